@@ -1,0 +1,113 @@
+/**
+ * The one error class of Lakescope. Every failure the engine reports is a LakeError with a code from a
+ * small fixed set, a message that starts with the subsystem (`iceberg manifest: …`, `s3: …`) and a
+ * context map naming the file, key or snapshot involved. It survives postMessage intact (see
+ * {@link serializeError} / {@link deserializeError}).
+ */
+
+/** The fixed set of error codes. UI and CLI branch on these, never on message text. */
+export type LakeErrorCode =
+  | 'NotFound' // object/table/snapshot/ref does not exist
+  | 'DataInvalid' // bytes or metadata do not follow the format (corrupt, truncated, missing field)
+  | 'Unsupported' // valid input this build does not handle (e.g. Iceberg v4)
+  | 'Conflict' // precondition failed: object exists (ifNoneMatch) or changed (ifMatch), concurrent commit
+  | 'Io' // transport failure: network, HTTP 5xx, file system error
+  | 'Auth' // credentials refused (HTTP 401/403, bad signature, expired token)
+  | 'Cors' // the browser refused a cross-origin request
+  | 'Aborted' // the caller's AbortSignal fired
+  | 'Internal'; // a bug in Lakescope
+
+export const LAKE_ERROR_CODES: readonly LakeErrorCode[] = [
+  'NotFound', 'DataInvalid', 'Unsupported', 'Conflict', 'Io', 'Auth', 'Cors', 'Aborted', 'Internal',
+];
+
+/** Context values are plain, structured-cloneable data (bigint ids are stringified before they get here). */
+export type LakeErrorContext = Record<string, string | number | boolean | null | undefined>;
+
+/** Plain-object form of a LakeError that crosses the worker boundary or is printed as JSON. */
+export interface SerializedLakeError {
+  readonly name: 'LakeError';
+  readonly code: LakeErrorCode;
+  readonly message: string;
+  readonly context: LakeErrorContext;
+  readonly cause?: SerializedLakeError | { name: string; message: string };
+  readonly stack?: string;
+}
+
+/** The one error class. `message` must start with the subsystem, e.g. `iceberg manifest-list: truncated block`. */
+export class LakeError extends Error {
+  override readonly name = 'LakeError';
+  readonly code: LakeErrorCode;
+  readonly context: LakeErrorContext;
+
+  constructor(code: LakeErrorCode, message: string, context: LakeErrorContext = {}, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.context = context;
+  }
+
+  /** A copy with extra context (e.g. the file being read when a codec failed). Existing keys win. */
+  withContext(extra: LakeErrorContext): LakeError {
+    const e = new LakeError(this.code, this.message, { ...extra, ...this.context }, { cause: this.cause });
+    if (this.stack) e.stack = this.stack;
+    return e;
+  }
+}
+
+/** True for a LakeError, optionally of one code. Works across realms because it checks the shape too. */
+export function isLakeError(e: unknown, code?: LakeErrorCode): e is LakeError {
+  const ok = e instanceof LakeError
+    || (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'LakeError'
+      && LAKE_ERROR_CODES.includes((e as { code?: LakeErrorCode }).code as LakeErrorCode));
+  return ok && (code === undefined || (e as LakeError).code === code);
+}
+
+/** The LakeError for an aborted signal; keeps the signal's reason as cause. */
+export function abortError(signal?: AbortSignal, what = 'operation'): LakeError {
+  return new LakeError('Aborted', `${what}: aborted`, {}, { cause: signal?.reason });
+}
+
+/** Throws the Aborted LakeError when the signal has fired. Call between I/O steps of long loops. */
+export function throwIfAborted(signal: AbortSignal | undefined, what?: string): void {
+  if (signal?.aborted) throw abortError(signal, what);
+}
+
+/**
+ * Wraps anything thrown into a LakeError: LakeErrors pass through (with extra context added), an
+ * AbortError becomes Aborted, anything else becomes `fallback` (Internal by default) with the original as cause.
+ */
+export function toLakeError(e: unknown, message: string, context: LakeErrorContext = {}, fallback: LakeErrorCode = 'Internal'): LakeError {
+  if (e instanceof LakeError) return Object.keys(context).length ? e.withContext(context) : e;
+  if (isLakeError(e)) return deserializeError(e as unknown as SerializedLakeError).withContext(context);
+  const name = (e as { name?: string } | null)?.name;
+  if (name === 'AbortError') return new LakeError('Aborted', `${message}: aborted`, context, { cause: e });
+  const detail = e instanceof Error ? e.message : String(e);
+  return new LakeError(fallback, `${message}: ${detail}`, context, { cause: e });
+}
+
+/** Plain-object form for postMessage/JSON. Causes are kept one level deep as name+message. */
+export function serializeError(e: unknown): SerializedLakeError {
+  const le = e instanceof LakeError ? e : toLakeError(e, 'internal');
+  const cause = le.cause;
+  return {
+    name: 'LakeError',
+    code: le.code,
+    message: le.message,
+    context: { ...le.context },
+    stack: le.stack,
+    cause: cause === undefined ? undefined
+      : cause instanceof LakeError ? serializeError(cause)
+        : { name: (cause as Error)?.name ?? 'Error', message: (cause as Error)?.message ?? String(cause) },
+  };
+}
+
+/** Rebuilds a LakeError from {@link serializeError}'s output; code, message and context are identical. */
+export function deserializeError(s: SerializedLakeError): LakeError {
+  const code = LAKE_ERROR_CODES.includes(s.code) ? s.code : 'Internal';
+  const cause = s.cause === undefined ? undefined
+    : s.cause.name === 'LakeError' ? deserializeError(s.cause as SerializedLakeError)
+      : Object.assign(new Error(s.cause.message), { name: s.cause.name });
+  const e = new LakeError(code, s.message, { ...s.context }, { cause });
+  if (s.stack) e.stack = s.stack;
+  return e;
+}
