@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The one test command (`npm test`): installs missing system packages, starts the real S3 server, then runs
+# every suite — type checks, unit/integration tests (vitest), e2e in Chromium (Playwright) — and ends with
+# one line `N passed, N failed[, N skipped]` totalling all suites. Exits non-zero if anything failed or
+# nothing ran.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+out=test-results/summary; mkdir -p "$out"
+passed=0; failed=0; skipped=0
+add() { passed=$((passed + $1)); failed=$((failed + $2)); skipped=$((skipped + ${3:-0})); }
+
+bash src/testing/system-deps.sh || { echo "system-deps failed"; add 0 1; }
+
+ceph_started=0
+if [ -x src/testing/ceph/start.sh ] || [ -f src/testing/ceph/start.sh ]; then
+  if bash src/testing/ceph/start.sh; then ceph_started=1; else echo "FAILED: could not start the Ceph S3 gateway"; add 0 1; fi
+fi
+cleanup() { [ "$ceph_started" = 1 ] && bash src/testing/ceph/stop.sh >/dev/null 2>&1; }
+trap cleanup EXIT
+
+echo "== type check (app + DOM-free core)"
+if npx tsc -p tsconfig.json --noEmit; then add 1 0; else add 0 1; fi
+if npx tsc -p src/core/tsconfig.json --noEmit; then add 1 0; else add 0 1; fi
+
+echo "== unit and integration tests (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest.json"
+vrc=$?
+read -r vp vf vs < <(node -e '
+  try { const r = require(process.argv[1]);
+    const broken = r.testResults.filter(f => f.status === "failed" && f.assertionResults.length === 0).length;
+    console.log(r.numPassedTests, r.numFailedTests + broken, r.numPendingTests + r.numTodoTests);
+  } catch { console.log(0, 1, 0); }' "$PWD/$out/vitest.json")
+[ "$vrc" -ne 0 ] && [ "$vf" -eq 0 ] && vf=1
+add "$vp" "$vf" "$vs"
+
+if [ -f e2e/playwright.config.ts ]; then
+  echo "== e2e (Playwright, Chromium)"
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$out/playwright.json" npx playwright test -c e2e/playwright.config.ts --reporter=list,json
+  prc=$?
+  read -r pp pf ps < <(node -e '
+    try { const s = require(process.argv[1]).stats;
+      console.log(s.expected + s.flaky, s.unexpected, s.skipped);
+    } catch { console.log(0, 1, 0); }' "$PWD/$out/playwright.json")
+  [ "$prc" -ne 0 ] && [ "$pf" -eq 0 ] && pf=1
+  add "$pp" "$pf" "$ps"
+fi
+
+echo
+if [ "$skipped" -gt 0 ]; then echo "$passed passed, $failed failed, $skipped skipped"; else echo "$passed passed, $failed failed"; fi
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
