@@ -1,0 +1,63 @@
+/**
+ * Bounded-concurrency helpers. Every one takes an AbortSignal and stops starting new work once it fires.
+ */
+import { abortError, throwIfAborted } from '../errors.ts';
+
+/**
+ * Maps `fn` over `items` with at most `limit` calls in flight; results keep the input order.
+ * Must hold: the first failure rejects the whole call (no new items start after it), an abort rejects
+ * with LakeError Aborted, and `fn` receives the signal to pass on to its own I/O.
+ */
+export async function pool<T, R>(
+  items: Iterable<T>,
+  limit: number,
+  fn: (item: T, index: number, signal?: AbortSignal) => Promise<R>,
+  signal?: AbortSignal,
+): Promise<R[]> {
+  throwIfAborted(signal);
+  const list = Array.from(items);
+  const results = new Array<R>(list.length);
+  const width = Math.max(1, Math.min(Math.floor(limit) || 1, list.length));
+  let next = 0;
+  let failed = false;
+  const worker = async (): Promise<void> => {
+    while (!failed && next < list.length) {
+      if (signal?.aborted) throw abortError(signal);
+      const i = next++;
+      try {
+        results[i] = await fn(list[i]!, i, signal);
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
+    }
+  };
+  const workers = Array.from({ length: width }, worker);
+  await Promise.all(workers);
+  throwIfAborted(signal);
+  return results;
+}
+
+/** A promise that rejects with LakeError Aborted when `signal` fires; races it against work that ignores signals. */
+export function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(abortError(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortError(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => { signal.removeEventListener('abort', onAbort); resolve(v); },
+      (e) => { signal.removeEventListener('abort', onAbort); reject(e); },
+    );
+  });
+}
+
+/** Collects an async iterable into an array, checking the signal between items. */
+export async function collect<T>(iter: AsyncIterable<T>, signal?: AbortSignal): Promise<T[]> {
+  const out: T[] = [];
+  for await (const v of iter) {
+    throwIfAborted(signal);
+    out.push(v);
+  }
+  return out;
+}
