@@ -13,7 +13,7 @@ function makeHandlers(seen: { aborted?: unknown; lastIpcBuffer?: ArrayBufferLike
     fail: async ({ code }: { code: 'NotFound' | 'Auth' }) => {
       throw new LakeError(code, 'iceberg metadata: file is missing', { key: 't/metadata/v3.metadata.json', snapshot: '123' });
     },
-    crash: () => { throw new TypeError('x is undefined'); },
+    crash: (_: Record<string, never>) => { throw new TypeError('x is undefined'); },
     count: async ({ n }: { n: number }, ctx: CallContext) => {
       for (let i = 1; i <= n; i++) ctx.progress({ phase: 'count', done: i, total: n, bytes: i * 10 });
       return n;
@@ -27,7 +27,7 @@ function makeHandlers(seen: { aborted?: unknown; lastIpcBuffer?: ArrayBufferLike
       seen.lastIpcBuffer = out.value.ipc.buffer;
       return out;
     },
-    notCloneable: () => ({ fn: () => 1 }),
+    notCloneable: (_: Record<string, never>) => ({ fn: () => 1 }),
   };
 }
 
