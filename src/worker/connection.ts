@@ -1,0 +1,74 @@
+/**
+ * How the page asks the worker to open a warehouse. Secrets (S3 keys, presigned URLs) travel inside
+ * these objects to the worker only; {@link connectionLabel} and {@link connectionLocation} give the
+ * secret-free forms used in the UI, in URLs and in logs.
+ */
+
+/** An S3-compatible bucket opened with keys (AWS S3, Aliyun OSS, R2, MinIO, Ceph RGW…). */
+export interface S3Connection {
+  readonly kind: 's3';
+  readonly endpoint: string;
+  readonly region: string;
+  readonly bucket: string;
+  readonly prefix: string;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly sessionToken?: string;
+  readonly pathStyle: boolean;
+}
+
+export type ConnectionSpec =
+  /** The built-in demo warehouse, served as static files with an `index.json` key list. */
+  | { readonly kind: 'demo'; readonly baseUrl: string }
+  /** A public http(s) folder: an `index.json` key list beside the files, or a public-read S3 bucket URL. */
+  | { readonly kind: 'url'; readonly url: string }
+  | S3Connection
+  /** One presigned GET URL per object (pasted list); the keys are the URL paths. */
+  | { readonly kind: 'presigned'; readonly urls: readonly string[] }
+  /** A local folder through the File System Access API (read/write with permission). */
+  | { readonly kind: 'folder'; readonly handle: FileSystemDirectoryHandle }
+  /** Files picked with `<input webkitdirectory>` or dropped (read-only); keys from webkitRelativePath. */
+  | { readonly kind: 'files'; readonly name: string; readonly files: readonly File[] };
+
+export type ConnectionKind = ConnectionSpec['kind'];
+
+/** Secret-free, human-readable name of a connection. Must never include keys, tokens or URL query strings. */
+export function connectionLabel(spec: ConnectionSpec): string {
+  switch (spec.kind) {
+    case 'demo': return 'Demo warehouse';
+    case 'url': return stripQuery(spec.url);
+    case 's3': return `s3://${spec.bucket}${spec.prefix ? `/${spec.prefix.replace(/^\/+|\/+$/g, '')}` : ''} (${hostOf(spec.endpoint)})`;
+    case 'presigned': return `${spec.urls.length} presigned URL${spec.urls.length === 1 ? '' : 's'}`;
+    case 'folder': return `folder "${spec.handle.name}"`;
+    case 'files': return `folder "${spec.name}" (read-only copy)`;
+  }
+}
+
+/**
+ * The secret-free location of a connection as URL search params (for deep links), or null when a
+ * connection cannot be reopened from a link (local folders, presigned URL lists).
+ */
+export function connectionLocation(spec: ConnectionSpec): Record<string, string> | null {
+  switch (spec.kind) {
+    case 'demo': return {};
+    case 'url': return { url: stripQuery(spec.url) };
+    case 's3': return {
+      endpoint: spec.endpoint, region: spec.region, bucket: spec.bucket,
+      ...(spec.prefix ? { prefix: spec.prefix } : {}), ...(spec.pathStyle ? { pathStyle: '1' } : {}),
+    };
+    default: return null;
+  }
+}
+
+function stripQuery(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return url.replace(/[?#].*$/, '');
+  }
+}
+
+function hostOf(url: string): string {
+  try { return new URL(url).host; } catch { return url; }
+}

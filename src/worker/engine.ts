@@ -1,0 +1,67 @@
+/**
+ * The engine as the page sees it: the worker-side handlers of every call the UI makes. The worker keeps
+ * each opened warehouse's Storage (and so its credentials) in memory under an opaque id; the page only
+ * ever holds the id and the DTOs.
+ */
+import { listFolder, listTableFiles, openWarehouse, readObjectPreview, scanWarehouse, detectTableFormat } from '../core/api/index.ts';
+import type { WarehouseDto } from '../core/api/dto.ts';
+import { LakeError } from '../core/errors.ts';
+import type { Storage } from '../core/io/storage.ts';
+import { type ConnectionSpec, connectionLabel } from './connection.ts';
+import { type CallContext, withTransfer } from './rpc.ts';
+
+/** Builds the Storage for a connection (adapters differ between the browser worker and tests). */
+export type StorageFactory = (spec: ConnectionSpec, signal: AbortSignal) => Promise<Storage>;
+
+export interface Connected {
+  readonly warehouseId: string;
+  /** Secret-free name for the UI. */
+  readonly label: string;
+  readonly warehouse: WarehouseDto;
+}
+
+interface WarehouseRef { readonly warehouseId: string }
+
+/** The handler map served by the worker. Must hold: a failed connect keeps nothing (no stored credentials). */
+export function createEngine(makeStorage: StorageFactory) {
+  const open = new Map<string, Storage>();
+  let next = 1;
+  const storageOf = (ref: WarehouseRef): Storage => {
+    const s = open.get(ref.warehouseId);
+    if (!s) throw new LakeError('NotFound', 'worker: this warehouse is no longer open (the worker restarted?)', { warehouseId: ref.warehouseId });
+    return s;
+  };
+
+  return {
+    async connect(spec: ConnectionSpec, ctx: CallContext): Promise<Connected> {
+      const storage = await makeStorage(spec, ctx.signal);
+      const warehouse = await openWarehouse(storage, { signal: ctx.signal });
+      const warehouseId = `w${next++}`;
+      open.set(warehouseId, storage);
+      return { warehouseId, label: connectionLabel(spec), warehouse };
+    },
+    async disconnect(ref: WarehouseRef): Promise<boolean> {
+      return open.delete(ref.warehouseId);
+    },
+    async listFolder(p: WarehouseRef & { prefix: string }, ctx: CallContext) {
+      return listFolder(storageOf(p), p.prefix, { signal: ctx.signal });
+    },
+    async scanWarehouse(p: WarehouseRef & { root?: string; maxDepth?: number }, ctx: CallContext) {
+      return scanWarehouse(storageOf(p), { root: p.root, maxDepth: p.maxDepth, signal: ctx.signal, onProgress: ctx.progress });
+    },
+    async detectTable(p: WarehouseRef & { prefix: string }, ctx: CallContext) {
+      return detectTableFormat(storageOf(p), p.prefix, { signal: ctx.signal });
+    },
+    async listTableFiles(p: WarehouseRef & { root: string; limit?: number }, ctx: CallContext) {
+      return listTableFiles(storageOf(p), p.root, { limit: p.limit, signal: ctx.signal, onProgress: ctx.progress });
+    },
+    async readObjectPreview(p: WarehouseRef & { key: string; maxBytes?: number }, ctx: CallContext) {
+      const preview = await readObjectPreview(storageOf(p), p.key, { maxBytes: p.maxBytes, signal: ctx.signal });
+      // Transfer a private copy: the adapter (or a cache decorator) may still hold the bytes it returned.
+      const bytes = preview.bytes.slice();
+      return withTransfer({ ...preview, bytes }, [bytes.buffer]);
+    },
+  };
+}
+
+export type EngineHandlers = ReturnType<typeof createEngine>;
