@@ -47,6 +47,8 @@ export interface ListOptions {
   /** At most this many entries (objects + prefixes) in one page; adapters may return fewer. */
   readonly maxKeys?: number;
   readonly continuationToken?: string;
+  /** Only keys (and prefixes) strictly after this key, as S3's `start-after`; combines with a token. */
+  readonly startAfter?: string;
   readonly signal?: AbortSignal;
 }
 
@@ -89,7 +91,10 @@ export function normalizeEtag(etag: string | null | undefined): string | undefin
 }
 
 /** Lists every object under a prefix, page by page (an async iterator so huge listings stay bounded). */
-export async function* listAll(storage: Storage, options: Omit<ListOptions, 'continuationToken'> = {}): AsyncGenerator<ObjectInfo> {
+export async function* listAll(
+  storage: Storage,
+  options: Omit<ListOptions, 'continuationToken'> = {},
+): AsyncGenerator<ObjectInfo> {
   let token: string | undefined;
   do {
     const page = await storage.list({ ...options, continuationToken: token });

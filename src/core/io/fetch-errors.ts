@@ -1,0 +1,94 @@
+/**
+ * Turning fetch failures and HTTP statuses into LakeErrors for the fetch-based adapters (http, s3).
+ * Messages never contain a URL's query string: presigned URLs carry signatures and tokens there.
+ */
+import { LakeError, type LakeErrorCode, type LakeErrorContext, abortError } from '../errors.ts';
+
+/** True when running in a browser page or worker (where a network TypeError is usually CORS). */
+export function inBrowser(): boolean {
+  const g = globalThis as Record<string, unknown>;
+  return typeof g.document !== 'undefined' || typeof g.WorkerGlobalScope !== 'undefined';
+}
+
+/** `origin + path` of a URL, never its query (signatures) or fragment. */
+export function redactUrl(url: string | URL): string {
+  try {
+    const u = new URL(String(url));
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return String(url).replace(/[?#].*$/, '');
+  }
+}
+
+/**
+ * The LakeError for a rejected fetch: Aborted when the signal fired, Cors when a browser refused the
+ * request (fetch gives only an opaque TypeError, and CORS is its usual cause), Io otherwise.
+ */
+export function fetchFailure(e: unknown, what: string, context: LakeErrorContext, signal?: AbortSignal): LakeError {
+  if (e instanceof LakeError) return e;
+  if (signal?.aborted || (e as { name?: string } | null)?.name === 'AbortError') {
+    const err = abortError(signal, what);
+    return new LakeError('Aborted', err.message, context, { cause: err.cause ?? e });
+  }
+  if (e instanceof TypeError && inBrowser()) {
+    return new LakeError('Cors', `${what}: the browser refused the request — most likely CORS is not set up on the server `
+      + `for this page's origin (or the server is unreachable)`, context, { cause: e });
+  }
+  const detail = e instanceof Error ? (e.cause instanceof Error ? `${e.message} (${e.cause.message})` : e.message) : String(e);
+  return new LakeError('Io', `${what}: request failed: ${detail}`, context, { cause: e });
+}
+
+/** Default code for an HTTP error status (before any service-specific error code refines it). */
+export function codeForStatus(status: number): LakeErrorCode {
+  if (status === 404 || status === 410) return 'NotFound';
+  if (status === 401 || status === 403) return 'Auth';
+  if (status === 409 || status === 412) return 'Conflict';
+  if (status === 400 || status === 405 || status === 501) return 'Unsupported';
+  return 'Io';
+}
+
+/** Runs `fetch` turning rejections into LakeErrors ({@link fetchFailure}). */
+export async function safeFetch(
+  fetchFn: typeof fetch,
+  request: Request | string,
+  init: RequestInit | undefined,
+  what: string,
+  context: LakeErrorContext,
+  signal?: AbortSignal,
+): Promise<Response> {
+  if (signal?.aborted) throw fetchFailure(undefined, what, context, signal);
+  try {
+    return await fetchFn(request, init);
+  } catch (e) {
+    throw fetchFailure(e, what, context, signal);
+  }
+}
+
+/** Reads a response body as bytes, mapping stream failures (including abort mid-body) to LakeErrors. */
+export async function responseBytes(res: Response, what: string, context: LakeErrorContext, signal?: AbortSignal): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await res.arrayBuffer());
+  } catch (e) {
+    throw fetchFailure(e, what, context, signal);
+  }
+}
+
+/** Waits before retry `attempt` (100 ms · 2^attempt, ±50% jitter); rejects with Aborted when the signal fires. */
+export function backoff(attempt: number, what: string, signal?: AbortSignal): Promise<void> {
+  const ms = 100 * 2 ** attempt * (0.5 + Math.random());
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError(signal, what));
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal, what));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

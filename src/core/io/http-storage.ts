@@ -1,0 +1,210 @@
+/**
+ * Storage over plain HTTP(S) fetch: a public base URL (a static site, a public-read bucket), or a map
+ * of presigned URLs per key (someone with credentials shared a table without sharing the keys).
+ * Reads use `Range` (RFC 9110 §14) including the suffix form for Parquet footers.
+ */
+import { LakeError, type LakeErrorContext, throwIfAborted } from '../errors.ts';
+import { pool } from '../util/async.ts';
+import { checkPartial, checkRange, isEmptyRange, parseContentRange, rangeHeader, resolveRange } from './byte-range.ts';
+import { backoff, codeForStatus, redactUrl, responseBytes, safeFetch } from './fetch-errors.ts';
+import { checkKey } from './key.ts';
+import { pageOfSortedKeys, sortKeys } from './list-page.ts';
+import { parseS3ErrorBody } from './s3-errors.ts';
+import { encodeKey } from './s3-url.ts';
+import { normalizeEtag, type ListOptions, type ListPage, type ObjectInfo, type ReadOptions, type Storage, type WriteOptions } from './storage.ts';
+
+/** The URLs shared for one key. `get` is required; `head`/`put` where the sharer signed them too. */
+export interface PresignedEntry {
+  readonly get: string;
+  readonly head?: string;
+  readonly put?: string;
+  /** Size, when the sharer knows it: saves a request per key when listing. */
+  readonly size?: number;
+}
+
+export interface HttpStorageOptions {
+  /** Public base URL; key `a/b` is fetched from `<baseUrl>/a/b` (segments percent-encoded). */
+  readonly baseUrl?: string;
+  /** Base-URL mode: the keys known to exist, so `list` works (plain HTTP has no listing). */
+  readonly keys?: readonly string[];
+  /** Presigned mode: key → GET URL, or the URLs for several methods. `list` comes from these keys. */
+  readonly urls?: Readonly<Record<string, string | PresignedEntry>> | ReadonlyMap<string, string | PresignedEntry>;
+  /** Extra request headers (e.g. `Authorization: Bearer …` for a private HTTP server). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Retries of GET/HEAD after 5xx/429/network failures (default 2). */
+  readonly retries?: number;
+  readonly description?: string;
+  readonly fetch?: typeof fetch;
+}
+
+/**
+ * Read-only (or, for presigned maps with PUT URLs, write-only-where-signed) Storage over fetch.
+ * Must hold: HEAD refused (405/501, or 403 from a GET-only presigned URL) falls back to a ranged GET of
+ * byte 0 and `Content-Range`; 404/410 → NotFound, 401/403 → Auth, a browser TypeError → Cors; error
+ * messages carry only origin+path of URLs, never their query (signatures).
+ */
+export class HttpStorage implements Storage {
+  readonly description: string;
+  readonly writable: boolean;
+  private readonly entries: Map<string, PresignedEntry> | undefined;
+  private readonly sorted: string[] | undefined;
+  private readonly base: string | undefined;
+  private readonly fetchFn: typeof fetch;
+  private readonly retries: number;
+
+  constructor(private readonly options: HttpStorageOptions) {
+    if (!!options.baseUrl === !!options.urls) {
+      throw new LakeError('Unsupported', 'http: give exactly one of baseUrl or urls');
+    }
+    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+    this.retries = options.retries ?? 2;
+    if (options.urls) {
+      const pairs = options.urls instanceof Map ? [...options.urls] : Object.entries(options.urls);
+      this.entries = new Map(pairs.map(([k, v]) => [k, typeof v === 'string' ? { get: v } : v]));
+      this.sorted = sortKeys([...this.entries.keys()]);
+      this.writable = [...this.entries.values()].some((e) => e.put);
+      this.description = options.description ?? `presigned URLs (${this.entries.size} keys)`;
+    } else {
+      this.base = options.baseUrl!.replace(/\/+$/, '');
+      this.sorted = options.keys ? sortKeys([...options.keys]) : undefined;
+      this.writable = false;
+      this.description = options.description ?? redactUrl(this.base);
+    }
+  }
+
+  async list(options: ListOptions = {}): Promise<ListPage> {
+    throwIfAborted(options.signal, 'http: list');
+    if (!this.sorted) {
+      throw new LakeError('Unsupported', `http: list: ${this.description} is a plain HTTP location, which cannot be listed; `
+        + 'open a table by its exact path, or give the keys', {});
+    }
+    const page = pageOfSortedKeys(this.sorted, options, (key) => ({ key, size: this.entries?.get(key)?.size ?? -1 }), 'http: list');
+    // Sizes the sharer did not give cost one HEAD (or 1-byte GET) each, 8 at a time.
+    const objects = await pool(page.objects, 8, async (o) => (o.size >= 0 ? o : this.head(o.key, { signal: options.signal })), options.signal);
+    return { ...page, objects };
+  }
+
+  async head(key: string, options: { signal?: AbortSignal } = {}): Promise<ObjectInfo> {
+    checkKey(key, 'http: head');
+    const { signal } = options;
+    const getUrl = this.urlOf(key, 'head'); // NotFound for a key missing from a presigned map
+    // A presigned GET URL is signed for GET only: HEAD with it is always 403, so skip straight to GET.
+    const headUrl = this.entries ? this.entries.get(key)!.head : getUrl;
+    if (headUrl) {
+      const res = await this.send('HEAD', headUrl, key, 'head', { signal, accept: [400, 403, 405, 501] });
+      if (res.ok) return info(key, res, Number(res.headers.get('content-length') ?? NaN));
+      await res.body?.cancel();
+    }
+    // HEAD refused (or a GET-only presigned URL): read byte 0 and take the size from Content-Range.
+    const res = await this.send('GET', getUrl, key, 'head', { signal, headers: { range: 'bytes=0-0' }, accept: [416] });
+    await res.body?.cancel();
+    if (res.status === 200) return info(key, res, Number(res.headers.get('content-length') ?? NaN));
+    const total = parseContentRange(res.headers.get('content-range'))?.total;
+    return info(key, res, res.status === 416 && total === undefined ? 0 : total ?? NaN);
+  }
+
+  async read(key: string, options: ReadOptions = {}): Promise<Uint8Array> {
+    checkKey(key, 'http: read');
+    checkRange(options.range, 'http: read');
+    const { range, signal } = options;
+    if (isEmptyRange(range)) {
+      await this.head(key, { signal });
+      return new Uint8Array(0);
+    }
+    const headers = range ? { range: rangeHeader(range) } : undefined;
+    const res = await this.send('GET', this.urlOf(key, 'read'), key, 'read', { signal, headers, accept: [416] });
+    if (res.status === 416) {
+      await res.body?.cancel();
+      return new Uint8Array(0);
+    }
+    const ctx = { key, url: redactUrl(res.url || this.urlOf(key, 'read')) };
+    const bytes = await responseBytes(res, `http: read '${key}'`, ctx, signal);
+    if (!range || res.status === 200) {
+      const { start, end } = resolveRange(bytes.length, range);
+      return start === 0 && end === bytes.length ? bytes : bytes.slice(start, end);
+    }
+    return checkPartial(bytes, res.headers.get('content-range'), range, `http: read '${key}'`, ctx);
+  }
+
+  async write(key: string, data: Uint8Array, options: WriteOptions = {}): Promise<ObjectInfo> {
+    checkKey(key, 'http: write');
+    const put = this.entries?.get(key)?.put;
+    if (!put) throw new LakeError('Unsupported', `http: write '${key}': ${this.description} is read-only (no PUT URL for this key)`, { key });
+    const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/octet-stream' };
+    if (options.ifNoneMatch === '*') headers['if-none-match'] = '*';
+    if (options.ifMatch !== undefined) headers['if-match'] = normalizeEtag(options.ifMatch) ?? '';
+    const res = await this.send('PUT', put, key, 'write', { signal: options.signal, headers, body: data, noRetry: true });
+    await res.body?.cancel();
+    return { key, size: data.length, etag: normalizeEtag(res.headers.get('etag')), lastModified: Date.now() };
+  }
+
+  async delete(key: string): Promise<void> {
+    throw new LakeError('Unsupported', `http: delete '${key}': ${this.description} is read-only`, { key });
+  }
+
+  /** The URL for a key: its presigned GET URL, or base + encoded key. Missing from the map → NotFound. */
+  private urlOf(key: string, op: string): string {
+    if (!this.entries) return `${this.base}/${encodeKey(key)}`;
+    const entry = this.entries.get(key);
+    if (!entry) throw new LakeError('NotFound', `http: ${op} '${key}': no URL for this key in ${this.description}`, { key });
+    return entry.get;
+  }
+
+  /** One request with retries of idempotent methods; non-2xx statuses not in `accept` become LakeErrors. */
+  private async send(
+    method: string,
+    url: string,
+    key: string,
+    op: string,
+    opts: { signal?: AbortSignal; headers?: Record<string, string>; body?: Uint8Array; accept?: number[]; noRetry?: boolean },
+  ): Promise<Response> {
+    const what = `http: ${op} '${key}'`;
+    const ctx: LakeErrorContext = { key, url: redactUrl(url) };
+    const init: RequestInit = {
+      method, signal: opts.signal, headers: { ...this.options.headers, ...opts.headers }, body: opts.body as BodyInit | undefined,
+    };
+    for (let attempt = 0; ; attempt++) {
+      let res: Response;
+      try {
+        res = await safeFetch(this.fetchFn, url, init, what, ctx, opts.signal);
+      } catch (e) {
+        if (!opts.noRetry && attempt < this.retries && (e as LakeError).code === 'Io') {
+          await backoff(attempt, what, opts.signal);
+          continue;
+        }
+        throw e;
+      }
+      if (res.ok || opts.accept?.includes(res.status)) return res;
+      if (!opts.noRetry && attempt < this.retries && (res.status >= 500 || res.status === 429)) {
+        await res.body?.cancel();
+        await backoff(attempt, what, opts.signal);
+        continue;
+      }
+      throw await httpError(res, what, ctx);
+    }
+  }
+}
+
+function info(key: string, res: Response, size: number): ObjectInfo {
+  if (!Number.isSafeInteger(size) || size < 0) {
+    throw new LakeError('DataInvalid', `http: head '${key}': the server gave no usable size (Content-Length / Content-Range)`, { key });
+  }
+  const modified = Date.parse(res.headers.get('last-modified') ?? '');
+  return { key, size, etag: normalizeEtag(res.headers.get('etag')), ...(Number.isNaN(modified) ? {} : { lastModified: modified }) };
+}
+
+/** The LakeError for an HTTP error status; an S3 error body (presigned URLs) adds its code. */
+async function httpError(res: Response, what: string, ctx: LakeErrorContext): Promise<LakeError> {
+  let s3: { code?: string; message?: string } = {};
+  try {
+    const len = Number(res.headers.get('content-length') ?? '0');
+    if (len <= 65536) s3 = parseS3ErrorBody(await res.text());
+  } catch { /* no body */ }
+  const code = codeForStatus(res.status);
+  const hint = code === 'NotFound' ? 'not found'
+    : code === 'Auth' ? 'refused — the URL may have expired or been altered, or the credentials lack permission'
+      : code === 'Conflict' ? 'precondition failed (the object exists or changed)'
+        : 'request failed';
+  const detail = s3.code ? ` ${s3.code}` : '';
+  return new LakeError(code, `${what}: ${hint} (HTTP ${res.status}${detail}) at ${ctx.url}`, { ...ctx, status: res.status, s3Code: s3.code });
+}

@@ -1,0 +1,26 @@
+/**
+ * Storage key validation shared by the adapters. Keys are '/'-separated, relative to the storage root.
+ */
+import { LakeError } from '../errors.ts';
+
+/**
+ * Throws Unsupported for a key no adapter can address faithfully: empty, with a leading '/', with a
+ * '.' or '..' segment (URL parsers and file systems normalise them away and would reach a different
+ * object), or with a NUL character. Empty segments ('a//b') and a trailing '/' are legal in object
+ * stores (Hadoop writes "folder/" marker objects); file-system adapters reject them themselves.
+ */
+export function checkKey(key: string, what: string): void {
+  const bad = typeof key !== 'string' || key === '' || key.startsWith('/') || key.includes('\0')
+    || key.split('/').some((s) => s === '.' || s === '..');
+  if (bad) throw new LakeError('Unsupported', `${what}: invalid key ${JSON.stringify(key)}`, { key: String(key) });
+}
+
+/** Normalises a root prefix: '' or ends in exactly one '/', no leading '/'. Throws Unsupported on '.'/'..' segments. */
+export function normalizePrefix(prefix: string | undefined, what: string): string {
+  const p = (prefix ?? '').replace(/^\/+/, '').replace(/\/+$/, '');
+  if (p === '') return '';
+  if (p.split('/').some((s) => s === '' || s === '.' || s === '..')) {
+    throw new LakeError('Unsupported', `${what}: invalid prefix ${JSON.stringify(prefix)}`, { prefix });
+  }
+  return `${p}/`;
+}

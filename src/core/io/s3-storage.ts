@@ -1,0 +1,303 @@
+/**
+ * Storage over the S3 REST API, signed with SigV4 by aws4fetch (browser, worker and Node alike).
+ * Works with AWS S3, Alibaba Cloud OSS (S3-compatible API), Cloudflare R2, MinIO and Ceph RGW — see
+ * {@link s3Endpoint} for their endpoints and addressing styles.
+ * API reference: ListObjectsV2, HeadObject, GetObject, PutObject (conditional writes), DeleteObject in
+ * https://docs.aws.amazon.com/AmazonS3/latest/API/.
+ */
+import { AwsClient } from 'aws4fetch';
+import { LakeError, type LakeErrorContext, throwIfAborted } from '../errors.ts';
+import { checkPartial, checkRange, isEmptyRange, rangeHeader, resolveRange } from './byte-range.ts';
+import { backoff, responseBytes, safeFetch } from './fetch-errors.ts';
+import { checkKey, normalizePrefix } from './key.ts';
+import { s3ResponseError } from './s3-errors.ts';
+import { isIpOrLocalhost, s3Url } from './s3-url.ts';
+import { child, childrenNamed, childText, parseXml } from './s3-xml.ts';
+import { normalizeEtag, type ListOptions, type ListPage, type ObjectInfo, type ReadOptions, type Storage, type WriteOptions } from './storage.ts';
+import { MAX_KEYS } from './list-page.ts';
+
+export { s3Endpoint, type S3EndpointPreset, type S3Provider } from './s3-url.ts';
+
+/** How to reach one bucket (and optionally a prefix inside it). */
+export interface S3StorageOptions {
+  /** Service URL without the bucket: `https://s3.eu-central-1.amazonaws.com`, `http://127.0.0.1:7480`. */
+  readonly endpoint: string;
+  /** Signing region (`us-east-1` for Ceph/MinIO, `auto` for R2). */
+  readonly region: string;
+  readonly bucket: string;
+  /** Keys are relative to this prefix inside the bucket ('' = bucket root). */
+  readonly prefix?: string;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  /** Temporary credentials (STS): sent as `X-Amz-Security-Token`. */
+  readonly sessionToken?: string;
+  /**
+   * Path style `https://host/bucket/key` (true) or virtual-hosted `https://bucket.host/key` (false).
+   * Default: path style for IP/localhost endpoints, virtual-hosted otherwise.
+   */
+  readonly forcePathStyle?: boolean;
+  /** Retries of idempotent requests after 5xx/429/network failures (default 3). Conditional writes are never retried. */
+  readonly retries?: number;
+  /** fetch to use (tests inject one to inspect requests). */
+  readonly fetch?: typeof fetch;
+}
+
+/** HTTP methods a presigned URL can be made for. */
+export type PresignMethod = 'GET' | 'PUT' | 'HEAD' | 'DELETE';
+
+interface SendOptions {
+  readonly headers?: Record<string, string>;
+  readonly body?: Uint8Array;
+  readonly signal?: AbortSignal;
+  readonly retry: boolean;
+  /** Statuses the caller handles itself (returned instead of thrown). */
+  readonly accept?: readonly number[];
+}
+
+/**
+ * S3 Storage. Must hold: ETags are returned without quotes and sent bare in If-Match (Ceph RGW only
+ * matches the bare form); 412 and 409 ConditionalRequestConflict are Conflict; a HEAD 404 says whether
+ * the key or the bucket is missing; no error message contains a signature or credential.
+ */
+export class S3Storage implements Storage {
+  readonly writable = true;
+  readonly description: string;
+  readonly bucket: string;
+  readonly prefix: string;
+  readonly pathStyle: boolean;
+  private readonly client: AwsClient;
+  private readonly fetchFn: typeof fetch;
+  private readonly retries: number;
+  private bucketSeen = false;
+
+  constructor(private readonly options: S3StorageOptions) {
+    if (!options.bucket) throw new LakeError('Unsupported', 's3: a bucket name is required');
+    this.bucket = options.bucket;
+    this.prefix = normalizePrefix(options.prefix, 's3');
+    this.pathStyle = options.forcePathStyle ?? isIpOrLocalhost(new URL(options.endpoint).hostname);
+    this.description = `s3://${this.bucket}/${this.prefix}`.replace(/\/$/, '');
+    this.retries = options.retries ?? 3;
+    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+    this.client = new AwsClient({
+      accessKeyId: options.accessKeyId,
+      secretAccessKey: options.secretAccessKey,
+      sessionToken: options.sessionToken,
+      service: 's3',
+      region: options.region,
+      retries: 0,
+    });
+  }
+
+  /** The URL of a key (relative to the prefix), or of the bucket when `key` is undefined. */
+  url(key?: string, query?: Record<string, string | undefined>): URL {
+    const full = key === undefined ? undefined : this.prefix + key;
+    return s3Url(this.options.endpoint, this.bucket, full, this.pathStyle, query);
+  }
+
+  async list(options: ListOptions = {}): Promise<ListPage> {
+    const maxKeys = options.maxKeys ?? MAX_KEYS;
+    if (!Number.isInteger(maxKeys) || maxKeys < 1) throw new LakeError('Unsupported', 's3: list: maxKeys must be a positive integer');
+    const fullPrefix = this.prefix + (options.prefix ?? '');
+    const url = this.url(undefined, {
+      'list-type': '2',
+      prefix: fullPrefix || undefined,
+      delimiter: options.delimiter || undefined,
+      'max-keys': String(Math.min(maxKeys, MAX_KEYS)),
+      'continuation-token': options.continuationToken || undefined,
+      'start-after': options.startAfter ? this.prefix + options.startAfter : undefined,
+    });
+    const res = await this.send('GET', url, { op: 'list', prefix: fullPrefix }, { signal: options.signal, retry: true });
+    const text = new TextDecoder().decode(await responseBytes(res, 's3: list', { bucket: this.bucket }, options.signal));
+    return this.parseListing(text, fullPrefix);
+  }
+
+  async head(key: string, options: { signal?: AbortSignal } = {}): Promise<ObjectInfo> {
+    checkKey(key, 's3: head');
+    const res = await this.send('HEAD', this.url(key), { op: 'head', key }, { signal: options.signal, retry: true });
+    return objectInfo(key, res, Number(res.headers.get('content-length') ?? NaN));
+  }
+
+  async read(key: string, options: ReadOptions = {}): Promise<Uint8Array> {
+    checkKey(key, 's3: read');
+    checkRange(options.range, 's3: read');
+    const { range, signal } = options;
+    if (isEmptyRange(range)) {
+      await this.head(key, { signal }); // still NotFound for a missing key
+      return new Uint8Array(0);
+    }
+    const headers = range ? { range: rangeHeader(range) } : undefined;
+    const res = await this.send('GET', this.url(key), { op: 'read', key }, { headers, signal, retry: true, accept: [416] });
+    const ctx = { bucket: this.bucket, key };
+    if (res.status === 416) {
+      await res.body?.cancel();
+      return new Uint8Array(0); // the range starts at or after the end: clipped to nothing
+    }
+    const bytes = await responseBytes(res, 's3: read', ctx, signal);
+    if (!range || res.status === 200) {
+      // 200 to a ranged request: the server ignored Range and sent the whole object.
+      const { start, end } = resolveRange(bytes.length, range);
+      return start === 0 && end === bytes.length ? bytes : bytes.slice(start, end);
+    }
+    return checkPartial(bytes, res.headers.get('content-range'), range, `s3: read '${key}'`, ctx);
+  }
+
+  async write(key: string, data: Uint8Array, options: WriteOptions = {}): Promise<ObjectInfo> {
+    checkKey(key, 's3: write');
+    throwIfAborted(options.signal, 's3: write');
+    const headers: Record<string, string> = {
+      'content-type': options.contentType ?? 'application/octet-stream',
+      // Signing the payload hash makes the server reject a body damaged or cut off in transit.
+      'x-amz-content-sha256': await sha256Hex(data),
+    };
+    if (options.ifNoneMatch === '*') headers['if-none-match'] = '*';
+    const ifMatch = normalizeEtag(options.ifMatch);
+    if (options.ifMatch !== undefined) headers['if-match'] = ifMatch ?? '';
+    const conditional = options.ifNoneMatch !== undefined || options.ifMatch !== undefined;
+    let res: Response;
+    try {
+      res = await this.send('PUT', this.url(key), { op: 'write', key }, {
+        headers, body: data, signal: options.signal, retry: !conditional, accept: options.ifMatch !== undefined ? [404] : [],
+      });
+    } catch (e) {
+      if ((e as LakeError).code !== 'Conflict') throw e;
+      const why = options.ifNoneMatch === '*' ? "the key already exists (ifNoneMatch '*')" : 'its ETag differs or it is missing (ifMatch)';
+      throw new LakeError('Conflict', `${(e as LakeError).message}: ${why}`, (e as LakeError).context, { cause: e });
+    }
+    if (res.status === 404) {
+      // AWS answers If-Match on a missing key with 404 NoSuchKey; the contract calls that a Conflict.
+      const err = await s3ResponseError(res, this.subject('write', key));
+      if (err.context.s3Code === 'NoSuchBucket') throw err;
+      throw new LakeError('Conflict', `s3: write '${key}' in ${this.description}: precondition failed: the key does not exist (ifMatch)`,
+        { bucket: this.bucket, key, status: 404 });
+    }
+    await res.body?.cancel();
+    return { key, size: data.length, etag: normalizeEtag(res.headers.get('etag')), lastModified: Date.now() };
+  }
+
+  async delete(key: string, options: { signal?: AbortSignal } = {}): Promise<void> {
+    checkKey(key, 's3: delete');
+    const res = await this.send('DELETE', this.url(key), { op: 'delete', key }, { signal: options.signal, retry: true, accept: [404] });
+    if (res.status === 404) {
+      const err = await s3ResponseError(res, this.subject('delete', key));
+      if (err.context.s3Code !== 'NoSuchKey') throw err; // a missing bucket is not "already deleted"
+      return;
+    }
+    await res.body?.cancel();
+  }
+
+  /**
+   * A presigned URL for one key (query-string SigV4). `expiresSeconds` 1…604800 (7 days, the SigV4
+   * maximum). The URL is a bearer credential: never log it.
+   */
+  async presign(key: string, method: PresignMethod = 'GET', expiresSeconds = 3600): Promise<string> {
+    checkKey(key, 's3: presign');
+    if (!Number.isInteger(expiresSeconds) || expiresSeconds < 1 || expiresSeconds > 604800) {
+      throw new LakeError('Unsupported', 's3: presign: expiresSeconds must be an integer in 1…604800', { expiresSeconds });
+    }
+    const url = this.url(key, { 'X-Amz-Expires': String(expiresSeconds) });
+    const signed = await this.client.sign(url.toString(), { method, aws: { signQuery: true } });
+    return signed.url;
+  }
+
+  /** Signs and sends one request; retries idempotent ones; maps non-2xx statuses to LakeErrors. */
+  private async send(
+    method: string,
+    url: URL,
+    what: { op: string; key?: string; prefix?: string },
+    opts: SendOptions,
+  ): Promise<Response> {
+    const subject = this.subject(what.op, what.key);
+    const ctx: LakeErrorContext = { bucket: this.bucket, key: what.key, prefix: what.prefix };
+    for (let attempt = 0; ; attempt++) {
+      throwIfAborted(opts.signal, `s3: ${what.op}`);
+      const request = await this.client.sign(url.toString(), {
+        method, headers: opts.headers, body: opts.body as BodyInit | undefined, signal: opts.signal,
+      });
+      let res: Response;
+      try {
+        res = await safeFetch(this.fetchFn, request, undefined, `s3: ${what.op}${what.key ? ` '${what.key}'` : ''} in ${this.description}`, ctx, opts.signal);
+      } catch (e) {
+        if (opts.retry && attempt < this.retries && (e as LakeError).code === 'Io') {
+          await backoff(attempt, 's3', opts.signal);
+          continue;
+        }
+        throw e;
+      }
+      if (res.ok || opts.accept?.includes(res.status)) {
+        if (res.ok) this.bucketSeen = true;
+        return res;
+      }
+      if (opts.retry && attempt < this.retries && (res.status >= 500 || res.status === 429)) {
+        await res.body?.cancel();
+        await backoff(attempt, 's3', opts.signal);
+        continue;
+      }
+      const bucketMissing = method === 'HEAD' && res.status === 404 ? await this.bucketMissing(opts.signal) : undefined;
+      throw await s3ResponseError(res, subject, bucketMissing);
+    }
+  }
+
+  /** After a body-less 404 (HEAD): is it the bucket that is missing? Checked once per instance. */
+  private async bucketMissing(signal?: AbortSignal): Promise<boolean> {
+    if (this.bucketSeen) return false;
+    try {
+      const req = await this.client.sign(this.url().toString(), { method: 'HEAD', signal });
+      const res = await this.fetchFn(req);
+      await res.body?.cancel();
+      if (res.ok) this.bucketSeen = true;
+      return res.status === 404;
+    } catch {
+      return false;
+    }
+  }
+
+  private subject(op: string, key?: string) {
+    return { op, key, bucket: this.bucket, where: this.description };
+  }
+
+  private parseListing(text: string, fullPrefix: string): ListPage {
+    const root = parseXml(text);
+    if (root.name !== 'ListBucketResult') {
+      throw new LakeError('DataInvalid', `s3: list in ${this.description}: unexpected response <${root.name}>`, { bucket: this.bucket });
+    }
+    const strip = (k: string): string => {
+      if (!k.startsWith(fullPrefix)) {
+        throw new LakeError('DataInvalid', `s3: list in ${this.description}: key '${k}' outside the requested prefix`, { bucket: this.bucket });
+      }
+      return k.slice(this.prefix.length);
+    };
+    const objects = childrenNamed(root, 'Contents').map((c): ObjectInfo => {
+      const size = Number(childText(c, 'Size'));
+      const key = childText(c, 'Key');
+      if (key === undefined || !Number.isSafeInteger(size) || size < 0) {
+        throw new LakeError('DataInvalid', `s3: list in ${this.description}: entry without Key or Size`, { bucket: this.bucket });
+      }
+      const modified = Date.parse(childText(c, 'LastModified') ?? '');
+      return { key: strip(key), size, etag: normalizeEtag(childText(c, 'ETag')), ...(Number.isNaN(modified) ? {} : { lastModified: modified }) };
+    });
+    const prefixes = childrenNamed(root, 'CommonPrefixes').map((p) => strip(childText(p, 'Prefix') ?? ''));
+    const truncated = childText(root, 'IsTruncated') === 'true';
+    const token = child(root, 'NextContinuationToken')?.text;
+    if (truncated && !token) {
+      throw new LakeError('DataInvalid', `s3: list in ${this.description}: truncated listing without NextContinuationToken`, { bucket: this.bucket });
+    }
+    return truncated ? { objects, prefixes, continuationToken: token } : { objects, prefixes };
+  }
+}
+
+/** ObjectInfo from HEAD/GET response headers. */
+function objectInfo(key: string, res: Response, size: number): ObjectInfo {
+  if (!Number.isSafeInteger(size) || size < 0) {
+    throw new LakeError('DataInvalid', `s3: head '${key}': response without a valid Content-Length`, { key });
+  }
+  const modified = Date.parse(res.headers.get('last-modified') ?? '');
+  return { key, size, etag: normalizeEtag(res.headers.get('etag')), ...(Number.isNaN(modified) ? {} : { lastModified: modified }) };
+}
+
+/** Lowercase hex SHA-256 (the `x-amz-content-sha256` header). */
+async function sha256Hex(data: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>));
+  let out = '';
+  for (const b of digest) out += b.toString(16).padStart(2, '0');
+  return out;
+}
