@@ -1,0 +1,164 @@
+/**
+ * Reading Avro's binary encoding (Avro spec 1.11, "Binary Encoding"): zig-zag varints, IEEE floats,
+ * length-prefixed bytes/strings. Every read checks the end of its window, so truncated or garbage
+ * input throws LakeError DataInvalid instead of reading past the end or looping.
+ */
+import { LakeError } from '../../errors.ts';
+
+const utf8 = new TextDecoder('utf-8');
+
+/** A read position over a window `[pos, end)` of a byte array. Values are views, never copies. */
+export class AvroCursor {
+  readonly view: DataView;
+
+  constructor(readonly bytes: Uint8Array, public pos = 0, readonly end = bytes.length) {
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** Bytes left in the window. */
+  get remaining(): number {
+    return this.end - this.pos;
+  }
+
+  /** The DataInvalid error for a read past the end of the window. */
+  truncated(what: string): LakeError {
+    return new LakeError('DataInvalid', `avro: truncated data: ${what} runs past the end (at byte ${this.pos} of ${this.end})`,
+      { offset: this.pos });
+  }
+
+  readBoolean(): boolean {
+    if (this.pos >= this.end) throw this.truncated('boolean');
+    const b = this.bytes[this.pos++]!;
+    if (b > 1) throw new LakeError('DataInvalid', `avro: invalid boolean byte ${b}`, { offset: this.pos - 1 });
+    return b === 1;
+  }
+
+  /** A zig-zag varint of at most 5 bytes (Avro `int`). */
+  readInt(): number {
+    const b = this.bytes;
+    let pos = this.pos;
+    let n = 0;
+    let shift = 0;
+    let byte: number;
+    do {
+      if (pos >= this.end) throw this.truncated('varint');
+      byte = b[pos++]!;
+      n |= (byte & 0x7f) << shift;
+      shift += 7;
+    } while (byte & 0x80 && shift < 35);
+    if (byte & 0x80) throw new LakeError('DataInvalid', 'avro: int varint longer than 5 bytes', { offset: this.pos });
+    this.pos = pos;
+    return (n >>> 1) ^ -(n & 1);
+  }
+
+  /**
+   * A zig-zag varint of at most 10 bytes (Avro `long`), as bigint. Fast path: the first 7 bytes
+   * (49 bits) are accumulated in a double, which is exact; only wider values take the bigint path.
+   */
+  readLong(): bigint {
+    const b = this.bytes;
+    let pos = this.pos;
+    let n = 0;
+    let mul = 1;
+    let byte: number;
+    do {
+      if (pos >= this.end) throw this.truncated('varint');
+      byte = b[pos++]!;
+      n += (byte & 0x7f) * mul;
+      mul *= 128;
+    } while (byte & 0x80 && mul < 0x2000000000000 /* 2^49 */);
+    if (!(byte & 0x80)) {
+      this.pos = pos;
+      return BigInt(n % 2 === 0 ? n / 2 : -(n + 1) / 2);
+    }
+    let u = BigInt(n);
+    let shift = 49n;
+    do {
+      if (pos >= this.end) throw this.truncated('varint');
+      if (shift > 63n) throw new LakeError('DataInvalid', 'avro: long varint longer than 10 bytes', { offset: this.pos });
+      byte = b[pos++]!;
+      u |= BigInt(byte & 0x7f) << shift;
+      shift += 7n;
+    } while (byte & 0x80);
+    this.pos = pos;
+    u = BigInt.asUintN(64, u);
+    return BigInt.asIntN(64, (u >> 1n) ^ -(u & 1n));
+  }
+
+  /** An Avro `long` that must be a non-negative safe integer (lengths, counts, sizes). */
+  readLength(what: string): number {
+    const v = this.readLongNumber();
+    if (v < 0) throw new LakeError('DataInvalid', `avro: negative ${what} ${v}`, { offset: this.pos });
+    return v;
+  }
+
+  /** An Avro `long` as a number; throws DataInvalid when it is not a safe integer. */
+  readLongNumber(): number {
+    const start = this.pos;
+    const b = this.bytes;
+    // Same varint as readLong, kept in doubles: lengths never legitimately exceed 2^53.
+    let pos = this.pos;
+    let n = 0;
+    let mul = 1;
+    let byte: number;
+    do {
+      if (pos >= this.end) throw this.truncated('varint');
+      byte = b[pos++]!;
+      n += (byte & 0x7f) * mul;
+      mul *= 128;
+    } while (byte & 0x80 && mul < 0x20000000000000 /* 2^53 */);
+    // Anything still continuing, or wider than 2^53 (where the double sum may be inexact), is out of range.
+    if (byte & 0x80 || n > Number.MAX_SAFE_INTEGER) {
+      throw new LakeError('DataInvalid', 'avro: length or count out of range', { offset: start });
+    }
+    this.pos = pos;
+    const v = n % 2 === 0 ? n / 2 : -(n + 1) / 2;
+    return v;
+  }
+
+  readFloat(): number {
+    if (this.pos + 4 > this.end) throw this.truncated('float');
+    const v = this.view.getFloat32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+
+  readDouble(): number {
+    if (this.pos + 8 > this.end) throw this.truncated('double');
+    const v = this.view.getFloat64(this.pos, true);
+    this.pos += 8;
+    return v;
+  }
+
+  /** `n` raw bytes as a view into the underlying buffer (zero-copy). */
+  readFixed(n: number): Uint8Array {
+    if (n > this.end - this.pos) throw this.truncated(`${n} bytes`);
+    const v = this.bytes.subarray(this.pos, this.pos + n);
+    this.pos += n;
+    return v;
+  }
+
+  /** Avro `bytes`: a length then the bytes, as a view (zero-copy). */
+  readBytes(): Uint8Array {
+    return this.readFixed(this.readLength('bytes length'));
+  }
+
+  /** Avro `string`: UTF-8 with a length prefix. Short ASCII strings skip TextDecoder (its call cost dominates). */
+  readString(): string {
+    const len = this.readLength('string length');
+    if (len > this.end - this.pos) throw this.truncated(`string of ${len} bytes`);
+    const b = this.bytes;
+    const start = this.pos;
+    this.pos += len;
+    if (len < 40) {
+      let s = '';
+      for (let i = start; i < start + len; i++) {
+        const c = b[i]!;
+        if (c > 127) return utf8.decode(b.subarray(start, start + len));
+        s += String.fromCharCode(c);
+      }
+      return s;
+    }
+    return utf8.decode(b.subarray(start, start + len));
+  }
+}

@@ -1,0 +1,11 @@
+/** Avro: schemas, the binary encoding and Object Container Files (read and write). */
+export { readAvroFile, readAvroHeader, iterateAvroRecords, AVRO_MAGIC } from './container-file.ts';
+export type { AvroFile, AvroHeader, ReadAvroOptions } from './container-file.ts';
+export { writeAvroFile } from './container-writer.ts';
+export type { WriteAvroOptions } from './container-writer.ts';
+export { parseAvroSchema } from './schema.ts';
+export type { AvroSchema, AvroType, AvroField, AvroPrimitive } from './schema.ts';
+export type { AvroCodec } from './block-codec.ts';
+export { AvroCursor } from './cursor.ts';
+export { compileDecoder } from './decoder.ts';
+export { AvroSink, compileEncoder } from './encoder.ts';
