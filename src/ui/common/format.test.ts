@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatCount, formatTime } from './format.ts';
+
+describe('format', () => {
+  it('formats bytes in binary units', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1536)).toBe('1.50 KiB');
+    expect(formatBytes(10.6 * 1024 * 1024)).toBe('10.6 MiB');
+    expect(formatBytes(500 * 1024 ** 3)).toBe('500 GiB');
+    expect(formatBytes(-1)).toBe('—');
+  });
+  it('formats counts with thousands separators', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+  });
+  it('gives UTC for the tooltip', () => {
+    expect(formatTime(Date.UTC(2024, 3, 18, 17, 35, 50)).utc).toBe('2024-04-18 17:35:50 UTC');
+  });
+});

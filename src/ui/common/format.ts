@@ -1,0 +1,34 @@
+/** Display formatting shared by every view (ui-design.md "Consistent meanings"). */
+
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+
+/** Bytes in binary units with three significant digits: 0 B, 1023 B, 1.50 KiB, 12.3 MiB, 456 GiB. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  let v = bytes;
+  let u = 0;
+  while (v >= 1024 && u < UNITS.length - 1) { v /= 1024; u++; }
+  if (u === 0) return `${bytes} B`;
+  const digits = v < 10 ? 2 : v < 100 ? 1 : 0;
+  return `${v.toFixed(digits)} ${UNITS[u]}`;
+}
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** Counts with thousands separators: 1,234,567. */
+export function formatCount(n: number): string {
+  return COUNT.format(n);
+}
+
+/** A timestamp in the user's zone (`2024-04-18 17:35:50`), and its UTC form for the tooltip. */
+export function formatTime(ms: number): { local: string; utc: string } {
+  const d = new Date(ms);
+  const pad = (x: number) => String(x).padStart(2, '0');
+  const local = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return { local, utc: `${d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, '')} UTC` };
+}
+
+/** Bytes per second, for progress bars. */
+export function formatRate(bytes: number, ms: number): string {
+  return ms <= 0 ? '' : `${formatBytes((bytes * 1000) / ms)}/s`;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { connectionLocation, type S3Connection } from '../../worker/connection.ts';
+import { parseRoute, routeToSearch } from './route.ts';
+
+describe('route', () => {
+  it('round-trips warehouse, table and tab', () => {
+    const r = { w: 'demo' as const, loc: {}, table: 'sales/orders/', tab: 'files' as const };
+    expect(routeToSearch(r)).toBe('?w=demo&t=sales%2Forders%2F&tab=files');
+    expect(parseRoute(routeToSearch(r))).toEqual(r);
+    expect(parseRoute('?w=url&url=https%3A%2F%2Fx%2Fy&f=a%2F')).toEqual({ w: 'url', loc: { url: 'https://x/y' }, folder: 'a/', tab: 'overview' });
+  });
+
+  it('ignores unknown kinds and tabs', () => {
+    expect(parseRoute('?w=ftp&tab=evil')).toEqual({ loc: {}, tab: 'overview' });
+    expect(routeToSearch({ loc: {}, tab: 'overview' })).toBe('');
+  });
+
+  it('never carries S3 keys, tokens or presigned signatures', () => {
+    const s3: S3Connection = {
+      kind: 's3', endpoint: 'http://127.0.0.1:7480', region: 'us-east-1', bucket: 'lake', prefix: 'wh/',
+      accessKeyId: 'AKIAEXAMPLEKEY', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG', sessionToken: 'FwoGZXIvYXdzEXAMPLE', pathStyle: true,
+    };
+    const search = routeToSearch({ w: 's3', loc: connectionLocation(s3) ?? {}, table: 'wh/t/', tab: 'schema' });
+    expect(search).toContain('bucket=lake');
+    for (const secret of ['AKIAEXAMPLEKEY', 'wJalrXUtnFEMI', 'FwoGZXIvYXdzEXAMPLE']) expect(search).not.toContain(encodeURIComponent(secret).slice(0, 10));
+    const presigned = routeToSearch({ w: 'url', loc: { url: 'https://b.s3.amazonaws.com/k?X-Amz-Signature=abc' }, tab: 'overview' });
+    expect(presigned).not.toContain('Signature');
+  });
+});
