@@ -1,0 +1,52 @@
+/**
+ * The page's one door to the engine: a lazily started module worker and the typed RPC client on it.
+ * The UI imports only this file (and types) at runtime. If the worker dies, pending calls reject with
+ * an Internal LakeError and the next call starts a fresh worker (whose warehouses must be reopened).
+ */
+import { LakeError } from '../core/errors.ts';
+import type { EngineHandlers } from './engine.ts';
+import { type RpcClient, type RpcConnection, connectRpc } from './rpc.ts';
+
+export type { CallOptions } from './rpc.ts';
+export type { Connected, EngineHandlers } from './engine.ts';
+export { type ConnectionSpec, type ConnectionKind, type S3Connection, connectionLabel, connectionLocation } from './connection.ts';
+export { tableFromArrowIpc, type ArrowIpc } from './arrow-ipc.ts';
+export { isLakeError } from '../core/errors.ts';
+
+let current: { worker: Worker; conn: RpcConnection<EngineHandlers> } | undefined;
+/** Bumps each time a new worker starts; queries key on it so they refetch after a restart. */
+let generation = 0;
+
+function start(): { worker: Worker; conn: RpcConnection<EngineHandlers> } {
+  const worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module', name: 'lakescope-engine' });
+  const conn = connectRpc<EngineHandlers>(worker);
+  const fail = (message: string) => {
+    if (current?.worker !== worker) return;
+    current = undefined;
+    conn.close(new LakeError('Internal', `worker: ${message}`));
+    worker.terminate();
+  };
+  worker.addEventListener('error', (e) => fail(`the engine worker crashed: ${e.message || 'script error'}`));
+  worker.addEventListener('messageerror', () => fail('a message from the engine worker could not be read'));
+  generation++;
+  return { worker, conn };
+}
+
+/** The engine client (starts the worker on first use). */
+export function engine(): RpcClient<EngineHandlers> {
+  current ??= start();
+  return current.conn.client;
+}
+
+/** Which worker instance is serving (changes after a crash). */
+export function engineGeneration(): number {
+  return generation;
+}
+
+/** Stops the worker (tests, page unload). */
+export function stopEngine(): void {
+  if (!current) return;
+  current.conn.close(new LakeError('Aborted', 'worker: stopped'));
+  current.worker.terminate();
+  current = undefined;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { isLakeError } from '../core/errors.ts';
+import { manifestUrls, parseKeyManifest, presignedKeyMap } from './key-list.ts';
+
+describe('key manifest', () => {
+  it('accepts a valid manifest and maps keys to encoded URLs with sizes', () => {
+    const m = parseKeyManifest({ version: 1, files: [{ key: 'a b/c=1/x.json', size: 3 }] }, 'http://h/demo/index.json');
+    expect([...manifestUrls(m, 'http://h/demo')]).toEqual([['a b/c=1/x.json', { get: 'http://h/demo/a%20b/c%3D1/x.json', size: 3 }]]);
+  });
+  it('rejects malformed manifests with DataInvalid naming the URL', () => {
+    for (const bad of [null, {}, { version: 2, files: [] }, { version: 1, files: [{ key: '/abs', size: 1 }] }, { version: 1, files: [{ key: 'k', size: -1 }] }]) {
+      let err: unknown;
+      try { parseKeyManifest(bad, 'http://h/index.json'); } catch (e) { err = e; }
+      expect(isLakeError(err, 'DataInvalid')).toBe(true);
+      expect((err as { context: object }).context).toEqual({ url: 'http://h/index.json' });
+    }
+  });
+});
+
+describe('presignedKeyMap', () => {
+  it('strips the shared folders so the table sits at the root', () => {
+    const text = [
+      '# shared by alice',
+      'https://s3.amazonaws.com/bucket/wh/t1/metadata/v1.metadata.json?X-Amz-Signature=aaa',
+      '',
+      'https://s3.amazonaws.com/bucket/wh/t1/data/part%200.parquet?X-Amz-Signature=bbb',
+    ].join('\n');
+    const { urls, commonPrefix } = presignedKeyMap(text);
+    expect(commonPrefix).toBe('bucket/wh/t1');
+    expect([...urls.keys()]).toEqual(['metadata/v1.metadata.json', 'data/part 0.parquet']);
+    expect(urls.get('metadata/v1.metadata.json')).toContain('X-Amz-Signature=aaa');
+  });
+  it('keeps the file name for a single URL and rejects non-URLs without echoing the query', () => {
+    expect([...presignedKeyMap('https://h/b/k/file.json?sig=1').urls.keys()]).toEqual(['file.json']);
+    let err: unknown;
+    try { presignedKeyMap('ftp://h/x?secret=1'); } catch (e) { err = e; }
+    expect(isLakeError(err, 'DataInvalid')).toBe(true);
+    expect(JSON.stringify((err as { context: object }).context)).not.toContain('secret');
+  });
+});

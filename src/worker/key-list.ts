@@ -1,0 +1,51 @@
+/**
+ * Key lists for stores that cannot list themselves: the `index.json` manifest served beside a static
+ * warehouse (the built-in demo, or any public folder), and a pasted list of presigned URLs.
+ */
+import { LakeError } from '../core/errors.ts';
+import type { PresignedEntry } from '../core/io/http-storage.ts';
+
+/** The manifest format (`index.json`): every key under the folder with its size. */
+export interface KeyManifest {
+  readonly version: 1;
+  readonly files: readonly { readonly key: string; readonly size: number }[];
+}
+
+/** Validates a parsed `index.json`. Throws DataInvalid naming the URL when the shape is wrong. */
+export function parseKeyManifest(json: unknown, url: string): KeyManifest {
+  const m = json as Partial<KeyManifest> | null;
+  const ok = m && m.version === 1 && Array.isArray(m.files)
+    && m.files.every((f) => f && typeof f.key === 'string' && f.key !== '' && !f.key.startsWith('/') && Number.isSafeInteger(f.size) && f.size >= 0);
+  if (!ok) throw new LakeError('DataInvalid', 'http: index.json is not a key manifest ({"version":1,"files":[{"key","size"}]})', { url });
+  return m as KeyManifest;
+}
+
+/** key → URL entry (with size, so listing needs no HEAD per file) for files under `baseUrl`. */
+export function manifestUrls(manifest: KeyManifest, baseUrl: string): Map<string, PresignedEntry> {
+  const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+  const encode = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+  return new Map(manifest.files.map((f) => [f.key, { get: new URL(encode(f.key), base).href, size: f.size }]));
+}
+
+/**
+ * Keys for pasted presigned URLs: each URL's decoded path, minus the folders all of them share (so a
+ * pasted table's files become `metadata/…`, `data/…` and the table sits at the root). Blank lines and
+ * `#` comments are ignored; duplicates keep the last URL.
+ */
+export function presignedKeyMap(text: string): { urls: Map<string, string>; commonPrefix: string } {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  if (lines.length === 0) throw new LakeError('DataInvalid', 'presigned: no URLs given');
+  const parsed = lines.map((l) => {
+    let u: URL;
+    try { u = new URL(l); } catch { throw new LakeError('DataInvalid', 'presigned: not a URL', { line: l.replace(/[?#].*$/, '') }); }
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new LakeError('DataInvalid', 'presigned: only http(s) URLs', { line: `${u.origin}${u.pathname}` });
+    return { url: l, segments: decodeURIComponent(u.pathname).split('/').filter((s) => s !== '') };
+  });
+  let common = Math.min(...parsed.map((p) => p.segments.length - 1));
+  for (let i = 0; i < common; i++) {
+    if (parsed.some((p) => p.segments[i] !== parsed[0].segments[i])) { common = i; break; }
+  }
+  const urls = new Map<string, string>();
+  for (const p of parsed) urls.set(p.segments.slice(common).join('/'), p.url);
+  return { urls, commonPrefix: parsed[0].segments.slice(0, common).join('/') };
+}

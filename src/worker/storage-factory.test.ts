@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { openWarehouse } from '../core/api/open-warehouse.ts';
+import { isLakeError } from '../core/errors.ts';
+import { makeStorage } from './storage-factory.ts';
+
+/** A static file server as a fetch function (Range supported), counting requests. */
+function staticServer(files: Record<string, string>) {
+  const requests: string[] = [];
+  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    const method = init?.method ?? 'GET';
+    requests.push(`${method} ${url.pathname}`);
+    const body = files[decodeURIComponent(url.pathname)];
+    if (body === undefined) return new Response('not found', { status: 404 });
+    const bytes = new TextEncoder().encode(body);
+    const range = new Headers(init?.headers).get('range');
+    const m = range && /bytes=(\d+)-(\d+)/.exec(range);
+    if (m) {
+      const start = Number(m[1]); const end = Math.min(Number(m[2]), bytes.length - 1);
+      return new Response(method === 'HEAD' ? null : bytes.slice(start, end + 1), {
+        status: 206, headers: { 'content-range': `bytes ${start}-${end}/${bytes.length}`, 'content-length': String(end - start + 1) },
+      });
+    }
+    return new Response(method === 'HEAD' ? null : bytes, { status: 200, headers: { 'content-length': String(bytes.length) } });
+  }) as typeof fetch;
+  return { fetchFn, requests };
+}
+
+describe('makeStorage', () => {
+  it('opens a static folder through its index.json key list, without a HEAD per file', async () => {
+    const manifest = { version: 1, files: [{ key: 'README.txt', size: 5 }, { key: 't/_delta_log/00000000000000000000.json', size: 2 }] };
+    const { fetchFn, requests } = staticServer({
+      '/demo/index.json': JSON.stringify(manifest),
+      '/demo/README.txt': 'hello',
+      '/demo/t/_delta_log/00000000000000000000.json': '{}',
+    });
+    const storage = await makeStorage({ kind: 'demo', baseUrl: 'http://h/demo/' }, new AbortController().signal, fetchFn);
+    expect(storage.description).toBe('demo warehouse');
+    const w = await openWarehouse(storage);
+    expect(w.readme).toBe('hello');
+    expect(w.root.folders).toEqual([expect.objectContaining({ name: 't', table: expect.objectContaining({ format: 'delta' }) })]);
+    expect(requests).toEqual(['GET /demo/index.json', 'GET /demo/README.txt']);
+  });
+
+  it('says plainly when a URL has no index.json', async () => {
+    const { fetchFn } = staticServer({});
+    const err = await makeStorage({ kind: 'url', url: 'http://h/lake' }, new AbortController().signal, fetchFn).catch((e: unknown) => e);
+    expect(isLakeError(err, 'NotFound')).toBe(true);
+    expect((err as Error).message).toMatch(/no index\.json key list/);
+    expect((err as { context: object }).context).toEqual({ url: 'http://h/lake/index.json' });
+  });
+
+  it('builds S3 and presigned storages without putting secrets in their descriptions', async () => {
+    const s3 = await makeStorage({
+      kind: 's3', endpoint: 'http://127.0.0.1:7480', region: '', bucket: 'lake', prefix: '/wh/', accessKeyId: 'AKID',
+      secretAccessKey: 'SECRETKEY', pathStyle: true,
+    }, new AbortController().signal);
+    expect(s3.description).toBe('s3://lake/wh');
+    const p = await makeStorage({ kind: 'presigned', urls: ['https://h/b/t/a.json?X-Amz-Signature=SIG', 'https://h/b/t/b.json?X-Amz-Signature=SIG'] }, new AbortController().signal);
+    expect(p.description).toBe('presigned URLs for b/t (2 keys)');
+    expect(p.description).not.toContain('SIG');
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Connection spec → Storage, inside the worker (credentials never go anywhere else). Adapters come from
+ * core/io (fetch-based: http, s3) and platform/browser (File System Access, picked files).
+ */
+import { LakeError, toLakeError } from '../core/errors.ts';
+import { HttpStorage } from '../core/io/http-storage.ts';
+import { S3Storage } from '../core/io/s3-storage.ts';
+import type { Storage } from '../core/io/storage.ts';
+import type { ConnectionSpec } from './connection.ts';
+import { manifestUrls, parseKeyManifest, presignedKeyMap } from './key-list.ts';
+
+/** Builds the Storage for `spec`. Must hold: no secret from the spec appears in a description or error. */
+export async function makeStorage(spec: ConnectionSpec, signal: AbortSignal, fetchFn: typeof fetch = fetch): Promise<Storage> {
+  switch (spec.kind) {
+    case 'demo':
+      return manifestStorage(spec.baseUrl, 'demo warehouse', signal, fetchFn);
+    case 'url':
+      return manifestStorage(spec.url, undefined, signal, fetchFn);
+    case 's3':
+      return new S3Storage({
+        endpoint: spec.endpoint.trim(),
+        region: spec.region.trim() || 'us-east-1',
+        bucket: spec.bucket.trim(),
+        prefix: spec.prefix.trim().replace(/^\/+/, ''),
+        accessKeyId: spec.accessKeyId.trim(),
+        secretAccessKey: spec.secretAccessKey.trim(),
+        ...(spec.sessionToken?.trim() ? { sessionToken: spec.sessionToken.trim() } : {}),
+        forcePathStyle: spec.pathStyle,
+      });
+    case 'presigned': {
+      const { urls, commonPrefix } = presignedKeyMap(spec.urls.join('\n'));
+      return new HttpStorage({ urls, description: `presigned URLs for ${commonPrefix || '/'} (${urls.size} keys)` });
+    }
+    case 'folder':
+    case 'files':
+      throw new LakeError('Unsupported', `worker: opening a local ${spec.kind === 'folder' ? 'folder' : 'file selection'} needs the browser folder adapter, which this build does not have yet`);
+  }
+}
+
+/**
+ * A static folder served over http with an `index.json` key manifest beside its files (plain HTTP has no
+ * listing). A missing manifest is reported as NotFound naming the manifest URL.
+ */
+async function manifestStorage(baseUrl: string, description: string | undefined, signal: AbortSignal, fetchFn: typeof fetch): Promise<Storage> {
+  const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+  const manifestUrl = new URL('index.json', base).href;
+  const manifestStore = new HttpStorage({ baseUrl: base, keys: ['index.json'], fetch: fetchFn });
+  let bytes: Uint8Array;
+  try {
+    bytes = await manifestStore.read('index.json', { signal });
+  } catch (e) {
+    const err = toLakeError(e, 'http: reading index.json failed', { url: manifestUrl }, 'Io');
+    if (err.code !== 'NotFound') throw err;
+    throw new LakeError('NotFound', 'http: no index.json key list at this URL (plain HTTP cannot be listed; publish one, or open the bucket with S3 keys)', { url: manifestUrl }, { cause: e });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(bytes));
+  } catch (e) {
+    throw new LakeError('DataInvalid', 'http: index.json is not JSON', { url: manifestUrl }, { cause: e });
+  }
+  const manifest = parseKeyManifest(json, manifestUrl);
+  return new HttpStorage({ urls: manifestUrls(manifest, base), description: description ?? base.replace(/\/$/, ''), fetch: fetchFn });
+}
