@@ -1,0 +1,107 @@
+/**
+ * Typed accessors for the JSON of table metadata (parsed with util/json's bigint-preserving parser, so a
+ * long may arrive as number or bigint). Every failure is a DataInvalid LakeError whose message starts with
+ * the subsystem and names the JSON path, so a corrupt metadata file is reported, never half-read.
+ */
+import { LakeError } from '../../../errors.ts';
+
+export type JsonObject = { readonly [key: string]: unknown };
+
+/** Where in which file we are, for error messages: `subsystem` like `iceberg metadata`, `path` like `snapshots[2]`. */
+export interface JsonCtx {
+  readonly subsystem: string;
+  readonly path: string;
+  readonly file?: string;
+}
+
+export function at(ctx: JsonCtx, key: string | number): JsonCtx {
+  return { ...ctx, path: typeof key === 'number' ? `${ctx.path}[${key}]` : ctx.path ? `${ctx.path}.${key}` : key };
+}
+
+export function invalid(ctx: JsonCtx, what: string): LakeError {
+  return new LakeError('DataInvalid', `${ctx.subsystem}: ${ctx.path ? `${ctx.path} ` : ''}${what}`, ctx.file ? { file: ctx.file } : {});
+}
+
+export function asObject(v: unknown, ctx: JsonCtx): JsonObject {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalid(ctx, 'must be an object');
+  return v as JsonObject;
+}
+
+export function asArray(v: unknown, ctx: JsonCtx): readonly unknown[] {
+  if (!Array.isArray(v)) throw invalid(ctx, 'must be a list');
+  return v;
+}
+
+export function reqField(o: JsonObject, key: string, ctx: JsonCtx): unknown {
+  const v = o[key];
+  if (v === undefined || v === null) throw invalid(at(ctx, key), 'is required but missing');
+  return v;
+}
+
+export function reqString(o: JsonObject, key: string, ctx: JsonCtx): string {
+  const v = reqField(o, key, ctx);
+  if (typeof v !== 'string') throw invalid(at(ctx, key), 'must be a string');
+  return v;
+}
+
+export function optString(o: JsonObject, key: string, ctx: JsonCtx): string | undefined {
+  const v = o[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw invalid(at(ctx, key), 'must be a string');
+  return v;
+}
+
+export function reqInt(o: JsonObject, key: string, ctx: JsonCtx): number {
+  return toInt(reqField(o, key, ctx), at(ctx, key));
+}
+
+export function optInt(o: JsonObject, key: string, ctx: JsonCtx): number | undefined {
+  const v = o[key];
+  return v === undefined || v === null ? undefined : toInt(v, at(ctx, key));
+}
+
+export function toInt(v: unknown, ctx: JsonCtx): number {
+  if (typeof v === 'number' && Number.isInteger(v)) return v;
+  if (typeof v === 'string' && /^-?\d+$/.test(v) && Number.isSafeInteger(Number(v))) return Number(v); // some writers quote ints
+  throw invalid(ctx, 'must be an integer');
+}
+
+export function reqLong(o: JsonObject, key: string, ctx: JsonCtx): bigint {
+  return toLong(reqField(o, key, ctx), at(ctx, key));
+}
+
+export function optLong(o: JsonObject, key: string, ctx: JsonCtx): bigint | undefined {
+  const v = o[key];
+  return v === undefined || v === null ? undefined : toLong(v, at(ctx, key));
+}
+
+export function toLong(v: unknown, ctx: JsonCtx): bigint {
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v);
+  if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v);
+  throw invalid(ctx, 'must be a 64-bit integer');
+}
+
+export function optBool(o: JsonObject, key: string, ctx: JsonCtx): boolean | undefined {
+  const v = o[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'boolean') throw invalid(at(ctx, key), 'must be true or false');
+  return v;
+}
+
+/** A string → string map (`properties`, `summary`); non-string values are kept as their JSON text. */
+export function optStringMap(o: JsonObject, key: string, ctx: JsonCtx): Record<string, string> {
+  const v = o[key];
+  if (v === undefined || v === null) return {};
+  const obj = asObject(v, at(ctx, key));
+  const out: Record<string, string> = {};
+  for (const [k, x] of Object.entries(obj)) out[k] = typeof x === 'string' ? x : String(x);
+  return out;
+}
+
+/** A list of ints (`identifier-field-ids`, `source-ids`); empty when absent. */
+export function optIntList(o: JsonObject, key: string, ctx: JsonCtx): number[] {
+  const v = o[key];
+  if (v === undefined || v === null) return [];
+  return asArray(v, at(ctx, key)).map((x, i) => toInt(x, at(at(ctx, key), i)));
+}

@@ -1,0 +1,101 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readAvroFile } from '../../../codecs/avro/index.ts';
+import { isLakeError } from '../../../errors.ts';
+import { parseJson } from '../../../util/json.ts';
+import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../../../../testing/fixtures.ts';
+import { parseManifest } from './manifest.ts';
+import { parseManifestList } from './manifest-list.ts';
+import { partitionType } from './partition-spec.ts';
+import { currentSchema, findSpec, parseTableMetadata } from './table-metadata.ts';
+
+const fixtures = listFixtures('iceberg');
+const local = (root: string, location: string, path: string) => join(root, path.slice(path.indexOf(location.replace(/^[a-z0-9]+:\/\/[^/]*/, '')) + location.replace(/^[a-z0-9]+:\/\/[^/]*/, '').length));
+
+function loadLatest(root: string) {
+  const names = readdirSync(join(root, 'metadata')).filter((f) => f.endsWith('.metadata.json')).sort();
+  return parseTableMetadata(parseJson(readFileSync(join(root, 'metadata', names[names.length - 1]), 'utf8')));
+}
+
+describe.skipIf(!FIXTURES_PRESENT)('manifest lists and manifests of the fixtures', () => {
+  if (!FIXTURES_PRESENT) it.skip(FIXTURES_SKIP_REASON, () => {});
+  for (const fx of fixtures) {
+    it(`${fx.name}: every snapshot's manifests parse with inheritance applied`, () => {
+      const meta = loadLatest(fx.root);
+      const schema = currentSchema(meta);
+      for (const snap of meta.snapshots) {
+        const listPath = local(fx.root, meta.location, snap.manifestList!);
+        const list = parseManifestList(readAvroFile(readFileSync(listPath)), listPath);
+        expect(list.length).toBeGreaterThan(0);
+        let live = 0n;
+        for (const mf of list) {
+          const spec = findSpec(meta, mf.partitionSpecId)!;
+          const path = local(fx.root, meta.location, mf.path);
+          const entries = parseManifest(readAvroFile(readFileSync(path)), mf, partitionType(spec, schema), path);
+          for (const e of entries) {
+            expect(e.snapshotId).toBeDefined();
+            if (meta.formatVersion >= 2 && e.status === 'added') expect(e.sequenceNumber).toBe(mf.sequenceNumber);
+            if (meta.formatVersion === 1) expect(e.sequenceNumber).toBe(0n);
+            expect(e.dataFile.partition.length).toBe(spec.fields.length);
+            if (e.status !== 'deleted' && e.dataFile.content === 'data') live += e.dataFile.recordCount;
+          }
+        }
+        expect(String(live)).toBe(snap.summary['total-records']);
+      }
+    });
+  }
+
+  it('reads v1 partition tuples by field id (hour + identity) and v1 lists without content', () => {
+    const fx = fixtures.find((f) => f.name.includes('v1_spark'))!;
+    const meta = loadLatest(fx.root);
+    const listPath = local(fx.root, meta.location, meta.snapshots[0].manifestList!);
+    const [mf] = parseManifestList(readAvroFile(readFileSync(listPath)), listPath);
+    expect([mf.content, mf.sequenceNumber, mf.addedFilesCount, mf.addedRowsCount]).toEqual(['data', 0n, 20, 20n]);
+    expect(mf.partitions?.[0].containsNull).toBe(false);
+    const entries = parseManifest(readAvroFile(readFileSync(local(fx.root, meta.location, mf.path))), mf, partitionType(meta.partitionSpecs[0], currentSchema(meta)), mf.path);
+    expect(entries[0].dataFile.partition).toEqual([438296, 'view']);
+    expect(entries[0].dataFile.fileFormat).toBe('parquet');
+    expect(entries[0].dataFile.lowerBounds?.get(1)).toEqual(new Uint8Array([1, 0, 0, 0]));
+  });
+
+  it('reads v3 deletion vectors and inherits first_row_id', () => {
+    const fx = fixtures.find((f) => f.name.includes('v3_'))!;
+    const meta = loadLatest(fx.root);
+    const snap = meta.snapshots.find((s) => s.snapshotId === meta.currentSnapshotId)!;
+    const listPath = local(fx.root, meta.location, snap.manifestList!);
+    const list = parseManifestList(readAvroFile(readFileSync(listPath)), listPath);
+    const read = (i: number) => parseManifest(readAvroFile(readFileSync(local(fx.root, meta.location, list[i].path))), list[i], [], list[i].path);
+    expect(read(0).map((e) => e.dataFile.firstRowId)).toEqual([0n, 1n, 2n, 3n, 4n]);
+    const dvs = read(1);
+    expect(dvs.map((e) => [e.dataFile.content, e.dataFile.fileFormat, e.dataFile.contentOffset, e.dataFile.contentSizeInBytes, e.sequenceNumber])).toEqual([
+      ['position-deletes', 'puffin', 4n, 42n, 2n], ['position-deletes', 'puffin', 46n, 42n, 2n],
+    ]);
+    expect(dvs[0].dataFile.referencedDataFile).toMatch(/00003-3-.*\.parquet$/);
+    expect(dvs[0].dataFile.firstRowId).toBeUndefined();
+  });
+
+  it('reads equality delete files with their equality ids', () => {
+    const fx = fixtures.find((f) => f.name.includes('v2_java'))!;
+    const meta = loadLatest(fx.root);
+    const snap = meta.snapshots.find((s) => s.snapshotId === meta.currentSnapshotId)!;
+    const listPath = local(fx.root, meta.location, snap.manifestList!);
+    const deletes = parseManifestList(readAvroFile(readFileSync(listPath)), listPath).filter((m) => m.content === 'deletes');
+    const all = deletes.flatMap((mf) => parseManifest(readAvroFile(readFileSync(local(fx.root, meta.location, mf.path))), mf, [], mf.path));
+    expect(all.filter((e) => e.dataFile.content === 'equality-deletes').map((e) => e.dataFile.equalityIds)).toEqual([[1]]);
+  });
+
+  it('rejects a manifest entry without a file path, naming file and entry', () => {
+    const fx = fixtures.find((f) => f.name.includes('v1_spark'))!;
+    const meta = loadLatest(fx.root);
+    const listPath = local(fx.root, meta.location, meta.snapshots[0].manifestList!);
+    const [mf] = parseManifestList(readAvroFile(readFileSync(listPath)), listPath);
+    const avro = readAvroFile(readFileSync(local(fx.root, meta.location, mf.path)));
+    const broken = { ...avro, records: avro.records.map((r, i) => (i === 3 ? { ...(r as object), data_file: { ...(r as { data_file: object }).data_file, file_path: null } } : r)) };
+    let e: unknown;
+    try { parseManifest(broken, mf, [], 'm0.avro'); } catch (x) { e = x; }
+    expect(isLakeError(e, 'DataInvalid')).toBe(true);
+    expect((e as Error).message).toBe('iceberg manifest: entry 3 has no file_path');
+    expect((e as { context: object }).context).toEqual({ file: 'm0.avro', entry: 3 });
+  });
+});
