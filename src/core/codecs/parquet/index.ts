@@ -1,0 +1,13 @@
+/** Parquet: footers and field ids (hyparquet, ranged reads), row paging (hyparquet), Arrow scans (parquet-wasm). */
+export { bytesSource, storageSource, readAllBytes, asyncBufferOf } from './byte-source.ts';
+export type { ByteSource } from './byte-source.ts';
+export { readParquetFooter, footerOf, FOOTER_TAIL_BYTES } from './footer.ts';
+export type { ParquetFooter } from './footer.ts';
+export { parquetFields, fieldsById, PARQUET_FIELD_ID_KEY } from './schema.ts';
+export type { ParquetField } from './schema.ts';
+export { readParquetRows } from './rows.ts';
+export type { ReadParquetRowsOptions } from './rows.ts';
+export { readParquetToArrow, readParquetTable } from './arrow-reader.ts';
+export type { ReadParquetArrowOptions } from './arrow-reader.ts';
+export { setParquetWasmInit, ensureParquetWasm } from './wasm-init.ts';
+export type { ParquetWasmInit, ParquetWasmInput } from './wasm-init.ts';

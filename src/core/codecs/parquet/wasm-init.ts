@@ -1,0 +1,45 @@
+/**
+ * parquet-wasm's WebAssembly module must be instantiated before use, and where its bytes come from
+ * depends on the platform: in a browser/worker the Vite build serves the `.wasm` next to the ESM
+ * glue (parquet-wasm's default `new URL('parquet_wasm_bg.wasm', import.meta.url)` works there); in
+ * Node the bytes are read from the package (src/platform/node/parquet-wasm-init.ts). Core stays free
+ * of both by taking the source through {@link setParquetWasmInit}.
+ */
+import initParquetWasm, * as parquetWasm from 'parquet-wasm/esm';
+import { LakeError } from '../../errors.ts';
+
+/** What parquet-wasm's init accepts: wasm bytes, a compiled module, or a URL/Response to fetch. */
+export type ParquetWasmInput = BufferSource | WebAssembly.Module | URL | Response | string;
+
+/** Returns the wasm source; `undefined` means parquet-wasm's own default URL (fine under Vite). */
+export type ParquetWasmInit = () => Promise<ParquetWasmInput | undefined>;
+
+export type ParquetWasm = typeof parquetWasm;
+
+let init: ParquetWasmInit | undefined;
+let ready: Promise<ParquetWasm> | undefined;
+
+/**
+ * Sets where the wasm comes from. Must be called before the first Parquet→Arrow read to take effect
+ * (the module is a singleton: once instantiated, later calls change nothing).
+ */
+export function setParquetWasmInit(fn: ParquetWasmInit): void {
+  init = fn;
+}
+
+/** The instantiated parquet-wasm module. Init failures throw LakeError Internal and are retried on the next call. */
+export function ensureParquetWasm(): Promise<ParquetWasm> {
+  ready ??= (async () => {
+    try {
+      const input = init ? await init() : undefined;
+      await initParquetWasm(input === undefined ? undefined : { module_or_path: input });
+      return parquetWasm;
+    } catch (e) {
+      ready = undefined;
+      throw new LakeError('Internal', `parquet: cannot initialise parquet-wasm: ${e instanceof Error ? e.message : String(e)}`
+        + (init ? '' : ' (in Node, call installNodeParquetWasm() from src/platform/node/parquet-wasm-init.ts first)'),
+      {}, { cause: e });
+    }
+  })();
+  return ready;
+}
