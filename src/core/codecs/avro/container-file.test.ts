@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isLakeError, type LakeError } from '../../errors.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT } from '../../../testing/fixtures.ts';
-import { readAvroFile, readAvroHeader, iterateAvroRecords, writeAvroFile, type AvroSchema, type AvroCodec } from './index.ts';
+import { AVRO_MAGIC, AvroSink, readAvroFile, readAvroHeader, iterateAvroRecords, writeAvroFile, type AvroSchema, type AvroCodec } from './index.ts';
 
 const ALL_TYPES: AvroSchema = {
   type: 'record', name: 'all', namespace: 'test', fields: [
@@ -182,6 +182,19 @@ describe('readAvroFile on corrupt input', () => {
       } catch (e) {
         expect(isLakeError(e, 'DataInvalid')).toBe(true);
       }
+    }
+  });
+
+  it('an invalid avro.schema (bad JSON, unknown type name) is DataInvalid naming the file', () => {
+    for (const schemaText of ['{"type":', '{"type":"record","name":"r","fields":[{"name":"a","type":"nosuch"}]}']) {
+      const sink = new AvroSink();
+      sink.writeRaw(AVRO_MAGIC);
+      sink.writeLong(1);
+      sink.writeString('avro.schema');
+      sink.writeString(schemaText);
+      sink.writeLong(0);
+      sink.writeRaw(new Uint8Array(16));
+      expectLakeError(() => readAvroFile(sink.bytes(), { name: 'h.avro' }), 'DataInvalid', /^avro/, 'h.avro');
     }
   });
 

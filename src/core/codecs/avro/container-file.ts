@@ -66,7 +66,7 @@ function compile(schemaText: string): Compiled {
     try {
       schema = parseJson(schemaText) as AvroSchema;
     } catch (e) {
-      throw toLakeError(e, 'avro: avro.schema is not valid JSON', {}, 'DataInvalid');
+      throw new LakeError('DataInvalid', `avro: avro.schema is not valid JSON: ${(e as Error).message}`, {}, { cause: e });
     }
     const type = parseAvroSchema(schema);
     return { schema, type, decode: compileDecoder(type), minSize: minEncodedSize(type) };
