@@ -11,8 +11,9 @@ import { checkPartial, checkRange, isEmptyRange, rangeHeader, resolveRange } fro
 import { backoff, responseBytes, safeFetch } from './fetch-errors.ts';
 import { checkKey, normalizePrefix } from './key.ts';
 import { s3ResponseError } from './s3-errors.ts';
+import { isAmbiguousFailure, lostRace, resolveConditionalWrite } from './conditional-write.ts';
 import { isIpOrLocalhost, s3Url } from './s3-url.ts';
-import { child, childrenNamed, childText, parseXml } from './s3-xml.ts';
+import { parseListObjectsV2 } from './s3-listing.ts';
 import { normalizeEtag, type ListOptions, type ListPage, type ObjectInfo, type ReadOptions, type Storage, type WriteOptions } from './storage.ts';
 import { MAX_KEYS } from './list-page.ts';
 
@@ -108,7 +109,7 @@ export class S3Storage implements Storage {
     });
     const res = await this.send('GET', url, { op: 'list', prefix: fullPrefix }, { signal: options.signal, retry: true });
     const text = new TextDecoder().decode(await responseBytes(res, 's3: list', { bucket: this.bucket }, options.signal));
-    return this.parseListing(text, fullPrefix);
+    return parseListObjectsV2(text, { fullPrefix, rootPrefix: this.prefix, bucket: this.bucket, where: this.description });
   }
 
   async head(key: string, options: { signal?: AbortSignal } = {}): Promise<ObjectInfo> {
@@ -153,6 +154,21 @@ export class S3Storage implements Storage {
     const ifMatch = normalizeEtag(options.ifMatch);
     if (options.ifMatch !== undefined) headers['if-match'] = ifMatch ?? '';
     const conditional = options.ifNoneMatch !== undefined || options.ifMatch !== undefined;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.putOnce(key, data, headers, options, conditional);
+      } catch (e) {
+        if (!conditional || !isAmbiguousFailure(e) || attempt >= this.retries) throw e;
+        // A 5xx or dropped connection: the conditional PUT may or may not have happened. Never retry blindly.
+        const outcome = await resolveConditionalWrite(this, key, data, options);
+        if (outcome.kind === 'done') return outcome.info;
+        if (outcome.kind === 'conflict') throw lostRace(`s3: write '${key}' in ${this.description}`, key, outcome.why, e);
+        await backoff(attempt, 's3: write', options.signal);
+      }
+    }
+  }
+
+  private async putOnce(key: string, data: Uint8Array, headers: Record<string, string>, options: WriteOptions, conditional: boolean): Promise<ObjectInfo> {
     let res: Response;
     try {
       res = await this.send('PUT', this.url(key), { op: 'write', key }, {
@@ -253,35 +269,6 @@ export class S3Storage implements Storage {
 
   private subject(op: string, key?: string) {
     return { op, key, bucket: this.bucket, where: this.description };
-  }
-
-  private parseListing(text: string, fullPrefix: string): ListPage {
-    const root = parseXml(text);
-    if (root.name !== 'ListBucketResult') {
-      throw new LakeError('DataInvalid', `s3: list in ${this.description}: unexpected response <${root.name}>`, { bucket: this.bucket });
-    }
-    const strip = (k: string): string => {
-      if (!k.startsWith(fullPrefix)) {
-        throw new LakeError('DataInvalid', `s3: list in ${this.description}: key '${k}' outside the requested prefix`, { bucket: this.bucket });
-      }
-      return k.slice(this.prefix.length);
-    };
-    const objects = childrenNamed(root, 'Contents').map((c): ObjectInfo => {
-      const size = Number(childText(c, 'Size'));
-      const key = childText(c, 'Key');
-      if (key === undefined || !Number.isSafeInteger(size) || size < 0) {
-        throw new LakeError('DataInvalid', `s3: list in ${this.description}: entry without Key or Size`, { bucket: this.bucket });
-      }
-      const modified = Date.parse(childText(c, 'LastModified') ?? '');
-      return { key: strip(key), size, etag: normalizeEtag(childText(c, 'ETag')), ...(Number.isNaN(modified) ? {} : { lastModified: modified }) };
-    });
-    const prefixes = childrenNamed(root, 'CommonPrefixes').map((p) => strip(childText(p, 'Prefix') ?? ''));
-    const truncated = childText(root, 'IsTruncated') === 'true';
-    const token = child(root, 'NextContinuationToken')?.text;
-    if (truncated && !token) {
-      throw new LakeError('DataInvalid', `s3: list in ${this.description}: truncated listing without NextContinuationToken`, { bucket: this.bucket });
-    }
-    return truncated ? { objects, prefixes, continuationToken: token } : { objects, prefixes };
   }
 }
 
