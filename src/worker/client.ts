@@ -1,6 +1,7 @@
 /**
  * The page's one door to the engine: a lazily started module worker and the typed RPC client on it.
- * The UI imports only this file (and types) at runtime. If the worker dies, pending calls reject with
+ * The UI imports only this file (and types) at runtime; Arrow results are decoded with
+ * `tableFromArrowIpc` from ./arrow-ipc.ts where needed. If the worker dies, pending calls reject with
  * an Internal LakeError and the next call starts a fresh worker (whose warehouses must be reopened).
  */
 import { LakeError } from '../core/errors.ts';
@@ -10,7 +11,6 @@ import { type RpcClient, type RpcConnection, connectRpc } from './rpc.ts';
 export type { CallOptions } from './rpc.ts';
 export type { Connected, EngineHandlers } from './engine.ts';
 export { type ConnectionSpec, type ConnectionKind, type S3Connection, connectionLabel, connectionLocation } from './connection.ts';
-export { tableFromArrowIpc, type ArrowIpc } from './arrow-ipc.ts';
 export { isLakeError } from '../core/errors.ts';
 
 let current: { worker: Worker; conn: RpcConnection<EngineHandlers> } | undefined;

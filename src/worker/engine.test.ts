@@ -17,7 +17,7 @@ function setup(storages: Record<string, MapStorage>) {
     specs.push(spec);
     if (spec.kind !== 'url') throw new LakeError('Unsupported', `test: no ${spec.kind}`);
     return storages[spec.url];
-  });
+  }, async (error, spec) => (spec.kind === 'url' && spec.url === 'https://cors/' ? new LakeError('Auth', 'refined', { was: String((error as Error).message) }) : error));
   const { port1, port2 } = new MessageChannel();
   const stop = serveRpc(port2 as unknown as Endpoint, engine);
   const conn = connectRpc<EngineHandlers>(port1 as unknown as Endpoint);
@@ -57,13 +57,16 @@ describe('engine through the worker protocol', () => {
     expect(preview.truncated).toBe(true);
   });
 
-  it('reports a refused connection with its code and context, and keeps nothing', async () => {
+  it('reports a refused connection with its code and context (refined where the factory knows better), and keeps nothing', async () => {
     const refusing = lake();
     refusing.list = async () => { throw new LakeError('Auth', 's3: the access key was refused (403 InvalidAccessKeyId)', { bucket: 'b' }); };
-    const { engine } = setup({ 'https://no/': refusing, 'https://lake/': lake() });
+    const corsStorage = lake();
+    corsStorage.list = async () => { throw new LakeError('Cors', 'http: the browser refused the request'); };
+    const { engine } = setup({ 'https://no/': refusing, 'https://lake/': lake(), 'https://cors/': corsStorage });
     await expect(engine.connect({ kind: 'url', url: 'https://no/' })).rejects.toMatchObject({
       code: 'Auth', context: { bucket: 'b', prefix: '' },
     });
+    await expect(engine.connect({ kind: 'url', url: 'https://cors/' })).rejects.toMatchObject({ code: 'Auth', message: 'refined', context: { was: 'http: the browser refused the request' } });
     const ok = await engine.connect({ kind: 'url', url: 'https://lake/' });
     expect(ok.warehouseId).toBe('w1'); // the failed connect registered no warehouse
     await expect(engine.listFolder({ warehouseId: 'w9', prefix: '' })).rejects.toMatchObject({ code: 'NotFound', context: { warehouseId: 'w9' } });

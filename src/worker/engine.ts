@@ -13,6 +13,9 @@ import { type CallContext, withTransfer } from './rpc.ts';
 /** Builds the Storage for a connection (adapters differ between the browser worker and tests). */
 export type StorageFactory = (spec: ConnectionSpec, signal: AbortSignal) => Promise<Storage>;
 
+/** Turns a failed connect's error into a more precise one (e.g. Cors that is really Auth); identity by default. */
+export type ConnectErrorRefiner = (error: unknown, spec: ConnectionSpec, signal: AbortSignal) => Promise<unknown>;
+
 export interface Connected {
   readonly warehouseId: string;
   /** Secret-free name for the UI. */
@@ -23,7 +26,7 @@ export interface Connected {
 interface WarehouseRef { readonly warehouseId: string }
 
 /** The handler map served by the worker. Must hold: a failed connect keeps nothing (no stored credentials). */
-export function createEngine(makeStorage: StorageFactory) {
+export function createEngine(makeStorage: StorageFactory, refineError: ConnectErrorRefiner = async (e) => e) {
   const open = new Map<string, Storage>();
   let next = 1;
   const storageOf = (ref: WarehouseRef): Storage => {
@@ -34,8 +37,14 @@ export function createEngine(makeStorage: StorageFactory) {
 
   return {
     async connect(spec: ConnectionSpec, ctx: CallContext): Promise<Connected> {
-      const storage = await makeStorage(spec, ctx.signal);
-      const warehouse = await openWarehouse(storage, { signal: ctx.signal });
+      let storage: Storage;
+      let warehouse: WarehouseDto;
+      try {
+        storage = await makeStorage(spec, ctx.signal);
+        warehouse = await openWarehouse(storage, { signal: ctx.signal });
+      } catch (e) {
+        throw await refineError(e, spec, ctx.signal);
+      }
       const warehouseId = `w${next++}`;
       open.set(warehouseId, storage);
       return { warehouseId, label: connectionLabel(spec), warehouse };

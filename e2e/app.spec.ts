@@ -1,0 +1,119 @@
+/**
+ * The app in a real Chromium against `vite preview`: the Connect screen, the demo warehouse, an S3
+ * bucket on the real Ceph gateway (keys, wrong keys, no CORS). Every screen is saved to
+ * test-results/screenshots/ for a human look.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ConsoleMessage, type Page, expect, test } from '@playwright/test';
+import { SCREENSHOT_DIR, readE2eState } from './e2e-state.ts';
+
+mkdirSync(SCREENSHOT_DIR, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+
+/** Console errors and uncaught exceptions of a page. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m: ConsoleMessage) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return errors;
+}
+
+async function openS3(page: Page, o: { bucket: string; accessKeyId: string; secretAccessKey: string; endpoint: string }) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: /S3-compatible bucket/ }).click();
+  await page.getByRole('radio', { name: 'Ceph RGW' }).click();
+  await page.getByLabel('Endpoint').fill(o.endpoint);
+  await page.getByRole('textbox', { name: 'Bucket', exact: true }).fill(o.bucket);
+  await page.getByLabel('Access key id').fill(o.accessKeyId);
+  await page.getByLabel('Secret access key').fill(o.secretAccessKey);
+  await page.getByRole('button', { name: 'Open bucket' }).click();
+}
+
+test('the app loads with no console errors and shows the four ways in', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: /Demo warehouse/ })).toBeVisible();
+  for (const way of [/Local folder/, /S3-compatible bucket/, /Public URL/]) await expect(page.getByRole('tab', { name: way })).toBeVisible();
+  await shot(page, '01-connect');
+  await page.getByRole('tab', { name: /S3-compatible bucket/ }).click();
+  await expect(page.getByLabel('Secret access key')).toBeVisible();
+  await shot(page, '02-connect-s3');
+  expect(errors).toEqual([]);
+});
+
+test('the Connect screen opens the demo warehouse, and the URL deep-links into it', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open demo warehouse' }).click();
+  await expect(page.getByRole('article', { name: 'README' })).toContainText('The demo tables will be written by Lakescope’s own'.replace('’', "'"));
+  await expect(page.getByRole('banner')).toContainText('Demo warehouse');
+  await expect(page.getByText('No Iceberg, Delta, Paimon or Hudi table was found here')).toBeVisible();
+  await expect(page).toHaveURL(/\?w=demo$/);
+  await shot(page, '03-demo');
+  // A deep link into a folder of the demo opens it directly.
+  await page.goto('/?w=demo&f=sales%2F');
+  await expect(page.getByRole('region', { name: 'Folder sales/' })).toContainText('orders/');
+  await shot(page, '04-demo-folder');
+  expect(errors).toEqual([]);
+});
+
+test.describe('S3 bucket on the Ceph gateway', () => {
+  const state = readE2eState();
+  test.skip(!state.s3, state.reason ?? 'S3 not prepared');
+
+  test('opens with keys, lists the uploaded tables with their formats, and opens one', async ({ page }) => {
+    const errors = watchErrors(page);
+    await openS3(page, { ...state, bucket: state.bucket as string });
+    const rail = page.getByRole('tree', { name: 'Folders and tables' });
+    await expect(rail.getByRole('treeitem', { name: /v2_spark_position_deletes/ })).toContainText('Iceberg');
+    await expect(rail.getByRole('treeitem', { name: /table-with-dv-small/ })).toContainText('Delta');
+    await expect(page.getByRole('navigation', { name: 'Warehouse' })).toContainText('2 tables');
+    expect(page.url()).not.toContain(state.secretAccessKey);
+    expect(page.url()).not.toContain(state.accessKeyId);
+    await shot(page, '05-s3-warehouse');
+
+    await rail.getByRole('treeitem', { name: /v2_spark_position_deletes/ }).click();
+    const tablePage = page.getByRole('region', { name: 'Table v2_spark_position_deletes' });
+    await expect(tablePage.getByRole('heading', { name: 'v2_spark_position_deletes' })).toBeVisible();
+    await expect(tablePage).toContainText('warehouse/iceberg/v2_spark_position_deletes/metadata/');
+    await expect(tablePage.getByRole('table', { name: 'Files by folder' })).toContainText('metadata/');
+    await shot(page, '06-s3-table-overview');
+    await tablePage.getByRole('tab', { name: 'Files' }).click();
+    await expect(page).toHaveURL(/tab=files/);
+    await expect(tablePage.getByRole('table', { name: 'Files' })).toContainText('.parquet');
+    await shot(page, '07-s3-table-files');
+    await tablePage.getByRole('tab', { name: 'Raw' }).click();
+    await expect(tablePage.getByTestId('raw-content')).toContainText('"format-version"');
+    await shot(page, '08-s3-table-raw');
+    await tablePage.getByRole('tab', { name: 'Schema' }).click();
+    await expect(tablePage).toContainText('has not landed');
+    expect(errors).toEqual([]);
+  });
+
+  test('a wrong secret shows that the keys were refused', async ({ page }) => {
+    await openS3(page, { ...state, bucket: state.bucket as string, secretAccessKey: 'not-the-secret' });
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('The keys were refused');
+    await expect(alert).toContainText('Auth');
+    await expect(alert).not.toContainText('not-the-secret');
+    await shot(page, '09-s3-auth-error');
+  });
+
+  test('a bucket without CORS shows the exact rule to apply', async ({ page }) => {
+    await openS3(page, { ...state, bucket: state.noCorsBucket as string });
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('The browser refused the request (CORS)');
+    const rule = JSON.parse(await alert.getByTestId('cors-rule').innerText());
+    expect(rule.CORSRules[0]).toMatchObject({
+      AllowedOrigins: ['http://127.0.0.1:4173', 'http://localhost:4173'],
+      AllowedMethods: ['GET', 'HEAD', 'PUT', 'POST', 'DELETE'],
+      AllowedHeaders: ['*'],
+      ExposeHeaders: ['ETag', 'Content-Range', 'Content-Length', 'x-amz-version-id'],
+    });
+    await shot(page, '10-s3-cors-error');
+    await alert.getByRole('tab', { name: 'S3 XML' }).click();
+    await expect(alert.getByTestId('cors-rule')).toContainText('<AllowedOrigin>http://localhost:4173</AllowedOrigin>');
+    await expect(alert).toContainText(`--bucket ${state.noCorsBucket}`);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * The app shell: the Connect screen until a warehouse is open, then the warehouse browser. Deep links
+ * (?w=…) reopen the demo and public URLs by themselves, and S3 buckets whose keys were remembered.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ConnectionSpec, connectionLocation, engine, isLakeError } from '../worker/client.ts';
+import { ConnectScreen } from './connect/connect-screen.tsx';
+import { findRemembered, remember } from './connect/credential-store.ts';
+import { WarehouseView } from './browser/warehouse-view.tsx';
+import type { Route } from './state/route.ts';
+import type { Session } from './state/session.ts';
+import { useRoute } from './state/use-route.ts';
+
+function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Only transport failures are worth a second try; Auth, Cors, NotFound, DataInvalid will not change.
+        retry: (count, error) => count < 1 && isLakeError(error, 'Io'),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+export function App() {
+  const [client] = useState(makeQueryClient);
+  return <QueryClientProvider client={client}><Shell /></QueryClientProvider>;
+}
+
+interface Failure { error: unknown; bucket?: string; endpoint?: string; kind: ConnectionSpec['kind'] }
+
+function Shell() {
+  const [route, navigate] = useRoute();
+  const [session, setSession] = useState<Session | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const routeRef = useRef(route);
+  routeRef.current = route;
+
+  const connect = useCallback(async (spec: ConnectionSpec, rememberIt: boolean) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const c = await engine().connect(spec);
+      if (rememberIt && spec.kind === 's3') remember(spec);
+      const loc = connectionLocation(spec);
+      setSession({
+        warehouseId: c.warehouseId, label: c.label, kind: spec.kind, loc, warehouse: c.warehouse,
+        ...(spec.kind === 's3' ? { bucket: spec.bucket, endpoint: spec.endpoint } : {}),
+      });
+      // A deep link keeps its table/folder/tab once its warehouse is open.
+      const r = routeRef.current;
+      const keep: Partial<Route> = r.w === spec.kind ? { table: r.table, folder: r.folder, tab: r.tab } : { tab: 'overview' };
+      navigate({ w: spec.kind, loc: loc ?? {}, tab: 'overview', ...keep }, r.w === spec.kind);
+    } catch (error) {
+      setFailure({ error, kind: spec.kind, ...(spec.kind === 's3' ? { bucket: spec.bucket, endpoint: spec.endpoint } : {}) });
+    } finally {
+      setBusy(false);
+    }
+  }, [navigate]);
+
+  // Deep link on first load: reopen what can be reopened without asking.
+  const [notice, setNotice] = useState<string | undefined>();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return; // StrictMode runs effects twice in development
+    started.current = true;
+    const r = routeRef.current;
+    if (r.w === 'demo') void connect({ kind: 'demo', baseUrl: new URL('demo/', document.baseURI).href }, false);
+    else if (r.w === 'url' && r.loc.url) void connect({ kind: 'url', url: r.loc.url }, false);
+    else if (r.w === 's3' && r.loc.bucket && r.loc.endpoint) {
+      const saved = findRemembered({ endpoint: r.loc.endpoint, bucket: r.loc.bucket, prefix: r.loc.prefix ?? '' });
+      if (saved) { const { id: _i, savedAt: _s, ...spec } = saved; void connect(spec, false); }
+      else setNotice(`This link points into s3://${r.loc.bucket}. Links never carry keys: enter them to open it.`);
+    } else if (r.w === 'folder' || r.w === 'files' || r.w === 'presigned') {
+      setNotice('This link pointed into a local folder or a list of presigned URLs, which cannot be reopened from a link. Open it again below.');
+    }
+  }, [connect]);
+
+  const close = () => {
+    if (session) void engine().disconnect({ warehouseId: session.warehouseId }).catch(() => {});
+    setSession(null);
+    setNotice(undefined);
+    navigate({ loc: {}, tab: 'overview' });
+  };
+
+  if (session && route.w) return <WarehouseView session={session} route={route} navigate={navigate} onClose={close} />;
+  return (
+    <ConnectScreen
+      key={route.w ?? 'none'}
+      initialKind={failure?.kind ?? route.w}
+      initialLoc={route.loc}
+      notice={notice}
+      busy={busy}
+      error={failure?.error}
+      failedSpec={failure?.bucket ? { kind: 's3', bucket: failure.bucket, endpoint: failure.endpoint ?? '', region: '', prefix: '', accessKeyId: '', secretAccessKey: '', pathStyle: true } : undefined}
+      onConnect={(spec, rememberIt) => void connect(spec, rememberIt)}
+    />
+  );
+}

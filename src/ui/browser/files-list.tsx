@@ -1,0 +1,45 @@
+/** A long file list, virtualised (tables can have 100,000 files): path, size, modified. */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import type { FileDto } from '../../core/api/dto.ts';
+import { formatBytes, formatTime } from '../common/format.ts';
+
+const ROW = 26;
+
+export function FilesList({ files, stripPrefix = '', onOpen, height = 480 }: {
+  files: readonly FileDto[];
+  /** Shown paths are relative to this prefix. */
+  stripPrefix?: string;
+  onOpen?: (key: string) => void;
+  height?: number;
+}) {
+  const parent = useRef<HTMLDivElement>(null);
+  const v = useVirtualizer({ count: files.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 12 });
+  return (
+    <div className="files" role="table" aria-label="Files" aria-rowcount={files.length}>
+      <div className="files-head" role="row">
+        <span role="columnheader" className="col-path">Path</span>
+        <span role="columnheader" className="col-size num">Size</span>
+        <span role="columnheader" className="col-time">Modified</span>
+      </div>
+      <div ref={parent} className="files-body" style={{ maxHeight: height }}>
+        <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+          {v.getVirtualItems().map((item) => {
+            const f = files[item.index];
+            const t = f.lastModified === undefined ? undefined : formatTime(f.lastModified);
+            const rel = f.key.startsWith(stripPrefix) ? f.key.slice(stripPrefix.length) : f.key;
+            return (
+              <div key={f.key} role="row" className="files-row" style={{ transform: `translateY(${item.start}px)`, height: ROW }}>
+                <span role="cell" className="col-path mono" title={f.key}>
+                  {onOpen ? <button type="button" className="linklike mono" onClick={() => onOpen(f.key)}>{rel}</button> : rel}
+                </span>
+                <span role="cell" className="col-size num" title={`${f.size.toLocaleString('en-US')} bytes`}>{formatBytes(f.size)}</span>
+                <span role="cell" className="col-time muted" title={t?.utc}>{t?.local ?? '—'}</span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

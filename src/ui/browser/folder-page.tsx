@@ -1,0 +1,50 @@
+/** A plain folder: its sub-folders (tables marked) and files, one level. */
+import { formatBytes } from '../common/format.ts';
+import { CopyText, FormatBadge, ProgressLine } from '../common/widgets.tsx';
+import { ErrorPanel } from '../errors/error-panel.tsx';
+import { useFolder } from '../queries/warehouse-queries.ts';
+import { FilesList } from './files-list.tsx';
+
+export function FolderPage({ warehouseId, prefix, onOpenTable, onOpenFolder }: {
+  warehouseId: string;
+  prefix: string;
+  onOpenTable: (root: string) => void;
+  onOpenFolder: (prefix: string) => void;
+}) {
+  const q = useFolder(warehouseId, prefix);
+  return (
+    <section className="folder-page" aria-label={`Folder ${prefix || '/'}`}>
+      <header className="page-head">
+        <div className="page-title"><h1>{prefix.replace(/\/$/, '').split('/').pop() || '/'}</h1><span className="muted">folder</span></div>
+        <CopyText text={prefix} className="page-path" />
+      </header>
+      {q.isPending && <ProgressLine label="Listing…" />}
+      {q.error && <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />}
+      {q.data && (
+        <>
+          {q.data.table && (
+            <div className="notice">This folder is a table root. <button type="button" className="btn btn-small" onClick={() => onOpenTable(prefix)}>Open table</button></div>
+          )}
+          {q.data.folders.length > 0 && (
+            <ul className="folder-list">
+              {q.data.folders.map((f) => (
+                <li key={f.prefix}>
+                  <button type="button" className="linklike" onClick={() => (f.table ? onOpenTable(f.prefix) : onOpenFolder(f.prefix))}>
+                    <span className="mono">{f.name}/</span>
+                  </button>
+                  {f.table && <FormatBadge format={f.table.format} />}
+                </li>
+              ))}
+            </ul>
+          )}
+          {q.data.files.length > 0 && <FilesList files={q.data.files} stripPrefix={prefix} height={420} />}
+          {q.data.folders.length === 0 && q.data.files.length === 0 && <p className="muted">This folder is empty.</p>}
+          <p className="muted small">
+            {q.data.folders.length} folders, {q.data.files.length} files ({formatBytes(q.data.files.reduce((s, f) => s + f.size, 0))})
+            {q.data.truncated ? ' — the listing was cut at the page limit' : ''}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+/** The Raw tab: the first bytes of any file of the table, as text when it is text, else as a hex dump. */
+import type { FileDto } from '../../core/api/dto.ts';
+import { formatBytes } from '../common/format.ts';
+import { ErrorPanel } from '../errors/error-panel.tsx';
+import { useObjectPreview } from '../queries/warehouse-queries.ts';
+
+/** Decodes as UTF-8 if the bytes look like text (no NULs, decodes cleanly), else null. */
+function asText(bytes: Uint8Array): string | null {
+  if (bytes.subarray(0, 4096).includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // A cut in the middle of a multi-byte character at the end is still text.
+    try { return new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, Math.max(0, bytes.length - 3))); } catch { return null; }
+  }
+}
+
+function hexDump(bytes: Uint8Array, max = 4096): string {
+  const lines: string[] = [];
+  for (let off = 0; off < Math.min(bytes.length, max); off += 16) {
+    const row = bytes.subarray(off, off + 16);
+    const hex = Array.from(row, (b) => b.toString(16).padStart(2, '0')).join(' ');
+    const ascii = Array.from(row, (b) => (b >= 32 && b < 127 ? String.fromCharCode(b) : '·')).join('');
+    lines.push(`${off.toString(16).padStart(8, '0')}  ${hex.padEnd(47)}  ${ascii}`);
+  }
+  return lines.join('\n');
+}
+
+function prettyJson(text: string): string {
+  try { return JSON.stringify(JSON.parse(text), null, 2); } catch { return text; }
+}
+
+export function RawView({ warehouseId, files, selectedKey, onSelect }: {
+  warehouseId: string;
+  files: readonly FileDto[];
+  selectedKey?: string;
+  onSelect: (key: string) => void;
+}) {
+  const q = useObjectPreview(warehouseId, selectedKey);
+  const text = q.data ? asText(q.data.bytes) : null;
+  return (
+    <div className="raw">
+      <div className="raw-bar">
+        <label className="field inline">
+          <span className="label">File</span>
+          <select value={selectedKey ?? ''} onChange={(e) => onSelect(e.target.value)} aria-label="File to show">
+            {selectedKey === undefined && <option value="">Choose a file…</option>}
+            {files.map((f) => <option key={f.key} value={f.key}>{f.key}</option>)}
+          </select>
+        </label>
+        {q.data && (
+          <span className="muted small">
+            {formatBytes(q.data.size)}{q.data.truncated ? ` — showing the first ${formatBytes(q.data.bytes.length)}` : ''}{text === null ? ' — binary, hex dump' : ''}
+          </span>
+        )}
+      </div>
+      {q.isPending && selectedKey && <div className="muted pad">Reading…</div>}
+      {q.error && <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />}
+      {q.data && (
+        <pre className="code-block raw-content" data-testid="raw-content">
+          {text !== null ? (selectedKey?.endsWith('.json') && !q.data.truncated ? prettyJson(text) : text) : hexDump(q.data.bytes)}
+        </pre>
+      )}
+    </div>
+  );
+}

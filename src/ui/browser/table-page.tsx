@@ -1,0 +1,122 @@
+/**
+ * The table page. Today it shows what is cheap without a format reader: format, location, the evidence,
+ * every file under the table folder and the raw bytes of any of them. The other tabs say what fills them.
+ */
+import { useMemo, useRef, useState } from 'react';
+import type { DetectedTableDto, FileDto } from '../../core/api/dto.ts';
+import { formatBytes, formatCount } from '../common/format.ts';
+import { CopyText, FormatBadge, ProgressLine, formatLabel } from '../common/widgets.tsx';
+import { ErrorPanel } from '../errors/error-panel.tsx';
+import { useTableFiles } from '../queries/warehouse-queries.ts';
+import { TABS, type Tab } from '../state/route.ts';
+import { FilesList } from './files-list.tsx';
+import { RawView } from './raw-view.tsx';
+import { tabNote } from './tab-notes.ts';
+
+const TAB_LABEL: Record<Tab, string> = {
+  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', raw: 'Raw',
+};
+
+export function TablePage({ warehouseId, table, tab, onTab }: {
+  warehouseId: string;
+  table: DetectedTableDto;
+  tab: Tab;
+  onTab: (tab: Tab) => void;
+}) {
+  const files = useTableFiles(warehouseId, table.root);
+  const [rawKey, setRawKey] = useState<string>(table.evidence);
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const onTabsKey = (e: React.KeyboardEvent) => {
+    const i = TABS.indexOf(tab);
+    const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!d) return;
+    e.preventDefault();
+    const next = TABS[(i + d + TABS.length) % TABS.length];
+    onTab(next);
+    tabsRef.current?.querySelector<HTMLElement>(`[data-tab="${next}"]`)?.focus();
+  };
+  const note = tabNote(tab, table.format);
+
+  return (
+    <section className="table-page" aria-label={`Table ${table.name}`}>
+      <header className="page-head">
+        <div className="page-title">
+          <h1>{table.name}</h1>
+          <FormatBadge format={table.format} size="large" />
+          {table.alsoReadableAs.map((f) => <span key={f} className="muted small">also {formatLabel(f)}</span>)}
+        </div>
+        <CopyText text={table.root} className="page-path" />
+      </header>
+      <div className="timeline-strip" aria-label="Timeline">
+        <span className="muted small">Timeline — versions, branches and tags appear here when the {formatLabel(table.format)} reader lands.</span>
+      </div>
+      <div className="tabs" role="tablist" aria-label="Table views" ref={tabsRef} onKeyDown={onTabsKey}>
+        {TABS.map((t) => (
+          <button key={t} type="button" role="tab" data-tab={t} aria-selected={tab === t} tabIndex={tab === t ? 0 : -1}
+            className={`tab${tab === t ? ' active' : ''}${tabNote(t, table.format) ? ' later' : ''}`} onClick={() => onTab(t)}>
+            {TAB_LABEL[t]}
+          </button>
+        ))}
+      </div>
+      <div className="tab-body" role="tabpanel" aria-label={TAB_LABEL[tab]}>
+        {note && <div className="placeholder"><h2>{TAB_LABEL[tab]}</h2><p>{note}</p></div>}
+        {tab === 'overview' && <Overview table={table} files={files.data?.files} truncated={files.data?.truncated} totalBytes={files.data?.totalBytes} />}
+        {(tab === 'overview' || tab === 'files' || tab === 'raw') && files.isPending && <ProgressLine label="Listing the table folder…" />}
+        {(tab === 'overview' || tab === 'files' || tab === 'raw') && files.error && <ErrorPanel error={files.error} onRetry={() => void files.refetch()} />}
+        {tab === 'files' && files.data && (
+          <>
+            <p className="muted small">
+              Every object under the table folder ({formatCount(files.data.count)} files, {formatBytes(files.data.totalBytes)}{files.data.truncated ? ', listing cut at the limit' : ''}),
+              including files no version references any more. Which files a version uses comes with the reader.
+            </p>
+            <FilesList files={files.data.files} stripPrefix={table.root} onOpen={(k) => { setRawKey(k); onTab('raw'); }} height={560} />
+          </>
+        )}
+        {tab === 'raw' && files.data && <RawView warehouseId={warehouseId} files={files.data.files} selectedKey={rawKey} onSelect={setRawKey} />}
+      </div>
+    </section>
+  );
+}
+
+/** Files grouped by their first folder under the table root (metadata/, data/, _delta_log/, partitions…). */
+function groupByTopFolder(files: readonly FileDto[], root: string): { name: string; count: number; bytes: number }[] {
+  const groups = new Map<string, { name: string; count: number; bytes: number }>();
+  for (const f of files) {
+    const rel = f.key.slice(root.length);
+    const slash = rel.indexOf('/');
+    const name = slash < 0 ? '(table folder)' : `${rel.slice(0, slash)}/`;
+    const g = groups.get(name) ?? { name, count: 0, bytes: 0 };
+    g.count++;
+    g.bytes += f.size;
+    groups.set(name, g);
+  }
+  return [...groups.values()].sort((a, b) => b.bytes - a.bytes);
+}
+
+function Overview({ table, files, truncated, totalBytes }: { table: DetectedTableDto; files?: readonly FileDto[]; truncated?: boolean; totalBytes?: number }) {
+  const groups = useMemo(() => (files ? groupByTopFolder(files, table.root) : []), [files, table.root]);
+  return (
+    <div className="overview">
+      <dl className="facts">
+        <div><dt>Format</dt><dd><FormatBadge format={table.format} /></dd></div>
+        <div><dt>Location</dt><dd><CopyText text={table.root} /></dd></div>
+        <div><dt>Detected by</dt><dd><CopyText text={table.evidence} /></dd></div>
+        <div><dt>Files</dt><dd className="num">{files ? `${formatCount(files.length)}${truncated ? '+' : ''}` : '…'}</dd></div>
+        <div><dt>Size on storage</dt><dd className="num">{totalBytes === undefined ? '…' : formatBytes(totalBytes)}</dd></div>
+      </dl>
+      {groups.length > 0 && (
+        <table className="grid compact" aria-label="Files by folder">
+          <thead><tr><th>Folder</th><th className="num">Files</th><th className="num">Bytes</th></tr></thead>
+          <tbody>
+            {groups.slice(0, 12).map((g) => (
+              <tr key={g.name}><td className="mono">{g.name}</td><td className="num">{formatCount(g.count)}</td><td className="num" title={`${g.bytes} bytes`}>{formatBytes(g.bytes)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="muted small later-note">
+        Versions, row counts, schema and partitions come with the {formatLabel(table.format)} reader. Until then this page shows the folder as stored.
+      </p>
+    </div>
+  );
+}

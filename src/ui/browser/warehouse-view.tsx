@@ -1,0 +1,111 @@
+/** The warehouse browser: top bar, left rail of tables (from the breadth-first scan), and the selected page. */
+import type { DetectedTableDto, TableFormatName, WarehouseScanDto } from '../../core/api/dto.ts';
+import { formatCount } from '../common/format.ts';
+import { FormatBadge, ProgressLine } from '../common/widgets.tsx';
+import { ErrorPanel } from '../errors/error-panel.tsx';
+import { useWarehouseScan } from '../queries/warehouse-queries.ts';
+import type { Route, Tab } from '../state/route.ts';
+import type { Session } from '../state/session.ts';
+import { FolderPage } from './folder-page.tsx';
+import { LeftRail } from './left-rail.tsx';
+import { TablePage } from './table-page.tsx';
+
+export function WarehouseView({ session, route, navigate, onClose }: {
+  session: Session;
+  route: Route;
+  navigate: (r: Route) => void;
+  onClose: () => void;
+}) {
+  const scan = useWarehouseScan(session.warehouseId);
+  const base: Route = { w: session.kind, loc: session.loc ?? {}, tab: 'overview' };
+  const openTable = (root: string) => navigate({ ...base, table: root, tab: route.table === root ? route.tab : 'overview' });
+  const openFolder = (prefix: string) => navigate({ ...base, folder: prefix });
+  const setTab = (tab: Tab) => navigate({ ...route, tab });
+
+  const table = route.table ? findTable(scan.data, session, route.table) : undefined;
+  const status = scan.isPending
+    ? <ProgressLine label="Finding tables…" progress={scan.progress} onCancel={scan.cancel} />
+    : scan.error ? <div className="rail-error"><ErrorPanel error={scan.error} bucket={session.bucket} endpoint={session.endpoint} onRetry={() => void scan.refetch()} /></div> : null;
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <button type="button" className="brand linklike" onClick={() => navigate(base)} title="Warehouse home"><span className="logo" aria-hidden>◈</span> Lakescope</button>
+        <span className="sep" aria-hidden>/</span>
+        <span className="warehouse-label" title={session.label}>{session.label}</span>
+        {!session.warehouse.writable && <span className="pill" title="This storage cannot be written">read-only</span>}
+        <span className="spacer" />
+        <button type="button" className="btn btn-small" onClick={onClose}>Close warehouse</button>
+      </header>
+      <div className="workspace">
+        <LeftRail scan={scan.data} selected={route.table ?? route.folder} onOpenTable={openTable} onOpenFolder={openFolder} status={status} />
+        <main className="main">
+          {route.table && table && <TablePage key={table.root} warehouseId={session.warehouseId} table={table} tab={route.tab} onTab={setTab} />}
+          {route.table && !table && scan.isPending && <ProgressLine label="Finding the table…" progress={scan.progress} />}
+          {route.table && !table && !scan.isPending && (
+            <ErrorPanel error={{ code: 'NotFound', message: 'warehouse: no table at this location', context: { prefix: route.table } }} />
+          )}
+          {!route.table && route.folder !== undefined && (
+            <FolderPage warehouseId={session.warehouseId} prefix={route.folder} onOpenTable={openTable} onOpenFolder={openFolder} />
+          )}
+          {!route.table && route.folder === undefined && <WarehouseHome session={session} scan={scan.data} onOpenTable={openTable} onOpenFolder={openFolder} />}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** The table at `root` from the scan, or from the root listing while the scan is still running. */
+function findTable(scan: WarehouseScanDto | undefined, session: Session, root: string): DetectedTableDto | undefined {
+  return scan?.tables.find((t) => t.root === root)
+    ?? (session.warehouse.root.table?.root === root ? session.warehouse.root.table : undefined)
+    ?? session.warehouse.root.folders.find((f) => f.prefix === root)?.table ?? undefined;
+}
+
+function WarehouseHome({ session, scan, onOpenTable, onOpenFolder }: {
+  session: Session;
+  scan?: WarehouseScanDto;
+  onOpenTable: (root: string) => void;
+  onOpenFolder: (prefix: string) => void;
+}) {
+  const byFormat = new Map<TableFormatName, number>();
+  for (const t of scan?.tables ?? []) byFormat.set(t.format, (byFormat.get(t.format) ?? 0) + 1);
+  const root = session.warehouse.root;
+  return (
+    <section className="home" aria-label="Warehouse">
+      <header className="page-head">
+        <div className="page-title"><h1>{session.label}</h1></div>
+        <span className="muted small">{session.warehouse.description}</span>
+      </header>
+      {scan && (
+        <div className="stat-row">
+          <div className="stat"><div className="stat-value num">{formatCount(scan.tables.length)}</div><div className="stat-label">tables</div></div>
+          {[...byFormat].map(([f, n]) => (
+            <div className="stat" key={f}><div className="stat-value num">{formatCount(n)}</div><div className="stat-label"><FormatBadge format={f} /></div></div>
+          ))}
+          <div className="stat"><div className="stat-value num">{formatCount(scan.folders.length)}</div><div className="stat-label">other folders</div></div>
+          <div className="stat"><div className="stat-value num">{formatCount(scan.requests)}</div><div className="stat-label">requests to find them</div></div>
+        </div>
+      )}
+      {session.warehouse.readme !== undefined && (
+        <article className="readme" aria-label="README">
+          <div className="label">README</div>
+          <pre>{session.warehouse.readme}</pre>
+        </article>
+      )}
+      {scan && scan.tables.length === 0 && (
+        <p className="empty-state">No Iceberg, Delta, Paimon or Hudi table was found here. A table is recognised by its metadata/, _delta_log/, snapshot/+schema/ or .hoodie/ folder.</p>
+      )}
+      <div className="label">Top level</div>
+      <ul className="folder-list">
+        {root.folders.map((f) => (
+          <li key={f.prefix}>
+            <button type="button" className="linklike" onClick={() => (f.table ? onOpenTable(f.prefix) : onOpenFolder(f.prefix))}><span className="mono">{f.name}/</span></button>
+            {f.table && <FormatBadge format={f.table.format} />}
+          </li>
+        ))}
+        {root.files.map((f) => <li key={f.key} className="muted mono">{f.name}</li>)}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * Telling "CORS not set up" from "keys refused" in a browser. When a signed S3 request is refused for its
+ * signature or key, S3 servers may answer 403 without CORS headers (Ceph RGW does — measured), so the page
+ * sees the same opaque TypeError as for a bucket with no CORS rule at all, and would wrongly show the CORS
+ * help. One anonymous, header-free GET of the bucket (a "simple" request: no preflight) separates them:
+ * if the browser lets us read ANY answer to it (even 403 AccessDenied), the bucket's CORS rule does allow
+ * this origin, so the signed request failed on its credentials.
+ */
+import { LakeError, isLakeError } from '../core/errors.ts';
+import { s3Url } from '../core/io/s3-url.ts';
+import type { S3Connection } from './connection.ts';
+
+/** Returns `error` unchanged, or an Auth LakeError when the anonymous probe shows CORS is in fact allowed. */
+export async function refineCorsError(error: unknown, spec: S3Connection, signal?: AbortSignal, fetchFn: typeof fetch = fetch): Promise<unknown> {
+  if (!isLakeError(error, 'Cors')) return error;
+  let url: URL;
+  try {
+    url = s3Url(spec.endpoint.trim(), spec.bucket.trim(), undefined, spec.pathStyle, { 'list-type': '2', 'max-keys': '1' });
+  } catch {
+    return error;
+  }
+  try {
+    const res = await fetchFn(url.href, { method: 'GET', mode: 'cors', credentials: 'omit', signal });
+    await res.body?.cancel();
+  } catch {
+    return error; // the browser refused the anonymous request too: CORS (or the server is unreachable)
+  }
+  return new LakeError(
+    'Auth',
+    's3: the keys were refused — the bucket allows this page (CORS is fine), but the signed request was rejected without a readable answer '
+      + '(wrong access key or secret, an expired session token, or a clock/region mismatch)',
+    { ...error.context, bucket: spec.bucket, endpoint: spec.endpoint },
+    { cause: error },
+  );
+}
