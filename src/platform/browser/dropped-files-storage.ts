@@ -1,0 +1,109 @@
+/**
+ * Read-only Storage over files the user dropped or chose with `<input type="file" webkitdirectory>`:
+ * nothing to list but what was given, every read a Blob slice (only the range is read).
+ */
+import { LakeError, throwIfAborted } from '../../core/errors.ts';
+import { checkRange, isEmptyRange, resolveRange } from '../../core/io/byte-range.ts';
+import { checkKey } from '../../core/io/key.ts';
+import { pageOfSortedKeys, sortKeys } from '../../core/io/list-page.ts';
+import type { ListOptions, ListPage, ObjectInfo, ReadOptions, Storage } from '../../core/io/storage.ts';
+
+/** A file with its path relative to what was chosen ('/'-separated). */
+export interface DroppedFile {
+  readonly path: string;
+  readonly file: File;
+}
+
+/**
+ * Files from a webkitdirectory `<input>` (each has `webkitRelativePath` = `chosen-folder/…`) or an
+ * explicit list. With `stripRoot` (default) the common first folder is removed, so keys are relative
+ * to the folder the user chose.
+ */
+export function droppedFiles(files: FileList | Iterable<File> | Iterable<DroppedFile>, stripRoot = true): DroppedFile[] {
+  const list = [...(files as Iterable<File | DroppedFile>)].map((f) => (
+    'path' in f && 'file' in f ? f : { path: (f as File).webkitRelativePath || (f as File).name, file: f as File }));
+  const cleaned = list.map((f) => ({ ...f, path: f.path.replace(/^\/+/, '') }));
+  if (!stripRoot || cleaned.length === 0) return cleaned;
+  const first = cleaned[0]!.path.split('/')[0]!;
+  const common = cleaned.every((f) => f.path.startsWith(`${first}/`));
+  return common ? cleaned.map((f) => ({ ...f, path: f.path.slice(first.length + 1) })) : cleaned;
+}
+
+/** Walks a drag-and-drop DataTransfer (folders included, via webkitGetAsEntry) into {@link DroppedFile}s. */
+export async function filesFromDataTransfer(dt: DataTransfer): Promise<DroppedFile[]> {
+  const out: DroppedFile[] = [];
+  const visit = async (entry: FileSystemEntry, path: string): Promise<void> => {
+    if (entry.isFile) {
+      const file = await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej));
+      out.push({ path: path + entry.name, file });
+      return;
+    }
+    const reader = (entry as FileSystemDirectoryEntry).createReader();
+    for (;;) {
+      // readEntries returns at most ~100 entries per call: call until it returns none.
+      const batch = await new Promise<FileSystemEntry[]>((res, rej) => reader.readEntries(res, rej));
+      if (batch.length === 0) break;
+      for (const child of batch) await visit(child, `${path}${entry.name}/`);
+    }
+  };
+  const entries = [...dt.items].map((i) => i.webkitGetAsEntry()).filter((e): e is FileSystemEntry => !!e);
+  for (const e of entries) await visit(e, '');
+  return out;
+}
+
+/** The read-only storage. ETag `<lastModified>-<size>` in hex. */
+export class DroppedFilesStorage implements Storage {
+  readonly writable = false;
+  private readonly files = new Map<string, File>();
+  private readonly sorted: string[];
+
+  constructor(files: readonly DroppedFile[], readonly description = `dropped files (${files.length})`) {
+    for (const f of files) {
+      checkKey(f.path, 'dropped files');
+      this.files.set(f.path, f.file);
+    }
+    this.sorted = sortKeys([...this.files.keys()]);
+  }
+
+  async list(options: ListOptions = {}): Promise<ListPage> {
+    throwIfAborted(options.signal, 'dropped files: list');
+    return pageOfSortedKeys(this.sorted, options, (key) => infoOf(key, this.files.get(key)!), 'dropped files: list');
+  }
+
+  async head(key: string, options: { signal?: AbortSignal } = {}): Promise<ObjectInfo> {
+    throwIfAborted(options.signal, 'dropped files: head');
+    return infoOf(key, this.get(key, 'head'));
+  }
+
+  async read(key: string, options: ReadOptions = {}): Promise<Uint8Array> {
+    throwIfAborted(options.signal, 'dropped files: read');
+    checkRange(options.range, 'dropped files: read');
+    const file = this.get(key, 'read');
+    if (isEmptyRange(options.range)) return new Uint8Array(0);
+    const { start, end } = resolveRange(file.size, options.range);
+    try {
+      return new Uint8Array(await file.slice(start, end).arrayBuffer());
+    } catch (e) {
+      // The file changed or vanished on disk since it was chosen (NotReadableError).
+      throw new LakeError('Io', `dropped files: read '${key}': the file can no longer be read (changed on disk?)`, { key }, { cause: e });
+    }
+  }
+
+  async write(key: string): Promise<ObjectInfo> {
+    throw new LakeError('Unsupported', `dropped files: write '${key}': dropped files are read-only`, { key });
+  }
+
+  async delete(key: string): Promise<void> {
+    throw new LakeError('Unsupported', `dropped files: delete '${key}': dropped files are read-only`, { key });
+  }
+
+  private get(key: string, op: string): File {
+    const file = this.files.get(key);
+    if (!file) throw new LakeError('NotFound', `dropped files: ${op}: no such key '${key}'`, { key });
+    return file;
+  }
+}
+
+function infoOf(key: string, file: File): ObjectInfo {
+  return { key, size: file.size, etag: `${file.lastModified.toString(16)}-${file.size.toString(16)}`, lastModified: file.lastModified };
+}
