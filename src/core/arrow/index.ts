@@ -1,0 +1,9 @@
+/** Arrow helpers: canonical row form, row selection, column building and reshaping. */
+export { canonicalRows, canonicalRowsText, rowsSha256, sortCanonicalRows, canonicalAccessor } from './canonical.ts';
+export type { CanonicalRow, ArrowRows } from './canonical.ts';
+export {
+  canonicalDate, canonicalDecimal, canonicalFloat32, canonicalFloat64, canonicalInteger, canonicalTimestampMicros,
+  canonicalTimeMicros, floorDiv, toMicros,
+} from './canonical-values.ts';
+export { takeData, takeRows, filterRows, dropPositions } from './take.ts';
+export { nullData, constantData, batchFromColumns, selectColumns, renameColumns, concatBatches } from './columns.ts';
