@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isLakeError } from '../errors.ts';
-import { candidateFormats, detectTableFormat } from './detect-table-format.ts';
+import { candidateFormats, detectTableFormat, newestMetadataFile } from './detect-table-format.ts';
 import { MapStorage } from './map-storage.test-support.ts';
 
 const files = (...keys: string[]): [string, string][] => keys.map((k) => [k, `content of ${k}`]);
@@ -14,6 +14,15 @@ describe('candidateFormats', () => {
     expect(candidateFormats(['.hoodie'])).toEqual(['hudi']);
     expect(candidateFormats(['metadata', '_delta_log'])).toEqual(['delta', 'iceberg']);
     expect(candidateFormats(['data', 'logs'])).toEqual([]);
+  });
+});
+
+describe('newestMetadataFile', () => {
+  it('picks the highest version, numerically, in both naming schemes', () => {
+    expect(newestMetadataFile(['m/v1.metadata.json', 'm/v10.metadata.json', 'm/v2.metadata.json'])).toBe('m/v10.metadata.json');
+    expect(newestMetadataFile(['m/00000-a.metadata.json', 'm/00002-c.gz.metadata.json', 'm/00001-b.metadata.json'])).toBe('m/00002-c.gz.metadata.json');
+    expect(newestMetadataFile(['m/custom.metadata.json'])).toBe('m/custom.metadata.json');
+    expect(newestMetadataFile([])).toBeUndefined();
   });
 });
 

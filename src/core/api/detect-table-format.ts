@@ -91,14 +91,29 @@ async function confirm(ctx: ApiContext, prefix: string, format: TableFormatName)
       // (bounded) until one is found. version-hint.text alone also proves a Hadoop-catalog table.
       const dir = `${prefix}metadata/`;
       const children = await readChildren(ctx, dir, 10);
-      const meta = children.files.find((o) => ICEBERG_METADATA_FILE.test(baseName(o.key)));
+      const meta = newestMetadataFile(children.files.map((o) => o.key).filter((k) => ICEBERG_METADATA_FILE.test(baseName(k))));
       const hint = children.files.find((o) => baseName(o.key) === 'version-hint.text');
-      return (meta ?? hint)?.key ?? null;
+      return meta ?? hint?.key ?? null;
     }
   }
 }
 
 /** The first of (at most 10) keys starting with `keyPrefix` whose name matches `pattern`, or null. One request. */
+/**
+ * The metadata file with the highest version number — `vN.metadata.json` (Hadoop tables) or
+ * `NNNNN-uuid.metadata.json` (catalog tables) — so the evidence shown is the newest file, not v1.
+ * Only a hint for display: the reader decides the current metadata (version-hint / catalog).
+ */
+export function newestMetadataFile(keys: readonly string[]): string | undefined {
+  let best: { key: string; version: number } | undefined;
+  for (const key of keys) {
+    const m = /^v(\d+)\.|^(\d+)-/.exec(baseName(key));
+    const version = m ? Number(m[1] ?? m[2]) : -1;
+    if (!best || version > best.version || (version === best.version && key > best.key)) best = { key, version };
+  }
+  return best?.key;
+}
+
 async function firstMatch(ctx: ApiContext, keyPrefix: string, pattern: RegExp): Promise<string | null> {
   const children = await readChildren(ctx, keyPrefix, 1, 10);
   return children.files.find((o) => pattern.test(baseName(o.key)))?.key ?? null;

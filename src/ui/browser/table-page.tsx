@@ -99,10 +99,10 @@ function Overview({ table, files, truncated, totalBytes }: { table: DetectedTabl
     <div className="overview">
       <dl className="facts">
         <div><dt>Format</dt><dd><FormatBadge format={table.format} /></dd></div>
-        <div><dt>Location</dt><dd><CopyText text={table.root} /></dd></div>
-        <div><dt>Detected by</dt><dd><CopyText text={table.evidence} /></dd></div>
-        <div><dt>Files</dt><dd className="num">{files ? `${formatCount(files.length)}${truncated ? '+' : ''}` : '…'}</dd></div>
-        <div><dt>Size on storage</dt><dd className="num">{totalBytes === undefined ? '…' : formatBytes(totalBytes)}</dd></div>
+        <div><dt>Files</dt><dd>{files ? `${formatCount(files.length)}${truncated ? '+' : ''}` : '…'}</dd></div>
+        <div><dt>Size on storage</dt><dd>{totalBytes === undefined ? '…' : formatBytes(totalBytes)}</dd></div>
+        <div className="wide"><dt>Location</dt><dd><CopyText text={table.root} /></dd></div>
+        <div className="wide"><dt>Detected by</dt><dd><CopyText text={table.evidence} /></dd></div>
       </dl>
       {groups.length > 0 && (
         <table className="grid compact" aria-label="Files by folder">

@@ -93,6 +93,7 @@ export function ConnectScreen(props: ConnectScreenProps) {
             {way === 'url' && <UrlForm initialUrl={loc.url} busy={props.busy} onSubmit={(s) => props.onConnect(s, false)} />}
             {props.error !== undefined && props.error !== null && (
               <ErrorPanel
+                reveal
                 error={props.error}
                 bucket={failed?.kind === 's3' ? failed.bucket : undefined}
                 endpoint={failed?.kind === 's3' ? failed.endpoint : undefined}

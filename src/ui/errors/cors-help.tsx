@@ -11,7 +11,7 @@ export function CorsHelp({ bucket, endpoint }: { bucket?: string; endpoint?: str
     <div className="cors-help">
       <p>
         The bucket did not allow this page’s origin, <code className="mono">{window.location.origin}</code>, so the browser blocked the
-        response before Lakescope could read it. Nothing is wrong with your keys (they were not even checked). Add this CORS rule
+        response before Lakescope could read it (your keys were not even checked yet). Add this CORS rule
         to the bucket{bucket ? <> <code className="mono">{bucket}</code></> : null}, then try again:
       </p>
       <div className="cors-tabs" role="tablist" aria-label="Rule format">
@@ -25,6 +25,10 @@ export function CorsHelp({ bucket, endpoint }: { bucket?: string; endpoint?: str
         With the AWS CLI: <code className="mono">{corsCommand(bucket ?? '', endpoint)}</code> (save the JSON as cors.json).
         The XML form is the PutBucketCors body (Ceph RGW, Aliyun OSS consoles, <code className="mono">s3cmd setcors</code>).
         {origins.length > 1 && ' 127.0.0.1 and localhost are different origins to a browser, so both are listed.'}
+      </p>
+      <p className="muted small">
+        Rule already in place? A wrong endpoint, a bucket that does not exist or a server that cannot be reached look the same to the browser:
+        check those too.
       </p>
     </div>
   );

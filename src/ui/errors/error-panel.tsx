@@ -2,6 +2,7 @@
  * Errors designed, not default: a LakeError's code picks the headline and the advice, the context names
  * the file, and CORS/credential failures show the fix (ui-design.md).
  */
+import { useEffect, useRef } from 'react';
 import type { LakeErrorCode } from '../../core/errors.ts';
 import { CorsHelp } from './cors-help.tsx';
 
@@ -42,20 +43,28 @@ function advice(code: LakeErrorCode | undefined, ctx: Record<string, unknown>): 
 /** Context keys shown as "where"; everything else goes under details. */
 const WHERE_KEYS = ['key', 'url', 'prefix', 'bucket', 'storage', 'file', 'method'];
 
-export function ErrorPanel({ error, bucket, endpoint, onRetry }: {
+export function ErrorPanel({ error, bucket, endpoint, onRetry, reveal = false }: {
   error: unknown;
+  /** Scroll the panel into view and focus it when it appears (forms whose error shows below the fold). */
+  reveal?: boolean;
   /** For CORS help: the bucket and endpoint being opened, when known. */
   bucket?: string;
   endpoint?: string;
   onRetry?: () => void;
 }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!reveal) return;
+    ref.current?.scrollIntoView({ block: 'start' });
+    ref.current?.focus({ preventScroll: true });
+  }, [reveal, error]);
   const e = (error ?? {}) as ErrorLike;
   const code = e.code;
   const ctx = e.context ?? {};
   const where = WHERE_KEYS.filter((k) => ctx[k] !== undefined && ctx[k] !== '');
   const rest = Object.keys(ctx).filter((k) => !WHERE_KEYS.includes(k) && ctx[k] !== undefined);
   return (
-    <section className={`error-panel error-${code ?? 'Internal'}`} role="alert" aria-labelledby="error-title">
+    <section ref={ref} tabIndex={-1} className={`error-panel error-${code ?? 'Internal'}`} role="alert" aria-labelledby="error-title">
       <header>
         <span className="error-code mono">{code ?? 'Error'}</span>
         <h2 id="error-title">{code ? HEADLINES[code] : 'Something went wrong'}</h2>
