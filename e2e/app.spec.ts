@@ -3,9 +3,10 @@
  * bucket on the real Ceph gateway (keys, wrong keys, no CORS). Every screen is saved to
  * test-results/screenshots/ for a human look.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { type ConsoleMessage, type Page, expect, test } from '@playwright/test';
+import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../src/testing/fixtures.ts';
 import { SCREENSHOT_DIR, readE2eState } from './e2e-state.ts';
 
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -56,6 +57,69 @@ test('the Connect screen opens the demo warehouse, and the URL deep-links into i
   await expect(page.getByRole('region', { name: 'Folder sales/' })).toContainText('orders/');
   await shot(page, '04-demo-folder');
   expect(errors).toEqual([]);
+});
+
+test.describe('local folder', () => {
+  test.skip(!FIXTURES_PRESENT, FIXTURES_SKIP_REASON);
+
+  test('a folder chosen through the read-only fallback lists its tables', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/');
+    await page.getByRole('tab', { name: /Local folder/ }).click();
+    // The hidden <input webkitdirectory>: Playwright uploads a whole directory into it (read from the shared fixtures, not copied).
+    await page.locator('input[type=file]').setInputFiles(join(FIXTURES_DIR, 'paimon'));
+    await expect(page.getByRole('banner')).toContainText('folder "paimon" (read-only copy)');
+    const rail = page.getByRole('tree', { name: 'Folders and tables' });
+    await expect(rail.getByRole('treeitem')).toHaveCount(4);
+    for (const name of ['append_complex_data', 'pk_dv_partitioned_pk_09', 'pk_dv_schema_evolution_pk_table_with_alter_table', 'pk_mor_pk_table_scan_and_read_mor']) {
+      await expect(rail.getByRole('treeitem', { name: new RegExp(name) })).toContainText('Paimon');
+    }
+    // Keyboard: `/` focuses the filter; typing filters; ArrowDown + Enter opens the table.
+    await page.keyboard.press('/');
+    await expect(page.getByRole('searchbox', { name: /Filter tables/ })).toBeFocused();
+    await page.keyboard.type('mor');
+    await expect(rail.getByRole('treeitem')).toHaveCount(1);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'pk_mor_pk_table_scan_and_read_mor' })).toBeVisible();
+    await expect(page.getByText('snapshot/snapshot-', { exact: false }).first()).toBeVisible();
+    await shot(page, '11-folder-table');
+    expect(errors).toEqual([]);
+  });
+
+  test('a folder opened with the File System Access API (an OPFS folder stands in for the native picker)', async ({ page }) => {
+    const errors = watchErrors(page);
+    const table = join(FIXTURES_DIR, 'delta/table-with-dv-small');
+    const files = (readdirSync(table, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => { const p = join(e.parentPath, e.name); return { path: `lake/small/${relative(table, p)}`, b64: readFileSync(p).toString('base64') }; });
+    await page.goto('/');
+    // Write the table into OPFS, then make showDirectoryPicker return that folder: the worker gets a real
+    // FileSystemDirectoryHandle, exactly as after a user picks a folder.
+    await page.evaluate(async (list) => {
+      const root = await navigator.storage.getDirectory();
+      for (const f of list) {
+        const parts = f.path.split('/');
+        let dir = root;
+        for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p, { create: true });
+        const w = await (await dir.getFileHandle(parts.at(-1) as string, { create: true })).createWritable();
+        await w.write(Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0)));
+        await w.close();
+      }
+      const lake = await root.getDirectoryHandle('lake');
+      (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () => lake;
+    }, files);
+    await page.getByRole('tab', { name: /Local folder/ }).click();
+    await page.getByRole('button', { name: 'Choose folder…' }).click();
+    await expect(page.getByRole('banner')).toContainText('folder "lake"');
+    const rail = page.getByRole('tree', { name: 'Folders and tables' });
+    await expect(rail.getByRole('treeitem', { name: /small/ })).toContainText('Delta');
+    await rail.getByRole('treeitem', { name: /small/ }).click();
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await expect(page.getByRole('table', { name: 'Files' })).toContainText('_delta_log/00000000000000000001.json');
+    await shot(page, '12-fsa-folder-files');
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe('S3 bucket on the Ceph gateway', () => {

@@ -6,6 +6,8 @@ import { LakeError, toLakeError } from '../core/errors.ts';
 import { HttpStorage } from '../core/io/http-storage.ts';
 import { S3Storage } from '../core/io/s3-storage.ts';
 import type { Storage } from '../core/io/storage.ts';
+import { DroppedFilesStorage, droppedFiles } from '../platform/browser/dropped-files-storage.ts';
+import { FsaStorage } from '../platform/browser/fsa-storage.ts';
 import type { ConnectionSpec } from './connection.ts';
 import { manifestUrls, parseKeyManifest, presignedKeyMap } from './key-list.ts';
 
@@ -32,8 +34,10 @@ export async function makeStorage(spec: ConnectionSpec, signal: AbortSignal, fet
       return new HttpStorage({ urls, description: `presigned URLs for ${commonPrefix || '/'} (${urls.size} keys)` });
     }
     case 'folder':
+      // Picked with mode 'read' (see ui/connect/folder-picker.tsx); writes will ask for readwrite when they exist.
+      return new FsaStorage(spec.handle, { readOnly: true });
     case 'files':
-      throw new LakeError('Unsupported', `worker: opening a local ${spec.kind === 'folder' ? 'folder' : 'file selection'} needs the browser folder adapter, which this build does not have yet`);
+      return new DroppedFilesStorage(droppedFiles(spec.files), `folder "${spec.name}" (read-only copy)`);
   }
 }
 
