@@ -17,3 +17,4 @@ export { subStorage } from './sub-storage.ts';
 export { compareKeys, PageBuilder, MAX_KEYS } from './list-page.ts';
 export { checkKey } from './key.ts';
 export { resolveRange } from './byte-range.ts';
+export { isAmbiguousFailure, resolveConditionalWrite, type WriteOutcome } from './conditional-write.ts';

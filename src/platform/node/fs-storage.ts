@@ -16,18 +16,17 @@
  * On network file systems (NFS, SMB) link/O_EXCL semantics vary; these guarantees may not hold there.
  */
 import { randomBytes } from 'node:crypto';
-import type { BigIntStats, Dirent } from 'node:fs';
-import { link, mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import type { BigIntStats } from 'node:fs';
+import { link, mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { LakeError, type LakeErrorCode, throwIfAborted } from '../../core/errors.ts';
+import { LakeError, throwIfAborted } from '../../core/errors.ts';
 import { checkRange, isEmptyRange, resolveRange } from '../../core/io/byte-range.ts';
 import { checkKey } from '../../core/io/key.ts';
 import { PageBuilder, compareKeys } from '../../core/io/list-page.ts';
+import { fsError } from './fs-errors.ts';
+import { INTERNAL, Walk } from './fs-walk.ts';
 import { normalizeEtag, type ListOptions, type ListPage, type ObjectInfo, type ReadOptions, type Storage, type WriteOptions } from '../../core/io/storage.ts';
 import { pool } from '../../core/util/async.ts';
-
-/** Our own temporary and lock files: never listed, never valid keys. */
-const INTERNAL = /^\..*\.lakescope-(lock|tmp-[0-9a-f]+)$/;
 
 export interface FsStorageOptions {
   /** Refuse writes and deletes (e.g. over shared fixtures). */
@@ -54,7 +53,7 @@ export class FsStorage implements Storage {
     const prefix = page.prefix;
     const bound = [options.startAfter, options.continuationToken].filter((k): k is string => !!k)
       .reduce<string | undefined>((a, b) => (a === undefined || compareKeys(b, a) > 0 ? b : a), undefined);
-    const walk = new Walk(this, prefix, bound, options.delimiter === '/', options.signal);
+    const walk = new Walk(this.root, this.description, prefix, bound, options.delimiter === '/', options.signal);
     for await (const key of walk.dir(prefix.slice(0, prefix.lastIndexOf('/') + 1))) {
       if (!page.offer(key, () => ({ key, size: -1 }))) break;
     }
@@ -219,74 +218,6 @@ export class FsStorage implements Storage {
   }
 }
 
-/** Sorted, pruned walk over the folder tree, yielding keys (files) in {@link compareKeys} order. */
-class Walk {
-  constructor(
-    private readonly fs: FsStorage,
-    private readonly prefix: string,
-    private readonly bound: string | undefined,
-    private readonly rollup: boolean,
-    private readonly signal: AbortSignal | undefined,
-  ) {}
-
-  async *dir(dirKey: string): AsyncGenerator<string> {
-    throwIfAborted(this.signal, 'fs: list');
-    const items = await this.entries(dirKey);
-    for (const item of items) {
-      if (!item.key.startsWith(this.prefix)) {
-        if (compareKeys(item.key, this.prefix) > 0 && !this.prefix.startsWith(item.key)) break;
-        if (!(item.dir && this.prefix.startsWith(item.key))) continue;
-      }
-      if (!item.dir) {
-        yield item.key;
-        continue;
-      }
-      const bound = this.bound;
-      if (bound !== undefined && compareKeys(item.key, bound) < 0 && !bound.startsWith(item.key)) continue; // all below the bound
-      if (this.rollup && item.key.startsWith(this.prefix) && !(bound?.startsWith(item.key))) {
-        // With delimiter '/', a sub-folder is one common prefix: any one file proves it is not empty.
-        const first = await this.firstFile(item.key);
-        if (first !== undefined) yield first;
-        continue;
-      }
-      yield* this.dir(item.key);
-    }
-  }
-
-  private async firstFile(dirKey: string): Promise<string | undefined> {
-    for (const item of await this.entries(dirKey)) {
-      const found = item.dir ? await this.firstFile(item.key) : item.key;
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-
-  /** Children of a folder as keys (folders end in '/'), sorted; internal files left out. */
-  private async entries(dirKey: string): Promise<{ key: string; dir: boolean }[]> {
-    let dirents: Dirent[];
-    const path = dirKey === '' ? this.fs.root : join(this.fs.root, ...dirKey.slice(0, -1).split('/'));
-    try {
-      dirents = await readdir(path, { withFileTypes: true });
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return [];
-      throw fsError(e, 'list', dirKey, this.fs);
-    }
-    const out: { key: string; dir: boolean }[] = [];
-    for (const d of dirents) {
-      if (INTERNAL.test(d.name)) continue;
-      let dir = d.isDirectory();
-      if (d.isSymbolicLink()) {
-        const st = await stat(join(path, d.name)).catch(() => undefined);
-        if (!st) continue; // dangling link
-        dir = st.isDirectory();
-      } else if (!dir && !d.isFile()) continue; // sockets, fifos, devices
-      out.push({ key: dirKey + d.name + (dir ? '/' : ''), dir });
-    }
-    return out.sort((a, b) => compareKeys(a.key, b.key));
-  }
-}
-
 function basename(key: string): string {
   return key.slice(key.lastIndexOf('/') + 1);
 }
@@ -312,16 +243,3 @@ function processAlive(pid: number): boolean {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
-
-/** node:fs errors → LakeErrors naming the key and folder. */
-function fsError(e: unknown, op: string, key: string, fs: FsStorage): LakeError {
-  if (e instanceof LakeError) return e;
-  const err = e as NodeJS.ErrnoException;
-  if (err?.name === 'AbortError') return new LakeError('Aborted', `fs: ${op}: aborted`, { key }, { cause: e });
-  const code: LakeErrorCode = err?.code === 'ENOENT' || err?.code === 'ENOTDIR' || err?.code === 'EISDIR' ? 'NotFound'
-    : err?.code === 'EACCES' || err?.code === 'EPERM' ? 'Auth'
-      : err?.code === 'EEXIST' ? 'Conflict' : 'Io';
-  const what = code === 'NotFound' ? 'no such key' : code === 'Auth' ? 'permission denied' : err?.message ?? String(e);
-  return new LakeError(code, `fs: ${op} '${key}' in ${fs.description}: ${what}${err?.code ? ` (${err.code})` : ''}`, { key, errno: err?.code }, { cause: e });
-}
-
