@@ -20,7 +20,7 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-async function openS3(page: Page, o: { bucket: string; accessKeyId: string; secretAccessKey: string; endpoint: string }) {
+async function openS3(page: Page, o: { bucket: string; accessKeyId: string; secretAccessKey: string; endpoint: string; remember?: boolean }) {
   await page.goto('/');
   await page.getByRole('tab', { name: /S3-compatible bucket/ }).click();
   await page.getByRole('radio', { name: 'Ceph RGW' }).click();
@@ -28,6 +28,7 @@ async function openS3(page: Page, o: { bucket: string; accessKeyId: string; secr
   await page.getByRole('textbox', { name: 'Bucket', exact: true }).fill(o.bucket);
   await page.getByLabel('Access key id').fill(o.accessKeyId);
   await page.getByLabel('Secret access key').fill(o.secretAccessKey);
+  if (o.remember) await page.getByRole('checkbox', { name: 'Remember on this device' }).check();
   await page.getByRole('button', { name: 'Open bucket' }).click();
 }
 
@@ -135,6 +136,7 @@ test.describe('S3 bucket on the Ceph gateway', () => {
     await expect(page.getByRole('navigation', { name: 'Warehouse' })).toContainText('2 tables');
     expect(page.url()).not.toContain(state.secretAccessKey);
     expect(page.url()).not.toContain(state.accessKeyId);
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(state.secretAccessKey); // not remembered unless asked
     await shot(page, '05-s3-warehouse');
 
     await rail.getByRole('treeitem', { name: /v2_spark_position_deletes/ }).click();
@@ -153,6 +155,28 @@ test.describe('S3 bucket on the Ceph gateway', () => {
     await tablePage.getByRole('tab', { name: 'Schema' }).click();
     await expect(tablePage).toContainText('has not landed');
     expect(errors).toEqual([]);
+  });
+
+  test('"remember on this device" reopens a deep link after reload, and Forget removes the keys', async ({ page }) => {
+    await openS3(page, { ...state, bucket: state.bucket as string, remember: true });
+    const rail = page.getByRole('tree', { name: 'Folders and tables' });
+    await rail.getByRole('treeitem', { name: /table-with-dv-small/ }).click();
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await expect(page).toHaveURL(/w=s3&.*bucket=.*&t=warehouse%2Fdelta%2Ftable-with-dv-small%2F&tab=files/);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'table-with-dv-small' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Files', selected: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Close warehouse' }).click();
+    await page.getByRole('tab', { name: /S3-compatible bucket/ }).click();
+    await expect(page.getByText('Remembered on this device')).toBeVisible();
+    await shot(page, '13-s3-remembered');
+    await page.getByRole('button', { name: 'Forget' }).click();
+    await expect(page.getByText('Remembered on this device')).toHaveCount(0);
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(state.secretAccessKey);
+    // Without remembered keys the same deep link asks for them instead of opening.
+    await page.goto(`/?w=s3&endpoint=${encodeURIComponent(state.endpoint)}&region=us-east-1&bucket=${state.bucket}&pathStyle=1`);
+    await expect(page.getByRole('note')).toContainText('Links never carry keys');
+    await expect(page.getByRole('textbox', { name: 'Bucket', exact: true })).toHaveValue(state.bucket as string);
   });
 
   test('a wrong secret shows that the keys were refused', async ({ page }) => {
