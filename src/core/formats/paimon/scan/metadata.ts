@@ -1,0 +1,214 @@
+/**
+ * All metadata reads of one Paimon table go through here: snapshots, schemas, manifest lists,
+ * manifests, index manifests and files, tags, branches, consumers. Immutable files (a manifest, an
+ * index file, a schema) are cached by name for the life of the object; "what exists" (listings) and
+ * snapshots are re-read after {@link PaimonMetadata.invalidate} (commits call it).
+ *
+ * `snapshot/LATEST` and `EARLIEST` are hints: the snapshot folder is listed to know which snapshots
+ * exist. A LATEST hint naming a snapshot that is not there means the table lost a committed snapshot
+ * (Paimon moves LATEST before it deletes, on rollback, and never expires the latest): that is reported
+ * rather than silently reading an older state.
+ */
+import { LakeError, throwIfAborted } from '../../../errors.ts';
+import { listAll, type Storage } from '../../../io/storage.ts';
+import { utf8Decode } from '../../../util/bytes.ts';
+import { Lru } from '../../../util/lru.ts';
+import { parseConsumer, type Consumer } from '../spec/consumer.ts';
+import { paimonError } from '../spec/errors.ts';
+import { parseIndexManifest, type IndexManifestEntry } from '../spec/index-manifest.ts';
+import {
+  BRANCH_DIR, BRANCH_PREFIX, CONSUMER_DIR, CONSUMER_PREFIX, SCHEMA_DIR, SCHEMA_PREFIX, SNAPSHOT_DIR, SNAPSHOT_PREFIX, TAG_DIR,
+  TAG_PREFIX, branchRoot, consumerKey, indexFileKey, manifestKey, schemaKey, snapshotHintKey, snapshotKey, tagKey, versionedId,
+} from '../spec/layout.ts';
+import { parseManifest, type Manifest } from '../spec/manifest-entry.ts';
+import { parseManifestList, type ManifestList } from '../spec/manifest-list.ts';
+import { parseTableSchema, type TableSchema } from '../spec/schema.ts';
+import { parseSnapshot, type Snapshot } from '../spec/snapshot.ts';
+import { parseTag, type Tag } from '../spec/tag.ts';
+
+export class PaimonMetadata {
+  private readonly schemasById = new Map<number, Promise<TableSchema>>();
+  private readonly snapshotsById = new Map<bigint, Promise<Snapshot>>();
+  private readonly manifestLists = new Lru<string, Promise<ManifestList>>(512);
+  private readonly manifests = new Lru<string, Promise<Manifest>>(2048);
+  private readonly indexManifests = new Lru<string, Promise<IndexManifestEntry[]>>(256);
+  private readonly indexFiles = new Lru<string, Promise<Uint8Array>>(256);
+  private snapshotIdsPromise?: Promise<bigint[]>;
+
+  /** `storage` is rooted at the table root; `branch` selects a branch's snapshots/schemas/tags (main by default). */
+  constructor(readonly storage: Storage, readonly branch?: string) {}
+
+  /** Forgets listings and snapshots (after a commit, or to see other writers' commits). */
+  invalidate(): void {
+    this.snapshotIdsPromise = undefined;
+    this.snapshotsById.clear();
+  }
+
+  /** The same table seen through another branch (shares nothing mutable). */
+  forBranch(branch: string | undefined): PaimonMetadata {
+    return new PaimonMetadata(this.storage, branch);
+  }
+
+  async readText(key: string, what: string, signal?: AbortSignal): Promise<string> {
+    try {
+      return utf8Decode(await this.storage.read(key, { signal }), true);
+    } catch (e) {
+      throw paimonError(e, what, key, 'Io');
+    }
+  }
+
+  private async readBytes(key: string, what: string, signal?: AbortSignal): Promise<Uint8Array> {
+    try {
+      return await this.storage.read(key, { signal });
+    } catch (e) {
+      throw paimonError(e, what, key, 'Io');
+    }
+  }
+
+  /** File names directly under a folder (keys relative to it). */
+  async listNames(dir: string, signal?: AbortSignal): Promise<{ name: string; size: number; lastModified?: number }[]> {
+    const out: { name: string; size: number; lastModified?: number }[] = [];
+    try {
+      for await (const o of listAll(this.storage, { prefix: dir, delimiter: '/', signal })) {
+        out.push({ name: o.key.slice(dir.length), size: o.size, lastModified: o.lastModified });
+      }
+    } catch (e) {
+      throw paimonError(e, 'paimon table: cannot list', dir, 'Io');
+    }
+    return out;
+  }
+
+  /** Sub-folder names directly under a folder. */
+  async listFolders(dir: string, signal?: AbortSignal): Promise<string[]> {
+    const out: string[] = [];
+    let token: string | undefined;
+    do {
+      throwIfAborted(signal, 'paimon table');
+      const page = await this.storage.list({ prefix: dir, delimiter: '/', continuationToken: token, signal })
+        .catch((e: unknown) => { throw paimonError(e, 'paimon table: cannot list', dir, 'Io'); });
+      out.push(...page.prefixes.map((p) => p.slice(dir.length).replace(/\/$/, '')));
+      token = page.continuationToken;
+    } while (token);
+    return out;
+  }
+
+  /** Ids of every `snapshot-N` file of the branch, ascending (the listing is authoritative; hints are checked against it). */
+  snapshotIds(signal?: AbortSignal): Promise<bigint[]> {
+    this.snapshotIdsPromise ??= this.loadSnapshotIds(signal).catch((e: unknown) => {
+      this.snapshotIdsPromise = undefined;
+      throw e;
+    });
+    return this.snapshotIdsPromise;
+  }
+
+  private async loadSnapshotIds(signal?: AbortSignal): Promise<bigint[]> {
+    const dir = branchRoot(this.branch) + SNAPSHOT_DIR;
+    const names = await this.listNames(dir, signal);
+    const ids = names.map((n) => versionedId(n.name, SNAPSHOT_PREFIX)).filter((x): x is bigint => x !== undefined);
+    ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const latestHint = names.some((n) => n.name === 'LATEST') ? await this.readHint('LATEST', signal) : undefined;
+    const max = ids[ids.length - 1];
+    if (latestHint !== undefined && (max === undefined || latestHint > max)) {
+      throw new LakeError('DataInvalid', `paimon snapshot: LATEST names snapshot ${latestHint} but ${snapshotKey(latestHint, this.branch)} does not exist`
+        + ' (a committed snapshot is missing)', { file: snapshotKey(latestHint, this.branch), hint: snapshotHintKey('LATEST', this.branch) });
+    }
+    return ids;
+  }
+
+  /** The LATEST or EARLIEST hint, undefined when absent or unreadable (hints are advisory). */
+  async readHint(hint: 'LATEST' | 'EARLIEST', signal?: AbortSignal): Promise<bigint | undefined> {
+    try {
+      const text = utf8Decode(await this.storage.read(snapshotHintKey(hint, this.branch), { signal })).trim();
+      return /^\d+$/.test(text) ? BigInt(text) : undefined;
+    } catch (e) {
+      if ((e as LakeError).code === 'Aborted') throw e;
+      return undefined;
+    }
+  }
+
+  /** The latest snapshot id, undefined for a table without snapshots. */
+  async latestSnapshotId(signal?: AbortSignal): Promise<bigint | undefined> {
+    const ids = await this.snapshotIds(signal);
+    return ids[ids.length - 1];
+  }
+
+  /** Reads `snapshot-N`. Missing → NotFound `paimon snapshot: …`; corrupt → DataInvalid; both with `{file}`. */
+  snapshot(id: bigint, signal?: AbortSignal): Promise<Snapshot> {
+    let p = this.snapshotsById.get(id);
+    if (!p) {
+      const key = snapshotKey(id, this.branch);
+      p = this.readText(key, 'paimon snapshot', signal).then((t) => parseSnapshot(t, key));
+      p.catch(() => this.snapshotsById.delete(id));
+      this.snapshotsById.set(id, p);
+    }
+    return p;
+  }
+
+  /** Reads `schema-N` (cached: schema files never change). */
+  schema(id: number, signal?: AbortSignal): Promise<TableSchema> {
+    let p = this.schemasById.get(id);
+    if (!p) {
+      const key = schemaKey(id, this.branch);
+      p = this.readText(key, 'paimon schema', signal).then((t) => parseTableSchema(t, key));
+      p.catch(() => this.schemasById.delete(id));
+      this.schemasById.set(id, p);
+    }
+    return p;
+  }
+
+  /** Ids of every `schema-N` file, ascending. */
+  async schemaIds(signal?: AbortSignal): Promise<number[]> {
+    const names = await this.listNames(branchRoot(this.branch) + SCHEMA_DIR, signal);
+    return names.map((n) => versionedId(n.name, SCHEMA_PREFIX)).filter((x): x is bigint => x !== undefined).map(Number).sort((a, b) => a - b);
+  }
+
+  manifestList(name: string, signal?: AbortSignal): Promise<ManifestList> {
+    return this.manifestLists.getOrLoad(name, async () => parseManifestList(await this.readBytes(manifestKey(name), 'paimon manifest-list', signal), manifestKey(name)));
+  }
+
+  manifest(name: string, signal?: AbortSignal): Promise<Manifest> {
+    return this.manifests.getOrLoad(name, async () => parseManifest(await this.readBytes(manifestKey(name), 'paimon manifest', signal), manifestKey(name)));
+  }
+
+  indexManifest(name: string, signal?: AbortSignal): Promise<IndexManifestEntry[]> {
+    return this.indexManifests.getOrLoad(name, async () => parseIndexManifest(await this.readBytes(manifestKey(name), 'paimon index-manifest', signal), manifestKey(name)));
+  }
+
+  indexFile(name: string, signal?: AbortSignal): Promise<Uint8Array> {
+    return this.indexFiles.getOrLoad(name, () => this.readBytes(indexFileKey(name), 'paimon index', signal));
+  }
+
+  /** Every tag of the branch, by name order. */
+  async tags(signal?: AbortSignal): Promise<Tag[]> {
+    const dir = branchRoot(this.branch) + TAG_DIR;
+    const names = (await this.listNames(dir, signal)).map((n) => n.name).filter((n) => n.startsWith(TAG_PREFIX));
+    const out: Tag[] = [];
+    for (const n of names.sort()) out.push(await this.tag(n.slice(TAG_PREFIX.length), signal));
+    return out;
+  }
+
+  /** Reads one tag. Missing → NotFound `paimon tag: …`. */
+  async tag(name: string, signal?: AbortSignal): Promise<Tag> {
+    const key = tagKey(name, this.branch);
+    return parseTag(name, await this.readText(key, 'paimon tag', signal), key);
+  }
+
+  /** Names of the branches (`branch/branch-NAME/`). */
+  async branches(signal?: AbortSignal): Promise<string[]> {
+    const folders = await this.listFolders(BRANCH_DIR, signal);
+    return folders.filter((f) => f.startsWith(BRANCH_PREFIX)).map((f) => f.slice(BRANCH_PREFIX.length)).sort();
+  }
+
+  /** Every consumer of the branch. */
+  async consumers(signal?: AbortSignal): Promise<Consumer[]> {
+    const dir = branchRoot(this.branch) + CONSUMER_DIR;
+    const out: Consumer[] = [];
+    for (const n of await this.listNames(dir, signal)) {
+      if (!n.name.startsWith(CONSUMER_PREFIX)) continue;
+      const id = n.name.slice(CONSUMER_PREFIX.length);
+      const key = consumerKey(id, this.branch);
+      out.push(parseConsumer(id, await this.readText(key, 'paimon consumer', signal), key, n.lastModified));
+    }
+    return out;
+  }
+}
