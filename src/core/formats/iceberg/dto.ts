@@ -1,0 +1,72 @@
+/**
+ * Iceberg metadata as the common model's plain DTOs (formats/table-format.ts): ids and counters as
+ * decimal strings, types as the spec writes them.
+ */
+import type { ColumnDto, PartitionSpecDto, SchemaDto, SortOrderDto, VersionDto } from '../table-format.ts';
+import { fieldName } from './spec/schema.ts';
+import type { Schema } from './spec/schema.ts';
+import { currentSchema, type TableMetadata } from './spec/table-metadata.ts';
+import { transformToString } from './spec/transform.ts';
+import { type IcebergType, type NestedField, typeToString } from './spec/types.ts';
+import { stringifyJson } from '../../util/json.ts';
+
+/** Snapshots, oldest first, with the refs that point at each. */
+export function versionDtos(meta: TableMetadata): VersionDto[] {
+  return [...meta.snapshots].sort((a, b) => a.timestampMs - b.timestampMs || (a.sequenceNumber < b.sequenceNumber ? -1 : 1)).map((s) => ({
+    id: String(s.snapshotId),
+    parentId: s.parentSnapshotId === undefined ? undefined : String(s.parentSnapshotId),
+    timestampMs: s.timestampMs,
+    operation: s.operation,
+    summary: s.summary,
+    schemaId: s.schemaId === undefined ? undefined : String(s.schemaId),
+    sequenceNumber: String(s.sequenceNumber),
+    refs: meta.refs.filter((r) => r.snapshotId === s.snapshotId).map((r) => ({ name: r.name, type: r.type })),
+    isCurrent: s.snapshotId === meta.currentSnapshotId,
+  }));
+}
+
+export function schemaDtos(meta: TableMetadata): SchemaDto[] {
+  return meta.schemas.map((s) => ({
+    schemaId: String(s.schemaId), columns: s.fields.map(columnDto), identifierFieldIds: s.identifierFieldIds,
+    isCurrent: s.schemaId === meta.currentSchemaId,
+  }));
+}
+
+function columnDto(f: NestedField): ColumnDto {
+  return {
+    id: f.id, name: f.name, type: typeToString(f.type), required: f.required, doc: f.doc,
+    initialDefault: f.initialDefault === undefined ? undefined : stringifyJson(f.initialDefault),
+    writeDefault: f.writeDefault === undefined ? undefined : stringifyJson(f.writeDefault),
+    children: childFields(f.type)?.map(columnDto),
+  };
+}
+
+function childFields(t: IcebergType): NestedField[] | undefined {
+  if (t.kind === 'struct') return [...t.fields];
+  if (t.kind === 'list') return [{ id: t.elementId, name: 'element', required: t.elementRequired, type: t.element }];
+  if (t.kind === 'map') return [{ id: t.keyId, name: 'key', required: true, type: t.key }, { id: t.valueId, name: 'value', required: t.valueRequired, type: t.value }];
+  return undefined;
+}
+
+/** Source column names: current schema first, then older schemas (a dropped source keeps its old name). */
+function sourceName(meta: TableMetadata, id: number): string {
+  for (const s of [currentSchema(meta), ...[...meta.schemas].reverse()]) {
+    const n = fieldName(s as Schema, id);
+    if (n) return n;
+  }
+  return '?';
+}
+
+export function partitionSpecDtos(meta: TableMetadata): PartitionSpecDto[] {
+  return meta.partitionSpecs.map((s) => ({
+    specId: String(s.specId), isDefault: s.specId === meta.defaultSpecId,
+    fields: s.fields.map((f) => ({ name: f.name, fieldId: f.fieldId, sourceIds: f.sourceIds, sourceNames: f.sourceIds.map((id) => sourceName(meta, id)), transform: transformToString(f.transform) })),
+  }));
+}
+
+export function sortOrderDtos(meta: TableMetadata): SortOrderDto[] {
+  return meta.sortOrders.map((o) => ({
+    orderId: String(o.orderId), isDefault: o.orderId === meta.defaultSortOrderId,
+    fields: o.fields.map((f) => ({ sourceIds: f.sourceIds, sourceNames: f.sourceIds.map((id) => sourceName(meta, id)), transform: transformToString(f.transform), direction: f.direction, nullOrder: f.nullOrder })),
+  }));
+}

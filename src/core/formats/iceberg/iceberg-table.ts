@@ -1,0 +1,169 @@
+/**
+ * An opened Iceberg table: one metadata file (the current one, or any past one) read through a Storage
+ * rooted at the table folder, with re-rooting of absolute paths and per-object caches of immutable files.
+ * Implements the common LakeTable model; Iceberg-specific views (scan plans with bigint ids, metadata
+ * tables) are extra methods.
+ */
+import type { RecordBatch } from 'apache-arrow';
+import { LakeError } from '../../errors.ts';
+import type { Expr } from '../../expr/expr.ts';
+import { parseWhere } from '../../expr/parse.ts';
+import type { Storage } from '../../io/storage.ts';
+import type { LakePlan, LakeTable, OpenOptions, ScanRequest, TreeNode, VersionSelector } from '../table-format.ts';
+import { partitionSpecDtos, schemaDtos, sortOrderDtos, versionDtos } from './dto.ts';
+import { findCurrentMetadata, listMetadataFiles, type MetadataFileRef, readTableMetadata } from './io/metadata-files.ts';
+import { Relocation } from './io/relocation.ts';
+import { TableFiles } from './io/table-files.ts';
+import { DeleteCache } from './scan/deletes.ts';
+import { parseNameMapping, type NameMapping } from './scan/file-projection.ts';
+import { planScan } from './scan/plan.ts';
+import { readTask } from './scan/read-task.ts';
+import type { FileScanTask, ScanPlan } from './scan/task.ts';
+import type { Schema } from './spec/schema.ts';
+import { columnNames } from './spec/schema.ts';
+import type { Snapshot } from './spec/snapshot.ts';
+import { currentSchema, schemaForSnapshot, type TableMetadata } from './spec/table-metadata.ts';
+import { type ResolvedSnapshot, resolveSnapshot } from './spec/time-travel.ts';
+import { icebergTree } from './tree.ts';
+
+export interface OpenIcebergOptions extends OpenOptions {
+  /** Storage key (or metadata path) of a metadata file to open instead of the current one: a past state. */
+  readonly metadataPath?: string;
+}
+
+/** Iceberg-specific scan request: the common one plus planning switches. */
+export interface IcebergScanRequest extends ScanRequest {
+  readonly pruneRowGroups?: boolean;
+  readonly concurrency?: number;
+}
+
+/** Opens the table whose root is the storage root. NotFound when there is no metadata file. */
+export async function openIcebergTable(storage: Storage, opts: OpenIcebergOptions = {}): Promise<IcebergTable> {
+  let key: string; let via: string; let files: readonly MetadataFileRef[] = [];
+  if (opts.metadataPath) {
+    key = opts.metadataPath.includes('://') || opts.metadataPath.startsWith('/') ? metadataKeyOf(opts.metadataPath) : opts.metadataPath;
+    via = 'given';
+  } else {
+    const found = await findCurrentMetadata(storage, opts.signal);
+    key = found.key; via = found.via; files = found.files;
+  }
+  const meta = await readTableMetadata(storage, key, opts.signal);
+  return new IcebergTable(storage, meta, key, via, files);
+}
+
+/** `…/metadata/v3.metadata.json` → `metadata/v3.metadata.json` (a path copied from a metadata log). */
+function metadataKeyOf(path: string): string {
+  const i = path.lastIndexOf('/metadata/');
+  if (i < 0) throw new LakeError('NotFound', `iceberg: ${path} is not a file in a metadata/ folder`, { file: path });
+  return path.slice(i + 1);
+}
+
+export class IcebergTable implements LakeTable<FileScanTask> {
+  readonly format = 'iceberg';
+  readonly files: TableFiles;
+  private readonly deleteCache = new DeleteCache();
+  private readonly nameMapping: NameMapping[] | undefined;
+
+  constructor(
+    readonly storage: Storage,
+    readonly metadata: TableMetadata,
+    /** Storage key of the metadata file this object reads. */
+    readonly metadataKey: string,
+    /** How that file was chosen: `version-hint`, `latest-version` or `given`. */
+    readonly metadataVia: string,
+    private readonly knownMetadataFiles: readonly MetadataFileRef[] = [],
+    files?: TableFiles,
+  ) {
+    this.files = files && files.relocation.relocatedFrom === metadata.location.replace(/\/+$/, '') ? files : new TableFiles(storage, new Relocation(metadata.location));
+    this.nameMapping = parseNameMapping(metadata.properties['schema.name-mapping.default']);
+  }
+
+  get location(): string { return this.metadata.location; }
+
+  /** The recorded location this table is read away from (every path is re-rooted onto the opened folder). */
+  get relocatedFrom(): string | undefined {
+    const here = this.storage.description.replace(/\/+$/, '').replace(/^s3a?:\/\//, 's3://');
+    return here === this.metadata.location.replace(/\/+$/, '').replace(/^s3a?:\/\//, 's3://') ? undefined : this.metadata.location;
+  }
+
+  async versions() { return versionDtos(this.metadata); }
+  async schemas() { return schemaDtos(this.metadata); }
+  async partitionSpecs() { return partitionSpecDtos(this.metadata); }
+  async sortOrders() { return sortOrderDtos(this.metadata); }
+
+  /** Column names of the current schema, in order. */
+  columnNames(): string[] { return columnNames(currentSchema(this.metadata)); }
+
+  /** Every metadata file in `metadata/` (each a past state), oldest first. */
+  async metadataFiles(signal?: AbortSignal): Promise<MetadataFileRef[]> {
+    return this.knownMetadataFiles.length > 0 ? [...this.knownMetadataFiles] : listMetadataFiles(this.storage, signal);
+  }
+
+  /** The same table at a past metadata file (sharing this object's caches). */
+  async atMetadataFile(key: string, signal?: AbortSignal): Promise<IcebergTable> {
+    const meta = await readTableMetadata(this.storage, key, signal);
+    return new IcebergTable(this.storage, meta, key, 'given', this.knownMetadataFiles, this.files);
+  }
+
+  /** Re-reads only "what is current" (version hint / listing); returns this object when nothing changed. */
+  async refresh(signal?: AbortSignal): Promise<IcebergTable> {
+    const found = await findCurrentMetadata(this.storage, signal);
+    if (found.key === this.metadataKey) return this;
+    const meta = await readTableMetadata(this.storage, found.key, signal);
+    return new IcebergTable(this.storage, meta, found.key, found.via, found.files, this.files);
+  }
+
+  /** The snapshot a selector names (current by default); NotFound when none. */
+  resolveVersion(sel: VersionSelector = {}): ResolvedSnapshot {
+    if (sel.asOfTimestampMs !== undefined) return resolveSnapshot(this.metadata, { asOfTimestampMs: sel.asOfTimestampMs });
+    if (sel.version !== undefined) return resolveSnapshot(this.metadata, { version: sel.version });
+    return resolveSnapshot(this.metadata, { current: true });
+  }
+
+  /** The schema a snapshot is read with (its own `schema-id`; the current schema for the current snapshot). */
+  schemaFor(snapshot: Snapshot): Schema {
+    return schemaForSnapshot(this.metadata, snapshot);
+  }
+
+  /** Plans a scan with Iceberg's own task type (bigint ids) and full skip records. */
+  async planScan(req: IcebergScanRequest = {}): Promise<ScanPlan> {
+    const resolved = this.resolveVersion(req);
+    return planScan({
+      meta: this.metadata, files: this.files, snapshot: resolved.snapshot, schema: this.schemaFor(resolved.snapshot), via: resolved.via, note: resolved.note,
+    }, { filter: toExpr(req.filter), columns: req.columns, limit: req.limit, pruneRowGroups: req.pruneRowGroups, concurrency: req.concurrency, signal: req.signal });
+  }
+
+  async plan(req: ScanRequest = {}): Promise<LakePlan<FileScanTask>> {
+    const p = await this.planScan(req);
+    return {
+      versionId: String(p.snapshotId), columns: p.columns, tasks: p.tasks, skipped: p.skipped,
+      counts: p.counts as unknown as LakePlan["counts"], notes: [`snapshot chosen by ${p.via}`, ...(p.note ? [p.note] : [])],
+    };
+  }
+
+  read(task: FileScanTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
+    return readTask({ meta: this.metadata, files: this.files, deleteCache: this.deleteCache, nameMapping: this.nameMapping }, task, options.signal);
+  }
+
+  /** Plans and reads every task in order, honouring the overall limit. */
+  async *scan(req: IcebergScanRequest = {}): AsyncGenerator<RecordBatch> {
+    const plan = await this.planScan(req);
+    let left = req.limit;
+    for (const task of plan.tasks) {
+      if (left !== undefined && left <= 0) return;
+      for await (const batch of this.read(left === undefined ? task : { ...task, limit: left }, { signal: req.signal })) {
+        if (left !== undefined) left -= batch.numRows;
+        yield batch;
+      }
+    }
+  }
+
+  tree(version?: VersionSelector, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]> {
+    return icebergTree(this, version, nodeId, signal);
+  }
+}
+
+function toExpr(filter: Expr | string | undefined): Expr | undefined {
+  if (filter === undefined) return undefined;
+  return typeof filter === 'string' ? (filter.trim() === '' ? undefined : parseWhere(filter)) : filter;
+}

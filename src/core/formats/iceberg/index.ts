@@ -1,0 +1,28 @@
+/**
+ * The Iceberg engine's public surface. Open a table with {@link openIcebergTable} (storage rooted at the
+ * table folder), then: `versions()`, `resolveVersion({version | asOfTimestampMs})`, `planScan({filter,
+ * columns, limit, version})` (tasks + skip reasons), `read(task)` / `scan(request)` (Arrow batches),
+ * `columnNames()`, `metadataFiles()` / `atMetadataFile(key)` (past states), `tree()`, and the metadata
+ * tables in `inspect`.
+ */
+import type { Storage } from '../../io/storage.ts';
+import type { TableFormat } from '../table-format.ts';
+import { listMetadataFiles } from './io/metadata-files.ts';
+import { IcebergTable, openIcebergTable } from './iceberg-table.ts';
+import type { FileScanTask } from './scan/task.ts';
+
+export { IcebergTable, openIcebergTable, type IcebergScanRequest, type OpenIcebergOptions } from './iceberg-table.ts';
+export type { FileScanTask, DeleteFileRef, ScanPlan, SkipRecord, PlanCounts } from './scan/task.ts';
+export type { MetadataFileRef } from './io/metadata-files.ts';
+export type { ResolvedSnapshot, SnapshotSelector } from './spec/time-travel.ts';
+export type { TableMetadata } from './spec/table-metadata.ts';
+export * as inspect from './inspect/index.ts';
+
+/** The Iceberg TableFormat: a table is a folder whose `metadata/` holds `*.metadata.json` files. */
+export const icebergFormat: TableFormat<FileScanTask> = {
+  name: 'iceberg',
+  async detect(storage: Storage, signal?: AbortSignal): Promise<boolean> {
+    return (await listMetadataFiles(storage, signal)).length > 0;
+  },
+  open: (storage, options) => openIcebergTable(storage, options) as Promise<IcebergTable>,
+};

@@ -1,0 +1,2 @@
+/** Iceberg metadata tables as Arrow (filled in below). */
+export {};

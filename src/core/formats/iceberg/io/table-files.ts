@@ -1,0 +1,122 @@
+/**
+ * Reading a table's files through its Storage, with the re-rooting of {@link Relocation} and a cache.
+ * Manifest lists and manifests are immutable once written (spec "File System Operations": "Files are not
+ * moved or altered once they are written"), so they are cached by path for the life of the table
+ * object; only "what is current" (version hint, metadata listing) is ever re-read.
+ */
+import { readAvroFile, readAvroHeader } from '../../../codecs/avro/index.ts';
+import { FOOTER_TAIL_BYTES, readParquetFooter, type ByteSource, type ParquetFooter } from '../../../codecs/parquet/index.ts';
+import { Lru } from '../../../util/lru.ts';
+import { LakeError, isLakeError, throwIfAborted, toLakeError } from '../../../errors.ts';
+import type { ByteRange, Storage } from '../../../io/storage.ts';
+import { type ManifestEntry, manifestMetadata, parseManifest } from '../spec/manifest.ts';
+import { type ManifestFile, parseManifestList } from '../spec/manifest-list.ts';
+import type { PartitionTupleField } from '../spec/partition-spec.ts';
+import type { Relocation } from './relocation.ts';
+
+/** Cached, relocated access to the files of one table. */
+export class TableFiles {
+  private readonly lists = new Map<string, Promise<ManifestFile[]>>();
+  private readonly manifests = new Map<string, Promise<ManifestEntry[]>>();
+  private readonly specIds = new Map<string, Promise<number | undefined>>();
+  // Data files are immutable too, but large: keep only footers, and whole small files whose footer
+  // read already fetched every byte (so reading them after planning costs no second request).
+  private readonly footers = new Lru<string, Promise<ParquetFooter>>(1024);
+  private readonly smallFiles = new Lru<string, Uint8Array>(64 * 1024 * 1024, (b) => b.byteLength);
+
+  constructor(readonly storage: Storage, readonly relocation: Relocation) {}
+
+  /** The storage key of a metadata path (throws NotFound when outside the table location). */
+  keyOf(path: string): string {
+    return this.relocation.toKey(path);
+  }
+
+  /** A whole file (or a range) by metadata path, not cached. A missing file is NotFound `<subsystem>: <path> is missing`. */
+  async read(path: string, subsystem: string, signal?: AbortSignal, range?: ByteRange): Promise<Uint8Array> {
+    const key = this.keyOf(path);
+    try {
+      return await this.storage.read(key, { signal, range });
+    } catch (e) {
+      if (isLakeError(e, 'NotFound')) {
+        throw new LakeError('NotFound', `${subsystem}: ${path} is missing (looked for ${key} in ${this.storage.description})`, { file: path, key }, { cause: e });
+      }
+      throw toLakeError(e, `${subsystem}: cannot read ${path}`, { file: path, key }, 'Io');
+    }
+  }
+
+  /** The manifest list of a snapshot, parsed and cached by path. */
+  readManifestList(path: string, signal?: AbortSignal): Promise<ManifestFile[]> {
+    return cached(this.lists, path, async () => {
+      const bytes = await this.read(path, 'iceberg manifest-list', signal);
+      return parseManifestList(readAvroFile(bytes, { name: path }), path);
+    }, signal);
+  }
+
+  /**
+   * The entries of a manifest, parsed with the partition tuple type of its spec and cached by path
+   * (one table object always passes the same spec for the same manifest).
+   */
+  readManifest(manifest: ManifestFile, partitionFields: readonly PartitionTupleField[], signal?: AbortSignal): Promise<ManifestEntry[]> {
+    return cached(this.manifests, manifest.path, async () => {
+      const bytes = await this.read(manifest.path, 'iceberg manifest', signal);
+      return parseManifest(readAvroFile(bytes, { name: manifest.path }), manifest, partitionFields, manifest.path);
+    }, signal);
+  }
+
+  /**
+   * The footer of a Parquet data file (one ranged read of the tail; two for footers over 64 KiB), cached.
+   * `size` comes from the manifest (`file_size_in_bytes`), which saves a HEAD request.
+   */
+  readFooter(path: string, size: number, signal?: AbortSignal): Promise<ParquetFooter> {
+    return this.footers.getOrLoad(path, () => readParquetFooter(this.source(path, size), signal));
+  }
+
+  /** A whole data file: from the small-file cache when planning already fetched all of it, else one read. */
+  async readDataFile(path: string, size: number | undefined, signal?: AbortSignal): Promise<Uint8Array> {
+    const held = this.smallFiles.get(path);
+    if (held) return held;
+    return this.read(path, 'iceberg data file', signal);
+  }
+
+  /** Ranged access to a data file by metadata path; a read of the whole file is remembered for later. */
+  source(path: string, size: number): ByteSource {
+    return {
+      size, name: path,
+      read: async (offset, length, signal) => {
+        const bytes = await this.read(path, 'iceberg data file', signal, { offset, length });
+        if (offset === 0 && length === size && size <= FOOTER_TAIL_BYTES) this.smallFiles.set(path, bytes);
+        return bytes;
+      },
+    };
+  }
+
+  /** The `partition-spec-id` a manifest declares in its own metadata (v1 snapshots that embed manifest paths). */
+  readManifestSpecId(path: string, signal?: AbortSignal): Promise<number | undefined> {
+    return cached(this.specIds, path, async () => {
+      const bytes = await this.read(path, 'iceberg manifest', signal);
+      return manifestMetadata({ ...readAvroHeader(bytes, { name: path }), records: [] }).partitionSpecId;
+    }, signal);
+  }
+}
+
+/**
+ * Shares one load per key. A failed load is forgotten so the next call retries; a waiter whose own
+ * signal is still live retries once when the shared load was aborted by someone else's signal.
+ */
+async function cached<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  throwIfAborted(signal);
+  for (let attempt = 0; ; attempt++) {
+    let p = map.get(key);
+    if (!p) {
+      p = load();
+      map.set(key, p);
+      p.catch(() => { if (map.get(key) === p) map.delete(key); });
+    }
+    try {
+      return await p;
+    } catch (e) {
+      if (attempt === 0 && isLakeError(e, 'Aborted') && !signal?.aborted) continue;
+      throw e;
+    }
+  }
+}

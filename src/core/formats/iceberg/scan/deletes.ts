@@ -1,0 +1,144 @@
+/**
+ * Loading the deletes of one task (spec "Delete Formats"): deletion vectors (Puffin
+ * `deletion-vector-v1` blobs read at `content_offset`/`content_size_in_bytes`), position delete files
+ * (rows of `file_path`, `pos` for this data file's path), and equality delete files (a set of value
+ * tuples over `equality_ids`; a null matches a null, as `col IS NULL`). Parsed delete files are cached
+ * per table object: one equality or position delete file usually applies to many data files.
+ */
+import { readAvroFile } from '../../../codecs/avro/index.ts';
+import { readParquetToArrow } from '../../../codecs/parquet/index.ts';
+import { readDeletionVector } from '../../../codecs/puffin.ts';
+import { LakeError, toLakeError } from '../../../errors.ts';
+import type { Value } from '../../../expr/types.ts';
+import { Lru } from '../../../util/lru.ts';
+import type { TableFiles } from '../io/table-files.ts';
+import { fieldValue, recordShape } from '../spec/avro-record.ts';
+import { normalizePartitionValue } from '../spec/manifest.ts';
+import type { IcebergType, NestedField } from '../spec/types.ts';
+import { nestedGetter, structChain, valueGetter } from './arrow-values.ts';
+import { DELETE_FILE_PATH_ID, DELETE_POS_ID, valueKey } from './delete-index.ts';
+import { conformData, fieldIdOf } from './file-projection.ts';
+import type { DeleteFileRef } from './task.ts';
+
+/** The deletes of one data file, ready to test rows against. */
+export interface TaskDeletes {
+  /** True when the row at this file position is deleted by a DV or a position delete. */
+  readonly isPositionDeleted: (pos: number) => boolean;
+  readonly hasPositionDeletes: boolean;
+  /** Equality delete sets; a row is deleted when its key over `ids` is in `keys`. */
+  readonly equality: readonly { readonly ids: readonly number[]; readonly keys: ReadonlySet<string> }[];
+}
+
+/** Where to find the type of an equality column (the read schema, or an older one when it was dropped). */
+export type FieldTypeLookup = (id: number) => NestedField[] | undefined;
+
+/** Caches of parsed delete files, one per table object. */
+export class DeleteCache {
+  readonly positions = new Lru<string, Promise<Map<string, number[]>>>(64);
+  readonly equality = new Lru<string, Promise<Set<string>>>(64);
+}
+
+export async function loadTaskDeletes(files: TableFiles, cache: DeleteCache, dataPath: string, deletes: readonly DeleteFileRef[], chainOf: FieldTypeLookup, signal?: AbortSignal): Promise<TaskDeletes> {
+  const sets: { has(pos: number): boolean }[] = [];
+  const equality: { ids: readonly number[]; keys: ReadonlySet<string> }[] = [];
+  for (const d of deletes) {
+    if (d.kind === 'deletion-vector') {
+      const source = files.source(d.path, Number(d.fileSizeInBytes));
+      sets.push(await readDeletionVector(source, Number(d.contentOffset ?? 0n), Number(d.contentSizeInBytes ?? 0n), signal));
+    } else if (d.kind === 'position') {
+      const byPath = await cache.positions.getOrLoad(d.path, () => readPositionDeletes(files, d, signal));
+      const positions = byPath.get(dataPath);
+      if (positions && positions.length > 0) sets.push(new Set(positions));
+    } else {
+      const ids = d.equalityIds ?? [];
+      const keys = await cache.equality.getOrLoad(`${d.path}#${ids.join(',')}`, () => readEqualityDeletes(files, d, ids, chainOf, signal));
+      equality.push({ ids, keys });
+    }
+  }
+  return { isPositionDeleted: (pos) => sets.some((s) => s.has(pos)), hasPositionDeletes: sets.length > 0, equality };
+}
+
+/** `file_path` → deleted positions, for every data file a position delete file names. */
+async function readPositionDeletes(files: TableFiles, d: DeleteFileRef, signal?: AbortSignal): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  const add = (path: string | null, pos: Value | null) => {
+    if (path === null || pos === null) throw new LakeError('DataInvalid', `iceberg delete file: ${d.path} has a null file_path or pos`, { file: d.path });
+    let list = out.get(path);
+    if (!list) out.set(path, (list = []));
+    list.push(Number(pos));
+  };
+  const columns: NestedField[] = [
+    { id: DELETE_FILE_PATH_ID, name: 'file_path', required: true, type: { kind: 'string' } },
+    { id: DELETE_POS_ID, name: 'pos', required: true, type: { kind: 'long' } },
+  ];
+  await forEachDeleteRow(files, d, columns.map((f) => [f]), (get) => add(get[0]() as string | null, get[1]()), signal);
+  return out;
+}
+
+async function readEqualityDeletes(files: TableFiles, d: DeleteFileRef, ids: readonly number[], chainOf: FieldTypeLookup, signal?: AbortSignal): Promise<Set<string>> {
+  const chains = ids.map((id) => chainOf(id) ?? missingColumn(d, id));
+  const keys = new Set<string>();
+  await forEachDeleteRow(files, d, chains, (get) => keys.add(get.map((g) => valueKey(g())).join('\u0001')), signal);
+  return keys;
+}
+
+function missingColumn(d: DeleteFileRef, id: number): never {
+  throw new LakeError('DataInvalid', `iceberg delete file: equality field id ${id} of ${d.path} is in no schema of the table`, { file: d.path, fieldId: id });
+}
+
+/**
+ * Calls `row` once per row of a delete file with getters for the columns named by `chains` (each a
+ * top-level field followed by nested struct fields). Parquet and Avro delete files are supported.
+ */
+async function forEachDeleteRow(files: TableFiles, d: DeleteFileRef, chains: readonly NestedField[][], row: (get: (() => Value | null)[]) => void, signal?: AbortSignal): Promise<void> {
+  const bytes = await files.read(d.path, 'iceberg delete file', signal);
+  try {
+    if (d.format === 'parquet') {
+      for await (const batch of readParquetToArrow(bytes, { signal, name: d.path })) {
+        const fields = batch.schema.fields;
+        const getters = chains.map((chain) => {
+          const byId = fields.findIndex((f) => fieldIdOf(f) === chain[0].id);
+          const j = byId >= 0 ? byId : fields.findIndex((f) => f.name === chain[0].name);
+          if (j < 0) throw new LakeError('DataInvalid', `iceberg delete file: ${d.path} has no column for field ${chain[0].id} (${chain[0].name})`, { file: d.path });
+          const col = conformData(batch.data.children[j], chain[0].type, undefined, chain[0].name);
+          return chain.length === 1 ? valueGetter(col, chain[0].type) : nestedGetter(col, chain);
+        });
+        for (let i = 0; i < batch.numRows; i++) row(getters.map((g) => () => g(i)));
+      }
+    } else if (d.format === 'avro') {
+      const avro = readAvroFile(bytes, { name: d.path });
+      const shape = recordShape(avro.type);
+      if (!shape) throw new LakeError('DataInvalid', `iceberg delete file: ${d.path} does not hold records`, { file: d.path });
+      for (const rec of avro.records) {
+        row(chains.map((chain) => () => avroValue(rec as Record<string, unknown>, shape, chain)));
+      }
+    } else {
+      throw new LakeError('Unsupported', `iceberg delete file: ${d.format} delete files are not supported (${d.path})`, { file: d.path });
+    }
+  } catch (e) {
+    throw toLakeError(e, `iceberg delete file: cannot read ${d.path}`, { file: d.path }, 'DataInvalid');
+  }
+}
+
+function avroValue(rec: Record<string, unknown>, shape: ReturnType<typeof recordShape> & object, chain: readonly NestedField[]): Value | null {
+  let cur: unknown = fieldValue(rec, shape, chain[0].id);
+  let curShape = shape.byId.get(chain[0].id)?.type;
+  for (let k = 1; k < chain.length && cur !== null && cur !== undefined; k++) {
+    const s = curShape && recordShape(curShape);
+    if (!s) return null;
+    cur = fieldValue(cur as Record<string, unknown>, s, chain[k].id);
+    curShape = s.byId.get(chain[k].id)?.type;
+  }
+  return normalizePartitionValue(chain[chain.length - 1].type as IcebergType, cur);
+}
+
+/** Finds the struct chain of an equality field in the read schema first, then in older schemas. */
+export function chainLookup(schemas: readonly (readonly NestedField[])[]): FieldTypeLookup {
+  return (id) => {
+    for (const fields of schemas) {
+      const c = structChain(fields, id);
+      if (c) return c;
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * Column projection of one data file onto the read schema, by field id (spec "Column Projection" and
+ * "Schema Evolution"): renamed columns are found by id and take the table's names; nested struct fields
+ * likewise; promoted types are widened (int→long, float→double, decimal precision, v3 date→timestamp);
+ * timestamps are brought to the column's unit. Columns a file lacks are filled by the caller.
+ * Files without field ids (imported files) use `schema.name-mapping.default`, or else table names.
+ */
+import { type Data, DataType, Field, List, Map_, Struct, Type, makeData } from 'apache-arrow';
+import { LakeError } from '../../../errors.ts';
+import { PARQUET_FIELD_ID_KEY } from '../../../codecs/parquet/index.ts';
+import type { IcebergType, NestedField } from '../spec/types.ts';
+import type { JsonSingleValue } from '../spec/single-value.ts';
+import { decodeJsonValue } from '../spec/single-value.ts';
+import { arrowType, constantData } from './arrow-types.ts';
+import { takeData } from './arrow-take.ts';
+
+/** A name-mapping entry (spec "Name Mapping Serialization"). */
+export interface NameMapping { readonly fieldId?: number; readonly names: readonly string[]; readonly fields?: readonly NameMapping[] }
+
+/** Parses the `schema.name-mapping.default` table property; undefined when absent or invalid. */
+export function parseNameMapping(text: string | undefined): NameMapping[] | undefined {
+  if (!text) return undefined;
+  try {
+    const walk = (list: unknown): NameMapping[] => (list as Record<string, unknown>[]).map((m) => ({
+      fieldId: typeof m['field-id'] === 'number' ? m['field-id'] : undefined,
+      names: Array.isArray(m.names) ? (m.names as string[]) : [],
+      fields: Array.isArray(m.fields) ? walk(m.fields) : undefined,
+    }));
+    return walk(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The field id of an Arrow field from a Parquet file, if it carries one. */
+export function fieldIdOf(f: Field): number | undefined {
+  const v = f.metadata.get(PARQUET_FIELD_ID_KEY);
+  return v !== undefined && /^-?\d+$/.test(v) ? Number(v) : undefined;
+}
+
+/** How to find the columns of one file's struct (top level or nested) by table field id. */
+export type ChildResolver = (fields: readonly Field[], wanted: NestedField, mapping: readonly NameMapping[] | undefined) => number;
+
+/** By field id; files without any ids fall back to the name mapping, then to the table's field name. */
+export const resolveChild: ChildResolver = (fields, wanted, mapping) => {
+  const hasIds = fields.some((f) => fieldIdOf(f) !== undefined);
+  if (hasIds) return fields.findIndex((f) => fieldIdOf(f) === wanted.id);
+  const m = mapping?.find((x) => x.fieldId === wanted.id);
+  if (m) return fields.findIndex((f) => m.names.includes(f.name));
+  return mapping ? -1 : fields.findIndex((f) => f.name === wanted.name);
+};
+
+function childMapping(mapping: readonly NameMapping[] | undefined, id: number): readonly NameMapping[] | undefined {
+  return mapping?.find((x) => x.fieldId === id)?.fields;
+}
+
+/** The value used for a field a file does not contain: its `initial-default` (v3), else null. */
+export function missingFieldData(f: NestedField, n: number): Data {
+  const def = f.initialDefault === undefined ? null : decodeJsonValue(f.type, f.initialDefault);
+  if (def === undefined) throw new LakeError('DataInvalid', `iceberg schema: initial-default of '${f.name}' does not fit type`, { field: f.name });
+  return constantData(f.type, def as JsonSingleValue, n);
+}
+
+/** Converts one file column (and its children) to the read schema's type of that field. */
+export function conformData(d: Data, target: IcebergType, mapping: readonly NameMapping[] | undefined, column: string): Data {
+  if (d.typeId === Type.Dictionary) return conformData(decodeDictionary(d), target, mapping, column);
+  const t = d.type as DataType;
+  const fail = (): never => {
+    throw new LakeError('DataInvalid', `iceberg read: column '${column}' is ${String(t)} in the data file, which cannot be read as ${target.kind}`, { column });
+  };
+  switch (target.kind) {
+    case 'struct': {
+      if (t.typeId !== Type.Struct) return fail();
+      const files = t.children as Field[];
+      const children = target.fields.map((f) => {
+        const j = resolveChild(files, f, mapping);
+        return j < 0 ? missingFieldData(f, d.length) : conformData(d.children[j], f.type, childMapping(mapping, f.id), `${column}.${f.name}`);
+      });
+      return makeData({ type: arrowStruct(target.fields, children), length: d.length, nullCount: d.nullCount, nullBitmap: validity(d), children } as never);
+    }
+    case 'list': {
+      if (t.typeId !== Type.List && t.typeId !== Type.LargeList) return fail();
+      const child = conformData(d.children[0], target.element, childMapping(mapping, target.elementId), `${column}.element`);
+      const type = new List(new Field('element', child.type, !target.elementRequired));
+      return makeData({ type, length: d.length, nullCount: d.nullCount, nullBitmap: validity(d), valueOffsets: int32Offsets(d), child } as never);
+    }
+    case 'map': {
+      if (t.typeId !== Type.Map) return fail();
+      const entries = d.children[0];
+      const key = conformData(entries.children[0], target.key, childMapping(mapping, target.keyId), `${column}.key`);
+      const value = conformData(entries.children[1], target.value, childMapping(mapping, target.valueId), `${column}.value`);
+      const structType = new Struct([new Field('key', key.type, false), new Field('value', value.type, !target.valueRequired)]);
+      const entriesData = makeData({ type: structType, length: entries.length, nullCount: 0, children: [key, value] } as never);
+      const type = new Map_(new Field('entries', structType, false) as never, false);
+      return makeData({ type, length: d.length, nullCount: d.nullCount, nullBitmap: validity(d), valueOffsets: int32Offsets(d), child: entriesData } as never);
+    }
+    default: return conformPrimitive(d, target, fail);
+  }
+}
+
+function conformPrimitive(d: Data, target: IcebergType, fail: () => never): Data {
+  const t = d.type as DataType & { unit?: number; scale?: number; bitWidth?: number; isSigned?: boolean };
+  const n = d.length;
+  const want = arrowType(target);
+  const retype = (type: DataType, data: ArrayBufferView = d.values as ArrayBufferView): Data =>
+    makeData({ type, length: n, nullCount: d.nullCount, nullBitmap: validity(d), data } as never);
+  if (t.typeId === Type.Null) return constantData(target, null, n);
+  switch (target.kind) {
+    case 'boolean': return t.typeId === Type.Bool && d.offset === 0 ? d : t.typeId === Type.Bool ? takeAll(d) : fail();
+    case 'int': case 'date':
+      if (t.typeId === Type.Int && t.bitWidth === 32) return retype(want);
+      if (t.typeId === Type.Date && t.unit === 0) return retype(want);
+      return fail();
+    case 'long':
+      if (t.typeId === Type.Int && t.bitWidth === 64) return retype(want);
+      if (t.typeId === Type.Int && t.bitWidth === 32) return retype(want, BigInt64Array.from(d.values as Int32Array, (x) => BigInt(x)));
+      return fail();
+    case 'float': return t.typeId === Type.Float && (t as unknown as { precision: number }).precision === 1 ? retype(want) : fail();
+    case 'double':
+      if (t.typeId === Type.Float && (t as unknown as { precision: number }).precision === 2) return retype(want);
+      if (t.typeId === Type.Float && (t as unknown as { precision: number }).precision === 1) return retype(want, Float64Array.from(d.values as Float32Array));
+      return fail();
+    case 'decimal':
+      if (t.typeId === Type.Decimal && t.scale === target.scale && t.bitWidth === 128) return retype(want);
+      return fail();
+    case 'time':
+      if (t.typeId === Type.Time) return retype(want, rescale(d.values as BigInt64Array | Int32Array, unitPerSecond(t.unit!), 1_000_000n));
+      return fail();
+    case 'timestamp': case 'timestamptz': case 'timestamp_ns': case 'timestamptz_ns': {
+      const to = target.kind.endsWith('_ns') ? 1_000_000_000n : 1_000_000n;
+      if (t.typeId === Type.Timestamp) return retype(want, rescale(d.values as BigInt64Array, unitPerSecond(t.unit!), to));
+      if (t.typeId === Type.Date && t.unit === 0) return retype(want, BigInt64Array.from(d.values as Int32Array, (x) => BigInt(x) * 86_400n * to));
+      return fail();
+    }
+    case 'string': return t.typeId === Type.Utf8 || t.typeId === Type.LargeUtf8 ? d : fail();
+    case 'binary': case 'geometry': case 'geography':
+      return t.typeId === Type.Binary || t.typeId === Type.LargeBinary || t.typeId === Type.Utf8 || t.typeId === Type.LargeUtf8 ? d : fail();
+    case 'uuid': case 'fixed': return t.typeId === Type.FixedSizeBinary ? d : fail();
+    case 'unknown': return constantData(target, null, n);
+    case 'variant': return d;
+    default: return fail();
+  }
+}
+
+const unitPerSecond = (unit: number): bigint => [1n, 1000n, 1_000_000n, 1_000_000_000n][unit];
+
+/** Converts between second/ms/µs/ns, flooring when the target is coarser (the canonical rule). */
+function rescale(values: BigInt64Array | Int32Array, from: bigint, to: bigint): BigInt64Array {
+  const out = new BigInt64Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = BigInt(values[i]);
+    if (from === to) out[i] = v;
+    else if (to > from) out[i] = v * (to / from);
+    else { const q = from / to; const r = v % q; out[i] = (v - r) / q - (r < 0n ? 1n : 0n); }
+  }
+  return out;
+}
+
+function validity(d: Data): Uint8Array | undefined {
+  if (d.nullCount === 0) return undefined;
+  const bits = new Uint8Array((d.length + 7) >> 3);
+  for (let i = 0; i < d.length; i++) if (d.getValid(i)) bits[i >> 3] |= 1 << (i & 7);
+  return bits;
+}
+
+function int32Offsets(d: Data): Int32Array {
+  const o = d.valueOffsets as Int32Array | BigInt64Array;
+  if (o instanceof Int32Array && o[0] === 0) return o;
+  const base = Number(o[0]);
+  return Int32Array.from(o as ArrayLike<number | bigint>, (x) => Number(x) - base);
+}
+
+function takeAll(d: Data): Data {
+  return takeData(d, Int32Array.from({ length: d.length }, (_, i) => i));
+}
+
+function decodeDictionary(d: Data): Data {
+  const dict = d.dictionary?.data[0];
+  if (!dict) throw new LakeError('DataInvalid', 'iceberg read: dictionary column without a dictionary');
+  const idx = Int32Array.from(d.values as ArrayLike<number | bigint>, (x) => Number(x));
+  const out = takeData(dict, idx);
+  // Nulls come from the indices' validity (a null slot's index may point at any dictionary entry).
+  return d.nullCount === 0 ? out : out.clone(out.type, 0, out.length, d.nullCount, [out.valueOffsets, out.values, validity(d), undefined] as never, out.children);
+}
+
+function arrowStruct(fields: readonly NestedField[], children: Data[]): DataType {
+  return new Struct(fields.map((f, i) => new Field(f.name, children[i].type, !f.required)));
+}

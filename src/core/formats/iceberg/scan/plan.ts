@@ -1,0 +1,213 @@
+/**
+ * Scan planning (spec "Scan Planning") in three steps, each recording why something was skipped:
+ * 1. manifest list: live-file counts and partition summaries (filter projected per manifest spec);
+ * 2. manifest entries: partition values against the projected filter, then column metrics;
+ * 3. Parquet row groups by their statistics (one footer read per candidate file, cached for the read).
+ * Delete files pass the same partition and metrics checks (spec: "If metrics show that a delete file has
+ * no rows that match a scan predicate, it may be ignored") and are then matched to data files.
+ */
+import { type BoundExpr, type Expr, alwaysTrue } from '../../../expr/expr.ts';
+import { bindExpr } from '../../../expr/bind.ts';
+import { evaluateMetrics } from '../../../expr/metrics-evaluator.ts';
+import { evaluateRow } from '../../../expr/row-evaluator.ts';
+import { LakeError, throwIfAborted } from '../../../errors.ts';
+import { pool } from '../../../util/async.ts';
+import type { TableFiles } from '../io/table-files.ts';
+import type { ManifestEntry } from '../spec/manifest.ts';
+import type { ManifestFile } from '../spec/manifest-list.ts';
+import { projectInclusive } from '../spec/projection.ts';
+import { type Schema, schemaLookup } from '../spec/schema.ts';
+import type { Snapshot } from '../spec/snapshot.ts';
+import type { TableMetadata } from '../spec/table-metadata.ts';
+import { DeleteIndex } from './delete-index.ts';
+import { fileStats } from './file-metrics.ts';
+import { evaluateManifestCounts, evaluateManifestPartitions } from './manifest-evaluator.ts';
+import { partitionFieldsFor, specOf } from './partition-fields.ts';
+import { evaluateRowGroups } from './row-group-filter.ts';
+import { readSnapshotManifests } from './snapshot-manifests.ts';
+import type { DeleteFileRef, FileScanTask, ScanPlan, SkipRecord } from './task.ts';
+
+export interface PlanOptions {
+  /** Row filter (unbound, names of the read schema). */
+  readonly filter?: Expr;
+  /** Top-level column names to output, in order; all columns of the read schema when absent. */
+  readonly columns?: readonly string[];
+  /** At most this many rows are wanted (planning stops adding unfiltered, delete-free files once reached). */
+  readonly limit?: number;
+  /** Read Parquet footers to skip row groups (default: when there is a filter). */
+  readonly pruneRowGroups?: boolean;
+  /** Parallel manifest/footer reads (default 8). */
+  readonly concurrency?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** The table state a plan is made from. */
+export interface PlanInput {
+  readonly meta: TableMetadata;
+  readonly files: TableFiles;
+  readonly snapshot: Snapshot;
+  /** The schema rows are read with (the snapshot's). */
+  readonly schema: Schema;
+  readonly via: string;
+  readonly note?: string;
+}
+
+interface Kept { readonly entry: ManifestEntry }
+
+/** Plans a scan of one snapshot. Errors: NotFound for unknown columns or missing files; DataInvalid for corrupt metadata. */
+export async function planScan(input: PlanInput, opts: PlanOptions = {}): Promise<ScanPlan> {
+  const { meta, files, snapshot, schema } = input;
+  const signal = opts.signal;
+  const bound: BoundExpr = opts.filter ? bindExpr(opts.filter, schemaLookup(schema)) : alwaysTrue;
+  const projectedIds = projectColumns(schema, opts.columns);
+  const skipped: SkipRecord[] = [];
+  const counts = { manifests: { total: 0, read: 0, skipped: 0 }, dataFiles: { total: 0, matched: 0, skipped: 0 }, deleteFiles: { total: 0, matched: 0, skipped: 0 }, rowGroups: { total: 0, skipped: 0 } };
+
+  // Step 1: the manifest list.
+  const manifests = await readSnapshotManifests(files, snapshot, signal);
+  counts.manifests.total = manifests.length;
+  const toRead: ManifestFile[] = [];
+  for (const m of manifests) {
+    const spec = specOf(meta, m.partitionSpecId, m.path);
+    const projected = projectInclusive(bound, spec, schema);
+    const r = [evaluateManifestCounts(m), evaluateManifestPartitions(projected, m, partitionFieldsFor(meta, spec))].find((x) => !x.match);
+    if (r) skipped.push({ step: 'manifest-list', kind: 'manifest', path: m.path, reason: r.reason! });
+    else toRead.push(m);
+  }
+  counts.manifests.read = toRead.length;
+  counts.manifests.skipped = manifests.length - toRead.length;
+
+  // Step 2: manifest entries (partition values, then column metrics).
+  const perManifest = await pool(toRead, opts.concurrency ?? 8, async (m) => {
+    const spec = specOf(meta, m.partitionSpecId, m.path);
+    const pfields = partitionFieldsFor(meta, spec);
+    const projected = projectInclusive(bound, spec, schema);
+    const entries = await files.readManifest(m, pfields, signal);
+    const kept: Kept[] = []; const skips: SkipRecord[] = []; let live = 0;
+    for (const entry of entries) {
+      if (entry.status === 'deleted') continue;
+      live++;
+      const reason = entrySkipReason(entry, projected, bound, schema, pfields.map((f) => f.field.fieldId));
+      if (reason) skips.push({ step: 'manifest', kind: kindOf(entry), path: entry.dataFile.filePath, reason });
+      else kept.push({ entry });
+    }
+    return { kept, skips, live, content: m.content };
+  }, signal);
+  const dataEntries: ManifestEntry[] = []; const deleteEntries: ManifestEntry[] = [];
+  for (const r of perManifest) {
+    skipped.push(...r.skips);
+    for (const k of r.kept) (k.entry.dataFile.content === 'data' ? dataEntries : deleteEntries).push(k.entry);
+    for (const s of r.skips) (s.kind === 'data' ? counts.dataFiles : counts.deleteFiles).skipped++;
+    counts.dataFiles.total += r.content === 'data' ? r.live : 0;
+    counts.deleteFiles.total += r.content === 'deletes' ? r.live : 0;
+  }
+  checkUniquePaths(dataEntries);
+
+  const index = new DeleteIndex(deleteEntries, new Map(meta.partitionSpecs.map((s) => [s.specId, s])));
+  const usedDeletes = new Set<string>();
+  let candidates = dataEntries.map((entry) => ({ entry, deletes: index.forDataFile(entry) }));
+
+  // A limit without filter: enough whole files, in manifest order, to cover it (delete-free files count exactly).
+  if (opts.limit !== undefined && bound.op === 'true') {
+    let rows = 0n; let cut = candidates.length;
+    for (let i = 0; i < candidates.length; i++) {
+      if (rows >= BigInt(opts.limit)) { cut = i; break; }
+      if (candidates[i].deletes.length === 0) rows += candidates[i].entry.dataFile.recordCount;
+    }
+    for (const c of candidates.slice(cut)) skipped.push({ step: 'limit', kind: 'data', path: c.entry.dataFile.filePath, reason: `limit ${opts.limit} already reached by earlier files` });
+    counts.dataFiles.skipped += candidates.length - cut;
+    candidates = candidates.slice(0, cut);
+  }
+
+  // Step 3: row groups.
+  const prune = (opts.pruneRowGroups ?? true) && bound.op !== 'true';
+  const withGroups = await pool(candidates, opts.concurrency ?? 8, async (c) => {
+    const f = c.entry.dataFile;
+    if (!prune || f.fileFormat !== 'parquet') return { ...c, rowGroups: undefined as number[] | undefined, skips: [] as SkipRecord[], total: 0 };
+    const footer = await files.readFooter(f.filePath, Number(f.fileSizeInBytes), signal);
+    const results = evaluateRowGroups(bound, footer, schema);
+    const skips: SkipRecord[] = [];
+    const keep: number[] = [];
+    results.forEach((r, i) => (r.match ? keep.push(i) : skips.push({ step: 'row-group', kind: 'row-group', path: f.filePath, rowGroup: i, reason: r.reason! })));
+    return { ...c, rowGroups: keep.length === results.length ? undefined : keep, skips, total: results.length };
+  }, signal);
+  throwIfAborted(signal, 'iceberg plan');
+
+  const tasks: FileScanTask[] = [];
+  for (const c of withGroups) {
+    skipped.push(...c.skips);
+    counts.rowGroups.total += c.total;
+    counts.rowGroups.skipped += c.skips.length;
+    const f = c.entry.dataFile;
+    if (c.rowGroups && c.rowGroups.length === 0) {
+      skipped.push({ step: 'row-group', kind: 'data', path: f.filePath, reason: 'no row group can match' });
+      counts.dataFiles.skipped++;
+      continue;
+    }
+    for (const d of c.deletes) usedDeletes.add(deleteId(d));
+    tasks.push({
+      kind: 'iceberg-file-scan', path: f.filePath, key: files.keyOf(f.filePath), format: f.fileFormat,
+      recordCount: f.recordCount, fileSizeInBytes: f.fileSizeInBytes, specId: f.specId, partition: f.partition,
+      dataSequenceNumber: c.entry.sequenceNumber, firstRowId: f.firstRowId, rowGroups: c.rowGroups,
+      deletes: c.deletes.map((d) => deleteRef(d, files)), schemaId: schema.schemaId, projectedIds,
+      residual: bound.op === 'true' ? undefined : opts.filter, limit: opts.limit,
+    });
+  }
+  counts.dataFiles.matched = tasks.length;
+  counts.deleteFiles.matched = usedDeletes.size;
+  return {
+    snapshotId: snapshot.snapshotId, schemaId: schema.schemaId,
+    columns: projectedIds.map((id) => schema.fields.find((f) => f.id === id)!.name),
+    filter: opts.filter, tasks, skipped, counts, via: input.via, note: input.note,
+  };
+}
+
+/** Why an entry cannot match (partition first, then metrics), or undefined when it might. */
+function entrySkipReason(entry: ManifestEntry, projected: BoundExpr, bound: BoundExpr, schema: Schema, partitionIds: readonly number[]): string | undefined {
+  const f = entry.dataFile;
+  if (projected.op !== 'true') {
+    const values = new Map(partitionIds.map((id, i) => [id, f.partition[i]]));
+    if (!evaluateRow(projected, (ref) => values.get(ref.id))) return `partition (${[...values.values()].map((v) => (typeof v === 'string' ? JSON.stringify(v) : String(v))).join(', ')}) cannot match the filter`;
+  }
+  if (bound.op === 'true' || f.fileFormat === 'puffin') return undefined;
+  const r = evaluateMetrics(bound, fileStats(f, schema), Number(f.recordCount));
+  return r.match ? undefined : `column metrics: ${r.reason}`;
+}
+
+function kindOf(e: ManifestEntry): SkipRecord['kind'] {
+  return e.dataFile.fileFormat === 'puffin' ? 'deletion-vector' : e.dataFile.content;
+}
+
+function projectColumns(schema: Schema, columns: readonly string[] | undefined): number[] {
+  if (!columns) return schema.fields.map((f) => f.id);
+  return columns.map((name) => {
+    const f = schema.fields.find((x) => x.name === name) ?? schema.fields.find((x) => x.name.toLowerCase() === name.toLowerCase());
+    if (!f) throw new LakeError('NotFound', `iceberg scan: unknown column '${name}' (columns: ${schema.fields.map((x) => x.name).join(', ')})`, { column: name });
+    return f.id;
+  });
+}
+
+/** Spec "Scan Planning": a path may appear at most once among live entries; results are undefined otherwise, so refuse. */
+function checkUniquePaths(entries: readonly ManifestEntry[]): void {
+  const seen = new Set<string>();
+  for (const e of entries) {
+    if (seen.has(e.dataFile.filePath)) {
+      throw new LakeError('DataInvalid', `iceberg manifest: data file ${e.dataFile.filePath} is live in more than one manifest entry`, { file: e.dataFile.filePath });
+    }
+    seen.add(e.dataFile.filePath);
+  }
+}
+
+function deleteId(d: ManifestEntry): string {
+  return `${d.dataFile.filePath}#${d.dataFile.contentOffset ?? ''}`;
+}
+
+function deleteRef(d: ManifestEntry, files: TableFiles): DeleteFileRef {
+  const f = d.dataFile;
+  return {
+    kind: f.fileFormat === 'puffin' ? 'deletion-vector' : f.content === 'equality-deletes' ? 'equality' : 'position',
+    path: f.filePath, key: files.keyOf(f.filePath), format: f.fileFormat, recordCount: f.recordCount, fileSizeInBytes: f.fileSizeInBytes,
+    sequenceNumber: d.sequenceNumber, specId: f.specId, equalityIds: f.equalityIds,
+    contentOffset: f.contentOffset, contentSizeInBytes: f.contentSizeInBytes, referencedDataFile: f.referencedDataFile,
+  };
+}
