@@ -1,0 +1,60 @@
+/**
+ * What a table operation will do, shown before it is applied: which files it writes and deletes and how
+ * rows and bytes change. Every maintenance operation (rollback, expire, compaction …) of every format
+ * returns one of these from its `preview` step; `apply` then does exactly that (or fails with Conflict
+ * when the table moved on in a way the preview did not allow).
+ */
+
+/** One file the operation writes or deletes. */
+export interface FileChange {
+  /** Storage key relative to the table root. */
+  readonly key: string;
+  readonly kind: 'metadata' | 'manifest-list' | 'manifest' | 'data' | 'delete' | 'statistics' | 'version-hint' | 'other';
+  /** Size in bytes when known (for deletions: the stored size; for writes: after writing). */
+  readonly bytes?: number;
+  /** For files not yet written: why the size is not known yet. */
+  readonly note?: string;
+}
+
+/** Rows and bytes of the table's current state, before and after. */
+export interface TableTotals {
+  readonly rows?: bigint;
+  readonly dataFiles?: number;
+  readonly deleteFiles?: number;
+  readonly bytes?: bigint;
+}
+
+/** The dry run of an operation. */
+export interface ChangePreview {
+  /** Short name of the operation (`rollback`, `expire-snapshots`, `compact` …). */
+  readonly operation: string;
+  /** One sentence for people: what will happen. */
+  readonly description: string;
+  readonly writes: readonly FileChange[];
+  readonly deletes: readonly FileChange[];
+  readonly before: TableTotals;
+  readonly after: TableTotals;
+  /** Anything the user should know before confirming (e.g. "files are deleted only when confirmed separately"). */
+  readonly warnings: readonly string[];
+  /** Operation-specific details (snapshot ids, partitions …), plain data. */
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/** The result of applying an operation. */
+export interface ChangeResult {
+  readonly operation: string;
+  /** Key of the metadata (or log) file that made the change visible; absent when nothing was committed. */
+  readonly committedKey?: string;
+  readonly written: readonly FileChange[];
+  readonly deleted: readonly FileChange[];
+  /** Commit attempts (1 = no race lost). */
+  readonly attempts: number;
+  /** Non-fatal problems after the commit point (e.g. version hint not updated, a file left undeleted). */
+  readonly warnings: readonly string[];
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/** Sum of sizes in bytes, counting unknown sizes as 0. */
+export function totalBytes(files: readonly FileChange[]): number {
+  return files.reduce((n, f) => n + (f.bytes ?? 0), 0);
+}
