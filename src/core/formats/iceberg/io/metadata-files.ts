@@ -90,7 +90,8 @@ export async function readTableMetadata(storage: Storage, key: string, signal?: 
   try {
     json = parseJson(utf8Decode(bytes, true));
   } catch (e) {
-    throw toLakeError(e, `iceberg metadata: ${key} is not valid JSON`, { file: key }, 'DataInvalid');
+    const cause = toLakeError(e, 'json', {}, 'DataInvalid');
+    throw new LakeError('DataInvalid', `iceberg metadata: ${key} is not valid JSON (${cause.message})`, { file: key }, { cause });
   }
   return parseTableMetadata(json, key);
 }

@@ -12,6 +12,7 @@ import type { ByteRange, Storage } from '../../../io/storage.ts';
 import { type ManifestEntry, manifestMetadata, parseManifest } from '../spec/manifest.ts';
 import { type ManifestFile, parseManifestList } from '../spec/manifest-list.ts';
 import type { PartitionTupleField } from '../spec/partition-spec.ts';
+import { decoding } from './decoding.ts';
 import type { Relocation } from './relocation.ts';
 
 /** Cached, relocated access to the files of one table. */
@@ -48,7 +49,7 @@ export class TableFiles {
   readManifestList(path: string, signal?: AbortSignal): Promise<ManifestFile[]> {
     return cached(this.lists, path, async () => {
       const bytes = await this.read(path, 'iceberg manifest-list', signal);
-      return parseManifestList(readAvroFile(bytes, { name: path }), path);
+      return decoding('iceberg manifest-list', path, () => parseManifestList(readAvroFile(bytes, { name: path }), path));
     }, signal);
   }
 
@@ -59,7 +60,7 @@ export class TableFiles {
   readManifest(manifest: ManifestFile, partitionFields: readonly PartitionTupleField[], signal?: AbortSignal): Promise<ManifestEntry[]> {
     return cached(this.manifests, manifest.path, async () => {
       const bytes = await this.read(manifest.path, 'iceberg manifest', signal);
-      return parseManifest(readAvroFile(bytes, { name: manifest.path }), manifest, partitionFields, manifest.path);
+      return decoding('iceberg manifest', manifest.path, () => parseManifest(readAvroFile(bytes, { name: manifest.path }), manifest, partitionFields, manifest.path));
     }, signal);
   }
 
@@ -94,7 +95,7 @@ export class TableFiles {
   readManifestSpecId(path: string, signal?: AbortSignal): Promise<number | undefined> {
     return cached(this.specIds, path, async () => {
       const bytes = await this.read(path, 'iceberg manifest', signal);
-      return manifestMetadata({ ...readAvroHeader(bytes, { name: path }), records: [] }).partitionSpecId;
+      return decoding('iceberg manifest', path, () => manifestMetadata({ ...readAvroHeader(bytes, { name: path }), records: [] }).partitionSpecId);
     }, signal);
   }
 }

@@ -8,7 +8,8 @@
 import { readAvroFile } from '../../../codecs/avro/index.ts';
 import { readParquetToArrow } from '../../../codecs/parquet/index.ts';
 import { readDeletionVector } from '../../../codecs/puffin.ts';
-import { LakeError, toLakeError } from '../../../errors.ts';
+import { LakeError } from '../../../errors.ts';
+import { decodingAsync, named } from '../io/decoding.ts';
 import type { Value } from '../../../expr/types.ts';
 import { Lru } from '../../../util/lru.ts';
 import type { TableFiles } from '../io/table-files.ts';
@@ -44,7 +45,7 @@ export async function loadTaskDeletes(files: TableFiles, cache: DeleteCache, dat
   for (const d of deletes) {
     if (d.kind === 'deletion-vector') {
       const source = files.source(d.path, Number(d.fileSizeInBytes));
-      sets.push(await readDeletionVector(source, Number(d.contentOffset ?? 0n), Number(d.contentSizeInBytes ?? 0n), signal));
+      sets.push(await decodingAsync('iceberg deletion vector', d.path, () => readDeletionVector(source, Number(d.contentOffset ?? 0n), Number(d.contentSizeInBytes ?? 0n), signal)));
     } else if (d.kind === 'position') {
       const byPath = await cache.positions.getOrLoad(d.path, () => readPositionDeletes(files, d, signal));
       const positions = byPath.get(dataPath);
@@ -116,7 +117,7 @@ async function forEachDeleteRow(files: TableFiles, d: DeleteFileRef, chains: rea
       throw new LakeError('Unsupported', `iceberg delete file: ${d.format} delete files are not supported (${d.path})`, { file: d.path });
     }
   } catch (e) {
-    throw toLakeError(e, `iceberg delete file: cannot read ${d.path}`, { file: d.path }, 'DataInvalid');
+    throw named(e, 'iceberg delete file', d.path);
   }
 }
 

@@ -10,6 +10,7 @@ import { LakeError, throwIfAborted } from '../../../errors.ts';
 import { bindExpr } from '../../../expr/bind.ts';
 import { type BoundExpr, referencedIds } from '../../../expr/expr.ts';
 import { evaluateRow } from '../../../expr/row-evaluator.ts';
+import { named } from '../io/decoding.ts';
 import type { TableFiles } from '../io/table-files.ts';
 import { schemaLookup } from '../spec/schema.ts';
 import { type TableMetadata, currentSchema, findSchema, findSpec } from '../spec/table-metadata.ts';
@@ -32,6 +33,14 @@ export interface ReadContext {
 
 /** Reads a task. Must hold: rows come out in file order; no deleted or filtered row and nothing past `limit`. */
 export async function* readTask(ctx: ReadContext, task: FileScanTask, signal?: AbortSignal): AsyncGenerator<RecordBatch> {
+  try {
+    yield* readTaskUnnamed(ctx, task, signal);
+  } catch (e) {
+    throw named(e, 'iceberg read', task.path);
+  }
+}
+
+async function* readTaskUnnamed(ctx: ReadContext, task: FileScanTask, signal?: AbortSignal): AsyncGenerator<RecordBatch> {
   const { meta, files } = ctx;
   const schema = findSchema(meta, task.schemaId);
   if (!schema) throw new LakeError('DataInvalid', `iceberg read: schema ${task.schemaId} of the task is not in the table metadata`, { file: task.path });

@@ -1,0 +1,134 @@
+/**
+ * Corrupt and incomplete tables (copies in memory; the shared fixtures are never modified): every failure
+ * is a LakeError naming the file and the cause — never a hang, never a wrong answer.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LakeError } from '../../errors.ts';
+import { isLakeError } from '../../errors.ts';
+import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init.ts';
+import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../../../testing/fixtures.ts';
+import { openIcebergTable, type IcebergTable } from './index.ts';
+import { fixtureInMemory, mutate } from './test-storage.test-helper.ts';
+
+const root = (part: string) => listFixtures('iceberg').find((f) => f.name.includes(part))!.root;
+beforeAll(() => installNodeParquetWasm());
+
+async function failure(p: Promise<unknown>): Promise<LakeError> {
+  try {
+    await p;
+  } catch (e) {
+    if (!isLakeError(e)) throw e;
+    return e as LakeError;
+  }
+  throw new Error('expected a failure');
+}
+
+async function readAll(table: IcebergTable): Promise<number> {
+  let n = 0;
+  for await (const b of table.scan()) n += b.numRows;
+  return n;
+}
+
+const keyOf = (t: IcebergTable, path: string) => t.files.keyOf(path);
+
+describe.skipIf(!FIXTURES_PRESENT)('corrupt input', () => {
+  if (!FIXTURES_PRESENT) it.skip(FIXTURES_SKIP_REASON, () => {});
+
+  it('a truncated manifest (Avro) → DataInvalid naming the manifest', async () => {
+    const storage = await fixtureInMemory(root('v1_spark'));
+    const table = await openIcebergTable(storage);
+    const list = await table.files.readManifestList(table.metadata.snapshots[0].manifestList!);
+    await mutate(storage, keyOf(table, list[0].path), (b) => b.subarray(0, Math.floor(b.length / 2)));
+    const e = await failure(readAll(table));
+    expect(e.code).toBe('DataInvalid');
+    expect(e.message).toMatch(/^iceberg manifest: .*-m0\.avro: avro: /);
+    expect(e.context.file).toBe(list[0].path);
+  });
+
+  it('a manifest list with a bad magic → DataInvalid naming the manifest list', async () => {
+    const storage = await fixtureInMemory(root('v2_java'));
+    const table = await openIcebergTable(storage);
+    const path = table.metadata.snapshots.find((s) => s.snapshotId === table.metadata.currentSnapshotId)!.manifestList!;
+    await mutate(storage, keyOf(table, path), (b) => { const c = b.slice(); c.set([0x50, 0x4b, 0x03, 0x04]); return c; });
+    const e = await failure(table.planScan());
+    expect(e.code).toBe('DataInvalid');
+    expect(e.message).toBe(`iceberg manifest-list: ${path}: avro: not an Avro container file (bad magic)`);
+    expect(e.context.file).toBe(path);
+  });
+
+  it('metadata JSON missing required fields, or not JSON at all → DataInvalid naming the file and field', async () => {
+    const storage = await fixtureInMemory(root('rename_column'));
+    const text = new TextDecoder().decode(await storage.read('metadata/v3.metadata.json'));
+    const json = JSON.parse(text.replace(/("snapshot-id"|"current-snapshot-id"|"parent-snapshot-id"): (\d+)/g, '$1: "$2"'));
+    delete json['partition-specs'];
+    await storage.write('metadata/v3.metadata.json', new TextEncoder().encode(JSON.stringify(json)));
+    let e = await failure(openIcebergTable(storage));
+    expect([e.code, e.message, e.context.file]).toEqual(['DataInvalid', 'iceberg metadata: partition-specs is required but missing', 'metadata/v3.metadata.json']);
+    await storage.write('metadata/v3.metadata.json', new TextEncoder().encode(text.slice(0, 300)));
+    e = await failure(openIcebergTable(storage));
+    expect(e.code).toBe('DataInvalid');
+    expect(e.message).toMatch(/^iceberg metadata: metadata\/v3\.metadata\.json is not valid JSON/);
+  });
+
+  it('format version 4 → Unsupported', async () => {
+    const storage = await fixtureInMemory(root('rename_column'));
+    const text = new TextDecoder().decode(await storage.read('metadata/v3.metadata.json'));
+    await storage.write('metadata/v3.metadata.json', new TextEncoder().encode(text.replace(/"format-version"\s*:\s*2/, '"format-version": 4')));
+    const e = await failure(openIcebergTable(storage));
+    expect(e.code).toBe('Unsupported');
+    expect(e.message).toMatch(/format-version 4 is not supported/);
+  });
+
+  it('a missing manifest → NotFound naming the manifest and where it was looked for', async () => {
+    const storage = await fixtureInMemory(root('v2_spark_position'));
+    const table = await openIcebergTable(storage);
+    const list = await table.files.readManifestList(table.metadata.snapshots.find((s) => s.snapshotId === table.metadata.currentSnapshotId)!.manifestList!);
+    await storage.delete(keyOf(table, list[0].path));
+    const e = await failure(readAll(table));
+    expect(e.code).toBe('NotFound');
+    expect(e.message).toBe(`iceberg manifest: ${list[0].path} is missing (looked for ${keyOf(table, list[0].path)} in ${storage.description})`);
+    expect(e.context.file).toBe(list[0].path);
+  });
+
+  it('a deletion vector whose length prefix is wrong → DataInvalid naming the Puffin file', async () => {
+    const storage = await fixtureInMemory(root('v3_'));
+    const table = await openIcebergTable(storage);
+    const plan = await table.planScan();
+    const dv = plan.tasks.flatMap((t) => t.deletes).find((d) => d.kind === 'deletion-vector')!;
+    await mutate(storage, dv.key, (b) => { const c = b.slice(); new DataView(c.buffer).setUint32(Number(dv.contentOffset), Number(dv.contentSizeInBytes) - 9, false); return c; });
+    const e = await failure(readAll(table));
+    expect(e.code).toBe('DataInvalid');
+    expect(e.message).toMatch(/^iceberg deletion vector: hdfs:\/\/.*-deletes\.puffin: puffin: deletion vector length 33 does not match blob size 42$/);
+    expect(e.context.file).toBe(dv.path);
+    // Restore the length, flip a bitmap byte: the CRC catches it.
+    await mutate(storage, dv.key, (b) => {
+      const c = b.slice(); const at = Number(dv.contentOffset);
+      new DataView(c.buffer).setUint32(at, Number(dv.contentSizeInBytes) - 8, false);
+      c[at + 20] ^= 0xff;
+      return c;
+    });
+    const crc = await failure(readAll(await openIcebergTable(storage)));
+    expect([crc.code, crc.context.file]).toEqual(['DataInvalid', dv.path]);
+    expect(crc.message).toMatch(/CRC mismatch/);
+  });
+
+  it('a truncated data file → DataInvalid naming it', async () => {
+    const storage = await fixtureInMemory(root('athena'));
+    const table = await openIcebergTable(storage);
+    const [task] = (await table.planScan()).tasks;
+    await mutate(storage, task.key, (b) => b.subarray(0, b.length - 20));
+    const e = await failure(readAll(table));
+    expect(e.code).toBe('DataInvalid');
+    expect(e.message).toContain(task.path);
+    expect(e.context.file).toBe(task.path);
+  });
+
+  it('an aborted scan stops with Aborted', async () => {
+    const storage = await fixtureInMemory(root('v1_spark'));
+    const table = await openIcebergTable(storage);
+    const ctl = new AbortController();
+    ctl.abort();
+    const e = await failure(table.planScan({ signal: ctl.signal }));
+    expect(e.code).toBe('Aborted');
+  });
+});
