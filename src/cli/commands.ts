@@ -1,0 +1,139 @@
+/**
+ * The `lakescope` commands: info, versions, scan, files. Each prints to `out` and returns nothing; errors
+ * are LakeErrors, turned into a message and exit code by main.ts.
+ */
+import type { RecordBatch } from 'apache-arrow';
+import { canonicalRows, type CanonicalRow } from '../core/arrow/index.ts';
+import { LakeError } from '../core/errors.ts';
+import type { LakeTable, ScanRequest, VersionSelector } from '../core/formats/table-format.ts';
+import { checkFlags, flagInt, flagValue, type ParsedArgs } from './args.ts';
+import { formatRows, jsonText, parseRowFormat, textTable } from './output.ts';
+
+export type Print = (text: string) => void;
+
+/** `--version ID | --as-of TIME | --ref NAME` → a selector; at most one may be given. */
+export function versionSelector(args: ParsedArgs): VersionSelector {
+  const version = flagValue(args, 'version');
+  const asOf = flagValue(args, 'as-of');
+  const ref = flagValue(args, 'ref');
+  if ([version, asOf, ref].filter((v) => v !== undefined).length > 1) {
+    throw new LakeError('DataInvalid', 'cli: give at most one of --version, --as-of and --ref');
+  }
+  if (asOf !== undefined) return { asOfTimestampMs: parseTime(asOf) };
+  return { version: version ?? ref };
+}
+
+/** A time as ms since epoch or an ISO-8601 date/time (a date alone means its UTC midnight). */
+export function parseTime(text: string): number {
+  if (/^\d+$/.test(text)) return Number(text);
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) throw new LakeError('DataInvalid', `cli: --as-of "${text}" is neither ms since epoch nor an ISO date/time`, { value: text });
+  return ms;
+}
+
+function columnsFlag(args: ParsedArgs): string[] | undefined {
+  const v = flagValue(args, 'columns');
+  return v === undefined ? undefined : v.split(',').map((c) => c.trim()).filter(Boolean);
+}
+
+/** `lakescope info <table> [--json]` */
+export async function infoCommand(table: LakeTable, args: ParsedArgs, print: Print, signal: AbortSignal): Promise<void> {
+  checkFlags(args, ['json']);
+  const [versions, schemas, specs, orders] = await Promise.all([
+    table.versions(signal), table.schemas(signal), table.partitionSpecs(signal), table.sortOrders(signal),
+  ]);
+  const current = versions.find((v) => v.isCurrent);
+  const schema = schemas.find((s) => s.isCurrent);
+  const info = {
+    format: table.format,
+    location: table.location,
+    relocatedFrom: table.relocatedFrom ?? null,
+    currentVersion: current?.id ?? null,
+    versions: versions.length,
+    refs: versions.flatMap((v) => v.refs.map((r) => ({ ...r, version: v.id }))),
+    columns: schema?.columns.map((c) => ({ id: c.id, name: c.name, type: c.type, required: c.required })) ?? [],
+    partitionSpecs: specs,
+    sortOrders: orders,
+    summary: current?.summary ?? {},
+  };
+  if (args.flags.has('json')) { print(jsonText(info, 2)); return; }
+  const lines = [
+    `format       ${info.format}`,
+    `location     ${info.location}`,
+    ...(info.relocatedFrom ? [`moved        read from here; paths re-rooted from ${info.relocatedFrom}`] : []),
+    `current      ${info.currentVersion ?? '(no snapshot)'}`,
+    `versions     ${info.versions}`,
+    `refs         ${info.refs.map((r) => `${r.name} (${r.type}) → ${r.version}`).join(', ') || '(none)'}`,
+    '',
+    textTable(['id', 'name', 'type', 'required'], info.columns),
+  ];
+  for (const spec of specs) {
+    lines.push('', `partition spec ${spec.specId}${spec.isDefault ? ' (default)' : ''}: ${spec.fields.map((f) => `${f.transform}(${f.sourceNames.join(', ')}) as ${f.name}`).join(', ') || 'unpartitioned'}`);
+  }
+  print(lines.join('\n'));
+}
+
+/** `lakescope versions <table> [--json]` */
+export async function versionsCommand(table: LakeTable, args: ParsedArgs, print: Print, signal: AbortSignal): Promise<void> {
+  checkFlags(args, ['json']);
+  const versions = await table.versions(signal);
+  if (args.flags.has('json')) { print(jsonText(versions, 2)); return; }
+  print(textTable(['id', 'parent', 'timestamp', 'operation', 'refs', 'records'], versions.map((v) => ({
+    id: `${v.id}${v.isCurrent ? ' *' : ''}`,
+    parent: v.parentId ?? '',
+    timestamp: new Date(v.timestampMs).toISOString(),
+    operation: v.operation,
+    refs: v.refs.map((r) => r.name).join(','),
+    records: v.summary['total-records'] ?? '',
+  })), 60));
+}
+
+function scanRequest(args: ParsedArgs, signal: AbortSignal): ScanRequest {
+  return { ...versionSelector(args), columns: columnsFlag(args), filter: flagValue(args, 'where'), limit: flagInt(args, 'limit'), signal };
+}
+
+/** `lakescope scan <table> [--version|--as-of|--ref] [--columns] [--where] [--limit] [--format]` */
+export async function scanCommand(table: LakeTable, args: ParsedArgs, print: Print, signal: AbortSignal): Promise<void> {
+  checkFlags(args, ['version', 'as-of', 'ref', 'columns', 'where', 'limit', 'format']);
+  const format = parseRowFormat(flagValue(args, 'format'));
+  const request = scanRequest(args, signal);
+  const plan = await table.plan(request);
+  const rows: CanonicalRow[] = [];
+  const limit = request.limit ?? Infinity;
+  for (const task of plan.tasks) {
+    if (rows.length >= limit) break;
+    for await (const batch of table.read(task, { signal }) as AsyncIterable<RecordBatch>) {
+      for (const row of canonicalRows(batch, { columns: plan.columns })) {
+        if (rows.length >= limit) break;
+        rows.push(row);
+      }
+      if (rows.length >= limit) break;
+    }
+  }
+  print(formatRows(format, plan.columns, rows));
+}
+
+/** `lakescope files <table> [--version ID] [--where EXPR] [--explain] [--json]` */
+export async function filesCommand(table: LakeTable, args: ParsedArgs, print: Print, signal: AbortSignal): Promise<void> {
+  checkFlags(args, ['version', 'as-of', 'ref', 'where', 'explain', 'json']);
+  const plan = await table.plan({ ...versionSelector(args), filter: flagValue(args, 'where'), signal });
+  const explain = args.flags.has('explain');
+  if (args.flags.has('json')) {
+    print(jsonText({ version: plan.versionId, tasks: plan.tasks, counts: plan.counts, notes: plan.notes, ...(explain ? { skipped: plan.skipped } : {}) }, 2));
+    return;
+  }
+  const tasks = plan.tasks as readonly { path: string; recordCount?: bigint; fileSizeInBytes?: bigint; deletes?: readonly unknown[]; rowGroups?: readonly number[] }[];
+  const lines = [`version ${plan.versionId}: ${tasks.length} data file${tasks.length === 1 ? '' : 's'} to read`, ''];
+  lines.push(textTable(['path', 'records', 'bytes', 'deletes', 'row groups'], tasks.map((t) => ({
+    path: t.path, records: t.recordCount ?? null, bytes: t.fileSizeInBytes ?? null,
+    deletes: t.deletes?.length ?? 0, 'row groups': t.rowGroups ? t.rowGroups.join(',') : 'all',
+  })), 100));
+  for (const note of plan.notes) lines.push(`note: ${note}`);
+  if (explain) {
+    lines.push('', `skipped (${plan.skipped.length}):`);
+    for (const s of plan.skipped) lines.push(`  [${s.step}] ${s.kind} ${s.path}${s.rowGroup !== undefined ? ` row group ${s.rowGroup}` : ''}: ${s.reason}`);
+    lines.push('', 'counts:');
+    for (const [step, c] of Object.entries(plan.counts)) lines.push(`  ${step}: ${Object.entries(c).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  }
+  print(lines.join('\n'));
+}

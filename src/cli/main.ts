@@ -1,0 +1,54 @@
+/**
+ * Entry of the `lakescope` command line (src/cli/bin.mjs runs it). Returns the process exit code:
+ * 0 on success, 2 for usage errors, 1 for any other failure — with a one-line message naming the
+ * error code, the cause and the file involved.
+ */
+import { isLakeError, LakeError, toLakeError } from '../core/errors.ts';
+import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
+import { parseArgs } from './args.ts';
+import { filesCommand, infoCommand, scanCommand, versionsCommand, type Print } from './commands.ts';
+import { openCliTable } from './open-table.ts';
+
+export const USAGE = `lakescope — look inside Iceberg (and soon Paimon, Delta, Hudi) tables
+
+usage:
+  lakescope info <table> [--json]
+  lakescope versions <table> [--json]
+  lakescope scan <table> [--version ID | --as-of TIME | --ref NAME] [--columns a,b] [--where EXPR]
+                 [--limit N] [--format table|json|jsonl|csv|canonical]
+  lakescope files <table> [--version ID] [--where EXPR] [--explain] [--json]
+
+<table> is a local folder, s3://bucket/prefix (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN,
+AWS_REGION, AWS_ENDPOINT_URL) or an http(s):// URL of the table root.
+EXPR: comparisons (= != < <= > >=), in (…), is null, is not null, starts with, joined by and/or/not;
+strings, dates and timestamps in single quotes, e.g. "action = 'click' and event_time >= '2020-01-01'".`;
+
+const COMMANDS = { info: infoCommand, versions: versionsCommand, scan: scanCommand, files: filesCommand } as const;
+const SWITCHES = new Set(['json', 'explain', 'help']);
+
+/** Runs one command line; `print`/`printError` default to stdout/stderr. */
+export async function main(argv: readonly string[], print: Print = (t) => process.stdout.write(`${t}\n`),
+  printError: Print = (t) => process.stderr.write(`${t}\n`)): Promise<number> {
+  const controller = new AbortController();
+  const onSigint = () => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', onSigint);
+  try {
+    const args = parseArgs(argv, SWITCHES);
+    if (args.command === 'help' || args.command === '--help' || args.flags.has('help')) { print(USAGE); return 0; }
+    const run = COMMANDS[args.command as keyof typeof COMMANDS];
+    if (!run) throw new LakeError('DataInvalid', `cli: unknown command "${args.command}"`, { command: args.command });
+    if (args.positionals.length !== 1) throw new LakeError('DataInvalid', `cli: ${args.command} takes exactly one <table>`, { command: args.command });
+    installNodeParquetWasm();
+    const table = await openCliTable(args.positionals[0], controller.signal);
+    await run(table, args, print, controller.signal);
+    return 0;
+  } catch (e) {
+    const err = isLakeError(e) ? e : toLakeError(e, 'cli');
+    const context = Object.entries(err.context).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => `${k}=${v}`).join(' ');
+    printError(`lakescope: ${err.code}: ${err.message}${context ? `\n  (${context})` : ''}`);
+    if (err.message.startsWith('cli: ') && err.code === 'DataInvalid') { printError(`\n${USAGE}`); return 2; }
+    return 1;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
