@@ -1,0 +1,32 @@
+/**
+ * The Paimon engine's public surface. Open a table with {@link openPaimonTable} (storage rooted at the
+ * table folder), then: `versions()`, `schemas()`, `view({version | asOfTimestampMs})`, `plan(request)` /
+ * `planScan(request)` (tasks + skip reasons), `read(task)` / `scan(request)` (Arrow batches),
+ * `columnNames()`, `tree()`, `lsmView()`, and the writes (tags, rollback, expire).
+ */
+import type { Storage } from '../../io/storage.ts';
+import type { TableFormat } from '../table-format.ts';
+import { PaimonMetadata } from './scan/metadata.ts';
+import type { PaimonTask } from './scan/task.ts';
+import { PaimonTable, type OpenPaimonOptions } from './table.ts';
+
+export { PaimonTable, type OpenPaimonOptions, type ReadView } from './table.ts';
+export type { PaimonTask, PaimonTaskFile, SplitMode } from './scan/task.ts';
+export type { TableSchema } from './spec/schema.ts';
+export type { Snapshot, CommitKind } from './spec/snapshot.ts';
+export type { DataType, DataField } from './spec/data-type.ts';
+export { decodeBinaryRow, encodeBinaryRow } from './spec/binary-row.ts';
+
+/** Opens the Paimon table rooted at `storage` (see {@link PaimonTable.open}). */
+export function openPaimonTable(storage: Storage, opts: OpenPaimonOptions = {}): Promise<PaimonTable> {
+  return PaimonTable.open(storage, opts);
+}
+
+/** The Paimon TableFormat: a table is a folder with `schema/schema-N` (and usually `snapshot/snapshot-N`). */
+export const paimonFormat: TableFormat<PaimonTask> = {
+  name: 'paimon',
+  async detect(storage: Storage, signal?: AbortSignal): Promise<boolean> {
+    return (await new PaimonMetadata(storage).schemaIds(signal)).length > 0;
+  },
+  open: (storage, options) => openPaimonTable(storage, { signal: options?.signal }),
+};

@@ -1,0 +1,85 @@
+/**
+ * Choosing the snapshot a read sees (Paimon docs "Time Travel": `scan.snapshot-id`, `scan.tag-name`,
+ * `scan.timestamp-millis`, branches): a snapshot id, a tag (whose file is a full snapshot copy, so it
+ * still works after the snapshot expired), a branch (its latest snapshot), or the latest snapshot at
+ * or before a time (`SnapshotManager.earlierOrEqualTimeMills`).
+ */
+import { LakeError } from '../../../errors.ts';
+import type { Snapshot } from '../spec/snapshot.ts';
+import type { PaimonMetadata } from './metadata.ts';
+
+export interface VersionChoice {
+  /** Snapshot id, tag name or branch name. An id wins over a same-named ref (Paimon forbids numeric tag names anyway). */
+  readonly version?: string;
+  readonly asOfTimestampMs?: number;
+}
+
+export interface ResolvedSnapshot {
+  /** Undefined for a table (or branch) without any snapshot. */
+  readonly snapshot?: Snapshot;
+  /** True when this is the latest snapshot of the main branch (it is read with the latest schema). */
+  readonly isLatest: boolean;
+  readonly branch?: string;
+  readonly notes: string[];
+}
+
+/**
+ * Resolves a version choice. Must hold: an unknown id/tag/branch, or a time before the first
+ * snapshot → NotFound `paimon time travel: …`; the default is the latest snapshot.
+ */
+export async function resolveSnapshot(meta: PaimonMetadata, choice: VersionChoice, signal?: AbortSignal): Promise<ResolvedSnapshot> {
+  const ids = await meta.snapshotIds(signal);
+  const latest = ids[ids.length - 1];
+  if (choice.version !== undefined && choice.asOfTimestampMs !== undefined) {
+    throw new LakeError('DataInvalid', 'paimon time travel: give either a version or a timestamp, not both');
+  }
+  if (choice.asOfTimestampMs !== undefined) {
+    const s = await snapshotAsOf(meta, ids, choice.asOfTimestampMs, signal);
+    return { snapshot: s, isLatest: s.id === latest, notes: [`snapshot ${s.id} was the latest at ${new Date(choice.asOfTimestampMs).toISOString()} (committed ${new Date(s.timeMillis).toISOString()})`] };
+  }
+  const v = choice.version;
+  if (v === undefined || v === 'latest' || v === 'main') {
+    if (latest === undefined) return { isLatest: true, notes: ['the table has no snapshot yet'] };
+    return { snapshot: await meta.snapshot(latest, signal), isLatest: true, notes: [] };
+  }
+  if (/^\d+$/.test(v)) {
+    const id = BigInt(v);
+    if (ids.includes(id)) return { snapshot: await meta.snapshot(id, signal), isLatest: id === latest, notes: [] };
+    const tagged = (await meta.tags(signal)).find((t) => t.snapshot.id === id);
+    if (tagged) return { snapshot: tagged.snapshot, isLatest: false, notes: [`snapshot ${id} has expired; read from tag '${tagged.name}'`] };
+    throw new LakeError('NotFound', `paimon time travel: snapshot ${id} does not exist`
+      + (ids.length ? ` (snapshots ${ids[0]}..${latest})` : ' (the table has no snapshots)'), { snapshot: v });
+  }
+  const tag = await meta.tag(v, signal).catch((e: unknown) => {
+    if ((e as LakeError).code === 'NotFound') return undefined;
+    throw e;
+  });
+  if (tag) return { snapshot: tag.snapshot, isLatest: false, notes: [`tag '${v}' → snapshot ${tag.snapshot.id}`] };
+  if ((await meta.branches(signal)).includes(v)) {
+    const b = meta.forBranch(v);
+    const bLatest = await b.latestSnapshotId(signal);
+    return {
+      snapshot: bLatest === undefined ? undefined : await b.snapshot(bLatest, signal),
+      isLatest: false,
+      branch: v,
+      notes: [`branch '${v}'` + (bLatest === undefined ? ' has no snapshot' : ` → its latest snapshot ${bLatest}`)],
+    };
+  }
+  throw new LakeError('NotFound', `paimon time travel: '${v}' is neither a snapshot id, a tag nor a branch`, { version: v });
+}
+
+/** The latest snapshot committed at or before `ts` (snapshot times increase with ids). */
+async function snapshotAsOf(meta: PaimonMetadata, ids: readonly bigint[], ts: number, signal?: AbortSignal): Promise<Snapshot> {
+  let lo = 0;
+  let hi = ids.length - 1;
+  let found: Snapshot | undefined;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = await meta.snapshot(ids[mid]!, signal);
+    if (s.timeMillis <= ts) { found = s; lo = mid + 1; } else hi = mid - 1;
+  }
+  if (!found) {
+    throw new LakeError('NotFound', `paimon time travel: no snapshot was committed at or before ${new Date(ts).toISOString()}`, { timestampMs: ts });
+  }
+  return found;
+}
