@@ -1,0 +1,221 @@
+/**
+ * Producing a new snapshot on a branch (spec "Snapshots", "Manifests", "Sequence Numbers", "Row Lineage"):
+ * the shared engine of append, overwrite, delete and compaction.
+ *
+ * On each attempt, against the branch head of the fresh base:
+ * - added files go into new manifests (one per spec and content) as ADDED entries whose sequence numbers
+ *   are inherited — or, for compaction, an explicit data sequence number (the starting one) — so these
+ *   manifests do not depend on the base and are reused when a commit is retried;
+ * - parent manifests holding a removed file are rewritten: the file DELETED (stamped with the new snapshot
+ *   id), the others EXISTING with their original snapshot ids, sequence numbers and first row ids;
+ *   manifests left without live files are dropped, the rest carried over unchanged;
+ * - a removed file that is no longer live in the base (a concurrent commit removed it) is a
+ *   non-retryable Conflict: the change was planned on files that are gone;
+ * - the manifest list gets the new sequence number (v2+) and, in v3, assigns first row ids;
+ * - the commit is `add-snapshot` + `set-snapshot-ref`, required to build on the head it read.
+ */
+import { LakeError } from '../../../errors.ts';
+import type { DataFile, ManifestEntry } from '../spec/manifest.ts';
+import type { ManifestFile } from '../spec/manifest-list.ts';
+import { partitionFieldsFor, specOf } from '../scan/partition-fields.ts';
+import type { Snapshot } from '../spec/snapshot.ts';
+import { currentSchema, findSnapshot } from '../spec/table-metadata.ts';
+import { type ManifestEntryDraft, writeManifest } from '../spec/write-manifest.ts';
+import { manifestFileOf, writeManifestList } from '../spec/write-manifest-list.ts';
+import type { CommitPlan } from './commit-table.ts';
+import { type ManifestWithEntries, newManifestFile, newManifestListFile, readAllEntries, snapshotManifests } from './snapshot-files.ts';
+import { SummaryBuilder } from './snapshot-summary.ts';
+import type { TableState } from './table-state.ts';
+import { MAIN_BRANCH, type JsonDoc, type TableUpdate } from './table-update.ts';
+
+export type SnapshotOperation = 'append' | 'overwrite' | 'delete' | 'replace';
+
+/** What a snapshot changes. */
+export interface SnapshotChange {
+  readonly operation: SnapshotOperation;
+  /** Branch to commit to (default `main`; created when absent). */
+  readonly branch?: string;
+  readonly addedDataFiles?: readonly DataFile[];
+  readonly addedDeleteFiles?: readonly DataFile[];
+  /** Paths (as in manifests) of live data or delete files to remove. */
+  readonly removedPaths?: ReadonlySet<string>;
+  /** Explicit data sequence number for the added files (compaction: the starting sequence number). */
+  readonly dataSequenceNumber?: bigint;
+  /** Extra summary properties (`source-snapshot-id`, `replace-partitions` …). */
+  readonly summary?: Readonly<Record<string, string>>;
+  /** Conflict checks on the base, given the head's manifests and entries (read only when this is set or files are removed). */
+  readonly validate?: (base: TableState, head: Snapshot | undefined, contents: readonly ManifestWithEntries[]) => void;
+}
+
+/** State kept across attempts of one commit: the snapshot id and the manifests of added files. */
+export class ProducerContext {
+  readonly commitUuid = crypto.randomUUID();
+  private manifestCount = 0;
+  private readonly reusable = new Map<string, { file: ManifestFile; key: string }>();
+  /** Keys of manifests written for added files (shared across attempts). */
+  readonly sharedKeys: string[] = [];
+
+  constructor(readonly snapshotId: bigint) {}
+
+  nextManifest(state: TableState) {
+    return newManifestFile(state, this.commitUuid, this.manifestCount++);
+  }
+
+  reuse(key: string): ManifestFile | undefined {
+    return this.reusable.get(key)?.file;
+  }
+
+  remember(key: string, file: ManifestFile, storageKey: string): void {
+    this.reusable.set(key, { file, key: storageKey });
+    this.sharedKeys.push(storageKey);
+  }
+}
+
+/** Builds the commit plan of one attempt. */
+export async function produceSnapshot(base: TableState, change: SnapshotChange, ctx: ProducerContext, attempt: number, now: number, signal?: AbortSignal): Promise<CommitPlan> {
+  const meta = base.metadata;
+  const v = meta.formatVersion;
+  const branch = change.branch ?? MAIN_BRANCH;
+  const ref = meta.refs.find((r) => r.name === branch);
+  if (ref && ref.type !== 'branch') throw new LakeError('DataInvalid', `iceberg commit: ${branch} is a tag, not a branch`, { ref: branch });
+  const head = ref ? findSnapshot(meta, ref.snapshotId) : undefined;
+  const seq = v >= 2 ? meta.lastSequenceNumber + 1n : 0n;
+  const attemptFiles: string[] = [];
+  const summary = new SummaryBuilder();
+
+  const needEntries = (change.removedPaths?.size ?? 0) > 0 || change.validate !== undefined;
+  const contents = needEntries ? await readAllEntries(base, head, signal) : undefined;
+  change.validate?.(base, head, contents ?? []);
+  const parentManifests = contents ? contents.map((c) => c.manifest) : await snapshotManifests(base, head, signal);
+
+  const added = [
+    ...await addedManifests(base, change, change.addedDataFiles ?? [], 'data', ctx, summary),
+    ...await addedManifests(base, change, change.addedDeleteFiles ?? [], 'deletes', ctx, summary),
+  ].map((m) => ({ ...m, sequenceNumber: seq, minSequenceNumber: m.minSequenceNumber === -1n ? seq : m.minSequenceNumber }));
+
+  let carried: ManifestFile[] = parentManifests;
+  if (contents && (change.removedPaths?.size ?? 0) > 0) {
+    carried = await rewriteForRemovals(base, contents, change.removedPaths!, ctx, seq, summary, attemptFiles);
+  }
+  carried = carried.filter((m) => m.addedFilesCount === undefined || m.existingFilesCount === undefined || m.addedFilesCount + m.existingFilesCount > 0);
+
+  const manifests = [...added, ...carried];
+  const list = writeManifestList(manifests, {
+    formatVersion: v, snapshotId: ctx.snapshotId, parentSnapshotId: head?.snapshotId, sequenceNumber: seq,
+    firstRowId: v >= 3 ? meta.nextRowId ?? 0n : undefined,
+  });
+  const listFile = newManifestListFile(base, ctx.snapshotId, attempt, ctx.commitUuid);
+  await base.storage.write(listFile.key, list.bytes, { signal });
+  attemptFiles.push(listFile.key);
+
+  const snapshot: JsonDoc = {
+    'snapshot-id': ctx.snapshotId,
+    ...(head ? { 'parent-snapshot-id': head.snapshotId } : {}),
+    ...(v >= 2 ? { 'sequence-number': seq } : {}),
+    'timestamp-ms': Math.max(now, (head?.timestampMs ?? 0) + 1),
+    'manifest-list': listFile.path,
+    summary: summary.build(change.operation, head?.summary, list.manifests, change.summary),
+    'schema-id': meta.currentSchemaId,
+    ...(v >= 3 ? { 'first-row-id': meta.nextRowId ?? 0n, 'added-rows': list.assignedRows } : {}),
+  };
+  const updates: TableUpdate[] = [
+    { action: 'add-snapshot', snapshot },
+    { action: 'set-snapshot-ref', 'ref-name': branch, type: 'branch', 'snapshot-id': ctx.snapshotId, ...retention(ref) },
+  ];
+  return {
+    updates,
+    requirements: [{ type: 'assert-ref-snapshot-id', ref: branch, 'snapshot-id': head?.snapshotId ?? null }],
+    attemptFiles,
+    details: { snapshotId: ctx.snapshotId, sequenceNumber: seq, manifestList: listFile.key, manifests: manifests.length },
+  };
+}
+
+function retention(ref: TableState['metadata']['refs'][number] | undefined) {
+  return {
+    ...(ref?.minSnapshotsToKeep !== undefined ? { 'min-snapshots-to-keep': ref.minSnapshotsToKeep } : {}),
+    ...(ref?.maxSnapshotAgeMs !== undefined ? { 'max-snapshot-age-ms': ref.maxSnapshotAgeMs } : {}),
+    ...(ref?.maxRefAgeMs !== undefined ? { 'max-ref-age-ms': ref.maxRefAgeMs } : {}),
+  };
+}
+
+/**
+ * Writes (or reuses from an earlier attempt) one manifest per spec for added files. `minSequenceNumber`
+ * is -1 when every entry inherits (filled with the attempt's sequence number by the caller).
+ */
+async function addedManifests(base: TableState, change: SnapshotChange, files: readonly DataFile[], content: 'data' | 'deletes', ctx: ProducerContext, summary: SummaryBuilder): Promise<ManifestFile[]> {
+  const bySpec = new Map<number, DataFile[]>();
+  for (const f of files) {
+    summary.added(f);
+    const list = bySpec.get(f.specId) ?? [];
+    list.push(f);
+    bySpec.set(f.specId, list);
+  }
+  const out: ManifestFile[] = [];
+  for (const [specId, group] of bySpec) {
+    const meta = base.metadata;
+    const schema = currentSchema(meta);
+    const cacheKey = `${content}:${specId}:${schema.schemaId}:${meta.formatVersion}`;
+    const cached = ctx.reuse(cacheKey);
+    if (cached) { out.push(cached); continue; }
+    const spec = specOf(meta, specId, '(new manifest)');
+    const entries: ManifestEntryDraft[] = group.map((dataFile) => ({
+      status: 'added', snapshotId: ctx.snapshotId,
+      sequenceNumber: change.dataSequenceNumber, dataFile: stripInherited(dataFile),
+    }));
+    const w = writeManifest(entries, { formatVersion: meta.formatVersion, spec, partition: partitionFieldsFor(meta, spec), schema, content, snapshotId: ctx.snapshotId });
+    const file = ctx.nextManifest(base);
+    await base.storage.write(file.key, w.bytes);
+    const mf = manifestFileOf(w, file.path, -1n);
+    const min = w.minExplicitSequenceNumber;
+    const entry: ManifestFile = { ...mf, minSequenceNumber: w.hasInheritedSequenceNumber ? -1n : min ?? -1n };
+    ctx.remember(cacheKey, entry, file.key);
+    out.push(entry);
+  }
+  return out;
+}
+
+/** New files never carry a first row id of their own: it is assigned by inheritance (spec "Row Lineage"). */
+function stripInherited(f: DataFile): DataFile {
+  return f.firstRowId === undefined ? f : { ...f, firstRowId: undefined };
+}
+
+/** Rewrites the parent manifests that hold removed files; returns the new manifest set (rewritten + untouched). */
+async function rewriteForRemovals(
+  base: TableState, contents: readonly ManifestWithEntries[], removed: ReadonlySet<string>, ctx: ProducerContext, seq: bigint,
+  summary: SummaryBuilder, attemptFiles: string[],
+): Promise<ManifestFile[]> {
+  const meta = base.metadata;
+  const found = new Set<string>();
+  const out: ManifestFile[] = [];
+  for (const { manifest, entries } of contents) {
+    const hits = entries.filter((e) => e.status !== 'deleted' && removed.has(e.dataFile.filePath));
+    if (hits.length === 0) { out.push(manifest); continue; }
+    const drafts: ManifestEntryDraft[] = [];
+    for (const e of entries) {
+      if (e.status === 'deleted') continue; // DELETED entries of older snapshots are not carried (Java drops them too)
+      const gone = removed.has(e.dataFile.filePath);
+      if (gone) { found.add(e.dataFile.filePath); summary.removed(e.dataFile); }
+      drafts.push(carriedEntry(e, gone ? 'deleted' : 'existing', gone ? ctx.snapshotId : e.snapshotId));
+    }
+    const spec = specOf(meta, manifest.partitionSpecId, manifest.path);
+    const w = writeManifest(drafts, {
+      formatVersion: meta.formatVersion, spec, partition: partitionFieldsFor(meta, spec), schema: currentSchema(meta),
+      content: manifest.content, snapshotId: ctx.snapshotId,
+    });
+    const file = ctx.nextManifest(base);
+    await base.storage.write(file.key, w.bytes);
+    attemptFiles.push(file.key);
+    out.push(manifestFileOf(w, file.path, seq));
+  }
+  const missing = [...removed].filter((p) => !found.has(p));
+  if (missing.length > 0) {
+    throw new LakeError('Conflict', `iceberg commit: ${missing.length} file(s) to remove are no longer live in the table (removed by a concurrent commit?), e.g. ${missing[0]}`,
+      { file: missing[0], retryable: false });
+  }
+  return out;
+}
+
+/** An entry carried into a rewritten manifest: explicit sequence numbers and first row id (spec "Sequence Number Inheritance"). */
+export function carriedEntry(e: ManifestEntry, status: 'existing' | 'deleted', snapshotId: bigint | undefined): ManifestEntryDraft {
+  return { status, snapshotId, sequenceNumber: e.sequenceNumber, fileSequenceNumber: e.fileSequenceNumber, dataFile: e.dataFile };
+}

@@ -1,0 +1,89 @@
+/**
+ * Turning rows into data files of a table: partition them with the spec, cut each partition into files of
+ * at most `maxRowsPerFile` rows (or about `targetFileSizeBytes`), write Parquet with field ids and metrics,
+ * and describe each as a manifest `DataFile`. Files are written before the commit; a failed commit removes
+ * them (commit-table's shared files), a crash leaves them as orphans no snapshot references.
+ */
+import { pool } from '../../../util/async.ts';
+import type { DataFile } from '../spec/manifest.ts';
+import type { PartitionSpec } from '../spec/partition-spec.ts';
+import type { Schema } from '../spec/schema.ts';
+import type { NestedField } from '../spec/types.ts';
+import { writeParquet } from './data-file-writer.ts';
+import { groupByPartition, partitionPath } from './partitioner.ts';
+import type { Row } from './row-values.ts';
+import { newDataFile } from './snapshot-files.ts';
+import type { TableState } from './table-state.ts';
+
+export interface WriteFilesOptions {
+  /** Split files at this many rows (default 1,000,000). */
+  readonly maxRowsPerFile?: number;
+  /** Aim for files of about this many bytes (estimated from the first file written per partition). */
+  readonly targetFileSizeBytes?: number;
+  /** Columns written besides the schema's (v3 row lineage `_row_id`, `_last_updated_sequence_number`). */
+  readonly extraFields?: readonly NestedField[];
+  /** Data sequence / first row id do not belong here: they are set by the snapshot producer. */
+  readonly sortOrderId?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** A written data file: its manifest description and its storage key. */
+export interface WrittenDataFile {
+  readonly dataFile: DataFile;
+  readonly key: string;
+}
+
+/** Counter for unique file numbers within one commit. */
+export class FileNamer {
+  private n = 0;
+  constructor(readonly commitUuid: string = crypto.randomUUID()) {}
+  next(): number {
+    return this.n++;
+  }
+}
+
+/** Partitions and writes `rows`; returns one entry per file written (none for no rows). */
+export async function writeDataFiles(state: TableState, rows: readonly Row[], schema: Schema, spec: PartitionSpec, namer: FileNamer, opts: WriteFilesOptions = {}): Promise<WrittenDataFile[]> {
+  const groups = groupByPartition(rows, spec, schema);
+  const out: WrittenDataFile[] = [];
+  for (const g of groups) out.push(...await writePartitionFiles(state, g.rows, g.partition, schema, spec, namer, opts));
+  return out;
+}
+
+/** Writes rows that all belong to one partition tuple (compaction knows the tuple already). */
+export async function writePartitionFiles(
+  state: TableState, rows: readonly Row[], partition: DataFile['partition'], schema: Schema, spec: PartitionSpec, namer: FileNamer, opts: WriteFilesOptions = {},
+): Promise<WrittenDataFile[]> {
+  if (rows.length === 0) return [];
+  const fields = [...schema.fields, ...(opts.extraFields ?? [])];
+  const path = partitionPath(spec, schema, partition);
+  let perFile = opts.maxRowsPerFile ?? 1_000_000;
+  const chunks: Row[][] = [];
+  const out: WrittenDataFile[] = [];
+  const write = async (chunk: readonly Row[]) => {
+    const pq = writeParquet(chunk, fields);
+    const file = newDataFile(state, path, namer.next(), namer.commitUuid, 'parquet');
+    await state.storage.write(file.key, pq.bytes, { signal: opts.signal });
+    out.push({
+      key: file.key,
+      dataFile: {
+        content: 'data', filePath: file.path, fileFormat: 'parquet', specId: spec.specId, partition,
+        recordCount: pq.recordCount, fileSizeInBytes: BigInt(pq.bytes.length),
+        columnSizes: pq.metrics.columnSizes, valueCounts: pq.metrics.valueCounts, nullValueCounts: pq.metrics.nullValueCounts,
+        nanValueCounts: pq.metrics.nanValueCounts, lowerBounds: pq.metrics.lowerBounds, upperBounds: pq.metrics.upperBounds,
+        splitOffsets: pq.splitOffsets, sortOrderId: opts.sortOrderId ?? 0,
+      },
+    });
+    return pq.bytes.length;
+  };
+  let start = 0;
+  if (opts.targetFileSizeBytes !== undefined && rows.length > 1000) {
+    // Estimate bytes per row from a first file of 1,000 rows, then size the rest to the target.
+    const size = await write(rows.slice(0, 1000));
+    start = 1000;
+    perFile = Math.max(1000, Math.min(perFile, Math.floor(opts.targetFileSizeBytes / Math.max(1, size / 1000))));
+  }
+  for (let i = start; i < rows.length; i += perFile) chunks.push(rows.slice(i, i + perFile) as Row[]);
+  await pool(chunks, 2, async (c) => { await write(c); }, opts.signal);
+  return out;
+}

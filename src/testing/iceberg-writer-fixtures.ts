@@ -1,0 +1,135 @@
+/**
+ * Helpers for the Iceberg write tests: copies of the shared fixtures (into memory or a temp folder — never
+ * writing into the fixtures), reading a table back through the project's own read path (or a metadata
+ * file of it), and the canonical row form of fixtures/expected/README.md so results compare with the
+ * expected files.
+ */
+import { mkdtemp, readdir, readFile, cp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { MemoryStorage } from '../core/io/memory-storage.ts';
+import type { Storage } from '../core/io/storage.ts';
+import { formatDate, formatDecimal } from '../core/expr/literal.ts';
+import { openIcebergTable, type IcebergTable } from '../core/formats/iceberg/iceberg-table.ts';
+import { batchRows } from '../core/formats/iceberg/commit/arrow-rows.ts';
+import type { IcebergType, NestedField } from '../core/formats/iceberg/spec/types.ts';
+import { findSchema } from '../core/formats/iceberg/spec/table-metadata.ts';
+import { toHex } from '../core/util/bytes.ts';
+import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
+
+installNodeParquetWasm(); // the read path decodes Parquet with parquet-wasm
+
+/** Every file under `dir`, as keys relative to it ('/'-separated). */
+export async function listTree(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string) => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out.push(relative(dir, p).split(sep).join('/'));
+    }
+  };
+  await walk(dir);
+  return out.sort();
+}
+
+/** A MemoryStorage holding a copy of the folder at `root`. */
+export async function memoryCopy(root: string): Promise<MemoryStorage> {
+  const storage = new MemoryStorage(`memory copy of ${root}`);
+  for (const key of await listTree(root)) await storage.write(key, new Uint8Array(await readFile(join(root, key))));
+  return storage;
+}
+
+/** A fresh temp folder holding a copy of `root`; `cleanup` removes it. */
+export async function tempCopy(root: string): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'lakescope-iceberg-'));
+  await cp(root, dir, { recursive: true });
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A fresh empty temp folder. */
+export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'lakescope-iceberg-'));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Options of {@link readRows}. */
+export interface ReadRowsOptions {
+  /** A snapshot id or ref name (default: current). */
+  readonly version?: string;
+  /** Read as of this metadata file key instead of the current one. */
+  readonly metadataKey?: string;
+}
+
+/** All live rows of the table (or a version of it) in canonical form, sorted as the expected files are. */
+export async function readRows(storage: Storage, opts: ReadRowsOptions = {}): Promise<unknown[]> {
+  const table = await openIcebergTable(storage, opts.metadataKey ? { metadataPath: opts.metadataKey } : {});
+  return readTableRows(table, opts.version);
+}
+
+/** Canonical, sorted rows of one version of an open table. */
+export async function readTableRows(table: IcebergTable, version?: string): Promise<unknown[]> {
+  if (version === undefined && table.metadata.currentSnapshotId === undefined) return []; // an empty table
+  const plan = await table.planScan(version ? { version } : {});
+  const schema = findSchema(table.metadata, plan.schemaId)!;
+  const fields = plan.columns.map((c) => schema.fields.find((f) => f.name === c)!);
+  const rows: unknown[] = [];
+  for (const task of plan.tasks) {
+    for await (const batch of table.read(task)) {
+      for (const r of batchRows(batch, fields)) rows.push(canonicalRow(fields, r));
+    }
+  }
+  return sortRows(rows);
+}
+
+/** Sorted by JSON text (README: "rows are sorted by their JSON.stringify string"). */
+export function sortRows(rows: unknown[]): unknown[] {
+  return rows.map((r) => [JSON.stringify(r), r] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((x) => x[1]);
+}
+
+/** One writer/reader row (internal values) in the canonical form of the expected files. */
+export function canonicalRow(fields: readonly NestedField[], row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) out[f.name] = canonicalValue(f.type, row[f.name]);
+  return out;
+}
+
+function canonicalValue(t: IcebergType, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  switch (t.kind) {
+    case 'struct': return canonicalRow(t.fields, v as Record<string, unknown>);
+    case 'list': return (v as unknown[]).map((x) => canonicalValue(t.element, x));
+    case 'map': return (v as { key: unknown; value: unknown }[]).map((e) => ({ key: canonicalValue(t.key, e.key), value: canonicalValue(t.value, e.value) }));
+    case 'int': case 'long': case 'time': {
+      const n = BigInt(v as bigint | number);
+      return n > -(2n ** 53n) && n < 2n ** 53n ? Number(n) : String(n);
+    }
+    case 'float': return shortestFloat32(v as number);
+    case 'double': return v;
+    case 'decimal': return formatDecimal(BigInt(v as bigint), t.scale);
+    case 'date': return formatDate(v as number);
+    case 'timestamp': case 'timestamptz': return isoMicros(BigInt(v as bigint));
+    case 'timestamp_ns': case 'timestamptz_ns': {
+      const ns = BigInt(v as bigint);
+      return isoMicros(ns >= 0n ? ns / 1000n : -((-ns + 999n) / 1000n));
+    }
+    case 'binary': case 'fixed': return toHex(v as Uint8Array);
+    default: return v;
+  }
+}
+
+function shortestFloat32(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  for (let p = 1; p <= 17; p++) {
+    const y = Number(x.toPrecision(p));
+    if (Math.fround(y) === x) return y;
+  }
+  return x;
+}
+
+function isoMicros(us: bigint): string {
+  const ms = us >= 0n ? us / 1000n : -((-us + 999n) / 1000n);
+  const frac = us - ms * 1000n;
+  const iso = new Date(Number(ms)).toISOString(); // YYYY-MM-DDTHH:MM:SS.mmmZ
+  return `${iso.slice(0, 23)}${String(frac).padStart(3, '0')}Z`;
+}
