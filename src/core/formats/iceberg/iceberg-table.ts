@@ -4,7 +4,7 @@
  * Implements the common LakeTable model; Iceberg-specific views (scan plans with bigint ids, metadata
  * tables) are extra methods.
  */
-import type { RecordBatch } from 'apache-arrow';
+import type { RecordBatch, Table } from 'apache-arrow';
 import { LakeError } from '../../errors.ts';
 import type { Expr } from '../../expr/expr.ts';
 import { parseWhere } from '../../expr/parse.ts';
@@ -25,6 +25,7 @@ import type { Snapshot } from './spec/snapshot.ts';
 import { currentSchema, schemaForSnapshot, type TableMetadata } from './spec/table-metadata.ts';
 import { type ResolvedSnapshot, resolveSnapshot } from './spec/time-travel.ts';
 import { icebergTree } from './tree.ts';
+import { METADATA_TABLES, type InspectOptions } from './inspect/index.ts';
 
 export interface OpenIcebergOptions extends OpenOptions {
   /** Storage key (or metadata path) of a metadata file to open instead of the current one: a past state. */
@@ -156,6 +157,16 @@ export class IcebergTable implements LakeTable<FileScanTask> {
         yield batch;
       }
     }
+  }
+
+  /** Names of the metadata tables {@link inspect} accepts. */
+  static readonly metadataTables: readonly string[] = Object.keys(METADATA_TABLES);
+
+  /** A metadata table (`snapshots`, `refs`, `history`, `metadata_log_entries`, `manifests`, `entries`, `files`, `data_files`, `delete_files`, `partitions`) as Arrow. */
+  async inspect(name: string, opts: InspectOptions = {}): Promise<Table> {
+    const fn = METADATA_TABLES[name];
+    if (!fn) throw new LakeError('NotFound', `iceberg: no metadata table '${name}' (known: ${Object.keys(METADATA_TABLES).join(', ')})`, { table: name });
+    return fn({ meta: this.metadata, files: this.files, metadataKey: this.metadataKey }, opts);
   }
 
   tree(version?: VersionSelector, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]> {
