@@ -1,8 +1,9 @@
 /**
  * The use cases the UI (through the worker) and the CLI need, independent of table format. Each returns
- * plain DTOs (see dto.ts) and takes an AbortSignal.
+ * plain DTOs (see dto.ts, table-dto.ts) and takes an AbortSignal.
  */
 export type * from './dto.ts';
+export type * from './table-dto.ts';
 export type { Progress, ProgressCallback, RunOptions } from './progress.ts';
 export { candidateFormats, detectTableFormat } from './detect-table-format.ts';
 export { listFolder, type ListFolderOptions } from './list-folder.ts';
@@ -10,3 +11,9 @@ export { openWarehouse } from './open-warehouse.ts';
 export { scanWarehouse, type ScanWarehouseOptions } from './scan-warehouse.ts';
 export { listTableFiles } from './table-files.ts';
 export { readObjectPreview } from './object-preview.ts';
+export { TABLE_READERS, canReadFormat } from './table-formats.ts';
+export { openTable, describeTable, type OpenTableOptions } from './open-table.ts';
+export { explainScan, parseFilter, plannedFile, type ExplainOptions } from './explain-scan.ts';
+export { RowCursor, MAX_PAGE_ROWS, gridColumn, type RowCursorOptions } from './row-cursor.ts';
+export { readRawFile, hexDump, type RawFileOptions } from './raw-file.ts';
+export { toDisplay, type DisplayOptions } from './display-value.ts';

@@ -1,0 +1,57 @@
+/**
+ * Opening a table found in a warehouse (by the root and format detection reported) and describing it
+ * for the table page: versions, schemas, partition specs, sort orders, properties and — where the format
+ * keeps them — its metadata files (past states).
+ */
+import { LakeError } from '../errors.ts';
+import type { LakeTable } from '../formats/table-format.ts';
+import { IcebergTable } from '../formats/iceberg/index.ts';
+import type { Storage } from '../io/storage.ts';
+import { subStorage } from '../io/sub-storage.ts';
+import type { TableFormatName } from './dto.ts';
+import { folderPrefix } from './listing.ts';
+import type { MetadataFileDto, TableOverviewDto } from './table-dto.ts';
+import { TABLE_READERS } from './table-formats.ts';
+
+export interface OpenTableOptions {
+  readonly signal?: AbortSignal;
+  /** A past metadata file to open instead of the current one (key relative to the table root). */
+  readonly metadataPath?: string;
+}
+
+/**
+ * Opens the `format` table rooted at `root` of the warehouse storage. Must hold: a format this build
+ * cannot read is LakeError Unsupported naming it; a root without the format's metadata is NotFound.
+ */
+export async function openTable(storage: Storage, root: string, format: TableFormatName, options: OpenTableOptions = {}): Promise<LakeTable> {
+  const reader = TABLE_READERS[format];
+  if (!reader) {
+    throw new LakeError('Unsupported', `table: this build cannot read ${format} tables yet (their reader has not landed)`, { format, root });
+  }
+  return reader.open(subStorage(storage, folderPrefix(root)), { signal: options.signal, metadataPath: options.metadataPath });
+}
+
+/** The table page's overview of an opened table. */
+export async function describeTable(table: LakeTable, root: string, format: TableFormatName, signal?: AbortSignal): Promise<TableOverviewDto> {
+  const prefix = folderPrefix(root);
+  const [versions, schemas, partitionSpecs, sortOrders] = await Promise.all([
+    table.versions(signal), table.schemas(signal), table.partitionSpecs(signal), table.sortOrders(signal),
+  ]);
+  let metadataFiles: MetadataFileDto[] = [];
+  let metadataKey: string | undefined;
+  let properties: Record<string, string> = {};
+  let formatVersion: number | undefined;
+  if (table instanceof IcebergTable) {
+    metadataKey = prefix + table.metadataKey;
+    properties = { ...table.metadata.properties };
+    formatVersion = table.metadata.formatVersion;
+    metadataFiles = (await table.metadataFiles(signal)).map((f) => ({
+      key: prefix + f.key, name: f.name, version: f.version, size: f.size, lastModified: f.lastModified, isCurrent: f.key === table.metadataKey,
+    }));
+  }
+  return {
+    format, root: prefix, location: table.location, ...(table.relocatedFrom ? { relocatedFrom: table.relocatedFrom } : {}),
+    versions, schemas, partitionSpecs, sortOrders, columns: table.columnNames(),
+    ...(metadataKey ? { metadataKey } : {}), metadataFiles, properties, ...(formatVersion === undefined ? {} : { formatVersion }),
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * Paged reads for the data preview: a cursor plans one scan, then reads its tasks in order only as far
+ * as the pages asked for require (never the whole table up front). Rows are kept in the canonical form
+ * of fixtures/expected (exact decimals, timestamps, 64-bit integers), so the grid shows what the engine
+ * read without a second interpretation of Arrow types on the page.
+ */
+import { DataType, type Field, type RecordBatch, Type } from 'apache-arrow';
+import { canonicalRows, type CanonicalRow } from '../arrow/canonical.ts';
+import { LakeError, throwIfAborted } from '../errors.ts';
+import { describeExpr } from '../expr/describe.ts';
+import type { LakePlan, LakeTable, VersionSelector } from '../formats/table-format.ts';
+import { parseFilter } from './explain-scan.ts';
+import type { ColumnKind, GridColumnDto, RowCursorDto, RowPageDto } from './table-dto.ts';
+
+export interface RowCursorOptions extends VersionSelector {
+  readonly filter?: string;
+  readonly columns?: readonly string[];
+  /** Stop keeping rows past this many (bounded memory). Default 200,000. */
+  readonly maxRows?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** Largest page one call may ask for. */
+export const MAX_PAGE_ROWS = 5000;
+
+/** A scan read on demand. Must hold: page(o, n) returns rows o…o+n-1 of the scan in task order, reading no task beyond what they need. */
+export class RowCursor {
+  private readonly rows: CanonicalRow[] = [];
+  private columns: GridColumnDto[] | undefined;
+  private taskIndex = 0;
+  private batches: AsyncIterator<RecordBatch> | undefined;
+  private done = false;
+  private capped = false;
+  private filesRead = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly controller = new AbortController();
+
+  private constructor(
+    private readonly table: LakeTable,
+    private readonly plan: LakePlan,
+    private readonly maxRows: number,
+    readonly info: Omit<RowCursorDto, 'cursorId'>,
+  ) {}
+
+  /** Plans the scan (filter text parsed here: syntax errors are DataInvalid before any read). */
+  static async open(table: LakeTable, options: RowCursorOptions = {}): Promise<RowCursor> {
+    const filter = parseFilter(options.filter);
+    const plan = await table.plan({
+      version: options.version, asOfTimestampMs: options.asOfTimestampMs, filter, columns: options.columns, signal: options.signal,
+    });
+    let records = 0n;
+    let known = true;
+    for (const t of plan.tasks as readonly { recordCount?: unknown }[]) {
+      if (typeof t.recordCount === 'bigint') records += t.recordCount;
+      else if (typeof t.recordCount === 'number') records += BigInt(t.recordCount);
+      else known = false;
+    }
+    return new RowCursor(table, plan, options.maxRows ?? 200_000, {
+      versionId: plan.versionId, columns: plan.columns, ...(filter ? { filter: describeExpr(filter) } : {}),
+      plannedFiles: plan.tasks.length, ...(known ? { plannedRecords: String(records) } : {}), notes: plan.notes,
+    });
+  }
+
+  /** Rows [offset, offset + limit), reading further tasks as needed. Calls run one after another. */
+  page(offset: number, limit: number, signal?: AbortSignal): Promise<RowPageDto> {
+    if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 0 || limit > MAX_PAGE_ROWS) {
+      return Promise.reject(new LakeError('DataInvalid', `rows: page ${offset}+${limit} is out of range (at most ${MAX_PAGE_ROWS} rows a page)`, { offset, limit }));
+    }
+    const run = this.queue.then(() => this.pageNow(offset, limit, signal));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stops reading; later pages fail with Aborted. */
+  close(): void {
+    this.controller.abort(new LakeError('Aborted', 'rows: cursor closed'));
+    void this.batches?.return?.();
+  }
+
+  private async pageNow(offset: number, limit: number, signal?: AbortSignal): Promise<RowPageDto> {
+    while (this.rows.length < offset + limit && !this.done && !this.capped) {
+      throwIfAborted(signal, 'rows');
+      throwIfAborted(this.controller.signal, 'rows');
+      await this.readBatch();
+    }
+    return {
+      offset,
+      rows: this.rows.slice(offset, offset + limit),
+      columns: this.columns ?? this.plan.columns.map((name) => ({ name, type: '', kind: 'text' as const })),
+      rowsRead: this.rows.length,
+      done: this.done,
+      ...(this.capped ? { cappedAt: this.rows.length } : {}),
+      filesRead: this.filesRead,
+    };
+  }
+
+  /** Reads one more batch (opening the next task when the current one is exhausted). */
+  private async readBatch(): Promise<void> {
+    if (!this.batches) {
+      if (this.taskIndex >= this.plan.tasks.length) { this.done = true; return; }
+      const task = this.plan.tasks[this.taskIndex++];
+      this.batches = this.table.read(task, { signal: this.controller.signal })[Symbol.asyncIterator]();
+    }
+    const next = await this.batches.next();
+    if (next.done) {
+      this.batches = undefined;
+      this.filesRead++;
+      return;
+    }
+    const batch = next.value;
+    this.columns ??= batch.schema.fields.filter((f) => this.plan.columns.includes(f.name)).map(gridColumn);
+    for (const row of canonicalRows(batch, { columns: this.plan.columns })) this.rows.push(row);
+    if (this.rows.length >= this.maxRows) {
+      this.capped = true;
+      this.rows.length = this.maxRows;
+    }
+  }
+}
+
+/** The grid's view of an Arrow field: its type text and how to align it. */
+export function gridColumn(field: Field): GridColumnDto {
+  return { name: field.name, type: String(field.type), kind: columnKind(field.type) };
+}
+
+function columnKind(type: DataType): ColumnKind {
+  switch (type.typeId) {
+    case Type.Int: case Type.Float: case Type.Decimal: return 'number';
+    case Type.Bool: return 'boolean';
+    case Type.Date: case Type.Time: case Type.Timestamp: return 'time';
+    case Type.Binary: case Type.LargeBinary: case Type.FixedSizeBinary: return 'binary';
+    case Type.Struct: case Type.List: case Type.LargeList: case Type.FixedSizeList: case Type.Map: return 'nested';
+    default: return 'text';
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Plain data shapes of the table explorer's use cases (open a table, explain a scan, page rows, decode a
+ * raw file). Like dto.ts: structured-clone and JSON safe, no bigint (64-bit values are decimal strings).
+ */
+import type { PartitionSpecDto, SchemaDto, SkipDto, SortOrderDto, VersionDto } from '../formats/table-format.ts';
+import type { TableFormatName } from './dto.ts';
+
+export type { ColumnDto, PartitionFieldDto, PartitionSpecDto, SchemaDto, SkipDto, SortFieldDto, SortOrderDto, TreeNode, TreeNodeKind, VersionDto, VersionSelector } from '../formats/table-format.ts';
+
+/** A past state of the table: one metadata file (Iceberg), checkpoint, … */
+export interface MetadataFileDto {
+  readonly key: string;
+  readonly name: string;
+  readonly version: number;
+  readonly size?: number;
+  readonly lastModified?: number;
+  readonly isCurrent: boolean;
+}
+
+/** Everything the table page draws before the user asks for anything specific. */
+export interface TableOverviewDto {
+  readonly format: TableFormatName;
+  /** Table root in the warehouse (prefix ending in '/'). */
+  readonly root: string;
+  /** Location recorded in the table's metadata. */
+  readonly location: string;
+  readonly relocatedFrom?: string;
+  /** Oldest first. */
+  readonly versions: readonly VersionDto[];
+  readonly schemas: readonly SchemaDto[];
+  readonly partitionSpecs: readonly PartitionSpecDto[];
+  readonly sortOrders: readonly SortOrderDto[];
+  /** Current schema column names, in order. */
+  readonly columns: readonly string[];
+  /** Storage key (relative to the warehouse) of the metadata file read, where the format has one. */
+  readonly metadataKey?: string;
+  /** Every metadata file (past states), oldest first, where the format has them. */
+  readonly metadataFiles: readonly MetadataFileDto[];
+  /** Table properties (Iceberg `properties`, Paimon options …). */
+  readonly properties: Readonly<Record<string, string>>;
+  /** The format's own version of its metadata (Iceberg format-version 1–3 …). */
+  readonly formatVersion?: number;
+}
+
+/** One file a planned scan reads, in the common terms of every format. */
+export interface PlannedFileDto {
+  readonly path: string;
+  /** Storage key relative to the warehouse, when known. */
+  readonly key?: string;
+  readonly recordCount?: string;
+  readonly fileSizeInBytes?: string;
+  readonly deletes: number;
+  /** Row groups to read; absent = all. */
+  readonly rowGroups?: readonly number[];
+  readonly specId?: number;
+}
+
+/** A scan plan as the explain view shows it. */
+export interface ScanExplainDto {
+  readonly versionId: string;
+  readonly columns: readonly string[];
+  /** The filter as understood (normalised text), when one was given. */
+  readonly filter?: string;
+  readonly files: readonly PlannedFileDto[];
+  /** True when `files` was cut at the limit asked for. */
+  readonly filesTruncated: boolean;
+  readonly skipped: readonly SkipDto[];
+  readonly skippedTruncated: boolean;
+  readonly counts: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  readonly notes: readonly string[];
+  readonly elapsedMs: number;
+}
+
+/** What kind of column a grid shows (numbers right-aligned). */
+export type ColumnKind = 'number' | 'text' | 'boolean' | 'time' | 'binary' | 'nested';
+
+export interface GridColumnDto {
+  readonly name: string;
+  /** Arrow type as text, e.g. `Int64`, `Timestamp<MICROSECOND, UTC>`. */
+  readonly type: string;
+  readonly kind: ColumnKind;
+}
+
+/** A read cursor over one scan, opened in the worker; pages are read on demand. */
+export interface RowCursorDto {
+  readonly cursorId: string;
+  readonly versionId: string;
+  readonly columns: readonly string[];
+  readonly filter?: string;
+  /** Files the plan reads, and rows they hold before deletes/filters (an upper bound of the row count). */
+  readonly plannedFiles: number;
+  readonly plannedRecords?: string;
+  readonly notes: readonly string[];
+}
+
+/** One page of rows in the canonical form of fixtures/expected (JSON values). */
+export interface RowPageDto {
+  readonly offset: number;
+  readonly rows: readonly Record<string, unknown>[];
+  readonly columns: readonly GridColumnDto[];
+  /** Rows read so far by the cursor. */
+  readonly rowsRead: number;
+  /** True when the scan is finished: `rowsRead` is then the exact row count. */
+  readonly done: boolean;
+  /** Set when the cursor stopped keeping rows (memory bound); rows past it need a narrower scan. */
+  readonly cappedAt?: number;
+  readonly filesRead: number;
+  readonly bytesRead?: number;
+}
+
+/** How a raw file was recognised. */
+export type RawFileKind = 'json' | 'avro' | 'puffin' | 'parquet' | 'text' | 'binary';
+
+/** One Avro record (or JSON value) as display JSON: bigints as strings, bytes as `0x…` hex. */
+export type DisplayValue = null | boolean | number | string | DisplayValue[] | { [key: string]: DisplayValue };
+
+/** A decoded raw file for the Raw view. */
+export interface RawFileDto {
+  readonly key: string;
+  readonly size: number;
+  readonly kind: RawFileKind;
+  /** What the bytes are, in the table's terms (e.g. `iceberg-manifest`, `iceberg-manifest-list`, `iceberg-metadata`). */
+  readonly role?: string;
+  /** JSON: the parsed document (64-bit integers exact, as strings). */
+  readonly json?: DisplayValue;
+  /** Avro: header metadata (schema JSON text, format-version, partition-spec …). */
+  readonly avroMetadata?: Readonly<Record<string, string>>;
+  readonly avroSchema?: DisplayValue;
+  /** Avro: the records of [offset, offset + records.length). */
+  readonly records?: readonly DisplayValue[];
+  readonly recordOffset?: number;
+  readonly totalRecords?: number;
+  /** Puffin or Parquet footer as display JSON. */
+  readonly footer?: DisplayValue;
+  /** Text files (and a text preview of unknown files). */
+  readonly text?: string;
+  /** Hex dump of the first bytes of a binary file. */
+  readonly hex?: string;
+  readonly truncated: boolean;
+}
+
+/** Files, rows and bytes per partition of one version. */
+export interface PartitionStatDto {
+  readonly specId: string;
+  /** `name=value/…` as written by the format (values formatted for people). */
+  readonly partition: string;
+  readonly values: Readonly<Record<string, string | null>>;
+  readonly dataFiles: number;
+  readonly records: number;
+  readonly bytes: number;
+  readonly deleteFiles: number;
+}
+
+export interface PartitionStatsDto {
+  readonly versionId: string;
+  readonly partitions: readonly PartitionStatDto[];
+  readonly source: string;
+}
