@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../../io/memory-storage.ts';
 import { parseWhere } from '../../../expr/parse.ts';
-import { readRows } from '../../../../testing/iceberg-writer-fixtures.ts';
+import { events, EVENTS_SCHEMA, readRows } from '../../../../testing/iceberg-writer-fixtures.ts';
 import { openIcebergTable } from '../iceberg-table.ts';
 import { appendRows } from './append.ts';
 import { createTable } from './create-table.ts';
 import { loadTableState } from './table-state.ts';
 import { readAllEntries } from './snapshot-files.ts';
-
-export const EVENTS_SCHEMA = {
-  type: 'struct', fields: [
-    { id: 1, name: 'id', required: true, type: 'long' },
-    { id: 2, name: 'category', required: false, type: 'string' },
-    { id: 3, name: 'ts', required: false, type: 'timestamptz' },
-    { id: 4, name: 'amount', required: false, type: 'decimal(12,2)' },
-    { id: 5, name: 'tags', required: false, type: { type: 'list', 'element-id': 6, element: 'string', 'element-required': false } },
-  ],
-};
-export const DAY = 86_400_000_000n;
-
-export function events(from: number, n: number, category = (i: number) => (i % 2 ? 'odd' : 'even')): Record<string, unknown>[] {
-  return Array.from({ length: n }, (_, k) => {
-    const i = from + k;
-    return { id: BigInt(i), category: category(i), ts: 1_700_000_000_000_000n + BigInt(i % 3) * DAY, amount: BigInt(i * 101), tags: i % 5 === 0 ? null : [`t${i % 3}`] };
-  });
-}
 
 describe('createTable + appendRows', () => {
   for (const formatVersion of [1, 2, 3] as const) {
