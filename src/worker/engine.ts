@@ -8,6 +8,7 @@ import type { WarehouseDto } from '../core/api/dto.ts';
 import { LakeError } from '../core/errors.ts';
 import type { Storage } from '../core/io/storage.ts';
 import { type ConnectionSpec, connectionLabel } from './connection.ts';
+import { createTableHandlers } from './engine-tables.ts';
 import { type CallContext, withTransfer } from './rpc.ts';
 
 /** Builds the Storage for a connection (adapters differ between the browser worker and tests). */
@@ -34,8 +35,11 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
     if (!s) throw new LakeError('NotFound', 'worker: this warehouse is no longer open (the worker restarted?)', { warehouseId: ref.warehouseId });
     return s;
   };
+  const tableHandlers = createTableHandlers(storageOf);
+  const { forgetWarehouse, ...tableCalls } = tableHandlers;
 
   return {
+    ...tableCalls,
     async connect(spec: ConnectionSpec, ctx: CallContext): Promise<Connected> {
       let storage: Storage;
       let warehouse: WarehouseDto;
@@ -50,6 +54,7 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
       return { warehouseId, label: connectionLabel(spec), warehouse };
     },
     async disconnect(ref: WarehouseRef): Promise<boolean> {
+      forgetWarehouse(ref.warehouseId);
       return open.delete(ref.warehouseId);
     },
     async listFolder(p: WarehouseRef & { prefix: string }, ctx: CallContext) {

@@ -17,3 +17,4 @@ export { explainScan, parseFilter, plannedFile, type ExplainOptions } from './ex
 export { RowCursor, MAX_PAGE_ROWS, gridColumn, type RowCursorOptions } from './row-cursor.ts';
 export { readRawFile, hexDump, type RawFileOptions } from './raw-file.ts';
 export { toDisplay, type DisplayOptions } from './display-value.ts';
+export { partitionStats, humanValue } from './partition-stats.ts';

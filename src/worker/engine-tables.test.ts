@@ -1,0 +1,66 @@
+/** The explorer's table calls through the real worker protocol (MessageChannel), on the Iceberg fixtures. */
+import { MessageChannel } from 'node:worker_threads';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FsStorage } from '../platform/node/fs-storage.ts';
+import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
+import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
+import { type EngineHandlers, createEngine } from './engine.ts';
+import { type Endpoint, connectRpc, serveRpc } from './rpc.ts';
+
+beforeAll(() => installNodeParquetWasm());
+let cleanups: (() => void)[] = [];
+afterEach(() => { for (const c of cleanups) c(); cleanups = []; });
+
+function setup() {
+  const engine = createEngine(async () => new FsStorage(FIXTURES_DIR, { readOnly: true }));
+  const { port1, port2 } = new MessageChannel();
+  const stop = serveRpc(port2 as unknown as Endpoint, engine);
+  const conn = connectRpc<EngineHandlers>(port1 as unknown as Endpoint);
+  cleanups.push(() => { stop(); conn.close(); port1.close(); port2.close(); });
+  return conn.client;
+}
+
+describe.skipIf(!FIXTURES_PRESENT)('table calls through the worker protocol', () => {
+  if (!FIXTURES_PRESENT) it.skip(FIXTURES_SKIP_REASON, () => {});
+  const root = 'iceberg/v2_spark_position_deletes/';
+  const fx = listFixtures('iceberg').find((f) => f.name === 'iceberg/v2_spark_position_deletes');
+
+  it('opens a table once, pages rows of an older version, explains, decodes raw files; disconnect forgets it', async () => {
+    const engine = setup();
+    const { warehouseId } = await engine.connect({ kind: 'url', url: 'x' });
+    const a = await engine.openTable({ warehouseId, root, format: 'iceberg' });
+    const b = await engine.openTable({ warehouseId, root, format: 'iceberg' });
+    expect(b.tableId).toBe(a.tableId);
+    expect(a.overview.versions.map((v) => v.id)).toEqual(fx!.expected.versions.map((v) => v.id));
+
+    const oldest = fx!.expected.versions[0];
+    const cursor = await engine.openRows({ tableId: a.tableId, version: oldest.id });
+    expect(cursor.versionId).toBe(oldest.id);
+    const page = await engine.readRows({ cursorId: cursor.cursorId, offset: 0, limit: 1000 });
+    expect(page.done).toBe(true);
+    expect(page.rows).toHaveLength(oldest.rowCount);
+
+    const explain = await engine.explain({ tableId: a.tableId, filter: "\"Breed Name\" = 'Dutch'" });
+    expect(explain.filter).toContain('Breed Name');
+    expect(explain.counts).toHaveProperty('dataFiles');
+
+    const raw = await engine.rawFile({ warehouseId, key: a.overview.metadataKey! });
+    expect(raw.role).toBe('iceberg-metadata');
+
+    const stats = await engine.partitionStats({ tableId: a.tableId });
+    expect(stats.partitions.reduce((n, p) => n + p.dataFiles, 0)).toBe(explain.counts.dataFiles.matched);
+
+    expect(await engine.closeRows({ cursorId: cursor.cursorId })).toBe(true);
+    await expect(engine.readRows({ cursorId: cursor.cursorId, offset: 0, limit: 1 })).rejects.toMatchObject({ code: 'NotFound' });
+    await engine.disconnect({ warehouseId });
+    await expect(engine.tree({ tableId: a.tableId })).rejects.toMatchObject({ code: 'NotFound' });
+  });
+
+  it('a filter with a syntax error comes back as DataInvalid with its message', async () => {
+    const engine = setup();
+    const { warehouseId } = await engine.connect({ kind: 'url', url: 'x' });
+    const { tableId } = await engine.openTable({ warehouseId, root, format: 'iceberg' });
+    await expect(engine.openRows({ tableId, filter: 'Lifespan >' })).rejects.toMatchObject({ code: 'DataInvalid' });
+    await expect(engine.explain({ tableId, filter: 'no_such_column = 1' })).rejects.toMatchObject({ message: expect.stringContaining('no_such_column') });
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The table explorer's worker handlers: open a table of an open warehouse (kept in the worker under an
+ * id), its metadata tree, scan explain, paged row cursors and the raw file decoder. Tables and cursors
+ * hold caches and readers, so they live here and the page only holds ids.
+ */
+import {
+  RowCursor, describeTable, explainScan, openTable, partitionStats, readRawFile,
+  type PartitionStatsDto, type RowCursorDto, type RowPageDto, type ScanExplainDto, type TableFormatName, type TableOverviewDto,
+} from '../core/api/index.ts';
+import { LakeError } from '../core/errors.ts';
+import type { LakeTable, TreeNode, VersionSelector } from '../core/formats/table-format.ts';
+import type { Storage } from '../core/io/storage.ts';
+import type { CallContext } from './rpc.ts';
+
+interface WarehouseRef { readonly warehouseId: string }
+interface TableRef { readonly tableId: string }
+
+interface OpenTable { readonly table: LakeTable; readonly root: string; readonly warehouseId: string; readonly format: TableFormatName }
+
+/** Cursors kept at once; opening one more closes the least recently used. */
+const MAX_CURSORS = 8;
+
+/** Handlers over tables; `storageOf` resolves a warehouse id to its storage (throws NotFound when closed). */
+export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage) {
+  const tables = new Map<string, Promise<OpenTable>>();
+  const cursors = new Map<string, { cursor: RowCursor; tableId: string }>();
+  let nextCursor = 1;
+
+  const tableOf = async (ref: TableRef): Promise<OpenTable> => {
+    const t = tables.get(ref.tableId);
+    if (!t) throw new LakeError('NotFound', 'worker: this table is no longer open (the worker restarted?)', { tableId: ref.tableId });
+    return t;
+  };
+  const cursorOf = (id: string): RowCursor => {
+    const c = cursors.get(id);
+    if (!c) throw new LakeError('NotFound', 'worker: this row cursor is closed', { cursorId: id });
+    cursors.delete(id); // re-insert: most recently used last
+    cursors.set(id, c);
+    return c.cursor;
+  };
+
+  return {
+    /** Opens (or reuses) the table at `root`; the id is stable for one warehouse + root + metadata file. */
+    async openTable(p: WarehouseRef & { root: string; format: TableFormatName; metadataKey?: string }, ctx: CallContext): Promise<{ tableId: string; overview: TableOverviewDto }> {
+      const storage = storageOf(p);
+      const tableId = `${p.warehouseId}|${p.root}|${p.metadataKey ?? ''}`;
+      let entry = tables.get(tableId);
+      if (!entry) {
+        const metadataPath = p.metadataKey?.startsWith(p.root) ? p.metadataKey.slice(p.root.length) : p.metadataKey;
+        entry = openTable(storage, p.root, p.format, { signal: ctx.signal, metadataPath })
+          .then((table) => ({ table, root: p.root, warehouseId: p.warehouseId, format: p.format }));
+        tables.set(tableId, entry);
+        entry.catch(() => { if (tables.get(tableId) === entry) tables.delete(tableId); });
+      }
+      const t = await entry;
+      return { tableId, overview: await describeTable(t.table, t.root, t.format, ctx.signal) };
+    },
+
+    /** Children of a tree node (roots without `nodeId`) at a version. */
+    async tree(p: TableRef & VersionSelector & { nodeId?: string }, ctx: CallContext): Promise<TreeNode[]> {
+      const t = await tableOf(p);
+      ctx.progress({ phase: 'tree', done: 0, current: p.nodeId ?? 'roots' });
+      const nodes = await t.table.tree({ version: p.version, asOfTimestampMs: p.asOfTimestampMs }, p.nodeId, ctx.signal);
+      // Node locations are relative to the table root; the page addresses files by warehouse key.
+      return nodes.map((n) => (n.location === undefined ? n : { ...n, location: t.root + n.location }));
+    },
+
+    async explain(p: TableRef & VersionSelector & { filter?: string; columns?: string[] }, ctx: CallContext): Promise<ScanExplainDto> {
+      const t = await tableOf(p);
+      ctx.progress({ phase: 'plan', done: 0 });
+      return explainScan(t.table, t.root, { ...p, signal: ctx.signal });
+    },
+
+    async partitionStats(p: TableRef & VersionSelector, ctx: CallContext): Promise<PartitionStatsDto> {
+      const t = await tableOf(p);
+      return partitionStats(t.table, { version: p.version, asOfTimestampMs: p.asOfTimestampMs }, ctx.signal);
+    },
+
+    async openRows(p: TableRef & VersionSelector & { filter?: string; columns?: string[] }, ctx: CallContext): Promise<RowCursorDto> {
+      const t = await tableOf(p);
+      const cursor = await RowCursor.open(t.table, { ...p, signal: ctx.signal });
+      const cursorId = `c${nextCursor++}`;
+      cursors.set(cursorId, { cursor, tableId: p.tableId });
+      while (cursors.size > MAX_CURSORS) {
+        const [oldest, c] = cursors.entries().next().value as [string, { cursor: RowCursor }];
+        c.cursor.close();
+        cursors.delete(oldest);
+      }
+      return { cursorId, ...cursor.info };
+    },
+
+    async readRows(p: { cursorId: string; offset: number; limit: number }, ctx: CallContext): Promise<RowPageDto> {
+      const cursor = cursorOf(p.cursorId);
+      ctx.progress({ phase: 'read', done: 0 });
+      return cursor.page(p.offset, p.limit, ctx.signal);
+    },
+
+    async closeRows(p: { cursorId: string }): Promise<boolean> {
+      const c = cursors.get(p.cursorId);
+      c?.cursor.close();
+      return cursors.delete(p.cursorId);
+    },
+
+    async rawFile(p: WarehouseRef & { key: string; offset?: number; limit?: number }, ctx: CallContext) {
+      return readRawFile(storageOf(p), p.key, { offset: p.offset, limit: p.limit, signal: ctx.signal });
+    },
+
+    /** Forgets every table and cursor of a warehouse (on disconnect). */
+    forgetWarehouse(warehouseId: string): void {
+      for (const id of [...tables.keys()]) if (id.startsWith(`${warehouseId}|`)) tables.delete(id);
+      for (const [id, c] of [...cursors]) if (c.tableId.startsWith(`${warehouseId}|`)) { c.cursor.close(); cursors.delete(id); }
+    },
+  };
+}
