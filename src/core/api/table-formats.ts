@@ -5,11 +5,13 @@
  */
 import type { TableFormat } from '../formats/table-format.ts';
 import { icebergFormat } from '../formats/iceberg/index.ts';
+import { paimonFormat } from '../formats/paimon/index.ts';
 import type { TableFormatName } from './dto.ts';
 
-/** Readers by format name. Paimon, Delta and Hudi join here as their engines land. */
+/** Readers by format name. Delta and Hudi join here as their engines land. */
 export const TABLE_READERS: Readonly<Partial<Record<TableFormatName, TableFormat>>> = {
   iceberg: icebergFormat as TableFormat,
+  paimon: paimonFormat as TableFormat,
 };
 
 /** True when this build can open tables of `format`. */

@@ -131,3 +131,21 @@ describe.skipIf(!FIXTURES_PRESENT)('table use cases on the Iceberg fixtures', ()
     expect(page.done).toBe(false);
   });
 });
+
+describe.skipIf(!FIXTURES_PRESENT)('table use cases on the Paimon fixtures', () => {
+  for (const fx of listFixtures('paimon')) {
+    it(`describes ${fx.name} and pages its current version to the expected rows`, async () => {
+      const root = `${fx.name}/`;
+      const table = await openTable(warehouse(), root, 'paimon');
+      const d = await describeTable(table, root, 'paimon');
+      expect(d.versions.map((v) => v.id)).toEqual(fx.expected.versions.map((v) => v.id));
+      expect(d.columns).toEqual(fx.expected.columns);
+      const current = fx.expected.versions.find((v) => v.id === fx.expected.current)!;
+      const cursor = await RowCursor.open(table, { version: current.id });
+      const page = await cursor.page(0, 5000);
+      expect(page.done).toBe(true);
+      expect(page.rows.length).toBe(current.rowCount);
+      if (current.rows) expect(canonicalRowsText(page.rows)).toBe(canonicalRowsText(current.rows));
+    });
+  }
+});
