@@ -18,6 +18,7 @@ import { DeleteCache } from './scan/deletes.ts';
 import { parseNameMapping, type NameMapping } from './scan/file-projection.ts';
 import { planScan } from './scan/plan.ts';
 import { readTask } from './scan/read-task.ts';
+import { PREVIEW_MIN_FILE_SIZE } from './scan/preview-read.ts';
 import type { FileScanTask, ScanPlan } from './scan/task.ts';
 import type { Schema } from './spec/schema.ts';
 import { columnNames } from './spec/schema.ts';
@@ -64,6 +65,8 @@ export class IcebergTable implements LakeTable<FileScanTask> {
   readonly files: TableFiles;
   private readonly deleteCache = new DeleteCache();
   private readonly nameMapping: NameMapping[] | undefined;
+  /** Read tuning: files at least this large serve a small `limit` with ranged reads of the first rows. */
+  previewMinFileSize = PREVIEW_MIN_FILE_SIZE;
 
   constructor(
     readonly storage: Storage,
@@ -143,7 +146,7 @@ export class IcebergTable implements LakeTable<FileScanTask> {
   }
 
   read(task: FileScanTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
-    return readTask({ meta: this.metadata, files: this.files, deleteCache: this.deleteCache, nameMapping: this.nameMapping }, task, options.signal);
+    return readTask({ meta: this.metadata, files: this.files, deleteCache: this.deleteCache, nameMapping: this.nameMapping, previewMinFileSize: this.previewMinFileSize }, task, options.signal);
   }
 
   /** Plans and reads every task in order, honouring the overall limit. */

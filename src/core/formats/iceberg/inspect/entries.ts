@@ -1,6 +1,6 @@
 /** The `entries` metadata table: every manifest entry of a snapshot (DELETED ones too), with inherited sequence numbers. */
 import type { Table } from 'apache-arrow';
-import { T, columns, tableOf } from './arrow-build.ts';
+import { T, columns, tableOf } from '../scan/arrow-build.ts';
 import { type InspectContext, type InspectOptions, snapshotEntries, snapshotOf } from './context.ts';
 import { fileColumns, fileRow } from './files.ts';
 import { unifiedPartition } from './partition-struct.ts';

@@ -5,7 +5,7 @@
 import type { Table } from 'apache-arrow';
 import type { DataFile } from '../spec/manifest.ts';
 import type { IcebergType, NestedField } from '../spec/types.ts';
-import { INT_BINARY_MAP, INT_LONG_MAP, T, listOf, tableOf } from './arrow-build.ts';
+import { INT_BINARY_MAP, INT_LONG_MAP, T, listOf, tableOf } from '../scan/arrow-build.ts';
 import { type InspectContext, type InspectOptions, snapshotEntries, snapshotOf } from './context.ts';
 import { unifiedPartition, type UnifiedPartition } from './partition-struct.ts';
 

@@ -3,7 +3,7 @@
  * is an ancestor of the current snapshot (false after a rollback made another line current).
  */
 import type { Table } from 'apache-arrow';
-import { T, columns, msToMicros, tableOf } from './arrow-build.ts';
+import { T, columns, msToMicros, tableOf } from '../scan/arrow-build.ts';
 import type { InspectContext } from './context.ts';
 
 export const HISTORY_COLUMNS = columns([

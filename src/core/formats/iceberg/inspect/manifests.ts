@@ -5,7 +5,7 @@ import { partitionFieldsFor, specOf } from '../scan/partition-fields.ts';
 import { decodeBinaryValue } from '../spec/single-value.ts';
 import { partitionValueToString } from '../spec/transform.ts';
 import { isNested, type IcebergType } from '../spec/types.ts';
-import { T, columns, listOf, tableOf } from './arrow-build.ts';
+import { T, columns, listOf, tableOf } from '../scan/arrow-build.ts';
 import { type InspectContext, type InspectOptions, snapshotOf } from './context.ts';
 
 const SUMMARY: IcebergType = {

@@ -3,7 +3,7 @@
  * being read, each with the snapshot that was current when it was written (looked up in the snapshot log).
  */
 import type { Table } from 'apache-arrow';
-import { T, columns, msToMicros, tableOf } from './arrow-build.ts';
+import { T, columns, msToMicros, tableOf } from '../scan/arrow-build.ts';
 import type { InspectContext } from './context.ts';
 
 export const METADATA_LOG_COLUMNS = columns([

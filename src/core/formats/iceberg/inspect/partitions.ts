@@ -4,7 +4,7 @@
  */
 import type { Table } from 'apache-arrow';
 import { partitionKey } from '../scan/delete-index.ts';
-import { T, columns, msToMicros, tableOf } from './arrow-build.ts';
+import { T, columns, msToMicros, tableOf } from '../scan/arrow-build.ts';
 import { type InspectContext, type InspectOptions, snapshotEntries, snapshotOf } from './context.ts';
 import { unifiedPartition } from './partition-struct.ts';
 

@@ -1,6 +1,6 @@
 /** The `refs` metadata table: branches and tags with their retention settings (spec "Snapshot References"). */
 import type { Table } from 'apache-arrow';
-import { T, columns, tableOf } from './arrow-build.ts';
+import { T, columns, tableOf } from '../scan/arrow-build.ts';
 import type { InspectContext } from './context.ts';
 
 export const REFS_COLUMNS = columns([

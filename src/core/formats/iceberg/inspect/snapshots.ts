@@ -1,6 +1,6 @@
 /** The `snapshots` metadata table (as pyiceberg's): one row per snapshot in the metadata file. */
 import type { Table } from 'apache-arrow';
-import { STRING_MAP, T, columns, msToMicros, tableOf } from './arrow-build.ts';
+import { STRING_MAP, T, columns, msToMicros, tableOf } from '../scan/arrow-build.ts';
 import type { InspectContext } from './context.ts';
 
 export const SNAPSHOTS_COLUMNS = columns([

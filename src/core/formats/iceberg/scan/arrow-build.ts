@@ -8,7 +8,7 @@ import { type Data, Field, RecordBatch, Schema as ArrowSchema, Struct, Table, ma
 import { utf8Encode } from '../../../util/bytes.ts';
 import { uuidBytes } from '../spec/bucket.ts';
 import type { IcebergType, NestedField } from '../spec/types.ts';
-import { arrowType } from '../scan/arrow-types.ts';
+import { arrowType } from './arrow-types.ts';
 
 const isNull = (v: unknown) => v === null || v === undefined;
 

@@ -21,6 +21,7 @@ import { type Getter, nestedGetter } from './arrow-values.ts';
 import { valueKey } from './delete-index.ts';
 import { type DeleteCache, type TaskDeletes, chainLookup, loadTaskDeletes } from './deletes.ts';
 import { type NameMapping, conformData, missingFieldData, resolveChild } from './file-projection.ts';
+import { canPreview, previewBatch } from './preview-read.ts';
 import type { FileScanTask } from './task.ts';
 
 /** What reading needs from the table object. */
@@ -29,6 +30,8 @@ export interface ReadContext {
   readonly files: TableFiles;
   readonly deleteCache: DeleteCache;
   readonly nameMapping?: readonly NameMapping[];
+  /** Files at least this large read a small `limit` of rows with ranged reads (preview-read.ts). */
+  readonly previewMinFileSize?: number;
 }
 
 /** Reads a task. Must hold: rows come out in file order; no deleted or filtered row and nothing past `limit`. */
@@ -48,6 +51,13 @@ async function* readTaskUnnamed(ctx: ReadContext, task: FileScanTask, signal?: A
     throw new LakeError('Unsupported', `iceberg read: ${task.format} data files are not supported yet (${task.path})`, { file: task.path });
   }
   const output = task.projectedIds.map((id) => schema.fields.find((f) => f.id === id) ?? missing(id, task.path));
+  if (canPreview(task, output, ctx.previewMinFileSize)) {
+    const batch = await previewBatch(files, task, output, identityValues(meta, task), signal);
+    if (batch !== undefined) {
+      if (batch) yield batch;
+      return;
+    }
+  }
   const residual = task.residual ? bindExpr(task.residual, schemaLookup(schema)) : undefined;
   const chains = chainLookup([schema.fields, currentSchema(meta).fields, ...[...meta.schemas].reverse().map((s) => s.fields)]);
   const deletes = await loadTaskDeletes(files, ctx.deleteCache, task.path, task.deletes, chains, signal);
