@@ -10,7 +10,12 @@ import { PaimonMetadata } from './scan/metadata.ts';
 import type { PaimonTask } from './scan/task.ts';
 import { PaimonTable, type OpenPaimonOptions } from './table.ts';
 
-export { PaimonTable, type OpenPaimonOptions, type ReadView } from './table.ts';
+export { PaimonTable, type OpenPaimonOptions, type PaimonScanRequest, type ReadView } from './table.ts';
+export type { CreateTagOptions } from './commit/tags.ts';
+export type { RollbackAsLatestOptions, RollbackResult } from './commit/rollback.ts';
+export type { DestructiveRollbackOptions, DestructiveRollbackPlan } from './commit/rollback-destructive.ts';
+export type { ExpireOptions, ExpirePlan } from './commit/expire.ts';
+export type { LsmView, LsmBucketView, LsmLevelView, LsmFileView } from './inspect/lsm.ts';
 export type { PaimonTask, PaimonTaskFile, SplitMode } from './scan/task.ts';
 export type { TableSchema } from './spec/schema.ts';
 export type { Snapshot, CommitKind } from './spec/snapshot.ts';

@@ -9,14 +9,27 @@ import type { Storage } from '../../io/storage.ts';
 import type {
   LakePlan, LakeTable, PartitionSpecDto, ScanRequest, SchemaDto, SortOrderDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
+import { LSM_EXPLANATIONS, lsmView, type LsmView } from './inspect/lsm.ts';
+import { treeNodes } from './inspect/tree.ts';
 import { listSchemas, listVersions, partitionSpecOf, sortOrderOf } from './inspect/versions.ts';
 import { PaimonMetadata } from './scan/metadata.ts';
 import { planSnapshot } from './scan/plan.ts';
 import { readTask } from './scan/read.ts';
 import type { PaimonTask } from './scan/task.ts';
+import type { CommitContext } from './commit/context.ts';
+import { expireSnapshots, type ExpireOptions, type ExpirePlan } from './commit/expire.ts';
+import { rollbackAsLatest, type RollbackAsLatestOptions, type RollbackResult } from './commit/rollback.ts';
+import { rollbackDestructive, type DestructiveRollbackOptions, type DestructiveRollbackPlan } from './commit/rollback-destructive.ts';
+import { createTag, deleteTag, type CreateTagOptions } from './commit/tags.ts';
 import { resolveSnapshot, type ResolvedSnapshot } from './scan/time-travel.ts';
 import type { TableSchema } from './spec/schema.ts';
 import type { Snapshot } from './spec/snapshot.ts';
+
+/** A scan request with Paimon-only choices. */
+export interface PaimonScanRequest extends ScanRequest {
+  /** Merge every LSM level, level 0 included, even where Paimon's batch scan skips it (see scan/plan.ts). */
+  readonly mergeAllLevels?: boolean;
+}
 
 export interface OpenPaimonOptions {
   readonly signal?: AbortSignal;
@@ -92,13 +105,21 @@ export class PaimonTable implements LakeTable<PaimonTask> {
     return { snapshot: s, schema, resolved };
   }
 
-  async plan(scan: ScanRequest): Promise<LakePlan<PaimonTask>> {
+  async plan(scan: PaimonScanRequest = {}): Promise<LakePlan<PaimonTask>> {
     const { snapshot, schema, resolved } = await this.view(scan, scan.signal);
     if (!snapshot) {
       const columns = scan.columns ? [...scan.columns] : schema.fields.map((f) => f.name);
       return { versionId: '', columns, tasks: [], skipped: [], counts: {}, notes: resolved.notes };
     }
-    return planSnapshot({ meta: this.meta, snapshot, readSchema: schema, filter: scan.filter, columns: scan.columns, notes: resolved.notes, signal: scan.signal });
+    return planSnapshot({
+      meta: this.meta, snapshot, readSchema: schema, filter: scan.filter, columns: scan.columns, notes: resolved.notes,
+      mergeAllLevels: scan.mergeAllLevels, signal: scan.signal,
+    });
+  }
+
+  /** Same as {@link plan} (the Iceberg engine's name for it). */
+  planScan(scan: PaimonScanRequest = {}): Promise<LakePlan<PaimonTask>> {
+    return this.plan(scan);
   }
 
   read(task: PaimonTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
@@ -106,7 +127,7 @@ export class PaimonTable implements LakeTable<PaimonTask> {
   }
 
   /** Every batch of a scan (plan + read of every task, in task order), up to `limit` rows when given. */
-  async *scan(request: ScanRequest = {}): AsyncGenerator<RecordBatch> {
+  async *scan(request: PaimonScanRequest = {}): AsyncGenerator<RecordBatch> {
     const plan = await this.plan(request);
     let left = request.limit ?? Infinity;
     for (const task of plan.tasks) {
@@ -119,9 +140,67 @@ export class PaimonTable implements LakeTable<PaimonTask> {
     }
   }
 
-  async tree(_version?: VersionSelector, _nodeId?: string, _signal?: AbortSignal): Promise<TreeNode[]> {
-    throw new LakeError('Unsupported', 'paimon tree: not implemented yet');
+  /** The metadata tree of a version (see inspect/tree.ts); only the schema when the table has no snapshot. */
+  async tree(version: VersionSelector = {}, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]> {
+    const { snapshot, schema, resolved } = await this.view(version, signal);
+    const meta = resolved.branch ? this.meta.forBranch(resolved.branch) : this.meta;
+    if (!snapshot) return nodeId === undefined ? [] : Promise.reject(new LakeError('NotFound', 'paimon tree: the table has no snapshot', { node: nodeId }));
+    return treeNodes({ meta, snapshot, schema, snapshotFile: resolved.file, signal }, nodeId);
   }
+
+  /**
+   * The LSM trees of a version's buckets: levels, files per level, key and sequence ranges, sizes, and
+   * what the next compaction would merge (see inspect/lsm.ts). Narrow with a partition path
+   * (`f1=10`) or BinaryRow hex, and a bucket.
+   */
+  async lsmView(version: VersionSelector = {}, partition?: string, bucket?: number, signal?: AbortSignal): Promise<LsmView> {
+    const { snapshot, schema, resolved } = await this.view(version, signal);
+    if (!snapshot) return { snapshotId: '', primaryKey: schema.primaryKeys.length > 0, buckets: [], explanations: LSM_EXPLANATIONS };
+    const meta = resolved.branch ? this.meta.forBranch(resolved.branch) : this.meta;
+    return lsmView(meta, snapshot, schema, { partition, bucket }, signal);
+  }
+
+  // ---- writes (main branch only; the table is refreshed after each) ----------------------------
+
+  /** Creates a tag (see commit/tags.ts). */
+  createTag(name: string, opts: CreateTagOptions & { signal?: AbortSignal } = {}): Promise<{ name: string; snapshotId: string; file: string }> {
+    return this.write(opts.signal, (ctx) => createTag(ctx, name, opts));
+  }
+
+  /** Deletes a tag and the files only it kept alive (see commit/tags.ts). */
+  deleteTag(name: string, opts: { signal?: AbortSignal } = {}): Promise<{ name: string; snapshotId: string; deletedFiles: string[] }> {
+    return this.write(opts.signal, (ctx) => deleteTag(ctx, name));
+  }
+
+  /** Non-destructive rollback: a new latest snapshot equal to `target` (see commit/rollback.ts). */
+  rollbackAsLatest(target: VersionSelector, opts: RollbackAsLatestOptions & { signal?: AbortSignal } = {}): Promise<RollbackResult> {
+    return this.write(opts.signal, (ctx) => rollbackAsLatest(ctx, selectorChoice(target), opts));
+  }
+
+  /** Destructive rollback behind `confirmDestructive`, with a `dryRun` preview (see commit/rollback-destructive.ts). */
+  rollbackDestructive(target: VersionSelector, opts: DestructiveRollbackOptions & { signal?: AbortSignal } = {}): Promise<DestructiveRollbackPlan> {
+    return this.write(opts.signal, (ctx) => rollbackDestructive(ctx, selectorChoice(target), opts));
+  }
+
+  /** Snapshot expiration honouring consumers and tags, with a `dryRun` preview (see commit/expire.ts). */
+  expireSnapshots(opts: ExpireOptions & { signal?: AbortSignal } = {}): Promise<ExpirePlan> {
+    return this.write(opts.signal, (ctx) => expireSnapshots(ctx, opts));
+  }
+
+  private async write<T>(signal: AbortSignal | undefined, work: (ctx: CommitContext) => Promise<T>): Promise<T> {
+    if (this.meta.branch !== undefined) {
+      throw new LakeError('Unsupported', `paimon commit: writes to branch '${this.meta.branch}' are not supported; open the main branch`);
+    }
+    try {
+      return await work({ storage: this.storage, meta: this.meta, schema: this.latestSchema, signal });
+    } finally {
+      await this.refresh(signal).catch(() => undefined);
+    }
+  }
+}
+
+function selectorChoice(v: VersionSelector): VersionSelector {
+  return { version: v.version, asOfTimestampMs: v.asOfTimestampMs };
 }
 
 async function loadLatestSchema(meta: PaimonMetadata, signal?: AbortSignal): Promise<TableSchema> {

@@ -33,6 +33,11 @@ export interface PlanInput {
   readonly filter?: Expr | string;
   readonly columns?: readonly string[];
   readonly notes?: readonly string[];
+  /**
+   * Read level 0 of deletion-vector / first-row tables too and merge every level (what
+   * `deletion-vectors.merge-on-read` does) instead of Paimon's default batch scan.
+   */
+  readonly mergeAllLevels?: boolean;
   readonly signal?: AbortSignal;
 }
 
@@ -95,7 +100,7 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<PaimonTas
   const live = [...mergeEntries(await readEntries(meta, manifests, signal), { file: `manifest/${snapshot.deltaManifestList}` }).values()]
     .filter((e) => e.kind === 'ADD');
   const dvs = await deletionVectorIndex(meta, snapshot, signal);
-  const skipLevel0 = mode !== 'append' && batchScanSkipLevel0(options);
+  const skipLevel0 = mode !== 'append' && !input.mergeAllLevels && batchScanSkipLevel0(options);
   const schemas = new Map<number, TableSchema>([[readSchema.id, readSchema]]);
   const groups = new Map<string, { entry: ManifestEntry; files: PaimonTaskFile[] }>();
 

@@ -5,6 +5,7 @@
  * or before a time (`SnapshotManager.earlierOrEqualTimeMills`).
  */
 import { LakeError } from '../../../errors.ts';
+import { snapshotKey, tagKey } from '../spec/layout.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import type { PaimonMetadata } from './metadata.ts';
 
@@ -20,6 +21,8 @@ export interface ResolvedSnapshot {
   /** True when this is the latest snapshot of the main branch (it is read with the latest schema). */
   readonly isLatest: boolean;
   readonly branch?: string;
+  /** The file the snapshot JSON was read from (`snapshot/snapshot-N`, or `tag/tag-NAME` for an expired snapshot). */
+  readonly file?: string;
   readonly notes: string[];
 }
 
@@ -35,18 +38,18 @@ export async function resolveSnapshot(meta: PaimonMetadata, choice: VersionChoic
   }
   if (choice.asOfTimestampMs !== undefined) {
     const s = await snapshotAsOf(meta, ids, choice.asOfTimestampMs, signal);
-    return { snapshot: s, isLatest: s.id === latest, notes: [`snapshot ${s.id} was the latest at ${new Date(choice.asOfTimestampMs).toISOString()} (committed ${new Date(s.timeMillis).toISOString()})`] };
+    return { snapshot: s, isLatest: s.id === latest, file: snapshotKey(s.id), notes: [`snapshot ${s.id} was the latest at ${new Date(choice.asOfTimestampMs).toISOString()} (committed ${new Date(s.timeMillis).toISOString()})`] };
   }
   const v = choice.version;
   if (v === undefined || v === 'latest' || v === 'main') {
     if (latest === undefined) return { isLatest: true, notes: ['the table has no snapshot yet'] };
-    return { snapshot: await meta.snapshot(latest, signal), isLatest: true, notes: [] };
+    return { snapshot: await meta.snapshot(latest, signal), isLatest: true, file: snapshotKey(latest, meta.branch), notes: [] };
   }
   if (/^\d+$/.test(v)) {
     const id = BigInt(v);
-    if (ids.includes(id)) return { snapshot: await meta.snapshot(id, signal), isLatest: id === latest, notes: [] };
+    if (ids.includes(id)) return { snapshot: await meta.snapshot(id, signal), isLatest: id === latest, file: snapshotKey(id, meta.branch), notes: [] };
     const tagged = (await meta.tags(signal)).find((t) => t.snapshot.id === id);
-    if (tagged) return { snapshot: tagged.snapshot, isLatest: false, notes: [`snapshot ${id} has expired; read from tag '${tagged.name}'`] };
+    if (tagged) return { snapshot: tagged.snapshot, isLatest: false, file: tagKey(tagged.name, meta.branch), notes: [`snapshot ${id} has expired; read from tag '${tagged.name}'`] };
     throw new LakeError('NotFound', `paimon time travel: snapshot ${id} does not exist`
       + (ids.length ? ` (snapshots ${ids[0]}..${latest})` : ' (the table has no snapshots)'), { snapshot: v });
   }
@@ -54,7 +57,7 @@ export async function resolveSnapshot(meta: PaimonMetadata, choice: VersionChoic
     if ((e as LakeError).code === 'NotFound') return undefined;
     throw e;
   });
-  if (tag) return { snapshot: tag.snapshot, isLatest: false, notes: [`tag '${v}' → snapshot ${tag.snapshot.id}`] };
+  if (tag) return { snapshot: tag.snapshot, isLatest: false, file: tagKey(v, meta.branch), notes: [`tag '${v}' → snapshot ${tag.snapshot.id}`] };
   if ((await meta.branches(signal)).includes(v)) {
     const b = meta.forBranch(v);
     const bLatest = await b.latestSnapshotId(signal);
@@ -62,6 +65,7 @@ export async function resolveSnapshot(meta: PaimonMetadata, choice: VersionChoic
       snapshot: bLatest === undefined ? undefined : await b.snapshot(bLatest, signal),
       isLatest: false,
       branch: v,
+      file: bLatest === undefined ? undefined : snapshotKey(bLatest, v),
       notes: [`branch '${v}'` + (bLatest === undefined ? ' has no snapshot' : ` → its latest snapshot ${bLatest}`)],
     };
   }

@@ -1,0 +1,35 @@
+/** What every Paimon write needs: the table's storage, its metadata reader and its latest schema. */
+import { LakeError } from '../../../errors.ts';
+import type { Storage } from '../../../io/storage.ts';
+import type { TableSchema } from '../spec/schema.ts';
+import type { Snapshot } from '../spec/snapshot.ts';
+import type { PaimonMetadata } from '../scan/metadata.ts';
+import { resolveSnapshot, type VersionChoice } from '../scan/time-travel.ts';
+
+export interface CommitContext {
+  readonly storage: Storage;
+  readonly meta: PaimonMetadata;
+  /** The latest schema (partition keys for data file paths). */
+  readonly schema: TableSchema;
+  readonly signal?: AbortSignal;
+}
+
+/** Refuses writes to read-only storage up front, naming the storage. */
+export function checkWritable(ctx: CommitContext, what: string): void {
+  if (!ctx.storage.writable) {
+    throw new LakeError('Unsupported', `paimon ${what}: ${ctx.storage.description} is read-only`, { storage: ctx.storage.description });
+  }
+}
+
+/** The snapshot a write targets (id or tag name; a branch is refused: writes here act on the main branch). */
+export async function targetSnapshot(ctx: CommitContext, target: VersionChoice, what: string): Promise<Snapshot> {
+  const r = await resolveSnapshot(ctx.meta, target, ctx.signal);
+  if (r.branch) throw new LakeError('Unsupported', `paimon ${what}: '${target.version}' is a branch; give a snapshot id or a tag`, { version: target.version });
+  if (!r.snapshot) throw new LakeError('NotFound', `paimon ${what}: the table has no snapshot`);
+  return r.snapshot;
+}
+
+/** A fresh commit user (Paimon writers use a UUID per job). */
+export function newCommitUser(): string {
+  return crypto.randomUUID();
+}

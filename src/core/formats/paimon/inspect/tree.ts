@@ -1,0 +1,264 @@
+/**
+ * The metadata tree of one Paimon snapshot, expanded lazily (DESIGN.md "tree(version)"):
+ *
+ * ```
+ * snapshot-N ─┬─ base manifest list ── manifest ── data file entries (ADD/DELETE)
+ *             ├─ delta manifest list ── manifest ── entries this commit wrote
+ *             ├─ changelog manifest list ── manifest ── changelog files
+ *             ├─ index manifest ── index file ── deletion vector (byte range per data file)
+ *             └─ LSM: partition/bucket ── level ── live data files
+ * schema-N
+ * ```
+ * Node ids encode the path (`kind:arg:…`, arguments URI-encoded), so any node can be expanded later
+ * without state; the snapshot comes from the version selector of each call.
+ */
+import { LakeError } from '../../../errors.ts';
+import type { TreeNode } from '../../table-format.ts';
+import { decodeBinaryRow } from '../spec/binary-row.ts';
+import { DELETION_VECTORS_INDEX } from '../spec/index-manifest.ts';
+import { manifestKey, indexFileKey, schemaKey, snapshotKey } from '../spec/layout.ts';
+import type { ManifestEntry } from '../spec/manifest-entry.ts';
+import { bucketDir, partitionPath, partitionPathOptions } from '../spec/partition-path.ts';
+import { partitionFields, type TableSchema } from '../spec/schema.ts';
+import type { Snapshot } from '../spec/snapshot.ts';
+import type { PaimonMetadata } from '../scan/metadata.ts';
+import { keyText, lsmView, LSM_EXPLANATIONS } from './lsm.ts';
+
+export interface TreeContext {
+  readonly meta: PaimonMetadata;
+  readonly snapshot: Snapshot;
+  /** The schema of the snapshot's reads (for partition and key display). */
+  readonly schema: TableSchema;
+  /** Where the snapshot JSON came from (a tag file for expired snapshots). */
+  readonly snapshotFile?: string;
+  readonly signal?: AbortSignal;
+}
+
+const id = (...parts: (string | number)[]): string => parts.map((p) => encodeURIComponent(String(p))).join(':');
+const parseId = (nodeId: string): string[] => nodeId.split(':').map(decodeURIComponent);
+
+const LIST_TEXT: Record<string, string> = {
+  base: 'Base manifest list: the manifests describing every data file of the table before this commit. Read together with the delta list, in order, they give the live files.',
+  delta: 'Delta manifest list: the manifests this commit wrote — the files it added (ADD) and removed (DELETE). Incremental reads look only here.',
+  changelog: 'Changelog manifest list: changelog files produced by this commit (changelog-producer), for streaming readers.',
+};
+
+/** Children of a node (the roots when `nodeId` is undefined). Unknown ids → NotFound `paimon tree: …`. */
+export async function treeNodes(ctx: TreeContext, nodeId?: string): Promise<TreeNode[]> {
+  const s = ctx.snapshot;
+  if (nodeId === undefined) return [snapshotNode(ctx), schemaNode(ctx)];
+  const [kind, a, b, c] = parseId(nodeId);
+  switch (kind) {
+    case 'snapshot': return snapshotChildren(ctx);
+    case 'list': return listChildren(ctx, a!, b!);
+    case 'manifest': return manifestChildren(ctx, a!);
+    case 'index-manifest': return indexManifestChildren(ctx, a!);
+    case 'index': return indexFileChildren(ctx, a!, Number(b));
+    case 'lsm': return lsmChildren(ctx);
+    case 'bucket': return levelNodes(ctx, a!, Number(b));
+    case 'level': return levelFiles(ctx, a!, Number(b), Number(c));
+    default:
+      throw new LakeError('NotFound', `paimon tree: no node '${nodeId}' under snapshot ${s.id}`, { node: nodeId });
+  }
+}
+
+function snapshotNode(ctx: TreeContext): TreeNode {
+  const s = ctx.snapshot;
+  return {
+    id: id('snapshot', s.id.toString()),
+    kind: 'snapshot',
+    label: `snapshot-${s.id} (${s.commitKind})`,
+    location: ctx.snapshotFile ?? snapshotKey(s.id),
+    explanation: `A snapshot is one commit: a JSON file naming the manifest lists that describe the table after it. `
+      + (s.commitKind === 'COMPACT' ? 'This COMPACT commit only rewrote files (same rows, fewer sorted runs).'
+        : s.commitKind === 'OVERWRITE' ? 'This OVERWRITE commit replaced files (an INSERT OVERWRITE, a rollback, or a delete of partitions).'
+          : 'This APPEND commit added new files written by a writer.'),
+    details: {
+      commitKind: String(s.commitKind), commitUser: s.commitUser, commitIdentifier: s.commitIdentifier.toString(),
+      timeMillis: s.timeMillis, schemaId: s.schemaId,
+      totalRecordCount: s.totalRecordCount?.toString() ?? null, deltaRecordCount: s.deltaRecordCount?.toString() ?? null,
+      changelogRecordCount: s.changelogRecordCount?.toString() ?? null, watermark: s.watermark?.toString() ?? null,
+    },
+    hasChildren: true,
+  };
+}
+
+function schemaNode(ctx: TreeContext): TreeNode {
+  const sc = ctx.schema;
+  return {
+    id: id('schema', sc.id),
+    kind: 'metadata-file',
+    label: `schema-${sc.id}`,
+    location: schemaKey(sc.id),
+    explanation: 'The table schema: fields with stable ids, partition keys, primary keys and options. Every ALTER TABLE writes a new schema file; data files record which schema they were written with.',
+    details: { fields: sc.fields.length, partitionKeys: sc.partitionKeys.join(', '), primaryKeys: sc.primaryKeys.join(', '), highestFieldId: sc.highestFieldId },
+    hasChildren: false,
+  };
+}
+
+function snapshotChildren(ctx: TreeContext): TreeNode[] {
+  const s = ctx.snapshot;
+  const lists: [string, string | undefined, bigint | undefined][] = [
+    ['base', s.baseManifestList, s.baseManifestListSize], ['delta', s.deltaManifestList, s.deltaManifestListSize],
+    ['changelog', s.changelogManifestList, s.changelogManifestListSize],
+  ];
+  const out: TreeNode[] = lists.filter(([, name]) => name).map(([role, name, size]) => ({
+    id: id('list', role, name!),
+    kind: 'manifest-list',
+    label: `${role} manifest list`,
+    location: manifestKey(name!),
+    ...(size !== undefined ? { size: Number(size) } : {}),
+    explanation: LIST_TEXT[role]!,
+    details: { file: name! },
+    hasChildren: true,
+  }));
+  if (s.indexManifest) {
+    out.push({
+      id: id('index-manifest', s.indexManifest),
+      kind: 'manifest',
+      label: 'index manifest',
+      location: manifestKey(s.indexManifest),
+      explanation: 'Index manifest: every index file of this snapshot per partition and bucket — deletion vectors (rows of data files marked deleted) and dynamic-bucket hash indexes.',
+      details: { file: s.indexManifest },
+      hasChildren: true,
+    });
+  }
+  out.push({
+    id: id('lsm'),
+    kind: 'lsm-level',
+    label: ctx.schema.primaryKeys.length ? 'LSM trees (live files by bucket and level)' : 'live files by bucket',
+    explanation: LSM_EXPLANATIONS.levels,
+    hasChildren: true,
+  });
+  return out;
+}
+
+async function listChildren(ctx: TreeContext, role: string, name: string): Promise<TreeNode[]> {
+  const list = await ctx.meta.manifestList(name, ctx.signal);
+  return list.entries.map((m) => ({
+    id: id('manifest', m.fileName),
+    kind: 'manifest',
+    label: m.fileName,
+    location: manifestKey(m.fileName),
+    size: Number(m.fileSize),
+    explanation: `A manifest: Avro entries, each adding or deleting one data file of a partition and bucket (${role} list).`,
+    details: {
+      addedFiles: m.numAddedFiles.toString(), deletedFiles: m.numDeletedFiles.toString(), schemaId: m.schemaId,
+      buckets: m.minBucket === undefined ? null : `${m.minBucket}..${m.maxBucket}`, levels: m.minLevel === undefined ? null : `${m.minLevel}..${m.maxLevel}`,
+    },
+    hasChildren: true,
+  }));
+}
+
+function dataKey(ctx: TreeContext, e: ManifestEntry): string {
+  const pFields = partitionFields(ctx.schema);
+  return partitionPath(pFields, decodeBinaryRow(e.partition, pFields.map((f) => f.type)), partitionPathOptions(ctx.schema.options))
+    + bucketDir(e.bucket) + '/' + e.file.fileName;
+}
+
+async function manifestChildren(ctx: TreeContext, name: string): Promise<TreeNode[]> {
+  const manifest = await ctx.meta.manifest(name, ctx.signal);
+  const out: TreeNode[] = [];
+  for (const [i, e] of manifest.entries.entries()) out.push(await dataFileNode(ctx, e, `${e.kind} `, id('entry', name, i)));
+  return out;
+}
+
+async function dataFileNode(ctx: TreeContext, e: ManifestEntry, prefix: string, nodeId: string): Promise<TreeNode> {
+  const f = e.file;
+  const fileSchema = await ctx.meta.schema(f.schemaId, ctx.signal);
+  const pk = ctx.schema.primaryKeys.length > 0;
+  return {
+    id: nodeId,
+    kind: 'data-file',
+    label: `${prefix}${f.fileName} (level ${f.level})`,
+    location: dataKey(ctx, e),
+    size: Number(f.fileSize),
+    explanation: `${e.kind === 'DELETE' ? 'Removes' : 'Adds'} a data file of bucket ${e.bucket}`
+      + (pk ? ` on LSM level ${f.level}; its rows are sorted by primary key and carry sequence numbers ${f.minSequenceNumber}..${f.maxSequenceNumber}.` : '.')
+      + (f.fileSource === 'COMPACT' ? ' Written by a compaction.' : f.fileSource === 'APPEND' ? ' Written by a writer.' : ''),
+    details: {
+      kind: e.kind, bucket: e.bucket, totalBuckets: e.totalBuckets, level: f.level, rowCount: f.rowCount.toString(),
+      minSequenceNumber: f.minSequenceNumber.toString(), maxSequenceNumber: f.maxSequenceNumber.toString(), schemaId: f.schemaId,
+      fileSource: f.fileSource ?? null, deleteRowCount: f.deleteRowCount?.toString() ?? null,
+      creationTime: f.creationTime === undefined ? null : Number(f.creationTime),
+      minKey: pk ? keyText(f.minKey, fileSchema) : null, maxKey: pk ? keyText(f.maxKey, fileSchema) : null,
+      extraFiles: f.extraFiles.join(', ') || null, externalPath: f.externalPath ?? null,
+    },
+    hasChildren: false,
+  };
+}
+
+async function indexManifestChildren(ctx: TreeContext, name: string): Promise<TreeNode[]> {
+  const entries = await ctx.meta.indexManifest(name, ctx.signal);
+  return entries.map((e, i) => ({
+    id: id('index', name, i),
+    kind: e.indexType === DELETION_VECTORS_INDEX ? 'delete-file' : 'statistics-file',
+    label: `${e.kind} ${e.fileName} (${e.indexType})`,
+    location: indexFileKey(e.fileName),
+    size: Number(e.fileSize),
+    explanation: e.indexType === DELETION_VECTORS_INDEX
+      ? `A deletion-vector index file of bucket ${e.bucket}: one bitmap per data file, marking rows that later data replaced or deleted.`
+      : `A ${e.indexType} index file of bucket ${e.bucket} (dynamic-bucket key → bucket assignments).`,
+    details: { bucket: e.bucket, indexType: e.indexType, rowCount: e.rowCount.toString(), vectors: e.deletionVectors.length },
+    hasChildren: e.deletionVectors.length > 0,
+  }));
+}
+
+async function indexFileChildren(ctx: TreeContext, name: string, i: number): Promise<TreeNode[]> {
+  const e = (await ctx.meta.indexManifest(name, ctx.signal))[i];
+  if (!e) throw new LakeError('NotFound', `paimon tree: index manifest ${name} has no entry ${i}`, { file: manifestKey(name) });
+  return e.deletionVectors.map((r) => ({
+    id: id('dv', name, i, r.dataFileName),
+    kind: 'deletion-vector',
+    label: `${r.dataFileName}${r.cardinality !== undefined ? ` (${r.cardinality} rows deleted)` : ''}`,
+    location: indexFileKey(e.fileName),
+    range: { offset: r.offset, length: r.length + 8 },
+    explanation: 'The deletion vector of one data file: a Roaring bitmap of deleted row positions (length, magic, bitmap, CRC). Readers skip these rows.',
+    details: { dataFile: r.dataFileName, offset: r.offset, length: r.length, cardinality: r.cardinality?.toString() ?? null },
+    hasChildren: false,
+  }));
+}
+
+async function lsmChildren(ctx: TreeContext): Promise<TreeNode[]> {
+  const view = await lsmView(ctx.meta, ctx.snapshot, ctx.schema, {}, ctx.signal);
+  return view.buckets.map((b) => ({
+    id: id('bucket', b.partitionHex, b.bucket),
+    kind: 'file-slice',
+    label: `${b.partition ? `${b.partition} / ` : ''}${bucketDir(b.bucket)}`,
+    explanation: view.primaryKey ? b.nextCompaction : 'The live files of this bucket.',
+    details: { sortedRuns: b.sortedRuns, levels: b.levels.map((l) => l.level).join(', '), compactionTrigger: b.compactionTrigger, compactionDue: b.compactionDue },
+    hasChildren: true,
+  }));
+}
+
+async function levelNodes(ctx: TreeContext, partHex: string, bucket: number): Promise<TreeNode[]> {
+  const view = await lsmView(ctx.meta, ctx.snapshot, ctx.schema, { partition: partHex, bucket }, ctx.signal);
+  const b = view.buckets[0];
+  if (!b) return [];
+  return b.levels.map((l) => ({
+    id: id('level', partHex, bucket, l.level),
+    kind: 'lsm-level',
+    label: `level ${l.level}: ${l.files.length} file${l.files.length === 1 ? '' : 's'}`,
+    explanation: l.level === 0
+      ? 'Level 0: files as writers flushed them; each is a sorted run and their key ranges may overlap.'
+      : `Level ${l.level}: one sorted run — files with disjoint key ranges, produced by compaction.`,
+    details: { sortedRuns: l.sortedRuns, rowCount: l.rowCount, totalSize: l.totalSize, minSequenceNumber: l.minSequenceNumber ?? null, maxSequenceNumber: l.maxSequenceNumber ?? null },
+    hasChildren: l.files.length > 0,
+  }));
+}
+
+async function levelFiles(ctx: TreeContext, partHex: string, bucket: number, level: number): Promise<TreeNode[]> {
+  const view = await lsmView(ctx.meta, ctx.snapshot, ctx.schema, { partition: partHex, bucket }, ctx.signal);
+  const l = view.buckets[0]?.levels.find((x) => x.level === level);
+  return (l?.files ?? []).map((f) => ({
+    id: id('lsm-file', partHex, bucket, level, f.fileName),
+    kind: 'data-file',
+    label: f.fileName,
+    location: f.key,
+    size: f.fileSize,
+    explanation: `Keys ${f.minKey}..${f.maxKey}, sequence numbers ${f.minSequenceNumber}..${f.maxSequenceNumber}`
+      + (f.deletedRows ? `; ${f.deletedRows} rows marked deleted by a deletion vector.` : '.'),
+    details: { rowCount: f.rowCount, minKey: f.minKey, maxKey: f.maxKey, fileSource: f.fileSource ?? null, schemaId: f.schemaId, deletedRows: f.deletedRows ?? null },
+    hasChildren: false,
+  }));
+}
