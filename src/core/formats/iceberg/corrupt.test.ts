@@ -8,7 +8,15 @@ import { isLakeError } from '../../errors.ts';
 import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../../../testing/fixtures.ts';
 import { openIcebergTable, type IcebergTable } from './index.ts';
-import { fixtureInMemory, mutate } from './test-storage.test-helper.ts';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { mutate, tableInMemory } from './test-storage.test-helper.ts';
+
+/** Every file of a fixture table, copied into memory. */
+function fixtureInMemory(dir: string) {
+  const walk = (d: string): string[] => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
+  return tableInMemory(walk(dir).map((f) => [relative(dir, f), new Uint8Array(readFileSync(f))] as const), `memory copy of ${dir}`);
+}
 
 const root = (part: string) => listFixtures('iceberg').find((f) => f.name.includes(part))!.root;
 beforeAll(() => installNodeParquetWasm());

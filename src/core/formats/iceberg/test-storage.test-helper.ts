@@ -1,16 +1,13 @@
-/** Test helper: a fixture table copied into a MemoryStorage, so corruption tests never touch /work/shared. */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+/**
+ * Test helper: a table's files copied into a MemoryStorage, so corruption tests never touch the shared
+ * fixtures. Node-free (core rules); the test reads the files and passes them in.
+ */
 import { MemoryStorage } from '../../io/memory-storage.ts';
 
-/** Every file under `root` as an object of a new MemoryStorage (keys relative to `root`). */
-export async function fixtureInMemory(root: string): Promise<MemoryStorage> {
-  const storage = new MemoryStorage(`memory copy of ${root}`);
-  const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    return statSync(p).isDirectory() ? walk(p) : [p];
-  });
-  for (const file of walk(root)) await storage.write(relative(root, file), new Uint8Array(readFileSync(file)));
+/** A new MemoryStorage holding `files` (key relative to the table root → bytes). */
+export async function tableInMemory(files: Iterable<readonly [string, Uint8Array]>, description = 'memory copy'): Promise<MemoryStorage> {
+  const storage = new MemoryStorage(description);
+  for (const [key, bytes] of files) await storage.write(key, bytes);
   return storage;
 }
 
