@@ -145,6 +145,26 @@ export class IcebergTable implements LakeTable<FileScanTask> {
     };
   }
 
+  /**
+   * Every file a scan considers, with what planning decided: data files `read` (with their row groups and
+   * deletes), delete files `applied`, and everything `skipped` with the step and reason (the CLI's `files`).
+   */
+  async explainFiles(req: IcebergScanRequest = {}): Promise<FileExplanation[]> {
+    const plan = await this.planScan(req);
+    const out: FileExplanation[] = [];
+    const applied = new Map<string, FileExplanation>();
+    for (const t of plan.tasks) {
+      out.push({ path: t.path, key: t.key, kind: 'data', status: 'read', recordCount: t.recordCount, rowGroups: t.rowGroups, deletes: t.deletes.length });
+      for (const d of t.deletes) {
+        const id = `${d.path}#${d.contentOffset ?? ''}`;
+        if (!applied.has(id)) applied.set(id, { path: d.path, key: d.key, kind: d.kind === 'deletion-vector' ? 'deletion-vector' : d.kind === 'equality' ? 'equality-deletes' : 'position-deletes', status: 'applied', recordCount: d.recordCount });
+      }
+    }
+    out.push(...applied.values());
+    for (const s of plan.skipped) out.push({ path: s.path, key: this.files.relocation.tryKey(s.path), kind: s.kind, status: 'skipped', step: s.step, rowGroup: s.rowGroup, reason: s.reason });
+    return out;
+  }
+
   read(task: FileScanTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
     return readTask({ meta: this.metadata, files: this.files, deleteCache: this.deleteCache, nameMapping: this.nameMapping, previewMinFileSize: this.previewMinFileSize }, task, options.signal);
   }
@@ -175,6 +195,20 @@ export class IcebergTable implements LakeTable<FileScanTask> {
   tree(version?: VersionSelector, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]> {
     return icebergTree(this, version, nodeId, signal);
   }
+}
+
+/** One line of {@link IcebergTable.explainFiles}. */
+export interface FileExplanation {
+  readonly path: string;
+  readonly key?: string;
+  readonly kind: string;
+  readonly status: 'read' | 'applied' | 'skipped';
+  readonly recordCount?: bigint;
+  readonly rowGroups?: readonly number[];
+  readonly deletes?: number;
+  readonly step?: string;
+  readonly rowGroup?: number;
+  readonly reason?: string;
 }
 
 function toExpr(filter: Expr | string | undefined): Expr | undefined {

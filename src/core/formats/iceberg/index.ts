@@ -11,7 +11,7 @@ import { listMetadataFiles } from './io/metadata-files.ts';
 import { IcebergTable, openIcebergTable } from './iceberg-table.ts';
 import type { FileScanTask } from './scan/task.ts';
 
-export { IcebergTable, openIcebergTable, type IcebergScanRequest, type OpenIcebergOptions } from './iceberg-table.ts';
+export { IcebergTable, openIcebergTable, type IcebergScanRequest, type OpenIcebergOptions, type FileExplanation } from './iceberg-table.ts';
 export type { FileScanTask, DeleteFileRef, ScanPlan, SkipRecord, PlanCounts } from './scan/task.ts';
 export type { MetadataFileRef } from './io/metadata-files.ts';
 export type { ResolvedSnapshot, SnapshotSelector } from './spec/time-travel.ts';

@@ -34,6 +34,8 @@ export interface SyntheticFile {
   readonly dv?: { readonly referencedDataFile: string; readonly positions: readonly number[] };
   /** Written with this explicit data sequence number instead of inheriting the snapshot's. */
   readonly sequenceNumber?: bigint;
+  /** Rows per Parquet row group. */
+  readonly rowGroupSize?: number;
 }
 
 export interface SyntheticTable {
@@ -114,7 +116,7 @@ async function writeFile(storage: MemoryStorage, f: SyntheticFile, schema: Schem
   }
   const fields = f.content === 'position-deletes' ? POS_FIELDS : f.fields ?? schema.fields;
   const rows = f.content === 'position-deletes' ? (f.positions ?? []).map(([file, pos]) => ({ file_path: path(file), pos: BigInt(pos) })) : f.rows ?? [];
-  const w = writeParquet(rows, fields);
+  const w = writeParquet(rows, fields, { rowGroupSize: f.rowGroupSize });
   await storage.write(key, w.bytes);
   return {
     content: f.content, filePath: path(f.name), fileFormat: 'parquet', specId: f.specId, partition: f.partition,

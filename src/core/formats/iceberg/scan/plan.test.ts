@@ -112,6 +112,16 @@ describe.skipIf(!FIXTURES_PRESENT)('scan planning with a counting storage', () =
     expect(plan.tasks.flatMap((t) => t.deletes.map((d) => d.kind))).toContain('equality');
   });
 
+  it('explainFiles lists read, applied and skipped files with reasons', async () => {
+    const { table } = await open('v2_spark_position');
+    const all = await table.explainFiles({ version: '469881615898633426' });
+    expect(all.map((f) => [f.kind, f.status])).toEqual([['data', 'read'], ['position-deletes', 'applied']]);
+    const v1 = (await open('v1_spark')).table;
+    const some = await v1.explainFiles({ filter: "action = 'click'" });
+    expect(some.filter((f) => f.status === 'read')).toHaveLength(6);
+    expect(some.filter((f) => f.status === 'skipped').every((f) => f.key?.startsWith('data/event_time_hour=') && f.reason)).toBe(true);
+  });
+
   it('v3 deletion vectors are attached only to the data files they reference', async () => {
     const { table } = await open('v3_');
     const plan = await table.planScan({});

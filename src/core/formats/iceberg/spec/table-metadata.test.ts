@@ -79,6 +79,38 @@ describe('table metadata errors', () => {
     expect(m.refs).toEqual([]);
     expect(parseTableMetadata({ ...base, 'current-snapshot-id': -1 }).currentSnapshotId).toBeUndefined();
   });
+  it('reads v3 types, defaults, statistics, partition statistics, refs with retention and encryption keys', () => {
+    const m = parseTableMetadata({
+      ...base, 'format-version': 3, 'next-row-id': 7,
+      schemas: [{ type: 'struct', 'schema-id': 0, fields: [
+        { id: 1, name: 'v', required: false, type: 'variant' }, { id: 2, name: 'g', required: false, type: 'geometry(srid:4326)' },
+        { id: 3, name: 'h', required: false, type: 'geography' }, { id: 4, name: 'u', required: false, type: 'unknown' },
+        { id: 5, name: 'n', required: false, type: 'timestamptz_ns' }, { id: 6, name: 'd', required: false, type: 'decimal(38, 10)', 'initial-default': '1.5000000000', 'write-default': '2.0000000000' },
+        { id: 7, name: 'l', required: false, type: { type: 'list', 'element-id': 8, 'element-required': true, element: 'fixed[4]' } },
+      ] }],
+      snapshots: [{ 'snapshot-id': 9, 'timestamp-ms': 5, 'sequence-number': 1, summary: { operation: 'append' }, 'manifest-list': 's3://b/t/m.avro', 'first-row-id': 0, 'added-rows': 7 }],
+      'current-snapshot-id': 9,
+      refs: { main: { 'snapshot-id': 9, type: 'branch', 'min-snapshots-to-keep': 3, 'max-snapshot-age-ms': 1000 }, v1: { 'snapshot-id': 9, type: 'tag', 'max-ref-age-ms': 99 } },
+      statistics: [{ 'snapshot-id': 9, 'statistics-path': 's3://b/t/metadata/s.stats', 'file-size-in-bytes': 100, 'file-footer-size-in-bytes': 40,
+        'blob-metadata': [{ type: 'apache-datasketches-theta-v1', 'snapshot-id': 9, 'sequence-number': 1, fields: [1], properties: { ndv: '3' } }] }],
+      'partition-statistics': [{ 'snapshot-id': 9, 'statistics-path': 's3://b/t/metadata/p.parquet', 'file-size-in-bytes': 55 }],
+      'encryption-keys': [{ 'key-id': 'k1', 'encrypted-key-metadata': 'AAA=' }],
+    });
+    expect(currentSchema(m).fields.map((f) => typeToString(f.type))).toEqual([
+      'variant', 'geometry(srid:4326)', 'geography(OGC:CRS84,spherical)', 'unknown', 'timestamptz_ns', 'decimal(38,10)', 'list<fixed[4]>',
+    ]);
+    expect(currentSchema(m).fields[5]).toMatchObject({ initialDefault: '1.5000000000', writeDefault: '2.0000000000' });
+    expect(m.refs).toEqual([
+      { name: 'main', type: 'branch', snapshotId: 9n, minSnapshotsToKeep: 3, maxSnapshotAgeMs: 1000n, maxRefAgeMs: undefined },
+      { name: 'v1', type: 'tag', snapshotId: 9n, minSnapshotsToKeep: undefined, maxSnapshotAgeMs: undefined, maxRefAgeMs: 99n },
+    ]);
+    expect(m.statistics[0]).toMatchObject({ snapshotId: 9n, fileSizeInBytes: 100n, blobMetadata: [{ type: 'apache-datasketches-theta-v1', fields: [1], properties: { ndv: '3' } }] });
+    expect(m.partitionStatistics).toEqual([{ snapshotId: 9n, statisticsPath: 's3://b/t/metadata/p.parquet', fileSizeInBytes: 55n }]);
+    expect(m.encryptionKeys[0].keyId).toBe('k1');
+    expect(m.nextRowId).toBe(7n);
+    expect(() => parseTableMetadata({ ...base, 'format-version': 3 })).toThrow(/next-row-id is required/);
+  });
+
   it('refuses v4 as Unsupported and names the file', () => {
     const e = err({ ...base, 'format-version': 4 });
     expect(isLakeError(e, 'Unsupported')).toBe(true);
