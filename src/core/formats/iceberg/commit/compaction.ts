@@ -1,0 +1,210 @@
+/**
+ * Compaction (Java `RewriteDataFiles`, bin-pack strategy) as a `replace` snapshot (spec "Snapshots":
+ * "data and delete files were added and removed without changing table data"):
+ * - per partition (spec id + tuple) pick the files worth rewriting: smaller than 75% of the target size, or
+ *   with deletes to apply; a partition is rewritten when it has at least `minInputFiles` of them, or any
+ *   file with deletes; candidates are bin-packed (first-fit decreasing) towards the target size;
+ * - each bin's live rows (deletes applied) become new files in the same partition, so the new files are
+ *   clean; deletion vectors and file-scoped position deletes of rewritten files go with them, and a
+ *   partition-scoped position delete or an equality delete goes when every data file it could still apply
+ *   to is rewritten (delete files that already apply to no live file are dropped too);
+ * - the new files take the starting snapshot's sequence number as their data sequence number, so an
+ *   equality delete committed concurrently (higher number) still applies to them (spec "Scan Planning");
+ *   a concurrent position delete or DV on a rewritten file makes the commit fail rather than lose it;
+ * - v3: rows keep `_row_id` and `_last_updated_sequence_number` (written as columns: spec "Row Lineage").
+ */
+import type { FileChange } from '../../../commit/change-preview.ts';
+import { LakeError } from '../../../errors.ts';
+import type { Storage } from '../../../io/storage.ts';
+import { DeleteIndex, partitionKey } from '../scan/delete-index.ts';
+import type { ManifestEntry } from '../spec/manifest.ts';
+import { isUnpartitioned } from '../spec/partition-spec.ts';
+import { currentSchema, findSnapshot, findSpec } from '../spec/table-metadata.ts';
+import { LAST_UPDATED_FIELD, ROW_ID_FIELD, readLiveRows } from './live-rows.ts';
+import { type ApplyOptions, NEXT_METADATA, type PreparedOperation, totalsOf } from './prepared-operation.ts';
+import { changeResult, commitSnapshot } from './snapshot-commit.ts';
+import { liveEntries, readAllEntries } from './snapshot-files.ts';
+import type { Snapshot } from '../spec/snapshot.ts';
+import { loadTableState, type TableState } from './table-state.ts';
+import { PROPS } from './table-update.ts';
+import { FileNamer, type WrittenDataFile, writePartitionFiles } from './write-data-files.ts';
+
+const DEFAULT_TARGET = 512 * 1024 * 1024;
+
+export interface CompactionOptions {
+  /** Target output file size (default `write.target-file-size-bytes`, else 512 MiB). */
+  readonly targetFileSizeBytes?: number;
+  /** Rewrite a partition only with at least this many small files (default 2), unless deletes apply. */
+  readonly minInputFiles?: number;
+  /** Files at least this fraction of the target are left alone unless deletes apply (default 0.75). */
+  readonly smallFileRatio?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** One group of input files written out together. */
+export interface CompactionBin {
+  readonly partition: string;
+  readonly files: readonly ManifestEntry[];
+}
+
+export interface CompactionPlan {
+  readonly startingSnapshot: Snapshot;
+  readonly startingSequenceNumber: bigint;
+  readonly bins: readonly CompactionBin[];
+  /** Delete files that apply to rewritten files, by data file path. */
+  readonly deletesOf: ReadonlyMap<string, readonly ManifestEntry[]>;
+  /** Delete files removed with the rewrite. */
+  readonly removedDeletes: readonly ManifestEntry[];
+}
+
+/** Plans compaction on the current snapshot of main. */
+export async function planCompaction(state: TableState, opts: CompactionOptions = {}): Promise<CompactionPlan | undefined> {
+  const meta = state.metadata;
+  const start = meta.currentSnapshotId === undefined ? undefined : findSnapshot(meta, meta.currentSnapshotId);
+  if (!start) return undefined;
+  const target = opts.targetFileSizeBytes ?? (Number(meta.properties[PROPS.targetFileSize]) || DEFAULT_TARGET);
+  const small = target * (opts.smallFileRatio ?? 0.75);
+  const minInputs = opts.minInputFiles ?? 2;
+  const live = liveEntries(await readAllEntries(state, start, opts.signal));
+  const data = live.filter((e) => e.dataFile.content === 'data');
+  const deletes = live.filter((e) => e.dataFile.content !== 'data');
+  const specs = new Map(meta.partitionSpecs.map((s) => [s.specId, s]));
+  const index = new DeleteIndex(deletes, specs);
+  const deletesOf = new Map<string, ManifestEntry[]>();
+  const groups = new Map<string, ManifestEntry[]>();
+  for (const e of data) {
+    const applying = index.forDataFile(e);
+    if (applying.length) deletesOf.set(e.dataFile.filePath, applying);
+    if (Number(e.dataFile.fileSizeInBytes) >= small && applying.length === 0) continue;
+    const key = partitionKey(e.dataFile.specId, e.dataFile.partition);
+    groups.set(key, [...(groups.get(key) ?? []), e]);
+  }
+  const bins: CompactionBin[] = [];
+  for (const [partition, files] of groups) {
+    const withDeletes = files.some((f) => deletesOf.has(f.dataFile.filePath));
+    if (files.length < minInputs && !withDeletes) continue;
+    for (const bin of binPack(files, target)) bins.push({ partition, files: bin });
+  }
+  const rewritten = new Set(bins.flatMap((b) => b.files.map((f) => f.dataFile.filePath)));
+  // Also drops delete files that already apply to no live data file (Java's remove-dangling-deletes).
+  const removedDeletes = deletes.filter((d) => deleteBecomesDangling(d, data, rewritten, specs));
+  if (bins.length === 0 && removedDeletes.length === 0) return undefined;
+  return { startingSnapshot: start, startingSequenceNumber: start.sequenceNumber, bins, deletesOf, removedDeletes };
+}
+
+/** First-fit decreasing by file size. */
+function binPack(files: readonly ManifestEntry[], target: number): ManifestEntry[][] {
+  const sorted = [...files].sort((a, b) => Number(b.dataFile.fileSizeInBytes - a.dataFile.fileSizeInBytes));
+  const bins: { size: number; files: ManifestEntry[] }[] = [];
+  for (const f of sorted) {
+    const size = Number(f.dataFile.fileSizeInBytes);
+    const bin = bins.find((b) => b.size + size <= target);
+    if (bin) { bin.size += size; bin.files.push(f); } else bins.push({ size, files: [f] });
+  }
+  return bins.map((b) => b.files);
+}
+
+/** True when no live data file outside `rewritten` can still be affected by delete file `d`. */
+function deleteBecomesDangling(d: ManifestEntry, data: readonly ManifestEntry[], rewritten: ReadonlySet<string>, specs: ReadonlyMap<number, import('../spec/partition-spec.ts').PartitionSpec>): boolean {
+  const f = d.dataFile;
+  if (f.referencedDataFile !== undefined) return rewritten.has(f.referencedDataFile);
+  const global = f.content === 'equality-deletes' && (!specs.get(f.specId) || isUnpartitioned(specs.get(f.specId)!));
+  const part = partitionKey(f.specId, f.partition);
+  const affected = data.filter((e) => {
+    if (!global && partitionKey(e.dataFile.specId, e.dataFile.partition) !== part) return false;
+    return f.content === 'equality-deletes' ? e.sequenceNumber < d.sequenceNumber : e.sequenceNumber <= d.sequenceNumber;
+  });
+  return affected.every((e) => rewritten.has(e.dataFile.filePath));
+}
+
+/** Previews a compaction; apply reads, rewrites and commits it. */
+export async function prepareCompaction(storage: Storage, opts: CompactionOptions = {}): Promise<PreparedOperation & { readonly plan?: CompactionPlan }> {
+  const state = await loadTableState(storage, opts.signal);
+  const plan = await planCompaction(state, opts);
+  const current = state.metadata.currentSnapshotId === undefined ? undefined : findSnapshot(state.metadata, state.metadata.currentSnapshotId);
+  const before = totalsOf(current);
+  if (!plan) {
+    return {
+      preview: { operation: 'compact', description: 'Nothing to compact: no partition has enough small files or files with deletes', writes: [], deletes: [], before, after: before, warnings: [] },
+      apply: async () => ({ operation: 'compact', written: [], deleted: [], attempts: 0, warnings: ['nothing to compact'] }),
+    };
+  }
+  const inputs = plan.bins.flatMap((b) => b.files);
+  const deletes: FileChange[] = [
+    ...inputs.map((e) => ({ key: state.relocation.toKey(e.dataFile.filePath), kind: 'data' as const, bytes: Number(e.dataFile.fileSizeInBytes) })),
+    ...plan.removedDeletes.map((e) => ({ key: state.relocation.toKey(e.dataFile.filePath), kind: 'delete' as const, bytes: Number(e.dataFile.fileSizeInBytes) })),
+  ];
+  const anyDeletes = inputs.some((e) => plan.deletesOf.has(e.dataFile.filePath));
+  return {
+    plan,
+    preview: {
+      operation: 'compact',
+      description: `Rewrite ${inputs.length} data file(s) in ${new Set(plan.bins.map((b) => b.partition)).size} partition(s) into about ${plan.bins.length} file(s), applying their deletes, and drop ${plan.removedDeletes.length} delete file(s) that then apply to nothing`,
+      writes: [...plan.bins.map((b, i) => ({ key: `data/<new file ${i + 1}>.parquet`, kind: 'data' as const, note: `from ${b.files.length} file(s)` })), { key: 'metadata/<manifests and manifest list>', kind: 'manifest' as const }, NEXT_METADATA],
+      deletes,
+      before,
+      after: {
+        rows: anyDeletes ? undefined : before.rows,
+        dataFiles: before.dataFiles === undefined ? undefined : before.dataFiles - inputs.length + plan.bins.length,
+        deleteFiles: before.deleteFiles === undefined ? undefined : before.deleteFiles - plan.removedDeletes.length,
+      },
+      warnings: ['replaced files stay on storage (old snapshots still reference them) until those snapshots expire'],
+      details: { startingSnapshot: String(plan.startingSnapshot.snapshotId), bins: plan.bins.length, inputFiles: inputs.length, removedDeleteFiles: plan.removedDeletes.length },
+    },
+    apply: (o: ApplyOptions = {}) => applyCompaction(storage, state, plan, o),
+  };
+}
+
+async function applyCompaction(storage: Storage, state: TableState, plan: CompactionPlan, opts: ApplyOptions) {
+  const meta = state.metadata;
+  const schema = currentSchema(meta);
+  const lineage = meta.formatVersion >= 3;
+  const namer = new FileNamer();
+  const written: WrittenDataFile[] = [];
+  let rowsIn = 0n; let rowsOut = 0;
+  try {
+    for (const bin of plan.bins) {
+      const first = bin.files[0].dataFile;
+      const spec = findSpec(meta, first.specId)!;
+      const rows: Record<string, unknown>[] = [];
+      for (const e of bin.files) {
+        const live = await readLiveRows(state, e, plan.deletesOf.get(e.dataFile.filePath) ?? [], schema, { lineage, signal: opts.signal });
+        rowsIn += e.dataFile.recordCount;
+        rows.push(...live.rows);
+      }
+      rowsOut += rows.length;
+      const target = Number(meta.properties[PROPS.targetFileSize]) || DEFAULT_TARGET;
+      written.push(...await writePartitionFiles(state, rows, first.partition, schema, spec, namer, {
+        targetFileSizeBytes: target, extraFields: lineage ? [ROW_ID_FIELD, LAST_UPDATED_FIELD] : [], signal: opts.signal,
+      }));
+    }
+  } catch (e) {
+    await Promise.all(written.map((w) => storage.delete(w.key).catch(() => undefined)));
+    throw e;
+  }
+  const inputs = new Set(plan.bins.flatMap((b) => b.files.map((f) => f.dataFile.filePath)));
+  const removed = new Set([...inputs, ...plan.removedDeletes.map((d) => d.dataFile.filePath)]);
+  const inputPartitions = new Set(plan.bins.map((b) => b.partition));
+  const known = new Set(plan.removedDeletes.map((d) => d.dataFile.filePath));
+  for (const ds of plan.deletesOf.values()) for (const d of ds) known.add(d.dataFile.filePath);
+  const r = await commitSnapshot(storage, {
+    operation: 'replace',
+    addedDataFiles: written.map((w) => w.dataFile),
+    removedPaths: removed,
+    dataSequenceNumber: meta.formatVersion >= 2 ? plan.startingSequenceNumber : undefined,
+    validate: (_base, _head, contents) => {
+      // A position delete or DV added since the start that touches a rewritten file would be lost.
+      for (const e of liveEntries(contents)) {
+        const f = e.dataFile;
+        if (f.content !== 'position-deletes' || known.has(f.filePath) || e.sequenceNumber <= plan.startingSequenceNumber) continue;
+        if (f.referencedDataFile === undefined ? inputPartitions.has(partitionKey(f.specId, f.partition)) : inputs.has(f.referencedDataFile)) {
+          throw new LakeError('Conflict', `iceberg compaction: a concurrent commit added position deletes (${f.filePath}) that may apply to rewritten files; compact again`, { file: f.filePath, retryable: false });
+        }
+      }
+    },
+  }, { signal: opts.signal, retry: opts.retry, writtenKeys: () => written.map((w) => w.key) });
+  return changeResult('compact', r,
+    written.map((w) => ({ key: w.key, kind: 'data' as const, bytes: Number(w.dataFile.fileSizeInBytes) })),
+    [], { inputFiles: inputs.size, outputFiles: written.length, removedDeleteFiles: plan.removedDeletes.length, rowsRead: String(rowsIn), rowsWritten: rowsOut },
+  );
+}
