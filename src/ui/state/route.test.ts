@@ -10,6 +10,13 @@ describe('route', () => {
     expect(parseRoute('?w=url&url=https%3A%2F%2Fx%2Fy&f=a%2F')).toEqual({ w: 'url', loc: { url: 'https://x/y' }, folder: 'a/', tab: 'overview' });
   });
 
+  it('carries the selected version of a table', () => {
+    const r = { w: 'demo' as const, loc: {}, table: 't/', tab: 'tree' as const, version: '7505300640432048841' };
+    expect(routeToSearch(r)).toBe('?w=demo&t=t%2F&tab=tree&v=7505300640432048841');
+    expect(parseRoute(routeToSearch(r))).toEqual(r);
+    expect(parseRoute('?w=demo&v=1')).toEqual({ w: 'demo', loc: {}, tab: 'overview' });
+  });
+
   it('ignores unknown kinds and tabs', () => {
     expect(parseRoute('?w=ftp&tab=evil')).toEqual({ loc: {}, tab: 'overview' });
     expect(routeToSearch({ loc: {}, tab: 'overview' })).toBe('');

@@ -1,6 +1,6 @@
 /**
  * The URL is the deep link: which warehouse (kind + secret-free location), which table or folder, which
- * tab. Credentials never appear here (connectionLocation only returns secret-free fields, and
+ * tab, which version of the table. Credentials never appear here (connectionLocation only returns secret-free fields, and
  * {@link routeToSearch} drops anything that looks like a secret as a second line of defence).
  */
 import type { ConnectionKind } from '../../worker/connection.ts';
@@ -18,6 +18,8 @@ export interface Route {
   /** Selected folder prefix, when no table is selected. */
   readonly folder?: string;
   readonly tab: Tab;
+  /** Selected version (snapshot id …) of the table; absent = the current one. */
+  readonly version?: string;
 }
 
 const KINDS: readonly ConnectionKind[] = ['demo', 'url', 's3', 'presigned', 'folder', 'files'];
@@ -36,6 +38,7 @@ export function parseRoute(search: string): Route {
     ...(q.get('t') ? { table: q.get('t') as string } : {}),
     ...(q.get('f') ? { folder: q.get('f') as string } : {}),
     tab: tab && (TABS as readonly string[]).includes(tab) ? tab : 'overview',
+    ...(q.get('t') && q.get('v') ? { version: q.get('v') as string } : {}),
   };
 }
 
@@ -51,5 +54,6 @@ export function routeToSearch(r: Route): string {
   if (r.table) q.set('t', r.table);
   else if (r.folder) q.set('f', r.folder);
   if (r.tab !== 'overview' && r.table) q.set('tab', r.tab);
+  if (r.table && r.version !== undefined) q.set('v', r.version);
   return `?${q.toString()}`;
 }

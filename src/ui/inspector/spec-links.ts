@@ -1,0 +1,28 @@
+/** The spec section that defines each kind of tree node, per format (the inspector's "read the spec" link). */
+import type { TableFormatName } from '../../core/api/dto.ts';
+import type { TreeNodeKind } from '../../core/api/table-dto.ts';
+import { DELTA_SPEC, ICEBERG_SPEC, PAIMON_SPEC } from '../raw/field-notes.ts';
+
+const ICEBERG: Partial<Record<TreeNodeKind, string>> = {
+  'metadata-file': 'table-metadata', snapshot: 'snapshots', 'manifest-list': 'manifest-lists', manifest: 'manifests',
+  'data-file': 'data-file-fields', 'delete-file': 'delete-formats', 'deletion-vector': 'deletion-vectors', 'statistics-file': 'table-statistics',
+};
+const PAIMON: Partial<Record<TreeNodeKind, string>> = {
+  'metadata-file': 'schema/', snapshot: 'snapshot/', 'manifest-list': 'manifest/', manifest: 'manifest/', 'data-file': 'datafile/',
+  'deletion-vector': 'tableindex/', 'lsm-level': 'datafile/', 'delete-file': 'tableindex/',
+};
+
+/** Link to the spec section of a node kind; the format's spec home when there is no closer section. */
+export function specLink(format: TableFormatName, kind: TreeNodeKind): { href: string; label: string } {
+  switch (format) {
+    case 'iceberg': { const a = ICEBERG[kind]; return { href: `${ICEBERG_SPEC}${a ? `#${a}` : ''}`, label: `Iceberg spec${a ? ` › ${a.replace(/-/g, ' ')}` : ''}` }; }
+    case 'paimon': { const a = PAIMON[kind]; return { href: `${PAIMON_SPEC}${a ?? ''}`, label: `Paimon spec${a ? ` › ${a.replace(/\/$/, '')}` : ''}` }; }
+    case 'delta': return { href: DELTA_SPEC, label: 'Delta protocol' };
+    case 'hudi': return { href: 'https://hudi.apache.org/tech-specs/', label: 'Hudi tech spec' };
+  }
+}
+
+/** Snapshots/versions, per format. */
+export function versionSpecLink(format: TableFormatName): { href: string; label: string } {
+  return specLink(format, 'snapshot');
+}

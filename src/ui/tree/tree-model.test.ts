@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { TreeNode } from '../../core/api/table-dto.ts';
+import { type ChildrenState, rowKey, treeKeyAction, visibleRows } from './tree-model.ts';
+
+const n = (id: string, hasChildren = false): TreeNode => ({ id, kind: 'manifest', label: id, explanation: '', hasChildren });
+
+describe('visibleRows', () => {
+  const roots = [n('meta', true)];
+  const kids: Record<string, ChildrenState> = {
+    meta: { status: 'ready', nodes: [n('list', true), n('stats')] },
+    list: { status: 'ready', nodes: [n('m1', true), n('m2', true)] },
+    m1: { status: 'ready', nodes: [n('f1'), n('f2')] },
+    m2: { status: 'loading' },
+  };
+  const childrenOf = (id: string) => kids[id];
+
+  it('shows only expanded subtrees, with loading rows for children on their way', () => {
+    const k = (...ids: string[]) => ids.reduce<string | undefined>((p, id) => rowKey(p, id), undefined)!;
+    const expanded = new Set([k('meta'), k('meta', 'list'), k('meta', 'list', 'm2')]);
+    const rows = visibleRows(roots, childrenOf, expanded);
+    expect(rows.map((r) => (r.type === 'node' ? `${r.depth}:${r.node.id}` : `${r.depth}:${r.type}`)))
+      .toEqual(['0:meta', '1:list', '2:m1', '2:m2', '3:loading', '1:stats']);
+    expanded.add(k('meta', 'list', 'm1'));
+    expect(visibleRows(roots, childrenOf, expanded).map((r) => (r.type === 'node' ? r.node.id : r.type)))
+      .toEqual(['meta', 'list', 'm1', 'f1', 'f2', 'm2', 'loading', 'stats']);
+    expect(visibleRows(roots, childrenOf, new Set()).map((r) => r.key)).toEqual(['meta']);
+  });
+
+  it('handles 100,000 children quickly', () => {
+    const many: ChildrenState = { status: 'ready', nodes: Array.from({ length: 100_000 }, (_, i) => n(`f${i}`)) };
+    const t = performance.now();
+    const rows = visibleRows([n('m', true)], () => many, new Set(['m']));
+    expect(rows).toHaveLength(100_001);
+    expect(performance.now() - t).toBeLessThan(500);
+  });
+
+  it('keyboard: right expands then enters, left collapses then goes to the parent', () => {
+    const expanded = new Set([rowKey(undefined, 'meta')]);
+    const rows = visibleRows(roots, childrenOf, expanded);
+    expect(treeKeyAction(rows, 1, 'ArrowRight')).toEqual({ type: 'expand', key: rows[1].key });
+    expect(treeKeyAction(rows, 0, 'ArrowRight')).toEqual({ type: 'focus', index: 1 });
+    expect(treeKeyAction(rows, 2, 'ArrowLeft')).toEqual({ type: 'focus', index: 0 });
+    expect(treeKeyAction(rows, 0, 'ArrowLeft')).toEqual({ type: 'collapse', key: 'meta' });
+    expect(treeKeyAction(rows, 0, 'ArrowUp')).toEqual({ type: 'focus', index: 0 });
+    expect(treeKeyAction(rows, 0, 'End')).toEqual({ type: 'focus', index: rows.length - 1 });
+    expect(treeKeyAction(rows, 1, 'Enter')).toEqual({ type: 'select', index: 1 });
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The metadata tree as the virtualised list draws it: the visible rows in order, from the roots, the
+ * children loaded so far (by node id) and the set of expanded rows (by row key, the path of node ids from
+ * the root, since one file may appear under two manifests).
+ */
+import type { TreeNode } from '../../core/api/table-dto.ts';
+
+export type ChildrenState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'error'; readonly error: unknown }
+  | { readonly status: 'ready'; readonly nodes: readonly TreeNode[] };
+
+export type TreeRow =
+  | { readonly type: 'node'; readonly key: string; readonly node: TreeNode; readonly depth: number; readonly parentKey?: string; readonly expanded: boolean; readonly index: number; readonly siblings: number }
+  | { readonly type: 'loading' | 'error' | 'empty'; readonly key: string; readonly depth: number; readonly parentKey: string; readonly parentId: string; readonly error?: unknown };
+
+/** Key of a row: its ancestors' node ids and its own, joined with a separator no id contains. */
+export function rowKey(parentKey: string | undefined, nodeId: string): string {
+  return parentKey === undefined ? nodeId : `${parentKey}\u0001${nodeId}`;
+}
+
+/**
+ * Visible rows, depth-first. Must hold: a collapsed node hides its whole subtree; an expanded node
+ * whose children are not loaded yet shows one `loading` (or `error`) row; no recursion (deep trees and
+ * 100,000 siblings are fine).
+ */
+export function visibleRows(roots: readonly TreeNode[], childrenOf: (nodeId: string) => ChildrenState | undefined, expanded: ReadonlySet<string>): TreeRow[] {
+  const out: TreeRow[] = [];
+  type Frame = { nodes: readonly TreeNode[]; i: number; depth: number; parentKey?: string };
+  const stack: Frame[] = [{ nodes: roots, i: 0, depth: 0 }];
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1];
+    if (f.i >= f.nodes.length) { stack.pop(); continue; }
+    const index = f.i++;
+    const node = f.nodes[index];
+    const key = rowKey(f.parentKey, node.id);
+    const isOpen = node.hasChildren && expanded.has(key);
+    out.push({ type: 'node', key, node, depth: f.depth, parentKey: f.parentKey, expanded: isOpen, index, siblings: f.nodes.length });
+    if (!isOpen) continue;
+    const c = childrenOf(node.id);
+    const base = { depth: f.depth + 1, parentKey: key, parentId: node.id };
+    if (!c || c.status === 'loading') out.push({ type: 'loading', key: `${key}\u0001…`, ...base });
+    else if (c.status === 'error') out.push({ type: 'error', key: `${key}\u0001!`, error: c.error, ...base });
+    else if (c.nodes.length === 0) out.push({ type: 'empty', key: `${key}\u0001∅`, ...base });
+    else stack.push({ nodes: c.nodes, i: 0, depth: f.depth + 1, parentKey: key });
+  }
+  return out;
+}
+
+/** What a key press does in the tree (WAI-ARIA tree pattern). */
+export type TreeAction =
+  | { readonly type: 'focus'; readonly index: number }
+  | { readonly type: 'expand'; readonly key: string }
+  | { readonly type: 'collapse'; readonly key: string }
+  | { readonly type: 'select'; readonly index: number }
+  | { readonly type: 'none' };
+
+/** Up/Down move, Right expands (or enters), Left collapses (or goes to the parent), Home/End, Enter selects. */
+export function treeKeyAction(rows: readonly TreeRow[], active: number, key: string, pageSize = 20): TreeAction {
+  const row = rows[active];
+  if (!row) return { type: 'none' };
+  const clamp = (i: number) => ({ type: 'focus' as const, index: Math.max(0, Math.min(rows.length - 1, i)) });
+  switch (key) {
+    case 'ArrowDown': return clamp(active + 1);
+    case 'ArrowUp': return clamp(active - 1);
+    case 'PageDown': return clamp(active + pageSize);
+    case 'PageUp': return clamp(active - pageSize);
+    case 'Home': return clamp(0);
+    case 'End': return clamp(rows.length - 1);
+    case 'Enter': case ' ': return { type: 'select', index: active };
+    case 'ArrowRight':
+      if (row.type !== 'node' || !row.node.hasChildren) return { type: 'none' };
+      return row.expanded ? clamp(active + 1) : { type: 'expand', key: row.key };
+    case 'ArrowLeft': {
+      if (row.type === 'node' && row.expanded) return { type: 'collapse', key: row.key };
+      const parent = row.parentKey;
+      if (parent === undefined) return { type: 'none' };
+      for (let i = active - 1; i >= 0; i--) if (rows[i].key === parent) return clamp(i);
+      return { type: 'none' };
+    }
+    default: return { type: 'none' };
+  }
+}
