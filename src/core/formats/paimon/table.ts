@@ -14,6 +14,7 @@ import { treeNodes } from './inspect/tree.ts';
 import { listSchemas, listVersions, partitionSpecOf, sortOrderOf } from './inspect/versions.ts';
 import { PaimonMetadata } from './scan/metadata.ts';
 import { planSnapshot } from './scan/plan.ts';
+import { readChanges } from './scan/incremental.ts';
 import { readTask } from './scan/read.ts';
 import type { PaimonTask } from './scan/task.ts';
 import type { CommitContext } from './commit/context.ts';
@@ -22,7 +23,7 @@ import { rollbackAsLatest, type RollbackAsLatestOptions, type RollbackResult } f
 import { rollbackDestructive, type DestructiveRollbackOptions, type DestructiveRollbackPlan } from './commit/rollback-destructive.ts';
 import { createTag, deleteTag, type CreateTagOptions } from './commit/tags.ts';
 import { resolveSnapshot, type ResolvedSnapshot } from './scan/time-travel.ts';
-import type { TableSchema } from './spec/schema.ts';
+import { keyFields, type TableSchema } from './spec/schema.ts';
 import type { Snapshot } from './spec/snapshot.ts';
 
 /** A scan request with Paimon-only choices. */
@@ -158,6 +159,24 @@ export class PaimonTable implements LakeTable<PaimonTask> {
     if (!snapshot) return { snapshotId: '', primaryKey: schema.primaryKeys.length > 0, buckets: [], explanations: LSM_EXPLANATIONS };
     const meta = resolved.branch ? this.meta.forBranch(resolved.branch) : this.meta;
     return lsmView(meta, snapshot, schema, { partition, bucket }, signal);
+  }
+
+  /**
+   * Incremental read: the rows that changed between two versions, with a leading `_ROW_KIND` column
+   * (`+I`, `+U`, `-D`); both read with the schema of `to` (see scan/incremental.ts).
+   */
+  async *readChanges(from: VersionSelector, to: VersionSelector = {}, opts: { columns?: readonly string[]; signal?: AbortSignal } = {}): AsyncGenerator<RecordBatch> {
+    const [a, b] = [await this.view(from, opts.signal), await this.view(to, opts.signal)];
+    const plan = async (v: ReadView) => v.snapshot
+      ? planSnapshot({ meta: this.meta, snapshot: v.snapshot, readSchema: b.schema, columns: opts.columns, signal: opts.signal })
+      : { versionId: '', columns: [], tasks: [], skipped: [], counts: {}, notes: [] };
+    const keys = keyFields(b.schema).map((f) => f.name);
+    const columns = opts.columns ?? b.schema.fields.map((f) => f.name);
+    const missing = keys.filter((k) => !columns.includes(k));
+    if (b.schema.primaryKeys.length && missing.length) {
+      throw new LakeError('DataInvalid', `paimon incremental: the primary key columns (${missing.join(', ')}) must be among the columns`, { columns: columns.join(',') });
+    }
+    yield* readChanges({ storage: this.storage, meta: this.meta, signal: opts.signal }, await plan(a), await plan(b), b.schema.primaryKeys.length ? keys : []);
   }
 
   // ---- writes (main branch only; the table is refreshed after each) ----------------------------
