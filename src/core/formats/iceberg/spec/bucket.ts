@@ -19,14 +19,14 @@ export function murmur3x86_32(bytes: Uint8Array): number {
     k1 = Math.imul(k1, C1); k1 = (k1 << 15) | (k1 >>> 17); k1 = Math.imul(k1, C2);
     h1 ^= k1; h1 = (h1 << 13) | (h1 >>> 19); h1 = (Math.imul(h1, 5) + 0xe6546b64) | 0;
   }
-  let k1 = 0;
-  switch (n % 4) {
-    case 3: k1 ^= bytes[blocks + 2] << 16; // falls through
-    case 2: k1 ^= bytes[blocks + 1] << 8; // falls through
-    case 1:
-      k1 ^= bytes[blocks];
-      k1 = Math.imul(k1, C1); k1 = (k1 << 15) | (k1 >>> 17); k1 = Math.imul(k1, C2);
-      h1 ^= k1;
+  const rest = n % 4;
+  if (rest > 0) {
+    let k1 = 0;
+    if (rest === 3) k1 ^= bytes[blocks + 2] << 16;
+    if (rest >= 2) k1 ^= bytes[blocks + 1] << 8;
+    k1 ^= bytes[blocks];
+    k1 = Math.imul(k1, C1); k1 = (k1 << 15) | (k1 >>> 17); k1 = Math.imul(k1, C2);
+    h1 ^= k1;
   }
   h1 ^= n;
   h1 ^= h1 >>> 16; h1 = Math.imul(h1, 0x85ebca6b);
