@@ -23,6 +23,7 @@ import { currentSchema, findSnapshot, findSpec } from '../spec/table-metadata.ts
 import { LAST_UPDATED_FIELD, ROW_ID_FIELD, readLiveRows } from './live-rows.ts';
 import { type ApplyOptions, NEXT_METADATA, type PreparedOperation, totalsOf } from './prepared-operation.ts';
 import { changeResult, commitSnapshot } from './snapshot-commit.ts';
+import { entryKey } from './snapshot-producer.ts';
 import { liveEntries, readAllEntries } from './snapshot-files.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import { loadTableState, type TableState } from './table-state.ts';
@@ -183,10 +184,10 @@ async function applyCompaction(storage: Storage, state: TableState, plan: Compac
     throw e;
   }
   const inputs = new Set(plan.bins.flatMap((b) => b.files.map((f) => f.dataFile.filePath)));
-  const removed = new Set([...inputs, ...plan.removedDeletes.map((d) => d.dataFile.filePath)]);
+  const removed = new Set([...inputs, ...plan.removedDeletes.map((d) => entryKey(d.dataFile))]);
   const inputPartitions = new Set(plan.bins.map((b) => b.partition));
-  const known = new Set(plan.removedDeletes.map((d) => d.dataFile.filePath));
-  for (const ds of plan.deletesOf.values()) for (const d of ds) known.add(d.dataFile.filePath);
+  const known = new Set(plan.removedDeletes.map((d) => entryKey(d.dataFile)));
+  for (const ds of plan.deletesOf.values()) for (const d of ds) known.add(entryKey(d.dataFile));
   const r = await commitSnapshot(storage, {
     operation: 'replace',
     addedDataFiles: written.map((w) => w.dataFile),
@@ -196,7 +197,7 @@ async function applyCompaction(storage: Storage, state: TableState, plan: Compac
       // A position delete or DV added since the start that touches a rewritten file would be lost.
       for (const e of liveEntries(contents)) {
         const f = e.dataFile;
-        if (f.content !== 'position-deletes' || known.has(f.filePath) || e.sequenceNumber <= plan.startingSequenceNumber) continue;
+        if (f.content !== 'position-deletes' || known.has(entryKey(f)) || e.sequenceNumber <= plan.startingSequenceNumber) continue;
         if (f.referencedDataFile === undefined ? inputPartitions.has(partitionKey(f.specId, f.partition)) : inputs.has(f.referencedDataFile)) {
           throw new LakeError('Conflict', `iceberg compaction: a concurrent commit added position deletes (${f.filePath}) that may apply to rewritten files; compact again`, { file: f.filePath, retryable: false });
         }

@@ -37,7 +37,7 @@ export interface SnapshotChange {
   readonly branch?: string;
   readonly addedDataFiles?: readonly DataFile[];
   readonly addedDeleteFiles?: readonly DataFile[];
-  /** Paths (as in manifests) of live data or delete files to remove. */
+  /** {@link entryKey}s of live data or delete files to remove. */
   readonly removedPaths?: ReadonlySet<string>;
   /** Explicit data sequence number for the added files (compaction: the starting sequence number). */
   readonly dataSequenceNumber?: bigint;
@@ -188,13 +188,13 @@ async function rewriteForRemovals(
   const found = new Set<string>();
   const out: ManifestFile[] = [];
   for (const { manifest, entries } of contents) {
-    const hits = entries.filter((e) => e.status !== 'deleted' && removed.has(e.dataFile.filePath));
+    const hits = entries.filter((e) => e.status !== 'deleted' && removed.has(entryKey(e.dataFile)));
     if (hits.length === 0) { out.push(manifest); continue; }
     const drafts: ManifestEntryDraft[] = [];
     for (const e of entries) {
       if (e.status === 'deleted') continue; // DELETED entries of older snapshots are not carried (Java drops them too)
-      const gone = removed.has(e.dataFile.filePath);
-      if (gone) { found.add(e.dataFile.filePath); summary.removed(e.dataFile); }
+      const gone = removed.has(entryKey(e.dataFile));
+      if (gone) { found.add(entryKey(e.dataFile)); summary.removed(e.dataFile); }
       drafts.push(carriedEntry(e, gone ? 'deleted' : 'existing', gone ? ctx.snapshotId : e.snapshotId));
     }
     const spec = specOf(meta, manifest.partitionSpecId, manifest.path);
@@ -218,4 +218,12 @@ async function rewriteForRemovals(
 /** An entry carried into a rewritten manifest: explicit sequence numbers and first row id (spec "Sequence Number Inheritance"). */
 export function carriedEntry(e: ManifestEntry, status: 'existing' | 'deleted', snapshotId: bigint | undefined): ManifestEntryDraft {
   return { status, snapshotId, sequenceNumber: e.sequenceNumber, fileSequenceNumber: e.fileSequenceNumber, dataFile: e.dataFile };
+}
+
+/**
+ * What identifies one manifest entry's file for removal: its path — except deletion vectors, several of
+ * which may live in one Puffin file, each its own entry: path plus blob offset.
+ */
+export function entryKey(f: DataFile): string {
+  return f.fileFormat === 'puffin' && f.contentOffset !== undefined ? `${f.filePath}@${f.contentOffset}` : f.filePath;
 }
