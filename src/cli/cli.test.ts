@@ -19,6 +19,7 @@ async function run(argv: string[]): Promise<{ code: number; out: string; err: st
 }
 
 const iceberg = listFixtures('iceberg');
+const paimon = listFixtures('paimon');
 if (!FIXTURES_PRESENT) console.warn(`cli.test: ${FIXTURES_SKIP_REASON}`);
 
 describe.skipIf(!FIXTURES_PRESENT)('lakescope scan --format canonical (every Iceberg fixture, every version)', () => {
@@ -32,6 +33,27 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope scan --format canonical (every Ice
         expect(v.rows).toBeDefined();
         expect(r.out).toBe(`${canonicalRowsText(v.rows!)}\n`);
         expect(JSON.parse(r.out)).toHaveLength(v.rowCount);
+      });
+    }
+  }
+});
+
+describe.skipIf(!FIXTURES_PRESENT)('lakescope scan/versions on every Paimon fixture', () => {
+  it('has the 4 Paimon fixtures', () => { expect(paimon.length).toBe(4); });
+  for (const fx of paimon) {
+    it(`${fx.name}: versions lists every snapshot`, async () => {
+      const r = await run(['versions', fx.root, '--json']);
+      expect(r.err).toBe('');
+      const versions = JSON.parse(r.out) as { id: string; timestampMs: number; operation: string; isCurrent: boolean }[];
+      expect(versions.map((v) => [v.id, v.timestampMs, v.operation])).toEqual(fx.expected.versions.map((v) => [v.id, v.timestampMs, v.operation]));
+      expect(versions.find((v) => v.isCurrent)?.id).toBe(fx.expected.current);
+    });
+    for (const v of fx.expected.versions) {
+      it(`${fx.name} @ ${v.id}`, async () => {
+        const r = await run(['scan', fx.root, '--version', v.id, '--format', 'canonical']);
+        expect(r.err).toBe('');
+        expect(r.code).toBe(0);
+        expect(r.out).toBe(`${canonicalRowsText(v.rows!)}\n`);
       });
     }
   }

@@ -9,7 +9,7 @@ import { parseArgs } from './args.ts';
 import { filesCommand, infoCommand, scanCommand, versionsCommand, type Print } from './commands.ts';
 import { openCliTable } from './open-table.ts';
 
-export const USAGE = `lakescope — look inside Iceberg (and soon Paimon, Delta, Hudi) tables
+export const USAGE = `lakescope — look inside Iceberg and Paimon tables (Delta and Hudi to come)
 
 usage:
   lakescope info <table> [--json]
