@@ -127,12 +127,19 @@ export async function prepareDeleteWhere(storage: Storage, filter: Expr | string
   };
 }
 
-async function applyDeletes(storage: Storage, state: TableState, files: readonly FileDeletion[], mode: DeleteMode, branch: string, opts: ApplyOptions) {
+/** Extra data for {@link applyDeletes}: new rows written in the same snapshot (an overwrite). */
+export interface ReplacementData {
+  readonly files: readonly WrittenDataFile[];
+}
+
+/** Writes the rewrites / delete files of `files` and commits them, plus `replacement` data if given. */
+export async function applyDeletes(storage: Storage, state: TableState, files: readonly FileDeletion[], mode: DeleteMode, branch: string, opts: ApplyOptions, replacement?: ReplacementData) {
   const meta = state.metadata;
   const schema = currentSchema(meta);
   const namer = new FileNamer();
   const writtenKeys: string[] = [];
-  const addedData: WrittenDataFile[] = [];
+  const addedData: WrittenDataFile[] = [...(replacement?.files ?? [])];
+  replacement?.files.forEach((f) => writtenKeys.push(f.key));
   const addedDeletes: DataFile[] = [];
   const removed = new Set<string>();
   const targets = new Set(files.map((f) => f.entry.dataFile.filePath));
@@ -183,7 +190,7 @@ async function applyDeletes(storage: Storage, state: TableState, files: readonly
   }
   const known = new Set(files.flatMap((f) => f.deletes.map((d) => entryKey(d.dataFile))));
   const r = await commitSnapshot(storage, {
-    operation: addedData.length ? 'overwrite' : 'delete', branch,
+    operation: addedData.length || replacement ? 'overwrite' : 'delete', branch,
     addedDataFiles: addedData.map((w) => w.dataFile), addedDeleteFiles: addedDeletes, removedPaths: removed,
     validate: (_b, _h, contents) => {
       const live = liveEntries(contents);
@@ -199,7 +206,7 @@ async function applyDeletes(storage: Storage, state: TableState, files: readonly
       }
     },
   }, { signal: opts.signal, retry: opts.retry, writtenKeys: () => writtenKeys });
-  return changeResult('delete', r, writtenKeys.map((k) => ({ key: k, kind: 'data' as const })), [], {
+  return changeResult(replacement ? 'overwrite' : 'delete', r, writtenKeys.map((k) => ({ key: k, kind: 'data' as const })), [], {
     mode, rowsDeleted: files.reduce((n, f) => n + f.matched.length, 0), filesRemoved: removed.size, dataFilesAdded: addedData.length, deleteFilesAdded: addedDeletes.length,
   });
 }

@@ -45,6 +45,18 @@ export interface SnapshotChange {
   readonly summary?: Readonly<Record<string, string>>;
   /** Conflict checks on the base, given the head's manifests and entries (read only when this is set or files are removed). */
   readonly validate?: (base: TableState, head: Snapshot | undefined, contents: readonly ManifestWithEntries[]) => void;
+  /**
+   * Replaces the head's manifest set instead of adding/removing files (manifest rewrites): given the head's
+   * manifests with entries, returns the new set, the keys written for it, and summary counters.
+   */
+  readonly replaceManifests?: (base: TableState, contents: readonly ManifestWithEntries[], ctx: ProducerContext, sequenceNumber: bigint) => Promise<ReplacedManifests>;
+}
+
+/** The result of a `replaceManifests` hook. */
+export interface ReplacedManifests {
+  readonly manifests: readonly ManifestFile[];
+  readonly written: readonly string[];
+  readonly summary: Readonly<Record<string, string>>;
 }
 
 /** State kept across attempts of one commit: the snapshot id and the manifests of added files. */
@@ -83,7 +95,7 @@ export async function produceSnapshot(base: TableState, change: SnapshotChange, 
   const attemptFiles: string[] = [];
   const summary = new SummaryBuilder();
 
-  const needEntries = (change.removedPaths?.size ?? 0) > 0 || change.validate !== undefined;
+  const needEntries = (change.removedPaths?.size ?? 0) > 0 || change.validate !== undefined || change.replaceManifests !== undefined;
   const contents = needEntries ? await readAllEntries(base, head, signal) : undefined;
   change.validate?.(base, head, contents ?? []);
   const parentManifests = contents ? contents.map((c) => c.manifest) : await snapshotManifests(base, head, signal);
@@ -99,7 +111,14 @@ export async function produceSnapshot(base: TableState, change: SnapshotChange, 
   }
   carried = carried.filter((m) => m.addedFilesCount === undefined || m.existingFilesCount === undefined || m.addedFilesCount + m.existingFilesCount > 0);
 
-  const manifests = [...added, ...carried];
+  let manifests = [...added, ...carried];
+  let hookSummary: Readonly<Record<string, string>> = {};
+  if (change.replaceManifests) {
+    const replaced = await change.replaceManifests(base, contents!, ctx, seq);
+    attemptFiles.push(...replaced.written);
+    manifests = [...replaced.manifests];
+    hookSummary = replaced.summary;
+  }
   const list = writeManifestList(manifests, {
     formatVersion: v, snapshotId: ctx.snapshotId, parentSnapshotId: head?.snapshotId, sequenceNumber: seq,
     firstRowId: v >= 3 ? meta.nextRowId ?? 0n : undefined,
@@ -114,7 +133,7 @@ export async function produceSnapshot(base: TableState, change: SnapshotChange, 
     ...(v >= 2 ? { 'sequence-number': seq } : {}),
     'timestamp-ms': Math.max(now, (head?.timestampMs ?? 0) + 1),
     'manifest-list': listFile.path,
-    summary: summary.build(change.operation, head?.summary, list.manifests, change.summary),
+    summary: summary.build(change.operation, head?.summary, list.manifests, { ...hookSummary, ...change.summary }),
     'schema-id': meta.currentSchemaId,
     ...(v >= 3 ? { 'first-row-id': meta.nextRowId ?? 0n, 'added-rows': list.assignedRows } : {}),
   };
