@@ -113,7 +113,7 @@ export class PaimonTable implements LakeTable<PaimonTask> {
       return { versionId: '', columns, tasks: [], skipped: [], counts: {}, notes: resolved.notes };
     }
     return planSnapshot({
-      meta: this.meta, snapshot, readSchema: schema, filter: scan.filter, columns: scan.columns, notes: resolved.notes,
+      meta: resolved.branch ? this.meta.forBranch(resolved.branch) : this.meta, snapshot, readSchema: schema, filter: scan.filter, columns: scan.columns, notes: resolved.notes,
       mergeAllLevels: scan.mergeAllLevels, signal: scan.signal,
     });
   }
@@ -124,7 +124,8 @@ export class PaimonTable implements LakeTable<PaimonTask> {
   }
 
   read(task: PaimonTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
-    return readTask({ storage: this.storage, meta: this.meta, signal: options.signal }, task);
+    const meta = task.branch !== undefined && task.branch !== this.meta.branch ? this.meta.forBranch(task.branch) : this.meta;
+    return readTask({ storage: this.storage, meta, signal: options.signal }, task);
   }
 
   /** Every batch of a scan (plan + read of every task, in task order), up to `limit` rows when given. */
@@ -159,6 +160,28 @@ export class PaimonTable implements LakeTable<PaimonTask> {
     if (!snapshot) return { snapshotId: '', primaryKey: schema.primaryKeys.length > 0, buckets: [], explanations: LSM_EXPLANATIONS };
     const meta = resolved.branch ? this.meta.forBranch(resolved.branch) : this.meta;
     return lsmView(meta, snapshot, schema, { partition, bucket }, signal);
+  }
+
+  /** Every tag, by name. */
+  async tags(signal?: AbortSignal): Promise<{ name: string; snapshotId: string; createTimeMs?: number; timeRetainedMs?: number }[]> {
+    return (await this.meta.tags(signal)).map((t) => ({
+      name: t.name, snapshotId: t.snapshot.id.toString(), createTimeMs: t.createTimeMs, timeRetainedMs: t.timeRetainedMs,
+    }));
+  }
+
+  /** Every branch (`branch/branch-NAME`) with its latest snapshot id (undefined when it has none). */
+  async branches(signal?: AbortSignal): Promise<{ name: string; latestSnapshotId?: string }[]> {
+    const out: { name: string; latestSnapshotId?: string }[] = [];
+    for (const name of await this.meta.branches(signal)) {
+      const latest = await this.meta.forBranch(name).latestSnapshotId(signal);
+      out.push({ name, ...(latest !== undefined ? { latestSnapshotId: latest.toString() } : {}) });
+    }
+    return out;
+  }
+
+  /** Every consumer (streaming reader progress) with the next snapshot it will read. */
+  async consumers(signal?: AbortSignal): Promise<{ id: string; nextSnapshot: string; lastModified?: number }[]> {
+    return (await this.meta.consumers(signal)).map((c) => ({ id: c.id, nextSnapshot: c.nextSnapshot.toString(), lastModified: c.lastModified }));
   }
 
   /**

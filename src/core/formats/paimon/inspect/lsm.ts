@@ -12,6 +12,7 @@
 import { formatTypedValue, type Value } from '../../../expr/index.ts';
 import { toHex } from '../../../util/bytes.ts';
 import { decodeBinaryRow } from '../spec/binary-row.ts';
+import { parseDeletionVectorAt } from '../spec/deletion-vector.ts';
 import { valueTypeOf } from '../spec/data-type.ts';
 import type { ManifestEntry } from '../spec/manifest-entry.ts';
 import { coreOptions } from '../spec/options.ts';
@@ -136,6 +137,9 @@ export async function lsmView(meta: PaimonMetadata, snapshot: Snapshot, schema: 
     for (const e of g.entries) {
       const fileSchema = await schemaOf(e.file.schemaId);
       const dv = dvs.get(`${k}|${e.file.fileName}`);
+      // Older index manifests (Paimon ≤ 0.9) carry no cardinality: count the bitmap itself.
+      const deleted = dv && (dv.cardinality ?? String(parseDeletionVectorAt(await meta.indexFile(dv.indexFile, signal),
+        { dataFileName: e.file.fileName, offset: dv.offset, length: dv.length }, `index/${dv.indexFile}`).size));
       const f = e.file;
       const view: LsmFileView = {
         fileName: f.fileName,
@@ -150,7 +154,7 @@ export async function lsmView(meta: PaimonMetadata, snapshot: Snapshot, schema: 
         deleteRowCount: f.deleteRowCount?.toString(),
         creationTimeMs: f.creationTime === undefined ? undefined : Number(f.creationTime),
         schemaId: f.schemaId,
-        ...(dv?.cardinality ? { deletedRows: dv.cardinality } : {}),
+        ...(deleted !== undefined ? { deletedRows: deleted } : {}),
       };
       byLevel.set(f.level, [...(byLevel.get(f.level) ?? []), view]);
     }

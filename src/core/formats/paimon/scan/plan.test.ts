@@ -127,6 +127,22 @@ describe.skipIf(!FIXTURES_PRESENT)('paimon plan and read', () => {
     expect(plan.skipped.some((s) => /first-row/.test(s.reason))).toBe(true);
   });
 
+  it('reads a branch by name (its own snapshots and schema; shared manifests and data) and shows it in refs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paimon-branch-'));
+    temps.push(dir);
+    cpSync(fx('pk_mor_pk_table_scan_and_read_mor').root, dir, { recursive: true });
+    cpSync(join(dir, 'snapshot/snapshot-2'), join(dir, 'branch/branch-dev/snapshot/snapshot-2'));
+    cpSync(join(dir, 'schema/schema-0'), join(dir, 'branch/branch-dev/schema/schema-0'));
+    const table = await openPaimonTable(new FsStorage(dir, { readOnly: true }));
+    expect(await table.branches()).toEqual([{ name: 'dev', latestSnapshotId: '2' }]);
+    expect((await table.versions()).find((v) => v.id === '2')!.refs).toEqual([{ name: 'dev', type: 'branch' }]);
+    const plan = await table.plan({ version: 'dev' });
+    expect(plan.tasks.every((t) => t.branch === 'dev')).toBe(true);
+    expect(canonicalRowsText(await rows(table, { version: 'dev' }))).toBe(canonicalRowsText(fx('pk_mor_pk_table_scan_and_read_mor').expected.versions[1]!.rows!));
+    const writable = await openPaimonTable(new FsStorage(dir));
+    await expect(writable.createTag('t', { version: 'dev' })).rejects.toMatchObject({ code: 'Unsupported', message: expect.stringMatching(/is a branch/) });
+  });
+
   it('detects Paimon tables', async () => {
     expect(await paimonFormat.detect(new FsStorage(fx('append_complex_data').root, { readOnly: true }))).toBe(true);
     expect(await paimonFormat.detect(new FsStorage(join(fx('append_complex_data').root, 'manifest'), { readOnly: true }))).toBe(false);

@@ -151,6 +151,7 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<PaimonTas
   const tasks: PaimonTask[] = [...groups.values()].map(({ entry, files }) => ({
     format: 'paimon',
     snapshotId: snapshot.id.toString(),
+    ...(meta.branch !== undefined ? { branch: meta.branch } : {}),
     readSchemaId: readSchema.id,
     partition: toHex(entry.partition),
     partitionPath: partitionPath(pFields, decodeBinaryRow(entry.partition, pFields.map((f) => f.type)), pathOpts).replace(/\/$/, ''),

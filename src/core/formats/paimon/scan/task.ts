@@ -38,6 +38,8 @@ export interface PaimonTaskFile {
 export interface PaimonTask {
   readonly format: 'paimon';
   readonly snapshotId: string;
+  /** The branch whose schema files apply (main when absent); manifests and data files are shared. */
+  readonly branch?: string;
   /** The schema rows are read with (the snapshot's, or the latest for the current version). */
   readonly readSchemaId: number;
   /** Partition BinaryRow as hex, and as `k=v/…` for display. */
