@@ -4,11 +4,10 @@
  * live data files (with their extra files). A file may be deleted only when no retained snapshot or
  * tag needs it (paimon-core `operation/FileDeletionBase`, `SnapshotDeletion`, `TagDeletion`).
  */
-import { decodeBinaryRow } from '../spec/binary-row.ts';
 import { indexFileKey, manifestKey } from '../spec/layout.ts';
 import type { ManifestEntry } from '../spec/manifest-entry.ts';
-import { bucketDir, partitionPath, partitionPathOptions } from '../spec/partition-path.ts';
-import { partitionFields, type TableSchema } from '../spec/schema.ts';
+import { bucketFolder } from '../spec/partition-path.ts';
+import type { TableSchema } from '../spec/schema.ts';
 import { manifestListsOf, type Snapshot } from '../spec/snapshot.ts';
 import { changelogEntries, liveDataFiles, liveIndexEntries } from '../scan/file-entries.ts';
 import type { PaimonMetadata } from '../scan/metadata.ts';
@@ -33,8 +32,7 @@ export function addReferences(a: SnapshotReferences, b: SnapshotReferences): voi
 
 /** Storage keys of a data file and its extra files (partition path + bucket folder + name). */
 export function dataFileKeys(e: ManifestEntry, schema: TableSchema): string[] {
-  const fields = partitionFields(schema);
-  const dir = partitionPath(fields, decodeBinaryRow(e.partition, fields.map((f) => f.type)), partitionPathOptions(schema.options)) + bucketDir(e.bucket) + '/';
+  const dir = bucketFolder(schema, e.partition, e.bucket);
   return [dir + e.file.fileName, ...e.file.extraFiles.map((x) => dir + x)];
 }
 

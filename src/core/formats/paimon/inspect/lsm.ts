@@ -16,7 +16,7 @@ import { parseDeletionVectorAt } from '../spec/deletion-vector.ts';
 import { valueTypeOf } from '../spec/data-type.ts';
 import type { ManifestEntry } from '../spec/manifest-entry.ts';
 import { coreOptions } from '../spec/options.ts';
-import { bucketDir, partitionPath, partitionPathOptions } from '../spec/partition-path.ts';
+import { bucketFolder, partitionPath, partitionPathOptions } from '../spec/partition-path.ts';
 import { keyFields, partitionFields, type TableSchema } from '../spec/schema.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import { liveDataFiles } from '../scan/file-entries.ts';
@@ -143,7 +143,7 @@ export async function lsmView(meta: PaimonMetadata, snapshot: Snapshot, schema: 
       const f = e.file;
       const view: LsmFileView = {
         fileName: f.fileName,
-        key: `${g.path ? `${g.path}/` : ''}${bucketDir(e.bucket)}/${f.fileName}`,
+        key: bucketFolder(schema, e.partition, e.bucket) + f.fileName,
         rowCount: f.rowCount.toString(),
         fileSize: Number(f.fileSize),
         minKey: schema.primaryKeys.length ? keyText(f.minKey, fileSchema) : '',

@@ -14,12 +14,11 @@
  */
 import { LakeError } from '../../../errors.ts';
 import type { TreeNode } from '../../table-format.ts';
-import { decodeBinaryRow } from '../spec/binary-row.ts';
 import { DELETION_VECTORS_INDEX } from '../spec/index-manifest.ts';
 import { manifestKey, indexFileKey, schemaKey, snapshotKey } from '../spec/layout.ts';
 import type { ManifestEntry } from '../spec/manifest-entry.ts';
-import { bucketDir, partitionPath, partitionPathOptions } from '../spec/partition-path.ts';
-import { partitionFields, type TableSchema } from '../spec/schema.ts';
+import { bucketDir, bucketFolder } from '../spec/partition-path.ts';
+import type { TableSchema } from '../spec/schema.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import type { PaimonMetadata } from '../scan/metadata.ts';
 import { keyText, lsmView, LSM_EXPLANATIONS } from './lsm.ts';
@@ -151,9 +150,7 @@ async function listChildren(ctx: TreeContext, role: string, name: string): Promi
 }
 
 function dataKey(ctx: TreeContext, e: ManifestEntry): string {
-  const pFields = partitionFields(ctx.schema);
-  return partitionPath(pFields, decodeBinaryRow(e.partition, pFields.map((f) => f.type)), partitionPathOptions(ctx.schema.options))
-    + bucketDir(e.bucket) + '/' + e.file.fileName;
+  return bucketFolder(ctx.schema, e.partition, e.bucket) + e.file.fileName;
 }
 
 async function manifestChildren(ctx: TreeContext, name: string): Promise<TreeNode[]> {

@@ -16,7 +16,7 @@ import { decodeBinaryRow } from '../spec/binary-row.ts';
 import { DELETION_VECTORS_INDEX } from '../spec/index-manifest.ts';
 import type { ManifestEntry } from '../spec/manifest-entry.ts';
 import { batchScanSkipLevel0, coreOptions, type CoreOptions } from '../spec/options.ts';
-import { bucketDir, partitionPath, partitionPathOptions } from '../spec/partition-path.ts';
+import { bucketFolder, partitionPath, partitionPathOptions } from '../spec/partition-path.ts';
 import { partitionFields, type TableSchema } from '../spec/schema.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import { mergeEntries } from '../spec/manifest-entry.ts';
@@ -111,7 +111,7 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<PaimonTas
       skipped.push({ step: 'file', kind: 'data-file', path: e.file.fileName, reason });
     };
     const pValues = decodeBinaryRow(e.partition, pFields.map((f) => f.type));
-    const key = partitionPath(pFields, pValues, pathOpts) + bucketDir(e.bucket) + '/' + e.file.fileName;
+    const key = bucketFolder(readSchema, e.partition, e.bucket) + e.file.fileName;
     if (e.bucket === -2) { skip('postpone bucket: not readable until a compaction assigns it a bucket'); continue; }
     if (skipLevel0 && e.file.level === 0) {
       skip(options.deletionVectorsEnabled

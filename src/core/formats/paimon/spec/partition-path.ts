@@ -9,7 +9,9 @@
 import { LakeError } from '../../../errors.ts';
 import type { Value } from '../../../expr/index.ts';
 import { formatDate } from '../../../expr/index.ts';
+import { decodeBinaryRow } from './binary-row.ts';
 import type { DataField } from './data-type.ts';
+import { partitionFields, type TableSchema } from './schema.ts';
 
 /** Characters `PartitionPathUtils` escapes as `%XX`. */
 const ESCAPED = new Set<number>([
@@ -32,7 +34,7 @@ export interface PartitionPathOptions {
   readonly defaultName: string;
   /** `partition.legacy-name` (default true). */
   readonly legacyName: boolean;
-  /** `partition.only-value-in-path` (default false): `v1/v2/` instead of `k1=v1/k2=v2/`. */
+  /** `v1/v2/` instead of `k1=v1/k2=v2/` (format tables only; Paimon tables always write names). */
   readonly onlyValue?: boolean;
 }
 
@@ -41,7 +43,6 @@ export function partitionPathOptions(options: Readonly<Record<string, string>>):
   return {
     defaultName: options['partition.default-name'] ?? '__DEFAULT_PARTITION__',
     legacyName: (options['partition.legacy-name'] ?? 'true').toLowerCase() !== 'false',
-    onlyValue: (options['partition.only-value-in-path'] ?? 'false').toLowerCase() === 'true',
   };
 }
 
@@ -53,6 +54,17 @@ export function partitionPath(fields: readonly DataField[], values: readonly (Va
     if (text.trim() === '') text = opts.defaultName;
     return (opts.onlyValue ? '' : `${escapePathName(f.name)}=`) + escapePathName(text) + '/';
   }).join('');
+}
+
+/**
+ * The folder of a (partition, bucket) under the table root, with trailing '/'
+ * (`FileStorePathFactory.relativeBucketPath`: optional `data-file.path-directory`, partition path, `bucket-N`).
+ */
+export function bucketFolder(schema: TableSchema, partition: Uint8Array, bucket: number): string {
+  const fields = partitionFields(schema);
+  const dir = schema.options['data-file.path-directory'];
+  const path = partitionPath(fields, decodeBinaryRow(partition, fields.map((f) => f.type)), partitionPathOptions(schema.options)) + bucketDir(bucket) + '/';
+  return dir ? `${dir.replace(/\/+$/, '')}/${path}` : path;
 }
 
 /** The bucket folder name (`bucket-N`; `bucket-postpone` for postpone-bucket tables). */
