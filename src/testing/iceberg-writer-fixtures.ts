@@ -5,6 +5,8 @@
  * expected files.
  */
 import { mkdtemp, readdir, readFile, cp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { MemoryStorage } from '../core/io/memory-storage.ts';
@@ -192,3 +194,35 @@ export function events(from: number, n: number, category = (i: number) => (i % 2
   });
 }
 
+
+/**
+ * Serves a folder over HTTP on 127.0.0.1 (GET/HEAD with single byte ranges), for readers that only fetch
+ * (icebird). Returns the base URL (no trailing slash) and a close function.
+ */
+export async function serveFolder(dir: string): Promise<{ url: string; close: () => Promise<void>; requests: string[] }> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    requests.push(`${req.method} ${path}${req.headers.range ? ` ${req.headers.range}` : ''}`);
+    const file = join(dir, ...path.split('/').filter((p) => p && p !== '..'));
+    readFile(file).then((body) => {
+      const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
+      res.setHeader('accept-ranges', 'bytes');
+      if (range) {
+        const start = Number(range[1]);
+        const end = Math.min(body.length - 1, range[2] ? Number(range[2]) : body.length - 1);
+        res.writeHead(206, { 'content-range': `bytes ${start}-${end}/${body.length}`, 'content-length': end - start + 1 });
+        res.end(req.method === 'HEAD' ? undefined : body.subarray(start, end + 1));
+      } else {
+        res.writeHead(200, { 'content-length': body.length });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      }
+    }, () => {
+      res.writeHead(404);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}

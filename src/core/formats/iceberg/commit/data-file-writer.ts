@@ -42,6 +42,8 @@ export interface ParquetWriteOptions {
   readonly codec?: 'SNAPPY' | 'UNCOMPRESSED';
   readonly rowGroupSize?: number;
   readonly boundTruncate?: number;
+  /** Extra key-value metadata (e.g. `iceberg.schema`, which Java writers add and some readers use). */
+  readonly keyValueMetadata?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -62,6 +64,8 @@ export function writeParquet(rows: readonly Row[], fields: readonly NestedField[
       statistics: true,
       rowGroupSize: opts.rowGroupSize ?? 100_000,
       createdBy: 'lakescope (hyparquet-writer)',
+      // Never an empty list: hyparquet-writer encodes it with an element type arrow-rs (parquet-wasm) rejects.
+      kvMetadata: opts.keyValueMetadata && Object.keys(opts.keyValueMetadata).length ? Object.entries(opts.keyValueMetadata).map(([key, value]) => ({ key, value })) : undefined,
     });
   } catch (e) {
     throw toLakeError(e, 'iceberg write: cannot encode parquet', {}, 'DataInvalid');

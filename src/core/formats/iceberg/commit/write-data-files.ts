@@ -5,6 +5,8 @@
  * them (commit-table's shared files), a crash leaves them as orphans no snapshot references.
  */
 import { pool } from '../../../util/async.ts';
+import { stringifyJson } from '../../../util/json.ts';
+import { schemaToJson } from '../spec/write-json.ts';
 import type { DataFile } from '../spec/manifest.ts';
 import type { PartitionSpec } from '../spec/partition-spec.ts';
 import type { Schema } from '../spec/schema.ts';
@@ -57,11 +59,13 @@ export async function writePartitionFiles(
   if (rows.length === 0) return [];
   const fields = [...schema.fields, ...(opts.extraFields ?? [])];
   const path = partitionPath(spec, schema, partition);
+  const schemaJson = stringifyJson(schemaToJson({ ...schema, fields }));
   let perFile = opts.maxRowsPerFile ?? 1_000_000;
   const chunks: Row[][] = [];
   const out: WrittenDataFile[] = [];
   const write = async (chunk: readonly Row[]) => {
-    const pq = writeParquet(chunk, fields);
+    // `iceberg.schema`: the write schema, as Java's Parquet writer records it (readers such as icebird use it).
+    const pq = writeParquet(chunk, fields, { keyValueMetadata: { 'iceberg.schema': schemaJson } });
     const file = newDataFile(state, path, namer.next(), namer.commitUuid, 'parquet');
     await state.storage.write(file.key, pq.bytes, { signal: opts.signal });
     out.push({
