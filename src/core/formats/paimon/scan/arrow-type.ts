@@ -136,8 +136,8 @@ function writerFor(target: ArrowType, column: string, from: ArrowType): Writer {
     case Type.Decimal: {
       const t = target as Decimal;
       if (from.typeId === Type.Float) throw cannotCast(column, from, target);
-      const factor = 10n ** BigInt(t.scale - fromScale);
       if (t.scale < fromScale) throw cannotCast(column, from, target);
+      const factor = 10n ** BigInt(t.scale - fromScale);
       const words = t.bitWidth / 32;
       return {
         alloc: (n) => new Uint32Array(n * words),
