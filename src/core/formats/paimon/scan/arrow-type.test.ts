@@ -2,7 +2,7 @@
  * Arrow types of Paimon types, the widening casts schema evolution needs, and reading internal
  * predicate values from Arrow buffers (exact for 64-bit values and nanosecond timestamps).
  */
-import { Data, Float32, Int32, Int64, makeData, TimestampMillisecond, Timestamp, TimeUnit, Decimal, Utf8, DateDay, Type } from 'apache-arrow';
+import { DateMillisecond, TimeMicrosecond, TimeMillisecond, Data, Float32, Int32, Int64, makeData, TimestampMillisecond, Timestamp, TimeUnit, Decimal, Utf8, DateDay, Type } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
 import { canonicalAccessor } from '../../../arrow/index.ts';
 import { parseAtomicType, parseDataType } from '../spec/data-type.ts';
@@ -32,6 +32,10 @@ describe('paimon arrow types', () => {
     expect(all(castData(ms, new Timestamp(TimeUnit.MICROSECOND, null), 'c'))).toEqual(['1969-12-31T23:59:59.999000Z']);
     const dec = makeData({ type: new Decimal(2, 10, 128), length: 1, data: new Uint32Array([0xfffffff6, 0xffffffff, 0xffffffff, 0xffffffff]) });
     expect(all(castData(dec, new Decimal(4, 12, 128), 'c'))).toEqual(['-0.1000']);
+    const micros = makeData({ type: new TimeMicrosecond(), length: 1, data: new BigInt64Array([3_600_123_456n]) });
+    expect(all(castData(micros, new TimeMillisecond(), 'c'))).toEqual(['01:00:00.123000']);
+    const dateMs = makeData({ type: new DateMillisecond(), length: 1, data: new BigInt64Array([-86_400_000n * 2n + 5n]) });
+    expect(all(castData(dateMs, new DateDay(), 'c'))).toEqual(['1969-12-30']);
     expect(castData(ints, new Int32(), 'c').values).toBe(ints.values); // same layout: buffers re-used, not copied
   });
 

@@ -98,7 +98,7 @@ function copyValidity(d: Data): Uint8Array {
 /** Numeric view of a primitive column for casting: number for narrow ints/floats, bigint for 64-bit and decimals (scaled to their own scale). */
 function valueReader(t: ArrowType, column: string): (d: Data, i: number) => number | bigint {
   switch (t.typeId) {
-    case Type.Int: case Type.Float: case Type.Date: return (d, i) => (d.values as Int32Array | BigInt64Array | Float64Array)[i]!;
+    case Type.Int: case Type.Float: case Type.Date: case Type.Time: return (d, i) => (d.values as Int32Array | BigInt64Array | Float64Array)[i]!;
     case Type.Timestamp: return (d, i) => (d.values as BigInt64Array)[i]!;
     case Type.Decimal: return (d, i) => decimalAt(d.values as Uint32Array, i, (t as Decimal).bitWidth / 32);
     default: throw cannotCast(column, t, undefined);
@@ -132,6 +132,17 @@ function writerFor(target: ArrowType, column: string, from: ArrowType): Writer {
         alloc: (n) => new BigInt64Array(n),
         set: (b, i, v) => { b[i] = up ? BigInt(v) * shift : floorDiv(BigInt(v), BigInt(10 ** (3 * ((from as Timestamp).unit - (target as Timestamp).unit)))); },
       };
+    }
+    case Type.Date: {
+      // Date64 (ms) → Date32 (days).
+      if (from.typeId !== Type.Date) throw cannotCast(column, from, target);
+      return { alloc: (n) => new Int32Array(n), set: (b, i, v) => { b[i] = typeof v === 'bigint' ? Number(floorDiv(v, 86_400_000n)) : Math.floor(Number(v) / 86_400_000); } };
+    }
+    case Type.Time: {
+      // Any time unit → milliseconds of the day (Paimon TIME is stored as INT32 millis).
+      if (from.typeId !== Type.Time) throw cannotCast(column, from, target);
+      const unit = (from as unknown as { unit: number }).unit;
+      return { alloc: (n) => new Int32Array(n), set: (b, i, v) => { b[i] = Number(floorDiv(BigInt(v) * 1000n, BigInt(10 ** (3 * unit)))); } };
     }
     case Type.Decimal: {
       const t = target as Decimal;
