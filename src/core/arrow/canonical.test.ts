@@ -42,7 +42,7 @@ describe('canonicalRows', () => {
   it('structs as objects, lists as arrays, maps as arrays of {key, value}', () => {
     const struct = new Struct([new Field('a', new Int32()), new Field('b', new Utf8())]);
     const list = new List(new Field('item', new Int64(), true));
-    const map = new Map_(new Field('entries', new Struct([new Field('key', new Utf8(), false), new Field('value', new Int32(), true)]), false));
+    const map = new Map_(new Field('entries', new Struct<any>([new Field('key', new Utf8(), false), new Field('value', new Int32(), true)]), false));
     const b = batch([
       col('st', struct, [{ a: 1, b: 'x' }, null, { a: null, b: 'z' }]),
       col('li', list, [[1n, 2n], [], null]),
