@@ -157,6 +157,7 @@ export async function checkIntegrity(storage: Storage): Promise<{ state: TableSt
       for (const e of entries) {
         if (e.status === 'deleted') continue;
         const key = state.relocation.toKey(e.dataFile.filePath);
+        if (referenced.has(key)) continue; // each distinct file is checked once
         const info = await storage.head(key);
         if (BigInt(info.size) !== e.dataFile.fileSizeInBytes) throw new Error(`${key}: size ${info.size} but manifest says ${e.dataFile.fileSizeInBytes}`);
         referenced.add(key);
