@@ -4,7 +4,7 @@
  * read exactly through scan/'s valueGetter (never Arrow JS's lossy millisecond timestamps); structs, lists
  * and maps are walked through their child data and offsets.
  */
-import type { Data, RecordBatch } from 'apache-arrow';
+import { type Data, DataType, type RecordBatch } from 'apache-arrow';
 import { valueGetter } from '../scan/arrow-values.ts';
 import type { IcebergType, NestedField } from '../spec/types.ts';
 
@@ -29,6 +29,20 @@ export function batchRows(batch: RecordBatch, fields: readonly NestedField[]): R
 /** A reader of row `i` of a column of any Iceberg type (null where the column is null). */
 export function reader(d: Data, t: IcebergType): Reader {
   const valid = (i: number) => d.nullCount === 0 || d.getValid(i);
+  if (DataType.isDictionary(d.type) && d.dictionary) {
+    // Dictionary-encoded (Arrow JS builds strings this way): index into the dictionary's chunks.
+    const chunks = d.dictionary.data.map((c) => ({ length: c.length, read: reader(c, t) }));
+    const indices = d.values as ArrayLike<number | bigint>;
+    return (i) => {
+      if (!valid(i)) return null;
+      let k = Number(indices[d.offset + i]);
+      for (const c of chunks) {
+        if (k < c.length) return c.read(k);
+        k -= c.length;
+      }
+      return null;
+    };
+  }
   switch (t.kind) {
     case 'struct': {
       const children = t.fields.map((f, k) => reader(d.children[k], f.type));
