@@ -13,6 +13,10 @@ import { appendRows } from './append.ts';
 import { createTable } from './create-table.ts';
 import { loadTableState, versionUuid } from './table-state.ts';
 import { setProperties } from './update-table.ts';
+import { prepareDeleteWhere } from './delete-rows.ts';
+import { prepareCompaction } from './compaction.ts';
+import { prepareRollbackTo } from './ref-operations.ts';
+import { prepareExpireSnapshots } from './expire-snapshots.ts';
 
 const FAST = { numRetries: 60, minWaitMs: 1, maxWaitMs: 15 };
 
@@ -57,62 +61,99 @@ async function baseTable(partitioned: boolean): Promise<MemoryStorage> {
   return storage;
 }
 
+/**
+ * Runs `op` once per (write step × fault mode × crash or not) on a fresh copy of `template`, checking after
+ * each: the table reads at the old or the new state (our loader and the reader's own discovery), success
+ * means new, a reported failure means old (unknown outcome: either), nothing that existed was changed,
+ * and a later commit works. Returns one line per case.
+ */
+async function faultMatrix(template: MemoryStorage, op: (s: Storage) => Promise<unknown>, expectSteps?: number, deletesFiles = false): Promise<string[]> {
+  const oldRows = await readRows(template);
+  const oldKey = (await loadTableState(template)).key;
+  const dry = new Recorder(new FaultStorage(await clone(template)));
+  await op(dry);
+  const newRows = await readRows(dry.inner.inner);
+  const steps = dry.writes.length;
+  if (expectSteps !== undefined) expect(steps).toBe(expectSteps);
+  const outcomes: string[] = [];
+  for (let step = 1; step <= steps; step++) {
+    for (const mode of ['fail', 'cutoff', 'lost-ack'] as FaultMode[]) {
+      for (const crash of [false, true]) {
+        const inner = await clone(template);
+        const before = await snapshotStorage(inner);
+        const fs = new FaultStorage(inner, { rules: [{ nth: step, mode }] });
+        const rec = new Recorder(fs, crash);
+        let error: unknown;
+        try {
+          await op(rec);
+        } catch (e) {
+          error = e;
+        }
+        const label = `step ${step} (${dry.writes[step - 1].replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '<uuid>')}) ${mode}${crash ? ' + crash' : ''}`;
+        expect(fs.injected, label).toBe(1);
+        const { state, referenced } = await checkIntegrity(inner);
+        const isNew = state.key !== oldKey;
+        if (error === undefined) expect(isNew, `${label}: reported success`).toBe(true);
+        else if (!isCommitStateUnknown(error)) expect(isNew, `${label}: reported ${(error as Error).message}`).toBe(false);
+        // Rows through our own loader's choice of metadata …
+        expect(await readRows(inner, { metadataKey: state.key }), label).toEqual(isNew ? newRows : oldRows);
+        // … and through the reader's own discovery: the old or the new state, never an error.
+        const readerRows = await readRows(inner);
+        expect([oldRows, newRows], label).toContainEqual(readerRows);
+        // Nothing that existed before was changed (the hint aside), nor removed — unless the operation
+        // deletes files and committed, and then only files the new state does not reference.
+        const now = await snapshotStorage(inner);
+        for (const [k, v] of before) {
+          if (k === 'metadata/version-hint.text') continue;
+          const cur = now.get(k);
+          if (!cur) {
+            expect(deletesFiles && isNew && !referenced.has(k), `${label}: ${k} was deleted`).toBe(true);
+            continue;
+          }
+          expect(Buffer.from(cur).equals(Buffer.from(v)), `${label}: ${k} changed`).toBe(true);
+        }
+        const leftovers = [...(await snapshotStorage(inner)).keys()].filter((k) => !before.has(k) && !referenced.has(k) && k !== 'metadata/version-hint.text');
+        if (error === undefined) expect(leftovers, `${label}: a committed change leaves no orphans`).toEqual([]);
+        const readerNote = isNew && JSON.stringify(readerRows) !== JSON.stringify(newRows) ? ' (the reader, trusting the stale hint, shows the old state)' : '';
+        outcomes.push(`${label}: ${error === undefined ? 'committed' : isCommitStateUnknown(error) ? 'unknown' : 'failed'} → ${isNew ? 'new' : 'old'} state, ${leftovers.length} orphan(s)${readerNote}`);
+        // A later commit always works (a torn file left by a crash only takes its version number).
+        await appendRows(inner, events(200, 1), { retry: FAST });
+        expect((await readRows(inner)).length).toBe((isNew ? newRows.length : oldRows.length) + 1);
+      }
+    }
+  }
+  expect(outcomes.length).toBe(steps * 6);
+  return outcomes;
+}
+
 describe('commit protocol under faults', () => {
   for (const partitioned of [false, true]) {
     it(`${partitioned ? 'partitioned' : 'unpartitioned'} append: a fault at any write step leaves the old or the new state, never a broken table`, async () => {
-      const template = await baseTable(partitioned);
-      const oldRows = await readRows(template);
-      const oldCurrent = (await loadTableState(template)).metadata.currentSnapshotId;
-      // Count the steps once without faults.
-      const dry = new Recorder(new FaultStorage(await clone(template)));
-      await appendRows(dry, events(100, 6), { retry: FAST });
-      const newRows = await readRows(dry.inner.inner);
-      const steps = dry.writes.length;
-      expect(steps).toBe(partitioned ? 6 : 5); // data file(s), manifest, manifest list, metadata, version hint
-      expect(dry.writes.slice(-2)).toEqual(['metadata/v3.metadata.json', 'metadata/version-hint.text']);
-
-      const outcomes: string[] = [];
-      for (let step = 1; step <= steps; step++) {
-        for (const mode of ['fail', 'cutoff', 'lost-ack'] as FaultMode[]) {
-          for (const crash of [false, true]) {
-            const inner = await clone(template);
-            const before = await snapshotStorage(inner);
-            const fs = new FaultStorage(inner, { rules: [{ nth: step, mode }] });
-            const rec = new Recorder(fs, crash);
-            let error: unknown;
-            try {
-              await appendRows(rec, events(100, 6), { retry: FAST });
-            } catch (e) {
-              error = e;
-            }
-            const label = `step ${step} (${dry.writes[step - 1]}) ${mode}${crash ? ' + crash' : ''}`;
-            expect(fs.injected, label).toBe(1);
-            const { state, referenced } = await checkIntegrity(inner);
-            const isNew = state.metadata.currentSnapshotId !== oldCurrent;
-            if (error === undefined) expect(isNew, `${label}: reported success`).toBe(true);
-            else if (!isCommitStateUnknown(error)) expect(isNew, `${label}: reported ${(error as Error).message}`).toBe(false);
-            // Rows through our own loader's choice of metadata …
-            expect(await readRows(inner, { metadataKey: state.key }), label).toEqual(isNew ? newRows : oldRows);
-            // … and through the reader's own discovery: the old or the new state, never an error.
-            const readerRows = await readRows(inner);
-            expect([oldRows, newRows], label).toContainEqual(readerRows);
-            // Nothing that existed before was removed or changed (the hint aside); leftovers are unreferenced.
-            for (const [k, v] of before) {
-              if (k === 'metadata/version-hint.text') continue;
-              expect(Buffer.from((await inner.read(k))).equals(Buffer.from(v)), `${label}: ${k} changed`).toBe(true);
-            }
-            const leftovers = [...(await snapshotStorage(inner)).keys()].filter((k) => !before.has(k) && !referenced.has(k) && k !== 'metadata/version-hint.text');
-            outcomes.push(`${label}: ${error === undefined ? 'committed' : isCommitStateUnknown(error) ? 'unknown' : 'failed'} → ${isNew ? 'new' : 'old'} state, ${leftovers.length} orphan(s)${readerRows === newRows || JSON.stringify(readerRows) === JSON.stringify(newRows) ? '' : ' (reader: old)'}`);
-            // A later commit always works (a torn file left by a crash only takes its version number).
-            await appendRows(inner, events(200, 1), { retry: FAST });
-            expect((await readRows(inner)).length).toBe((isNew ? newRows.length : oldRows.length) + 1);
-          }
-        }
-      }
-      console.log(outcomes.join('\n'));
-      expect(outcomes.length).toBe(steps * 6);
+      // data file(s), manifest, manifest list, metadata, version hint
+      const out = await faultMatrix(await baseTable(partitioned), (s) => appendRows(s, events(100, 6), { retry: FAST }), partitioned ? 6 : 5);
+      console.log(out.join('\n'));
     });
   }
+
+  it('merge-on-read delete (v3 deletion vector) and compaction: every write step under every fault', async () => {
+    const storage = new MemoryStorage();
+    await createTable(storage, { location: 's3://b/t', schema: EVENTS_SCHEMA, formatVersion: 3 });
+    await appendRows(storage, events(0, 10));
+    await appendRows(storage, events(10, 10));
+    const del = await faultMatrix(storage, async (s) => (await prepareDeleteWhere(s, 'id < 3 or id = 15', { mode: 'merge-on-read' })).apply({ retry: FAST }));
+    await (await prepareDeleteWhere(storage, 'id < 3 or id = 15', { mode: 'merge-on-read' })).apply();
+    const compact = await faultMatrix(storage, async (s) => (await prepareCompaction(s, { targetFileSizeBytes: 1 << 20 })).apply({ retry: FAST }));
+    console.log(['delete (DV):', ...del, 'compaction:', ...compact].join('\n'));
+  });
+
+  it('metadata-only commits (rollback, expire): every write step under every fault', async () => {
+    const storage = await baseTable(false);
+    await appendRows(storage, events(10, 5));
+    const first = (await loadTableState(storage)).metadata.snapshots[0].snapshotId;
+    const rb = await faultMatrix(storage, async (s) => (await prepareRollbackTo(s, first)).apply({ retry: FAST }), 2);
+    const ex = await faultMatrix(storage, async (s) => (await prepareExpireSnapshots(s, { snapshotIds: [first] })).apply({ retry: FAST, deleteFiles: true }), 2, true);
+    console.log(['rollback:', ...rb, 'expire:', ...ex].join('\n'));
+  });
 
   it('a stale version hint does not make writers build on an old state', async () => {
     const storage = await baseTable(false);

@@ -109,7 +109,9 @@ export async function produceSnapshot(base: TableState, change: SnapshotChange, 
   if (contents && (change.removedPaths?.size ?? 0) > 0) {
     carried = await rewriteForRemovals(base, contents, change.removedPaths!, ctx, seq, summary, attemptFiles);
   }
-  carried = carried.filter((m) => m.addedFilesCount === undefined || m.existingFilesCount === undefined || m.addedFilesCount + m.existingFilesCount > 0);
+  // Parent manifests left without live files are dropped; the ones this snapshot rewrote stay, so its
+  // DELETED entries record what it removed (spec "Manifests": status 2 with the deleting snapshot's id).
+  carried = carried.filter((m) => m.addedSnapshotId === ctx.snapshotId || m.addedFilesCount === undefined || m.existingFilesCount === undefined || m.addedFilesCount + m.existingFilesCount > 0);
 
   let manifests = [...added, ...carried];
   let hookSummary: Readonly<Record<string, string>> = {};
