@@ -50,9 +50,9 @@ function Shell() {
         warehouseId: c.warehouseId, label: c.label, kind: spec.kind, loc, warehouse: c.warehouse,
         ...(spec.kind === 's3' ? { bucket: spec.bucket, endpoint: spec.endpoint } : {}),
       });
-      // A deep link keeps its table/folder/tab once its warehouse is open.
+      // A deep link keeps its table/folder/tab/version once its warehouse is open.
       const r = routeRef.current;
-      const keep: Partial<Route> = r.w === spec.kind ? { table: r.table, folder: r.folder, tab: r.tab } : { tab: 'overview' };
+      const keep: Partial<Route> = r.w === spec.kind ? { table: r.table, folder: r.folder, tab: r.tab, version: r.version } : { tab: 'overview' };
       navigate({ w: spec.kind, loc: loc ?? {}, tab: 'overview', ...keep }, r.w === spec.kind);
     } catch (error) {
       setFailure({ error, kind: spec.kind, ...(spec.kind === 's3' ? { bucket: spec.bucket, endpoint: spec.endpoint } : {}) });

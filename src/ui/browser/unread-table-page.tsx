@@ -1,6 +1,7 @@
 /**
- * The table page. Today it shows what is cheap without a format reader: format, location, the evidence,
- * every file under the table folder and the raw bytes of any of them. The other tabs say what fills them.
+ * The table page for a format this build cannot read yet (table-page.tsx falls back to it on an
+ * Unsupported open): format, location, the evidence, every file under the table folder and the raw
+ * bytes of any of them. The other tabs say honestly what will fill them.
  */
 import { useMemo, useRef, useState } from 'react';
 import type { DetectedTableDto, FileDto } from '../../core/api/dto.ts';
@@ -17,7 +18,7 @@ const TAB_LABEL: Record<Tab, string> = {
   overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', raw: 'Raw',
 };
 
-export function TablePage({ warehouseId, table, tab, onTab }: {
+export function UnreadTablePage({ warehouseId, table, tab, onTab }: {
   warehouseId: string;
   table: DetectedTableDto;
   tab: Tab;

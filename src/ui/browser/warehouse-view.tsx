@@ -40,7 +40,8 @@ export function WarehouseView({ session, route, navigate, onClose }: {
       <div className="workspace">
         <LeftRail scan={scan.data} selected={route.table ?? route.folder} onOpenTable={openTable} onOpenFolder={openFolder} status={status} />
         <main className="main">
-          {route.table && table && <TablePage key={table.root} warehouseId={session.warehouseId} table={table} tab={route.tab} onTab={setTab} />}
+          {route.table && table && <TablePage key={table.root} warehouseId={session.warehouseId} table={table} tab={route.tab} onTab={setTab}
+            version={route.version} onVersion={(version) => navigate({ ...route, version })} />}
           {route.table && !table && scan.isPending && <ProgressLine label="Finding the table…" progress={scan.progress} />}
           {route.table && !table && !scan.isPending && (
             <ErrorPanel error={{ code: 'NotFound', message: 'warehouse: no table at this location', context: { prefix: route.table } }} />

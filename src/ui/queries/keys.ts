@@ -9,4 +9,12 @@ export const queryKeys = {
   folder: (warehouseId: string, prefix: string) => [...queryKeys.warehouse(warehouseId), 'folder', prefix] as const,
   tableFiles: (warehouseId: string, root: string) => [...queryKeys.warehouse(warehouseId), 'table-files', root] as const,
   preview: (warehouseId: string, key: string) => [...queryKeys.warehouse(warehouseId), 'preview', key] as const,
+  rawFile: (warehouseId: string, key: string, offset: number) => [...queryKeys.warehouse(warehouseId), 'raw', key, offset] as const,
+  table: (warehouseId: string, root: string, metadataKey?: string) => [...queryKeys.warehouse(warehouseId), 'table', root, metadataKey ?? ''] as const,
+  // Below: keyed by the worker's table id, which names warehouse + root + metadata file.
+  tree: (tableId: string, version: string, nodeId: string) => ['lakescope', 'tbl', tableId, 'tree', version, nodeId] as const,
+  explain: (tableId: string, version: string, filter: string) => ['lakescope', 'tbl', tableId, 'explain', version, filter] as const,
+  partitions: (tableId: string, version: string) => ['lakescope', 'tbl', tableId, 'partitions', version] as const,
+  rowCursor: (tableId: string, version: string, filter: string, columns: readonly string[]) => ['lakescope', 'tbl', tableId, 'rows', version, filter, columns.join('\u0000')] as const,
+  rowPage: (cursorId: string, page: number) => ['lakescope', 'cursor', cursorId, page] as const,
 };

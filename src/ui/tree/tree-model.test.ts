@@ -46,3 +46,12 @@ describe('visibleRows', () => {
     expect(treeKeyAction(rows, 1, 'Enter')).toEqual({ type: 'select', index: 1 });
   });
 });
+
+describe('nodeSummary', () => {
+  it('says what matters per kind', async () => {
+    const { nodeSummary } = await import('./tree-model.ts');
+    expect(nodeSummary({ ...n('m'), details: { content: 'data', partitionSpecId: 0, addedFiles: 3, existingFiles: null, deletedFiles: 0 } })).toBe('data · spec 0 · +3 ~? −0 files');
+    expect(nodeSummary({ ...n('f'), kind: 'data-file', details: { status: 'added', recordCount: '1234', partition: 'd=2024-01-01' } })).toBe('added · 1,234 rows · d=2024-01-01');
+    expect(nodeSummary({ ...n('x'), kind: 'metadata-file', details: { formatVersion: 2, snapshots: 3 } })).toBe('format v2 · 3 snapshots');
+  });
+});

@@ -81,3 +81,26 @@ export function treeKeyAction(rows: readonly TreeRow[], active: number, key: str
     default: return { type: 'none' };
   }
 }
+
+/** A short line of the facts that matter per node kind (status, counts, partition), for the row. */
+export function nodeSummary(node: TreeNode): string {
+  const d = node.details ?? {};
+  const n = (v: unknown) => (v === null || v === undefined ? '?' : Number(v).toLocaleString('en-US'));
+  switch (node.kind) {
+    case 'manifest': {
+      const parts = [d.content, d.partitionSpecId !== undefined ? `spec ${d.partitionSpecId}` : undefined].filter((x) => x !== undefined && x !== null).map(String);
+      if (d.addedFiles !== undefined || d.existingFiles !== undefined || d.deletedFiles !== undefined) {
+        parts.push(`+${n(d.addedFiles)} ~${n(d.existingFiles)} −${n(d.deletedFiles)} files`);
+      }
+      return parts.join(' · ');
+    }
+    case 'data-file': case 'delete-file': case 'deletion-vector':
+      return [d.status, d.recordCount !== undefined ? `${n(d.recordCount)} rows` : undefined, d.partition || undefined].filter(Boolean).map(String).join(' · ');
+    case 'manifest-list': case 'snapshot':
+      return [d.operation ?? d.commitKind, d.sequenceNumber !== undefined ? `seq ${d.sequenceNumber}` : undefined].filter(Boolean).map(String).join(' · ');
+    case 'metadata-file':
+      return d.formatVersion !== undefined ? `format v${d.formatVersion} · ${n(d.snapshots)} snapshots` : '';
+    default:
+      return '';
+  }
+}

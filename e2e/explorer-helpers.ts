@@ -1,0 +1,64 @@
+/**
+ * Steps of the table explorer walk shared by the e2e specs: open a table from the rail, select a
+ * version on the timeline, expand the metadata tree to its entries, read the data preview's row count,
+ * open a manifest in the raw viewer. Every screen is saved under test-results/screenshots/.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Page, expect } from '@playwright/test';
+import { FIXTURES_DIR, type ExpectedFixture } from '../src/testing/fixtures.ts';
+import { SCREENSHOT_DIR } from './e2e-state.ts';
+
+export const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+
+/** The expected file of a fixture (`iceberg/v2_spark_position_deletes`), read from the shared fixtures. */
+export function expectedOf(table: string): ExpectedFixture {
+  return JSON.parse(readFileSync(join(FIXTURES_DIR, 'expected', `${table.replace('/', '__')}.json`), 'utf8')) as ExpectedFixture;
+}
+
+export async function openTableFromRail(page: Page, name: string) {
+  const rail = page.getByRole('tree', { name: 'Folders and tables' });
+  await rail.getByRole('treeitem', { name: new RegExp(name) }).click();
+  const region = page.getByRole('region', { name: `Table ${name}` });
+  await expect(region.getByRole('heading', { name })).toBeVisible();
+  await expect(region.getByRole('group', { name: 'Timeline' })).toBeVisible();
+  return region;
+}
+
+/**
+ * Clicks the timeline mark of a version and checks it is selected (URL, selected line, inspector). The
+ * URL names the version unless it is the current one (the default).
+ */
+export async function selectVersion(page: Page, id: string, isCurrent = false) {
+  // Commits a few ms apart share a pixel (pyiceberg writes two in one second): click the mark itself,
+  // not whatever is drawn on top of it at that point.
+  await page.locator(`[data-version="${id}"]`).first().dispatchEvent('click');
+  if (isCurrent) await expect(page).not.toHaveURL(/[?&]v=/);
+  else await expect(page).toHaveURL(new RegExp(`[?&]v=${id}(&|$)`));
+  await expect(page.getByTestId('selected-version')).toContainText(id);
+  await expect(page.getByRole('complementary', { name: 'Inspector' })).toContainText(id);
+}
+
+/** Expands metadata file → manifest list → first manifest with the keyboard, returns the entry rows. */
+export async function expandTreeToEntries(page: Page) {
+  const tree = page.getByRole('tree', { name: 'Metadata tree' });
+  await expect(tree.getByRole('treeitem').first()).toBeVisible();
+  await expect(tree.locator('[data-kind="manifest-list"]')).toBeVisible();
+  await tree.locator('[data-kind="manifest-list"] .twisty-btn').click();
+  const manifest = tree.locator('[data-kind="manifest"]').first();
+  await expect(manifest).toBeVisible();
+  // Keyboard: focus the tree, walk to the manifest, expand it with →.
+  await manifest.click();
+  await tree.focus();
+  await page.keyboard.press('ArrowRight');
+  const entries = tree.locator('[data-kind="data-file"], [data-kind="delete-file"], [data-kind="deletion-vector"]');
+  await expect(entries.first()).toBeVisible();
+  return { tree, entries };
+}
+
+/** The data tab's exact row count once the scan is done. */
+export async function dataRowCount(page: Page): Promise<number> {
+  const status = page.getByTestId('grid-status');
+  await expect(status).toHaveAttribute('data-rows', /^\d+$/, { timeout: 30_000 });
+  return Number(await status.getAttribute('data-rows'));
+}

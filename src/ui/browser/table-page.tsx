@@ -1,0 +1,125 @@
+/**
+ * The table page (notes/ui-design.md "Layout"): the timeline strip on top, the tabs for the selected
+ * version in the centre, the inspector on the right. The table is opened in the worker; a format this
+ * build cannot read falls back to the folder view (unread-table-page.tsx).
+ */
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import type { DetectedTableDto } from '../../core/api/dto.ts';
+import type { TableOverviewDto } from '../../core/api/table-dto.ts';
+import { CopyText, FormatBadge, ProgressLine } from '../common/widgets.tsx';
+import { ErrorPanel } from '../errors/error-panel.tsx';
+import { DataView } from '../data/data-view.tsx';
+import { FilesTab } from '../explorer/files-tab.tsx';
+import { OverviewTab } from '../explorer/overview-tab.tsx';
+import { Inspector, type InspectorItem } from '../inspector/inspector.tsx';
+import { useTableOverview } from '../queries/table-queries.ts';
+import { useTableFiles } from '../queries/warehouse-queries.ts';
+import { RawFileView } from '../raw/raw-file-view.tsx';
+import { SchemaView } from '../schema/schema-view.tsx';
+import { TABS, type Tab } from '../state/route.ts';
+import { TreeView } from '../tree/tree-view.tsx';
+import { UnreadTablePage } from './unread-table-page.tsx';
+
+const TimelineStrip = lazy(() => import('../timeline/timeline-strip.tsx'));
+const PartitionsView = lazy(() => import('../partitions/partitions-view.tsx'));
+
+const TAB_LABEL: Record<Tab, string> = {
+  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', raw: 'Raw',
+};
+
+export interface TablePageProps {
+  readonly warehouseId: string;
+  readonly table: DetectedTableDto;
+  readonly tab: Tab;
+  readonly onTab: (tab: Tab) => void;
+  /** Selected version id from the URL (undefined = current). */
+  readonly version?: string;
+  readonly onVersion: (id: string | undefined) => void;
+}
+
+export function TablePage(props: TablePageProps) {
+  const { warehouseId, table } = props;
+  const q = useTableOverview(warehouseId, table.root, table.format);
+  if (q.error && (q.error as { code?: string }).code === 'Unsupported') return <UnreadTablePage {...props} />;
+  return (
+    <section className="table-page explorer" aria-label={`Table ${table.name}`}>
+      <header className="page-head">
+        <div className="page-title">
+          <h1>{table.name}</h1>
+          <FormatBadge format={table.format} size="large" />
+          {table.alsoReadableAs.map((f) => <span key={f} className="muted small">also {f}</span>)}
+          <CopyText text={table.root} className="page-path" />
+        </div>
+      </header>
+      {q.isPending && <ProgressLine label="Opening the table (reading its metadata)…" />}
+      {q.error && <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />}
+      {q.data && <Explorer {...props} tableId={q.data.tableId} overview={q.data.overview} />}
+    </section>
+  );
+}
+
+function useInspectorCollapsed(): [boolean, () => void] {
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem('lakescope.inspector') === 'hidden');
+  return [collapsed, () => setCollapsed((c) => { localStorage.setItem('lakescope.inspector', c ? 'shown' : 'hidden'); return !c; })];
+}
+
+function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId, overview }: TablePageProps & { tableId: string; overview: TableOverviewDto }) {
+  const files = useTableFiles(warehouseId, table.root);
+  const current = overview.versions.find((v) => v.isCurrent);
+  const selected = overview.versions.find((v) => v.id === version) ?? current;
+  const versionParam = selected && !selected.isCurrent ? selected.id : current?.id ?? '';
+  const [item, setItem] = useState<InspectorItem | null>(selected ? { kind: 'version', version: selected } : null);
+  const [treeKey, setTreeKey] = useState<string | undefined>();
+  const [collapsed, toggleInspector] = useInspectorCollapsed();
+  const [rawKey, setRawKey] = useState<string | undefined>(overview.metadataKey);
+  const tabsRef = useRef<HTMLDivElement>(null);
+
+  // A version picked elsewhere (deep link, Back) shows in the inspector too.
+  useEffect(() => { if (selected) setItem({ kind: 'version', version: selected }); }, [selected?.id]); // eslint-disable-line
+  const selectVersion = (id: string) => onVersion(overview.versions.find((v) => v.id === id)?.isCurrent ? undefined : id);
+  const openRaw = (key: string) => { setRawKey(key); onTab('raw'); };
+  const onTabsKey = (e: React.KeyboardEvent) => {
+    const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!d) return;
+    e.preventDefault();
+    const next = TABS[(TABS.indexOf(tab) + d + TABS.length) % TABS.length];
+    onTab(next);
+    tabsRef.current?.querySelector<HTMLElement>(`[data-tab="${next}"]`)?.focus();
+  };
+
+  return (
+    <>
+      <Suspense fallback={<div className="timeline timeline-skeleton" aria-busy />}>
+        {overview.versions.length > 0
+          ? <TimelineStrip format={overview.format} versions={overview.versions} selectedId={selected?.id} onSelect={selectVersion} />
+          : <div className="timeline timeline-empty muted small">This table has no versions yet (created, never written).</div>}
+      </Suspense>
+      <div className={`explorer-body${collapsed ? ' inspector-collapsed' : ''}`}>
+        <div className="explorer-main">
+          <div className="tabs" role="tablist" aria-label="Table views" ref={tabsRef} onKeyDown={onTabsKey}>
+            {TABS.map((t) => (
+              <button key={t} type="button" role="tab" data-tab={t} aria-selected={tab === t} tabIndex={tab === t ? 0 : -1}
+                className={`tab${tab === t ? ' active' : ''}`} onClick={() => onTab(t)}>{TAB_LABEL[t]}</button>
+            ))}
+          </div>
+          <div className="tab-body" role="tabpanel" aria-label={TAB_LABEL[tab]}>
+            {tab === 'overview' && <OverviewTab overview={overview} selected={selected} files={files.data} onSelectVersion={selectVersion} onOpenRaw={openRaw} />}
+            {tab === 'tree' && (selected
+              ? <TreeView key={versionParam} tableId={tableId} version={versionParam} selectedKey={treeKey} onSelect={(node, key) => { setTreeKey(key); setItem({ kind: 'node', node }); }} />
+              : <p className="empty-state">No version to show the tree of.</p>)}
+            {tab === 'partitions' && (
+              <Suspense fallback={<ProgressLine label="Loading charts…" />}>
+                <PartitionsView tableId={tableId} version={versionParam} specs={overview.partitionSpecs} columns={overview.columns} onSelectPartition={(stat) => setItem({ kind: 'partition', stat })} />
+              </Suspense>
+            )}
+            {tab === 'schema' && <SchemaView schemas={overview.schemas} versions={overview.versions} selectedVersion={selected} onSelectField={(field, schemaId) => setItem({ kind: 'field', field, schemaId })} onSelectVersion={selectVersion} />}
+            {tab === 'files' && <FilesTab tableId={tableId} version={versionParam} root={table.root} folder={files.data} onSelectFile={(file) => setItem({ kind: 'file', file })} onOpenRaw={openRaw} />}
+            {tab === 'data' && <DataView tableId={tableId} versions={overview.versions} selectedId={versionParam} columns={overview.columns} />}
+            {tab === 'raw' && <RawFileView warehouseId={warehouseId} root={table.root} files={files.data?.files} metadataFiles={overview.metadataFiles} selectedKey={rawKey} onSelect={setRawKey} />}
+          </div>
+        </div>
+        <Inspector item={item} format={overview.format} collapsed={collapsed} onToggle={toggleInspector} onOpenRaw={openRaw} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * A virtualised grid over a worker row cursor: only the pages under the viewport are asked for (200 rows
+ * each), so the first rows show as soon as the first data file is read. Numbers right-aligned, nulls
+ * marked, long values cut with a tooltip. Keyboard: arrows, PageUp/PageDown, Home/End.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import type { GridColumnDto, RowPageDto } from '../../core/api/table-dto.ts';
+import { formatCount } from '../common/format.ts';
+import { ProgressLine } from '../common/widgets.tsx';
+import { ErrorPanel } from '../errors/error-panel.tsx';
+import { PAGE_ROWS, useRows } from '../queries/table-queries.ts';
+import { cellText, columnWidth, gridStatus } from './grid-model.ts';
+
+const ROW = 24;
+
+export function DataGrid({ tableId, version, filter, columns }: { tableId: string; version: string; filter: string; columns: readonly string[] }) {
+  const parent = useRef<HTMLDivElement>(null);
+  const [range, setRange] = useState<[number, number]>([0, 40]);
+  const neededPages = useMemo(() => {
+    const out: number[] = [];
+    for (let p = Math.floor(range[0] / PAGE_ROWS); p <= Math.floor(range[1] / PAGE_ROWS); p++) out.push(p);
+    return out;
+  }, [range]);
+  const { cursor, loaded, error, fetching } = useRows(tableId, version, filter, columns, neededPages);
+  const latest = [...loaded.values()].sort((a, b) => b.rowsRead - a.rowsRead)[0] as RowPageDto | undefined;
+  const status = gridStatus(latest);
+  const count = status.rowCount + (status.done ? 0 : PAGE_ROWS);
+  const cols: readonly GridColumnDto[] = latest?.columns ?? cursor.data?.columns.map((name) => ({ name, type: '', kind: 'text' as const })) ?? [];
+  const widths = cols.map(columnWidth);
+  const total = 56 + widths.reduce((a, b) => a + b, 0);
+
+  const v = useVirtualizer({
+    count, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 30,
+    onChange: (inst) => {
+      const items = inst.getVirtualItems();
+      if (items.length === 0) return;
+      const a = items[0].index; const b = items[items.length - 1].index;
+      setRange((r) => (r[0] === a && r[1] === b ? r : [a, b]));
+    },
+  });
+  const [active, setActive] = useState<[number, number]>([0, 0]);
+  const rowAt = (i: number): Record<string, unknown> | undefined => loaded.get(Math.floor(i / PAGE_ROWS))?.rows[i % PAGE_ROWS];
+
+  const onKey = (e: React.KeyboardEvent) => {
+    const page = Math.max(1, Math.floor((parent.current?.clientHeight ?? 400) / ROW) - 1);
+    const last = Math.max(0, count - 1);
+    const moves: Record<string, () => [number, number]> = {
+      ArrowDown: () => [Math.min(last, active[0] + 1), active[1]], ArrowUp: () => [Math.max(0, active[0] - 1), active[1]],
+      PageDown: () => [Math.min(last, active[0] + page), active[1]], PageUp: () => [Math.max(0, active[0] - page), active[1]],
+      Home: () => [0, active[1]], End: () => [last, active[1]],
+      ArrowRight: () => [active[0], Math.min(cols.length - 1, active[1] + 1)], ArrowLeft: () => [active[0], Math.max(0, active[1] - 1)],
+    };
+    const m = moves[e.key];
+    if (!m) return;
+    e.preventDefault();
+    const next = m();
+    setActive(next);
+    v.scrollToIndex(next[0], { align: 'auto' });
+  };
+
+  if (cursor.isPending) return <ProgressLine label="Planning the scan…" />;
+  if (error) {
+    const code = (error as { code?: string }).code;
+    return code === 'DataInvalid' && filter ? <div className="error-inline" role="alert">{(error as { message?: string }).message}</div> : <ErrorPanel error={error} onRetry={() => void cursor.refetch()} />;
+  }
+  const c = cursor.data;
+  return (
+    <div className="data-grid-wrap">
+      <div className="grid-status small" role="status" data-testid="grid-status" data-rows={status.done ? status.rowCount : undefined}>
+        {status.done
+          ? <><strong className="num">{formatCount(status.rowCount)}</strong> row{status.rowCount === 1 ? '' : 's'}</>
+          : <><span className="num">{formatCount(status.rowCount)}</span> rows read so far{fetching ? ' — reading…' : ' — scroll for more'}</>}
+        {c && <span className="muted"> · {formatCount(c.plannedFiles)} file{c.plannedFiles === 1 ? '' : 's'} planned{c.plannedRecords ? ` (${formatCount(Number(c.plannedRecords))} rows before deletes and filter)` : ''}</span>}
+        {latest?.cappedAt !== undefined && <span className="warn"> · stopped keeping rows at {formatCount(latest.cappedAt)}; add a filter to see further</span>}
+      </div>
+      {status.done && status.rowCount === 0 ? <p className="empty-state">No rows{filter ? ' match the filter' : ' in this version'}.</p> : (
+        <div ref={parent} className="data-grid" role="grid" aria-label="Rows" aria-rowcount={status.done ? status.rowCount : -1} aria-colcount={cols.length}
+          tabIndex={0} onKeyDown={onKey}>
+          <div style={{ width: total, minWidth: '100%' }}>
+            <div className="dg-head" role="row" style={{ width: total }}>
+              <span className="dg-cell dg-rownum" role="columnheader">#</span>
+              {cols.map((col, j) => (
+                <span key={col.name} role="columnheader" className={`dg-cell ${col.kind === 'number' ? 'num' : ''}`} style={{ width: widths[j] }} title={`${col.name}: ${col.type}`}>
+                  {col.name}<span className="dg-type">{col.type ? shortType(col.type) : ''}</span>
+                </span>
+              ))}
+            </div>
+            <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+              {v.getVirtualItems().map((item) => {
+                const row = rowAt(item.index);
+                return (
+                  <div key={item.index} role="row" aria-rowindex={item.index + 2} className={`dg-row${item.index === active[0] ? ' active' : ''}`}
+                    style={{ transform: `translateY(${item.start}px)`, height: ROW, width: total }} onClick={() => setActive([item.index, active[1]])}>
+                    <span className="dg-cell dg-rownum num">{formatCount(item.index + 1)}</span>
+                    {cols.map((col, j) => {
+                      if (!row) return <span key={col.name} className="dg-cell dg-loading" style={{ width: widths[j] }} />;
+                      const t = cellText(row[col.name]);
+                      return (
+                        <span key={col.name} role="gridcell" className={`dg-cell ${col.kind === 'number' ? 'num' : ''}${t.isNull ? ' null' : ''}${item.index === active[0] && j === active[1] ? ' active-cell' : ''}`}
+                          style={{ width: widths[j] }} title={t.full.length > 24 ? t.full : undefined}>{t.text}</span>
+                      );
+                    })}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function shortType(t: string): string {
+  return t.replace(/<.*>/, '<…>').replace(/^Timestamp.*$/, 'timestamp').toLowerCase();
+}

@@ -1,0 +1,78 @@
+/**
+ * The Data tab: rows of any version, branch or tag, read page by page as the grid scrolls (never the
+ * whole table), with column projection and a filter pushed down into planning (the `--where` syntax).
+ */
+import { useState } from 'react';
+import type { VersionDto } from '../../core/api/table-dto.ts';
+import { DataGrid } from './data-grid.tsx';
+
+export function DataView({ tableId, versions, selectedId, columns }: {
+  tableId: string;
+  versions: readonly VersionDto[];
+  /** The version selected on the timeline ('' = current). */
+  selectedId: string;
+  columns: readonly string[];
+}) {
+  const refs = versions.flatMap((v) => v.refs.map((r) => ({ ...r, id: v.id })));
+  const [ref, setRef] = useState<string>(''); // '' = the timeline's selection
+  const version = ref || selectedId;
+  const [filterText, setFilterText] = useState('');
+  const [filter, setFilter] = useState('');
+  const [picked, setPicked] = useState<readonly string[]>([]);
+  const [showCols, setShowCols] = useState(false);
+  const shownVersion = versions.find((v) => v.id === version) ?? versions.find((v) => v.refs.some((r) => r.name === version));
+  return (
+    <div className="data-view">
+      <div className="data-bar">
+        <label className="field inline">
+          <span className="label">Read</span>
+          <select value={ref} onChange={(e) => setRef(e.target.value)} aria-label="Version, branch or tag to read">
+            <option value="">{selectedId ? `selected version ${short(selectedId)}` : 'current version'}</option>
+            {refs.map((r) => <option key={`${r.type}:${r.name}`} value={r.name}>{r.type} {r.name} → {short(r.id)}</option>)}
+          </select>
+        </label>
+        <div className="col-picker">
+          <button type="button" className="btn btn-small" onClick={() => setShowCols((s) => !s)} aria-expanded={showCols}>
+            Columns: {picked.length ? `${picked.length} of ${columns.length}` : `all ${columns.length}`} ▾
+          </button>
+          {showCols && (
+            <div className="popover" role="dialog" aria-label="Columns to read">
+              <div className="popover-actions">
+                <button type="button" className="btn-link small" onClick={() => setPicked([])}>All</button>
+                <button type="button" className="btn-link small" onClick={() => setPicked(columns.slice(0, 1))}>Only first</button>
+              </div>
+              <ul>
+                {columns.map((c) => {
+                  const on = picked.length === 0 || picked.includes(c);
+                  return (
+                    <li key={c}><label className="check">
+                      <input type="checkbox" checked={on} onChange={() => {
+                        const base = picked.length === 0 ? [...columns] : [...picked];
+                        const next = on ? base.filter((x) => x !== c) : columns.filter((x) => base.includes(x) || x === c);
+                        setPicked(next.length === columns.length ? [] : next.length === 0 ? picked : next);
+                      }} />
+                      <span className="mono">{c}</span>
+                    </label></li>
+                  );
+                })}
+              </ul>
+            </div>
+          )}
+        </div>
+        <form className="filter-row grow" onSubmit={(e) => { e.preventDefault(); setFilter(filterText.trim()); }}>
+          <input className="grow mono" value={filterText} onChange={(e) => setFilterText(e.target.value)} placeholder="Filter, e.g. id > 10 and region = 'eu'"
+            aria-label="Row filter (where)" spellCheck={false} />
+          <button type="submit" className="btn btn-small">Apply</button>
+          {filter && <button type="button" className="btn btn-small btn-quiet" onClick={() => { setFilter(''); setFilterText(''); }}>Clear</button>}
+        </form>
+      </div>
+      {shownVersion && <div className="muted small">Reading version <span className="mono">{shownVersion.id}</span>{filter ? <> where <code>{filter}</code></> : ''}; the filter is pushed into planning (skipped files are never opened) and applied to every row.</div>}
+      <DataGrid key={`${version}|${filter}|${picked.join(',')}`} tableId={tableId} version={version} filter={filter} columns={picked} />
+    </div>
+  );
+}
+
+function short(id: string): string {
+  return id.length > 14 ? `${id.slice(0, 6)}…${id.slice(-4)}` : id;
+}
+

@@ -1,0 +1,71 @@
+/**
+ * The Files tab of a readable table: the data files the selected version reads (from its scan plan),
+ * and below, every object under the table folder (including files no version references any more).
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import type { FileDto } from '../../core/api/dto.ts';
+import type { PlannedFileDto } from '../../core/api/table-dto.ts';
+import { formatBytes, formatCount } from '../common/format.ts';
+import { ProgressLine } from '../common/widgets.tsx';
+import { ErrorPanel } from '../errors/error-panel.tsx';
+import { FilesList } from '../browser/files-list.tsx';
+import { useExplain } from '../queries/table-queries.ts';
+
+const ROW = 26;
+
+export function FilesTab({ tableId, version, root, folder, onSelectFile, onOpenRaw }: {
+  tableId: string;
+  version: string;
+  root: string;
+  folder?: { files: readonly FileDto[]; count: number; totalBytes: number; truncated: boolean };
+  onSelectFile: (f: PlannedFileDto) => void;
+  onOpenRaw: (key: string) => void;
+}) {
+  const plan = useExplain(tableId, version, '');
+  const files = plan.data?.files ?? [];
+  const records = files.reduce((n, f) => n + Number(f.recordCount ?? 0), 0);
+  const bytes = files.reduce((n, f) => n + Number(f.fileSizeInBytes ?? 0), 0);
+  const parent = useRef<HTMLDivElement>(null);
+  const v = useVirtualizer({ count: files.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 12 });
+  return (
+    <div className="files-tab">
+      <h2 className="section-title">Data files of this version</h2>
+      {plan.isPending && <ProgressLine label="Planning…" progress={plan.progress} onCancel={plan.cancel} />}
+      {plan.error && <ErrorPanel error={plan.error} onRetry={() => void plan.refetch()} />}
+      {plan.data && (
+        <>
+          <p className="muted small">{formatCount(files.length)}{plan.data.filesTruncated ? '+' : ''} data files, {formatCount(records)} rows before deletes, {formatBytes(bytes)}.</p>
+          <div className="vtable" role="table" aria-label="Data files of this version" aria-rowcount={files.length}>
+            <div className="vtable-head vt-files" role="row">
+              <span role="columnheader">Path</span><span role="columnheader" className="num">Rows</span><span role="columnheader" className="num">Size</span><span role="columnheader" className="num">Deletes</span>
+            </div>
+            <div ref={parent} className="vtable-body" style={{ maxHeight: 300 }}>
+              <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+                {v.getVirtualItems().map((item) => {
+                  const f = files[item.index];
+                  return (
+                    <div key={f.path} role="row" className="vtable-row vt-files" style={{ transform: `translateY(${item.start}px)`, height: ROW }} onClick={() => onSelectFile(f)}>
+                      <span role="cell" className="mono ellipsis" title={f.path}>{f.key?.startsWith(root) ? f.key.slice(root.length) : f.path}</span>
+                      <span role="cell" className="num">{f.recordCount === undefined ? '—' : formatCount(Number(f.recordCount))}</span>
+                      <span role="cell" className="num" title={`${f.fileSizeInBytes ?? '?'} bytes`}>{f.fileSizeInBytes === undefined ? '—' : formatBytes(Number(f.fileSizeInBytes))}</span>
+                      <span role="cell" className="num">{f.deletes || ''}</span>
+                    </div>
+                  );
+                })}
+              </div>
+            </div>
+          </div>
+        </>
+      )}
+      <h2 className="section-title">Every object under the table folder</h2>
+      {!folder && <ProgressLine label="Listing the table folder…" />}
+      {folder && (
+        <>
+          <p className="muted small">{formatCount(folder.count)} objects, {formatBytes(folder.totalBytes)}{folder.truncated ? ', listing cut at the limit' : ''} — including files no version references any more.</p>
+          <FilesList files={folder.files} stripPrefix={root} onOpen={onOpenRaw} height={320} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/** The Overview of a readable table: facts, counters over time, properties and past metadata files. */
+import { Suspense, lazy } from 'react';
+import type { FileDto } from '../../core/api/dto.ts';
+import type { TableOverviewDto, VersionDto } from '../../core/api/table-dto.ts';
+import { formatBytes, formatCount, formatTime } from '../common/format.ts';
+import { CopyText, FormatBadge } from '../common/widgets.tsx';
+
+const MetricCharts = lazy(() => import('../timeline/metric-charts.tsx'));
+
+export function OverviewTab({ overview, selected, files, onSelectVersion, onOpenRaw }: {
+  overview: TableOverviewDto;
+  selected?: VersionDto;
+  files?: { files: readonly FileDto[]; totalBytes: number; truncated: boolean };
+  onSelectVersion: (id: string) => void;
+  onOpenRaw: (key: string) => void;
+}) {
+  const current = overview.versions.find((v) => v.isCurrent);
+  const schema = overview.schemas.find((s) => s.isCurrent);
+  const branches = new Set(overview.versions.flatMap((v) => v.refs.filter((r) => r.type === 'branch').map((r) => r.name)));
+  const tags = overview.versions.flatMap((v) => v.refs.filter((r) => r.type === 'tag'));
+  const props = Object.entries(overview.properties);
+  return (
+    <div className="overview">
+      <dl className="facts">
+        <div><dt>Format</dt><dd><FormatBadge format={overview.format} />{overview.formatVersion !== undefined && <span className="muted"> v{overview.formatVersion}</span>}</dd></div>
+        <div><dt>Versions</dt><dd className="num-left">{formatCount(overview.versions.length)}<span className="muted small"> · {formatCount(branches.size || 1)} branch{branches.size > 1 ? 'es' : ''}, {formatCount(tags.length)} tag{tags.length === 1 ? '' : 's'}</span></dd></div>
+        <div><dt>Current version</dt><dd>{current ? <CopyText text={current.id} /> : <span className="muted">none (empty table)</span>}</dd></div>
+        <div><dt>Columns</dt><dd>{formatCount(overview.columns.length)}<span className="muted small"> · schema {schema?.schemaId ?? '?'} of {formatCount(overview.schemas.length)}</span></dd></div>
+        <div><dt>Partition specs</dt><dd>{formatCount(overview.partitionSpecs.length)}<span className="muted small"> · {overview.partitionSpecs.find((s) => s.isDefault)?.fields.map((f) => f.name).join(', ') || 'unpartitioned'}</span></dd></div>
+        <div><dt>Objects on storage</dt><dd>{files ? <>{formatCount(files.files.length)}{files.truncated ? '+' : ''} <span className="muted small">· {formatBytes(files.totalBytes)}</span></> : '…'}</dd></div>
+        <div className="wide"><dt>Location recorded in metadata</dt><dd><CopyText text={overview.location} />
+          {overview.relocatedFrom && <div className="muted small">Read from <span className="mono">{overview.root || '/'}</span>: every path in the metadata is mapped onto this folder.</div>}</dd></div>
+      </dl>
+      {selected && !selected.isCurrent && (
+        <p className="notice-inline small">Viewing an older version, <span className="mono">{selected.id}</span>, committed {formatTime(selected.timestampMs).local}. Every tab answers for it.</p>
+      )}
+      <h2 className="section-title">Over time</h2>
+      <Suspense fallback={<div className="chart-skeleton" />}>
+        <MetricCharts versions={overview.versions} selectedId={selected?.id} onSelect={onSelectVersion} />
+      </Suspense>
+      {overview.metadataFiles.length > 0 && (
+        <>
+          <h2 className="section-title">Metadata files <span className="muted small">(each a past state of the table)</span></h2>
+          <table className="grid compact" aria-label="Metadata files">
+            <thead><tr><th>File</th><th className="num">Version</th><th className="num">Size</th><th>Written</th></tr></thead>
+            <tbody>
+              {[...overview.metadataFiles].reverse().slice(0, 20).map((m) => {
+                const t = m.lastModified === undefined ? undefined : formatTime(m.lastModified);
+                return (
+                  <tr key={m.key}>
+                    <td><button type="button" className="linklike mono" onClick={() => onOpenRaw(m.key)}>{m.name}</button>{m.isCurrent && <span className="pill"> current</span>}</td>
+                    <td className="num">{m.version}</td>
+                    <td className="num">{m.size === undefined ? '—' : formatBytes(m.size)}</td>
+                    <td title={t?.utc}>{t?.local ?? '—'}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {overview.metadataFiles.length > 20 && <p className="muted small">… and {formatCount(overview.metadataFiles.length - 20)} older (see the Raw tab).</p>}
+        </>
+      )}
+      {props.length > 0 && (
+        <>
+          <h2 className="section-title">Properties</h2>
+          <table className="grid compact props" aria-label="Table properties">
+            <tbody>{props.map(([k, v]) => <tr key={k}><td className="mono">{k}</td><td className="mono wrap">{v}</td></tr>)}</tbody>
+          </table>
+        </>
+      )}
+    </div>
+  );
+}

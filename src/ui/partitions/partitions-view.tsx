@@ -1,0 +1,149 @@
+/**
+ * The Partitions tab: every partition spec with its transforms and how specs evolved; files, rows and
+ * bytes per partition of the selected version (bar chart of the largest + a full virtualised table);
+ * and a filter box whose "explain" shows which manifests, files and row groups planning skipped, and why.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import { Bar, BarChart, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { PartitionSpecDto, PartitionStatDto } from '../../core/api/table-dto.ts';
+import { formatBytes, formatCount } from '../common/format.ts';
+import { ProgressLine } from '../common/widgets.tsx';
+import { ErrorPanel } from '../errors/error-panel.tsx';
+import { usePartitionStats } from '../queries/table-queries.ts';
+import { ExplainPanel } from './explain-panel.tsx';
+import { fieldText, specHistory } from './spec-evolution.ts';
+
+type Measure = 'records' | 'dataFiles' | 'bytes';
+const MEASURES: readonly [Measure, string][] = [['records', 'Rows'], ['dataFiles', 'Files'], ['bytes', 'Bytes']];
+
+export interface PartitionsViewProps {
+  readonly tableId: string;
+  readonly version: string;
+  readonly specs: readonly PartitionSpecDto[];
+  readonly columns: readonly string[];
+  readonly onSelectPartition: (p: PartitionStatDto) => void;
+}
+
+export default function PartitionsView({ tableId, version, specs, columns, onSelectPartition }: PartitionsViewProps) {
+  const stats = usePartitionStats(tableId, version);
+  const [measure, setMeasure] = useState<Measure>('records');
+  const history = useMemo(() => specHistory(specs), [specs]);
+  const partitioned = specs.some((s) => s.fields.length > 0);
+  return (
+    <div className="partitions">
+      <section aria-label="Partition specs">
+        <h2 className="section-title">Partition specs</h2>
+        {!partitioned && <p className="muted small">This table is not partitioned: every data file belongs to the one empty partition.</p>}
+        <div className="spec-cards">
+          {history.map(({ spec, added, removed }) => (
+            <div key={spec.specId} className={`spec-card${spec.isDefault ? ' default' : ''}`}>
+              <div className="spec-card-head">
+                <strong>spec {spec.specId}</strong>
+                {spec.isDefault && <span className="pill">default for new writes</span>}
+              </div>
+              {spec.fields.length === 0 ? <div className="muted small">unpartitioned</div> : (
+                <table className="mini">
+                  <tbody>
+                    {spec.fields.map((f) => (
+                      <tr key={`${f.fieldId}-${f.name}`} className={added.includes(f) ? 'added' : ''}>
+                        <td className="mono">{f.name}</td><td className="mono muted">{fieldText(f)}</td><td className="num muted">{f.fieldId ?? ''}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+              {(added.length > 0 || removed.length > 0) && (
+                <div className="spec-delta small">
+                  {added.map((f) => <span key={`a${f.name}`} className="chg chg-added">+ {fieldText(f)}</span>)}
+                  {removed.map((f) => <span key={`r${f.name}${f.transform}`} className="chg chg-dropped">− {fieldText(f)}</span>)}
+                </div>
+              )}
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section aria-label="Partitions of this version">
+        <div className="section-head">
+          <h2 className="section-title">Partitions of this version</h2>
+          <div className="segmented small" role="radiogroup" aria-label="Measure">
+            {MEASURES.map(([m, label]) => (
+              <button key={m} type="button" role="radio" aria-checked={measure === m} className={measure === m ? 'active' : ''} onClick={() => setMeasure(m)}>{label}</button>
+            ))}
+          </div>
+        </div>
+        {stats.isPending && <ProgressLine label="Reading manifests…" />}
+        {stats.error && <ErrorPanel error={stats.error} onRetry={() => void stats.refetch()} />}
+        {stats.data && stats.data.partitions.length === 0 && <p className="empty-state">No live data files in this version.</p>}
+        {stats.data && stats.data.partitions.length > 0 && (
+          <>
+            <PartitionBars partitions={stats.data.partitions} measure={measure} onSelect={onSelectPartition} />
+            <PartitionTable partitions={stats.data.partitions} onSelect={onSelectPartition} />
+            <p className="muted small">{formatCount(stats.data.partitions.length)} partitions — {stats.data.source}.</p>
+          </>
+        )}
+      </section>
+
+      <section aria-label="Filter and explain">
+        <h2 className="section-title">Which files would a filter read?</h2>
+        <ExplainPanel tableId={tableId} version={version} columns={columns} />
+      </section>
+    </div>
+  );
+}
+
+function PartitionBars({ partitions, measure, onSelect }: { partitions: readonly PartitionStatDto[]; measure: Measure; onSelect: (p: PartitionStatDto) => void }) {
+  const top = useMemo(() => [...partitions].sort((a, b) => b[measure] - a[measure]).slice(0, 30), [partitions, measure]);
+  const max = Math.max(1, ...top.map((p) => p[measure]));
+  const fmt = (v: number) => (measure === 'bytes' ? formatBytes(v) : formatCount(v));
+  return (
+    <div className="partition-bars" aria-label={`Largest partitions by ${measure}`}>
+      <ResponsiveContainer width="100%" height={Math.max(80, 16 + top.length * 18)}>
+        <BarChart data={top} layout="vertical" margin={{ top: 4, right: 60, bottom: 4, left: 8 }}>
+          <XAxis type="number" hide domain={[0, max]} />
+          <YAxis type="category" dataKey="partition" width={220} tick={{ fontSize: 11, fontFamily: 'var(--mono)' }} interval={0}
+            tickFormatter={(s: string) => (s.length > 34 ? `${s.slice(0, 33)}…` : s)} />
+          <Tooltip formatter={(v) => fmt(Number(v))} cursor={{ fill: '#f1f1ed' }} isAnimationActive={false} />
+          <Bar dataKey={measure} isAnimationActive={false} onClick={(d: unknown) => onSelect((d as { payload: PartitionStatDto }).payload)}
+            label={{ position: 'right', fontSize: 11, fill: '#676d73', formatter: (v: unknown) => fmt(Number(v)) }}>
+            {top.map((p) => <Cell key={`${p.specId}/${p.partition}`} fill={p.deleteFiles > 0 ? '#d98e04' : '#2f6feb'} cursor="pointer" />)}
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+      {partitions.length > top.length && <div className="muted small">Showing the {top.length} largest of {formatCount(partitions.length)} partitions; amber bars have delete files.</div>}
+    </div>
+  );
+}
+
+const ROW = 26;
+
+function PartitionTable({ partitions, onSelect }: { partitions: readonly PartitionStatDto[]; onSelect: (p: PartitionStatDto) => void }) {
+  const parent = useRef<HTMLDivElement>(null);
+  const v = useVirtualizer({ count: partitions.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 10 });
+  return (
+    <div className="vtable" role="table" aria-label="Partitions" aria-rowcount={partitions.length}>
+      <div className="vtable-head vt-partitions" role="row">
+        <span role="columnheader">Partition</span><span role="columnheader" className="num">Spec</span><span role="columnheader" className="num">Files</span>
+        <span role="columnheader" className="num">Rows</span><span role="columnheader" className="num">Bytes</span><span role="columnheader" className="num">Delete files</span>
+      </div>
+      <div ref={parent} className="vtable-body" style={{ maxHeight: 260 }}>
+        <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+          {v.getVirtualItems().map((item) => {
+            const p = partitions[item.index];
+            return (
+              <div key={`${p.specId}/${p.partition}`} role="row" className="vtable-row vt-partitions" style={{ transform: `translateY(${item.start}px)`, height: ROW }} onClick={() => onSelect(p)}>
+                <span role="cell" className="mono ellipsis" title={p.partition}>{p.partition}</span>
+                <span role="cell" className="num">{p.specId}</span>
+                <span role="cell" className="num">{formatCount(p.dataFiles)}</span>
+                <span role="cell" className="num">{formatCount(p.records)}</span>
+                <span role="cell" className="num" title={`${formatCount(p.bytes)} bytes`}>{formatBytes(p.bytes)}</span>
+                <span role="cell" className="num">{p.deleteFiles ? formatCount(p.deleteFiles) : ''}</span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * React Query hooks for the table explorer. Everything about one version of a table is immutable once
+ * written (a snapshot's manifests, files and rows never change), so those queries never go stale; only
+ * the table overview (what is current) is refetched, on demand.
+ */
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { TableFormatName } from '../../core/api/dto.ts';
+import type { Progress } from '../../core/api/progress.ts';
+import type { RowPageDto } from '../../core/api/table-dto.ts';
+import { engine } from '../../worker/client.ts';
+import { queryKeys } from './keys.ts';
+
+const FOREVER = { staleTime: Infinity, gcTime: 10 * 60_000 } as const;
+
+/** Opens the table in the worker and describes it (versions, schemas, specs …). */
+export function useTableOverview(warehouseId: string, root: string, format: TableFormatName, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.table(warehouseId, root),
+    queryFn: ({ signal }) => engine().openTable({ warehouseId, root, format }, { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Children of one tree node (roots when `nodeId` is ''), for one version. */
+export function useTreeChildren(tableId: string, version: string, nodeId: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.tree(tableId, version, nodeId),
+    queryFn: ({ signal }) => engine().tree({ tableId, version: version || undefined, nodeId: nodeId || undefined }, { signal }),
+    enabled,
+    ...FOREVER,
+  });
+}
+
+/** A scan plan with skip reasons for a filter (`''` = none), with live progress. */
+export function useExplain(tableId: string, version: string, filter: string, enabled = true) {
+  const [progress, setProgress] = useState<Progress | undefined>();
+  const client = useQueryClient();
+  const key = queryKeys.explain(tableId, version, filter);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => engine().explain({ tableId, version: version || undefined, filter: filter || undefined }, { signal, onProgress: setProgress }),
+    enabled,
+    retry: false,
+    ...FOREVER,
+  });
+  return { ...query, progress, cancel: () => void client.cancelQueries({ queryKey: key }) };
+}
+
+export function usePartitionStats(tableId: string, version: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.partitions(tableId, version),
+    queryFn: ({ signal }) => engine().partitionStats({ tableId, version: version || undefined }, { signal }),
+    enabled,
+    ...FOREVER,
+  });
+}
+
+/** A decoded raw file (Avro records from `offset`). */
+export function useRawFile(warehouseId: string, key: string | undefined, offset = 0) {
+  return useQuery({
+    queryKey: queryKeys.rawFile(warehouseId, key ?? '', offset),
+    queryFn: ({ signal }) => engine().rawFile({ warehouseId, key: key as string, offset, limit: 100 }, { signal }),
+    enabled: key !== undefined,
+    ...FOREVER,
+  });
+}
+
+export const PAGE_ROWS = 200;
+
+/**
+ * A row cursor for (version, filter, columns) and the pages the grid needs. The cursor is closed in the
+ * worker when the inputs change or the view goes away.
+ */
+export function useRows(tableId: string, version: string, filter: string, columns: readonly string[], neededPages: readonly number[]) {
+  const cursor = useQuery({
+    queryKey: queryKeys.rowCursor(tableId, version, filter, columns),
+    queryFn: ({ signal }) => engine().openRows({ tableId, version: version || undefined, filter: filter || undefined, columns: columns.length ? [...columns] : undefined }, { signal }),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const cursorId = cursor.data?.cursorId;
+  useEffect(() => () => { if (cursorId) void engine().closeRows({ cursorId }).catch(() => {}); }, [cursorId]);
+  const pages = useQueries({
+    queries: neededPages.map((page) => ({
+      queryKey: queryKeys.rowPage(cursorId ?? '', page),
+      queryFn: ({ signal }: { signal: AbortSignal }) => engine().readRows({ cursorId: cursorId as string, offset: page * PAGE_ROWS, limit: PAGE_ROWS }, { signal }),
+      enabled: cursorId !== undefined,
+      staleTime: Infinity,
+      gcTime: 60_000,
+      retry: false,
+    })),
+  });
+  const loaded = new Map<number, RowPageDto>();
+  pages.forEach((p, i) => { if (p.data) loaded.set(neededPages[i], p.data); });
+  const error = cursor.error ?? pages.find((p) => p.error)?.error;
+  return { cursor, loaded, error, fetching: pages.some((p) => p.isFetching) };
+}

@@ -1,0 +1,141 @@
+/**
+ * The metadata tree of the selected version: metadata file → manifest list → manifests → entries, each
+ * level loaded from the worker only when expanded, drawn as a virtualised list (100,000 entries scroll
+ * like 10). Keyboard: arrows move/expand/collapse, Enter selects into the inspector.
+ */
+import { useQueries } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { TreeNode, TreeNodeKind } from '../../core/api/table-dto.ts';
+import { engine } from '../../worker/client.ts';
+import { formatBytes } from '../common/format.ts';
+import { ProgressLine } from '../common/widgets.tsx';
+import { ErrorPanel } from '../errors/error-panel.tsx';
+import { queryKeys } from '../queries/keys.ts';
+import { type ChildrenState, type TreeRow, nodeSummary, rowKey, treeKeyAction, visibleRows } from './tree-model.ts';
+
+const ROW = 26;
+
+const ICON: Partial<Record<TreeNodeKind, [string, string]>> = {
+  'metadata-file': ['{}', '#6b5bd6'], snapshot: ['◷', '#6b5bd6'], 'manifest-list': ['≣', '#1b6fb3'], manifest: ['▤', '#1b6fb3'],
+  'data-file': ['▮', '#2e9d57'], 'delete-file': ['✕', '#d14343'], 'deletion-vector': ['◫', '#d14343'], 'statistics-file': ['∑', '#8a9099'],
+  'lsm-level': ['≡', '#b8600d'], 'file-slice': ['▮', '#2e9d57'], 'log-file': ['≋', '#d98e04'], checkpoint: ['◆', '#00806b'], commit: ['●', '#00806b'],
+};
+
+export function TreeView({ tableId, version, selectedKey, onSelect }: {
+  tableId: string;
+  /** Version id ('' = current). */
+  version: string;
+  selectedKey?: string;
+  onSelect: (node: TreeNode, key: string) => void;
+}) {
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set(['metadata']));
+  const ids = useMemo(() => ['', ...[...expanded].map((k) => k.split('\u0001').pop() as string)], [expanded]);
+  const uniqueIds = useMemo(() => [...new Set(ids)], [ids]);
+  const results = useQueries({
+    queries: uniqueIds.map((nodeId) => ({
+      queryKey: queryKeys.tree(tableId, version, nodeId),
+      queryFn: ({ signal }: { signal: AbortSignal }) => engine().tree({ tableId, version: version || undefined, nodeId: nodeId || undefined }, { signal }),
+      staleTime: Infinity,
+      gcTime: 10 * 60_000,
+      retry: false,
+    })),
+  });
+  const states = new Map<string, ChildrenState>();
+  results.forEach((r, i) => states.set(uniqueIds[i], r.data ? { status: 'ready', nodes: r.data } : r.error ? { status: 'error', error: r.error } : { status: 'loading' }));
+  const dataStamp = results.map((r) => r.dataUpdatedAt + r.errorUpdatedAt).join(',');
+  const roots = states.get('');
+  const rows = useMemo(
+    () => (roots?.status === 'ready' ? visibleRows(roots.nodes, (id) => states.get(id), expanded) : []),
+    [dataStamp, expanded],
+  );
+
+  const parent = useRef<HTMLDivElement>(null);
+  const v = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 20 });
+  const [active, setActive] = useState(0);
+  useEffect(() => { if (active >= rows.length && rows.length > 0) setActive(rows.length - 1); }, [rows.length, active]);
+
+  const toggle = useCallback((key: string, open?: boolean) => setExpanded((s) => {
+    const n = new Set(s);
+    if (open ?? !n.has(key)) n.add(key); else n.delete(key);
+    return n;
+  }), []);
+
+  const selectRow = (i: number) => {
+    const r = rows[i];
+    if (r?.type === 'node') onSelect(r.node, r.key);
+  };
+  const onKey = (e: React.KeyboardEvent) => {
+    const a = treeKeyAction(rows, active, e.key, Math.floor((parent.current?.clientHeight ?? 400) / ROW));
+    if (a.type === 'none') return;
+    e.preventDefault();
+    if (a.type === 'focus') { setActive(a.index); v.scrollToIndex(a.index, { align: 'auto' }); selectRow(a.index); }
+    else if (a.type === 'expand') toggle(a.key, true);
+    else if (a.type === 'collapse') toggle(a.key, false);
+    else selectRow(a.index);
+  };
+
+  if (roots?.status === 'loading' || !roots) return <ProgressLine label="Reading the table metadata…" />;
+  if (roots.status === 'error') return <ErrorPanel error={roots.error} />;
+  if (roots.nodes.length === 0) return <p className="empty-state">This table has no metadata tree.</p>;
+
+  return (
+    <div className="tree" data-testid="metadata-tree">
+      <div className="tree-help muted small">
+        <span>{rows.length.toLocaleString('en-US')} rows shown</span>
+        <span className="spacer" />
+        <span><kbd className="kbd">↑</kbd><kbd className="kbd">↓</kbd> move · <kbd className="kbd">→</kbd> expand · <kbd className="kbd">←</kbd> collapse · <kbd className="kbd">Enter</kbd> inspect</span>
+      </div>
+      <div ref={parent} className="tree-body" role="tree" aria-label="Metadata tree" tabIndex={0} onKeyDown={onKey}
+        aria-activedescendant={rows[active] ? `tree-row-${active}` : undefined}>
+        <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+          {v.getVirtualItems().map((item) => (
+            <Row key={rows[item.index].key} row={rows[item.index]} index={item.index} start={item.start}
+              active={item.index === active} selected={rows[item.index].key === selectedKey}
+              onClick={() => { setActive(item.index); selectRow(item.index); }}
+              onToggle={(k) => toggle(k)} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Row({ row, index, start, active, selected, onClick, onToggle }: {
+  row: TreeRow; index: number; start: number; active: boolean; selected: boolean;
+  onClick: () => void; onToggle: (key: string) => void;
+}) {
+  const style = { transform: `translateY(${start}px)`, height: ROW, paddingLeft: 8 + row.depth * 18 };
+  if (row.type !== 'node') {
+    return (
+      <div className={`tree-row tree-${row.type}`} style={style} id={`tree-row-${index}`} role="treeitem" aria-level={row.depth + 1}>
+        {row.type === 'loading' && <span className="muted small">Loading…</span>}
+        {row.type === 'empty' && <span className="muted small">(empty)</span>}
+        {row.type === 'error' && <span className="error-inline small" title={String((row.error as { message?: string })?.message ?? row.error)}>⚠ {String((row.error as { message?: string })?.message ?? 'failed')}</span>}
+      </div>
+    );
+  }
+  const n = row.node;
+  const [glyph, color] = ICON[n.kind] ?? ['•', '#8a9099'];
+  const summary = nodeSummary(n);
+  const deleted = n.details?.status === 'deleted';
+  return (
+    <div id={`tree-row-${index}`} role="treeitem" aria-level={row.depth + 1} aria-expanded={n.hasChildren ? row.expanded : undefined}
+      aria-selected={selected} aria-setsize={row.siblings} aria-posinset={row.index + 1}
+      className={`tree-row${active ? ' active' : ''}${selected ? ' selected' : ''}${deleted ? ' deleted' : ''}`} style={style} onClick={onClick}
+      data-kind={n.kind} title={n.path ?? n.location ?? n.label}>
+      <button type="button" className="twisty-btn" tabIndex={-1} aria-hidden={!n.hasChildren} disabled={!n.hasChildren}
+        onClick={(e) => { e.stopPropagation(); onToggle(row.key); }}>
+        {n.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
+      </button>
+      <span className="kind-icon" style={{ color }} aria-hidden>{glyph}</span>
+      <span className="tree-label mono">{n.label}</span>
+      <span className="tree-kind muted">{n.kind.replace(/-/g, ' ')}</span>
+      {summary && <span className="tree-summary muted">{summary}</span>}
+      <span className="spacer" />
+      {n.size !== undefined && <span className="tree-size num muted" title={`${n.size.toLocaleString('en-US')} bytes`}>{formatBytes(n.size)}</span>}
+    </div>
+  );
+}
+
+export { rowKey };
