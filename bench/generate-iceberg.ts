@@ -43,6 +43,8 @@ export interface GenerateOptions {
   readonly out: string;
   /** 'none' (default): no data files; 'tiny': a real 1-row Parquet file per data file. */
   readonly data?: 'none' | 'tiny';
+  /** The `location` written into the metadata (default `file://<out>`); e.g. the http URL the table is served at. */
+  readonly location?: string;
 }
 
 /** What was generated. */
@@ -58,7 +60,7 @@ export async function generateIcebergTable(opts: GenerateOptions): Promise<Gener
   const S = opts.snapshots; const M = opts.manifests; const F = opts.files;
   if (!(S >= 1 && M >= 1 && F >= S && M <= S)) throw new Error('need snapshots >= 1, 1 <= manifests <= snapshots, files >= snapshots');
   const out = resolve(opts.out);
-  const location = `file://${out}`;
+  const location = opts.location ?? `file://${out}`;
   const t0 = performance.now();
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
