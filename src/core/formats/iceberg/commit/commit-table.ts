@@ -128,6 +128,7 @@ async function afterCommit(storage: Storage, base: TableState, state: TableState
   if (base.hasVersionHint || state.naming === 'hadoop') {
     try {
       // Hadoop tables keep the bare version number in the hint (HadoopTableOperations.writeVersionHint).
+      // No abort signal: once the commit has landed, an abort must not leave the hint behind.
       await storage.write(VERSION_HINT_KEY, utf8Encode(String(state.version)), { contentType: 'text/plain' });
     } catch (e) {
       warnings.push(`version-hint.text was not updated (${(e as Error).message}); readers that list metadata/ still find ${state.key}`);

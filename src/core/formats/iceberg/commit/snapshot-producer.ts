@@ -101,13 +101,13 @@ export async function produceSnapshot(base: TableState, change: SnapshotChange, 
   const parentManifests = contents ? contents.map((c) => c.manifest) : await snapshotManifests(base, head, signal);
 
   const added = [
-    ...await addedManifests(base, change, change.addedDataFiles ?? [], 'data', ctx, summary),
-    ...await addedManifests(base, change, change.addedDeleteFiles ?? [], 'deletes', ctx, summary),
+    ...await addedManifests(base, change, change.addedDataFiles ?? [], 'data', ctx, summary, signal),
+    ...await addedManifests(base, change, change.addedDeleteFiles ?? [], 'deletes', ctx, summary, signal),
   ].map((m) => ({ ...m, sequenceNumber: seq, minSequenceNumber: m.minSequenceNumber === -1n ? seq : m.minSequenceNumber }));
 
   let carried: ManifestFile[] = parentManifests;
   if (contents && (change.removedPaths?.size ?? 0) > 0) {
-    carried = await rewriteForRemovals(base, contents, change.removedPaths!, ctx, seq, summary, attemptFiles);
+    carried = await rewriteForRemovals(base, contents, change.removedPaths!, ctx, seq, summary, attemptFiles, signal);
   }
   // Parent manifests left without live files are dropped; the ones this snapshot rewrote stay, so its
   // DELETED entries record what it removed (spec "Manifests": status 2 with the deleting snapshot's id).
@@ -163,7 +163,7 @@ function retention(ref: TableState['metadata']['refs'][number] | undefined) {
  * Writes (or reuses from an earlier attempt) one manifest per spec for added files. `minSequenceNumber`
  * is -1 when every entry inherits (filled with the attempt's sequence number by the caller).
  */
-async function addedManifests(base: TableState, change: SnapshotChange, files: readonly DataFile[], content: 'data' | 'deletes', ctx: ProducerContext, summary: SummaryBuilder): Promise<ManifestFile[]> {
+async function addedManifests(base: TableState, change: SnapshotChange, files: readonly DataFile[], content: 'data' | 'deletes', ctx: ProducerContext, summary: SummaryBuilder, signal?: AbortSignal): Promise<ManifestFile[]> {
   const bySpec = new Map<number, DataFile[]>();
   for (const f of files) {
     summary.added(f);
@@ -185,7 +185,7 @@ async function addedManifests(base: TableState, change: SnapshotChange, files: r
     }));
     const w = writeManifest(entries, { formatVersion: meta.formatVersion, spec, partition: partitionFieldsFor(meta, spec), schema, content, snapshotId: ctx.snapshotId });
     const file = ctx.nextManifest(base);
-    await base.storage.write(file.key, w.bytes);
+    await base.storage.write(file.key, w.bytes, { signal });
     const mf = manifestFileOf(w, file.path, -1n);
     const min = w.minExplicitSequenceNumber;
     const entry: ManifestFile = { ...mf, minSequenceNumber: w.hasInheritedSequenceNumber ? -1n : min ?? -1n };
@@ -203,7 +203,7 @@ function stripInherited(f: DataFile): DataFile {
 /** Rewrites the parent manifests that hold removed files; returns the new manifest set (rewritten + untouched). */
 async function rewriteForRemovals(
   base: TableState, contents: readonly ManifestWithEntries[], removed: ReadonlySet<string>, ctx: ProducerContext, seq: bigint,
-  summary: SummaryBuilder, attemptFiles: string[],
+  summary: SummaryBuilder, attemptFiles: string[], signal?: AbortSignal,
 ): Promise<ManifestFile[]> {
   const meta = base.metadata;
   const found = new Set<string>();
@@ -224,7 +224,7 @@ async function rewriteForRemovals(
       content: manifest.content, snapshotId: ctx.snapshotId,
     });
     const file = ctx.nextManifest(base);
-    await base.storage.write(file.key, w.bytes);
+    await base.storage.write(file.key, w.bytes, { signal });
     attemptFiles.push(file.key);
     out.push(manifestFileOf(w, file.path, seq));
   }
