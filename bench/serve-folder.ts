@@ -1,0 +1,47 @@
+/**
+ * A tiny static http server over a folder for benchmarks and interop (both readers fetch over real HTTP on
+ * loopback). Supports GET/HEAD and single byte ranges (`bytes=a-b`, `bytes=-n`); counts requests.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { join, normalize } from 'node:path';
+
+export interface ServedFolder {
+  readonly url: string;
+  readonly server: Server;
+  requests: number;
+  close(): Promise<void>;
+}
+
+/** Serves `root` on 127.0.0.1 at a free port. */
+export async function serveFolder(root: string): Promise<ServedFolder> {
+  const served = { requests: 0 } as ServedFolder & { requests: number };
+  const server = createServer(async (req, res) => {
+    served.requests++;
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    try {
+      const file = join(root, path);
+      const s = await stat(file);
+      if (!s.isFile()) throw new Error('not a file');
+      let start = 0; let end = s.size - 1;
+      const range = req.headers.range && /^bytes=(\d*)-(\d*)$/.exec(req.headers.range);
+      if (range) {
+        if (range[1] === '') { start = Math.max(0, s.size - Number(range[2])); } else { start = Number(range[1]); if (range[2]) end = Math.min(end, Number(range[2])); }
+        res.writeHead(206, { 'Content-Length': end - start + 1, 'Content-Range': `bytes ${start}-${end}/${s.size}`, 'Accept-Ranges': 'bytes' });
+      } else {
+        res.writeHead(200, { 'Content-Length': s.size, 'Accept-Ranges': 'bytes' });
+      }
+      if (req.method === 'HEAD') { res.end(); return; }
+      createReadStream(file, { start, end }).pipe(res);
+    } catch {
+      res.writeHead(404); res.end();
+    }
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const port = (server.address() as { port: number }).port;
+  return Object.assign(served, {
+    url: `http://127.0.0.1:${port}`, server,
+    close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+  });
+}
