@@ -8,6 +8,7 @@ import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { parseArgs } from './args.ts';
 import { filesCommand, infoCommand, scanCommand, versionsCommand, type Print } from './commands.ts';
 import { openCliTable } from './open-table.ts';
+import { WRITE_COMMANDS, writeCommand } from './write-commands.ts';
 
 export const USAGE = `lakescope — look inside Iceberg and Paimon tables (Delta and Hudi to come)
 
@@ -18,13 +19,23 @@ usage:
                  [--limit N] [--format table|json|jsonl|csv|canonical]
   lakescope files <table> [--version ID] [--where EXPR] [--explain] [--json]
 
+writes (print a preview, then apply it; --dry-run only previews):
+  lakescope rollback <table> --to SNAPSHOT_ID | --to-time TIME        (Paimon: --to ID_OR_TAG, as a new snapshot)
+  lakescope set-current <table> --to SNAPSHOT_ID
+  lakescope tag <table> --name NAME [--version ID] [--replace] [--remove] [--max-ref-age-ms N]
+  lakescope branch <table> --name NAME [--version ID] [--replace] [--remove] [--fast-forward TO]
+                 [--min-snapshots-to-keep N] [--max-snapshot-age-ms N] [--max-ref-age-ms N]
+  lakescope expire <table> [--older-than TIME] [--retain-last N] [--ids a,b] [--delete-files]
+  lakescope compact <table> [--target-size BYTES] [--min-input-files N]
+  lakescope rewrite-manifests <table> [--target-size BYTES]
+
 <table> is a local folder, s3://bucket/prefix (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN,
 AWS_REGION, AWS_ENDPOINT_URL) or an http(s):// URL of the table root.
 EXPR: comparisons (= != < <= > >=), in (…), is null, is not null, starts with, joined by and/or/not;
 strings, dates and timestamps in single quotes, e.g. "action = 'click' and event_time >= '2020-01-01'".`;
 
 const COMMANDS = { info: infoCommand, versions: versionsCommand, scan: scanCommand, files: filesCommand } as const;
-const SWITCHES = new Set(['json', 'explain', 'help']);
+const SWITCHES = new Set(['json', 'explain', 'help', 'dry-run', 'remove', 'replace', 'delete-files']);
 
 /** Runs one command line; `print`/`printError` default to stdout/stderr. */
 export async function main(argv: readonly string[], print: Print = (t) => process.stdout.write(`${t}\n`),
@@ -35,10 +46,12 @@ export async function main(argv: readonly string[], print: Print = (t) => proces
   try {
     const args = parseArgs(argv, SWITCHES);
     if (args.command === 'help' || args.command === '--help' || args.flags.has('help')) { print(USAGE); return 0; }
+    const isWrite = (WRITE_COMMANDS as readonly string[]).includes(args.command);
     const run = COMMANDS[args.command as keyof typeof COMMANDS];
-    if (!run) throw new LakeError('DataInvalid', `cli: unknown command "${args.command}"`, { command: args.command });
+    if (!run && !isWrite) throw new LakeError('DataInvalid', `cli: unknown command "${args.command}"`, { command: args.command });
     if (args.positionals.length !== 1) throw new LakeError('DataInvalid', `cli: ${args.command} takes exactly one <table>`, { command: args.command });
     installNodeParquetWasm();
+    if (isWrite) { await writeCommand(args.positionals[0], args, print, controller.signal); return 0; }
     const table = await openCliTable(args.positionals[0], controller.signal);
     await run(table, args, print, controller.signal);
     return 0;
