@@ -1,42 +1,63 @@
 /**
- * Generates public/demo/: the built-in demo warehouse served by the app's own web server.
+ * Generates public/demo/: the built-in demo warehouse served by the app's own web server — four Iceberg
+ * tables written from scratch by Lakescope's own writer (see demo-readme.ts for what each one shows).
  *
- * For now it is an honest placeholder: a folder layout where the demo tables will live, each folder with
- * a PLANNED.txt saying what will be written there, and a README.txt saying that real tables come with
- * Lakescope's own writer. No table markers are faked (no metadata/, _delta_log/…), so the app finds no
- * tables and says so. Plain HTTP cannot list folders, so the script also writes `index.json`, the key
- * list the worker's http storage lists from.
+ * The tables are built in memory (fast, and nothing half-written lands in public/demo if a step fails),
+ * inside {@link withDemoRuntime} (fixed commit times, seeded ids), then written out; the folder is replaced
+ * as a whole. Plain HTTP cannot list folders, so the script also writes `index.json`, the key list the
+ * worker's http storage lists from.
  *
- * Run: npx tsx src/ui/demo/generate-demo.ts   (src/ui/demo/demo-manifest.test.ts checks the result is current)
+ * Run: npx tsx src/ui/demo/generate-demo.ts
+ * (src/ui/demo/demo-manifest.test.ts regenerates into a temp folder and checks public/demo is identical.)
  */
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MemoryStorage } from '../../core/io/memory-storage.ts';
+import { listAll } from '../../core/io/storage.ts';
+import { installNodeParquetWasm } from '../../platform/node/parquet-wasm-init.ts';
+import { buildClicks, buildSessions } from './demo-events.ts';
+import { README } from './demo-readme.ts';
+import { withDemoRuntime } from './demo-runtime.ts';
+import { buildCustomers, buildOrders, type DemoTableContext } from './demo-sales.ts';
+
+export { README } from './demo-readme.ts';
 
 export const DEMO_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../public/demo');
 
-export const README = `Lakescope demo warehouse — placeholder
-=====================================
-
-This folder is served by Lakescope's own web server (public/demo/) and opened
-through plain HTTP with the key list in index.json.
-
-It holds no tables yet. The demo tables will be written by Lakescope's own
-Iceberg writer, which has not landed; until then these folders only describe
-what will be in them (see each PLANNED.txt). Nothing here is faked to look
-like a table, so the explorer correctly reports that it found none.
-
-To explore real tables now, open a local folder or an S3 bucket that holds
-Iceberg, Delta Lake, Paimon or Hudi tables.
-`;
-
-/** Where the demo tables will be, and what each will show off. */
-export const PLANNED: Record<string, string> = {
-  'sales/orders': 'Iceberg v2, partitioned by day(order_ts); appends, a delete, a compaction: a timeline with every operation colour.',
-  'sales/customers': 'Iceberg v2 with schema evolution (a column added, one renamed) and equality deletes.',
-  'events/clicks': 'Iceberg v3 with deletion vectors and a branch plus a tag.',
-  'events/sessions': 'Iceberg v2 with partition evolution (month → day).',
+/** The demo tables by folder, in the order they are written. */
+export const DEMO_TABLES: Readonly<Record<string, (ctx: DemoTableContext) => Promise<void>>> = {
+  'sales/orders': buildOrders,
+  'sales/customers': buildCustomers,
+  'events/clicks': buildClicks,
+  'events/sessions': buildSessions,
 };
+
+/** Seed of the demo's ids and UUIDs; change it and every snapshot id and file name changes. */
+export const DEMO_SEED = 20250301;
+
+/** The location recorded in a demo table's metadata by default: the path the app serves it at. */
+export const defaultLocation = (table: string): string => `/demo/${table}`;
+
+export interface GenerateOptions {
+  /** The `location` to record for a table (default {@link defaultLocation}); e.g. an http URL it is served at. */
+  readonly location?: (table: string) => string;
+}
+
+/** Builds every demo table; returns each table's files as key → bytes (keys relative to the warehouse). */
+export async function buildDemoTables(opts: GenerateOptions = {}): Promise<Map<string, Uint8Array>> {
+  installNodeParquetWasm(); // compaction and the overwrite read rows back through the Parquet reader
+  const location = opts.location ?? defaultLocation;
+  const files = new Map<string, Uint8Array>();
+  await withDemoRuntime(DEMO_SEED, '2025-03-01T00:00:00Z', async (clock) => {
+    for (const [table, build] of Object.entries(DEMO_TABLES)) {
+      const storage = new MemoryStorage(`demo ${table}`);
+      await build({ storage, location: location(table), clock });
+      for await (const o of listAll(storage)) files.set(`${table}/${o.key}`, await storage.read(o.key));
+    }
+  });
+  return files;
+}
 
 /** Every file under `dir` (except index.json) as a sorted key list with sizes. */
 export function buildManifest(dir: string): { version: 1; files: { key: string; size: number }[] } {
@@ -56,18 +77,23 @@ export function buildManifest(dir: string): { version: 1; files: { key: string; 
   return { version: 1, files };
 }
 
-export function generateDemo(dir = DEMO_DIR): void {
+/** Replaces `dir` with a freshly generated demo warehouse: the tables, README.txt and index.json. */
+export async function generateDemo(dir = DEMO_DIR, opts: GenerateOptions = {}): Promise<void> {
+  const files = await buildDemoTables(opts);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'README.txt'), README);
-  for (const [folder, what] of Object.entries(PLANNED)) {
-    mkdirSync(join(dir, folder), { recursive: true });
-    writeFileSync(join(dir, folder, 'PLANNED.txt'), `${folder}: not written yet.\n\nWill be: ${what}\n`);
+  for (const [key, bytes] of files) {
+    mkdirSync(dirname(join(dir, key)), { recursive: true });
+    writeFileSync(join(dir, key), bytes);
   }
   writeFileSync(join(dir, 'index.json'), `${JSON.stringify(buildManifest(dir), null, 1)}\n`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  generateDemo();
-  console.log(`demo written to ${DEMO_DIR}`);
+  const t = performance.now();
+  await generateDemo();
+  const m = buildManifest(DEMO_DIR);
+  const kb = m.files.reduce((n, f) => n + f.size, 0) / 1024;
+  console.log(`demo written to ${DEMO_DIR}: ${m.files.length} files, ${kb.toFixed(0)} KiB, in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }

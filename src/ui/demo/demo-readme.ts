@@ -1,0 +1,57 @@
+/** The README.txt of the demo warehouse: what each table is and what to look at in the explorer. */
+export const README = `Lakescope demo warehouse
+========================
+
+Four small Apache Iceberg tables, written from scratch by Lakescope's own
+Iceberg writer (src/ui/demo/generate-demo.ts; the same code that commits
+rollbacks, compactions and tags in the app). Commit times are fixed and spread
+over March 2025, and the data comes from seeded generators, so regenerating
+gives the same bytes. Nothing here was written by Spark or any other engine.
+
+Plain HTTP cannot list folders, so index.json beside this file lists every key
+with its size. Each table records its location as the path the app serves it
+at (/demo/<namespace>/<table>); the explorer maps that prefix onto the folder
+it opened, so the tables open from anywhere (a copy on disk, a bucket).
+
+sales/orders — format v2, partitioned by day(order_ts), ~1,400 rows
+  Timeline: nine nightly appends (each with a few late rows for the day before),
+  then the operations every lakehouse sees:
+  - delete  (12 Mar) "product = 'TEST-SKU (load test)'": merge-on-read, so
+            position delete files appear next to the data files they mask;
+  - overwrite (17 Mar) 10 March restated: that day's files are replaced;
+  - replace (28 Mar) compaction: days with several small files, and files
+            with deletes applied, are rewritten; the delete files go away;
+  - tag month-end on the last March load, and branch audit from it with its
+    own append (three audit adjustments) that main never sees;
+  - one more append on main (2 Apr), so main and audit diverge.
+  Look at: the timeline (operation colours, the audit lane, the tag), the
+  metadata tree of the delete snapshot (delete manifests, position deletes),
+  partitions (one per day), and a diff between the tag and main.
+
+sales/customers — format v2, unpartitioned, 800 customers minus erasures
+  Schema evolution in four schema versions, by field id:
+  - add column tier (9 Mar), rename email -> email_address (13 Mar),
+    promote loyalty_points int -> long (16 Mar; later rows exceed 2^31).
+  - equality deletes (20 and 27 Mar): erasure requests by customer_id, as a
+    streaming writer would record them — no data file is read or rewritten.
+  Look at: schema history (field ids stay, names and types change), old files
+  read with the new names and types, and the equality delete files in the tree.
+
+events/clicks — format v3, partitioned by identity(device), ~1,700 rows
+  Eight daily appends with row lineage (each data file gets a first-row-id;
+  the table's next-row-id grows), and two deletes by filter stored as
+  deletion vectors in Puffin files:
+  - 9 Mar: crawler hits (is_bot = true);
+  - 10 Mar: an internal tester and the /account page — files that already had
+    a vector get one merged vector (at most one per data file).
+  Look at: deletion-vector nodes (Puffin blob offsets and cardinalities) in the
+  tree, row counts before and after each delete, first-row-id on data files.
+
+events/sessions — format v2, ~800 rows
+  Partition evolution: month(started_at) until 8 Mar, then day(started_at).
+  Files written before keep spec 0; both specs are in the metadata. On 18 Mar
+  rewrite-manifests merges the one-manifest-per-append manifests (a replace
+  snapshot that changes no data).
+  Look at: the partitions view per spec, the manifest count before and after
+  the rewrite, and that row counts do not change across it.
+`;
