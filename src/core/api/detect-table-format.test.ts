@@ -93,11 +93,18 @@ describe('detectTableFormat', () => {
     expect((await detectTableFormat(s, 't/'))?.evidence).toBe('t/_delta_log/00000000000000000011.json');
   });
 
-  it('pages through a large Iceberg metadata folder until a metadata file appears', async () => {
-    const manifests = Array.from({ length: 40 }, (_, i) => `t/metadata/${String(i).padStart(2, '0')}aa-m0.avro`);
-    const s = new MapStorage(files(...manifests, 't/metadata/snap-1.avro', 't/metadata/v9.metadata.json'), { pageSize: 10 });
+  it('finds the metadata file of a huge Iceberg metadata folder by name, without paging through it', async () => {
+    // 20,000 manifests and manifest lists sort before v9.metadata.json (a generated 10,000-snapshot table).
+    const manifests = Array.from({ length: 10_000 }, (_, i) => `t/metadata/gen-${i}-m0.avro`);
+    const lists = Array.from({ length: 10_000 }, (_, i) => `t/metadata/snap-${i}-1-x.avro`);
+    const s = new MapStorage(files(...manifests, ...lists, 't/metadata/v9.metadata.json'), { pageSize: 1000 });
     const t = await detectTableFormat(s, 't/');
     expect(t?.evidence).toBe('t/metadata/v9.metadata.json');
+    expect(s.calls.length).toBeLessThanOrEqual(3);
+    // Catalog names (NNNNN-uuid) are found the same way; a folder with none is not a table.
+    const c = new MapStorage(files(...manifests, 't/metadata/00003-abc.metadata.json'), { pageSize: 1000 });
+    expect((await detectTableFormat(c, 't/'))?.evidence).toBe('t/metadata/00003-abc.metadata.json');
+    expect(await detectTableFormat(new MapStorage(files(...manifests), { pageSize: 1000 }), 't/')).toBeNull();
   });
 
   it('rejects with Aborted when the signal has fired', async () => {

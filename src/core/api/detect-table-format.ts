@@ -87,15 +87,26 @@ async function confirm(ctx: ApiContext, prefix: string, format: TableFormatName)
     case 'paimon': return firstMatch(ctx, `${prefix}snapshot/snapshot-`, PAIMON_SNAPSHOT_FILE);
     case 'hudi': return headOrNull(ctx, `${prefix}.hoodie/hoodie.properties`);
     case 'iceberg': {
-      // A metadata/ folder can hold many thousands of manifests; metadata files may sort late, so page on
-      // (bounded) until one is found. version-hint.text alone also proves a Hadoop-catalog table.
       const dir = `${prefix}metadata/`;
-      const children = await readChildren(ctx, dir, 10);
-      const meta = newestMetadataFile(children.files.map((o) => o.key).filter((k) => ICEBERG_METADATA_FILE.test(baseName(k))));
-      const hint = children.files.find((o) => baseName(o.key) === 'version-hint.text');
-      return meta ?? hint?.key ?? null;
+      const first = await readChildren(ctx, dir, 1);
+      const found = icebergEvidence(first.files.map((o) => o.key));
+      if (found || !first.truncated) return found;
+      // A metadata/ folder can hold many thousands of manifests and manifest lists that sort before the
+      // metadata files: ask for the names a metadata file can have instead of paging through all of them
+      // (`vN.metadata.json`, `version-hint.text`, `NNNNN-<uuid>.metadata.json`).
+      for (const start of ['v', 'version-hint.text', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9']) {
+        const evidence = icebergEvidence((await readChildren(ctx, `${dir}${start}`, 1)).files.map((o) => o.key));
+        if (evidence) return evidence;
+      }
+      return null;
     }
   }
+}
+
+/** The newest metadata file among `keys`, else `version-hint.text`, else null. */
+function icebergEvidence(keys: readonly string[]): string | null {
+  return newestMetadataFile(keys.filter((k) => ICEBERG_METADATA_FILE.test(baseName(k))))
+    ?? keys.find((k) => baseName(k) === 'version-hint.text') ?? null;
 }
 
 /** The first of (at most 10) keys starting with `keyPrefix` whose name matches `pattern`, or null. One request. */

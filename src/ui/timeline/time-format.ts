@@ -6,7 +6,8 @@ const DAY = 86_400_000;
 export function tickFormatter(x0: number, x1: number): (ms: number) => string {
   const span = x1 - x0;
   const f = span > 300 * DAY ? { year: 'numeric', month: 'short' } as const
-    : span > 2 * DAY ? { month: 'short', day: 'numeric' } as const
+    : span > 20 * DAY ? { month: 'short', day: 'numeric' } as const
+    : span > 2 * DAY ? { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const
     : span > 120_000 ? { hour: '2-digit', minute: '2-digit' } as const
     : { hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
   const fmt = new Intl.DateTimeFormat(undefined, { ...f, hour12: false });

@@ -44,6 +44,10 @@ describe('visibleRows', () => {
     expect(treeKeyAction(rows, 0, 'ArrowUp')).toEqual({ type: 'focus', index: 0 });
     expect(treeKeyAction(rows, 0, 'End')).toEqual({ type: 'focus', index: rows.length - 1 });
     expect(treeKeyAction(rows, 1, 'Enter')).toEqual({ type: 'select', index: 1 });
+    // `*` on the manifest list expands it and its collapsed siblings that have children.
+    expect(treeKeyAction(rows, 1, '*')).toEqual({ type: 'expand-all', keys: [rows[1].key] });
+    expect(treeKeyAction(rows, 2, '*')).toEqual({ type: 'expand-all', keys: [rows[1].key] });
+    expect(treeKeyAction(rows, 0, '*')).toEqual({ type: 'none' });
   });
 });
 

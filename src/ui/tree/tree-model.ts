@@ -53,9 +53,13 @@ export type TreeAction =
   | { readonly type: 'expand'; readonly key: string }
   | { readonly type: 'collapse'; readonly key: string }
   | { readonly type: 'select'; readonly index: number }
+  | { readonly type: 'expand-all'; readonly keys: readonly string[] }
   | { readonly type: 'none' };
 
-/** Up/Down move, Right expands (or enters), Left collapses (or goes to the parent), Home/End, Enter selects. */
+/**
+ * Up/Down move, Right expands (or enters), Left collapses (or goes to the parent), Home/End, Enter
+ * selects, `*` expands every sibling of the row (WAI-ARIA tree pattern) — e.g. all manifests at once.
+ */
 export function treeKeyAction(rows: readonly TreeRow[], active: number, key: string, pageSize = 20): TreeAction {
   const row = rows[active];
   if (!row) return { type: 'none' };
@@ -68,6 +72,10 @@ export function treeKeyAction(rows: readonly TreeRow[], active: number, key: str
     case 'Home': return clamp(0);
     case 'End': return clamp(rows.length - 1);
     case 'Enter': case ' ': return { type: 'select', index: active };
+    case '*': {
+      const keys = rows.filter((r) => r.type === 'node' && r.parentKey === row.parentKey && r.node.hasChildren && !r.expanded).map((r) => r.key);
+      return keys.length ? { type: 'expand-all', keys } : { type: 'none' };
+    }
     case 'ArrowRight':
       if (row.type !== 'node' || !row.node.hasChildren) return { type: 'none' };
       return row.expanded ? clamp(active + 1) : { type: 'expand', key: row.key };

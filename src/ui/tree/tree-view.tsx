@@ -72,6 +72,7 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
     if (a.type === 'focus') { setActive(a.index); v.scrollToIndex(a.index, { align: 'auto' }); selectRow(a.index); }
     else if (a.type === 'expand') toggle(a.key, true);
     else if (a.type === 'collapse') toggle(a.key, false);
+    else if (a.type === 'expand-all') setExpanded((prev) => new Set([...prev, ...a.keys]));
     else selectRow(a.index);
   };
 
@@ -79,12 +80,14 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   if (roots.status === 'error') return <ErrorPanel error={roots.error} />;
   if (roots.nodes.length === 0) return <p className="empty-state">This table has no metadata tree.</p>;
 
+  const loading = results.filter((r) => r.isPending).length;
   return (
-    <div className="tree" data-testid="metadata-tree">
+    <div className="tree" data-testid="metadata-tree" data-loading={loading}>
       <div className="tree-help muted small">
         <span>{rows.length.toLocaleString('en-US')} rows shown</span>
+        {loading > 0 && <span>· loading {loading.toLocaleString('en-US')} node{loading === 1 ? '' : 's'}…</span>}
         <span className="spacer" />
-        <span><kbd className="kbd">↑</kbd><kbd className="kbd">↓</kbd> move · <kbd className="kbd">→</kbd> expand · <kbd className="kbd">←</kbd> collapse · <kbd className="kbd">Enter</kbd> inspect</span>
+        <span><kbd className="kbd">↑</kbd><kbd className="kbd">↓</kbd> move · <kbd className="kbd">→</kbd> expand · <kbd className="kbd">←</kbd> collapse · <kbd className="kbd">*</kbd> expand siblings · <kbd className="kbd">Enter</kbd> inspect</span>
       </div>
       <div ref={parent} className="tree-body" role="tree" aria-label="Metadata tree" tabIndex={0} onKeyDown={onKey}
         aria-activedescendant={rows[active] ? `tree-row-${active}` : undefined}>
