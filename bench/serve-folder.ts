@@ -14,8 +14,8 @@ export interface ServedFolder {
   close(): Promise<void>;
 }
 
-/** Serves `root` on 127.0.0.1 at a free port. */
-export async function serveFolder(root: string): Promise<ServedFolder> {
+/** Serves `root` on 127.0.0.1 at `port` (default: a free port). */
+export async function serveFolder(root: string, port = 0): Promise<ServedFolder> {
   const served = { requests: 0 } as ServedFolder & { requests: number };
   const server = createServer(async (req, res) => {
     served.requests++;
@@ -38,10 +38,10 @@ export async function serveFolder(root: string): Promise<ServedFolder> {
       res.writeHead(404); res.end();
     }
   });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
+  const bound = (server.address() as { port: number }).port;
   return Object.assign(served, {
-    url: `http://127.0.0.1:${port}`, server,
+    url: `http://127.0.0.1:${bound}`, server,
     close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
   });
 }

@@ -18,6 +18,22 @@ describe('paths', () => {
     expect(normalizePath('//a/./b//../c/')).toBe('a/c');
     expect(normalizePath('../../x')).toBe('x');
   });
+  it('normalizePath: the no-op fast path agrees with the full split/join on random keys', () => {
+    const reference = (p: string) => {
+      const out: string[] = [];
+      for (const seg of p.split('/')) { if (seg === '' || seg === '.') continue; if (seg === '..') out.pop(); else out.push(seg); }
+      return out.join('/');
+    };
+    const parts = ['a', 'b.c', '.', '..', '/', '//', '.x', 'x.', '...', '..a'];
+    let seed = 7;
+    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) >>> 0) % n;
+    for (let i = 0; i < 5000; i++) {
+      const p = Array.from({ length: rnd(7) }, () => parts[rnd(parts.length)]).join(rnd(2) ? '/' : '');
+      expect(normalizePath(p), p).toBe(reference(p));
+    }
+    const plain = 'data/ts_day=1/part-0.parquet';
+    expect(normalizePath(plain)).toBe(plain);
+  });
   it('splits URIs', () => {
     expect(splitUri('s3a://bucket/wh/t')).toEqual({ scheme: 's3a', authority: 'bucket', path: '/wh/t' });
     expect(splitUri('file:/tmp/x')).toEqual({ scheme: 'file', authority: '', path: '/tmp/x' });

@@ -30,11 +30,16 @@ export function basename(path: string): string {
   return p.slice(p.lastIndexOf('/') + 1);
 }
 
+/** Anything normalizePath would change: an empty, '.' or '..' segment, or a leading or trailing slash. */
+const NOT_NORMAL = /^$|^\/|\/$|\/\/|(?:^|\/)\.\.?(?:\/|$)/;
+
 /**
  * Normalises a relative storage key: collapses repeated slashes, drops '.' segments and resolves '..'
  * (never above the root: a leading '..' is dropped), removes leading and trailing slashes.
  */
 export function normalizePath(path: string): string {
+  // Already normal (the common case: every data file path of a plan): no split and join.
+  if (!NOT_NORMAL.test(path)) return path;
   const out: string[] = [];
   for (const seg of path.split('/')) {
     if (seg === '' || seg === '.') continue;

@@ -15,6 +15,7 @@ import { parseJson } from '../../util/json.ts';
 import { checkCodec, decompressBlock, type AvroCodec } from './block-codec.ts';
 import { AvroCursor } from './cursor.ts';
 import { compileDecoder, type AvroDecodeFn } from './decoder.ts';
+import type { AvroLazyFields } from './lazy.ts';
 import { minEncodedSize, parseAvroSchema, type AvroSchema, type AvroType } from './schema.ts';
 
 /** The 4 magic bytes of an Object Container File. */
@@ -24,6 +25,8 @@ export const SYNC_SIZE = 16;
 /** Options of the readers. `name` (the file's key) goes into every error's context as `file`. */
 export interface ReadAvroOptions {
   readonly name?: string;
+  /** Record fields to decode lazily (to an `AvroLazy`), e.g. column metrics a scan plan rarely needs. */
+  readonly lazy?: AvroLazyFields;
 }
 
 /** The header of a container file. */
@@ -59,6 +62,7 @@ interface Compiled {
 
 // Decoders compiled per distinct schema text: manifests of one table share a handful of schemas.
 const compiledBySchemaText = new Lru<string, Compiled>(256);
+const compiledLazy = new Lru<string, AvroDecodeFn>(256);
 
 function compile(schemaText: string): Compiled {
   return compiledBySchemaText.getOrLoad(schemaText, () => {
@@ -114,7 +118,7 @@ export function readAvroFile(bytes: Uint8Array, opts: ReadAvroOptions = {}): Avr
   return withFile(opts, () => {
     const header = parseHeader(bytes);
     const records: unknown[] = [];
-    for (const block of decodeBlocks(bytes, header)) {
+    for (const block of decodeBlocks(bytes, header, opts.lazy)) {
       for (let i = 0; i < block.length; i++) records.push(block[i]);
     }
     return { ...header, records };
@@ -124,7 +128,7 @@ export function readAvroFile(bytes: Uint8Array, opts: ReadAvroOptions = {}): Avr
 /** Streams records block by block (lower peak memory for large files); same checks as {@link readAvroFile}. */
 export function* iterateAvroRecords(bytes: Uint8Array, opts: ReadAvroOptions = {}): Generator<unknown, void, undefined> {
   const header = readAvroHeader(bytes, opts);
-  const it = decodeBlocks(bytes, header);
+  const it = decodeBlocks(bytes, header, opts.lazy);
   for (;;) {
     const next = withFile(opts, () => it.next());
     if (next.done) return;
@@ -132,9 +136,15 @@ export function* iterateAvroRecords(bytes: Uint8Array, opts: ReadAvroOptions = {
   }
 }
 
+/** The decoder of a schema with a lazy-field rule (cached per rule key and schema). */
+function lazyDecoder(schemaText: string, lazy: AvroLazyFields): AvroDecodeFn {
+  return compiledLazy.getOrLoad(`${lazy.key}\u0000${schemaText}`, () => compileDecoder(compile(schemaText).type, lazy));
+}
+
 /** Decodes the blocks one at a time, yielding each block's records. */
-function* decodeBlocks(bytes: Uint8Array, header: AvroHeader): Generator<unknown[], void, undefined> {
-  const { decode, minSize } = compile(header.schemaText);
+function* decodeBlocks(bytes: Uint8Array, header: AvroHeader, lazy?: AvroLazyFields): Generator<unknown[], void, undefined> {
+  const { minSize } = compile(header.schemaText);
+  const decode = lazy ? lazyDecoder(header.schemaText, lazy) : compile(header.schemaText).decode;
   const c = new AvroCursor(bytes, header.dataOffset);
   for (let block = 0; c.remaining > 0; block++) {
     let records: unknown[];

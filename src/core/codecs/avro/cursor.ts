@@ -85,6 +85,22 @@ export class AvroCursor {
     return BigInt.asIntN(64, (u >> 1n) ^ -(u & 1n));
   }
 
+  /** Steps over a zig-zag varint of at most 10 bytes (an `int` or `long` whose value is not needed). */
+  skipVarint(): void {
+    const b = this.bytes;
+    let pos = this.pos;
+    const limit = Math.min(this.end, pos + 10);
+    while (pos < limit && b[pos]! & 0x80) pos++;
+    if (pos >= limit) throw pos >= this.end ? this.truncated('varint') : new LakeError('DataInvalid', 'avro: long varint longer than 10 bytes', { offset: this.pos });
+    this.pos = pos + 1;
+  }
+
+  /** Steps over `n` bytes (a fixed, or a bytes/string body). */
+  skip(n: number): void {
+    if (n > this.end - this.pos) throw this.truncated(`${n} bytes`);
+    this.pos += n;
+  }
+
   /** An Avro `long` that must be a non-negative safe integer (lengths, counts, sizes). */
   readLength(what: string): number {
     const v = this.readLongNumber();

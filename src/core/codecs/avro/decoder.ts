@@ -12,22 +12,23 @@
  * Logical types are not interpreted: the underlying value is returned.
  */
 import { LakeError } from '../../errors.ts';
-import type { AvroCursor } from './cursor.ts';
+import { type AvroDecodeFn, type AvroLazyFields, blockCount, lazyFieldDecoder } from './lazy.ts';
 import { minEncodedSize, type AvroType } from './schema.ts';
 
-/** Decodes one value at the cursor and advances it. */
-export type AvroDecodeFn = (c: AvroCursor) => unknown;
+export type { AvroDecodeFn } from './lazy.ts';
 
-/** Upper bound on items of zero-byte types (e.g. array<null>) in one block, so garbage cannot spin for ages. */
-const MAX_ZERO_SIZE_ITEMS = 10_000_000;
-
-/** Compiles the decoder for a normalised schema (recursive named types are supported). */
-export function compileDecoder(t: AvroType): AvroDecodeFn {
-  return new DecoderCompiler().compile(t);
+/**
+ * Compiles the decoder for a normalised schema (recursive named types are supported). Record fields
+ * that `lazy` selects decode to an {@link AvroLazy} (or null for the null branch of a union).
+ */
+export function compileDecoder(t: AvroType, lazy?: AvroLazyFields): AvroDecodeFn {
+  return new DecoderCompiler(lazy).compile(t);
 }
 
 class DecoderCompiler {
   private readonly named = new Map<AvroType, AvroDecodeFn>();
+
+  constructor(private readonly lazy: AvroLazyFields | undefined) {}
 
   compile(t: AvroType): AvroDecodeFn {
     switch (t.kind) {
@@ -59,7 +60,7 @@ class DecoderCompiler {
     const forward: AvroDecodeFn = (c) => body(c);
     this.named.set(t, forward);
     const names = t.fields.map((f) => f.name);
-    const decoders = t.fields.map((f) => this.compile(f.type));
+    const decoders = t.fields.map((f) => (this.lazy?.test(f) ? lazyFieldDecoder(f.type, (x) => this.compile(x)) : this.compile(f.type)));
     const n = names.length;
     body = (c) => {
       const obj: Record<string, unknown> = {};
@@ -86,21 +87,6 @@ function unionDecoder(branches: AvroDecodeFn[]): AvroDecodeFn {
     if (d === undefined) throw new LakeError('DataInvalid', `avro: union branch ${i} out of range (${branches.length} branches)`, { offset: c.pos });
     return d(c);
   };
-}
-
-/**
- * Reads one block count of an array/map (Avro: a negative count is followed by the block's byte size)
- * and checks it can fit in the bytes left. Returns 0 at the end marker.
- */
-function blockCount(c: AvroCursor, minItemSize: number, what: string): number {
-  let count = c.readLongNumber();
-  if (count < 0) {
-    count = -count;
-    c.readLength(`${what} block size`);
-  }
-  const fits = minItemSize > 0 ? count * minItemSize <= c.remaining : count <= MAX_ZERO_SIZE_ITEMS;
-  if (!fits) throw new LakeError('DataInvalid', `avro: ${what} block of ${count} items cannot fit in ${c.remaining} bytes`, { offset: c.pos });
-  return count;
 }
 
 function arrayDecoder(item: AvroDecodeFn, minItemSize: number): AvroDecodeFn {

@@ -9,7 +9,7 @@ import { FOOTER_TAIL_BYTES, readParquetFooter, type ByteSource, type ParquetFoot
 import { Lru } from '../../../util/lru.ts';
 import { LakeError, isLakeError, throwIfAborted, toLakeError } from '../../../errors.ts';
 import type { ByteRange, Storage } from '../../../io/storage.ts';
-import { type ManifestEntry, manifestMetadata, parseManifest } from '../spec/manifest.ts';
+import { MANIFEST_LAZY_FIELDS, type ManifestEntry, manifestMetadata, parseManifest } from '../spec/manifest.ts';
 import { type ManifestFile, parseManifestList } from '../spec/manifest-list.ts';
 import type { PartitionTupleField } from '../spec/partition-spec.ts';
 import { decoding } from './decoding.ts';
@@ -60,7 +60,7 @@ export class TableFiles {
   readManifest(manifest: ManifestFile, partitionFields: readonly PartitionTupleField[], signal?: AbortSignal): Promise<ManifestEntry[]> {
     return cached(this.manifests, manifest.path, async () => {
       const bytes = await this.read(manifest.path, 'iceberg manifest', signal);
-      return decoding('iceberg manifest', manifest.path, () => parseManifest(readAvroFile(bytes, { name: manifest.path }), manifest, partitionFields, manifest.path));
+      return decoding('iceberg manifest', manifest.path, () => parseManifest(readAvroFile(bytes, { name: manifest.path, lazy: MANIFEST_LAZY_FIELDS }), manifest, partitionFields, manifest.path));
     }, signal);
   }
 

@@ -2,10 +2,11 @@
  * Building the metadata tables' Arrow columns from plain values with explicit Iceberg types, straight into
  * Arrow buffers (Arrow JS builders take timestamps as lossy ms numbers and 64-bit values inconsistently).
  * Values: internal values (expr/types.ts) for primitives, objects keyed by field name for structs, arrays
- * for lists, arrays of [key, value] pairs for maps; null/undefined for null.
+ * for lists, Maps (or lazy maps) or arrays of [key, value] pairs for maps; null/undefined for null.
  */
 import { type Data, Field, RecordBatch, Schema as ArrowSchema, Struct, Table, makeData } from 'apache-arrow';
 import { utf8Encode } from '../../../util/bytes.ts';
+import { isMapLike } from '../../../util/lazy-map.ts';
 import { uuidBytes } from '../spec/bucket.ts';
 import type { IcebergType, NestedField } from '../spec/types.ts';
 import { arrowType } from './arrow-types.ts';
@@ -68,7 +69,7 @@ export function buildData(type: IcebergType, values: readonly unknown[]): Data {
       const offsets = new Int32Array(n + 1);
       const keys: unknown[] = []; const vals: unknown[] = [];
       values.forEach((v, i) => {
-        if (!isNull(v)) for (const [k, x] of (v instanceof Map ? [...v.entries()] : (v as [unknown, unknown][]))) { keys.push(k); vals.push(x); }
+        if (!isNull(v)) for (const [k, x] of (isMapLike(v) ? [...v.entries()] : (v as [unknown, unknown][]))) { keys.push(k); vals.push(x); }
         offsets[i + 1] = keys.length;
       });
       const entryType = (at.children[0] as Field).type as Struct;

@@ -62,6 +62,7 @@ export class DeleteIndex {
 
   /** The delete entries that apply to a data file entry, DVs first. */
   forDataFile(data: ManifestEntry): ManifestEntry[] {
+    if (this.empty) return []; // most snapshots have no delete files at all: no per-file work
     const f = data.dataFile;
     const seq = data.sequenceNumber;
     const part = partitionKey(f.specId, f.partition);
@@ -73,6 +74,10 @@ export class DeleteIndex {
     ];
     const equality = [...(this.eqByPartition.get(part) ?? []), ...this.eqGlobal].filter((d) => seq < d.entry.sequenceNumber);
     return [...dvs, ...positional, ...equality].map((d) => d.entry);
+  }
+
+  private get empty(): boolean {
+    return this.dvsByPath.size === 0 && this.posByPath.size === 0 && this.posByPartition.size === 0 && this.eqByPartition.size === 0 && this.eqGlobal.length === 0;
   }
 }
 

@@ -15,6 +15,7 @@ import { pool } from '../../../util/async.ts';
 import type { TableFiles } from '../io/table-files.ts';
 import type { ManifestEntry } from '../spec/manifest.ts';
 import type { ManifestFile } from '../spec/manifest-list.ts';
+import type { PartitionTupleField } from '../spec/partition-spec.ts';
 import { projectInclusive } from '../spec/projection.ts';
 import { type Schema, schemaLookup } from '../spec/schema.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
@@ -36,7 +37,7 @@ export interface PlanOptions {
   readonly limit?: number;
   /** Read Parquet footers to skip row groups (default: when there is a filter). */
   readonly pruneRowGroups?: boolean;
-  /** Parallel manifest/footer reads (default 8). */
+  /** Parallel manifest/footer reads (default 16). */
   readonly concurrency?: number;
   readonly signal?: AbortSignal;
 }
@@ -52,12 +53,14 @@ export interface PlanInput {
   readonly note?: string;
 }
 
-interface Kept { readonly entry: ManifestEntry }
+/** Default parallel manifest reads: enough to keep decoding busy while the next manifests arrive. */
+const DEFAULT_CONCURRENCY = 16;
 
 /** Plans a scan of one snapshot. Errors: NotFound for unknown columns or missing files; DataInvalid for corrupt metadata. */
 export async function planScan(input: PlanInput, opts: PlanOptions = {}): Promise<ScanPlan> {
   const { meta, files, snapshot, schema } = input;
   const signal = opts.signal;
+  const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
   const bound: BoundExpr = opts.filter ? bindExpr(opts.filter, schemaLookup(schema)) : alwaysTrue;
   const projectedIds = projectColumns(schema, opts.columns);
   const skipped: SkipRecord[] = [];
@@ -77,82 +80,69 @@ export async function planScan(input: PlanInput, opts: PlanOptions = {}): Promis
   counts.manifests.read = toRead.length;
   counts.manifests.skipped = manifests.length - toRead.length;
 
-  // Step 2: manifest entries (partition values, then column metrics).
-  const perManifest = await pool(toRead, opts.concurrency ?? 8, async (m) => {
+  // Step 2: manifest entries (partition values, then column metrics), all manifests fetched in parallel.
+  const perManifest = await pool(toRead, concurrency, async (m) => {
     const spec = specOf(meta, m.partitionSpecId, m.path);
     const pfields = partitionFieldsFor(meta, spec);
-    const projected = projectInclusive(bound, spec, schema);
     const entries = await files.readManifest(m, pfields, signal);
-    const kept: Kept[] = []; const skips: SkipRecord[] = []; let live = 0;
-    for (const entry of entries) {
-      if (entry.status === 'deleted') continue;
-      live++;
-      const reason = entrySkipReason(entry, projected, bound, schema, pfields.map((f) => f.field.fieldId));
-      if (reason) skips.push({ step: 'manifest', kind: kindOf(entry), path: entry.dataFile.filePath, reason });
-      else kept.push({ entry });
-    }
-    return { kept, skips, live, content: m.content };
+    return filterEntries(entries, projectInclusive(bound, spec, schema), bound, schema, pfields);
   }, signal);
   const dataEntries: ManifestEntry[] = []; const deleteEntries: ManifestEntry[] = [];
-  for (const r of perManifest) {
-    skipped.push(...r.skips);
-    for (const k of r.kept) (k.entry.dataFile.content === 'data' ? dataEntries : deleteEntries).push(k.entry);
+  perManifest.forEach((r, i) => {
+    for (const s of r.skips) skipped.push(s);
+    for (const e of r.kept) (e.dataFile.content === 'data' ? dataEntries : deleteEntries).push(e);
     for (const s of r.skips) (s.kind === 'data' ? counts.dataFiles : counts.deleteFiles).skipped++;
-    counts.dataFiles.total += r.content === 'data' ? r.live : 0;
-    counts.deleteFiles.total += r.content === 'deletes' ? r.live : 0;
-  }
+    counts.dataFiles.total += toRead[i]!.content === 'data' ? r.live : 0;
+    counts.deleteFiles.total += toRead[i]!.content === 'deletes' ? r.live : 0;
+  });
   checkUniquePaths(dataEntries);
 
   const index = new DeleteIndex(deleteEntries, new Map(meta.partitionSpecs.map((s) => [s.specId, s])));
-  const usedDeletes = new Set<string>();
-  let candidates = dataEntries.map((entry) => ({ entry, deletes: index.forDataFile(entry) }));
+  let candidates: Candidate[] = dataEntries.map((entry) => ({ entry, deletes: index.forDataFile(entry) }));
 
   // A limit without filter: enough whole files, in manifest order, to cover it (delete-free files count exactly).
   if (opts.limit !== undefined && bound.op === 'true') {
     let rows = 0n; let cut = candidates.length;
     for (let i = 0; i < candidates.length; i++) {
       if (rows >= BigInt(opts.limit)) { cut = i; break; }
-      if (candidates[i].deletes.length === 0) rows += candidates[i].entry.dataFile.recordCount;
+      if (candidates[i]!.deletes.length === 0) rows += candidates[i]!.entry.dataFile.recordCount;
     }
     for (const c of candidates.slice(cut)) skipped.push({ step: 'limit', kind: 'data', path: c.entry.dataFile.filePath, reason: `limit ${opts.limit} already reached by earlier files` });
     counts.dataFiles.skipped += candidates.length - cut;
     candidates = candidates.slice(0, cut);
   }
 
-  // Step 3: row groups.
-  const prune = (opts.pruneRowGroups ?? true) && bound.op !== 'true';
-  const withGroups = await pool(candidates, opts.concurrency ?? 8, async (c) => {
-    const f = c.entry.dataFile;
-    if (!prune || f.fileFormat !== 'parquet') return { ...c, rowGroups: undefined as number[] | undefined, skips: [] as SkipRecord[], total: 0 };
-    const footer = await files.readFooter(f.filePath, Number(f.fileSizeInBytes), signal);
-    const results = evaluateRowGroups(bound, footer, schema);
-    const skips: SkipRecord[] = [];
-    const keep: number[] = [];
-    results.forEach((r, i) => (r.match ? keep.push(i) : skips.push({ step: 'row-group', kind: 'row-group', path: f.filePath, rowGroup: i, reason: r.reason! })));
-    return { ...c, rowGroups: keep.length === results.length ? undefined : keep, skips, total: results.length };
-  }, signal);
+  // Step 3: row groups (only with a filter: one footer read per candidate file).
+  if ((opts.pruneRowGroups ?? true) && bound.op !== 'true') {
+    const pruned = await pool(candidates, concurrency, (c) => pruneRowGroups(c, bound, schema, files, signal), signal);
+    candidates = [];
+    for (const c of pruned) {
+      for (const s of c.skips) skipped.push(s);
+      counts.rowGroups.total += c.total;
+      counts.rowGroups.skipped += c.skips.length;
+      if (c.rowGroups && c.rowGroups.length === 0) {
+        skipped.push({ step: 'row-group', kind: 'data', path: c.entry.dataFile.filePath, reason: 'no row group can match' });
+        counts.dataFiles.skipped++;
+      } else {
+        candidates.push(c);
+      }
+    }
+  }
   throwIfAborted(signal, 'iceberg plan');
 
-  const tasks: FileScanTask[] = [];
-  for (const c of withGroups) {
-    skipped.push(...c.skips);
-    counts.rowGroups.total += c.total;
-    counts.rowGroups.skipped += c.skips.length;
+  const usedDeletes = new Set<string>();
+  const residual = bound.op === 'true' ? undefined : opts.filter;
+  const tasks = candidates.map((c): FileScanTask => {
     const f = c.entry.dataFile;
-    if (c.rowGroups && c.rowGroups.length === 0) {
-      skipped.push({ step: 'row-group', kind: 'data', path: f.filePath, reason: 'no row group can match' });
-      counts.dataFiles.skipped++;
-      continue;
-    }
     for (const d of c.deletes) usedDeletes.add(deleteId(d));
-    tasks.push({
+    return {
       kind: 'iceberg-file-scan', path: f.filePath, key: files.keyOf(f.filePath), format: f.fileFormat,
       recordCount: f.recordCount, fileSizeInBytes: f.fileSizeInBytes, specId: f.specId, partition: f.partition,
       dataSequenceNumber: c.entry.sequenceNumber, firstRowId: f.firstRowId, rowGroups: c.rowGroups,
-      deletes: c.deletes.map((d) => deleteRef(d, files)), schemaId: schema.schemaId, projectedIds,
-      residual: bound.op === 'true' ? undefined : opts.filter, limit: opts.limit,
-    });
-  }
+      deletes: c.deletes.length === 0 ? [] : c.deletes.map((d) => deleteRef(d, files)), schemaId: schema.schemaId, projectedIds,
+      residual, limit: opts.limit,
+    };
+  });
   counts.dataFiles.matched = tasks.length;
   counts.deleteFiles.matched = usedDeletes.size;
   return {
@@ -162,12 +152,52 @@ export async function planScan(input: PlanInput, opts: PlanOptions = {}): Promis
   };
 }
 
+/** A data file that may match, with the deletes that apply to it and (after step 3) the row groups to read. */
+interface Candidate {
+  readonly entry: ManifestEntry;
+  readonly deletes: readonly ManifestEntry[];
+  readonly rowGroups?: number[];
+}
+
+interface FilteredManifest { readonly kept: ManifestEntry[]; readonly skips: SkipRecord[]; readonly live: number }
+
+/** Step 2 for one manifest: its live entries that may match, and why the others cannot. */
+function filterEntries(entries: readonly ManifestEntry[], projected: BoundExpr, bound: BoundExpr, schema: Schema, pfields: readonly PartitionTupleField[]): FilteredManifest {
+  const kept: ManifestEntry[] = []; const skips: SkipRecord[] = []; let live = 0;
+  if (projected.op === 'true' && bound.op === 'true') {
+    // No filter: every live entry is kept (the common "scan everything" case, kept free of per-entry work).
+    for (const entry of entries) if (entry.status !== 'deleted') kept.push(entry);
+    return { kept, skips, live: kept.length };
+  }
+  const partitionIndex = new Map(pfields.map((f, i) => [f.field.fieldId, i]));
+  for (const entry of entries) {
+    if (entry.status === 'deleted') continue;
+    live++;
+    const reason = entrySkipReason(entry, projected, bound, schema, partitionIndex);
+    if (reason) skips.push({ step: 'manifest', kind: kindOf(entry), path: entry.dataFile.filePath, reason });
+    else kept.push(entry);
+  }
+  return { kept, skips, live };
+}
+
+/** Step 3 for one candidate: its Parquet row groups by their statistics (the footer is cached for the read). */
+async function pruneRowGroups(c: Candidate, bound: BoundExpr, schema: Schema, files: TableFiles, signal?: AbortSignal) {
+  const f = c.entry.dataFile;
+  if (f.fileFormat !== 'parquet') return { ...c, skips: [] as SkipRecord[], total: 0 };
+  const footer = await files.readFooter(f.filePath, Number(f.fileSizeInBytes), signal);
+  const results = evaluateRowGroups(bound, footer, schema);
+  const skips: SkipRecord[] = [];
+  const keep: number[] = [];
+  results.forEach((r, i) => (r.match ? keep.push(i) : skips.push({ step: 'row-group', kind: 'row-group', path: f.filePath, rowGroup: i, reason: r.reason! })));
+  return { ...c, rowGroups: keep.length === results.length ? undefined : keep, skips, total: results.length };
+}
+
 /** Why an entry cannot match (partition first, then metrics), or undefined when it might. */
-function entrySkipReason(entry: ManifestEntry, projected: BoundExpr, bound: BoundExpr, schema: Schema, partitionIds: readonly number[]): string | undefined {
+function entrySkipReason(entry: ManifestEntry, projected: BoundExpr, bound: BoundExpr, schema: Schema, partitionIndex: ReadonlyMap<number, number>): string | undefined {
   const f = entry.dataFile;
   if (projected.op !== 'true') {
-    const values = new Map(partitionIds.map((id, i) => [id, f.partition[i]]));
-    if (!evaluateRow(projected, (ref) => values.get(ref.id))) return `partition (${[...values.values()].map((v) => (typeof v === 'string' ? JSON.stringify(v) : String(v))).join(', ')}) cannot match the filter`;
+    const valueOf = (id: number) => { const i = partitionIndex.get(id); return i === undefined ? undefined : f.partition[i]; };
+    if (!evaluateRow(projected, (ref) => valueOf(ref.id))) return `partition (${f.partition.map((v) => (typeof v === 'string' ? JSON.stringify(v) : String(v))).join(', ')}) cannot match the filter`;
   }
   if (bound.op === 'true' || f.fileFormat === 'puffin') return undefined;
   const r = evaluateMetrics(bound, fileStats(f, schema), Number(f.recordCount));

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readAvroFile } from '../../../codecs/avro/index.ts';
 import { isLakeError } from '../../../errors.ts';
+import { LazyMap } from '../../../util/lazy-map.ts';
 import { parseJson } from '../../../util/json.ts';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../../../../testing/fixtures.ts';
-import { parseManifest } from './manifest.ts';
+import { MANIFEST_LAZY_FIELDS, parseManifest, type DataFile } from './manifest.ts';
 import { parseManifestList } from './manifest-list.ts';
 import { partitionType } from './partition-spec.ts';
 import { currentSchema, findSpec, parseTableMetadata } from './table-metadata.ts';
@@ -45,6 +46,44 @@ describe.skipIf(!FIXTURES_PRESENT)('manifest lists and manifests of the fixtures
       }
     });
   }
+
+  it('lazy column metrics (as scan planning reads them) equal the eagerly decoded ones in every fixture manifest', () => {
+    const metrics = ['columnSizes', 'valueCounts', 'nullValueCounts', 'nanValueCounts', 'lowerBounds', 'upperBounds'] as const;
+    let compared = 0;
+    for (const fx of fixtures) {
+      const meta = loadLatest(fx.root);
+      const schema = currentSchema(meta);
+      for (const snap of meta.snapshots) {
+        const listPath = local(fx.root, meta.location, snap.manifestList!);
+        for (const mf of parseManifestList(readAvroFile(readFileSync(listPath)), listPath)) {
+          const path = local(fx.root, meta.location, mf.path);
+          const bytes = readFileSync(path);
+          const pfields = partitionType(findSpec(meta, mf.partitionSpecId)!, schema);
+          const eager = parseManifest(readAvroFile(bytes), mf, pfields, path);
+          const lazy = parseManifest(readAvroFile(bytes, { lazy: MANIFEST_LAZY_FIELDS }), mf, pfields, path);
+          expect(lazy.length).toBe(eager.length);
+          lazy.forEach((e, i) => {
+            const plain = (f: DataFile) => Object.fromEntries(Object.entries(f).filter(([k]) => !(metrics as readonly string[]).includes(k)));
+            expect(plain(e.dataFile)).toEqual(plain(eager[i].dataFile));
+            expect([e.status, e.snapshotId, e.sequenceNumber, e.fileSequenceNumber]).toEqual([eager[i].status, eager[i].snapshotId, eager[i].sequenceNumber, eager[i].fileSequenceNumber]);
+            for (const m of metrics) {
+              const want = eager[i].dataFile[m];
+              const got = e.dataFile[m];
+              expect(got === undefined).toBe(want === undefined);
+              if (want && got) {
+                expect(got).toBeInstanceOf(LazyMap);
+                expect([...got.entries()]).toEqual([...want.entries()]);
+                expect(got.size).toBe(want.size);
+                for (const k of want.keys()) expect(got.get(k)).toEqual(want.get(k));
+                compared++;
+              }
+            }
+          });
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
 
   it('reads v1 partition tuples by field id (hour + identity) and v1 lists without content', () => {
     const fx = fixtures.find((f) => f.name.includes('v1_spark'))!;

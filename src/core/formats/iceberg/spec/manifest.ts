@@ -9,12 +9,15 @@ import { LakeError } from '../../../errors.ts';
 import type { AvroFile } from '../../../codecs/avro/index.ts';
 import { formatUuid } from '../../../expr/literal.ts';
 import type { Value } from '../../../expr/types.ts';
-import { type RecordShape, fieldType, fieldValue, mapEntries, recordShape } from './avro-record.ts';
+import { type RecordShape, fieldType, recordShape } from './avro-record.ts';
+import { boundMetrics, longMetrics } from './manifest-metrics.ts';
 import type { ManifestFile } from './manifest-list.ts';
 import { optBig, optBytes, optNum } from './manifest-list.ts';
 import type { PartitionTupleField } from './partition-spec.ts';
 import { decodeBigEndianTwos } from './single-value.ts';
 import type { IcebergType } from './types.ts';
+
+export { MANIFEST_LAZY_FIELDS } from './manifest-metrics.ts';
 
 export type EntryStatus = 'existing' | 'added' | 'deleted';
 export type FileContent = 'data' | 'position-deletes' | 'equality-deletes';
@@ -87,7 +90,8 @@ export function manifestMetadata(avro: AvroFile): ManifestMetadata {
 /**
  * Parses every entry of a decoded manifest. `manifest` is its manifest-list entry (for inheritance);
  * `partitionFields` is the partition tuple type of the spec it was written with. Throws DataInvalid,
- * naming the file and entry, for missing required fields or impossible values.
+ * naming the file and entry, for missing required fields or impossible values. Column metrics read
+ * with {@link MANIFEST_LAZY_FIELDS} stay undecoded until used (manifest-metrics.ts).
  */
 export function parseManifest(avro: AvroFile, manifest: ManifestFile, partitionFields: readonly PartitionTupleField[], file: string): ManifestEntry[] {
   const shape = recordShape(avro.type);
@@ -96,71 +100,125 @@ export function parseManifest(avro: AvroFile, manifest: ManifestFile, partitionF
   if (!shape || !dfShape) throw new LakeError('DataInvalid', 'iceberg manifest: records have no data_file struct (field 2)', { file });
   const partType = fieldType(dfShape, D.partition);
   const partShape = partType ? recordShape(partType) : undefined;
-  let nextRowId = manifest.content === 'data' ? manifest.firstRowId : undefined;
-  return avro.records.map((rec, index) => {
-    const entry = parseEntry(rec as Record<string, unknown>, shape, dfShape, partShape, partitionFields, manifest, file, index);
+  const ctx: EntryContext = {
+    e: namesOf(shape, E), d: namesOf(dfShape, D), partNames: partitionFields.map((f) => (partShape ? nameOf(partShape, f.field.fieldId) : undefined)),
+    partitionFields, hasPartition: partShape !== undefined, manifest, file,
     // First Row ID Inheritance: only data files, in file order, counting files that had none themselves.
-    if (entry.dataFile.content === 'data' && entry.dataFile.firstRowId === undefined && nextRowId !== undefined) {
-      const firstRowId = nextRowId;
-      nextRowId += entry.dataFile.recordCount;
-      return { ...entry, dataFile: { ...entry.dataFile, firstRowId } };
-    }
-    return entry;
-  });
+    nextRowId: manifest.content === 'data' ? manifest.firstRowId : undefined,
+  };
+  const records = avro.records;
+  const out = new Array<ManifestEntry>(records.length);
+  for (let i = 0; i < records.length; i++) out[i] = parseEntry(records[i] as Record<string, unknown>, ctx, i);
+  return out;
 }
 
-function parseEntry(
-  r: Record<string, unknown>, shape: RecordShape, dfShape: RecordShape, partShape: RecordShape | undefined,
-  partitionFields: readonly PartitionTupleField[], manifest: ManifestFile, file: string, index: number,
-): ManifestEntry {
-  const fail = (what: string): never => {
-    throw new LakeError('DataInvalid', `iceberg manifest: entry ${index} ${what}`, { file, entry: index });
-  };
-  const status = STATUS[r[shape.byId.get(E.status)?.name ?? 'status'] as number] ?? fail('has an invalid status');
-  const df = fieldValue(r, shape, E.dataFile) as Record<string, unknown> | null | undefined;
-  if (!df || typeof df !== 'object') return fail('has no data_file');
-  const get = (id: number): unknown => fieldValue(df, dfShape, id);
-  const contentRaw = get(D.content);
-  const content = contentRaw === undefined || contentRaw === null ? 'data' : CONTENT[contentRaw as number] ?? fail(`has unknown content ${String(contentRaw)}`);
-  const filePath = get(D.path);
-  if (typeof filePath !== 'string' || filePath === '') fail('has no file_path');
-  const recordCount = get(D.recordCount);
-  if (typeof recordCount !== 'bigint' || recordCount < 0n) fail('has no valid record_count');
-  const size = get(D.size);
-  if (typeof size !== 'bigint' || size < 0n) fail('has no valid file_size_in_bytes');
-  const equalityIds = optIntList(get(D.equalityIds));
-  if (content === 'equality-deletes' && (!equalityIds || equalityIds.length === 0)) fail('is an equality delete file without equality_ids');
-  const fileFormat = String(get(D.format) ?? '').toLowerCase();
+/** Avro field names by role, resolved once per manifest (records are read by field id, see avro-record.ts). */
+type Names<T extends Record<string, number>> = { readonly [K in keyof T]: string | undefined };
+
+interface EntryContext {
+  readonly e: Names<typeof E>;
+  readonly d: Names<typeof D>;
+  readonly partNames: readonly (string | undefined)[];
+  readonly partitionFields: readonly PartitionTupleField[];
+  readonly hasPartition: boolean;
+  readonly manifest: ManifestFile;
+  readonly file: string;
+  nextRowId: bigint | undefined;
+}
+
+const namesCache = new WeakMap<RecordShape, WeakMap<object, unknown>>();
+
+function namesOf<T extends Record<string, number>>(shape: RecordShape, ids: T): Names<T> {
+  let byIds = namesCache.get(shape);
+  if (!byIds) namesCache.set(shape, (byIds = new WeakMap()));
+  let names = byIds.get(ids) as Names<T> | undefined;
+  if (!names) {
+    const out: Record<string, string | undefined> = {};
+    for (const k of Object.keys(ids)) out[k] = nameOf(shape, ids[k]!);
+    byIds.set(ids, (names = out as Names<T>));
+  }
+  return names;
+}
+
+function nameOf(shape: RecordShape, id: number): string | undefined {
+  return shape.byId.get(id)?.name;
+}
+
+function at(rec: Record<string, unknown>, name: string | undefined): unknown {
+  return name === undefined ? undefined : rec[name];
+}
+
+function parseEntry(r: Record<string, unknown>, ctx: EntryContext, index: number): ManifestEntry {
+  const { e, d, manifest, file } = ctx;
+  const status = STATUS[r[e.status ?? 'status'] as number] ?? fail(ctx, index, 'has an invalid status');
+  const df = at(r, e.dataFile) as Record<string, unknown> | null | undefined;
+  if (!df || typeof df !== 'object') return fail(ctx, index, 'has no data_file');
+  const contentRaw = at(df, d.content);
+  const content = contentRaw === undefined || contentRaw === null ? 'data' : CONTENT[contentRaw as number] ?? fail(ctx, index, `has unknown content ${String(contentRaw)}`);
+  const filePath = at(df, d.path);
+  if (typeof filePath !== 'string' || filePath === '') fail(ctx, index, 'has no file_path');
+  const recordCount = at(df, d.recordCount);
+  if (typeof recordCount !== 'bigint' || recordCount < 0n) fail(ctx, index, 'has no valid record_count');
+  const size = at(df, d.size);
+  if (typeof size !== 'bigint' || size < 0n) fail(ctx, index, 'has no valid file_size_in_bytes');
+  const equalityIds = optIntList(at(df, d.equalityIds));
+  if (content === 'equality-deletes' && (!equalityIds || equalityIds.length === 0)) fail(ctx, index, 'is an equality delete file without equality_ids');
+  const fileFormat = formatName(at(df, d.format));
+  const splitOffsets = at(df, d.splitOffsets);
+  const referencedDataFile = at(df, d.referencedDataFile);
+  let firstRowId = optBig(at(df, d.firstRowId));
+  if (content === 'data' && firstRowId === undefined && ctx.nextRowId !== undefined) {
+    firstRowId = ctx.nextRowId;
+    ctx.nextRowId += recordCount as bigint;
+  }
   const dataFile: DataFile = {
     content, filePath: filePath as string, fileFormat, specId: manifest.partitionSpecId,
-    partition: readPartition(get(D.partition), partShape, partitionFields),
+    partition: readPartition(at(df, d.partition), ctx),
     recordCount: recordCount as bigint, fileSizeInBytes: size as bigint,
-    columnSizes: longMap(get(D.columnSizes)), valueCounts: longMap(get(D.valueCounts)),
-    nullValueCounts: longMap(get(D.nullCounts)), nanValueCounts: longMap(get(D.nanCounts)),
-    lowerBounds: bytesMap(get(D.lower)), upperBounds: bytesMap(get(D.upper)),
-    keyMetadata: optBytes(get(D.keyMetadata)),
-    splitOffsets: Array.isArray(get(D.splitOffsets)) ? (get(D.splitOffsets) as unknown[]).map((x) => optBig(x) ?? 0n) : undefined,
-    equalityIds, sortOrderId: optNum(get(D.sortOrderId)), firstRowId: optBig(get(D.firstRowId)),
-    referencedDataFile: typeof get(D.referencedDataFile) === 'string' ? (get(D.referencedDataFile) as string) : undefined,
-    contentOffset: optBig(get(D.contentOffset)), contentSizeInBytes: optBig(get(D.contentSize)),
+    columnSizes: longMetrics(at(df, d.columnSizes), file), valueCounts: longMetrics(at(df, d.valueCounts), file),
+    nullValueCounts: longMetrics(at(df, d.nullCounts), file), nanValueCounts: longMetrics(at(df, d.nanCounts), file),
+    lowerBounds: boundMetrics(at(df, d.lower), file), upperBounds: boundMetrics(at(df, d.upper), file),
+    keyMetadata: optBytes(at(df, d.keyMetadata)),
+    splitOffsets: Array.isArray(splitOffsets) ? splitOffsets.map((x) => optBig(x) ?? 0n) : undefined,
+    equalityIds, sortOrderId: optNum(at(df, d.sortOrderId)), firstRowId,
+    referencedDataFile: typeof referencedDataFile === 'string' ? referencedDataFile : undefined,
+    contentOffset: optBig(at(df, d.contentOffset)), contentSizeInBytes: optBig(at(df, d.contentSize)),
   };
   if (fileFormat === 'puffin' && (dataFile.referencedDataFile === undefined || dataFile.contentOffset === undefined || dataFile.contentSizeInBytes === undefined)) {
-    fail('is a deletion vector without referenced_data_file, content_offset and content_size_in_bytes');
+    fail(ctx, index, 'is a deletion vector without referenced_data_file, content_offset and content_size_in_bytes');
   }
-  // Sequence Number Inheritance: null → the manifest's number for ADDED entries, and always in v1 (manifest number 0).
-  const inherit = (v: unknown): bigint => optBig(v) ?? (status === 'added' || manifest.sequenceNumber === 0n ? manifest.sequenceNumber : 0n);
   return {
     status,
-    snapshotId: optBig(fieldValue(r, shape, E.snapshotId)) ?? manifest.addedSnapshotId,
-    sequenceNumber: inherit(fieldValue(r, shape, E.seq)),
-    fileSequenceNumber: inherit(fieldValue(r, shape, E.fileSeq)),
+    snapshotId: optBig(at(r, e.snapshotId)) ?? manifest.addedSnapshotId,
+    sequenceNumber: inherit(at(r, e.seq), status, manifest),
+    fileSequenceNumber: inherit(at(r, e.fileSeq), status, manifest),
     dataFile,
   };
 }
 
-function readPartition(raw: unknown, shape: RecordShape | undefined, fields: readonly PartitionTupleField[]): (Value | null)[] {
-  if (!raw || typeof raw !== 'object' || !shape) return fields.map(() => null);
-  return fields.map((f) => normalizePartitionValue(f.type, fieldValue(raw as Record<string, unknown>, shape, f.field.fieldId)));
+function fail(ctx: EntryContext, index: number, what: string): never {
+  throw new LakeError('DataInvalid', `iceberg manifest: entry ${index} ${what}`, { file: ctx.file, entry: index });
+}
+
+/** Sequence Number Inheritance: null → the manifest's number for ADDED entries, and always in v1 (manifest number 0). */
+function inherit(v: unknown, status: EntryStatus, manifest: ManifestFile): bigint {
+  return optBig(v) ?? (status === 'added' || manifest.sequenceNumber === 0n ? manifest.sequenceNumber : 0n);
+}
+
+const FORMATS: Readonly<Record<string, string>> = { PARQUET: 'parquet', AVRO: 'avro', ORC: 'orc', PUFFIN: 'puffin', parquet: 'parquet', avro: 'avro', orc: 'orc', puffin: 'puffin' };
+
+/** `file_format` in lower case (the common names without allocating a new string per entry). */
+function formatName(v: unknown): string {
+  const s = String(v ?? '');
+  return Object.hasOwn(FORMATS, s) ? FORMATS[s]! : s.toLowerCase();
+}
+
+function readPartition(raw: unknown, ctx: EntryContext): (Value | null)[] {
+  const fields = ctx.partitionFields;
+  const out = new Array<Value | null>(fields.length);
+  const rec = raw && typeof raw === 'object' && ctx.hasPartition ? raw as Record<string, unknown> : undefined;
+  for (let i = 0; i < fields.length; i++) out[i] = rec ? normalizePartitionValue(fields[i]!.type, at(rec, ctx.partNames[i])) : null;
+  return out;
 }
 
 /** Converts an Avro partition value to the internal value of the partition field's type. */
@@ -177,25 +235,6 @@ export function normalizePartitionValue(type: IcebergType | undefined, raw: unkn
   if (raw instanceof Uint8Array) return raw.slice();
   if (typeof raw === 'number' || typeof raw === 'bigint' || typeof raw === 'string' || typeof raw === 'boolean') return raw;
   return null;
-}
-
-function longMap(v: unknown): Map<number, bigint> | undefined {
-  const entries = mapEntries(v);
-  if (!entries) return undefined;
-  const out = new Map<number, bigint>();
-  for (const [k, x] of entries) {
-    const val = optBig(x);
-    if (val !== undefined) out.set(Number(k), val);
-  }
-  return out;
-}
-
-function bytesMap(v: unknown): Map<number, Uint8Array> | undefined {
-  const entries = mapEntries(v);
-  if (!entries) return undefined;
-  const out = new Map<number, Uint8Array>();
-  for (const [k, x] of entries) if (x instanceof Uint8Array) out.set(Number(k), x.slice());
-  return out;
 }
 
 function optIntList(v: unknown): number[] | undefined {
