@@ -5,11 +5,13 @@
  * the fixtures' expected values) → raw manifest records.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { type ConsoleMessage, type Page, expect, test } from '@playwright/test';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../src/testing/fixtures.ts';
 import { readE2eState, REPO_ROOT } from './e2e-state.ts';
 import { dataRowCount, expandTreeToEntries, expectedOf, openTableFromRail, selectVersion, shot } from './explorer-helpers.ts';
+import { HISTORY_TABLE, writeHistoryTable } from './history-table.ts';
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -112,6 +114,37 @@ test.describe('explorer over a local folder of Iceberg fixtures', () => {
     await expect(page.getByRole('alert')).toContainText(/filter: expected a literal at position \d+/);
     expect(errors).toEqual([]);
   });
+});
+
+test('a table with a branch, a tag, deletes, compaction and schema/spec evolution (written by Lakescope)', async ({ page }) => {
+  const errors = watchErrors(page);
+  const h = await writeHistoryTable(join(tmpdir(), `lakescope-e2e-history-${process.pid}`));
+  await page.goto('/');
+  await page.getByRole('tab', { name: /Local folder/ }).click();
+  await page.locator('input[type=file]').setInputFiles(h.lake);
+  const region = await openTableFromRail(page, HISTORY_TABLE);
+  const timeline = region.getByRole('group', { name: 'Timeline' });
+  await expect(timeline).toContainText(`${h.versions.length} versions`);
+  await expect(timeline).toContainText('2 lanes');
+  await expect(timeline.getByTestId('timeline-lanes')).toContainText('audit');
+  await expect(timeline.locator('.tl-flag')).toContainText('v1.0');
+  for (const op of ['append', 'delete', 'replace']) await expect(timeline.getByRole('list', { name: 'Operation colours' })).toContainText(op);
+  await shot(page, '29-explorer-history-timeline');
+  // Reading a tag and a branch from the data tab.
+  await region.getByRole('tab', { name: 'Data' }).click();
+  expect(await dataRowCount(page)).toBe(h.rows);
+  await page.getByRole('combobox', { name: 'Version, branch or tag to read' }).selectOption('v1.0');
+  expect(await dataRowCount(page)).toBe(40);
+  await page.getByRole('combobox', { name: 'Version, branch or tag to read' }).selectOption('audit');
+  expect(await dataRowCount(page)).toBe(45);
+  // Schema and partition spec evolution.
+  await region.getByRole('tab', { name: 'Schema' }).click();
+  await page.getByRole('button', { name: /schema 1/ }).click();
+  await expect(page.getByRole('region', { name: 'Changes from schema 0' }).or(page.locator('.schema-changes'))).toContainText('note');
+  await region.getByRole('tab', { name: 'Partitions' }).click();
+  await expect(region.getByRole('region', { name: 'Partition specs' })).toContainText('bucket[4](id)');
+  await shot(page, '29b-explorer-history-partitions');
+  expect(errors).toEqual([]);
 });
 
 test.describe('explorer through a File System Access handle', () => {

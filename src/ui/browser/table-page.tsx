@@ -105,7 +105,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
           <div className="tab-body" role="tabpanel" aria-label={TAB_LABEL[tab]}>
             {tab === 'overview' && <OverviewTab overview={overview} selected={selected} files={files.data} onSelectVersion={selectVersion} onOpenRaw={openRaw} />}
             {tab === 'tree' && (selected
-              ? <TreeView key={versionParam} tableId={tableId} version={versionParam} selectedKey={treeKey} onSelect={(node, key) => { setTreeKey(key); setItem({ kind: 'node', node }); }} />
+              ? <TreeView key={versionParam} tableId={tableId} version={versionParam} selectedKey={treeKey} onSelect={(node, key, where) => { setTreeKey(key); setItem({ kind: 'node', node, ...where }); }} />
               : <p className="empty-state">No version to show the tree of.</p>)}
             {tab === 'partitions' && (
               <Suspense fallback={<ProgressLine label="Loading charts…" />}>
@@ -118,7 +118,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
             {tab === 'raw' && <RawFileView warehouseId={warehouseId} root={table.root} files={files.data?.files} metadataFiles={overview.metadataFiles} selectedKey={rawKey} onSelect={setRawKey} />}
           </div>
         </div>
-        <Inspector item={item} format={overview.format} collapsed={collapsed} onToggle={toggleInspector} onOpenRaw={openRaw} />
+        <Inspector item={item} format={overview.format} warehouseId={warehouseId} collapsed={collapsed} onToggle={toggleInspector} onOpenRaw={openRaw} />
       </div>
     </>
   );

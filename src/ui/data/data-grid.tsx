@@ -3,12 +3,14 @@
  * each), so the first rows show as soon as the first data file is read. Numbers right-aligned, nulls
  * marked, long values cut with a tooltip. Keyboard: arrows, PageUp/PageDown, Home/End.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import type { GridColumnDto, RowPageDto } from '../../core/api/table-dto.ts';
 import { formatCount } from '../common/format.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
+import { queryKeys } from '../queries/keys.ts';
 import { PAGE_ROWS, useRows } from '../queries/table-queries.ts';
 import { cellText, columnWidth, gridStatus } from './grid-model.ts';
 
@@ -23,6 +25,7 @@ export function DataGrid({ tableId, version, filter, columns }: { tableId: strin
     return out;
   }, [range]);
   const { cursor, loaded, error, fetching } = useRows(tableId, version, filter, columns, neededPages);
+  const client = useQueryClient();
   const latest = [...loaded.values()].sort((a, b) => b.rowsRead - a.rowsRead)[0] as RowPageDto | undefined;
   const status = gridStatus(latest);
   const count = status.rowCount + (status.done ? 0 : PAGE_ROWS);
@@ -70,7 +73,8 @@ export function DataGrid({ tableId, version, filter, columns }: { tableId: strin
       <div className="grid-status small" role="status" data-testid="grid-status" data-rows={status.done ? status.rowCount : undefined}>
         {status.done
           ? <><strong className="num">{formatCount(status.rowCount)}</strong> row{status.rowCount === 1 ? '' : 's'}</>
-          : <><span className="num">{formatCount(status.rowCount)}</span> rows read so far{fetching ? ' — reading…' : ' — scroll for more'}</>}
+          : <><span className="num">{formatCount(status.rowCount)}</span> rows read so far{fetching ? ' — reading…' : ' — scroll for more'}
+            {fetching && c && <button type="button" className="btn btn-link small" onClick={() => void client.cancelQueries({ queryKey: queryKeys.cursorPages(c.cursorId) })}> Cancel</button>}</>}
         {c && <span className="muted"> · {formatCount(c.plannedFiles)} file{c.plannedFiles === 1 ? '' : 's'} planned{c.plannedRecords ? ` (${formatCount(Number(c.plannedRecords))} rows before deletes and filter)` : ''}</span>}
         {latest?.cappedAt !== undefined && <span className="warn"> · stopped keeping rows at {formatCount(latest.cappedAt)}; add a filter to see further</span>}
       </div>

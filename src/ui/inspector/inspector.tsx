@@ -8,13 +8,14 @@ import type { PartitionStatDto, PlannedFileDto, TreeNode, VersionDto } from '../
 import { formatBytes, formatCount, formatTime } from '../common/format.ts';
 import { CopyText } from '../common/widgets.tsx';
 import { ICEBERG_SPEC } from '../raw/field-notes.ts';
+import { ParentRecord } from './parent-record.tsx';
 import type { FlatField } from '../schema/schema-diff.ts';
 import { OP_COLORS, OP_LABELS, opCategory } from '../timeline/operations.ts';
 import { specLink, versionSpecLink } from './spec-links.ts';
 
 export type InspectorItem =
   | { readonly kind: 'version'; readonly version: VersionDto }
-  | { readonly kind: 'node'; readonly node: TreeNode }
+  | { readonly kind: 'node'; readonly node: TreeNode; readonly parent?: TreeNode; readonly index?: number }
   | { readonly kind: 'field'; readonly field: FlatField; readonly schemaId: string }
   | { readonly kind: 'partition'; readonly stat: PartitionStatDto }
   | { readonly kind: 'file'; readonly file: PlannedFileDto };
@@ -30,9 +31,10 @@ interface Described {
   readonly location?: string;
 }
 
-export function Inspector({ item, format, collapsed, onToggle, onOpenRaw }: {
+export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOpenRaw }: {
   item: InspectorItem | null;
   format: TableFormatName;
+  warehouseId: string;
   collapsed: boolean;
   onToggle: () => void;
   onOpenRaw?: (key: string) => void;
@@ -66,6 +68,9 @@ export function Inspector({ item, format, collapsed, onToggle, onOpenRaw }: {
           <dl className="kv inspector-props">
             {d.props.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
           </dl>
+          {item?.kind === 'node' && item.parent?.location && item.index !== undefined && (item.parent.kind === 'manifest' || item.parent.kind === 'manifest-list') && (
+            <ParentRecord warehouseId={warehouseId} parent={item.parent} index={item.index} node={item.node} />
+          )}
           {d.raw !== undefined && (
             <details className="inspector-raw">
               <summary>Raw record</summary>
@@ -80,7 +85,7 @@ export function Inspector({ item, format, collapsed, onToggle, onOpenRaw }: {
 
 const num = (v: string | number | undefined | null) => (v === undefined || v === null || v === '' ? '—' : <span className="num">{formatCount(Number(v))}</span>);
 const bytes = (v: string | number | undefined | null) => (v === undefined || v === null ? '—' : <span className="num" title={`${formatCount(Number(v))} bytes`}>{formatBytes(Number(v))}</span>);
-const time = (ms: number) => { const t = formatTime(ms); return <span title={t.utc}>{t.local}</span>; };
+const time = (ms: number) => { const t = formatTime(ms); return <span className="nowrap" title={t.utc}>{t.local}</span>; };
 
 function describe(item: InspectorItem, format: TableFormatName): Described {
   switch (item.kind) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VersionDto } from '../../core/api/table-dto.ts';
-import { buildLanes } from './lanes.ts';
+import { buildLanes, mainLineVersions } from './lanes.ts';
 
 const v = (id: string, parentId?: string, refs: VersionDto['refs'] = [], isCurrent = false): VersionDto => ({
   id, parentId, timestampMs: Number(id), operation: 'append', summary: {}, refs, isCurrent,
@@ -15,6 +15,7 @@ describe('buildLanes', () => {
     const { lanes, laneOf } = buildLanes(versions);
     expect(lanes.map((l) => [l.name, l.ids])).toEqual([['main', ['1', '2', '3']], ['audit', ['4', '5']], ['unreferenced', ['6']]]);
     expect(laneOf.get('5')).toBe(1);
+    expect(mainLineVersions(versions, { lanes, laneOf }).map((x) => x.id)).toEqual(['1', '2', '3']);
     expect([...laneOf.keys()].sort()).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 

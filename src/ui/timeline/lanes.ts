@@ -51,3 +51,9 @@ export function buildLanes(versions: readonly VersionDto[]): LaneLayout {
   }
   return { lanes, laneOf };
 }
+
+/** The versions of the first lane (main), oldest first: the line the counters under the timeline follow. */
+export function mainLineVersions(versions: readonly VersionDto[], layout: LaneLayout): VersionDto[] {
+  const main = new Set(layout.lanes[0]?.ids ?? []);
+  return versions.filter((v) => main.has(v.id));
+}

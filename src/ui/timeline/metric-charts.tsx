@@ -7,20 +7,24 @@ import { Area, AreaChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Too
 import type { VersionDto } from '../../core/api/table-dto.ts';
 import { formatBytes, formatCount, formatTime } from '../common/format.ts';
 import { lttb } from './downsample.ts';
+import { buildLanes, mainLineVersions } from './lanes.ts';
 import { METRICS, availableMetrics, metricSeries } from './series.ts';
 import { paddedExtent, tickFormatter } from './time-format.ts';
 
 export default function MetricCharts({ versions, selectedId, onSelect }: { versions: readonly VersionDto[]; selectedId?: string; onSelect: (id: string) => void }) {
-  const names = useMemo(() => availableMetrics(versions), [versions]);
+  const mainLine = useMemo(() => mainLineVersions(versions, buildLanes(versions)), [versions]);
+  const names = useMemo(() => availableMetrics(mainLine), [mainLine]);
   const domain = useMemo(() => paddedExtent(versions.map((v) => v.timestampMs)), [versions]);
   const fmtTick = useMemo(() => tickFormatter(domain[0], domain[1]), [domain]);
   const selected = versions.find((v) => v.id === selectedId);
   if (names.length === 0) return <p className="muted small">The versions record no summary counters to chart.</p>;
   return (
+    <>
+    <p className="muted small">Counters recorded by each commit of the main branch.</p>
     <div className="metric-grid">
       {names.map((name) => {
         const m = METRICS.find((x) => x.name === name)!;
-        const data = lttb(metricSeries(versions, name), 300);
+        const data = lttb(metricSeries(mainLine, name), 300);
         const fmt = name === 'bytes' ? formatBytes : formatCount;
         return (
           <figure key={name} className="metric-card" aria-label={`${m.label} over time`}>
@@ -40,6 +44,7 @@ export default function MetricCharts({ versions, selectedId, onSelect }: { versi
         );
       })}
     </div>
+    </>
   );
 }
 

@@ -9,8 +9,9 @@ import { Area, AreaChart, Brush, ResponsiveContainer, Scatter, ScatterChart, XAx
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { VersionDto } from '../../core/api/table-dto.ts';
 import { formatBytes, formatCount, formatTime } from '../common/format.ts';
+import { CopyText } from '../common/widgets.tsx';
 import { lttb, thinMarks, type Mark, type Thinned } from './downsample.ts';
-import { buildLanes } from './lanes.ts';
+import { buildLanes, mainLineVersions } from './lanes.ts';
 import { FORMAT_OP_NAMES, OP_COLORS, OP_LABELS, type OpCategory, opCategory } from './operations.ts';
 import { METRICS, type MetricName, availableMetrics, metricSeries } from './series.ts';
 import { paddedExtent, tickFormatter } from './time-format.ts';
@@ -56,12 +57,14 @@ export default function TimelineStrip({ format, versions, selectedId, onSelect }
     return thinMarks(pinnedSel, domain[0], domain[1], Math.max(20, Math.floor(width / 5)));
   }, [marks, domain, width, selectedId]);
 
+  // Counters follow the main line (lane 0): other branches' totals would zigzag the chart.
+  const mainLine = useMemo(() => mainLineVersions(versions, layout), [versions, layout]);
   const series = useMemo(() => {
     const pts = shownMetric === 'versions'
       ? versions.map((v, i) => ({ x: v.timestampMs, y: i + 1, id: v.id }))
-      : metricSeries(versions, shownMetric);
+      : metricSeries(mainLine, shownMetric);
     return lttb(pts, MAX_SERIES_POINTS);
-  }, [versions, shownMetric]);
+  }, [versions, mainLine, shownMetric]);
 
   const byCategory = useMemo(() => {
     const m = new Map<OpCategory, Thinned<VersionMark>[]>();
@@ -195,7 +198,7 @@ function SelectedLine({ v }: { v: VersionDto }) {
   return (
     <div className="timeline-selected" data-testid="selected-version">
       <span className="op-pill" style={{ background: OP_COLORS[opCategory(v.operation)] }}>{v.operation}</span>
-      <span className="mono">{v.id}</span>
+      <CopyText text={v.id} />
       <span title={t.utc}>{t.local}</span>
       {v.isCurrent && <span className="pill">current</span>}
       {v.refs.map((r) => <span key={r.name} className={`pill ref-${r.type}`}>{r.type === 'tag' ? '⚑ ' : '⎇ '}{r.name}</span>)}

@@ -27,7 +27,8 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   /** Version id ('' = current). */
   version: string;
   selectedKey?: string;
-  onSelect: (node: TreeNode, key: string) => void;
+  /** `parent` and `index` locate the node's record in its parent file (a manifest entry, a manifest-list record). */
+  onSelect: (node: TreeNode, key: string, where: { parent?: TreeNode; index: number }) => void;
 }) {
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(['metadata']));
   const ids = useMemo(() => ['', ...[...expanded].map((k) => k.split('\u0001').pop() as string)], [expanded]);
@@ -63,7 +64,13 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
 
   const selectRow = (i: number) => {
     const r = rows[i];
-    if (r?.type === 'node') onSelect(r.node, r.key);
+    if (r?.type !== 'node') return;
+    let parent: TreeNode | undefined;
+    for (let j = i - 1; j >= 0 && r.parentKey !== undefined; j--) {
+      const p = rows[j];
+      if (p.key === r.parentKey && p.type === 'node') { parent = p.node; break; }
+    }
+    onSelect(r.node, r.key, { parent, index: r.index });
   };
   const onKey = (e: React.KeyboardEvent) => {
     const a = treeKeyAction(rows, active, e.key, Math.floor((parent.current?.clientHeight ?? 400) / ROW));
