@@ -64,6 +64,9 @@ describe.each(Object.keys(DEMO_TABLES))('demo table %s', (name) => {
     }
     const current = rows.get(versions.find((v) => v.isCurrent)!.id)!;
     expect(current.length).toBeGreaterThan(500);
+    // The README's heading line for the table states its live row count.
+    const heading = README.split('\n').findIndex((l) => l.startsWith(`${name} — `));
+    expect(README.split('\n').slice(heading, heading + 2).join(' ')).toContain(current.length.toLocaleString('en-US'));
   });
 });
 

@@ -13,7 +13,7 @@ with its size. Each table records its location as the path the app serves it
 at (/demo/<namespace>/<table>); the explorer maps that prefix onto the folder
 it opened, so the tables open from anywhere (a copy on disk, a bucket).
 
-sales/orders — format v2, partitioned by day(order_ts), ~1,400 rows
+sales/orders — format v2, partitioned by day(order_ts), 1,447 rows (audit: 1,402)
   Timeline: nine nightly appends (each with a few late rows for the day before),
   then the operations every lakehouse sees:
   - delete  (12 Mar) "product = 'TEST-SKU (load test)'": merge-on-read, so
@@ -28,7 +28,7 @@ sales/orders — format v2, partitioned by day(order_ts), ~1,400 rows
   metadata tree of the delete snapshot (delete manifests, position deletes),
   partitions (one per day), and a diff between the tag and main.
 
-sales/customers — format v2, unpartitioned, 800 customers minus erasures
+sales/customers — format v2, unpartitioned, 800 customers, 765 after erasures
   Schema evolution in four schema versions, by field id:
   - add column tier (9 Mar), rename email -> email_address (13 Mar),
     promote loyalty_points int -> long (16 Mar; later rows exceed 2^31).
@@ -37,7 +37,8 @@ sales/customers — format v2, unpartitioned, 800 customers minus erasures
   Look at: schema history (field ids stay, names and types change), old files
   read with the new names and types, and the equality delete files in the tree.
 
-events/clicks — format v3, partitioned by identity(device), ~1,700 rows
+events/clicks — format v3, partitioned by identity(device), 1,682 rows written,
+  1,479 live
   Eight daily appends with row lineage (each data file gets a first-row-id;
   the table's next-row-id grows), and two deletes by filter stored as
   deletion vectors in Puffin files:
@@ -47,7 +48,7 @@ events/clicks — format v3, partitioned by identity(device), ~1,700 rows
   Look at: deletion-vector nodes (Puffin blob offsets and cardinalities) in the
   tree, row counts before and after each delete, first-row-id on data files.
 
-events/sessions — format v2, ~800 rows
+events/sessions — format v2, 1,116 rows
   Partition evolution: month(started_at) until 8 Mar, then day(started_at).
   Files written before keep spec 0; both specs are in the metadata. On 18 Mar
   rewrite-manifests merges the one-manifest-per-append manifests (a replace
