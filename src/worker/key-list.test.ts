@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isLakeError } from '../core/errors.ts';
-import { manifestUrls, parseKeyManifest, presignedKeyMap } from './key-list.ts';
+import { encodePathSegment, manifestUrls, parseKeyManifest, presignedKeyMap } from './key-list.ts';
 
 describe('key manifest', () => {
   it('accepts a valid manifest and maps keys to encoded URLs with sizes', () => {
     const m = parseKeyManifest({ version: 1, files: [{ key: 'a b/c=1/x.json', size: 3 }] }, 'http://h/demo/index.json');
-    expect([...manifestUrls(m, 'http://h/demo')]).toEqual([['a b/c=1/x.json', { get: 'http://h/demo/a%20b/c%3D1/x.json', size: 3 }]]);
+    expect([...manifestUrls(m, 'http://h/demo')]).toEqual([['a b/c=1/x.json', { get: 'http://h/demo/a%20b/c=1/x.json', size: 3 }]]);
   });
   it('rejects malformed manifests with DataInvalid naming the URL', () => {
     for (const bad of [null, {}, { version: 2, files: [] }, { version: 1, files: [{ key: '/abs', size: 1 }] }, { version: 1, files: [{ key: 'k', size: -1 }] }]) {
@@ -36,5 +36,14 @@ describe('presignedKeyMap', () => {
     try { presignedKeyMap('ftp://h/x?secret=1'); } catch (e) { err = e; }
     expect(isLakeError(err, 'DataInvalid')).toBe(true);
     expect(JSON.stringify((err as { context: object }).context)).not.toContain('secret');
+  });
+});
+
+describe('encodePathSegment', () => {
+  it('keeps the characters a path segment may hold, encodes the rest', () => {
+    expect(encodePathSegment('device=mobile')).toBe('device=mobile');
+    expect(encodePathSegment('a:b@c$d&e+f,g;h')).toBe('a:b@c$d&e+f,g;h');
+    expect(encodePathSegment('a b#c?d%e/f')).toBe('a%20b%23c%3Fd%25e%2Ff');
+    expect(decodeURIComponent(encodePathSegment('ts_hour=2024-01-01-07'))).toBe('ts_hour=2024-01-01-07');
   });
 });

@@ -23,8 +23,17 @@ export function parseKeyManifest(json: unknown, url: string): KeyManifest {
 /** key → URL entry (with size, so listing needs no HEAD per file) for files under `baseUrl`. */
 export function manifestUrls(manifest: KeyManifest, baseUrl: string): Map<string, PresignedEntry> {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
-  const encode = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+  const encode = (key: string) => key.split('/').map(encodePathSegment).join('/');
   return new Map(manifest.files.map((f) => [f.key, { get: new URL(encode(f.key), base).href, size: f.size }]));
+}
+
+/**
+ * A key segment as a URL path segment. Characters RFC 3986 allows in a segment (`= : @ $ & + , ;`) stay
+ * literal: static servers that decode paths with `decodeURI` (sirv, behind `vite preview`) would
+ * otherwise look for `device%3Dmobile` instead of the Hive-style partition folder `device=mobile`.
+ */
+export function encodePathSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/%(3D|3A|40|24|26|2B|2C|3B)/g, (m) => decodeURIComponent(m));
 }
 
 /**

@@ -60,15 +60,22 @@ describe.skipIf(!FIXTURES_PRESENT)('readRawFile on fixture files', () => {
     expect(blobs[0].type).toBe('deletion-vector-v1');
   });
 
-  it('a Parquet data file shows its footer from ranged reads only', async () => {
+  it('a Parquet data file shows its footer; a big one is read with ranged reads only', async () => {
     const key = `${T}data/00000-0-ec047627-1122-495a-9b07-87e0c47aebbb-0-00001.parquet`;
-    const counting = new CountingStorage(fixtures());
-    const r = await readRawFile(counting, key);
+    const small = new CountingStorage(fixtures());
+    const r = await readRawFile(small, key);
     expect(r.kind).toBe('parquet');
     const footer = r.footer as { num_rows: string; row_groups: unknown[]; schema: { name: string }[] };
     expect(Number(footer.num_rows)).toBeGreaterThan(0);
     expect(footer.row_groups.length).toBeGreaterThan(0);
-    expect(counting.log.filter((c) => c.method === 'read').every((c) => c.range !== undefined)).toBe(true);
+    expect(small.counts.read).toBe(1);
+    // Past maxWholeBytes the file counts as big: magic and footer come from ranged reads, never the whole file.
+    const big = new CountingStorage(fixtures());
+    const r2 = await readRawFile(big, key, { maxWholeBytes: 0 });
+    expect(r2.footer).toEqual(r.footer);
+    const reads = big.log.filter((c) => c.method === 'read');
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    expect(reads.every((c) => c.range !== undefined)).toBe(true);
   });
 });
 

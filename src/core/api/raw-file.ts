@@ -1,7 +1,7 @@
 /**
  * The Raw view's decoder: any file of a table, recognised by its bytes — JSON (table metadata,
  * snapshots, schemas; bigint-safe; gzip unwrapped), Avro object container files (manifest lists and
- * manifests: header + records, paged), Puffin (footer), Parquet (footer, with ranged reads only) — or
+ * manifests: header + records, paged), Puffin (footer), Parquet (footer; ranged reads for big files) — or
  * shown as text / hex when it is none of them.
  */
 import { iterateAvroRecords, readAvroHeader, AVRO_MAGIC } from '../codecs/avro/index.ts';
@@ -9,7 +9,7 @@ import { readParquetFooter } from '../codecs/parquet/index.ts';
 import { PUFFIN_MAGIC, readPuffinFooter } from '../codecs/puffin.ts';
 import { LakeError, throwIfAborted, toLakeError } from '../errors.ts';
 import type { Storage } from '../io/storage.ts';
-import { storageSource } from '../util/byte-source.ts';
+import { bytesSource, storageSource } from '../util/byte-source.ts';
 import { parseJson } from '../util/json.ts';
 import { toDisplay } from './display-value.ts';
 import type { DisplayValue, RawFileDto } from './table-dto.ts';
@@ -39,21 +39,25 @@ export async function readRawFile(storage: Storage, key: string, options: RawFil
   try {
     const info = await storage.head(key, { signal });
     const size = info.size;
-    const head = size === 0 ? new Uint8Array() : await storage.read(key, { range: { offset: 0, length: Math.min(size, 4) }, signal });
-    // Parquet: only the footer is read (a data file may be gigabytes).
+    const maxWhole = options.maxWholeBytes ?? 64 * 1024 * 1024;
+    // Small files are read whole in one request; only big ones (Parquet data files, mostly) are probed
+    // with ranged reads, so a footer costs two small requests however large the file.
+    let bytes: Uint8Array | undefined = size <= maxWhole ? (size === 0 ? new Uint8Array() : await storage.read(key, { signal })) : undefined;
+    const head = bytes ?? await storage.read(key, { range: { offset: 0, length: Math.min(size, 4) }, signal });
     if (startsWith(head, PAR1) && size >= 12) {
-      const footer = await readParquetFooter(await storageSource(storage, key, { size, signal }), signal);
+      const source = bytes ? bytesSource(bytes, key) : await storageSource(storage, key, { size, signal });
+      const footer = await readParquetFooter(source, signal);
       return { key, size, kind: 'parquet', role: 'parquet-footer', footer: toDisplay(footer.metadata, { maxArray: 200 }), truncated: false };
     }
     if (startsWith(head, PUFFIN_MAGIC)) {
-      const footer = await readPuffinFooter(await storageSource(storage, key, { size, signal }), signal);
+      const source = bytes ? bytesSource(bytes, key) : await storageSource(storage, key, { size, signal });
+      const footer = await readPuffinFooter(source, signal);
       return { key, size, kind: 'puffin', role: 'puffin-footer', footer: toDisplay(footer), truncated: false };
     }
-    if (size > (options.maxWholeBytes ?? 64 * 1024 * 1024)) {
-      const bytes = await storage.read(key, { range: { offset: 0, length: PREVIEW_BYTES }, signal });
-      return { key, size, ...textOrHex(bytes), truncated: true };
+    if (!bytes) {
+      const start = await storage.read(key, { range: { offset: 0, length: PREVIEW_BYTES }, signal });
+      return { key, size, ...textOrHex(start), truncated: true };
     }
-    let bytes = size === 0 ? new Uint8Array() : await storage.read(key, { signal });
     throwIfAborted(signal, 'raw');
     if (startsWith(bytes, AVRO_MAGIC)) return avroDto(key, size, bytes, options);
     let gzipped = false;
