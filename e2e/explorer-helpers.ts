@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Page, expect } from '@playwright/test';
+import { type ConsoleMessage, type Page, expect } from '@playwright/test';
 import { FIXTURES_DIR, type ExpectedFixture } from '../src/testing/fixtures.ts';
 import { SCREENSHOT_DIR } from './e2e-state.ts';
 
@@ -61,4 +61,12 @@ export async function dataRowCount(page: Page): Promise<number> {
   const status = page.getByTestId('grid-status');
   await expect(status).toHaveAttribute('data-rows', /^\d+$/, { timeout: 30_000 });
   return Number(await status.getAttribute('data-rows'));
+}
+
+/** Console errors and uncaught exceptions of a page (each test ends with `expect(errors).toEqual([])`). */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m: ConsoleMessage) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return errors;
 }

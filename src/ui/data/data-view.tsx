@@ -36,10 +36,12 @@ export function DataView({ tableId, versions, selectedId, columns }: {
             Columns: {picked.length ? `${picked.length} of ${columns.length}` : `all ${columns.length}`} ▾
           </button>
           {showCols && (
-            <div className="popover" role="dialog" aria-label="Columns to read">
+            <div className="popover" role="dialog" aria-label="Columns to read" onKeyDown={(e) => { if (e.key === 'Escape') setShowCols(false); }}>
               <div className="popover-actions">
                 <button type="button" className="btn-link small" onClick={() => setPicked([])}>All</button>
                 <button type="button" className="btn-link small" onClick={() => setPicked(columns.slice(0, 1))}>Only first</button>
+                <span className="spacer" />
+                <button type="button" className="btn-link small" onClick={() => setShowCols(false)}>Done</button>
               </div>
               <ul>
                 {columns.map((c) => {
