@@ -54,3 +54,27 @@ describe('HttpStorage (presigned map)', () => {
     expect(() => new HttpStorage({ baseUrl: 'https://h', urls: {} })).toThrow(/exactly one/);
   });
 });
+
+describe('http storage against static-site quirks', () => {
+  it('keeps Hive-style = and : in URL paths, encodes spaces and +', async () => {
+    const { encodeUrlPath } = await import('./http-storage.ts');
+    expect(encodeUrlPath('data/day=2024-01-01/a b+c:d@e.parquet')).toBe('data/day=2024-01-01/a%20b%2Bc:d@e.parquet');
+  });
+
+  it('turns a suffix range into an explicit one when the key list knows the size, and rejects a fallback page', async () => {
+    const seen: string[] = [];
+    const body = new TextEncoder().encode('0123456789');
+    const fetchFn = (async (_url: string, init?: RequestInit) => {
+      const range = new Headers(init?.headers).get('range') ?? '';
+      seen.push(range);
+      if (_url.endsWith('missing.parquet')) return new Response('<!doctype html><html></html>', { status: 200, headers: { 'content-type': 'text/html' } });
+      const m = /^bytes=(\d+)-(\d+)$/.exec(range)!;
+      const [a, b] = [Number(m[1]), Number(m[2])];
+      return new Response(body.slice(a, b + 1), { status: 206, headers: { 'content-range': `bytes ${a}-${b}/10` } });
+    }) as typeof fetch;
+    const storage = new HttpStorage({ urls: { 'f.parquet': { get: 'http://x/f.parquet', size: 10 }, 'missing.parquet': { get: 'http://x/missing.parquet', size: 1234 } }, fetch: fetchFn });
+    expect(new TextDecoder().decode(await storage.read('f.parquet', { range: { suffix: 4 } }))).toBe('6789');
+    expect(seen).toEqual(['bytes=6-9']);
+    await expect(storage.read('missing.parquet')).rejects.toMatchObject({ code: 'NotFound', message: expect.stringMatching(/fallback page/) });
+  });
+});

@@ -106,7 +106,13 @@ export class HttpStorage implements Storage {
   async read(key: string, options: ReadOptions = {}): Promise<Uint8Array> {
     checkKey(key, 'http: read');
     checkRange(options.range, 'http: read');
-    const { range, signal } = options;
+    const { signal } = options;
+    // Where the key list gave the size, a suffix range becomes an explicit one: some static servers
+    // (vite preview's sirv among them) answer `bytes=-N` with the first bytes of the file.
+    const known = this.entries?.get(key)?.size;
+    const range = options.range && 'suffix' in options.range && known !== undefined
+      ? { offset: Math.max(0, known - options.range.suffix), length: Math.min(options.range.suffix, known) }
+      : options.range;
     if (isEmptyRange(range)) {
       await this.head(key, { signal });
       return new Uint8Array(0);
@@ -120,6 +126,10 @@ export class HttpStorage implements Storage {
     const ctx = { key, url: redactUrl(res.url || this.urlOf(key, 'read')) };
     const bytes = await responseBytes(res, `http: read '${key}'`, ctx, signal);
     if (!range || res.status === 200) {
+      // A static site's fallback page (index.html for unknown paths) arrives as a 200 of another size.
+      if (known !== undefined && bytes.length !== known) {
+        throw new LakeError('NotFound', `http: read '${key}': the server answered with ${bytes.length} bytes where the key list says ${known} (content-type ${res.headers.get('content-type') ?? 'unknown'}) — most likely the file is missing and a fallback page was served`, ctx);
+      }
       const { start, end } = resolveRange(bytes.length, range);
       return start === 0 && end === bytes.length ? bytes : bytes.slice(start, end);
     }
@@ -144,7 +154,7 @@ export class HttpStorage implements Storage {
 
   /** The URL for a key: its presigned GET URL, or base + encoded key. Missing from the map → NotFound. */
   private urlOf(key: string, op: string): string {
-    if (!this.entries) return `${this.base}/${encodeKey(key)}`;
+    if (!this.entries) return `${this.base}/${encodeUrlPath(key)}`;
     const entry = this.entries.get(key);
     if (!entry) throw new LakeError('NotFound', `http: ${op} '${key}': no URL for this key in ${this.description}`, { key });
     return entry.get;
@@ -183,6 +193,15 @@ export class HttpStorage implements Storage {
       throw await httpError(res, what, ctx);
     }
   }
+}
+
+/**
+ * Percent-encodes a key for a URL path, leaving RFC 3986 `pchar` sub-delimiters, ':' and '@' as they are:
+ * static servers (vite preview, many CDNs) look files up by the path as sent, so `a%3Db` would not find the
+ * Hive-style folder `a=b`. '+' stays encoded, since some servers read it as a space.
+ */
+export function encodeUrlPath(key: string): string {
+  return key.split('/').map((seg) => encodeURIComponent(seg).replace(/%(21|24|26|27|28|29|2A|2C|3A|3B|3D|40)/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))).join('/');
 }
 
 function info(key: string, res: Response, size: number): ObjectInfo {
