@@ -17,11 +17,11 @@ const num = (s: string | undefined) => Number(s ?? 0);
 describe('public/demo', () => {
   it('has an index.json that lists exactly the files beside it, with their sizes', () => {
     const committed = JSON.parse(readFileSync(join(DEMO_DIR, 'index.json'), 'utf8'));
-    expect(committed).toEqual(buildManifest(DEMO_DIR)); // stale? run: npx tsx src/ui/demo/generate-demo.ts
+    expect(committed).toEqual(buildManifest(DEMO_DIR)); // stale? run: npx tsx src/cli/demo/generate-demo.ts
     expect(committed.files.length).toBeGreaterThan(100);
   });
 
-  it('is exactly what the generator writes now (same keys, same bytes): regenerate with npx tsx src/ui/demo/generate-demo.ts', async () => {
+  it('is exactly what the generator writes now (same keys, same bytes): regenerate with npx tsx src/cli/demo/generate-demo.ts', async () => {
     const fresh = await buildDemoTables();
     const onDisk = buildManifest(DEMO_DIR).files.map((f) => f.key);
     expect(onDisk).toEqual(['README.txt', ...[...fresh.keys()]].sort());

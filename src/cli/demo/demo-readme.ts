@@ -3,7 +3,7 @@ export const README = `Lakescope demo warehouse
 ========================
 
 Four small Apache Iceberg tables, written from scratch by Lakescope's own
-Iceberg writer (src/ui/demo/generate-demo.ts; the same code that commits
+Iceberg writer (src/cli/demo/generate-demo.ts; the same code that commits
 rollbacks, compactions and tags in the app). Commit times are fixed and spread
 over March 2025, and the data comes from seeded generators, so regenerating
 gives the same bytes. Nothing here was written by Spark or any other engine.

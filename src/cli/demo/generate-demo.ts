@@ -7,8 +7,8 @@
  * as a whole. Plain HTTP cannot list folders, so the script also writes `index.json`, the key list the
  * worker's http storage lists from.
  *
- * Run: npx tsx src/ui/demo/generate-demo.ts
- * (src/ui/demo/demo-manifest.test.ts regenerates into a temp folder and checks public/demo is identical.)
+ * Run: npx tsx src/cli/demo/generate-demo.ts
+ * (src/cli/demo/demo-manifest.test.ts regenerates into a temp folder and checks public/demo is identical.)
  */
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
