@@ -64,18 +64,25 @@ describe.skipIf(!FIXTURES_PRESENT)('corrupt input', () => {
     expect(e.context.file).toBe(path);
   });
 
-  it('metadata JSON missing required fields, or not JSON at all → DataInvalid naming the file and field', async () => {
+  it('metadata JSON missing required fields, or not JSON at all → DataInvalid naming the file and field (opened by path; opening the table falls back with a warning)', async () => {
     const storage = await fixtureInMemory(root('rename_column'));
     const text = new TextDecoder().decode(await storage.read('metadata/v3.metadata.json'));
     const json = JSON.parse(text.replace(/("snapshot-id"|"current-snapshot-id"|"parent-snapshot-id"): (\d+)/g, '$1: "$2"'));
     delete json['partition-specs'];
     await storage.write('metadata/v3.metadata.json', new TextEncoder().encode(JSON.stringify(json)));
-    let e = await failure(openIcebergTable(storage));
+    const byPath = { metadataPath: 'metadata/v3.metadata.json' };
+    let e = await failure(openIcebergTable(storage, byPath));
     expect([e.code, e.message, e.context.file]).toEqual(['DataInvalid', 'iceberg metadata: partition-specs is required but missing', 'metadata/v3.metadata.json']);
+    let t = await openIcebergTable(storage);
+    expect(t.metadataKey).toBe('metadata/v2.metadata.json');
+    expect(t.warnings).toContain('skipped unreadable metadata file metadata/v3.metadata.json: iceberg metadata: partition-specs is required but missing');
     await storage.write('metadata/v3.metadata.json', new TextEncoder().encode(text.slice(0, 300)));
-    e = await failure(openIcebergTable(storage));
+    e = await failure(openIcebergTable(storage, byPath));
     expect(e.code).toBe('DataInvalid');
     expect(e.message).toMatch(/^iceberg metadata: metadata\/v3\.metadata\.json is not valid JSON/);
+    t = await openIcebergTable(storage);
+    expect(t.metadataKey).toBe('metadata/v2.metadata.json');
+    expect(t.warnings.join('\n')).toMatch(/skipped unreadable metadata file metadata\/v3\.metadata\.json: iceberg metadata: metadata\/v3\.metadata\.json is not valid JSON/);
   });
 
   it('format version 4 → Unsupported', async () => {

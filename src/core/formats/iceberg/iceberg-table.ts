@@ -11,7 +11,8 @@ import { parseWhere } from '../../expr/parse.ts';
 import type { Storage } from '../../io/storage.ts';
 import type { LakePlan, LakeTable, OpenOptions, ScanRequest, TreeNode, VersionSelector } from '../table-format.ts';
 import { partitionSpecDtos, schemaDtos, sortOrderDtos, versionDtos } from './dto.ts';
-import { findCurrentMetadata, listMetadataFiles, type MetadataFileRef, readTableMetadata } from './io/metadata-files.ts';
+import { loadCurrentMetadata } from './io/current-metadata.ts';
+import { listMetadataFiles, type MetadataFileRef, readTableMetadata } from './io/metadata-files.ts';
 import { Relocation } from './io/relocation.ts';
 import { TableFiles } from './io/table-files.ts';
 import { DeleteCache } from './scan/deletes.ts';
@@ -39,18 +40,18 @@ export interface IcebergScanRequest extends ScanRequest {
   readonly concurrency?: number;
 }
 
-/** Opens the table whose root is the storage root. NotFound when there is no metadata file. */
+/**
+ * Opens the table whose root is the storage root: the newest readable metadata file (see
+ * io/current-metadata.ts), or exactly `opts.metadataPath`. NotFound when there is no metadata file;
+ * a requested metadata file that does not parse is DataInvalid naming it (no fallback).
+ */
 export async function openIcebergTable(storage: Storage, opts: OpenIcebergOptions = {}): Promise<IcebergTable> {
-  let key: string; let via: string; let files: readonly MetadataFileRef[] = [];
   if (opts.metadataPath) {
-    key = opts.metadataPath.includes('://') || opts.metadataPath.startsWith('/') ? metadataKeyOf(opts.metadataPath) : opts.metadataPath;
-    via = 'given';
-  } else {
-    const found = await findCurrentMetadata(storage, opts.signal);
-    key = found.key; via = found.via; files = found.files;
+    const key = opts.metadataPath.includes('://') || opts.metadataPath.startsWith('/') ? metadataKeyOf(opts.metadataPath) : opts.metadataPath;
+    return new IcebergTable(storage, await readTableMetadata(storage, key, opts.signal), key, 'given');
   }
-  const meta = await readTableMetadata(storage, key, opts.signal);
-  return new IcebergTable(storage, meta, key, via, files);
+  const found = await loadCurrentMetadata(storage, opts.signal);
+  return new IcebergTable(storage, found.metadata, found.key, found.via, found.files, undefined, found.warnings);
 }
 
 /** `…/metadata/v3.metadata.json` → `metadata/v3.metadata.json` (a path copied from a metadata log). */
@@ -77,6 +78,8 @@ export class IcebergTable implements LakeTable<FileScanTask> {
     readonly metadataVia: string,
     private readonly knownMetadataFiles: readonly MetadataFileRef[] = [],
     files?: TableFiles,
+    /** What opening had to work around (a stale version hint, skipped unreadable metadata files); shown with plans. */
+    readonly warnings: readonly string[] = [],
   ) {
     this.files = files && files.relocation.relocatedFrom === metadata.location.replace(/\/+$/, '') ? files : new TableFiles(storage, new Relocation(metadata.location));
     this.nameMapping = parseNameMapping(metadata.properties['schema.name-mapping.default']);
@@ -111,10 +114,9 @@ export class IcebergTable implements LakeTable<FileScanTask> {
 
   /** Re-reads only "what is current" (version hint / listing); returns this object when nothing changed. */
   async refresh(signal?: AbortSignal): Promise<IcebergTable> {
-    const found = await findCurrentMetadata(this.storage, signal);
+    const found = await loadCurrentMetadata(this.storage, signal, { key: this.metadataKey, metadata: this.metadata });
     if (found.key === this.metadataKey) return this;
-    const meta = await readTableMetadata(this.storage, found.key, signal);
-    return new IcebergTable(this.storage, meta, found.key, found.via, found.files, this.files);
+    return new IcebergTable(this.storage, found.metadata, found.key, found.via, found.files, this.files, found.warnings);
   }
 
   /** The snapshot a selector names (current by default); NotFound when none. */
@@ -141,7 +143,7 @@ export class IcebergTable implements LakeTable<FileScanTask> {
     const p = await this.planScan(req);
     return {
       versionId: String(p.snapshotId), columns: p.columns, tasks: p.tasks, skipped: p.skipped,
-      counts: p.counts as unknown as LakePlan["counts"], notes: [`snapshot chosen by ${p.via}`, ...(p.note ? [p.note] : [])],
+      counts: p.counts as unknown as LakePlan["counts"], notes: [`snapshot chosen by ${p.via}`, ...(p.note ? [p.note] : []), ...this.warnings],
     };
   }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isLakeError } from '../../../errors.ts';
 import { MemoryStorage } from '../../../io/memory-storage.ts';
-import { findCurrentMetadata, listMetadataFiles, metadataVersion, readTableMetadata } from './metadata-files.ts';
+import { loadCurrentMetadata as findCurrentMetadata } from './current-metadata.ts';
+import { listMetadataFiles, metadataVersion, readTableMetadata } from './metadata-files.ts';
 import { Relocation } from './relocation.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -50,12 +51,14 @@ describe('metadata discovery', () => {
       .toEqual([1, 12, 3, 7, 8, undefined, undefined, undefined]);
   });
 
-  it('follows version-hint.text, and falls back to the highest version when the hint is missing or stale', async () => {
+  it('follows version-hint.text, and takes the highest version when the hint is missing, wrong or stale', async () => {
     const s = new MemoryStorage();
     for (const v of [1, 2, 10]) await s.write(`metadata/v${v}.metadata.json`, enc(META(v)));
     await s.write('metadata/snap-1.avro', enc('x'));
+    await s.write('metadata/version-hint.text', enc('10\n'));
+    expect(await findCurrentMetadata(s)).toMatchObject({ key: 'metadata/v10.metadata.json', via: 'version-hint', warnings: [] });
     await s.write('metadata/version-hint.text', enc('2\n'));
-    expect(await findCurrentMetadata(s)).toMatchObject({ key: 'metadata/v2.metadata.json', via: 'version-hint' });
+    expect(await findCurrentMetadata(s)).toMatchObject({ key: 'metadata/v10.metadata.json', via: 'latest-version' });
     await s.write('metadata/version-hint.text', enc('11'));
     expect(await findCurrentMetadata(s)).toMatchObject({ key: 'metadata/v10.metadata.json', via: 'latest-version' });
     await s.delete('metadata/version-hint.text');

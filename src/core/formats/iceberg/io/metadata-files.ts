@@ -2,8 +2,7 @@
  * Finding and reading table metadata files (spec "File System Tables", "Metastore Tables", Appendix F
  * "Naming for GZIP compressed Metadata JSON files"): `vN.metadata.json` with `version-hint.text`
  * (Hadoop tables), `NNNNN-<uuid>.metadata.json` (metastore writers: pyiceberg, Trino, Athena), each
- * possibly gzip-compressed (`.gz.metadata.json`, `.metadata.json.gz`). Without a usable hint the file
- * with the highest version number is current; every other one is a past state of the table.
+ * possibly gzip-compressed (`.gz.metadata.json`, `.metadata.json.gz`). Which one is current: current-metadata.ts.
  */
 import { LakeError, throwIfAborted, toLakeError } from '../../../errors.ts';
 import { listAll, type Storage } from '../../../io/storage.ts';
@@ -44,48 +43,39 @@ export async function listMetadataFiles(storage: Storage, signal?: AbortSignal):
   return out.sort((a, b) => a.version - b.version || (a.lastModified ?? 0) - (b.lastModified ?? 0) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** How the current metadata file was chosen (shown to the user). */
-export interface CurrentMetadata {
-  readonly key: string;
-  readonly via: 'version-hint' | 'latest-version' | 'given';
-  /** Every metadata file found (empty when the listing was not needed). */
-  readonly files: readonly MetadataFileRef[];
+/** True when `bytes` start with the gzip magic (Appendix F: metadata may be gzip-compressed whatever its name). */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
 /**
- * Finds the current metadata file: `version-hint.text` when it names an existing file, else the highest
- * version in `metadata/`. Throws NotFound when the folder holds no metadata file.
+ * Gunzips a metadata file with the platform's DecompressionStream (browsers, workers and Node ≥ 18 all
+ * have it). Corrupt or truncated gzip → DataInvalid `iceberg metadata: <key> is not valid gzip`.
  */
-export async function findCurrentMetadata(storage: Storage, signal?: AbortSignal): Promise<CurrentMetadata> {
-  const files = await listMetadataFiles(storage, signal);
-  const hinted = await readVersionHint(storage, signal);
-  if (hinted !== undefined) {
-    const f = files.find((x) => x.name === hinted || (x.version === Number(hinted) && x.name.startsWith('v')));
-    if (f) return { key: f.key, via: 'version-hint', files };
-  }
-  if (files.length === 0) {
-    throw new LakeError('NotFound', `iceberg: no metadata/*.metadata.json under ${storage.description}`, { storage: storage.description });
-  }
-  return { key: files[files.length - 1].key, via: 'latest-version', files };
-}
-
-/** The content of version-hint.text (a number, or a file name), or undefined when absent or empty. */
-async function readVersionHint(storage: Storage, signal?: AbortSignal): Promise<string | undefined> {
+export async function gunzip(bytes: Uint8Array, key: string): Promise<Uint8Array> {
   try {
-    const text = utf8Decode(await storage.read(VERSION_HINT_KEY, { signal })).trim();
-    if (text === '') return undefined;
-    return /^\d+$/.test(text) ? text : basename(text);
+    const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
   } catch (e) {
-    if ((e as { code?: string }).code === 'NotFound') return undefined;
-    throw e;
+    throw toLakeError(e, `iceberg metadata: ${key} is not valid gzip`, { file: key }, 'DataInvalid');
   }
 }
 
-/** Reads and parses one metadata file, gunzipping it when it starts with the gzip magic. Errors name the file. */
-export async function readTableMetadata(storage: Storage, key: string, signal?: AbortSignal): Promise<TableMetadata> {
+/** A metadata file as parsed JSON (bigint-safe; what a writer's reducer needs) and as the model. */
+export interface MetadataDocument {
+  readonly json: Readonly<Record<string, unknown>>;
+  readonly metadata: TableMetadata;
+}
+
+/**
+ * Reads and parses one metadata file, gunzipping it when it starts with the gzip magic. Must hold: bytes
+ * that are not gzip/UTF-8/JSON, JSON that is not an object, and invalid metadata are DataInvalid naming
+ * the file (`context.file` = key); a missing key is the storage's NotFound.
+ */
+export async function readMetadataDocument(storage: Storage, key: string, signal?: AbortSignal): Promise<MetadataDocument> {
   const raw = await storage.read(key, { signal });
   throwIfAborted(signal, 'iceberg metadata');
-  const bytes = raw.length >= 2 && raw[0] === 0x1f && raw[1] === 0x8b ? await gunzip(raw, key) : raw;
+  const bytes = isGzip(raw) ? await gunzip(raw, key) : raw;
   let json: unknown;
   try {
     json = parseJson(utf8Decode(bytes, true));
@@ -93,15 +83,13 @@ export async function readTableMetadata(storage: Storage, key: string, signal?: 
     const cause = toLakeError(e, 'json', {}, 'DataInvalid');
     throw new LakeError('DataInvalid', `iceberg metadata: ${key} is not valid JSON (${cause.message})`, { file: key }, { cause });
   }
-  return parseTableMetadata(json, key);
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new LakeError('DataInvalid', `iceberg metadata: ${key} is not a JSON object`, { file: key });
+  }
+  return { json: json as Record<string, unknown>, metadata: parseTableMetadata(json, key) };
 }
 
-/** gzip via the platform's DecompressionStream (browsers, workers and Node ≥ 18 all have it). */
-async function gunzip(bytes: Uint8Array, key: string): Promise<Uint8Array> {
-  try {
-    const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
-  } catch (e) {
-    throw toLakeError(e, `iceberg metadata: ${key} is not valid gzip`, { file: key }, 'DataInvalid');
-  }
+/** Reads and parses one metadata file (see {@link readMetadataDocument}). Errors name the file. */
+export async function readTableMetadata(storage: Storage, key: string, signal?: AbortSignal): Promise<TableMetadata> {
+  return (await readMetadataDocument(storage, key, signal)).metadata;
 }

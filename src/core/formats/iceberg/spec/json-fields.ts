@@ -14,8 +14,21 @@ export interface JsonCtx {
   readonly file?: string;
 }
 
+/** The context one level down (`snapshots` → `snapshots[2]`). The path text is built only when read (errors). */
 export function at(ctx: JsonCtx, key: string | number): JsonCtx {
-  return { ...ctx, path: typeof key === 'number' ? `${ctx.path}[${key}]` : ctx.path ? `${ctx.path}.${key}` : key };
+  return new ChildCtx(ctx, key);
+}
+
+// Opening a metadata file with 1,000 snapshots creates thousands of contexts; building each path string
+// (and copying the context) up front was most of the parse time, though only an error ever reads one.
+class ChildCtx implements JsonCtx {
+  constructor(private readonly parent: JsonCtx, private readonly key: string | number) {}
+  get subsystem(): string { return this.parent.subsystem; }
+  get file(): string | undefined { return this.parent.file; }
+  get path(): string {
+    const p = this.parent.path;
+    return typeof this.key === 'number' ? `${p}[${this.key}]` : p ? `${p}.${this.key}` : this.key;
+  }
 }
 
 export function invalid(ctx: JsonCtx, what: string): LakeError {
@@ -51,13 +64,18 @@ export function optString(o: JsonObject, key: string, ctx: JsonCtx): string | un
   return v;
 }
 
+// The accessors below take the common valid case first and build the error path (`at`) only on failure:
+// a metadata file with 1,000 snapshots makes ~20,000 such calls when opened.
+
 export function reqInt(o: JsonObject, key: string, ctx: JsonCtx): number {
-  return toInt(reqField(o, key, ctx), at(ctx, key));
+  const v = reqField(o, key, ctx);
+  return typeof v === 'number' && Number.isInteger(v) ? v : toInt(v, at(ctx, key));
 }
 
 export function optInt(o: JsonObject, key: string, ctx: JsonCtx): number | undefined {
   const v = o[key];
-  return v === undefined || v === null ? undefined : toInt(v, at(ctx, key));
+  if (v === undefined || v === null) return undefined;
+  return typeof v === 'number' && Number.isInteger(v) ? v : toInt(v, at(ctx, key));
 }
 
 export function toInt(v: unknown, ctx: JsonCtx): number {
@@ -67,12 +85,14 @@ export function toInt(v: unknown, ctx: JsonCtx): number {
 }
 
 export function reqLong(o: JsonObject, key: string, ctx: JsonCtx): bigint {
-  return toLong(reqField(o, key, ctx), at(ctx, key));
+  const v = reqField(o, key, ctx);
+  return typeof v === 'bigint' ? v : toLong(v, at(ctx, key));
 }
 
 export function optLong(o: JsonObject, key: string, ctx: JsonCtx): bigint | undefined {
   const v = o[key];
-  return v === undefined || v === null ? undefined : toLong(v, at(ctx, key));
+  if (v === undefined || v === null) return undefined;
+  return typeof v === 'bigint' ? v : toLong(v, at(ctx, key));
 }
 
 export function toLong(v: unknown, ctx: JsonCtx): bigint {
@@ -93,9 +113,12 @@ export function optBool(o: JsonObject, key: string, ctx: JsonCtx): boolean | und
 export function optStringMap(o: JsonObject, key: string, ctx: JsonCtx): Record<string, string> {
   const v = o[key];
   if (v === undefined || v === null) return {};
-  const obj = asObject(v, at(ctx, key));
+  const obj = typeof v === 'object' && !Array.isArray(v) ? v as JsonObject : asObject(v, at(ctx, key));
   const out: Record<string, string> = {};
-  for (const [k, x] of Object.entries(obj)) out[k] = typeof x === 'string' ? x : String(x);
+  for (const k in obj) {
+    const x = obj[k];
+    out[k] = typeof x === 'string' ? x : String(x);
+  }
   return out;
 }
 

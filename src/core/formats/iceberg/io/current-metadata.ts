@@ -1,0 +1,174 @@
+/**
+ * Which metadata file is current, read and parsed (spec "File System Tables" and "Metastore Tables").
+ *
+ * - `version-hint.text` is only a hint: writers create `v<N+1>.metadata.json` first and update the hint
+ *   after, so a writer that stops in between leaves it stale. The current file is the highest version
+ *   among the hinted file and a listing of `metadata/` (as Java's HadoopTableOperations, which probes
+ *   for `v<N+1>` after reading the hint). Where the storage cannot list (plain HTTP without a key list),
+ *   we probe `v<N+1>`, `v<N+2>`… with HEAD requests instead.
+ * - On a store without atomic PUT a crashed writer can leave a torn newest file. It must not make the
+ *   table unreadable: files that fail to parse (DataInvalid) or vanish (NotFound) are skipped, newest
+ *   first, and named in `warnings`. (The writer, commit/table-state.ts, skips them the same way.)
+ *
+ * Speed: the listing and the hint are read in parallel, and the hinted file is read while the listing
+ * is still running, so a table whose hint is right opens in two sequential round trips, as without a listing.
+ */
+import { LakeError, isLakeError, toLakeError } from '../../../errors.ts';
+import type { Storage } from '../../../io/storage.ts';
+import { utf8Decode } from '../../../util/bytes.ts';
+import { basename } from '../../../util/paths.ts';
+import type { TableMetadata } from '../spec/table-metadata.ts';
+import { METADATA_DIR, type MetadataFileRef, VERSION_HINT_KEY, listMetadataFiles, metadataVersion, readTableMetadata } from './metadata-files.ts';
+
+/** The current metadata of a table and how it was found. */
+export interface CurrentMetadata {
+  readonly key: string;
+  /** `version-hint` when the hint named the file that is current; else `latest-version`. */
+  readonly via: 'version-hint' | 'latest-version';
+  readonly metadata: TableMetadata;
+  /** Every metadata file found (empty when the storage cannot list). */
+  readonly files: readonly MetadataFileRef[];
+  /** What the reader had to work around: a stale hint, skipped unreadable files. */
+  readonly warnings: readonly string[];
+}
+
+/** How far {@link loadCurrentMetadata} probes past the hint when it cannot list (bounds the requests). */
+const MAX_PROBES = 100;
+
+type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: LakeError };
+
+/**
+ * Finds, reads and parses the current metadata file. Must hold: the highest version wins over a stale
+ * hint; unparseable newer files are skipped with a warning naming them; NotFound when the folder has no
+ * metadata file; DataInvalid naming the newest file when no candidate parses; other errors (Auth, Io,
+ * Unsupported format versions, Aborted) are thrown as they are.
+ */
+export async function loadCurrentMetadata(storage: Storage, signal?: AbortSignal, known?: { readonly key: string; readonly metadata: TableMetadata }): Promise<CurrentMetadata> {
+  const listing = settle(listMetadataFiles(storage, signal));
+  const hint = await readVersionHint(storage, signal);
+  const attempts = new Map<string, Promise<Settled<TableMetadata>>>();
+  // A metadata file never changes once written: one already parsed (a refresh) is not read again.
+  if (known) attempts.set(known.key, Promise.resolve({ ok: true, value: known.metadata }));
+  const attempt = (key: string) => {
+    let p = attempts.get(key);
+    if (!p) attempts.set(key, (p = settle(readTableMetadata(storage, key, signal))));
+    return p;
+  };
+  // Read the hinted file while the listing runs (the common case: the hint is right).
+  const hintKey = hint === undefined ? undefined : `${METADATA_DIR}${/^\d+$/.test(hint) ? `v${hint}.metadata.json` : hint}`;
+  if (hintKey) void attempt(hintKey);
+
+  const { candidates, files, hinted, warnings } = await chooseCandidates(storage, await listing, hint, hintKey, attempt, signal);
+  // Newest first; skip what cannot be read (a torn write, a file removed since the listing).
+  const skipped: LakeError[] = [];
+  for (let i = candidates.length - 1; i >= 0; i--) {
+    const key = candidates[i]!;
+    const r = await attempt(key);
+    if (r.ok) {
+      for (const e of skipped) warnings.push(`skipped unreadable metadata file ${e.context.file ?? ''}: ${e.message}`);
+      return { key, via: key === hinted ? 'version-hint' : 'latest-version', metadata: r.value, files, warnings };
+    }
+    if (!isLakeError(r.error, 'DataInvalid') && !isLakeError(r.error, 'NotFound')) throw r.error;
+    skipped.push(r.error.context.file === undefined ? new LakeError(r.error.code, r.error.message, { ...r.error.context, file: key }, { cause: r.error }) : r.error);
+  }
+  const newest = candidates[candidates.length - 1]!;
+  throw new LakeError('DataInvalid', `iceberg metadata: no readable metadata file under ${storage.description}; the newest, ${newest}, failed with: ${skipped[0]!.message}`,
+    { file: newest, tried: candidates.length }, { cause: skipped[0] });
+}
+
+interface Candidates {
+  /** Keys to try, oldest first (the last one is current unless it cannot be read). */
+  readonly candidates: string[];
+  readonly files: MetadataFileRef[];
+  /** The key the hint resolved to, if any. */
+  readonly hinted?: string;
+  readonly warnings: string[];
+}
+
+async function chooseCandidates(
+  storage: Storage, listed: Settled<MetadataFileRef[]>, hint: string | undefined, hintKey: string | undefined,
+  attempt: (key: string) => Promise<Settled<TableMetadata>>, signal?: AbortSignal,
+): Promise<Candidates> {
+  const warnings: string[] = [];
+  if (!listed.ok) {
+    if (!isLakeError(listed.error, 'Unsupported')) throw listed.error;
+    if (!hintKey) throw new LakeError('NotFound', `iceberg: ${storage.description} cannot be listed and has no ${VERSION_HINT_KEY}: open a metadata file by its path`, { storage: storage.description });
+    return { candidates: [hintKey, ...(await probeNewer(storage, hint!, signal))], files: [], hinted: hintKey, warnings };
+  }
+  const files = listed.value;
+  if (files.length === 0 && !hintKey) throw noMetadata(storage);
+  let candidates = files.map((f) => f.key);
+  const inListing = hint === undefined ? undefined : files.find((f) => f.name === hint || (f.version === Number(hint) && f.name.startsWith('v')));
+  let hinted = inListing?.key;
+  if (inListing) candidates = withHinted(candidates, inListing.key);
+  else if (hintKey && (await attempt(hintKey)).ok) {
+    // A listing that lags the hint (e.g. a key list given to an http storage): the hinted file exists.
+    if (isNewer(hintKey, files)) { candidates.push(hintKey); hinted = hintKey; }
+  } else if (hintKey && files.length > 0) {
+    warnings.push(`version-hint.text names ${hint}, which cannot be read: reading the newest metadata file`);
+  }
+  if (candidates.length === 0) throw noMetadata(storage);
+  const newest = candidates[candidates.length - 1]!;
+  if (inListing && newest !== inListing.key) {
+    warnings.push(`version-hint.text names ${inListing.name}, but ${basename(newest)} is newer (a commit that did not update the hint): reading the newest`);
+  }
+  return { candidates, files, hinted, warnings };
+}
+
+function noMetadata(storage: Storage): LakeError {
+  return new LakeError('NotFound', `iceberg: no metadata/*.metadata.json under ${storage.description}`, { storage: storage.description });
+}
+
+/** The keys in order with the hinted file moved behind every other file of its version (the hint breaks ties). */
+function withHinted(keys: string[], hinted: string): string[] {
+  const version = metadataVersion(basename(hinted)) ?? -1;
+  const out = keys.filter((k) => k !== hinted);
+  let at = out.length;
+  while (at > 0 && (metadataVersion(basename(out[at - 1]!)) ?? -1) > version) at--;
+  out.splice(at, 0, hinted);
+  return out;
+}
+
+function isNewer(key: string, files: readonly MetadataFileRef[]): boolean {
+  const v = metadataVersion(basename(key));
+  return v !== undefined && (files.length === 0 || v > files[files.length - 1]!.version);
+}
+
+/** Without a listing: `v<N+1>.metadata.json`, `v<N+2>`… as long as they exist (HEAD), oldest first. */
+async function probeNewer(storage: Storage, hint: string, signal?: AbortSignal): Promise<string[]> {
+  const n = /^\d+$/.test(hint) ? Number(hint) : /^v\d+\./.test(hint) ? metadataVersion(hint) : undefined;
+  if (n === undefined) return [];
+  const out: string[] = [];
+  for (let v = n + 1; v <= n + MAX_PROBES; v++) {
+    const key = `${METADATA_DIR}v${v}.metadata.json`;
+    try {
+      await storage.head(key, { signal });
+    } catch (e) {
+      if (isLakeError(e, 'NotFound')) break;
+      throw e;
+    }
+    out.push(key);
+  }
+  return out;
+}
+
+/** The content of version-hint.text (a number, or a file name), or undefined when absent or empty. */
+async function readVersionHint(storage: Storage, signal?: AbortSignal): Promise<string | undefined> {
+  try {
+    const text = utf8Decode(await storage.read(VERSION_HINT_KEY, { signal })).trim();
+    if (text === '') return undefined;
+    return /^\d+$/.test(text) ? text : basename(text);
+  } catch (e) {
+    if (isLakeError(e, 'NotFound')) return undefined;
+    throw e;
+  }
+}
+
+/** A promise's outcome as a value (so a rejection nobody may await is not "unhandled"). */
+async function settle<T>(p: Promise<T>): Promise<Settled<T>> {
+  try {
+    return { ok: true, value: await p };
+  } catch (e) {
+    return { ok: false, error: toLakeError(e, 'iceberg metadata', {}, 'Internal') };
+  }
+}
