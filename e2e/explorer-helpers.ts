@@ -56,9 +56,20 @@ export async function expandTreeToEntries(page: Page) {
   return { tree, entries };
 }
 
-/** The data tab's exact row count once the scan is done. */
+/**
+ * The data tab's exact row count once the scan is done. The grid reads pages only as they scroll into
+ * view, so for tables larger than a page this presses End in the grid until the last page is read.
+ */
 export async function dataRowCount(page: Page): Promise<number> {
   const status = page.getByTestId('grid-status');
+  await expect(status).toBeVisible({ timeout: 30_000 });
+  for (let i = 0; i < 200; i++) {
+    const rows = await status.getAttribute('data-rows');
+    if (rows !== null && /^\d+$/.test(rows)) return Number(rows);
+    const grid = page.getByRole('grid', { name: 'Rows' });
+    if (await grid.count()) { await grid.focus(); await page.keyboard.press('End'); }
+    await page.waitForTimeout(100);
+  }
   await expect(status).toHaveAttribute('data-rows', /^\d+$/, { timeout: 30_000 });
   return Number(await status.getAttribute('data-rows'));
 }

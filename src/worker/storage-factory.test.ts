@@ -61,3 +61,18 @@ describe('makeStorage', () => {
     expect(p.description).not.toContain('SIG');
   });
 });
+
+describe('uncachedFetch', () => {
+  it('bypasses the browser HTTP cache and keeps the caller’s options', async () => {
+    const seen: RequestInit[] = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => { seen.push(init ?? {}); return new Response('x'); }) as typeof fetch;
+    try {
+      const { uncachedFetch } = await import('./storage-factory.ts');
+      await uncachedFetch('http://h/k', { method: 'HEAD', headers: { range: 'bytes=0-3' } });
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(seen).toEqual([{ method: 'HEAD', headers: { range: 'bytes=0-3' }, cache: 'no-store' }]);
+  });
+});

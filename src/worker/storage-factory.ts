@@ -12,7 +12,7 @@ import type { ConnectionSpec } from './connection.ts';
 import { manifestUrls, parseKeyManifest, presignedKeyMap } from './key-list.ts';
 
 /** Builds the Storage for `spec`. Must hold: no secret from the spec appears in a description or error. */
-export async function makeStorage(spec: ConnectionSpec, signal: AbortSignal, fetchFn: typeof fetch = fetch): Promise<Storage> {
+export async function makeStorage(spec: ConnectionSpec, signal: AbortSignal, fetchFn: typeof fetch = uncachedFetch): Promise<Storage> {
   switch (spec.kind) {
     case 'demo':
       return manifestStorage(spec.baseUrl, 'demo warehouse', signal, fetchFn);
@@ -31,7 +31,7 @@ export async function makeStorage(spec: ConnectionSpec, signal: AbortSignal, fet
       });
     case 'presigned': {
       const { urls, commonPrefix } = presignedKeyMap(spec.urls.join('\n'));
-      return new HttpStorage({ urls, description: `presigned URLs for ${commonPrefix || '/'} (${urls.size} keys)` });
+      return new HttpStorage({ urls, description: `presigned URLs for ${commonPrefix || '/'} (${urls.size} keys)`, fetch: fetchFn });
     }
     case 'folder':
       // Picked with mode 'read' (see ui/connect/folder-picker.tsx); writes will ask for readwrite when they exist.
@@ -40,6 +40,14 @@ export async function makeStorage(spec: ConnectionSpec, signal: AbortSignal, fet
       return new DroppedFilesStorage(droppedFiles(spec.files), `folder "${spec.name}" (read-only copy)`);
   }
 }
+
+/**
+ * fetch without the browser's HTTP cache. The engine caches immutable table files itself, and the HTTP
+ * cache does harm here: static servers (sirv behind `vite preview`) answer `no-cache` + weak ETags, and
+ * Chromium revalidating a URL it has also seen a HEAD or a Range request for served empty or wrong
+ * bodies (a 4-byte range came back with 0 bytes; a manifest list decoded as a different file).
+ */
+export const uncachedFetch: typeof fetch = (input, init) => fetch(input, { ...init, cache: 'no-store' });
 
 /**
  * A static folder served over http with an `index.json` key manifest beside its files (plain HTTP has no
