@@ -27,6 +27,8 @@ export interface ReadAvroOptions {
   readonly name?: string;
   /** Record fields to decode lazily (to an `AvroLazy`), e.g. column metrics a scan plan rarely needs. */
   readonly lazy?: AvroLazyFields;
+  /** Records (nested ones too) as arrays of field values in schema order, not objects: faster to build and read. */
+  readonly recordsAsArrays?: boolean;
 }
 
 /** The header of a container file. */
@@ -62,7 +64,7 @@ interface Compiled {
 
 // Decoders compiled per distinct schema text: manifests of one table share a handful of schemas.
 const compiledBySchemaText = new Lru<string, Compiled>(256);
-const compiledLazy = new Lru<string, AvroDecodeFn>(256);
+const compiledWithOptions = new Lru<string, AvroDecodeFn>(256);
 
 function compile(schemaText: string): Compiled {
   return compiledBySchemaText.getOrLoad(schemaText, () => {
@@ -118,7 +120,7 @@ export function readAvroFile(bytes: Uint8Array, opts: ReadAvroOptions = {}): Avr
   return withFile(opts, () => {
     const header = parseHeader(bytes);
     const records: unknown[] = [];
-    for (const block of decodeBlocks(bytes, header, opts.lazy)) {
+    for (const block of decodeBlocks(bytes, header, opts)) {
       for (let i = 0; i < block.length; i++) records.push(block[i]);
     }
     return { ...header, records };
@@ -128,7 +130,7 @@ export function readAvroFile(bytes: Uint8Array, opts: ReadAvroOptions = {}): Avr
 /** Streams records block by block (lower peak memory for large files); same checks as {@link readAvroFile}. */
 export function* iterateAvroRecords(bytes: Uint8Array, opts: ReadAvroOptions = {}): Generator<unknown, void, undefined> {
   const header = readAvroHeader(bytes, opts);
-  const it = decodeBlocks(bytes, header, opts.lazy);
+  const it = decodeBlocks(bytes, header, opts);
   for (;;) {
     const next = withFile(opts, () => it.next());
     if (next.done) return;
@@ -136,15 +138,17 @@ export function* iterateAvroRecords(bytes: Uint8Array, opts: ReadAvroOptions = {
   }
 }
 
-/** The decoder of a schema with a lazy-field rule (cached per rule key and schema). */
-function lazyDecoder(schemaText: string, lazy: AvroLazyFields): AvroDecodeFn {
-  return compiledLazy.getOrLoad(`${lazy.key}\u0000${schemaText}`, () => compileDecoder(compile(schemaText).type, lazy));
+/** The decoder of a schema for the given options (cached per lazy rule key, record form and schema). */
+function decoderFor(schemaText: string, opts: ReadAvroOptions): AvroDecodeFn {
+  if (!opts.lazy && !opts.recordsAsArrays) return compile(schemaText).decode;
+  const key = `${opts.lazy?.key ?? ''}\u0000${opts.recordsAsArrays ? 'arrays' : 'objects'}\u0000${schemaText}`;
+  return compiledWithOptions.getOrLoad(key, () => compileDecoder(compile(schemaText).type, { lazy: opts.lazy, recordsAsArrays: opts.recordsAsArrays }));
 }
 
 /** Decodes the blocks one at a time, yielding each block's records. */
-function* decodeBlocks(bytes: Uint8Array, header: AvroHeader, lazy?: AvroLazyFields): Generator<unknown[], void, undefined> {
+function* decodeBlocks(bytes: Uint8Array, header: AvroHeader, opts: ReadAvroOptions): Generator<unknown[], void, undefined> {
   const { minSize } = compile(header.schemaText);
-  const decode = lazy ? lazyDecoder(header.schemaText, lazy) : compile(header.schemaText).decode;
+  const decode = decoderFor(header.schemaText, opts);
   const c = new AvroCursor(bytes, header.dataOffset);
   for (let block = 0; c.remaining > 0; block++) {
     let records: unknown[];

@@ -7,7 +7,9 @@
  *
  * Value mapping: null → null, boolean, int/float/double → number, long → bigint (always), bytes/fixed →
  * Uint8Array (a view into the block buffer, not a copy), string → string, enum → symbol string,
- * record → plain object with the fields in schema order, array → Array, map → Map<string, V>
+ * record → plain object with the fields in schema order (or, with `recordsAsArrays`, an array of the field
+ * values in schema order: element stores and loads instead of per-name property lookups, which made up
+ * most of decoding a manifest), array → Array, map → Map<string, V>
  * (a Map, not an object, so that keys like `__proto__` are data), union → the branch's value unwrapped.
  * Logical types are not interpreted: the underlying value is returned.
  */
@@ -17,18 +19,26 @@ import { minEncodedSize, type AvroType } from './schema.ts';
 
 export type { AvroDecodeFn } from './lazy.ts';
 
-/**
- * Compiles the decoder for a normalised schema (recursive named types are supported). Record fields
- * that `lazy` selects decode to an {@link AvroLazy} (or null for the null branch of a union).
- */
-export function compileDecoder(t: AvroType, lazy?: AvroLazyFields): AvroDecodeFn {
-  return new DecoderCompiler(lazy).compile(t);
+/** How records are decoded. */
+export interface DecoderOptions {
+  /** Record fields to decode to an {@link AvroLazy} (or null for the null branch of a union). */
+  readonly lazy?: AvroLazyFields;
+  /** Records as arrays of field values in schema order instead of objects keyed by field name. */
+  readonly recordsAsArrays?: boolean;
+}
+
+/** Compiles the decoder for a normalised schema (recursive named types are supported). */
+export function compileDecoder(t: AvroType, options: DecoderOptions = {}): AvroDecodeFn {
+  return new DecoderCompiler(options).compile(t);
 }
 
 class DecoderCompiler {
   private readonly named = new Map<AvroType, AvroDecodeFn>();
+  private readonly lazy: AvroLazyFields | undefined;
 
-  constructor(private readonly lazy: AvroLazyFields | undefined) {}
+  constructor(private readonly options: DecoderOptions) {
+    this.lazy = options.lazy;
+  }
 
   compile(t: AvroType): AvroDecodeFn {
     switch (t.kind) {
@@ -62,11 +72,17 @@ class DecoderCompiler {
     const names = t.fields.map((f) => f.name);
     const decoders = t.fields.map((f) => (this.lazy?.test(f) ? lazyFieldDecoder(f.type, (x) => this.compile(x)) : this.compile(f.type)));
     const n = names.length;
-    body = (c) => {
-      const obj: Record<string, unknown> = {};
-      for (let i = 0; i < n; i++) obj[names[i]!] = decoders[i]!(c);
-      return obj;
-    };
+    body = this.options.recordsAsArrays
+      ? (c) => {
+        const arr = new Array<unknown>(n);
+        for (let i = 0; i < n; i++) arr[i] = decoders[i]!(c);
+        return arr;
+      }
+      : (c) => {
+        const obj: Record<string, unknown> = {};
+        for (let i = 0; i < n; i++) obj[names[i]!] = decoders[i]!(c);
+        return obj;
+      };
     return forward;
   }
 }

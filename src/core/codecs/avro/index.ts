@@ -8,6 +8,7 @@ export type { AvroSchema, AvroType, AvroField, AvroPrimitive } from './schema.ts
 export type { AvroCodec } from './block-codec.ts';
 export { AvroCursor } from './cursor.ts';
 export { compileDecoder } from './decoder.ts';
+export type { DecoderOptions } from './decoder.ts';
 export { AvroLazy, compileSkipper } from './lazy.ts';
 export type { AvroLazyFields } from './lazy.ts';
 export { AvroSink, compileEncoder } from './encoder.ts';

@@ -67,18 +67,18 @@ describe('lazy record fields', () => {
 
   it('corrupt bytes inside a lazy field fail while the file is read, not on first use', () => {
     const t = parseAvroSchema({ type: 'record', name: 'r', fields: [{ name: 'm', type: { type: 'map', values: 'long' }, lazy: true }] });
-    const decode = compileDecoder(t, LAZY);
+    const decode = compileDecoder(t, { lazy: LAZY });
     // A map block claiming 3 entries, then one entry and the end of data.
     const bad = new Uint8Array([6, 2, 0x61, 2]);
     expect(() => decode(new AvroCursor(bad))).toThrow(/truncated|cannot fit/);
     // A long varint of 11 bytes.
     const long = parseAvroSchema({ type: 'record', name: 'r2', fields: [{ name: 'l', type: 'long', lazy: true }] });
     let err: unknown;
-    try { compileDecoder(long, LAZY)(new AvroCursor(new Uint8Array([...Array(10).fill(0xff), 1]))); } catch (e) { err = e; }
+    try { compileDecoder(long, { lazy: LAZY })(new AvroCursor(new Uint8Array([...Array(10).fill(0xff), 1]))); } catch (e) { err = e; }
     expect(isLakeError(err, 'DataInvalid')).toBe(true);
     // A union index out of range inside a lazy optional field.
     const u = parseAvroSchema({ type: 'record', name: 'r3', fields: [{ name: 'u', type: ['null', 'int'], lazy: true }] });
-    expect(() => compileDecoder(u, LAZY)(new AvroCursor(new Uint8Array([4])))).toThrow(/union branch 2/);
+    expect(() => compileDecoder(u, { lazy: LAZY })(new AvroCursor(new Uint8Array([4])))).toThrow(/union branch 2/);
   });
 
   it('truncated files with lazy fields are DataInvalid naming the file', () => {
@@ -89,5 +89,27 @@ describe('lazy record fields', () => {
       expect(isLakeError(err, 'DataInvalid')).toBe(true);
       expect((err as { context: { file?: string } }).context.file).toBe('l.avro');
     }
+  });
+});
+
+describe('records as arrays', () => {
+  it('hold the same values as object records, in schema order, nested records included', () => {
+    const bytes = writeAvroFile(SCHEMA, records, { codec: 'deflate', blockSize: 1024 });
+    const objects = readAvroFile(bytes).records as Record<string, unknown>[];
+    const arrays = readAvroFile(bytes, { recordsAsArrays: true }).records as unknown[][];
+    const names = ['id', 'bounds', 'tags', 'e', 'fx', 'nums', 'after'];
+    arrays.forEach((a, i) => {
+      expect(Array.isArray(a)).toBe(true);
+      expect(a).toHaveLength(names.length);
+      names.forEach((n, k) => {
+        const want = objects[i]![n];
+        // bounds: array of kv records → array of [key, value] arrays
+        expect(a[k]).toEqual(n === 'bounds' && Array.isArray(want) ? want.map((kv) => [kv.key, kv.value]) : want);
+      });
+    });
+    // Lazy fields and array records combine: the lazy value decodes nested records as arrays too.
+    const both = readAvroFile(bytes, { recordsAsArrays: true, lazy: LAZY }).records as unknown[][];
+    const withBounds = both.findIndex((r) => r[1] !== null && ((r[1] as AvroLazy).decode() as unknown[]).length > 0);
+    expect((both[withBounds]![1] as AvroLazy).decode()).toEqual(arrays[withBounds]![1]);
   });
 });

@@ -60,7 +60,7 @@ export class TableFiles {
   readManifest(manifest: ManifestFile, partitionFields: readonly PartitionTupleField[], signal?: AbortSignal): Promise<ManifestEntry[]> {
     return cached(this.manifests, manifest.path, async () => {
       const bytes = await this.read(manifest.path, 'iceberg manifest', signal);
-      return decoding('iceberg manifest', manifest.path, () => parseManifest(readAvroFile(bytes, { name: manifest.path, lazy: MANIFEST_LAZY_FIELDS }), manifest, partitionFields, manifest.path));
+      return decoding('iceberg manifest', manifest.path, () => parseManifest(readAvroFile(bytes, { name: manifest.path, lazy: MANIFEST_LAZY_FIELDS, recordsAsArrays: true }), manifest, partitionFields, manifest.path));
     }, signal);
   }
 

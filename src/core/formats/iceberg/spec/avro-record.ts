@@ -8,10 +8,13 @@ import type { AvroType } from '../../../codecs/avro/index.ts';
 
 type RecordType = Extract<AvroType, { kind: 'record' }>;
 
-/** How to read one record type: field id → Avro field name and type (optional unions unwrapped). */
+/** How to read one record type: field id → Avro field name, position and type (optional unions unwrapped). */
 export interface RecordShape {
-  readonly byId: ReadonlyMap<number, { readonly name: string; readonly type: AvroType }>;
+  readonly byId: ReadonlyMap<number, { readonly name: string; readonly index: number; readonly type: AvroType }>;
 }
+
+/** A decoded record: an object keyed by field name, or (`recordsAsArrays`) the field values in schema order. */
+export type AvroRecord = Readonly<Record<string, unknown>> | readonly unknown[];
 
 const shapeCache = new WeakMap<AvroType, RecordShape>();
 
@@ -28,20 +31,30 @@ export function recordShape(t: AvroType): RecordShape | undefined {
   if (r.kind !== 'record') return undefined;
   let shape = shapeCache.get(r);
   if (shape) return shape;
-  const byId = new Map<number, { name: string; type: AvroType }>();
-  for (const f of (r as RecordType).fields) {
+  const byId = new Map<number, { name: string; index: number; type: AvroType }>();
+  (r as RecordType).fields.forEach((f, index) => {
     const id = f.attrs['field-id'];
-    if (typeof id === 'number' || typeof id === 'bigint') byId.set(Number(id), { name: f.name, type: unwrapOptional(f.type) });
-  }
+    if (typeof id === 'number' || typeof id === 'bigint') byId.set(Number(id), { name: f.name, index, type: unwrapOptional(f.type) });
+  });
   shape = { byId };
   shapeCache.set(r, shape);
   return shape;
 }
 
 /** The value of field `id` in a decoded record (undefined when the writer's schema has no such field). */
-export function fieldValue(rec: Record<string, unknown>, shape: RecordShape, id: number): unknown {
+export function fieldValue(rec: AvroRecord, shape: RecordShape, id: number): unknown {
   const f = shape.byId.get(id);
-  return f ? rec[f.name] : undefined;
+  if (!f) return undefined;
+  return Array.isArray(rec) ? rec[f.index] : (rec as Record<string, unknown>)[f.name];
+}
+
+/**
+ * Where field `id` sits in records of this shape: its position for array records, its name for object
+ * records (so `rec[key]` reads it either way); undefined when the writer's schema has no such field.
+ */
+export function fieldKey(shape: RecordShape, id: number, arrays: boolean): string | number | undefined {
+  const f = shape.byId.get(id);
+  return f === undefined ? undefined : arrays ? f.index : f.name;
 }
 
 /** The Avro type of field `id`. */
@@ -58,7 +71,7 @@ export function mapEntries(v: unknown): [unknown, unknown][] | undefined {
   if (v instanceof Map) return [...v.entries()];
   if (!Array.isArray(v)) return undefined;
   return v.map((kv) => {
-    const vals = Object.values(kv as Record<string, unknown>);
+    const vals = Array.isArray(kv) ? kv : Object.values(kv as Record<string, unknown>);
     return [vals[0], vals[1]];
   });
 }

@@ -9,7 +9,7 @@ import { LakeError } from '../../../errors.ts';
 import type { AvroFile } from '../../../codecs/avro/index.ts';
 import { formatUuid } from '../../../expr/literal.ts';
 import type { Value } from '../../../expr/types.ts';
-import { type RecordShape, fieldType, recordShape } from './avro-record.ts';
+import { type RecordShape, fieldKey, fieldType, recordShape, unwrapOptional } from './avro-record.ts';
 import { boundMetrics, longMetrics } from './manifest-metrics.ts';
 import type { ManifestFile } from './manifest-list.ts';
 import { optBig, optBytes, optNum } from './manifest-list.ts';
@@ -100,25 +100,31 @@ export function parseManifest(avro: AvroFile, manifest: ManifestFile, partitionF
   if (!shape || !dfShape) throw new LakeError('DataInvalid', 'iceberg manifest: records have no data_file struct (field 2)', { file });
   const partType = fieldType(dfShape, D.partition);
   const partShape = partType ? recordShape(partType) : undefined;
+  // Records decoded as arrays (how TableFiles reads manifests: faster) or as objects: fields are read by key.
+  const arrays = Array.isArray(avro.records[0]);
+  const e = keysOf(shape, E, arrays);
   const ctx: EntryContext = {
-    e: namesOf(shape, E), d: namesOf(dfShape, D), partNames: partitionFields.map((f) => (partShape ? nameOf(partShape, f.field.fieldId) : undefined)),
+    // A writer that gave `status` no field id: find it by name.
+    e: e.status !== undefined ? e : { ...e, status: statusByName(avro.type, arrays) }, d: keysOf(dfShape, D, arrays), partKeys: partitionFields.map((f) => (partShape ? fieldKey(partShape, f.field.fieldId, arrays) : undefined)),
     partitionFields, hasPartition: partShape !== undefined, manifest, file,
     // First Row ID Inheritance: only data files, in file order, counting files that had none themselves.
     nextRowId: manifest.content === 'data' ? manifest.firstRowId : undefined,
   };
   const records = avro.records;
   const out = new Array<ManifestEntry>(records.length);
-  for (let i = 0; i < records.length; i++) out[i] = parseEntry(records[i] as Record<string, unknown>, ctx, i);
+  for (let i = 0; i < records.length; i++) out[i] = parseEntry(records[i] as Rec, ctx, i);
   return out;
 }
 
-/** Avro field names by role, resolved once per manifest (records are read by field id, see avro-record.ts). */
-type Names<T extends Record<string, number>> = { readonly [K in keyof T]: string | undefined };
+/** Where each field sits in the records (position or name, see avro-record.ts `fieldKey`), resolved once per manifest. */
+type Keys<T extends Record<string, number>> = { readonly [K in keyof T]: Key };
+type Key = string | number | undefined;
+type Rec = Record<string | number, unknown>;
 
 interface EntryContext {
-  readonly e: Names<typeof E>;
-  readonly d: Names<typeof D>;
-  readonly partNames: readonly (string | undefined)[];
+  readonly e: Keys<typeof E>;
+  readonly d: Keys<typeof D>;
+  readonly partKeys: readonly Key[];
   readonly partitionFields: readonly PartitionTupleField[];
   readonly hasPartition: boolean;
   readonly manifest: ManifestFile;
@@ -126,32 +132,38 @@ interface EntryContext {
   nextRowId: bigint | undefined;
 }
 
-const namesCache = new WeakMap<RecordShape, WeakMap<object, unknown>>();
+const keysCache = new WeakMap<RecordShape, Map<object, unknown>>();
 
-function namesOf<T extends Record<string, number>>(shape: RecordShape, ids: T): Names<T> {
-  let byIds = namesCache.get(shape);
-  if (!byIds) namesCache.set(shape, (byIds = new WeakMap()));
-  let names = byIds.get(ids) as Names<T> | undefined;
-  if (!names) {
-    const out: Record<string, string | undefined> = {};
-    for (const k of Object.keys(ids)) out[k] = nameOf(shape, ids[k]!);
-    byIds.set(ids, (names = out as Names<T>));
+/** The keys of the fields `ids` names (cached per record shape, id table and record form). */
+function keysOf<T extends Record<string, number>>(shape: RecordShape, ids: T, arrays: boolean): Keys<T> {
+  let byIds = keysCache.get(shape);
+  if (!byIds) keysCache.set(shape, (byIds = new Map()));
+  let both = byIds.get(ids) as { arrays?: Keys<T>; objects?: Keys<T> } | undefined;
+  if (!both) byIds.set(ids, (both = {}));
+  const form = arrays ? 'arrays' : 'objects';
+  let keys = both[form];
+  if (!keys) {
+    const out: Record<string, Key> = {};
+    for (const k of Object.keys(ids)) out[k] = fieldKey(shape, ids[k]!, arrays);
+    both[form] = keys = out as Keys<T>;
   }
-  return names;
+  return keys;
 }
 
-function nameOf(shape: RecordShape, id: number): string | undefined {
-  return shape.byId.get(id)?.name;
+function statusByName(type: AvroFile['type'], arrays: boolean): Key {
+  const t = unwrapOptional(type);
+  const i = t.kind === 'record' ? t.fields.findIndex((f) => f.name === 'status') : -1;
+  return i < 0 ? undefined : arrays ? i : 'status';
 }
 
-function at(rec: Record<string, unknown>, name: string | undefined): unknown {
-  return name === undefined ? undefined : rec[name];
+function at(rec: Rec, key: Key): unknown {
+  return key === undefined ? undefined : rec[key];
 }
 
-function parseEntry(r: Record<string, unknown>, ctx: EntryContext, index: number): ManifestEntry {
+function parseEntry(r: Rec, ctx: EntryContext, index: number): ManifestEntry {
   const { e, d, manifest, file } = ctx;
-  const status = STATUS[r[e.status ?? 'status'] as number] ?? fail(ctx, index, 'has an invalid status');
-  const df = at(r, e.dataFile) as Record<string, unknown> | null | undefined;
+  const status = STATUS[at(r, e.status) as number] ?? fail(ctx, index, 'has an invalid status');
+  const df = at(r, e.dataFile) as Rec | null | undefined;
   if (!df || typeof df !== 'object') return fail(ctx, index, 'has no data_file');
   const contentRaw = at(df, d.content);
   const content = contentRaw === undefined || contentRaw === null ? 'data' : CONTENT[contentRaw as number] ?? fail(ctx, index, `has unknown content ${String(contentRaw)}`);
@@ -216,8 +228,8 @@ function formatName(v: unknown): string {
 function readPartition(raw: unknown, ctx: EntryContext): (Value | null)[] {
   const fields = ctx.partitionFields;
   const out = new Array<Value | null>(fields.length);
-  const rec = raw && typeof raw === 'object' && ctx.hasPartition ? raw as Record<string, unknown> : undefined;
-  for (let i = 0; i < fields.length; i++) out[i] = rec ? normalizePartitionValue(fields[i]!.type, at(rec, ctx.partNames[i])) : null;
+  const rec = raw && typeof raw === 'object' && ctx.hasPartition ? raw as Rec : undefined;
+  for (let i = 0; i < fields.length; i++) out[i] = rec ? normalizePartitionValue(fields[i]!.type, at(rec, ctx.partKeys[i])) : null;
   return out;
 }
 
