@@ -152,6 +152,8 @@ test.describe('S3 bucket on the Ceph gateway', () => {
     await expect(tablePage.getByRole('heading', { name: 'v2_spark_position_deletes' })).toBeVisible();
     await expect(tablePage).toContainText('warehouse/iceberg/v2_spark_position_deletes/');
     await expect(tablePage.getByRole('table', { name: 'Metadata files' })).toContainText('v5.metadata.json');
+    await expect(tablePage.getByTestId('selected-version')).toBeVisible();
+    await expect(tablePage.locator('.metric-card').first()).toBeVisible();
     await shot(page, '06-s3-table-overview');
     await tablePage.getByRole('tab', { name: 'Files' }).click();
     await expect(page).toHaveURL(/tab=files/);

@@ -2,7 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { FileDto } from '../../core/api/dto.ts';
-import { formatBytes, formatTime } from '../common/format.ts';
+import { formatBytes, formatTime, middleEllipsis } from '../common/format.ts';
 
 const ROW = 26;
 
@@ -31,7 +31,7 @@ export function FilesList({ files, stripPrefix = '', onOpen, height = 480 }: {
             return (
               <div key={f.key} role="row" className="files-row" style={{ transform: `translateY(${item.start}px)`, height: ROW }}>
                 <span role="cell" className="col-path mono" title={f.key}>
-                  {onOpen ? <button type="button" className="linklike mono" onClick={() => onOpen(f.key)}>{rel}</button> : rel}
+                  {onOpen ? <button type="button" className="linklike mono" onClick={() => onOpen(f.key)}>{middleEllipsis(rel, 64)}</button> : middleEllipsis(rel, 64)}
                 </span>
                 <span role="cell" className="col-size num" title={`${f.size.toLocaleString('en-US')} bytes`}>{formatBytes(f.size)}</span>
                 <span role="cell" className="col-time muted" title={t?.utc}>{t?.local ?? '—'}</span>

@@ -89,7 +89,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
 
   return (
     <>
-      <Suspense fallback={<div className="timeline timeline-skeleton" aria-busy />}>
+      <Suspense fallback={<div className="timeline timeline-skeleton muted small" aria-busy>Loading the timeline…</div>}>
         {overview.versions.length > 0
           ? <TimelineStrip format={overview.format} versions={overview.versions} selectedId={selected?.id} onSelect={selectVersion} />
           : <div className="timeline timeline-empty muted small">This table has no versions yet (created, never written).</div>}

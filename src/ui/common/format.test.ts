@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatTime } from './format.ts';
+import { formatBytes, formatCount, formatTime, middleEllipsis } from './format.ts';
 
 describe('format', () => {
   it('formats bytes in binary units', () => {
@@ -15,5 +15,15 @@ describe('format', () => {
   });
   it('gives UTC for the tooltip', () => {
     expect(formatTime(Date.UTC(2024, 3, 18, 17, 35, 50)).utc).toBe('2024-04-18 17:35:50 UTC');
+  });
+});
+
+describe('middleEllipsis', () => {
+  it('keeps short names and both ends of long ones', () => {
+    expect(middleEllipsis('v1.metadata.json')).toBe('v1.metadata.json');
+    const m = middleEllipsis('91d5eea0-314d-4056-8818-59b825cbd38a-m1.avro', 30);
+    expect(m).toHaveLength(30);
+    expect(m.startsWith('91d5eea0')).toBe(true);
+    expect(m.endsWith('cbd38a-m1.avro')).toBe(true);
   });
 });

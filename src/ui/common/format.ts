@@ -32,3 +32,13 @@ export function formatTime(ms: number): { local: string; utc: string } {
 export function formatRate(bytes: number, ms: number): string {
   return ms <= 0 ? '' : `${formatBytes((bytes * 1000) / ms)}/s`;
 }
+
+/**
+ * A long name shortened in the middle, keeping its start and its distinctive end (`…-m0.avro`,
+ * `…00001.parquet`); the full name goes in a tooltip.
+ */
+export function middleEllipsis(text: string, max = 40): string {
+  if (text.length <= max) return text;
+  const tail = Math.ceil((max - 1) * 0.55);
+  return `${text.slice(0, max - 1 - tail)}…${text.slice(text.length - tail)}`;
+}

@@ -6,7 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { FileDto } from '../../core/api/dto.ts';
 import type { PlannedFileDto } from '../../core/api/table-dto.ts';
-import { formatBytes, formatCount } from '../common/format.ts';
+import { formatBytes, formatCount, middleEllipsis } from '../common/format.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { FilesList } from '../browser/files-list.tsx';
@@ -46,7 +46,7 @@ export function FilesTab({ tableId, version, root, folder, onSelectFile, onOpenR
                   const f = files[item.index];
                   return (
                     <div key={f.path} role="row" className="vtable-row vt-files" style={{ transform: `translateY(${item.start}px)`, height: ROW }} onClick={() => onSelectFile(f)}>
-                      <span role="cell" className="mono ellipsis" title={f.path}>{f.key?.startsWith(root) ? f.key.slice(root.length) : f.path}</span>
+                      <span role="cell" className="mono ellipsis" title={f.path}>{middleEllipsis(f.key?.startsWith(root) ? f.key.slice(root.length) : f.path, 72)}</span>
                       <span role="cell" className="num">{f.recordCount === undefined ? '—' : formatCount(Number(f.recordCount))}</span>
                       <span role="cell" className="num" title={`${f.fileSizeInBytes ?? '?'} bytes`}>{f.fileSizeInBytes === undefined ? '—' : formatBytes(Number(f.fileSizeInBytes))}</span>
                       <span role="cell" className="num">{f.deletes || ''}</span>

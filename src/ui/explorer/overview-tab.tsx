@@ -35,7 +35,7 @@ export function OverviewTab({ overview, selected, files, onSelectVersion, onOpen
         <p className="notice-inline small">Viewing an older version, <span className="mono">{selected.id}</span>, committed {formatTime(selected.timestampMs).local}. Every tab answers for it.</p>
       )}
       <h2 className="section-title">Over time</h2>
-      <Suspense fallback={<div className="chart-skeleton" />}>
+      <Suspense fallback={<div className="chart-skeleton muted small">Loading charts…</div>}>
         <MetricCharts versions={overview.versions} selectedId={selected?.id} onSelect={onSelectVersion} />
       </Suspense>
       {overview.metadataFiles.length > 0 && (

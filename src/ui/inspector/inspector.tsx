@@ -85,7 +85,11 @@ export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOp
 
 const num = (v: string | number | undefined | null) => (v === undefined || v === null || v === '' ? '—' : <span className="num">{formatCount(Number(v))}</span>);
 const bytes = (v: string | number | undefined | null) => (v === undefined || v === null ? '—' : <span className="num" title={`${formatCount(Number(v))} bytes`}>{formatBytes(Number(v))}</span>);
-const time = (ms: number) => { const t = formatTime(ms); return <span className="nowrap" title={t.utc}>{t.local}</span>; };
+const time = (ms: number) => {
+  const t = formatTime(ms);
+  const [date, clock] = t.local.split(' ');
+  return <span title={t.utc}><span className="nowrap">{date}</span> <span className="nowrap">{clock}</span></span>;
+};
 
 function describe(item: InspectorItem, format: TableFormatName): Described {
   switch (item.kind) {

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import type { FileDto } from '../../core/api/dto.ts';
 import type { MetadataFileDto, RawFileDto } from '../../core/api/table-dto.ts';
-import { formatBytes, formatCount } from '../common/format.ts';
+import { formatBytes, formatCount, middleEllipsis } from '../common/format.ts';
 import { CopyText, ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { useRawFile } from '../queries/table-queries.ts';
@@ -58,7 +58,7 @@ function FileGroup({ title, items, selected, onSelect }: { title: string; items:
       <div className="label">{title}</div>
       {items.slice(0, 400).map((it) => (
         <button key={it.key} type="button" role="option" aria-selected={it.key === selected} className={`raw-file${it.key === selected ? ' active' : ''}`} onClick={() => onSelect(it.key)} title={it.key}>
-          <span className="mono ellipsis">{it.label}</span>{it.note && <span className="pill">{it.note}</span>}
+          <span className="mono">{middleEllipsis(it.label, 30)}</span>{it.note && <span className="pill">{it.note}</span>}
         </button>
       ))}
       {items.length > 400 && <div className="muted small">… {formatCount(items.length - 400)} more (type to find)</div>}

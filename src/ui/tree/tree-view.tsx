@@ -8,7 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TreeNode, TreeNodeKind } from '../../core/api/table-dto.ts';
 import { engine } from '../../worker/client.ts';
-import { formatBytes } from '../common/format.ts';
+import { formatBytes, middleEllipsis } from '../common/format.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
@@ -139,7 +139,7 @@ function Row({ row, index, start, active, selected, onClick, onToggle }: {
         {n.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
       </button>
       <span className="kind-icon" style={{ color }} aria-hidden>{glyph}</span>
-      <span className="tree-label mono">{n.label}</span>
+      <span className="tree-label mono">{middleEllipsis(n.label, 48)}</span>
       <span className="tree-kind muted">{n.kind.replace(/-/g, ' ')}</span>
       {summary && <span className="tree-summary muted">{summary}</span>}
       <span className="spacer" />
