@@ -65,7 +65,11 @@ export async function dataRowCount(page: Page): Promise<number> {
   await expect(status).toBeVisible({ timeout: 30_000 });
   for (let i = 0; i < 200; i++) {
     const rows = await status.getAttribute('data-rows');
-    if (rows !== null && /^\d+$/.test(rows)) return Number(rows);
+    if (rows !== null && /^\d+$/.test(rows)) {
+      // Every row in view gets its values (no placeholder cells left once the pages arrive).
+      await expect(page.locator('.dg-loading')).toHaveCount(0);
+      return Number(rows);
+    }
     const grid = page.getByRole('grid', { name: 'Rows' });
     if (await grid.count()) { await grid.focus(); await page.keyboard.press('End'); }
     await page.waitForTimeout(100);

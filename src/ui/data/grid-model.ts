@@ -10,7 +10,7 @@ export function cellText(v: unknown): { text: string; full: string; isNull: bool
 
 /** Pixel width per column kind (names longer than the kind's width widen it a little). */
 export function columnWidth(c: GridColumnDto): number {
-  const base = c.kind === 'number' ? 110 : c.kind === 'boolean' ? 80 : c.kind === 'time' ? 210 : c.kind === 'nested' ? 260 : c.kind === 'binary' ? 180 : 170;
+  const base = c.kind === 'number' ? 110 : c.kind === 'boolean' ? 80 : c.kind === 'time' ? 232 : c.kind === 'nested' ? 260 : c.kind === 'binary' ? 180 : 170;
   return Math.min(360, Math.max(base, 16 + c.name.length * 7.5));
 }
 
