@@ -89,16 +89,16 @@ async function confirm(ctx: ApiContext, prefix: string, format: TableFormatName)
     case 'iceberg': {
       const dir = `${prefix}metadata/`;
       const first = await readChildren(ctx, dir, 1);
-      const found = icebergEvidence(first.files.map((o) => o.key));
-      if (found || !first.truncated) return found;
+      if (!first.truncated) return icebergEvidence(first.files.map((o) => o.key));
       // A metadata/ folder can hold many thousands of manifests and manifest lists that sort before the
-      // metadata files: ask for the names a metadata file can have instead of paging through all of them
-      // (`vN.metadata.json`, `version-hint.text`, `NNNNN-<uuid>.metadata.json`).
-      for (const start of ['v', 'version-hint.text', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9']) {
-        const evidence = icebergEvidence((await readChildren(ctx, `${dir}${start}`, 1)).files.map((o) => o.key));
-        if (evidence) return evidence;
-      }
-      return null;
+      // metadata files: list only the names a metadata file can have instead of paging through all of
+      // them — `vN.metadata.json` (Hadoop tables, with `version-hint.text`), else `NNNNN-<uuid>…`.
+      const hadoop = (await readChildren(ctx, `${dir}v`, 10)).files.map((o) => o.key);
+      const found = icebergEvidence(hadoop) ?? icebergEvidence((await readChildren(ctx, `${dir}version-hint.text`, 1)).files.map((o) => o.key));
+      if (found) return found;
+      const catalog: string[] = [];
+      for (const digit of '0123456789') catalog.push(...(await readChildren(ctx, `${dir}${digit}`, 10)).files.map((o) => o.key));
+      return icebergEvidence(catalog);
     }
   }
 }
