@@ -75,7 +75,9 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
   const tabsRef = useRef<HTMLDivElement>(null);
 
   // A version picked elsewhere (deep link, Back) shows in the inspector too.
-  useEffect(() => { if (selected) setItem({ kind: 'version', version: selected }); }, [selected?.id]); // eslint-disable-line
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+  useEffect(() => { if (selectedRef.current) setItem({ kind: 'version', version: selectedRef.current }); }, [selected?.id]);
   const selectVersion = (id: string) => onVersion(overview.versions.find((v) => v.id === id)?.isCurrent ? undefined : id);
   const openRaw = (key: string) => { setRawKey(key); onTab('raw'); };
   const onTabsKey = (e: React.KeyboardEvent) => {
