@@ -36,7 +36,9 @@ export abstract class LazyMap<K, V> implements ReadonlyMap<K, V> {
   get [Symbol.toStringTag](): string { return 'LazyMap'; }
 }
 
-/** True for a Map or any other object with Map's read methods (such as a {@link LazyMap}). */
+/** True for a Map or any other object with Map's read methods (a {@link LazyMap}, a codec's map view). */
 export function isMapLike(v: unknown): v is ReadonlyMap<unknown, unknown> {
-  return v instanceof Map || v instanceof LazyMap;
+  if (v instanceof Map || v instanceof LazyMap) return true;
+  const o = v as { get?: unknown; has?: unknown; entries?: unknown } | null;
+  return typeof o === 'object' && o !== null && !Array.isArray(o) && typeof o.get === 'function' && typeof o.has === 'function' && typeof o.entries === 'function';
 }

@@ -9,10 +9,14 @@ const utf8 = new TextDecoder('utf-8');
 
 /** A read position over a window `[pos, end)` of a byte array. Values are views, never copies. */
 export class AvroCursor {
-  readonly view: DataView;
+  private dataView: DataView | undefined;
 
-  constructor(readonly bytes: Uint8Array, public pos = 0, readonly end = bytes.length) {
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  constructor(readonly bytes: Uint8Array, public pos = 0, readonly end = bytes.length) {}
+
+  /** A DataView over `bytes`, made on first use (floats and doubles only: most cursors never need one). */
+  get view(): DataView {
+    if (this.dataView === undefined) this.dataView = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
+    return this.dataView;
   }
 
   /** Bytes left in the window. */

@@ -10,5 +10,6 @@ export { AvroCursor } from './cursor.ts';
 export { compileDecoder } from './decoder.ts';
 export type { DecoderOptions } from './decoder.ts';
 export { AvroLazy, compileSkipper } from './lazy.ts';
+export { AvroPairMap } from './lazy-pair-map.ts';
 export type { AvroLazyFields } from './lazy.ts';
 export { AvroSink, compileEncoder } from './encoder.ts';

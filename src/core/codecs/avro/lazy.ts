@@ -18,26 +18,38 @@ export type AvroSkipFn = (c: AvroCursor) => void;
 
 /**
  * Which record fields to decode lazily. `key` names the rule: decoders are compiled and cached per
- * (schema, key), so one key must always mean the same `test`.
+ * (schema, key), so one key must always mean the same `test` and `create`.
  */
 export interface AvroLazyFields {
   readonly key: string;
   readonly test: (field: AvroField) => boolean;
+  /**
+   * Makes the lazy value of a field (default: an {@link AvroLazy}); a subclass may read parts of the
+   * encoded value directly (e.g. look up one key of a map) without decoding all of it.
+   */
+  readonly create?: (bytes: Uint8Array, pos: number, type: AvroType, decode: AvroDecodeFn) => AvroLazy;
 }
 
 /**
- * A value not decoded yet: where it starts in its (decompressed) block and how to decode it. Holding
- * one keeps the block's bytes alive — about as much memory as the decoded values would take, and
- * usually less.
+ * A value not decoded yet: where its encoding starts in its (decompressed) block, its type and how to
+ * decode it. Holding one keeps the block's bytes alive — less memory than the decoded values would take.
  */
 export class AvroLazy {
-  constructor(private readonly bytes: Uint8Array, private readonly pos: number, private readonly decodeFn: AvroDecodeFn) {}
+  constructor(readonly bytes: Uint8Array, readonly pos: number, readonly type: AvroType, private readonly decodeFn: AvroDecodeFn) {}
+
+  /** A cursor at the start of the encoded value (the encoding was checked when the record was read). */
+  cursor(): AvroCursor {
+    return new AvroCursor(this.bytes, this.pos);
+  }
 
   /** Decodes the value (again on every call: callers keep the result). Bytes/fixed values are views into the block. */
   decode(): unknown {
-    return this.decodeFn(new AvroCursor(this.bytes, this.pos));
+    return this.decodeFn(this.cursor());
   }
 }
+
+type CreateLazy = NonNullable<AvroLazyFields['create']>;
+const defaultCreate: CreateLazy = (bytes, pos, type, decode) => new AvroLazy(bytes, pos, type, decode);
 
 /** Upper bound on items of zero-byte types (e.g. array<null>) in one block, so garbage cannot spin for ages. */
 export const MAX_ZERO_SIZE_ITEMS = 10_000_000;
@@ -119,23 +131,23 @@ function blocksSkipper(item: AvroSkipFn, minItemSize: number, what: string, keye
  * The decoder of a lazy field: an optional union decodes its branch index at once (so null stays a
  * plain null) and defers the branch's value; any other type is deferred whole.
  */
-export function lazyFieldDecoder(t: AvroType, decoderOf: (t: AvroType) => AvroDecodeFn): AvroDecodeFn {
+export function lazyFieldDecoder(t: AvroType, decoderOf: (t: AvroType) => AvroDecodeFn, create: CreateLazy = defaultCreate): AvroDecodeFn {
   if (t.kind !== 'union') {
     const decode = decoderOf(t);
     const skip = compileSkipper(t);
     return (c) => {
-      const v = new AvroLazy(c.bytes, c.pos, decode);
+      const v = create(c.bytes, c.pos, t, decode);
       skip(c);
       return v;
     };
   }
-  const branches = t.branches.map((b) => ({ isNull: b.kind === 'null', decode: decoderOf(b), skip: compileSkipper(b) }));
+  const branches = t.branches.map((b) => ({ type: b, isNull: b.kind === 'null', decode: decoderOf(b), skip: compileSkipper(b) }));
   return (c) => {
     const i = c.readInt();
     const b = branches[i];
     if (b === undefined) throw new LakeError('DataInvalid', `avro: union branch ${i} out of range (${branches.length} branches)`, { offset: c.pos });
     if (b.isNull) return null;
-    const v = new AvroLazy(c.bytes, c.pos, b.decode);
+    const v = create(c.bytes, c.pos, b.type, b.decode);
     b.skip(c);
     return v;
   };

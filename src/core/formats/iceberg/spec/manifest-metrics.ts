@@ -5,9 +5,11 @@
  * Why lazy: planning reads every live entry of a snapshot (100,000 in the benchmark) but needs the
  * metrics only of the columns a filter names, and without a filter none at all. The manifest is read
  * with {@link MANIFEST_LAZY_FIELDS}, so the Avro decoder checks these fields' encoding but keeps each
- * as an `AvroLazy`; a {@link MetricMap} turns it into the same Map the eager path builds, on first use.
+ * undecoded: as an `AvroPairMap` (Iceberg writes int-keyed maps as arrays of key/value records), which
+ * answers `get(columnId)` from the encoded bytes and keeps nothing else, or — for any other encoding —
+ * as an `AvroLazy` that a {@link MetricMap} decodes into the same Map the eager path builds, on first use.
  */
-import { AvroLazy, type AvroLazyFields } from '../../../codecs/avro/index.ts';
+import { AvroLazy, type AvroLazyFields, AvroPairMap } from '../../../codecs/avro/index.ts';
 import { LakeError, toLakeError } from '../../../errors.ts';
 import { LazyMap } from '../../../util/lazy-map.ts';
 import { mapEntries } from './avro-record.ts';
@@ -25,6 +27,7 @@ export const MANIFEST_LAZY_FIELDS: AvroLazyFields = {
     return (typeof id === 'number' || typeof id === 'bigint') && METRIC_FIELD_IDS.has(Number(id))
       && branches.length > 0 && branches.every((b) => b.kind === 'array' || b.kind === 'map');
   },
+  create: AvroPairMap.create,
 };
 
 type Convert<V> = (raw: unknown) => Map<number, V>;
@@ -49,11 +52,14 @@ class MetricMap<V> extends LazyMap<number, V> {
 
 /** A map<int, long> metric field (decoded Avro value or AvroLazy) as a map; undefined when absent. */
 export function longMetrics(v: unknown, file: string): ReadonlyMap<number, bigint> | undefined {
+  if (v instanceof AvroPairMap && v.valueKind === 'long') return v as AvroPairMap<bigint>;
   return v instanceof AvroLazy ? new MetricMap(v, longMap, file) : isMapValue(v) ? longMap(v) : undefined;
 }
 
 /** A map<int, binary> metric field (decoded Avro value or AvroLazy) as a map; undefined when absent. */
 export function boundMetrics(v: unknown, file: string): ReadonlyMap<number, Uint8Array> | undefined {
+  // Bounds read through an AvroPairMap are views into the manifest's block, which it keeps alive anyway.
+  if (v instanceof AvroPairMap && (v.valueKind === 'bytes' || v.valueKind === 'fixed')) return v as AvroPairMap<Uint8Array>;
   return v instanceof AvroLazy ? new MetricMap(v, bytesMap, file) : isMapValue(v) ? bytesMap(v) : undefined;
 }
 
