@@ -1,0 +1,87 @@
+/**
+ * What the write handlers need to know about a warehouse's storage: whether it can be written at all
+ * (and why not, in words for a tooltip), how strong its commit point is, and a decorator that counts
+ * bytes moved so a long write (compaction) can report progress and bytes/s although the engine's apply
+ * step has no progress hook of its own.
+ */
+import { HttpStorage } from '../core/io/http-storage.ts';
+import type { ListOptions, ListPage, ObjectInfo, ReadOptions, Storage, WriteOptions } from '../core/io/storage.ts';
+import { DroppedFilesStorage } from '../platform/browser/dropped-files-storage.ts';
+import { FsaStorage } from '../platform/browser/fsa-storage.ts';
+
+export interface WriteAccessDto {
+  readonly writable: boolean;
+  /** Why writes are disabled (tooltip text), when they are. */
+  readonly reason?: string;
+  /** How a commit is made atomic here; shown in every preview. */
+  readonly concurrency: string;
+}
+
+const S3_NOTE = 'Atomic commit: the next metadata file is created with an exclusive create (S3 If-None-Match: *). '
+  + 'If another writer commits first, this write fails with a conflict (or retries where the operation allows) — it never overwrites.';
+const FSA_NOTE = 'Local folder (File System Access): the exclusive create of the next metadata file is enforced with Web Locks, '
+  + 'which only coordinate tabs of this browser. Another program writing this folder at the same time (Spark, Flink, a second browser) is not excluded — make sure none is.';
+
+/** Writability of a warehouse storage, with the reason in words when it cannot be written. */
+export function writeAccess(storage: Storage): WriteAccessDto {
+  if (storage instanceof FsaStorage) {
+    return storage.writable
+      ? { writable: true, concurrency: FSA_NOTE }
+      : { writable: false, reason: 'This folder was opened for reading only (File System Access, read permission). Writes need the folder opened with write permission.', concurrency: FSA_NOTE };
+  }
+  if (storage instanceof DroppedFilesStorage) {
+    return { writable: false, reason: 'These are dropped or picked files: a read-only copy in this tab. Open the folder with File System Access, or the bucket with S3 keys, to write.', concurrency: '' };
+  }
+  if (storage instanceof HttpStorage) {
+    return { writable: false, reason: 'Opened over plain HTTP (a public URL, the demo, or presigned GET links): it can only be read. Open the bucket with S3 keys to write.', concurrency: '' };
+  }
+  if (!storage.writable) return { writable: false, reason: `${storage.description} is read-only.`, concurrency: '' };
+  return { writable: true, concurrency: S3_NOTE };
+}
+
+/**
+ * Counts bytes read and written through it and reports them (at most every `intervalMs`) to `onBytes`.
+ * Pass-through otherwise: same errors, same writability.
+ */
+export class ProgressStorage implements Storage {
+  bytesRead = 0;
+  bytesWritten = 0;
+  onBytes?: (read: number, written: number, key: string) => void;
+  private last = 0;
+
+  constructor(readonly inner: Storage, private readonly intervalMs = 100) {}
+
+  get description(): string { return this.inner.description; }
+  get writable(): boolean { return this.inner.writable; }
+
+  list(options?: ListOptions): Promise<ListPage> { return this.inner.list(options); }
+  head(key: string, options?: { signal?: AbortSignal }): Promise<ObjectInfo> { return this.inner.head(key, options); }
+  delete(key: string, options?: { signal?: AbortSignal }): Promise<void> { return this.inner.delete(key, options); }
+
+  async read(key: string, options?: ReadOptions): Promise<Uint8Array> {
+    const bytes = await this.inner.read(key, options);
+    this.bytesRead += bytes.length;
+    this.report(key);
+    return bytes;
+  }
+
+  async write(key: string, data: Uint8Array, options?: WriteOptions): Promise<ObjectInfo> {
+    const info = await this.inner.write(key, data, options);
+    this.bytesWritten += data.length;
+    this.report(key, true);
+    return info;
+  }
+
+  /** Zeroes the counters (before apply, so prepare's reads do not count). */
+  reset(): void {
+    this.bytesRead = 0;
+    this.bytesWritten = 0;
+  }
+
+  private report(key: string, force = false): void {
+    const now = Date.now();
+    if (!this.onBytes || (!force && now - this.last < this.intervalMs)) return;
+    this.last = now;
+    this.onBytes(this.bytesRead, this.bytesWritten, key);
+  }
+}
