@@ -105,6 +105,22 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage) {
       return readRawFile(storageOf(p), p.key, { offset: p.offset, limit: p.limit, signal: ctx.signal });
     },
 
+    /**
+     * Opens the table at `root` of a warehouse again (after a commit): the same id then answers for the
+     * new current state, while cursors already open keep reading the version they were opened at.
+     */
+    reopenTable(warehouseId: string, root: string): void {
+      // Only the table opened at its current metadata; one opened at a past metadata file stays as it was.
+      const id = `${warehouseId}|${root}|`;
+      const entry = tables.get(id);
+      if (entry) {
+        const fresh = entry.then((t) => openTable(storageOf({ warehouseId }), root, t.format, {})
+          .then((table) => ({ ...t, table })));
+        tables.set(id, fresh);
+        fresh.catch(() => { if (tables.get(id) === fresh) tables.delete(id); });
+      }
+    },
+
     /** Forgets every table and cursor of a warehouse (on disconnect). */
     forgetWarehouse(warehouseId: string): void {
       for (const id of [...tables.keys()]) if (id.startsWith(`${warehouseId}|`)) tables.delete(id);
