@@ -8,7 +8,10 @@ import type { WarehouseDto } from '../core/api/dto.ts';
 import { LakeError } from '../core/errors.ts';
 import type { Storage } from '../core/io/storage.ts';
 import { type ConnectionSpec, connectionLabel } from './connection.ts';
+import { createPaimonHandlers } from './engine-paimon.ts';
 import { createTableHandlers } from './engine-tables.ts';
+import { OpRegistry } from './engine-writes-dto.ts';
+import { createWriteHandlers } from './engine-writes.ts';
 import { type CallContext, withTransfer } from './rpc.ts';
 
 /** Builds the Storage for a connection (adapters differ between the browser worker and tests). */
@@ -36,10 +39,16 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
     return s;
   };
   const tableHandlers = createTableHandlers(storageOf);
-  const { forgetWarehouse, ...tableCalls } = tableHandlers;
+  const { forgetWarehouse, reopenTable, ...tableCalls } = tableHandlers;
+  // Writes by clicks (engine-writes.ts, engine-paimon.ts): prepared operations stay here under an id.
+  const registry = new OpRegistry();
+  const { forgetWarehouseOps, ...writeCalls } = createWriteHandlers(storageOf, reopenTable, registry);
+  const { forgetPaimonWarehouse, ...paimonCalls } = createPaimonHandlers(storageOf, reopenTable, registry);
 
   return {
     ...tableCalls,
+    ...writeCalls,
+    ...paimonCalls,
     async connect(spec: ConnectionSpec, ctx: CallContext): Promise<Connected> {
       let storage: Storage;
       let warehouse: WarehouseDto;
@@ -55,6 +64,8 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
     },
     async disconnect(ref: WarehouseRef): Promise<boolean> {
       forgetWarehouse(ref.warehouseId);
+      forgetWarehouseOps(ref.warehouseId);
+      forgetPaimonWarehouse(ref.warehouseId);
       return open.delete(ref.warehouseId);
     },
     async listFolder(p: WarehouseRef & { prefix: string }, ctx: CallContext) {
