@@ -43,14 +43,28 @@ export async function explainScan(table: LakeTable, root: string, options: Expla
     versionId: plan.versionId,
     columns: plan.columns,
     ...(filter ? { filter: describeExpr(filter) } : {}),
-    files: plan.tasks.slice(0, max).map((t) => plannedFile(t, root)),
-    filesTruncated: plan.tasks.length > max,
+    ...(() => { const files = plan.tasks.flatMap((t) => plannedFiles(t, root)); return { files: files.slice(0, max), filesTruncated: files.length > max }; })(),
     skipped: plan.skipped.slice(0, max),
     skippedTruncated: plan.skipped.length > max,
     counts: plan.counts,
     notes: plan.notes,
     elapsedMs: Date.now() - started,
   };
+}
+
+/** A Paimon split's files (`files: [{key, rowCount, fileSize, deletionVector?}]`). */
+interface SplitLike {
+  readonly files?: readonly { readonly key?: unknown; readonly rowCount?: unknown; readonly fileSize?: unknown; readonly deletionVector?: unknown }[];
+}
+
+/**
+ * The data files of a task in common terms: one per task for file tasks (Iceberg), one per file for
+ * split tasks that group several files (Paimon: a partition and bucket's sorted runs).
+ */
+export function plannedFiles(task: unknown, root: string): PlannedFileDto[] {
+  const files = (task as SplitLike | null)?.files;
+  if (!Array.isArray(files)) return [plannedFile(task, root)];
+  return files.map((f) => plannedFile({ path: f.key, key: f.key, recordCount: typeof f.rowCount === 'string' ? BigInt(f.rowCount) : f.rowCount, fileSizeInBytes: f.fileSize, deletes: f.deletionVector ? [f.deletionVector] : [] }, root));
 }
 
 /** The fields of a scan task that the common model names (Iceberg's FileScanTask, Paimon's split …). */

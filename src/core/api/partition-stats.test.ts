@@ -39,3 +39,17 @@ describe.skipIf(!FIXTURES_PRESENT)('partitionStats on fixtures', () => {
     expect(stats.partitions.some((p) => p.deleteFiles > 0)).toBe(true);
   });
 });
+
+describe.skipIf(!FIXTURES_PRESENT)('partitionStats and explain on Paimon splits', () => {
+  it('groups a partitioned Paimon table by partition path, and explain lists each file of each split', async () => {
+    const { explainScan } = await import('./explain-scan.ts');
+    const root = 'paimon/pk_dv_partitioned_pk_09/';
+    const table = await openTable(new FsStorage(FIXTURES_DIR, { readOnly: true }), root, 'paimon');
+    const stats = await partitionStats(table, {});
+    expect(stats.partitions.length).toBeGreaterThan(1);
+    expect(stats.partitions.every((p) => /^f1=/.test(p.partition) && p.values.f1 !== undefined && p.dataFiles > 0)).toBe(true);
+    const explain = await explainScan(table, root, {});
+    expect(explain.files.length).toBe(stats.partitions.reduce((n, p) => n + p.dataFiles, 0));
+    expect(explain.files.every((f) => f.key?.startsWith(root) && f.path !== '?' && Number(f.recordCount) >= 0)).toBe(true);
+  });
+});

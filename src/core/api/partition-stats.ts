@@ -9,6 +9,9 @@ import type { ColumnDto, LakeTable, PartitionSpecDto, VersionSelector } from '..
 import type { PartitionStatDto, PartitionStatsDto } from './table-dto.ts';
 
 interface PartitionedTask {
+  /** Paimon splits: `k=v/…` of the partition and the split's files. */
+  readonly partitionPath?: unknown;
+  readonly files?: readonly { readonly rowCount?: unknown; readonly fileSize?: unknown; readonly deletionVector?: { readonly indexFile?: unknown } }[];
   readonly specId?: unknown;
   readonly partition?: unknown;
   readonly recordCount?: unknown;
@@ -22,9 +25,9 @@ export async function partitionStats(table: LakeTable, version: VersionSelector,
   const types = new Map<number, string>();
   const visit = (cols: readonly ColumnDto[]) => { for (const c of cols) { if (!types.has(c.id)) types.set(c.id, c.type); if (c.children) visit(c.children); } };
   for (const s of [...schemas].reverse()) visit(s.columns);
-  type Group = { -readonly [K in keyof PartitionStatDto]: PartitionStatDto[K] } & { deletePaths: Set<string> };
   const groups = new Map<string, Group>();
   for (const task of plan.tasks as readonly PartitionedTask[]) {
+    if (typeof task.partitionPath === 'string' && Array.isArray(task.files)) { addSplit(groups, task); continue; }
     if (!Array.isArray(task.partition)) continue;
     const specId = String(task.specId ?? '0');
     const spec = specs.find((s) => s.specId === specId);
@@ -41,6 +44,27 @@ export async function partitionStats(table: LakeTable, version: VersionSelector,
   const partitions = [...groups.values()].map(({ deletePaths, ...g }) => ({ ...g, deleteFiles: deletePaths.size }))
     .sort((a, b) => b.records - a.records || (a.partition < b.partition ? -1 : 1));
   return { versionId: plan.versionId, partitions, source: 'live data files of the version (record counts before deletes)' };
+}
+
+type Group = { -readonly [K in keyof PartitionStatDto]: PartitionStatDto[K] } & { deletePaths: Set<string> };
+
+/** A Paimon split (one partition + bucket): its files, rows and bytes; deletion-vector index files count as delete files. */
+function addSplit(groups: Map<string, Group>, task: PartitionedTask): void {
+  const partition = (task.partitionPath as string) || '(unpartitioned)';
+  const key = `0\u0000${partition}`;
+  let g = groups.get(key);
+  if (!g) {
+    const values: Record<string, string | null> = {};
+    for (const kv of partition === '(unpartitioned)' ? [] : partition.split('/')) { const i = kv.indexOf('='); if (i > 0) values[kv.slice(0, i)] = kv.slice(i + 1); }
+    g = { specId: '0', partition, values, dataFiles: 0, records: 0, bytes: 0, deleteFiles: 0, deletePaths: new Set() };
+    groups.set(key, g);
+  }
+  for (const f of task.files ?? []) {
+    g.dataFiles++;
+    g.records += Number(f.rowCount ?? 0);
+    g.bytes += Number(f.fileSize ?? 0);
+    if (typeof f.deletionVector?.indexFile === 'string') g.deletePaths.add(f.deletionVector.indexFile);
+  }
 }
 
 function partitionValues(spec: PartitionSpecDto | undefined, tuple: readonly (Value | null)[], types: Map<number, string>): Record<string, string | null> {
