@@ -17,7 +17,7 @@ export interface WriteAccessDto {
   readonly concurrency: string;
 }
 
-const S3_NOTE = 'Atomic commit: the next metadata file is created with an exclusive create (S3 If-None-Match: *). '
+const S3_NOTE = 'Atomic commit: the next metadata file is created only if it does not exist yet (on S3: If-None-Match: *). '
   + 'If another writer commits first, this write fails with a conflict (or retries where the operation allows) — it never overwrites.';
 const FSA_NOTE = 'Local folder (File System Access): the exclusive create of the next metadata file is enforced with Web Locks, '
   + 'which only coordinate tabs of this browser. Another program writing this folder at the same time (Spark, Flink, a second browser) is not excluded — make sure none is.';
