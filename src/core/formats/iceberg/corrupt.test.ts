@@ -11,6 +11,10 @@ import { openIcebergTable, type IcebergTable } from './index.ts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { mutate, tableInMemory } from './test-storage.test-helper.ts';
+import { manifestFileOf, writeManifestList } from './spec/write-manifest-list.ts';
+import { writeManifest } from './spec/write-manifest.ts';
+import { partitionType } from './spec/partition-spec.ts';
+import { currentSchema } from './spec/table-metadata.ts';
 
 /** Every file of a fixture table, copied into memory. */
 function fixtureInMemory(dir: string) {
@@ -83,6 +87,33 @@ describe.skipIf(!FIXTURES_PRESENT)('corrupt input', () => {
     t = await openIcebergTable(storage);
     expect(t.metadataKey).toBe('metadata/v2.metadata.json');
     expect(t.warnings.join('\n')).toMatch(/skipped unreadable metadata file metadata\/v3\.metadata\.json: iceberg metadata: metadata\/v3\.metadata\.json is not valid JSON/);
+  });
+
+  it('a data file live twice (the same manifest listed twice, or one file under two spellings) → DataInvalid, never read twice', async () => {
+    const storage = await fixtureInMemory(root('rename_column'));
+    const table = await openIcebergTable(storage);
+    const snap = table.metadata.snapshots.find((s) => s.snapshotId === table.metadata.currentSnapshotId)!;
+    const list = await table.files.readManifestList(snap.manifestList!);
+    const data = list.find((m) => m.content === 'data')!;
+    const write = (manifests: typeof list) => storage.write(keyOf(table, snap.manifestList!), writeManifestList(manifests, {
+      formatVersion: table.metadata.formatVersion, snapshotId: snap.snapshotId, sequenceNumber: snap.sequenceNumber,
+    }).bytes);
+    await write([...list, data]);
+    let e = await failure((await openIcebergTable(storage)).planScan());
+    expect([e.code, e.context.file]).toEqual(['DataInvalid', expect.stringMatching(/\.parquet$/)]);
+    expect(e.message).toMatch(/^iceberg manifest: data file .*\.parquet is live in more than one manifest entry$/);
+    // A second manifest naming one of those files under another spelling of the table location (s3a → s3).
+    const spec = table.metadata.partitionSpecs.find((x) => x.specId === data.partitionSpecId)!;
+    const [first] = (await table.files.readManifest(data, partitionType(spec, currentSchema(table.metadata)))).filter((x) => x.status !== 'deleted');
+    const respelled = first.dataFile.filePath.replace(/^([a-z0-9]+):/, (_, scheme: string) => (scheme === 's3' ? 's3a:' : 's3:'));
+    const m = writeManifest([{ ...first, status: 'existing', dataFile: { ...first.dataFile, filePath: respelled } }], {
+      formatVersion: table.metadata.formatVersion, spec, partition: partitionType(spec, currentSchema(table.metadata)), schema: currentSchema(table.metadata), content: 'data', snapshotId: snap.snapshotId,
+    });
+    const extraPath = data.path.replace(/[^/]+$/, 'respelled-m0.avro');
+    await storage.write(keyOf(table, extraPath), m.bytes);
+    await write([...list, manifestFileOf(m, extraPath, snap.sequenceNumber)]);
+    e = await failure((await openIcebergTable(storage)).planScan());
+    expect(e.message).toBe(`iceberg manifest: data files ${first.dataFile.filePath} and ${respelled} are the same file (${keyOf(table, first.dataFile.filePath)}), live in two manifest entries`);
   });
 
   it('format version 4 → Unsupported', async () => {

@@ -12,11 +12,15 @@ import { normalizePath, splitUri } from '../../../util/paths.ts';
 export class Relocation {
   private readonly location: string;
   private readonly locationPath: string;
+  /** `location/` when the location is absolute (only then can the fast path below agree with the full rules). */
+  private readonly locationSlash: string | undefined;
 
   /** @param location the table metadata's `location` */
   constructor(location: string) {
     this.location = location.replace(/\/+$/, '');
     this.locationPath = pathPart(this.location);
+    const absolute = /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(this.location) || this.location.startsWith('/');
+    this.locationSlash = absolute && this.location !== '' && this.location !== '/' ? `${this.location}/` : undefined;
   }
 
   /** The location the metadata was written for: the table is always read "moved" from there onto the opened root. */
@@ -30,6 +34,8 @@ export class Relocation {
    * Throws NotFound (naming the path and location) when the path lies outside the table's location.
    */
   toKey(path: string): string {
+    // The common case first (every file a plan names): an absolute path under the exact location.
+    if (this.locationSlash !== undefined && path.startsWith(this.locationSlash)) return checked(normalizePath(path.slice(this.locationSlash.length)), path);
     if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(path) && !path.startsWith('/')) return checked(normalizePath(path), path);
     const rest = under(path, this.location) ?? under(pathPart(path), this.locationPath);
     if (rest === undefined) {

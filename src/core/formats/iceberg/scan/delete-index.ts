@@ -62,7 +62,7 @@ export class DeleteIndex {
 
   /** The delete entries that apply to a data file entry, DVs first. */
   forDataFile(data: ManifestEntry): ManifestEntry[] {
-    if (this.empty) return []; // most snapshots have no delete files at all: no per-file work
+    if (this.isEmpty) return []; // most snapshots have no delete files at all: no per-file work
     const f = data.dataFile;
     const seq = data.sequenceNumber;
     const part = partitionKey(f.specId, f.partition);
@@ -76,7 +76,8 @@ export class DeleteIndex {
     return [...dvs, ...positional, ...equality].map((d) => d.entry);
   }
 
-  private get empty(): boolean {
+  /** True when the snapshot has no delete files (nothing applies to any data file). */
+  get isEmpty(): boolean {
     return this.dvsByPath.size === 0 && this.posByPath.size === 0 && this.posByPartition.size === 0 && this.eqByPartition.size === 0 && this.eqGlobal.length === 0;
   }
 }

@@ -95,10 +95,11 @@ export async function planScan(input: PlanInput, opts: PlanOptions = {}): Promis
     counts.dataFiles.total += toRead[i]!.content === 'data' ? r.live : 0;
     counts.deleteFiles.total += toRead[i]!.content === 'deletes' ? r.live : 0;
   });
-  checkUniquePaths(dataEntries);
+  const keys = storageKeys(dataEntries, files);
+  checkUniqueFiles(dataEntries, keys);
 
   const index = new DeleteIndex(deleteEntries, new Map(meta.partitionSpecs.map((s) => [s.specId, s])));
-  let candidates: Candidate[] = dataEntries.map((entry) => ({ entry, deletes: index.forDataFile(entry) }));
+  let candidates: Candidate[] = dataEntries.map((entry, i) => ({ entry, key: keys[i]!, deletes: index.isEmpty ? NO_DELETES : index.forDataFile(entry) }));
 
   // A limit without filter: enough whole files, in manifest order, to cover it (delete-free files count exactly).
   if (opts.limit !== undefined && bound.op === 'true') {
@@ -136,10 +137,10 @@ export async function planScan(input: PlanInput, opts: PlanOptions = {}): Promis
     const f = c.entry.dataFile;
     for (const d of c.deletes) usedDeletes.add(deleteId(d));
     return {
-      kind: 'iceberg-file-scan', path: f.filePath, key: files.keyOf(f.filePath), format: f.fileFormat,
+      kind: 'iceberg-file-scan', path: f.filePath, key: c.key ?? files.keyOf(f.filePath), format: f.fileFormat,
       recordCount: f.recordCount, fileSizeInBytes: f.fileSizeInBytes, specId: f.specId, partition: f.partition,
       dataSequenceNumber: c.entry.sequenceNumber, firstRowId: f.firstRowId, rowGroups: c.rowGroups,
-      deletes: c.deletes.length === 0 ? [] : c.deletes.map((d) => deleteRef(d, files)), schemaId: schema.schemaId, projectedIds,
+      deletes: c.deletes.length === 0 ? NO_DELETES : c.deletes.map((d) => deleteRef(d, files)), schemaId: schema.schemaId, projectedIds,
       residual, limit: opts.limit,
     };
   });
@@ -155,9 +156,14 @@ export async function planScan(input: PlanInput, opts: PlanOptions = {}): Promis
 /** A data file that may match, with the deletes that apply to it and (after step 3) the row groups to read. */
 interface Candidate {
   readonly entry: ManifestEntry;
+  /** Storage key; undefined when the path lies outside the table (reported when its task is made). */
+  readonly key: string | undefined;
   readonly deletes: readonly ManifestEntry[];
   readonly rowGroups?: number[];
 }
+
+/** Shared by every task without deletes (100,000 empty arrays are not free); frozen, so never changed. */
+const NO_DELETES: readonly never[] = Object.freeze([]);
 
 interface FilteredManifest { readonly kept: ManifestEntry[]; readonly skips: SkipRecord[]; readonly live: number }
 
@@ -217,14 +223,27 @@ function projectColumns(schema: Schema, columns: readonly string[] | undefined):
   });
 }
 
-/** Spec "Scan Planning": a path may appear at most once among live entries; results are undefined otherwise, so refuse. */
-function checkUniquePaths(entries: readonly ManifestEntry[]): void {
+/** The storage key of every entry's file (undefined for a path outside the table location). */
+function storageKeys(entries: readonly ManifestEntry[], files: TableFiles): (string | undefined)[] {
+  return entries.map((e) => files.relocation.tryKey(e.dataFile.filePath));
+}
+
+/**
+ * Spec "Scan Planning": a data file may be live at most once; results are undefined otherwise, so refuse
+ * (it would be read twice). Compared by storage key — shorter than the path, so faster to hash for 100,000
+ * files, and stricter: two spellings of one object (`s3://` and `s3a://`) are the same file too.
+ */
+function checkUniqueFiles(entries: readonly ManifestEntry[], keys: readonly (string | undefined)[]): void {
   const seen = new Set<string>();
-  for (const e of entries) {
-    if (seen.has(e.dataFile.filePath)) {
-      throw new LakeError('DataInvalid', `iceberg manifest: data file ${e.dataFile.filePath} is live in more than one manifest entry`, { file: e.dataFile.filePath });
+  for (let i = 0; i < entries.length; i++) {
+    const key = keys[i] ?? entries[i]!.dataFile.filePath;
+    if (seen.size === seen.add(key).size) {
+      const path = entries[i]!.dataFile.filePath;
+      const first = entries.find((e, j) => (keys[j] ?? e.dataFile.filePath) === key)!.dataFile.filePath;
+      throw new LakeError('DataInvalid', first === path
+        ? `iceberg manifest: data file ${path} is live in more than one manifest entry`
+        : `iceberg manifest: data files ${first} and ${path} are the same file (${key}), live in two manifest entries`, { file: path });
     }
-    seen.add(e.dataFile.filePath);
   }
 }
 
