@@ -32,7 +32,7 @@ export function decompressBlock(codec: AvroCodec, data: Uint8Array): Uint8Array 
   try {
     switch (codec) {
       case 'null': return data;
-      case 'deflate': return inflateSync(data);
+      case 'deflate': return inflate(data);
       case 'snappy': return snappyBlock(data);
       case 'zstandard': return zstdDecompress(data);
     }
@@ -40,6 +40,29 @@ export function decompressBlock(codec: AvroCodec, data: Uint8Array): Uint8Array 
     if (e instanceof LakeError) throw e;
     throw new LakeError('DataInvalid', `avro: ${codec} block does not decompress: ${e instanceof Error ? e.message : String(e)}`,
       { codec }, { cause: e });
+  }
+}
+
+// Inflating into a reused buffer, then copying out exactly the result: fflate alone starts at 3x the input
+// and doubles (allocating and copying each time) — manifests inflate ~8x, so every block paid three
+// growths, and the large short-lived buffers drove garbage collection while planning.
+const SCRATCH_START = 1 << 20;
+const SCRATCH_KEEP = 16 << 20;
+let scratch = new Uint8Array(SCRATCH_START);
+
+/**
+ * Raw DEFLATE. Must hold: the output is exact whatever its size. fflate writes past the end of a given
+ * buffer silently (it clips), so an output that fills the buffer is retried in one twice as large.
+ */
+function inflate(data: Uint8Array): Uint8Array {
+  for (;;) {
+    const out = inflateSync(data, { out: scratch });
+    if (out.length < scratch.length) {
+      const exact = out.slice();
+      if (scratch.length > SCRATCH_KEEP) scratch = new Uint8Array(SCRATCH_START); // do not keep a huge one
+      return exact;
+    }
+    scratch = new Uint8Array(scratch.length * 2);
   }
 }
 

@@ -86,6 +86,16 @@ describe('writeAvroFile / readAvroFile round trip', () => {
     });
   }
 
+  it('deflate blocks of any size inflate exactly (small, and larger than the reused inflate buffer)', () => {
+    let seed = 1;
+    const text = (n: number) => Array.from({ length: n }, () => 'abcdefgh'[(seed = (seed * 1103515245 + 12345) >>> 0) % 8]).join('');
+    for (const size of [0, 1, 1000, (1 << 20) - 7, 3 << 20]) {
+      const rows = [{ s: text(size) }, { s: 'tail' }];
+      const bytes = writeAvroFile({ type: 'record', name: 'r', fields: [{ name: 's', type: 'string' }] }, rows, { codec: 'deflate', blockSize: 64 << 20 });
+      expect(readAvroFile(bytes).records).toEqual(rows);
+    }
+  });
+
   it('writes a missing nullable field or a field with a default, rejects a missing required one', () => {
     const schema: AvroSchema = { type: 'record', name: 'r', fields: [
       { name: 'a', type: ['null', 'int'] },
