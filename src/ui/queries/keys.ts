@@ -11,6 +11,11 @@ export const queryKeys = {
   preview: (warehouseId: string, key: string) => [...queryKeys.warehouse(warehouseId), 'preview', key] as const,
   rawFile: (warehouseId: string, key: string, offset: number) => [...queryKeys.warehouse(warehouseId), 'raw', key, offset] as const,
   table: (warehouseId: string, root: string, metadataKey?: string) => [...queryKeys.warehouse(warehouseId), 'table', root, metadataKey ?? ''] as const,
+  /** Whether the warehouse's tables can be written (writes by clicks). */
+  writeAccess: (warehouseId: string) => [...queryKeys.warehouse(warehouseId), 'write-access'] as const,
+  /** Paimon-only views of a table (LSM, refs), keyed by root: invalidated together after a write. */
+  paimonTable: (warehouseId: string, root: string) => [...queryKeys.warehouse(warehouseId), 'paimon', root] as const,
+  lsm: (warehouseId: string, root: string, version: string) => [...queryKeys.paimonTable(warehouseId, root), 'lsm', version] as const,
   // Below: keyed by the worker's table id, which names warehouse + root + metadata file.
   tree: (tableId: string, version: string, nodeId: string) => ['lakescope', 'tbl', tableId, 'tree', version, nodeId] as const,
   explain: (tableId: string, version: string, filter: string) => ['lakescope', 'tbl', tableId, 'explain', version, filter] as const,
