@@ -70,7 +70,7 @@ class DecoderCompiler {
     const forward: AvroDecodeFn = (c) => body(c);
     this.named.set(t, forward);
     const names = t.fields.map((f) => f.name);
-    const decoders = t.fields.map((f) => (this.lazy?.test(f) ? lazyFieldDecoder(f.type, (x) => this.compile(x), this.lazy.create) : this.compile(f.type)));
+    const decoders = t.fields.map((f) => (this.lazy?.test(f) ? lazyFieldDecoder(f.type, (x) => this.compile(x), this.lazy.factory) : this.compile(f.type)));
     const n = names.length;
     body = this.options.recordsAsArrays
       ? (c) => {

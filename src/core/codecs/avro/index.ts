@@ -11,5 +11,5 @@ export { compileDecoder } from './decoder.ts';
 export type { DecoderOptions } from './decoder.ts';
 export { AvroLazy, compileSkipper } from './lazy.ts';
 export { AvroPairMap } from './lazy-pair-map.ts';
-export type { AvroLazyFields } from './lazy.ts';
+export type { AvroLazyFields, LazyFactory } from './lazy.ts';
 export { AvroSink, compileEncoder } from './encoder.ts';

@@ -8,7 +8,7 @@
  */
 import { AvroCursor } from './cursor.ts';
 import { compileDecoder } from './decoder.ts';
-import { type AvroDecodeFn, AvroLazy, type AvroSkipFn, blockCount, compileSkipper } from './lazy.ts';
+import { type AvroDecodeFn, AvroLazy, type AvroSkipFn, blockCount, compileSkipper, type LazyFactory } from './lazy.ts';
 import { type AvroType, minEncodedSize } from './schema.ts';
 
 interface PairCodec {
@@ -19,38 +19,29 @@ interface PairCodec {
   readonly valueKind: AvroType['kind'];
 }
 
-const codecs = new WeakMap<AvroType, PairCodec | null>();
-
 /** The codec of an `array<record{int, V}>` type with V not a union; undefined for any other type. */
 function pairCodec(t: AvroType): PairCodec | undefined {
-  let c = codecs.get(t);
-  if (c === undefined) {
-    const item = t.kind === 'array' ? t.items : undefined;
-    const ok = item?.kind === 'record' && item.fields.length === 2 && item.fields[0]!.type.kind === 'int' && item.fields[1]!.type.kind !== 'union';
-    c = ok ? {
-      value: compileDecoder(item.fields[1]!.type), skipValue: compileSkipper(item.fields[1]!.type),
-      minItem: minEncodedSize(item), valueKind: item.fields[1]!.type.kind,
-    } : null;
-    codecs.set(t, c);
-  }
-  return c ?? undefined;
+  const item = t.kind === 'array' ? t.items : undefined;
+  if (item?.kind !== 'record' || item.fields.length !== 2 || item.fields[0]!.type.kind !== 'int' || item.fields[1]!.type.kind === 'union') return undefined;
+  const valueType = item.fields[1]!.type;
+  return { value: compileDecoder(valueType), skipValue: compileSkipper(valueType), minItem: minEncodedSize(item), valueKind: valueType.kind };
 }
 
 /** Must hold: reads exactly like the Map of its decoded (key, value) pairs, later duplicates winning. */
 export class AvroPairMap<V = unknown> extends AvroLazy implements ReadonlyMap<number, V> {
   private readonly codec: PairCodec;
 
-  /** Use {@link AvroPairMap.create}, which checks the type. */
+  /** Use {@link AvroPairMap.factory}, which checks the type. */
   private constructor(bytes: Uint8Array, pos: number, type: AvroType, decode: AvroDecodeFn, codec: PairCodec) {
     super(bytes, pos, type, decode);
     this.codec = codec;
   }
 
-  /** An AvroPairMap for `array<record{int, V}>` values, a plain {@link AvroLazy} for any other type (an `AvroLazyFields.create`). */
-  static create(bytes: Uint8Array, pos: number, type: AvroType, decode: AvroDecodeFn): AvroLazy {
+  /** An `AvroLazyFields.factory`: AvroPairMaps for `array<record{int, V}>` values, plain {@link AvroLazy}s for any other type. */
+  static readonly factory: LazyFactory = (type, decode) => {
     const codec = pairCodec(type);
-    return codec ? new AvroPairMap(bytes, pos, type, decode, codec) : new AvroLazy(bytes, pos, type, decode);
-  }
+    return codec ? (bytes, pos) => new AvroPairMap(bytes, pos, type, decode, codec) : (bytes, pos) => new AvroLazy(bytes, pos, type, decode);
+  };
 
   /** The Avro kind of the values (`long`, `bytes`, …). */
   get valueKind(): AvroType['kind'] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isLakeError } from '../../errors.ts';
 import { AvroCursor } from './cursor.ts';
-import { AvroLazy, compileDecoder, compileSkipper, parseAvroSchema, readAvroFile, readAvroHeader, writeAvroFile, type AvroLazyFields, type AvroSchema } from './index.ts';
+import { AvroLazy, AvroPairMap, compileDecoder, compileSkipper, parseAvroSchema, readAvroFile, readAvroHeader, writeAvroFile, type AvroLazyFields, type AvroSchema } from './index.ts';
 
 const SCHEMA: AvroSchema = {
   type: 'record', name: 'entry', fields: [
@@ -111,5 +111,38 @@ describe('records as arrays', () => {
     const both = readAvroFile(bytes, { recordsAsArrays: true, lazy: LAZY }).records as unknown[][];
     const withBounds = both.findIndex((r) => r[1] !== null && ((r[1] as AvroLazy).decode() as unknown[]).length > 0);
     expect((both[withBounds]![1] as AvroLazy).decode()).toEqual(arrays[withBounds]![1]);
+  });
+});
+
+describe('AvroPairMap (int-keyed pairs read from their encoding)', () => {
+  const PAIRS: AvroSchema = { type: 'record', name: 'p', fields: [
+    { name: 'longs', lazy: true, type: ['null', { type: 'array', items: { type: 'record', name: 'kl', fields: [{ name: 'key', type: 'int' }, { name: 'value', type: 'long' }] } }] },
+    { name: 'strs', lazy: true, type: { type: 'array', items: { type: 'record', name: 'ks', fields: [{ name: 'k', type: 'int' }, { name: 'v', type: 'string' }] } } },
+    { name: 'notPairs', lazy: true, type: { type: 'array', items: 'long' } },
+  ] };
+  const rule: AvroLazyFields = { key: 'test-pairs', test: (f) => f.attrs.lazy === true, factory: AvroPairMap.factory };
+
+  it('get/has/size/entries read like the Map of the decoded pairs (later duplicates win); other types stay plain AvroLazy', () => {
+    const rows = [
+      { longs: [{ key: 1, value: 10n }, { key: -5, value: -1n }, { key: 1, value: 11n }], strs: Array.from({ length: 300 }, (_, k) => ({ k, v: `s${k}` })), notPairs: [1n] },
+      { longs: null, strs: [], notPairs: [] },
+    ];
+    const [a, b] = readAvroFile(writeAvroFile(PAIRS, rows, { codec: 'deflate' }), { lazy: rule, recordsAsArrays: true }).records as unknown[][];
+    const longs = a![0] as AvroPairMap<bigint>;
+    expect(longs).toBeInstanceOf(AvroPairMap);
+    expect(longs.valueKind).toBe('long');
+    expect([longs.get(1), longs.get(-5), longs.get(2)]).toEqual([11n, -1n, undefined]);
+    expect([longs.has(-5), longs.has(3), longs.size]).toEqual([true, false, 2]);
+    expect([...longs]).toEqual([[1, 11n], [-5, -1n]]);
+    const seen: [number, bigint][] = [];
+    longs.forEach((v, k) => seen.push([k, v]));
+    expect(seen).toEqual([[1, 11n], [-5, -1n]]);
+    const strs = a![1] as AvroPairMap<string>;
+    expect([strs.get(0), strs.get(299), strs.size, [...strs.keys()].length, [...strs.values()][7]]).toEqual(['s0', 's299', 300, 300, 's7']);
+    expect(a![2]).toBeInstanceOf(AvroLazy);
+    expect(a![2]).not.toBeInstanceOf(AvroPairMap);
+    expect((a![2] as AvroLazy).decode()).toEqual([1n]);
+    expect(b![0]).toBeNull();
+    expect((b![1] as AvroPairMap).size).toBe(0);
   });
 });

@@ -24,11 +24,15 @@ export interface AvroLazyFields {
   readonly key: string;
   readonly test: (field: AvroField) => boolean;
   /**
-   * Makes the lazy value of a field (default: an {@link AvroLazy}); a subclass may read parts of the
-   * encoded value directly (e.g. look up one key of a map) without decoding all of it.
+   * Given a lazy field's type (once, when the decoder is compiled), the function that makes its lazy
+   * values (default: {@link AvroLazy}s); a subclass may read parts of the encoded value directly (e.g.
+   * look up one key of a map) without decoding all of it.
    */
-  readonly create?: (bytes: Uint8Array, pos: number, type: AvroType, decode: AvroDecodeFn) => AvroLazy;
+  readonly factory?: LazyFactory;
 }
+
+/** Makes the lazy values of one type: see {@link AvroLazyFields.factory}. */
+export type LazyFactory = (type: AvroType, decode: AvroDecodeFn) => (bytes: Uint8Array, pos: number) => AvroLazy;
 
 /**
  * A value not decoded yet: where its encoding starts in its (decompressed) block, its type and how to
@@ -48,8 +52,7 @@ export class AvroLazy {
   }
 }
 
-type CreateLazy = NonNullable<AvroLazyFields['create']>;
-const defaultCreate: CreateLazy = (bytes, pos, type, decode) => new AvroLazy(bytes, pos, type, decode);
+const defaultFactory: LazyFactory = (type, decode) => (bytes, pos) => new AvroLazy(bytes, pos, type, decode);
 
 /** Upper bound on items of zero-byte types (e.g. array<null>) in one block, so garbage cannot spin for ages. */
 export const MAX_ZERO_SIZE_ITEMS = 10_000_000;
@@ -131,23 +134,23 @@ function blocksSkipper(item: AvroSkipFn, minItemSize: number, what: string, keye
  * The decoder of a lazy field: an optional union decodes its branch index at once (so null stays a
  * plain null) and defers the branch's value; any other type is deferred whole.
  */
-export function lazyFieldDecoder(t: AvroType, decoderOf: (t: AvroType) => AvroDecodeFn, create: CreateLazy = defaultCreate): AvroDecodeFn {
+export function lazyFieldDecoder(t: AvroType, decoderOf: (t: AvroType) => AvroDecodeFn, factory: LazyFactory = defaultFactory): AvroDecodeFn {
   if (t.kind !== 'union') {
-    const decode = decoderOf(t);
+    const create = factory(t, decoderOf(t));
     const skip = compileSkipper(t);
     return (c) => {
-      const v = create(c.bytes, c.pos, t, decode);
+      const v = create(c.bytes, c.pos);
       skip(c);
       return v;
     };
   }
-  const branches = t.branches.map((b) => ({ type: b, isNull: b.kind === 'null', decode: decoderOf(b), skip: compileSkipper(b) }));
+  const branches = t.branches.map((b) => ({ isNull: b.kind === 'null', create: factory(b, decoderOf(b)), skip: compileSkipper(b) }));
   return (c) => {
     const i = c.readInt();
     const b = branches[i];
     if (b === undefined) throw new LakeError('DataInvalid', `avro: union branch ${i} out of range (${branches.length} branches)`, { offset: c.pos });
     if (b.isNull) return null;
-    const v = create(c.bytes, c.pos, b.type, b.decode);
+    const v = b.create(c.bytes, c.pos);
     b.skip(c);
     return v;
   };

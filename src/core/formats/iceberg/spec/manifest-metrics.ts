@@ -27,7 +27,7 @@ export const MANIFEST_LAZY_FIELDS: AvroLazyFields = {
     return (typeof id === 'number' || typeof id === 'bigint') && METRIC_FIELD_IDS.has(Number(id))
       && branches.length > 0 && branches.every((b) => b.kind === 'array' || b.kind === 'map');
   },
-  create: AvroPairMap.create,
+  factory: AvroPairMap.factory,
 };
 
 type Convert<V> = (raw: unknown) => Map<number, V>;
