@@ -1,0 +1,51 @@
+/**
+ * The pure part of the LSM tab: every level of a bucket from 0 to num-levels - 1 (empty ones too, so
+ * the diagram shows where compaction moves data), box widths for files by size, and display texts.
+ */
+import type { LsmBucketView, LsmFileView, LsmLevelView } from '../../core/formats/paimon/index.ts';
+
+export interface DiagramLevel {
+  readonly level: number;
+  readonly files: readonly LsmFileView[];
+  readonly view?: LsmLevelView;
+}
+
+/** Levels 0..max(numLevels - 1, highest level present), each with its files (empty when none). */
+export function diagramLevels(bucket: LsmBucketView): DiagramLevel[] {
+  const top = Math.max(bucket.numLevels - 1, ...bucket.levels.map((l) => l.level), 0);
+  const byLevel = new Map(bucket.levels.map((l) => [l.level, l]));
+  return Array.from({ length: top + 1 }, (_, level) => {
+    const view = byLevel.get(level);
+    return { level, files: view?.files ?? [], ...(view ? { view } : {}) };
+  });
+}
+
+/**
+ * Width of a file's box in percent of its level row: proportional to size within the bucket's largest
+ * level, at least `min` so a tiny file stays clickable.
+ */
+export function boxWidths(levels: readonly DiagramLevel[], min = 3): Map<string, number> {
+  const widest = Math.max(1, ...levels.map((l) => l.files.reduce((s, f) => s + f.fileSize, 0)));
+  const out = new Map<string, number>();
+  for (const l of levels) for (const f of l.files) out.set(f.key, Math.max(min, (100 * f.fileSize) / widest));
+  return out;
+}
+
+/** `seq 12–30` (or `seq 12` when both ends agree). */
+export function seqRange(min?: string, max?: string): string {
+  if (min === undefined || max === undefined) return '';
+  return min === max ? `seq ${min}` : `seq ${min}–${max}`;
+}
+
+/** A bucket's title: `f1=10 · bucket 0 of 2` (unpartitioned: `bucket 0 of 2`). */
+export function bucketTitle(b: LsmBucketView): string {
+  const total = b.totalBuckets > 0 ? ` of ${b.totalBuckets}` : b.totalBuckets === -1 ? ' (dynamic)' : '';
+  return `${b.partition ? `${b.partition} · ` : ''}bucket ${b.bucket}${total}`;
+}
+
+/** What a level is, in a few words (level 0 vs sorted-run levels). */
+export function levelNote(level: number, files: number, top: number): string {
+  if (level === 0) return files === 0 ? 'empty: nothing flushed since the last compaction' : `${files} sorted run${files === 1 ? '' : 's'} (each file its own; key ranges may overlap)`;
+  if (files === 0) return level === top ? 'empty: a full compaction writes here' : 'empty';
+  return `1 sorted run of ${files} file${files === 1 ? '' : 's'} (disjoint key ranges)`;
+}

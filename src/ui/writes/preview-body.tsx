@@ -1,0 +1,91 @@
+/**
+ * The body of a write preview: what will happen in one sentence, rows/files/bytes before → after, the
+ * files to write and to delete (grouped by kind, with sizes), warnings, and how the commit is made
+ * atomic on this storage.
+ */
+import type { FileChangeDto, WritePreviewDto } from '../../worker/engine-writes.ts';
+import { formatBytes, formatCount, middleEllipsis } from '../common/format.ts';
+import { groupFiles, totalsRows } from './write-model.ts';
+
+const KIND_LABEL: Record<FileChangeDto['kind'], string> = {
+  data: 'data files', delete: 'delete files', manifest: 'manifests', 'manifest-list': 'manifest lists', metadata: 'metadata / snapshot files',
+  statistics: 'statistics files', 'version-hint': 'version hints', other: 'other files',
+};
+/** Files listed per group; the rest are counted. */
+const SHOWN = 200;
+
+function fmt(n: number | undefined, bytes: boolean): string {
+  if (n === undefined) return '?';
+  return bytes ? formatBytes(n) : formatCount(n);
+}
+
+export function TotalsTable({ preview }: { preview: WritePreviewDto }) {
+  const rows = totalsRows(preview.before, preview.after);
+  if (rows.length === 0) return null;
+  return (
+    <table className="ws-totals" aria-label="Before and after">
+      <thead><tr><th /><th className="num">before</th><th /><th className="num">after</th><th className="num">change</th></tr></thead>
+      <tbody>
+        {rows.map((r) => {
+          const d = r.before !== undefined && r.after !== undefined ? r.after - r.before : undefined;
+          return (
+            <tr key={r.label} data-total={r.label}>
+              <th scope="row">{r.label}</th>
+              <td className="num">{fmt(r.before, r.bytes)}</td>
+              <td className="muted">→</td>
+              <td className="num" title={r.after === undefined ? 'known only after the write (deletes are applied while rewriting)' : undefined}>{fmt(r.after, r.bytes)}</td>
+              <td className={`num ${d === undefined || d === 0 ? 'muted' : d < 0 ? 'ws-down' : 'ws-up'}`}>{d === undefined ? '' : d === 0 ? '=' : `${d > 0 ? '+' : '−'}${fmt(Math.abs(d), r.bytes)}`}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+export function FileGroups({ files, verb, label }: { files: readonly FileChangeDto[]; verb: string; label: string }) {
+  const groups = groupFiles(files);
+  const total = groups.reduce((s, g) => s + g.bytes, 0);
+  return (
+    <section className="ws-files" aria-label={label}>
+      <h3>{label} <span className="muted small">{formatCount(files.length)} file{files.length === 1 ? '' : 's'}{total ? ` · ${formatBytes(total)}` : ''}</span></h3>
+      {files.length === 0 && <p className="muted small">Nothing {verb}.</p>}
+      {groups.map((g) => (
+        <details key={g.kind} className="ws-group" open={g.files.length <= 6}>
+          <summary>
+            <span>{formatCount(g.files.length)} {KIND_LABEL[g.kind]}</span>
+            <span className="muted num">{g.bytes ? formatBytes(g.bytes) : ''}{g.unsized ? `${g.bytes ? ' + ' : ''}${g.unsized} size${g.unsized === 1 ? '' : 's'} not known yet` : ''}</span>
+          </summary>
+          <ul>
+            {g.files.slice(0, SHOWN).map((f) => (
+              <li key={f.key}>
+                <span className="mono" title={f.key}>{middleEllipsis(f.key, 64)}</span>
+                <span className="muted num">{f.bytes !== undefined ? formatBytes(f.bytes) : f.note ?? ''}</span>
+              </li>
+            ))}
+            {g.files.length > SHOWN && <li className="muted">… and {formatCount(g.files.length - SHOWN)} more</li>}
+          </ul>
+        </details>
+      ))}
+    </section>
+  );
+}
+
+export function PreviewBody({ preview }: { preview: WritePreviewDto }) {
+  return (
+    <div className="ws-preview" data-testid="write-preview" data-operation={preview.operation}>
+      <p className="ws-description">{preview.description}</p>
+      <TotalsTable preview={preview} />
+      <div className="ws-columns">
+        <FileGroups files={preview.writes} verb="is written" label="Files to write" />
+        <FileGroups files={preview.deletes} verb="is deleted" label={preview.deletesNeedSecondConfirmation ? 'Files that become unreachable' : 'Files to delete'} />
+      </div>
+      {preview.warnings.length > 0 && (
+        <ul className="ws-warnings" aria-label="Warnings">
+          {preview.warnings.map((w) => <li key={w}>{w}</li>)}
+        </ul>
+      )}
+      {preview.concurrency && <p className={`ws-concurrency small${preview.concurrency.startsWith('Local folder') ? ' ws-weak' : ''}`}>{preview.concurrency}</p>}
+    </div>
+  );
+}

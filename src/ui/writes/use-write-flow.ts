@@ -1,0 +1,102 @@
+/**
+ * The state of one write by clicks: form (parameters) → preparing (the worker reads the table) →
+ * preview (shown, waiting for Confirm) → applying (progress, bytes/s, Cancel) → done (the caller
+ * refreshes the table; a toast offers Undo) or error. Cancelling a preview discards the prepared
+ * operation in the worker; cancelling an apply aborts the call (the engine stops before its commit
+ * point, or the commit already happened — the table is reopened either way).
+ */
+import { useCallback, useRef, useState } from 'react';
+import type { Progress } from '../../core/api/progress.ts';
+import { engine } from '../../worker/client.ts';
+import type { IcebergWriteRequest, UndoRequest, WritePreviewDto, WriteResultDto } from '../../worker/engine-writes.ts';
+
+/** A write the page can ask for: the same shape Undo carries. */
+export type WriteRequest = UndoRequest;
+export type { IcebergWriteRequest };
+
+export type FormKind = 'tag' | 'branch' | 'expire' | 'compact' | 'paimon-tag';
+
+export type WritePhase =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'form'; readonly form: FormKind; readonly snapshotId?: string }
+  | { readonly kind: 'preparing'; readonly title: string }
+  | { readonly kind: 'preview'; readonly title: string; readonly preview: WritePreviewDto; readonly request: WriteRequest }
+  | { readonly kind: 'applying'; readonly title: string; readonly preview: WritePreviewDto; readonly request: WriteRequest; readonly startedAt: number; readonly progress?: Progress }
+  | { readonly kind: 'error'; readonly title: string; readonly error: unknown; readonly request?: WriteRequest };
+
+export interface WriteTargetRef { readonly warehouseId: string; readonly root: string }
+
+export interface WriteFlow {
+  readonly phase: WritePhase;
+  /** Opens a parameter form. */
+  openForm(form: FormKind, snapshotId?: string): void;
+  /** Prepares `request` and shows its preview. */
+  prepare(request: WriteRequest, title: string): void;
+  /** Applies the previewed operation. */
+  confirm(opts?: { deleteFiles?: boolean; confirmText?: string }): void;
+  /** Closes the dialog: aborts a call in flight and forgets a prepared operation. */
+  cancel(): void;
+}
+
+export interface WriteCallbacks {
+  /** A write committed. */
+  onCommitted(result: WriteResultDto, title: string): void;
+  /** An apply failed or was cancelled: it may still have committed (lost answer), so refresh the table. */
+  onUncertain(): void;
+}
+
+/** Runs writes against `target`. */
+export function useWriteFlow(target: WriteTargetRef, callbacks: WriteCallbacks): WriteFlow {
+  const cbRef = useRef(callbacks);
+  cbRef.current = callbacks;
+  const [phase, setPhase] = useState<WritePhase>({ kind: 'idle' });
+  const abortRef = useRef<AbortController | undefined>(undefined);
+  const phaseRef = useRef(phase);
+  phaseRef.current = phase;
+
+  const fresh = () => {
+    abortRef.current?.abort();
+    const ac = new AbortController();
+    abortRef.current = ac;
+    return ac;
+  };
+
+  const prepare = useCallback((request: WriteRequest, title: string) => {
+    const ac = fresh();
+    setPhase({ kind: 'preparing', title });
+    const call = request.format === 'iceberg'
+      ? engine().prepareIcebergWrite({ ...target, op: request.op }, { signal: ac.signal })
+      : engine().preparePaimonWrite({ ...target, op: request.op }, { signal: ac.signal });
+    call.then(
+      (preview) => { if (!ac.signal.aborted) setPhase({ kind: 'preview', title, preview, request }); else void engine().discardOp({ opId: preview.opId }).catch(() => {}); },
+      (error: unknown) => { if (!ac.signal.aborted) setPhase({ kind: 'error', title, error, request }); },
+    );
+  }, [target.warehouseId, target.root]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const confirm = useCallback((opts: { deleteFiles?: boolean; confirmText?: string } = {}) => {
+    const p = phaseRef.current;
+    if (p.kind !== 'preview') return;
+    const ac = fresh();
+    const startedAt = Date.now();
+    setPhase({ kind: 'applying', title: p.title, preview: p.preview, request: p.request, startedAt });
+    engine().applyOp({ opId: p.preview.opId, ...opts }, {
+      signal: ac.signal,
+      onProgress: (progress) => setPhase((cur) => (cur.kind === 'applying' ? { ...cur, progress } : cur)),
+    }).then(
+      (result) => { setPhase({ kind: 'idle' }); cbRef.current.onCommitted(result, p.title); },
+      (error: unknown) => { setPhase({ kind: 'error', title: p.title, error, request: p.request }); cbRef.current.onUncertain(); },
+    );
+  }, []);
+
+  const cancel = useCallback(() => {
+    const p = phaseRef.current;
+    if (p.kind === 'applying') { abortRef.current?.abort(); return; }
+    abortRef.current?.abort();
+    if (p.kind === 'preview') void engine().discardOp({ opId: p.preview.opId }).catch(() => {});
+    setPhase({ kind: 'idle' });
+  }, []);
+
+  const openForm = useCallback((form: FormKind, snapshotId?: string) => setPhase({ kind: 'form', form, snapshotId }), []);
+
+  return { phase, openForm, prepare, confirm, cancel };
+}

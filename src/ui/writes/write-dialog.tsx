@@ -1,0 +1,130 @@
+/**
+ * The write dialog for every phase of a write (see use-write-flow.ts): parameters, "reading the
+ * table…", the preview with an explicit Confirm (plus expire's second confirmation for deleting files
+ * and the destructive rollback's typed confirmation), progress with bytes/s and Cancel, errors.
+ */
+import { useEffect, useState } from 'react';
+import { formatBytes, formatCount, formatRate } from '../common/format.ts';
+import { ErrorPanel } from '../errors/error-panel.tsx';
+import { Modal } from './modal.tsx';
+import { PreviewBody } from './preview-body.tsx';
+import type { WriteFlow } from './use-write-flow.ts';
+import { FORM_TITLE, WriteForm } from './write-forms.tsx';
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!active) return undefined;
+    const t = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(t);
+  }, [active]);
+  return now;
+}
+
+function seconds(ms: number): string {
+  return ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+export function WriteDialog({ flow, existingRefs }: { flow: WriteFlow; existingRefs: readonly string[] }) {
+  const p = flow.phase;
+  const now = useNow(p.kind === 'applying' || p.kind === 'preparing');
+  const [deleteFiles, setDeleteFiles] = useState(false);
+  const [reallyDelete, setReallyDelete] = useState(false);
+  const [typed, setTyped] = useState('');
+  const opId = p.kind === 'preview' ? p.preview.opId : '';
+  useEffect(() => { setDeleteFiles(false); setReallyDelete(false); setTyped(''); }, [opId]);
+
+  if (p.kind === 'idle') return null;
+  if (p.kind === 'form') {
+    return (
+      <Modal key="form" title={FORM_TITLE[p.form]} onCancel={flow.cancel} testId="write-form">
+        <WriteForm form={p.form} snapshotId={p.snapshotId} existingRefs={existingRefs} onPreview={flow.prepare} onCancel={flow.cancel} />
+      </Modal>
+    );
+  }
+  if (p.kind === 'preparing') {
+    return (
+      <Modal key="preparing" title={p.title} onCancel={flow.cancel} busy testId="write-preparing">
+        <div className="progress" role="status"><div className="progress-text"><span>Reading the table to preview the change…</span></div>
+          <div className="progress-track"><div className="progress-bar indeterminate" /></div></div>
+        <div className="ws-actions"><span className="spacer" /><button type="button" className="btn" onClick={flow.cancel}>Cancel</button></div>
+      </Modal>
+    );
+  }
+  if (p.kind === 'error') {
+    const conflict = (p.error as { code?: string }).code === 'Conflict';
+    const aborted = (p.error as { code?: string }).code === 'Aborted';
+    return (
+      <Modal key="error" title={`${p.title}: ${aborted ? 'cancelled' : 'failed'}`} onCancel={flow.cancel} testId="write-error">
+        {aborted
+          ? <p>Cancelled. Nothing was committed unless the commit point had already been reached; the timeline has been refreshed to show the table as it is.</p>
+          : <ErrorPanel error={p.error} />}
+        {conflict && <p className="small">The table changed since the preview (another writer, or another tab). Preview again to see what the write would do now.</p>}
+        <div className="ws-actions">
+          <span className="spacer" />
+          {p.request && <button type="button" className="btn" onClick={() => flow.prepare(p.request!, p.title)}>Preview again</button>}
+          <button type="button" className="btn btn-primary" onClick={flow.cancel}>Close</button>
+        </div>
+      </Modal>
+    );
+  }
+  const preview = p.preview;
+  if (p.kind === 'applying') {
+    const elapsed = now - p.startedAt;
+    const pr = p.progress;
+    const pct = pr?.total ? Math.min(100, (100 * pr.done) / pr.total) : undefined;
+    return (
+      <Modal key="applying" title={p.title} onCancel={flow.cancel} busy wide testId="write-applying">
+        <div className="progress ws-progress" role="status" aria-live="polite" data-testid="write-progress">
+          <div className="progress-text">
+            <span>{pr?.phase === 'write' ? 'Writing and committing…' : preview.inputBytes ? 'Reading and rewriting files…' : 'Committing…'}</span>
+            {pr?.bytes ? <span className="muted num">{formatBytes(pr.bytes)} moved · {formatRate(pr.bytes, elapsed)}</span> : null}
+            {pct !== undefined && <span className="muted num">{Math.round(pct)}% of {formatBytes(pr!.total!)} input</span>}
+            <span className="muted num">{seconds(elapsed)}</span>
+          </div>
+          <div className="progress-track"><div className={`progress-bar${pct === undefined ? ' indeterminate' : ''}`} style={pct === undefined ? undefined : { width: `${pct}%` }} /></div>
+          {pr?.current && <div className="progress-current mono muted" title={pr.current}>{pr.current}</div>}
+        </div>
+        <p className="small muted">The worker does this; the page stays usable. Cancel stops before the commit point; once the new metadata file is written the commit stands (use Undo).</p>
+        <div className="ws-actions"><span className="spacer" /><button type="button" className="btn" onClick={flow.cancel}>Cancel</button></div>
+      </Modal>
+    );
+  }
+  // Preview: Confirm is explicit; deleting files and destructive rollbacks need a second, deliberate step.
+  const needsTyped = preview.typedConfirmation !== undefined;
+  const typedOk = !needsTyped || typed === preview.typedConfirmation;
+  const wantsDelete = preview.deletesNeedSecondConfirmation === true && deleteFiles;
+  const deleteBytes = preview.deletes.reduce((s, f) => s + (f.bytes ?? 0), 0);
+  const confirm = () => {
+    if (wantsDelete && !reallyDelete) { setReallyDelete(true); return; }
+    flow.confirm({ ...(wantsDelete ? { deleteFiles: true } : {}), ...(needsTyped ? { confirmText: typed } : {}) });
+  };
+  return (
+    <Modal key={`preview-${preview.opId}`} title={`Preview: ${p.title}`} onCancel={flow.cancel} wide testId="write-preview-dialog">
+      <PreviewBody preview={preview} />
+      {preview.deletesNeedSecondConfirmation && preview.deletes.length > 0 && (
+        <label className="ws-second">
+          <input type="checkbox" checked={deleteFiles} onChange={(e) => { setDeleteFiles(e.target.checked); setReallyDelete(false); }} />
+          Also delete the {formatCount(preview.deletes.length)} files no remaining snapshot needs ({formatBytes(deleteBytes)}). This cannot be undone.
+        </label>
+      )}
+      {needsTyped && (
+        <label className="field ws-typed">
+          <span>To confirm, type <strong className="mono">{preview.typedConfirmation}</strong></span>
+          <input value={typed} onChange={(e) => setTyped(e.target.value)} spellCheck={false} autoComplete="off" aria-label="Confirmation text" />
+        </label>
+      )}
+      {reallyDelete && <p className="ws-really" role="alert">Files will be deleted for good after the commit. Press “Delete files” to go ahead, or untick the box.</p>}
+      <div className="ws-actions">
+        <span className="muted small">{preview.noop ? 'Nothing to do: the table already is in that state.' : 'Nothing has been written yet.'}</span>
+        <span className="spacer" />
+        <button type="button" className="btn" onClick={flow.cancel}>{preview.noop ? 'Close' : 'Cancel'}</button>
+        {!preview.noop && (
+          <button type="button" className={`btn ${needsTyped || reallyDelete ? 'btn-danger' : 'btn-primary'}`} disabled={!typedOk} onClick={confirm}>
+            {reallyDelete ? `Delete files (${formatCount(preview.deletes.length)})` : wantsDelete ? 'Confirm and delete files…' : needsTyped ? 'Delete and roll back' : 'Confirm'}
+          </button>
+        )}
+      </div>
+    </Modal>
+  );
+}
