@@ -5,8 +5,16 @@
  */
 import type { ConnectionKind } from '../../worker/connection.ts';
 
-export const TABS = ['overview', 'tree', 'partitions', 'schema', 'files', 'data', 'raw'] as const;
+export const TABS = ['overview', 'tree', 'partitions', 'schema', 'files', 'data', 'raw', 'lsm'] as const;
 export type Tab = (typeof TABS)[number];
+
+/** Tabs only some formats have: Paimon's LSM view (src/ui/lsm). */
+const FORMAT_ONLY: Partial<Record<Tab, readonly string[]>> = { lsm: ['paimon'] };
+
+/** The tabs a table of `format` shows, in order. */
+export function tabsFor(format: string | undefined): readonly Tab[] {
+  return TABS.filter((t) => FORMAT_ONLY[t] === undefined || (format !== undefined && FORMAT_ONLY[t]!.includes(format)));
+}
 
 export interface Route {
   /** Warehouse kind, absent on the Connect screen. */
