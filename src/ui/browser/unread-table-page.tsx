@@ -9,14 +9,15 @@ import { formatBytes, formatCount } from '../common/format.ts';
 import { CopyText, FormatBadge, ProgressLine, formatLabel } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { useTableFiles } from '../queries/warehouse-queries.ts';
-import { TABS, type Tab } from '../state/route.ts';
+import { type Tab, tabsFor } from '../state/route.ts';
 import { FilesList } from './files-list.tsx';
 import { RawView } from './raw-view.tsx';
 import { tabNote } from './tab-notes.ts';
 
 const TAB_LABEL: Record<Tab, string> = {
-  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', raw: 'Raw',
+  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', raw: 'Raw', lsm: 'LSM',
 };
+const TABS = tabsFor(undefined);
 
 export function UnreadTablePage({ warehouseId, table, tab, onTab }: {
   warehouseId: string;
