@@ -16,15 +16,17 @@ import { useTableOverview } from '../queries/table-queries.ts';
 import { useTableFiles } from '../queries/warehouse-queries.ts';
 import { RawFileView } from '../raw/raw-file-view.tsx';
 import { SchemaView } from '../schema/schema-view.tsx';
-import { TABS, type Tab } from '../state/route.ts';
+import { type Tab, tabsFor } from '../state/route.ts';
 import { TreeView } from '../tree/tree-view.tsx';
+import { WritesBar } from '../writes/writes-bar.tsx';
 import { UnreadTablePage } from './unread-table-page.tsx';
 
 const TimelineStrip = lazy(() => import('../timeline/timeline-strip.tsx'));
 const PartitionsView = lazy(() => import('../partitions/partitions-view.tsx'));
+const LsmView = lazy(() => import('../lsm/lsm-view.tsx').then((m) => ({ default: m.LsmView })));
 
 const TAB_LABEL: Record<Tab, string> = {
-  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', raw: 'Raw',
+  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', raw: 'Raw', lsm: 'LSM',
 };
 
 export interface TablePageProps {
@@ -73,6 +75,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
   const [collapsed, toggleInspector] = useInspectorCollapsed();
   const [rawKey, setRawKey] = useState<string | undefined>(overview.metadataKey);
   const tabsRef = useRef<HTMLDivElement>(null);
+  const TABS = tabsFor(overview.format);
 
   // A version picked elsewhere (deep link, Back) shows in the inspector too.
   const selectedRef = useRef(selected);
@@ -96,6 +99,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
           ? <TimelineStrip format={overview.format} versions={overview.versions} selectedId={selected?.id} onSelect={selectVersion} />
           : <div className="timeline timeline-empty muted small">This table has no versions yet (created, never written).</div>}
       </Suspense>
+      <WritesBar warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} selected={selected} onVersion={onVersion} />
       <div className={`explorer-body${collapsed ? ' inspector-collapsed' : ''}`}>
         <div className="explorer-main">
           <div className="tabs" role="tablist" aria-label="Table views" ref={tabsRef} onKeyDown={onTabsKey}>
@@ -117,6 +121,11 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
             {tab === 'schema' && <SchemaView schemas={overview.schemas} versions={overview.versions} selectedVersion={selected} onSelectField={(field, schemaId) => setItem({ kind: 'field', field, schemaId })} onSelectVersion={selectVersion} />}
             {tab === 'files' && <FilesTab tableId={tableId} version={versionParam} root={table.root} folder={files.data} onSelectFile={(file) => setItem({ kind: 'file', file })} onOpenRaw={openRaw} />}
             {tab === 'data' && <DataView tableId={tableId} versions={overview.versions} selectedId={versionParam} columns={overview.columns} />}
+            {tab === 'lsm' && overview.format === 'paimon' && (
+              <Suspense fallback={<ProgressLine label="Loading the LSM view…" />}>
+                <LsmView warehouseId={warehouseId} root={table.root} version={versionParam} />
+              </Suspense>
+            )}
             {tab === 'raw' && <RawFileView warehouseId={warehouseId} root={table.root} files={files.data?.files} metadataFiles={overview.metadataFiles} selectedKey={rawKey} onSelect={setRawKey} />}
           </div>
         </div>
