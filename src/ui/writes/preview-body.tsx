@@ -39,6 +39,7 @@ export function TotalsTable({ preview }: { preview: WritePreviewDto }) {
           );
         })}
       </tbody>
+      <caption className="muted small">Records as the commit summaries count them: rows in data files before deletes are applied (the Data tab shows live rows).</caption>
     </table>
   );
 }

@@ -72,11 +72,14 @@ export interface TotalsRow {
   readonly bytes: boolean;
 }
 
-/** Rows, data files, delete files and bytes, before → after (undefined where unknown). */
+/**
+ * Records, data files, delete files and bytes, before → after (undefined where unknown). Records are what
+ * the commit summaries count: rows in data files, before delete files are applied.
+ */
 export function totalsRows(before: TotalsDto, after: TotalsDto): TotalsRow[] {
   const n = (v: string | number | undefined) => (v === undefined ? undefined : Number(v));
   const rows: TotalsRow[] = [
-    { label: 'Rows', before: n(before.rows), after: n(after.rows), bytes: false },
+    { label: 'Records', before: n(before.rows), after: n(after.rows), bytes: false },
     { label: 'Data files', before: n(before.dataFiles), after: n(after.dataFiles), bytes: false },
     { label: 'Delete files', before: n(before.deleteFiles), after: n(after.deleteFiles), bytes: false },
     { label: 'Bytes', before: n(before.bytes), after: n(after.bytes), bytes: true },
