@@ -5,5 +5,5 @@ export {
   canonicalDate, canonicalDecimal, canonicalFloat32, canonicalFloat64, canonicalInteger, canonicalTimestampMicros,
   canonicalTimeMicros, floorDiv, toMicros,
 } from './canonical-values.ts';
-export { takeData, takeRows, filterRows, dropPositions } from './take.ts';
+export { takeData, takeRows, filterRows, dropPositions, maskToIndices } from './take.ts';
 export { nullData, constantData, batchFromColumns, selectColumns, renameColumns, concatBatches } from './columns.ts';

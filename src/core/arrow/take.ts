@@ -66,38 +66,34 @@ export function takeData(d: Data, idx: Int32Array): Data {
   }
 }
 
-function takeVarBinary(d: Data, idx: Int32Array, bitmap: Uint8Array | undefined, nullCount: number): Data {
-  const large = d.type.typeId === Type.LargeBinary || d.type.typeId === Type.LargeUtf8;
-  const o = d.valueOffsets as Int32Array | BigInt64Array;
-  const v = d.values as Uint8Array;
-  let size = 0;
-  for (let i = 0; i < idx.length; i++) size += Number(o[idx[i]! + 1]!) - Number(o[idx[i]!]!);
-  const values = new Uint8Array(size);
+/** Offsets of the taken rows' spans laid end to end, and their total length (both variable-width layouts). */
+function takenOffsets(o: Int32Array | BigInt64Array, idx: Int32Array, large: boolean): { offsets: Int32Array | BigInt64Array; total: number } {
   const offsets = large ? new BigInt64Array(idx.length + 1) : new Int32Array(idx.length + 1);
   let at = 0;
   for (let i = 0; i < idx.length; i++) {
-    const s = Number(o[idx[i]!]!);
-    const e = Number(o[idx[i]! + 1]!);
-    values.set(v.subarray(s, e), at);
-    at += e - s;
+    at += Number(o[idx[i]! + 1]!) - Number(o[idx[i]!]!);
     if (large) (offsets as BigInt64Array)[i + 1] = BigInt(at);
     else (offsets as Int32Array)[i + 1] = at;
   }
+  return { offsets, total: at };
+}
+
+function takeVarBinary(d: Data, idx: Int32Array, bitmap: Uint8Array | undefined, nullCount: number): Data {
+  const o = d.valueOffsets as Int32Array | BigInt64Array;
+  const v = d.values as Uint8Array;
+  const { offsets, total } = takenOffsets(o, idx, d.type.typeId === Type.LargeBinary || d.type.typeId === Type.LargeUtf8);
+  const values = new Uint8Array(total);
+  for (let i = 0; i < idx.length; i++) values.set(v.subarray(Number(o[idx[i]!]!), Number(o[idx[i]! + 1]!)), Number(offsets[i]!));
   return make(d.type, idx.length, nullCount, [offsets, values, bitmap, undefined]);
 }
 
 function takeList(d: Data, idx: Int32Array, bitmap: Uint8Array | undefined, nullCount: number): Data {
-  const large = d.type.typeId === Type.LargeList;
   const o = d.valueOffsets as Int32Array | BigInt64Array;
-  let total = 0;
-  for (let i = 0; i < idx.length; i++) total += Number(o[idx[i]! + 1]!) - Number(o[idx[i]!]!);
+  const { offsets, total } = takenOffsets(o, idx, d.type.typeId === Type.LargeList);
   const childIdx = new Int32Array(total);
-  const offsets = large ? new BigInt64Array(idx.length + 1) : new Int32Array(idx.length + 1);
   let at = 0;
   for (let i = 0; i < idx.length; i++) {
     for (let k = Number(o[idx[i]!]!); k < Number(o[idx[i]! + 1]!); k++) childIdx[at++] = k;
-    if (large) (offsets as BigInt64Array)[i + 1] = BigInt(at);
-    else (offsets as Int32Array)[i + 1] = at;
   }
   return make(d.type, idx.length, nullCount, [offsets, undefined, bitmap, undefined], [takeData(d.children[0]!, childIdx)]);
 }
@@ -116,9 +112,17 @@ export function filterRows(batch: RecordBatch, keep: ArrayLike<boolean | number>
   if (keep.length !== batch.numRows) {
     throw new LakeError('Internal', `arrow filter: mask of ${keep.length} for ${batch.numRows} rows`);
   }
-  const idx: number[] = [];
-  for (let i = 0; i < keep.length; i++) if (keep[i]) idx.push(i);
-  return idx.length === batch.numRows ? batch : takeRows(batch, Int32Array.from(idx));
+  const idx = maskToIndices(keep);
+  return idx.length === batch.numRows ? batch : takeRows(batch, idx);
+}
+
+/** The positions 0..n-1 where `keep` is true / non-zero, ascending. */
+export function maskToIndices(keep: ArrayLike<boolean | number>): Int32Array {
+  let count = 0;
+  for (let i = 0; i < keep.length; i++) if (keep[i]) count++;
+  const out = new Int32Array(count);
+  for (let i = 0, k = 0; i < keep.length; i++) if (keep[i]) out[k++] = i;
+  return out;
 }
 
 /**

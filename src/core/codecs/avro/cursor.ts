@@ -55,11 +55,14 @@ export class AvroCursor {
     return (n >>> 1) ^ -(n & 1);
   }
 
+  /** Whether the varint read by the last {@link varintPrefix} goes on past the bytes it read. */
+  private continues = false;
+
   /**
-   * A zig-zag varint of at most 10 bytes (Avro `long`), as bigint. Fast path: the first 7 bytes
-   * (49 bits) are accumulated in a double, which is exact; only wider values take the bigint path.
+   * Reads varint bytes into a double (exact: callers stop before 2^53) until a byte without the
+   * continuation bit or until the multiplier reaches `limit`; advances past them and sets {@link continues}.
    */
-  readLong(): bigint {
+  private varintPrefix(limit: number): number {
     const b = this.bytes;
     let pos = this.pos;
     let n = 0;
@@ -70,16 +73,28 @@ export class AvroCursor {
       byte = b[pos++]!;
       n += (byte & 0x7f) * mul;
       mul *= 128;
-    } while (byte & 0x80 && mul < 0x2000000000000 /* 2^49 */);
-    if (!(byte & 0x80)) {
-      this.pos = pos;
-      return BigInt(n % 2 === 0 ? n / 2 : -(n + 1) / 2);
-    }
+    } while (byte & 0x80 && mul < limit);
+    this.pos = pos;
+    this.continues = (byte & 0x80) !== 0;
+    return n;
+  }
+
+  /**
+   * A zig-zag varint of at most 10 bytes (Avro `long`), as bigint. Fast path: the first 7 bytes
+   * (49 bits) are accumulated in a double, which is exact; only wider values take the bigint path.
+   */
+  readLong(): bigint {
+    const start = this.pos;
+    const n = this.varintPrefix(0x2000000000000 /* 2^49 */);
+    if (!this.continues) return BigInt(n % 2 === 0 ? n / 2 : -(n + 1) / 2);
+    const b = this.bytes;
+    let pos = this.pos;
     let u = BigInt(n);
     let shift = 49n;
+    let byte: number;
     do {
       if (pos >= this.end) throw this.truncated('varint');
-      if (shift > 63n) throw new LakeError('DataInvalid', 'avro: long varint longer than 10 bytes', { offset: this.pos });
+      if (shift > 63n) throw new LakeError('DataInvalid', 'avro: long varint longer than 10 bytes', { offset: start });
       byte = b[pos++]!;
       u |= BigInt(byte & 0x7f) << shift;
       shift += 7n;
@@ -115,25 +130,13 @@ export class AvroCursor {
   /** An Avro `long` as a number; throws DataInvalid when it is not a safe integer. */
   readLongNumber(): number {
     const start = this.pos;
-    const b = this.bytes;
-    // Same varint as readLong, kept in doubles: lengths never legitimately exceed 2^53.
-    let pos = this.pos;
-    let n = 0;
-    let mul = 1;
-    let byte: number;
-    do {
-      if (pos >= this.end) throw this.truncated('varint');
-      byte = b[pos++]!;
-      n += (byte & 0x7f) * mul;
-      mul *= 128;
-    } while (byte & 0x80 && mul < 0x20000000000000 /* 2^53 */);
-    // Anything still continuing, or wider than 2^53 (where the double sum may be inexact), is out of range.
-    if (byte & 0x80 || n > Number.MAX_SAFE_INTEGER) {
+    // Lengths never legitimately exceed 2^53: anything still continuing there, or wider (where the double
+    // sum may be inexact), is out of range.
+    const n = this.varintPrefix(0x20000000000000 /* 2^53 */);
+    if (this.continues || n > Number.MAX_SAFE_INTEGER) {
       throw new LakeError('DataInvalid', 'avro: length or count out of range', { offset: start });
     }
-    this.pos = pos;
-    const v = n % 2 === 0 ? n / 2 : -(n + 1) / 2;
-    return v;
+    return n % 2 === 0 ? n / 2 : -(n + 1) / 2;
   }
 
   readFloat(): number {

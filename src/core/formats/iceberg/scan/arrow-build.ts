@@ -4,7 +4,8 @@
  * Values: internal values (expr/types.ts) for primitives, objects keyed by field name for structs, arrays
  * for lists, Maps (or lazy maps) or arrays of [key, value] pairs for maps; null/undefined for null.
  */
-import { type Data, Field, RecordBatch, Schema as ArrowSchema, Struct, Table, makeData } from 'apache-arrow';
+import { type Data, Field, Struct, Table, makeData } from 'apache-arrow';
+import { batchFromColumns } from '../../../arrow/columns.ts';
 import { utf8Encode } from '../../../util/bytes.ts';
 import { isMapLike } from '../../../util/lazy-map.ts';
 import { uuidBytes } from '../spec/bucket.ts';
@@ -84,8 +85,7 @@ export function buildData(type: IcebergType, values: readonly unknown[]): Data {
 export function tableOf(fields: readonly NestedField[], rows: readonly Record<string, unknown>[]): Table {
   const children = fields.map((f) => buildData(f.type, rows.map((r) => r[f.name])));
   const arrowFields = fields.map((f, i) => new Field(f.name, children[i].type, !f.required));
-  const batch = new RecordBatch(new ArrowSchema(arrowFields), makeData({ type: new Struct(arrowFields), length: rows.length, nullCount: 0, children }));
-  return new Table([batch]);
+  return new Table([batchFromColumns(arrowFields, children, rows.length)]);
 }
 
 /** Shorthand for declaring a metadata table's columns. Ids are positional (they only need to be unique). */

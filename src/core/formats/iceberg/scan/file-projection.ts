@@ -12,7 +12,7 @@ import type { IcebergType, NestedField } from '../spec/types.ts';
 import type { JsonSingleValue } from '../spec/single-value.ts';
 import { decodeJsonValue } from '../spec/single-value.ts';
 import { arrowType, constantData } from './arrow-types.ts';
-import { takeData } from './arrow-take.ts';
+import { takeData } from '../../../arrow/take.ts';
 
 /** A name-mapping entry (spec "Name Mapping Serialization"). */
 export interface NameMapping { readonly fieldId?: number; readonly names: readonly string[]; readonly fields?: readonly NameMapping[] }

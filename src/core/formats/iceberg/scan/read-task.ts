@@ -15,7 +15,7 @@ import type { TableFiles } from '../io/table-files.ts';
 import { schemaLookup } from '../spec/schema.ts';
 import { type TableMetadata, currentSchema, findSchema, findSpec } from '../spec/table-metadata.ts';
 import type { NestedField } from '../spec/types.ts';
-import { maskToIndices, takeData } from './arrow-take.ts';
+import { maskToIndices, takeData } from '../../../arrow/take.ts';
 import { constantData } from './arrow-types.ts';
 import { type Getter, nestedGetter } from './arrow-values.ts';
 import { valueKey } from './delete-index.ts';
