@@ -52,3 +52,19 @@ export async function confirmPreview(page: Page): Promise<void> {
   await expect(page.getByTestId('write-toast')).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toHaveCount(0);
 }
+
+/**
+ * Selects a version with the timeline's keyboard (Home, then → until it is selected): marks of commits
+ * made within the same second are thinned to one on the time axis, so a mark may not be clickable.
+ */
+export async function selectVersionByKeys(page: Page, id: string): Promise<void> {
+  const lanes = page.getByTestId('timeline-lanes');
+  await lanes.focus();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 200; i++) {
+    const line = await page.getByTestId('selected-version').innerText();
+    if (new RegExp(`(^|\\s)${id}(\\s|$)`).test(line)) return;
+    await page.keyboard.press('ArrowRight');
+  }
+  await expect(page.getByTestId('selected-version')).toContainText(id);
+}

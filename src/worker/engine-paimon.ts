@@ -39,6 +39,9 @@ const MAX_SIZED = 400;
 
 const CONCURRENCY_PAIMON = 'Paimon commits by creating the next snapshot file (snapshot-N+1) or the tag file only if it does not exist yet; a concurrent commit makes this one fail instead of overwriting it.';
 
+const DESTRUCTIVE_NOTE = 'Not one atomic step: LATEST moves back first, then snapshot files are deleted newest first, tags next, and data files last. '
+  + 'A commit that lands meanwhile stops it (Conflict) before anything is deleted; an interruption leaves unreferenced files, never a snapshot with missing files.';
+
 async function rowsOf(table: PaimonTable, id: bigint | undefined, signal: AbortSignal): Promise<string | undefined> {
   if (id === undefined) return '0';
   return (await table.meta.snapshot(id, signal)).totalRecordCount?.toString();
@@ -126,7 +129,7 @@ export function createPaimonHandlers(storageOf: (ref: { warehouseId: string }) =
           ...await sized(storage, [...plan.manifestLists, ...plan.manifests, ...plan.indexManifests], 'manifest', ctx.signal),
           ...await sized(storage, plan.indexFiles, 'delete', ctx.signal), ...await sized(storage, plan.dataFiles, 'data', ctx.signal),
         ];
-        preview = { ...base, operation: 'rollback-destructive', typedConfirmation: `delete ${plan.snapshots.length} snapshots`,
+        preview = { ...base, concurrency: DESTRUCTIVE_NOTE, operation: 'rollback-destructive', typedConfirmation: `delete ${plan.snapshots.length} snapshots`,
           description: `Destructive rollback to snapshot ${plan.targetId}: LATEST moves back, then ${plan.snapshots.length} later snapshot(s), ${plan.tags.length} later tag(s) and every file only they used are DELETED for good.`,
           writes: [{ key: 'snapshot/LATEST', kind: 'version-hint', note: `points at ${plan.targetId}` }], deletes, after: { rows: await rowsOf(table, BigInt(plan.targetId), ctx.signal) },
           warnings: ['This cannot be undone: the deleted snapshots and their data files are gone. Readers holding them fail. The non-destructive rollback (a new latest snapshot) is usually what you want.'],

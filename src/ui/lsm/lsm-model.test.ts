@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LsmBucketView, LsmFileView } from '../../core/formats/paimon/index.ts';
-import { boxWidths, bucketTitle, diagramLevels, levelNote, seqRange } from './lsm-model.ts';
+import { boxWidths, bucketTitle, diagramLevels, diagramRows, levelNote, seqRange } from './lsm-model.ts';
 
 const file = (key: string, size: number): LsmFileView => ({
   fileName: key, key, rowCount: '1', fileSize: size, minKey: '(1)', maxKey: '(2)', minSequenceNumber: '0', maxSequenceNumber: '1', schemaId: 0,
@@ -35,5 +35,14 @@ describe('LSM diagram model', () => {
     expect(levelNote(0, 2, 5)).toMatch(/2 sorted runs/);
     expect(levelNote(5, 0, 5)).toMatch(/full compaction/);
     expect(levelNote(2, 3, 5)).toMatch(/1 sorted run of 3 files/);
+  });
+});
+
+describe('folded rows', () => {
+  it('keeps level 0 and the top level, folds runs of two or more empty middle levels', () => {
+    const rows = diagramRows(diagramLevels(bucket([{ level: 5, files: [file('a', 1)] }, { level: 2, files: [file('b', 1)] }])));
+    expect(rows.map((r) => (r.kind === 'gap' ? `${r.from}-${r.to}` : String(r.level.level)))).toEqual(['0', '1', '2', '3-4', '5']);
+    const empty = diagramRows(diagramLevels(bucket([])));
+    expect(empty.map((r) => (r.kind === 'gap' ? `${r.from}-${r.to}` : String(r.level.level)))).toEqual(['0', '1-4', '5']);
   });
 });

@@ -20,6 +20,22 @@ export function diagramLevels(bucket: LsmBucketView): DiagramLevel[] {
   });
 }
 
+/** A diagram row: one level, or a run of empty middle levels drawn as one line. */
+export type DiagramRow = { readonly kind: 'level'; readonly level: DiagramLevel } | { readonly kind: 'gap'; readonly from: number; readonly to: number };
+
+/** Rows to draw: level 0 and the top level always; two or more empty levels in between fold into one row. */
+export function diagramRows(levels: readonly DiagramLevel[]): DiagramRow[] {
+  const out: DiagramRow[] = [];
+  const top = levels.length - 1;
+  for (let i = 0; i < levels.length; i++) {
+    let j = i;
+    while (j < top && j > 0 && levels[j].files.length === 0) j++;
+    if (j - i >= 2) { out.push({ kind: 'gap', from: i, to: j - 1 }); i = j - 1; continue; }
+    out.push({ kind: 'level', level: levels[i] });
+  }
+  return out;
+}
+
 /**
  * Width of a file's box in percent of its level row: proportional to size within the bucket's largest
  * level, at least `min` so a tiny file stays clickable.

@@ -12,7 +12,7 @@ import { formatBytes, formatCount, middleEllipsis } from '../common/format.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
-import { boxWidths, bucketTitle, diagramLevels, levelNote, seqRange } from './lsm-model.ts';
+import { type DiagramLevel, boxWidths, bucketTitle, diagramLevels, diagramRows, levelNote, seqRange } from './lsm-model.ts';
 import './lsm.css';
 
 /** Buckets drawn at once; a filter narrows larger tables. */
@@ -68,29 +68,41 @@ function BucketDiagram({ bucket, selected, onSelect }: { bucket: LsmBucketView; 
         </span>
       </header>
       <div className="lsm-levels" role="list">
-        {levels.map((l) => (
-          <div key={l.level} className={`lsm-level${l.files.length ? '' : ' empty'}`} role="listitem" data-level={l.level}>
-            <div className="lsm-level-label">
-              <strong>L{l.level}</strong>
-              <span className="muted small">{l.view ? `${formatCount(Number(l.view.rowCount))} rows · ${formatBytes(l.view.totalSize)}` : ''}</span>
+        {diagramRows(levels).map((row) => (row.kind === 'gap'
+          ? (
+            <div key={`gap${row.from}`} className="lsm-level empty lsm-gap" role="listitem" data-level={`${row.from}-${row.to}`}>
+              <div className="lsm-level-label"><strong>L{row.from}–L{row.to}</strong></div>
+              <div className="lsm-row"><span className="muted small">empty</span></div>
+              <div />
             </div>
-            <div className="lsm-row" title={levelNote(l.level, l.files.length, top)}>
-              {l.files.length === 0 && <span className="muted small">{levelNote(l.level, 0, top)}</span>}
-              {l.files.map((f) => (
-                <button key={f.key} type="button" className={`lsm-file${l.level === 0 ? ' l0' : ''}${chosen === f ? ' selected' : ''}${f.deletedRows && f.deletedRows !== '0' ? ' has-dv' : ''}`}
-                  style={{ width: `${widths.get(f.key)}%` }} onClick={() => onSelect(f)}
-                  title={`${f.fileName}\nkeys ${f.minKey} … ${f.maxKey}\n${seqRange(f.minSequenceNumber, f.maxSequenceNumber)}\n${formatCount(Number(f.rowCount))} rows · ${formatBytes(f.fileSize)}${f.deletedRows ? `\n${f.deletedRows} rows deleted by a deletion vector` : ''}`}>
-                  <span className="num">{formatCount(Number(f.rowCount))}</span>
-                </button>
-              ))}
-            </div>
-            <div className="lsm-level-seq muted small mono">{l.view ? seqRange(l.view.minSequenceNumber, l.view.maxSequenceNumber) : ''}</div>
-          </div>
-        ))}
+          )
+          : <LevelRow key={row.level.level} l={row.level} top={top} widths={widths} chosen={chosen} onSelect={onSelect} />))}
       </div>
       <p className="lsm-next small" data-testid="lsm-next"><strong>Next compaction: </strong>{bucket.nextCompaction}</p>
       {chosen && <FileDetails file={chosen} />}
     </section>
+  );
+}
+
+function LevelRow({ l, top, widths, chosen, onSelect }: { l: DiagramLevel; top: number; widths: Map<string, number>; chosen?: LsmFileView; onSelect: (f: LsmFileView) => void }) {
+  return (
+    <div className={`lsm-level${l.files.length ? '' : ' empty'}`} role="listitem" data-level={l.level}>
+      <div className="lsm-level-label">
+        <strong>L{l.level}</strong>
+        <span className="muted small">{l.view ? `${formatCount(Number(l.view.rowCount))} rows · ${formatBytes(l.view.totalSize)}` : ''}</span>
+      </div>
+      <div className="lsm-row" title={levelNote(l.level, l.files.length, top)}>
+        {l.files.length === 0 && <span className="muted small">{levelNote(l.level, 0, top)}</span>}
+        {l.files.map((f) => (
+          <button key={f.key} type="button" className={`lsm-file${l.level === 0 ? ' l0' : ''}${chosen === f ? ' selected' : ''}${f.deletedRows && f.deletedRows !== '0' ? ' has-dv' : ''}`}
+            style={{ width: `${widths.get(f.key)}%` }} onClick={() => onSelect(f)}
+            title={`${f.fileName}\nkeys ${f.minKey} … ${f.maxKey}\n${seqRange(f.minSequenceNumber, f.maxSequenceNumber)}\n${formatCount(Number(f.rowCount))} rows · ${formatBytes(f.fileSize)}${f.deletedRows ? `\n${f.deletedRows} rows deleted by a deletion vector` : ''}`}>
+            <span className="num">{formatCount(Number(f.rowCount))}</span>
+          </button>
+        ))}
+      </div>
+      <div className="lsm-level-seq muted small mono">{l.view ? seqRange(l.view.minSequenceNumber, l.view.maxSequenceNumber) : ''}</div>
+    </div>
   );
 }
 

@@ -39,7 +39,6 @@ export function TotalsTable({ preview }: { preview: WritePreviewDto }) {
           );
         })}
       </tbody>
-      <caption className="muted small">Records as the commit summaries count them: rows in data files before deletes are applied (the Data tab shows live rows).</caption>
     </table>
   );
 }
@@ -76,7 +75,10 @@ export function PreviewBody({ preview }: { preview: WritePreviewDto }) {
   return (
     <div className="ws-preview" data-testid="write-preview" data-operation={preview.operation}>
       <p className="ws-description">{preview.description}</p>
-      <TotalsTable preview={preview} />
+      <div className="ws-totals-wrap">
+        <TotalsTable preview={preview} />
+        <p className="muted small">Records as the commit summaries count them: rows in data files before deletes are applied (the Data tab shows live rows). “?” is known only after the write.</p>
+      </div>
       <div className="ws-columns">
         <FileGroups files={preview.writes} verb="is written" label="Files to write" />
         <FileGroups files={preview.deletes} verb="is deleted" label={preview.deletesNeedSecondConfirmation ? 'Files that become unreachable' : 'Files to delete'} />
