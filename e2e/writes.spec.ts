@@ -6,6 +6,8 @@
  * confirms, Esc cancels.
  */
 import { expect, test } from '@playwright/test';
+import { prepareRollbackTo } from '../src/core/formats/iceberg/commit/index.ts';
+import { s3Storage } from '../src/testing/s3-env.ts';
 import { readE2eState } from './e2e-state.ts';
 import { dataRowCount, expectedOf, openTableFromRail, selectVersion, shot, watchErrors } from './explorer-helpers.ts';
 import { confirmPreview, expectCurrent, inspectorCounter, openS3Prefix, uploadTableCopy } from './writes-helpers.ts';
@@ -17,7 +19,8 @@ test.describe('writes by clicks on the S3 gateway', () => {
   const state = readE2eState();
   test.skip(!state.s3, state.reason ?? 'S3 not prepared');
   let prefix = '';
-  test.beforeAll(async () => { prefix = await uploadTableCopy(state, FIXTURE); });
+  let prefix2 = '';
+  test.beforeAll(async () => { [prefix, prefix2] = [await uploadTableCopy(state, FIXTURE), await uploadTableCopy(state, FIXTURE)]; });
 
   test('roll back → undo → compact → undo, each previewed and confirmed', async ({ page }) => {
     test.setTimeout(120_000);
@@ -91,6 +94,48 @@ test.describe('writes by clicks on the S3 gateway', () => {
     expect(newId).not.toBe(current.id);
     expect(await inspectorCounter(page, 'total-data-files')).toBe(filesBefore);
     await shot(page, '65-writes-undone');
+    expect(errors).toEqual([]);
+  });
+
+  test('a concurrent commit turns Confirm into a Conflict (preview again); expire deletes files only after two confirmations', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    const expected = expectedOf(FIXTURE);
+    const [oldest, middle] = expected.versions;
+    await openS3Prefix(page, state, prefix2);
+    const region = await openTableFromRail(page, NAME);
+    const bar = page.getByRole('toolbar', { name: 'Write actions' });
+    await selectVersion(page, oldest.id);
+    await bar.getByRole('button', { name: 'Roll back to here' }).click();
+    await expect(page.getByRole('dialog', { name: /^Preview: Roll back/ })).toBeVisible();
+    // Another writer (here: the engine in Node, straight to the bucket) moves main meanwhile.
+    await (await prepareRollbackTo(s3Storage(state.bucket as string, `${prefix2}${NAME}/`), BigInt(middle.id))).apply();
+    await page.getByRole('dialog', { name: /^Preview: Roll back/ }).getByRole('button', { name: 'Confirm', exact: true }).click();
+    const failed = page.getByRole('dialog', { name: /failed$/ });
+    await expect(failed).toContainText('changed since the preview');
+    await shot(page, '71-writes-conflict');
+    // The timeline already shows the other writer's commit; preview again and apply from there.
+    await failed.getByRole('button', { name: 'Preview again' }).click();
+    await expect(page.getByRole('dialog', { name: /^Preview: Roll back/ })).toContainText(`from snapshot ${middle.id}`);
+    await confirmPreview(page);
+    await expectCurrent(page, oldest.id);
+
+    // Expire all but the last snapshot of main; deleting the files needs the box and a second click.
+    await bar.getByRole('button', { name: 'Maintain ▾' }).click();
+    await page.getByRole('menuitem', { name: /Expire snapshots…/ }).click();
+    await page.getByRole('dialog', { name: 'Expire snapshots' }).getByRole('button', { name: 'Preview…' }).click();
+    const expire = page.getByRole('dialog', { name: /^Preview: Expire/ });
+    await expect(expire.getByRole('region', { name: 'Files that become unreachable' })).toContainText('data files');
+    await expire.getByRole('checkbox').check();
+    await expire.getByRole('button', { name: 'Confirm and delete files…' }).click();
+    await expect(expire.getByRole('alert')).toContainText('deleted for good');
+    await shot(page, '72-writes-expire-second-confirmation');
+    await expire.getByRole('button', { name: /^Delete files/ }).click();
+    await expect(page.getByTestId('write-toast')).toContainText('files deleted');
+    await expect(page.getByTestId('write-toast')).toContainText('no undo');
+    await expect(region.getByRole('group', { name: 'Timeline' })).toContainText('1 version');
+    await region.getByRole('tab', { name: 'Data' }).click();
+    expect(await dataRowCount(page)).toBe(oldest.rowCount);
     expect(errors).toEqual([]);
   });
 });

@@ -54,7 +54,7 @@ export function FileGroups({ files, verb, label }: { files: readonly FileChangeD
         <details key={g.kind} className="ws-group" open={g.files.length <= 6}>
           <summary>
             <span>{formatCount(g.files.length)} {KIND_LABEL[g.kind]}</span>
-            <span className="muted num">{g.bytes ? formatBytes(g.bytes) : ''}{g.unsized ? `${g.bytes ? ' + ' : ''}${g.unsized} size${g.unsized === 1 ? '' : 's'} not known yet` : ''}</span>
+            <span className="muted num">{g.bytes ? formatBytes(g.bytes) : ''}{g.unsized ? `${g.bytes ? ' + ' : ''}${g.unsized} size${g.unsized === 1 ? '' : 's'} not known` : ''}</span>
           </summary>
           <ul>
             {g.files.slice(0, SHOWN).map((f) => (
