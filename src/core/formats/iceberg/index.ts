@@ -7,7 +7,8 @@
  */
 import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
-import { listMetadataFiles } from './io/metadata-files.ts';
+import { isLakeError } from '../../errors.ts';
+import { listMetadataFiles, VERSION_HINT_KEY } from './io/metadata-files.ts';
 import { IcebergTable, openIcebergTable } from './iceberg-table.ts';
 import type { FileScanTask } from './scan/task.ts';
 
@@ -18,11 +19,26 @@ export type { ResolvedSnapshot, SnapshotSelector } from './spec/time-travel.ts';
 export type { TableMetadata } from './spec/table-metadata.ts';
 export * as inspect from './inspect/index.ts';
 
-/** The Iceberg TableFormat: a table is a folder whose `metadata/` holds `*.metadata.json` files. */
+/**
+ * The Iceberg TableFormat: a table is a folder whose `metadata/` holds `*.metadata.json` files (or, where
+ * the storage cannot list, a `metadata/version-hint.text`).
+ */
 export const icebergFormat: TableFormat<FileScanTask> = {
   name: 'iceberg',
   async detect(storage: Storage, signal?: AbortSignal): Promise<boolean> {
-    return (await listMetadataFiles(storage, signal)).length > 0;
+    try {
+      return (await listMetadataFiles(storage, signal)).length > 0;
+    } catch (e) {
+      if (!isLakeError(e, 'Unsupported')) throw e;
+    }
+    // A storage that cannot list (plain HTTP): a version hint marks a Hadoop-style table, opened by the hint.
+    try {
+      await storage.head(VERSION_HINT_KEY, { signal });
+      return true;
+    } catch (e) {
+      if (isLakeError(e, 'NotFound')) return false;
+      throw e;
+    }
   },
   open: (storage, options) => openIcebergTable(storage, options) as Promise<IcebergTable>,
 };

@@ -9,7 +9,9 @@ import { CountingStorage } from '../../../io/counting-storage.ts';
 import { MemoryStorage } from '../../../io/memory-storage.ts';
 import type { ListOptions, ListPage, Storage } from '../../../io/storage.ts';
 import { FIXTURES_PRESENT, listFixtures } from '../../../../testing/fixtures.ts';
-import { memoryCopy } from '../../../../testing/iceberg-writer-fixtures.ts';
+import { memoryCopy, serveFolder } from '../../../../testing/iceberg-writer-fixtures.ts';
+import { HttpStorage } from '../../../io/http-storage.ts';
+import { icebergFormat } from '../index.ts';
 import { openIcebergTable } from '../iceberg-table.ts';
 import { loadCurrentMetadata } from './current-metadata.ts';
 
@@ -91,6 +93,26 @@ describe('stale version hint', () => {
     const t3 = await t.refresh();
     expect(t3.metadataKey).toBe('metadata/v3.metadata.json');
     expect(t3.warnings).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!FIXTURES_PRESENT)('plain HTTP without a key list', () => {
+  it('a fixture served over HTTP is detected and opened by its hint, and plans exactly as from the folder', async () => {
+    const fx = listFixtures('iceberg').find((f) => f.name.includes('v1_spark'))!;
+    const served = await serveFolder(fx.root);
+    try {
+      const http = new HttpStorage({ baseUrl: `${served.url}/` });
+      expect(await icebergFormat.detect(http)).toBe(true);
+      const viaHttp = await openIcebergTable(http);
+      const local = await openIcebergTable(await memoryCopy(fx.root));
+      expect([viaHttp.metadataKey, viaHttp.metadataVia]).toEqual([local.metadataKey, 'version-hint']);
+      expect(viaHttp.metadataKey).toBe('metadata/v2.metadata.json');
+      expect(served.requests).toContain('HEAD /metadata/v3.metadata.json'); // probed: is there a newer version?
+      expect((await viaHttp.planScan()).tasks.map((t) => t.key)).toEqual((await local.planScan()).tasks.map((t) => t.key));
+      expect(await icebergFormat.detect(new HttpStorage({ baseUrl: `${served.url}/data/` }))).toBe(false);
+    } finally {
+      await served.close();
+    }
   });
 });
 
