@@ -32,7 +32,7 @@ export function writeAccess(storage: Storage): WriteAccessDto {
   if (storage instanceof DroppedFilesStorage) {
     return { writable: false, reason: 'These are dropped or picked files: a read-only copy in this tab. Open the folder with File System Access, or the bucket with S3 keys, to write.', concurrency: '' };
   }
-  if (storage instanceof HttpStorage) {
+  if (storage instanceof HttpStorage && !storage.writable) {
     return { writable: false, reason: 'Opened over plain HTTP (a public URL, the demo, or presigned GET links): it can only be read. Open the bucket with S3 keys to write.', concurrency: '' };
   }
   if (!storage.writable) return { writable: false, reason: `${storage.description} is read-only.`, concurrency: '' };

@@ -41,8 +41,6 @@ export function MaintainMenu({ items, disabledReason }: { items: readonly Mainta
         onKeyDown={(e) => { if (e.key === 'ArrowDown') { e.preventDefault(); setOpen(true); } }}>
         Maintain ▾
       </button>
-      {/* A disabled button shows no tooltip in some browsers: repeat the reason beside it. */}
-      {disabledReason !== undefined && <span className="ws-why small muted" title={disabledReason}>why?</span>}
       {open && (
         <div ref={menu} className="ws-menu" role="menu" aria-label="Maintain" onKeyDown={onKey}>
           {items.map((it) => (

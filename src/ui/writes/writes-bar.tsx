@@ -82,7 +82,6 @@ export function WritesBar({ warehouseId, root, format, versions, selected, onVer
       {actions.map((a) => (
         <button key={a.kind + (a.tag ?? '')} type="button" className={`btn btn-small${a.kind === 'paimon-destructive' ? ' ws-danger-text' : ''}`} disabled={a.disabled} title={a.title} onClick={() => run(a)}>{a.label}</button>
       ))}
-      {roReason && <span className="ws-readonly small" title={roReason}>read-only storage: writes are off — {roReason}</span>}
       <span className="spacer" />
       {format === 'iceberg' && (
         <MaintainMenu disabledReason={roReason ?? (access.data ? undefined : 'Checking whether this storage can be written…')} items={[
@@ -91,6 +90,7 @@ export function WritesBar({ warehouseId, root, format, versions, selected, onVer
           { id: 'rewrite-manifests', label: 'Rewrite manifests…', title: 'Regroup manifests (same files, fewer/larger manifests)', run: () => flow.prepare({ format: 'iceberg', op: { kind: 'rewrite-manifests' } }, 'Rewrite manifests') },
         ]} />
       )}
+      {roReason && <p className="ws-readonly small" data-testid="writes-off"><strong>Read-only storage: writes are off.</strong> {roReason}</p>}
       <WriteDialog flow={flow} existingRefs={existingRefs} />
       {toast && (
         <UndoToast result={toast.result} title={toast.title} onClose={() => setToast(undefined)}
