@@ -36,6 +36,7 @@ describe('compaction on copies of the fixtures', () => {
           console.log(`${fx.name}: nothing to compact (${data.length} data files, one per partition, no deletes)`);
           return;
         }
+        expect(op.plan.targetFileSizeBytes).toBe(64 * 1024 * 1024); // apply writes towards the size the user chose
         const r = await op.apply();
         const state = await loadTableState(storage);
         const snap = findSnapshot(state.metadata, state.metadata.currentSnapshotId!)!;

@@ -56,6 +56,8 @@ export interface CompactionPlan {
   readonly deletesOf: ReadonlyMap<string, readonly ManifestEntry[]>;
   /** Delete files removed with the rewrite. */
   readonly removedDeletes: readonly ManifestEntry[];
+  /** Output file size the bins were planned for; apply writes towards the same size. */
+  readonly targetFileSizeBytes: number;
 }
 
 /** Plans compaction on the current snapshot of main. */
@@ -90,7 +92,7 @@ export async function planCompaction(state: TableState, opts: CompactionOptions 
   // Also drops delete files that already apply to no live data file (Java's remove-dangling-deletes).
   const removedDeletes = deletes.filter((d) => deleteBecomesDangling(d, data, rewritten, specs));
   if (bins.length === 0 && removedDeletes.length === 0) return undefined;
-  return { startingSnapshot: start, startingSequenceNumber: start.sequenceNumber, bins, deletesOf, removedDeletes };
+  return { startingSnapshot: start, startingSequenceNumber: start.sequenceNumber, bins, deletesOf, removedDeletes, targetFileSizeBytes: target };
 }
 
 /** First-fit decreasing by file size. */
@@ -174,9 +176,8 @@ async function applyCompaction(storage: Storage, state: TableState, plan: Compac
         rows.push(...live.rows);
       }
       rowsOut += rows.length;
-      const target = Number(meta.properties[PROPS.targetFileSize]) || DEFAULT_TARGET;
       written.push(...await writePartitionFiles(state, rows, first.partition, schema, spec, namer, {
-        targetFileSizeBytes: target, extraFields: lineage ? [ROW_ID_FIELD, LAST_UPDATED_FIELD] : [], signal: opts.signal,
+        targetFileSizeBytes: plan.targetFileSizeBytes, extraFields: lineage ? [ROW_ID_FIELD, LAST_UPDATED_FIELD] : [], signal: opts.signal,
       }));
     }
   } catch (e) {
