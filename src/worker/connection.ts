@@ -26,7 +26,7 @@ export type ConnectionSpec =
   /** One presigned GET URL per object (pasted list); the keys are the URL paths. */
   | { readonly kind: 'presigned'; readonly urls: readonly string[] }
   /** A local folder through the File System Access API (read/write with permission). */
-  | { readonly kind: 'folder'; readonly handle: FileSystemDirectoryHandle }
+  | { readonly kind: 'folder'; readonly handle: FileSystemDirectoryHandle; /** Read-write permission was granted. */ readonly writable?: boolean }
   /** Files picked with `<input webkitdirectory>` or dropped (read-only); keys from webkitRelativePath. */
   | { readonly kind: 'files'; readonly name: string; readonly files: readonly File[] };
 

@@ -34,8 +34,9 @@ export async function makeStorage(spec: ConnectionSpec, signal: AbortSignal, fet
       return new HttpStorage({ urls, description: `presigned URLs for ${commonPrefix || '/'} (${urls.size} keys)`, fetch: fetchFn });
     }
     case 'folder':
-      // Picked with mode 'read' (see ui/connect/folder-picker.tsx); writes will ask for readwrite when they exist.
-      return new FsaStorage(spec.handle, { readOnly: true });
+      // The picker asks for read-write permission and falls back to read (ui/connect/folder-picker.tsx).
+      // Writes to a folder are guarded by Web Locks plus a re-read (FsaStorage), which the write preview states.
+      return new FsaStorage(spec.handle, { readOnly: !spec.writable });
     case 'files':
       return new DroppedFilesStorage(droppedFiles(spec.files), `folder "${spec.name}" (read-only copy)`);
   }

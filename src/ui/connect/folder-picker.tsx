@@ -5,6 +5,7 @@
 import { useRef } from 'react';
 import type { ConnectionSpec } from '../../worker/connection.ts';
 
+type PermissionHandle = FileSystemDirectoryHandle & { queryPermission?: (d: { mode: 'read' | 'readwrite' }) => Promise<PermissionState> };
 type PickerWindow = Window & { showDirectoryPicker?: (o?: { mode?: 'read' | 'readwrite'; id?: string }) => Promise<FileSystemDirectoryHandle> };
 
 export function FolderPicker({ busy, onSubmit }: { busy: boolean; onSubmit: (spec: ConnectionSpec) => void }) {
@@ -13,8 +14,10 @@ export function FolderPicker({ busy, onSubmit }: { busy: boolean; onSubmit: (spe
 
   const pick = async () => {
     try {
-      const handle = await (window as PickerWindow).showDirectoryPicker!({ mode: 'read', id: 'lakescope-warehouse' });
-      onSubmit({ kind: 'folder', handle });
+      const handle = await (window as PickerWindow).showDirectoryPicker!({ mode: 'readwrite', id: 'lakescope-warehouse' });
+      // Writes (rollback, tags, compaction …) need read-write; a user who grants only read still browses.
+      const granted = await (handle as PermissionHandle).queryPermission?.({ mode: 'readwrite' }).catch(() => undefined);
+      onSubmit({ kind: 'folder', handle, writable: granted === undefined || granted === 'granted' });
     } catch (e) {
       if ((e as { name?: string }).name !== 'AbortError') throw e; // the user closed the picker
     }
