@@ -37,7 +37,7 @@ add "$vp" "$vf" "$vs"
 
 if [ -f e2e/playwright.config.ts ]; then
   echo "== e2e (Playwright, Chromium)"
-  PLAYWRIGHT_JSON_OUTPUT_NAME="$out/playwright.json" npx playwright test -c e2e/playwright.config.ts --reporter=list,json
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$out/playwright.json" npx playwright test -c e2e/playwright.config.ts --reporter=list,json
   prc=$?
   read -r pp pf ps < <(node -e '
     try { const s = require(process.argv[1]).stats;
