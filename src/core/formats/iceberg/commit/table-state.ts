@@ -8,14 +8,12 @@
  * JSON/metadata can only be a torn write from a crash on a store without atomic PUT: it is skipped (and
  * reported in `skipped`), and the next commit takes the version after it, since its name is taken.
  */
-import { LakeError, isLakeError, throwIfAborted, toLakeError } from '../../../errors.ts';
+import { LakeError, isLakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
-import { utf8Decode } from '../../../util/bytes.ts';
-import { parseJson } from '../../../util/json.ts';
-import { listMetadataFiles, type MetadataFileRef, VERSION_HINT_KEY } from '../io/metadata-files.ts';
+import { listMetadataFiles, type MetadataFileRef, readMetadataDocument, VERSION_HINT_KEY } from '../io/metadata-files.ts';
 import { Relocation } from '../io/relocation.ts';
 import { TableFiles } from '../io/table-files.ts';
-import { parseTableMetadata, type TableMetadata } from '../spec/table-metadata.ts';
+import type { TableMetadata } from '../spec/table-metadata.ts';
 import type { JsonDoc } from './table-update.ts';
 
 /** `v3.metadata.json` + version-hint.text (Hadoop tables) or `00003-<uuid>.metadata.json` (catalog writers). */
@@ -58,8 +56,9 @@ export async function loadTableState(storage: Storage, signal?: AbortSignal): Pr
   for (let i = files.length - 1; i >= 0; i--) {
     const ref = files[i];
     try {
-      const { doc, metadata } = await readMetadataDoc(storage, ref.key, signal);
-      return stateOf(storage, ref, doc, metadata, { highestVersion, hasVersionHint, skipped });
+      // A torn newest file is DataInvalid (not gzip/UTF-8/JSON/metadata): skipped, older ones tried.
+      const { json, metadata } = await readMetadataDocument(storage, ref.key, signal);
+      return stateOf(storage, ref, json as JsonDoc, metadata, { highestVersion, hasVersionHint, skipped });
     } catch (e) {
       if (!isLakeError(e, 'DataInvalid')) throw e;
       skipped.push({ key: ref.key, reason: e.message });
@@ -85,32 +84,6 @@ export function stateOf(
     files: new TableFiles(storage, relocation),
     skipped: extra.skipped ?? [],
   };
-}
-
-/** Reads and parses one metadata file into its JSON document and model; gunzips when needed. */
-export async function readMetadataDoc(storage: Storage, key: string, signal?: AbortSignal): Promise<{ doc: JsonDoc; metadata: TableMetadata }> {
-  const raw = await storage.read(key, { signal });
-  throwIfAborted(signal, 'iceberg commit');
-  const bytes = raw.length >= 2 && raw[0] === 0x1f && raw[1] === 0x8b ? await gunzip(raw, key) : raw;
-  let json: unknown;
-  try {
-    json = parseJson(utf8Decode(bytes, true));
-  } catch (e) {
-    throw toLakeError(e, `iceberg metadata: ${key} is not valid JSON`, { file: key }, 'DataInvalid');
-  }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new LakeError('DataInvalid', `iceberg metadata: ${key} is not a JSON object`, { file: key });
-  }
-  return { doc: json as JsonDoc, metadata: parseTableMetadata(json, key) };
-}
-
-async function gunzip(bytes: Uint8Array, key: string): Promise<Uint8Array> {
-  try {
-    const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
-  } catch (e) {
-    throw toLakeError(e, `iceberg metadata: ${key} is not valid gzip`, { file: key }, 'DataInvalid');
-  }
 }
 
 async function exists(storage: Storage, key: string, signal?: AbortSignal): Promise<boolean> {
