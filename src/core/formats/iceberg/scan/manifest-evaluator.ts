@@ -10,6 +10,7 @@ import type { ManifestFile } from '../spec/manifest-list.ts';
 import type { PartitionTupleField } from '../spec/partition-spec.ts';
 import { decodeBinaryValue } from '../spec/single-value.ts';
 import { isNested } from '../spec/types.ts';
+import { type DecodedSummary, partitionSummaryText } from './partition-text.ts';
 
 /** Counts: a manifest whose list entry says it has no ADDED and no EXISTING files holds no live file. */
 export function evaluateManifestCounts(m: ManifestFile): MatchResult {
@@ -25,16 +26,19 @@ export function evaluateManifestPartitions(projected: BoundExpr, m: ManifestFile
   if (projected.op === 'true') return ROWS_MIGHT_MATCH;
   const summaries = m.partitions;
   if (!summaries || summaries.length !== fields.length) return ROWS_MIGHT_MATCH;
-  const byId = new Map<number, ColumnStats>();
-  fields.forEach((f, i) => {
+  const decoded: DecodedSummary[] = fields.map((f, i) => {
     const s = summaries[i];
     const type = f.type && !isNested(f.type) ? f.type : undefined;
-    const lower = type && s.lowerBound ? decodeBinaryValue(type, s.lowerBound) : undefined;
-    const upper = type && s.upperBound ? decodeBinaryValue(type, s.upperBound) : undefined;
-    byId.set(f.field.fieldId, summaryStats(s.containsNull, s.containsNaN, s.lowerBound !== undefined, lower, upper));
+    return { field: f, summary: s, lower: type && s.lowerBound ? decodeBinaryValue(type, s.lowerBound) : undefined, upper: type && s.upperBound ? decodeBinaryValue(type, s.upperBound) : undefined };
   });
+  const byId = new Map<number, ColumnStats>();
+  for (const d of decoded) byId.set(d.field.field.fieldId, summaryStats(d.summary.containsNull, d.summary.containsNaN, d.summary.lowerBound !== undefined, d.lower, d.upper));
   const r = evaluateMetrics(projected, (id) => byId.get(id));
-  return r.match ? r : cannotMatch(`partition summary: ${r.reason}`);
+  if (r.match) return r;
+  // The evaluator words its reason in stored values (an hour partition as 438296); say it with the
+  // summary's range in each transform's human form instead.
+  const ranges = partitionSummaryText(decoded, projected);
+  return cannotMatch(ranges ? `partition summary (${ranges}) cannot match the filter` : `partition summary: ${r.reason}`);
 }
 
 /**

@@ -24,6 +24,7 @@ import { DeleteIndex } from './delete-index.ts';
 import { fileStats } from './file-metrics.ts';
 import { evaluateManifestCounts, evaluateManifestPartitions } from './manifest-evaluator.ts';
 import { partitionFieldsFor, specOf } from './partition-fields.ts';
+import { partitionTupleText } from './partition-text.ts';
 import { evaluateRowGroups } from './row-group-filter.ts';
 import { readSnapshotManifests } from './snapshot-manifests.ts';
 import type { DeleteFileRef, FileScanTask, ScanPlan, SkipRecord } from './task.ts';
@@ -179,7 +180,7 @@ function filterEntries(entries: readonly ManifestEntry[], projected: BoundExpr, 
   for (const entry of entries) {
     if (entry.status === 'deleted') continue;
     live++;
-    const reason = entrySkipReason(entry, projected, bound, schema, partitionIndex);
+    const reason = entrySkipReason(entry, projected, bound, schema, pfields, partitionIndex);
     if (reason) skips.push({ step: 'manifest', kind: kindOf(entry), path: entry.dataFile.filePath, reason });
     else kept.push(entry);
   }
@@ -199,11 +200,11 @@ async function pruneRowGroups(c: Candidate, bound: BoundExpr, schema: Schema, fi
 }
 
 /** Why an entry cannot match (partition first, then metrics), or undefined when it might. */
-function entrySkipReason(entry: ManifestEntry, projected: BoundExpr, bound: BoundExpr, schema: Schema, partitionIndex: ReadonlyMap<number, number>): string | undefined {
+function entrySkipReason(entry: ManifestEntry, projected: BoundExpr, bound: BoundExpr, schema: Schema, pfields: readonly PartitionTupleField[], partitionIndex: ReadonlyMap<number, number>): string | undefined {
   const f = entry.dataFile;
   if (projected.op !== 'true') {
     const valueOf = (id: number) => { const i = partitionIndex.get(id); return i === undefined ? undefined : f.partition[i]; };
-    if (!evaluateRow(projected, (ref) => valueOf(ref.id))) return `partition (${f.partition.map((v) => (typeof v === 'string' ? JSON.stringify(v) : String(v))).join(', ')}) cannot match the filter`;
+    if (!evaluateRow(projected, (ref) => valueOf(ref.id))) return `partition (${partitionTupleText(pfields, f.partition)}) cannot match the filter`;
   }
   if (bound.op === 'true' || f.fileFormat === 'puffin') return undefined;
   const r = evaluateMetrics(bound, fileStats(f, schema), Number(f.recordCount));
