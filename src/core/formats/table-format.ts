@@ -142,6 +142,14 @@ export interface LakeTable<Task = unknown> {
   readonly location: string;
   /** Set when the table is read from another place than its recorded location (paths re-rooted). */
   readonly relocatedFrom?: string;
+  /**
+   * What opening had to work around without failing, one sentence each, for the UI to show beside the
+   * table (e.g. Iceberg: a stale version hint, newer metadata files skipped because they are torn or
+   * unparseable). Empty or absent when the table opened cleanly. Must never hold a reason the table is
+   * unreadable (that is an error) nor secrets (URLs with signatures). Fixed for the life of the object:
+   * reopening the table gives a new list.
+   */
+  readonly warnings?: readonly string[];
   /** Versions, oldest first. */
   versions(signal?: AbortSignal): Promise<VersionDto[]>;
   schemas(signal?: AbortSignal): Promise<SchemaDto[]>;

@@ -78,7 +78,7 @@ export class IcebergTable implements LakeTable<FileScanTask> {
     readonly metadataVia: string,
     private readonly knownMetadataFiles: readonly MetadataFileRef[] = [],
     files?: TableFiles,
-    /** What opening had to work around (a stale version hint, skipped unreadable metadata files); shown with plans. */
+    /** What opening had to work around (a stale version hint, skipped unreadable metadata files); shown with plans. {@link LakeTable.warnings}. */
     readonly warnings: readonly string[] = [],
   ) {
     this.files = files && files.relocation.relocatedFrom === metadata.location.replace(/\/+$/, '') ? files : new TableFiles(storage, new Relocation(metadata.location));
