@@ -78,3 +78,58 @@ describe('http storage against static-site quirks', () => {
     await expect(storage.read('missing.parquet')).rejects.toMatchObject({ code: 'NotFound', message: expect.stringMatching(/fallback page/) });
   });
 });
+
+describe('http storage: sizes for listings without them', () => {
+  /** A base-URL server of `n` files `f<i>` of size i+1, counting requests and the most HEADs in flight at once. */
+  function server(n: number) {
+    const stats = { heads: 0, gets: 0, inFlight: 0, maxInFlight: 0 };
+    const fetchFn = (async (url: string, init?: RequestInit) => {
+      const i = Number(/\/f(\d+)$/.exec(url)![1]);
+      const size = i + 1;
+      if (init?.method === 'HEAD') {
+        stats.heads++; stats.inFlight++; stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+        await new Promise((r) => setTimeout(r, 2));
+        stats.inFlight--;
+        return new Response(null, { status: 200, headers: { 'content-length': String(size), etag: `"e${i}"` } });
+      }
+      stats.gets++;
+      const range = new Headers(init?.headers).get('range');
+      const body = new Uint8Array(size).fill(i % 256);
+      if (!range) return new Response(body, { status: 200, headers: { etag: `"e${i}"` } });
+      const m = /^bytes=(\d+)-(\d+)$/.exec(range)!;
+      const [a, b] = [Number(m[1]), Math.min(Number(m[2]), size - 1)];
+      return new Response(body.slice(a, b + 1), { status: 206, headers: { 'content-range': `bytes ${a}-${b}/${size}`, etag: `"e${i}"` } });
+    }) as typeof fetch;
+    const keys = Array.from({ length: n }, (_, i) => `f${i}`);
+    return { stats, fetchFn, keys };
+  }
+
+  it('learns missing sizes with HEADs, 16 at a time by default (bounded by headConcurrency)', async () => {
+    const { stats, fetchFn, keys } = server(100);
+    const s = new HttpStorage({ baseUrl: 'http://h/t', keys, fetch: fetchFn });
+    const page = await s.list();
+    expect(page.objects).toHaveLength(100);
+    expect(page.objects.every((o) => o.size === Number(o.key.slice(1)) + 1)).toBe(true);
+    expect(stats.heads).toBe(100);
+    expect(stats.maxInFlight).toBe(16);
+    const { stats: s4, fetchFn: f4, keys: k4 } = server(20);
+    await new HttpStorage({ baseUrl: 'http://h/t', keys: k4, fetch: f4, headConcurrency: 4 }).list();
+    expect(s4.maxInFlight).toBe(4);
+    expect(() => new HttpStorage({ baseUrl: 'http://h/t', headConcurrency: 0 })).toThrow(/headConcurrency/);
+  });
+
+  it('a second listing, and keys already read or headed, cost no request', async () => {
+    const { stats, fetchFn, keys } = server(10);
+    const s = new HttpStorage({ baseUrl: 'http://h/t', keys, fetch: fetchFn });
+    expect((await s.read('f3')).length).toBe(4); // whole read: size 4
+    expect((await s.read('f7', { range: { offset: 0, length: 2 } })).length).toBe(2); // ranged: Content-Range total 8
+    expect((await s.head('f5')).size).toBe(6);
+    const before = stats.heads;
+    const first = await s.list();
+    expect(stats.heads - before).toBe(7); // f3, f5, f7 known
+    expect(first.objects.find((o) => o.key === 'f7')).toMatchObject({ size: 8, etag: 'e7' });
+    const again = await s.list();
+    expect(stats.heads - before).toBe(7);
+    expect(again.objects).toEqual(first.objects);
+  });
+});
