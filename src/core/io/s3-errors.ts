@@ -42,6 +42,8 @@ export interface S3ErrorSubject {
   readonly key?: string;
   readonly bucket: string;
   readonly where: string;
+  /** The request was unsigned: refusals then mean "not public", not "wrong keys". */
+  readonly anonymous?: boolean;
 }
 
 /**
@@ -68,6 +70,9 @@ export async function s3ResponseError(res: Response, subject: S3ErrorSubject, bu
 }
 
 function describe(status: number, s3Code: string | undefined, message: string | undefined, s: S3ErrorSubject): string {
+  if (s.anonymous && (s3Code === 'AccessDenied' || (status === 403 && !s3Code) || status === 401)) {
+    return `anonymous access refused: the bucket does not let everyone do this; connect with keys (${s3Code ?? `HTTP ${status}`})`;
+  }
   switch (s3Code) {
     case 'NoSuchKey': return 'no such key (NoSuchKey)';
     case 'NoSuchBucket': return `no such bucket '${s.bucket}' (NoSuchBucket)`;

@@ -171,3 +171,50 @@ describe('S3 responses', () => {
     expect((await caught(missing.write('k', new Uint8Array(1), { ifMatch: 'e' }))).code).toBe('Conflict');
   });
 });
+
+describe('S3 anonymous access (no keys)', () => {
+  const anon = (handler: Handler, extra: Partial<S3StorageOptions> = {}) => storage(handler, { accessKeyId: undefined, secretAccessKey: undefined, ...extra });
+
+  it('sends unsigned requests: no Authorization, no SigV4 headers, the same URLs as signed requests', async () => {
+    const { s, requests } = anon(() => new Response('0123456789', { status: 200 }));
+    const { s: signed } = storage(() => new Response());
+    expect(s.anonymous).toBe(true);
+    expect(signed.anonymous).toBe(false);
+    expect(new TextDecoder().decode(await s.read('a b.parquet', { range: { offset: 2, length: 3 } }))).toBe('234');
+    const r = requests[0]!;
+    expect(r.url).toBe(signed.url('a b.parquet').toString());
+    expect(r.url).toBe('https://my-bucket.s3.eu-central-1.amazonaws.com/warehouse/a%20b.parquet');
+    expect(r.method).toBe('GET');
+    expect(r.headers.get('range')).toBe('bytes=2-4');
+    for (const h of ['authorization', 'x-amz-date', 'x-amz-security-token']) expect(r.headers.has(h), h).toBe(false);
+    // Path style stays path style.
+    const { s: local, requests: lr } = anon(() => new Response(null, { headers: { 'content-length': '4' } }), { endpoint: 'http://127.0.0.1:7480' });
+    expect((await local.head('k')).size).toBe(4);
+    expect(lr[0]!.url).toBe('http://127.0.0.1:7480/my-bucket/warehouse/k');
+    expect(lr[0]!.headers.has('authorization')).toBe(false);
+  });
+
+  it('empty key strings count as absent; one key without the other, or a token without keys, is refused', () => {
+    expect(anon(() => new Response(), { accessKeyId: '', secretAccessKey: '' }).s.anonymous).toBe(true);
+    expect(() => anon(() => new Response(), { accessKeyId: 'AKID' })).toThrow(/both the access key id and the secret access key, or neither/);
+    expect(() => anon(() => new Response(), { secretAccessKey: 'x' })).toThrow(/or neither/);
+    expect(() => anon(() => new Response(), { sessionToken: 'T' })).toThrow(/session token needs/);
+  });
+
+  it('lists unsigned; a refused request is Auth saying the bucket is not public', async () => {
+    const { s, requests } = anon(() => new Response('<ListBucketResult><IsTruncated>false</IsTruncated><Contents><Key>warehouse/x</Key><Size>3</Size></Contents></ListBucketResult>'));
+    expect((await s.list()).objects).toMatchObject([{ key: 'x', size: 3 }]);
+    expect(requests[0]!.headers.has('authorization')).toBe(false);
+    const { s: closed } = anon(() => xmlError(403, 'AccessDenied'));
+    const err = await caught(closed.write('k', new Uint8Array(1)));
+    expect(err.code).toBe('Auth');
+    expect(err.message).toMatch(/anonymous access refused: the bucket does not let everyone do this; connect with keys \(AccessDenied\)/);
+    const { s: head403 } = anon(() => new Response(null, { status: 403 }), { retries: 0 });
+    expect((await caught(head403.head('k'))).message).toMatch(/anonymous access refused.*HTTP 403/);
+  });
+
+  it('presign without keys gives the plain object URL', async () => {
+    const { s } = anon(() => new Response());
+    expect(await s.presign('a.parquet')).toBe('https://my-bucket.s3.eu-central-1.amazonaws.com/warehouse/a.parquet');
+  });
+});

@@ -28,9 +28,14 @@ export interface S3StorageOptions {
   readonly bucket: string;
   /** Keys are relative to this prefix inside the bucket ('' = bucket root). */
   readonly prefix?: string;
-  readonly accessKeyId: string;
-  readonly secretAccessKey: string;
-  /** Temporary credentials (STS): sent as `X-Amz-Security-Token`. */
+  /**
+   * Credentials. Both absent (or empty) = anonymous access to a public-read bucket: requests are sent
+   * unsigned (no Authorization header), as AWS's `--no-sign-request`; whatever the bucket policy does
+   * not allow to everyone (typically writes) fails with Auth. Exactly one of the two is an error.
+   */
+  readonly accessKeyId?: string;
+  readonly secretAccessKey?: string;
+  /** Temporary credentials (STS): sent as `X-Amz-Security-Token`. Needs the keys. */
   readonly sessionToken?: string;
   /**
    * Path style `https://host/bucket/key` (true) or virtual-hosted `https://bucket.host/key` (false).
@@ -66,7 +71,10 @@ export class S3Storage implements Storage {
   readonly bucket: string;
   readonly prefix: string;
   readonly pathStyle: boolean;
-  private readonly client: AwsClient;
+  /** True when requests go unsigned (no keys were given). */
+  readonly anonymous: boolean;
+  /** The SigV4 signer; undefined for anonymous access. */
+  private readonly client: AwsClient | undefined;
   private readonly fetchFn: typeof fetch;
   private readonly retries: number;
   private bucketSeen = false;
@@ -79,13 +87,14 @@ export class S3Storage implements Storage {
     this.description = `s3://${this.bucket}/${this.prefix}`.replace(/\/$/, '');
     this.retries = options.retries ?? 3;
     this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
-    this.client = new AwsClient({
-      accessKeyId: options.accessKeyId,
-      secretAccessKey: options.secretAccessKey,
-      sessionToken: options.sessionToken,
-      service: 's3',
-      region: options.region,
-      retries: 0,
+    const { accessKeyId, secretAccessKey, sessionToken } = options;
+    if (!accessKeyId !== !secretAccessKey) {
+      throw new LakeError('Unsupported', 's3: give both the access key id and the secret access key, or neither for anonymous access to a public bucket');
+    }
+    this.anonymous = !accessKeyId;
+    if (this.anonymous && sessionToken) throw new LakeError('Unsupported', 's3: a session token needs the access key id and secret access key it was issued with');
+    this.client = this.anonymous ? undefined : new AwsClient({
+      accessKeyId: accessKeyId!, secretAccessKey: secretAccessKey!, sessionToken, service: 's3', region: options.region, retries: 0,
     });
   }
 
@@ -203,13 +212,15 @@ export class S3Storage implements Storage {
 
   /**
    * A presigned URL for one key (query-string SigV4). `expiresSeconds` 1…604800 (7 days, the SigV4
-   * maximum). The URL is a bearer credential: never log it.
+   * maximum). The URL is a bearer credential: never log it. Anonymous storages have nothing to sign
+   * with and return the plain object URL, which works for as long as the bucket lets everyone do `method`.
    */
   async presign(key: string, method: PresignMethod = 'GET', expiresSeconds = 3600): Promise<string> {
     checkKey(key, 's3: presign');
     if (!Number.isInteger(expiresSeconds) || expiresSeconds < 1 || expiresSeconds > 604800) {
       throw new LakeError('Unsupported', 's3: presign: expiresSeconds must be an integer in 1…604800', { expiresSeconds });
     }
+    if (!this.client) return this.url(key).toString();
     const url = this.url(key, { 'X-Amz-Expires': String(expiresSeconds) });
     const signed = await this.client.sign(url.toString(), { method, aws: { signQuery: true } });
     return signed.url;
@@ -226,9 +237,7 @@ export class S3Storage implements Storage {
     const ctx: LakeErrorContext = { bucket: this.bucket, key: what.key, prefix: what.prefix };
     for (let attempt = 0; ; attempt++) {
       throwIfAborted(opts.signal, `s3: ${what.op}`);
-      const request = await this.client.sign(url.toString(), {
-        method, headers: opts.headers, body: opts.body as BodyInit | undefined, signal: opts.signal,
-      });
+      const request = await this.request(url, { method, headers: opts.headers, body: opts.body as BodyInit | undefined, signal: opts.signal });
       let res: Response;
       try {
         res = await safeFetch(this.fetchFn, request, undefined, `s3: ${what.op}${what.key ? ` '${what.key}'` : ''} in ${this.description}`, ctx, opts.signal);
@@ -257,7 +266,7 @@ export class S3Storage implements Storage {
   private async bucketMissing(signal?: AbortSignal): Promise<boolean> {
     if (this.bucketSeen) return false;
     try {
-      const req = await this.client.sign(this.url().toString(), { method: 'HEAD', signal });
+      const req = await this.request(this.url(), { method: 'HEAD', signal });
       const res = await this.fetchFn(req);
       await res.body?.cancel();
       if (res.ok) this.bucketSeen = true;
@@ -267,8 +276,13 @@ export class S3Storage implements Storage {
     }
   }
 
+  /** The request to send: SigV4-signed, or as it is for anonymous access (no Authorization header at all). */
+  private async request(url: URL, init: RequestInit): Promise<Request> {
+    return this.client ? this.client.sign(url.toString(), init) : new Request(url.toString(), init);
+  }
+
   private subject(op: string, key?: string) {
-    return { op, key, bucket: this.bucket, where: this.description };
+    return { op, key, bucket: this.bucket, where: this.description, anonymous: this.anonymous };
   }
 }
 
