@@ -4,6 +4,7 @@
  * and describe each as a manifest `DataFile`. Files are written before the commit; a failed commit removes
  * them (commit-table's shared files), a crash leaves them as orphans no snapshot references.
  */
+import { ensureParquetWasm, type ParquetWasm } from '../../../codecs/parquet/wasm-init.ts';
 import { pool } from '../../../util/async.ts';
 import { stringifyJson } from '../../../util/json.ts';
 import { schemaToJson } from '../spec/write-json.ts';
@@ -11,11 +12,12 @@ import type { DataFile } from '../spec/manifest.ts';
 import type { PartitionSpec } from '../spec/partition-spec.ts';
 import type { Schema } from '../spec/schema.ts';
 import type { NestedField } from '../spec/types.ts';
-import { writeParquet } from './data-file-writer.ts';
+import { type ParquetCodec, writeParquet } from './data-file-writer.ts';
 import { groupByPartition, partitionPath } from './partitioner.ts';
 import type { Row } from './row-values.ts';
 import { newDataFile } from './snapshot-files.ts';
 import type { TableState } from './table-state.ts';
+import { PROPS } from './table-update.ts';
 
 export interface WriteFilesOptions {
   /** Split files at this many rows (default 1,000,000). */
@@ -61,11 +63,13 @@ export async function writePartitionFiles(
   const path = partitionPath(spec, schema, partition);
   const schemaJson = stringifyJson(schemaToJson({ ...schema, fields }));
   let perFile = opts.maxRowsPerFile ?? 1_000_000;
+  const wasm = await parquetWasm();
+  const codec = codecOf(state.metadata.properties[PROPS.parquetCodec]);
   const chunks: Row[][] = [];
   const out: WrittenDataFile[] = [];
   const write = async (chunk: readonly Row[]) => {
     // `iceberg.schema`: the write schema, as Java's Parquet writer records it (readers such as icebird use it).
-    const pq = writeParquet(chunk, fields, { keyValueMetadata: { 'iceberg.schema': schemaJson } });
+    const pq = writeParquet(chunk, fields, { keyValueMetadata: { 'iceberg.schema': schemaJson }, wasm, codec });
     const file = newDataFile(state, path, namer.next(), namer.commitUuid, 'parquet');
     await state.storage.write(file.key, pq.bytes, { signal: opts.signal });
     out.push({
@@ -90,4 +94,30 @@ export async function writePartitionFiles(
   for (let i = start; i < rows.length; i += perFile) chunks.push(rows.slice(i, i + perFile) as Row[]);
   await pool(chunks, 2, async (c) => { await write(c); }, opts.signal);
   return out;
+}
+
+/**
+ * parquet-wasm when it can be instantiated (browser, worker, Node after installNodeParquetWasm), else
+ * undefined and hyparquet-writer writes: same files, about 5x slower (bench/compaction.ts).
+ */
+async function parquetWasm(): Promise<ParquetWasm | undefined> {
+  try {
+    return await ensureParquetWasm();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The page codec from `write.parquet.compression-codec` (Iceberg "Write properties"); unset or a codec
+ * parquet-wasm lacks (lz4 is Hadoop-framed LZ4, deprecated in Parquet) → SNAPPY, this writer's default.
+ */
+export function codecOf(prop: string | undefined): ParquetCodec {
+  switch (prop?.toLowerCase()) {
+    case 'zstd': return 'ZSTD';
+    case 'gzip': return 'GZIP';
+    case 'brotli': return 'BROTLI';
+    case 'uncompressed': case 'none': return 'UNCOMPRESSED';
+    default: return 'SNAPPY';
+  }
 }
