@@ -25,10 +25,12 @@ export function parseS3Url(url: string): { bucket: string; prefix: string } {
 export function openTableLocation(arg: string, env: NodeJS.ProcessEnv = process.env): TableLocation {
   if (/^s3a?:\/\//.test(arg)) {
     const { bucket, prefix } = parseS3Url(arg);
-    const accessKeyId = env.AWS_ACCESS_KEY_ID;
-    const secretAccessKey = env.AWS_SECRET_ACCESS_KEY;
-    if (!accessKeyId || !secretAccessKey) {
-      throw new LakeError('Auth', 'cli: s3:// tables need AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment', { location: arg });
+    // AWS_NO_SIGN_REQUEST=true (as the AWS CLI's --no-sign-request) reads public-read buckets unsigned.
+    const anonymous = env.AWS_NO_SIGN_REQUEST === 'true' || env.AWS_NO_SIGN_REQUEST === '1';
+    const accessKeyId = anonymous ? undefined : env.AWS_ACCESS_KEY_ID;
+    const secretAccessKey = anonymous ? undefined : env.AWS_SECRET_ACCESS_KEY;
+    if (!anonymous && (!accessKeyId || !secretAccessKey)) {
+      throw new LakeError('Auth', 'cli: s3:// tables need AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment (or AWS_NO_SIGN_REQUEST=true for a public-read bucket)', { location: arg });
     }
     const region = env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1';
     const endpoint = env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL ?? `https://s3.${region}.amazonaws.com`;
@@ -37,7 +39,7 @@ export function openTableLocation(arg: string, env: NodeJS.ProcessEnv = process.
     const forcePathStyle = forced !== undefined ? forced === 'true' || forced === '1' : Boolean(env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL);
     const storage = new S3Storage({
       endpoint, region, bucket, prefix, accessKeyId, secretAccessKey,
-      sessionToken: env.AWS_SESSION_TOKEN || undefined, forcePathStyle,
+      sessionToken: anonymous ? undefined : env.AWS_SESSION_TOKEN || undefined, forcePathStyle,
     });
     return { storage, display: arg };
   }
