@@ -80,6 +80,22 @@ describe('data file writer: parquet-wasm and hyparquet-writer agree', () => {
     expect(fast.recordCount).toBe(4n);
   });
 
+  it('float bounds order -0 before +0 and skip NaN, as compareValues does', () => {
+    const fields = [{ id: 1, name: 'x', required: false, type: { kind: 'double' } }] as NestedField[];
+    for (const xs of [[-5, -0, 0, 2], [0, -0], [-0, 0], [0, 0], [Number.NaN, -0, null], [3, -0, 0, -0]]) {
+      const rows = xs.map((x) => ({ x }));
+      expect(metricsOf(writeParquet(rows, fields, { wasm: pw })), String(xs)).toEqual(metricsOf(writeParquet(rows, fields)));
+    }
+    const m = metricsOf(writeParquet([{ x: 0 }, { x: -0 }], fields, { wasm: pw }));
+    expect([m.lower[1], m.upper[1]]).toEqual(['0000000000000080', '0000000000000000']);
+  });
+
+  it('names the row and column of a value that does not fit', () => {
+    const fields = [{ id: 1, name: 'a', required: false, type: { kind: 'int' } }, { id: 2, name: 'b', required: true, type: { kind: 'long' } }] as NestedField[];
+    expect(() => writeParquet([{ a: 1, b: 1n }, { a: 'x', b: 2n }], fields, { wasm: pw })).toThrow(/row 1: a: "x" is not a valid int/);
+    expect(() => writeParquet([{ a: 1, b: 1n }, { a: 2 }], fields, { wasm: pw })).toThrow(/row 1: b is required but null/);
+  });
+
   it('honours the codec and the row group size', async () => {
     const rows = Array.from({ length: 2500 }, (_, i) => ({ ...ROWS[i % 4], id: BigInt(i) }));
     const w = writeParquet(rows, FLAT, { wasm: pw, codec: 'ZSTD', rowGroupSize: 1000 });

@@ -20,7 +20,7 @@ import {
   DEFAULT_BOUND_TRUNCATE, encodeBinaryValue, truncateLowerBinary, truncateLowerString, truncateUpperBinary, truncateUpperString,
 } from '../spec/write-single-value.ts';
 import { arrowFieldOf, parquetSchemaOf } from './parquet-schema.ts';
-import { normalizeRow, type Row } from './row-values.ts';
+import { normalizePrimitive, normalizeRow, type Row } from './row-values.ts';
 
 export interface FileMetrics {
   readonly columnSizes: Map<number, bigint>;
@@ -63,9 +63,9 @@ export interface ParquetWriteOptions {
  * Unsupported for column types this writer cannot encode (variant, geometry, geography, unknown).
  */
 export function writeParquet(rows: readonly Row[], fields: readonly NestedField[], opts: ParquetWriteOptions = {}): WrittenParquet {
-  const normalized = rows.map((r, i) => normalizeRow(r, fields, i));
   const arrowFields = opts.wasm ? fields.map(arrowFieldOf) : [];
-  if (opts.wasm && arrowFields.every((f) => f !== undefined)) return writeWithWasm(opts.wasm, normalized, fields, arrowFields as Field[], opts);
+  if (opts.wasm && arrowFields.every((f) => f !== undefined)) return writeWithWasm(opts.wasm, rows, fields, arrowFields as Field[], opts);
+  const normalized = rows.map((r, i) => normalizeRow(r, fields, i));
   const schema = parquetSchemaOf(fields);
   const writer = new ByteWriter();
   try {
@@ -92,23 +92,22 @@ export function writeParquet(rows: readonly Row[], fields: readonly NestedField[
 const CREATED_BY = 'lakescope (hyparquet-writer)';
 
 /**
- * parquet-wasm path: columns go into Arrow buffers (with metrics gathered in the same pass), then one
- * Arrow IPC hop into wasm and arrow-rs encodes them. Values are exact: 64-bit and decimal values are
- * written from bigints into BigInt64Array / 128-bit two's complement words, never through doubles.
+ * parquet-wasm path: each column is normalized (row-values.ts rules) straight into an array, its metrics
+ * are gathered, its Arrow buffers filled; then one Arrow IPC hop into wasm and arrow-rs encodes it. Values
+ * are exact: 64-bit and decimal values go from bigints into BigInt64Array words, never through doubles.
  */
-function writeWithWasm(pw: ParquetWasm, rows: readonly Record<string, unknown>[], fields: readonly NestedField[], arrowFields: Field[], opts: ParquetWriteOptions): WrittenParquet {
+function writeWithWasm(pw: ParquetWasm, rows: readonly Row[], fields: readonly NestedField[], arrowFields: Field[], opts: ParquetWriteOptions): WrittenParquet {
   const truncate = opts.boundTruncate ?? DEFAULT_BOUND_TRUNCATE;
   const metrics: Omit<FileMetrics, 'columnSizes'> = {
     valueCounts: new Map(), nullValueCounts: new Map(), nanValueCounts: new Map(), lowerBounds: new Map(), upperBounds: new Map(),
   };
   const children = fields.map((f, k) => {
-    const values = rows.map((r) => r[f.name]);
-    const { data, acc } = arrowColumn(arrowFields[k], f.type as PrimitiveType, values);
-    addMetrics(metrics, f.id, f.type as PrimitiveType, acc, truncate);
-    return data;
+    const t = f.type as PrimitiveType;
+    const values = columnValues(rows, f, t);
+    addMetrics(metrics, f.id, t, columnAcc(t, values), truncate);
+    return arrowColumn(arrowFields[k], t, values);
   });
-  const schema = new Schema(arrowFields);
-  const batch = new RecordBatch(schema, makeData({ type: new Struct(arrowFields), length: rows.length, nullCount: 0, children }));
+  const batch = new RecordBatch(new Schema(arrowFields), makeData({ type: new Struct(arrowFields), length: rows.length, nullCount: 0, children }));
   let bytes: Uint8Array;
   try {
     let props = new pw.WriterPropertiesBuilder().setCompression(pw.Compression[opts.codec ?? 'SNAPPY']).setCreatedBy('lakescope (parquet-wasm)');
@@ -122,77 +121,122 @@ function writeWithWasm(pw: ParquetWasm, rows: readonly Record<string, unknown>[]
   return { bytes, recordCount: BigInt(rows.length), metrics: { ...metrics, columnSizes }, splitOffsets };
 }
 
-/** One column's Arrow data from normalized values, with its value/null/NaN counts and min/max. */
-function arrowColumn(field: Field, t: PrimitiveType, values: readonly unknown[]): { data: Data; acc: Acc } {
-  const n = values.length;
-  let nulls = 0;
-  for (let i = 0; i < n; i++) if (values[i] === null || values[i] === undefined) nulls++;
-  const acc: Acc = { values: n, nulls, nans: 0 };
-  const validity = new Uint8Array((n + 7) >> 3);
-  // Integers and bigints order with `<`; floats (-0 before +0), strings (code points) and bytes need compareValues.
-  const plain = t.kind !== 'float' && t.kind !== 'double' && t.kind !== 'string' && t.kind !== 'binary' && t.kind !== 'fixed';
-  const seen = (v: Value) => {
-    if (acc.lower === undefined) { acc.lower = v; acc.upper = v; return; }
-    if (plain ? v < acc.lower : compareValues(v, acc.lower) < 0) acc.lower = v;
-    else if (plain ? v > acc.upper! : compareValues(v, acc.upper!) > 0) acc.upper = v;
-  };
-  const each = (put: (i: number, v: never) => void) => {
-    for (let i = 0; i < n; i++) {
-      const v = values[i];
-      if (v === null || v === undefined) continue;
-      validity[i >> 3] |= 1 << (i & 7);
-      put(i, v as never);
-      if (typeof v === 'number' && Number.isNaN(v)) acc.nans++;
-      else seen(v as Value);
+/**
+ * One column's values in the internal representation (null for null). Errors are those of normalizeRow,
+ * naming row and column; the path string is only built for the failing value.
+ */
+function columnValues(rows: readonly Row[], f: NestedField, t: PrimitiveType): unknown[] {
+  const out = new Array<unknown>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const v = rows[i][f.name];
+    if (v === null || v === undefined) {
+      if (f.required) throw new LakeError('DataInvalid', `iceberg write: row ${i}: ${f.name} is required but null`, { column: `row ${i}: ${f.name}` });
+      out[i] = null;
+      continue;
     }
-  };
-  // The bitmap is filled by `each` before makeData reads it.
+    try {
+      out[i] = normalizePrimitive(t, v, f.name);
+    } catch {
+      out[i] = normalizePrimitive(t, v, `row ${i}: ${f.name}`); // throws again, now naming the row
+    }
+  }
+  return out;
+}
+
+/** Value/null/NaN counts and min/max of a column, in the order of compareValues (spec Appendix D bounds). */
+function columnAcc(t: PrimitiveType, values: readonly unknown[]): Acc {
+  const acc: Acc = { values: values.length, nulls: 0, nans: 0 };
+  let lo: unknown; let hi: unknown; let surrogates = false;
+  const strings = t.kind === 'string';
+  const bytes = t.kind === 'binary' || t.kind === 'fixed';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null) { acc.nulls++; continue; }
+    if (typeof v === 'number' && v !== v) { acc.nans++; continue; }
+    if (strings && !surrogates) surrogates = SURROGATE.test(v as string);
+    if (lo === undefined) { lo = v; hi = v; }
+    else if (bytes) {
+      if (compareValues(v as Value, lo as Value) < 0) lo = v; else if (compareValues(v as Value, hi as Value) > 0) hi = v;
+    } else {
+      // Native `<`: exact for numbers and bigints; for strings exact unless surrogates are involved (checked below).
+      if ((v as number) < (lo as number)) lo = v; else if ((v as number) > (hi as number)) hi = v;
+      else if (v === 0) { if (Object.is(v, -0) && Object.is(lo, 0)) lo = v; else if (Object.is(v, 0) && Object.is(hi, -0)) hi = v; } // -0 sorts before +0
+    }
+  }
+  if (surrogates) {
+    // UTF-16 unit order differs from code point order only around surrogates: redo with compareValues.
+    lo = hi = undefined;
+    for (const v of values) {
+      if (v === null) continue;
+      if (lo === undefined || compareValues(v as Value, lo as Value) < 0) lo = v;
+      if (hi === undefined || compareValues(v as Value, hi as Value) > 0) hi = v;
+    }
+  }
+  if (lo !== undefined) { acc.lower = lo as Value; acc.upper = hi as Value; }
+  return acc;
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** One column's Arrow data (validity bitmap only when there are nulls). */
+function arrowColumn(field: Field, t: PrimitiveType, values: readonly unknown[]): Data {
+  const n = values.length;
+  const validity = new Uint8Array((n + 7) >> 3);
+  let nulls = 0;
+  for (let i = 0; i < n; i++) {
+    if (values[i] === null) nulls++;
+    else validity[i >> 3] |= 1 << (i & 7);
+  }
   const base = { type: field.type, length: n, nullCount: nulls, nullBitmap: nulls ? validity : undefined };
-  let data: Data;
+  const make = (extra: object) => makeData({ ...base, ...extra } as never) as Data;
   switch (t.kind) {
     case 'boolean': {
       const bits = new Uint8Array((n + 7) >> 3);
-      each((i, v: boolean) => { if (v) bits[i >> 3] |= 1 << (i & 7); });
-      data = makeData({ ...base, data: bits } as never);
-      break;
+      for (let i = 0; i < n; i++) if (values[i] === true) bits[i >> 3] |= 1 << (i & 7);
+      return make({ data: bits });
     }
-    case 'int': case 'date': { const a = new Int32Array(n); each((i, v: number) => { a[i] = v; }); data = makeData({ ...base, data: a } as never); break; }
-    case 'float': { const a = new Float32Array(n); each((i, v: number) => { a[i] = v; }); data = makeData({ ...base, data: a } as never); break; }
-    case 'double': { const a = new Float64Array(n); each((i, v: number) => { a[i] = v; }); data = makeData({ ...base, data: a } as never); break; }
-    case 'long': case 'time': case 'timestamp': case 'timestamptz': case 'timestamp_ns': case 'timestamptz_ns': {
-      const a = new BigInt64Array(n); each((i, v: bigint) => { a[i] = v; }); data = makeData({ ...base, data: a } as never); break;
-    }
+    case 'int': case 'date': return make({ data: fill(new Int32Array(n), values, 0) });
+    case 'float': return make({ data: fill(new Float32Array(n), values, 0) });
+    case 'double': return make({ data: fill(new Float64Array(n), values, 0) });
+    case 'long': case 'time': case 'timestamp': case 'timestamptz': case 'timestamp_ns': case 'timestamptz_ns':
+      return make({ data: fill(new BigInt64Array(n), values, 0n) });
     case 'decimal': {
       // Decimal128: two little-endian 64-bit words per value, two's complement (precision ≤ 38 fits).
       const a = new BigInt64Array(2 * n);
-      each((i, v: bigint) => { a[2 * i] = BigInt.asIntN(64, v); a[2 * i + 1] = BigInt.asIntN(64, v >> 64n); });
-      data = makeData({ ...base, data: new Uint32Array(a.buffer) } as never);
-      break;
+      for (let i = 0; i < n; i++) {
+        const v = values[i] as bigint | null;
+        if (v !== null) { a[2 * i] = BigInt.asIntN(64, v); a[2 * i + 1] = BigInt.asIntN(64, v >> 64n); }
+      }
+      return make({ data: new Uint32Array(a.buffer) });
     }
     case 'fixed': {
-      const a = new Uint8Array(n * t.length); each((i, v: Uint8Array) => { a.set(v, i * t.length); }); data = makeData({ ...base, data: a } as never); break;
+      const a = new Uint8Array(n * t.length);
+      for (let i = 0; i < n; i++) if (values[i] !== null) a.set(values[i] as Uint8Array, i * t.length);
+      return make({ data: a });
     }
     case 'string': case 'binary': {
       const offsets = new Int32Array(n + 1);
       let buf = new Uint8Array(Math.max(64, n * 16)); let end = 0;
-      const enc = new TextEncoder();
       const room = (k: number) => { if (end + k > buf.length) { const b = new Uint8Array(Math.max(buf.length * 2, end + k)); b.set(buf.subarray(0, end)); buf = b; } };
       for (let i = 0; i < n; i++) {
         const v = values[i];
-        if (v !== null && v !== undefined) {
-          if (typeof v === 'string') { room(v.length * 3); end += enc.encodeInto(v, buf.subarray(end)).written; } else { room((v as Uint8Array).length); buf.set(v as Uint8Array, end); end += (v as Uint8Array).length; }
-          if (end > 0x7fffffff) throw new LakeError('Unsupported', `iceberg write: column ${field.name} holds over 2 GiB in one file`, { column: field.name });
-        }
+        if (typeof v === 'string') { room(v.length * 3); end += UTF8.encodeInto(v, buf.subarray(end)).written; }
+        else if (v !== null) { room((v as Uint8Array).length); buf.set(v as Uint8Array, end); end += (v as Uint8Array).length; }
+        if (end > 0x7fffffff) throw new LakeError('Unsupported', `iceberg write: column ${field.name} holds over 2 GiB in one file`, { column: field.name });
         offsets[i + 1] = end;
       }
-      each(() => undefined);
-      data = makeData({ ...base, valueOffsets: offsets, data: buf.subarray(0, end) } as never);
-      break;
+      return make({ valueOffsets: offsets, data: buf.subarray(0, end) });
     }
     default:
       throw new LakeError('Internal', `iceberg write: no Arrow column for ${t.kind}`, { column: field.name });
   }
-  return { data, acc };
+}
+
+const UTF8 = new TextEncoder();
+
+function fill<A extends { [i: number]: T }, T>(a: A, values: readonly unknown[], zero: T): A {
+  for (let i = 0; i < values.length; i++) { const v = values[i]; a[i] = v === null ? zero : v as T; }
+  return a;
 }
 
 function addMetrics(m: Omit<FileMetrics, 'columnSizes'>, id: number, t: PrimitiveType, acc: Acc, truncate: number): void {
