@@ -24,6 +24,7 @@ export function S3Form({ initial, busy, onSubmit }: S3FormProps) {
   const [sessionToken, setToken] = useState('');
   const [pathStyle, setPathStyle] = useState(initial?.pathStyle ?? preset.pathStyle);
   const [rememberIt, setRemember] = useState(false);
+  const [anonymous, setAnonymous] = useState(false);
   const [urls, setUrls] = useState('');
   const [remembered, setRemembered] = useState<RememberedConnection[]>(() => listRemembered());
 
@@ -49,10 +50,12 @@ export function S3Form({ initial, busy, onSubmit }: S3FormProps) {
       onSubmit({ kind: 'presigned', urls: urls.split(/\r?\n/).filter((l) => l.trim()) }, false);
       return;
     }
+    // Anonymous: empty keys make the worker's S3 adapter send unsigned requests (public-read buckets).
     onSubmit({
-      kind: 's3', endpoint, region, bucket, prefix, accessKeyId, secretAccessKey, pathStyle,
-      ...(sessionToken ? { sessionToken } : {}),
-    }, rememberIt);
+      kind: 's3', endpoint, region, bucket, prefix, pathStyle,
+      accessKeyId: anonymous ? '' : accessKeyId, secretAccessKey: anonymous ? '' : secretAccessKey,
+      ...(sessionToken && !anonymous ? { sessionToken } : {}),
+    }, rememberIt && !anonymous);
   };
 
   const openRemembered = (r: RememberedConnection) => {
@@ -100,14 +103,21 @@ export function S3Form({ initial, busy, onSubmit }: S3FormProps) {
             <label className="field grow"><span className="label">Bucket</span><input name="bucket" value={bucket} onChange={(e) => setBucket(e.target.value)} required spellCheck={false} /></label>
             <label className="field grow"><span className="label">Prefix <span className="muted">(optional)</span></span><input name="prefix" value={prefix} onChange={(e) => setPrefix(e.target.value)} placeholder="warehouse/" spellCheck={false} /></label>
           </div>
-          <div className="row">
-            <label className="field grow"><span className="label">Access key id</span><input name="accessKeyId" value={accessKeyId} onChange={(e) => setAccessKeyId(e.target.value)} required autoComplete="off" spellCheck={false} /></label>
-            <label className="field grow"><span className="label">Secret access key</span><input name="secretAccessKey" type="password" value={secretAccessKey} onChange={(e) => setSecret(e.target.value)} required autoComplete="off" /></label>
-          </div>
-          <label className="field"><span className="label">Session token <span className="muted">(temporary credentials only)</span></span><input name="sessionToken" type="password" value={sessionToken} onChange={(e) => setToken(e.target.value)} autoComplete="off" /></label>
+          <label className="check"><input type="checkbox" name="anonymous" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} /> Anonymous <span className="muted">(public-read bucket, no keys)</span></label>
+          {anonymous ? (
+            <p className="hint">Requests go out unsigned. The bucket needs a policy that lets everyone read (and list) it, and a CORS rule for this page; writes will be refused.</p>
+          ) : (
+            <>
+              <div className="row">
+                <label className="field grow"><span className="label">Access key id</span><input name="accessKeyId" value={accessKeyId} onChange={(e) => setAccessKeyId(e.target.value)} required autoComplete="off" spellCheck={false} /></label>
+                <label className="field grow"><span className="label">Secret access key</span><input name="secretAccessKey" type="password" value={secretAccessKey} onChange={(e) => setSecret(e.target.value)} required autoComplete="off" /></label>
+              </div>
+              <label className="field"><span className="label">Session token <span className="muted">(temporary credentials only)</span></span><input name="sessionToken" type="password" value={sessionToken} onChange={(e) => setToken(e.target.value)} autoComplete="off" /></label>
+            </>
+          )}
           <div className="row checks">
             <label className="check"><input type="checkbox" checked={pathStyle} onChange={(e) => setPathStyle(e.target.checked)} /> Path-style addressing <span className="muted">(host/bucket/key)</span></label>
-            <label className="check"><input type="checkbox" name="remember" checked={rememberIt} onChange={(e) => setRemember(e.target.checked)} /> Remember on this device</label>
+            {!anonymous && <label className="check"><input type="checkbox" name="remember" checked={rememberIt} onChange={(e) => setRemember(e.target.checked)} /> Remember on this device</label>}
           </div>
           <p className="hint">
             Keys stay in this tab’s memory and the engine worker; they are never put in the URL or logged.
