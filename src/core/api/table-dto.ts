@@ -25,6 +25,8 @@ export interface TableOverviewDto {
   /** Location recorded in the table's metadata. */
   readonly location: string;
   readonly relocatedFrom?: string;
+  /** Non-fatal problems met while opening (e.g. a torn newest metadata file that was skipped). */
+  readonly warnings?: readonly string[];
   /** Oldest first. */
   readonly versions: readonly VersionDto[];
   readonly schemas: readonly SchemaDto[];

@@ -36,6 +36,19 @@ describe.skipIf(!FIXTURES_PRESENT)('table use cases on the Iceberg fixtures', ()
     expect(structuredClone(d)).toEqual(d);
   });
 
+  it('describeTable carries the warnings of a table whose newest metadata file is torn', async () => {
+    const { MemoryStorage } = await import('../io/memory-storage.ts');
+    const { listAll } = await import('../io/storage.ts');
+    const src = warehouse();
+    const mem = new MemoryStorage();
+    const root = 'iceberg/v2_spark_position_deletes/';
+    for await (const o of listAll(src, { prefix: root })) await mem.write(o.key, await src.read(o.key));
+    await mem.write(`${root}metadata/v6.metadata.json`, new TextEncoder().encode('{"format-version": 2, "table-uu'));
+    const d = await describeTable(await openTable(mem, root, 'iceberg'), root, 'iceberg');
+    expect(d.versions.find((v) => v.isCurrent)?.id).toBe(fixtures.find((f) => f.name === 'iceberg/v2_spark_position_deletes')!.expected.current);
+    expect(d.warnings?.join(' ')).toMatch(/v6\.metadata\.json/);
+  });
+
   it('a format without a reader is Unsupported, naming it', async () => {
     const e = await openTable(warehouse(), 'hudi/cow_v6_nonpartitioned/', 'hudi').catch((x) => x);
     expect(isLakeError(e, 'Unsupported')).toBe(true);
