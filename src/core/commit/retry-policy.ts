@@ -4,7 +4,8 @@
  * `TableProperties`: `commit.retry.num-retries` 4, `commit.retry.min-wait-ms` 100,
  * `commit.retry.max-wait-ms` 60000, `commit.retry.total-timeout-ms` 1800000); other formats pass their own.
  */
-import { LakeError, abortError, isLakeError, throwIfAborted } from '../errors.ts';
+import { LakeError, isLakeError, throwIfAborted } from '../errors.ts';
+import { sleep as sleepFor } from '../util/async.ts';
 
 /** When to give up retrying a commit that keeps losing races. */
 export interface RetryPolicy {
@@ -48,18 +49,7 @@ export function backoffMs(policy: RetryPolicy, retry: number, random: () => numb
 
 /** Resolves after `ms`, or rejects with Aborted when the signal fires first. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError(signal, 'commit retry'));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError(signal, 'commit retry'));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  return sleepFor(ms, signal, 'commit retry');
 }
 
 /** What {@link retryOnConflict} reports besides the result. */

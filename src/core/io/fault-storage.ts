@@ -3,9 +3,10 @@
  * get cut off half-way, or succeed while the caller sees a failure; add latency. Commit code must
  * stay correct under every one of these (tested in the formats' commit/ suites).
  */
-import { LakeError, abortError, throwIfAborted } from '../errors.ts';
+import { LakeError, throwIfAborted } from '../errors.ts';
 import type { StorageMethod } from './counting-storage.ts';
 import type { ListOptions, ListPage, ObjectInfo, ReadOptions, Storage, WriteOptions } from './storage.ts';
+import { sleep } from '../util/async.ts';
 
 /**
  * - `fail`: throw Io before the call reaches the inner storage (nothing happens);
@@ -131,19 +132,4 @@ export class FaultStorage implements Storage {
     }
     return result;
   }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined, what: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError(signal, what));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError(signal, what));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -3,6 +3,7 @@
  * Messages never contain a URL's query string: presigned URLs carry signatures and tokens there.
  */
 import { LakeError, type LakeErrorCode, type LakeErrorContext, abortError } from '../errors.ts';
+import { sleep } from '../util/async.ts';
 
 /** True when running in a browser page or worker (where a network TypeError is usually CORS). */
 export function inBrowser(): boolean {
@@ -75,20 +76,5 @@ export async function responseBytes(res: Response, what: string, context: LakeEr
 
 /** Waits before retry `attempt` (100 ms · 2^attempt, ±50% jitter); rejects with Aborted when the signal fires. */
 export function backoff(attempt: number, what: string, signal?: AbortSignal): Promise<void> {
-  const ms = 100 * 2 ** attempt * (0.5 + Math.random());
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortError(signal, what));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError(signal, what));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  return sleep(100 * 2 ** attempt * (0.5 + Math.random()), signal, what);
 }

@@ -61,3 +61,19 @@ export async function collect<T>(iter: AsyncIterable<T>, signal?: AbortSignal): 
   }
   return out;
 }
+
+/** Resolves after `ms`, or rejects with the Aborted LakeError (`what: aborted`) when the signal fires first. */
+export function sleep(ms: number, signal: AbortSignal | undefined, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal, what));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal, what));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
