@@ -94,6 +94,8 @@ describe('data file writer: parquet-wasm and hyparquet-writer agree', () => {
     const fields = [{ id: 1, name: 'a', required: false, type: { kind: 'int' } }, { id: 2, name: 'b', required: true, type: { kind: 'long' } }] as NestedField[];
     expect(() => writeParquet([{ a: 1, b: 1n }, { a: 'x', b: 2n }], fields, { wasm: pw })).toThrow(/row 1: a: "x" is not a valid int/);
     expect(() => writeParquet([{ a: 1, b: 1n }, { a: 2 }], fields, { wasm: pw })).toThrow(/row 1: b is required but null/);
+    const ts = [{ id: 1, name: 'ts', required: true, type: { kind: 'timestamptz' } }] as NestedField[];
+    expect(() => writeParquet([{ ts: 2n ** 63n }], ts, { wasm: pw })).toThrow(/row 0: ts: 9223372036854775808n is out of the 64-bit range/);
   });
 
   it('honours the codec and the row group size', async () => {

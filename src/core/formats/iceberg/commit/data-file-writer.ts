@@ -127,6 +127,7 @@ function writeWithWasm(pw: ParquetWasm, rows: readonly Row[], fields: readonly N
  */
 function columnValues(rows: readonly Row[], f: NestedField, t: PrimitiveType): unknown[] {
   const out = new Array<unknown>(rows.length);
+  const accept = alreadyInternal(t);
   for (let i = 0; i < rows.length; i++) {
     const v = rows[i][f.name];
     if (v === null || v === undefined) {
@@ -134,13 +135,38 @@ function columnValues(rows: readonly Row[], f: NestedField, t: PrimitiveType): u
       out[i] = null;
       continue;
     }
+    if (accept(v)) { out[i] = v; continue; }
     try {
       out[i] = normalizePrimitive(t, v, f.name);
     } catch {
       out[i] = normalizePrimitive(t, v, `row ${i}: ${f.name}`); // throws again, now naming the row
     }
+    const n = out[i];
+    if (typeof n === 'bigint' && t.kind !== 'decimal' && (n < MIN64 || n > MAX64)) {
+      throw new LakeError('DataInvalid', `iceberg write: row ${i}: ${f.name}: ${n}n is out of the 64-bit range of ${t.kind}`, { column: `row ${i}: ${f.name}` });
+    }
   }
   return out;
+}
+
+const MIN64 = -(2n ** 63n);
+const MAX64 = 2n ** 63n - 1n;
+
+/**
+ * A check for values already in the internal representation, which normalizePrimitive would return as
+ * they are (what compaction hands over); anything else goes through normalizePrimitive. 64-bit kinds are
+ * range-checked here because a BigInt64Array would silently wrap an out-of-range bigint.
+ */
+function alreadyInternal(t: PrimitiveType): (v: unknown) => boolean {
+  switch (t.kind) {
+    case 'string': return (v) => typeof v === 'string';
+    case 'double': return (v) => typeof v === 'number';
+    case 'boolean': return (v) => typeof v === 'boolean';
+    case 'int': return (v) => typeof v === 'number' && (v | 0) === v && !Object.is(v, -0);
+    case 'long': case 'time': case 'timestamp': case 'timestamptz': case 'timestamp_ns': case 'timestamptz_ns':
+      return (v) => typeof v === 'bigint' && v >= MIN64 && v <= MAX64;
+    default: return () => false;
+  }
 }
 
 /** Value/null/NaN counts and min/max of a column, in the order of compareValues (spec Appendix D bounds). */
@@ -220,7 +246,13 @@ function arrowColumn(field: Field, t: PrimitiveType, values: readonly unknown[])
       const room = (k: number) => { if (end + k > buf.length) { const b = new Uint8Array(Math.max(buf.length * 2, end + k)); b.set(buf.subarray(0, end)); buf = b; } };
       for (let i = 0; i < n; i++) {
         const v = values[i];
-        if (typeof v === 'string') { room(v.length * 3); end += UTF8.encodeInto(v, buf.subarray(end)).written; }
+        if (typeof v === 'string') {
+          room(v.length * 3);
+          // ASCII byte by byte: for short strings cheaper than encodeInto, which needs a view per call.
+          let j = 0;
+          for (; j < v.length; j++) { const c = v.charCodeAt(j); if (c >= 0x80) break; buf[end + j] = c; }
+          end += j < v.length ? UTF8.encodeInto(v, buf.subarray(end)).written : j;
+        }
         else if (v !== null) { room((v as Uint8Array).length); buf.set(v as Uint8Array, end); end += (v as Uint8Array).length; }
         if (end > 0x7fffffff) throw new LakeError('Unsupported', `iceberg write: column ${field.name} holds over 2 GiB in one file`, { column: field.name });
         offsets[i + 1] = end;
