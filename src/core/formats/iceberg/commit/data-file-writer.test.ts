@@ -78,6 +78,8 @@ describe('data file writer: parquet-wasm and hyparquet-writer agree', () => {
     expect([...fast.metrics.columnSizes.keys()].sort((a, b) => a - b)).toEqual(FLAT.map((f) => f.id));
     expect(fast.splitOffsets).toEqual([4n]);
     expect(fast.recordCount).toBe(4n);
+    // Deterministic bytes (the demo warehouse is checked byte for byte against a fresh generation).
+    expect(Buffer.from(writeParquet(ROWS, FLAT, { wasm: pw, keyValueMetadata: kv }).bytes).equals(fast.bytes)).toBe(true);
   });
 
   it('float bounds order -0 before +0 and skip NaN, as compareValues does', () => {
@@ -96,6 +98,23 @@ describe('data file writer: parquet-wasm and hyparquet-writer agree', () => {
     expect(() => writeParquet([{ a: 1, b: 1n }, { a: 2 }], fields, { wasm: pw })).toThrow(/row 1: b is required but null/);
     const ts = [{ id: 1, name: 'ts', required: true, type: { kind: 'timestamptz' } }] as NestedField[];
     expect(() => writeParquet([{ ts: 2n ** 63n }], ts, { wasm: pw })).toThrow(/row 0: ts: 9223372036854775808n is out of the 64-bit range/);
+  });
+
+  it('small files: dictionary only where it pays, so they stay about as small as hyparquet-writer\'s', async () => {
+    const fields = [
+      { id: 1, name: 'id', required: true, type: { kind: 'long' } },
+      { id: 2, name: 'event', required: true, type: { kind: 'string' } },
+      { id: 3, name: 'user', required: false, type: { kind: 'string' } },
+    ] as NestedField[];
+    const rows = Array.from({ length: 5000 }, (_, i) => ({ id: BigInt(i * 7919), event: ['view', 'click', 'buy'][i % 3], user: `user-${(i * 2654435761) % 1_000_003}` }));
+    const fast = writeParquet(rows, fields, { wasm: pw });
+    const f = await readParquetFooter(bytesSource(fast.bytes));
+    const encodings = Object.fromEntries(f.metadata.row_groups[0].columns.map((c) => [c.meta_data!.path_in_schema[0], c.meta_data!.encodings]));
+    expect(encodings.id).not.toContain('RLE_DICTIONARY');
+    expect(encodings.user).not.toContain('RLE_DICTIONARY');
+    expect(encodings.event).toContain('RLE_DICTIONARY');
+    expect(fast.bytes.length).toBeLessThan(writeParquet(rows, fields).bytes.length * 1.1);
+    expect(readBack(fast.bytes, fields)).toEqual(rows);
   });
 
   it('honours the codec and the row group size', async () => {
