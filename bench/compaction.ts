@@ -10,6 +10,9 @@
  * 3. Baseline, in the same process and run: parquet-wasm alone reads the same 200 files (`readParquet`),
  *    combines them into one table (Arrow IPC → apache-arrow concat → IPC) and writes it (`writeParquet`,
  *    SNAPPY like our writer) — no Iceberg metadata, no row conversion, no metrics.
+ * Our writer encodes flat primitive schemas like this one with parquet-wasm too (commit/data-file-writer.ts),
+ * so what separates the two is the Iceberg read path's Arrow → rows → Arrow round trip (live-rows, arrow-rows,
+ * then building Arrow buffers again) and the metrics, not the Parquet encoding itself.
  * Throughput is MB (10^6 bytes) of input data files per second. parquet-wasm is instantiated before timing;
  * runs alternate order. Prints a table and
  * writes bench/out/compaction.json.

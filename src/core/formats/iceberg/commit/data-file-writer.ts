@@ -49,7 +49,7 @@ export interface ParquetWriteOptions {
   readonly rowGroupSize?: number;
   /**
    * An instantiated parquet-wasm: when given and every column is a top-level primitive it can write with
-   * field ids ({@link arrowFieldOf}), the file is encoded by arrow-rs (about 5x faster); else hyparquet-writer.
+   * field ids ({@link arrowFieldOf}), the file is encoded by arrow-rs (faster); else hyparquet-writer.
    */
   readonly wasm?: ParquetWasm;
   readonly boundTruncate?: number;

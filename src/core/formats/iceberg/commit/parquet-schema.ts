@@ -8,7 +8,7 @@
  * - parquet-wasm (arrow-rs's ArrowWriter) for top-level primitive columns: it turns the Arrow field metadata
  *   `PARQUET:field_id` into the element's `field_id` and picks the same physical types as Appendix A
  *   (decimals INT32/INT64/FIXED by precision, TIMESTAMP with the unit and UTC flag of the Arrow type), and
- *   is about 5x faster than a JS encoder (bench/compaction.ts). {@link arrowFieldOf} gives its schema.
+ *   halved compaction time (bench/compaction.ts, 1M rows: 10.2 s → about 5 s). {@link arrowFieldOf} gives its schema.
  * - hyparquet-writer for the rest (nested columns, uuid — arrow-rs writes FixedSizeBinary(16) without the
  *   UUID logical type): its explicit schema ({@link parquetSchemaOf}) sets `field_id` on every element.
  */

@@ -98,7 +98,7 @@ export async function writePartitionFiles(
 
 /**
  * parquet-wasm when it can be instantiated (browser, worker, Node after installNodeParquetWasm), else
- * undefined and hyparquet-writer writes: same files, about 5x slower (bench/compaction.ts).
+ * undefined and hyparquet-writer writes: same columns, ids and metrics, about twice as slow end to end.
  */
 async function parquetWasm(): Promise<ParquetWasm | undefined> {
   try {
