@@ -12,11 +12,12 @@
  * - hyparquet-writer for the rest (nested columns, uuid — arrow-rs writes FixedSizeBinary(16) without the
  *   UUID logical type): its explicit schema ({@link parquetSchemaOf}) sets `field_id` on every element.
  */
-import { Binary, Bool, DataType, DateDay, Decimal, Field, FixedSizeBinary, Float32, Float64, Int32, Int64, Time, TimeUnit, Timestamp, Utf8 } from 'apache-arrow';
+import { DataType, Field, FixedSizeBinary } from 'apache-arrow';
 import type { SchemaElement } from 'hyparquet-writer';
 import { LakeError } from '../../../errors.ts';
 import { decimalBytes } from '../spec/manifest-schema.ts';
 import type { IcebergType, NestedField, PrimitiveType } from '../spec/types.ts';
+import { arrowType } from '../scan/arrow-types.ts';
 
 /** The flattened Parquet schema (root first, depth-first, groups with `num_children`). */
 export function parquetSchemaOf(fields: readonly NestedField[]): SchemaElement[] {
@@ -89,24 +90,16 @@ export function arrowFieldOf(f: NestedField): Field | undefined {
   return type && new Field(f.name, type, !f.required, new Map([[ARROW_FIELD_ID_KEY, String(f.id)]]));
 }
 
+/**
+ * Kinds the parquet-wasm path writes with field ids; the Arrow type is the reader's own (scan/arrow-types.ts,
+ * where timestamptz carries zone 'UTC' so arrow-rs writes isAdjustedToUTC = true, Appendix A). Nested, uuid
+ * (arrow-rs drops the UUID annotation) and v3-only types go through hyparquet-writer.
+ */
+const PARQUET_WASM_KINDS: ReadonlySet<IcebergType['kind']> = new Set([
+  'boolean', 'int', 'long', 'float', 'double', 'date', 'time', 'timestamp', 'timestamptz', 'timestamp_ns',
+  'timestamptz_ns', 'string', 'binary', 'fixed', 'decimal',
+]);
+
 function arrowTypeOf(t: IcebergType): DataType | undefined {
-  switch (t.kind) {
-    case 'boolean': return new Bool();
-    case 'int': return new Int32();
-    case 'long': return new Int64();
-    case 'float': return new Float32();
-    case 'double': return new Float64();
-    case 'date': return new DateDay();
-    case 'time': return new Time(TimeUnit.MICROSECOND, 64);
-    // Timezone 'UTC' makes arrow-rs write isAdjustedToUTC = true; none writes false (Appendix A).
-    case 'timestamp': return new Timestamp(TimeUnit.MICROSECOND);
-    case 'timestamptz': return new Timestamp(TimeUnit.MICROSECOND, 'UTC');
-    case 'timestamp_ns': return new Timestamp(TimeUnit.NANOSECOND);
-    case 'timestamptz_ns': return new Timestamp(TimeUnit.NANOSECOND, 'UTC');
-    case 'string': return new Utf8();
-    case 'binary': return new Binary();
-    case 'fixed': return new FixedSizeBinary(t.length);
-    case 'decimal': return new Decimal(t.scale, t.precision, 128);
-    default: return undefined;
-  }
+  return PARQUET_WASM_KINDS.has(t.kind) ? arrowType(t) : undefined;
 }
