@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseJson } from '../core/util/json.ts';
 
 /** Repository root (two levels above src/testing). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -67,4 +68,13 @@ export function listFixtures(format: FixtureFormat): Fixture[] {
       if (expected.table === 'delta/dv-partitioned-with-checkpoint') root = join(root, 'delta');
       return { name: expected.table, format, root, expected };
     });
+}
+
+/** The newest `metadata/*.metadata.json` of an Iceberg fixture, parsed bigint-safe (v<N> and NNNNN- names). */
+export function latestIcebergMetadata(root: string): Record<string, unknown> {
+  const dir = join(root, 'metadata');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.metadata.json'));
+  const version = (f: string) => Number(/^v?(\d+)/.exec(f)?.[1] ?? -1);
+  files.sort((a, b) => version(a) - version(b));
+  return parseJson(readFileSync(join(dir, files.at(-1)!), 'utf8')) as Record<string, unknown>;
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Field, type RecordBatch } from 'apache-arrow';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installNodeParquetWasm } from '../../platform/node/parquet-wasm-init.ts';
-import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../../testing/fixtures.ts';
+import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures, latestIcebergMetadata } from '../../testing/fixtures.ts';
 import { readAvroFile } from '../codecs/avro/index.ts';
 import { PARQUET_FIELD_ID_KEY, readParquetTable } from '../codecs/parquet/index.ts';
 import { parseJson } from '../util/json.ts';
@@ -25,13 +25,7 @@ function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
-function latestMetadata(root: string): Rec {
-  const dir = join(root, 'metadata');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.metadata.json'));
-  const version = (f: string) => Number(/^v?(\d+)/.exec(f)?.[1] ?? -1);
-  files.sort((a, b) => version(a) - version(b));
-  return parseJson(readFileSync(join(dir, files.at(-1)!), 'utf8')) as Rec;
-}
+const latestMetadata = (root: string): Rec => latestIcebergMetadata(root);
 
 /** Renames a file batch's top-level columns to the table schema's names by field id, in schema order. */
 function byFieldId(batch: RecordBatch, schema: { id: number; name: string }[]): RecordBatch {

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../../../testing/fixtures.ts';
+import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures, latestIcebergMetadata } from '../../../testing/fixtures.ts';
 import { parseJson } from '../../util/json.ts';
 import { readAvroFile, iterateAvroRecords } from './index.ts';
 
@@ -15,13 +15,7 @@ if (!FIXTURES_PRESENT) console.warn(`avro fixtures test skipped: ${FIXTURES_SKIP
 
 type Rec = Record<string, unknown>;
 
-function latestMetadata(root: string): Rec {
-  const dir = join(root, 'metadata');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.metadata.json'));
-  const version = (f: string) => Number(/^v?(\d+)/.exec(f)?.[1] ?? -1);
-  files.sort((a, b) => version(a) - version(b));
-  return parseJson(readFileSync(join(dir, files.at(-1)!), 'utf8')) as Rec;
-}
+const latestMetadata = (root: string): Rec => latestIcebergMetadata(root);
 
 /** Maps an absolute path written by the engine onto the fixture folder (the table was moved). */
 function local(root: string, location: string, path: string): string {

@@ -3,39 +3,23 @@
  * non-destructive rollback-as-latest reads back exactly the target's rows and keeps history; the
  * destructive one needs confirmation, previews what it deletes and leaves a readable table.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RecordBatch } from 'apache-arrow';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalRows, canonicalRowsText } from '../../../arrow/index.ts';
+import { canonicalRowsText } from '../../../arrow/index.ts';
 import { isLakeError } from '../../../errors.ts';
 import type { Storage, WriteOptions } from '../../../io/storage.ts';
 import { FsStorage } from '../../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../../platform/node/parquet-wasm-init.ts';
-import { FIXTURES_PRESENT, listFixtures } from '../../../../testing/fixtures.ts';
-import { openPaimonTable, type PaimonTable } from '../index.ts';
+import { FIXTURES_PRESENT } from '../../../../testing/fixtures.ts';
+import { openPaimonTable } from '../index.ts';
+import { copyOf, fixture, removeCopies, rowsOf } from './fixture-copies.test-support.ts';
 
-const fixtures = listFixtures('paimon');
-const fixture = (name: string) => fixtures.find((f) => f.name === `paimon/${name}`)!;
-const temps: string[] = [];
 
-function copyOf(name: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'paimon-commit-'));
-  temps.push(dir);
-  cpSync(fixture(name).root, dir, { recursive: true });
-  return dir;
-}
 
-async function rowsOf(table: PaimonTable, version?: string): Promise<string> {
-  const plan = await table.plan({ version });
-  const batches: RecordBatch[] = [];
-  for (const t of plan.tasks) for await (const b of table.read(t)) batches.push(b);
-  return canonicalRowsText(canonicalRows(batches, { columns: plan.columns }));
-}
 
 beforeAll(() => installNodeParquetWasm());
-afterEach(() => { for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true }); });
+afterEach(removeCopies);
 
 describe.skipIf(!FIXTURES_PRESENT)('paimon rollback-as-latest', () => {
   for (const [name, target] of [['pk_mor_pk_table_scan_and_read_mor', '2'], ['pk_dv_partitioned_pk_09', '4'], ['append_complex_data', '1']] as const) {

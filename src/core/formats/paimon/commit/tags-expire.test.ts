@@ -2,40 +2,24 @@
  * Tags and snapshot expiration on temp copies of real fixtures: a created tag is readable by name
  * (also after its snapshot expired) and shows in versions(); expire keeps what tags and consumers need.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RecordBatch } from 'apache-arrow';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalRows, canonicalRowsText } from '../../../arrow/index.ts';
+import { canonicalRowsText } from '../../../arrow/index.ts';
 import { isLakeError } from '../../../errors.ts';
 import { FsStorage } from '../../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../../platform/node/parquet-wasm-init.ts';
-import { FIXTURES_PRESENT, listFixtures } from '../../../../testing/fixtures.ts';
-import { openPaimonTable, type PaimonTable } from '../index.ts';
+import { FIXTURES_PRESENT } from '../../../../testing/fixtures.ts';
+import { openPaimonTable } from '../index.ts';
+import { copyOf, fixture, removeCopies, rowsOf } from './fixture-copies.test-support.ts';
 
-const fixtures = listFixtures('paimon');
-const fixture = (name: string) => fixtures.find((f) => f.name === `paimon/${name}`)!;
 const expectedRows = (name: string, id: string) => canonicalRowsText(fixture(name).expected.versions.find((v) => v.id === id)!.rows!);
-const temps: string[] = [];
 const MOR = 'pk_mor_pk_table_scan_and_read_mor';
 
-function copyOf(name: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'paimon-tags-'));
-  temps.push(dir);
-  cpSync(fixture(name).root, dir, { recursive: true });
-  return dir;
-}
 
-async function rowsOf(table: PaimonTable, version?: string): Promise<string> {
-  const plan = await table.plan({ version });
-  const batches: RecordBatch[] = [];
-  for (const t of plan.tasks) for await (const b of table.read(t)) batches.push(b);
-  return canonicalRowsText(canonicalRows(batches, { columns: plan.columns }));
-}
 
 beforeAll(() => installNodeParquetWasm());
-afterEach(() => { for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true }); });
+afterEach(removeCopies);
 
 describe.skipIf(!FIXTURES_PRESENT)('paimon tags', () => {
   it('creates a tag that time travel and versions() see; refuses duplicates and bad names', async () => {
