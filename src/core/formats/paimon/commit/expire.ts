@@ -12,7 +12,7 @@
 import { snapshotKey } from '../spec/layout.ts';
 import { coreOptions } from '../spec/options.ts';
 import { checkWritable, type CommitContext } from './context.ts';
-import { addReferences, emptyReferences, snapshotReferences, unreferenced } from './references.ts';
+import { addReferences, emptyReferences, snapshotReferences, unreferenced, type UnreferencedFiles } from './references.ts';
 import { writeHint } from './snapshot-commit.ts';
 
 export interface ExpireOptions {
@@ -28,7 +28,7 @@ export interface ExpireOptions {
   readonly nowMs?: number;
 }
 
-export interface ExpirePlan {
+export interface ExpirePlan extends UnreferencedFiles {
   /** Snapshot ids removed (ascending). */
   readonly expired: string[];
   /** The oldest snapshot left. */
@@ -36,11 +36,6 @@ export interface ExpirePlan {
   /** Why expiration stopped where it did. */
   readonly reason: string;
   readonly snapshots: string[];
-  readonly manifestLists: string[];
-  readonly manifests: string[];
-  readonly indexManifests: string[];
-  readonly indexFiles: string[];
-  readonly dataFiles: string[];
   readonly applied: boolean;
 }
 

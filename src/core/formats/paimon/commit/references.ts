@@ -21,6 +21,9 @@ export interface SnapshotReferences {
   readonly dataFiles: Set<string>;
 }
 
+/** Storage keys, by kind, that no kept snapshot or tag references (what expire and rollback may delete). */
+export type UnreferencedFiles = { readonly [K in keyof SnapshotReferences]: string[] };
+
 export function emptyReferences(): SnapshotReferences {
   return { manifestLists: new Set(), manifests: new Set(), indexManifests: new Set(), indexFiles: new Set(), dataFiles: new Set() };
 }
@@ -58,7 +61,7 @@ export async function snapshotReferences(meta: PaimonMetadata, s: Snapshot, sche
 }
 
 /** `candidates` minus everything in `keep`, per kind, as sorted arrays. */
-export function unreferenced(candidates: SnapshotReferences, keep: SnapshotReferences): Record<keyof SnapshotReferences, string[]> {
+export function unreferenced(candidates: SnapshotReferences, keep: SnapshotReferences): UnreferencedFiles {
   const out = {} as Record<keyof SnapshotReferences, string[]>;
   for (const k of Object.keys(candidates) as (keyof SnapshotReferences)[]) out[k] = [...candidates[k]].filter((x) => !keep[k].has(x)).sort();
   return out;

@@ -13,7 +13,7 @@ import { LakeError } from '../../../errors.ts';
 import { snapshotKey, tagKey } from '../spec/layout.ts';
 import type { VersionChoice } from '../scan/time-travel.ts';
 import { checkWritable, targetSnapshot, type CommitContext } from './context.ts';
-import { addReferences, emptyReferences, snapshotReferences, unreferenced } from './references.ts';
+import { addReferences, emptyReferences, snapshotReferences, unreferenced, type UnreferencedFiles } from './references.ts';
 import { writeHint } from './snapshot-commit.ts';
 
 export interface DestructiveRollbackOptions {
@@ -24,15 +24,10 @@ export interface DestructiveRollbackOptions {
 }
 
 /** What a destructive rollback deletes (storage keys), and what it did. */
-export interface DestructiveRollbackPlan {
+export interface DestructiveRollbackPlan extends UnreferencedFiles {
   readonly targetId: string;
   readonly snapshots: string[];
   readonly tags: string[];
-  readonly manifestLists: string[];
-  readonly manifests: string[];
-  readonly indexManifests: string[];
-  readonly indexFiles: string[];
-  readonly dataFiles: string[];
   /** False for a dry run. */
   readonly applied: boolean;
 }
