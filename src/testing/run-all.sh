@@ -8,6 +8,9 @@ cd "$(dirname "$0")/../.."
 out=test-results/summary; mkdir -p "$out"
 passed=0; failed=0; skipped=0
 add() { passed=$((passed + $1)); failed=$((failed + $2)); skipped=$((skipped + ${3:-0})); }
+# Each suite's wall time, printed as it ends and again in the closing table (CI time is a budget).
+t_all=$SECONDS; t_suite=$SECONDS; durations=()
+took() { local d=$((SECONDS - t_suite)); durations+=("$1: ${d}s"); echo "-- $1 took ${d}s"; t_suite=$SECONDS; }
 
 bash src/testing/system-deps.sh || { echo "system-deps failed"; add 0 1; }
 
@@ -19,10 +22,12 @@ elif bash src/testing/ceph/start.sh; then ceph_started=1
 else echo "FAILED: could not start the Ceph S3 gateway"; add 0 1; fi
 cleanup() { [ "$ceph_started" = 1 ] && bash src/testing/ceph/stop.sh >/dev/null 2>&1; }
 trap cleanup EXIT
+took "setup (system packages, Ceph gateway)"
 
 echo "== type check (app + DOM-free core)"
 if npx tsc -p tsconfig.json --noEmit; then add 1 0; else add 0 1; fi
 if npx tsc -p src/core/tsconfig.json --noEmit; then add 1 0; else add 0 1; fi
+took "type check"
 
 echo "== unit and integration tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$out/vitest.json"
@@ -34,6 +39,7 @@ read -r vp vf vs < <(node -e '
   } catch { console.log(0, 1, 0); }' "$PWD/$out/vitest.json")
 [ "$vrc" -ne 0 ] && [ "$vf" -eq 0 ] && vf=1
 add "$vp" "$vf" "$vs"
+took "vitest"
 
 if [ -f e2e/playwright.config.ts ]; then
   echo "== e2e (Playwright, Chromium)"
@@ -45,8 +51,11 @@ if [ -f e2e/playwright.config.ts ]; then
     } catch { console.log(0, 1, 0); }' "$PWD/$out/playwright.json")
   [ "$prc" -ne 0 ] && [ "$pf" -eq 0 ] && pf=1
   add "$pp" "$pf" "$ps"
+  took "e2e"
 fi
 
 echo
+echo "suite durations:"; for d in "${durations[@]}"; do echo "  $d"; done
+echo "  total: $((SECONDS - t_all))s"
 if [ "$skipped" -gt 0 ]; then echo "$passed passed, $failed failed, $skipped skipped"; else echo "$passed passed, $failed failed"; fi
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
