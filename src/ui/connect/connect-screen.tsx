@@ -77,8 +77,10 @@ export function ConnectScreen(props: ConnectScreenProps) {
             {way === 'demo' && (
               <div className="form">
                 <p>
-                  A small warehouse that ships with Lakescope, served by this page’s own web server. Today it is a placeholder
-                  layout: real demo tables are written by Lakescope’s own writer, which has not landed yet. Its README says so.
+                  A small warehouse that ships with Lakescope, served by this page’s own web server: four Apache Iceberg
+                  tables written by Lakescope’s own writer — sales/orders (deletes, an overwrite, a compaction, a tag and
+                  an audit branch), sales/customers (erasures), events/clicks (format v3 with deletion vectors) and
+                  events/sessions. Read-only here; its README.txt tells each table’s story.
                 </p>
                 <div className="actions start">
                   <button type="button" className="btn btn-primary" disabled={props.busy}
