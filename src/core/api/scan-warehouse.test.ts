@@ -7,6 +7,8 @@ import type { Progress } from './progress.ts';
 import { MapStorage } from './map-storage.test-support.ts';
 import { scanWarehouse } from './scan-warehouse.ts';
 
+const FORMATS: FixtureFormat[] = ['iceberg', 'delta', 'paimon', 'hudi'];
+
 /** The fixtures folder as a Storage (keys relative to it), read through node:fs. */
 function fixturesStorage(pageSize?: number): MapStorage {
   const entries: [string, Uint8Array][] = [];
@@ -17,11 +19,11 @@ function fixturesStorage(pageSize?: number): MapStorage {
       else entries.push([relative(FIXTURES_DIR, p).split('\\').join('/'), readFileSync(p)]);
     }
   };
-  walk(FIXTURES_DIR);
+  // Only the four folders of the 22 engine-written tables: shared/fixtures also holds further sets
+  // (delta-golden, hudi-more, *-orc, …) whose counts this test does not pin.
+  for (const f of FORMATS) walk(join(FIXTURES_DIR, f));
   return new MapStorage(entries, { description: 'fixtures', pageSize });
 }
-
-const FORMATS: FixtureFormat[] = ['iceberg', 'delta', 'paimon', 'hudi'];
 
 describe.skipIf(!FIXTURES_PRESENT)('scanWarehouse over the shared fixtures', () => {
   if (!FIXTURES_PRESENT) console.warn(FIXTURES_SKIP_REASON);

@@ -90,7 +90,9 @@ describe.skipIf(!FIXTURES_PRESENT)('canonical rows of paimon/append_complex_data
 
 describe.skipIf(!FIXTURES_PRESENT)('take / filter / null and constant columns on every fixture column type', () => {
   it('reversing rows with take reverses the canonical rows, for every batch of every fixture file', async () => {
-    const files = walk(FIXTURES_DIR).filter((f) => f.endsWith('.parquet'));
+    // The Parquet files of the 22 engine-written tables (the four format folders; the larger sets beside
+    // them — delta-golden, hudi-more — are read by their formats' own tests).
+    const files = ['iceberg', 'delta', 'paimon', 'hudi'].flatMap((f) => walk(join(FIXTURES_DIR, f))).filter((f) => f.endsWith('.parquet'));
     let checked = 0;
     for (const path of files) {
       for (const b of await readParquetTable(new Uint8Array(readFileSync(path)), { name: path })) {
