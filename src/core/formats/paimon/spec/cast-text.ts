@@ -106,7 +106,6 @@ const JAVA_FLOAT = /^[+-]?(?:NaN|Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[f
  * refused (Java reads them; no writer stores them as text in practice).
  */
 export function parseJavaDouble(text: string, what: string): number {
-  // eslint-disable-next-line no-control-regex
   const t = text.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
   if (!JAVA_FLOAT.test(t)) throw fail(what, text);
   const body = t.replace(/[fFdD]$/, '');
