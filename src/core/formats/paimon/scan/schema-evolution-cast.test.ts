@@ -4,16 +4,18 @@
  * old data files are read through Paimon's casts. Expected rows are derived here from the fixture's
  * expected rows by the rule each cast follows (cited in spec/cast.ts), written independently of it.
  */
-import type { RecordBatch } from 'apache-arrow';
+import { Decimal, Field, Int32, List, Map_, Struct, Utf8, vectorFromArray, type Data, type RecordBatch } from 'apache-arrow';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalRows, canonicalRowsText, type CanonicalRow } from '../../../arrow/index.ts';
+import { canonicalAccessor, canonicalRows, canonicalRowsText, type CanonicalRow } from '../../../arrow/index.ts';
 import { isLakeError } from '../../../errors.ts';
 import { FsStorage } from '../../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../../../../testing/fixtures.ts';
 import { copyOf, fixture, removeCopies } from '../commit/fixture-copies.test-support.ts';
 import { openPaimonTable } from '../index.ts';
+import { parseDataType } from '../spec/data-type.ts';
 import { addTextFile, evolve, evolvedCopy } from './evolve-fixture.test-support.ts';
+import { evolveColumn } from './schema-evolution-cast.ts';
 
 beforeAll(() => installNodeParquetWasm());
 afterEach(removeCopies);
@@ -196,5 +198,33 @@ describe.skipIf(!FIXTURES_PRESENT)('paimon schema evolution: filters on a cast c
     // INT → STRING: old int bounds say nothing about the text order.
     const strs = await read(evolvedCopy(complex, { f2: 'STRING' }), "f2 = '0'");
     expect(text(strs.rows)).toBe(text(mapColumn(current(complex).filter((r) => r.f2 === 0), 'f2', (n: number) => String(n))));
+  });
+});
+
+describe('paimon schema evolution: nested columns (CastedArray, CastedMap, CastedRow)', () => {
+  const values = (d: Data) => Array.from({ length: d.length }, (_, i) => canonicalAccessor(d.type)(d, i));
+  const field = (id: number, name: string, type: unknown) => ({ id, name, type });
+
+  it('ARRAY<INT> → ARRAY<BIGINT> and MAP<INT, DECIMAL(5,2)> → MAP<INT, STRING> cast every element', () => {
+    const list = vectorFromArray([[1, 2], null, [-3]], new List(new Field('element', new Int32(), true))).data[0]!;
+    const out = evolveColumn(list, parseDataType({ type: 'ARRAY<INT>', element: 'INT' }), parseDataType({ type: 'ARRAY<BIGINT>', element: 'BIGINT' }), 'a');
+    expect(values(out)).toEqual([[1, 2], null, [-3]]);
+    expect(String(out.type)).toContain('Int64');
+
+    const from = parseDataType({ type: 'MAP<INT, DECIMAL(5, 2)>', key: 'INT NOT NULL', value: 'DECIMAL(5, 2)' });
+    const to = parseDataType({ type: 'MAP<INT, STRING>', key: 'INT NOT NULL', value: 'STRING' });
+    const same = evolveColumn(list, parseDataType({ type: 'ARRAY<INT>', element: 'INT' }), parseDataType({ type: 'ARRAY<INT NOT NULL>', element: 'INT NOT NULL' }), 'a');
+    expect(same).toBe(list); // nullability alone: no cast, same buffers
+    const kv = new Struct([new Field('key', new Int32(), false), new Field('value', new Decimal(2, 5, 128), true)]);
+    const mapData = vectorFromArray([new Map([[1, new Uint32Array([1234, 0, 0, 0])]]), new Map([[2, null]])], new Map_(new Field('entries', kv, false) as never)).data[0]!;
+    expect(values(evolveColumn(mapData, from, to, 'm'))).toEqual([[{ key: 1, value: '12.34' }], [{ key: 2, value: null }]]);
+  });
+
+  it('ROW: fields matched by id — renamed and reordered fields keep their values, added ones are null', () => {
+    const struct = new Struct([new Field('x', new Int32(), true), new Field('y', new Utf8(), true)]);
+    const data = vectorFromArray([{ x: 1, y: 'a' }, { x: 2, y: 'b' }], struct).data[0]!;
+    const from = parseDataType({ type: 'ROW<x INT, y STRING>', fields: [field(1, 'x', 'INT'), field(2, 'y', 'STRING')] });
+    const to = parseDataType({ type: 'ROW<...>', fields: [field(2, 'why', 'STRING'), field(1, 'x', 'BIGINT'), field(3, 'z', 'DOUBLE')] });
+    expect(values(evolveColumn(data, from, to, 'r'))).toEqual([{ why: 'a', x: 1, z: null }, { why: 'b', x: 2, z: null }]);
   });
 });

@@ -5,7 +5,8 @@
  * nullability). Columns of unchanged type keep the buffers as the Parquet reader produced them
  * (arrow-type.ts `castData` only adapts the physical layout).
  */
-import { Bool, Data, makeData, Type, type DataType as ArrowType } from 'apache-arrow';
+import { Bool, Data, Field, List, makeData, Map_, Struct, Type, type DataType as ArrowType } from 'apache-arrow';
+import { nullData } from '../../../arrow/index.ts';
 import { LakeError } from '../../../errors.ts';
 import type { Value } from '../../../expr/index.ts';
 import { utf8Encode } from '../../../util/bytes.ts';
@@ -17,11 +18,13 @@ import { arrowType, castData, internalValueReader } from './arrow-type.ts';
  * The file column `data` (written as `from`) in the read type `to`. Must hold: unchanged types pass
  * through `castData`; a changed type gives Paimon's cast of every value (null stays null, a cast that
  * yields null gives null); a value Paimon's cast fails on → DataInvalid naming the column, both types
- * and the value; a pair Paimon cannot cast (or nested types that changed) → Unsupported naming both.
+ * and the value; nested types are evolved element by element (ROW fields by id); a pair Paimon cannot
+ * cast → Unsupported naming both types.
  */
 export function evolveColumn(data: Data, from: DataType, to: DataType, column: string): Data {
   const target = arrowType(to);
   if (sameTypeIgnoringNullable(from, to)) return castData(data, target, column);
+  if (isNested(from) && from.root === to.root) return evolveNested(data, from, to, column);
   let cast;
   try {
     cast = resolveCast(from, to);
@@ -43,6 +46,46 @@ export function evolveColumn(data: Data, from: DataType, to: DataType, column: s
     }
   }
   return columnOf(to, target, values);
+}
+
+const isNested = (t: DataType) => t.root === 'ARRAY' || t.root === 'MULTISET' || t.root === 'MAP' || t.root === 'ROW';
+
+/**
+ * A nested column whose inner types changed (`CastedArray`, `CastedMap`, `CastedRow`): offsets and
+ * validity are kept, the children are evolved recursively — ROW fields matched by field id (renamed
+ * and reordered nested fields map correctly, added ones are null, dropped ones left out).
+ */
+function evolveNested(d: Data, from: DataType, to: DataType, column: string): Data {
+  const children = d.children;
+  // Types are built from the evolved children so that parent and child types always agree.
+  const rebuild = (type: ArrowType, kids: Data[]) => d.clone(type, d.offset, d.length, d.nullCount, d as never, kids);
+  const mapOf = (kv: Data, key: Data, value: Data, valueNullable: boolean) => {
+    const struct = new Struct([new Field('key', key.type, false), new Field('value', value.type, valueNullable)]);
+    return rebuild(new Map_(new Field('entries', struct, false) as never), [kv.clone(struct, kv.offset, kv.length, kv.nullCount, kv as never, [key, value])]);
+  };
+  if (from.root === 'ARRAY' && to.root === 'ARRAY') {
+    const element = evolveColumn(children[0]!, from.element, to.element, `${column}.element`);
+    return rebuild(new List(new Field('element', element.type, to.element.nullable)), [element]);
+  }
+  if (from.root === 'MULTISET' && to.root === 'MULTISET') {
+    const kv = children[0]!;
+    return mapOf(kv, evolveColumn(kv.children[0]!, from.element, to.element, `${column}.element`), kv.children[1]!, true);
+  }
+  if (from.root === 'MAP' && to.root === 'MAP') {
+    const kv = children[0]!;
+    const key = evolveColumn(kv.children[0]!, from.key, to.key, `${column}.key`);
+    return mapOf(kv, key, evolveColumn(kv.children[1]!, from.value, to.value, `${column}.value`), to.value.nullable);
+  }
+  if (from.root === 'ROW' && to.root === 'ROW') {
+    const names = (d.type as Struct).children.map((f) => f.name);
+    const evolved = to.fields.map((rf) => {
+      const ff = from.fields.find((f) => f.id === rf.id);
+      const i = ff ? names.indexOf(ff.name) : -1;
+      return i < 0 ? nullData(arrowType(rf.type), d.offset + d.length) : evolveColumn(children[i]!, ff!.type, rf.type, `${column}.${rf.name}`);
+    });
+    return rebuild(new Struct(to.fields.map((rf, k) => new Field(rf.name, evolved[k]!.type, rf.type.nullable))), evolved);
+  }
+  throw new LakeError('Unsupported', `paimon read: column '${column}': cannot read ${formatDataType(from)} as ${formatDataType(to)}`, { column });
 }
 
 /** Arrow data of Paimon type `t` (Arrow type `target`) from internal values (spec/data-type.ts). */

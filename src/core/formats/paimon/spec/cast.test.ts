@@ -197,8 +197,9 @@ describe('paimon casts: refused pairs name both types', () => {
       ['DATE', 'INT'], ['DECIMAL(5, 2)', 'BOOLEAN'], ['DATE', 'VARCHAR(10)'], ['TIME(0)', 'TIME(3)'], ['DOUBLE', 'TIMESTAMP(6)'],
       ['BOOLEAN', 'DATE'], ['TIMESTAMP(6)', 'DECIMAL(20, 0)'], ['INT', 'BYTES'], ['FLOAT', 'BOOLEAN'],
     ]) refused(from!, to!);
-    expect(() => resolveCast(parseDataType({ type: 'ARRAY<INT>', element: 'INT' }), parseDataType({ type: 'ARRAY<BIGINT>', element: 'BIGINT' })))
-      .toThrow(/ARRAY<INT> as ARRAY<BIGINT>: changed nested types/);
+    // ArrayToStringCastRule and friends exist in Paimon but are not implemented here.
+    expect(() => resolveCast(parseDataType({ type: 'ARRAY<INT>', element: 'INT' }), parseDataType('STRING')))
+      .toThrow(/ARRAY<INT> as STRING: nested types/);
   });
   it('casts that depend on the reading JVM\'s time zone (LOCAL TIME ZONE ↔ wall clock)', () => {
     for (const [from, to] of [

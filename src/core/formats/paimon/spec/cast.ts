@@ -57,7 +57,7 @@ function unsupported(from: DataType, to: DataType, why: string): LakeError {
  */
 export function resolveCast(from: DataType, to: DataType): CastFn {
   if (sameTypeIgnoringNullable(from, to)) return (v) => v;
-  if (!isAtomic(from) || !isAtomic(to)) throw unsupported(from, to, 'changed nested types are not supported');
+  if (!isAtomic(from) || !isAtomic(to)) throw unsupported(from, to, 'nested types are only read as the same kind of nested type (scan/schema-evolution-cast.ts)');
   const zoned = from.root === 'TIMESTAMP_LTZ' || to.root === 'TIMESTAMP_LTZ';
   const rule = ruleFor(from, to);
   if (rule === undefined) throw unsupported(from, to, 'Paimon has no cast rule for this pair (ALTER TABLE refuses it)');
