@@ -4,6 +4,11 @@
  * fraction dropped, no whitespace), `Double.parseDouble`, `new BigDecimal(String)` and the
  * `DateTimeUtils` date/time/timestamp parsers and formatters (paimon-common `utils/DateTimeUtils`).
  * A text that Paimon fails on throws {@link CastFailure}; the caller names the column and the file.
+ *
+ * Known limits: digits of `Double/Float.toString` are JDK 19+'s (shortest round-trip, as JavaScript's);
+ * older JDKs print a longer form for a few values. `Float.parseFloat` is modelled as parse-to-double
+ * then round to float, which differs from Java's single rounding only on rare halfway texts.
+ * Hexadecimal float texts (`0x1p3`) are refused.
  */
 
 /** A value Paimon's cast throws on (NumberFormatException, DateTimeException, …). */
