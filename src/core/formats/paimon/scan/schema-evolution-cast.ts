@@ -29,7 +29,7 @@ export function evolveColumn(data: Data, from: DataType, to: DataType, column: s
   try {
     cast = resolveCast(from, to);
   } catch (e) {
-    if (e instanceof LakeError) throw new LakeError(e.code, `paimon read: column '${column}': ${e.message}`, { column });
+    if (e instanceof LakeError) throw new LakeError(e.code, `paimon read: column '${column}': ${e.message.replace(/^paimon schema evolution: /, '')}`, { column });
     throw e;
   }
   const source = castData(data, arrowType(from), column);

@@ -58,11 +58,10 @@ function unsupported(from: DataType, to: DataType, why: string): LakeError {
 export function resolveCast(from: DataType, to: DataType): CastFn {
   if (sameTypeIgnoringNullable(from, to)) return (v) => v;
   if (!isAtomic(from) || !isAtomic(to)) throw unsupported(from, to, 'nested types are only read as the same kind of nested type (scan/schema-evolution-cast.ts)');
-  const zoned = from.root === 'TIMESTAMP_LTZ' || to.root === 'TIMESTAMP_LTZ';
   const rule = ruleFor(from, to);
   if (rule === undefined) throw unsupported(from, to, 'Paimon has no cast rule for this pair (ALTER TABLE refuses it)');
   if (rule === 'zone') {
-    throw unsupported(from, to, `the value depends on the reading JVM's time zone (${zoned ? 'TIMESTAMP WITH LOCAL TIME ZONE' : 'local time'}), which the table does not record`);
+    throw unsupported(from, to, "Paimon converts between TIMESTAMP WITH LOCAL TIME ZONE and wall-clock values in the reading JVM's time zone, which the table does not record");
   }
   return rule;
 }
