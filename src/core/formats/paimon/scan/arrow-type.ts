@@ -5,7 +5,8 @@
  * DECIMAL is read as Decimal128; TIMESTAMP WITH LOCAL TIME ZONE is UTC-adjusted.
  *
  * Also: reading internal predicate values out of Arrow data (raw buffers — `Vector.get` would turn
- * timestamps into lossy milliseconds), and the few casts schema evolution needs (widening numbers).
+ * timestamps into lossy milliseconds), and adapting the physical layout the Parquet reader produced to
+ * these Arrow types (type changes by schema evolution are Paimon's casts, schema-evolution-cast.ts).
  */
 import {
   Binary, Bool, Data, DateDay, Decimal, Field, Float32, Float64, Int16, Int32, Int64, Int8, List, Map_, Struct, TimeMillisecond,

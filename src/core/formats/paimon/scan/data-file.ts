@@ -1,7 +1,8 @@
 /**
  * Reading one Paimon data file into Arrow batches shaped like the read schema (Paimon docs "Schema
  * Evolution"): each column is found through the file's own schema (`_SCHEMA_ID` of the file) by field
- * id — so renamed and reordered columns map correctly — then widened to the read type; columns added
+ * id — so renamed and reordered columns map correctly — then cast to the read type by Paimon's cast
+ * rules when its type changed (schema-evolution-cast.ts); columns added
  * later are null, dropped ones are left out. Primary-key files also carry `_SEQUENCE_NUMBER` and
  * `_VALUE_KIND` (and `_KEY_*` copies of the key, not needed here). Deletion vectors drop rows by
  * position. Parquet only: Paimon's ORC and Avro data files are refused with a clear error.
@@ -15,8 +16,9 @@ import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { paimonError } from '../spec/errors.ts';
 import type { TableSchema } from '../spec/schema.ts';
-import { arrowField, arrowType, castData } from './arrow-type.ts';
+import { arrowField, arrowType } from './arrow-type.ts';
 import { SEQUENCE_COLUMN, VALUE_KIND_COLUMN } from './merge.ts';
+import { evolveColumn } from './schema-evolution-cast.ts';
 import type { PaimonTaskFile } from './task.ts';
 
 export interface ReadDataFileOptions {
@@ -72,7 +74,8 @@ function project(batch: RecordBatch, o: ReadDataFileOptions): RecordBatch {
   for (const rf of o.readSchema.fields) {
     const source = columnOf(batch, o.fileSchema, rf.id);
     const target = arrowType(rf.type);
-    const data = source ? castData(source, target, rf.name) : nullData(target, n);
+    const written = o.fileSchema.fields.find((f) => f.id === rf.id)?.type ?? rf.type;
+    const data = source ? evolveColumn(source, written, rf.type, rf.name) : nullData(target, n);
     const f = arrowField(rf);
     fields.push(data.type === target ? f : new Field(f.name, data.type, f.nullable, f.metadata));
     columns.push(data);

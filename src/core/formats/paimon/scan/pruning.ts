@@ -8,6 +8,7 @@ import {
   bindExpr, evaluateMetrics, parseWhere, ROWS_MIGHT_MATCH, type BoundExpr, type ColumnStats, type Expr, type MatchResult, type Value,
 } from '../../../expr/index.ts';
 import { decodeBinaryRow, type RowValue } from '../spec/binary-row.ts';
+import { orderPreservingCast } from '../spec/cast.ts';
 import { valueTypeOf, type DataField } from '../spec/data-type.ts';
 import type { DataFileMeta } from '../spec/manifest-entry.ts';
 import type { TableSchema } from '../spec/schema.ts';
@@ -70,7 +71,9 @@ export function evaluateStats(filter: BoundExpr | undefined, stats: ReadonlyMap<
 
 /**
  * Value stats of a data file mapped onto the read schema by field id. A column whose type changed
- * since the file's schema gets no stats (old bounds would be compared in the wrong type).
+ * since the file's schema keeps its stats only through an order-preserving cast (spec/cast.ts
+ * `orderPreservingCast`: old bounds cast to the new type still bound the cast values); otherwise it
+ * gets none, so the file is never skipped on bounds compared in the wrong type.
  */
 export function fileValueStats(file: DataFileMeta, fileSchema: TableSchema, readSchema: TableSchema): Map<number, ColumnStats> {
   const statsFields = file.valueStatsCols
@@ -80,7 +83,14 @@ export function fileValueStats(file: DataFileMeta, fileSchema: TableSchema, read
   const byId = statsByFieldId(file.valueStats, statsFields, file.rowCount);
   for (const f of statsFields) {
     const now = readSchema.fields.find((x) => x.id === f.id);
-    if (!now || JSON.stringify(now.type) !== JSON.stringify(f.type)) byId.delete(f.id);
+    const stats = byId.get(f.id);
+    const cast = now && orderPreservingCast(f.type, now.type);
+    if (!stats || !cast) {
+      byId.delete(f.id);
+      continue;
+    }
+    const convert = (v: Value | undefined) => (v === undefined ? undefined : (cast(v) ?? undefined));
+    byId.set(f.id, { ...stats, lower: convert(stats.lower), upper: convert(stats.upper) });
   }
   return byId;
 }
