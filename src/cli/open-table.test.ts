@@ -6,11 +6,11 @@ import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../cli/main.ts';
-import { FsStorage } from '../../platform/node/fs-storage.ts';
-import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../../testing/fixtures.ts';
-import { LakeError } from '../errors.ts';
-import { openTableAt, splitTableRef } from './open-location.ts';
+import { openTableAt, splitTableRef } from '../core/api/open-location.ts';
+import { LakeError } from '../core/errors.ts';
+import { FsStorage } from '../platform/node/fs-storage.ts';
+import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../testing/fixtures.ts';
+import { main } from './main.ts';
 
 async function failure(root: string): Promise<LakeError> {
   const e = await openTableAt(new FsStorage(root, { readOnly: true }), { display: root }).then(() => undefined, (x: unknown) => x);
