@@ -112,7 +112,7 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
   it('fails with a clear message and a non-zero exit on bad input', async () => {
     const missing = await run(['info', join(tmpdir(), 'no-such-lakescope-table')]);
     expect(missing.code).toBe(1);
-    expect(missing.err).toMatch(/NotFound: .*no table found/);
+    expect(missing.err).toMatch(/NotFound: .*nothing at/);
     const usage = await run(['scan', fx().root, '--format', 'xml']);
     expect(usage.code).toBe(2);
     expect(usage.err).toMatch(/unknown --format "xml"/);

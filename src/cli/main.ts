@@ -30,7 +30,9 @@ writes (print a preview, then apply it; --dry-run only previews):
   lakescope rewrite-manifests <table> [--target-size BYTES]
 
 <table> is a local folder, s3://bucket/prefix (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN,
-AWS_REGION, AWS_ENDPOINT_URL) or an http(s):// URL of the table root.
+AWS_REGION, AWS_ENDPOINT_URL) or an http(s):// URL of the table root. Any of them may instead name an Iceberg
+metadata file (…/metadata/v3.metadata.json): the table in that state, the way to open over plain HTTP an Iceberg
+table without version-hint.text (Paimon tables and Hadoop-style vN tables need no listing).
 EXPR: comparisons (= != < <= > >=), in (…), is null, is not null, starts with, joined by and/or/not;
 strings, dates and timestamps in single quotes, e.g. "action = 'click' and event_time >= '2020-01-01'".`;
 

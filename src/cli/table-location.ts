@@ -1,10 +1,13 @@
 /**
  * Turns the CLI's `<table>` argument into a Storage rooted at the table: a local path (node fs, read-write),
  * `s3://bucket/prefix` (SigV4 with the standard AWS_* environment variables, AWS_ENDPOINT_URL for
- * S3-compatible servers) or an `http(s)://` URL of the table root (read-only).
+ * S3-compatible servers) or an `http(s)://` URL of the table root (read-only). Any of them may instead
+ * name an Iceberg metadata file (`…/t/metadata/v3.metadata.json`): the table at `…/t` in that state
+ * (the way to open an Iceberg table over plain HTTP when it has no version hint).
  */
 import { resolve } from 'node:path';
 import { LakeError } from '../core/errors.ts';
+import { splitTableRef } from '../core/api/open-location.ts';
 import { HttpStorage, S3Storage, type Storage } from '../core/io/index.ts';
 import { FsStorage } from '../platform/node/fs-storage.ts';
 
@@ -12,6 +15,8 @@ export interface TableLocation {
   readonly storage: Storage;
   /** What the user typed, for messages. */
   readonly display: string;
+  /** Set when the argument named an Iceberg metadata file: its key under the table root. */
+  readonly metadataPath?: string;
 }
 
 /** Parses `s3://bucket/prefix` into its parts (prefix without leading/trailing slash). */
@@ -22,7 +27,13 @@ export function parseS3Url(url: string): { bucket: string; prefix: string } {
 }
 
 /** Builds the Storage for a table argument. `env` defaults to process.env. */
-export function openTableLocation(arg: string, env: NodeJS.ProcessEnv = process.env): TableLocation {
+export function openTableLocation(ref: string, env: NodeJS.ProcessEnv = process.env): TableLocation {
+  const { root, metadataPath } = splitTableRef(ref);
+  const located = openRoot(root === '' ? '.' : root, env);
+  return metadataPath ? { ...located, display: ref, metadataPath } : located;
+}
+
+function openRoot(arg: string, env: NodeJS.ProcessEnv): TableLocation {
   if (/^s3a?:\/\//.test(arg)) {
     const { bucket, prefix } = parseS3Url(arg);
     // AWS_NO_SIGN_REQUEST=true (as the AWS CLI's --no-sign-request) reads public-read buckets unsigned.

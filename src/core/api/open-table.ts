@@ -12,6 +12,7 @@ import type { TableFormatName } from './dto.ts';
 import { folderPrefix } from './listing.ts';
 import type { MetadataFileDto, TableOverviewDto } from './table-dto.ts';
 import { TABLE_READERS } from './table-formats.ts';
+import { FORMAT_TITLES } from './open-location.ts';
 
 export interface OpenTableOptions {
   readonly signal?: AbortSignal;
@@ -26,7 +27,7 @@ export interface OpenTableOptions {
 export async function openTable(storage: Storage, root: string, format: TableFormatName, options: OpenTableOptions = {}): Promise<LakeTable> {
   const reader = TABLE_READERS[format];
   if (!reader) {
-    throw new LakeError('Unsupported', `table: this build cannot read ${format} tables yet (their reader has not landed)`, { format, root });
+    throw new LakeError('Unsupported', `table: this build cannot read ${FORMAT_TITLES[format]} tables yet (the ${format} reader has not landed)`, { format, root });
   }
   return reader.open(subStorage(storage, folderPrefix(root)), { signal: options.signal, metadataPath: options.metadataPath });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basename, dirname, joinPath, normalizePath, relativeTo, splitUri } from './paths.ts';
+import { basename, dirname, joinPath, normalizePath, pathMatchKey, relativeTo, splitUri } from './paths.ts';
 
 describe('paths', () => {
   it('joins without doubling slashes and keeps schemes', () => {
@@ -43,5 +43,17 @@ describe('paths', () => {
     expect(relativeTo('s3://b/wh/t/metadata/x.avro', 's3://b/wh/t/')).toBe('metadata/x.avro');
     expect(relativeTo('s3://b/wh/t2/x', 's3://b/wh/t')).toBeUndefined();
     expect(relativeTo('s3://b/wh/t', 's3://b/wh/t')).toBe('');
+  });
+
+  it('gives one match key to the spellings engines write for one file', () => {
+    const key = '/w/db/t/data/a b.parquet';
+    for (const p of ['/w/db/t/data/a b.parquet', 'hdfs://nn:8020/w/db/t/data/a%20b.parquet', 's3://bucket/w/db/t/data/a b.parquet',
+      's3a://bucket/w/db/t/data/a%20b.parquet', 's3n://bucket//w/db/t/./data/a b.parquet', 'oss://b/w/db/t/data/a%20b.parquet', 'file:///w/db/t/data/a b.parquet', 'file:/w/db/t/data/a%20b.parquet']) {
+      expect(pathMatchKey(p), p).toBe(key);
+    }
+    expect(pathMatchKey('warehouse/t/data/x.parquet')).toBe('warehouse/t/data/x.parquet');
+    expect(pathMatchKey('/t/data/100%.parquet')).toBe('/t/data/100%.parquet'); // a stray '%' is no escape
+    expect(pathMatchKey('/t/data/%C3%A9%ZZ')).toBe('/t/data/é%ZZ');
+    expect(pathMatchKey('/t/data/x.parquet')).not.toBe(pathMatchKey('/t/data/y.parquet'));
   });
 });

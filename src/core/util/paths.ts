@@ -66,3 +66,34 @@ export function relativeTo(path: string, prefix: string): string | undefined {
   if (!path.startsWith(p + '/')) return undefined;
   return path.slice(p.length).replace(/^\/+/, '');
 }
+
+/**
+ * The key two spellings of one file path share, for matching paths written by different engines
+ * (a position delete's `file_path`, a DV's `referenced_data_file`, against a manifest's data file path).
+ * Drops scheme and authority (`hdfs://nn:8020/w/t` and `/w/t`, `s3://b/w/t`, `s3a://b/w/t` and
+ * `s3n://b/w/t`, `oss://b/w/t` all give `/w/t`), decodes valid percent-escapes as UTF-8 (`a%20b` = `a b`),
+ * and collapses repeated slashes and `.` segments. Must hold: equal paths give equal keys; the key of a
+ * relative path stays relative. Dropping the authority is safe here because the paths compared all
+ * belong to one table, under one location.
+ */
+export function pathMatchKey(path: string): string {
+  const { scheme, path: rest } = splitUri(path);
+  let p = scheme === '' ? path : rest;
+  if (p.includes('%')) p = decodePercent(p);
+  if (p.includes('//') || p.includes('/.')) {
+    const absolute = p.startsWith('/');
+    p = (absolute ? '/' : '') + p.split('/').filter((s) => s !== '' && s !== '.').join('/');
+  }
+  return p;
+}
+
+/** Decodes every run of valid `%XX` escapes as UTF-8, leaving a stray `%` (not an escape) as it is. */
+function decodePercent(text: string): string {
+  return text.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run; // not UTF-8: keep the escapes as written
+    }
+  });
+}

@@ -143,7 +143,7 @@ export class IcebergTable implements LakeTable<FileScanTask> {
     const p = await this.planScan(req);
     return {
       versionId: String(p.snapshotId), columns: p.columns, tasks: p.tasks, skipped: p.skipped,
-      counts: p.counts as unknown as LakePlan["counts"], notes: [`snapshot chosen by ${p.via}`, ...(p.note ? [p.note] : []), ...this.warnings],
+      counts: p.counts as unknown as LakePlan["counts"], notes: [`snapshot chosen by ${p.via}`, ...(p.note ? [p.note] : []), ...(p.pathNotes ?? []), ...this.warnings],
     };
   }
 

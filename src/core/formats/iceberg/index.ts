@@ -8,7 +8,7 @@
 import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
 import { isLakeError } from '../../errors.ts';
-import { listMetadataFiles, VERSION_HINT_KEY } from './io/metadata-files.ts';
+import { listMetadataFiles, METADATA_DIR, VERSION_HINT_KEY } from './io/metadata-files.ts';
 import { IcebergTable, openIcebergTable } from './iceberg-table.ts';
 import type { FileScanTask } from './scan/task.ts';
 
@@ -31,14 +31,17 @@ export const icebergFormat: TableFormat<FileScanTask> = {
     } catch (e) {
       if (!isLakeError(e, 'Unsupported')) throw e;
     }
-    // A storage that cannot list (plain HTTP): a version hint marks a Hadoop-style table, opened by the hint.
-    try {
-      await storage.head(VERSION_HINT_KEY, { signal });
-      return true;
-    } catch (e) {
-      if (isLakeError(e, 'NotFound')) return false;
-      throw e;
+    // A storage that cannot list (plain HTTP): a version hint, or else a first numbered metadata file,
+    // marks a Hadoop-style table (catalog-named metadata files can only be opened by their own path).
+    for (const key of [VERSION_HINT_KEY, `${METADATA_DIR}v1.metadata.json`]) {
+      try {
+        await storage.head(key, { signal });
+        return true;
+      } catch (e) {
+        if (!isLakeError(e, 'NotFound')) throw e;
+      }
     }
+    return false;
   },
   open: (storage, options) => openIcebergTable(storage, options) as Promise<IcebergTable>,
 };

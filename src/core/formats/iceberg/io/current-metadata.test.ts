@@ -65,10 +65,16 @@ describe('stale version hint', () => {
     expect(s.log.filter((c) => c.method === 'head').map((c) => c.key)).toEqual(['metadata/v3.metadata.json', 'metadata/v4.metadata.json', 'metadata/v5.metadata.json']);
     const right = new ListingStorage(await table([1, 2], '2'));
     expect((await loadCurrentMetadata(right)).key).toBe('metadata/v2.metadata.json');
-    const none = new ListingStorage(await table([1, 2]));
+    // Without a hint (a Hadoop table copied without it, or an empty hint): v1, v2, … are probed.
+    const unhinted = new ListingStorage(await table([1, 2]));
+    expect((await loadCurrentMetadata(unhinted)).key).toBe('metadata/v2.metadata.json');
+    expect(unhinted.log.filter((c) => c.method === 'head').map((c) => c.key)).toEqual(['metadata/v1.metadata.json', 'metadata/v2.metadata.json', 'metadata/v3.metadata.json']);
+    expect((await loadCurrentMetadata(new ListingStorage(await table([1, 2], '')))).key).toBe('metadata/v2.metadata.json');
+    const none = new ListingStorage(await table([]));
     const e = await rejection(loadCurrentMetadata(none));
     expect(isLakeError(e, 'NotFound')).toBe(true);
-    expect(e.message).toBe('iceberg: memory cannot be listed and has no metadata/version-hint.text: open a metadata file by its path');
+    expect(e.message).toBe('iceberg: memory cannot be listed and has neither metadata/version-hint.text nor metadata/v1.metadata.json: '
+      + 'open the table by the URL of one of its metadata files (…/metadata/<name>.metadata.json)');
   });
 
   it('a hinted file newer than a stale key list is still read', async () => {

@@ -5,7 +5,7 @@
  *   after, so a writer that stops in between leaves it stale. The current file is the highest version
  *   among the hinted file and a listing of `metadata/` (as Java's HadoopTableOperations, which probes
  *   for `v<N+1>` after reading the hint). Where the storage cannot list (plain HTTP without a key list),
- *   we probe `v<N+1>`, `v<N+2>`… with HEAD requests instead.
+ *   we probe `v<N+1>`, `v<N+2>`… with HEAD requests instead, and without a hint `v1`, `v2`, ….
  * - On a store without atomic PUT a crashed writer can leave a torn newest file. It must not make the
  *   table unreadable: files that fail to parse (DataInvalid) or vanish (NotFound) are skipped, newest
  *   first, and named in `warnings`. (The writer, commit/table-state.ts, skips them the same way.)
@@ -92,7 +92,13 @@ async function chooseCandidates(
   const warnings: string[] = [];
   if (!listed.ok) {
     if (!isLakeError(listed.error, 'Unsupported')) throw listed.error;
-    if (!hintKey) throw new LakeError('NotFound', `iceberg: ${storage.description} cannot be listed and has no ${VERSION_HINT_KEY}: open a metadata file by its path`, { storage: storage.description });
+    if (!hintKey) {
+      // A Hadoop-style table whose hint is missing: its metadata files are numbered v1, v2, … (spec "File System Tables").
+      const numbered = await probeNewer(storage, '0', signal);
+      if (numbered.length > 0) return { candidates: numbered, files: [], warnings };
+      throw new LakeError('NotFound', `iceberg: ${storage.description} cannot be listed and has neither ${VERSION_HINT_KEY} nor ${METADATA_DIR}v1.metadata.json: `
+        + 'open the table by the URL of one of its metadata files (…/metadata/<name>.metadata.json)', { storage: storage.description });
+    }
     return { candidates: [hintKey, ...(await probeNewer(storage, hint!, signal))], files: [], hinted: hintKey, warnings };
   }
   const files = listed.value;

@@ -39,10 +39,29 @@ export class TableFiles {
       return await this.storage.read(key, { signal, range });
     } catch (e) {
       if (isLakeError(e, 'NotFound')) {
+        const found = await this.readAlternative(path, signal, range);
+        if (found) return found;
         throw new LakeError('NotFound', `${subsystem}: ${path} is missing (looked for ${key} in ${this.storage.description})`, { file: path, key }, { cause: e });
       }
       throw toLakeError(e, `${subsystem}: cannot read ${path}`, { file: path, key }, 'Io');
     }
+  }
+
+  /**
+   * A relative path written against another working folder, under a shorter suffix than the first guess
+   * (Relocation.alternatives); the prefix that worked is learned for the table's other paths.
+   */
+  private async readAlternative(path: string, signal?: AbortSignal, range?: ByteRange): Promise<Uint8Array | undefined> {
+    for (const key of this.relocation.alternatives(path)) {
+      try {
+        const bytes = await this.storage.read(key, { signal, range });
+        this.relocation.learn(path, key);
+        return bytes;
+      } catch (e) {
+        if (!isLakeError(e, 'NotFound')) throw e;
+      }
+    }
+    return undefined;
   }
 
   /** The manifest list of a snapshot, parsed and cached by path. */

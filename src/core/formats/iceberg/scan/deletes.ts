@@ -12,6 +12,7 @@ import { LakeError } from '../../../errors.ts';
 import { decodingAsync, named } from '../io/decoding.ts';
 import type { Value } from '../../../expr/types.ts';
 import { Lru } from '../../../util/lru.ts';
+import { pathMatchKey } from '../../../util/paths.ts';
 import type { TableFiles } from '../io/table-files.ts';
 import { fieldValue, recordShape } from '../spec/avro-record.ts';
 import { normalizePartitionValue } from '../spec/manifest.ts';
@@ -48,7 +49,7 @@ export async function loadTaskDeletes(files: TableFiles, cache: DeleteCache, dat
       sets.push(await decodingAsync('iceberg deletion vector', d.path, () => readDeletionVector(source, Number(d.contentOffset ?? 0n), Number(d.contentSizeInBytes ?? 0n), signal)));
     } else if (d.kind === 'position') {
       const byPath = await cache.positions.getOrLoad(d.path, () => readPositionDeletes(files, d, signal));
-      const positions = byPath.get(dataPath);
+      const positions = byPath.get(pathMatchKey(dataPath));
       if (positions && positions.length > 0) sets.push(new Set(positions));
     } else {
       const ids = d.equalityIds ?? [];
@@ -59,13 +60,19 @@ export async function loadTaskDeletes(files: TableFiles, cache: DeleteCache, dat
   return { isPositionDeleted: (pos) => sets.some((s) => s.has(pos)), hasPositionDeletes: sets.length > 0, equality };
 }
 
-/** `file_path` → deleted positions, for every data file a position delete file names. */
+/**
+ * Normalised `file_path` ({@link pathMatchKey}) → deleted positions, for every data file a position delete
+ * file names: the writer of the deletes may spell a data file's path otherwise than the manifest does.
+ */
 async function readPositionDeletes(files: TableFiles, d: DeleteFileRef, signal?: AbortSignal): Promise<Map<string, number[]>> {
   const out = new Map<string, number[]>();
+  let lastPath: string | undefined; let lastKey = '';
   const add = (path: string | null, pos: Value | null) => {
     if (path === null || pos === null) throw new LakeError('DataInvalid', `iceberg delete file: ${d.path} has a null file_path or pos`, { file: d.path });
-    let list = out.get(path);
-    if (!list) out.set(path, (list = []));
+    if (path !== lastPath) { lastPath = path; lastKey = pathMatchKey(path); } // rows are sorted by path
+    const key = lastKey;
+    let list = out.get(key);
+    if (!list) out.set(key, (list = []));
     list.push(Number(pos));
   };
   const columns: NestedField[] = [

@@ -147,10 +147,12 @@ export async function planScan(input: PlanInput, opts: PlanOptions = {}): Promis
   });
   counts.dataFiles.matched = tasks.length;
   counts.deleteFiles.matched = usedDeletes.size;
+  const usedPaths = new Set(candidates.flatMap((c) => c.deletes.map((d) => d.dataFile.filePath)));
+  const pathNotes = [...index.normalised].filter(([path]) => usedPaths.has(path)).map(([path, n]) => `delete file ${path} names data file ${n.manifest} as ${n.written}: matched after normalising scheme, authority and percent-encoding`);
   return {
     snapshotId: snapshot.snapshotId, schemaId: schema.schemaId,
     columns: projectedIds.map((id) => schema.fields.find((f) => f.id === id)!.name),
-    filter: opts.filter, tasks, skipped, counts, via: input.via, note: input.note,
+    filter: opts.filter, tasks, skipped, counts, via: input.via, note: input.note, ...(pathNotes.length ? { pathNotes } : {}),
   };
 }
 

@@ -86,4 +86,9 @@ export interface ScanPlan {
   /** How the snapshot was chosen, and any note (e.g. an id that is also a tag name). */
   readonly via: string;
   readonly note?: string;
+  /**
+   * Delete files matched to data files only after normalising paths (another scheme, authority or
+   * percent-encoding than the manifest's), one sentence each naming both spellings.
+   */
+  readonly pathNotes?: readonly string[];
 }

@@ -8,8 +8,14 @@
  * exist. A LATEST hint naming a snapshot that is not there means the table lost a committed snapshot
  * (Paimon moves LATEST before it deletes, on rollback, and never expires the latest): that is reported
  * rather than silently reading an older state.
+ *
+ * Where the storage cannot list (plain HTTP without a key list), snapshots are found as Paimon's own
+ * `SnapshotManager` finds them without a listing: from the EARLIEST and LATEST hints, probing
+ * `snapshot-N` past LATEST (a hint may lag) and, without hints, from snapshot 1; schemas are probed
+ * `schema-0`, `schema-1`, … (schema ids are consecutive, `SchemaManager`). Tags, branches and consumers
+ * cannot be found then and are empty.
  */
-import { LakeError, throwIfAborted } from '../../../errors.ts';
+import { LakeError, isLakeError, throwIfAborted } from '../../../errors.ts';
 import { listAll, type Storage } from '../../../io/storage.ts';
 import { utf8Decode } from '../../../util/bytes.ts';
 import { Lru } from '../../../util/lru.ts';
@@ -25,6 +31,9 @@ import { parseManifestList, type ManifestList } from '../spec/manifest-list.ts';
 import { parseTableSchema, type TableSchema } from '../spec/schema.ts';
 import { parseSnapshot, type Snapshot } from '../spec/snapshot.ts';
 import { parseTag, type Tag } from '../spec/tag.ts';
+
+/** How far past the LATEST hint snapshots are probed without a listing (bounds the requests). */
+const MAX_PROBES = 100;
 
 export class PaimonMetadata {
   private readonly schemasById = new Map<number, Promise<TableSchema>>();
@@ -78,6 +87,48 @@ export class PaimonMetadata {
     return out;
   }
 
+  /** {@link listNames}, or undefined where the storage cannot list at all (plain HTTP). */
+  private async listNamesIfListable(dir: string, signal?: AbortSignal): Promise<{ name: string; size: number; lastModified?: number }[] | undefined> {
+    try {
+      return await this.listNames(dir, signal);
+    } catch (e) {
+      if (isLakeError(e, 'Unsupported')) return undefined;
+      throw e;
+    }
+  }
+
+  /** True when `key` exists (HEAD); other failures than NotFound are thrown. */
+  private async exists(key: string, signal?: AbortSignal): Promise<boolean> {
+    try {
+      await this.storage.head(key, { signal });
+      return true;
+    } catch (e) {
+      if (isLakeError(e, 'NotFound')) return false;
+      throw paimonError(e, 'paimon table: cannot probe', key, 'Io');
+    }
+  }
+
+  /**
+   * Without a listing: snapshot ids from EARLIEST (else 1) up to the last existing one at or after LATEST,
+   * probing with HEAD requests (Paimon keeps the snapshots between EARLIEST and LATEST consecutive).
+   */
+  private async probeSnapshotIds(signal?: AbortSignal): Promise<bigint[]> {
+    const [earliestHint, latestHint] = await Promise.all([this.readHint('EARLIEST', signal), this.readHint('LATEST', signal)]);
+    let first = earliestHint ?? 1n;
+    const last = latestHint ?? first - 1n;
+    // An EARLIEST hint can lag an expiration: move up to the first snapshot that exists.
+    while (first <= last && !(await this.exists(snapshotKey(first, this.branch), signal))) first++;
+    if (latestHint !== undefined && first > latestHint) {
+      throw new LakeError('DataInvalid', `paimon snapshot: LATEST names snapshot ${latestHint} but ${snapshotKey(latestHint, this.branch)} does not exist`
+        + ' (a committed snapshot is missing)', { file: snapshotKey(latestHint, this.branch), hint: snapshotHintKey('LATEST', this.branch) });
+    }
+    let end = last;
+    for (let probes = 0; probes < MAX_PROBES && (await this.exists(snapshotKey(end + 1n, this.branch), signal)); probes++) end++;
+    const ids: bigint[] = [];
+    for (let id = first; id <= end; id++) ids.push(id);
+    return ids;
+  }
+
   /** Sub-folder names directly under a folder. */
   async listFolders(dir: string, signal?: AbortSignal): Promise<string[]> {
     const out: string[] = [];
@@ -103,7 +154,8 @@ export class PaimonMetadata {
 
   private async loadSnapshotIds(signal?: AbortSignal): Promise<bigint[]> {
     const dir = branchRoot(this.branch) + SNAPSHOT_DIR;
-    const names = await this.listNames(dir, signal);
+    const names = await this.listNamesIfListable(dir, signal);
+    if (names === undefined) return this.probeSnapshotIds(signal);
     const ids = names.map((n) => versionedId(n.name, SNAPSHOT_PREFIX)).filter((x): x is bigint => x !== undefined);
     ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const latestHint = names.some((n) => n.name === 'LATEST') ? await this.readHint('LATEST', signal) : undefined;
@@ -158,7 +210,12 @@ export class PaimonMetadata {
 
   /** Ids of every `schema-N` file, ascending. */
   async schemaIds(signal?: AbortSignal): Promise<number[]> {
-    const names = await this.listNames(branchRoot(this.branch) + SCHEMA_DIR, signal);
+    const names = await this.listNamesIfListable(branchRoot(this.branch) + SCHEMA_DIR, signal);
+    if (names === undefined) {
+      const ids: number[] = [];
+      while (ids.length < MAX_PROBES * 100 && (await this.exists(schemaKey(ids.length, this.branch), signal))) ids.push(ids.length);
+      return ids;
+    }
     return names.map((n) => versionedId(n.name, SCHEMA_PREFIX)).filter((x): x is bigint => x !== undefined).map(Number).sort((a, b) => a - b);
   }
 
@@ -181,7 +238,7 @@ export class PaimonMetadata {
   /** Every tag of the branch, by name order. */
   async tags(signal?: AbortSignal): Promise<Tag[]> {
     const dir = branchRoot(this.branch) + TAG_DIR;
-    const names = (await this.listNames(dir, signal)).map((n) => n.name).filter((n) => n.startsWith(TAG_PREFIX));
+    const names = ((await this.listNamesIfListable(dir, signal)) ?? []).map((n) => n.name).filter((n) => n.startsWith(TAG_PREFIX));
     const out: Tag[] = [];
     for (const n of names.sort()) out.push(await this.tag(n.slice(TAG_PREFIX.length), signal));
     return out;
@@ -195,7 +252,13 @@ export class PaimonMetadata {
 
   /** Names of the branches (`branch/branch-NAME/`). */
   async branches(signal?: AbortSignal): Promise<string[]> {
-    const folders = await this.listFolders(BRANCH_DIR, signal);
+    let folders: string[];
+    try {
+      folders = await this.listFolders(BRANCH_DIR, signal);
+    } catch (e) {
+      if (isLakeError(e, 'Unsupported')) return []; // plain HTTP: branches cannot be found
+      throw e;
+    }
     return folders.filter((f) => f.startsWith(BRANCH_PREFIX)).map((f) => f.slice(BRANCH_PREFIX.length)).sort();
   }
 
@@ -203,7 +266,7 @@ export class PaimonMetadata {
   async consumers(signal?: AbortSignal): Promise<Consumer[]> {
     const dir = branchRoot(this.branch) + CONSUMER_DIR;
     const out: Consumer[] = [];
-    for (const n of await this.listNames(dir, signal)) {
+    for (const n of (await this.listNamesIfListable(dir, signal)) ?? []) {
       if (!n.name.startsWith(CONSUMER_PREFIX)) continue;
       const id = n.name.slice(CONSUMER_PREFIX.length);
       const key = consumerKey(id, this.branch);
