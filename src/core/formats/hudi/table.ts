@@ -11,6 +11,7 @@ import type {
 import { treeNodes } from './inspect/tree.ts';
 import { listSchemas, listVersions } from './inspect/versions.ts';
 import { HudiMetadata } from './scan/metadata.ts';
+import { commitTimeFilter, planIncremental, type IncrementalRange } from './scan/incremental.ts';
 import { planSnapshot } from './scan/plan.ts';
 import { readTask } from './scan/read.ts';
 import type { HudiTask } from './scan/task.ts';
@@ -104,6 +105,20 @@ export class HudiTable implements LakeTable<HudiTask> {
         const out = b.numRows > left ? b.slice(0, left) : b;
         left -= out.numRows;
         yield out;
+      }
+    }
+  }
+
+  /**
+   * Incremental query: records inserted or updated after `range.begin` up to `range.end`, latest values,
+   * `_hoodie_commit_time` first (see scan/incremental.ts).
+   */
+  async *readIncremental(range: IncrementalRange, opts: { columns?: readonly string[]; signal?: AbortSignal } = {}): AsyncGenerator<RecordBatch> {
+    const plan = await planIncremental(this.meta, range, opts.columns, opts.signal);
+    for (const task of plan.tasks) {
+      for await (const b of this.read(task, { signal: opts.signal })) {
+        const kept = commitTimeFilter(b, range.begin, plan.versionId);
+        if (kept.numRows > 0) yield kept;
       }
     }
   }

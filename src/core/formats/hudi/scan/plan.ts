@@ -7,6 +7,7 @@ import { LakeError } from '../../../errors.ts';
 import type { Expr } from '../../../expr/expr.ts';
 import type { LakePlan, SkipDto } from '../../table-format.ts';
 import type { Instant } from '../spec/instant.ts';
+import { isMetaField } from '../spec/schema.ts';
 import { buildFsView, replacedFileGroups, type FsView } from './fs-view.ts';
 import type { HudiMetadata } from './metadata.ts';
 import type { HudiTask } from './task.ts';
@@ -40,7 +41,7 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<HudiTask>
   const schema = await meta.schemaAsOf(asOf, signal);
   const columns = input.columns ? [...input.columns] : [...schema.columns];
   for (const c of columns) {
-    if (!schema.type.fields.some((f) => f.name === c)) throw new LakeError('NotFound', `hudi plan: no column ${c} in the schema of instant ${asOf}`, { column: c });
+    if (!isMetaField(c) && !schema.type.fields.some((f) => f.name === c)) throw new LakeError('NotFound', `hudi plan: no column ${c} in the schema of instant ${asOf}`, { column: c });
   }
   const view = await fsViewAsOf(meta, asOf, signal);
   const tasks: HudiTask[] = [];
