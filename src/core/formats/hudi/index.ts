@@ -3,6 +3,7 @@
  * at the table folder, the one holding `.hoodie/`), then: `versions()`, `schemas()`, `plan(request)`,
  * `read(task)` / `scan(request)` (Arrow batches), `columnNames()`, `tree()`.
  */
+import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
 import { PROPERTIES_FILE } from './spec/properties.ts';
@@ -27,7 +28,8 @@ export const hudiFormat: TableFormat<HudiTask> = {
     try {
       await storage.head(PROPERTIES_FILE, { signal });
       return true;
-    } catch {
+    } catch (e) {
+      if (e instanceof LakeError && e.code !== 'NotFound') throw e;
       return false;
     }
   },

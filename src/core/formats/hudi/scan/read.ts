@@ -16,6 +16,7 @@ import { decodeAvroBlock, decodeDeleteBlock, rollbackTarget } from '../io/log-co
 import { hudiError } from '../spec/errors.ts';
 import type { HudiTableConfig } from '../spec/properties.ts';
 import type { Timeline } from '../spec/timeline.ts';
+import { applyFilter } from './filter.ts';
 import { mergeSlice, type MergeInput } from './merge.ts';
 import type { HudiTask, HudiTaskFile } from './task.ts';
 
@@ -33,7 +34,10 @@ export async function* readTask(ctx: ReadContext, task: HudiTask): AsyncGenerato
   const types = new Map<string, DataType>();
   if (task.logFiles.length === 0) {
     if (!task.baseFile) return;
-    for await (const b of readBase(ctx, task.baseFile)) yield project(b, task.columns, types);
+    for await (const b of readBase(ctx, task.baseFile)) {
+      const kept = task.filter ? applyFilter(b, task.filter) : b;
+      if (kept.numRows > 0) yield project(kept, task.columns, types);
+    }
     return;
   }
   const inputs: MergeInput[] = [];
@@ -44,7 +48,10 @@ export async function* readTask(ctx: ReadContext, task: HudiTask): AsyncGenerato
     fileGroup: `${task.partition}/${task.fileId}`,
   });
   for (const b of merged) if (b.numRows > 0) types.size === 0 && b.schema.fields.forEach((f) => types.set(f.name, f.type));
-  for (const b of merged) if (b.numRows > 0) yield project(b, task.columns, types);
+  for (const b of merged) {
+    const kept = task.filter ? applyFilter(b, task.filter) : b;
+    if (kept.numRows > 0) yield project(kept, task.columns, types);
+  }
 }
 
 async function* readBase(ctx: ReadContext, f: HudiTaskFile): AsyncGenerator<RecordBatch> {

@@ -1,4 +1,5 @@
 /** A Hudi scan task: one file slice (the latest of its file group as of the read instant). Plain data. */
+import type { BoundExpr } from '../../../expr/index.ts';
 
 export interface HudiTaskFile {
   readonly key: string;
@@ -17,4 +18,6 @@ export interface HudiTask {
   readonly logFiles: readonly HudiTaskFile[];
   /** Output columns, in order (never `_hoodie_*` unless asked for). */
   readonly columns: readonly string[];
+  /** Rows not matching are dropped, after the merge. */
+  readonly filter?: BoundExpr;
 }
