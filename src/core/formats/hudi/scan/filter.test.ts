@@ -46,3 +46,26 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi filters', () => {
     await expect(scan(V, 'nope = 1')).rejects.toMatchObject({ code: 'NotFound' });
   });
 });
+
+describe.skipIf(!FIXTURES_PRESENT)('hudi partition pruning', () => {
+  it('skips the file groups of partitions the filter excludes, with the reason, and reads the same rows', async () => {
+    const table = await openHudiTable(new FsStorage(mor().root, { readOnly: true }));
+    const plan = await table.plan({ filter: "region = 'eu'" });
+    expect(plan.tasks.map((t) => t.partition)).toEqual(['region=eu', 'region=eu']);
+    expect(plan.skipped.filter((s) => s.step === 'partitions').map((s) => s.reason.split(':')[0])).toEqual(['partition region=apac', 'partition region=us', 'partition region=us']);
+    const batches: RecordBatch[] = [];
+    for (const t of plan.tasks) for await (const b of table.read(t)) batches.push(b);
+    const latest = mor().expected.versions.at(-1)!.rows as Row[];
+    expect(canonicalRowsText(canonicalRows(batches, { columns: plan.columns }))).toBe(canonicalRowsText(latest.filter((r) => r.region === 'eu')));
+  });
+
+  it('does not prune by paths a time-based key generator formats', async () => {
+    const { FIXTURES_DIR } = await import('../../../../testing/fixtures.ts');
+    const table = await openHudiTable(new FsStorage(`${FIXTURES_DIR}/hudi-more/cow_v9_timebasedkeygen_epochmillis`, { readOnly: true }));
+    const plan = await table.plan({ filter: "ts_millis = '1705311000000'" });
+    expect(plan.skipped.filter((s) => s.step === 'partitions')).toEqual([]);
+    const batches: RecordBatch[] = [];
+    for (const t of plan.tasks) for await (const b of table.read(t)) batches.push(b);
+    expect(canonicalRows(batches, { columns: ['txn_id'] }).map((r) => r.txn_id)).toEqual(['TXN-001', 'TXN-001']);
+  });
+});

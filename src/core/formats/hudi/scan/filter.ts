@@ -6,7 +6,7 @@
 import { DataType, Type, type Data, type RecordBatch } from 'apache-arrow';
 import { filterRows } from '../../../arrow/index.ts';
 import type { AvroType } from '../../../codecs/avro/index.ts';
-import { bindExpr, evaluateRow, parseWhere, type BoundExpr, type Expr, type Value, type ValueType } from '../../../expr/index.ts';
+import { bindExpr, convertLiteral, evaluateRow, parseWhere, type BoundExpr, type Expr, type Value, type ValueType } from '../../../expr/index.ts';
 import { utf8Decode } from '../../../util/bytes.ts';
 import type { HudiSchema } from '../spec/schema.ts';
 
@@ -82,6 +82,23 @@ function valueReader(type: DataType): ((d: Data, i: number) => Value) | undefine
   }
 }
 
+/**
+ * The schema a commit records can differ from the files' own types (Hudi records the partition field of a
+ * time-based key generator as a string while the files keep the long): the value is brought to the bound
+ * type where that is lossless, else left as it is (and compares as unknown).
+ */
+function coerce(v: Value, type: ValueType): Value {
+  if (type.kind === 'string' && (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean')) return String(v);
+  if (typeof v === 'string' && type.kind !== 'string') {
+    try {
+      return convertLiteral(v, type);
+    } catch {
+      return v;
+    }
+  }
+  return v;
+}
+
 /** Keeps the rows for which the bound filter is true. */
 export function applyFilter(batch: RecordBatch, filter: BoundExpr): RecordBatch {
   const readers = new Map<string, { data: Data; read: (d: Data, i: number) => Value }>();
@@ -94,7 +111,7 @@ export function applyFilter(batch: RecordBatch, filter: BoundExpr): RecordBatch 
     keep[i] = evaluateRow(filter, (ref) => {
       const r = readers.get(ref.name);
       if (!r) return undefined;
-      return r.data.getValid(i) ? r.read(r.data, i) : null;
+      return r.data.getValid(i) ? coerce(r.read(r.data, i), ref.type) : null;
     }) ? 1 : 0;
   }
   return filterRows(batch, keep);

@@ -9,6 +9,7 @@ import type { LakePlan, SkipDto } from '../../table-format.ts';
 import type { Instant } from '../spec/instant.ts';
 import { isMetaField } from '../spec/schema.ts';
 import { bindFilter } from './filter.ts';
+import { partitionMightMatch, pathsHoldValues } from './pruning.ts';
 import { buildFsView, replacedFileGroups, type FsView } from './fs-view.ts';
 import type { HudiMetadata } from './metadata.ts';
 import type { HudiTask } from './task.ts';
@@ -46,7 +47,17 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<HudiTask>
   const tasks: HudiTask[] = [];
   const skipped: SkipDto[] = [];
   let logFiles = 0;
+  const prune = filter !== undefined && pathsHoldValues(meta.config);
+  let pruned = 0;
   for (const g of view.fileGroups) {
+    if (prune && filter) {
+      const m = partitionMightMatch(meta.config, schema, filter, g.partition);
+      if (!m.match) {
+        pruned++;
+        skipped.push({ step: 'partitions', kind: 'file-group', path: `${g.partition}/${g.fileId}`, reason: `partition ${g.partition}: ${m.reason ?? 'cannot match the filter'}` });
+        continue;
+      }
+    }
     const slice = g.slices[g.slices.length - 1]!;
     const mor = meta.config.tableType === 'MERGE_ON_READ';
     const logs = mor ? slice.logFiles : [];
@@ -69,9 +80,11 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<HudiTask>
     tasks,
     skipped,
     counts: {
-      'file-groups': { total: view.fileGroups.length + view.replaced.size, read: tasks.length, replaced: view.replaced.size },
+      'file-groups': { total: view.fileGroups.length + view.replaced.size, read: tasks.length, replaced: view.replaced.size, pruned },
       files: { base: tasks.filter((t) => t.baseFile).length, log: logFiles },
     },
-    notes: [...input.notes, listing, ...(filter ? ['the filter is evaluated on every row after the merge (no file is skipped by statistics yet)'] : [])],
+    notes: [...input.notes, listing, ...(filter ? [prune
+      ? 'file groups whose partition values cannot match the filter are skipped; the filter is evaluated on every row of the others after the merge'
+      : 'the filter is evaluated on every row after the merge (partition paths of this key generator do not hold the column values, so none is skipped)'] : [])],
   };
 }
