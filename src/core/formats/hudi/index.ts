@@ -13,6 +13,7 @@ import { HudiTable, type OpenHudiOptions } from './table.ts';
 export { HudiTable, HUDI_CAPABILITIES, type OpenHudiOptions } from './table.ts';
 export type { HudiTask, HudiTaskFile } from './scan/task.ts';
 export type { IncrementalRange } from './scan/incremental.ts';
+export type { TimelineViewDto, TimelineBarDto } from './inspect/timeline.ts';
 export type { HudiTableConfig } from './spec/properties.ts';
 export type { Instant, HudiAction, InstantState } from './spec/instant.ts';
 

@@ -9,6 +9,7 @@ import type {
   LakePlan, LakeTable, PartitionSpecDto, ScanRequest, SchemaDto, SortOrderDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { treeNodes } from './inspect/tree.ts';
+import { timelineView, type TimelineViewDto } from './inspect/timeline.ts';
 import { listSchemas, listVersions } from './inspect/versions.ts';
 import { HudiMetadata } from './scan/metadata.ts';
 import { commitTimeFilter, planIncremental, type IncrementalRange } from './scan/incremental.ts';
@@ -121,6 +122,11 @@ export class HudiTable implements LakeTable<HudiTask> {
         if (kept.numRows > 0) yield kept;
       }
     }
+  }
+
+  /** The timeline as Hudi's RFC-94 UI draws it: lanes by action, bars from requested to completed. */
+  timeline(signal?: AbortSignal): Promise<TimelineViewDto> {
+    return timelineView(this.meta, signal);
   }
 
   async tree(version: VersionSelector = {}, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]> {

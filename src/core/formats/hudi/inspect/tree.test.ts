@@ -39,3 +39,16 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi tree', () => {
     expect(blocks[0]!.range).toEqual({ offset: 0, length: 2047 });
   });
 });
+
+describe.skipIf(!FIXTURES_PRESENT)('hudi timeline view (RFC-94 lanes)', () => {
+  it('one lane per requested action; bars from requested to completion time; pending marked', async () => {
+    const table = await openHudiTable(new FsStorage(mor().root, { readOnly: true }));
+    const t = await table.timeline();
+    expect(t.lanes).toEqual(['deltacommit', 'replacecommit', 'compaction', 'clustering']);
+    expect(t.bars).toHaveLength(13);
+    const compaction = t.bars.find((b) => b.lane === 'compaction')!;
+    // Instant times are the writer's wall clock (UTC-6 here): 13:58:39.895 → 19:58:39.895Z; completed 13:58:40.408.
+    expect([compaction.startMs, compaction.endMs, compaction.action]).toEqual([Date.UTC(2026, 2, 7, 19, 58, 39, 895), Date.UTC(2026, 2, 7, 19, 58, 40, 408), 'commit']);
+    expect(t.bars.every((b) => !b.pending && b.endMs! >= b.startMs)).toBe(true);
+  });
+});
