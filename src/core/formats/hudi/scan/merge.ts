@@ -4,7 +4,8 @@
  * files in order, combined by record key. With event-time ordering (the default when the table has an
  * ordering field) a later record replaces an earlier one unless its ordering value is smaller; with
  * commit-time ordering the later record always wins. A delete replaces a record unless its ordering
- * value is smaller; a delete without ordering value (null or 0) removes whatever came before.
+ * value is smaller; a delete without ordering value (null or 0) removes whatever came before. A record
+ * with `_hoodie_is_deleted = true` is a delete carrying its ordering value.
  * Keys are only compared within one file group: Hudi never de-duplicates across file groups.
  */
 import type { Data, RecordBatch } from 'apache-arrow';
@@ -14,6 +15,8 @@ import type { DeleteKey } from '../io/log-content.ts';
 import type { MergeMode } from '../spec/properties.ts';
 
 export const RECORD_KEY_COLUMN = '_hoodie_record_key';
+/** A record whose `_hoodie_is_deleted` is true is a delete (Hudi "soft/hard deletes"). */
+export const IS_DELETED_COLUMN = '_hoodie_is_deleted';
 
 export type Ordering = number | bigint | string | null;
 
@@ -95,9 +98,11 @@ export function mergeSlice(inputs: readonly MergeInput[], o: MergeOptions): Reco
     if (input.kind === 'records') {
       const key = keyReader(input.batch, o);
       const ord = orderingReader(input.batch, o);
+      const isDeleted = column(input.batch, IS_DELETED_COLUMN);
       for (let row = 0; row < input.batch.numRows; row++) {
         const id = key(row);
-        const c: Winner = { input: k, row, ordering: ord(row), deleted: false };
+        const deleted = isDeleted !== undefined && isDeleted.read(isDeleted.d, row) === true;
+        const c: Winner = { input: k, row, ordering: ord(row), deleted };
         const prev = winners.get(id);
         if (!prev || !eventTime || (prev.deleted && isZero(prev.ordering)) || compareOrdering(c.ordering, prev.ordering) >= 0) winners.set(id, c);
       }
