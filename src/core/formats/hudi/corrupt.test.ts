@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import type { RecordBatch } from 'apache-arrow';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalRows, canonicalRowsText } from '../../arrow/index.ts';
-import { isLakeError, type LakeError } from '../../errors.ts';
+import { isLakeError, LakeError } from '../../errors.ts';
+import type { Storage } from '../../io/storage.ts';
 import { FsStorage } from '../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_PRESENT, listFixtures, type Fixture } from '../../../testing/fixtures.ts';
@@ -90,6 +91,18 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi corrupt and unfinished tables', () => {
     expect(e.code).toBe('DataInvalid');
     expect(e.message).toMatch(/^hudi timeline: unknown action 'frobnicate'/);
     expect(e.context.file).toBe('.hoodie/timeline/20990101000000000.frobnicate.requested');
+  });
+
+  it('storage that cannot list (plain HTTP) → Unsupported saying that a Hudi table needs a listing', async () => {
+    const fs = new FsStorage(fixture('cow_v6_nonpartitioned').root, { readOnly: true });
+    const http: Storage = {
+      description: 'https://example.invalid/t', writable: false,
+      list: () => Promise.reject(new LakeError('Unsupported', 'http: list: a plain HTTP location cannot be listed')),
+      head: (k, o) => fs.head(k, o), read: (k, o) => fs.read(k, o), write: (k, d, o) => fs.write(k, d, o), delete: (k, o) => fs.delete(k, o),
+    };
+    const e = await failure(() => openHudiTable(http));
+    expect(e.code).toBe('Unsupported');
+    expect(e.message).toMatch(/^hudi timeline: https:\/\/example.invalid\/t cannot be listed/);
   });
 
   it('an inflight commit is shown as pending and its base file is never read', async () => {

@@ -48,16 +48,27 @@ export class Timeline {
 export async function loadTimeline(storage: Storage, config: HudiTableConfig, signal?: AbortSignal): Promise<Timeline> {
   const folder = `${config.timelineFolder}/`;
   const files: InstantFile[] = [];
-  for await (const o of listAll(storage, { prefix: folder, delimiter: '/', signal })) {
-    const name = o.key.slice(folder.length);
-    const parsed = parseInstantFileName(name);
-    if (!parsed) continue;
-    if (!(ACTIONS as readonly string[]).includes(parsed.action)) {
-      throw new LakeError('DataInvalid', `hudi timeline: unknown action '${parsed.action}' in instant file ${o.key}`, { file: o.key });
+  try {
+    for await (const o of listAll(storage, { prefix: folder, delimiter: '/', signal })) {
+      files.push(...instantFileOf(o, folder));
     }
-    files.push({ ...parsed, action: parsed.action as HudiAction, key: o.key, size: o.size, lastModified: o.lastModified });
+  } catch (e) {
+    if (e instanceof LakeError && e.code === 'Unsupported') {
+      throw new LakeError('Unsupported', `hudi timeline: ${storage.description} cannot be listed, and a Hudi table's timeline is the listing of ${folder} (the metadata table is no way around it: it is found through the timeline too); open the table through storage that lists (S3, a local folder)`, { file: folder });
+    }
+    throw e;
   }
   return new Timeline(groupInstants(files));
+}
+
+/** The instant file a listed object is (none for other files); an unknown action → DataInvalid naming it. */
+function instantFileOf(o: { key: string; size: number; lastModified?: number }, folder: string): InstantFile[] {
+  const parsed = parseInstantFileName(o.key.slice(folder.length));
+  if (!parsed) return [];
+  if (!(ACTIONS as readonly string[]).includes(parsed.action)) {
+    throw new LakeError('DataInvalid', `hudi timeline: unknown action '${parsed.action}' in instant file ${o.key}`, { file: o.key });
+  }
+  return [{ ...parsed, action: parsed.action as HudiAction, key: o.key, size: o.size, lastModified: o.lastModified }];
 }
 
 /** Groups instant files by requested time into instants. */
