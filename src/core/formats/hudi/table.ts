@@ -31,6 +31,13 @@ export const HUDI_CAPABILITIES = {
   why: 'Hudi tables are read-only here: writing needs Hudi\'s own write protocol (markers, rollbacks, the metadata table, table services), which this reader does not implement.',
 } as const;
 
+/** Simple and complex key generators write the values as they are; others (time-based, custom) transform them. */
+function keyGeneratorTransform(keyGenerator: string | undefined): string {
+  const k = (keyGenerator ?? '').toLowerCase();
+  if (k === '' || k.includes('simple') || k.includes('complex')) return 'identity';
+  return keyGenerator!.replace(/^org\.apache\.hudi\.keygen\./, '');
+}
+
 export class HudiTable implements LakeTable<HudiTask> {
   readonly format = 'hudi';
   readonly location: string;
@@ -73,7 +80,7 @@ export class HudiTable implements LakeTable<HudiTask> {
     const names = this.latestSchema.type.fields.map((f) => f.name);
     return [{
       specId: '0', isDefault: true,
-      fields: fields.map((f) => ({ name: f, sourceIds: [names.indexOf(f) + 1].filter((x) => x > 0), sourceNames: [names.includes(f) ? f : '?'], transform: this.config.keyGenerator ?? 'identity' })),
+      fields: fields.map((f) => ({ name: f, sourceIds: [names.indexOf(f) + 1].filter((x) => x > 0), sourceNames: [names.includes(f) ? f : '?'], transform: keyGeneratorTransform(this.config.keyGenerator) })),
     }];
   }
 

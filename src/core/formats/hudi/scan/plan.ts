@@ -62,10 +62,14 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<HudiTask>
     const mor = meta.config.tableType === 'MERGE_ON_READ';
     const logs = mor ? slice.logFiles : [];
     logFiles += logs.length;
+    const sliceFiles = [...(slice.baseFile ? [slice.baseFile] : []), ...logs];
     tasks.push({
       partition: g.partition, fileId: g.fileId, asOf, baseInstant: slice.baseInstant,
       ...(slice.baseFile ? { baseFile: { key: slice.baseFile.key, size: slice.baseFile.size, instantTime: slice.baseFile.instantTime } } : {}),
       logFiles: logs.map((l) => ({ key: l.key, size: l.size, instantTime: l.instantTime })),
+      files: sliceFiles.map((f) => ({ key: f.key, fileSize: f.size })),
+      path: sliceFiles[0]?.key ?? `${g.partition}/${g.fileId}`,
+      fileSizeInBytes: BigInt(sliceFiles.reduce((n, f) => n + f.size, 0)),
       columns,
       ...(filter ? { filter } : {}),
     });
