@@ -32,6 +32,16 @@ describe.skipIf(!FIXTURES_PRESENT)('golden: every Hudi fixture at every version'
         expect(versions.filter((v) => v.isCurrent).map((v) => v.id)).toEqual([fx.expected.current]);
         expect(table.columnNames()).toEqual(fx.expected.columns);
       });
+      it('time travel by timestamp: each version\'s own time selects it, a millisecond earlier the one before', async () => {
+        const table = await openHudiTable(new FsStorage(fx.root, { readOnly: true }));
+        const vs = fx.expected.versions;
+        for (const [k, v] of vs.entries()) {
+          expect((await table.plan({ asOfTimestampMs: v.timestampMs })).versionId).toBe(v.id);
+          const before = table.plan({ asOfTimestampMs: v.timestampMs - 1 });
+          if (k === 0) await expect(before).rejects.toMatchObject({ code: 'NotFound' });
+          else expect((await before).versionId).toBe(vs[k - 1]!.id);
+        }
+      });
       for (const v of fx.expected.versions) {
         it(`version ${v.id} (${v.operation}): ${v.rowCount} rows`, async () => {
           const table = await openHudiTable(new FsStorage(fx.root, { readOnly: true }));
