@@ -4,7 +4,7 @@
  * magic or missing, and an instant file of an unknown action, are LakeErrors naming the file; an inflight
  * instant is shown as pending and its files are never read as committed.
  */
-import { appendFileSync, cpSync, copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordBatch } from 'apache-arrow';
@@ -91,6 +91,15 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi corrupt and unfinished tables', () => {
     expect(e.code).toBe('DataInvalid');
     expect(e.message).toMatch(/^hudi timeline: unknown action 'frobnicate'/);
     expect(e.context.file).toBe('.hoodie/timeline/20990101000000000.frobnicate.requested');
+  });
+
+  it('an archived timeline is reported as not read; a table without one opens without warnings', async () => {
+    expect((await openHudiTable(new FsStorage(fixture('cow_v6_nonpartitioned').root, { readOnly: true }))).warnings).toEqual([]);
+    const dir = copyOf('cow_v6_nonpartitioned');
+    mkdirSync(join(dir, '.hoodie/archived'));
+    writeFileSync(join(dir, '.hoodie/archived/.commits_.archive.1_1-0-1'), 'x');
+    const table = await openHudiTable(new FsStorage(dir, { readOnly: true }));
+    expect(table.warnings).toEqual(['the archived timeline under .hoodie/archived/ is not read: versions older than the active timeline (20240418173550988 onwards) are not listed']);
   });
 
   it('storage that cannot list (plain HTTP) → Unsupported saying that a Hudi table needs a listing', async () => {

@@ -45,8 +45,12 @@ export class HudiTable implements LakeTable<HudiTask> {
   /** Corrupt log regions skipped by reads so far (one sentence each, naming the file and offset). */
   readonly readWarnings: string[] = [];
 
-  private constructor(readonly storage: Storage, readonly meta: HudiMetadata, private readonly latestSchema: HudiSchema) {
+  /** What opening noticed without failing (e.g. an archived timeline that is not read). */
+  readonly warnings: readonly string[];
+
+  private constructor(readonly storage: Storage, readonly meta: HudiMetadata, private readonly latestSchema: HudiSchema, warnings: readonly string[]) {
     this.location = storage.description;
+    this.warnings = warnings;
   }
 
   /**
@@ -56,7 +60,13 @@ export class HudiTable implements LakeTable<HudiTask> {
   static async open(storage: Storage, opts: OpenHudiOptions = {}): Promise<HudiTable> {
     const meta = await HudiMetadata.load(storage, opts.signal);
     const schema = await meta.schemaAsOf(undefined, opts.signal);
-    return new HudiTable(storage, meta, schema);
+    const warnings: string[] = [];
+    const archive = meta.config.timelineLayoutVersion >= 2 ? `${meta.config.timelineFolder}/${meta.config.raw.get('hoodie.timeline.history.path') ?? 'history'}/` : `.hoodie/${meta.config.raw.get('hoodie.archivelog.folder') ?? 'archived'}/`;
+    const page = await storage.list({ prefix: archive, maxKeys: 1, signal: opts.signal });
+    if (page.objects.length > 0) {
+      warnings.push(`the archived timeline under ${archive} is not read: versions older than the active timeline (${meta.timeline.instants[0]?.requestedTime ?? 'none'} onwards) are not listed`);
+    }
+    return new HudiTable(storage, meta, schema, warnings);
   }
 
   get config(): HudiTableConfig {
