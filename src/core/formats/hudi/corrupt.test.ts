@@ -93,6 +93,20 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi corrupt and unfinished tables', () => {
     expect(e.context.file).toBe('.hoodie/timeline/20990101000000000.frobnicate.requested');
   });
 
+  it('a file group with log files only (no base file yet) reads its log records', async () => {
+    const dir = copyOf('mor_v6_trips_8i1u_avro_log');
+    const sf = join(dir, 'city=san_francisco');
+    unlinkSync(join(sf, readdirSync(sf).find((n) => n.endsWith('.parquet'))!));
+    const table = await openHudiTable(new FsStorage(dir, { readOnly: true }));
+    const plan = await table.plan();
+    const logOnly = plan.tasks.find((t) => t.partition === 'city=san_francisco')!;
+    expect([logOnly.baseFile, logOnly.logFiles.length]).toEqual([undefined, 1]);
+    const latest = fixture('mor_v6_trips_8i1u_avro_log').expected.versions.at(-1)!.rows as Record<string, unknown>[];
+    // The log holds the one update (fare 25 for rider-D); the other San Francisco rows lived only in the base file.
+    const want = latest.filter((r) => r.city !== 'san_francisco' || r.rider === 'rider-D');
+    expect(await rows(table)).toBe(canonicalRowsText(want));
+  });
+
   it('an archived timeline is reported as not read; a table without one opens without warnings', async () => {
     expect((await openHudiTable(new FsStorage(fixture('cow_v6_nonpartitioned').root, { readOnly: true }))).warnings).toEqual([]);
     const dir = copyOf('cow_v6_nonpartitioned');
