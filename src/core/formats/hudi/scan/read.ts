@@ -47,7 +47,8 @@ export async function* readTask(ctx: ReadContext, task: HudiTask): AsyncGenerato
     mode: ctx.config.mergeMode, orderingField: ctx.config.orderingFields[0], recordKeyFields: ctx.config.recordKeyFields,
     fileGroup: `${task.partition}/${task.fileId}`,
   });
-  for (const b of merged) if (b.numRows > 0) types.size === 0 && b.schema.fields.forEach((f) => types.set(f.name, f.type));
+  // A column one batch lacks (a field added later) is filled with nulls of the type another batch has.
+  for (const b of merged) for (const f of b.schema.fields) if (!types.has(f.name)) types.set(f.name, f.type);
   for (const b of merged) {
     const kept = task.filter ? applyFilter(b, task.filter) : b;
     if (kept.numRows > 0) yield project(kept, task.columns, types);
