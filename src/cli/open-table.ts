@@ -6,10 +6,11 @@ import { openTableAt } from '../core/api/open-location.ts';
 import type { LakeTable, TableFormat } from '../core/formats/table-format.ts';
 import { icebergFormat } from '../core/formats/iceberg/index.ts';
 import { paimonFormat } from '../core/formats/paimon/index.ts';
+import { hudiFormat } from '../core/formats/hudi/index.ts';
 import { openTableLocation } from './table-location.ts';
 
 /** The formats the CLI can open, tried in this order. */
-export const CLI_FORMATS: readonly TableFormat[] = [icebergFormat as TableFormat, paimonFormat as TableFormat];
+export const CLI_FORMATS: readonly TableFormat[] = [icebergFormat as TableFormat, paimonFormat as TableFormat, hudiFormat as TableFormat];
 
 /**
  * Opens a table by its CLI argument (a table root, or an Iceberg metadata file). When no readable table is

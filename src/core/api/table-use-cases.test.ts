@@ -50,9 +50,15 @@ describe.skipIf(!FIXTURES_PRESENT)('table use cases on the Iceberg fixtures', ()
   });
 
   it('a format without a reader is Unsupported, naming it', async () => {
-    const e = await openTable(warehouse(), 'hudi/cow_v6_nonpartitioned/', 'hudi').catch((x) => x);
+    const e = await openTable(warehouse(), 'delta/table-with-dv-small/', 'delta').catch((x) => x);
     expect(isLakeError(e, 'Unsupported')).toBe(true);
-    expect(e.message).toMatch(/^table: .*hudi/);
+    expect(e.message).toMatch(/^table: .*delta/);
+  });
+
+  it('a Hudi table opens through the readers registry', async () => {
+    const table = await openTable(warehouse(), 'hudi/mor_v6_trips_8i1u_avro_log/', 'hudi');
+    expect(table.format).toBe('hudi');
+    expect((await table.versions()).map((v) => v.operation)).toEqual(['deltacommit', 'deltacommit']);
   });
 
   it('parseFilter: blank is no filter; bad syntax is DataInvalid', () => {

@@ -1,0 +1,80 @@
+/**
+ * What a table's reads share: the configuration, the active timeline, commit metadata (cached per
+ * instant file), the data file listing (cached: listing is the expensive step) and schemas.
+ */
+import { LakeError } from '../../../errors.ts';
+import type { Storage } from '../../../io/storage.ts';
+import { utf8Decode } from '../../../util/bytes.ts';
+import { EMPTY_COMMIT_METADATA, readCommitMetadata, type CommitMetadata } from '../spec/commit-metadata.ts';
+import { hudiError } from '../spec/errors.ts';
+import { isWriteAction, type Instant } from '../spec/instant.ts';
+import { parseTableConfig, PROPERTIES_FILE, type HudiTableConfig } from '../spec/properties.ts';
+import { parseHudiSchema, type HudiSchema } from '../spec/schema.ts';
+import { loadTimeline, type Timeline } from '../spec/timeline.ts';
+import { listFileGroups, type ListedFileGroup } from './fs-view.ts';
+
+export class HudiMetadata {
+  private readonly commits = new Map<string, Promise<CommitMetadata>>();
+  private listing?: Promise<{ groups: ListedFileGroup[]; partitions: string[] }>;
+
+  private constructor(readonly storage: Storage, readonly config: HudiTableConfig, readonly timeline: Timeline) {}
+
+  /** Reads hoodie.properties and the active timeline. Missing properties → NotFound `hudi table: …`. */
+  static async load(storage: Storage, signal?: AbortSignal): Promise<HudiMetadata> {
+    let bytes: Uint8Array;
+    try {
+      bytes = await storage.read(PROPERTIES_FILE, { signal });
+    } catch (e) {
+      if (e instanceof LakeError && e.code === 'NotFound') {
+        throw new LakeError('NotFound', `hudi table: no ${PROPERTIES_FILE} under ${storage.description}: not a Hudi table`, { file: PROPERTIES_FILE });
+      }
+      throw hudiError(e, 'hudi table: cannot read hoodie.properties', PROPERTIES_FILE, 'Io');
+    }
+    const config = parseTableConfig(utf8Decode(bytes), PROPERTIES_FILE);
+    const timeline = await loadTimeline(storage, config, signal);
+    return new HudiMetadata(storage, config, timeline);
+  }
+
+  /** Completed commit / deltacommit / replacecommit instants: the table's versions, oldest first. */
+  versions(): Instant[] {
+    return this.timeline.completed().filter((i) => isWriteAction(i.action));
+  }
+
+  /** Commit metadata of a completed instant (empty for instants without a completed file). */
+  commitMetadata(instant: Instant, signal?: AbortSignal): Promise<CommitMetadata> {
+    const f = instant.completed;
+    if (!f) return Promise.resolve(EMPTY_COMMIT_METADATA);
+    let p = this.commits.get(f.key);
+    if (!p) {
+      p = readCommitMetadata(this.storage, f.key, signal);
+      p.catch(() => this.commits.delete(f.key));
+      this.commits.set(f.key, p);
+    }
+    return p;
+  }
+
+  /** The data files of the table (one listing, cached). */
+  listFiles(signal?: AbortSignal): Promise<{ groups: ListedFileGroup[]; partitions: string[] }> {
+    if (!this.listing) {
+      this.listing = listFileGroups(this.storage, signal);
+      this.listing.catch(() => { this.listing = undefined; });
+    }
+    return this.listing;
+  }
+
+  /**
+   * The schema of the table as of a version: the schema recorded by the latest write instant ≤ it
+   * that records one, else `hoodie.table.create.schema`. Must hold: a table with neither → DataInvalid.
+   */
+  async schemaAsOf(asOf: string | undefined, signal?: AbortSignal): Promise<HudiSchema> {
+    const writes = this.versions().filter((i) => asOf === undefined || i.requestedTime <= asOf).reverse();
+    for (const i of writes) {
+      const m = await this.commitMetadata(i, signal);
+      const text = m.extraMetadata.schema;
+      if (text) return parseHudiSchema(text, i.completed!.key);
+    }
+    const create = this.config.raw.get('hoodie.table.create.schema');
+    if (create) return parseHudiSchema(create, PROPERTIES_FILE);
+    throw new LakeError('DataInvalid', 'hudi schema: no commit records a schema and hoodie.properties has no hoodie.table.create.schema', { file: PROPERTIES_FILE });
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Reading one task (file slice) into Arrow: the base file's rows (Parquet), merged with the visible
+ * blocks of the slice's log files when there are any (see merge.ts), projected to the task's columns.
+ * Visible blocks: the block's instant (header INSTANT_TIME) is a completed instant ≤ the read instant
+ * and no rollback command block in the slice targets it (hudi-rs `LogFileScanner`).
+ */
+import type { DataType, RecordBatch } from 'apache-arrow';
+import { Field, Utf8 } from 'apache-arrow';
+import { batchFromColumns, nullData } from '../../../arrow/index.ts';
+import { readParquetTable, readParquetToArrow, storageSource } from '../../../codecs/parquet/index.ts';
+import { LakeError } from '../../../errors.ts';
+import type { Storage } from '../../../io/storage.ts';
+import { recordsToBatch } from '../io/avro-arrow.ts';
+import { frameLogFile, HEADER, type LogBlock } from '../io/log-block.ts';
+import { decodeAvroBlock, decodeDeleteBlock, rollbackTarget } from '../io/log-content.ts';
+import { hudiError } from '../spec/errors.ts';
+import type { HudiTableConfig } from '../spec/properties.ts';
+import type { Timeline } from '../spec/timeline.ts';
+import { applyFilter } from './filter.ts';
+import { mergeSlice, type MergeInput } from './merge.ts';
+import type { HudiTask, HudiTaskFile } from './task.ts';
+
+export interface ReadContext {
+  readonly storage: Storage;
+  readonly config: HudiTableConfig;
+  readonly timeline: Timeline;
+  readonly signal?: AbortSignal;
+  /** Receives one sentence per corrupt region skipped. */
+  readonly warn?: (message: string) => void;
+}
+
+/** Yields the rows of one file slice as of the task's instant, with the task's columns. */
+export async function* readTask(ctx: ReadContext, task: HudiTask): AsyncGenerator<RecordBatch> {
+  const types = new Map<string, DataType>();
+  if (task.logFiles.length === 0) {
+    if (!task.baseFile) return;
+    for await (const b of readBase(ctx, task.baseFile)) {
+      const kept = task.filter ? applyFilter(b, task.filter) : b;
+      if (kept.numRows > 0) yield project(kept, task.columns, types);
+    }
+    return;
+  }
+  const inputs: MergeInput[] = [];
+  if (task.baseFile) for (const b of await readBaseAll(ctx, task.baseFile)) inputs.push({ kind: 'records', batch: b });
+  inputs.push(...await logInputs(ctx, task));
+  const merged = mergeSlice(inputs, {
+    mode: ctx.config.mergeMode, orderingField: ctx.config.orderingFields[0], recordKeyFields: ctx.config.recordKeyFields,
+    fileGroup: `${task.partition}/${task.fileId}`,
+  });
+  // A column one batch lacks (a field added later) is filled with nulls of the type another batch has.
+  for (const b of merged) for (const f of b.schema.fields) if (!types.has(f.name)) types.set(f.name, f.type);
+  for (const b of merged) {
+    const kept = task.filter ? applyFilter(b, task.filter) : b;
+    if (kept.numRows > 0) yield project(kept, task.columns, types);
+  }
+}
+
+async function* readBase(ctx: ReadContext, f: HudiTaskFile): AsyncGenerator<RecordBatch> {
+  let source;
+  try {
+    source = await storageSource(ctx.storage, f.key, { size: f.size > 0 ? f.size : undefined, signal: ctx.signal });
+  } catch (e) {
+    throw hudiError(e, `hudi read: cannot open base file ${f.key}`, f.key, 'Io');
+  }
+  try {
+    yield* readParquetToArrow(source, { signal: ctx.signal, name: f.key });
+  } catch (e) {
+    throw hudiError(e, `hudi read: base file ${f.key}`, f.key);
+  }
+}
+
+async function readBaseAll(ctx: ReadContext, f: HudiTaskFile): Promise<RecordBatch[]> {
+  const out: RecordBatch[] = [];
+  for await (const b of readBase(ctx, f)) out.push(b);
+  return out;
+}
+
+/** The visible blocks of the slice's log files, in order, with rolled-back blocks removed. */
+export async function visibleBlocks(ctx: ReadContext, task: HudiTask): Promise<{ file: string; block: LogBlock }[]> {
+  const all: { file: string; block: LogBlock }[] = [];
+  const rolledBack = new Set<string>();
+  for (const f of task.logFiles) {
+    let bytes: Uint8Array;
+    try {
+      bytes = await ctx.storage.read(f.key, { signal: ctx.signal });
+    } catch (e) {
+      throw hudiError(e, `hudi log: cannot read ${f.key}`, f.key, 'Io');
+    }
+    const framed = frameLogFile(bytes, f.key);
+    for (const w of framed.warnings) ctx.warn?.(w);
+    for (const block of framed.blocks) {
+      const instant = block.header.get(HEADER.INSTANT_TIME);
+      if (instant === undefined || !ctx.timeline.isCompletedAsOf(instant, task.asOf)) continue;
+      const target = rollbackTarget(block);
+      if (target !== undefined) rolledBack.add(target);
+      else all.push({ file: f.key, block });
+    }
+  }
+  return all.filter(({ block }) => !rolledBack.has(block.header.get(HEADER.INSTANT_TIME)!));
+}
+
+async function logInputs(ctx: ReadContext, task: HudiTask): Promise<MergeInput[]> {
+  const out: MergeInput[] = [];
+  for (const { file, block } of await visibleBlocks(ctx, task)) {
+    if (block.header.get(HEADER.IS_PARTIAL) === 'true') {
+      throw new LakeError('Unsupported', `hudi log: ${file}: partial-update block at offset ${block.offset} is not supported`, { file, offset: block.offset });
+    }
+    switch (block.type) {
+      case 'avro_data': {
+        const { type, records } = decodeAvroBlock(block, file);
+        out.push({ kind: 'records', batch: recordsToBatch(type, records) });
+        break;
+      }
+      case 'parquet_data':
+        try {
+          for (const b of await readParquetTable(block.content, { name: file, signal: ctx.signal })) out.push({ kind: 'records', batch: b });
+        } catch (e) {
+          throw hudiError(e, `hudi log: ${file}: Parquet data block at offset ${block.offset}`, file);
+        }
+        break;
+      case 'delete':
+        out.push({ kind: 'deletes', keys: decodeDeleteBlock(block, file) });
+        break;
+      case 'command': case 'corrupt': case 'cdc_data':
+        break;
+      case 'hfile_data':
+        throw new LakeError('Unsupported', `hudi log: ${file}: HFile data blocks (metadata table) are not read`, { file, offset: block.offset });
+    }
+  }
+  return out;
+}
+
+/** The batch's columns named in `columns`, in order; columns the file lacks are nulls of a known type (else strings). */
+function project(batch: RecordBatch, columns: readonly string[], types: ReadonlyMap<string, DataType>): RecordBatch {
+  const fields: Field[] = [];
+  const data = columns.map((name) => {
+    const k = batch.schema.fields.findIndex((f) => f.name === name);
+    if (k >= 0) {
+      fields.push(batch.schema.fields[k]!);
+      return batch.data.children[k]!;
+    }
+    const type = types.get(name) ?? new Utf8();
+    fields.push(new Field(name, type, true));
+    return nullData(type, batch.numRows);
+  });
+  return batchFromColumns(fields, data, batch.numRows);
+}

@@ -1,0 +1,47 @@
+/**
+ * Which instant a request reads (Hudi "time travel", `as.of.instant`): a version id is an instant's
+ * requested time; a timestamp selects the latest version whose requested time is at or before it —
+ * for table versions 8+ too, as hudi-rs does (`InstantRange` compares requested instant times), not the
+ * completion time. Instant times are wall-clock times of the writer's zone (see properties.ts).
+ */
+import { LakeError } from '../../../errors.ts';
+import { instantTimeToMs, type Instant } from '../spec/instant.ts';
+import type { VersionSelector } from '../../table-format.ts';
+import type { HudiMetadata } from './metadata.ts';
+
+export interface ResolvedInstant {
+  /** Undefined when the table has no completed write yet. */
+  readonly instant?: Instant;
+  readonly isLatest: boolean;
+  readonly notes: string[];
+}
+
+/** Resolves a selector. Must hold: an unknown or pending version → NotFound naming it. */
+export function resolveInstant(meta: HudiMetadata, selector: VersionSelector = {}): ResolvedInstant {
+  const versions = meta.versions();
+  const latest = versions[versions.length - 1];
+  if (selector.version !== undefined) {
+    const v = selector.version;
+    const hit = versions.find((i) => i.requestedTime === v) ?? versions.find((i) => i.completionTime === v);
+    if (!hit) {
+      const pending = meta.timeline.get(v);
+      const why = pending && pending.state !== 'COMPLETED'
+        ? `instant ${v} (${pending.requestedAction}) is ${pending.state.toLowerCase()}, not completed: it is never read as committed`
+        : pending ? `instant ${v} is a ${pending.action}, which writes no data version` : `no completed instant ${v} in the active timeline`;
+      throw new LakeError('NotFound', `hudi time travel: ${why}`, { version: v });
+    }
+    const notes = hit.requestedTime === v ? [`read as of instant ${v} (${hit.action})`] : [`${v} is the completion time of instant ${hit.requestedTime}; read as of that instant`];
+    return { instant: hit, isLatest: hit === latest, notes };
+  }
+  if (selector.asOfTimestampMs !== undefined) {
+    const offset = meta.config.timelineTimezone === 'UTC' ? 0 : meta.config.writerZoneOffsetMinutes;
+    const ts = selector.asOfTimestampMs;
+    const hit = [...versions].reverse().find((i) => instantTimeToMs(i.requestedTime, offset) <= ts);
+    if (!hit) throw new LakeError('NotFound', `hudi time travel: no completed instant at or before ${new Date(ts).toISOString()}`, { asOfTimestampMs: ts });
+    return {
+      instant: hit, isLatest: hit === latest,
+      notes: [`as of ${new Date(ts).toISOString()}: instant ${hit.requestedTime} (requested times compared, as hudi-rs does; writer zone UTC${offset >= 0 ? '+' : ''}${offset / 60})`],
+    };
+  }
+  return { instant: latest, isLatest: true, notes: latest ? [`latest completed instant ${latest.requestedTime} (${latest.action})`] : ['the table has no completed commit'] };
+}

@@ -1,0 +1,110 @@
+/**
+ * Commit metadata: the content of a completed commit / deltacommit / replacecommit instant file (Hudi
+ * tech spec "Timeline"; `HoodieCommitMetadata`, `HoodieReplaceCommitMetadata`). Layout 1 stores it as
+ * JSON, layout 2 as an Avro container file with one record; both are read into one plain shape here.
+ */
+import { AVRO_MAGIC, readAvroFile } from '../../../codecs/avro/index.ts';
+import { LakeError } from '../../../errors.ts';
+import type { Storage } from '../../../io/storage.ts';
+import { utf8Decode } from '../../../util/bytes.ts';
+import { parseJson } from '../../../util/json.ts';
+import { hudiError } from './errors.ts';
+
+/** One file written by a commit (`HoodieWriteStat`, the counters this reader shows). */
+export interface WriteStat {
+  readonly partitionPath: string;
+  readonly fileId: string;
+  /** Path relative to the table root. */
+  readonly path: string;
+  readonly prevCommit?: string;
+  readonly numWrites: number;
+  readonly numInserts: number;
+  readonly numUpdateWrites: number;
+  readonly numDeletes: number;
+  readonly totalWriteBytes: number;
+}
+
+export interface CommitMetadata {
+  readonly operationType?: string;
+  readonly compacted: boolean;
+  readonly extraMetadata: Readonly<Record<string, string>>;
+  readonly writeStats: readonly WriteStat[];
+  /** Replacecommit: file group ids replaced, by partition path. */
+  readonly replacedFileIds: ReadonlyMap<string, readonly string[]>;
+}
+
+export const EMPTY_COMMIT_METADATA: CommitMetadata = { compacted: false, extraMetadata: {}, writeStats: [], replacedFileIds: new Map() };
+
+/** Converts Avro-decoded values (Maps, bigints) to JSON-like plain values. */
+function plain(v: unknown): unknown {
+  if (typeof v === 'bigint') return Number(v);
+  if (v instanceof Map) return Object.fromEntries([...v].map(([k, x]) => [k, plain(x)]));
+  if (Array.isArray(v)) return v.map(plain);
+  if (v instanceof Uint8Array) return v;
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
+  return v;
+}
+
+function num(v: unknown): number {
+  return typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : typeof v === 'string' && v !== '' ? Number(v) : 0;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Parses the bytes of a commit metadata file (JSON or Avro; empty → no metadata). */
+export function parseCommitMetadata(bytes: Uint8Array, file: string): CommitMetadata {
+  if (bytes.length === 0) return EMPTY_COMMIT_METADATA;
+  let raw: unknown;
+  try {
+    if (bytes.length >= 4 && AVRO_MAGIC.every((b, i) => bytes[i] === b)) {
+      const f = readAvroFile(bytes, { name: file });
+      raw = plain(f.records[0] ?? {});
+    } else {
+      raw = parseJson(utf8Decode(bytes));
+    }
+  } catch (e) {
+    throw hudiError(e, 'hudi commit metadata: cannot decode', file);
+  }
+  if (!raw || typeof raw !== 'object') throw new LakeError('DataInvalid', 'hudi commit metadata: not an object', { file });
+  const o = raw as Record<string, unknown>;
+  const stats: WriteStat[] = [];
+  const byPartition = (o.partitionToWriteStats ?? {}) as Record<string, unknown>;
+  for (const [partition, list] of Object.entries(byPartition)) {
+    for (const s of Array.isArray(list) ? list as Record<string, unknown>[] : []) {
+      stats.push({
+        partitionPath: str(s.partitionPath) ?? partition,
+        fileId: str(s.fileId) ?? '',
+        path: str(s.path) ?? '',
+        ...(str(s.prevCommit) ? { prevCommit: str(s.prevCommit) } : {}),
+        numWrites: num(s.numWrites), numInserts: num(s.numInserts), numUpdateWrites: num(s.numUpdateWrites),
+        numDeletes: num(s.numDeletes), totalWriteBytes: num(s.totalWriteBytes),
+      });
+    }
+  }
+  const replaced = new Map<string, string[]>();
+  for (const [partition, ids] of Object.entries((o.partitionToReplaceFileIds ?? {}) as Record<string, unknown>)) {
+    replaced.set(partition, Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : []);
+  }
+  const extra: Record<string, string> = {};
+  for (const [k, v] of Object.entries((o.extraMetadata ?? {}) as Record<string, unknown>)) if (typeof v === 'string') extra[k] = v;
+  return {
+    ...(str(o.operationType) ? { operationType: str(o.operationType) } : {}),
+    compacted: o.compacted === true,
+    extraMetadata: extra,
+    writeStats: stats,
+    replacedFileIds: replaced,
+  };
+}
+
+/** Reads and parses a commit metadata file, with errors naming it. */
+export async function readCommitMetadata(storage: Storage, key: string, signal?: AbortSignal): Promise<CommitMetadata> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await storage.read(key, { signal });
+  } catch (e) {
+    throw hudiError(e, 'hudi commit metadata: cannot read', key, 'Io');
+  }
+  return parseCommitMetadata(bytes, key);
+}

@@ -1,0 +1,153 @@
+/**
+ * `.hoodie/hoodie.properties`: the table's configuration (Hudi tech spec "Table properties"), a Java
+ * properties file. Read here: table type and version, record key / partition / ordering fields, key
+ * generator, partition path style, timeline layout and paths, meta fields, merge mode and payload class.
+ * Table versions 6, 8 and 9 are read (as hudi-rs does); anything else is a clear Unsupported.
+ */
+import { LakeError } from '../../../errors.ts';
+
+export const PROPERTIES_FILE = '.hoodie/hoodie.properties';
+
+export type HudiTableType = 'COPY_ON_WRITE' | 'MERGE_ON_READ';
+export type MergeMode = 'EVENT_TIME_ORDERING' | 'COMMIT_TIME_ORDERING';
+
+/** The table versions this reader accepts. */
+export const SUPPORTED_TABLE_VERSIONS: readonly number[] = [6, 8, 9];
+
+/** Payload classes whose merge is "latest by ordering field" or "latest by commit": anything else is custom. */
+const KNOWN_PAYLOADS = new Set([
+  'org.apache.hudi.common.model.OverwriteWithLatestAvroPayload',
+  'org.apache.hudi.common.model.DefaultHoodieRecordPayload',
+  'org.apache.hudi.common.model.EventTimeAvroPayload',
+]);
+
+export interface HudiTableConfig {
+  readonly name: string;
+  readonly tableType: HudiTableType;
+  readonly version: number;
+  readonly recordKeyFields: readonly string[];
+  /** Partition fields without a key generator's `:type` suffix; empty for non-partitioned tables. */
+  readonly partitionFields: readonly string[];
+  /** `hoodie.table.ordering.fields` (v9) or `hoodie.table.precombine.field` (v6/v8). */
+  readonly orderingFields: readonly string[];
+  readonly keyGenerator?: string;
+  readonly hiveStylePartitioning: boolean;
+  readonly urlEncodePartitioning: boolean;
+  /** 1: `.hoodie/<instant>.<action>[.<state>]` with JSON metadata; 2: `.hoodie/timeline/…` with Avro metadata. */
+  readonly timelineLayoutVersion: number;
+  /** Folder of the active timeline relative to the table root. */
+  readonly timelineFolder: string;
+  readonly populateMetaFields: boolean;
+  readonly baseFileFormat: string;
+  readonly mergeMode: MergeMode;
+  readonly payloadClass?: string;
+  readonly metadataPartitions: readonly string[];
+  /** Offset of the writer's zone from UTC in minutes, inferred from the two comment lines (0 when unknown). */
+  readonly writerZoneOffsetMinutes: number;
+  readonly timelineTimezone: 'UTC' | 'LOCAL';
+  /** Every property as written. */
+  readonly raw: ReadonlyMap<string, string>;
+}
+
+/** Parses a Java properties file (comments, `\:` escapes, `\uXXXX`, continued lines). */
+export function parseJavaProperties(text: string): { props: Map<string, string>; comments: string[] } {
+  const props = new Map<string, string>();
+  const comments: string[] = [];
+  const lines = text.split(/\r\n|\r|\n/);
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i]!.replace(/^[ \t\f]+/, '');
+    if (line === '') continue;
+    if (line.startsWith('#') || line.startsWith('!')) { comments.push(line.slice(1)); continue; }
+    while (/(^|[^\\])(\\\\)*\\$/.test(line) && i + 1 < lines.length) line = line.slice(0, -1) + lines[++i]!.replace(/^[ \t\f]+/, '');
+    const m = /^((?:\\.|[^=:\s\\])*)\s*[=:]?\s*(.*)$/s.exec(line)!;
+    props.set(unescape(m[1]!), unescape(m[2]!));
+  }
+  return { props, comments };
+}
+
+function unescape(s: string): string {
+  return s.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_, c: string) => {
+    if (c.length === 5) return String.fromCharCode(parseInt(c.slice(1), 16));
+    return c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : c === 'f' ? '\f' : c;
+  });
+}
+
+function list(v: string | undefined): string[] {
+  return v ? v.split(',').map((s) => s.trim()).filter((s) => s !== '') : [];
+}
+
+/**
+ * The table configuration from the text of `hoodie.properties`. Must hold: a missing or unknown table
+ * version → Unsupported naming it; a bootstrap table → Unsupported; a custom payload class → Unsupported
+ * naming it; a missing table type → DataInvalid.
+ */
+export function parseTableConfig(text: string, file = PROPERTIES_FILE): HudiTableConfig {
+  const { props, comments } = parseJavaProperties(text);
+  const get = (k: string) => props.get(k);
+  const versionText = get('hoodie.table.version');
+  const version = versionText === undefined ? NaN : Number(versionText);
+  if (!SUPPORTED_TABLE_VERSIONS.includes(version)) {
+    throw new LakeError('Unsupported', `hudi properties: table version ${versionText ?? '(missing)'} is not supported; this reader reads versions ${SUPPORTED_TABLE_VERSIONS.join(', ')}`, { file });
+  }
+  const tableType = (get('hoodie.table.type') ?? '').toUpperCase();
+  if (tableType !== 'COPY_ON_WRITE' && tableType !== 'MERGE_ON_READ') {
+    throw new LakeError('DataInvalid', `hudi properties: hoodie.table.type is '${tableType}', expected COPY_ON_WRITE or MERGE_ON_READ`, { file });
+  }
+  if (get('hoodie.bootstrap.base.path')) {
+    throw new LakeError('Unsupported', `hudi properties: bootstrap tables (hoodie.bootstrap.base.path=${get('hoodie.bootstrap.base.path')}) are not supported: their base files live in another table`, { file });
+  }
+  const payloadClass = get('hoodie.compaction.payload.class') ?? get('hoodie.table.payload.class');
+  if (payloadClass && !KNOWN_PAYLOADS.has(payloadClass)) {
+    throw new LakeError('Unsupported', `hudi properties: custom payload class ${payloadClass} is not supported: its merge is Java code`, { file });
+  }
+  const mergeModeText = (get('hoodie.record.merge.mode') ?? '').toUpperCase();
+  if (mergeModeText === 'CUSTOM') {
+    throw new LakeError('Unsupported', 'hudi properties: hoodie.record.merge.mode=CUSTOM is not supported: the merge is Java code', { file });
+  }
+  const orderingFields = list(get('hoodie.table.ordering.fields') ?? get('hoodie.table.precombine.field'));
+  const mergeMode: MergeMode = mergeModeText === 'COMMIT_TIME_ORDERING' || (mergeModeText === '' && orderingFields.length === 0)
+    ? 'COMMIT_TIME_ORDERING' : 'EVENT_TIME_ORDERING';
+  const layout = Number(get('hoodie.timeline.layout.version') ?? (version >= 8 ? 2 : 1));
+  return {
+    name: get('hoodie.table.name') ?? '',
+    tableType,
+    version,
+    recordKeyFields: list(get('hoodie.table.recordkey.fields')),
+    partitionFields: list(get('hoodie.table.partition.fields')).map((f) => f.split(':')[0]!),
+    orderingFields,
+    keyGenerator: get('hoodie.table.keygenerator.class') ?? get('hoodie.table.keygenerator.type'),
+    hiveStylePartitioning: get('hoodie.datasource.write.hive_style_partitioning') === 'true',
+    urlEncodePartitioning: get('hoodie.datasource.write.partitionpath.urlencode') === 'true',
+    timelineLayoutVersion: layout,
+    timelineFolder: layout >= 2 ? `.hoodie/${get('hoodie.timeline.path') ?? 'timeline'}` : '.hoodie',
+    populateMetaFields: get('hoodie.populate.meta.fields') !== 'false',
+    baseFileFormat: (get('hoodie.table.base.file.format') ?? 'PARQUET').toUpperCase(),
+    mergeMode,
+    payloadClass,
+    metadataPartitions: list(get('hoodie.table.metadata.partitions')),
+    writerZoneOffsetMinutes: zoneOffsetFromComments(comments),
+    timelineTimezone: (get('hoodie.table.timeline.timezone') ?? 'LOCAL').toUpperCase() === 'UTC' ? 'UTC' : 'LOCAL',
+    raw: props,
+  };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * Hudi writes instant times in the writer's local zone (unless `hoodie.table.timeline.timezone=UTC`).
+ * Writers of recent versions save two comments: `Properties saved on <UTC ISO time>` and Java's
+ * `Date.toString()` in the local zone; their difference, rounded to 15 minutes, is the zone offset.
+ */
+export function zoneOffsetFromComments(comments: readonly string[]): number {
+  let utc: number | undefined;
+  let local: number | undefined;
+  for (const c of comments) {
+    const iso = /Properties saved on (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)/.exec(c);
+    if (iso) utc = Date.parse(`${iso[1]}Z`);
+    const j = /^\s*\w{3} (\w{3}) (\d\d) (\d\d):(\d\d):(\d\d) \S+ (\d{4})\s*$/.exec(c);
+    if (j && MONTHS.includes(j[1]!)) local = Date.UTC(Number(j[6]), MONTHS.indexOf(j[1]!), Number(j[2]), Number(j[3]), Number(j[4]), Number(j[5]));
+  }
+  if (utc === undefined || local === undefined || Number.isNaN(utc)) return 0;
+  const minutes = Math.round((local - utc) / 60_000 / 15) * 15;
+  return Math.abs(minutes) <= 14 * 60 ? minutes : 0;
+}

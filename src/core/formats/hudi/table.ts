@@ -1,0 +1,153 @@
+/**
+ * An opened Hudi table: the common LakeTable model (versions, schemas, plan/read, metadata tree) over
+ * spec/ (hoodie.properties, timeline, commit metadata), scan/ (file system view, merge-on-read) and
+ * inspect/ (versions, tree). Read-only: Hudi writes are not offered (see `capabilities`).
+ */
+import type { RecordBatch } from 'apache-arrow';
+import type { Storage } from '../../io/storage.ts';
+import type {
+  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, SchemaDto, SortOrderDto, TreeNode, VersionDto, VersionSelector,
+} from '../table-format.ts';
+import { treeNodes } from './inspect/tree.ts';
+import { timelineView, type TimelineViewDto } from './inspect/timeline.ts';
+import { listSchemas, listVersions } from './inspect/versions.ts';
+import { HudiMetadata } from './scan/metadata.ts';
+import { commitTimeFilter, planIncremental, type IncrementalRange } from './scan/incremental.ts';
+import { planSnapshot } from './scan/plan.ts';
+import { readTask } from './scan/read.ts';
+import type { HudiTask } from './scan/task.ts';
+import { resolveInstant } from './scan/time-travel.ts';
+import type { HudiTableConfig } from './spec/properties.ts';
+import type { HudiSchema } from './spec/schema.ts';
+
+export interface OpenHudiOptions {
+  readonly signal?: AbortSignal;
+}
+
+/** What this reader can do with a Hudi table, and why not more. */
+export const HUDI_CAPABILITIES = {
+  read: true,
+  write: false,
+  why: 'Hudi tables are read-only here: writing needs Hudi\'s own write protocol (markers, rollbacks, the metadata table, table services), which this reader does not implement.',
+} as const;
+
+/** Simple and complex key generators write the values as they are; others (time-based, custom) transform them. */
+function keyGeneratorTransform(keyGenerator: string | undefined): string {
+  const k = (keyGenerator ?? '').toLowerCase();
+  if (k === '' || k.includes('simple') || k.includes('complex')) return 'identity';
+  return keyGenerator!.replace(/^org\.apache\.hudi\.keygen\./, '');
+}
+
+export class HudiTable implements LakeTable<HudiTask> {
+  readonly format = 'hudi';
+  readonly location: string;
+  readonly capabilities = HUDI_CAPABILITIES;
+  /** Corrupt log regions skipped by reads so far (one sentence each, naming the file and offset). */
+  readonly readWarnings: string[] = [];
+
+  /** What opening noticed without failing (e.g. an archived timeline that is not read). */
+  readonly warnings: readonly string[];
+
+  private constructor(readonly storage: Storage, readonly meta: HudiMetadata, private readonly latestSchema: HudiSchema, warnings: readonly string[]) {
+    this.location = storage.description;
+    this.warnings = warnings;
+  }
+
+  /**
+   * Opens the table rooted at `storage`. Must hold: a folder without `.hoodie/hoodie.properties` →
+   * NotFound; an unsupported table version, a bootstrap table or a custom payload → Unsupported.
+   */
+  static async open(storage: Storage, opts: OpenHudiOptions = {}): Promise<HudiTable> {
+    const meta = await HudiMetadata.load(storage, opts.signal);
+    const schema = await meta.schemaAsOf(undefined, opts.signal);
+    const warnings: string[] = [];
+    const archive = meta.config.timelineLayoutVersion >= 2 ? `${meta.config.timelineFolder}/${meta.config.raw.get('hoodie.timeline.history.path') ?? 'history'}/` : `.hoodie/${meta.config.raw.get('hoodie.archivelog.folder') ?? 'archived'}/`;
+    const page = await storage.list({ prefix: archive, maxKeys: 1, signal: opts.signal });
+    if (page.objects.length > 0) {
+      warnings.push(`the archived timeline under ${archive} is not read: versions older than the active timeline (${meta.timeline.instants[0]?.requestedTime ?? 'none'} onwards) are not listed`);
+    }
+    return new HudiTable(storage, meta, schema, warnings);
+  }
+
+  get config(): HudiTableConfig {
+    return this.meta.config;
+  }
+
+  columnNames(): string[] {
+    return [...this.latestSchema.columns];
+  }
+
+  versions(signal?: AbortSignal): Promise<VersionDto[]> {
+    return listVersions(this.meta, signal);
+  }
+
+  schemas(signal?: AbortSignal): Promise<SchemaDto[]> {
+    return listSchemas(this.meta, signal);
+  }
+
+  async partitionSpecs(): Promise<PartitionSpecDto[]> {
+    const fields = this.config.partitionFields;
+    const names = this.latestSchema.type.fields.map((f) => f.name);
+    return [{
+      specId: '0', isDefault: true,
+      fields: fields.map((f) => ({ name: f, sourceIds: [names.indexOf(f) + 1].filter((x) => x > 0), sourceNames: [names.includes(f) ? f : '?'], transform: keyGeneratorTransform(this.config.keyGenerator) })),
+    }];
+  }
+
+  async sortOrders(): Promise<SortOrderDto[]> {
+    return [];
+  }
+
+  async plan(scan: ScanRequest = {}): Promise<LakePlan<HudiTask>> {
+    const resolved = resolveInstant(this.meta, scan);
+    if (!resolved.instant) {
+      return { versionId: '', columns: scan.columns ? [...scan.columns] : this.columnNames(), tasks: [], skipped: [], counts: {}, notes: resolved.notes };
+    }
+    return planSnapshot({ meta: this.meta, instant: resolved.instant, columns: scan.columns, filter: scan.filter, notes: resolved.notes, signal: scan.signal });
+  }
+
+  read(task: HudiTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
+    return readTask({
+      storage: this.storage, config: this.meta.config, timeline: this.meta.timeline, signal: options.signal,
+      warn: (m) => { if (!this.readWarnings.includes(m)) this.readWarnings.push(m); },
+    }, task);
+  }
+
+  /** Every batch of a scan (plan + read of every task, in task order), up to `limit` rows when given. */
+  async *scan(request: ScanRequest = {}): AsyncGenerator<RecordBatch> {
+    const plan = await this.plan(request);
+    let left = request.limit ?? Infinity;
+    for (const task of plan.tasks) {
+      for await (const b of this.read(task, { signal: request.signal })) {
+        if (left <= 0) return;
+        const out = b.numRows > left ? b.slice(0, left) : b;
+        left -= out.numRows;
+        yield out;
+      }
+    }
+  }
+
+  /**
+   * Incremental query: records inserted or updated after `range.begin` up to `range.end`, latest values,
+   * `_hoodie_commit_time` first (see scan/incremental.ts).
+   */
+  async *readIncremental(range: IncrementalRange, opts: { columns?: readonly string[]; signal?: AbortSignal } = {}): AsyncGenerator<RecordBatch> {
+    const plan = await planIncremental(this.meta, range, opts.columns, opts.signal);
+    for (const task of plan.tasks) {
+      for await (const b of this.read(task, { signal: opts.signal })) {
+        const kept = commitTimeFilter(b, range.begin, plan.versionId);
+        if (kept.numRows > 0) yield kept;
+      }
+    }
+  }
+
+  /** The timeline as Hudi's RFC-94 UI draws it: lanes by action, bars from requested to completed. */
+  timeline(signal?: AbortSignal): Promise<TimelineViewDto> {
+    return timelineView(this.meta, signal);
+  }
+
+  async tree(version: VersionSelector = {}, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]> {
+    const resolved = resolveInstant(this.meta, version);
+    return treeNodes({ meta: this.meta, instant: resolved.instant, signal }, nodeId);
+  }
+}
