@@ -89,13 +89,13 @@ describe.skipIf(!FIXTURES_PRESENT)('tables over plain HTTP without a listing', (
     expect((await table.versions()).map((v) => v.id)).toEqual(fx.expected.versions.map((v) => v.id));
   });
 
-  for (const [folder, title] of [['delta', 'Delta Lake'], ['hudi', 'Apache Hudi']] as const) {
-    it(`${folder} fixtures over HTTP are named ${title} tables`, async () => {
-      for (const name of readdirSync(join(FIXTURES_DIR, folder)).filter((n) => n !== 'dv-partitioned-with-checkpoint')) {
-        const r = await run(['info', urlOf(join(FIXTURES_DIR, folder, name))]);
-        expect(r.code, name).toBe(1);
-        expect(r.err, name).toMatch(new RegExp(`Unsupported: table: .* is a ${title} table`));
-      }
-    });
-  }
+  // Hudi keeps its timeline as a folder listing (or in its metadata table, not read yet): without a
+  // listing the table cannot be opened, and the error says why.
+  it('hudi fixtures over HTTP are refused: the timeline needs a listing', async () => {
+    for (const name of readdirSync(join(FIXTURES_DIR, 'hudi'))) {
+      const r = await run(['info', urlOf(join(FIXTURES_DIR, 'hudi', name))]);
+      expect(r.code, name).toBe(1);
+      expect(r.err, name).toMatch(/Unsupported: hudi timeline: .*list/);
+    }
+  });
 });

@@ -7,13 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openTableAt, splitTableRef } from '../core/api/open-location.ts';
+import { TABLE_READERS } from '../core/api/table-formats.ts';
+import type { TableFormat } from '../core/formats/table-format.ts';
 import { LakeError } from '../core/errors.ts';
 import { FsStorage } from '../platform/node/fs-storage.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../testing/fixtures.ts';
 import { main } from './main.ts';
 
-async function failure(root: string): Promise<LakeError> {
-  const e = await openTableAt(new FsStorage(root, { readOnly: true }), { display: root }).then(() => undefined, (x: unknown) => x);
+/** Opening as a build that reads only `formats` (default: all this build reads). */
+async function failure(root: string, formats?: readonly TableFormat[]): Promise<LakeError> {
+  const e = await openTableAt(new FsStorage(root, { readOnly: true }), { display: root, formats }).then(() => undefined, (x: unknown) => x);
   expect(e).toBeInstanceOf(LakeError);
   return e as LakeError;
 }
@@ -37,20 +40,19 @@ describe('what is at a place without a readable table', () => {
     expect(r.err).toContain(`NotFound: table: nothing at ${missing}`);
   });
 
-  describe.skipIf(!FIXTURES_PRESENT)('tables of formats this build cannot read yet', () => {
+  // As a build with only the Iceberg and Paimon readers (Delta Lake and Hudi readers have landed since).
+  const withoutReader = [TABLE_READERS.iceberg!, TABLE_READERS.paimon!];
+  describe.skipIf(!FIXTURES_PRESENT)('tables of formats this build cannot read', () => {
     if (!FIXTURES_PRESENT) it.skip(FIXTURES_SKIP_REASON, () => {});
     for (const [folder, title] of [['delta', 'Delta Lake'], ['hudi', 'Apache Hudi']] as const) {
       it(`every ${folder} fixture is named as a ${title} table`, async () => {
         const roots = tables(folder).filter((r) => !r.endsWith('dv-partitioned-with-checkpoint'));
         expect(roots.length).toBeGreaterThan(3);
         for (const root of roots) {
-          const e = await failure(root);
+          const e = await failure(root, withoutReader);
           expect(e.code, root).toBe('Unsupported');
           expect(e.message).toMatch(new RegExp(`^table: ${root} is a ${title} table \\(found .+\\); this build cannot read ${title} tables yet$`));
         }
-        const r = await cli(['scan', roots[0]!]);
-        expect(r.code).toBe(1);
-        expect(r.err).toContain(`is a ${title} table`);
       });
     }
     it('a folder of files that is no table says so', async () => {

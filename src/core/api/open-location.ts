@@ -62,7 +62,7 @@ export async function openTableAt(storage: Storage, options: OpenTableAtOptions 
   if (options.metadataPath) {
     return TABLE_READERS.iceberg!.open(storage, { signal, metadataPath: options.metadataPath });
   }
-  const formats = options.formats ?? [TABLE_READERS.iceberg!, TABLE_READERS.paimon!];
+  const formats = options.formats ?? (Object.values(TABLE_READERS) as TableFormat[]);
   for (const format of formats) {
     if (await format.detect(storage, signal)) return format.open(storage, { signal });
   }
