@@ -9,3 +9,4 @@ export {
 } from './retry-policy.ts';
 export { totalBytes, type ChangePreview, type ChangeResult, type FileChange, type TableTotals } from './change-preview.ts';
 export { bestEffortDelete } from './cleanup.ts';
+export { unreadableNewestError, unreadableNewestRefusal, unreadableNewestWarning, type UnreadableNewest } from './unreadable-newest.ts';
