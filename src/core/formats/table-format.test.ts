@@ -24,10 +24,13 @@ describe.skipIf(!FIXTURES_PRESENT)('LakeTable.warnings', () => {
     const storage = await fixtureInMemory(listFixtures('iceberg').find((f) => f.name.includes('rename_column'))!.root);
     const clean: LakeTable = await format.open(storage);
     expect(clean.warnings ?? []).toEqual([]);
+    expect(clean.writeRefusal).toBeUndefined();
     await mutate(storage, 'metadata/v3.metadata.json', (b) => b.slice(0, 300));
     const torn: LakeTable = await format.open(storage);
     expect(torn.warnings).toHaveLength(1);
-    expect(torn.warnings![0]).toMatch(/^skipped unreadable metadata file metadata\/v3\.metadata\.json: iceberg metadata: .*not valid JSON/);
+    expect(torn.warnings![0]).toMatch(/^the newest metadata\/v3\.metadata\.json cannot be read \(iceberg metadata: .*not valid JSON.*\): showing metadata\/v2\.metadata\.json instead; writes are refused/);
+    // The write path refuses too; the table says why, for the UI to show beside disabled write actions.
+    expect(torn.writeRefusal).toMatch(/^writes are refused: the newest metadata\/v3\.metadata\.json cannot be read/);
     // The plan notes carry the same sentence, so the CLI shows it without knowing about warnings.
     expect((await torn.plan({})).notes).toEqual(expect.arrayContaining([torn.warnings![0]]));
   });

@@ -150,6 +150,13 @@ export interface LakeTable<Task = unknown> {
    * reopening the table gives a new list.
    */
   readonly warnings?: readonly string[];
+  /**
+   * Why writes are refused on this table as opened, naming the file — set while the newest version file
+   * (Iceberg metadata file, Paimon snapshot or LATEST hint) cannot be read: reads fall back to the newest
+   * readable version (and `warnings` says so), but a commit built on it would drop the unreadable one.
+   * Absent when writes may go ahead. The write path checks again itself; this is for showing the reason.
+   */
+  readonly writeRefusal?: string;
   /** Versions, oldest first. */
   versions(signal?: AbortSignal): Promise<VersionDto[]>;
   schemas(signal?: AbortSignal): Promise<SchemaDto[]>;
