@@ -53,6 +53,9 @@ export async function main(argv: readonly string[], print: Print = (t) => proces
     installNodeParquetWasm();
     if (isWrite) { await writeCommand(args.positionals[0], args, print, controller.signal); return 0; }
     const table = await openCliTable(args.positionals[0], controller.signal);
+    // What opening worked around (e.g. an unreadable newest metadata file) goes to stderr for every
+    // read command, so a fallback to an older version is never silent and stdout stays machine-readable.
+    for (const w of table.warnings ?? []) printError(`lakescope: warning: ${w}`);
     await run(table, args, print, controller.signal);
     return 0;
   } catch (e) {
