@@ -74,6 +74,8 @@ export function createPaimonHandlers(storageOf: (ref: { warehouseId: string }) =
     if (!access.writable) throw new LakeError('Unsupported', `worker writes: ${access.reason ?? 'this storage is read-only'}`, { storage: warehouse.description });
     const storage = new ProgressStorage(subStorage(warehouse, folderPrefix(p.root)));
     const table = await openPaimonTable(storage, { signal: ctx.signal });
+    // An unreadable newest snapshot or LATEST hint refuses every write before anything is previewed.
+    await table.checkWritable(ctx.signal);
     const latest = await table.meta.latestSnapshotId(ctx.signal);
     const latestRows = await rowsOf(table, latest, ctx.signal);
     const concurrency = access.concurrency.startsWith('Local folder') ? `${access.concurrency} ${CONCURRENCY_PAIMON}` : CONCURRENCY_PAIMON;

@@ -18,7 +18,7 @@ import { planSnapshot } from './scan/plan.ts';
 import { readChanges } from './scan/incremental.ts';
 import { readTask } from './scan/read.ts';
 import type { PaimonTask } from './scan/task.ts';
-import type { CommitContext } from './commit/context.ts';
+import { refreshForWrite, type CommitContext } from './commit/context.ts';
 import { expireSnapshots, type ExpireOptions, type ExpirePlan } from './commit/expire.ts';
 import { rollbackAsLatest, type RollbackAsLatestOptions, type RollbackResult } from './commit/rollback.ts';
 import { rollbackDestructive, type DestructiveRollbackOptions, type DestructiveRollbackPlan } from './commit/rollback-destructive.ts';
@@ -215,6 +215,14 @@ export class PaimonTable implements LakeTable<PaimonTask> {
   }
 
   // ---- writes (main branch only; the table is refreshed after each) ----------------------------
+
+  /**
+   * Re-reads what is current and throws DataInvalid naming the file while the newest snapshot or the
+   * LATEST hint cannot be read (every write checks this itself; previews call it to refuse up front).
+   */
+  async checkWritable(signal?: AbortSignal): Promise<void> {
+    await refreshForWrite({ storage: this.storage, meta: this.meta, schema: this.latestSchema, signal }, 'commit');
+  }
 
   /** Creates a tag (see commit/tags.ts). */
   createTag(name: string, opts: CreateTagOptions & { signal?: AbortSignal } = {}): Promise<{ name: string; snapshotId: string; file: string }> {
