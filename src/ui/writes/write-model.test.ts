@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VersionDto } from '../../core/api/table-dto.ts';
-import { currentLineage, groupFiles, parseAge, parseSize, refNameProblem, totalsRows, versionActions } from './write-model.ts';
+import { currentLineage, groupFiles, parseAge, parseSize, refNameProblem, totalsRows, versionActions, writesOffReason } from './write-model.ts';
 
 const v = (id: string, parentId: string | undefined, isCurrent = false, extra: Partial<VersionDto> = {}): VersionDto => ({
   id, ...(parentId ? { parentId } : {}), timestampMs: Number(id), operation: 'append', summary: {}, refs: [], isCurrent, ...extra,
@@ -76,5 +76,24 @@ describe('form parsing', () => {
     expect(refNameProblem('123', [])).toMatch(/snapshot id/);
     expect(refNameProblem('main', [])).toMatch(/main/);
     expect(refNameProblem('v1', ['v1'])).toMatch(/exists/);
+  });
+});
+
+describe('a table that refuses writes (its newest metadata file cannot be read)', () => {
+  const refusal = 'writes are refused: the newest metadata/v5.metadata.json cannot be read (x).';
+  it('disables every action of both formats with the refusal as tooltip, even on writable storage', () => {
+    for (const format of ['iceberg', 'paimon'] as const) {
+      for (const sel of versions) {
+        const actions = versionActions(format, versions, sel, rw, refusal);
+        expect(actions.length).toBeGreaterThan(0);
+        expect(actions.every((a) => a.disabled && a.title === refusal)).toBe(true);
+      }
+    }
+  });
+  it('writesOffReason: the refusal wins over access; undefined when writes may go ahead', () => {
+    expect(writesOffReason(rw, refusal)).toBe(refusal);
+    expect(writesOffReason({ writable: false, reason: 'plain HTTP', concurrency: '' }, refusal)).toBe(refusal);
+    expect(writesOffReason({ writable: false, reason: 'plain HTTP', concurrency: '' })).toBe('plain HTTP');
+    expect(writesOffReason(rw)).toBeUndefined();
   });
 });

@@ -32,13 +32,23 @@ export interface VersionAction {
 }
 
 /**
+ * Why writes are off for this table, or undefined when they may go ahead: the table's own refusal (its
+ * newest metadata file or snapshot cannot be read — a commit would drop it) wins over storage access.
+ */
+export function writesOffReason(access: WriteAccessDto | undefined, writeRefusal?: string): string | undefined {
+  if (writeRefusal) return writeRefusal;
+  return !access ? 'Checking whether this storage can be written…' : access.writable ? undefined : access.reason ?? 'This storage is read-only.';
+}
+
+/**
  * The actions of the selected version. Must hold: Iceberg offers "Roll back to here" only for a strict
  * ancestor of the current snapshot and "Set as current" for any other non-current snapshot; nothing moves
- * main onto the snapshot it is at; every action is disabled, with the reason, on a read-only storage.
+ * main onto the snapshot it is at; every action is disabled, with the reason, on a read-only storage and
+ * while the table refuses writes (`writeRefusal`).
  */
-export function versionActions(format: TableFormatName, versions: readonly VersionDto[], selected: VersionDto | undefined, access: WriteAccessDto | undefined): VersionAction[] {
+export function versionActions(format: TableFormatName, versions: readonly VersionDto[], selected: VersionDto | undefined, access: WriteAccessDto | undefined, writeRefusal?: string): VersionAction[] {
   if (!selected || (format !== 'iceberg' && format !== 'paimon')) return [];
-  const ro = !access ? 'Checking whether this storage can be written…' : access.writable ? undefined : access.reason ?? 'This storage is read-only.';
+  const ro = writesOffReason(access, writeRefusal);
   const act = (kind: VersionActionKind, label: string, title: string, extra: Partial<VersionAction> = {}): VersionAction =>
     ({ kind, label, title: ro ?? title, disabled: ro !== undefined || extra.disabled === true, ...(extra.tag ? { tag: extra.tag } : {}) });
   const out: VersionAction[] = [];
