@@ -141,3 +141,26 @@ describe.skipIf(!FIXTURES_PRESENT)('an unreadable newest metadata file or snapsh
     expect(readdirSync(join(dir, 'snapshot'))).not.toContain(`snapshot-${Number(newest) + 1}`);
   });
 });
+
+describe.skipIf(!FIXTURES_PRESENT)('tag and branch names', () => {
+  it('tag --remove never removes a branch (and the reverse), naming what the name is; blank names are usage errors', async () => {
+    const fx = fixture('iceberg/v2_spark_position_deletes');
+    const dir = copyOf(fx);
+    expect((await run(['branch', dir, '--name', 'dev'])).code).toBe(0);
+    expect((await run(['tag', dir, '--name', 'gold'])).code).toBe(0);
+    const wrongTag = await run(['tag', dir, '--name', 'dev', '--remove']);
+    expect(wrongTag.code).toBe(1);
+    expect(wrongTag.err).toMatch(/DataInvalid: iceberg refs: dev is a branch .*not a tag: nothing was removed/);
+    const wrongBranch = await run(['branch', dir, '--name', 'gold', '--remove']);
+    expect(wrongBranch.err).toMatch(/gold is a tag .*not a branch/);
+    const refs = JSON.parse((await run(['info', dir, '--json'])).out).refs.map((r: { name: string }) => r.name).sort();
+    expect(refs).toEqual(['dev', 'gold', 'main']);
+    for (const argv of [['tag', dir, '--name', ''], ['tag', dir, '--name', '  '], ['branch', dir, '--name', ' '], ['tag', dir, '--name', '', '--remove']]) {
+      const r = await run(argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.err).toMatch(/cli: (tag|branch) --name must not be empty or blank/);
+    }
+    const paimon = copyOf(fixture('paimon/pk_mor_pk_table_scan_and_read_mor'));
+    expect((await run(['tag', paimon, '--name', ' '])).code).toBe(2);
+  });
+});

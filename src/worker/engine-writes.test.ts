@@ -52,7 +52,7 @@ describe('pure parts', () => {
     expect(icebergUndo({ kind: 'rollback', snapshotId: '1' }, '3', '1')?.request).toEqual({ format: 'iceberg', op: { kind: 'set-current', snapshotId: '3' } });
     expect(icebergUndo({ kind: 'compact' }, '3', '4')?.label).toContain('3');
     expect(icebergUndo({ kind: 'compact' }, '3', '3')).toBeUndefined();
-    expect(icebergUndo({ kind: 'tag', name: ' v1 ', snapshotId: '1' }, '3', '3')?.request).toEqual({ format: 'iceberg', op: { kind: 'remove-ref', name: 'v1' } });
+    expect(icebergUndo({ kind: 'tag', name: ' v1 ', snapshotId: '1' }, '3', '3')?.request).toEqual({ format: 'iceberg', op: { kind: 'remove-ref', name: 'v1', refType: 'tag' } });
     expect(icebergUndo({ kind: 'tag', name: 'v1', snapshotId: '1', replace: true }, '3', '3')).toBeUndefined();
     expect(icebergUndo({ kind: 'expire', retainLast: 1 }, '3', '3')).toBeUndefined();
   });

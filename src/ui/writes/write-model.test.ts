@@ -72,6 +72,7 @@ describe('form parsing', () => {
   it('ref names', () => {
     expect(refNameProblem('nightly', [])).toBeUndefined();
     expect(refNameProblem('', [])).toMatch(/name/);
+    expect(refNameProblem('   ', [])).toMatch(/name/); // whitespace only: the dialogs keep Confirm disabled
     expect(refNameProblem('a/b', [])).toMatch(/slash/);
     expect(refNameProblem('123', [])).toMatch(/snapshot id/);
     expect(refNameProblem('main', [])).toMatch(/main/);
