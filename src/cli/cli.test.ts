@@ -124,6 +124,19 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
     expect(typo.err).toMatch(/unknown option --jsn/);
   });
 
+  it('--columns: an empty list or name is a usage error naming the columns; unknown names name the known ones', async () => {
+    for (const cols of ['', ' ', 'Lifespan,,Origin Country', 'Lifespan,']) {
+      const r = await run(['scan', fx().root, '--columns', cols, '--limit', '2']);
+      expect(r.code, JSON.stringify(cols)).toBe(2);
+      expect(r.out).toBe('');
+      expect(r.err).toMatch(/cli: --columns (is empty|has an empty name in ".*"): give column names separated by commas \(columns: Breed Name, .*Lifespan/);
+    }
+    const pfx = paimon.find((f) => f.name === 'paimon/append_complex_data')!;
+    const unknown = await run(['scan', pfx.root, '--columns', 'nope']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(new RegExp(`unknown column 'nope' \\(columns: ${pfx.expected.columns.slice(0, 2).join(', ')}`));
+  });
+
   it('names the corrupt file when a manifest is truncated', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lakescope-cli-'));
     try {

@@ -31,9 +31,18 @@ export function parseTime(text: string): number {
   return ms;
 }
 
-function columnsFlag(args: ParsedArgs): string[] | undefined {
+/**
+ * `--columns a,b` → names in order. An empty list or an empty name (`--columns ""`, `a,,b`, `a,`) is a
+ * usage error naming the table's columns: it would print rows without a single value.
+ */
+function columnsFlag(args: ParsedArgs, table: LakeTable): string[] | undefined {
   const v = flagValue(args, 'columns');
-  return v === undefined ? undefined : v.split(',').map((c) => c.trim()).filter(Boolean);
+  if (v === undefined) return undefined;
+  const names = v.split(',').map((c) => c.trim());
+  if (names.some((c) => c === '')) {
+    throw new LakeError('DataInvalid', `cli: --columns ${v.trim() === '' ? 'is empty' : `has an empty name in "${v}"`}: give column names separated by commas (columns: ${table.columnNames().join(', ')})`, { flag: 'columns' });
+  }
+  return names;
 }
 
 /** `lakescope info <table> [--json]` */
@@ -88,15 +97,15 @@ export async function versionsCommand(table: LakeTable, args: ParsedArgs, print:
   })), 60));
 }
 
-function scanRequest(args: ParsedArgs, signal: AbortSignal): ScanRequest {
-  return { ...versionSelector(args), columns: columnsFlag(args), filter: flagValue(args, 'where'), limit: flagInt(args, 'limit'), signal };
+function scanRequest(args: ParsedArgs, table: LakeTable, signal: AbortSignal): ScanRequest {
+  return { ...versionSelector(args), columns: columnsFlag(args, table), filter: flagValue(args, 'where'), limit: flagInt(args, 'limit'), signal };
 }
 
 /** `lakescope scan <table> [--version|--as-of|--ref] [--columns] [--where] [--limit] [--format]` */
 export async function scanCommand(table: LakeTable, args: ParsedArgs, print: Print, signal: AbortSignal): Promise<void> {
   checkFlags(args, ['version', 'as-of', 'ref', 'columns', 'where', 'limit', 'format']);
   const format = parseRowFormat(flagValue(args, 'format'));
-  const request = scanRequest(args, signal);
+  const request = scanRequest(args, table, signal);
   const plan = await table.plan(request);
   const rows: CanonicalRow[] = [];
   const limit = request.limit ?? Infinity;
