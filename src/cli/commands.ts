@@ -74,7 +74,7 @@ export async function infoCommand(table: LakeTable, args: ParsedArgs, print: Pri
     `versions     ${info.versions}`,
     `refs         ${info.refs.map((r) => `${r.name} (${r.type}) → ${r.version}`).join(', ') || '(none)'}`,
     '',
-    textTable(['id', 'name', 'type', 'required'], info.columns),
+    textTable(['id', 'name', 'type', 'required'], info.columns, 40, { blankEmpty: true }),
   ];
   for (const spec of specs) {
     lines.push('', `partition spec ${spec.specId}${spec.isDefault ? ' (default)' : ''}: ${spec.fields.map((f) => `${f.transform}(${f.sourceNames.join(', ')}) as ${f.name}`).join(', ') || 'unpartitioned'}`);
@@ -94,7 +94,7 @@ export async function versionsCommand(table: LakeTable, args: ParsedArgs, print:
     operation: v.operation,
     refs: v.refs.map((r) => r.name).join(','),
     records: v.summary['total-records'] ?? '',
-  })), 60));
+  })), 60, { blankEmpty: true }));
 }
 
 function scanRequest(args: ParsedArgs, table: LakeTable, signal: AbortSignal): ScanRequest {
@@ -136,7 +136,7 @@ export async function filesCommand(table: LakeTable, args: ParsedArgs, print: Pr
   lines.push(textTable(['path', 'records', 'bytes', 'deletes', 'row groups'], tasks.map((t) => ({
     path: t.path, records: t.recordCount ?? null, bytes: t.fileSizeInBytes ?? null,
     deletes: t.deletes?.length ?? 0, 'row groups': t.rowGroups ? t.rowGroups.join(',') : 'all',
-  })), 100));
+  })), 100, { blankEmpty: true }));
   for (const note of plan.notes) lines.push(`note: ${note}`);
   if (explain) {
     lines.push('', `skipped (${plan.skipped.length}):`);

@@ -32,7 +32,13 @@ writes (print a preview, then apply it; --dry-run only previews):
 <table> is a local folder, s3://bucket/prefix (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN,
 AWS_REGION, AWS_ENDPOINT_URL) or an http(s):// URL of the table root.
 EXPR: comparisons (= != < <= > >=), in (…), is null, is not null, starts with, joined by and/or/not;
-strings, dates and timestamps in single quotes, e.g. "action = 'click' and event_time >= '2020-01-01'".`;
+strings, dates and timestamps in single quotes, e.g. "action = 'click' and event_time >= '2020-01-01'".
+
+--format table (the default) is for people: null prints as ∅; a string prints as it is unless it is
+empty, "null" or "∅", starts with a double quote, has leading/trailing whitespace, or holds control,
+bidi or invisible characters — then it prints in double quotes with escapes (\\" \\\\ \\n \\r \\t \\0 \\xHH
+\\uHHHH), so terminal escape sequences in data never reach the terminal. json, jsonl, csv (RFC 4180; null
+is an empty field, the empty string "") and canonical print every value exactly.`;
 
 const COMMANDS = { info: infoCommand, versions: versionsCommand, scan: scanCommand, files: filesCommand } as const;
 const SWITCHES = new Set(['json', 'explain', 'help', 'dry-run', 'remove', 'replace', 'delete-files']);
