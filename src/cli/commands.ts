@@ -93,7 +93,8 @@ export async function versionsCommand(table: LakeTable, args: ParsedArgs, print:
     timestamp: new Date(v.timestampMs).toISOString(),
     operation: v.operation,
     refs: v.refs.map((r) => r.name).join(','),
-    records: v.summary['total-records'] ?? '',
+    // Live rows where the metadata allows; else the count says what it is before (deletes, merging by key).
+    records: v.records ? (v.records.live ? v.records.count : `${v.records.count} (${v.records.basis ?? 'before deletes'})`) : '',
   })), 60, { blankEmpty: true }));
 }
 

@@ -35,7 +35,8 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope write commands', () => {
     const dry = await run(['rollback', dir, '--to', target.id, '--dry-run']);
     expect(dry.code).toBe(0);
     expect(dry.out).toMatch(/^rollback: .*ancestor 4951213507629824583/m);
-    expect(dry.out).toMatch(/after: +21 rows/);
+    expect(dry.out).toMatch(/after: +21 rows,/); // no delete files: live rows
+    expect(dry.out).toMatch(/before: +22 rows before deletes,/); // 15 live rows: the summary counts rows before deletes
     expect(readdirSync(join(dir, 'metadata')).sort()).toEqual(before);
     const applied = await run(['rollback', dir, '--to', target.id]);
     expect(applied.err).toBe('');

@@ -4,7 +4,7 @@
  * bytes before/after, warnings) and, unless `--dry-run`, applies exactly that and prints the result.
  * Iceberg tables get every command; Paimon tables get tag and rollback (as a new latest snapshot).
  */
-import type { ChangePreview, ChangeResult, FileChange, TableTotals } from '../core/commit/change-preview.ts';
+import { rowsText, type ChangePreview, type ChangeResult, type FileChange, type TableTotals } from '../core/commit/change-preview.ts';
 import { LakeError } from '../core/errors.ts';
 import { icebergFormat } from '../core/formats/iceberg/index.ts';
 import * as ice from '../core/formats/iceberg/commit/index.ts';
@@ -19,7 +19,7 @@ export const WRITE_COMMANDS = ['rollback', 'set-current', 'tag', 'branch', 'expi
 export type WriteCommand = typeof WRITE_COMMANDS[number];
 
 const fmtBytes = (n: number | bigint | undefined) => (n === undefined ? '?' : `${Number(n).toLocaleString('en-US')} B`);
-const fmtTotals = (t: TableTotals) => `${t.rows ?? '?'} rows, ${t.dataFiles ?? '?'} data files, ${t.deleteFiles ?? '?'} delete files, ${fmtBytes(t.bytes)}`;
+const fmtTotals = (t: TableTotals) => `${rowsText(t)}, ${t.dataFiles ?? '?'} data files, ${t.deleteFiles ?? '?'} delete files, ${fmtBytes(t.bytes)}`;
 const fileLine = (f: FileChange) => `    ${f.kind.padEnd(13)} ${f.key}${f.bytes !== undefined ? `  (${fmtBytes(f.bytes)})` : ''}${f.note ? `  — ${f.note}` : ''}`;
 
 /** The preview as text, the same for `--dry-run` and before applying. */

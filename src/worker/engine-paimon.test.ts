@@ -75,6 +75,9 @@ describe.skipIf(!FIXTURES_PRESENT)('Paimon calls through the worker protocol', (
     const { warehouseId } = await client.connect({ kind: 'url', url: 'x' });
     const target = fx.expected.versions[1];
     const preview = await client.preparePaimonWrite({ warehouseId, root, op: { kind: 'rollback-as-latest', snapshotId: target.id } });
+    // A primary-key table: totalRecordCount counts rows in data files before merging by key.
+    expect(preview.before.rowsBasis).toBe('before merging by primary key');
+    expect(preview.before.rowsLive).toBeUndefined();
     expect(preview).toMatchObject({ format: 'paimon', operation: 'rollback-as-latest', deletes: [], noop: false });
     expect(preview.description).toMatch(/without deleting anything/);
     expect(preview.writes.map((w) => w.key)).toContain('snapshot/snapshot-6');

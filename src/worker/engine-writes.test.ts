@@ -86,6 +86,10 @@ describe.skipIf(!FIXTURES_PRESENT)('Iceberg writes through the worker protocol',
     // The oldest snapshot is a plain append: its summary's total-records is its row count.
     expect(preview.after.rows).toBe(String(oldest.rowCount));
     expect(preview.before.rows).toMatch(/^\d+$/);
+    // The current snapshot has delete files: its summary counts rows before deletes; the target has none: live.
+    expect(preview.before).toMatchObject({ rows: '22' });
+    expect(preview.before.rowsLive).toBeUndefined();
+    expect(preview.after.rowsLive).toBe(true);
     expect(preview.writes.map((w) => w.kind)).toEqual(['metadata']);
     expect(preview.concurrency).toMatch(/only if it does not exist/);
 
