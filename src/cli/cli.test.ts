@@ -72,6 +72,20 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
     expect(versions.at(-1)!.refs.map((x) => x.name)).toContain('main');
   });
 
+  it('versions: record counts are live only where the metadata makes them exact, else say "before deletes" (text and JSON)', async () => {
+    const text = (await run(['versions', fx().root])).out.split('\n');
+    const first = fx().expected.versions[0];
+    const current = fx().expected.versions.find((v) => v.id === fx().expected.current)!;
+    expect(text.find((l) => l.startsWith(first.id))).toMatch(new RegExp(`  ${first.rowCount}$`)); // no delete files yet: live
+    expect(text.find((l) => l.startsWith(current.id))).toMatch(/  22 \(before deletes\)$/);
+    expect(current.rowCount).toBe(15); // what a scan returns: the summaries' 22 counts rows before deletes
+    const json = JSON.parse((await run(['versions', fx().root, '--json'])).out) as { id: string; records: unknown }[];
+    expect(json.find((v) => v.id === current.id)!.records).toEqual({ count: '22', live: false, basis: 'before deletes' });
+    expect(json.find((v) => v.id === first.id)!.records).toEqual({ count: String(first.rowCount), live: true });
+    const pk = paimon.find((f) => f.name === 'paimon/pk_mor_pk_table_scan_and_read_mor')!;
+    expect((await run(['versions', pk.root])).out).toMatch(/ \(before merging by primary key\)/);
+  });
+
   it('info --json names the format, re-rooting and current schema', async () => {
     const r = await run(['info', fx().root, '--json']);
     expect(r.code).toBe(0);
@@ -122,6 +136,19 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
     const typo = await run(['versions', fx().root, '--jsn']);
     expect(typo.code).toBe(2);
     expect(typo.err).toMatch(/unknown option --jsn/);
+  });
+
+  it('--columns: an empty list or name is a usage error naming the columns; unknown names name the known ones', async () => {
+    for (const cols of ['', ' ', 'Lifespan,,Origin Country', 'Lifespan,']) {
+      const r = await run(['scan', fx().root, '--columns', cols, '--limit', '2']);
+      expect(r.code, JSON.stringify(cols)).toBe(2);
+      expect(r.out).toBe('');
+      expect(r.err).toMatch(/cli: --columns (is empty|has an empty name in ".*"): give column names separated by commas \(columns: Breed Name, .*Lifespan/);
+    }
+    const pfx = paimon.find((f) => f.name === 'paimon/append_complex_data')!;
+    const unknown = await run(['scan', pfx.root, '--columns', 'nope']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(new RegExp(`unknown column 'nope' \\(columns: ${pfx.expected.columns.slice(0, 2).join(', ')}`));
   });
 
   it('names the corrupt file when a manifest is truncated', async () => {

@@ -31,9 +31,18 @@ export function parseTime(text: string): number {
   return ms;
 }
 
-function columnsFlag(args: ParsedArgs): string[] | undefined {
+/**
+ * `--columns a,b` → names in order. An empty list or an empty name (`--columns ""`, `a,,b`, `a,`) is a
+ * usage error naming the table's columns: it would print rows without a single value.
+ */
+function columnsFlag(args: ParsedArgs, table: LakeTable): string[] | undefined {
   const v = flagValue(args, 'columns');
-  return v === undefined ? undefined : v.split(',').map((c) => c.trim()).filter(Boolean);
+  if (v === undefined) return undefined;
+  const names = v.split(',').map((c) => c.trim());
+  if (names.some((c) => c === '')) {
+    throw new LakeError('DataInvalid', `cli: --columns ${v.trim() === '' ? 'is empty' : `has an empty name in "${v}"`}: give column names separated by commas (columns: ${table.columnNames().join(', ')})`, { flag: 'columns' });
+  }
+  return names;
 }
 
 /** `lakescope info <table> [--json]` */
@@ -65,7 +74,7 @@ export async function infoCommand(table: LakeTable, args: ParsedArgs, print: Pri
     `versions     ${info.versions}`,
     `refs         ${info.refs.map((r) => `${r.name} (${r.type}) → ${r.version}`).join(', ') || '(none)'}`,
     '',
-    textTable(['id', 'name', 'type', 'required'], info.columns),
+    textTable(['id', 'name', 'type', 'required'], info.columns, 40, { blankEmpty: true }),
   ];
   for (const spec of specs) {
     lines.push('', `partition spec ${spec.specId}${spec.isDefault ? ' (default)' : ''}: ${spec.fields.map((f) => `${f.transform}(${f.sourceNames.join(', ')}) as ${f.name}`).join(', ') || 'unpartitioned'}`);
@@ -84,19 +93,20 @@ export async function versionsCommand(table: LakeTable, args: ParsedArgs, print:
     timestamp: new Date(v.timestampMs).toISOString(),
     operation: v.operation,
     refs: v.refs.map((r) => r.name).join(','),
-    records: v.summary['total-records'] ?? '',
-  })), 60));
+    // Live rows where the metadata allows; else the count says what it is before (deletes, merging by key).
+    records: v.records ? (v.records.live ? v.records.count : `${v.records.count} (${v.records.basis ?? 'before deletes'})`) : '',
+  })), 60, { blankEmpty: true }));
 }
 
-function scanRequest(args: ParsedArgs, signal: AbortSignal): ScanRequest {
-  return { ...versionSelector(args), columns: columnsFlag(args), filter: flagValue(args, 'where'), limit: flagInt(args, 'limit'), signal };
+function scanRequest(args: ParsedArgs, table: LakeTable, signal: AbortSignal): ScanRequest {
+  return { ...versionSelector(args), columns: columnsFlag(args, table), filter: flagValue(args, 'where'), limit: flagInt(args, 'limit'), signal };
 }
 
 /** `lakescope scan <table> [--version|--as-of|--ref] [--columns] [--where] [--limit] [--format]` */
 export async function scanCommand(table: LakeTable, args: ParsedArgs, print: Print, signal: AbortSignal): Promise<void> {
   checkFlags(args, ['version', 'as-of', 'ref', 'columns', 'where', 'limit', 'format']);
   const format = parseRowFormat(flagValue(args, 'format'));
-  const request = scanRequest(args, signal);
+  const request = scanRequest(args, table, signal);
   const plan = await table.plan(request);
   const rows: CanonicalRow[] = [];
   const limit = request.limit ?? Infinity;
@@ -127,7 +137,7 @@ export async function filesCommand(table: LakeTable, args: ParsedArgs, print: Pr
   lines.push(textTable(['path', 'records', 'bytes', 'deletes', 'row groups'], tasks.map((t) => ({
     path: t.path, records: t.recordCount ?? null, bytes: t.fileSizeInBytes ?? null,
     deletes: t.deletes?.length ?? 0, 'row groups': t.rowGroups ? t.rowGroups.join(',') : 'all',
-  })), 100));
+  })), 100, { blankEmpty: true }));
   for (const note of plan.notes) lines.push(`note: ${note}`);
   if (explain) {
     lines.push('', `skipped (${plan.skipped.length}):`);

@@ -34,7 +34,13 @@ AWS_REGION, AWS_ENDPOINT_URL) or an http(s):// URL of the table root. Any of the
 metadata file (…/metadata/v3.metadata.json): the table in that state, the way to open over plain HTTP an Iceberg
 table without version-hint.text (Paimon tables and Hadoop-style vN tables need no listing).
 EXPR: comparisons (= != < <= > >=), in (…), is null, is not null, starts with, joined by and/or/not;
-strings, dates and timestamps in single quotes, e.g. "action = 'click' and event_time >= '2020-01-01'".`;
+strings, dates and timestamps in single quotes, e.g. "action = 'click' and event_time >= '2020-01-01'".
+
+--format table (the default) is for people: null prints as ∅; a string prints as it is unless it is
+empty, "null" or "∅", starts with a double quote, has leading/trailing whitespace, or holds control,
+bidi or invisible characters — then it prints in double quotes with escapes (\\" \\\\ \\n \\r \\t \\0 \\xHH
+\\uHHHH), so terminal escape sequences in data never reach the terminal. json, jsonl, csv (RFC 4180; null
+is an empty field, the empty string "") and canonical print every value exactly.`;
 
 const COMMANDS = { info: infoCommand, versions: versionsCommand, scan: scanCommand, files: filesCommand } as const;
 const SWITCHES = new Set(['json', 'explain', 'help', 'dry-run', 'remove', 'replace', 'delete-files']);
@@ -55,6 +61,9 @@ export async function main(argv: readonly string[], print: Print = (t) => proces
     installNodeParquetWasm();
     if (isWrite) { await writeCommand(args.positionals[0], args, print, controller.signal); return 0; }
     const table = await openCliTable(args.positionals[0], controller.signal);
+    // What opening worked around (e.g. an unreadable newest metadata file) goes to stderr for every
+    // read command, so a fallback to an older version is never silent and stdout stays machine-readable.
+    for (const w of table.warnings ?? []) printError(`lakescope: warning: ${w}`);
     await run(table, args, print, controller.signal);
     return 0;
   } catch (e) {

@@ -22,25 +22,70 @@ export function jsonText(value: unknown, indent?: number): string {
   return marked.replace(/"\u0000big:(-?\d+)"/g, '$1');
 }
 
-function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v;
-  return jsonText(v);
+/** How the text table shows null (U+2205 EMPTY SET), so it never looks like the string "null". */
+export const NULL_MARK = '∅';
+
+/**
+ * Characters a terminal must never receive from data: C0 controls (ESC starts escape sequences, CR
+ * rewrites the line, LF/TAB break the table), DEL and C1 controls (CSI), soft hyphen, bidi and other
+ * invisible format controls (U+202E turns text around), line/paragraph separators, BOM.
+ */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/;
+const UNSAFE_ALL = new RegExp(UNSAFE.source, 'g');
+
+function escapeChar(ch: string): string {
+  switch (ch) {
+    case '\\': return '\\\\';
+    case '"': return '\\"';
+    case '\n': return '\\n';
+    case '\r': return '\\r';
+    case '\t': return '\\t';
+    case '\0': return '\\0';
+  }
+  const code = ch.charCodeAt(0);
+  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
+/**
+ * A string as the text table shows it (documented in `lakescope --help`): as it is, unless it could be
+ * mistaken for something else or would act on the terminal — empty, `null`, `∅`, starting with `"`,
+ * leading/trailing whitespace, or any {@link UNSAFE} character. Then it is double-quoted with escapes
+ * (`\"` `\\` `\n` `\r` `\t` `\0` `\xHH` `\uHHHH`), so every shown cell reads back to one value.
+ */
+export function tableString(s: string): string {
+  const plain = s !== '' && s !== 'null' && s !== NULL_MARK && !s.startsWith('"') && !/^\s|\s$/.test(s) && !UNSAFE.test(s);
+  return plain ? s : `"${s.replace(/[\\"]/g, escapeChar).replace(UNSAFE_ALL, escapeChar)}"`;
+}
+
+/** One value of the text table: null → ∅, strings by {@link tableString}, others as JSON with unsafe characters escaped. */
+function cellText(v: unknown, blankEmpty: boolean): string {
+  if (v === null || v === undefined) return NULL_MARK;
+  if (typeof v === 'string') return blankEmpty && v === '' ? '' : tableString(v);
+  // JSON.stringify escapes C0 controls, quotes and backslashes; \uHHHH keeps the rest valid JSON.
+  return jsonText(v).replace(UNSAFE_ALL, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** RFC 4180: quote a field holding `"`, `,`, CR or LF, or leading/trailing spaces; null is an empty field, the empty string `""`. */
 function csvCell(v: unknown): string {
-  const s = v === null || v === undefined ? '' : cellText(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'string' ? v : jsonText(v);
+  return s === '' || /[",\n\r]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** An aligned text table; numbers right-aligned, long cells cut with an ellipsis at `maxWidth`. */
-export function textTable(columns: readonly string[], rows: readonly Record<string, unknown>[], maxWidth = 40): string {
+/**
+ * An aligned text table; numbers right-aligned, long cells cut with an ellipsis at `maxWidth`. Values
+ * (and column names) are shown by the conventions of {@link cellText}; with `blankEmpty` (metadata
+ * listings, where '' means "nothing") an empty string prints as nothing instead of `""`.
+ */
+export function textTable(columns: readonly string[], rows: readonly Record<string, unknown>[], maxWidth = 40, opts: { blankEmpty?: boolean } = {}): string {
+  const blankEmpty = opts.blankEmpty ?? false;
   const cut = (s: string) => (s.length > maxWidth ? `${s.slice(0, maxWidth - 1)}…` : s);
-  const cells = rows.map((r) => columns.map((c) => (r[c] === null || r[c] === undefined ? 'null' : cut(cellText(r[c])))));
+  const cells = rows.map((r) => columns.map((c) => cut(cellText(r[c], blankEmpty))));
   const numeric = columns.map((c) => rows.length > 0 && rows.every((r) => r[c] === null || typeof r[c] === 'number' || typeof r[c] === 'bigint'));
-  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)));
+  const widths = columns.map((c, i) => Math.max(tableString(c).length, ...cells.map((row) => row[i].length)));
   const pad = (s: string, i: number) => (numeric[i] ? s.padStart(widths[i]) : s.padEnd(widths[i]));
-  const lines = [columns.map(pad).join('  '), widths.map((w) => '─'.repeat(w)).join('  ')];
+  const header = columns.map((c) => tableString(c));
+  const lines = [header.map(pad).join('  '), widths.map((w) => '─'.repeat(w)).join('  ')];
   for (const row of cells) lines.push(row.map(pad).join('  ').trimEnd());
   return lines.join('\n');
 }

@@ -2,7 +2,7 @@
  * The CLI's write commands on temp copies of the fixtures (never the shared originals): each prints its
  * preview, --dry-run writes nothing, and the table read afterwards equals the expected rows.
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,7 +35,8 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope write commands', () => {
     const dry = await run(['rollback', dir, '--to', target.id, '--dry-run']);
     expect(dry.code).toBe(0);
     expect(dry.out).toMatch(/^rollback: .*ancestor 4951213507629824583/m);
-    expect(dry.out).toMatch(/after: +21 rows/);
+    expect(dry.out).toMatch(/after: +21 rows,/); // no delete files: live rows
+    expect(dry.out).toMatch(/before: +22 rows before deletes,/); // 15 live rows: the summary counts rows before deletes
     expect(readdirSync(join(dir, 'metadata')).sort()).toEqual(before);
     const applied = await run(['rollback', dir, '--to', target.id]);
     expect(applied.err).toBe('');
@@ -102,5 +103,65 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope write commands', () => {
     const unsupported = await run(['compact', dir]);
     expect(unsupported.code).toBe(1);
     expect(unsupported.err).toMatch(/Unsupported: .*not available for Paimon/);
+  });
+});
+
+describe.skipIf(!FIXTURES_PRESENT)('an unreadable newest metadata file or snapshot', () => {
+  it('Iceberg: every read command warns on stderr naming it; tag refuses with DataInvalid and writes nothing', async () => {
+    const fx = fixture('iceberg/v2_spark_position_deletes');
+    const dir = copyOf(fx);
+    truncateSync(join(dir, 'metadata', 'v5.metadata.json'), 100);
+    for (const argv of [['info', dir], ['versions', dir], ['scan', dir, '--format', 'json'], ['files', dir]]) {
+      const r = await run(argv);
+      expect(r.code, argv[0]).toBe(0);
+      expect(r.err, argv[0]).toMatch(/^lakescope: warning: the newest metadata\/v5\.metadata\.json cannot be read .*showing metadata\/v4\.metadata\.json instead; writes are refused/);
+    }
+    const before = readdirSync(join(dir, 'metadata')).sort();
+    const tag = await run(['tag', dir, '--name', 'x']);
+    expect(tag.code).toBe(1);
+    expect(tag.err).toMatch(/^lakescope: DataInvalid: iceberg commit: writes are refused: the newest metadata\/v5\.metadata\.json cannot be read/);
+    expect(tag.err).toMatch(/file=metadata\/v5\.metadata\.json/);
+    expect(readdirSync(join(dir, 'metadata')).sort()).toEqual(before);
+    expect(readFileSync(join(dir, 'metadata', 'version-hint.text'), 'utf8').trim()).toBe('5');
+  });
+
+  it('Paimon: a torn newest snapshot warns on stderr and refuses tag and rollback', async () => {
+    const fx = fixture('paimon/pk_mor_pk_table_scan_and_read_mor');
+    const dir = copyOf(fx);
+    const newest = fx.expected.versions.at(-1)!.id;
+    truncateSync(join(dir, 'snapshot', `snapshot-${newest}`), 40);
+    const info = await run(['versions', dir, '--json']);
+    expect(info.code).toBe(0);
+    expect(info.err).toMatch(new RegExp(`^lakescope: warning: the newest snapshot/snapshot-${newest} cannot be read`));
+    expect((JSON.parse(info.out) as { isCurrent: boolean; id: string }[]).find((v) => v.isCurrent)?.id).toBe(fx.expected.versions.at(-2)!.id);
+    for (const argv of [['tag', dir, '--name', 'x'], ['rollback', dir, '--to', fx.expected.versions[0].id]]) {
+      const r = await run(argv);
+      expect(r.code, argv[0]).toBe(1);
+      expect(r.err, argv[0]).toMatch(new RegExp(`DataInvalid: paimon (tag|rollback): writes are refused: the newest snapshot/snapshot-${newest} cannot be read`));
+    }
+    expect(readdirSync(join(dir, 'snapshot'))).not.toContain(`snapshot-${Number(newest) + 1}`);
+  });
+});
+
+describe.skipIf(!FIXTURES_PRESENT)('tag and branch names', () => {
+  it('tag --remove never removes a branch (and the reverse), naming what the name is; blank names are usage errors', async () => {
+    const fx = fixture('iceberg/v2_spark_position_deletes');
+    const dir = copyOf(fx);
+    expect((await run(['branch', dir, '--name', 'dev'])).code).toBe(0);
+    expect((await run(['tag', dir, '--name', 'gold'])).code).toBe(0);
+    const wrongTag = await run(['tag', dir, '--name', 'dev', '--remove']);
+    expect(wrongTag.code).toBe(1);
+    expect(wrongTag.err).toMatch(/DataInvalid: iceberg refs: dev is a branch .*not a tag: nothing was removed/);
+    const wrongBranch = await run(['branch', dir, '--name', 'gold', '--remove']);
+    expect(wrongBranch.err).toMatch(/gold is a tag .*not a branch/);
+    const refs = JSON.parse((await run(['info', dir, '--json'])).out).refs.map((r: { name: string }) => r.name).sort();
+    expect(refs).toEqual(['dev', 'gold', 'main']);
+    for (const argv of [['tag', dir, '--name', ''], ['tag', dir, '--name', '  '], ['branch', dir, '--name', ' '], ['tag', dir, '--name', '', '--remove']]) {
+      const r = await run(argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.err).toMatch(/cli: (tag|branch) --name must not be empty or blank/);
+    }
+    const paimon = copyOf(fixture('paimon/pk_mor_pk_table_scan_and_read_mor'));
+    expect((await run(['tag', paimon, '--name', ' '])).code).toBe(2);
   });
 });

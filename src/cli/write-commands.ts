@@ -4,7 +4,7 @@
  * bytes before/after, warnings) and, unless `--dry-run`, applies exactly that and prints the result.
  * Iceberg tables get every command; Paimon tables get tag and rollback (as a new latest snapshot).
  */
-import type { ChangePreview, ChangeResult, FileChange, TableTotals } from '../core/commit/change-preview.ts';
+import { rowsText, type ChangePreview, type ChangeResult, type FileChange, type TableTotals } from '../core/commit/change-preview.ts';
 import { LakeError } from '../core/errors.ts';
 import { icebergFormat } from '../core/formats/iceberg/index.ts';
 import * as ice from '../core/formats/iceberg/commit/index.ts';
@@ -19,7 +19,7 @@ export const WRITE_COMMANDS = ['rollback', 'set-current', 'tag', 'branch', 'expi
 export type WriteCommand = typeof WRITE_COMMANDS[number];
 
 const fmtBytes = (n: number | bigint | undefined) => (n === undefined ? '?' : `${Number(n).toLocaleString('en-US')} B`);
-const fmtTotals = (t: TableTotals) => `${t.rows ?? '?'} rows, ${t.dataFiles ?? '?'} data files, ${t.deleteFiles ?? '?'} delete files, ${fmtBytes(t.bytes)}`;
+const fmtTotals = (t: TableTotals) => `${rowsText(t)}, ${t.dataFiles ?? '?'} data files, ${t.deleteFiles ?? '?'} delete files, ${fmtBytes(t.bytes)}`;
 const fileLine = (f: FileChange) => `    ${f.kind.padEnd(13)} ${f.key}${f.bytes !== undefined ? `  (${fmtBytes(f.bytes)})` : ''}${f.note ? `  — ${f.note}` : ''}`;
 
 /** The preview as text, the same for `--dry-run` and before applying. */
@@ -49,10 +49,17 @@ function requireFlag<T>(v: T | undefined, args: ParsedArgs, what: string): T {
   return v;
 }
 
+/** `--name NAME` of tag/branch: required, and neither empty nor blank (a usage error). */
+function refName(args: ParsedArgs): string {
+  const name = requireFlag(flagValue(args, 'name'), args, '--name NAME');
+  if (name.trim() === '') throw new LakeError('DataInvalid', `cli: ${args.command} --name must not be empty or blank`, { flag: 'name' });
+  return name;
+}
+
 /** Builds the prepared Iceberg operation for a write command. */
 async function prepareIceberg(storage: Storage, args: ParsedArgs, signal: AbortSignal): Promise<ice.PreparedOperation & { apply(o?: ice.ApplyOptions & { deleteFiles?: boolean }): Promise<ChangeResult> }> {
   const opts = { signal };
-  const name = () => requireFlag(flagValue(args, 'name'), args, '--name NAME');
+  const name = () => refName(args);
   switch (args.command as WriteCommand) {
     case 'rollback': {
       checkFlags(args, ['to', 'to-time', 'dry-run']);
@@ -65,7 +72,7 @@ async function prepareIceberg(storage: Storage, args: ParsedArgs, signal: AbortS
       return ice.prepareSetCurrentSnapshot(storage, requireFlag(snapshotIdFlag(args, 'to'), args, '--to SNAPSHOT_ID'), opts);
     case 'tag': {
       checkFlags(args, ['name', 'version', 'remove', 'replace', 'max-ref-age-ms', 'dry-run']);
-      if (args.flags.has('remove')) return ice.prepareRemoveRef(storage, name(), opts);
+      if (args.flags.has('remove')) return ice.prepareRemoveRef(storage, name(), { ...opts, type: 'tag' });
       const maxRefAge = flagInt(args, 'max-ref-age-ms');
       const state = await ice.loadTableState(storage, signal);
       const id = snapshotIdFlag(args, 'version') ?? state.metadata.currentSnapshotId;
@@ -74,7 +81,7 @@ async function prepareIceberg(storage: Storage, args: ParsedArgs, signal: AbortS
     }
     case 'branch': {
       checkFlags(args, ['name', 'version', 'remove', 'replace', 'fast-forward', 'min-snapshots-to-keep', 'max-snapshot-age-ms', 'max-ref-age-ms', 'dry-run']);
-      if (args.flags.has('remove')) return ice.prepareRemoveRef(storage, name(), opts);
+      if (args.flags.has('remove')) return ice.prepareRemoveRef(storage, name(), { ...opts, type: 'branch' });
       const ff = flagValue(args, 'fast-forward');
       if (ff !== undefined) return ice.prepareFastForward(storage, name(), ff, opts);
       const big = (k: string) => { const v = flagInt(args, k); return v === undefined ? undefined : BigInt(v); };
@@ -106,7 +113,7 @@ async function runPaimon(storage: Storage, args: ParsedArgs, print: Print, signa
   const dry = args.flags.has('dry-run');
   if (args.command === 'tag') {
     checkFlags(args, ['name', 'version', 'remove', 'dry-run']);
-    const name = requireFlag(flagValue(args, 'name'), args, '--name NAME');
+    const name = refName(args);
     if (dry) { print(`tag: would ${args.flags.has('remove') ? 'delete' : 'create'} tag "${name}" (tag/tag-${name})`); return; }
     if (args.flags.has('remove')) print(jsonText(await table.deleteTag(name, { signal }), 2));
     else print(jsonText(await table.createTag(name, { version: flagValue(args, 'version'), signal }), 2));

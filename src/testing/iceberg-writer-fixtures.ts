@@ -11,7 +11,10 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { MemoryStorage } from '../core/io/memory-storage.ts';
 import { listAll, type Storage } from '../core/io/storage.ts';
-import { loadTableState, type TableState } from '../core/formats/iceberg/commit/table-state.ts';
+import { loadTableState, stateOf, type TableState } from '../core/formats/iceberg/commit/table-state.ts';
+import type { JsonDoc } from '../core/formats/iceberg/commit/table-update.ts';
+import { listMetadataFiles, readMetadataDocument } from '../core/formats/iceberg/io/metadata-files.ts';
+import { isLakeError } from '../core/errors.ts';
 import { readAllEntries } from '../core/formats/iceberg/commit/snapshot-files.ts';
 import { formatDate, formatDecimal } from '../core/expr/literal.ts';
 import { openIcebergTable, type IcebergTable } from '../core/formats/iceberg/iceberg-table.ts';
@@ -144,7 +147,7 @@ function isoMicros(us: bigint): string {
  * referenced (metadata files of the log included). Throws on the first problem.
  */
 export async function checkIntegrity(storage: Storage): Promise<{ state: TableState; referenced: Set<string> }> {
-  const state = await loadTableState(storage);
+  const state = await newestReadableState(storage);
   const referenced = new Set<string>([state.key]);
   for (const e of state.metadata.metadataLog) {
     const k = state.relocation.tryKey(e.metadataFile);
@@ -165,6 +168,24 @@ export async function checkIntegrity(storage: Storage): Promise<{ state: TableSt
     }
   }
   return { state, referenced };
+}
+
+/**
+ * The state readers see: the newest metadata file that parses (a crash may leave a torn newest file,
+ * which writers refuse to build past — loadTableState throws — but readers skip with a warning).
+ */
+export async function newestReadableState(storage: Storage): Promise<TableState> {
+  try {
+    return await loadTableState(storage);
+  } catch (e) {
+    if (!isLakeError(e, 'DataInvalid')) throw e;
+    const files = await listMetadataFiles(storage);
+    for (let i = files.length - 1; i >= 0; i--) {
+      const doc = await readMetadataDocument(storage, files[i].key).catch(() => undefined);
+      if (doc) return stateOf(storage, files[i], doc.json as JsonDoc, doc.metadata, { highestVersion: files[i].version, hasVersionHint: true });
+    }
+    throw e;
+  }
 }
 
 /** Every key of a storage with its bytes (to compare before/after). */

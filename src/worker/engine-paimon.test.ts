@@ -3,7 +3,7 @@
  * refs, and the writes by clicks (tag, rollback as latest with undo, destructive rollback behind a
  * typed confirmation, Conflict on a stale preview).
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
@@ -75,6 +75,9 @@ describe.skipIf(!FIXTURES_PRESENT)('Paimon calls through the worker protocol', (
     const { warehouseId } = await client.connect({ kind: 'url', url: 'x' });
     const target = fx.expected.versions[1];
     const preview = await client.preparePaimonWrite({ warehouseId, root, op: { kind: 'rollback-as-latest', snapshotId: target.id } });
+    // A primary-key table: totalRecordCount counts rows in data files before merging by key.
+    expect(preview.before.rowsBasis).toBe('before merging by primary key');
+    expect(preview.before.rowsLive).toBeUndefined();
     expect(preview).toMatchObject({ format: 'paimon', operation: 'rollback-as-latest', deletes: [], noop: false });
     expect(preview.description).toMatch(/without deleting anything/);
     expect(preview.writes.map((w) => w.key)).toContain('snapshot/snapshot-6');
@@ -127,5 +130,24 @@ describe.skipIf(!FIXTURES_PRESENT)('Paimon calls through the worker protocol', (
     expect(existsSync(join(dir, root, 'snapshot/snapshot-5'))).toBe(false);
     const t = await client.openTable({ warehouseId, root, format: 'paimon' });
     expect(t.overview.versions.find((v) => v.isCurrent)?.id).toBe('3');
+  });
+});
+
+describe.skipIf(!FIXTURES_PRESENT)('Paimon: an unreadable newest snapshot through the worker protocol', () => {
+  it('the overview names it and says why writes are off; every prepare refuses with DataInvalid naming it', async () => {
+    const name = 'paimon/pk_mor_pk_table_scan_and_read_mor';
+    const fx = listFixtures('paimon').find((f) => f.name === name)!;
+    const { client, root, dir } = setupCopy(name);
+    const newest = fx.expected.versions.at(-1)!.id;
+    truncateSync(join(dir, name, 'snapshot', `snapshot-${newest}`), 30);
+    const { warehouseId } = await client.connect({ kind: 'url', url: 'x' });
+    const opened = await client.openTable({ warehouseId, root, format: 'paimon' });
+    expect(opened.overview.warnings?.join('\n')).toMatch(new RegExp(`the newest snapshot/snapshot-${newest} cannot be read`));
+    expect(opened.overview.writeRefusal).toMatch(new RegExp(`^writes are refused: the newest snapshot/snapshot-${newest} cannot be read`));
+    const first = fx.expected.versions[0].id;
+    for (const op of [{ kind: 'create-tag', name: 'x', snapshotId: first }, { kind: 'rollback-as-latest', snapshotId: first }, { kind: 'rollback-destructive', snapshotId: first }] as const) {
+      await expect(client.preparePaimonWrite({ warehouseId, root, op }), op.kind).rejects.toMatchObject({ code: 'DataInvalid', context: { file: `snapshot/snapshot-${newest}` } });
+    }
+    expect(existsSync(join(dir, name, 'tag'))).toBe(false);
   });
 });

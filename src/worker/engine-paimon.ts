@@ -9,12 +9,12 @@
  */
 import { folderPrefix } from '../core/api/listing.ts';
 import { LakeError } from '../core/errors.ts';
-import { type LsmView, type PaimonTable, openPaimonTable } from '../core/formats/paimon/index.ts';
+import { type LsmView, type PaimonTable, openPaimonTable, recordCount } from '../core/formats/paimon/index.ts';
 import { snapshotKey, tagKey } from '../core/formats/paimon/spec/layout.ts';
 import type { Storage } from '../core/io/storage.ts';
 import { subStorage } from '../core/io/sub-storage.ts';
 import { pool } from '../core/util/async.ts';
-import { OpRegistry, type FileChangeDto, type WritePreviewDto, type WriteResultDto } from './engine-writes-dto.ts';
+import { OpRegistry, type FileChangeDto, type TotalsDto, type WritePreviewDto, type WriteResultDto } from './engine-writes-dto.ts';
 import { ProgressStorage, writeAccess } from './engine-writes-storage.ts';
 import type { ReopenTable, WriteTarget } from './engine-writes.ts';
 import type { CallContext } from './rpc.ts';
@@ -42,9 +42,13 @@ const CONCURRENCY_PAIMON = 'Paimon commits by creating the next snapshot file (s
 const DESTRUCTIVE_NOTE = 'Not one atomic step: LATEST moves back first, then snapshot files are deleted newest first, tags next, and data files last. '
   + 'A commit that lands meanwhile stops it (Conflict) before anything is deleted; an interruption leaves unreferenced files, never a snapshot with missing files.';
 
-async function rowsOf(table: PaimonTable, id: bigint | undefined, signal: AbortSignal): Promise<string | undefined> {
-  if (id === undefined) return '0';
-  return (await table.meta.snapshot(id, signal)).totalRecordCount?.toString();
+/** A snapshot's row count from its metadata, and what it counts (live only for append tables without deletion vectors). */
+async function rowsOf(table: PaimonTable, id: bigint | undefined, signal: AbortSignal): Promise<TotalsDto> {
+  if (id === undefined) return { rows: '0', rowsLive: true };
+  const s = await table.meta.snapshot(id, signal);
+  if (s.totalRecordCount === undefined) return {};
+  const r = recordCount(s, table.schema);
+  return { rows: r.count, ...(r.live ? { rowsLive: true } : { rowsBasis: r.basis }) };
 }
 
 async function sized(storage: Storage, keys: readonly string[], kind: FileChangeDto['kind'], signal: AbortSignal): Promise<FileChangeDto[]> {
@@ -74,10 +78,12 @@ export function createPaimonHandlers(storageOf: (ref: { warehouseId: string }) =
     if (!access.writable) throw new LakeError('Unsupported', `worker writes: ${access.reason ?? 'this storage is read-only'}`, { storage: warehouse.description });
     const storage = new ProgressStorage(subStorage(warehouse, folderPrefix(p.root)));
     const table = await openPaimonTable(storage, { signal: ctx.signal });
+    // An unreadable newest snapshot or LATEST hint refuses every write before anything is previewed.
+    await table.checkWritable(ctx.signal);
     const latest = await table.meta.latestSnapshotId(ctx.signal);
     const latestRows = await rowsOf(table, latest, ctx.signal);
     const concurrency = access.concurrency.startsWith('Local folder') ? `${access.concurrency} ${CONCURRENCY_PAIMON}` : CONCURRENCY_PAIMON;
-    const base = { format: 'paimon' as const, concurrency, noop: false, before: { rows: latestRows }, details: { latestSnapshot: latest?.toString() ?? '—' } };
+    const base = { format: 'paimon' as const, concurrency, noop: false, before: latestRows, details: { latestSnapshot: latest?.toString() ?? '—' } };
     const op = p.op;
     let preview: Omit<WritePreviewDto, 'opId'>;
     let run: (signal: AbortSignal) => Promise<Omit<WriteResultDto, 'elapsedMs'>>;
@@ -113,7 +119,7 @@ export function createPaimonHandlers(storageOf: (ref: { warehouseId: string }) =
         preview = { ...base, operation: 'rollback-as-latest',
           description: `Roll back to snapshot ${id} without deleting anything: a new snapshot ${next} (commit kind OVERWRITE) makes snapshot ${id}'s content the latest. All history stays readable, and this rollback can itself be rolled back.`,
           writes: [{ key: 'manifest/<one delta manifest + manifest lists>', kind: 'manifest', note: 'removes files added after the target, re-adds files it removed' }, { key: snapshotKey(next), kind: 'metadata', note: 'written on apply (create-if-absent)' }],
-          deletes: [], after: { rows: await rowsOf(table, id, ctx.signal) }, warnings: [], details: { ...base.details, target: op.snapshotId, newSnapshot: next.toString() } };
+          deletes: [], after: await rowsOf(table, id, ctx.signal), warnings: [], details: { ...base.details, target: op.snapshotId, newSnapshot: next.toString() } };
         run = async (signal) => {
           const r = await table.rollbackAsLatest({ version: op.snapshotId }, { signal });
           return { operation: 'rollback-as-latest', committedKey: snapshotKey(BigInt(r.snapshotId)), written: [{ key: snapshotKey(BigInt(r.snapshotId)), kind: 'metadata' }], deleted: [], attempts: r.attempts, warnings: [],
@@ -131,7 +137,7 @@ export function createPaimonHandlers(storageOf: (ref: { warehouseId: string }) =
         ];
         preview = { ...base, concurrency: DESTRUCTIVE_NOTE, operation: 'rollback-destructive', typedConfirmation: `delete ${plan.snapshots.length} snapshots`,
           description: `Destructive rollback to snapshot ${plan.targetId}: LATEST moves back, then ${plan.snapshots.length} later snapshot(s), ${plan.tags.length} later tag(s) and every file only they used are DELETED for good.`,
-          writes: [{ key: 'snapshot/LATEST', kind: 'version-hint', note: `points at ${plan.targetId}` }], deletes, after: { rows: await rowsOf(table, BigInt(plan.targetId), ctx.signal) },
+          writes: [{ key: 'snapshot/LATEST', kind: 'version-hint', note: `points at ${plan.targetId}` }], deletes, after: await rowsOf(table, BigInt(plan.targetId), ctx.signal),
           warnings: ['This cannot be undone: the deleted snapshots and their data files are gone. Readers holding them fail. The non-destructive rollback (a new latest snapshot) is usually what you want.'],
           details: { ...base.details, target: plan.targetId, snapshots: String(plan.snapshots.length), tags: String(plan.tags.length), dataFiles: String(plan.dataFiles.length) } };
         run = async (signal) => {

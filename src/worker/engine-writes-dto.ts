@@ -18,6 +18,10 @@ export interface FileChangeDto {
 /** Table totals with 64-bit counters as decimal strings. */
 export interface TotalsDto {
   readonly rows?: string;
+  /** True when `rows` is the live row count; else it counts rows before deletes (see `rowsBasis`). */
+  readonly rowsLive?: boolean;
+  /** What a non-live `rows` counts: `before deletes` by default, `before merging by primary key` (Paimon). */
+  readonly rowsBasis?: string;
   readonly dataFiles?: number;
   readonly deleteFiles?: number;
   readonly bytes?: string;
@@ -77,6 +81,8 @@ const big = (v: bigint | undefined) => (v === undefined ? undefined : v.toString
 export function totalsDto(t: TableTotals): TotalsDto {
   return {
     ...(t.rows !== undefined ? { rows: big(t.rows) } : {}),
+    ...(t.rowsLive ? { rowsLive: true } : {}),
+    ...(t.rowsBasis !== undefined ? { rowsBasis: t.rowsBasis } : {}),
     ...(t.dataFiles !== undefined ? { dataFiles: t.dataFiles } : {}),
     ...(t.deleteFiles !== undefined ? { deleteFiles: t.deleteFiles } : {}),
     ...(t.bytes !== undefined ? { bytes: big(t.bytes) } : {}),

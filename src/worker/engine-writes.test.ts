@@ -3,7 +3,7 @@
  * fixtures: preview → apply → the explorer's table shows the new state → undo; apply at most once,
  * Conflict on a stale preview, progress while compacting, read-only storages refused.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
@@ -38,7 +38,7 @@ function setupCopy(fixture: string, readOnly = false) {
   const stop = serveRpc(port2 as unknown as Endpoint, engine);
   const conn = connectRpc<EngineHandlers>(port1 as unknown as Endpoint);
   cleanups.push(() => { stop(); conn.close(); port1.close(); port2.close(); rmSync(dir, { recursive: true, force: true }); });
-  return { client: conn.client, root: `${fixture}/` };
+  return { client: conn.client, root: `${fixture}/`, dir };
 }
 
 async function rowCount(client: ReturnType<typeof setupCopy>['client'], tableId: string, version: string): Promise<number> {
@@ -52,7 +52,7 @@ describe('pure parts', () => {
     expect(icebergUndo({ kind: 'rollback', snapshotId: '1' }, '3', '1')?.request).toEqual({ format: 'iceberg', op: { kind: 'set-current', snapshotId: '3' } });
     expect(icebergUndo({ kind: 'compact' }, '3', '4')?.label).toContain('3');
     expect(icebergUndo({ kind: 'compact' }, '3', '3')).toBeUndefined();
-    expect(icebergUndo({ kind: 'tag', name: ' v1 ', snapshotId: '1' }, '3', '3')?.request).toEqual({ format: 'iceberg', op: { kind: 'remove-ref', name: 'v1' } });
+    expect(icebergUndo({ kind: 'tag', name: ' v1 ', snapshotId: '1' }, '3', '3')?.request).toEqual({ format: 'iceberg', op: { kind: 'remove-ref', name: 'v1', refType: 'tag' } });
     expect(icebergUndo({ kind: 'tag', name: 'v1', snapshotId: '1', replace: true }, '3', '3')).toBeUndefined();
     expect(icebergUndo({ kind: 'expire', retainLast: 1 }, '3', '3')).toBeUndefined();
   });
@@ -86,6 +86,10 @@ describe.skipIf(!FIXTURES_PRESENT)('Iceberg writes through the worker protocol',
     // The oldest snapshot is a plain append: its summary's total-records is its row count.
     expect(preview.after.rows).toBe(String(oldest.rowCount));
     expect(preview.before.rows).toMatch(/^\d+$/);
+    // The current snapshot has delete files: its summary counts rows before deletes; the target has none: live.
+    expect(preview.before).toMatchObject({ rows: '22' });
+    expect(preview.before.rowsLive).toBeUndefined();
+    expect(preview.after.rowsLive).toBe(true);
     expect(preview.writes.map((w) => w.kind)).toEqual(['metadata']);
     expect(preview.concurrency).toMatch(/only if it does not exist/);
 
@@ -173,5 +177,22 @@ describe.skipIf(!FIXTURES_PRESENT)('Iceberg writes through the worker protocol',
     await expect(client.prepareIcebergWrite({ warehouseId, root, op: { kind: 'rollback', snapshotId: 'abc' } })).rejects.toMatchObject({ code: 'DataInvalid' });
     await expect(client.prepareIcebergWrite({ warehouseId, root, op: { kind: 'expire' } })).rejects.toMatchObject({ code: 'DataInvalid' });
     await expect(client.prepareIcebergWrite({ warehouseId, root, op: { kind: 'compact', targetFileSizeBytes: -1 } })).rejects.toMatchObject({ code: 'DataInvalid' });
+  });
+});
+
+describe.skipIf(!FIXTURES_PRESENT)('an unreadable newest metadata file through the worker protocol', () => {
+  it('the overview names it and says why writes are off; prepare refuses with DataInvalid naming it', async () => {
+    const name = 'iceberg/v2_spark_position_deletes';
+    const { client, root, dir } = setupCopy(name);
+    truncateSync(join(dir, name, 'metadata', 'v5.metadata.json'), 80);
+    const { warehouseId } = await client.connect({ kind: 'url', url: 'x' });
+    const opened = await client.openTable({ warehouseId, root, format: 'iceberg' });
+    expect(opened.overview.warnings?.join('\n')).toMatch(/the newest metadata\/v5\.metadata\.json cannot be read/);
+    expect(opened.overview.writeRefusal).toMatch(/^writes are refused: the newest metadata\/v5\.metadata\.json cannot be read/);
+    const snapshot = opened.overview.versions[0].id;
+    for (const op of [{ kind: 'tag', name: 'x', snapshotId: snapshot }, { kind: 'rollback', snapshotId: snapshot }, { kind: 'compact' }] as const) {
+      await expect(client.prepareIcebergWrite({ warehouseId, root, op }), op.kind).rejects.toMatchObject({ code: 'DataInvalid', context: { file: 'metadata/v5.metadata.json' } });
+    }
+    expect(readdirSync(join(dir, name, 'metadata'))).not.toContain('v6.metadata.json');
   });
 });

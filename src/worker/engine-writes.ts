@@ -34,7 +34,7 @@ export type IcebergWriteRequest =
   | { readonly kind: 'set-current'; readonly snapshotId: string }
   | { readonly kind: 'tag'; readonly name: string; readonly snapshotId: string; readonly replace?: boolean }
   | { readonly kind: 'branch'; readonly name: string; readonly snapshotId: string; readonly replace?: boolean }
-  | { readonly kind: 'remove-ref'; readonly name: string }
+  | { readonly kind: 'remove-ref'; readonly name: string; readonly refType?: 'tag' | 'branch' }
   | { readonly kind: 'expire'; readonly olderThanMs?: number; readonly retainLast?: number }
   | { readonly kind: 'compact'; readonly targetFileSizeBytes?: number; readonly minInputFiles?: number }
   | { readonly kind: 'rewrite-manifests'; readonly targetSizeBytes?: number };
@@ -61,7 +61,7 @@ function prepareIceberg(storage: Storage, op: IcebergWriteRequest, signal: Abort
     case 'set-current': return ice.prepareSetCurrentSnapshot(storage, snapshotId(op.snapshotId), { signal });
     case 'tag': return ice.prepareTag(storage, op.name.trim(), snapshotId(op.snapshotId), {}, { signal, replace: op.replace });
     case 'branch': return ice.prepareBranch(storage, op.name.trim(), snapshotId(op.snapshotId), {}, { signal, replace: op.replace });
-    case 'remove-ref': return ice.prepareRemoveRef(storage, op.name, { signal });
+    case 'remove-ref': return ice.prepareRemoveRef(storage, op.name, { signal, type: op.refType });
     case 'expire': {
       if (op.olderThanMs === undefined && op.retainLast === undefined) {
         throw new LakeError('DataInvalid', 'worker writes: expire needs "older than" or "retain last N"');
@@ -83,7 +83,7 @@ export function icebergUndo(op: IcebergWriteRequest, currentBefore: string | und
       return { label: `Undo: set main back to ${currentBefore}`, request: { format: 'iceberg', op: { kind: 'set-current', snapshotId: currentBefore } } };
     case 'tag': case 'branch':
       // Replacing a ref cannot be undone by removing it; only a newly created ref can.
-      return op.replace ? undefined : { label: `Undo: remove ${op.kind} "${op.name.trim()}"`, request: { format: 'iceberg', op: { kind: 'remove-ref', name: op.name.trim() } } };
+      return op.replace ? undefined : { label: `Undo: remove ${op.kind} "${op.name.trim()}"`, request: { format: 'iceberg', op: { kind: 'remove-ref', name: op.name.trim(), refType: op.kind } } };
     case 'remove-ref': case 'expire':
       return undefined;
   }

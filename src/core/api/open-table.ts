@@ -53,6 +53,7 @@ export async function describeTable(table: LakeTable, root: string, format: Tabl
   return {
     format, root: prefix, location: table.location, ...(table.relocatedFrom ? { relocatedFrom: table.relocatedFrom } : {}),
     ...(table.warnings?.length ? { warnings: [...table.warnings] } : {}),
+    ...(table.writeRefusal ? { writeRefusal: table.writeRefusal } : {}),
     versions, schemas, partitionSpecs, sortOrders, columns: table.columnNames(),
     ...(metadataKey ? { metadataKey } : {}), metadataFiles, properties, ...(formatVersion === undefined ? {} : { formatVersion }),
   };

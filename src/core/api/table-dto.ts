@@ -27,6 +27,8 @@ export interface TableOverviewDto {
   readonly relocatedFrom?: string;
   /** Non-fatal problems met while opening (e.g. a torn newest metadata file that was skipped). */
   readonly warnings?: readonly string[];
+  /** Why writes are refused, naming the file (the newest metadata/snapshot file cannot be read); absent when they may go ahead. */
+  readonly writeRefusal?: string;
   /** Oldest first. */
   readonly versions: readonly VersionDto[];
   readonly schemas: readonly SchemaDto[];

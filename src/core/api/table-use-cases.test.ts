@@ -47,6 +47,7 @@ describe.skipIf(!FIXTURES_PRESENT)('table use cases on the Iceberg fixtures', ()
     const d = await describeTable(await openTable(mem, root, 'iceberg'), root, 'iceberg');
     expect(d.versions.find((v) => v.isCurrent)?.id).toBe(fixtures.find((f) => f.name === 'iceberg/v2_spark_position_deletes')!.expected.current);
     expect(d.warnings?.join(' ')).toMatch(/v6\.metadata\.json/);
+    expect(d.writeRefusal).toMatch(/^writes are refused: the newest metadata\/v6\.metadata\.json cannot be read/);
   });
 
   it('a format without a reader is Unsupported, naming it', async () => {

@@ -18,7 +18,12 @@ export interface FileChange {
 
 /** Rows and bytes of the table's current state, before and after. */
 export interface TableTotals {
+  /** Rows as the metadata counts them: live rows only when `rowsLive`, else see `rowsBasis`. */
   readonly rows?: bigint;
+  /** True when `rows` is exactly what a scan returns (e.g. an Iceberg table without delete files). */
+  readonly rowsLive?: boolean;
+  /** When not live, what `rows` counts, as a label (default `before deletes`: rows in data files before delete files apply). */
+  readonly rowsBasis?: string;
   readonly dataFiles?: number;
   readonly deleteFiles?: number;
   readonly bytes?: bigint;
@@ -53,6 +58,15 @@ export interface ChangeResult {
   readonly warnings: readonly string[];
   readonly details?: Readonly<Record<string, unknown>>;
 }
+
+/** `21 rows` when live, else `22 rows before deletes` (or the format's own basis); `? rows` when unknown. */
+export function rowsText(t: TableTotals): string {
+  if (t.rows === undefined) return '? rows';
+  return t.rowsLive ? `${t.rows} rows` : `${t.rows} rows ${t.rowsBasis ?? ROWS_BEFORE_DELETES}`;
+}
+
+/** The default basis of a row count that is not live. */
+export const ROWS_BEFORE_DELETES = 'before deletes';
 
 /** Sum of sizes in bytes, counting unknown sizes as 0. */
 export function totalBytes(files: readonly FileChange[]): number {

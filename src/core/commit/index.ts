@@ -7,5 +7,6 @@ export {
   retryOnConflict, retryPolicyFromProperties, backoffMs, sleep, DEFAULT_RETRY_POLICY,
   type RetryPolicy, type RetryOutcome,
 } from './retry-policy.ts';
-export { totalBytes, type ChangePreview, type ChangeResult, type FileChange, type TableTotals } from './change-preview.ts';
+export { totalBytes, rowsText, ROWS_BEFORE_DELETES, type ChangePreview, type ChangeResult, type FileChange, type TableTotals } from './change-preview.ts';
 export { bestEffortDelete } from './cleanup.ts';
+export { unreadableNewestError, unreadableNewestRefusal, unreadableNewestWarning, type UnreadableNewest } from './unreadable-newest.ts';

@@ -8,6 +8,16 @@ import type { RecordBatch } from 'apache-arrow';
 import type { Expr } from '../expr/expr.ts';
 import type { Storage } from '../io/storage.ts';
 
+/** A row count from a format's own metadata (no data read), and what it counts. */
+export interface RecordCountDto {
+  /** Decimal string. */
+  readonly count: string;
+  /** True when `count` is exactly the rows a scan of this version returns. */
+  readonly live: boolean;
+  /** When not live, what the count is before, as a label: `before deletes`, `before merging by primary key`… */
+  readonly basis?: string;
+}
+
 /** One version of a table: an Iceberg/Paimon snapshot, a Delta version, a Hudi instant. */
 export interface VersionDto {
   /** Snapshot id / version number / instant time, as a string. */
@@ -18,6 +28,8 @@ export interface VersionDto {
   readonly operation: string;
   /** Summary counters and properties as the format records them (all strings). */
   readonly summary: Readonly<Record<string, string>>;
+  /** The version's row count as its metadata records it, and whether that is the live count. */
+  readonly records?: RecordCountDto;
   readonly schemaId?: string;
   readonly sequenceNumber?: string;
   /** Branches and tags pointing at this version. */
@@ -150,6 +162,13 @@ export interface LakeTable<Task = unknown> {
    * reopening the table gives a new list.
    */
   readonly warnings?: readonly string[];
+  /**
+   * Why writes are refused on this table as opened, naming the file — set while the newest version file
+   * (Iceberg metadata file, Paimon snapshot or LATEST hint) cannot be read: reads fall back to the newest
+   * readable version (and `warnings` says so), but a commit built on it would drop the unreadable one.
+   * Absent when writes may go ahead. The write path checks again itself; this is for showing the reason.
+   */
+  readonly writeRefusal?: string;
   /** Versions, oldest first. */
   versions(signal?: AbortSignal): Promise<VersionDto[]>;
   schemas(signal?: AbortSignal): Promise<SchemaDto[]>;

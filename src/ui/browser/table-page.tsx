@@ -19,6 +19,7 @@ import { SchemaView } from '../schema/schema-view.tsx';
 import { type Tab, tabsFor } from '../state/route.ts';
 import { TreeView } from '../tree/tree-view.tsx';
 import { WritesBar } from '../writes/writes-bar.tsx';
+import { TableWarnings } from './table-warnings.tsx';
 import { UnreadTablePage } from './unread-table-page.tsx';
 
 const TimelineStrip = lazy(() => import('../timeline/timeline-strip.tsx'));
@@ -99,7 +100,8 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
           ? <TimelineStrip format={overview.format} versions={overview.versions} selectedId={selected?.id} onSelect={selectVersion} />
           : <div className="timeline timeline-empty muted small">This table has no versions yet (created, never written).</div>}
       </Suspense>
-      <WritesBar warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} selected={selected} onVersion={onVersion} />
+      <TableWarnings warnings={overview.warnings} writeRefusal={overview.writeRefusal} />
+      <WritesBar warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} selected={selected} onVersion={onVersion} writeRefusal={overview.writeRefusal} />
       <div className={`explorer-body${collapsed ? ' inspector-collapsed' : ''}`}>
         <div className="explorer-main">
           <div className="tabs" role="tablist" aria-label="Table views" ref={tabsRef} onKeyDown={onTabsKey}>

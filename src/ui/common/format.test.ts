@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatTime, middleEllipsis } from './format.ts';
+import { formatBytes, formatCount, formatRecords, formatTime, middleEllipsis } from './format.ts';
 
 describe('format', () => {
   it('formats bytes in binary units', () => {
@@ -25,5 +25,12 @@ describe('middleEllipsis', () => {
     expect(m).toHaveLength(30);
     expect(m.startsWith('91d5eea0')).toBe(true);
     expect(m.endsWith('cbd38a-m1.avro')).toBe(true);
+  });
+
+  it('says whether a version\'s row count is live or counted before deletes/merging', () => {
+    expect(formatRecords({ count: '1234', live: true })).toBe('1,234 rows');
+    expect(formatRecords({ count: '22', live: false })).toBe('22 records (before deletes)');
+    expect(formatRecords({ count: '9', live: false, basis: 'before merging by primary key' })).toBe('9 records (before merging by primary key)');
+    expect(formatRecords(undefined)).toBeUndefined();
   });
 });

@@ -42,3 +42,10 @@ export function middleEllipsis(text: string, max = 40): string {
   const tail = Math.ceil((max - 1) * 0.55);
   return `${text.slice(0, max - 1 - tail)}…${text.slice(text.length - tail)}`;
 }
+
+/** A version's row count as its metadata records it: `21 rows` when live, else `22 records (before deletes)`. */
+export function formatRecords(records: { readonly count: string; readonly live: boolean; readonly basis?: string } | undefined): string | undefined {
+  if (!records) return undefined;
+  const n = formatCount(Number(records.count));
+  return records.live ? `${n} rows` : `${n} records (${records.basis ?? 'before deletes'})`;
+}

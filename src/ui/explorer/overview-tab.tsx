@@ -31,11 +31,6 @@ export function OverviewTab({ overview, selected, files, onSelectVersion, onOpen
         <div className="wide"><dt>Location recorded in metadata</dt><dd><CopyText text={overview.location} />
           {overview.relocatedFrom && <div className="muted small">Read from <span className="mono">{overview.root || '/'}</span>: every path in the metadata is mapped onto this folder.</div>}</dd></div>
       </dl>
-      {overview.warnings && overview.warnings.length > 0 && (
-        <div className="notice-inline small" role="status" aria-label="Warnings">
-          {overview.warnings.map((w) => <div key={w}>⚠ {w}</div>)}
-        </div>
-      )}
       {selected && !selected.isCurrent && (
         <p className="notice-inline small">Viewing an older version, <span className="mono">{selected.id}</span>, committed {formatTime(selected.timestampMs).local}. Every tab answers for it.</p>
       )}

@@ -5,7 +5,7 @@
  */
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { PartitionStatDto, PlannedFileDto, TreeNode, VersionDto } from '../../core/api/table-dto.ts';
-import { formatBytes, formatCount, formatTime } from '../common/format.ts';
+import { formatBytes, formatCount, formatRecords, formatTime } from '../common/format.ts';
 import { CopyText } from '../common/widgets.tsx';
 import { ICEBERG_SPEC } from '../raw/field-notes.ts';
 import { ParentRecord } from './parent-record.tsx';
@@ -106,6 +106,7 @@ function describe(item: InspectorItem, format: TableFormatName): Described {
           ['Sequence number', v.sequenceNumber ?? '—'],
           ['Refs', v.refs.length ? v.refs.map((r) => `${r.name} (${r.type})`).join(', ') : '—'],
           ['Current', v.isCurrent ? 'yes' : 'no'],
+          ...(v.records ? [['Rows', formatRecords(v.records)] as const] : []),
           ...Object.entries(v.summary).slice(0, 40).map(([k, val]) => [k, /^-?\d+$/.test(val) && !/id$/i.test(k) ? (/size|bytes/i.test(k) ? bytes(val) : num(val)) : <span className="wrap">{val}</span>] as const),
         ],
         raw: v,

@@ -7,7 +7,7 @@ import type { VersionDto } from '../../core/api/table-dto.ts';
 export type MetricName = 'records' | 'files' | 'deleteFiles' | 'bytes';
 
 export const METRICS: readonly { readonly name: MetricName; readonly label: string; readonly keys: readonly string[] }[] = [
-  { name: 'records', label: 'Records', keys: ['total-records', 'totalRecordCount', 'numRecords', 'num_records'] },
+  { name: 'records', label: 'Records (before deletes)', keys: ['total-records', 'totalRecordCount', 'numRecords', 'num_records'] },
   { name: 'files', label: 'Data files', keys: ['total-data-files', 'numFiles', 'num_files'] },
   { name: 'deleteFiles', label: 'Delete files', keys: ['total-delete-files', 'numDeletionVectors', 'num_delete_files'] },
   { name: 'bytes', label: 'Bytes', keys: ['total-files-size', 'sizeInBytes', 'total_size'] },

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Area, AreaChart, Brush, ResponsiveContainer, Scatter, ScatterChart, XAxis, YAxis } from 'recharts';
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { VersionDto } from '../../core/api/table-dto.ts';
-import { formatBytes, formatCount, formatTime } from '../common/format.ts';
+import { formatBytes, formatCount, formatRecords, formatTime } from '../common/format.ts';
 import { CopyText } from '../common/widgets.tsx';
 import { lttb, thinMarks, type Mark, type Thinned } from './downsample.ts';
 import { buildLanes, mainLineVersions } from './lanes.ts';
@@ -192,7 +192,7 @@ function truncate(s: string, n: number): string {
 /** One line about the selected version under the chart. */
 function SelectedLine({ v }: { v: VersionDto }) {
   const t = formatTime(v.timestampMs);
-  const records = v.summary['total-records'] ?? v.summary.totalRecordCount;
+  const records = formatRecords(v.records);
   const bytes = v.summary['total-files-size'];
   const added = v.summary['added-records'] ?? v.summary.deltaRecordCount;
   return (
@@ -202,7 +202,7 @@ function SelectedLine({ v }: { v: VersionDto }) {
       <span title={t.utc}>{t.local}</span>
       {v.isCurrent && <span className="pill">current</span>}
       {v.refs.map((r) => <span key={r.name} className={`pill ref-${r.type}`}>{r.type === 'tag' ? '⚑ ' : '⎇ '}{r.name}</span>)}
-      {records !== undefined && <span className="muted num">{formatCount(Number(records))} records</span>}
+      {records !== undefined && <span className="muted num">{records}</span>}
       {added !== undefined && <span className="muted num">{Number(added) >= 0 ? '+' : ''}{formatCount(Number(added))} this commit</span>}
       {bytes !== undefined && <span className="muted num">{formatBytes(Number(bytes))}</span>}
     </div>

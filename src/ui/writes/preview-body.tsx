@@ -5,7 +5,7 @@
  */
 import type { FileChangeDto, WritePreviewDto } from '../../worker/engine-writes.ts';
 import { formatBytes, formatCount, middleEllipsis } from '../common/format.ts';
-import { groupFiles, totalsRows } from './write-model.ts';
+import { groupFiles, totalsRows, rowsNote } from './write-model.ts';
 
 const KIND_LABEL: Record<FileChangeDto['kind'], string> = {
   data: 'data files', delete: 'delete files', manifest: 'manifests', 'manifest-list': 'manifest lists', metadata: 'metadata / snapshot files',
@@ -29,7 +29,7 @@ export function TotalsTable({ preview }: { preview: WritePreviewDto }) {
         {rows.map((r) => {
           const d = r.before !== undefined && r.after !== undefined ? r.after - r.before : undefined;
           return (
-            <tr key={r.label} data-total={r.label}>
+            <tr key={r.id} data-total={r.id}>
               <th scope="row">{r.label}</th>
               <td className="num">{fmt(r.before, r.bytes)}</td>
               <td className="muted">→</td>
@@ -77,7 +77,7 @@ export function PreviewBody({ preview }: { preview: WritePreviewDto }) {
       <p className="ws-description">{preview.description}</p>
       <div className="ws-totals-wrap">
         <TotalsTable preview={preview} />
-        <p className="muted small">Records as the commit summaries count them: rows in data files before deletes are applied (the Data tab shows live rows). “?” is known only after the write.</p>
+        <p className="muted small" data-testid="rows-note">{rowsNote(preview.before, preview.after)}</p>
       </div>
       <div className="ws-columns">
         <FileGroups files={preview.writes} verb="is written" label="Files to write" />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VersionDto } from '../../core/api/table-dto.ts';
-import { currentLineage, groupFiles, parseAge, parseSize, refNameProblem, totalsRows, versionActions } from './write-model.ts';
+import { currentLineage, groupFiles, parseAge, parseSize, refNameProblem, rowsLabel, rowsNote, totalsRows, versionActions, writesOffReason } from './write-model.ts';
 
 const v = (id: string, parentId: string | undefined, isCurrent = false, extra: Partial<VersionDto> = {}): VersionDto => ({
   id, ...(parentId ? { parentId } : {}), timestampMs: Number(id), operation: 'append', summary: {}, refs: [], isCurrent, ...extra,
@@ -44,7 +44,17 @@ describe('version actions', () => {
 describe('preview shaping', () => {
   it('totals: rows with something known, 64-bit strings as numbers', () => {
     const rows = totalsRows({ rows: '22', dataFiles: 2, bytes: '10240' }, { rows: '21', dataFiles: 1 });
-    expect(rows.map((r) => [r.label, r.before, r.after])).toEqual([['Records', 22, 21], ['Data files', 2, 1], ['Bytes', 10240, undefined]]);
+    expect(rows.map((r) => [r.label, r.before, r.after])).toEqual([['Records (before deletes)', 22, 21], ['Data files', 2, 1], ['Bytes', 10240, undefined]]);
+  });
+
+  it('rows are labelled live only when every known count is, else by what they count before', () => {
+    expect(rowsLabel({ rows: '21', rowsLive: true }, { rows: '21', rowsLive: true })).toBe('Rows');
+    expect(rowsLabel({ rows: '21', rowsLive: true }, {})).toBe('Rows');
+    expect(rowsLabel({ rows: '22' }, { rows: '21', rowsLive: true })).toBe('Records (before deletes)');
+    expect(rowsLabel({ rows: '12', rowsBasis: 'before merging by primary key' }, { rows: '9', rowsBasis: 'before merging by primary key' })).toBe('Records (before merging by primary key)');
+    expect(totalsRows({ rows: '5', rowsLive: true }, { rows: '3', rowsLive: true })[0].label).toBe('Rows');
+    expect(rowsNote({ rows: '22' }, {})).toMatch(/^Records \(before deletes\): rows in data files .* before deletes — not the rows a read returns/);
+    expect(rowsNote({ rows: '2', rowsLive: true }, {})).toMatch(/^Rows are live rows/);
   });
 
   it('groups files by kind, data first, summing known sizes', () => {
@@ -72,9 +82,29 @@ describe('form parsing', () => {
   it('ref names', () => {
     expect(refNameProblem('nightly', [])).toBeUndefined();
     expect(refNameProblem('', [])).toMatch(/name/);
+    expect(refNameProblem('   ', [])).toMatch(/name/); // whitespace only: the dialogs keep Confirm disabled
     expect(refNameProblem('a/b', [])).toMatch(/slash/);
     expect(refNameProblem('123', [])).toMatch(/snapshot id/);
     expect(refNameProblem('main', [])).toMatch(/main/);
     expect(refNameProblem('v1', ['v1'])).toMatch(/exists/);
+  });
+});
+
+describe('a table that refuses writes (its newest metadata file cannot be read)', () => {
+  const refusal = 'writes are refused: the newest metadata/v5.metadata.json cannot be read (x).';
+  it('disables every action of both formats with the refusal as tooltip, even on writable storage', () => {
+    for (const format of ['iceberg', 'paimon'] as const) {
+      for (const sel of versions) {
+        const actions = versionActions(format, versions, sel, rw, refusal);
+        expect(actions.length).toBeGreaterThan(0);
+        expect(actions.every((a) => a.disabled && a.title === refusal)).toBe(true);
+      }
+    }
+  });
+  it('writesOffReason: the refusal wins over access; undefined when writes may go ahead', () => {
+    expect(writesOffReason(rw, refusal)).toBe(refusal);
+    expect(writesOffReason({ writable: false, reason: 'plain HTTP', concurrency: '' }, refusal)).toBe(refusal);
+    expect(writesOffReason({ writable: false, reason: 'plain HTTP', concurrency: '' })).toBe('plain HTTP');
+    expect(writesOffReason(rw)).toBeUndefined();
   });
 });

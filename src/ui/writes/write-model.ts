@@ -32,13 +32,23 @@ export interface VersionAction {
 }
 
 /**
+ * Why writes are off for this table, or undefined when they may go ahead: the table's own refusal (its
+ * newest metadata file or snapshot cannot be read — a commit would drop it) wins over storage access.
+ */
+export function writesOffReason(access: WriteAccessDto | undefined, writeRefusal?: string): string | undefined {
+  if (writeRefusal) return writeRefusal;
+  return !access ? 'Checking whether this storage can be written…' : access.writable ? undefined : access.reason ?? 'This storage is read-only.';
+}
+
+/**
  * The actions of the selected version. Must hold: Iceberg offers "Roll back to here" only for a strict
  * ancestor of the current snapshot and "Set as current" for any other non-current snapshot; nothing moves
- * main onto the snapshot it is at; every action is disabled, with the reason, on a read-only storage.
+ * main onto the snapshot it is at; every action is disabled, with the reason, on a read-only storage and
+ * while the table refuses writes (`writeRefusal`).
  */
-export function versionActions(format: TableFormatName, versions: readonly VersionDto[], selected: VersionDto | undefined, access: WriteAccessDto | undefined): VersionAction[] {
+export function versionActions(format: TableFormatName, versions: readonly VersionDto[], selected: VersionDto | undefined, access: WriteAccessDto | undefined, writeRefusal?: string): VersionAction[] {
   if (!selected || (format !== 'iceberg' && format !== 'paimon')) return [];
-  const ro = !access ? 'Checking whether this storage can be written…' : access.writable ? undefined : access.reason ?? 'This storage is read-only.';
+  const ro = writesOffReason(access, writeRefusal);
   const act = (kind: VersionActionKind, label: string, title: string, extra: Partial<VersionAction> = {}): VersionAction =>
     ({ kind, label, title: ro ?? title, disabled: ro !== undefined || extra.disabled === true, ...(extra.tag ? { tag: extra.tag } : {}) });
   const out: VersionAction[] = [];
@@ -66,23 +76,49 @@ export function versionActions(format: TableFormatName, versions: readonly Versi
 }
 
 export interface TotalsRow {
+  /** Stable id of the row (`Records`, `Data files`, `Delete files`, `Bytes`), whatever its label says. */
+  readonly id: string;
   readonly label: string;
   readonly before?: number;
   readonly after?: number;
   readonly bytes: boolean;
 }
 
+/** What a preview's row counts are before (`before deletes`…), or undefined when every known count is live. */
+function rowsBasis(before: TotalsDto, after: TotalsDto): string | undefined {
+  const known = [before, after].filter((t) => t.rows !== undefined);
+  if (known.length > 0 && known.every((t) => t.rowsLive)) return undefined;
+  return known.find((t) => !t.rowsLive)?.rowsBasis ?? 'before deletes';
+}
+
 /**
- * Records, data files, delete files and bytes, before → after (undefined where unknown). Records are what
- * the commit summaries count: rows in data files, before delete files are applied.
+ * The label of the row counts of a preview: `Rows` when every known count is live (the metadata allows
+ * an exact count, e.g. no delete files), else `Records (before deletes)` — or the format's own basis,
+ * e.g. `before merging by primary key` for Paimon.
+ */
+export function rowsLabel(before: TotalsDto, after: TotalsDto): string {
+  const basis = rowsBasis(before, after);
+  return basis === undefined ? 'Rows' : `Records (${basis})`;
+}
+
+/** The sentence under the totals saying what the row counts are. */
+export function rowsNote(before: TotalsDto, after: TotalsDto): string {
+  const basis = rowsBasis(before, after);
+  if (basis === undefined) return 'Rows are live rows: no delete files apply, so the metadata’s counts are exact. “?” is known only after the write.';
+  return `Records (${basis}): rows in data files as the table’s metadata counts them, ${basis} — not the rows a read returns (the Data tab shows those). “?” is known only after the write.`;
+}
+
+/**
+ * Rows, data files, delete files and bytes, before → after (undefined where unknown). Rows are labelled
+ * by {@link rowsLabel}: live only where the metadata makes the count exact.
  */
 export function totalsRows(before: TotalsDto, after: TotalsDto): TotalsRow[] {
   const n = (v: string | number | undefined) => (v === undefined ? undefined : Number(v));
   const rows: TotalsRow[] = [
-    { label: 'Records', before: n(before.rows), after: n(after.rows), bytes: false },
-    { label: 'Data files', before: n(before.dataFiles), after: n(after.dataFiles), bytes: false },
-    { label: 'Delete files', before: n(before.deleteFiles), after: n(after.deleteFiles), bytes: false },
-    { label: 'Bytes', before: n(before.bytes), after: n(after.bytes), bytes: true },
+    { id: 'Records', label: rowsLabel(before, after), before: n(before.rows), after: n(after.rows), bytes: false },
+    { id: 'Data files', label: 'Data files', before: n(before.dataFiles), after: n(after.dataFiles), bytes: false },
+    { id: 'Delete files', label: 'Delete files', before: n(before.deleteFiles), after: n(after.deleteFiles), bytes: false },
+    { id: 'Bytes', label: 'Bytes', before: n(before.bytes), after: n(after.bytes), bytes: true },
   ];
   return rows.filter((r) => r.before !== undefined || r.after !== undefined);
 }

@@ -21,7 +21,7 @@ import { MaintainMenu } from './maintain-menu.tsx';
 import { UndoToast } from './undo-toast.tsx';
 import { useWriteFlow } from './use-write-flow.ts';
 import { WriteDialog } from './write-dialog.tsx';
-import { type VersionAction, versionActions } from './write-model.ts';
+import { type VersionAction, versionActions, writesOffReason } from './write-model.ts';
 import './writes.css';
 
 export interface WritesBarProps {
@@ -32,6 +32,8 @@ export interface WritesBarProps {
   readonly selected?: VersionDto;
   /** Select a version (undefined = the current one), e.g. the new current after a rollback. */
   readonly onVersion: (id: string | undefined) => void;
+  /** Why the table refuses writes (its newest metadata file/snapshot cannot be read): every action is disabled with it. */
+  readonly writeRefusal?: string;
 }
 
 /** Whether the warehouse can be written (and the commit guarantee), asked once per warehouse. */
@@ -39,7 +41,7 @@ export function useWriteAccess(warehouseId: string) {
   return useQuery({ queryKey: queryKeys.writeAccess(warehouseId), queryFn: ({ signal }) => engine().writeAccess({ warehouseId }, { signal }), staleTime: Infinity });
 }
 
-export function WritesBar({ warehouseId, root, format, versions, selected, onVersion }: WritesBarProps) {
+export function WritesBar({ warehouseId, root, format, versions, selected, onVersion, writeRefusal }: WritesBarProps) {
   const access = useWriteAccess(warehouseId);
   const qc = useQueryClient();
   const [toast, setToast] = useState<{ result: WriteResultDto; title: string } | undefined>();
@@ -60,8 +62,9 @@ export function WritesBar({ warehouseId, root, format, versions, selected, onVer
   });
   if (format !== 'iceberg' && format !== 'paimon') return null;
 
-  const actions = versionActions(format, versions, selected, access.data);
+  const actions = versionActions(format, versions, selected, access.data, writeRefusal);
   const roReason = access.data && !access.data.writable ? access.data.reason : undefined;
+  const offReason = writesOffReason(access.data, writeRefusal);
   const existingRefs = versions.flatMap((v) => v.refs.map((r) => r.name));
   const run = (a: VersionAction) => {
     if (!selected) return;
@@ -84,13 +87,15 @@ export function WritesBar({ warehouseId, root, format, versions, selected, onVer
       ))}
       <span className="spacer" />
       {format === 'iceberg' && (
-        <MaintainMenu disabledReason={roReason ?? (access.data ? undefined : 'Checking whether this storage can be written…')} items={[
+        <MaintainMenu disabledReason={offReason} items={[
           { id: 'expire', label: 'Expire snapshots…', title: 'Remove old snapshots from the metadata; optionally delete the files only they used', run: () => flow.openForm('expire') },
           { id: 'compact', label: 'Compact…', title: 'Rewrite small files (and files with deletes) into bigger ones', run: () => flow.openForm('compact') },
           { id: 'rewrite-manifests', label: 'Rewrite manifests…', title: 'Regroup manifests (same files, fewer/larger manifests)', run: () => flow.prepare({ format: 'iceberg', op: { kind: 'rewrite-manifests' } }, 'Rewrite manifests') },
         ]} />
       )}
-      {roReason && <p className="ws-readonly small" data-testid="writes-off"><strong>Read-only storage: writes are off.</strong> {roReason}</p>}
+      {writeRefusal
+        ? <p className="ws-readonly small" data-testid="writes-off"><strong>Writes are off for this table.</strong> {writeRefusal}</p>
+        : roReason && <p className="ws-readonly small" data-testid="writes-off"><strong>Read-only storage: writes are off.</strong> {roReason}</p>}
       <WriteDialog flow={flow} existingRefs={existingRefs} />
       {toast && (
         <UndoToast result={toast.result} title={toast.title} onClose={() => setToast(undefined)}

@@ -79,14 +79,14 @@ describe.skipIf(!FIXTURES_PRESENT)('corrupt input', () => {
     expect([e.code, e.message, e.context.file]).toEqual(['DataInvalid', 'iceberg metadata: partition-specs is required but missing', 'metadata/v3.metadata.json']);
     let t = await openIcebergTable(storage);
     expect(t.metadataKey).toBe('metadata/v2.metadata.json');
-    expect(t.warnings).toContain('skipped unreadable metadata file metadata/v3.metadata.json: iceberg metadata: partition-specs is required but missing');
+    expect(t.warnings.join('\n')).toContain('the newest metadata/v3.metadata.json cannot be read (iceberg metadata: partition-specs is required but missing): showing metadata/v2.metadata.json instead');
     await storage.write('metadata/v3.metadata.json', new TextEncoder().encode(text.slice(0, 300)));
     e = await failure(openIcebergTable(storage, byPath));
     expect(e.code).toBe('DataInvalid');
     expect(e.message).toMatch(/^iceberg metadata: metadata\/v3\.metadata\.json is not valid JSON/);
     t = await openIcebergTable(storage);
     expect(t.metadataKey).toBe('metadata/v2.metadata.json');
-    expect(t.warnings.join('\n')).toMatch(/skipped unreadable metadata file metadata\/v3\.metadata\.json: iceberg metadata: metadata\/v3\.metadata\.json is not valid JSON/);
+    expect(t.warnings.join('\n')).toMatch(/the newest metadata\/v3\.metadata\.json cannot be read \(iceberg metadata: metadata\/v3\.metadata\.json is not valid JSON/);
   });
 
   it('a data file live twice (the same manifest listed twice, or one file under two spellings) → DataInvalid, never read twice', async () => {

@@ -2,7 +2,8 @@
  * Iceberg metadata as the common model's plain DTOs (formats/table-format.ts): ids and counters as
  * decimal strings, types as the spec writes them.
  */
-import type { ColumnDto, PartitionSpecDto, SchemaDto, SortOrderDto, VersionDto } from '../table-format.ts';
+import type { ColumnDto, PartitionSpecDto, RecordCountDto, SchemaDto, SortOrderDto, VersionDto } from '../table-format.ts';
+import { recordsAreLive } from './spec/snapshot.ts';
 import { fieldName } from './spec/schema.ts';
 import type { Schema } from './spec/schema.ts';
 import { currentSchema, type TableMetadata } from './spec/table-metadata.ts';
@@ -18,11 +19,18 @@ export function versionDtos(meta: TableMetadata): VersionDto[] {
     timestampMs: s.timestampMs,
     operation: s.operation,
     summary: s.summary,
+    ...(s.summary['total-records'] !== undefined ? { records: recordCount(s.summary) } : {}),
     schemaId: s.schemaId === undefined ? undefined : String(s.schemaId),
     sequenceNumber: String(s.sequenceNumber),
     refs: meta.refs.filter((r) => r.snapshotId === s.snapshotId).map((r) => ({ name: r.name, type: r.type })),
     isCurrent: s.snapshotId === meta.currentSnapshotId,
   }));
+}
+
+/** `total-records` counts rows in data files: live only when no delete file is live (spec/snapshot.ts). */
+function recordCount(summary: Readonly<Record<string, string>>): RecordCountDto {
+  const live = recordsAreLive(summary);
+  return { count: summary['total-records']!, live, ...(live ? {} : { basis: 'before deletes' }) };
 }
 
 export function schemaDtos(meta: TableMetadata): SchemaDto[] {

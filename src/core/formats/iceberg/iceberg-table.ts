@@ -5,6 +5,7 @@
  * tables) are extra methods.
  */
 import type { RecordBatch, Table } from 'apache-arrow';
+import { unreadableNewestRefusal, type UnreadableNewest } from '../../commit/unreadable-newest.ts';
 import { LakeError } from '../../errors.ts';
 import type { Expr } from '../../expr/expr.ts';
 import { parseWhere } from '../../expr/parse.ts';
@@ -51,7 +52,7 @@ export async function openIcebergTable(storage: Storage, opts: OpenIcebergOption
     return new IcebergTable(storage, await readTableMetadata(storage, key, opts.signal), key, 'given');
   }
   const found = await loadCurrentMetadata(storage, opts.signal);
-  return new IcebergTable(storage, found.metadata, found.key, found.via, found.files, undefined, found.warnings);
+  return new IcebergTable(storage, found.metadata, found.key, found.via, found.files, undefined, found.warnings, found.unreadableNewest);
 }
 
 /** `…/metadata/v3.metadata.json` → `metadata/v3.metadata.json` (a path copied from a metadata log). */
@@ -80,12 +81,19 @@ export class IcebergTable implements LakeTable<FileScanTask> {
     files?: TableFiles,
     /** What opening had to work around (a stale version hint, skipped unreadable metadata files); shown with plans. {@link LakeTable.warnings}. */
     readonly warnings: readonly string[] = [],
+    /** The newest metadata file when it cannot be parsed (this object reads an older one): writes refuse. */
+    readonly unreadableNewest?: UnreadableNewest,
   ) {
     this.files = files && files.relocation.relocatedFrom === metadata.location.replace(/\/+$/, '') ? files : new TableFiles(storage, new Relocation(metadata.location));
     this.nameMapping = parseNameMapping(metadata.properties['schema.name-mapping.default']);
   }
 
   get location(): string { return this.metadata.location; }
+
+  /** {@link LakeTable.writeRefusal}: set while the newest metadata file cannot be parsed. */
+  get writeRefusal(): string | undefined {
+    return this.unreadableNewest && unreadableNewestRefusal(this.unreadableNewest);
+  }
 
   /** The recorded location this table is read away from (every path is re-rooted onto the opened folder). */
   get relocatedFrom(): string | undefined {
@@ -116,7 +124,7 @@ export class IcebergTable implements LakeTable<FileScanTask> {
   async refresh(signal?: AbortSignal): Promise<IcebergTable> {
     const found = await loadCurrentMetadata(this.storage, signal, { key: this.metadataKey, metadata: this.metadata });
     if (found.key === this.metadataKey) return this;
-    return new IcebergTable(this.storage, found.metadata, found.key, found.via, found.files, this.files, found.warnings);
+    return new IcebergTable(this.storage, found.metadata, found.key, found.via, found.files, this.files, found.warnings, found.unreadableNewest);
   }
 
   /** The snapshot a selector names (current by default); NotFound when none. */

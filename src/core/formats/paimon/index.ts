@@ -21,6 +21,7 @@ export type { TableSchema } from './spec/schema.ts';
 export type { Snapshot, CommitKind } from './spec/snapshot.ts';
 export type { DataType, DataField } from './spec/data-type.ts';
 export { decodeBinaryRow, encodeBinaryRow } from './spec/binary-row.ts';
+export { recordCount } from './inspect/versions.ts';
 
 /** Opens the Paimon table rooted at `storage` (see {@link PaimonTable.open}). */
 export function openPaimonTable(storage: Storage, opts: OpenPaimonOptions = {}): Promise<PaimonTable> {

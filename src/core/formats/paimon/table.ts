@@ -12,12 +12,13 @@ import type {
 import { LSM_EXPLANATIONS, lsmView, type LsmView } from './inspect/lsm.ts';
 import { treeNodes } from './inspect/tree.ts';
 import { listSchemas, listVersions, partitionSpecOf, sortOrderOf } from './inspect/versions.ts';
-import { PaimonMetadata } from './scan/metadata.ts';
+import { unreadableNewestRefusal } from '../../commit/unreadable-newest.ts';
+import { PaimonMetadata, type SnapshotIntegrity } from './scan/metadata.ts';
 import { planSnapshot } from './scan/plan.ts';
 import { readChanges } from './scan/incremental.ts';
 import { readTask } from './scan/read.ts';
 import type { PaimonTask } from './scan/task.ts';
-import type { CommitContext } from './commit/context.ts';
+import { refreshForWrite, type CommitContext } from './commit/context.ts';
 import { expireSnapshots, type ExpireOptions, type ExpirePlan } from './commit/expire.ts';
 import { rollbackAsLatest, type RollbackAsLatestOptions, type RollbackResult } from './commit/rollback.ts';
 import { rollbackDestructive, type DestructiveRollbackOptions, type DestructiveRollbackPlan } from './commit/rollback-destructive.ts';
@@ -49,8 +50,18 @@ export class PaimonTable implements LakeTable<PaimonTask> {
   readonly format = 'paimon';
   readonly location: string;
 
-  private constructor(readonly storage: Storage, readonly meta: PaimonMetadata, private latestSchema: TableSchema) {
+  private constructor(readonly storage: Storage, readonly meta: PaimonMetadata, private latestSchema: TableSchema, private integrity: SnapshotIntegrity) {
     this.location = storage.description;
+  }
+
+  /** {@link LakeTable.warnings}: a torn newest snapshot skipped, a garbage LATEST hint (as of open/refresh). */
+  get warnings(): readonly string[] {
+    return this.integrity.warnings;
+  }
+
+  /** {@link LakeTable.writeRefusal}: set while the newest snapshot file or the LATEST hint cannot be read. */
+  get writeRefusal(): string | undefined {
+    return this.integrity.unreadable && unreadableNewestRefusal(this.integrity.unreadable);
   }
 
   /**
@@ -60,7 +71,7 @@ export class PaimonTable implements LakeTable<PaimonTask> {
   static async open(storage: Storage, opts: OpenPaimonOptions = {}): Promise<PaimonTable> {
     const meta = new PaimonMetadata(storage, opts.branch);
     const schema = await loadLatestSchema(meta, opts.signal);
-    return new PaimonTable(storage, meta, schema);
+    return new PaimonTable(storage, meta, schema, await meta.integrity(opts.signal));
   }
 
   /** The latest schema (the table's current columns and options). */
@@ -72,6 +83,7 @@ export class PaimonTable implements LakeTable<PaimonTask> {
   async refresh(signal?: AbortSignal): Promise<void> {
     this.meta.invalidate();
     this.latestSchema = await loadLatestSchema(this.meta, signal);
+    this.integrity = await this.meta.integrity(signal);
   }
 
   columnNames(): string[] {
@@ -203,6 +215,14 @@ export class PaimonTable implements LakeTable<PaimonTask> {
   }
 
   // ---- writes (main branch only; the table is refreshed after each) ----------------------------
+
+  /**
+   * Re-reads what is current and throws DataInvalid naming the file while the newest snapshot or the
+   * LATEST hint cannot be read (every write checks this itself; previews call it to refuse up front).
+   */
+  async checkWritable(signal?: AbortSignal): Promise<void> {
+    await refreshForWrite({ storage: this.storage, meta: this.meta, schema: this.latestSchema, signal }, 'commit');
+  }
 
   /** Creates a tag (see commit/tags.ts). */
   createTag(name: string, opts: CreateTagOptions & { signal?: AbortSignal } = {}): Promise<{ name: string; snapshotId: string; file: string }> {

@@ -48,7 +48,7 @@ export async function prepareCherryPick(storage: Storage, snapshotId: bigint, op
       operation: 'cherry-pick',
       description: `Re-apply ${source.operation} snapshot ${snapshotId} on main: add ${added.length} file(s)${removed.size ? `, remove ${removed.size}` : ''}`,
       writes: [{ key: 'metadata/<manifest and manifest list>', kind: 'manifest' }, NEXT_METADATA], deletes: [],
-      before, after: { ...before, rows: before.rows === undefined ? undefined : before.rows + addedRows },
+      before, after: { ...before, rows: before.rows === undefined ? undefined : before.rows + addedRows, rowsLive: before.rowsLive === true && added.every((f) => f.content === 'data') },
       warnings: [], details: { source: String(snapshotId), addedFiles: added.length, removedFiles: removed.size },
     },
     apply: async (o: ApplyOptions = {}) => {

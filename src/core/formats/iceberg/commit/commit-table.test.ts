@@ -12,6 +12,7 @@ import { openIcebergTable } from '../iceberg-table.ts';
 import { appendRows } from './append.ts';
 import { createTable } from './create-table.ts';
 import { loadTableState, versionUuid } from './table-state.ts';
+import { commitTable } from './commit-table.ts';
 import { setProperties } from './update-table.ts';
 import { prepareDeleteWhere } from './delete-rows.ts';
 import { prepareCompaction } from './compaction.ts';
@@ -116,8 +117,14 @@ async function faultMatrix(template: MemoryStorage, op: (s: Storage) => Promise<
         if (error === undefined) expect(leftovers, `${label}: a committed change leaves no orphans`).toEqual([]);
         const readerNote = isNew && JSON.stringify(readerRows) !== JSON.stringify(newRows) ? ' (the reader, trusting the stale hint, shows the old state)' : '';
         outcomes.push(`${label}: ${error === undefined ? 'committed' : isCommitStateUnknown(error) ? 'unknown' : 'failed'} → ${isNew ? 'new' : 'old'} state, ${leftovers.length} orphan(s)${readerNote}`);
-        // A later commit always works (a torn file left by a crash only takes its version number).
-        await appendRows(inner, events(200, 1), { retry: FAST });
+        // A later commit works — unless the crash left a torn metadata file: then writes are refused,
+        // naming it, until a person removes it (it could as well be a committed version damaged since).
+        const later = await appendRows(inner, events(200, 1), { retry: FAST }).catch((x: unknown) => x);
+        if (later instanceof Error) {
+          expect(isLakeError(later, 'DataInvalid') && crash && mode === 'cutoff', `${label}: later commit: ${later.message}`).toBe(true);
+          await inner.delete(String((later as LakeError).context.file));
+          await appendRows(inner, events(200, 1), { retry: FAST });
+        }
         expect((await readRows(inner)).length).toBe((isNew ? newRows.length : oldRows.length) + 1);
       }
     }
@@ -168,16 +175,45 @@ describe('commit protocol under faults', () => {
     expect((await readRows(storage)).length).toBe(13);
   });
 
-  it('a torn newest metadata file is skipped by loaders and never becomes the base', async () => {
+  it('a torn newest metadata file refuses every write, naming it; nothing is written until it is removed', async () => {
     const storage = await baseTable(false);
     const full = await storage.read('metadata/v2.metadata.json');
-    await storage.write('metadata/v3.metadata.json', full.slice(0, 100)); // a crash mid-write on a store without atomic PUT
-    const state = await loadTableState(storage);
-    expect(state.key).toBe('metadata/v2.metadata.json');
-    expect(state.skipped.map((s) => s.key)).toEqual(['metadata/v3.metadata.json']);
-    const r = await appendRows(storage, events(10, 1));
-    expect(r.committedKey).toBe('metadata/v4.metadata.json');
-    expect((await loadTableState(storage)).metadata.metadataLog.at(-1)?.metadataFile).toBe('s3://b/t/metadata/v2.metadata.json');
+    await storage.write('metadata/v3.metadata.json', full.slice(0, 100)); // torn: a crash mid-write, or damaged since
+    const before = await snapshotStorage(storage);
+    const e = await loadTableState(storage).catch((x: unknown) => x);
+    expect(isLakeError(e, 'DataInvalid')).toBe(true);
+    expect((e as LakeError).context).toMatchObject({ file: 'metadata/v3.metadata.json', retryable: false });
+    expect((e as LakeError).message).toMatch(/^iceberg commit: writes are refused: the newest metadata\/v3\.metadata\.json cannot be read/);
+    const append = await appendRows(storage, events(10, 1)).catch((x: unknown) => x);
+    expect(isLakeError(append, 'DataInvalid')).toBe(true);
+    expect((append as LakeError).context.file).toBe('metadata/v3.metadata.json');
+    expect([...(await snapshotStorage(storage)).keys()]).toEqual([...before.keys()]);
+    // Once a person removes the torn file, writes build on v2 again.
+    await storage.delete('metadata/v3.metadata.json');
+    expect((await appendRows(storage, events(10, 1))).committedKey).toBe('metadata/v3.metadata.json');
+  });
+
+  it('a newer file that appears between loading and the commit point (a gap, or torn) is never built past', async () => {
+    const storage = await baseTable(false);
+    const v2 = await storage.read('metadata/v2.metadata.json');
+    // A producer that, while it works, sees another writer leave v4 behind (v3 never written: a gap).
+    const torn = await commitTable(storage, async () => {
+      await storage.write('metadata/v4.metadata.json', v2.slice(0, 50));
+      return { updates: [{ action: 'set-properties', updates: { a: '1' } }] };
+    }).catch((x: unknown) => x);
+    expect(isLakeError(torn, 'DataInvalid')).toBe(true);
+    expect((torn as LakeError).context.file).toBe('metadata/v4.metadata.json');
+    expect((await snapshotStorage(storage)).has('metadata/v3.metadata.json')).toBe(false);
+    // A readable newer file is a lost race: the retry rebuilds on it.
+    await storage.delete('metadata/v4.metadata.json');
+    let calls = 0;
+    const r = await commitTable(storage, async (base) => {
+      if (calls++ === 0) await storage.write('metadata/v4.metadata.json', v2);
+      return { updates: [{ action: 'set-properties', updates: { b: String(base.version) } }] };
+    }, { retry: FAST });
+    expect(r.attempts).toBe(2);
+    expect(r.key).toBe('metadata/v5.metadata.json');
+    expect(r.state.metadata.properties.b).toBe('4');
   });
 });
 

@@ -2,10 +2,12 @@
  * The commit protocol of file-system tables (spec "Optimistic Concurrency", "File System Tables",
  * "Commit Conflict Resolution and Retry"):
  *
- * 1. load the newest metadata (table-state.ts) and check the caller's requirements against it;
+ * 1. load the newest metadata (table-state.ts; an unreadable newest file refuses the write) and check
+ *    the caller's requirements against it;
  * 2. let the producer build its updates on that base (writing manifests, lists, data files as needed);
  * 3. apply the updates (apply-updates.ts), re-parse the result with our own reader, serialise it;
- * 4. create the next version file only if absent — the atomic commit point (core/commit createExclusive);
+ * 4. check that no newer metadata file appeared (a gap or a torn file the create cannot see), then create
+ *    the next version file only if absent — the atomic commit point (core/commit createExclusive);
  * 5. after the commit point, best effort: update version-hint.text, delete metadata files that fell off
  *    the log when `write.metadata.delete-after-commit.enabled`.
  * A lost race (Conflict at 4) re-runs 1–4 on the new state after an exponential backoff
@@ -25,7 +27,7 @@ import { VERSION_HINT_KEY } from '../io/metadata-files.ts';
 import { parseTableMetadata } from '../spec/table-metadata.ts';
 import { applyUpdates } from './apply-updates.ts';
 import { checkRequirements } from './requirements.ts';
-import { loadTableState, nextMetadataKey, stateOf, type TableState } from './table-state.ts';
+import { checkStillNewest, loadTableState, nextMetadataKey, stateOf, type TableState } from './table-state.ts';
 import { PROPS, type TableRequirement, type TableUpdate } from './table-update.ts';
 
 /** What a producer returns for one attempt. */
@@ -102,6 +104,8 @@ async function attempt(
     const { key, version } = await nextMetadataKey(base);
     const applied = applyUpdates(base.doc, plan.updates, { nowMs: now(), baseMetadataFile: base.metadataLocation });
     const metadata = validate(applied.doc, key);
+    // The exclusive create of v<N+1> cannot see a newer or torn file numbered above it: look first.
+    await checkStillNewest(base, signal);
     await createExclusive(storage, key, utf8Encode(stringifyJson(applied.doc)), { signal, what: 'iceberg commit', contentType: 'application/json' });
     const state = stateOf(storage, { key, name: basename(key), version }, applied.doc, metadata, { highestVersion: version, hasVersionHint: base.hasVersionHint });
     const warnings = await afterCommit(storage, base, state, applied.expiredMetadataFiles);

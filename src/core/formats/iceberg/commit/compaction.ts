@@ -148,6 +148,7 @@ export async function prepareCompaction(storage: Storage, opts: CompactionOption
       before,
       after: {
         rows: anyDeletes ? undefined : before.rows,
+        rowsLive: before.rowsLive,
         dataFiles: before.dataFiles === undefined ? undefined : before.dataFiles - inputs.length + plan.bins.length,
         deleteFiles: before.deleteFiles === undefined ? undefined : before.deleteFiles - plan.removedDeletes.length,
       },

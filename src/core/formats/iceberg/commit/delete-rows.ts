@@ -119,7 +119,7 @@ export async function prepareDeleteWhere(storage: Storage, filter: Expr | string
       writes: [...partial.map((f) => ({ key: `data/<${mode === 'copy-on-write' ? 'rewrite' : 'deletes'} of ${f.entry.dataFile.filePath.split('/').pop()}>`, kind: (mode === 'copy-on-write' ? 'data' : 'delete') as FileChange['kind'] })), NEXT_METADATA],
       deletes: [],
       before,
-      after: { rows: before.rows === undefined || mode === 'merge-on-read' ? undefined : before.rows - BigInt(rows) - BigInt(files.reduce((n, f) => n + (Number(f.entry.dataFile.recordCount) - f.live), 0)), dataFiles: before.dataFiles === undefined ? undefined : before.dataFiles - whole.length },
+      after: { rows: before.rows === undefined || mode === 'merge-on-read' ? undefined : before.rows - BigInt(rows) - BigInt(files.reduce((n, f) => n + (Number(f.entry.dataFile.recordCount) - f.live), 0)), rowsLive: before.rowsLive, dataFiles: before.dataFiles === undefined ? undefined : before.dataFiles - whole.length },
       warnings: ['removed and rewritten files stay on storage until the snapshots that use them expire'],
       details: { mode, rows, filesRemoved: whole.length, filesChanged: partial.length, removed: whole.map((f) => key(f.entry)) },
     },

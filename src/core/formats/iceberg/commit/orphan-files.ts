@@ -48,7 +48,7 @@ export async function findOrphanFiles(storage: Storage, opts: { olderThanMs?: nu
     if (referenced.has(o.key)) continue;
     // A metadata file newer than the one loaded is a commit that landed after we looked, not an orphan.
     const version = o.key.startsWith('metadata/') ? metadataVersion(basename(o.key)) : undefined;
-    if (version !== undefined && version > state.version && !state.skipped.some((x) => x.key === o.key)) continue;
+    if (version !== undefined && version > state.version) continue;
     const kind = kindOf(o.key);
     const size = o.size >= 0 ? o.size : undefined;
     orphans.push({ key: o.key, kind, bytes: size, lastModified: o.lastModified, deletable: o.lastModified !== undefined && o.lastModified < olderThan });

@@ -52,7 +52,7 @@ export async function prepareOverwrite(storage: Storage, filter: Expr | string, 
       operation: 'overwrite',
       description: `Replace ${removedRows} row(s) matching the filter with ${rows.length} new row(s); ${files.length} file(s) removed or rewritten`,
       writes: [{ key: 'data/<new files>', kind: 'data', note: `${rows.length} row(s)` }, NEXT_METADATA], deletes: [],
-      before, after: { rows: before.rows === undefined ? undefined : before.rows - BigInt(removedRows) + BigInt(rows.length) },
+      before, after: { rows: before.rows === undefined ? undefined : before.rows - BigInt(removedRows) + BigInt(rows.length), rowsLive: before.rowsLive },
       warnings: [], details: { removedRows, addedRows: rows.length, files: files.length },
     },
     apply: async (o: ApplyOptions = {}) => {

@@ -6,7 +6,7 @@
  */
 import type { ChangePreview, ChangeResult, TableTotals } from '../../../commit/change-preview.ts';
 import type { RetryPolicy } from '../../../commit/retry-policy.ts';
-import type { Snapshot } from '../spec/snapshot.ts';
+import { recordsAreLive, type Snapshot } from '../spec/snapshot.ts';
 import type { TableMetadata } from '../spec/table-metadata.ts';
 
 export interface ApplyOptions {
@@ -20,14 +20,19 @@ export interface PreparedOperation<R extends ChangeResult = ChangeResult> {
   apply(opts?: ApplyOptions): Promise<R>;
 }
 
-/** Table totals of a snapshot from its summary (spec Appendix F `total-*`); empty for no snapshot. */
+/**
+ * Table totals of a snapshot from its summary (spec Appendix F `total-*`); empty for no snapshot.
+ * `total-records` counts rows in data files before delete files apply; it is the live row count only
+ * when no delete file is live (spec/snapshot.ts recordsAreLive).
+ */
 export function totalsOf(snapshot: Snapshot | undefined): TableTotals {
-  if (!snapshot) return { rows: 0n, dataFiles: 0, deleteFiles: 0, bytes: 0n };
+  if (!snapshot) return { rows: 0n, rowsLive: true, dataFiles: 0, deleteFiles: 0, bytes: 0n };
   const s = snapshot.summary;
   const big = (k: string) => (s[k] !== undefined && /^\d+$/.test(s[k]) ? BigInt(s[k]) : undefined);
   const num = (k: string) => (s[k] !== undefined && /^\d+$/.test(s[k]) ? Number(s[k]) : undefined);
-  return { rows: big('total-records'), dataFiles: num('total-data-files'), deleteFiles: num('total-delete-files'), bytes: big('total-files-size') };
+  return { rows: big('total-records'), rowsLive: recordsAreLive(s), dataFiles: num('total-data-files'), deleteFiles: num('total-delete-files'), bytes: big('total-files-size') };
 }
+
 
 /** The next metadata file, as a preview lists it (its size is known only once written). */
 export const NEXT_METADATA = { key: 'metadata/<next version>.metadata.json', kind: 'metadata' as const, note: 'written on apply' };

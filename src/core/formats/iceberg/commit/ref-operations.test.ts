@@ -131,4 +131,24 @@ describe('branches, tags, set-current, fast-forward', () => {
     m = (await loadTableState(storage)).metadata;
     expect(m.refs.map((r) => r.name).sort()).toEqual(['main', 'v1']);
   });
+
+  it('removing a tag never removes a branch of that name (nor the reverse); blank names are refused', async () => {
+    const { storage, ids } = await threeSnapshots();
+    await (await prepareTag(storage, 'v1', ids[0])).apply();
+    await (await prepareBranch(storage, 'dev', ids[1])).apply();
+    const asTag = await prepareRemoveRef(storage, 'dev', { type: 'tag' }).catch((e) => e);
+    expect(isLakeError(asTag, 'DataInvalid')).toBe(true);
+    expect(asTag.message).toMatch(/^iceberg refs: dev is a branch \(at snapshot \d+\), not a tag: nothing was removed/);
+    const asBranch = await prepareRemoveRef(storage, 'v1', { type: 'branch' }).catch((e) => e);
+    expect(asBranch.message).toMatch(/^iceberg refs: v1 is a tag \(at snapshot \d+\), not a branch/);
+    await expect(prepareRemoveRef(storage, 'main', { type: 'tag' })).rejects.toThrow(/main is the main branch, not a tag,/);
+    for (const blank of ['', '   ', '\t']) {
+      await expect(prepareTag(storage, blank, ids[0])).rejects.toThrow(/a tag name must not be empty or blank/);
+      await expect(prepareBranch(storage, blank, ids[0])).rejects.toThrow(/a branch name must not be empty or blank/);
+    }
+    expect((await loadTableState(storage)).metadata.refs.map((r) => r.name).sort()).toEqual(['dev', 'main', 'v1']);
+    await (await prepareRemoveRef(storage, 'dev', { type: 'branch' })).apply();
+    await (await prepareRemoveRef(storage, 'v1', { type: 'tag' })).apply();
+    expect((await loadTableState(storage)).metadata.refs.map((r) => r.name)).toEqual(['main']);
+  });
 });

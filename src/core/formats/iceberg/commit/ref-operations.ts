@@ -27,6 +27,11 @@ function notFound(what: string, context: Record<string, string>): never {
   throw new LakeError('NotFound', `iceberg refs: ${what}`, context);
 }
 
+/** A tag or branch name must say something: empty or blank names are refused (they cannot be selected back). */
+function checkRefName(name: string, type: 'tag' | 'branch' | 'ref'): void {
+  if (name.trim() === '') throw new LakeError('DataInvalid', `iceberg refs: a ${type} name must not be empty or blank`, { ref: name });
+}
+
 function refOf(meta: TableMetadata, name: string): SnapshotRef | undefined {
   return meta.refs.find((r) => r.name === name);
 }
@@ -132,6 +137,7 @@ export function prepareSetCurrentSnapshot(storage: Storage, snapshotId: bigint, 
 /** Creates (or with `replace`, moves) a tag. */
 export function prepareTag(storage: Storage, name: string, snapshotId: bigint, retention: Pick<RefRetention, 'maxRefAgeMs'> = {}, opts: ApplyOptions & { replace?: boolean } = {}): Promise<PreparedOperation> {
   return prepare(storage, opts.signal, ({ metadata: meta }) => {
+    checkRefName(name, 'tag');
     snapshotOrFail(meta, snapshotId);
     const existing = refOf(meta, name);
     if (name === MAIN_BRANCH) throw new LakeError('DataInvalid', 'iceberg refs: main is a branch and cannot be a tag', { ref: name });
@@ -147,6 +153,7 @@ export function prepareTag(storage: Storage, name: string, snapshotId: bigint, r
 /** Creates (or with `replace`, moves) a branch; without a snapshot id it starts at the current snapshot. */
 export function prepareBranch(storage: Storage, name: string, snapshotId: bigint | undefined, retention: RefRetention = {}, opts: ApplyOptions & { replace?: boolean } = {}): Promise<PreparedOperation> {
   return prepare(storage, opts.signal, ({ metadata: meta }) => {
+    checkRefName(name, 'branch');
     const id = snapshotId ?? meta.currentSnapshotId ?? notFound('the table has no snapshot to branch from', {});
     snapshotOrFail(meta, id);
     const existing = refOf(meta, name);
@@ -160,11 +167,18 @@ export function prepareBranch(storage: Storage, name: string, snapshotId: bigint
   });
 }
 
-/** Removes a tag or branch (never main). */
-export function prepareRemoveRef(storage: Storage, name: string, opts: ApplyOptions = {}): Promise<PreparedOperation> {
+/**
+ * Removes a tag or branch (never main). With `type`, only a ref of that type: removing "tag X" when X is
+ * a branch (or the reverse) is DataInvalid naming what X is, and nothing is removed.
+ */
+export function prepareRemoveRef(storage: Storage, name: string, opts: ApplyOptions & { type?: 'tag' | 'branch' } = {}): Promise<PreparedOperation> {
   return prepare(storage, opts.signal, ({ metadata: meta }) => {
-    if (name === MAIN_BRANCH) throw new LakeError('DataInvalid', 'iceberg refs: the main branch cannot be removed', { ref: name });
-    const existing = refOf(meta, name) ?? notFound(`ref ${name} does not exist`, { ref: name });
+    checkRefName(name, opts.type ?? 'ref');
+    if (name === MAIN_BRANCH) throw new LakeError('DataInvalid', `iceberg refs: main is the main branch${opts.type === 'tag' ? ', not a tag,' : ''} and cannot be removed`, { ref: name });
+    const existing = refOf(meta, name) ?? notFound(`${opts.type ?? 'ref'} ${name} does not exist`, { ref: name });
+    if (opts.type && existing.type !== opts.type) {
+      throw new LakeError('DataInvalid', `iceberg refs: ${name} is a ${existing.type} (at snapshot ${existing.snapshotId}), not a ${opts.type}: nothing was removed`, { ref: name, refType: existing.type });
+    }
     return {
       operation: `remove-${existing.type}`, description: `Remove ${existing.type} ${name} (at snapshot ${existing.snapshotId}); its snapshots stay until they expire`,
       updates: [{ action: 'remove-snapshot-ref', 'ref-name': name }], touched: [name], details: { ref: name, snapshotId: String(existing.snapshotId) },

@@ -5,9 +5,10 @@
  * Which file is current: the highest version in `metadata/`, never `version-hint.text` alone — the hint is
  * written after the new version file, so a crash between the two leaves it stale, and a stale hint must
  * not make a writer build on an old state (that would fork the history). A newest file that is not valid
- * JSON/metadata can only be a torn write from a crash on a store without atomic PUT: it is skipped (and
- * reported in `skipped`), and the next commit takes the version after it, since its name is taken.
+ * JSON/metadata refuses every write (core/commit/unreadable-newest.ts): it may be a crashed writer's torn
+ * file or a committed version damaged since, and building on the file before it would drop that commit.
  */
+import { unreadableNewestError } from '../../../commit/unreadable-newest.ts';
 import { LakeError, isLakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { listMetadataFiles, type MetadataFileRef, readMetadataDocument, VERSION_HINT_KEY } from '../io/metadata-files.ts';
@@ -30,47 +31,67 @@ export interface TableState {
   /** Its location as metadata refers to it (`<location>/metadata/<name>`), for the metadata log. */
   readonly metadataLocation: string;
   readonly version: number;
-  /** Highest version number taken in `metadata/` (a skipped torn file counts). */
+  /** Highest version number in `metadata/`; equal to `version` for every state a commit may build on. */
   readonly highestVersion: number;
   readonly naming: MetadataNaming;
   /** True when the table has a `version-hint.text` (kept up to date on commit). */
   readonly hasVersionHint: boolean;
   readonly relocation: Relocation;
   readonly files: TableFiles;
-  /** Newer metadata files that could not be parsed, with why. */
-  readonly skipped: readonly { readonly key: string; readonly reason: string }[];
 }
 
 /**
- * Loads the newest readable metadata of the table rooted at `storage`. Throws NotFound when there is no
- * metadata file, Unsupported for format versions this build cannot write, and DataInvalid when no
- * metadata file parses.
+ * Loads the newest metadata of the table rooted at `storage`: the file with the highest version. Throws
+ * NotFound when there is no metadata file, Unsupported for format versions this build cannot write, and
+ * DataInvalid (`retryable: false`, naming the file) when the newest file does not parse — never an
+ * older state to build on.
  */
 export async function loadTableState(storage: Storage, signal?: AbortSignal): Promise<TableState> {
   const [files, hasVersionHint] = await Promise.all([listMetadataFiles(storage, signal), exists(storage, VERSION_HINT_KEY, signal)]);
   if (files.length === 0) {
     throw new LakeError('NotFound', `iceberg commit: no metadata/*.metadata.json under ${storage.description}`, { storage: storage.description });
   }
-  const highestVersion = files[files.length - 1].version;
-  const skipped: { key: string; reason: string }[] = [];
-  for (let i = files.length - 1; i >= 0; i--) {
-    const ref = files[i];
-    try {
-      // A torn newest file is DataInvalid (not gzip/UTF-8/JSON/metadata): skipped, older ones tried.
-      const { json, metadata } = await readMetadataDocument(storage, ref.key, signal);
-      return stateOf(storage, ref, json as JsonDoc, metadata, { highestVersion, hasVersionHint, skipped });
-    } catch (e) {
-      if (!isLakeError(e, 'DataInvalid')) throw e;
-      skipped.push({ key: ref.key, reason: e.message });
-    }
+  const ref = files[files.length - 1];
+  try {
+    const { json, metadata } = await readMetadataDocument(storage, ref.key, signal);
+    return stateOf(storage, ref, json as JsonDoc, metadata, { highestVersion: ref.version, hasVersionHint });
+  } catch (e) {
+    // A torn or damaged newest file (not gzip/UTF-8/JSON/metadata): refuse rather than build on an older one.
+    if (isLakeError(e, 'DataInvalid')) throw unreadableNewestError('iceberg commit', { file: ref.key, reason: e.message }, e);
+    throw e;
   }
-  throw new LakeError('DataInvalid', `iceberg commit: no readable metadata file under ${storage.description} (${skipped.length} tried)`, { storage: storage.description });
+}
+
+/**
+ * Checks, right before the commit point, that no metadata file newer than `base` has appeared (a gap
+ * the exclusive create of `v<N+1>` cannot see, e.g. `v<N+2>`, or a torn file of another writer).
+ * Must hold: a newer readable file → Conflict (retryable: rebuild on it); a newer unreadable file →
+ * DataInvalid naming it (not retryable); a storage that cannot list → no check (the create decides).
+ */
+export async function checkStillNewest(base: TableState, signal?: AbortSignal): Promise<void> {
+  let files: MetadataFileRef[];
+  try {
+    files = await listMetadataFiles(base.storage, signal);
+  } catch (e) {
+    if (isLakeError(e, 'Unsupported')) return;
+    throw e;
+  }
+  const newer = files.filter((f) => f.version > base.version);
+  if (newer.length === 0) return;
+  const newest = newer[newer.length - 1];
+  try {
+    await readMetadataDocument(base.storage, newest.key, signal);
+  } catch (e) {
+    if (isLakeError(e, 'DataInvalid')) throw unreadableNewestError('iceberg commit', { file: newest.key, reason: e.message }, e);
+    throw e;
+  }
+  throw new LakeError('Conflict', `iceberg commit: ${newest.key} was committed since ${base.key} was read`, { file: newest.key, retryable: true });
 }
 
 /** Builds the state for an already parsed metadata file (also used right after a commit). */
 export function stateOf(
   storage: Storage, ref: MetadataFileRef, doc: JsonDoc, metadata: TableMetadata,
-  extra: { highestVersion: number; hasVersionHint: boolean; skipped?: { key: string; reason: string }[] },
+  extra: { highestVersion: number; hasVersionHint: boolean },
 ): TableState {
   const relocation = new Relocation(metadata.location);
   return {
@@ -82,7 +103,6 @@ export function stateOf(
     hasVersionHint: extra.hasVersionHint,
     relocation,
     files: new TableFiles(storage, relocation),
-    skipped: extra.skipped ?? [],
   };
 }
 
@@ -103,6 +123,10 @@ async function exists(storage: Storage, key: string, signal?: AbortSignal): Prom
  * (a random uuid per writer would let two writers both "win" the same version).
  */
 export async function nextMetadataKey(state: TableState): Promise<{ key: string; version: number }> {
+  if (state.version !== state.highestVersion) {
+    // Never number a commit after a file it did not build on (that would drop the newer file's commit).
+    throw new LakeError('Internal', `iceberg commit: base ${state.key} is not the newest metadata file (version ${state.highestVersion} exists)`, { file: state.key });
+  }
   const version = state.highestVersion + 1;
   if (state.naming === 'hadoop') return { key: `metadata/v${version}.metadata.json`, version };
   const uuid = await versionUuid(state.metadata.tableUuid ?? state.metadata.location, version);

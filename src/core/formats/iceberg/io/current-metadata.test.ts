@@ -133,8 +133,11 @@ describe('torn newest metadata file', () => {
     expect(t.metadataVia).toBe('version-hint');
     expect(t.warnings).toHaveLength(3);
     expect(t.warnings[0]).toMatch(/^version-hint.text names v2.metadata.json, but v4.metadata.json is newer/);
-    expect(t.warnings[1]).toMatch(/^skipped unreadable metadata file metadata\/v4.metadata.json: iceberg metadata: metadata\/v4.metadata.json is not valid JSON/);
-    expect(t.warnings[2]).toMatch(/^skipped unreadable metadata file metadata\/v3.metadata.json: iceberg metadata: metadata\/v3.metadata.json is not valid JSON/);
+    expect(t.warnings[1]).toMatch(/^the newest metadata\/v4.metadata.json cannot be read \(iceberg metadata: metadata\/v4.metadata.json is not valid JSON.*\): showing metadata\/v2.metadata.json instead/);
+    expect(t.warnings[2]).toMatch(/^the newest metadata\/v3.metadata.json cannot be read \(iceberg metadata: metadata\/v3.metadata.json is not valid JSON/);
+    // Writes refuse, naming the newest unreadable file (a commit built on v2 would drop v3 and v4).
+    expect(t.unreadableNewest?.file).toBe('metadata/v4.metadata.json');
+    expect(t.writeRefusal).toMatch(/metadata\/v4.metadata.json cannot be read/);
   });
 
   it.skipIf(!FIXTURES_PRESENT)('a real table with a torn v3 plans exactly as at v2, with the warnings in the plan notes', async () => {
@@ -147,7 +150,7 @@ describe('torn newest metadata file', () => {
     const plan = await t.plan({});
     expect(plan.tasks).toEqual(before.tasks);
     expect(plan.notes.slice(1)).toEqual(t.warnings);
-    expect(plan.notes.slice(1).join('\n')).toMatch(/skipped unreadable metadata file metadata\/v3.metadata.json/);
+    expect(plan.notes.slice(1).join('\n')).toMatch(/the newest metadata\/v3.metadata.json cannot be read/);
   });
 
   it('a torn gzip file and a JSON that is not table metadata are skipped too', async () => {
@@ -156,7 +159,8 @@ describe('torn newest metadata file', () => {
     await s.write('metadata/v3.metadata.json', enc('{"format-version": 2}'));
     const found = await loadCurrentMetadata(s);
     expect(found.key).toBe('metadata/v1.metadata.json');
-    expect(found.warnings.map((w) => w.split(':')[0])).toEqual(['skipped unreadable metadata file metadata/v3.metadata.json', 'skipped unreadable metadata file metadata/v2.gz.metadata.json']);
+    expect(found.warnings.map((w) => w.split(' (')[0])).toEqual(['the newest metadata/v3.metadata.json cannot be read', 'the newest metadata/v2.gz.metadata.json cannot be read']);
+    expect(found.unreadableNewest?.file).toBe('metadata/v3.metadata.json');
   });
 
   it('no parseable file at all is DataInvalid naming the newest', async () => {

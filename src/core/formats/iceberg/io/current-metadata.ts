@@ -8,11 +8,13 @@
  *   we probe `v<N+1>`, `v<N+2>`… with HEAD requests instead, and without a hint `v1`, `v2`, ….
  * - On a store without atomic PUT a crashed writer can leave a torn newest file. It must not make the
  *   table unreadable: files that fail to parse (DataInvalid) or vanish (NotFound) are skipped, newest
- *   first, and named in `warnings`. (The writer, commit/table-state.ts, skips them the same way.)
+ *   first, and named in `warnings`. The writer (commit/table-state.ts) does not skip: an unparseable
+ *   newest file refuses writes (`unreadableNewest`), or the next commit would drop it.
  *
  * Speed: the listing and the hint are read in parallel, and the hinted file is read while the listing
  * is still running, so a table whose hint is right opens in two sequential round trips, as without a listing.
  */
+import { unreadableNewestWarning, type UnreadableNewest } from '../../../commit/unreadable-newest.ts';
 import { LakeError, isLakeError, toLakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { utf8Decode } from '../../../util/bytes.ts';
@@ -30,6 +32,8 @@ export interface CurrentMetadata {
   readonly files: readonly MetadataFileRef[];
   /** What the reader had to work around: a stale hint, skipped unreadable files. */
   readonly warnings: readonly string[];
+  /** The newest metadata file, when it could not be parsed and an older one is read instead: writes must refuse. */
+  readonly unreadableNewest?: UnreadableNewest;
 }
 
 /** How far {@link loadCurrentMetadata} probes past the hint when it cannot list (bounds the requests). */
@@ -65,8 +69,11 @@ export async function loadCurrentMetadata(storage: Storage, signal?: AbortSignal
     const key = candidates[i]!;
     const r = await attempt(key);
     if (r.ok) {
-      for (const e of skipped) warnings.push(`skipped unreadable metadata file ${e.context.file ?? ''}: ${e.message}`);
-      return { key, via: key === hinted ? 'version-hint' : 'latest-version', metadata: r.value, files, warnings };
+      const torn = skipped.filter((e) => e.code === 'DataInvalid').map((e) => ({ file: String(e.context.file), reason: e.message }));
+      for (const e of skipped) {
+        warnings.push(e.code === 'DataInvalid' ? unreadableNewestWarning({ file: String(e.context.file), reason: e.message }, key) : `skipped metadata file ${e.context.file ?? ''}: ${e.message}`);
+      }
+      return { key, via: key === hinted ? 'version-hint' : 'latest-version', metadata: r.value, files, warnings, ...(torn.length ? { unreadableNewest: torn[0] } : {}) };
     }
     if (!isLakeError(r.error, 'DataInvalid') && !isLakeError(r.error, 'NotFound')) throw r.error;
     skipped.push(r.error.context.file === undefined ? new LakeError(r.error.code, r.error.message, { ...r.error.context, file: key }, { cause: r.error }) : r.error);

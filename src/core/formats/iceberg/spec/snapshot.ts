@@ -105,3 +105,15 @@ export function parseCurrentSnapshotId(v: unknown, ctx: JsonCtx): bigint | undef
   return id === -1n ? undefined : id;
 }
 
+/**
+ * True when a snapshot summary's `total-records` is exactly the live row count: no delete file is live
+ * (`total-delete-files` 0, or both `total-position-deletes` and `total-equality-deletes` 0 when the
+ * writer did not record it). With deletes it is not: equality deletes can match any number of rows, and
+ * position deletes may repeat or point at rows no longer there, so `total-records − total-position-deletes`
+ * is not exact either.
+ */
+export function recordsAreLive(summary: Readonly<Record<string, string>>): boolean {
+  if (summary['total-records'] === undefined) return false;
+  if (summary['total-delete-files'] !== undefined) return summary['total-delete-files'] === '0';
+  return summary['total-position-deletes'] === '0' && summary['total-equality-deletes'] === '0';
+}

@@ -1,4 +1,5 @@
 /** What every Paimon write needs: the table's storage, its metadata reader and its latest schema. */
+import { unreadableNewestError } from '../../../commit/unreadable-newest.ts';
 import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import type { TableSchema } from '../spec/schema.ts';
@@ -27,6 +28,18 @@ export async function targetSnapshot(ctx: CommitContext, target: VersionChoice, 
   if (r.branch) throw new LakeError('Unsupported', `paimon ${what}: '${target.version}' is a branch; give a snapshot id or a tag`, { version: target.version });
   if (!r.snapshot) throw new LakeError('NotFound', `paimon ${what}: the table has no snapshot`);
   return r.snapshot;
+}
+
+/**
+ * Forgets what was read and re-reads "what is current" before a write. Must hold: while the newest
+ * snapshot file or the LATEST hint cannot be read, every write refuses with DataInvalid naming the file
+ * (core/commit/unreadable-newest.ts): a snapshot numbered after one this writer could not read, or a
+ * clean-up computed without it, would drop that commit's data.
+ */
+export async function refreshForWrite(ctx: CommitContext, what: string): Promise<void> {
+  ctx.meta.invalidate();
+  const integrity = await ctx.meta.integrity(ctx.signal);
+  if (integrity.unreadable) throw unreadableNewestError(`paimon ${what}`, integrity.unreadable);
 }
 
 /** A fresh commit user (Paimon writers use a UUID per job). */

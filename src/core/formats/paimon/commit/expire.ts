@@ -11,7 +11,7 @@
  */
 import { snapshotKey } from '../spec/layout.ts';
 import { coreOptions } from '../spec/options.ts';
-import { checkWritable, type CommitContext } from './context.ts';
+import { checkWritable, refreshForWrite, type CommitContext } from './context.ts';
 import { addReferences, emptyReferences, snapshotReferences, unreferenced, type UnreferencedFiles } from './references.ts';
 import { writeHint } from './snapshot-commit.ts';
 
@@ -50,7 +50,7 @@ export async function expireSnapshots(ctx: CommitContext, opts: ExpireOptions = 
   const retainMin = Math.max(1, opts.retainMin ?? options.snapshotNumRetainedMin);
   const retainMax = opts.retainMax ?? options.snapshotNumRetainedMax;
   const olderThan = opts.olderThanMs ?? now - options.snapshotTimeRetainedMs;
-  ctx.meta.invalidate();
+  await refreshForWrite(ctx, 'expire');
   const ids = await ctx.meta.snapshotIds(ctx.signal);
   const empty = (reason: string): ExpirePlan => ({
     expired: [], earliestRetained: ids[0]?.toString(), reason, snapshots: [], manifestLists: [], manifests: [], indexManifests: [],

@@ -12,7 +12,7 @@
 import { LakeError } from '../../../errors.ts';
 import { snapshotKey, tagKey } from '../spec/layout.ts';
 import type { VersionChoice } from '../scan/time-travel.ts';
-import { checkWritable, targetSnapshot, type CommitContext } from './context.ts';
+import { checkWritable, refreshForWrite, targetSnapshot, type CommitContext } from './context.ts';
 import { addReferences, emptyReferences, snapshotReferences, unreferenced, type UnreferencedFiles } from './references.ts';
 import { writeHint } from './snapshot-commit.ts';
 
@@ -39,7 +39,7 @@ export interface DestructiveRollbackPlan extends UnreferencedFiles {
  * Conflict before any deletion.
  */
 export async function rollbackDestructive(ctx: CommitContext, target: VersionChoice, opts: DestructiveRollbackOptions = {}): Promise<DestructiveRollbackPlan> {
-  ctx.meta.invalidate();
+  await refreshForWrite(ctx, 'rollback');
   const goal = await targetSnapshot(ctx, target, 'rollback');
   const ids = await ctx.meta.snapshotIds(ctx.signal);
   if (!ids.includes(goal.id)) {
@@ -73,7 +73,7 @@ export async function rollbackDestructive(ctx: CommitContext, target: VersionCho
       + `${laterTags.length} tag(s) and ${files.dataFiles.length} data file(s) for good; pass confirmDestructive: true (or preview with dryRun: true)`,
     { confirmationRequired: true, snapshot: goal.id.toString() });
   }
-  ctx.meta.invalidate();
+  await refreshForWrite(ctx, 'rollback');
   const now = await ctx.meta.snapshotIds(ctx.signal);
   if (now[now.length - 1] !== ids[ids.length - 1]) {
     throw new LakeError('Conflict', `paimon rollback: snapshot ${now[now.length - 1]} was committed meanwhile; preview again`, { snapshot: String(now[now.length - 1]) });

@@ -16,7 +16,7 @@ import { entryIdentifier, withKind, type ManifestEntry } from '../spec/manifest-
 import type { Snapshot } from '../spec/snapshot.ts';
 import { dataManifests, liveDataFiles } from '../scan/file-entries.ts';
 import type { VersionChoice } from '../scan/time-travel.ts';
-import { checkWritable, newCommitUser, targetSnapshot, type CommitContext } from './context.ts';
+import { checkWritable, newCommitUser, refreshForWrite, targetSnapshot, type CommitContext } from './context.ts';
 import { CommitFiles } from './manifest-writer.ts';
 import { commitSnapshotFile, withRetries } from './snapshot-commit.ts';
 
@@ -48,7 +48,7 @@ export async function rollbackAsLatest(ctx: CommitContext, target: VersionChoice
   checkWritable(ctx, 'rollback');
   const commitUser = opts.commitUser ?? newCommitUser();
   return withRetries(opts.retries ?? 10, async (attempt) => {
-    ctx.meta.invalidate();
+    await refreshForWrite(ctx, 'rollback');
     const goal = await targetSnapshot(ctx, target, 'rollback');
     const latestId = (await ctx.meta.latestSnapshotId(ctx.signal))!;
     const latest = await ctx.meta.snapshot(latestId, ctx.signal);

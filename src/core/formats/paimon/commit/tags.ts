@@ -10,7 +10,7 @@ import { checkRefName, tagKey } from '../spec/layout.ts';
 import { serializeSnapshotJson } from '../spec/snapshot.ts';
 import { tagJson } from '../spec/tag.ts';
 import type { VersionChoice } from '../scan/time-travel.ts';
-import { checkWritable, targetSnapshot, type CommitContext } from './context.ts';
+import { checkWritable, refreshForWrite, targetSnapshot, type CommitContext } from './context.ts';
 import { addReferences, emptyReferences, snapshotReferences, unreferenced } from './references.ts';
 
 export interface CreateTagOptions {
@@ -29,7 +29,7 @@ export interface CreateTagOptions {
 export async function createTag(ctx: CommitContext, name: string, opts: CreateTagOptions = {}): Promise<{ name: string; snapshotId: string; file: string }> {
   checkRefName(name, 'tag');
   checkWritable(ctx, 'tag');
-  ctx.meta.invalidate();
+  await refreshForWrite(ctx, 'tag');
   const snapshot = await targetSnapshot(ctx, { version: opts.version } satisfies VersionChoice, 'tag');
   const key = tagKey(name);
   const body = utf8Encode(serializeSnapshotJson(tagJson(snapshot, opts.nowMs ?? Date.now(), opts.timeRetainedMs)));
@@ -49,7 +49,7 @@ export async function createTag(ctx: CommitContext, name: string, opts: CreateTa
  */
 export async function deleteTag(ctx: CommitContext, name: string): Promise<{ name: string; snapshotId: string; deletedFiles: string[] }> {
   checkWritable(ctx, 'tag');
-  ctx.meta.invalidate();
+  await refreshForWrite(ctx, 'tag');
   const tag = await ctx.meta.tag(name, ctx.signal);
   const ids = await ctx.meta.snapshotIds(ctx.signal);
   let orphans: string[] = [];

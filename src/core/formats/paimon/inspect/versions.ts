@@ -4,7 +4,7 @@
  * watermark and record counters, plus the tags and branches pointing at it. A tag whose snapshot has
  * expired still describes a readable version (the tag file is a full snapshot copy) and is listed too.
  */
-import type { SchemaDto, ColumnDto, VersionDto, PartitionSpecDto, SortOrderDto } from '../../table-format.ts';
+import type { SchemaDto, ColumnDto, VersionDto, PartitionSpecDto, RecordCountDto, SortOrderDto } from '../../table-format.ts';
 import { pool } from '../../../util/async.ts';
 import { formatDataType, type DataField } from '../spec/data-type.ts';
 import { keyFields, partitionFields, type TableSchema } from '../spec/schema.ts';
@@ -61,6 +61,10 @@ export async function listVersions(meta: PaimonMetadata, signal?: AbortSignal): 
     if (!ids.includes(t.snapshot.id) && !all.some((s) => s.id === t.snapshot.id)) all.push(t.snapshot);
   }
   all.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const schemaIds = [...new Set(all.map((s) => s.schemaId))];
+  // Only to say what the record counts mean: a schema that cannot be read leaves them "before merging".
+  const loaded = await pool(schemaIds, 8, (id, _i, sig) => meta.schema(id, sig).catch(() => undefined), signal);
+  const schemas = new Map(loaded.filter((x): x is TableSchema => x !== undefined).map((x) => [x.id, x]));
   return all.map((s) => {
     const expired = !ids.includes(s.id);
     const prev = ids.filter((x) => x < s.id).pop();
@@ -70,11 +74,25 @@ export async function listVersions(meta: PaimonMetadata, signal?: AbortSignal): 
       timestampMs: s.timeMillis,
       operation: String(s.commitKind),
       summary: expired ? { ...snapshotSummary(s), expired: 'true' } : snapshotSummary(s),
+      ...(s.totalRecordCount !== undefined ? { records: recordCount(s, schemas.get(s.schemaId)) } : {}),
       schemaId: String(s.schemaId),
       refs: refs.get(s.id.toString()) ?? [],
       isCurrent: s.id === latest,
     };
   });
+}
+
+/**
+ * What a snapshot's `totalRecordCount` means: the rows of every live data file. That is the live row
+ * count only for an append table without deletion vectors. A primary-key table's files hold every
+ * version of a key (and `-D` rows) until merged on read; an append table with an index manifest may
+ * have rows marked deleted by deletion vectors.
+ */
+export function recordCount(s: Snapshot, schema: TableSchema | undefined): RecordCountDto {
+  const count = (s.totalRecordCount ?? 0n).toString();
+  if (schema === undefined || schema.primaryKeys.length > 0) return { count, live: false, basis: 'before merging by primary key' };
+  if (s.indexManifest !== undefined) return { count, live: false, basis: 'before deletion vectors' };
+  return { count, live: true };
 }
 
 function columnOf(f: DataField): ColumnDto {

@@ -14,7 +14,13 @@
  * `snapshot-N` past LATEST (a hint may lag) and, without hints, from snapshot 1; schemas are probed
  * `schema-0`, `schema-1`, … (schema ids are consecutive, `SchemaManager`). Tags, branches and consumers
  * cannot be found then and are empty.
+ *
+ * A newest `snapshot-N` that does not parse (torn by a crashed writer on a store without atomic PUT, or
+ * damaged since) and a `LATEST` hint that is not a number are not hidden: reads fall back to the newest
+ * snapshot that parses and {@link PaimonMetadata.integrity} names the file in a warning; writes refuse
+ * (commit/context.ts), since a commit numbered after a snapshot it could not read would drop it.
  */
+import { unreadableNewestWarning, type UnreadableNewest } from '../../../commit/unreadable-newest.ts';
 import { LakeError, isLakeError, throwIfAborted } from '../../../errors.ts';
 import { listAll, type Storage } from '../../../io/storage.ts';
 import { utf8Decode } from '../../../util/bytes.ts';
@@ -35,6 +41,14 @@ import { parseTag, type Tag } from '../spec/tag.ts';
 /** How far past the LATEST hint snapshots are probed without a listing (bounds the requests). */
 const MAX_PROBES = 100;
 
+/** What reading "what is current" had to work around (see the file comment). */
+export interface SnapshotIntegrity {
+  /** One sentence each, naming the file. */
+  readonly warnings: readonly string[];
+  /** Set when writes must refuse: the unreadable newest snapshot file, or the garbage LATEST hint. */
+  readonly unreadable?: UnreadableNewest;
+}
+
 export class PaimonMetadata {
   private readonly schemasById = new Map<number, Promise<TableSchema>>();
   private readonly snapshotsById = new Map<bigint, Promise<Snapshot>>();
@@ -42,7 +56,7 @@ export class PaimonMetadata {
   private readonly manifests = new Lru<string, Promise<Manifest>>(2048);
   private readonly indexManifests = new Lru<string, Promise<IndexManifestEntry[]>>(256);
   private readonly indexFiles = new Lru<string, Promise<Uint8Array>>(256);
-  private snapshotIdsPromise?: Promise<bigint[]>;
+  private snapshotIdsPromise?: Promise<{ ids: bigint[]; integrity: SnapshotIntegrity }>;
 
   /** `storage` is rooted at the table root; `branch` selects a branch's snapshots/schemas/tags (main by default). */
   constructor(readonly storage: Storage, readonly branch?: string) {}
@@ -143,8 +157,20 @@ export class PaimonMetadata {
     return out;
   }
 
-  /** Ids of every `snapshot-N` file of the branch, ascending (the listing is authoritative; hints are checked against it). */
-  snapshotIds(signal?: AbortSignal): Promise<bigint[]> {
+  /**
+   * Ids of every readable `snapshot-N` file of the branch, ascending (the listing is authoritative; hints
+   * are checked against it). Newest files that do not parse are left out and reported by {@link integrity}.
+   */
+  async snapshotIds(signal?: AbortSignal): Promise<bigint[]> {
+    return (await this.current(signal)).ids;
+  }
+
+  /** What reading the snapshot list had to work around: warnings, and why writes must refuse. */
+  async integrity(signal?: AbortSignal): Promise<SnapshotIntegrity> {
+    return (await this.current(signal)).integrity;
+  }
+
+  private current(signal?: AbortSignal): Promise<{ ids: bigint[]; integrity: SnapshotIntegrity }> {
     this.snapshotIdsPromise ??= this.loadSnapshotIds(signal).catch((e: unknown) => {
       this.snapshotIdsPromise = undefined;
       throw e;
@@ -152,19 +178,54 @@ export class PaimonMetadata {
     return this.snapshotIdsPromise;
   }
 
-  private async loadSnapshotIds(signal?: AbortSignal): Promise<bigint[]> {
+  private async loadSnapshotIds(signal?: AbortSignal): Promise<{ ids: bigint[]; integrity: SnapshotIntegrity }> {
     const dir = branchRoot(this.branch) + SNAPSHOT_DIR;
     const names = await this.listNamesIfListable(dir, signal);
-    if (names === undefined) return this.probeSnapshotIds(signal);
-    const ids = names.map((n) => versionedId(n.name, SNAPSHOT_PREFIX)).filter((x): x is bigint => x !== undefined);
+    // Without a listing the ids come from the hints and probes; torn newest files are handled alike below.
+    const ids = names === undefined ? await this.probeSnapshotIds(signal)
+      : names.map((n) => versionedId(n.name, SNAPSHOT_PREFIX)).filter((x): x is bigint => x !== undefined);
     ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    const latestHint = names.some((n) => n.name === 'LATEST') ? await this.readHint('LATEST', signal) : undefined;
+    const warnings: string[] = [];
+    let unreadable: UnreadableNewest | undefined;
+    const hintKey = snapshotHintKey('LATEST', this.branch);
+    const hint = names === undefined || names.some((n) => n.name === 'LATEST') ? await this.readHintText('LATEST', signal) : undefined;
+    const latestHint = hint !== undefined && /^\d+$/.test(hint.trim()) ? BigInt(hint.trim()) : undefined;
     const max = ids[ids.length - 1];
     if (latestHint !== undefined && (max === undefined || latestHint > max)) {
       throw new LakeError('DataInvalid', `paimon snapshot: LATEST names snapshot ${latestHint} but ${snapshotKey(latestHint, this.branch)} does not exist`
-        + ' (a committed snapshot is missing)', { file: snapshotKey(latestHint, this.branch), hint: snapshotHintKey('LATEST', this.branch) });
+        + ' (a committed snapshot is missing)', { file: snapshotKey(latestHint, this.branch), hint: hintKey });
     }
-    return ids;
+    // Newest first: a snapshot file that does not parse is skipped (reads) and refuses writes.
+    const torn: UnreadableNewest[] = [];
+    while (ids.length > 0) {
+      const id = ids[ids.length - 1]!;
+      try {
+        await this.snapshot(id, signal);
+        break;
+      } catch (e) {
+        if (!isLakeError(e, 'DataInvalid') || ids.length === 1) throw e;
+        torn.push({ file: snapshotKey(id, this.branch), reason: e.message });
+        ids.pop();
+      }
+    }
+    for (const t of torn) warnings.push(unreadableNewestWarning(t, `snapshot ${ids[ids.length - 1]}`));
+    unreadable = torn[0];
+    if (hint !== undefined && latestHint === undefined) {
+      const garbage: UnreadableNewest = { file: hintKey, reason: `not a snapshot id: ${JSON.stringify(hint.slice(0, 40))}` };
+      warnings.push(`${hintKey} is not a snapshot id (${JSON.stringify(hint.slice(0, 40))}): the listing of ${dir} is used instead; writes are refused until ${hintKey} is repaired or removed`);
+      unreadable ??= garbage;
+    }
+    return { ids, integrity: { warnings, ...(unreadable ? { unreadable } : {}) } };
+  }
+
+  /** The text of a LATEST/EARLIEST hint; undefined when absent or unreadable. */
+  private async readHintText(hint: 'LATEST' | 'EARLIEST', signal?: AbortSignal): Promise<string | undefined> {
+    try {
+      return utf8Decode(await this.storage.read(snapshotHintKey(hint, this.branch), { signal }));
+    } catch (e) {
+      if ((e as LakeError).code === 'Aborted') throw e;
+      return undefined;
+    }
   }
 
   /** The LATEST or EARLIEST hint, undefined when absent or unreadable (hints are advisory). */

@@ -66,7 +66,7 @@ export function splitModeOf(schema: TableSchema, options: CoreOptions): SplitMod
 export function outputColumns(schema: TableSchema, columns: readonly string[] | undefined): string[] {
   if (!columns) return schema.fields.map((f) => f.name);
   for (const c of columns) {
-    if (!schema.fields.some((f) => f.name === c)) throw new LakeError('NotFound', `paimon scan: unknown column '${c}'`, { column: c });
+    if (!schema.fields.some((f) => f.name === c)) throw new LakeError('NotFound', `paimon scan: unknown column '${c}' (columns: ${schema.fields.map((f) => f.name).join(', ')})`, { column: c });
   }
   return [...columns];
 }
