@@ -138,3 +138,22 @@ export function referencedIds(e: BoundExpr): Set<number> {
   walk(e);
   return out;
 }
+
+/**
+ * Inclusive restriction of a bound expression to some fields: NOT is pushed down, then every predicate on
+ * another field becomes `true` (it may hold). Whatever satisfies `e` satisfies the result, so statistics
+ * of the kept fields may decide "cannot match" for it — used where only some columns of a file say
+ * anything about the rows a filter selects (an equality delete file's equality columns, a primary key).
+ */
+export function retainFields(e: BoundExpr, keep: (fieldId: number) => boolean): BoundExpr {
+  const walk = (x: BoundExpr): BoundExpr => {
+    switch (x.op) {
+      case 'true': case 'false': return x;
+      case 'and': return and(walk(x.left), walk(x.right));
+      case 'or': return or(walk(x.left), walk(x.right));
+      case 'not': return alwaysTrue; // unreachable after rewriteNot; `true` stays inclusive
+      default: return keep(x.ref.id) ? x : alwaysTrue;
+    }
+  };
+  return walk(rewriteNot(e));
+}
