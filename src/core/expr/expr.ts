@@ -5,8 +5,15 @@
  */
 import type { Value, ValueType } from './types.ts';
 
+/**
+ * A number kept as the text it was written in (`1728551410100.10010`, `1e-3`), so that no digit is lost
+ * to a double before it meets a decimal, long or timestamp column. The `--where` parser writes numbers
+ * with a fraction or exponent this way.
+ */
+export interface DecimalLiteral { readonly decimal: string }
+
 /** A literal as a user or caller writes it, before it is converted to a column type. */
-export type Literal = boolean | number | bigint | string | Uint8Array;
+export type Literal = boolean | number | bigint | string | Uint8Array | DecimalLiteral;
 
 export type UnaryOp = 'isNull' | 'notNull' | 'isNaN' | 'notNaN';
 export type CompareOp = 'eq' | 'notEq' | 'lt' | 'ltEq' | 'gt' | 'gtEq' | 'startsWith' | 'notStartsWith';

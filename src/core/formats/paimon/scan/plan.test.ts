@@ -40,6 +40,20 @@ describe.skipIf(!FIXTURES_PRESENT)('paimon plan and read', () => {
     expect(canonicalRowsText(got)).toBe(canonicalRowsText(all.filter((r) => r.f1 === 20)));
   });
 
+  it('compares decimal literals exactly, in value stats and rows (no double on the way)', async () => {
+    const table = await open('append_complex_data');
+    const all = fx('append_complex_data').expected.versions.at(-1)!.rows as Row[];
+    const cases: [string, (r: Row) => boolean][] = [
+      ['f5 = 1728551410100.10010', (r) => r.f5 === '1728551410100.10010'],
+      ['f5 = 1728551410100.100100001', () => false],
+      ['f5 > 1728551410100.100099999', (r) => r.f5 !== null && Number(r.f5) > 1728551410100],
+      ['f5 in (12.3, 1728551410100.1001, 0.000001)', (r) => r.f5 === '12.30000' || r.f5 === '1728551410100.10010'],
+    ];
+    for (const [filter, keep] of cases) {
+      expect(canonicalRowsText(await rows(table, { filter })), filter).toBe(canonicalRowsText(all.filter(keep)));
+    }
+  });
+
   it('skips whole manifests by partition stats', async () => {
     const table = await open('pk_dv_partitioned_pk_09');
     const plan = await table.plan({ filter: 'f1 > 100' });
