@@ -37,9 +37,18 @@ strings, dates and timestamps in single quotes, e.g. "action = 'click' and event
 const COMMANDS = { info: infoCommand, versions: versionsCommand, scan: scanCommand, files: filesCommand } as const;
 const SWITCHES = new Set(['json', 'explain', 'help', 'dry-run', 'remove', 'replace', 'delete-files']);
 
+/** What `main` may take from its caller instead of making it itself. */
+export interface MainOptions {
+  /**
+   * Opens the read commands' `<table>` (default: openCliTable). Lets an in-process caller (a test running
+   * hundreds of scans) reuse one opened table and its caches; the command itself runs unchanged.
+   */
+  readonly openTable?: typeof openCliTable;
+}
+
 /** Runs one command line; `print`/`printError` default to stdout/stderr. */
 export async function main(argv: readonly string[], print: Print = (t) => process.stdout.write(`${t}\n`),
-  printError: Print = (t) => process.stderr.write(`${t}\n`)): Promise<number> {
+  printError: Print = (t) => process.stderr.write(`${t}\n`), options: MainOptions = {}): Promise<number> {
   const controller = new AbortController();
   const onSigint = () => controller.abort(new Error('interrupted'));
   process.once('SIGINT', onSigint);
@@ -52,7 +61,7 @@ export async function main(argv: readonly string[], print: Print = (t) => proces
     if (args.positionals.length !== 1) throw new LakeError('DataInvalid', `cli: ${args.command} takes exactly one <table>`, { command: args.command });
     installNodeParquetWasm();
     if (isWrite) { await writeCommand(args.positionals[0], args, print, controller.signal); return 0; }
-    const table = await openCliTable(args.positionals[0], controller.signal);
+    const table = await (options.openTable ?? openCliTable)(args.positionals[0], controller.signal);
     await run(table, args, print, controller.signal);
     return 0;
   } catch (e) {
