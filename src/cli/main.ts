@@ -31,8 +31,25 @@ writes (print a preview, then apply it; --dry-run only previews):
 
 <table> is a local folder, s3://bucket/prefix (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN,
 AWS_REGION, AWS_ENDPOINT_URL) or an http(s):// URL of the table root.
-EXPR: comparisons (= != < <= > >=), in (…), is null, is not null, starts with, joined by and/or/not;
-strings, dates and timestamps in single quotes, e.g. "action = 'click' and event_time >= '2020-01-01'".`;
+
+EXPR (--where): comparisons = != <> < <= > >=, [not] in (…), is [not] null, is [not] nan, [not] starts with '…',
+joined by and / or / not and parentheses; keywords in any case. Rows where the answer is unknown (null) are
+left out, as in SQL: x != 5 and x < 5 never select a row where x is null.
+  columns     plain names (id, event_time) or quoted: "Breed Name" or \`Breed Name\` (a quote inside is doubled)
+  numbers     42   -7   9223372036854775807   1.005   1.5e3   — compared exactly with int, long and decimal
+              columns (never through a double): on decimal(10,2), d = 1.005 selects nothing and d > 1.005
+              selects 1.01; float and double columns take the literal in their own type (a float 1.8 = 1.8)
+  strings     'text' in single quotes, a quote inside written twice: 'O''Brien'; compared by code point
+  booleans    true  false
+  dates       '2024-01-31' (a date and time compares exactly: d < '2024-01-31T12:00:00' includes that day)
+  timestamps  '2024-01-31 08:00:00', '2024-01-31T08:00:00.123456' (fraction digits finer than the
+              column compare exactly), '2024-01-31' = midnight. Columns with time zone take
+              '…Z' or '…+05:30' (no zone = UTC); columns without take the wall-clock time (Z allowed)
+  in, null    x in (1, 2, 3)   x not in ('a', 'b')   x is null   x is not null   (x = null is an error)
+examples:
+  --where "action = 'click' and event_time >= '2020-01-01T08:00:00Z'"
+  --where "\\"Breed Name\\" in ('Holland Lop', 'Mini Rex') or \\"Popularity Rank\\" is null"
+  --where "price > 9.995 and not (event_date < '2022-01-02')"`;
 
 const COMMANDS = { info: infoCommand, versions: versionsCommand, scan: scanCommand, files: filesCommand } as const;
 const SWITCHES = new Set(['json', 'explain', 'help', 'dry-run', 'remove', 'replace', 'delete-files']);
