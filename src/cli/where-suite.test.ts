@@ -44,8 +44,14 @@ function pickOp(col: Column, rand: () => number): Op {
  * only comparisons that truncation cannot change are generated: `<` and `>=` with microsecond literals,
  * and the other operators with literals that equal no value present (no row's nanoseconds can meet them).
  */
+/** How many generated predicates used each operator and each kind of column (checked, so the suite cannot thin out unnoticed). */
+const coverage = new Map<string, number>();
+const tally = (key: string) => coverage.set(key, (coverage.get(key) ?? 0) + 1);
+const kindName = (c: Column) => (c.kind === 'exact' ? (c.integer ? 'integer' : 'decimal') : c.kind);
+
 function onePredicate(col: Column, rows: readonly Row[], history: readonly Row[], rand: () => number): Filter {
   const op = pickOp(col, rand);
+  tally(`op ${op}`); tally(`kind ${kindName(col)}`);
   const present = presentValues(col, rows);
   const count = op === 'in' || op === 'not in' ? 2 + Math.floor(rand() * 3) : 1;
   // Some literals come from other versions of the table: values that were updated or deleted since must
@@ -58,8 +64,17 @@ function onePredicate(col: Column, rows: readonly Row[], history: readonly Row[]
   return predicate(col, op, literals, quoteName(col.name, rand));
 }
 
+/** Column weights: the fixtures hold many integer columns and few decimal, date and timestamp ones. */
+const WEIGHT: Record<string, number> = { integer: 1, double: 1, float: 1, string: 1.5, boolean: 0.5, decimal: 6, date: 4, timestamp: 4 };
+
 function generate(cols: readonly Column[], rows: readonly Row[], history: readonly Row[], n: number, rand: () => number): Filter[] {
-  const one = () => onePredicate(cols[Math.floor(rand() * cols.length)]!, rows, history, rand);
+  const total = cols.reduce((sum, c) => sum + WEIGHT[kindName(c)]!, 0);
+  const pickColumn = (): Column => {
+    let r = rand() * total;
+    for (const c of cols) if ((r -= WEIGHT[kindName(c)]!) < 0) return c;
+    return cols[cols.length - 1]!;
+  };
+  const one = () => onePredicate(pickColumn(), rows, history, rand);
   return Array.from({ length: n }, () => {
     const r = rand();
     if (r < 0.12) return and(one(), one());
@@ -130,7 +145,11 @@ describe.skipIf(!FIXTURES_PRESENT)('generated --where suite (CLI answers = indep
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`--where suite: ${total} predicates over ${fixtures.length} fixtures in ${seconds} s (seed ${SEED}), ${mismatches.length} mismatches`);
+    console.log(`  by operator and column kind: ${[...coverage].sort().map(([k, n]) => `${k.replace(/^(op|kind) /, '')} ${n}`).join(', ')}`);
     expect(mismatches, `seed ${SEED}`).toEqual([]);
     expect(total).toBeGreaterThanOrEqual(MIN_PREDICATES);
+    for (const key of ['op =', 'op !=', 'op <', 'op >=', 'op is null', 'op in', 'kind integer', 'kind decimal', 'kind string', 'kind date', 'kind timestamp']) {
+      expect(coverage.get(key) ?? 0, `predicates with ${key}`).toBeGreaterThanOrEqual(10);
+    }
   }, 180_000);
 });
