@@ -2,7 +2,8 @@
  * The generated `--where` suite: over every version of every Iceberg and Paimon fixture with explicit
  * expected rows, predicates on primitive columns (=, !=, <, <=, >, >=, in, not in, is [not] null; and,
  * or, not) generated with a seeded PRNG from the values in the expected rows plus values between and
- * outside them, each answered by the suite's own evaluator (where-oracle.test-support.ts, not core/expr)
+ * outside them and values of other versions (updated or deleted since), some scans projecting a few
+ * columns; each answered by the suite's own evaluator (where-oracle.test-support.ts, not core/expr)
  * and compared with what `lakescope scan --where … --format canonical` prints, run in-process through
  * main(). Replay a failure with LAKESCOPE_WHERE_SEED=<seed printed in the failure>.
  */
