@@ -31,10 +31,10 @@ writes (print a preview, then apply it; --dry-run only previews):
 
 <table> is a local folder, s3://bucket/prefix (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN,
 AWS_REGION, AWS_ENDPOINT_URL) or an http(s):// URL of the table root.
-
-EXPR (--where): comparisons = != <> < <= > >=, [not] in (…), is [not] null, is [not] nan, [not] starts with '…',
-joined by and / or / not and parentheses; keywords in any case. Rows where the answer is unknown (null) are
-left out, as in SQL: x != 5 and x < 5 never select a row where x is null.
+EXPR: comparisons (= != < <= > >=), in (…), is null, is not null, starts with, joined by and/or/not;
+strings, dates and timestamps in single quotes, e.g. "action = 'click' and event_time >= '2020-01-01'".
+Also <>, not in (…), is [not] nan, not starts with, and parentheses; keywords in any case. Rows where the answer
+is unknown (null) are left out, as in SQL: x != 5 and x < 5 never select a row where x is null. Literals:
   columns     plain names (id, event_time) or quoted: "Breed Name" or \`Breed Name\` (a quote inside is doubled)
   numbers     42   -7   9223372036854775807   1.005   1.5e3   — compared exactly with int, long and decimal
               columns (never through a double): on decimal(10,2), d = 1.005 selects nothing and d > 1.005
