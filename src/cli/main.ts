@@ -35,7 +35,23 @@ metadata file (…/metadata/v3.metadata.json): the table in that state, the way 
 table without version-hint.text (Paimon tables and Hadoop-style vN tables need no listing).
 EXPR: comparisons (= != < <= > >=), in (…), is null, is not null, starts with, joined by and/or/not;
 strings, dates and timestamps in single quotes, e.g. "action = 'click' and event_time >= '2020-01-01'".
-
+Also <>, not in (…), is [not] nan, not starts with, and parentheses; keywords in any case. Rows where the answer
+is unknown (null) are left out, as in SQL: x != 5 and x < 5 never select a row where x is null. Literals:
+  columns     plain names (id, event_time) or quoted: "Breed Name" or \`Breed Name\` (a quote inside is doubled)
+  numbers     42   -7   9223372036854775807   1.005   1.5e3   — compared exactly with int, long and decimal
+              columns (never through a double): on decimal(10,2), d = 1.005 selects nothing and d > 1.005
+              selects 1.01; float and double columns take the literal in their own type (a float 1.8 = 1.8)
+  strings     'text' in single quotes, a quote inside written twice: 'O''Brien'; compared by code point
+  booleans    true  false
+  dates       '2024-01-31' (a date and time compares exactly: d < '2024-01-31T12:00:00' includes that day)
+  timestamps  '2024-01-31 08:00:00', '2024-01-31T08:00:00.123456' (fraction digits finer than the
+              column compare exactly), '2024-01-31' = midnight. Columns with time zone take
+              '…Z' or '…+05:30' (no zone = UTC); columns without take the wall-clock time (Z allowed)
+  in, null    x in (1, 2, 3)   x not in ('a', 'b')   x is null   x is not null   (x = null is an error)
+examples:
+  --where "action = 'click' and event_time >= '2020-01-01T08:00:00Z'"
+  --where "\\"Breed Name\\" in ('Holland Lop', 'Mini Rex') or \\"Popularity Rank\\" is null"
+  --where "price > 9.995 and not (event_date < '2022-01-02')"
 --format table (the default) is for people: null prints as ∅; a string prints as it is unless it is
 empty, "null" or "∅", starts with a double quote, has leading/trailing whitespace, or holds control,
 bidi or invisible characters — then it prints in double quotes with escapes (\\" \\\\ \\n \\r \\t \\0 \\xHH
@@ -45,9 +61,18 @@ is an empty field, the empty string "") and canonical print every value exactly.
 const COMMANDS = { info: infoCommand, versions: versionsCommand, scan: scanCommand, files: filesCommand } as const;
 const SWITCHES = new Set(['json', 'explain', 'help', 'dry-run', 'remove', 'replace', 'delete-files']);
 
+/** What `main` may take from its caller instead of making it itself. */
+export interface MainOptions {
+  /**
+   * Opens the read commands' `<table>` (default: openCliTable). Lets an in-process caller (a test running
+   * hundreds of scans) reuse one opened table and its caches; the command itself runs unchanged.
+   */
+  readonly openTable?: typeof openCliTable;
+}
+
 /** Runs one command line; `print`/`printError` default to stdout/stderr. */
 export async function main(argv: readonly string[], print: Print = (t) => process.stdout.write(`${t}\n`),
-  printError: Print = (t) => process.stderr.write(`${t}\n`)): Promise<number> {
+  printError: Print = (t) => process.stderr.write(`${t}\n`), options: MainOptions = {}): Promise<number> {
   const controller = new AbortController();
   const onSigint = () => controller.abort(new Error('interrupted'));
   process.once('SIGINT', onSigint);
@@ -60,7 +85,7 @@ export async function main(argv: readonly string[], print: Print = (t) => proces
     if (args.positionals.length !== 1) throw new LakeError('DataInvalid', `cli: ${args.command} takes exactly one <table>`, { command: args.command });
     installNodeParquetWasm();
     if (isWrite) { await writeCommand(args.positionals[0], args, print, controller.signal); return 0; }
-    const table = await openCliTable(args.positionals[0], controller.signal);
+    const table = await (options.openTable ?? openCliTable)(args.positionals[0], controller.signal);
     // What opening worked around (e.g. an unreadable newest metadata file) goes to stderr for every
     // read command, so a fallback to an older version is never silent and stdout stays machine-readable.
     for (const w of table.warnings ?? []) printError(`lakescope: warning: ${w}`);

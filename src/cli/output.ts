@@ -19,7 +19,8 @@ export function parseRowFormat(v: string | undefined, fallback: RowFormat = 'tab
 /** JSON.stringify that writes bigints as bare integers (ids stay exact). */
 export function jsonText(value: unknown, indent?: number): string {
   const marked = JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? `\u0000big:${v}` : v), indent);
-  return marked.replace(/"\u0000big:(-?\d+)"/g, '$1');
+  // JSON.stringify writes the NUL of the marker as the six characters \u0000, so match that spelling.
+  return marked.replace(/"\\u0000big:(-?\d+)"/g, '$1');
 }
 
 /** How the text table shows null (U+2205 EMPTY SET), so it never looks like the string "null". */

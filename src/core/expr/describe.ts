@@ -1,5 +1,6 @@
 /** Text of an expression in the `--where` syntax (parseWhere(describeExpr(e)) gives back an equal tree). */
 import type { BoundExpr, Expr, Literal } from './expr.ts';
+import { isDecimalLiteral } from './exact-literal.ts';
 import { formatTypedValue } from './literal.ts';
 import type { Value, ValueType } from './types.ts';
 
@@ -37,6 +38,7 @@ function wrap(e: Expr | BoundExpr, parent: 'and' | 'or'): string {
 }
 
 function literalText(v: Literal | Value, type: ValueType | undefined): string {
+  if (isDecimalLiteral(v)) return v.decimal;
   if (typeof v === 'string') return quote(type?.kind === 'string' || !type ? v : formatTypedValue(type, v));
   if (typeof v === 'boolean') return String(v);
   if (v instanceof Uint8Array) return quote(formatTypedValue({ kind: 'binary' }, v));

@@ -24,7 +24,7 @@ describe('parseWhere', () => {
     expect(parseWhere("x not starts with 'ab'")).toEqual({ op: 'notStartsWith', term: 'x', value: 'ab' });
     expect(parseWhere("x like 'ab%'")).toEqual({ op: 'startsWith', term: 'x', value: 'ab' });
     expect(parseWhere('x is not nan')).toEqual({ op: 'notNaN', term: 'x' });
-    expect(parseWhere('x >= -5 and y <> 1.5')).toEqual({ op: 'and', left: { op: 'gtEq', term: 'x', value: -5 }, right: { op: 'notEq', term: 'y', value: 1.5 } });
+    expect(parseWhere('x >= -5 and y <> 1.5')).toEqual({ op: 'and', left: { op: 'gtEq', term: 'x', value: -5 }, right: { op: 'notEq', term: 'y', value: { decimal: '1.5' } } });
     expect(parseWhere('x = 9223372036854775807')).toEqual({ op: 'eq', term: 'x', value: 9223372036854775807n });
     expect(parseWhere('(a = 1 or b = 2) and c = true')).toMatchObject({ op: 'and', right: { op: 'eq', value: true } });
   });

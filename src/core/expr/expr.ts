@@ -5,8 +5,15 @@
  */
 import type { Value, ValueType } from './types.ts';
 
+/**
+ * A number kept as the text it was written in (`1728551410100.10010`, `1e-3`), so that no digit is lost
+ * to a double before it meets a decimal, long or timestamp column. The `--where` parser writes numbers
+ * with a fraction or exponent this way.
+ */
+export interface DecimalLiteral { readonly decimal: string }
+
 /** A literal as a user or caller writes it, before it is converted to a column type. */
-export type Literal = boolean | number | bigint | string | Uint8Array;
+export type Literal = boolean | number | bigint | string | Uint8Array | DecimalLiteral;
 
 export type UnaryOp = 'isNull' | 'notNull' | 'isNaN' | 'notNaN';
 export type CompareOp = 'eq' | 'notEq' | 'lt' | 'ltEq' | 'gt' | 'gtEq' | 'startsWith' | 'notStartsWith';
@@ -137,4 +144,23 @@ export function referencedIds(e: BoundExpr): Set<number> {
   };
   walk(e);
   return out;
+}
+
+/**
+ * Inclusive restriction of a bound expression to some fields: NOT is pushed down, then every predicate on
+ * another field becomes `true` (it may hold). Whatever satisfies `e` satisfies the result, so statistics
+ * of the kept fields may decide "cannot match" for it — used where only some columns of a file say
+ * anything about the rows a filter selects (an equality delete file's equality columns, a primary key).
+ */
+export function retainFields(e: BoundExpr, keep: (fieldId: number) => boolean): BoundExpr {
+  const walk = (x: BoundExpr): BoundExpr => {
+    switch (x.op) {
+      case 'true': case 'false': return x;
+      case 'and': return and(walk(x.left), walk(x.right));
+      case 'or': return or(walk(x.left), walk(x.right));
+      case 'not': return alwaysTrue; // unreachable after rewriteNot; `true` stays inclusive
+      default: return keep(x.ref.id) ? x : alwaysTrue;
+    }
+  };
+  return walk(rewriteNot(e));
 }

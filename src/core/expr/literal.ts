@@ -2,14 +2,14 @@
  * Converting caller literals to a column type's internal value (types.ts), and formatting internal values
  * back to text. Conversion never loses information silently: a literal that cannot be represented exactly
  * in the column type (3.5 for an int, 1.234 for decimal(5,2), a nanosecond timestamp for a microsecond
- * column) is an error rather than a rounded value that would change which rows match.
+ * column) is an error rather than a rounded value that would change which rows match. (Binding does not
+ * need exact values: it compares such literals exactly through their neighbours, see exact-literal.ts.)
  */
 import { LakeError } from '../errors.ts';
 import type { Literal } from './expr.ts';
+import { civilToDays, isDecimalLiteral, literalRange, timestampSeconds } from './exact-literal.ts';
 import { type Value, type ValueType, typeName } from './types.ts';
 
-const INT_MIN = -(2 ** 31); const INT_MAX = 2 ** 31 - 1;
-const LONG_MIN = -(2n ** 63n); const LONG_MAX = 2n ** 63n - 1n;
 const MICROS_PER_DAY = 86_400_000_000n;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,33 +23,19 @@ export function convertLiteral(lit: Literal, type: ValueType, column = '?'): Val
       if (typeof lit === 'boolean') return lit;
       if (lit === 'true' || lit === 'false') return lit === 'true';
       return fail('expected true or false');
-    case 'int': {
-      const n = toInteger(lit) ?? fail('expected an integer');
-      if (n < BigInt(INT_MIN) || n > BigInt(INT_MAX)) fail('out of the 32-bit range');
-      return Number(n);
-    }
-    case 'long': {
-      const n = toInteger(lit) ?? fail('expected an integer');
-      if (n < LONG_MIN || n > LONG_MAX) fail('out of the 64-bit range');
-      return n;
+    case 'int': case 'long': case 'decimal': case 'date': case 'time':
+    case 'timestamp': case 'timestamptz': case 'timestamp_ns': case 'timestamptz_ns': {
+      const r = literalRange(lit, type);
+      if (typeof r === 'string') return fail(r);
+      return 'exact' in r ? r.exact : fail(r.why);
     }
     case 'float': case 'double': {
       const n = typeof lit === 'number' ? lit : typeof lit === 'bigint' ? Number(lit)
-        : typeof lit === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(lit) ? Number(lit)
-          : typeof lit === 'string' && /^\s*[+-]?(nan|infinity|inf)\s*$/i.test(lit) ? parseSpecialFloat(lit) : fail('expected a number');
+        : isDecimalLiteral(lit) ? Number(lit.decimal)
+          : typeof lit === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(lit) ? Number(lit)
+            : typeof lit === 'string' && /^\s*[+-]?(nan|infinity|inf)\s*$/i.test(lit) ? parseSpecialFloat(lit) : fail('expected a number');
+      // The literal is cast to the column's type (as DuckDB and Trino do): a float column holding 1.8f equals 1.8.
       return type.kind === 'float' ? Math.fround(n) : n;
-    }
-    case 'decimal': return parseDecimal(lit, type.precision ?? 38, type.scale ?? 0) ?? fail(`expected a decimal with at most ${type.scale ?? 0} fraction digits and ${type.precision ?? 38} digits in all`);
-    case 'date':
-      if (typeof lit === 'string') return parseDate(lit) ?? fail('expected YYYY-MM-DD');
-      return Number(toInteger(lit) ?? fail('expected YYYY-MM-DD or days since 1970-01-01'));
-    case 'time':
-      if (typeof lit === 'string') return parseTime(lit) ?? fail('expected HH:MM:SS[.ffffff]');
-      return toInteger(lit) ?? fail('expected HH:MM:SS[.ffffff] or microseconds since midnight');
-    case 'timestamp': case 'timestamptz': case 'timestamp_ns': case 'timestamptz_ns': {
-      if (typeof lit !== 'string') return toInteger(lit) ?? fail('expected an ISO timestamp string');
-      const r = parseTimestamp(lit, type.kind.endsWith('_ns') ? 'ns' : 'us', type.kind.startsWith('timestamptz'));
-      return typeof r === 'string' ? fail(r) : r;
     }
     case 'string':
       if (typeof lit === 'string') return lit;
@@ -69,6 +55,7 @@ export function convertLiteral(lit: Literal, type: ValueType, column = '?'): Val
 
 function describeLiteral(lit: Literal): string {
   if (lit instanceof Uint8Array) return `${lit.length} bytes`;
+  if (isDecimalLiteral(lit)) return lit.decimal;
   return typeof lit === 'string' ? JSON.stringify(lit) : String(lit);
 }
 
@@ -78,19 +65,12 @@ function parseSpecialFloat(s: string): number {
   return t.startsWith('-') ? -Infinity : Infinity;
 }
 
-/** An exact integer from a number, bigint or decimal-digit string; undefined when not integral. */
-function toInteger(lit: Literal): bigint | undefined {
-  if (typeof lit === 'bigint') return lit;
-  if (typeof lit === 'number') return Number.isSafeInteger(lit) ? BigInt(lit) : undefined;
-  if (typeof lit === 'string' && /^\s*[+-]?\d+\s*$/.test(lit)) return BigInt(lit.trim());
-  return undefined;
-}
-
 /** Unscaled value of a decimal literal at `scale`, or undefined when it does not fit exactly. */
 export function parseDecimal(lit: Literal, precision: number, scale: number): bigint | undefined {
   let s: string;
   if (typeof lit === 'bigint') s = lit.toString();
   else if (typeof lit === 'number') { if (!Number.isFinite(lit)) return undefined; s = String(lit); } else if (typeof lit === 'string') s = lit.trim();
+  else if (isDecimalLiteral(lit)) s = lit.decimal;
   else return undefined;
   const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i.exec(s);
   if (!m || (m[2] === '' && (m[3] ?? '') === '')) return undefined;
@@ -114,14 +94,6 @@ export function parseDate(s: string): number | undefined {
   return civilToDays(Number(m[1]), Number(m[2]), Number(m[3]));
 }
 
-function civilToDays(y: number, mo: number, d: number): number | undefined {
-  if (mo < 1 || mo > 12 || d < 1 || d > 31) return undefined;
-  const date = new Date(0);
-  date.setUTCFullYear(y, mo - 1, d);
-  if (date.getUTCMonth() !== mo - 1) return undefined; // e.g. 2023-02-30
-  return Math.floor(date.getTime() / 86_400_000);
-}
-
 /** Microseconds since midnight of `HH:MM[:SS[.ffffff]]`, or undefined. */
 export function parseTime(s: string): bigint | undefined {
   const m = /^\s*(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?\s*$/.exec(s);
@@ -137,25 +109,11 @@ export function parseTime(s: string): bigint | undefined {
  * offset other than Z/+00:00 (it holds a wall-clock value). Returns an error message when invalid.
  */
 export function parseTimestamp(s: string, unit: 'us' | 'ns', withZone: boolean): bigint | string {
-  const m = /^\s*([+-]?\d{4,6})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?\s*$/i.exec(s);
-  if (!m) return 'expected YYYY-MM-DD[THH:MM:SS[.ffffff]][Z|±HH:MM]';
-  const days = civilToDays(Number(m[1]), Number(m[2]), Number(m[3]));
-  const [h, mi, se] = [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)];
-  if (days === undefined || h > 23 || mi > 59 || se > 59) return 'not a valid date and time';
-  const frac = m[7] ?? '';
-  const digits = unit === 'us' ? 6 : 9;
-  if (frac.length > digits && /[1-9]/.test(frac.slice(digits))) return `more than ${digits} fraction digits`;
-  let offsetSeconds = 0;
-  const zone = m[8];
-  if (zone && zone.toUpperCase() !== 'Z') {
-    const z = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone)!;
-    offsetSeconds = (z[1] === '-' ? -1 : 1) * (Number(z[2]) * 3600 + Number(z[3] ?? 0) * 60);
-  }
-  if (!withZone && offsetSeconds !== 0) return 'a timestamp without time zone cannot take a zone offset';
-  const perSecond = unit === 'us' ? 1_000_000n : 1_000_000_000n;
-  const fraction = BigInt(frac.slice(0, digits).padEnd(digits, '0'));
-  const seconds = BigInt(days) * 86_400n + BigInt(h * 3600 + mi * 60 + se) - BigInt(offsetSeconds);
-  return seconds * perSecond + fraction;
+  const r = timestampSeconds(s, withZone);
+  if (typeof r === 'string') return r;
+  const scaled = r.num * (unit === 'us' ? 1_000_000n : 1_000_000_000n);
+  if (scaled % r.den !== 0n) return `more than ${unit === 'us' ? 6 : 9} fraction digits`;
+  return scaled / r.den;
 }
 
 function parseBinaryString(s: string): Uint8Array {

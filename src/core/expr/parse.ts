@@ -13,7 +13,8 @@
  *   literal   := 'single quoted' ('' escapes a quote) | number | true | false
  *
  * Dates and timestamps are written as quoted strings and converted when the expression is bound to a
- * column type. Integers beyond 2^53 become bigint so they stay exact.
+ * column type. Integers beyond 2^53 become bigint and numbers with a fraction or exponent stay text
+ * (`{ decimal: '1.005' }`), so they stay exact until they meet the column's type.
  */
 import { LakeError } from '../errors.ts';
 import { type CompareOp, type Expr, type Literal, and, not, or } from './expr.ts';
@@ -82,12 +83,13 @@ function isKeyword(t: Token): boolean {
   return t.t === 'ident' && !t.quoted && /^(and|or|not|in|is|null|nan|starts|with|like|true|false)$/i.test(t.v);
 }
 
+/** Integers as number (bigint beyond 2^53); anything with a fraction or exponent keeps its text (no double rounding). */
 function toNumber(s: string): Literal {
   if (/^[+-]?\d+$/.test(s)) {
     const n = Number(s);
     return Number.isSafeInteger(n) ? n : BigInt(s);
   }
-  return Number(s);
+  return { decimal: s };
 }
 
 const CMP: Record<string, CompareOp> = { '=': 'eq', '==': 'eq', '!=': 'notEq', '<>': 'notEq', '<': 'lt', '<=': 'ltEq', '>': 'gt', '>=': 'gtEq' };

@@ -4,6 +4,7 @@
  * decoded with the read schema's types; promoted columns keep their write-time bounds, whose length
  * tells their type (single-value.ts).
  */
+import { type BoundExpr, alwaysTrue, retainFields } from '../../../expr/expr.ts';
 import type { ColumnStats, StatsLookup } from '../../../expr/metrics-evaluator.ts';
 import type { DataFile } from '../spec/manifest.ts';
 import { type Schema, findField } from '../spec/schema.ts';
@@ -28,4 +29,19 @@ export function fileStats(file: DataFile, schema: Schema): StatsLookup {
     cache.set(id, any ? s : undefined);
     return any ? s : undefined;
   };
+}
+
+/**
+ * The part of the filter a file's column metrics may decide. A data file's metrics describe its rows, so
+ * the whole filter. A delete file's metrics describe delete rows, which remove data rows only through some
+ * columns: an equality delete through its equality columns (its other columns, often written as nulls,
+ * say nothing — "null in every row" of the delete file is no reason to skip it), a position delete or
+ * deletion vector through (file, position) alone, so never on the filter (spec "Scan Planning": delete
+ * files are skipped when "metrics show that a delete file has no rows that match a scan predicate").
+ */
+export function metricsFilter(f: DataFile, bound: BoundExpr): BoundExpr {
+  if (f.content === 'data') return bound;
+  if (f.content !== 'equality-deletes' || !f.equalityIds?.length) return alwaysTrue;
+  const ids = new Set(f.equalityIds);
+  return retainFields(bound, (id) => ids.has(id));
 }

@@ -21,7 +21,7 @@ import { type Schema, schemaLookup } from '../spec/schema.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import type { TableMetadata } from '../spec/table-metadata.ts';
 import { DeleteIndex } from './delete-index.ts';
-import { fileStats } from './file-metrics.ts';
+import { fileStats, metricsFilter } from './file-metrics.ts';
 import { evaluateManifestCounts, evaluateManifestPartitions } from './manifest-evaluator.ts';
 import { partitionFieldsFor, specOf } from './partition-fields.ts';
 import { partitionTupleText } from './partition-text.ts';
@@ -208,10 +208,13 @@ function entrySkipReason(entry: ManifestEntry, projected: BoundExpr, bound: Boun
     const valueOf = (id: number) => { const i = partitionIndex.get(id); return i === undefined ? undefined : f.partition[i]; };
     if (!evaluateRow(projected, (ref) => valueOf(ref.id))) return `partition (${partitionTupleText(pfields, f.partition)}) cannot match the filter`;
   }
-  if (bound.op === 'true' || f.fileFormat === 'puffin') return undefined;
-  const r = evaluateMetrics(bound, fileStats(f, schema), Number(f.recordCount));
+  if (bound.op === 'true') return undefined;
+  const filter = metricsFilter(f, bound);
+  if (filter.op === 'true') return undefined;
+  const r = evaluateMetrics(filter, fileStats(f, schema), Number(f.recordCount));
   return r.match ? undefined : `column metrics: ${r.reason}`;
 }
+
 
 function kindOf(e: ManifestEntry): SkipRecord['kind'] {
   return e.dataFile.fileFormat === 'puffin' ? 'deletion-vector' : e.dataFile.content;
