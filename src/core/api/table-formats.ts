@@ -6,12 +6,14 @@
 import type { TableFormat } from '../formats/table-format.ts';
 import { icebergFormat } from '../formats/iceberg/index.ts';
 import { paimonFormat } from '../formats/paimon/index.ts';
+import { deltaFormat } from '../formats/delta/index.ts';
 import type { TableFormatName } from './dto.ts';
 
 /** Readers by format name. Delta and Hudi join here as their engines land. */
 export const TABLE_READERS: Readonly<Partial<Record<TableFormatName, TableFormat>>> = {
   iceberg: icebergFormat as TableFormat,
   paimon: paimonFormat as TableFormat,
+  delta: deltaFormat as TableFormat,
 };
 
 /** True when this build can open tables of `format`. */
