@@ -4,6 +4,7 @@
  * the commits up to N — never the whole log. Also: a `_last_checkpoint` that does not check out, and
  * multi-part checkpoints (complete, and with a part missing).
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CountingStorage } from '../../../io/counting-storage.ts';
@@ -11,7 +12,8 @@ import { FsStorage } from '../../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../../../../testing/fixtures.ts';
 import { memoryCopy, readRows } from '../test-support.test-helper.ts';
-import { openDeltaTable } from '../index.ts';
+import { openDeltaTable, type DeltaSnapshot } from '../index.ts';
+import { isLakeError } from '../../../errors.ts';
 import { padVersion } from '../spec/log-files.ts';
 
 beforeAll(() => installNodeParquetWasm());
@@ -106,4 +108,48 @@ describe.skipIf(!FIXTURES_PRESENT)('log segment: exact reads per version', () =>
     expect(logReads(s)).toEqual(['_delta_log/_last_checkpoint', log(0), log(1)]);
     expect(await readRows(table)).toHaveLength(8);
   });
+});
+
+/** Every table folder (fixtures and golden tables) whose log has a checkpoint and every commit from 0. */
+function checkpointedTables(): string[] {
+  const out: string[] = [];
+  const consider = (dir: string) => {
+    const logDir = join(dir, '_delta_log');
+    if (!existsSync(logDir)) return;
+    const names = readdirSync(logDir);
+    const commits = names.filter((n) => /^\d{20}\.json$/.test(n)).map((n) => Number(n.slice(0, 20))).sort((a, b) => a - b);
+    const contiguous = commits.length > 0 && commits[0] === 0 && commits.every((v, i) => v === i);
+    if (contiguous && names.some((n) => n.includes('.checkpoint.'))) out.push(dir);
+  };
+  for (const group of ['delta', 'delta-golden']) {
+    const base = join(FIXTURES_DIR, group);
+    if (!existsSync(base)) continue;
+    for (const name of readdirSync(base)) {
+      consider(join(base, name));
+      consider(join(base, name, 'delta'));
+    }
+  }
+  return out.sort();
+}
+
+describe.skipIf(!FIXTURES_PRESENT)('checkpoints agree with replaying every commit', () => {
+  for (const dir of checkpointedTables()) {
+    it(`${dir.slice(FIXTURES_DIR.length + 1)}: same protocol, metadata and live files with and without its checkpoints`, async () => {
+      const withCp = await openDeltaTable(new FsStorage(dir, { readOnly: true })).then((t) => t.snapshot, (e: unknown) => e);
+      const noCp = await openDeltaTable(await memoryCopy(dir, (k) => !k.startsWith('_delta_log/') || k.includes('.checkpoint.') || k.includes('_last_checkpoint') || k.includes('_sidecars/')))
+        .then((t) => t.snapshot, (e: unknown) => e);
+      if (withCp instanceof Error) {
+        // Golden tables whose checkpoint was made broken (no protocol/metaData) must fail clearly.
+        expect(isLakeError(withCp), String(withCp)).toBe(true);
+        return;
+      }
+      expect(noCp instanceof Error, String(noCp)).toBe(false);
+      const a = withCp as DeltaSnapshot; const b = noCp as DeltaSnapshot;
+      expect(a.version).toBe(b.version);
+      expect(a.protocol).toEqual(b.protocol);
+      expect({ ...a.metadata, createdTime: undefined }).toEqual({ ...b.metadata, createdTime: undefined });
+      expect([...a.files.keys()].sort()).toEqual([...b.files.keys()].sort());
+      for (const [k, add] of a.files) expect(add.size, k).toBe(b.files.get(k)!.size);
+    });
+  }
 });

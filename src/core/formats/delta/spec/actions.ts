@@ -189,7 +189,9 @@ function parseMetadata(m: Obj, src: ActionSource): Metadata {
     ...(typeof m.name === 'string' ? { name: m.name } : {}),
     ...(typeof m.description === 'string' ? { description: m.description } : {}),
     format: { provider: typeof format.provider === 'string' ? format.provider : 'parquet', options: strMap(format.options) as Record<string, string> },
-    schemaString: str(m.schemaString, 'metaData.schemaString', src),
+    // Required by the protocol; checked when the schema is used, so that a log missing its protocol
+    // is reported as such (replay.ts) rather than as a schema problem.
+    schemaString: optStr(m.schemaString) ?? '',
     partitionColumns: cols,
     ...(created !== undefined ? { createdTime: created } : {}),
     configuration: Object.fromEntries(Object.entries(conf).filter(([, v]) => v !== null)) as Record<string, string>,

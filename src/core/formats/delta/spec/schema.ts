@@ -68,6 +68,7 @@ function parseStruct(o: Obj, path: string): StructType {
 
 /** Parses `metaData.schemaString`. Must hold: a root that is not a struct → DataInvalid `delta schema: …`. */
 export function parseSchemaString(text: string): StructType {
+  if (text === '') throw invalid('delta schema', 'the metaData action has no schemaString');
   let json: unknown;
   try {
     json = parseJson(text);
