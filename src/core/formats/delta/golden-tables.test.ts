@@ -111,7 +111,7 @@ describe.skipIf(!PRESENT)('delta-golden: the tables delta-kernel-rs checks', () 
         const [got, want] = [await ourRows(root), await expectedRows(expectedDir)];
         expect(got).toEqual(want);
         outcome.pass++;
-      });
+      }, 300_000); // parquet-decimal-dictionaries holds a million rows
     }
   }
 });

@@ -51,7 +51,12 @@ export function parseDeletionVectorBitmap(bytes: Uint8Array, where: string): Roa
   if (magic === NATIVE_MAGIC) {
     throw new LakeError('Unsupported', `delta deletion vector: ${where}: the 'native' RoaringBitmapArray serialization is not supported (only the portable one)`);
   }
-  if (magic !== PORTABLE_MAGIC) throw new LakeError('DataInvalid', `delta deletion vector: ${where}: bad magic number ${magic}`);
+  if (magic !== PORTABLE_MAGIC) {
+    // PROTOCOL.md's inline example holds the native layout written big-endian; delta-spark refuses it too.
+    const bigEndian = readUint32BE(bytes, 0);
+    const hint = bigEndian === NATIVE_MAGIC || bigEndian === PORTABLE_MAGIC ? ' (a big-endian RoaringBitmapArray header, which Delta readers do not accept)' : '';
+    throw new LakeError('DataInvalid', `delta deletion vector: ${where}: bad magic number ${magic}${hint}`);
+  }
   try {
     return parseRoaring64(bytes.subarray(4));
   } catch (e) {
