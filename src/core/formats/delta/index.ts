@@ -22,7 +22,7 @@ export function openDeltaTable(storage: Storage, opts: OpenDeltaOptions = {}): P
   return DeltaTable.open(storage, opts);
 }
 
-/** True when `_delta_log/` holds a commit or checkpoint file (one listing page). */
+/** True when `_delta_log/` holds a commit or checkpoint file (one listing page; HEAD requests where listing is impossible). */
 export async function isDeltaTable(storage: Storage, signal?: AbortSignal): Promise<boolean> {
   try {
     const page = await storage.list({ prefix: LOG_DIR, delimiter: '/', maxKeys: 100, signal });
@@ -32,8 +32,18 @@ export async function isDeltaTable(storage: Storage, signal?: AbortSignal): Prom
     });
   } catch (e) {
     if (isLakeError(e, 'NotFound')) return false;
-    throw e;
+    if (!isLakeError(e, 'Unsupported')) throw e;
   }
+  // A storage that cannot list (plain HTTP): the hint file or the first commit.
+  for (const key of [`${LOG_DIR}_last_checkpoint`, `${LOG_DIR}00000000000000000000.json`]) {
+    try {
+      await storage.head(key, { signal });
+      return true;
+    } catch (e) {
+      if (!isLakeError(e, 'NotFound')) throw e;
+    }
+  }
+  return false;
 }
 
 /** The Delta TableFormat: a table is a folder whose `_delta_log/` holds a commit or a checkpoint. */

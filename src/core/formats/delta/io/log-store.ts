@@ -32,6 +32,10 @@ export class LogStore {
   private readonly commits = new Map<string, Promise<Action[]>>();
   private readonly checkpoints = new Map<string, Promise<CheckpointContent>>();
   private fullListing?: Promise<LogFile[]>;
+  /** The last `_last_checkpoint` read: where probing starts on storages that cannot list. */
+  private hint?: LastCheckpoint;
+  /** Set once the storage refused to list (plain HTTP): the log is then found by probing. */
+  probed = false;
 
   constructor(readonly storage: Storage) {}
 
@@ -54,7 +58,7 @@ export class LogStore {
       const v = j.version;
       if (typeof v !== 'number' && typeof v !== 'bigint') return undefined;
       const v2 = j.v2Checkpoint as Record<string, unknown> | undefined;
-      return {
+      return this.hint = {
         version: BigInt(v),
         ...(typeof j.parts === 'number' ? { parts: j.parts } : {}),
         ...(typeof v2?.path === 'string' ? { v2Path: v2.path } : {}),
@@ -78,6 +82,57 @@ export class LogStore {
   }
 
   private async listFromKey(startAfter: string | undefined, signal?: AbortSignal): Promise<LogFile[]> {
+    try {
+      return await this.listPages(startAfter, signal);
+    } catch (e) {
+      if (!isLakeError(e, 'Unsupported')) throw e;
+      this.probed = true;
+      return this.probe(startAfter === undefined ? 0n : BigInt(startAfter.slice(LOG_DIR.length)), signal);
+    }
+  }
+
+  /**
+   * Where the storage cannot list (plain HTTP without a key list): the checkpoint `_last_checkpoint`
+   * names, then commit files probed with HEAD from `from` (or from the checkpoint when commit `from` is
+   * gone) until the first missing one.
+   */
+  private async probe(from: bigint, signal?: AbortSignal): Promise<LogFile[]> {
+    const out: LogFile[] = [];
+    const exists = async (key: string): Promise<LogFile | undefined> => {
+      try {
+        const o = await this.storage.head(key, { signal });
+        return parseLogFileName(key, info(o));
+      } catch (e) {
+        if (isLakeError(e, 'NotFound')) return undefined;
+        throw e;
+      }
+    };
+    const hint = this.hint;
+    if (hint && hint.version >= from) {
+      const v = padVersion(hint.version);
+      const keys = hint.v2Path ? [`${LOG_DIR}${hint.v2Path}`]
+        : hint.parts ? Array.from({ length: hint.parts }, (_, i) => `${LOG_DIR}${v}.checkpoint.${String(i + 1).padStart(10, '0')}.${String(hint.parts).padStart(10, '0')}.parquet`)
+          : [`${LOG_DIR}${v}.checkpoint.parquet`];
+      for (const k of keys) {
+        const f = await exists(k);
+        if (f) out.push(f);
+      }
+    }
+    let v = from;
+    let f = await exists(`${LOG_DIR}${padVersion(v)}.json`);
+    if (!f && hint && hint.version > from) {
+      v = hint.version;
+      f = await exists(`${LOG_DIR}${padVersion(v)}.json`);
+      if (!f) f = await exists(`${LOG_DIR}${padVersion(v += 1n)}.json`);
+    }
+    while (f) {
+      out.push(f);
+      f = await exists(`${LOG_DIR}${padVersion(v += 1n)}.json`);
+    }
+    return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  private async listPages(startAfter: string | undefined, signal?: AbortSignal): Promise<LogFile[]> {
     const out: LogFile[] = [];
     let token: string | undefined;
     do {

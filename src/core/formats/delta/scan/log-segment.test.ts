@@ -12,8 +12,8 @@ import { FsStorage } from '../../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../../../../testing/fixtures.ts';
 import { memoryCopy, readRows } from '../test-support.test-helper.ts';
-import { openDeltaTable, type DeltaSnapshot } from '../index.ts';
-import { isLakeError } from '../../../errors.ts';
+import { deltaFormat, openDeltaTable, type DeltaSnapshot } from '../index.ts';
+import { isLakeError, LakeError } from '../../../errors.ts';
 import { padVersion } from '../spec/log-files.ts';
 
 beforeAll(() => installNodeParquetWasm());
@@ -152,4 +152,27 @@ describe.skipIf(!FIXTURES_PRESENT)('checkpoints agree with replaying every commi
       for (const [k, add] of a.files) expect(add.size, k).toBe(b.files.get(k)!.size);
     });
   }
+});
+
+/** A storage that cannot list, like plain HTTP without a key list. */
+class NoListStorage extends CountingStorage {
+  override list(): never {
+    throw new LakeError('Unsupported', 'http: list: a plain HTTP location cannot be listed');
+  }
+}
+
+describe.skipIf(!FIXTURES_PRESENT)('without a listing (plain HTTP): _last_checkpoint, then probing commit numbers', () => {
+  it('finds the current version from the hinted checkpoint and HEADs of the following commits', async () => {
+    const s = new NoListStorage(new FsStorage(root('basic-dv-with-checkpoint'), { readOnly: true }));
+    expect(await deltaFormat.detect(s)).toBe(true);
+    s.reset();
+    const table = await openDeltaTable(s);
+    expect(table.snapshot.version).toBe(46n);
+    expect(s.log.filter((c) => c.method === 'head').map((c) => c.key)).toEqual([
+      log(40, 'checkpoint.parquet'), ...range(40, 47).map((v) => log(v)),
+    ]);
+    expect(logReads(s)).toEqual(['_delta_log/_last_checkpoint', log(40, 'checkpoint.parquet'), ...range(41, 46).map((v) => log(v))]);
+    expect((await table.versions()).map((v) => v.id)).toEqual(range(0, 46).map(String));
+    expect(await readRows(table, { version: '12' })).toHaveLength(488);
+  });
 });
