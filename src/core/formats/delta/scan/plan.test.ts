@@ -96,6 +96,8 @@ describe('file skipping by statistics', () => {
     expect(plan.counts.files).toEqual({ total: 2, planned: 1, skippedByPartition: 0, skippedByStats: 1 });
     const rows = await readRows(t, { filter: 'x > 10' } as never);
     expect(rows.map((r) => r.x)).toEqual([20]);
+    const onlyT = await readRows(t, { filter: 'x > 10', columns: ['t'] } as never);
+    expect(onlyT).toEqual([{ t: '2027-01-15T08:00:00.000000Z' }]);
   });
 
   it('widens millisecond-truncated timestamp maxima: a row at .123456 is not skipped by t > .123400', async () => {

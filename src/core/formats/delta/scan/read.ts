@@ -9,7 +9,7 @@ import { batchFromColumns, constantData, dropPositions, filterRows } from '../..
 import { readParquetToArrow } from '../../../codecs/parquet/index.ts';
 import type { RoaringBitmap64 } from '../../../codecs/roaring.ts';
 import { LakeError } from '../../../errors.ts';
-import { evaluateRow, type BoundExpr, type Value } from '../../../expr/index.ts';
+import { evaluateRow, referencedIds, type BoundExpr, type Value } from '../../../expr/index.ts';
 import type { Storage } from '../../../io/storage.ts';
 import {
   deletionVectorPath, deletionVectorRange, parseDeletionVectorRecord, parseInlineDeletionVector,
@@ -60,6 +60,7 @@ export async function* readTask(ctx: ReadContext, task: DeltaTask): AsyncGenerat
     throw deltaError(e, 'delta read', task.key);
   }
   const constants = partitionConstants(task);
+  const filterIds = task.filter ? referencedIds(task.filter) : new Set<number>();
   let position = 0;
   try {
     for await (const raw of readParquetToArrow(bytes, { signal: ctx.signal, name: task.key })) {
@@ -67,7 +68,7 @@ export async function* readTask(ctx: ReadContext, task: DeltaTask): AsyncGenerat
       position += raw.numRows;
       const batch = dv ? dropPositions(raw, dv, first) : raw;
       if (batch.numRows === 0) continue;
-      const shaped = shape(batch, task, constants);
+      const shaped = shape(batch, task, constants, filterIds);
       const out = task.filter ? applyFilter(shaped, task.filter, task) : shaped;
       if (out.numRows > 0) yield out;
     }
@@ -91,12 +92,13 @@ function partitionConstants(task: DeltaTask): Map<string, Value | null> {
 }
 
 /** The batch with every schema column (logical names, table types), in schema order. */
-function shape(batch: RecordBatch, task: DeltaTask, constants: Map<string, Value | null>): RecordBatch {
+function shape(batch: RecordBatch, task: DeltaTask, constants: Map<string, Value | null>, filterIds: ReadonlySet<number>): RecordBatch {
   const fields: Field[] = [];
   const columns: Data[] = [];
   const n = batch.numRows;
-  for (const f of task.schema.fields) {
-    if (!task.columns.includes(f.name) && !referenced(task, f.name)) continue;
+  for (const [i, f] of task.schema.fields.entries()) {
+    // Bound filter ids are schema positions + 1 (plan.ts bindFilter).
+    if (!task.columns.includes(f.name) && !filterIds.has(i + 1)) continue;
     let data: Data;
     if (constants.has(f.name)) data = constantData(arrowType(f.type), constants.get(f.name), n);
     else {
@@ -108,10 +110,6 @@ function shape(batch: RecordBatch, task: DeltaTask, constants: Map<string, Value
   }
   const shaped = batchFromColumns(fields, columns, n);
   return task.filter ? shaped : select(shaped, task.columns);
-}
-
-function referenced(task: DeltaTask, name: string): boolean {
-  return task.filter !== undefined && JSON.stringify(task.filter, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)).includes(JSON.stringify(name));
 }
 
 function select(batch: RecordBatch, names: readonly string[]): RecordBatch {
