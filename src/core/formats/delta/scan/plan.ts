@@ -5,7 +5,7 @@
  */
 import { LakeError } from '../../../errors.ts';
 import {
-  bindExpr, evaluateMetrics, parseWhere, type BoundExpr, type ColumnStats, type Expr,
+  bindExpr, evaluateMetrics, parseWhere, referencedIds, type BoundExpr, type ColumnStats, type Expr,
 } from '../../../expr/index.ts';
 import type { LakePlan, SkipDto } from '../../table-format.ts';
 import { parsePartitionValue } from '../spec/partition-value.ts';
@@ -59,23 +59,26 @@ export function planSnapshot(input: PlanInput): LakePlan<DeltaTask> {
   const counts = { files: { total: 0, planned: 0, skippedByPartition: 0, skippedByStats: 0 }, deletionVectors: { applied: 0 } };
   const tasks: DeltaTask[] = [];
   const version = snapshot.version.toString();
+  // Only the columns the filter names need statistics (ids are schema positions + 1).
+  const filterIds = filter ? referencedIds(filter) : new Set<number>();
+  const filterFields = schema.fields.map((f, i) => ({ f, id: i + 1, key: physicalName(f, mode), partition: partitionColumns.includes(f.name) })).filter((x) => filterIds.has(x.id));
+  const needStats = filterFields.some((x) => !x.partition);
 
   for (const add of snapshot.files.values()) {
     counts.files.total++;
-    const stats = filter ? fileStats(add) : undefined;
+    const stats = needStats ? fileStats(add) : undefined;
     if (filter) {
       const byId = new Map<number, ColumnStats>();
       let partitionOnly = true;
-      schema.fields.forEach((f, i) => {
-        const key = physicalName(f, mode);
-        if (partitionColumns.includes(f.name)) {
+      for (const { f, id, key, partition } of filterFields) {
+        if (partition) {
           const v = parsePartitionValue(add.partitionValues[key], f.type, f.name);
-          byId.set(i + 1, v === null ? { valueCount: 1, nullCount: 1 } : { valueCount: 1, nullCount: 0, lower: v, upper: v });
+          byId.set(id, v === null ? { valueCount: 1, nullCount: 1 } : { valueCount: 1, nullCount: 0, lower: v, upper: v });
         } else if (stats) {
           partitionOnly = false;
-          byId.set(i + 1, columnStats(stats, key, f.type, add.deletionVector !== undefined));
+          byId.set(id, columnStats(stats, key, f.type, add.deletionVector !== undefined));
         }
-      });
+      }
       const rows = stats?.numRecords !== undefined ? Number(stats.numRecords) : undefined;
       const m = evaluateMetrics(filter, (id) => byId.get(id), rows);
       if (!m.match) {
