@@ -20,6 +20,7 @@ import { readTask } from './scan/read.ts';
 import { Replay, type Snapshot } from './scan/replay.ts';
 import type { DeltaTask } from './scan/task.ts';
 import { commitTimes, versionAt, type TimestampSource } from './scan/time-travel.ts';
+import { readChanges } from './scan/changes.ts';
 import type { LogFile } from './spec/log-files.ts';
 
 export interface OpenDeltaOptions {
@@ -178,6 +179,23 @@ export class DeltaTable implements LakeTable<DeltaTask> {
         yield out;
       }
     }
+  }
+
+  /**
+   * The change data feed of versions `start`..`end` (both inclusive; `end` defaults to the current
+   * version): the schema's columns plus `_change_type`, `_commit_version`, `_commit_timestamp`, from
+   * change data files where a commit wrote them, derived from its add/remove actions otherwise
+   * (scan/changes.ts).
+   */
+  async *changes(start: bigint, end?: bigint, opts: { signal?: AbortSignal } = {}): AsyncGenerator<RecordBatch> {
+    const last = end ?? this.current.snapshot.version;
+    const commits = await this.commits(opts.signal);
+    const endView = await this.view({ version: (last > this.current.snapshot.version ? this.current.snapshot.version : last).toString() }, opts.signal);
+    const times = new Map((await commitTimes(this.log, commits, this.opts.timestamps ?? 'protocol', this.current.snapshot, opts.signal)).map((t) => [t.version, t.timestampMs]));
+    yield* readChanges({
+      log: this.log, ctx: { storage: this.storage, signal: opts.signal, ...(this.opts.location ? { location: this.opts.location } : {}) },
+      commits, start, end: last, endSnapshot: endView.snapshot, times, ...(this.opts.location ? { location: this.opts.location } : {}),
+    });
   }
 
   /** The log as a tree for a version (inspect/tree.ts). */

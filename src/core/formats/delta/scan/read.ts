@@ -50,9 +50,10 @@ export async function loadDeletionVector(ctx: ReadContext, task: DeltaTask): Pro
  * filter comes out exactly once, in file order, with exactly `task.columns`; a corrupt file →
  * DataInvalid `delta read: …` naming it.
  */
-export async function* readTask(ctx: ReadContext, task: DeltaTask): AsyncGenerator<RecordBatch> {
-  const dv = await loadDeletionVector(ctx, task);
-  if (dv && task.numRecords !== undefined && BigInt(dv.size) >= BigInt(task.numRecords)) return;
+export async function* readTask(ctx: ReadContext, task: DeltaTask, deleted?: { has(pos: number): boolean }): AsyncGenerator<RecordBatch> {
+  // `deleted` replaces the task's deletion vector (change data feed selects rows between two vectors).
+  const dv = deleted ?? await loadDeletionVector(ctx, task);
+  if (!deleted && dv && task.numRecords !== undefined && BigInt((dv as RoaringBitmap64).size) >= BigInt(task.numRecords)) return;
   let bytes: Uint8Array;
   try {
     bytes = await ctx.storage.read(task.key, { signal: ctx.signal });
@@ -107,6 +108,15 @@ function shape(batch: RecordBatch, task: DeltaTask, constants: Map<string, Value
     }
     fields.push(new Field(f.name, data.type, f.nullable));
     columns.push(data);
+  }
+  // Columns the schema does not name but the task asks for come from the file as written
+  // (`_change_type` of change data files).
+  for (const name of task.columns) {
+    if (task.schema.fields.some((f) => f.name === name)) continue;
+    const k = batch.schema.fields.findIndex((f) => f.name === name);
+    if (k < 0) throw new LakeError('DataInvalid', `delta read: file ${task.path} has no column ${name}`, { file: task.key, column: name });
+    fields.push(batch.schema.fields[k]!);
+    columns.push(batch.data.children[k]!);
   }
   const shaped = batchFromColumns(fields, columns, n);
   return task.filter ? shaped : select(shaped, task.columns);

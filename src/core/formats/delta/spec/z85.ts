@@ -8,22 +8,39 @@ const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ
 const DECODE = new Int16Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
 
-/** Decodes Z85 text (length a multiple of 5). Must hold: any other length or character → DataInvalid. */
+/**
+ * Decodes Z85 text (length a multiple of 5). Must hold: any other length or character → DataInvalid.
+ * The last group may be a padded tail as some writers (the Rust `z85` crate) produce it: `#` characters
+ * in front of the n+1 digits of an n-byte tail (`##093` = bytes 03 00). A group starting with `#` is
+ * above 2^32 - 1 in plain Z85, so the two forms cannot be confused; other groups above 2^32 - 1 are invalid.
+ */
 export function z85Decode(text: string): Uint8Array {
   if (text.length % 5 !== 0) throw new LakeError('DataInvalid', `delta z85: length ${text.length} is not a multiple of 5`);
-  const out = new Uint8Array((text.length / 5) * 4);
-  for (let i = 0, o = 0; i < text.length; i += 5, o += 4) {
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i += 5) {
+    const group = text.slice(i, i + 5);
     let v = 0;
-    for (let k = 0; k < 5; k++) {
-      const c = text.charCodeAt(i + k);
-      const d = c < 128 ? DECODE[c]! : -1;
-      if (d < 0) throw new LakeError('DataInvalid', `delta z85: invalid character '${text[i + k]}'`);
-      v = v * 85 + d;
+    for (let k = 0; k < 5; k++) v = v * 85 + digit(group, k);
+    if (v <= 0xffffffff) {
+      out.push(v >>> 24, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff);
+      continue;
     }
-    if (v > 0xffffffff) throw new LakeError('DataInvalid', 'delta z85: a 5-character group exceeds 32 bits');
-    out[o] = v >>> 24; out[o + 1] = (v >>> 16) & 0xff; out[o + 2] = (v >>> 8) & 0xff; out[o + 3] = v & 0xff;
+    const pad = /^#+/.exec(group)?.[0].length ?? 0;
+    if (i + 5 !== text.length || pad === 0 || pad > 3) throw new LakeError('DataInvalid', 'delta z85: a 5-character group exceeds 32 bits');
+    const bytes = 4 - pad;
+    let t = 0;
+    for (let k = pad; k < 5; k++) t = t * 85 + digit(group, k);
+    if (t >= 2 ** (8 * bytes)) throw new LakeError('DataInvalid', 'delta z85: the padded last group exceeds its length');
+    for (let k = bytes - 1; k >= 0; k--) out.push(Math.floor(t / 2 ** (8 * k)) & 0xff);
   }
-  return out;
+  return Uint8Array.from(out);
+}
+
+function digit(group: string, k: number): number {
+  const c = group.charCodeAt(k);
+  const d = c < 128 ? DECODE[c]! : -1;
+  if (d < 0) throw new LakeError('DataInvalid', `delta z85: invalid character '${group[k]}'`);
+  return d;
 }
 
 /** Encodes bytes (length a multiple of 4) as Z85. */
