@@ -85,6 +85,23 @@ describe.skipIf(!FIXTURES_PRESENT)('delta change data feed: delta-kernel-rs fact
     expect(await changes(cdf('cdf-table-delete-conditional-two-rows'), 0)).toEqual(facts([...ids(range(0, 9), 'insert', 0), [2, 'delete', 1], [8, 'delete', 1]]));
   });
 
+  it('cdf-table-non-partitioned: long, boolean, double and smallint columns; inserts after a delete', async () => {
+    const row = (id: number, name: string, day: string, long: number | string, type: string, v: number) => [id, name, day, long, true, 3.14, 1, type, v];
+    expect(await changes(cdf('cdf-table-non-partitioned'), 0)).toEqual(facts([
+      row(1, 'Steve', '2024-04-14', 1, 'insert', 0), row(2, 'Bob', '2024-04-15', 1, 'insert', 0), row(3, 'Dave', '2024-04-15', 2, 'insert', 0),
+      row(4, 'Kate', '2024-04-15', 3, 'insert', 0), row(5, 'Emily', '2024-04-16', 4, 'insert', 0), row(6, 'Carl', '2024-04-16', 5, 'insert', 0),
+      row(7, 'Dennis', '2024-04-16', 6, 'insert', 0), row(8, 'Claire', '2024-04-17', 7, 'insert', 0), row(9, 'Ada', '2024-04-17', 8, 'insert', 0),
+      row(10, 'Borb', '2024-04-17', '99999999999999999', 'insert', 0),
+      row(3, 'Dave', '2024-04-15', 2, 'update_preimage', 1), row(3, 'Dave', '2024-04-14', 2, 'update_postimage', 1),
+      row(4, 'Kate', '2024-04-15', 3, 'update_preimage', 1), row(4, 'Kate', '2024-04-14', 3, 'update_postimage', 1),
+      row(2, 'Bob', '2024-04-15', 1, 'update_preimage', 1), row(2, 'Bob', '2024-04-14', 1, 'update_postimage', 1),
+      row(7, 'Dennis', '2024-04-16', 6, 'update_preimage', 2), row(7, 'Dennis', '2024-04-14', 6, 'update_postimage', 2),
+      row(5, 'Emily', '2024-04-16', 4, 'update_preimage', 2), row(5, 'Emily', '2024-04-14', 4, 'update_postimage', 2),
+      row(6, 'Carl', '2024-04-16', 5, 'update_preimage', 2), row(6, 'Carl', '2024-04-14', 5, 'update_postimage', 2),
+      row(7, 'Dennis', '2024-04-14', 6, 'delete', 3), row(1, 'Alex', '2024-04-14', 1, 'insert', 4), row(2, 'Alan', '2024-04-15', 1, 'insert', 4),
+    ]));
+  });
+
   it('cdf-table-partitioned: partition values in change rows', async () => {
     expect(await changes(cdf('cdf-table-partitioned'), 0, 2)).toEqual(facts([
       [0, 'old', 0, 'insert', 0], [1, 'old', 1, 'insert', 0], [2, 'old', 0, 'insert', 0], [3, 'old', 1, 'insert', 0], [4, 'old', 0, 'insert', 0], [5, 'old', 1, 'insert', 0],
