@@ -15,6 +15,7 @@ import { checkSchemaReadable, columnMappingMode } from '../spec/table-features.t
 import { valueTypeOf } from '../spec/value-type.ts';
 import { resolveLogPath } from './paths.ts';
 import type { Snapshot } from './replay.ts';
+import type { AddFile } from '../spec/actions.ts';
 import type { DeltaTask } from './task.ts';
 
 export interface PlanInput {
@@ -90,7 +91,7 @@ export function planSnapshot(input: PlanInput): LakePlan<DeltaTask> {
       }
     }
     if (add.deletionVector) counts.deletionVectors.applied++;
-    const numRecords = stats?.numRecords;
+    const numRecords = stats?.numRecords ?? quickNumRecords(add);
     tasks.push({
       format: 'delta',
       version,
@@ -99,7 +100,9 @@ export function planSnapshot(input: PlanInput): LakePlan<DeltaTask> {
       size: Number(add.size),
       partitionValues: add.partitionValues,
       ...(add.deletionVector ? { deletionVector: add.deletionVector } : {}),
-      ...(numRecords !== undefined ? { numRecords: numRecords.toString() } : {}),
+      ...(numRecords !== undefined ? { numRecords: numRecords.toString(), recordCount: numRecords } : {}),
+      fileSizeInBytes: add.size,
+      deletes: add.deletionVector ? [add.deletionVector] : [],
       schema,
       partitionColumns,
       columnMapping: mode,
@@ -113,4 +116,12 @@ export function planSnapshot(input: PlanInput): LakePlan<DeltaTask> {
     notes.push('zone-less timestamp partition values are read as UTC (the log does not record the writer\'s time zone)');
   }
   return { versionId: version, columns, tasks, skipped, counts, notes };
+}
+
+/** `numRecords` without parsing the whole statistics (the plan lists it for every file). */
+function quickNumRecords(add: AddFile): bigint | undefined {
+  const parsed = add.statsParsed?.numRecords;
+  if (typeof parsed === 'bigint' || typeof parsed === 'number') return BigInt(parsed);
+  const m = add.stats ? /"numRecords"\s*:\s*(\d+)/.exec(add.stats) : null;
+  return m ? BigInt(m[1]!) : undefined;
 }

@@ -72,8 +72,10 @@ export function versionAt(times: readonly CommitTime[], timestampMs: number): Co
   for (const t of times) if (t.timestampMs <= timestampMs && (best === undefined || t.version > best.version)) best = t;
   if (!best) {
     const first = times[0];
+    const copied = first?.source === 'fileModificationTime'
+      ? ' (by commit file modification time; a copied table carries the copy\'s times — open it with timestamps \'commitInfo\' to use the times its log records)' : '';
     throw new LakeError('NotFound', `delta time travel: no version at or before ${new Date(timestampMs).toISOString()}`
-      + (first ? `; the earliest is version ${first.version} at ${new Date(first.timestampMs).toISOString()}` : ''), { timestampMs });
+      + (first ? `; the earliest is version ${first.version} at ${new Date(first.timestampMs).toISOString()}${copied}` : ''), { timestampMs });
   }
   return best;
 }
