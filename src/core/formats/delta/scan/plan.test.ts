@@ -94,6 +94,9 @@ describe('file skipping by statistics', () => {
     expect(plan.tasks.map((x) => x.path)).toEqual(['b.parquet']);
     expect(plan.skipped).toEqual([expect.objectContaining({ step: 'file-stats', kind: 'data-file', path: 'a.parquet', reason: expect.stringMatching(/^file statistics: /) })]);
     expect(plan.counts.files).toEqual({ total: 2, planned: 1, skippedByPartition: 0, skippedByStats: 1 });
+    // What the common files view reads from any task (core/api/explain-scan.ts).
+    const all = await t.plan({});
+    expect(all.tasks.map((x) => [x.path, x.recordCount, x.fileSizeInBytes > 0n, x.deletes.length])).toEqual([['a.parquet', 3n, true, 0], ['b.parquet', 2n, true, 0]]);
     const rows = await readRows(t, { filter: 'x > 10' } as never);
     expect(rows.map((r) => r.x)).toEqual([20]);
     const onlyT = await readRows(t, { filter: 'x > 10', columns: ['t'] } as never);
