@@ -6,13 +6,21 @@
 import type { TableFormat } from '../formats/table-format.ts';
 import { icebergFormat } from '../formats/iceberg/index.ts';
 import { paimonFormat } from '../formats/paimon/index.ts';
+import { deltaFormat } from '../formats/delta/index.ts';
 import { hudiFormat } from '../formats/hudi/index.ts';
 import type { TableFormatName } from './dto.ts';
 
-/** Readers by format name. Delta and Hudi join here as their engines land. */
+/**
+ * Readers by format name, in the order formats are tried on a folder (the one registry: the CLI, core/api
+ * and the UI's worker all use it). Their markers are disjoint (`metadata/*.metadata.json`, `snapshot/` +
+ * `schema/`, `_delta_log/`, `.hoodie/hoodie.properties`), so the order decides only for a folder holding
+ * two tables' metadata — e.g. a Delta table with UniForm also carries Iceberg metadata — and then Iceberg,
+ * the product's first format, wins.
+ */
 export const TABLE_READERS: Readonly<Partial<Record<TableFormatName, TableFormat>>> = {
   iceberg: icebergFormat as TableFormat,
   paimon: paimonFormat as TableFormat,
+  delta: deltaFormat as TableFormat,
   hudi: hudiFormat as TableFormat,
 };
 

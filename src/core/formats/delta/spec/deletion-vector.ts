@@ -1,0 +1,97 @@
+/**
+ * Deletion vectors (PROTOCOL.md "Deletion Vectors", Appendix "Deletion Vector Format" and "Deletion Vector
+ * File Storage Format"):
+ * - the descriptor's unique id (`<storageType><pathOrInlineDv>[@offset]`) keys logical files in replay;
+ * - `u`: `<random prefix><20-char Z85 UUID>` → `<prefix>/deletion_vector_<uuid>.bin` under the table root;
+ *   `p`: an absolute path; `i`: the bitmap itself, Z85-encoded in the log;
+ * - a DV file is a version byte (1), then per DV: 4-byte big-endian size, the bitmap, 4-byte big-endian
+ *   CRC-32 of the bitmap; `offset` points at the size field;
+ * - the bitmap is a 4-byte little-endian magic (1681511377) + a 64-bit portable Roaring bitmap.
+ */
+import { parseRoaring64, type RoaringBitmap64 } from '../../../codecs/roaring.ts';
+import { LakeError } from '../../../errors.ts';
+import { crc32, readUint32BE, readUint32LE } from '../../../util/bytes.ts';
+import type { DeletionVectorDescriptor } from './actions.ts';
+import { z85Decode } from './z85.ts';
+
+export const PORTABLE_MAGIC = 1681511377;
+const NATIVE_MAGIC = 1681511376;
+
+/** The descriptor's unique id (PROTOCOL.md "Derived Fields"). */
+export function deletionVectorId(dv: DeletionVectorDescriptor | undefined): string | undefined {
+  if (!dv) return undefined;
+  return dv.offset === undefined ? `${dv.storageType}${dv.pathOrInlineDv}` : `${dv.storageType}${dv.pathOrInlineDv}@${dv.offset}`;
+}
+
+/** Canonical UUID text of 16 bytes. */
+function uuidText(b: Uint8Array): string {
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * Where an on-disk DV lives: the table-relative path for `u`, the absolute path as written for `p`;
+ * undefined for inline DVs.
+ */
+export function deletionVectorPath(dv: DeletionVectorDescriptor): { relative?: string; absolute?: string } | undefined {
+  if (dv.storageType === 'i') return undefined;
+  if (dv.storageType === 'p') return { absolute: dv.pathOrInlineDv };
+  if (dv.storageType !== 'u') throw new LakeError('Unsupported', `delta deletion vector: unknown storage type '${dv.storageType}'`);
+  const s = dv.pathOrInlineDv;
+  if (s.length < 20) throw new LakeError('DataInvalid', `delta deletion vector: '${s}' is too short for a Z85 UUID`);
+  const prefix = s.slice(0, s.length - 20);
+  const name = `deletion_vector_${uuidText(z85Decode(s.slice(-20)))}.bin`;
+  return { relative: prefix ? `${prefix}/${name}` : name };
+}
+
+/** Parses the serialized bitmap (magic + portable 64-bit Roaring). */
+export function parseDeletionVectorBitmap(bytes: Uint8Array, where: string): RoaringBitmap64 {
+  if (bytes.length < 4) throw new LakeError('DataInvalid', `delta deletion vector: ${where}: bitmap of ${bytes.length} bytes is too short`);
+  const magic = readUint32LE(bytes, 0);
+  if (magic === NATIVE_MAGIC) {
+    throw new LakeError('Unsupported', `delta deletion vector: ${where}: the 'native' RoaringBitmapArray serialization is not supported (only the portable one)`);
+  }
+  if (magic !== PORTABLE_MAGIC) {
+    // PROTOCOL.md's inline example holds the native layout written big-endian; delta-spark refuses it too.
+    const bigEndian = readUint32BE(bytes, 0);
+    const hint = bigEndian === NATIVE_MAGIC || bigEndian === PORTABLE_MAGIC ? ' (a big-endian RoaringBitmapArray header, which Delta readers do not accept)' : '';
+    throw new LakeError('DataInvalid', `delta deletion vector: ${where}: bad magic number ${magic}${hint}`);
+  }
+  try {
+    return parseRoaring64(bytes.subarray(4));
+  } catch (e) {
+    throw new LakeError('DataInvalid', `delta deletion vector: ${where}: ${(e as Error).message}`, {}, { cause: e });
+  }
+}
+
+/** An inline (`i`) DV: the Z85 text decodes to the bitmap, cut to `sizeInBytes`. */
+export function parseInlineDeletionVector(dv: DeletionVectorDescriptor): RoaringBitmap64 {
+  const bytes = z85Decode(dv.pathOrInlineDv);
+  return parseDeletionVectorBitmap(bytes.subarray(0, dv.sizeInBytes || bytes.length), 'inline');
+}
+
+/** Bytes to read from a DV file for a descriptor: from `offset` the size, bitmap and checksum. */
+export function deletionVectorRange(dv: DeletionVectorDescriptor): { offset: number; length: number } {
+  return { offset: dv.offset ?? 0, length: dv.sizeInBytes + 8 };
+}
+
+/**
+ * Parses the `[size][bitmap][crc]` record read at the descriptor's range. Must hold: size differing from
+ * `sizeInBytes`, a CRC mismatch or a bad bitmap → DataInvalid naming the file.
+ */
+export function parseDeletionVectorRecord(record: Uint8Array, dv: DeletionVectorDescriptor, file: string): RoaringBitmap64 {
+  const ctx = { file };
+  if (record.length < 8) throw new LakeError('DataInvalid', `delta deletion vector: ${file} is truncated at offset ${dv.offset ?? 0}`, ctx);
+  const size = readUint32BE(record, 0);
+  if (size !== dv.sizeInBytes || record.length < size + 8) {
+    throw new LakeError('DataInvalid', `delta deletion vector: ${file} at offset ${dv.offset ?? 0} holds ${size} bytes, the log says ${dv.sizeInBytes}`, ctx);
+  }
+  const bitmap = record.subarray(4, 4 + size);
+  const crc = readUint32BE(record, 4 + size);
+  if (crc32(bitmap) !== crc) throw new LakeError('DataInvalid', `delta deletion vector: ${file} at offset ${dv.offset ?? 0}: CRC-32 mismatch`, ctx);
+  const parsed = parseDeletionVectorBitmap(bitmap, file);
+  if (BigInt(parsed.size) !== dv.cardinality && dv.cardinality !== 0n) {
+    throw new LakeError('DataInvalid', `delta deletion vector: ${file}: ${parsed.size} rows marked, the log says ${dv.cardinality}`, ctx);
+  }
+  return parsed;
+}

@@ -1,0 +1,21 @@
+/**
+ * Error helpers of the Delta engine: every failure is a LakeError whose message starts with the Delta
+ * subsystem (`delta log: …`, `delta read: …`) and whose context names the file involved.
+ */
+import { LakeError, toLakeError, type LakeErrorCode, type LakeErrorContext } from '../../../errors.ts';
+
+/**
+ * Wraps anything thrown while handling `file` so that the message starts with `what` and the context has
+ * `{file}`; the code of a LakeError is kept (Aborted stays Aborted), anything else becomes `fallback`.
+ */
+export function deltaError(e: unknown, what: string, file: string | undefined, fallback: LakeErrorCode = 'DataInvalid'): LakeError {
+  const context: LakeErrorContext = file === undefined ? {} : { file };
+  const le = toLakeError(e, what, context, fallback);
+  if (le.message.startsWith('delta ') || le.code === 'Aborted') return le;
+  return new LakeError(le.code, `${what}: ${le.message}`, le.context, { cause: le });
+}
+
+/** A DataInvalid error naming the file. */
+export function invalid(what: string, message: string, file?: string): LakeError {
+  return new LakeError('DataInvalid', `${what}: ${message}`, file === undefined ? {} : { file });
+}

@@ -1,0 +1,226 @@
+/**
+ * An opened Delta table: the common LakeTable model (versions, schemas, plan/read, the log as a tree)
+ * delegating to io/ (log files), scan/ (log segment, replay, planning, reading, time travel) and
+ * inspect/ (history, schemas, tree). Format internals stay in those folders; this class only adapts
+ * them to the model.
+ */
+import type { RecordBatch } from 'apache-arrow';
+import { LakeError } from '../../errors.ts';
+import type { Storage } from '../../io/storage.ts';
+import { pool } from '../../util/async.ts';
+import type {
+  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, SchemaDto, SortOrderDto, TreeNode, VersionDto, VersionSelector,
+} from '../table-format.ts';
+import { listVersions, schemaDto } from './inspect/versions.ts';
+import { treeNodes } from './inspect/tree.ts';
+import { LogStore } from './io/log-store.ts';
+import { currentListing, latestVersion, segmentFor, type LogSegment } from './scan/log-segment.ts';
+import { planSnapshot, readSchema } from './scan/plan.ts';
+import { readTask } from './scan/read.ts';
+import { Replay, type Snapshot } from './scan/replay.ts';
+import type { DeltaTask } from './scan/task.ts';
+import { commitTimes, versionAt, type TimestampSource } from './scan/time-travel.ts';
+import { readChanges } from './scan/changes.ts';
+import type { LogFile } from './spec/log-files.ts';
+
+export interface OpenDeltaOptions {
+  readonly signal?: AbortSignal;
+  /**
+   * Time travel by timestamp: `protocol` (default) uses in-commit timestamps where enabled, else commit
+   * file modification times made monotonic; `commitInfo` uses each commit's `commitInfo.timestamp`.
+   */
+  readonly timestamps?: TimestampSource;
+  /** The table's absolute location (e.g. `s3://bucket/table`), to map absolute paths in the log. */
+  readonly location?: string;
+}
+
+/** A resolved version with its snapshot and how it was found. */
+export interface DeltaView {
+  readonly snapshot: Snapshot;
+  readonly segment: LogSegment;
+  readonly isLatest: boolean;
+  readonly notes: readonly string[];
+}
+
+export class DeltaTable implements LakeTable<DeltaTask> {
+  readonly format = 'delta';
+  readonly location: string;
+  readonly warnings: readonly string[];
+  private readonly snapshots = new Map<bigint, Promise<Snapshot>>();
+
+  private constructor(
+    readonly storage: Storage, readonly log: LogStore, private current: DeltaView, private readonly opts: OpenDeltaOptions,
+  ) {
+    this.location = opts.location ?? storage.description;
+    this.warnings = current.notes.filter((n) => n.includes('missing or incomplete'));
+  }
+
+  /**
+   * Opens the table rooted at `storage`: its current version from `_last_checkpoint` (when it checks
+   * out) and a listing. Must hold: no `_delta_log` commit or checkpoint → NotFound `delta table: …`; an
+   * unreadable protocol → Unsupported naming the feature.
+   */
+  static async open(storage: Storage, opts: OpenDeltaOptions = {}): Promise<DeltaTable> {
+    const log = new LogStore(storage);
+    const view = await loadCurrent(log, opts.signal);
+    return new DeltaTable(storage, log, view, opts);
+  }
+
+  /** The current version's snapshot. */
+  get snapshot(): Snapshot {
+    return this.current.snapshot;
+  }
+
+  /** Re-reads what is current. */
+  async refresh(signal?: AbortSignal): Promise<void> {
+    this.log.invalidate();
+    this.current = await loadCurrent(this.log, signal);
+  }
+
+  columnNames(): string[] {
+    return readSchema(this.current.snapshot).schema.fields.map((f) => f.name);
+  }
+
+  private async commits(signal?: AbortSignal): Promise<Extract<LogFile, { kind: 'commit' }>[]> {
+    const files = await this.log.list(undefined, signal);
+    return files.filter((f): f is Extract<LogFile, { kind: 'commit' }> => f.kind === 'commit' && f.version <= this.current.snapshot.version);
+  }
+
+  versions(signal?: AbortSignal): Promise<VersionDto[]> {
+    return this.commits(signal).then((c) => listVersions(this.log, c, this.current.snapshot.version, signal));
+  }
+
+  /** Every distinct schema in the log, by the version whose metaData action set it. */
+  async schemas(signal?: AbortSignal): Promise<SchemaDto[]> {
+    const commits = await this.commits(signal);
+    const metas = await pool(commits, 8, async (c, _i, sig) => (await this.log.commit(c, sig)).flatMap((a) => (a.type === 'metaData' ? [a.metaData] : [])), signal);
+    const out: SchemaDto[] = [];
+    let last: string | undefined;
+    commits.forEach((c, i) => {
+      const m = metas[i]!.at(-1);
+      if (m && m.schemaString !== last) {
+        out.push(schemaDto(m, c.version, false));
+        last = m.schemaString;
+      }
+    });
+    if (out.length === 0 || last !== this.current.snapshot.metadata.schemaString) out.push(schemaDto(this.current.snapshot.metadata, this.current.snapshot.version, true));
+    const lastDto = out.pop()!;
+    return [...out, { ...lastDto, isCurrent: true }];
+  }
+
+  async partitionSpecs(): Promise<PartitionSpecDto[]> {
+    const { schema } = readSchema(this.current.snapshot);
+    const cols = this.current.snapshot.metadata.partitionColumns;
+    return [{
+      specId: '0',
+      fields: cols.map((name) => {
+        const i = schema.fields.findIndex((f) => f.name === name);
+        return { name, sourceIds: i < 0 ? [] : [i + 1], sourceNames: [i < 0 ? '?' : name], transform: 'identity' };
+      }),
+      isDefault: true,
+    }];
+  }
+
+  /** Delta has no declared sort order (clustering is recorded in domain metadata, not as an order). */
+  async sortOrders(): Promise<SortOrderDto[]> {
+    return [];
+  }
+
+  /** The version a selector names: an id (a version number) or a time. */
+  async view(selector: VersionSelector = {}, signal?: AbortSignal): Promise<DeltaView> {
+    const latest = this.current.snapshot.version;
+    let target: bigint | undefined;
+    const notes: string[] = [];
+    if (selector.version !== undefined) {
+      if (!/^\d+$/.test(selector.version)) throw new LakeError('NotFound', `delta table: '${selector.version}' is not a version number (Delta has no branches or tags)`, { version: selector.version });
+      target = BigInt(selector.version);
+      if (target > latest) throw new LakeError('NotFound', `delta table: version ${target} does not exist; the latest is ${latest}`, { version: selector.version });
+    } else if (selector.asOfTimestampMs !== undefined) {
+      const times = await commitTimes(this.log, await this.commits(signal), this.opts.timestamps ?? 'protocol', this.current.snapshot, signal);
+      const t = versionAt(times, selector.asOfTimestampMs);
+      target = t.version;
+      notes.push(`version ${t.version} is the newest at or before ${new Date(selector.asOfTimestampMs).toISOString()} (by ${t.source})`);
+    }
+    if (target === undefined || target === latest) return { ...this.current, notes: [...notes, ...this.current.notes] };
+    const files = await this.log.list(undefined, signal);
+    const segment = segmentFor(files, target);
+    const snapshot = await this.snapshotOf(segment, signal);
+    return { snapshot, segment, isLatest: false, notes: [...notes, ...segment.notes] };
+  }
+
+  private snapshotOf(segment: LogSegment, signal?: AbortSignal): Promise<Snapshot> {
+    let p = this.snapshots.get(segment.version);
+    if (!p) {
+      p = replaySegment(this.log, segment, signal);
+      this.snapshots.set(segment.version, p);
+      p.catch(() => this.snapshots.delete(segment.version));
+    }
+    return p;
+  }
+
+  async plan(scan: ScanRequest = {}): Promise<LakePlan<DeltaTask>> {
+    const v = await this.view(scan, scan.signal);
+    return planSnapshot({ snapshot: v.snapshot, filter: scan.filter, columns: scan.columns, notes: v.notes, ...(this.opts.location ? { location: this.opts.location } : {}) });
+  }
+
+  read(task: DeltaTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
+    return readTask({ storage: this.storage, signal: options.signal, ...(this.opts.location ? { location: this.opts.location } : {}) }, task);
+  }
+
+  /** Every batch of a scan (plan + read of every task), up to `limit` rows when given. */
+  async *scan(request: ScanRequest = {}): AsyncGenerator<RecordBatch> {
+    const plan = await this.plan(request);
+    let left = request.limit ?? Infinity;
+    for (const task of plan.tasks) {
+      for await (const b of this.read(task, { signal: request.signal })) {
+        if (left <= 0) return;
+        const out = b.numRows > left ? b.slice(0, left) : b;
+        left -= out.numRows;
+        yield out;
+      }
+    }
+  }
+
+  /**
+   * The change data feed of versions `start`..`end` (both inclusive; `end` defaults to the current
+   * version): the schema's columns plus `_change_type`, `_commit_version`, `_commit_timestamp`, from
+   * change data files where a commit wrote them, derived from its add/remove actions otherwise
+   * (scan/changes.ts).
+   */
+  async *changes(start: bigint, end?: bigint, opts: { signal?: AbortSignal } = {}): AsyncGenerator<RecordBatch> {
+    const last = end ?? this.current.snapshot.version;
+    const commits = await this.commits(opts.signal);
+    const endView = await this.view({ version: (last > this.current.snapshot.version ? this.current.snapshot.version : last).toString() }, opts.signal);
+    const times = new Map((await commitTimes(this.log, commits, this.opts.timestamps ?? 'protocol', this.current.snapshot, opts.signal)).map((t) => [t.version, t.timestampMs]));
+    yield* readChanges({
+      log: this.log, ctx: { storage: this.storage, signal: opts.signal, ...(this.opts.location ? { location: this.opts.location } : {}) },
+      commits, start, end: last, endSnapshot: endView.snapshot, times, ...(this.opts.location ? { location: this.opts.location } : {}),
+    });
+  }
+
+  /** The log as a tree for a version (inspect/tree.ts). */
+  async tree(version: VersionSelector = {}, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]> {
+    const v = await this.view(version, signal);
+    return treeNodes({ log: this.log, snapshot: v.snapshot, segment: v.segment, ...(this.opts.location ? { location: this.opts.location } : {}), signal }, nodeId);
+  }
+}
+
+/** Replays a segment: its checkpoint, then its commits in order. */
+export async function replaySegment(log: LogStore, segment: LogSegment, signal?: AbortSignal): Promise<Snapshot> {
+  const replay = new Replay();
+  if (segment.checkpoint) replay.apply((await log.checkpoint(segment.checkpoint, signal)).actions);
+  const commits = await pool(segment.commits, 8, (c, _i, sig) => log.commit(c, sig), signal);
+  for (const actions of commits) replay.apply(actions);
+  const where = segment.checkpoint ? `checkpoint ${segment.checkpoint.version} and the ${segment.commits.length} commits after it` : `commits 0..${segment.version}`;
+  return replay.snapshot(segment.version, where);
+}
+
+async function loadCurrent(log: LogStore, signal?: AbortSignal): Promise<DeltaView> {
+  const { files, notes } = await currentListing(log, signal);
+  const latest = latestVersion(files);
+  if (latest === undefined) {
+    throw new LakeError('NotFound', `delta table: no commit or checkpoint in _delta_log/ under ${log.storage.description}: not a Delta table`, { file: '_delta_log/' });
+  }
+  const segment = segmentFor(files, latest, notes);
+  return { snapshot: await replaySegment(log, segment, signal), segment, isLatest: true, notes: segment.notes };
+}
