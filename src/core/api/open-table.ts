@@ -27,7 +27,7 @@ export interface OpenTableOptions {
 export async function openTable(storage: Storage, root: string, format: TableFormatName, options: OpenTableOptions = {}): Promise<LakeTable> {
   const reader = TABLE_READERS[format];
   if (!reader) {
-    throw new LakeError('Unsupported', `table: this build cannot read ${FORMAT_TITLES[format]} tables yet (the ${format} reader has not landed)`, { format, root });
+    throw new LakeError('Unsupported', `table: this build cannot read ${FORMAT_TITLES[format] ?? format} tables`, { format, root });
   }
   return reader.open(subStorage(storage, folderPrefix(root)), { signal: options.signal, metadataPath: options.metadataPath });
 }
