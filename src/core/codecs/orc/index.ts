@@ -1,0 +1,9 @@
+/** ORC: tail (postscript, footer, metadata), stripes, RLE v1/v2, every compression, Arrow batches, statistics pruning. */
+export { readOrcTail, TAIL_READ_BYTES } from './tail.ts';
+export type { OrcTail } from './tail.ts';
+export { readOrcToArrow, readOrcTable, orcArrowSchema, topColumns, decodeStripe } from './arrow-reader.ts';
+export type { ReadOrcOptions } from './arrow-reader.ts';
+export { buildTypeTree, typeString, arrowType, arrowField, fieldIdOf, FIELD_ID_ATTRIBUTES } from './schema.ts';
+export type { OrcType } from './schema.ts';
+export { COMPRESSION_NAMES, TYPE_KINDS, STREAM_KIND_NAMES, ENCODING_NAMES } from './proto-messages.ts';
+export type { ColumnStatisticsProto, Footer, PostScript, StripeFooter, StripeInformation } from './proto-messages.ts';
