@@ -9,7 +9,8 @@ import { throwIfAborted } from '../../errors.ts';
 import { bytesSource, type ByteSource } from '../../util/byte-source.ts';
 import { decodeColumn } from './columns.ts';
 import { asOrcError, orcInvalid } from './errors.ts';
-import { Kind } from './proto-messages.ts';
+import { decompressStream } from './compression.ts';
+import { decodeStripeFooter, Kind, type StripeFooter } from './proto-messages.ts';
 import { arrowField, type OrcType } from './schema.ts';
 import { StripeStreams } from './stripe.ts';
 import { readOrcTail, type OrcTail } from './tail.ts';
@@ -89,4 +90,20 @@ export async function readOrcTable(input: Uint8Array | ByteSource, opts: ReadOrc
   const out: RecordBatch[] = [];
   for await (const b of readOrcToArrow(input, opts)) out.push(b);
   return out;
+}
+
+/** One stripe's footer (streams, encodings, writer time zone): one ranged read. */
+export async function readStripeFooter(source: ByteSource, tail: OrcTail, index: number, signal?: AbortSignal): Promise<StripeFooter> {
+  const info = tail.footer.stripes[index];
+  if (!info) throw orcInvalid(`no stripe ${index}`, source.name);
+  const bytes = await source.read(info.offset + info.indexLength + info.dataLength, info.footerLength, signal);
+  try {
+    return decodeStripeFooterBytes(tail, bytes);
+  } catch (e) {
+    throw asOrcError(e, source.name, `invalid footer of stripe ${index}`);
+  }
+}
+
+function decodeStripeFooterBytes(tail: OrcTail, bytes: Uint8Array): StripeFooter {
+  return decodeStripeFooter(decompressStream(tail.codec, bytes));
 }

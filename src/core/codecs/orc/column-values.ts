@@ -38,36 +38,36 @@ export function readStrings(stripe: StripeStreams, t: OrcType, enc: { version: 1
   const size = enc.dictionarySize;
   const entryLengths = new Float64Array(size);
   if (size) readInts(stripe.required(t.id, StreamKind.LENGTH), enc.version, false, size, entryLengths);
-  const entryStart = new Float64Array(size + 1);
+  const entryStart = new Int32Array(size + 1);
   for (let e = 0; e < size; e++) {
     const len = entryLengths[e]!;
-    if (!(len >= 0)) throw fail(`negative dictionary entry length ${len}`);
+    if (!(len >= 0) || entryStart[e]! + len > 2 ** 31 - 1) throw fail(`dictionary entry length ${len} out of range`);
     entryStart[e + 1] = entryStart[e]! + len;
   }
   const blob = size ? stripe.required(t.id, StreamKind.DICTIONARY_DATA).take(entryStart[size]!) : new Uint8Array();
   const ids = new Int32Array(m);
   readInts(stripe.required(t.id, StreamKind.DATA), enc.version, false, m, ids);
   let total = 0;
+  for (let j = 0; j < m; j++) {
+    const id = ids[j]!;
+    if (id < 0 || id >= size) throw fail(`dictionary id ${id} outside a dictionary of ${size}`);
+    total += entryStart[id + 1]! - entryStart[id]!;
+  }
+  if (total > 2 ** 31 - 1) throw fail('string data over 2 GiB in one stripe');
+  const bytes = new Uint8Array(total);
+  let o = 0;
   let k = 0;
   for (let i = 0; i < n; i++) {
     if (!valid || valid[i]) {
       const id = ids[k++]!;
-      if (id < 0 || id >= size) throw fail(`dictionary id ${id} outside a dictionary of ${size}`);
-      total += entryLengths[id]!;
-      if (total > 2 ** 31 - 1) throw fail('string data over 2 GiB in one stripe');
+      let from = entryStart[id]!;
+      const end = entryStart[id + 1]!;
+      if (end - from > 24) {
+        bytes.set(blob.subarray(from, end), o);
+        o += end - from;
+      } else while (from < end) bytes[o++] = blob[from++]!;
     }
-    offsets[i + 1] = total;
-  }
-  const bytes = new Uint8Array(total);
-  let o = 0;
-  for (let j = 0; j < m; j++) {
-    const id = ids[j]!;
-    let from = entryStart[id]!;
-    const end = entryStart[id + 1]!;
-    if (end - from > 32) {
-      bytes.set(blob.subarray(from, end), o);
-      o += end - from;
-    } else while (from < end) bytes[o++] = blob[from++]!;
+    offsets[i + 1] = o;
   }
   return { offsets, bytes };
 }

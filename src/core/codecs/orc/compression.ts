@@ -55,11 +55,18 @@ export function decompressStream(codec: OrcCodec, input: Uint8Array): Uint8Array
   return all;
 }
 
+let inflateScratch = new Uint8Array(0);
+
 function decompressChunk(codec: OrcCodec, chunk: Uint8Array): Uint8Array {
   // Some writers (old Hive) use a block size above the one in the postscript; leave headroom.
   const capacity = Math.max(codec.blockSize, 256 * 1024) * 2;
   switch (codec.kind) {
-    case 1: return inflateSync(chunk);
+    case 1: {
+      // fflate grows its output buffer step by step when it does not know the size (most of the time
+      // went there); inflate into a scratch buffer of the block size and copy out.
+      if (inflateScratch.length < capacity) inflateScratch = new Uint8Array(capacity);
+      return inflateSync(chunk, { out: inflateScratch }).slice();
+    }
     case 2: {
       let len = 0;
       let mul = 1;

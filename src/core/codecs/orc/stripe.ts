@@ -21,13 +21,14 @@ export class StripeStreams {
   /**
    * `bytes` hold the stripe from `bytesStart` (relative to the stripe's offset: 0 with the index,
    * indexLength without) to the end of its footer. Must hold: streams lie inside the stripe and name
-   * existing columns; every column has an encoding valid for its type; else DataInvalid.
+   * existing columns; every column has an encoding valid for its type; else DataInvalid. With
+   * `footerBytes`, `bytes` hold only streams (e.g. the index section) and the footer comes apart.
    */
   constructor(readonly info: StripeInformation, private readonly bytes: Uint8Array, private readonly bytesStart: number,
-    private readonly codec: OrcCodec, columnCount: number, readonly file?: string) {
+    private readonly codec: OrcCodec, columnCount: number, readonly file?: string, footerBytes?: Uint8Array) {
     const footerStart = bytes.length - info.footerLength;
-    if (footerStart < 0) throw orcInvalid('stripe shorter than its footer', file);
-    this.footer = decodeStripeFooter(decompressStream(codec, bytes.subarray(footerStart)));
+    if (!footerBytes && footerStart < 0) throw orcInvalid('stripe shorter than its footer', file);
+    this.footer = decodeStripeFooter(decompressStream(codec, footerBytes ?? bytes.subarray(footerStart)));
     if (this.footer.encrypted) throw orcUnsupported('encrypted ORC files (column encryption) are not supported', file);
     let offset = 0;
     const limit = info.indexLength + info.dataLength;
@@ -53,7 +54,7 @@ export class StripeStreams {
     let data = this.cache.get(key);
     if (!data) {
       const start = loc.offset - this.bytesStart;
-      if (start < 0) throw orcInvalid(`stream ${STREAM_KIND_NAMES[kind]} of column ${column} was not read`, this.file);
+      if (start < 0 || start + loc.length > this.bytes.length) throw orcInvalid(`stream ${STREAM_KIND_NAMES[kind]} of column ${column} was not read`, this.file);
       data = decompressStream(this.codec, this.bytes.subarray(start, start + loc.length));
       this.cache.set(key, data);
     }
