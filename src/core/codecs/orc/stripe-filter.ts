@@ -103,6 +103,18 @@ export function selectStripes(tail: OrcTail, predicate: OrcRangePredicate): numb
   });
 }
 
+/**
+ * ORC-1055: the C++ writer 1.6.0–1.6.11 wrote wrong bloom filters; files from it have no
+ * softwareVersion (before 1.6.11) or one in that range. The Java reader ignores their filters; so do we.
+ */
+export function hasBadBloomFilters(tail: OrcTail): boolean {
+  if (tail.footer.writer !== 1) return false;
+  const v = tail.footer.softwareVersion;
+  if (v === undefined) return true;
+  const m = /^1\.6\.(\d+)(?:-|$)/.exec(v);
+  return m !== null && Number(m[1]) <= 11;
+}
+
 /** A bloom-filter test: column id and the value's hash (see bloomHash). */
 export interface BloomProbe { readonly column: number; readonly hash: bigint }
 
@@ -126,12 +138,24 @@ export async function selectRowGroups(source: ByteSource, tail: OrcTail, stripeI
     const types = typesById(tail.schema);
     const entries = types.map((t) => (stripe.has(t.id, StreamKind.ROW_INDEX) ? decodeRowIndex(stripe.stream(t.id, StreamKind.ROW_INDEX)!.bytes) : undefined));
     const blooms = new Map<number, BloomFilterProto[]>();
-    for (const p of probes) {
+    for (const p of hasBadBloomFilters(tail) ? [] : probes) {
       const t = types[p.column];
       if (!t || blooms.has(p.column)) continue;
       const stringy = t.kind === Kind.STRING || t.kind === Kind.VARCHAR || t.kind === Kind.CHAR || t.kind === Kind.BINARY;
+      // Decimal and timestamp filters changed hashing over the writer versions: not used.
+      if (t.kind === Kind.DECIMAL || t.kind === Kind.TIMESTAMP || t.kind === Kind.TIMESTAMP_INSTANT) continue;
       const s = stripe.stream(p.column, StreamKind.BLOOM_FILTER_UTF8) ?? (stringy ? undefined : stripe.stream(p.column, StreamKind.BLOOM_FILTER));
-      if (s) blooms.set(p.column, decodeBloomFilterIndex(s.bytes));
+      if (s) {
+        // Pre-release Hive files wrote another layout under the same stream kind: an implausible
+        // filter is no filter (a wrong skip would lose rows; a kept group only costs a read).
+        let filters: BloomFilterProto[] | undefined;
+        try {
+          filters = decodeBloomFilterIndex(s.bytes);
+        } catch {
+          filters = undefined;
+        }
+        if (filters?.every((f) => f.numHashFunctions >= 1 && f.numHashFunctions <= 64 && f.bitset.length > 0)) blooms.set(p.column, filters);
+      }
     }
     return all.filter((g) => {
       const rows = Math.min(stride, info.numberOfRows - g * stride);
