@@ -1,8 +1,9 @@
 /**
  * ORC → Arrow. Written here because no maintained JavaScript ORC reader exists on npm (the few
  * packages found are unmaintained Node-only wrappers of the Java/C++ tools). Reads the tail once,
- * then each selected stripe with one ranged read (its data streams and footer; the index streams too
- * only when asked), and decodes the projected columns into one record batch per stripe.
+ * then each selected stripe with one ranged read of its data streams and footer (none when the tail
+ * read already fetched it: small files cost one read), and decodes the projected columns into one
+ * record batch per stripe.
  */
 import { Field, makeData, RecordBatch, Schema, Struct } from 'apache-arrow';
 import { throwIfAborted } from '../../errors.ts';
@@ -62,7 +63,12 @@ export async function* readOrcToArrow(input: Uint8Array | ByteSource, opts: Read
     const info = tail.footer.stripes[index];
     if (!info) throw orcInvalid(`no stripe ${index}`, file);
     const start = info.indexLength;
-    const bytes = await source.read(info.offset + start, info.dataLength + info.footerLength, opts.signal);
+    const offset = info.offset + start;
+    const length = info.dataLength + info.footerLength;
+    const held = tail.fetched;
+    const bytes = held && offset >= held.offset && offset + length <= held.offset + held.bytes.length
+      ? held.bytes.subarray(offset - held.offset, offset - held.offset + length)
+      : await source.read(offset, length, opts.signal);
     yield decodeStripe(tail, info, index, bytes, start, columns, schema, file);
   }
 }

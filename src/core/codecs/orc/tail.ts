@@ -26,6 +26,8 @@ export interface OrcTail {
   readonly schema?: OrcType;
   /** Bytes of the tail (postscript + footer + metadata + 1). */
   readonly tailLength: number;
+  /** The bytes the tail read fetched (from `offset`): a small file's stripes come out of it without another read. */
+  readonly fetched?: { readonly offset: number; readonly bytes: Uint8Array };
 }
 
 export const TAIL_READ_BYTES = 16 * 1024;
@@ -71,7 +73,8 @@ export async function readOrcTail(source: ByteSource, signal?: AbortSignal): Pro
       if (s.offset + s.indexLength + s.dataLength + s.footerLength > size - tailLength) throw orcInvalid(`stripe ${i} runs past the data section`, file);
       if (s.encryptStripeId !== undefined) throw orcUnsupported('encrypted ORC files (column encryption) are not supported', file);
     }
-    return { file, fileSize: size, postscript, footer, get stripeStatistics() { return stripeStatistics(); }, codec, schema, tailLength };
+    const fetched = { offset: size - tail.length, bytes: tail };
+    return { file, fileSize: size, postscript, footer, get stripeStatistics() { return stripeStatistics(); }, codec, schema, tailLength, fetched };
   } catch (e) {
     throw asOrcError(e, file, 'invalid file tail');
   }
