@@ -100,7 +100,7 @@ describe.skipIf(!PRESENT)('orc: unsupported and damaged input', () => {
       let failed = 0;
       for (let k = 0; k < 8; k++) {
         const copy = file.slice();
-        for (let j = 0; j < 1 + rand(4); j++) copy[3 + rand(dataEnd - 3)] = rand(256);
+        for (let j = 0; j < 2 + rand(8); j++) copy[3 + rand(dataEnd - 3)] = rand(256);
         // The tail of the intact file, without the bytes its read fetched (the stripes must come from `copy`).
         const err = await readOrcTable(copy, { name, tail: { ...tail, fetched: undefined } }).then(() => undefined, (e: unknown) => e);
         if (err !== undefined) {
