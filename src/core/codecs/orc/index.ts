@@ -1,5 +1,6 @@
 /** ORC: tail (postscript, footer, metadata), stripes, RLE v1/v2, every compression, Arrow batches, statistics pruning. */
-export { readOrcTail, TAIL_READ_BYTES } from './tail.ts';
+export { readOrcTail, readOrcTailSync, TAIL_READ_BYTES } from './tail.ts';
+export { readOrcRecordsSync, isOrcFile, valueOf } from './records.ts';
 export type { OrcTail } from './tail.ts';
 export { readOrcToArrow, readOrcTable, orcArrowSchema, topColumns, decodeStripe, readStripeFooter } from './arrow-reader.ts';
 export { selectStripes, selectRowGroups, columnRange, parseDecimalStat } from './stripe-filter.ts';

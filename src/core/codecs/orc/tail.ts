@@ -38,27 +38,51 @@ export const TAIL_READ_BYTES = 16 * 1024;
  * unknown compression or column encryption → Unsupported.
  */
 export async function readOrcTail(source: ByteSource, signal?: AbortSignal): Promise<OrcTail> {
-  const file = source.name;
-  const size = source.size;
+  const steps = tailSteps(source.name, source.size);
+  let step = steps.next();
+  while (!step.done) {
+    const [offset, length] = step.value;
+    let bytes: Uint8Array;
+    try {
+      bytes = await source.read(offset, length, signal);
+    } catch (e) {
+      steps.return(undefined as never);
+      throw e;
+    }
+    step = steps.next(bytes);
+  }
+  return step.value;
+}
+
+/** {@link readOrcTail} over a whole file already in memory (no reads; for manifests decoded synchronously). */
+export function readOrcTailSync(bytes: Uint8Array, name?: string): OrcTail {
+  const steps = tailSteps(name, bytes.length);
+  let step = steps.next();
+  while (!step.done) step = steps.next(bytes.subarray(step.value[0], step.value[0] + step.value[1]));
+  return step.value;
+}
+
+/** The tail parser as a sequence of read requests ([offset, length]) answered with bytes. */
+function* tailSteps(file: string | undefined, size: number): Generator<[number, number], OrcTail, Uint8Array> {
   if (size === 0) {
     const postscript = decodePostScript(new Uint8Array());
     return { file, fileSize: 0, postscript, footer: decodeFooter(new Uint8Array()), stripeStatistics: [], codec: { kind: 0, blockSize: 0 }, tailLength: 0 };
   }
   try {
     const first = Math.min(size, TAIL_READ_BYTES);
-    let tail = await source.read(size - first, first, signal);
+    let tail = yield [size - first, first];
     const psLen = tail[tail.length - 1]!;
     if (psLen === 0 || psLen + 1 > size) throw orcInvalid(`postscript length ${psLen} does not fit the file of ${size} bytes`, file);
     const postscript = decodePostScript(tail.subarray(tail.length - 1 - psLen, tail.length - 1));
     if (postscript.magic !== 'ORC') {
       // The first ORC writers (Hive 0.11) left the magic out of the postscript; the file header has it.
-      const head = postscript.magic === '' ? await source.read(0, Math.min(3, size), signal) : new Uint8Array();
+      const head = postscript.magic === '' ? yield [0, Math.min(3, size)] : new Uint8Array();
       if (String.fromCharCode(...head) !== 'ORC') throw orcInvalid(`not an ORC file (no ORC magic in the postscript or header)`, file);
     }
     checkCompressionKind(postscript.compression, file);
     const tailLength = 1 + psLen + postscript.footerLength + postscript.metadataLength;
     if (tailLength > size) throw orcInvalid(`footer (${postscript.footerLength} bytes) and metadata (${postscript.metadataLength} bytes) do not fit the file`, file);
-    if (tailLength > tail.length) tail = await source.read(size - tailLength, tailLength, signal);
+    if (tailLength > tail.length) tail = yield [size - tailLength, tailLength];
     const end = tail.length - 1 - psLen;
     const codec: OrcCodec = { kind: postscript.compression, blockSize: postscript.compressionBlockSize };
     const footer = decodeFooter(decompressStream(codec, tail.subarray(end - postscript.footerLength, end)));
