@@ -12,3 +12,4 @@ export { buildTypeTree, typeString, arrowType, arrowField, fieldIdOf, FIELD_ID_A
 export type { OrcType } from './schema.ts';
 export { COMPRESSION_NAMES, TYPE_KINDS, STREAM_KIND_NAMES, ENCODING_NAMES } from './proto-messages.ts';
 export type { ColumnStatisticsProto, Footer, PostScript, StripeFooter, StripeInformation } from './proto-messages.ts';
+export { describeOrc } from './describe.ts';
