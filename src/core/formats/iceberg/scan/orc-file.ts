@@ -1,6 +1,7 @@
 /**
  * Iceberg data files in ORC (spec "ORC" appendix: field ids in the `iceberg.id` type attribute): the
- * file's stripes as Arrow batches, with each stripe's first row position (for position deletes). A
+ * file's stripes as Arrow batches (only the needed columns decoded), with each stripe's first row
+ * position (for position deletes). A
  * read with a filter reads only the stripes whose statistics can match it: the tail is one ranged
  * read, each kept stripe one more; pruned stripes are never fetched.
  */
@@ -21,14 +22,21 @@ export interface PositionedBatch { readonly batch: RecordBatch; readonly first: 
  * Yields the stripes of an ORC data file that may hold rows matching `filter` (all without one).
  * Must hold: a stripe is skipped only when its statistics say no row can match; rows in file order.
  */
-export async function* orcFileBatches(files: TableFiles, task: FileScanTask, schema: Schema, filter: BoundExpr | undefined, signal?: AbortSignal): AsyncGenerator<PositionedBatch> {
+export async function* orcFileBatches(files: TableFiles, task: FileScanTask, schema: Schema, filter: BoundExpr | undefined,
+  neededIds: readonly number[] | undefined, signal?: AbortSignal): AsyncGenerator<PositionedBatch> {
   const source = files.source(task.path, Number(task.fileSizeInBytes));
   const tail = await readOrcTail(source, signal);
+  // Column projection: when every top-level column carries its field id, decode only the needed ones.
+  const top = topColumns(tail.schema);
+  const ids = top.map(fieldIdOf);
+  const columns = neededIds && ids.every((id) => id !== undefined)
+    ? top.filter((c, i) => neededIds.includes(ids[i]!)).map((c) => c.name)
+    : undefined;
   const starts: number[] = [];
   tail.footer.stripes.reduce((acc, s, i) => { starts[i] = acc; return acc + s.numberOfRows; }, 0);
   const stripes = filter && filter.op !== 'true' ? selectStripes(tail, stripePredicate(filter, topColumns(tail.schema), schema)) : undefined;
   for (const s of stripes ?? tail.footer.stripes.map((_, i) => i)) {
-    for await (const batch of readOrcToArrow(source, { tail, stripes: [s], signal })) yield { batch, first: starts[s]! };
+    for await (const batch of readOrcToArrow(source, { tail, stripes: [s], columns, signal })) yield { batch, first: starts[s]! };
   }
 }
 

@@ -66,7 +66,7 @@ async function* readTaskUnnamed(ctx: ReadContext, task: FileScanTask, signal?: A
 
   const identity = identityValues(meta, task);
   let emitted = 0;
-  for await (const { batch, first } of fileBatches(files, task, schema, residual, signal)) {
+  for await (const { batch, first } of fileBatches(files, task, schema, residual, needed.map((f) => f.id), signal)) {
     throwIfAborted(signal, 'iceberg read');
     const n = batch.numRows;
     const columns = new Map<number, Data>();
@@ -96,9 +96,9 @@ function missing(id: number, path: string): never {
 }
 
 /** The file's batches with the position of each one's first row: Parquet row groups, or ORC stripes. */
-async function* fileBatches(files: TableFiles, task: FileScanTask, schema: Schema, residual: BoundExpr | undefined, signal?: AbortSignal): AsyncGenerator<PositionedBatch> {
+async function* fileBatches(files: TableFiles, task: FileScanTask, schema: Schema, residual: BoundExpr | undefined, neededIds: readonly number[], signal?: AbortSignal): AsyncGenerator<PositionedBatch> {
   if (task.format === 'orc') {
-    yield* orcFileBatches(files, task, schema, residual, signal);
+    yield* orcFileBatches(files, task, schema, residual, neededIds, signal);
     return;
   }
   const bytes = await files.readDataFile(task.path, Number(task.fileSizeInBytes), signal);
