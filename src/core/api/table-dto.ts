@@ -113,7 +113,7 @@ export interface RowPageDto {
 }
 
 /** How a raw file was recognised. */
-export type RawFileKind = 'json' | 'avro' | 'puffin' | 'parquet' | 'text' | 'binary';
+export type RawFileKind = 'json' | 'avro' | 'puffin' | 'parquet' | 'orc' | 'text' | 'binary';
 
 /** One Avro record (or JSON value) as display JSON: bigints as strings, bytes as `0x…` hex. */
 export type DisplayValue = null | boolean | number | string | DisplayValue[] | { [key: string]: DisplayValue };
@@ -134,7 +134,7 @@ export interface RawFileDto {
   readonly records?: readonly DisplayValue[];
   readonly recordOffset?: number;
   readonly totalRecords?: number;
-  /** Puffin or Parquet footer as display JSON. */
+  /** Puffin, Parquet or ORC footer as display JSON (ORC: postscript, footer, stripe footers). */
   readonly footer?: DisplayValue;
   /** Text files (and a text preview of unknown files). */
   readonly text?: string;

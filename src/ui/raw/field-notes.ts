@@ -104,6 +104,29 @@ const PARQUET: Notes = {
   metadata_length: ['Size of the footer in bytes.', PARQUET_SPEC],
 };
 
+export const ORC_SPEC = 'https://orc.apache.org/specification/ORCv1/';
+const orc = (anchor: string) => `${ORC_SPEC}#${anchor}`;
+
+const ORC: Notes = {
+  postscript: ['The uncompressed tail of the file: compression codec and block size, footer and metadata lengths, format version.', orc('postscript')],
+  'postscript.compression': ['Codec of every stream and of the footer: NONE, ZLIB (raw deflate), SNAPPY, LZO, LZ4 or ZSTD, in chunks with a 3-byte header.', orc('compression')],
+  'postscript.version': ['File format version: 0.11 (Hive 0.11) or 0.12 (RLE v2 and later).', orc('postscript')],
+  'postscript.writerVersion': ['Which writer bugs the file has fixed (readers use it to distrust old statistics and bloom filters).', orc('postscript')],
+  schema: ['The type tree: a struct of columns; column ids are the pre-order positions in `types`.', orc('type-information')],
+  types: ['Every column of the type tree in pre-order; `fieldId` comes from the `iceberg.id` (or `paimon.id`) attribute.', orc('type-information')],
+  'types.attributes': ['Key/value attributes of a type: Iceberg writes the field id as `iceberg.id`.', orc('type-information')],
+  numberOfRows: ['Rows in the file.', orc('footer')],
+  rowIndexStride: ['Rows per row group: every stride has index entries (stream positions and statistics) used to skip it.', orc('row-index')],
+  writer: ['The writing implementation (Java, C++, Presto, Trino …).', orc('footer')],
+  stripes: ['Stripes: horizontal slices with index streams, data streams and a footer. Only the stripes a filter can match are read.', orc('stripes')],
+  'stripes.streams': ['Streams of the stripe in file order: PRESENT (nulls), DATA, LENGTH, DICTIONARY_DATA, SECONDARY, ROW_INDEX, BLOOM_FILTER_UTF8 …', orc('stripes')],
+  'stripes.encodings': ['Per column: DIRECT or DICTIONARY, with RLE v1 or (_V2) RLE v2 integers.', orc('column-encodings')],
+  'stripes.writerTimezone': ['Time zone the writer stored timestamps in (relative to 2015-01-01 there); values are shown as that wall clock.', orc('stripes')],
+  'stripes.statistics': ['Column statistics of the stripe (from the metadata section): used to skip stripes.', orc('column-statistics')],
+  statistics: ['File-level statistics per column id: value count, nulls, min/max, sums.', orc('column-statistics')],
+  metadata: ['User metadata written by the application.', orc('footer')],
+};
+
 const PAIMON_SNAPSHOT: Notes = {
   id: ['Snapshot id: increases by one per commit.', `${PAIMON_SPEC}snapshot/`],
   schemaId: ['Schema the commit was written with.', `${PAIMON_SPEC}schema/`],
@@ -124,6 +147,7 @@ const BY_ROLE: Readonly<Record<string, Notes>> = {
   'iceberg-metadata-gzip': TABLE_METADATA,
   'puffin-footer': PUFFIN,
   'parquet-footer': PARQUET,
+  'orc-footer': ORC,
   'paimon-snapshot': PAIMON_SNAPSHOT,
 };
 
@@ -135,6 +159,7 @@ export const ROLE_NOTES: Readonly<Record<string, FieldNote>> = {
   'iceberg-manifest': { text: 'A manifest (Avro): one entry per data or delete file, with its partition tuple and column metrics.', href: ice('manifests') },
   'puffin-footer': { text: 'A Puffin file: blobs (deletion vectors, statistics sketches) described by a JSON footer at the end of the file.', href: `${PUFFIN_SPEC}#footer-structure` },
   'parquet-footer': { text: 'The Parquet footer (read with two ranged requests at most): schema, row groups and their column statistics.', href: PARQUET_SPEC },
+  'orc-footer': { text: 'An ORC file: postscript, footer (types, stripes, statistics) and each stripe\'s footer (streams, encodings). Small files (Paimon ORC manifests) show their rows too.', href: ORC_SPEC },
   'paimon-snapshot': { text: 'A Paimon snapshot: one commit, naming the manifest lists that describe the table after it.', href: `${PAIMON_SPEC}snapshot/` },
   'paimon-schema': { text: 'A Paimon schema file: fields with ids, partition and primary keys, options.', href: `${PAIMON_SPEC}schema/` },
   'delta-commit': { text: 'A Delta log commit: one JSON action per line (add, remove, metaData, protocol, commitInfo).', href: `${DELTA_SPEC}#actions` },

@@ -1,6 +1,6 @@
 /**
  * The Raw tab: any file of the table decoded — metadata JSON, manifest lists and manifests as Avro
- * records (paged), Puffin and Parquet footers — each field with a short explanation and a spec link;
+ * records (paged), Puffin, Parquet and ORC footers (and the rows of small ORC files) — each field with a short explanation and a spec link;
  * text files as text and anything else as a hex dump.
  */
 import { useMemo, useState } from 'react';
@@ -96,10 +96,10 @@ function Decoded({ raw, offset, onPage }: { raw: RawFileDto; offset: number; onP
         {note && <p className="explanation small">{note.text} <a href={note.href} target="_blank" rel="noreferrer">spec ↗</a></p>}
       </header>
       {raw.kind === 'json' && raw.json !== undefined && <div className="jt-root"><JsonTree value={raw.json} role={raw.role} openDepth={1} /></div>}
-      {(raw.kind === 'puffin' || raw.kind === 'parquet') && raw.footer !== undefined && (
+      {(raw.kind === 'puffin' || raw.kind === 'parquet' || raw.kind === 'orc') && raw.footer !== undefined && (
         <div className="jt-root"><div className="label">Footer</div><JsonTree value={raw.footer} role={raw.role} openDepth={1} /></div>
       )}
-      {raw.kind === 'avro' && <AvroRecords raw={raw} offset={offset} onPage={onPage} />}
+      {(raw.kind === 'avro' || (raw.kind === 'orc' && raw.records !== undefined)) && <AvroRecords raw={raw} offset={offset} onPage={onPage} />}
       {raw.kind === 'text' && <pre className="code-block raw-text">{raw.text}</pre>}
       {raw.kind === 'binary' && <pre className="code-block raw-text">{raw.hex}</pre>}
     </div>
@@ -111,13 +111,13 @@ function AvroRecords({ raw, offset, onPage }: { raw: RawFileDto; offset: number;
   const records = raw.records ?? [];
   return (
     <div className="avro">
-      <details className="avro-header">
+      {raw.kind === 'avro' && <details className="avro-header">
         <summary>Avro header: {Object.keys(raw.avroMetadata ?? {}).length} metadata entries and the record schema</summary>
         <dl className="kv">
           {Object.entries(raw.avroMetadata ?? {}).map(([k, v]) => <div key={k}><dt className="mono">{k}</dt><dd className="mono small">{v.length > 400 ? `${v.slice(0, 400)}…` : v}</dd></div>)}
         </dl>
         {raw.avroSchema !== undefined && <JsonTree value={raw.avroSchema} openDepth={0} />}
-      </details>
+      </details>}
       <div className="avro-bar">
         <strong data-testid="avro-record-count">{formatCount(total)} record{total === 1 ? '' : 's'}</strong>
         {total > PAGE && (

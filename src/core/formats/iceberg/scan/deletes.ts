@@ -6,6 +6,7 @@
  * per table object: one equality or position delete file usually applies to many data files.
  */
 import { readAvroFile } from '../../../codecs/avro/index.ts';
+import { readOrcToArrow } from '../../../codecs/orc/index.ts';
 import { readParquetToArrow } from '../../../codecs/parquet/index.ts';
 import { readDeletionVector } from '../../../codecs/puffin.ts';
 import { LakeError } from '../../../errors.ts';
@@ -96,13 +97,14 @@ function missingColumn(d: DeleteFileRef, id: number): never {
 
 /**
  * Calls `row` once per row of a delete file with getters for the columns named by `chains` (each a
- * top-level field followed by nested struct fields). Parquet and Avro delete files are supported.
+ * top-level field followed by nested struct fields). Parquet, ORC and Avro delete files are supported.
  */
 async function forEachDeleteRow(files: TableFiles, d: DeleteFileRef, chains: readonly NestedField[][], row: (get: (() => Value | null)[]) => void, signal?: AbortSignal): Promise<void> {
   const bytes = await files.read(d.path, 'iceberg delete file', signal);
   try {
-    if (d.format === 'parquet') {
-      for await (const batch of readParquetToArrow(bytes, { signal, name: d.path })) {
+    if (d.format === 'parquet' || d.format === 'orc') {
+      const batches = d.format === 'orc' ? readOrcToArrow(bytes, { signal, name: d.path }) : readParquetToArrow(bytes, { signal, name: d.path });
+      for await (const batch of batches) {
         const fields = batch.schema.fields;
         const getters = chains.map((chain) => {
           const byId = fields.findIndex((f) => fieldIdOf(f) === chain[0].id);

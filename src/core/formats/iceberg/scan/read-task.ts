@@ -12,7 +12,7 @@ import { type BoundExpr, referencedIds } from '../../../expr/expr.ts';
 import { evaluateRow } from '../../../expr/row-evaluator.ts';
 import { named } from '../io/decoding.ts';
 import type { TableFiles } from '../io/table-files.ts';
-import { schemaLookup } from '../spec/schema.ts';
+import { type Schema, schemaLookup } from '../spec/schema.ts';
 import { type TableMetadata, currentSchema, findSchema, findSpec } from '../spec/table-metadata.ts';
 import type { NestedField } from '../spec/types.ts';
 import { maskToIndices, takeData } from '../../../arrow/take.ts';
@@ -21,6 +21,7 @@ import { type Getter, nestedGetter } from './arrow-values.ts';
 import { valueKey } from './delete-index.ts';
 import { type DeleteCache, type TaskDeletes, chainLookup, loadTaskDeletes } from './deletes.ts';
 import { type NameMapping, conformData, missingFieldData, resolveChild } from './file-projection.ts';
+import { orcFileBatches, type PositionedBatch } from './orc-file.ts';
 import { canPreview, previewBatch } from './preview-read.ts';
 import type { FileScanTask } from './task.ts';
 
@@ -47,7 +48,7 @@ async function* readTaskUnnamed(ctx: ReadContext, task: FileScanTask, signal?: A
   const { meta, files } = ctx;
   const schema = findSchema(meta, task.schemaId);
   if (!schema) throw new LakeError('DataInvalid', `iceberg read: schema ${task.schemaId} of the task is not in the table metadata`, { file: task.path });
-  if (task.format !== 'parquet') {
+  if (task.format !== 'parquet' && task.format !== 'orc') {
     throw new LakeError('Unsupported', `iceberg read: ${task.format} data files are not supported yet (${task.path})`, { file: task.path });
   }
   const output = task.projectedIds.map((id) => schema.fields.find((f) => f.id === id) ?? missing(id, task.path));
@@ -63,44 +64,54 @@ async function* readTaskUnnamed(ctx: ReadContext, task: FileScanTask, signal?: A
   const deletes = await loadTaskDeletes(files, ctx.deleteCache, task.path, task.deletes, chains, signal);
   const needed = neededColumns(output, residual, deletes, chains);
 
-  const bytes = await files.readDataFile(task.path, Number(task.fileSizeInBytes), signal);
-  const footer = await readParquetFooter(bytesSource(bytes, task.path), signal);
-  const starts: number[] = [];
-  footer.metadata.row_groups.reduce((acc, rg, i) => { starts[i] = acc; return acc + Number(rg.num_rows); }, 0);
-  const rowGroups = task.rowGroups ?? footer.metadata.row_groups.map((_, i) => i);
   const identity = identityValues(meta, task);
   let emitted = 0;
-  for (const rg of rowGroups) {
-    let pos = starts[rg] ?? 0;
-    for await (const batch of readParquetToArrow(bytes, { rowGroups: [rg], signal, name: task.path })) {
-      throwIfAborted(signal, 'iceberg read');
-      const n = batch.numRows;
-      const columns = new Map<number, Data>();
-      for (const f of needed) {
-        const j = resolveChild(batch.schema.fields, f, ctx.nameMapping);
-        columns.set(f.id, j >= 0 ? conformData(batch.data.children[j], f.type, ctx.nameMapping?.find((m) => m.fieldId === f.id)?.fields, f.name)
-          : identity.has(f.id) ? constantData(f.type, identity.get(f.id)!, n) : missingFieldData(f, n));
-      }
-      const keep = rowMask(n, pos, columns, deletes, residual, chains);
-      pos += n;
-      let idx = keep ? maskToIndices(keep) : undefined;
-      const count = idx ? idx.length : n;
-      if (task.limit !== undefined && emitted + count > task.limit) {
-        idx = (idx ?? Int32Array.from({ length: n }, (_, i) => i)).subarray(0, task.limit - emitted);
-      }
-      const rows = idx ? idx.length : n;
-      if (rows > 0) {
-        const children = output.map((f) => (idx ? takeData(columns.get(f.id)!, idx) : columns.get(f.id)!));
-        yield makeBatch(output, children, rows);
-        emitted += rows;
-      }
-      if (task.limit !== undefined && emitted >= task.limit) return;
+  for await (const { batch, first } of fileBatches(files, task, schema, residual, needed.map((f) => f.id), signal)) {
+    throwIfAborted(signal, 'iceberg read');
+    const n = batch.numRows;
+    const columns = new Map<number, Data>();
+    for (const f of needed) {
+      const j = resolveChild(batch.schema.fields, f, ctx.nameMapping);
+      columns.set(f.id, j >= 0 ? conformData(batch.data.children[j], f.type, ctx.nameMapping?.find((m) => m.fieldId === f.id)?.fields, f.name)
+        : identity.has(f.id) ? constantData(f.type, identity.get(f.id)!, n) : missingFieldData(f, n));
     }
+    const keep = rowMask(n, first, columns, deletes, residual, chains);
+    let idx = keep ? maskToIndices(keep) : undefined;
+    const count = idx ? idx.length : n;
+    if (task.limit !== undefined && emitted + count > task.limit) {
+      idx = (idx ?? Int32Array.from({ length: n }, (_, i) => i)).subarray(0, task.limit - emitted);
+    }
+    const rows = idx ? idx.length : n;
+    if (rows > 0) {
+      const children = output.map((f) => (idx ? takeData(columns.get(f.id)!, idx) : columns.get(f.id)!));
+      yield makeBatch(output, children, rows);
+      emitted += rows;
+    }
+    if (task.limit !== undefined && emitted >= task.limit) return;
   }
 }
 
 function missing(id: number, path: string): never {
   throw new LakeError('DataInvalid', `iceberg read: projected field ${id} is not a top-level column of the read schema`, { file: path });
+}
+
+/** The file's batches with the position of each one's first row: Parquet row groups, or ORC stripes. */
+async function* fileBatches(files: TableFiles, task: FileScanTask, schema: Schema, residual: BoundExpr | undefined, neededIds: readonly number[], signal?: AbortSignal): AsyncGenerator<PositionedBatch> {
+  if (task.format === 'orc') {
+    yield* orcFileBatches(files, task, schema, residual, neededIds, signal);
+    return;
+  }
+  const bytes = await files.readDataFile(task.path, Number(task.fileSizeInBytes), signal);
+  const footer = await readParquetFooter(bytesSource(bytes, task.path), signal);
+  const starts: number[] = [];
+  footer.metadata.row_groups.reduce((acc, rg, i) => { starts[i] = acc; return acc + Number(rg.num_rows); }, 0);
+  for (const rg of task.rowGroups ?? footer.metadata.row_groups.map((_, i) => i)) {
+    let first = starts[rg] ?? 0;
+    for await (const batch of readParquetToArrow(bytes, { rowGroups: [rg], signal, name: task.path })) {
+      yield { batch, first };
+      first += batch.numRows;
+    }
+  }
 }
 
 /** Output columns, plus the top-level columns that hold residual and equality-delete fields. */

@@ -5,11 +5,12 @@
  * rules when its type changed (schema-evolution-cast.ts); columns added
  * later are null, dropped ones are left out. Primary-key files also carry `_SEQUENCE_NUMBER` and
  * `_VALUE_KIND` (and `_KEY_*` copies of the key, not needed here). Deletion vectors drop rows by
- * position. Parquet only: Paimon's ORC and Avro data files are refused with a clear error.
+ * position. Parquet and ORC; Paimon's Avro data files are refused with a clear error.
  */
 import type { Data, RecordBatch } from 'apache-arrow';
 import { Field } from 'apache-arrow';
 import { batchFromColumns, dropPositions, nullData } from '../../../arrow/index.ts';
+import { readOrcToArrow } from '../../../codecs/orc/index.ts';
 import { PARQUET_FIELD_ID_KEY, readParquetToArrow, storageSource } from '../../../codecs/parquet/index.ts';
 import type { RoaringBitmap64 } from '../../../codecs/roaring.ts';
 import { LakeError } from '../../../errors.ts';
@@ -40,8 +41,8 @@ function checkReadable(file: PaimonTaskFile): void {
       + ' outside the table folder; only files under the table root can be read', { file: file.externalPath });
   }
   const ext = /\.([a-z]+)$/.exec(file.fileName)?.[1];
-  if (ext === 'orc' || ext === 'avro' || ext === 'lance' || ext === 'csv' || ext === 'json') {
-    throw new LakeError('Unsupported', `paimon read: ${ext.toUpperCase()} data files are not supported (only Parquet)`, { file: file.key });
+  if (ext === 'avro' || ext === 'lance' || ext === 'csv' || ext === 'json') {
+    throw new LakeError('Unsupported', `paimon read: ${ext.toUpperCase()} data files are not supported (only Parquet and ORC)`, { file: file.key });
   }
 }
 
@@ -55,7 +56,8 @@ export async function* readDataFile(o: ReadDataFileOptions): AsyncGenerator<Reco
   let position = 0;
   try {
     const source = await storageSource(o.storage, o.file.key, { size: o.file.fileSize > 0 ? o.file.fileSize : undefined, signal: o.signal });
-    for await (const raw of readParquetToArrow(source, { signal: o.signal })) {
+    const isOrc = /\.orc$/i.test(o.file.fileName);
+    for await (const raw of isOrc ? readOrcToArrow(source, { signal: o.signal }) : readParquetToArrow(source, { signal: o.signal })) {
       const first = position;
       position += raw.numRows;
       const batch = o.deletionVector ? dropPositions(raw, o.deletionVector, first) : raw;

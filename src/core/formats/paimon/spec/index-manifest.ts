@@ -6,6 +6,7 @@
  * set (Paimon rewrites it on every change), so reading one file is enough.
  */
 import { readAvroFile } from '../../../codecs/avro/index.ts';
+import { isOrcFile, readOrcRecordsSync } from '../../../codecs/orc/index.ts';
 import { LakeError } from '../../../errors.ts';
 import { toHex } from '../../../util/bytes.ts';
 import { RecordReader, type AvroRecord } from './avro-record.ts';
@@ -42,7 +43,8 @@ const WHAT = 'paimon index-manifest';
 /** Decodes an index manifest. Corrupt input → DataInvalid `paimon index-manifest: …` with `{file}`. */
 export function parseIndexManifest(bytes: Uint8Array, file: string): IndexManifestEntry[] {
   try {
-    return readAvroFile(bytes, { name: file }).records.map(parseIndexManifestEntry);
+    // `manifest.format = orc` writes index manifests as ORC too (same field names).
+    return (isOrcFile(bytes) ? readOrcRecordsSync(bytes, file) : readAvroFile(bytes, { name: file })).records.map(parseIndexManifestEntry);
   } catch (e) {
     throw paimonError(e, WHAT, file);
   }

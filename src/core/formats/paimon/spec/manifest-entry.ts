@@ -8,6 +8,7 @@
  * of the same file identifier cancels out; what stays ADD is live.
  */
 import { readAvroFile, writeAvroFile, type AvroSchema } from '../../../codecs/avro/index.ts';
+import { isOrcFile, readOrcRecordsSync } from '../../../codecs/orc/index.ts';
 import { LakeError } from '../../../errors.ts';
 import { toHex } from '../../../util/bytes.ts';
 import { parseJson } from '../../../util/json.ts';
@@ -67,7 +68,8 @@ const WHAT = 'paimon manifest';
  */
 export function parseManifest(bytes: Uint8Array, file: string): Manifest {
   try {
-    const avro = readAvroFile(bytes, { name: file });
+    // `manifest.format = orc` writes the same rows as ORC (same field names).
+    const avro = isOrcFile(bytes) ? readOrcRecordsSync(bytes, file) : readAvroFile(bytes, { name: file });
     return { entries: avro.records.map(parseManifestEntry), schemaText: avro.schemaText };
   } catch (e) {
     throw paimonError(e, WHAT, file);

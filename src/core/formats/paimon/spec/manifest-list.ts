@@ -5,6 +5,7 @@
  * entries, merged in order, give the snapshot's live files.
  */
 import { readAvroFile, writeAvroFile, type AvroSchema } from '../../../codecs/avro/index.ts';
+import { isOrcFile, readOrcRecordsSync } from '../../../codecs/orc/index.ts';
 import { parseJson } from '../../../util/json.ts';
 import { paimonError } from './errors.ts';
 import { RecordReader, type AvroRecord } from './avro-record.ts';
@@ -39,7 +40,8 @@ const WHAT = 'paimon manifest-list';
  */
 export function parseManifestList(bytes: Uint8Array, file: string): ManifestList {
   try {
-    const avro = readAvroFile(bytes, { name: file });
+    // `manifest.format = orc` writes the same rows as ORC (same field names).
+    const avro = isOrcFile(bytes) ? readOrcRecordsSync(bytes, file) : readAvroFile(bytes, { name: file });
     return { entries: avro.records.map(parseManifestFileMeta), schemaText: avro.schemaText };
   } catch (e) {
     throw paimonError(e, WHAT, file);
