@@ -32,13 +32,6 @@ async function rows(name: string, opts: { version?: string; filter?: string } = 
 
 const pairs = (rs: Record<string, unknown>[]): string[] => rs.map((r) => `${r.i},${r.s}`);
 
-/**
- * Position-delete files of these tables name data files as `hdfs://localhost:20500/test-warehouse/…`
- * while the manifests say `/test-warehouse/…`: matching the two is the planner's (relocation, deletes)
- * work, not this reader's; versions whose answer needs it wait for it.
- */
-const HDFS_DELETE_PATHS_MATCHED = false;
-
 describe.skipIf(!PRESENT)('iceberg: ORC tables read the rows Impala states', () => {
   it('iceberg_v2_no_deletes_orc: 1,x 2,y 3,z; where i = 2 → 1 row', async () => {
     expect(pairs(await rows('iceberg_v2_no_deletes_orc'))).toEqual(['1,x', '2,y', '3,z']);
@@ -49,11 +42,13 @@ describe.skipIf(!PRESENT)('iceberg: ORC tables read the rows Impala states', () 
     expect((await rows('iceberg_v2_positional_delete_all_rows_orc', { version: '4807054508647143162' })).length).toBe(3);
   });
 
-  it.skipIf(!HDFS_DELETE_PATHS_MATCHED)('iceberg_v2_positional_delete_all_rows_orc now: no rows (every row deleted by an ORC position-delete file)', async () => {
+  // Its position-delete file names the data file as hdfs://localhost:20500/test-warehouse/… while the
+  // manifest says /test-warehouse/…: matched after normalising the path (iceberg/scan/delete-index.ts).
+  it('iceberg_v2_positional_delete_all_rows_orc now: no rows (every row deleted by an ORC position-delete file)', async () => {
     expect(await rows('iceberg_v2_positional_delete_all_rows_orc')).toEqual([]);
   });
 
-  it.skipIf(!HDFS_DELETE_PATHS_MATCHED)('iceberg_v2_positional_not_all_data_files_have_delete_files_orc: 7, 9 and 6 rows at its versions', async () => {
+  it('iceberg_v2_positional_not_all_data_files_have_delete_files_orc: 7, 9 and 6 rows at its versions', async () => {
     const name = 'iceberg_v2_positional_not_all_data_files_have_delete_files_orc';
     expect((await rows(name, { version: '8476486151350891395' })).length).toBe(7);
     expect((await rows(name, { version: '5003445199566617082' })).length).toBe(9);
