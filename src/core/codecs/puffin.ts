@@ -185,12 +185,20 @@ export function serializeDeletionVector(bitmap: RoaringBitmap64): Uint8Array {
   return out;
 }
 
+/** A blob this close to the end of its file is read through to the end (see {@link readDeletionVector}). */
+export const DV_READ_THROUGH_BYTES = 16 * 1024;
+
 /**
  * Reads one DV straight from a manifest entry's `content_offset` / `content_size_in_bytes` (Iceberg
- * spec v3, "Deletion Vectors": no footer read needed). One ranged read.
+ * spec v3, "Deletion Vectors": no footer read needed). One ranged read. When the blob sits within
+ * {@link DV_READ_THROUGH_BYTES} of the end (the usual Puffin file: a few blobs, then the footer), the
+ * read runs through to the end, so a source that checks recorded sizes (util/byte-source.ts) notices
+ * a truncated or appended-to file in the same request.
  */
 export async function readDeletionVector(source: ByteSource, offset: number, length: number, signal?: AbortSignal): Promise<RoaringBitmap64> {
   const context = source.name === undefined ? {} : { file: source.name };
-  if (offset < 0 || offset + length > source.size) throw invalid(`deletion vector at ${offset}+${length} is beyond the file end`, context);
-  return parseDeletionVector(await source.read(offset, length, signal), { ...context, offset });
+  if (offset < 0 || length < 0 || offset + length > source.size) throw invalid(`deletion vector at ${offset}+${length} is beyond the file end`, context);
+  const through = source.size - offset - length <= DV_READ_THROUGH_BYTES;
+  const bytes = await source.read(offset, through ? source.size - offset : length, signal);
+  return parseDeletionVector(bytes.subarray(0, length), { ...context, offset });
 }
