@@ -20,7 +20,7 @@ import { bucketFolder, partitionPath, partitionPathOptions } from '../spec/parti
 import { partitionFields, type TableSchema } from '../spec/schema.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import { mergeEntries } from '../spec/manifest-entry.ts';
-import { dataManifests, liveIndexEntries, readEntries } from './file-entries.ts';
+import { checkRecordCount, dataManifests, liveIndexEntries, readEntries } from './file-entries.ts';
 import type { PaimonMetadata } from './metadata.ts';
 import { bindFilter, evaluateStats, fileValueStats, partitionStats, statsByFieldId } from './pruning.ts';
 import type { PaimonTask, PaimonTaskFile, SplitMode } from './task.ts';
@@ -99,6 +99,7 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<PaimonTas
   counts.manifests.read = manifests.length;
   const live = [...mergeEntries(await readEntries(meta, manifests, signal), { file: `manifest/${snapshot.deltaManifestList}` }).values()]
     .filter((e) => e.kind === 'ADD');
+  if (counts.manifests.skipped === 0) checkRecordCount(live, snapshot);
   const dvs = await deletionVectorIndex(meta, snapshot, signal);
   const skipLevel0 = mode !== 'append' && !input.mergeAllLevels && batchScanSkipLevel0(options);
   const schemas = new Map<number, TableSchema>([[readSchema.id, readSchema]]);
@@ -173,6 +174,7 @@ export async function deletionVectorIndex(meta: PaimonMetadata, snapshot: Snapsh
     for (const r of ie.deletionVectors) {
       out.set(`${toHex(ie.partition)}|${ie.bucket}|${r.dataFileName}`, {
         indexFile: ie.fileName,
+        indexFileSize: Number(ie.fileSize),
         offset: r.offset,
         length: r.length,
         ...(r.cardinality !== undefined ? { cardinality: r.cardinality.toString() } : {}),
