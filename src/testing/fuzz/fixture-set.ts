@@ -24,6 +24,25 @@ export interface FuzzFixture {
   readonly format: FuzzFormat;
   readonly files: readonly FixtureFile[];
   readonly versions: readonly FuzzVersion[];
+  /** Keys of Paimon manifest lists whose size a snapshot records (`baseManifestListSize`…, newer writers). */
+  readonly sizedLists: ReadonlySet<string>;
+}
+
+/** Paimon manifest lists named next to a recorded size in some snapshot file. */
+function sizedManifestLists(files: readonly FixtureFile[]): Set<string> {
+  const out = new Set<string>();
+  for (const f of files) {
+    if (f.kind !== 'paimon-snapshot') continue;
+    try {
+      const j = JSON.parse(new TextDecoder().decode(f.bytes)) as Record<string, unknown>;
+      for (const k of ['base', 'delta', 'changelog']) {
+        if (typeof j[`${k}ManifestList`] === 'string' && j[`${k}ManifestListSize`] !== undefined && j[`${k}ManifestListSize`] !== null) out.add(`manifest/${j[`${k}ManifestList`] as string}`);
+      }
+    } catch {
+      // not JSON: not a snapshot we can learn from
+    }
+  }
+  return out;
 }
 
 function walk(dir: string): string[] {
@@ -32,13 +51,17 @@ function walk(dir: string): string[] {
 
 /** Every fixture of `format` with expected rows for its versions. */
 export function loadFixtures(format: FuzzFormat): FuzzFixture[] {
-  return listFixtures(format).map((fx) => ({
-    name: fx.name,
-    format,
-    files: walk(fx.root).sort().map((path) => {
+  return listFixtures(format).map((fx) => {
+    const files: FixtureFile[] = walk(fx.root).sort().map((path) => {
       const key = relative(fx.root, path).split('\\').join('/');
       return { key, kind: fileKind(format, key), bytes: new Uint8Array(readFileSync(path)) };
-    }),
-    versions: fx.expected.versions.filter((v) => v.rows).map((v) => ({ id: v.id, rowsText: canonicalRowsText(v.rows!), touched: [] })),
-  }));
+    });
+    return {
+      name: fx.name,
+      format,
+      files,
+      versions: fx.expected.versions.filter((v) => v.rows).map((v) => ({ id: v.id, rowsText: canonicalRowsText(v.rows!), touched: [] })),
+      sizedLists: sizedManifestLists(files),
+    };
+  });
 }

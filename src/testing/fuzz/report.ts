@@ -8,7 +8,7 @@ export const isFailure = (r: CaseResult): boolean => r.outcome.startsWith('FAIL-
 export function tally(results: readonly CaseResult[]): [string, number][] {
   const counts = new Map<string, number>();
   for (const r of results) counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
-  const rank = (k: string) => (k.startsWith('FAIL-') ? 3 : k.startsWith('LakeError') ? 1 : k === 'undetectable value change' ? 2 : 0);
+  const rank = (k: string) => (k.startsWith('FAIL-') ? 3 : k.startsWith('LakeError') ? 1 : k.startsWith('undetectable') ? 2 : 0);
   return [...counts].sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].localeCompare(b[0]));
 }
 
