@@ -200,5 +200,23 @@ export async function readDeletionVector(source: ByteSource, offset: number, len
   if (offset < 0 || length < 0 || offset + length > source.size) throw invalid(`deletion vector at ${offset}+${length} is beyond the file end`, context);
   const through = source.size - offset - length <= DV_READ_THROUGH_BYTES;
   const bytes = await source.read(offset, through ? source.size - offset : length, signal);
+  if (through) checkFooterListsBlob(bytes, offset, length, source.size, context);
   return parseDeletionVector(bytes.subarray(0, length), { ...context, offset });
+}
+
+/**
+ * With the file's tail in hand (a read-through), its footer must be whole and list the blob being read
+ * at that offset and length: a damaged trailer or footer means a damaged file, even where the blob
+ * bytes themselves still check out.
+ */
+function checkFooterListsBlob(bytes: Uint8Array, offset: number, length: number, size: number, context: LakeErrorContext): void {
+  try {
+    const payloadSize = footerPayloadSize(bytes, size);
+    const footerStart = size - FOOTER_TRAILER - payloadSize - 4;
+    if (footerStart < offset + length) throw invalid(`footer payload size ${payloadSize} makes the footer overlap the blob at ${offset}+${length}`);
+    const footer = parseFooterBytes(bytes.subarray(footerStart - offset));
+    if (!footer.blobs.some((b) => b.offset === offset && b.length === length)) throw invalid(`the footer lists no blob at ${offset}+${length}`);
+  } catch (e) {
+    throw toLakeError(e, 'puffin: cannot read footer', context, 'DataInvalid').withContext(context);
+  }
 }

@@ -88,6 +88,15 @@ describe.skipIf(!FIXTURES_PRESENT)('iceberg: damage that gave silently wrong row
     expect(e.message).toMatch(/^iceberg deletion vector: .*-deletes\.puffin: file size: .* has 781 bytes, not the 824 bytes/);
   });
 
+  it("a Puffin file whose footer payload size field is wrong (the blob intact) → DataInvalid: the read-through checks the footer lists the blob", async () => {
+    const s = await fixtureInMemory('v3_spark');
+    const key = 'data/00000-9-08e88179-85b6-4635-8b34-94b49abc87d9-00001-deletes.puffin';
+    await mutate(s, key, (b) => { const c = b.slice(); new DataView(c.buffer).setUint32(c.length - 12, 2 ** 31 - 1, true); return c; });
+    const e = await readVersion(s) as LakeError;
+    expect(e.code).toBe('DataInvalid');
+    expect(e.message).toMatch(/^iceberg deletion vector: .*-deletes\.puffin: puffin: footer payload size 2147483647 does not fit in the file/);
+  });
+
   it('an older metadata file copied over the newest (v4 ← v3) → not taken as v4: the read falls back and says so', async () => {
     const s = await fixtureInMemory('flink_equality');
     await s.write('metadata/v4.metadata.json', await s.read('metadata/v3.metadata.json'));
