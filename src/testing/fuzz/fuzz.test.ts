@@ -10,7 +10,7 @@ import { runFuzz } from './pool.ts';
 import { failureSamples, formatTable, isFailure } from './report.ts';
 
 const SEED = 20261130;
-const CASES = 400;
+const CASES = 1500;
 const WALL_MS_PER_FORMAT = 22_000;
 
 describe.skipIf(!FIXTURES_PRESENT)('fuzz sample', () => {
