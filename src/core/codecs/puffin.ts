@@ -185,12 +185,38 @@ export function serializeDeletionVector(bitmap: RoaringBitmap64): Uint8Array {
   return out;
 }
 
+/** A blob this close to the end of its file is read through to the end (see {@link readDeletionVector}). */
+export const DV_READ_THROUGH_BYTES = 16 * 1024;
+
 /**
  * Reads one DV straight from a manifest entry's `content_offset` / `content_size_in_bytes` (Iceberg
- * spec v3, "Deletion Vectors": no footer read needed). One ranged read.
+ * spec v3, "Deletion Vectors": no footer read needed). One ranged read. When the blob sits within
+ * {@link DV_READ_THROUGH_BYTES} of the end (the usual Puffin file: a few blobs, then the footer), the
+ * read runs through to the end, so a source that checks recorded sizes (util/byte-source.ts) notices
+ * a truncated or appended-to file in the same request.
  */
 export async function readDeletionVector(source: ByteSource, offset: number, length: number, signal?: AbortSignal): Promise<RoaringBitmap64> {
   const context = source.name === undefined ? {} : { file: source.name };
-  if (offset < 0 || offset + length > source.size) throw invalid(`deletion vector at ${offset}+${length} is beyond the file end`, context);
-  return parseDeletionVector(await source.read(offset, length, signal), { ...context, offset });
+  if (offset < 0 || length < 0 || offset + length > source.size) throw invalid(`deletion vector at ${offset}+${length} is beyond the file end`, context);
+  const through = source.size - offset - length <= DV_READ_THROUGH_BYTES;
+  const bytes = await source.read(offset, through ? source.size - offset : length, signal);
+  if (through) checkFooterListsBlob(bytes, offset, length, source.size, context);
+  return parseDeletionVector(bytes.subarray(0, length), { ...context, offset });
+}
+
+/**
+ * With the file's tail in hand (a read-through), its footer must be whole and list the blob being read
+ * at that offset and length: a damaged trailer or footer means a damaged file, even where the blob
+ * bytes themselves still check out.
+ */
+function checkFooterListsBlob(bytes: Uint8Array, offset: number, length: number, size: number, context: LakeErrorContext): void {
+  try {
+    const payloadSize = footerPayloadSize(bytes, size);
+    const footerStart = size - FOOTER_TRAILER - payloadSize - 4;
+    if (footerStart < offset + length) throw invalid(`footer payload size ${payloadSize} makes the footer overlap the blob at ${offset}+${length}`);
+    const footer = parseFooterBytes(bytes.subarray(footerStart - offset));
+    if (!footer.blobs.some((b) => b.offset === offset && b.length === length)) throw invalid(`the footer lists no blob at ${offset}+${length}`);
+  } catch (e) {
+    throw toLakeError(e, 'puffin: cannot read footer', context, 'DataInvalid').withContext(context);
+  }
 }

@@ -1,8 +1,15 @@
 /**
  * A random-access byte source: what readers of footer-at-the-end formats (Parquet, Puffin) need from
  * a file — its size and ranged reads — built from bytes in memory or from a Storage key.
+ *
+ * Sizes recorded in metadata (Iceberg `file_size_in_bytes`, `manifest_length`; Paimon `fileSize`) are
+ * checked against the object as it is read, with no extra request: a whole read compares the length
+ * it got; a ranged read that ends at the recorded end asks for one byte more (the Storage contract
+ * clips a range past the end), so a longer object shows itself by that byte, and a shorter one by a
+ * short read. A mismatch means a truncated, appended-to or swapped file: reading on would give rows
+ * that are silently wrong (an Avro file cut at a block boundary is still a valid, shorter file).
  */
-import { throwIfAborted } from '../errors.ts';
+import { LakeError, throwIfAborted } from '../errors.ts';
 import type { Storage } from '../io/storage.ts';
 
 /** Random access to one file. `read` must return exactly `length` bytes for an in-range request. */
@@ -26,13 +33,53 @@ export function bytesSource(bytes: Uint8Array, name?: string): ByteSource {
   };
 }
 
-/** A source over a Storage key; `size` saves the HEAD request when the caller knows it (e.g. from a manifest). */
-export async function storageSource(storage: Storage, key: string, opts: { size?: number; signal?: AbortSignal } = {}): Promise<ByteSource> {
+/**
+ * The DataInvalid error of a file whose bytes disagree with the size its metadata records. The message
+ * starts with `file size:`; callers' subsystem wrappers put their own subsystem in front.
+ */
+export function sizeMismatch(name: string, recorded: number, actual: number | 'longer'): LakeError {
+  const what = actual === 'longer' ? 'is longer than' : `has ${actual} bytes, not`;
+  return new LakeError('DataInvalid', `file size: ${name} ${what} the ${recorded} bytes its metadata records (truncated, appended to or replaced)`,
+    { file: name, recordedSize: recorded, ...(actual === 'longer' ? {} : { actualSize: actual }) });
+}
+
+/** Checks a whole-file read against the recorded size (undefined: nothing recorded, nothing to check). */
+export function checkSize(bytes: Uint8Array, recorded: number | undefined, name: string): Uint8Array {
+  if (recorded !== undefined && bytes.length !== recorded) throw sizeMismatch(name, recorded, bytes.length);
+  return bytes;
+}
+
+/**
+ * A ranged read of a file whose size is recorded as `size`, checked as the module comment says. Must
+ * hold: returns exactly `length` bytes or throws DataInvalid naming the file; costs the same number
+ * of requests as an unchecked read.
+ */
+export async function readRangeChecked(read: (offset: number, length: number) => Promise<Uint8Array>, offset: number, length: number, size: number, name: string): Promise<Uint8Array> {
+  if (offset < 0 || length < 0 || offset + length > size) {
+    throw new LakeError('DataInvalid', `file size: range ${offset}+${length} of ${name} is past the ${size} bytes its metadata records`, { file: name, recordedSize: size });
+  }
+  if (length === 0 && offset < size) return new Uint8Array(0);
+  const atEnd = offset + length === size;
+  const got = await read(offset, length + (atEnd ? 1 : 0));
+  if (got.length > length) throw sizeMismatch(name, size, 'longer');
+  if (got.length < length) throw sizeMismatch(name, size, offset + got.length);
+  return got;
+}
+
+/**
+ * A source over a Storage key; `size` saves the HEAD request when the caller knows it (e.g. from a
+ * manifest). With `verify`, `size` is the size recorded in metadata and every read is checked against
+ * it ({@link readRangeChecked}).
+ */
+export async function storageSource(storage: Storage, key: string, opts: { size?: number; signal?: AbortSignal; verify?: boolean } = {}): Promise<ByteSource> {
   const size = opts.size ?? (await storage.head(key, { signal: opts.signal })).size;
+  const raw = (offset: number, length: number, signal?: AbortSignal) => storage.read(key, { range: { offset, length }, signal });
   return {
     size,
     name: key,
-    read: (offset, length, signal) => storage.read(key, { range: { offset, length }, signal }),
+    read: opts.verify && opts.size !== undefined
+      ? (offset, length, signal) => readRangeChecked((o, l) => raw(o, l, signal), offset, length, size, key)
+      : raw,
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { RecordBatch, Table } from 'apache-arrow';
 import { unreadableNewestRefusal, type UnreadableNewest } from '../../commit/unreadable-newest.ts';
-import { LakeError } from '../../errors.ts';
+import { LakeError, isLakeError } from '../../errors.ts';
 import type { Expr } from '../../expr/expr.ts';
 import { parseWhere } from '../../expr/parse.ts';
 import type { Storage } from '../../io/storage.ts';
@@ -129,9 +129,17 @@ export class IcebergTable implements LakeTable<FileScanTask> {
 
   /** The snapshot a selector names (current by default); NotFound when none. */
   resolveVersion(sel: VersionSelector = {}): ResolvedSnapshot {
-    if (sel.asOfTimestampMs !== undefined) return resolveSnapshot(this.metadata, { asOfTimestampMs: sel.asOfTimestampMs });
-    if (sel.version !== undefined) return resolveSnapshot(this.metadata, { version: sel.version });
-    return resolveSnapshot(this.metadata, { current: true });
+    try {
+      if (sel.asOfTimestampMs !== undefined) return resolveSnapshot(this.metadata, { asOfTimestampMs: sel.asOfTimestampMs });
+      if (sel.version !== undefined) return resolveSnapshot(this.metadata, { version: sel.version });
+      return resolveSnapshot(this.metadata, { current: true });
+    } catch (e) {
+      // Name the metadata file that was searched, and what opening skipped: a version missing because
+      // a newer metadata file was unreadable must say which file, not just "not found".
+      if (!isLakeError(e) || e.code !== 'NotFound') throw e;
+      const skipped = this.warnings.length ? `; ${this.warnings.join('; ')}` : '';
+      throw new LakeError(e.code, `${e.message} (read from ${this.metadataKey}${skipped})`, { ...e.context, file: this.metadataKey }, { cause: e });
+    }
   }
 
   /** The schema a snapshot is read with (its own `schema-id`; the current schema for the current snapshot). */

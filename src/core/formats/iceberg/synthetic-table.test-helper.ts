@@ -5,7 +5,7 @@
  */
 import { MemoryStorage } from '../../io/memory-storage.ts';
 import { stringifyJson } from '../../util/json.ts';
-import { serializeDeletionVector } from '../../codecs/puffin.ts';
+import { deletionVectorFile } from './commit/delete-files.ts';
 import { RoaringBitmap64 } from '../../codecs/roaring.ts';
 import { writeParquet } from './commit/data-file-writer.ts';
 import type { DataFile, FileContent } from './spec/manifest.ts';
@@ -104,14 +104,13 @@ const POS_FIELDS: NestedField[] = [
 async function writeFile(storage: MemoryStorage, f: SyntheticFile, schema: Schema): Promise<DataFile> {
   const key = `data/${f.name}`;
   if (f.dv) {
-    const blob = serializeDeletionVector(RoaringBitmap64.from(f.dv.positions));
-    const bytes = new Uint8Array(4 + blob.length);
-    bytes.set([0x50, 0x46, 0x41, 0x31]); bytes.set(blob, 4);
+    // A whole Puffin file (magic, blob, footer listing it), as the spec and every writer have it.
+    const { bytes, files } = deletionVectorFile([{ dataPath: path(f.dv.referencedDataFile), bitmap: RoaringBitmap64.from(f.dv.positions) }]);
     await storage.write(key, bytes);
     return {
       content: 'position-deletes', filePath: path(f.name), fileFormat: 'puffin', specId: f.specId, partition: f.partition,
       recordCount: BigInt(f.dv.positions.length), fileSizeInBytes: BigInt(bytes.length), referencedDataFile: path(f.dv.referencedDataFile),
-      contentOffset: 4n, contentSizeInBytes: BigInt(blob.length),
+      contentOffset: files[0]!.file.contentOffset!, contentSizeInBytes: files[0]!.file.contentSizeInBytes!,
     };
   }
   const fields = f.content === 'position-deletes' ? POS_FIELDS : f.fields ?? schema.fields;

@@ -20,6 +20,7 @@ import type { Storage } from '../../../io/storage.ts';
 import { utf8Decode } from '../../../util/bytes.ts';
 import { basename } from '../../../util/paths.ts';
 import type { TableMetadata } from '../spec/table-metadata.ts';
+import { brokenLineage, lineageError } from './metadata-lineage.ts';
 import { METADATA_DIR, type MetadataFileRef, VERSION_HINT_KEY, listMetadataFiles, metadataVersion, readTableMetadata } from './metadata-files.ts';
 
 /** The current metadata of a table and how it was found. */
@@ -65,9 +66,10 @@ export async function loadCurrentMetadata(storage: Storage, signal?: AbortSignal
   const { candidates, files, hinted, warnings } = await chooseCandidates(storage, await listing, hint, hintKey, attempt, signal);
   // Newest first; skip what cannot be read (a torn write, a file removed since the listing).
   const skipped: LakeError[] = [];
+  const listedNames = new Set(files.map((f) => f.name));
   for (let i = candidates.length - 1; i >= 0; i--) {
     const key = candidates[i]!;
-    const r = await attempt(key);
+    const r = await lineageChecked(key, await attempt(key), listedNames, attempt);
     if (r.ok) {
       const torn = skipped.filter((e) => e.code === 'DataInvalid').map((e) => ({ file: String(e.context.file), reason: e.message }));
       for (const e of skipped) {
@@ -175,6 +177,17 @@ async function readVersionHint(storage: Storage, signal?: AbortSignal): Promise<
     if (isLakeError(e, 'NotFound')) return undefined;
     throw e;
   }
+}
+
+/**
+ * A parsed file that does not continue its readable predecessor counts as unreadable
+ * (metadata-lineage.ts). Costs a read only in that rare case, to tell a torn predecessor from a swap.
+ */
+async function lineageChecked(key: string, r: Settled<TableMetadata>, listedNames: ReadonlySet<string>, attempt: (key: string) => Promise<Settled<TableMetadata>>): Promise<Settled<TableMetadata>> {
+  if (!r.ok) return r;
+  const broken = brokenLineage(key, r.value, listedNames);
+  if (!broken || !(await attempt(key.slice(0, key.length - basename(key).length) + broken.previous)).ok) return r;
+  return { ok: false, error: lineageError(key, broken) };
 }
 
 /** A promise's outcome as a value (so a rejection nobody may await is not "unhandled"). */

@@ -6,6 +6,7 @@
  */
 import { readAvroFile, readAvroHeader } from '../../../codecs/avro/index.ts';
 import { FOOTER_TAIL_BYTES, readParquetFooter, type ByteSource, type ParquetFooter } from '../../../codecs/parquet/index.ts';
+import { checkSize, readRangeChecked } from '../../../util/byte-source.ts';
 import { Lru } from '../../../util/lru.ts';
 import { LakeError, isLakeError, throwIfAborted, toLakeError } from '../../../errors.ts';
 import type { ByteRange, Storage } from '../../../io/storage.ts';
@@ -17,7 +18,7 @@ import type { Relocation } from './relocation.ts';
 
 /** Cached, relocated access to the files of one table. */
 export class TableFiles {
-  private readonly lists = new Map<string, Promise<ManifestFile[]>>();
+  private readonly lists = new Map<string, Promise<{ files: ManifestFile[]; snapshotId?: string }>>();
   private readonly manifests = new Map<string, Promise<ManifestEntry[]>>();
   private readonly specIds = new Map<string, Promise<number | undefined>>();
   // Data files are immutable too, but large: keep only footers, and whole small files whose footer
@@ -64,12 +65,35 @@ export class TableFiles {
     return undefined;
   }
 
-  /** The manifest list of a snapshot, parsed and cached by path. */
-  readManifestList(path: string, signal?: AbortSignal): Promise<ManifestFile[]> {
-    return cached(this.lists, path, async () => {
+  /**
+   * A whole file whose size the metadata records (`file_size_in_bytes`, `manifest_length`): a file of
+   * another size is DataInvalid `<subsystem>: <path>: file size: …` — it was truncated, appended to or
+   * swapped, and reading it could give silently wrong rows (an Avro file cut at a block boundary is
+   * still valid).
+   */
+  async readSized(path: string, subsystem: string, size: number, signal?: AbortSignal): Promise<Uint8Array> {
+    const bytes = await this.read(path, subsystem, signal);
+    return decoding(subsystem, path, () => checkSize(bytes, size, path));
+  }
+
+  /**
+   * The manifest list of a snapshot, parsed and cached by path. With `snapshotId`, the list's own
+   * `snapshot-id` metadata (written by Java, PyIceberg and others; spec "Manifest Lists") must name
+   * that snapshot: another snapshot's list in its place would read another version's files silently.
+   */
+  async readManifestList(path: string, signal?: AbortSignal, snapshotId?: bigint): Promise<ManifestFile[]> {
+    const list = await cached(this.lists, path, async () => {
       const bytes = await this.read(path, 'iceberg manifest-list', signal);
-      return decoding('iceberg manifest-list', path, () => parseManifestList(readAvroFile(bytes, { name: path }), path));
+      return decoding('iceberg manifest-list', path, () => {
+        const avro = readAvroFile(bytes, { name: path });
+        return { files: parseManifestList(avro, path), snapshotId: avro.metadata['snapshot-id'] };
+      });
     }, signal);
+    if (snapshotId !== undefined && list.snapshotId !== undefined && list.snapshotId.trim() !== String(snapshotId)) {
+      throw new LakeError('DataInvalid', `iceberg manifest-list: ${path} belongs to snapshot ${list.snapshotId.trim()}, not ${snapshotId} (a swapped or misplaced file)`,
+        { file: path, snapshotId: String(snapshotId) });
+    }
+    return list.files;
   }
 
   /**
@@ -78,7 +102,9 @@ export class TableFiles {
    */
   readManifest(manifest: ManifestFile, partitionFields: readonly PartitionTupleField[], signal?: AbortSignal): Promise<ManifestEntry[]> {
     return cached(this.manifests, manifest.path, async () => {
-      const bytes = await this.read(manifest.path, 'iceberg manifest', signal);
+      // v1 snapshots that embed manifest paths record no length (0): nothing to check then.
+      const bytes = manifest.length > 0n ? await this.readSized(manifest.path, 'iceberg manifest', Number(manifest.length), signal)
+        : await this.read(manifest.path, 'iceberg manifest', signal);
       return decoding('iceberg manifest', manifest.path, () => parseManifest(readAvroFile(bytes, { name: manifest.path, lazy: MANIFEST_LAZY_FIELDS, recordsAsArrays: true }), manifest, partitionFields, manifest.path));
     }, signal);
   }
@@ -95,15 +121,18 @@ export class TableFiles {
   async readDataFile(path: string, size: number | undefined, signal?: AbortSignal): Promise<Uint8Array> {
     const held = this.smallFiles.get(path);
     if (held) return held;
-    return this.read(path, 'iceberg data file', signal);
+    return size === undefined ? this.read(path, 'iceberg data file', signal) : this.readSized(path, 'iceberg data file', size, signal);
   }
 
-  /** Ranged access to a data file by metadata path; a read of the whole file is remembered for later. */
+  /**
+   * Ranged access to a data file by metadata path; a read of the whole file is remembered for later.
+   * `size` is the recorded `file_size_in_bytes`; reads are checked against it (util/byte-source.ts).
+   */
   source(path: string, size: number): ByteSource {
     return {
       size, name: path,
       read: async (offset, length, signal) => {
-        const bytes = await this.read(path, 'iceberg data file', signal, { offset, length });
+        const bytes = await readRangeChecked((o, l) => this.read(path, 'iceberg data file', signal, { offset: o, length: l }), offset, length, size, path);
         if (offset === 0 && length === size && size <= FOOTER_TAIL_BYTES) this.smallFiles.set(path, bytes);
         return bytes;
       },

@@ -100,7 +100,7 @@ function missingColumn(d: DeleteFileRef, id: number): never {
  * top-level field followed by nested struct fields). Parquet, ORC and Avro delete files are supported.
  */
 async function forEachDeleteRow(files: TableFiles, d: DeleteFileRef, chains: readonly NestedField[][], row: (get: (() => Value | null)[]) => void, signal?: AbortSignal): Promise<void> {
-  const bytes = await files.read(d.path, 'iceberg delete file', signal);
+  const bytes = await files.readSized(d.path, 'iceberg delete file', Number(d.fileSizeInBytes), signal);
   try {
     if (d.format === 'parquet' || d.format === 'orc') {
       const batches = d.format === 'orc' ? readOrcToArrow(bytes, { signal, name: d.path }) : readParquetToArrow(bytes, { signal, name: d.path });

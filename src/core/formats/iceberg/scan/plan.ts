@@ -26,7 +26,7 @@ import { evaluateManifestCounts, evaluateManifestPartitions } from './manifest-e
 import { partitionFieldsFor, specOf } from './partition-fields.ts';
 import { partitionTupleText } from './partition-text.ts';
 import { evaluateRowGroups } from './row-group-filter.ts';
-import { readSnapshotManifests } from './snapshot-manifests.ts';
+import { checkManifestListTotals, readSnapshotManifests } from './snapshot-manifests.ts';
 import type { DeleteFileRef, FileScanTask, ScanPlan, SkipRecord } from './task.ts';
 
 export interface PlanOptions {
@@ -98,6 +98,7 @@ export async function planScan(input: PlanInput, opts: PlanOptions = {}): Promis
   });
   const keys = storageKeys(dataEntries, files);
   checkUniqueFiles(dataEntries, keys);
+  checkManifestListTotals(manifests, snapshot);
 
   const index = new DeleteIndex(deleteEntries, new Map(meta.partitionSpecs.map((s) => [s.specId, s])));
   let candidates: Candidate[] = dataEntries.map((entry, i) => ({ entry, key: keys[i]!, deletes: index.isEmpty ? NO_DELETES : index.forDataFile(entry) }));

@@ -103,6 +103,11 @@ async function* fileBatches(files: TableFiles, task: FileScanTask, schema: Schem
   }
   const bytes = await files.readDataFile(task.path, Number(task.fileSizeInBytes), signal);
   const footer = await readParquetFooter(bytesSource(bytes, task.path), signal);
+  // The manifest's record_count must be the file's row count (spec "Manifests": "Number of records in
+  // this file"): another count means another file in its place, and positions of deletes would be off.
+  if (footer.numRows !== task.recordCount) {
+    throw new LakeError('DataInvalid', `iceberg read: ${task.path} has ${footer.numRows} rows but its manifest records ${task.recordCount} (a swapped or rewritten file)`, { file: task.path });
+  }
   const starts: number[] = [];
   footer.metadata.row_groups.reduce((acc, rg, i) => { starts[i] = acc; return acc + Number(rg.num_rows); }, 0);
   for (const rg of task.rowGroups ?? footer.metadata.row_groups.map((_, i) => i)) {

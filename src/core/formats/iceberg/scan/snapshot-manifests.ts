@@ -3,12 +3,13 @@
  * the manifest paths embedded in the snapshot (spec "Snapshots", v1 `manifests`), whose spec id comes
  * from each manifest's own metadata and whose sequence numbers are 0 (Appendix E).
  */
+import { LakeError } from '../../../errors.ts';
 import type { TableFiles } from '../io/table-files.ts';
 import type { ManifestFile } from '../spec/manifest-list.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 
 export async function readSnapshotManifests(files: TableFiles, snapshot: Snapshot, signal?: AbortSignal): Promise<ManifestFile[]> {
-  if (snapshot.manifestList) return files.readManifestList(snapshot.manifestList, signal);
+  if (snapshot.manifestList) return files.readManifestList(snapshot.manifestList, signal, snapshot.snapshotId);
   const out: ManifestFile[] = [];
   for (const path of snapshot.manifests ?? []) {
     out.push({
@@ -17,4 +18,35 @@ export async function readSnapshotManifests(files: TableFiles, snapshot: Snapsho
     });
   }
   return out;
+}
+
+/**
+ * The live files the manifest list counts (added + existing, per manifest) against the snapshot
+ * summary's running total (spec "Snapshot Summary", `total-data-files` / `total-delete-files`). A
+ * manifest list has no recorded size, and one cut at an Avro block boundary is still a valid file:
+ * the totals are what notices manifests gone missing. Checked only when the summary and every
+ * manifest carry the counts, and only a shortfall fails. Planning calls it (after its more specific checks); browsing the tree of
+ * a damaged table does not.
+ */
+export function checkManifestListTotals(list: readonly ManifestFile[], snapshot: Snapshot): void {
+  checkTotals(list, snapshot, 'data', 'total-data-files');
+  checkTotals(list, snapshot, 'deletes', 'total-delete-files');
+}
+
+function checkTotals(list: readonly ManifestFile[], snapshot: Snapshot, content: ManifestFile['content'], key: string): void {
+  const recorded = snapshot.summary[key];
+  if (recorded === undefined || !/^\d+$/.test(recorded)) return;
+  let live = 0;
+  for (const m of list) {
+    if (m.content !== content) continue;
+    if (m.addedFilesCount === undefined || m.existingFilesCount === undefined) return;
+    live += m.addedFilesCount + m.existingFilesCount;
+  }
+  // Only fewer live files than recorded is an error: that is what a manifest list cut at a block boundary
+  // gives. A summary that over- or under-counts by an engine's bug must not make a readable table
+  // unreadable, and another snapshot's list in this one's place is caught by its snapshot-id first.
+  if (live < Number(recorded)) {
+    throw new LakeError('DataInvalid', `iceberg manifest-list: ${snapshot.manifestList} counts ${live} live ${content === 'data' ? 'data' : 'delete'} files`
+      + ` but the snapshot summary records ${key}=${recorded} (a truncated or swapped manifest list)`, { file: snapshot.manifestList!, snapshotId: String(snapshot.snapshotId) });
+  }
 }

@@ -55,13 +55,18 @@ export async function* readDataFile(o: ReadDataFileOptions): AsyncGenerator<Reco
   checkReadable(o.file);
   let position = 0;
   try {
-    const source = await storageSource(o.storage, o.file.key, { size: o.file.fileSize > 0 ? o.file.fileSize : undefined, signal: o.signal });
+    const source = await storageSource(o.storage, o.file.key, { size: o.file.fileSize > 0 ? o.file.fileSize : undefined, signal: o.signal, verify: true });
     const isOrc = /\.orc$/i.test(o.file.fileName);
     for await (const raw of isOrc ? readOrcToArrow(source, { signal: o.signal }) : readParquetToArrow(source, { signal: o.signal })) {
       const first = position;
       position += raw.numRows;
       const batch = o.deletionVector ? dropPositions(raw, o.deletionVector, first) : raw;
       if (batch.numRows > 0) yield project(batch, o);
+    }
+    // The manifest's rowCount must be the file's: another count means another file in its place (and
+    // deletion-vector positions would point at the wrong rows).
+    if (String(position) !== o.file.rowCount) {
+      throw new LakeError('DataInvalid', `paimon read: ${o.file.key} has ${position} rows but its manifest records ${o.file.rowCount} (a swapped or rewritten file)`, { file: o.file.key });
     }
   } catch (e) {
     throw paimonError(e, 'paimon read', o.file.key);

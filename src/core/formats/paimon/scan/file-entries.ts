@@ -4,6 +4,7 @@
  * what remains ADD is live. The delta list alone gives what one commit changed; the changelog list
  * gives the changelog files a `changelog-producer` wrote.
  */
+import { LakeError } from '../../../errors.ts';
 import { pool } from '../../../util/async.ts';
 import { liveIndexFiles, type IndexManifestEntry } from '../spec/index-manifest.ts';
 import { mergeEntries, type ManifestEntry } from '../spec/manifest-entry.ts';
@@ -16,13 +17,15 @@ const MANIFEST_CONCURRENCY = 8;
 
 /** The manifest file metas of a snapshot's base then delta list, in order. */
 export async function dataManifests(meta: PaimonMetadata, s: Snapshot, signal?: AbortSignal): Promise<ManifestFileMeta[]> {
-  const [base, delta] = await Promise.all([meta.manifestList(s.baseManifestList, signal), meta.manifestList(s.deltaManifestList, signal)]);
+  const [base, delta] = await Promise.all([
+    meta.manifestList(s.baseManifestList, signal, s.baseManifestListSize), meta.manifestList(s.deltaManifestList, signal, s.deltaManifestListSize),
+  ]);
   return [...base.entries, ...delta.entries];
 }
 
 /** Entries of the given manifests in manifest order (read concurrently, concatenated in order). */
 export async function readEntries(meta: PaimonMetadata, manifests: readonly ManifestFileMeta[], signal?: AbortSignal): Promise<ManifestEntry[]> {
-  const lists = await pool(manifests, MANIFEST_CONCURRENCY, async (m, _i, sig) => (await meta.manifest(m.fileName, sig)).entries, signal);
+  const lists = await pool(manifests, MANIFEST_CONCURRENCY, async (m, _i, sig) => (await meta.manifest(m.fileName, sig, m.fileSize)).entries, signal);
   return lists.flat();
 }
 
@@ -33,7 +36,24 @@ export async function readEntries(meta: PaimonMetadata, manifests: readonly Mani
 export async function liveDataFiles(meta: PaimonMetadata, s: Snapshot, signal?: AbortSignal): Promise<ManifestEntry[]> {
   const entries = await readEntries(meta, await dataManifests(meta, s, signal), signal);
   const merged = mergeEntries(entries, { file: `manifest/${s.deltaManifestList}` });
-  return [...merged.values()].filter((e) => e.kind === 'ADD');
+  const live = [...merged.values()].filter((e) => e.kind === 'ADD');
+  checkRecordCount(live, s);
+  return live;
+}
+
+/**
+ * The rows of the live files against the snapshot's `totalRecordCount` (Paimon `Snapshot`: the running
+ * sum of every commit's added minus deleted file rows). Manifest lists record no size, and one cut at
+ * an Avro block boundary or swapped for another still parses: this total is what notices. Checked
+ * only where the snapshot records it, and over every manifest (a plan that pruned manifests cannot).
+ */
+export function checkRecordCount(live: readonly ManifestEntry[], s: Snapshot): void {
+  if (s.totalRecordCount === undefined) return;
+  const rows = live.reduce((sum, e) => sum + e.file.rowCount, 0n);
+  if (rows !== s.totalRecordCount) {
+    throw new LakeError('DataInvalid', `paimon manifest-list: the live files of snapshot ${s.id} hold ${rows} rows but the snapshot records`
+      + ` totalRecordCount ${s.totalRecordCount} (a truncated or swapped manifest list)`, { file: `manifest/${s.baseManifestList}`, deltaManifestList: `manifest/${s.deltaManifestList}` });
+  }
 }
 
 /** The entries one commit wrote (its delta manifest list), ADD and DELETE. */

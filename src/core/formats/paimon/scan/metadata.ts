@@ -23,6 +23,7 @@
 import { unreadableNewestWarning, type UnreadableNewest } from '../../../commit/unreadable-newest.ts';
 import { LakeError, isLakeError, throwIfAborted } from '../../../errors.ts';
 import { listAll, type Storage } from '../../../io/storage.ts';
+import { sizeMismatch } from '../../../util/byte-source.ts';
 import { utf8Decode } from '../../../util/bytes.ts';
 import { Lru } from '../../../util/lru.ts';
 import { parseConsumer, type Consumer } from '../spec/consumer.ts';
@@ -52,8 +53,8 @@ export interface SnapshotIntegrity {
 export class PaimonMetadata {
   private readonly schemasById = new Map<number, Promise<TableSchema>>();
   private readonly snapshotsById = new Map<bigint, Promise<Snapshot>>();
-  private readonly manifestLists = new Lru<string, Promise<ManifestList>>(512);
-  private readonly manifests = new Lru<string, Promise<Manifest>>(2048);
+  private readonly manifestLists = new Lru<string, Promise<{ list: ManifestList; size: number }>>(512);
+  private readonly manifests = new Lru<string, Promise<{ manifest: Manifest; size: number }>>(2048);
   private readonly indexManifests = new Lru<string, Promise<IndexManifestEntry[]>>(256);
   private readonly indexFiles = new Lru<string, Promise<Uint8Array>>(256);
   private snapshotIdsPromise?: Promise<{ ids: bigint[]; integrity: SnapshotIntegrity }>;
@@ -250,7 +251,12 @@ export class PaimonMetadata {
     let p = this.snapshotsById.get(id);
     if (!p) {
       const key = snapshotKey(id, this.branch);
-      p = this.readText(key, 'paimon snapshot', signal).then((t) => parseSnapshot(t, key));
+      p = this.readText(key, 'paimon snapshot', signal).then((t) => {
+        const s = parseSnapshot(t, key);
+        // A snapshot file holding another snapshot (swapped, or copied by hand) would read another version.
+        if (s.id !== id) throw new LakeError('DataInvalid', `paimon snapshot: ${key} holds snapshot ${s.id}, not ${id}`, { file: key });
+        return s;
+      });
       p.catch(() => this.snapshotsById.delete(id));
       this.snapshotsById.set(id, p);
     }
@@ -262,7 +268,11 @@ export class PaimonMetadata {
     let p = this.schemasById.get(id);
     if (!p) {
       const key = schemaKey(id, this.branch);
-      p = this.readText(key, 'paimon schema', signal).then((t) => parseTableSchema(t, key));
+      p = this.readText(key, 'paimon schema', signal).then((t) => {
+        const s = parseTableSchema(t, key);
+        if (s.id !== id) throw new LakeError('DataInvalid', `paimon schema: ${key} holds schema ${s.id}, not ${id}`, { file: key });
+        return s;
+      });
       p.catch(() => this.schemasById.delete(id));
       this.schemasById.set(id, p);
     }
@@ -280,20 +290,41 @@ export class PaimonMetadata {
     return names.map((n) => versionedId(n.name, SCHEMA_PREFIX)).filter((x): x is bigint => x !== undefined).map(Number).sort((a, b) => a - b);
   }
 
-  manifestList(name: string, signal?: AbortSignal): Promise<ManifestList> {
-    return this.manifestLists.getOrLoad(name, async () => parseManifestList(await this.readBytes(manifestKey(name), 'paimon manifest-list', signal), manifestKey(name)));
+  /** Reads a manifest list (cached); `fileSize` is the size the snapshot records (`baseManifestListSize`…, newer writers), checked as for manifests. */
+  async manifestList(name: string, signal?: AbortSignal, fileSize?: bigint): Promise<ManifestList> {
+    const key = manifestKey(name);
+    const held = await this.manifestLists.getOrLoad(name, async () => {
+      const bytes = await this.readBytes(key, 'paimon manifest-list', signal);
+      return { list: parseManifestList(bytes, key), size: bytes.length };
+    });
+    checkRecordedSize(held.size, fileSize, 'paimon manifest-list', key);
+    return held.list;
   }
 
-  manifest(name: string, signal?: AbortSignal): Promise<Manifest> {
-    return this.manifests.getOrLoad(name, async () => parseManifest(await this.readBytes(manifestKey(name), 'paimon manifest', signal), manifestKey(name)));
+  /**
+   * Reads a manifest (cached). `fileSize` is the size its manifest list records (`_FILE_SIZE`): a file of
+   * another size is DataInvalid naming it — truncated at an Avro block boundary it would still parse,
+   * with entries missing.
+   */
+  async manifest(name: string, signal?: AbortSignal, fileSize?: bigint): Promise<Manifest> {
+    const key = manifestKey(name);
+    const held = await this.manifests.getOrLoad(name, async () => {
+      const bytes = await this.readBytes(key, 'paimon manifest', signal);
+      return { manifest: parseManifest(bytes, key), size: bytes.length };
+    });
+    checkRecordedSize(held.size, fileSize, 'paimon manifest', key);
+    return held.manifest;
   }
 
   indexManifest(name: string, signal?: AbortSignal): Promise<IndexManifestEntry[]> {
     return this.indexManifests.getOrLoad(name, async () => parseIndexManifest(await this.readBytes(manifestKey(name), 'paimon index-manifest', signal), manifestKey(name)));
   }
 
-  indexFile(name: string, signal?: AbortSignal): Promise<Uint8Array> {
-    return this.indexFiles.getOrLoad(name, () => this.readBytes(indexFileKey(name), 'paimon index', signal));
+  /** Reads an index file (cached); `fileSize` is the size its index manifest records, checked as for manifests. */
+  async indexFile(name: string, signal?: AbortSignal, fileSize?: bigint | number): Promise<Uint8Array> {
+    const bytes = await this.indexFiles.getOrLoad(name, () => this.readBytes(indexFileKey(name), 'paimon index', signal));
+    checkRecordedSize(bytes.length, fileSize, 'paimon index', indexFileKey(name));
+    return bytes;
   }
 
   /** Every tag of the branch, by name order. */
@@ -335,4 +366,9 @@ export class PaimonMetadata {
     }
     return out;
   }
+}
+
+/** A file's actual size against the size the metadata records (nothing recorded: nothing to check). */
+function checkRecordedSize(actual: number, recorded: bigint | number | undefined, what: string, key: string): void {
+  if (recorded !== undefined && actual !== Number(recorded)) throw paimonError(sizeMismatch(key, Number(recorded), actual), what, key);
 }

@@ -12,15 +12,17 @@ import { LakeError } from '../../../errors.ts';
 import type { BoundExpr, Expr } from '../../../expr/index.ts';
 import type { LakePlan, SkipDto } from '../../table-format.ts';
 import { toHex } from '../../../util/bytes.ts';
-import { decodeBinaryRow } from '../spec/binary-row.ts';
+import { decodeBinaryRow, type RowValue } from '../spec/binary-row.ts';
+import { paimonError } from '../spec/errors.ts';
 import { DELETION_VECTORS_INDEX } from '../spec/index-manifest.ts';
 import type { ManifestEntry } from '../spec/manifest-entry.ts';
 import { batchScanSkipLevel0, coreOptions, type CoreOptions } from '../spec/options.ts';
 import { bucketFolder, partitionPath, partitionPathOptions } from '../spec/partition-path.ts';
+import type { DataField } from '../spec/data-type.ts';
 import { partitionFields, type TableSchema } from '../spec/schema.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import { mergeEntries } from '../spec/manifest-entry.ts';
-import { dataManifests, liveIndexEntries, readEntries } from './file-entries.ts';
+import { checkRecordCount, dataManifests, liveIndexEntries, readEntries } from './file-entries.ts';
 import type { PaimonMetadata } from './metadata.ts';
 import { bindFilter, evaluateStats, fileValueStats, partitionStats, statsByFieldId } from './pruning.ts';
 import type { PaimonTask, PaimonTaskFile, SplitMode } from './task.ts';
@@ -99,6 +101,7 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<PaimonTas
   counts.manifests.read = manifests.length;
   const live = [...mergeEntries(await readEntries(meta, manifests, signal), { file: `manifest/${snapshot.deltaManifestList}` }).values()]
     .filter((e) => e.kind === 'ADD');
+  if (counts.manifests.skipped === 0) checkRecordCount(live, snapshot);
   const dvs = await deletionVectorIndex(meta, snapshot, signal);
   const skipLevel0 = mode !== 'append' && !input.mergeAllLevels && batchScanSkipLevel0(options);
   const schemas = new Map<number, TableSchema>([[readSchema.id, readSchema]]);
@@ -110,8 +113,7 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<PaimonTas
       counts.files.skipped++;
       skipped.push({ step: 'file', kind: 'data-file', path: e.file.fileName, reason });
     };
-    const pValues = decodeBinaryRow(e.partition, pFields.map((f) => f.type));
-    const key = bucketFolder(readSchema, e.partition, e.bucket) + e.file.fileName;
+    const { pValues, key } = partitionOf(e, readSchema, pFields);
     if (e.bucket === -2) { skip('postpone bucket: not readable until a compaction assigns it a bucket'); continue; }
     if (skipLevel0 && e.file.level === 0) {
       skip(options.deletionVectorsEnabled
@@ -165,6 +167,20 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<PaimonTas
   return { versionId: snapshot.id.toString(), columns, tasks, skipped, counts, notes: [...(input.notes ?? [])] };
 }
 
+/**
+ * The partition values and storage key of a manifest entry. A partition row that does not decode with
+ * the read schema's partition types (a damaged manifest or schema file) is DataInvalid naming the data
+ * file and the schema file, not a bare binary-row error.
+ */
+function partitionOf(e: ManifestEntry, readSchema: TableSchema, pFields: readonly DataField[]): { pValues: RowValue[]; key: string } {
+  try {
+    return { pValues: decodeBinaryRow(e.partition, pFields.map((f) => f.type)), key: bucketFolder(readSchema, e.partition, e.bucket) + e.file.fileName };
+  } catch (err) {
+    throw paimonError(err, `paimon plan: the partition of data file ${e.file.fileName} does not decode with schema ${readSchema.id}`, e.file.fileName)
+      .withContext({ schemaFile: `schema/schema-${readSchema.id}` });
+  }
+}
+
 /** Deletion vectors of a snapshot by `partitionHex|bucket|dataFileName`. */
 export async function deletionVectorIndex(meta: PaimonMetadata, snapshot: Snapshot, signal?: AbortSignal): Promise<Map<string, NonNullable<PaimonTaskFile['deletionVector']>>> {
   const out = new Map<string, NonNullable<PaimonTaskFile['deletionVector']>>();
@@ -173,6 +189,7 @@ export async function deletionVectorIndex(meta: PaimonMetadata, snapshot: Snapsh
     for (const r of ie.deletionVectors) {
       out.set(`${toHex(ie.partition)}|${ie.bucket}|${r.dataFileName}`, {
         indexFile: ie.fileName,
+        indexFileSize: Number(ie.fileSize),
         offset: r.offset,
         length: r.length,
         ...(r.cardinality !== undefined ? { cardinality: r.cardinality.toString() } : {}),

@@ -57,7 +57,7 @@ async function* fileBatches(ctx: ReadContext, task: PaimonTask, file: PaimonTask
   const fileSchema = file.schemaId === readSchema.id ? readSchema : await ctx.meta.schema(file.schemaId, ctx.signal);
   const dv = file.deletionVector;
   const deletionVector = dv
-    ? parseDeletionVectorAt(await ctx.meta.indexFile(dv.indexFile, ctx.signal), { dataFileName: file.fileName, offset: dv.offset, length: dv.length }, `index/${dv.indexFile}`)
+    ? parseDeletionVectorAt(await ctx.meta.indexFile(dv.indexFile, ctx.signal, dv.indexFileSize), { dataFileName: file.fileName, offset: dv.offset, length: dv.length }, `index/${dv.indexFile}`)
     : undefined;
   void task;
   yield* readDataFile({ storage: ctx.storage, file, fileSchema, readSchema, systemColumns, deletionVector, signal: ctx.signal });

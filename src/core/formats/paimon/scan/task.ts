@@ -29,6 +29,8 @@ export interface PaimonTaskFile {
   /** The deletion vector to apply, when the file has one. */
   readonly deletionVector?: {
     readonly indexFile: string;
+    /** The index file's size as its index manifest records it (checked when read). */
+    readonly indexFileSize?: number;
     readonly offset: number;
     readonly length: number;
     readonly cardinality?: string;

@@ -1,0 +1,29 @@
+/**
+ * A seeded sample of the fuzz run (the full run is `npm run fuzz -- --cases 10000`): every mutated
+ * table copy must end in the expected rows or a LakeError naming a file — no hang, no other exception,
+ * no rows from a structural mutation. Sized for a shared 2-core machine: a fixed number of cases per
+ * format, and a wall-time guard that stops starting new cases so the whole test stays under 60 s.
+ */
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../fixtures.ts';
+import { runFuzz } from './pool.ts';
+import { failureSamples, formatTable, isFailure } from './report.ts';
+
+const SEED = 20261130;
+const CASES = 1500;
+const WALL_MS_PER_FORMAT = 22_000;
+
+describe.skipIf(!FIXTURES_PRESENT)('fuzz sample', () => {
+  if (!FIXTURES_PRESENT) it.skip(FIXTURES_SKIP_REASON, () => {});
+  for (const format of ['iceberg', 'paimon'] as const) {
+    it(`${format}: ${CASES} mutated table copies end in the expected rows or a LakeError naming a file`, async () => {
+      const t0 = Date.now();
+      const results = await runFuzz({ format, seed: SEED, cases: CASES, timeLimitMs: 5000, wallLimitMs: WALL_MS_PER_FORMAT });
+      console.log(formatTable(format, results, Date.now() - t0));
+      // At least a real sample ran (the guard only trims a slow machine's run).
+      expect(results.length).toBeGreaterThanOrEqual(100);
+      expect(failureSamples(results, SEED, 2)).toBe('');
+      expect(results.filter(isFailure)).toEqual([]);
+    }, 28_000);
+  }
+});
