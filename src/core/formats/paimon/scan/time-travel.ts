@@ -4,7 +4,7 @@
  * still works after the snapshot expired), a branch (its latest snapshot), or the latest snapshot at
  * or before a time (`SnapshotManager.earlierOrEqualTimeMills`).
  */
-import { LakeError } from '../../../errors.ts';
+import { LakeError, isLakeError } from '../../../errors.ts';
 import { snapshotKey, tagKey } from '../spec/layout.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import type { PaimonMetadata } from './metadata.ts';
@@ -50,6 +50,9 @@ export async function resolveSnapshot(meta: PaimonMetadata, choice: VersionChoic
     if (ids.includes(id)) return { snapshot: await meta.snapshot(id, signal), isLatest: id === latest, file: snapshotKey(id, meta.branch), notes: [] };
     const tagged = (await meta.tags(signal)).find((t) => t.snapshot.id === id);
     if (tagged) return { snapshot: tagged.snapshot, isLatest: false, file: tagKey(tagged.name, meta.branch), notes: [`snapshot ${id} has expired; read from tag '${tagged.name}'`] };
+    // A snapshot file left out because it does not parse (torn, or another snapshot in its place) is not
+    // "missing": asked for by id, its own error names the file and the cause.
+    await meta.snapshot(id, signal).catch((e: unknown) => { if (isLakeError(e, 'DataInvalid')) throw e; });
     throw new LakeError('NotFound', `paimon time travel: snapshot ${id} does not exist`
       + (ids.length ? ` (snapshots ${ids[0]}..${latest})` : ' (the table has no snapshots)'), { snapshot: v });
   }
