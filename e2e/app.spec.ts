@@ -129,7 +129,7 @@ test.describe('local folder', () => {
     await expect(rail.getByRole('treeitem', { name: /small/ })).toContainText('Delta');
     await rail.getByRole('treeitem', { name: /small/ }).click();
     await page.getByRole('tab', { name: 'Files' }).click();
-    await expect(page.getByRole('table', { name: 'Files' })).toContainText('_delta_log/00000000000000000001.json');
+    await expect(page.getByRole('table', { name: 'Files', exact: true })).toContainText('_delta_log/00000000000000000001.json');
     await shot(page, '12-fsa-folder-files');
     expect(errors).toEqual([]);
   });
@@ -167,10 +167,16 @@ test.describe('S3 bucket on the Ceph gateway', () => {
     await tablePage.getByRole('tab', { name: 'Raw' }).click();
     await expect(tablePage.getByTestId('raw-decoded')).toContainText('format-version');
     await shot(page, '08-s3-table-raw');
-    // A Delta table (no reader in this build yet) keeps the folder view and says what will fill the tab.
+    // A Delta table opens in the same explorer: its two versions (WRITE, then a DELETE with a deletion
+    // vector) and its schema.
     await rail.getByRole('treeitem', { name: /table-with-dv-small/ }).click();
-    await page.getByRole('tab', { name: 'Schema' }).click();
-    await expect(page.getByRole('region', { name: 'Table table-with-dv-small' })).toContainText('has not landed');
+    const deltaPage = page.getByRole('region', { name: 'Table table-with-dv-small' });
+    await expect(deltaPage).toContainText('2 versions');
+    await expect(deltaPage).toContainText('DELETE');
+    await deltaPage.getByRole('tab', { name: 'Schema' }).click();
+    await expect(deltaPage).toContainText('value');
+    await expect(deltaPage).not.toContainText('has not landed');
+    await shot(page, '08b-s3-delta-table');
     expect(errors).toEqual([]);
   });
 
