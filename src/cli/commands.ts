@@ -2,7 +2,7 @@
  * The `lakescope` commands: info, versions, scan, files. Each prints to `out` and returns nothing; errors
  * are LakeErrors, turned into a message and exit code by main.ts.
  */
-import type { RecordBatch } from 'apache-arrow';
+import { readTasks } from '../core/api/read-tasks.ts';
 import { canonicalRows, type CanonicalRow } from '../core/arrow/index.ts';
 import { LakeError } from '../core/errors.ts';
 import type { LakeTable, ScanRequest, VersionSelector } from '../core/formats/table-format.ts';
@@ -110,10 +110,11 @@ export async function scanCommand(table: LakeTable, args: ParsedArgs, print: Pri
   const plan = await table.plan(request);
   const rows: CanonicalRow[] = [];
   const limit = request.limit ?? Infinity;
-  for (const task of plan.tasks) {
-    if (rows.length >= limit) break;
-    for await (const batch of table.read(task, { signal }) as AsyncIterable<RecordBatch>) {
-      for (const row of canonicalRows(batch, { columns: plan.columns })) {
+  // The one read loop, ordered: the output is the same as reading the tasks one after another.
+  if (limit > 0) {
+    for await (const read of readTasks(table, plan.tasks, { signal })) {
+      if (!('batch' in read)) continue;
+      for (const row of canonicalRows(read.batch, { columns: plan.columns })) {
         if (rows.length >= limit) break;
         rows.push(row);
       }

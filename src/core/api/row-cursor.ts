@@ -1,6 +1,7 @@
 /**
- * Paged reads for the data preview: a cursor plans one scan, then reads its tasks in order only as far
- * as the pages asked for require (never the whole table up front). Rows are kept in the canonical form
+ * Paged reads for the data preview: a cursor plans one scan, then reads its tasks through the one read
+ * loop (read-tasks.ts, ordered) only as far as the pages asked for require, plus the loop's bounded
+ * read-ahead (never the whole table up front). Rows are kept in the canonical form
  * of fixtures/expected (exact decimals, timestamps, 64-bit integers), so the grid shows what the engine
  * read without a second interpretation of Arrow types on the page.
  */
@@ -10,6 +11,7 @@ import { LakeError, throwIfAborted } from '../errors.ts';
 import { describeExpr } from '../expr/describe.ts';
 import type { LakePlan, LakeTable, VersionSelector } from '../formats/table-format.ts';
 import { parseFilter } from './explain-scan.ts';
+import { readTasks, type TaskRead } from './read-tasks.ts';
 import type { ColumnKind, GridColumnDto, RowCursorDto, RowPageDto } from './table-dto.ts';
 
 export interface RowCursorOptions extends VersionSelector {
@@ -23,12 +25,15 @@ export interface RowCursorOptions extends VersionSelector {
 /** Largest page one call may ask for. */
 export const MAX_PAGE_ROWS = 5000;
 
-/** A scan read on demand. Must hold: page(o, n) returns rows o…o+n-1 of the scan in task order, reading no task beyond what they need. */
+/**
+ * A scan read on demand. Must hold: page(o, n) returns rows o…o+n-1 of the scan in task order, starting
+ * no task beyond what they need but the read loop's read-ahead (which starts at one task and grows only
+ * as pages consume whole tasks).
+ */
 export class RowCursor {
   private readonly rows: CanonicalRow[] = [];
   private columns: GridColumnDto[] | undefined;
-  private taskIndex = 0;
-  private batches: AsyncIterator<RecordBatch> | undefined;
+  private reads: AsyncIterator<TaskRead> | undefined;
   private done = false;
   private capped = false;
   private filesRead = 0;
@@ -74,7 +79,7 @@ export class RowCursor {
   /** Stops reading; later pages fail with Aborted. */
   close(): void {
     this.controller.abort(new LakeError('Aborted', 'rows: cursor closed'));
-    void this.batches?.return?.();
+    void this.reads?.return?.();
   }
 
   private async pageNow(offset: number, limit: number, signal?: AbortSignal): Promise<RowPageDto> {
@@ -94,25 +99,19 @@ export class RowCursor {
     };
   }
 
-  /** Reads one more batch (opening the next task when the current one is exhausted). */
+  /** Reads one more batch, or notes the end of a task or of the scan. */
   private async readBatch(): Promise<void> {
-    if (!this.batches) {
-      if (this.taskIndex >= this.plan.tasks.length) { this.done = true; return; }
-      const task = this.plan.tasks[this.taskIndex++];
-      this.batches = this.table.read(task, { signal: this.controller.signal })[Symbol.asyncIterator]();
-    }
-    const next = await this.batches.next();
-    if (next.done) {
-      this.batches = undefined;
-      this.filesRead++;
-      return;
-    }
-    const batch = next.value;
+    this.reads ??= readTasks(this.table, this.plan.tasks, { signal: this.controller.signal })[Symbol.asyncIterator]();
+    const next = await this.reads.next();
+    if (next.done) { this.done = true; return; }
+    if (!('batch' in next.value)) { this.filesRead++; return; }
+    const batch: RecordBatch = next.value.batch;
     this.columns ??= batch.schema.fields.filter((f) => this.plan.columns.includes(f.name)).map(gridColumn);
     for (const row of canonicalRows(batch, { columns: this.plan.columns })) this.rows.push(row);
     if (this.rows.length >= this.maxRows) {
       this.capped = true;
       this.rows.length = this.maxRows;
+      void this.reads.return?.(undefined);
     }
   }
 }

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../src/testing/iceberg-writer-fixtures.ts';
+import { runReadLoopBench } from './read-loop.ts';
+
+// The CI-sized form of bench/read-loop.ts: small, no timing asserted — both loops run over HTTP and agree.
+describe('bench/read-loop', () => {
+  it('time travel over 30 one-row files: the read loop and the old sequential loop read the same rows', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const res = await runReadLoopBench({ files: 30, runs: 1, dir });
+      expect(res.sequential).toHaveLength(1);
+      expect(res.loop.map((r) => [r.files, r.rows])).toEqual([[30, 30]]);
+      expect(res.sequential.map((r) => [r.files, r.rows])).toEqual([[30, 30]]);
+    } finally {
+      await cleanup();
+    }
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * The one read loop (issue 11): reads the planned tasks of any LakeTable with bounded concurrency and
+ * yields their Arrow batches — to the row cursor, the CLI scan and later diff and queries. Reading one
+ * task after another leaves the network idle while a file decodes and the CPU idle while the next one is
+ * fetched; with many small files (time travel over a table of appends) the round trips dominate.
+ *
+ * Bounds, so a wide window cannot exhaust memory or the connection pool:
+ * - at most `concurrency` tasks in flight, and their planned bytes (file sizes from the plan) at most
+ *   `maxBytesInFlight` — except that one task always runs, however large, so the loop never stalls;
+ * - a task keeps at most `bufferBatches` decoded batches ahead of the consumer, then waits;
+ * - the window starts at one task and doubles each time the consumer finishes a task, so a page that
+ *   needs the first rows reads the first file, not eight (slow start: read-ahead is earned).
+ * New tasks start only while the consumer asks for batches; a task counts against the bytes until its
+ * last batch has been handed out.
+ */
+import type { RecordBatch } from 'apache-arrow';
+import { abortError, isLakeError, LakeError, toLakeError } from '../errors.ts';
+import type { LakeTable } from '../formats/table-format.ts';
+import { abortable } from '../util/async.ts';
+import { plannedFiles } from './explain-scan.ts';
+import type { ProgressCallback } from './progress.ts';
+
+export interface ReadTasksOptions<Task = unknown> {
+  readonly signal?: AbortSignal;
+  /** Most tasks read at once (default 8; browsers open about 6 connections a host). */
+  readonly concurrency?: number;
+  /** Most planned bytes of tasks started and not yet handed out (default 64 MiB). */
+  readonly maxBytesInFlight?: number;
+  /**
+   * True (default): batches come in task order, each task's in its own order — the CLI's canonical
+   * output and the row cursor's pages depend on it. False: a batch is handed out as soon as it is ready.
+   */
+  readonly ordered?: boolean;
+  /** Decoded batches one task may hold ahead of the consumer (default 4). */
+  readonly bufferBatches?: number;
+  /** Planned bytes of a task (default: the sizes `plannedFiles` finds in it; 0 when unknown). */
+  readonly taskBytes?: (task: Task, index: number) => number;
+  /** Called as tasks finish reading: `done` tasks of `total`, `bytes` their planned bytes. */
+  readonly onProgress?: ProgressCallback;
+}
+
+/** What the loop yields: a batch of a task, or the end of a task (after its last batch, also for a task with none). */
+export type TaskRead =
+  | { readonly taskIndex: number; readonly batch: RecordBatch }
+  | { readonly taskIndex: number; readonly taskDone: true };
+
+/** Planned bytes of a task from the sizes its files record (0 when it records none). */
+export function plannedTaskBytes(task: unknown): number {
+  let bytes = 0;
+  for (const f of plannedFiles(task, '')) if (f.fileSizeInBytes !== undefined) bytes += Number(f.fileSizeInBytes);
+  return bytes;
+}
+
+/** A wake-up any number of waiters can await; `notify` releases them all. */
+class Wakeup {
+  private resolve!: () => void;
+  private promise!: Promise<void>;
+  constructor() { this.reset(); }
+  private reset(): void { this.promise = new Promise((r) => { this.resolve = r; }); }
+  wait(): Promise<void> { return this.promise; }
+  notify(): void { this.resolve(); this.reset(); }
+}
+
+interface Slot {
+  readonly index: number;
+  readonly bytes: number;
+  readonly buffer: RecordBatch[];
+  finished: boolean;
+  error?: LakeError;
+  readonly space: Wakeup;
+}
+
+/**
+ * Reads `tasks` of `table` and yields their batches (see the file comment for the bounds). Must hold:
+ * with `ordered`, the batches are exactly those of reading the tasks one after another, in that order;
+ * an error is thrown when the consumer reaches the failing task (ordered) or as soon as it happens
+ * (unordered), as a LakeError whose context names the task's file, and no task starts after it; an
+ * abort of `signal`, or the consumer stopping early, aborts every read in flight and rejects a waiting
+ * `next()` with Aborted at once.
+ */
+export async function* readTasks<Task>(table: LakeTable<Task>, tasks: readonly Task[], options: ReadTasksOptions<Task> = {}): AsyncGenerator<TaskRead> {
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 8));
+  const maxBytes = Math.max(0, options.maxBytesInFlight ?? 64 * 1024 * 1024);
+  const ordered = options.ordered ?? true;
+  const bufferBatches = Math.max(1, options.bufferBatches ?? 4);
+  const sizeOf = options.taskBytes ?? ((t: Task) => plannedTaskBytes(t));
+  const inner = new AbortController();
+  const onOuterAbort = () => inner.abort(options.signal?.reason);
+  if (options.signal?.aborted) throw abortError(options.signal, 'read');
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  const active: Slot[] = []; // started and not fully handed out, in task order
+  const changed = new Wakeup();
+  let nextTask = 0;
+  let window = 1;
+  let bytesInFlight = 0;
+  let failed = false;
+  let finishedTasks = 0;
+  let finishedBytes = 0;
+
+  const pump = async (slot: Slot, task: Task): Promise<void> => {
+    try {
+      for await (const batch of table.read(task, { signal: inner.signal })) {
+        slot.buffer.push(batch);
+        changed.notify();
+        while (slot.buffer.length >= bufferBatches && !inner.signal.aborted) await slot.space.wait();
+        if (inner.signal.aborted) return;
+      }
+      finishedTasks++;
+      finishedBytes += slot.bytes;
+      options.onProgress?.({ phase: 'read', done: finishedTasks, total: tasks.length, bytes: finishedBytes });
+    } catch (e) {
+      slot.error = taskError(e, task, slot.index);
+      failed = true;
+    } finally {
+      slot.finished = true;
+      changed.notify();
+    }
+  };
+
+  const admit = (): void => {
+    while (!failed && nextTask < tasks.length && active.length < Math.min(window, concurrency)) {
+      const bytes = Math.max(0, sizeOf(tasks[nextTask]!, nextTask) || 0);
+      if (active.length > 0 && bytesInFlight + bytes > maxBytes) return;
+      const slot: Slot = { index: nextTask, bytes, buffer: [], finished: false, space: new Wakeup() };
+      bytesInFlight += bytes;
+      active.push(slot);
+      void pump(slot, tasks[nextTask++]!);
+    }
+  };
+
+  const release = (slot: Slot): void => {
+    active.splice(active.indexOf(slot), 1);
+    bytesInFlight -= slot.bytes;
+    window = Math.min(concurrency, window * 2);
+  };
+
+  try {
+    for (;;) {
+      if (inner.signal.aborted) throw abortError(options.signal, 'read');
+      admit();
+      if (active.length === 0) return;
+      // Ordered: only the oldest task may hand out. Unordered: the first task with something to say.
+      const candidates = ordered ? [active[0]!] : active;
+      if (!ordered) { const err = active.find((s) => s.error); if (err) throw err.error; }
+      const slot = candidates.find((s) => s.buffer.length > 0 || s.finished);
+      if (!slot) {
+        await abortable(changed.wait(), inner.signal).catch(() => { throw abortError(options.signal ?? inner.signal, 'read'); });
+        continue;
+      }
+      if (slot.buffer.length > 0) {
+        const batch = slot.buffer.shift()!;
+        slot.space.notify();
+        yield { taskIndex: slot.index, batch };
+        continue;
+      }
+      if (slot.error) throw slot.error;
+      release(slot);
+      yield { taskIndex: slot.index, taskDone: true };
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', onOuterAbort);
+    if (!inner.signal.aborted) inner.abort(new LakeError('Aborted', 'read: stopped'));
+    for (const s of active) s.space.notify();
+  }
+}
+
+/** The task's error as a LakeError naming the task's file (its own context wins where it names one). */
+function taskError(e: unknown, task: unknown, index: number): LakeError {
+  const file = plannedFiles(task, '')[0]?.path;
+  const context = { task: index, ...(file === undefined ? {} : { file }) };
+  if (isLakeError(e)) return e.withContext(context);
+  return toLakeError(e, `read: task ${index}${file ? ` (${file})` : ''}: ${e instanceof Error ? e.message : String(e)}`, context, 'Io');
+}
