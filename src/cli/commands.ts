@@ -8,7 +8,8 @@ import { explainScan } from '../core/api/explain-scan.ts';
 import { LakeError } from '../core/errors.ts';
 import type { LakeTable, ScanRequest, VersionSelector } from '../core/formats/table-format.ts';
 import { checkFlags, flagInt, flagValue, type ParsedArgs } from './args.ts';
-import { formatRows, jsonText, parseRowFormat, textTable } from './output.ts';
+import { stringifyJson } from '../core/util/json.ts';
+import { formatRows, parseRowFormat, textTable } from './output.ts';
 
 export type Print = (text: string) => void;
 
@@ -66,7 +67,7 @@ export async function infoCommand(table: LakeTable, args: ParsedArgs, print: Pri
     sortOrders: orders,
     summary: current?.summary ?? {},
   };
-  if (args.flags.has('json')) { print(jsonText(info, 2)); return; }
+  if (args.flags.has('json')) { print(stringifyJson(info, 2)); return; }
   const lines = [
     `format       ${info.format}`,
     `location     ${info.location}`,
@@ -87,7 +88,7 @@ export async function infoCommand(table: LakeTable, args: ParsedArgs, print: Pri
 export async function versionsCommand(table: LakeTable, args: ParsedArgs, print: Print, signal: AbortSignal): Promise<void> {
   checkFlags(args, ['json']);
   const versions = await table.versions(signal);
-  if (args.flags.has('json')) { print(jsonText(versions, 2)); return; }
+  if (args.flags.has('json')) { print(stringifyJson(versions, 2)); return; }
   print(textTable(['id', 'parent', 'timestamp', 'operation', 'refs', 'records'], versions.map((v) => ({
     id: `${v.id}${v.isCurrent ? ' *' : ''}`,
     parent: v.parentId ?? '',
@@ -133,7 +134,7 @@ export async function filesCommand(table: LakeTable, args: ParsedArgs, print: Pr
   const plan = await explainScan(table, '', { ...versionSelector(args), filter: flagValue(args, 'where'), maxItems: Infinity, signal });
   const explain = args.flags.has('explain');
   if (args.flags.has('json')) {
-    print(jsonText({ version: plan.versionId, files: plan.files, counts: plan.counts, notes: plan.notes, ...(explain ? { skipped: plan.skipped } : {}) }, 2));
+    print(stringifyJson({ version: plan.versionId, files: plan.files, counts: plan.counts, notes: plan.notes, ...(explain ? { skipped: plan.skipped } : {}) }, 2));
     return;
   }
   const files = plan.files;
