@@ -115,7 +115,7 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
     expect(r.code).toBe(0);
     const plan = JSON.parse(r.out);
     expect(plan.counts.dataFiles).toEqual({ total: 20, matched: 6, skipped: 14 });
-    expect(plan.tasks).toHaveLength(6);
+    expect(plan.files).toHaveLength(6);
     expect(plan.skipped.filter((s: { reason: string }) => /cannot match/.test(s.reason))).toHaveLength(14);
     const clicks = await run(['scan', hour.root, '--where', "action = 'click'", '--format', 'json']);
     const rows = JSON.parse(clicks.out) as { action: string }[];

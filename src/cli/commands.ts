@@ -4,10 +4,12 @@
  */
 import { readTasks } from '../core/api/read-tasks.ts';
 import { canonicalRows, type CanonicalRow } from '../core/arrow/index.ts';
+import { explainScan } from '../core/api/explain-scan.ts';
 import { LakeError } from '../core/errors.ts';
 import type { LakeTable, ScanRequest, VersionSelector } from '../core/formats/table-format.ts';
 import { checkFlags, flagInt, flagValue, type ParsedArgs } from './args.ts';
-import { formatRows, jsonText, parseRowFormat, textTable } from './output.ts';
+import { stringifyJson } from '../core/util/json.ts';
+import { formatRows, parseRowFormat, textTable } from './output.ts';
 
 export type Print = (text: string) => void;
 
@@ -65,7 +67,7 @@ export async function infoCommand(table: LakeTable, args: ParsedArgs, print: Pri
     sortOrders: orders,
     summary: current?.summary ?? {},
   };
-  if (args.flags.has('json')) { print(jsonText(info, 2)); return; }
+  if (args.flags.has('json')) { print(stringifyJson(info, 2)); return; }
   const lines = [
     `format       ${info.format}`,
     `location     ${info.location}`,
@@ -86,7 +88,7 @@ export async function infoCommand(table: LakeTable, args: ParsedArgs, print: Pri
 export async function versionsCommand(table: LakeTable, args: ParsedArgs, print: Print, signal: AbortSignal): Promise<void> {
   checkFlags(args, ['json']);
   const versions = await table.versions(signal);
-  if (args.flags.has('json')) { print(jsonText(versions, 2)); return; }
+  if (args.flags.has('json')) { print(stringifyJson(versions, 2)); return; }
   print(textTable(['id', 'parent', 'timestamp', 'operation', 'refs', 'records'], versions.map((v) => ({
     id: `${v.id}${v.isCurrent ? ' *' : ''}`,
     parent: v.parentId ?? '',
@@ -124,23 +126,33 @@ export async function scanCommand(table: LakeTable, args: ParsedArgs, print: Pri
   print(formatRows(format, plan.columns, rows));
 }
 
-/** `lakescope files <table> [--version ID] [--where EXPR] [--explain] [--json]` */
+/**
+ * `lakescope files <table> [--version ID] [--where EXPR] [--explain] [--json]`: the plan's files through
+ * core/api's explain (tasks stay opaque), keys relative to the table root; counters as decimal strings.
+ */
 export async function filesCommand(table: LakeTable, args: ParsedArgs, print: Print, signal: AbortSignal): Promise<void> {
   checkFlags(args, ['version', 'as-of', 'ref', 'where', 'explain', 'json']);
-  const plan = await table.plan({ ...versionSelector(args), filter: flagValue(args, 'where'), signal });
+  const plan = await explainScan(table, '', { ...versionSelector(args), filter: flagValue(args, 'where'), maxItems: Infinity, signal });
   const explain = args.flags.has('explain');
   if (args.flags.has('json')) {
-    print(jsonText({ version: plan.versionId, tasks: plan.tasks, counts: plan.counts, notes: plan.notes, ...(explain ? { skipped: plan.skipped } : {}) }, 2));
+    print(stringifyJson({ version: plan.versionId, files: plan.files, counts: plan.counts, notes: plan.notes, ...(explain ? { skipped: plan.skipped } : {}) }, 2));
     return;
   }
-  const tasks = plan.tasks as readonly { path: string; recordCount?: bigint; fileSizeInBytes?: bigint; deletes?: readonly unknown[]; rowGroups?: readonly number[] }[];
-  const lines = [`version ${plan.versionId}: ${tasks.length} data file${tasks.length === 1 ? '' : 's'} to read`, ''];
-  lines.push(textTable(['path', 'records', 'bytes', 'deletes', 'row groups'], tasks.map((t) => ({
-    path: t.path, records: t.recordCount ?? null, bytes: t.fileSizeInBytes ?? null,
-    deletes: t.deletes?.length ?? 0, 'row groups': t.rowGroups ? t.rowGroups.join(',') : 'all',
+  const files = plan.files;
+  const lines = [`version ${plan.versionId}: ${files.length} data file${files.length === 1 ? '' : 's'} to read`, ''];
+  lines.push(textTable(['path', 'partition', 'records', 'bytes', 'deletes', 'row groups'], files.map((f) => ({
+    path: f.path, partition: f.partition,
+    // bigint, so the table right-aligns them and every digit is kept.
+    records: f.records === undefined ? null : BigInt(f.records), bytes: BigInt(f.bytes),
+    deletes: f.deletes.length, 'row groups': f.rowGroups ? f.rowGroups.join(',') : 'all',
   })), 100, { blankEmpty: true }));
   for (const note of plan.notes) lines.push(`note: ${note}`);
   if (explain) {
+    const applied = new Map(files.flatMap((f) => f.deletes.map((d) => [`${d.kind} ${d.path}`, d] as const)));
+    if (applied.size > 0) {
+      lines.push('', `applied (${applied.size}):`);
+      for (const d of applied.values()) lines.push(`  ${d.kind} ${d.path}${d.records !== undefined ? ` (${d.records} records)` : ''}`);
+    }
     lines.push('', `skipped (${plan.skipped.length}):`);
     for (const s of plan.skipped) lines.push(`  [${s.step}] ${s.kind} ${s.path}${s.rowGroup !== undefined ? ` row group ${s.rowGroup}` : ''}: ${s.reason}`);
     lines.push('', 'counts:');

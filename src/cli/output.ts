@@ -5,6 +5,7 @@
  */
 import { canonicalRowsText, type CanonicalRow } from '../core/arrow/index.ts';
 import { LakeError } from '../core/errors.ts';
+import { stringifyJson } from '../core/util/json.ts';
 
 export type RowFormat = 'table' | 'json' | 'jsonl' | 'csv' | 'canonical';
 export const ROW_FORMATS: readonly RowFormat[] = ['table', 'json', 'jsonl', 'csv', 'canonical'];
@@ -16,12 +17,11 @@ export function parseRowFormat(v: string | undefined, fallback: RowFormat = 'tab
   throw new LakeError('DataInvalid', `cli: unknown --format "${v}" (one of ${ROW_FORMATS.join(', ')})`, { format: v });
 }
 
-/** JSON.stringify that writes bigints as bare integers (ids stay exact). */
-export function jsonText(value: unknown, indent?: number): string {
-  const marked = JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? `\u0000big:${v}` : v), indent);
-  // JSON.stringify writes the NUL of the marker as the six characters \u0000, so match that spelling.
-  return marked.replace(/"\\u0000big:(-?\d+)"/g, '$1');
-}
+/**
+ * JSON of a value, bigints as bare integers (ids stay exact). This is core's one bigint-safe stringifier
+ * (util/json.ts), not a copy: the CLI's own copy once printed bigints as `"\u0000big:4"`.
+ */
+export { stringifyJson as jsonText };
 
 /** How the text table shows null (U+2205 EMPTY SET), so it never looks like the string "null". */
 export const NULL_MARK = '∅';
@@ -63,13 +63,13 @@ function cellText(v: unknown, blankEmpty: boolean): string {
   if (v === null || v === undefined) return NULL_MARK;
   if (typeof v === 'string') return blankEmpty && v === '' ? '' : tableString(v);
   // JSON.stringify escapes C0 controls, quotes and backslashes; \uHHHH keeps the rest valid JSON.
-  return jsonText(v).replace(UNSAFE_ALL, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return stringifyJson(v).replace(UNSAFE_ALL, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** RFC 4180: quote a field holding `"`, `,`, CR or LF, or leading/trailing spaces; null is an empty field, the empty string `""`. */
 function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';
-  const s = typeof v === 'string' ? v : jsonText(v);
+  const s = typeof v === 'string' ? v : stringifyJson(v);
   return s === '' || /[",\n\r]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -95,8 +95,8 @@ export function textTable(columns: readonly string[], rows: readonly Record<stri
 export function formatRows(format: RowFormat, columns: readonly string[], rows: readonly CanonicalRow[]): string {
   switch (format) {
     case 'canonical': return canonicalRowsText(rows);
-    case 'json': return jsonText(rows, 2);
-    case 'jsonl': return rows.map((r) => jsonText(r)).join('\n');
+    case 'json': return stringifyJson(rows, 2);
+    case 'jsonl': return rows.map((r) => stringifyJson(r)).join('\n');
     case 'csv': return [columns.map(csvCell).join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\n');
     case 'table': return `${textTable(columns, rows)}\n(${rows.length.toLocaleString('en-US')} row${rows.length === 1 ? '' : 's'})`;
   }

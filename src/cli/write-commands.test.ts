@@ -74,8 +74,8 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope write commands', () => {
     expect(r.err).toBe('');
     expect(r.out).toMatch(/^compact: /m);
     expect(r.out).toMatch(/applied compact/);
-    const info = JSON.parse((await run(['files', dir, '--json'])).out) as { tasks: unknown[] };
-    expect(info.tasks.length).toBeLessThan(20);
+    const info = JSON.parse((await run(['files', dir, '--json'])).out) as { files: unknown[] };
+    expect(info.files.length).toBeLessThan(20);
     expect((await run(['scan', dir, '--format', 'canonical'])).out).toBe(`${canonicalRowsText(fx.expected.versions.at(-1)!.rows!)}\n`);
   });
 

@@ -5,9 +5,9 @@
 import { describeExpr } from '../expr/describe.ts';
 import type { Expr } from '../expr/expr.ts';
 import { parseWhere } from '../expr/parse.ts';
-import type { LakePlan, LakeTable, VersionSelector } from '../formats/table-format.ts';
+import type { LakePlan, LakeTable, PlannedFileDto, VersionSelector } from '../formats/table-format.ts';
 import { LakeError } from '../errors.ts';
-import type { PlannedFileDto, ScanExplainDto } from './table-dto.ts';
+import type { ScanExplainDto } from './table-dto.ts';
 
 export interface ExplainOptions extends VersionSelector {
   /** `--where` text; empty = no filter. */
@@ -31,7 +31,10 @@ export function parseFilter(text: string | undefined): Expr | undefined {
   }
 }
 
-/** Plans a scan and summarises it. The file list reads the common fields every format's task has. */
+/**
+ * Plans a scan and summarises it from the plan's `files` (tasks stay opaque). Keys are made relative to
+ * the warehouse by prefixing `root` (the table root's prefix; '' keeps them relative to the table root).
+ */
 export async function explainScan(table: LakeTable, root: string, options: ExplainOptions = {}): Promise<ScanExplainDto> {
   const started = Date.now();
   const filter = parseFilter(options.filter);
@@ -39,11 +42,13 @@ export async function explainScan(table: LakeTable, root: string, options: Expla
     version: options.version, asOfTimestampMs: options.asOfTimestampMs, filter, columns: options.columns, signal: options.signal,
   });
   const max = options.maxItems ?? 5000;
+  const files = plan.files.slice(0, max).map((f) => rootedFile(f, root));
   return {
     versionId: plan.versionId,
     columns: plan.columns,
     ...(filter ? { filter: describeExpr(filter) } : {}),
-    ...(() => { const files = plan.tasks.flatMap((t) => plannedFiles(t, root)); return { files: files.slice(0, max), filesTruncated: files.length > max }; })(),
+    files,
+    filesTruncated: plan.files.length > max,
     skipped: plan.skipped.slice(0, max),
     skippedTruncated: plan.skipped.length > max,
     counts: plan.counts,
@@ -52,43 +57,8 @@ export async function explainScan(table: LakeTable, root: string, options: Expla
   };
 }
 
-/** A Paimon split's files (`files: [{key, rowCount, fileSize, deletionVector?}]`). */
-interface SplitLike {
-  readonly files?: readonly { readonly key?: unknown; readonly rowCount?: unknown; readonly fileSize?: unknown; readonly deletionVector?: unknown }[];
-}
-
-/**
- * The data files of a task in common terms: one per task for file tasks (Iceberg), one per file for
- * split tasks that group several files (Paimon: a partition and bucket's sorted runs).
- */
-export function plannedFiles(task: unknown, root: string): PlannedFileDto[] {
-  const files = (task as SplitLike | null)?.files;
-  if (!Array.isArray(files)) return [plannedFile(task, root)];
-  return files.map((f) => plannedFile({ path: f.key, key: f.key, recordCount: typeof f.rowCount === 'string' ? BigInt(f.rowCount) : f.rowCount, fileSizeInBytes: f.fileSize, deletes: f.deletionVector ? [f.deletionVector] : [] }, root));
-}
-
-/** The fields of a scan task that the common model names (Iceberg's FileScanTask, Paimon's split …). */
-interface TaskLike {
-  readonly path?: unknown;
-  readonly key?: unknown;
-  readonly recordCount?: unknown;
-  readonly fileSizeInBytes?: unknown;
-  readonly deletes?: unknown;
-  readonly rowGroups?: unknown;
-  readonly specId?: unknown;
-}
-
-/** A task in common terms: 64-bit counters as decimal strings, `key` made relative to the warehouse. */
-export function plannedFile(task: unknown, root: string): PlannedFileDto {
-  const t = (task ?? {}) as TaskLike;
-  const big = (v: unknown): string | undefined => (typeof v === 'bigint' || typeof v === 'number' ? String(v) : undefined);
-  return {
-    path: typeof t.path === 'string' ? t.path : '?',
-    ...(typeof t.key === 'string' ? { key: root + t.key } : {}),
-    ...(big(t.recordCount) === undefined ? {} : { recordCount: big(t.recordCount) }),
-    ...(big(t.fileSizeInBytes) === undefined ? {} : { fileSizeInBytes: big(t.fileSizeInBytes) }),
-    deletes: Array.isArray(t.deletes) ? t.deletes.length : 0,
-    ...(Array.isArray(t.rowGroups) ? { rowGroups: t.rowGroups as number[] } : {}),
-    ...(typeof t.specId === 'number' ? { specId: t.specId } : {}),
-  };
+/** A planned file with its storage keys (and those of the files applied to it) prefixed by `root`. */
+export function rootedFile(f: PlannedFileDto, root: string): PlannedFileDto {
+  if (root === '') return f;
+  return { ...f, key: root + f.key, deletes: f.deletes.map((d) => (d.key === undefined ? d : { ...d, key: root + d.key })) };
 }

@@ -5,41 +5,30 @@
  * hour as 2024-01-31-07), so a person recognises them.
  */
 import type { Value } from '../expr/types.ts';
-import type { ColumnDto, LakeTable, PartitionSpecDto, VersionSelector } from '../formats/table-format.ts';
+import type { LakeTable, VersionSelector } from '../formats/table-format.ts';
 import type { PartitionStatDto, PartitionStatsDto } from './table-dto.ts';
 
-interface PartitionedTask {
-  /** Paimon splits: `k=v/…` of the partition and the split's files. */
-  readonly partitionPath?: unknown;
-  readonly files?: readonly { readonly rowCount?: unknown; readonly fileSize?: unknown; readonly deletionVector?: { readonly indexFile?: unknown } }[];
-  readonly specId?: unknown;
-  readonly partition?: unknown;
-  readonly recordCount?: unknown;
-  readonly fileSizeInBytes?: unknown;
-  readonly deletes?: readonly { readonly path?: unknown }[];
-}
-
-/** Per-partition totals, largest first. A format whose tasks carry no partition tuple gives an empty list. */
+/**
+ * Per-partition totals of a version's planned files (the plan's `files`, in the partition form each
+ * format gives), largest first. Delete files count once per partition however many files they apply to;
+ * log files merged into a file slice (Hudi) are not delete files.
+ */
 export async function partitionStats(table: LakeTable, version: VersionSelector, signal?: AbortSignal): Promise<PartitionStatsDto> {
-  const [plan, specs, schemas] = await Promise.all([table.plan({ ...version, signal }), table.partitionSpecs(signal), table.schemas(signal)]);
-  const types = new Map<number, string>();
-  const visit = (cols: readonly ColumnDto[]) => { for (const c of cols) { if (!types.has(c.id)) types.set(c.id, c.type); if (c.children) visit(c.children); } };
-  for (const s of [...schemas].reverse()) visit(s.columns);
+  const plan = await table.plan({ ...version, signal });
   const groups = new Map<string, Group>();
-  for (const task of plan.tasks as readonly PartitionedTask[]) {
-    if (typeof task.partitionPath === 'string' && Array.isArray(task.files)) { addSplit(groups, task); continue; }
-    if (!Array.isArray(task.partition)) continue;
-    const specId = String(task.specId ?? '0');
-    const spec = specs.find((s) => s.specId === specId);
-    const values = partitionValues(spec, task.partition as (Value | null)[], types);
-    const partition = Object.entries(values).map(([k, v]) => `${k}=${v ?? 'null'}`).join('/') || '(unpartitioned)';
+  for (const f of plan.files) {
+    const specId = f.specId ?? '0';
+    const partition = f.partition || '(unpartitioned)';
     const key = `${specId}\u0000${partition}`;
     let g = groups.get(key);
-    if (!g) { g = { specId, partition, values, dataFiles: 0, records: 0, bytes: 0, deleteFiles: 0, deletePaths: new Set() }; groups.set(key, g); }
+    if (!g) {
+      g = { specId, partition, values: { ...(f.partitionValues ?? {}) }, dataFiles: 0, records: 0, bytes: 0, deleteFiles: 0, deletePaths: new Set() };
+      groups.set(key, g);
+    }
     g.dataFiles++;
-    g.records += Number(task.recordCount ?? 0);
-    g.bytes += Number(task.fileSizeInBytes ?? 0);
-    for (const d of task.deletes ?? []) if (typeof d.path === 'string') g.deletePaths.add(d.path);
+    g.records += Number(f.records ?? 0);
+    g.bytes += Number(f.bytes);
+    for (const d of f.deletes) if (d.kind !== 'log-file') g.deletePaths.add(d.path);
   }
   const partitions = [...groups.values()].map(({ deletePaths, ...g }) => ({ ...g, deleteFiles: deletePaths.size }))
     .sort((a, b) => b.records - a.records || (a.partition < b.partition ? -1 : 1));
@@ -47,35 +36,6 @@ export async function partitionStats(table: LakeTable, version: VersionSelector,
 }
 
 type Group = { -readonly [K in keyof PartitionStatDto]: PartitionStatDto[K] } & { deletePaths: Set<string> };
-
-/** A Paimon split (one partition + bucket): its files, rows and bytes; deletion-vector index files count as delete files. */
-function addSplit(groups: Map<string, Group>, task: PartitionedTask): void {
-  const partition = (task.partitionPath as string) || '(unpartitioned)';
-  const key = `0\u0000${partition}`;
-  let g = groups.get(key);
-  if (!g) {
-    const values: Record<string, string | null> = {};
-    for (const kv of partition === '(unpartitioned)' ? [] : partition.split('/')) { const i = kv.indexOf('='); if (i > 0) values[kv.slice(0, i)] = kv.slice(i + 1); }
-    g = { specId: '0', partition, values, dataFiles: 0, records: 0, bytes: 0, deleteFiles: 0, deletePaths: new Set() };
-    groups.set(key, g);
-  }
-  for (const f of task.files ?? []) {
-    g.dataFiles++;
-    g.records += Number(f.rowCount ?? 0);
-    g.bytes += Number(f.fileSize ?? 0);
-    if (typeof f.deletionVector?.indexFile === 'string') g.deletePaths.add(f.deletionVector.indexFile);
-  }
-}
-
-function partitionValues(spec: PartitionSpecDto | undefined, tuple: readonly (Value | null)[], types: Map<number, string>): Record<string, string | null> {
-  const out: Record<string, string | null> = {};
-  tuple.forEach((v, i) => {
-    const f = spec?.fields[i];
-    const name = f?.name ?? `field_${i}`;
-    out[name] = v === null || v === undefined ? null : humanValue(v, f?.transform ?? 'identity', types.get(f?.sourceIds[0] ?? -1) ?? '');
-  });
-  return out;
-}
 
 const DAY_MS = 86_400_000;
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');

@@ -55,14 +55,13 @@ export class RowCursor {
     });
     let records = 0n;
     let known = true;
-    for (const t of plan.tasks as readonly { recordCount?: unknown }[]) {
-      if (typeof t.recordCount === 'bigint') records += t.recordCount;
-      else if (typeof t.recordCount === 'number') records += BigInt(t.recordCount);
+    for (const f of plan.files) {
+      if (f.records !== undefined) records += BigInt(f.records);
       else known = false;
     }
     return new RowCursor(table, plan, options.maxRows ?? 200_000, {
       versionId: plan.versionId, columns: plan.columns, ...(filter ? { filter: describeExpr(filter) } : {}),
-      plannedFiles: plan.tasks.length, ...(known ? { plannedRecords: String(records) } : {}), notes: plan.notes,
+      plannedFiles: plan.files.length, ...(known ? { plannedRecords: String(records) } : {}), notes: plan.notes,
     });
   }
 

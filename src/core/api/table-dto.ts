@@ -2,10 +2,10 @@
  * Plain data shapes of the table explorer's use cases (open a table, explain a scan, page rows, decode a
  * raw file). Like dto.ts: structured-clone and JSON safe, no bigint (64-bit values are decimal strings).
  */
-import type { PartitionSpecDto, SchemaDto, SkipDto, SortOrderDto, VersionDto } from '../formats/table-format.ts';
+import type { PartitionSpecDto, PlannedFileDto, SchemaDto, SkipDto, SortOrderDto, VersionDto } from '../formats/table-format.ts';
 import type { TableFormatName } from './dto.ts';
 
-export type { ColumnDto, PartitionFieldDto, PartitionSpecDto, SchemaDto, SkipDto, SortFieldDto, SortOrderDto, TreeNode, TreeNodeKind, VersionDto, VersionSelector } from '../formats/table-format.ts';
+export type { AppliedFileDto, AppliedFileKind, ColumnDto, PartitionFieldDto, PlannedFileDto, PartitionSpecDto, SchemaDto, SkipDto, SortFieldDto, SortOrderDto, TreeNode, TreeNodeKind, VersionDto, VersionSelector } from '../formats/table-format.ts';
 
 /** A past state of the table: one metadata file (Iceberg), checkpoint, … */
 export interface MetadataFileDto {
@@ -44,19 +44,6 @@ export interface TableOverviewDto {
   readonly properties: Readonly<Record<string, string>>;
   /** The format's own version of its metadata (Iceberg format-version 1–3 …). */
   readonly formatVersion?: number;
-}
-
-/** One file a planned scan reads, in the common terms of every format. */
-export interface PlannedFileDto {
-  readonly path: string;
-  /** Storage key relative to the warehouse, when known. */
-  readonly key?: string;
-  readonly recordCount?: string;
-  readonly fileSizeInBytes?: string;
-  readonly deletes: number;
-  /** Row groups to read; absent = all. */
-  readonly rowGroups?: readonly number[];
-  readonly specId?: number;
 }
 
 /** A scan plan as the explain view shows it. */

@@ -84,7 +84,7 @@ describe.skipIf(!FIXTURES_PRESENT)('table use cases on the Iceberg fixtures', ()
     const cols = (await table.schemas()).find((s) => s.isCurrent)!.columns.map((c) => `${c.name}:${c.type}`);
     expect(all.skipped).toEqual([]);
     expect(all.files.length).toBeGreaterThan(1);
-    expect(all.files.every((f) => f.key?.startsWith(root) && Number(f.recordCount) > 0)).toBe(true);
+    expect(all.files.every((f) => f.key.startsWith(root) && Number(f.records) > 0)).toBe(true);
     // A predicate on an identity partition column prunes whole files.
     const identity = (await table.partitionSpecs()).flatMap((s) => s.fields).find((f) => f.transform === 'identity');
     expect(identity, cols.join(', ')).toBeDefined();

@@ -135,11 +135,78 @@ export interface SkipDto {
   readonly reason: string;
 }
 
-/** A planned scan: format-specific serialisable tasks plus the record of what was skipped. */
-export interface LakePlan<Task = unknown> {
+declare const scanTaskBrand: unique symbol;
+
+/**
+ * A planned unit of reading, opaque outside its format: only the format that planned it looks inside
+ * (its `plan()` hands out its own task objects as `ScanTask`, its `read()` takes them back). Everything
+ * else — explain, partition statistics, the UI, the CLI — reads {@link LakePlan.files}. The brand makes
+ * `tsc` reject a field read such as `task.path` anywhere a task is held as a `ScanTask`.
+ */
+export interface ScanTask {
+  readonly [scanTaskBrand]: 'ScanTask';
+}
+
+/** What a file applied to a planned file is: a delete file, a deletion vector, or a log file merged into it. */
+export type AppliedFileKind = 'position-deletes' | 'equality-deletes' | 'deletion-vector' | 'log-file';
+
+/** A delete file, deletion vector or log file applied to a planned file. 64-bit values as decimal strings. */
+export interface AppliedFileDto {
+  readonly kind: AppliedFileKind;
+  /** As written in the table's metadata. */
+  readonly path: string;
+  /** Storage key relative to the table root, where known. */
+  readonly key?: string;
+  /** Rows the file holds (delete files, log files) or marks deleted (deletion vectors), where known. */
+  readonly records?: string;
+  /** Bytes of the file (for a deletion vector stored among others, of its blob), where known. */
+  readonly bytes?: string;
+}
+
+/**
+ * One file a planned scan reads, in the common terms of every format (DESIGN.md "The common table model"):
+ * plain data, structured-clone and JSON safe (64-bit values as decimal strings). A format with split
+ * tasks (several files read together) lists each file; `task` says which task reads it.
+ */
+export interface PlannedFileDto {
+  /** As written in the table's metadata (Iceberg/Delta: the path or URI; Paimon/Hudi: relative to the root). */
+  readonly path: string;
+  /** Storage key relative to the table root (the warehouse root in core/api's explain). */
+  readonly key: string;
+  /** `data` for a data/base file; `log` for a Hudi file slice without a base file (its first log file). */
+  readonly content: 'data' | 'log';
+  /** File format (`parquet`, `orc`, `avro`), where the metadata says or the name shows. */
+  readonly fileFormat?: string;
+  /** Partition in human form, `name=value/…` (values as the format writes them in paths); '' when unpartitioned. */
+  readonly partition: string;
+  /** The partition's values by field name (null for a null value). */
+  readonly partitionValues?: Readonly<Record<string, string | null>>;
+  /** Partition spec the file was written with (Iceberg). */
+  readonly specId?: string;
+  /** Rows in the file before deletes, decimal string, where the metadata records it. */
+  readonly records?: string;
+  /** Bytes of the file, decimal string. */
+  readonly bytes: string;
+  /** Delete files, deletion vectors and log files applied when reading it. */
+  readonly deletes: readonly AppliedFileDto[];
+  /** Parquet row groups or ORC stripes to read (ascending); absent = all. */
+  readonly rowGroups?: readonly number[];
+  /** The filter still applied to its rows after pruning, as text; absent = all rows. */
+  readonly residual?: string;
+  /** Index in {@link LakePlan.tasks} of the task that reads it. */
+  readonly task: number;
+}
+
+/**
+ * A planned scan: tasks (opaque outside the format; give them back to `read`), one plain record per
+ * planned file, and the record of what was skipped. Formats use `LakePlan<TheirTask>` inside.
+ */
+export interface LakePlan<Task = ScanTask> {
   readonly versionId: string;
   readonly columns: readonly string[];
   readonly tasks: readonly Task[];
+  /** Every file the tasks read, in task order: the only view of a plan outside its format. */
+  readonly files: readonly PlannedFileDto[];
   readonly skipped: readonly SkipDto[];
   /** Counters per step (e.g. manifests total/read/skipped). */
   readonly counts: Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -148,7 +215,7 @@ export interface LakePlan<Task = unknown> {
 }
 
 /** An opened table of any format. */
-export interface LakeTable<Task = unknown> {
+export interface LakeTable {
   readonly format: string;
   /** The table location recorded in its metadata. */
   readonly location: string;
@@ -176,9 +243,9 @@ export interface LakeTable<Task = unknown> {
   sortOrders(signal?: AbortSignal): Promise<SortOrderDto[]>;
   /** Column names of the current schema, in order. */
   columnNames(): string[];
-  plan(scan: ScanRequest): Promise<LakePlan<Task>>;
-  /** Arrow batches of one task (never assume one file = one batch). */
-  read(task: Task, options?: { signal?: AbortSignal }): AsyncIterable<RecordBatch>;
+  plan(scan: ScanRequest): Promise<LakePlan>;
+  /** Arrow batches of one task of a plan of this table (never assume one file = one batch). */
+  read(task: ScanTask, options?: { signal?: AbortSignal }): AsyncIterable<RecordBatch>;
   /** Children of a tree node (the roots when `nodeId` is absent), for a version (current by default). */
   tree(version?: VersionSelector, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]>;
   /** Later issues: files/rows/schema changes between two versions. Not implemented yet by any format. */
@@ -194,9 +261,9 @@ export interface OpenOptions {
 }
 
 /** A table format: recognising a table root and opening it. `storage` is rooted at the table root. */
-export interface TableFormat<Task = unknown> {
+export interface TableFormat {
   readonly name: string;
   /** True when the storage root holds a table of this format (cheap: a listing or one small read). */
   detect(storage: Storage, signal?: AbortSignal): Promise<boolean>;
-  open(storage: Storage, options?: OpenOptions): Promise<LakeTable<Task>>;
+  open(storage: Storage, options?: OpenOptions): Promise<LakeTable>;
 }

@@ -24,8 +24,8 @@ export function FilesTab({ tableId, version, root, folder, onSelectFile, onOpenR
 }) {
   const plan = useExplain(tableId, version, '');
   const files = plan.data?.files ?? [];
-  const records = files.reduce((n, f) => n + Number(f.recordCount ?? 0), 0);
-  const bytes = files.reduce((n, f) => n + Number(f.fileSizeInBytes ?? 0), 0);
+  const records = files.reduce((n, f) => n + Number(f.records ?? 0), 0);
+  const bytes = files.reduce((n, f) => n + Number(f.bytes), 0);
   const parent = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: files.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 12 });
   return (
@@ -45,11 +45,11 @@ export function FilesTab({ tableId, version, root, folder, onSelectFile, onOpenR
                 {v.getVirtualItems().map((item) => {
                   const f = files[item.index];
                   return (
-                    <div key={f.path} role="row" className="vtable-row vt-files" style={{ transform: `translateY(${item.start}px)`, height: ROW }} onClick={() => onSelectFile(f)}>
+                    <div key={`${f.task}:${f.path}`} role="row" className="vtable-row vt-files" style={{ transform: `translateY(${item.start}px)`, height: ROW }} onClick={() => onSelectFile(f)}>
                       <span role="cell" className="mono ellipsis" title={f.path}>{middleEllipsis(f.key?.startsWith(root) ? f.key.slice(root.length) : f.path, 72)}</span>
-                      <span role="cell" className="num">{f.recordCount === undefined ? '—' : formatCount(Number(f.recordCount))}</span>
-                      <span role="cell" className="num" title={`${f.fileSizeInBytes ?? '?'} bytes`}>{f.fileSizeInBytes === undefined ? '—' : formatBytes(Number(f.fileSizeInBytes))}</span>
-                      <span role="cell" className="num">{f.deletes || ''}</span>
+                      <span role="cell" className="num">{f.records === undefined ? '—' : formatCount(Number(f.records))}</span>
+                      <span role="cell" className="num" title={`${f.bytes} bytes`}>{formatBytes(Number(f.bytes))}</span>
+                      <span role="cell" className="num" title={f.deletes.map((d) => `${d.kind} ${d.path}`).join('\n')}>{f.deletes.length || ''}</span>
                     </div>
                   );
                 })}

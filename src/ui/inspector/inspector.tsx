@@ -157,7 +157,7 @@ function describe(item: InspectorItem, format: TableFormatName): Described {
       const f = item.file;
       return {
         title: f.path.split('/').pop() ?? f.path, subtitle: 'planned data file', id: f.path,
-        props: [['Records', num(f.recordCount)], ['Size', bytes(f.fileSizeInBytes)], ['Delete files applied', num(f.deletes)], ['Row groups', f.rowGroups ? f.rowGroups.join(', ') : 'all'], ['Partition spec', f.specId ?? '—']],
+        props: [['Records', num(f.records)], ['Size', bytes(f.bytes)], ['Delete files applied', num(f.deletes.length)], ['Row groups', f.rowGroups ? f.rowGroups.join(', ') : 'all'], ['Partition', f.partition || '(unpartitioned)'], ['Partition spec', f.specId ?? '—'], ...(f.residual ? [['Residual filter', f.residual] as [string, string]] : [])],
         raw: f,
         explanation: 'A data file this version reads: its rows, minus those its delete files (or deletion vector) remove. With a filter, only row groups whose statistics might match are read.',
         link: specLink(format, 'data-file'),

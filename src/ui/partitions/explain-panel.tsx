@@ -55,7 +55,7 @@ export function ExplainPanel({ tableId, version, columns, initial = '' }: { tabl
           <details className="files-read">
             <summary>{formatCount(d.files.length)}{d.filesTruncated ? '+' : ''} file{d.files.length === 1 ? '' : 's'} to read</summary>
             <ul className="mono small">{d.files.slice(0, 500).map((f) => (
-              <li key={f.path}>{f.path.split('/').pop()} <span className="muted">— {f.recordCount ?? '?'} rows{f.deletes ? `, ${f.deletes} delete file${f.deletes > 1 ? 's' : ''}` : ''}{f.rowGroups ? `, row groups ${f.rowGroups.join(',')}` : ''}</span></li>
+              <li key={f.path}>{f.path.split('/').pop()} <span className="muted">— {f.records ?? '?'} rows{f.deletes.length ? `, ${f.deletes.length} delete file${f.deletes.length > 1 ? 's' : ''}` : ''}{f.rowGroups ? `, row groups ${f.rowGroups.join(',')}` : ''}</span></li>
             ))}</ul>
           </details>
         </div>

@@ -95,7 +95,7 @@ describe.skipIf(!FIXTURES_PRESENT)('features on engine-written tables', () => {
     const table = await openDeltaTable(new FsStorage(fixture('table_with_column_mapping'), { readOnly: true }));
     expect(table.columnNames()).toEqual(['Company Very Short', 'Super Name']);
     const plan = await table.plan({ filter: "\"Company Very Short\" = 'BME'" });
-    expect(plan.tasks.map((t) => t.key)).toEqual(['8v/part-00001-69b4a452-aeac-4ffa-bf5c-a0c2833d05eb.c000.zstd.parquet']);
+    expect(plan.files.map((f) => f.key)).toEqual(['8v/part-00001-69b4a452-aeac-4ffa-bf5c-a0c2833d05eb.c000.zstd.parquet']);
     expect(plan.skipped.map((s) => s.step)).toEqual(['partition']);
     const rows = [];
     for (const t of plan.tasks) for await (const b of table.read(t)) rows.push(b);

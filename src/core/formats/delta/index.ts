@@ -8,7 +8,6 @@ import { isLakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
 import { LOG_DIR, parseLogFileName } from './spec/log-files.ts';
-import type { DeltaTask } from './scan/task.ts';
 import { DeltaTable, type OpenDeltaOptions } from './table.ts';
 
 export { DeltaTable, type OpenDeltaOptions, type DeltaView } from './table.ts';
@@ -47,7 +46,7 @@ export async function isDeltaTable(storage: Storage, signal?: AbortSignal): Prom
 }
 
 /** The Delta TableFormat: a table is a folder whose `_delta_log/` holds a commit or a checkpoint. */
-export const deltaFormat: TableFormat<DeltaTask> = {
+export const deltaFormat: TableFormat = {
   name: 'delta',
   detect: (storage, signal) => isDeltaTable(storage, signal),
   open: (storage, options) => openDeltaTable(storage, { signal: options?.signal }),

@@ -9,13 +9,14 @@ import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import { pool } from '../../util/async.ts';
 import type {
-  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, SchemaDto, SortOrderDto, TreeNode, VersionDto, VersionSelector,
+  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { listVersions, schemaDto } from './inspect/versions.ts';
 import { treeNodes } from './inspect/tree.ts';
 import { LogStore } from './io/log-store.ts';
 import { currentListing, latestVersion, segmentFor, type LogSegment } from './scan/log-segment.ts';
 import { planSnapshot, readSchema } from './scan/plan.ts';
+import { fromScanTask, toScanTasks } from './scan/planned-files.ts';
 import { readTask } from './scan/read.ts';
 import { Replay, type Snapshot } from './scan/replay.ts';
 import type { DeltaTask } from './scan/task.ts';
@@ -42,7 +43,7 @@ export interface DeltaView {
   readonly notes: readonly string[];
 }
 
-export class DeltaTable implements LakeTable<DeltaTask> {
+export class DeltaTable implements LakeTable {
   readonly format = 'delta';
   readonly location: string;
   readonly warnings: readonly string[];
@@ -158,18 +159,26 @@ export class DeltaTable implements LakeTable<DeltaTask> {
     return p;
   }
 
-  async plan(scan: ScanRequest = {}): Promise<LakePlan<DeltaTask>> {
+  /** The common model's plan: opaque tasks for {@link read}, one plain record per planned file. */
+  async plan(scan: ScanRequest = {}): Promise<LakePlan> {
+    const p = await this.planScan(scan);
+    return { ...p, tasks: toScanTasks(p.tasks) };
+  }
+
+  /** Plans a scan with Delta's own task type (see scan/plan.ts). */
+  async planScan(scan: ScanRequest = {}): Promise<LakePlan<DeltaTask>> {
     const v = await this.view(scan, scan.signal);
     return planSnapshot({ snapshot: v.snapshot, filter: scan.filter, columns: scan.columns, notes: v.notes, ...(this.opts.location ? { location: this.opts.location } : {}) });
   }
 
-  read(task: DeltaTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
-    return readTask({ storage: this.storage, signal: options.signal, ...(this.opts.location ? { location: this.opts.location } : {}) }, task);
+  /** Reads a task of {@link plan} (opaque) or of {@link planScan}. */
+  read(task: ScanTask | DeltaTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
+    return readTask({ storage: this.storage, signal: options.signal, ...(this.opts.location ? { location: this.opts.location } : {}) }, fromScanTask(task));
   }
 
   /** Every batch of a scan (plan + read of every task), up to `limit` rows when given. */
   async *scan(request: ScanRequest = {}): AsyncGenerator<RecordBatch> {
-    const plan = await this.plan(request);
+    const plan = await this.planScan(request);
     let left = request.limit ?? Infinity;
     for (const task of plan.tasks) {
       for await (const b of this.read(task, { signal: request.signal })) {

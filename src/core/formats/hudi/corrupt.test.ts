@@ -75,7 +75,7 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi corrupt and unfinished tables', () => {
   it('a missing base file → NotFound naming the file', async () => {
     const dir = copyOf('mor_v9_txns_simple_nometa');
     const table = await openHudiTable(new FsStorage(dir, { readOnly: true }));
-    const plan = await table.plan();
+    const plan = await table.planScan();
     const key = plan.tasks.find((t) => t.baseFile)!.baseFile!.key;
     unlinkSync(join(dir, key));
     const e = await failure(async () => { for (const t of plan.tasks) for await (const b of table.read(t)) void b; });
@@ -98,7 +98,7 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi corrupt and unfinished tables', () => {
     const sf = join(dir, 'city=san_francisco');
     unlinkSync(join(sf, readdirSync(sf).find((n) => n.endsWith('.parquet'))!));
     const table = await openHudiTable(new FsStorage(dir, { readOnly: true }));
-    const plan = await table.plan();
+    const plan = await table.planScan();
     const logOnly = plan.tasks.find((t) => t.partition === 'city=san_francisco')!;
     expect([logOnly.baseFile, logOnly.logFiles.length]).toEqual([undefined, 1]);
     const latest = fixture('mor_v6_trips_8i1u_avro_log').expected.versions.at(-1)!.rows as Record<string, unknown>[];

@@ -7,7 +7,6 @@ import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
 import { PROPERTIES_FILE } from './spec/properties.ts';
-import type { HudiTask } from './scan/task.ts';
 import { HudiTable, type OpenHudiOptions } from './table.ts';
 
 export { HudiTable, HUDI_CAPABILITIES, type OpenHudiOptions } from './table.ts';
@@ -23,7 +22,7 @@ export function openHudiTable(storage: Storage, opts: OpenHudiOptions = {}): Pro
 }
 
 /** The Hudi TableFormat: a table is a folder with `.hoodie/hoodie.properties`. */
-export const hudiFormat: TableFormat<HudiTask> = {
+export const hudiFormat: TableFormat = {
   name: 'hudi',
   async detect(storage: Storage, signal?: AbortSignal): Promise<boolean> {
     try {

@@ -6,7 +6,7 @@
 import type { RecordBatch } from 'apache-arrow';
 import type { Storage } from '../../io/storage.ts';
 import type {
-  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, SchemaDto, SortOrderDto, TreeNode, VersionDto, VersionSelector,
+  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { treeNodes } from './inspect/tree.ts';
 import { timelineView, type TimelineViewDto } from './inspect/timeline.ts';
@@ -16,6 +16,7 @@ import { commitTimeFilter, planIncremental, type IncrementalRange } from './scan
 import { planSnapshot } from './scan/plan.ts';
 import { readTask } from './scan/read.ts';
 import type { HudiTask } from './scan/task.ts';
+import { fromScanTask, toScanTasks } from './scan/planned-files.ts';
 import { resolveInstant } from './scan/time-travel.ts';
 import type { HudiTableConfig } from './spec/properties.ts';
 import type { HudiSchema } from './spec/schema.ts';
@@ -38,7 +39,7 @@ function keyGeneratorTransform(keyGenerator: string | undefined): string {
   return keyGenerator!.replace(/^org\.apache\.hudi\.keygen\./, '');
 }
 
-export class HudiTable implements LakeTable<HudiTask> {
+export class HudiTable implements LakeTable {
   readonly format = 'hudi';
   readonly location: string;
   readonly capabilities = HUDI_CAPABILITIES;
@@ -98,24 +99,32 @@ export class HudiTable implements LakeTable<HudiTask> {
     return [];
   }
 
-  async plan(scan: ScanRequest = {}): Promise<LakePlan<HudiTask>> {
+  /** The common model's plan: opaque tasks for {@link read}, one plain record per planned file. */
+  async plan(scan: ScanRequest = {}): Promise<LakePlan> {
+    const p = await this.planScan(scan);
+    return { ...p, tasks: toScanTasks(p.tasks) };
+  }
+
+  /** Plans a scan with Hudi's own task type, one file slice each (see scan/plan.ts). */
+  async planScan(scan: ScanRequest = {}): Promise<LakePlan<HudiTask>> {
     const resolved = resolveInstant(this.meta, scan);
     if (!resolved.instant) {
-      return { versionId: '', columns: scan.columns ? [...scan.columns] : this.columnNames(), tasks: [], skipped: [], counts: {}, notes: resolved.notes };
+      return { versionId: '', columns: scan.columns ? [...scan.columns] : this.columnNames(), tasks: [], files: [], skipped: [], counts: {}, notes: resolved.notes };
     }
     return planSnapshot({ meta: this.meta, instant: resolved.instant, columns: scan.columns, filter: scan.filter, notes: resolved.notes, signal: scan.signal });
   }
 
-  read(task: HudiTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
+  /** Reads a slice of {@link plan} (opaque) or of {@link planScan}. */
+  read(task: ScanTask | HudiTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
     return readTask({
       storage: this.storage, config: this.meta.config, timeline: this.meta.timeline, signal: options.signal,
       warn: (m) => { if (!this.readWarnings.includes(m)) this.readWarnings.push(m); },
-    }, task);
+    }, fromScanTask(task));
   }
 
   /** Every batch of a scan (plan + read of every task, in task order), up to `limit` rows when given. */
   async *scan(request: ScanRequest = {}): AsyncGenerator<RecordBatch> {
-    const plan = await this.plan(request);
+    const plan = await this.planScan(request);
     let left = request.limit ?? Infinity;
     for (const task of plan.tasks) {
       for await (const b of this.read(task, { signal: request.signal })) {

@@ -10,7 +10,7 @@ import { LakeError, isLakeError } from '../../errors.ts';
 import type { Expr } from '../../expr/expr.ts';
 import { parseWhere } from '../../expr/parse.ts';
 import type { Storage } from '../../io/storage.ts';
-import type { LakePlan, LakeTable, OpenOptions, ScanRequest, TreeNode, VersionSelector } from '../table-format.ts';
+import type { LakePlan, LakeTable, OpenOptions, ScanRequest, ScanTask, TreeNode, VersionSelector } from '../table-format.ts';
 import { partitionSpecDtos, schemaDtos, sortOrderDtos, versionDtos } from './dto.ts';
 import { loadCurrentMetadata } from './io/current-metadata.ts';
 import { listMetadataFiles, type MetadataFileRef, readTableMetadata } from './io/metadata-files.ts';
@@ -19,6 +19,7 @@ import { TableFiles } from './io/table-files.ts';
 import { DeleteCache } from './scan/deletes.ts';
 import { parseNameMapping, type NameMapping } from './scan/file-projection.ts';
 import { planScan } from './scan/plan.ts';
+import { fromScanTask, plannedFiles, toScanTasks } from './scan/planned-files.ts';
 import { readTask } from './scan/read-task.ts';
 import { PREVIEW_MIN_FILE_SIZE } from './scan/preview-read.ts';
 import type { FileScanTask, ScanPlan } from './scan/task.ts';
@@ -62,7 +63,7 @@ function metadataKeyOf(path: string): string {
   return path.slice(i + 1);
 }
 
-export class IcebergTable implements LakeTable<FileScanTask> {
+export class IcebergTable implements LakeTable {
   readonly format = 'iceberg';
   readonly files: TableFiles;
   private readonly deleteCache = new DeleteCache();
@@ -155,10 +156,11 @@ export class IcebergTable implements LakeTable<FileScanTask> {
     }, { filter: toExpr(req.filter), columns: req.columns, limit: req.limit, pruneRowGroups: req.pruneRowGroups, concurrency: req.concurrency, signal: req.signal });
   }
 
-  async plan(req: ScanRequest = {}): Promise<LakePlan<FileScanTask>> {
+  /** The common model's plan: opaque tasks for {@link read}, one plain record per planned file. */
+  async plan(req: ScanRequest = {}): Promise<LakePlan> {
     const p = await this.planScan(req);
     return {
-      versionId: String(p.snapshotId), columns: p.columns, tasks: p.tasks, skipped: p.skipped,
+      versionId: String(p.snapshotId), columns: p.columns, tasks: toScanTasks(p.tasks), files: plannedFiles(this.metadata, p.tasks), skipped: p.skipped,
       counts: p.counts as unknown as LakePlan["counts"], notes: [`snapshot chosen by ${p.via}`, ...(p.note ? [p.note] : []), ...(p.pathNotes ?? []), ...this.warnings],
     };
   }
@@ -183,8 +185,10 @@ export class IcebergTable implements LakeTable<FileScanTask> {
     return out;
   }
 
-  read(task: FileScanTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
-    return readTask({ meta: this.metadata, files: this.files, deleteCache: this.deleteCache, nameMapping: this.nameMapping, previewMinFileSize: this.previewMinFileSize }, task, options.signal);
+  /** Reads a task of {@link plan} (opaque) or of {@link planScan}. */
+  read(task: ScanTask | FileScanTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
+    const t = 'kind' in task ? task : fromScanTask(task);
+    return readTask({ meta: this.metadata, files: this.files, deleteCache: this.deleteCache, nameMapping: this.nameMapping, previewMinFileSize: this.previewMinFileSize }, t, options.signal);
   }
 
   /** Plans and reads every task in order, honouring the overall limit. */

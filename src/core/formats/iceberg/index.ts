@@ -10,7 +10,6 @@ import type { TableFormat } from '../table-format.ts';
 import { isLakeError } from '../../errors.ts';
 import { listMetadataFiles, METADATA_DIR, VERSION_HINT_KEY } from './io/metadata-files.ts';
 import { IcebergTable, openIcebergTable } from './iceberg-table.ts';
-import type { FileScanTask } from './scan/task.ts';
 
 export { IcebergTable, openIcebergTable, type IcebergScanRequest, type OpenIcebergOptions, type FileExplanation } from './iceberg-table.ts';
 export type { FileScanTask, DeleteFileRef, ScanPlan, SkipRecord, PlanCounts } from './scan/task.ts';
@@ -23,7 +22,7 @@ export * as inspect from './inspect/index.ts';
  * The Iceberg TableFormat: a table is a folder whose `metadata/` holds `*.metadata.json` files (or, where
  * the storage cannot list, a `metadata/version-hint.text`).
  */
-export const icebergFormat: TableFormat<FileScanTask> = {
+export const icebergFormat: TableFormat = {
   name: 'iceberg',
   async detect(storage: Storage, signal?: AbortSignal): Promise<boolean> {
     try {
@@ -43,5 +42,5 @@ export const icebergFormat: TableFormat<FileScanTask> = {
     }
     return false;
   },
-  open: (storage, options) => openIcebergTable(storage, options) as Promise<IcebergTable>,
+  open: (storage, options): Promise<IcebergTable> => openIcebergTable(storage, options),
 };

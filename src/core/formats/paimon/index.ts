@@ -7,7 +7,6 @@
 import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
 import { PaimonMetadata } from './scan/metadata.ts';
-import type { PaimonTask } from './scan/task.ts';
 import { PaimonTable, type OpenPaimonOptions } from './table.ts';
 
 export { PaimonTable, type OpenPaimonOptions, type PaimonScanRequest, type ReadView } from './table.ts';
@@ -29,7 +28,7 @@ export function openPaimonTable(storage: Storage, opts: OpenPaimonOptions = {}):
 }
 
 /** The Paimon TableFormat: a table is a folder with `schema/schema-N` (and usually `snapshot/snapshot-N`). */
-export const paimonFormat: TableFormat<PaimonTask> = {
+export const paimonFormat: TableFormat = {
   name: 'paimon',
   async detect(storage: Storage, signal?: AbortSignal): Promise<boolean> {
     return (await new PaimonMetadata(storage).schemaIds(signal)).length > 0;

@@ -7,7 +7,7 @@ import type { RecordBatch } from 'apache-arrow';
 import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
-  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, SchemaDto, SortOrderDto, TreeNode, VersionDto, VersionSelector,
+  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { LSM_EXPLANATIONS, lsmView, type LsmView } from './inspect/lsm.ts';
 import { treeNodes } from './inspect/tree.ts';
@@ -18,6 +18,7 @@ import { planSnapshot } from './scan/plan.ts';
 import { readChanges } from './scan/incremental.ts';
 import { readTask } from './scan/read.ts';
 import type { PaimonTask } from './scan/task.ts';
+import { fromScanTask, toScanTasks } from './scan/planned-files.ts';
 import { refreshForWrite, type CommitContext } from './commit/context.ts';
 import { expireSnapshots, type ExpireOptions, type ExpirePlan } from './commit/expire.ts';
 import { rollbackAsLatest, type RollbackAsLatestOptions, type RollbackResult } from './commit/rollback.ts';
@@ -46,7 +47,7 @@ export interface ReadView {
   readonly resolved: ResolvedSnapshot;
 }
 
-export class PaimonTable implements LakeTable<PaimonTask> {
+export class PaimonTable implements LakeTable {
   readonly format = 'paimon';
   readonly location: string;
 
@@ -118,11 +119,18 @@ export class PaimonTable implements LakeTable<PaimonTask> {
     return { snapshot: s, schema, resolved };
   }
 
-  async plan(scan: PaimonScanRequest = {}): Promise<LakePlan<PaimonTask>> {
+  /** The common model's plan: opaque tasks for {@link read}, one plain record per planned file. */
+  async plan(scan: PaimonScanRequest = {}): Promise<LakePlan> {
+    const p = await this.planScan(scan);
+    return { ...p, tasks: toScanTasks(p.tasks) };
+  }
+
+  /** Plans a scan with Paimon's own split type (see scan/plan.ts). */
+  async planScan(scan: PaimonScanRequest = {}): Promise<LakePlan<PaimonTask>> {
     const { snapshot, schema, resolved } = await this.view(scan, scan.signal);
     if (!snapshot) {
       const columns = scan.columns ? [...scan.columns] : schema.fields.map((f) => f.name);
-      return { versionId: '', columns, tasks: [], skipped: [], counts: {}, notes: resolved.notes };
+      return { versionId: '', columns, tasks: [], files: [], skipped: [], counts: {}, notes: resolved.notes };
     }
     return planSnapshot({
       meta: resolved.branch ? this.meta.forBranch(resolved.branch) : this.meta, snapshot, readSchema: schema, filter: scan.filter, columns: scan.columns, notes: resolved.notes,
@@ -130,19 +138,16 @@ export class PaimonTable implements LakeTable<PaimonTask> {
     });
   }
 
-  /** Same as {@link plan} (the Iceberg engine's name for it). */
-  planScan(scan: PaimonScanRequest = {}): Promise<LakePlan<PaimonTask>> {
-    return this.plan(scan);
-  }
-
-  read(task: PaimonTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
+  /** Reads a split of {@link plan} (opaque) or of {@link planScan}. */
+  read(scanTask: ScanTask | PaimonTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
+    const task = fromScanTask(scanTask);
     const meta = task.branch !== undefined && task.branch !== this.meta.branch ? this.meta.forBranch(task.branch) : this.meta;
     return readTask({ storage: this.storage, meta, signal: options.signal }, task);
   }
 
   /** Every batch of a scan (plan + read of every task, in task order), up to `limit` rows when given. */
   async *scan(request: PaimonScanRequest = {}): AsyncGenerator<RecordBatch> {
-    const plan = await this.plan(request);
+    const plan = await this.planScan(request);
     let left = request.limit ?? Infinity;
     for (const task of plan.tasks) {
       for await (const b of this.read(task, { signal: request.signal })) {
@@ -204,7 +209,7 @@ export class PaimonTable implements LakeTable<PaimonTask> {
     const [a, b] = [await this.view(from, opts.signal), await this.view(to, opts.signal)];
     const plan = async (v: ReadView) => v.snapshot
       ? planSnapshot({ meta: this.meta, snapshot: v.snapshot, readSchema: b.schema, columns: opts.columns, signal: opts.signal })
-      : { versionId: '', columns: [], tasks: [], skipped: [], counts: {}, notes: [] };
+      : { versionId: '', columns: [], tasks: [], files: [], skipped: [], counts: {}, notes: [] };
     const keys = keyFields(b.schema).map((f) => f.name);
     const columns = opts.columns ?? b.schema.fields.map((f) => f.name);
     const missing = keys.filter((k) => !columns.includes(k));

@@ -60,7 +60,6 @@ export async function* readChanges(input: ChangesInput): AsyncGenerator<RecordBa
   const base = (path: string, partitionValues: Readonly<Record<string, string | null>>, size: bigint | undefined, columns: string[], dv?: AddFile['deletionVector']): DeltaTask => ({
     format: 'delta', version: '', path, key: resolveLogPath(path, input.location), size: Number(size ?? 0n), partitionValues,
     ...(dv ? { deletionVector: dv } : {}), schema, partitionColumns: input.endSnapshot.metadata.partitionColumns, columnMapping: mode, columns,
-    fileSizeInBytes: size ?? 0n, deletes: dv ? [dv] : [],
   });
   for (const commit of changeCommits(input.commits, input.start, input.end)) {
     const actions = await input.log.commit(commit, input.ctx.signal);

@@ -52,7 +52,7 @@ describe('partition values of every primitive type', () => {
     expect(rows).toContainEqual({ x: 7, ...Object.fromEntries(PARTITIONS.map(([n, , , c]) => [n, c])) });
     expect(rows).toContainEqual({ x: 7, ...Object.fromEntries(PARTITIONS.map(([n]) => [n, null])) });
     const plan = await table.plan({ filter: "p_date = '2024-02-29' and p_long = 9007199254740993" });
-    expect(plan.tasks.map((t) => t.path)).toEqual(['a.parquet']);
+    expect(plan.files.map((f) => f.path)).toEqual(['a.parquet']);
     expect(plan.skipped).toEqual([expect.objectContaining({ step: 'partition', path: 'b.parquet', reason: expect.stringMatching(/^partition values: /) })]);
   });
 });
@@ -91,12 +91,12 @@ describe('file skipping by statistics', () => {
   it('skips files whose min/max exclude the filter, saying why, and keeps the residual filter exact', async () => {
     const t = await table();
     const plan = await t.plan({ filter: 'x > 5' });
-    expect(plan.tasks.map((x) => x.path)).toEqual(['b.parquet']);
+    expect(plan.files.map((x) => x.path)).toEqual(['b.parquet']);
     expect(plan.skipped).toEqual([expect.objectContaining({ step: 'file-stats', kind: 'data-file', path: 'a.parquet', reason: expect.stringMatching(/^file statistics: /) })]);
     expect(plan.counts.files).toEqual({ total: 2, planned: 1, skippedByPartition: 0, skippedByStats: 1 });
-    // What the common files view reads from any task (core/api/explain-scan.ts).
+    // The common model's view of the plan (table-format.ts PlannedFileDto).
     const all = await t.plan({});
-    expect(all.tasks.map((x) => [x.path, x.recordCount, x.fileSizeInBytes > 0n, x.deletes.length])).toEqual([['a.parquet', 3n, true, 0], ['b.parquet', 2n, true, 0]]);
+    expect(all.files.map((x) => [x.path, x.records, Number(x.bytes) > 0, x.deletes.length, x.task])).toEqual([['a.parquet', '3', true, 0, 0], ['b.parquet', '2', true, 0, 1]]);
     const rows = await readRows(t, { filter: 'x > 10' } as never);
     expect(rows.map((r) => r.x)).toEqual([20]);
     const onlyT = await readRows(t, { filter: 'x > 10', columns: ['t'] } as never);
@@ -106,7 +106,7 @@ describe('file skipping by statistics', () => {
   it('widens millisecond-truncated timestamp maxima: a row at .123456 is not skipped by t > .123400', async () => {
     const t = await table();
     const plan = await t.plan({ filter: "t > '2024-01-01T00:00:00.123400Z'" });
-    expect(plan.tasks.map((x) => x.path).sort()).toEqual(['a.parquet', 'b.parquet']);
+    expect(plan.files.map((x) => x.path).sort()).toEqual(['a.parquet', 'b.parquet']);
     const batches = [];
     for (const task of plan.tasks) for await (const b of t.read(task)) batches.push(b);
     expect(batches.reduce((n, b) => n + b.numRows, 0)).toBe(3);

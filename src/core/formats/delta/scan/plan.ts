@@ -17,6 +17,7 @@ import { resolveLogPath } from './paths.ts';
 import type { Snapshot } from './replay.ts';
 import type { AddFile } from '../spec/actions.ts';
 import type { DeltaTask } from './task.ts';
+import { plannedFiles } from './planned-files.ts';
 
 export interface PlanInput {
   readonly snapshot: Snapshot;
@@ -100,9 +101,7 @@ export function planSnapshot(input: PlanInput): LakePlan<DeltaTask> {
       size: Number(add.size),
       partitionValues: add.partitionValues,
       ...(add.deletionVector ? { deletionVector: add.deletionVector } : {}),
-      ...(numRecords !== undefined ? { numRecords: numRecords.toString(), recordCount: numRecords } : {}),
-      fileSizeInBytes: add.size,
-      deletes: add.deletionVector ? [add.deletionVector] : [],
+      ...(numRecords !== undefined ? { numRecords: numRecords.toString() } : {}),
       schema,
       partitionColumns,
       columnMapping: mode,
@@ -115,7 +114,7 @@ export function planSnapshot(input: PlanInput): LakePlan<DeltaTask> {
   if (schema.fields.some((f) => partitionColumns.includes(f.name) && f.type.kind === 'primitive' && f.type.name === 'timestamp')) {
     notes.push('zone-less timestamp partition values are read as UTC (the log does not record the writer\'s time zone)');
   }
-  return { versionId: version, columns, tasks, skipped, counts, notes };
+  return { versionId: version, columns, tasks, files: plannedFiles(tasks, input.location), skipped, counts, notes };
 }
 
 /** `numRecords` without parsing the whole statistics (the plan lists it for every file). */

@@ -21,12 +21,6 @@ export interface DeltaTask {
   readonly deletionVector?: DeletionVectorDescriptor;
   /** Physical row count from the statistics, when known. */
   readonly numRecords?: string;
-  // The names the common plan views read from any format's task (core/api/explain-scan.ts):
-  /** Rows in the data file (before the deletion vector), when the statistics say. */
-  readonly recordCount?: bigint;
-  readonly fileSizeInBytes: bigint;
-  /** The deletion vector applied, as a list of zero or one. */
-  readonly deletes: readonly DeletionVectorDescriptor[];
   /** The snapshot's logical schema and partition columns. */
   readonly schema: StructType;
   readonly partitionColumns: readonly string[];

@@ -50,7 +50,7 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi filters', () => {
 describe.skipIf(!FIXTURES_PRESENT)('hudi partition pruning', () => {
   it('skips the file groups of partitions the filter excludes, with the reason, and reads the same rows', async () => {
     const table = await openHudiTable(new FsStorage(mor().root, { readOnly: true }));
-    const plan = await table.plan({ filter: "region = 'eu'" });
+    const plan = await table.planScan({ filter: "region = 'eu'" });
     expect(plan.tasks.map((t) => t.partition)).toEqual(['region=eu', 'region=eu']);
     expect(plan.skipped.filter((s) => s.step === 'partitions').map((s) => s.reason.split(':')[0])).toEqual(['partition region=apac', 'partition region=us', 'partition region=us']);
     const batches: RecordBatch[] = [];

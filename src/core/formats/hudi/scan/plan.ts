@@ -13,6 +13,7 @@ import { partitionMightMatch, pathsHoldValues } from './pruning.ts';
 import { buildFsView, replacedFileGroups, type FsView } from './fs-view.ts';
 import type { HudiMetadata } from './metadata.ts';
 import type { HudiTask } from './task.ts';
+import { plannedFiles } from './planned-files.ts';
 
 export interface PlanInput {
   readonly meta: HudiMetadata;
@@ -62,14 +63,10 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<HudiTask>
     const mor = meta.config.tableType === 'MERGE_ON_READ';
     const logs = mor ? slice.logFiles : [];
     logFiles += logs.length;
-    const sliceFiles = [...(slice.baseFile ? [slice.baseFile] : []), ...logs];
     tasks.push({
       partition: g.partition, fileId: g.fileId, asOf, baseInstant: slice.baseInstant,
       ...(slice.baseFile ? { baseFile: { key: slice.baseFile.key, size: slice.baseFile.size, instantTime: slice.baseFile.instantTime } } : {}),
       logFiles: logs.map((l) => ({ key: l.key, size: l.size, instantTime: l.instantTime })),
-      files: sliceFiles.map((f) => ({ key: f.key, fileSize: f.size })),
-      path: sliceFiles[0]?.key ?? `${g.partition}/${g.fileId}`,
-      fileSizeInBytes: BigInt(sliceFiles.reduce((n, f) => n + f.size, 0)),
       columns,
       ...(filter ? { filter } : {}),
     });
@@ -82,6 +79,7 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<HudiTask>
     versionId: asOf,
     columns,
     tasks,
+    files: await plannedFiles(meta, tasks, asOf, signal),
     skipped,
     counts: {
       'file-groups': { total: view.fileGroups.length + view.replaced.size, read: tasks.length, replaced: view.replaced.size, pruned },

@@ -20,7 +20,7 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi MOR read of one file group', () => {
   it('opens exactly the slice\'s base file and its two log files, once each', async () => {
     const storage = new CountingStorage(new FsStorage(mor().root, { readOnly: true }));
     const table = await openHudiTable(storage);
-    const plan = await table.plan({ version: '20260307135835748' });
+    const plan = await table.planScan({ version: '20260307135835748' });
     const task = plan.tasks.find((t) => t.partition === 'region=us')!;
     expect(task.fileId).toBe('db2fca8f-03b7-4da7-b042-4b617ab79b9d-0');
     expect(task.baseFile?.key).toBe('region=us/db2fca8f-03b7-4da7-b042-4b617ab79b9d-0_1-3-7_20260307135827749.parquet');

@@ -18,15 +18,6 @@ export interface HudiTask {
   readonly logFiles: readonly HudiTaskFile[];
   /** Output columns, in order (never `_hoodie_*` unless asked for). */
   readonly columns: readonly string[];
-  /** The base file's key (the first log file's for a slice without one): the model's `path` of a task. */
-  readonly path: string;
-  /** Bytes of the slice's files together (base and logs). */
-  readonly fileSizeInBytes: bigint;
-  /**
-   * The slice's files (base first, then logs) in the shape the common model's file listing reads from
-   * split tasks (api/explain-scan.ts `plannedFiles`).
-   */
-  readonly files: readonly { readonly key: string; readonly fileSize: number }[];
   /** Rows not matching are dropped, after the merge. */
   readonly filter?: BoundExpr;
 }

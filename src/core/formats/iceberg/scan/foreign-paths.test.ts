@@ -52,7 +52,7 @@ describe.skipIf(!FIXTURES_PRESENT)('iceberg deletes written under another path s
         const rows = canonicalRows(batches, { columns: plan.columns });
         expect(canonicalRowsText(rows), `version ${v.id}`).toBe(canonicalRowsText(v.rows!));
         const note = plan.notes.find((n) => n.includes('matched after normalising scheme, authority and percent-encoding'));
-        const hasPositionDeletes = plan.tasks.some((t) => t.deletes.some((d) => d.kind !== 'equality'));
+        const hasPositionDeletes = plan.files.some((f) => f.deletes.some((d) => d.kind !== 'equality-deletes'));
         expect(note !== undefined, `version ${v.id}: note when position deletes apply`).toBe(hasPositionDeletes);
         if (note) noted++;
       }

@@ -32,7 +32,7 @@ afterAll(() => { for (const d of temps) rmSync(d, { recursive: true, force: true
 describe.skipIf(!FIXTURES_PRESENT)('paimon plan and read', () => {
   it('prunes partitions by the filter and says why', async () => {
     const table = await open('append_complex_data');
-    const plan = await table.plan({ filter: 'f1 = 20' });
+    const plan = await table.planScan({ filter: 'f1 = 20' });
     expect(plan.tasks.every((t) => t.partitionPath === 'f1=20')).toBe(true);
     expect(plan.skipped.some((s) => s.step === 'file' && /partition f1=10/.test(s.reason))).toBe(true);
     const got = await rows(table, { filter: 'f1 = 20' });
@@ -159,7 +159,7 @@ describe.skipIf(!FIXTURES_PRESENT)('paimon plan and read', () => {
     }
     writeFileSync(schemaFile, original.replace('"bucket" :', '"merge-engine" : "first-row", "bucket" :'));
     const firstRow = await openPaimonTable(new FsStorage(dir, { readOnly: true }));
-    const plan = await firstRow.plan({ version: '2' });
+    const plan = await firstRow.planScan({ version: '2' });
     expect(plan.tasks.every((t) => t.mode === 'first-row')).toBe(true);
     expect(plan.skipped.some((s) => /first-row/.test(s.reason))).toBe(true);
   });
@@ -173,7 +173,7 @@ describe.skipIf(!FIXTURES_PRESENT)('paimon plan and read', () => {
     const table = await openPaimonTable(new FsStorage(dir, { readOnly: true }));
     expect(await table.branches()).toEqual([{ name: 'dev', latestSnapshotId: '2' }]);
     expect((await table.versions()).find((v) => v.id === '2')!.refs).toEqual([{ name: 'dev', type: 'branch' }]);
-    const plan = await table.plan({ version: 'dev' });
+    const plan = await table.planScan({ version: 'dev' });
     expect(plan.tasks.every((t) => t.branch === 'dev')).toBe(true);
     expect(canonicalRowsText(await rows(table, { version: 'dev' }))).toBe(canonicalRowsText(fx('pk_mor_pk_table_scan_and_read_mor').expected.versions[1]!.rows!));
     const writable = await openPaimonTable(new FsStorage(dir));

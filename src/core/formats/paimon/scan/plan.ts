@@ -26,6 +26,7 @@ import { checkRecordCount, dataManifests, liveIndexEntries, readEntries } from '
 import type { PaimonMetadata } from './metadata.ts';
 import { bindFilter, evaluateStats, fileValueStats, partitionStats, statsByFieldId } from './pruning.ts';
 import type { PaimonTask, PaimonTaskFile, SplitMode } from './task.ts';
+import { plannedFiles } from './planned-files.ts';
 
 export interface PlanInput {
   readonly meta: PaimonMetadata;
@@ -164,7 +165,7 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<PaimonTas
     columns,
     ...(filter ? { filter: filter as BoundExpr } : {}),
   }));
-  return { versionId: snapshot.id.toString(), columns, tasks, skipped, counts, notes: [...(input.notes ?? [])] };
+  return { versionId: snapshot.id.toString(), columns, tasks, files: plannedFiles(tasks), skipped, counts, notes: [...(input.notes ?? [])] };
 }
 
 /**

@@ -1,0 +1,62 @@
+/**
+ * The common model's view of a Hudi plan (table-format.ts `PlannedFileDto`): one record per file slice —
+ * its base file with the slice's log files applied (merged by record key), or, for a slice without a base
+ * file, its first log file with the rest applied. Records come from the write statistics of the commits
+ * that wrote the files (`HoodieWriteStat.numWrites`, Hudi tech spec "Timeline"): the file holds no cheaper
+ * count, and a log file's count is the records its blocks append (inserts, updates and deletes alike).
+ */
+import { describeExpr } from '../../../expr/describe.ts';
+import type { AppliedFileDto, PlannedFileDto, ScanTask } from '../../table-format.ts';
+import type { HudiMetadata } from './metadata.ts';
+import { partitionValues } from './pruning.ts';
+import type { HudiTask, HudiTaskFile } from './task.ts';
+
+/** Hudi's slices as the model's opaque tasks (only this format reads them back, in `read`). */
+export function toScanTasks(tasks: readonly HudiTask[]): readonly ScanTask[] {
+  return tasks as unknown as readonly ScanTask[];
+}
+
+/** A task handed back by the model: the slice this format planned. */
+export function fromScanTask(task: ScanTask | HudiTask): HudiTask {
+  return task as unknown as HudiTask;
+}
+
+/**
+ * Records written per file key by the completed writes from the oldest slice's base instant up to `asOf`
+ * (summed: a Hudi 0.x log file is appended to by several delta commits). Commit metadata is cached by `meta`.
+ */
+async function writtenRecords(meta: HudiMetadata, tasks: readonly HudiTask[], asOf: string, signal?: AbortSignal): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (tasks.length === 0) return out;
+  const from = tasks.reduce((m, t) => (t.baseInstant < m ? t.baseInstant : m), tasks[0]!.baseInstant);
+  const instants = meta.versions().filter((i) => i.requestedTime >= from && i.requestedTime <= asOf);
+  for (const m of await Promise.all(instants.map((i) => meta.commitMetadata(i, signal)))) {
+    for (const s of m.writeStats) if (s.path) out.set(s.path, (out.get(s.path) ?? 0) + s.numWrites);
+  }
+  return out;
+}
+
+/** One planned file per slice, in task order. */
+export async function plannedFiles(meta: HudiMetadata, tasks: readonly HudiTask[], asOf: string, signal?: AbortSignal): Promise<PlannedFileDto[]> {
+  const records = await writtenRecords(meta, tasks, asOf, signal);
+  const count = (f: HudiTaskFile) => { const n = records.get(f.key); return n === undefined ? {} : { records: String(n) }; };
+  return tasks.map((t, task) => {
+    const [first, ...rest] = t.baseFile ? [t.baseFile, ...t.logFiles] : t.logFiles;
+    const byName = partitionValues(meta.config, t.partition);
+    const values: Record<string, string | null> = byName ? Object.fromEntries(byName) : {};
+    const logs: AppliedFileDto[] = rest.map((f) => ({ kind: 'log-file', path: f.key, key: f.key, ...count(f), bytes: String(f.size) }));
+    return {
+      path: first?.key ?? `${t.partition}/${t.fileId}`,
+      key: first?.key ?? `${t.partition}/${t.fileId}`,
+      content: t.baseFile ? 'data' : 'log',
+      ...(first && /\.(parquet|orc|hfile)$/i.test(first.key) ? { fileFormat: /\.(\w+)$/.exec(first.key)![1]!.toLowerCase() } : {}),
+      partition: byName ? Object.entries(values).map(([k, v]) => `${k}=${v}`).join('/') : t.partition,
+      ...(byName ? { partitionValues: values } : {}),
+      ...(first ? count(first) : {}),
+      bytes: String(first?.size ?? 0),
+      deletes: logs,
+      ...(t.filter ? { residual: describeExpr(t.filter) } : {}),
+      task,
+    };
+  });
+}
