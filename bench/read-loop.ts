@@ -40,7 +40,7 @@ async function readSequential(table: LakeTable, plan: LakePlan): Promise<Canonic
 /** The one read loop (core/api/read-tasks.ts), ordered, default bounds. */
 async function readWithLoop(table: LakeTable, plan: LakePlan): Promise<CanonicalRow[]> {
   const rows: CanonicalRow[] = [];
-  for await (const r of readTasks(table, plan.tasks)) if ('batch' in r) for (const row of canonicalRows(r.batch, { columns: plan.columns })) rows.push(row);
+  for await (const r of readTasks(table, plan)) if ('batch' in r) for (const row of canonicalRows(r.batch, { columns: plan.columns })) rows.push(row);
   return rows;
 }
 

@@ -114,7 +114,7 @@ export async function scanCommand(table: LakeTable, args: ParsedArgs, print: Pri
   const limit = request.limit ?? Infinity;
   // The one read loop, ordered: the output is the same as reading the tasks one after another.
   if (limit > 0) {
-    for await (const read of readTasks(table, plan.tasks, { signal })) {
+    for await (const read of readTasks(table, plan, { signal })) {
       if (!('batch' in read)) continue;
       for (const row of canonicalRows(read.batch, { columns: plan.columns })) {
         if (rows.length >= limit) break;

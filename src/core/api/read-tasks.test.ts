@@ -6,14 +6,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalRows, canonicalRowsText, type CanonicalRow } from '../arrow/canonical.ts';
 import { isLakeError, LakeError } from '../errors.ts';
-import type { LakeTable } from '../formats/table-format.ts';
+import type { LakePlan, LakeTable } from '../formats/table-format.ts';
 import type { ListOptions, ListPage, ObjectInfo, ReadOptions, Storage, WriteOptions } from '../io/storage.ts';
 import { sleep } from '../util/async.ts';
 import { FsStorage } from '../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../../testing/fixtures.ts';
 import { openTable } from './open-table.ts';
-import { plannedTaskBytes, readTasks, type ReadTasksOptions } from './read-tasks.ts';
+import { planTaskBytes, readTasks, type ReadTasksOptions } from './read-tasks.ts';
 
 beforeAll(() => installNodeParquetWasm());
 const ROOT = 'iceberg/v1_spark_partitioned_hour_identity/';
@@ -61,16 +61,17 @@ async function setup(behave?: (key: string) => 'ok' | 'fail' | 'hang') {
   const plans = await Promise.all(versions.map((v) => plain.plan({ version: v.id })));
   const plan = plans.reduce((a, b) => (b.tasks.length > a.tasks.length ? b : a));
   const sizes = new Map<string, number>();
-  for (const t of plan.tasks as readonly { key: string }[]) sizes.set(`${ROOT}${t.key}`, plannedTaskBytes(t));
+  const bytesOf = planTaskBytes(plan);
+  for (const f of plan.files) sizes.set(`${ROOT}${f.key}`, bytesOf(undefined, f.task));
   const storage = new InFlightStorage(fixtureStorage(), sizes, behave);
   const table = await openTable(storage, ROOT, 'iceberg');
   return { table, plan: await table.plan({ version: plan.versionId }), storage, sizes };
 }
 
-async function rowsOf(table: LakeTable, tasks: readonly unknown[], columns: readonly string[], options: ReadTasksOptions = {}): Promise<{ rows: CanonicalRow[]; order: number[] }> {
+async function rowsOf(table: LakeTable, plan: Pick<LakePlan, 'tasks' | 'files'>, columns: readonly string[], options: ReadTasksOptions = {}): Promise<{ rows: CanonicalRow[]; order: number[] }> {
   const rows: CanonicalRow[] = [];
   const order: number[] = [];
-  for await (const r of readTasks(table, tasks, options)) {
+  for await (const r of readTasks(table, plan, options)) {
     if ('batch' in r) rows.push(...canonicalRows(r.batch, { columns }));
     else order.push(r.taskIndex);
   }
@@ -86,7 +87,7 @@ describe.skipIf(!FIXTURES_PRESENT)('readTasks (the one read loop)', () => {
     const sequential: CanonicalRow[] = [];
     for (const task of plan.tasks) for await (const b of table.read(task)) sequential.push(...canonicalRows(b, { columns: plan.columns }));
     storage.maxFiles = 0;
-    const { rows, order } = await rowsOf(table, plan.tasks, plan.columns, { concurrency: 6 });
+    const { rows, order } = await rowsOf(table, plan, plan.columns, { concurrency: 6 });
     expect(canonicalRowsText(rows)).toBe(canonicalRowsText(sequential));
     expect(order).toEqual(plan.tasks.map((_, i) => i));
     expect(storage.maxFiles).toBeGreaterThan(1);
@@ -95,8 +96,8 @@ describe.skipIf(!FIXTURES_PRESENT)('readTasks (the one read loop)', () => {
 
   it('unordered: every task once, every row', async () => {
     const { table, plan } = await setup();
-    const ordered = await rowsOf(table, plan.tasks, plan.columns);
-    const { rows, order } = await rowsOf(table, plan.tasks, plan.columns, { ordered: false, concurrency: 6 });
+    const ordered = await rowsOf(table, plan, plan.columns);
+    const { rows, order } = await rowsOf(table, plan, plan.columns, { ordered: false, concurrency: 6 });
     expect([...order].sort((a, b) => a - b)).toEqual(plan.tasks.map((_, i) => i));
     expect(canonicalRowsText(rows).split('\n').sort()).toEqual(canonicalRowsText(ordered.rows).split('\n').sort());
   });
@@ -106,19 +107,19 @@ describe.skipIf(!FIXTURES_PRESENT)('readTasks (the one read loop)', () => {
     const largest = Math.max(...sizes.values());
     for (const budget of [largest, 2 * largest + 1, 4 * largest]) {
       storage.maxBytes = 0; storage.maxFiles = 0;
-      await rowsOf(table, plan.tasks, plan.columns, { concurrency: 16, maxBytesInFlight: budget, ordered: false });
+      await rowsOf(table, plan, plan.columns, { concurrency: 16, maxBytesInFlight: budget, ordered: false });
       expect(storage.maxBytes).toBeGreaterThan(0);
       expect(storage.maxBytes).toBeLessThanOrEqual(budget);
       if (budget >= 2 * largest) expect(storage.maxFiles).toBeGreaterThan(1);
     }
     storage.maxBytes = 0; storage.maxFiles = 0;
-    await rowsOf(table, plan.tasks, plan.columns, { maxBytesInFlight: 1 });
+    await rowsOf(table, plan, plan.columns, { maxBytesInFlight: 1 });
     expect(storage.maxFiles).toBe(1);
   });
 
   it('starts one task for the first batch and no more while the consumer does not ask', async () => {
     const { table, plan, storage } = await setup();
-    const it = readTasks(table, plan.tasks)[Symbol.asyncIterator]();
+    const it = readTasks(table, plan)[Symbol.asyncIterator]();
     await it.next();
     await sleep(50, undefined, 'test');
     expect(new Set(storage.started).size).toBe(1);
@@ -129,7 +130,7 @@ describe.skipIf(!FIXTURES_PRESENT)('readTasks (the one read loop)', () => {
     let first = true;
     const { table, plan, storage } = await setup(() => (first ? ((first = false), 'ok') : 'hang'));
     const controller = new AbortController();
-    const it = readTasks(table, plan.tasks, { signal: controller.signal, concurrency: 4 })[Symbol.asyncIterator]();
+    const it = readTasks(table, plan, { signal: controller.signal, concurrency: 4 })[Symbol.asyncIterator]();
     let r = await it.next();
     while (!r.done && 'batch' in r.value) r = await it.next(); // task 0 ends; the window grows to 2, 4…
     const pending = it.next();
@@ -145,17 +146,17 @@ describe.skipIf(!FIXTURES_PRESENT)('readTasks (the one read loop)', () => {
 
   it('surfaces the first failing task in task order, naming its file, after the rows before it', async () => {
     const { plan: probe } = await setup();
-    const keys = (probe.tasks as readonly { key: string }[]).map((t) => `${ROOT}${t.key}`);
+    const keys = probe.tasks.map((_, i) => `${ROOT}${probe.files.find((f) => f.task === i)!.key}`);
     const bad = new Set([keys[3], keys[5]]);
     const { table, plan } = await setup((k) => (bad.has(k) ? 'fail' : 'ok'));
     const done: number[] = [];
     const e = await (async () => {
-      for await (const r of readTasks(table, plan.tasks, { concurrency: 8 })) if (!('batch' in r)) done.push(r.taskIndex);
+      for await (const r of readTasks(table, plan, { concurrency: 8 })) if (!('batch' in r)) done.push(r.taskIndex);
     })().catch((x: unknown) => x);
     expect(done).toEqual([0, 1, 2]);
     expect(isLakeError(e, 'Io')).toBe(true);
     const err = e as LakeError;
     expect(err.context.task).toBe(3);
-    expect(String(err.context.file)).toContain((plan.tasks[3] as { path: string }).path.split('/').pop());
+    expect(String(err.context.file)).toContain(plan.files.find((f) => f.task === 3)!.path.split('/').pop());
   });
 });

@@ -15,12 +15,11 @@
  */
 import type { RecordBatch } from 'apache-arrow';
 import { abortError, isLakeError, LakeError, toLakeError } from '../errors.ts';
-import type { LakeTable } from '../formats/table-format.ts';
+import type { LakePlan, LakeTable, ScanTask } from '../formats/table-format.ts';
 import { abortable } from '../util/async.ts';
-import { plannedFiles } from './explain-scan.ts';
 import type { ProgressCallback } from './progress.ts';
 
-export interface ReadTasksOptions<Task = unknown> {
+export interface ReadTasksOptions<Task = ScanTask> {
   readonly signal?: AbortSignal;
   /** Most tasks read at once (default 8; browsers open about 6 connections a host). */
   readonly concurrency?: number;
@@ -33,7 +32,7 @@ export interface ReadTasksOptions<Task = unknown> {
   readonly ordered?: boolean;
   /** Decoded batches one task may hold ahead of the consumer (default 4). */
   readonly bufferBatches?: number;
-  /** Planned bytes of a task (default: the sizes `plannedFiles` finds in it; 0 when unknown). */
+  /** Planned bytes of a task (default: summed from the plan's `files`, {@link planTaskBytes}). */
   readonly taskBytes?: (task: Task, index: number) => number;
   /** Called as tasks finish reading: `done` tasks of `total`, `bytes` their planned bytes. */
   readonly onProgress?: ProgressCallback;
@@ -44,11 +43,11 @@ export type TaskRead =
   | { readonly taskIndex: number; readonly batch: RecordBatch }
   | { readonly taskIndex: number; readonly taskDone: true };
 
-/** Planned bytes of a task from the sizes its files record (0 when it records none). */
-export function plannedTaskBytes(task: unknown): number {
-  let bytes = 0;
-  for (const f of plannedFiles(task, '')) if (f.fileSizeInBytes !== undefined) bytes += Number(f.fileSizeInBytes);
-  return bytes;
+/** Planned bytes of each task, summed from the plan's `files` (their `task` index), for {@link ReadTasksOptions.taskBytes}. */
+export function planTaskBytes(plan: Pick<LakePlan, 'files'>): (task: unknown, index: number) => number {
+  const bytes: number[] = [];
+  for (const f of plan.files) bytes[f.task] = (bytes[f.task] ?? 0) + Number(f.bytes);
+  return (_task, index) => bytes[index] ?? 0;
 }
 
 /** A wake-up any number of waiters can await; `notify` releases them all. */
@@ -78,12 +77,14 @@ interface Slot {
  * abort of `signal`, or the consumer stopping early, aborts every read in flight and rejects a waiting
  * `next()` with Aborted at once.
  */
-export async function* readTasks<Task>(table: LakeTable<Task>, tasks: readonly Task[], options: ReadTasksOptions<Task> = {}): AsyncGenerator<TaskRead> {
+export async function* readTasks(table: LakeTable, plan: Pick<LakePlan, 'tasks' | 'files'>, options: ReadTasksOptions<ScanTask> = {}): AsyncGenerator<TaskRead> {
+  const tasks = plan.tasks as readonly ScanTask[];
+  const fileOf = (index: number): string | undefined => plan.files.find((f) => f.task === index)?.path;
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 8));
   const maxBytes = Math.max(0, options.maxBytesInFlight ?? 64 * 1024 * 1024);
   const ordered = options.ordered ?? true;
   const bufferBatches = Math.max(1, options.bufferBatches ?? 4);
-  const sizeOf = options.taskBytes ?? ((t: Task) => plannedTaskBytes(t));
+  const sizeOf = options.taskBytes ?? planTaskBytes(plan);
   const inner = new AbortController();
   const onOuterAbort = () => inner.abort(options.signal?.reason);
   if (options.signal?.aborted) throw abortError(options.signal, 'read');
@@ -98,7 +99,7 @@ export async function* readTasks<Task>(table: LakeTable<Task>, tasks: readonly T
   let finishedTasks = 0;
   let finishedBytes = 0;
 
-  const pump = async (slot: Slot, task: Task): Promise<void> => {
+  const pump = async (slot: Slot, task: ScanTask): Promise<void> => {
     try {
       for await (const batch of table.read(task, { signal: inner.signal })) {
         slot.buffer.push(batch);
@@ -110,7 +111,7 @@ export async function* readTasks<Task>(table: LakeTable<Task>, tasks: readonly T
       finishedBytes += slot.bytes;
       options.onProgress?.({ phase: 'read', done: finishedTasks, total: tasks.length, bytes: finishedBytes });
     } catch (e) {
-      slot.error = taskError(e, task, slot.index);
+      slot.error = taskError(e, fileOf(slot.index), slot.index);
       failed = true;
     } finally {
       slot.finished = true;
@@ -166,8 +167,7 @@ export async function* readTasks<Task>(table: LakeTable<Task>, tasks: readonly T
 }
 
 /** The task's error as a LakeError naming the task's file (its own context wins where it names one). */
-function taskError(e: unknown, task: unknown, index: number): LakeError {
-  const file = plannedFiles(task, '')[0]?.path;
+function taskError(e: unknown, file: string | undefined, index: number): LakeError {
   const context = { task: index, ...(file === undefined ? {} : { file }) };
   if (isLakeError(e)) return e.withContext(context);
   return toLakeError(e, `read: task ${index}${file ? ` (${file})` : ''}: ${e instanceof Error ? e.message : String(e)}`, context, 'Io');

@@ -100,7 +100,7 @@ export class RowCursor {
 
   /** Reads one more batch, or notes the end of a task or of the scan. */
   private async readBatch(): Promise<void> {
-    this.reads ??= readTasks(this.table, this.plan.tasks, { signal: this.controller.signal })[Symbol.asyncIterator]();
+    this.reads ??= readTasks(this.table, this.plan, { signal: this.controller.signal })[Symbol.asyncIterator]();
     const next = await this.reads.next();
     if (next.done) { this.done = true; return; }
     if (!('batch' in next.value)) { this.filesRead++; return; }
