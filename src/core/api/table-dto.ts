@@ -5,7 +5,7 @@
 import type { PartitionSpecDto, SchemaDto, SkipDto, SortOrderDto, VersionDto } from '../formats/table-format.ts';
 import type { TableFormatName } from './dto.ts';
 
-export type { ColumnDto, PartitionFieldDto, PartitionSpecDto, SchemaDto, SkipDto, SortFieldDto, SortOrderDto, TreeNode, TreeNodeKind, VersionDto, VersionSelector } from '../formats/table-format.ts';
+export type { ColumnDto, PartitionFieldDto, PartitionSpecDto, SchemaDto, SkipDto, SortFieldDto, SortOrderDto, TreeNode, TreeNodeKind, VersionCountsDto, VersionDto, VersionSelector, VersionTotalsDto } from '../formats/table-format.ts';
 
 /** A past state of the table: one metadata file (Iceberg), checkpoint, … */
 export interface MetadataFileDto {

@@ -18,6 +18,29 @@ export interface RecordCountDto {
   readonly basis?: string;
 }
 
+/** Counters of a version's change, as decimal strings; each absent where the format does not record it. */
+export interface VersionCountsDto {
+  readonly records?: string;
+  readonly dataFiles?: string;
+  readonly deleteFiles?: string;
+  readonly bytes?: string;
+}
+
+/**
+ * A version's counters in the same terms for every format (the raw `summary` stays beside them). Each
+ * member is absent where the format's metadata does not record it, never guessed: `records` says what it
+ * counts (live rows, or rows before deletes / before merging by key), `bytes` is the size of the live data
+ * and delete files, `added`/`removed` what the commit itself added and removed.
+ */
+export interface VersionTotalsDto {
+  readonly records?: RecordCountDto;
+  readonly dataFiles?: string;
+  readonly deleteFiles?: string;
+  readonly bytes?: string;
+  readonly added?: VersionCountsDto;
+  readonly removed?: VersionCountsDto;
+}
+
 /** One version of a table: an Iceberg/Paimon snapshot, a Delta version, a Hudi instant. */
 export interface VersionDto {
   /** Snapshot id / version number / instant time, as a string. */
@@ -28,8 +51,8 @@ export interface VersionDto {
   readonly operation: string;
   /** Summary counters and properties as the format records them (all strings). */
   readonly summary: Readonly<Record<string, string>>;
-  /** The version's row count as its metadata records it, and whether that is the live count. */
-  readonly records?: RecordCountDto;
+  /** Normalised counters (rows and what they count, files, bytes, added/removed), filled by every format. */
+  readonly totals: VersionTotalsDto;
   readonly schemaId?: string;
   readonly sequenceNumber?: string;
   /** Branches and tags pointing at this version. */

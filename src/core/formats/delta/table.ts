@@ -86,8 +86,14 @@ export class DeltaTable implements LakeTable<DeltaTask> {
     return files.filter((f): f is Extract<LogFile, { kind: 'commit' }> => f.kind === 'commit' && f.version <= this.current.snapshot.version);
   }
 
-  versions(signal?: AbortSignal): Promise<VersionDto[]> {
-    return this.commits(signal).then((c) => listVersions(this.log, c, this.current.snapshot.version, signal));
+  async versions(signal?: AbortSignal): Promise<VersionDto[]> {
+    const commits = await this.commits(signal);
+    const first = commits[0]?.version;
+    // A log cleaned up to a checkpoint: totals run from that version's replayed state (when it can be rebuilt).
+    const start = first !== undefined && first > 0n
+      ? await this.view({ version: first.toString() }, signal).then((v) => v.snapshot.files.values(), () => undefined)
+      : undefined;
+    return listVersions(this.log, commits, this.current.snapshot.version, signal, start);
   }
 
   /** Every distinct schema in the log, by the version whose metaData action set it. */
