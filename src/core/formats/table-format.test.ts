@@ -68,3 +68,27 @@ describe.skipIf(!FIXTURES_PRESENT)('VersionDto.totals', () => {
     expect(seen.notLive).toBeGreaterThan(0);
   });
 });
+
+describe.skipIf(!FIXTURES_PRESENT)('LakeTable.states', () => {
+  it('lists past states as files that exist, on every fixture of every format; an Iceberg state opens through the registry', async () => {
+    const { FsStorage } = await import('../../platform/node/fs-storage.ts');
+    const { TABLE_READERS } = await import('../api/table-formats.ts');
+    const kinds = new Set<string>();
+    for (const fx of (['iceberg', 'paimon', 'delta', 'hudi'] as const).flatMap((f) => listFixtures(f))) {
+      const storage = new FsStorage(fx.root);
+      const reader = TABLE_READERS[fx.format]!;
+      const states = await (await reader.open(storage)).states();
+      expect(new Set(states.map((s) => s.id)).size, fx.name).toBe(states.length);
+      expect(states.filter((s) => s.isCurrent).length, fx.name).toBeLessThanOrEqual(1);
+      for (const s of states) { kinds.add(s.kind); await storage.head(s.key); }
+      if (fx.format === 'iceberg') {
+        const first = states[0]!;
+        const past = await reader.open(storage, { state: first.id });
+        expect((await past.states()).find((s) => s.isCurrent)?.id, fx.name).toBe(first.id);
+      } else if (states[0]) {
+        await expect(reader.open(storage, { state: states[0].id })).rejects.toMatchObject({ code: 'Unsupported' });
+      }
+    }
+    expect([...kinds].sort()).toEqual(['checkpoint', 'instant', 'metadata-file', 'snapshot']);
+  });
+});

@@ -170,6 +170,29 @@ export interface LakePlan<Task = unknown> {
   readonly notes: readonly string[];
 }
 
+/**
+ * A past state of a table as the format keeps it in one file: an Iceberg metadata file, a Delta
+ * checkpoint, a Paimon snapshot file, a Hudi completed instant. Opening the table with `state: id`
+ * reads it as it was then (where the format can; else that open is LakeError Unsupported).
+ */
+export interface TableStateDto {
+  /** Opaque id to pass back as {@link OpenOptions.state}. */
+  readonly id: string;
+  readonly kind: 'metadata-file' | 'checkpoint' | 'snapshot' | 'instant';
+  /** Storage key of the file, relative to the table root. */
+  readonly key: string;
+  /** The file name, for people. */
+  readonly name: string;
+  /** The version the state holds, when the file name says it (Delta checkpoint version, Paimon snapshot id, Hudi instant). */
+  readonly version?: string;
+  /** Position in the format's own sequence of such files (N of Iceberg `vN.metadata.json`), when it has one. */
+  readonly sequence?: number;
+  readonly size?: number;
+  readonly lastModified?: number;
+  /** True for the state this object reads. */
+  readonly isCurrent: boolean;
+}
+
 /** An opened table of any format. */
 export interface LakeTable<Task = unknown> {
   readonly format: string;
@@ -192,8 +215,14 @@ export interface LakeTable<Task = unknown> {
    * Absent when writes may go ahead. The write path checks again itself; this is for showing the reason.
    */
   readonly writeRefusal?: string;
+  /** Table properties as the format records them (Iceberg `properties`, Paimon options, Delta configuration …). */
+  readonly properties?: Readonly<Record<string, string>>;
+  /** The format's own version of its metadata (Iceberg format-version, Hudi table version …), when it has one. */
+  readonly formatVersion?: number;
   /** Versions, oldest first. */
   versions(signal?: AbortSignal): Promise<VersionDto[]>;
+  /** The table's past states as the format keeps them in files, oldest first (empty where it keeps none). */
+  states(signal?: AbortSignal): Promise<TableStateDto[]>;
   schemas(signal?: AbortSignal): Promise<SchemaDto[]>;
   partitionSpecs(signal?: AbortSignal): Promise<PartitionSpecDto[]>;
   sortOrders(signal?: AbortSignal): Promise<SortOrderDto[]>;
@@ -212,8 +241,8 @@ export interface LakeTable<Task = unknown> {
 
 export interface OpenOptions {
   readonly signal?: AbortSignal;
-  /** Open this metadata file (a past state) instead of the current one, where the format has such files. */
-  readonly metadataPath?: string;
+  /** Open this past state (an id from {@link LakeTable.states}) instead of the current one. */
+  readonly state?: string;
 }
 
 /** A table format: recognising a table root and opening it. `storage` is rooted at the table root. */

@@ -9,7 +9,7 @@ import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import { pool } from '../../util/async.ts';
 import type {
-  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, SchemaDto, SortOrderDto, TreeNode, VersionDto, VersionSelector,
+  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, SchemaDto, SortOrderDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { listVersions, schemaDto } from './inspect/versions.ts';
 import { treeNodes } from './inspect/tree.ts';
@@ -84,6 +84,26 @@ export class DeltaTable implements LakeTable<DeltaTask> {
   private async commits(signal?: AbortSignal): Promise<Extract<LogFile, { kind: 'commit' }>[]> {
     const files = await this.log.list(undefined, signal);
     return files.filter((f): f is Extract<LogFile, { kind: 'commit' }> => f.kind === 'commit' && f.version <= this.current.snapshot.version);
+  }
+
+  /** {@link LakeTable.properties}: the metaData action's `configuration`. */
+  get properties(): Readonly<Record<string, string>> { return this.current.snapshot.metadata.configuration ?? {}; }
+
+  /** {@link LakeTable.states}: the checkpoints (PROTOCOL.md "Checkpoints": the whole state at a version), one per version. */
+  async states(signal?: AbortSignal): Promise<TableStateDto[]> {
+    const files = await this.log.list(undefined, signal);
+    const seen = new Set<bigint>();
+    const out: TableStateDto[] = [];
+    for (const f of files) {
+      if (f.kind !== 'checkpoint' || f.version > this.current.snapshot.version || seen.has(f.version)) continue;
+      seen.add(f.version); // a multi-part checkpoint is one state: named by its first part
+      out.push({
+        id: f.key, kind: 'checkpoint', key: f.key, name: f.key.split('/').pop()!, version: f.version.toString(),
+        ...(f.size !== undefined ? { size: f.size } : {}), ...(f.lastModified !== undefined ? { lastModified: f.lastModified } : {}),
+        isCurrent: f.version === this.current.snapshot.version,
+      });
+    }
+    return out.sort((a, b) => (BigInt(a.version!) < BigInt(b.version!) ? -1 : 1));
   }
 
   async versions(signal?: AbortSignal): Promise<VersionDto[]> {
