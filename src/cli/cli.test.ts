@@ -79,9 +79,9 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
     expect(text.find((l) => l.startsWith(first.id))).toMatch(new RegExp(`  ${first.rowCount}$`)); // no delete files yet: live
     expect(text.find((l) => l.startsWith(current.id))).toMatch(/  22 \(before deletes\)$/);
     expect(current.rowCount).toBe(15); // what a scan returns: the summaries' 22 counts rows before deletes
-    const json = JSON.parse((await run(['versions', fx().root, '--json'])).out) as { id: string; records: unknown }[];
-    expect(json.find((v) => v.id === current.id)!.records).toEqual({ count: '22', live: false, basis: 'before deletes' });
-    expect(json.find((v) => v.id === first.id)!.records).toEqual({ count: String(first.rowCount), live: true });
+    const json = JSON.parse((await run(['versions', fx().root, '--json'])).out) as { id: string; totals: { records: unknown } }[];
+    expect(json.find((v) => v.id === current.id)!.totals.records).toEqual({ count: '22', live: false, basis: 'before deletes' });
+    expect(json.find((v) => v.id === first.id)!.totals.records).toEqual({ count: String(first.rowCount), live: true });
     const pk = paimon.find((f) => f.name === 'paimon/pk_mor_pk_table_scan_and_read_mor')!;
     expect((await run(['versions', pk.root])).out).toMatch(/ \(before merging by primary key\)/);
   });

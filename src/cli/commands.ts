@@ -6,7 +6,7 @@ import { readTasks } from '../core/api/read-tasks.ts';
 import { canonicalRows, type CanonicalRow } from '../core/arrow/index.ts';
 import { explainScan } from '../core/api/explain-scan.ts';
 import { LakeError } from '../core/errors.ts';
-import type { LakeTable, ScanRequest, VersionSelector } from '../core/formats/table-format.ts';
+import type { LakeTable, RecordCountDto, ScanRequest, VersionSelector } from '../core/formats/table-format.ts';
 import { checkFlags, flagInt, flagValue, type ParsedArgs } from './args.ts';
 import { stringifyJson } from '../core/util/json.ts';
 import { formatRows, parseRowFormat, textTable } from './output.ts';
@@ -89,15 +89,22 @@ export async function versionsCommand(table: LakeTable, args: ParsedArgs, print:
   checkFlags(args, ['json']);
   const versions = await table.versions(signal);
   if (args.flags.has('json')) { print(stringifyJson(versions, 2)); return; }
-  print(textTable(['id', 'parent', 'timestamp', 'operation', 'refs', 'records'], versions.map((v) => ({
+  print(textTable(['id', 'parent', 'timestamp', 'operation', 'refs', 'files', 'bytes', 'records'], versions.map((v) => ({
     id: `${v.id}${v.isCurrent ? ' *' : ''}`,
     parent: v.parentId ?? '',
     timestamp: new Date(v.timestampMs).toISOString(),
     operation: v.operation,
     refs: v.refs.map((r) => r.name).join(','),
     // Live rows where the metadata allows; else the count says what it is before (deletes, merging by key).
-    records: v.records ? (v.records.live ? v.records.count : `${v.records.count} (${v.records.basis ?? 'before deletes'})`) : '',
+    files: v.totals.dataFiles === undefined ? '' : v.totals.deleteFiles && v.totals.deleteFiles !== '0' ? `${v.totals.dataFiles} + ${v.totals.deleteFiles} delete` : v.totals.dataFiles,
+    bytes: v.totals.bytes ?? '',
+    records: recordsText(v.totals.records),
   })), 60, { blankEmpty: true }));
+}
+
+/** Live rows where the metadata allows; else the count says what it is before (deletes, merging by key). */
+function recordsText(r: RecordCountDto | undefined): string {
+  return r ? (r.live ? r.count : `${r.count} (${r.basis ?? 'before deletes'})`) : '';
 }
 
 function scanRequest(args: ParsedArgs, table: LakeTable, signal: AbortSignal): ScanRequest {

@@ -44,7 +44,7 @@ describe.skipIf(!FIXTURES_PRESENT)('table calls through the worker protocol', ()
     expect(explain.filter).toContain('Breed Name');
     expect(explain.counts).toHaveProperty('dataFiles');
 
-    const raw = await engine.rawFile({ warehouseId, key: a.overview.metadataKey! });
+    const raw = await engine.rawFile({ warehouseId, key: a.overview.stateKey! });
     expect(raw.role).toBe('iceberg-metadata');
 
     const stats = await engine.partitionStats({ tableId: a.tableId });

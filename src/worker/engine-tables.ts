@@ -40,14 +40,13 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage) {
   };
 
   return {
-    /** Opens (or reuses) the table at `root`; the id is stable for one warehouse + root + metadata file. */
-    async openTable(p: WarehouseRef & { root: string; format: TableFormatName; metadataKey?: string }, ctx: CallContext): Promise<{ tableId: string; overview: TableOverviewDto }> {
+    /** Opens (or reuses) the table at `root`; the id is stable for one warehouse + root + state (a TableStateDto id; current when absent). */
+    async openTable(p: WarehouseRef & { root: string; format: TableFormatName; state?: string }, ctx: CallContext): Promise<{ tableId: string; overview: TableOverviewDto }> {
       const storage = storageOf(p);
-      const tableId = `${p.warehouseId}|${p.root}|${p.metadataKey ?? ''}`;
+      const tableId = `${p.warehouseId}|${p.root}|${p.state ?? ''}`;
       let entry = tables.get(tableId);
       if (!entry) {
-        const metadataPath = p.metadataKey?.startsWith(p.root) ? p.metadataKey.slice(p.root.length) : p.metadataKey;
-        entry = openTable(storage, p.root, p.format, { signal: ctx.signal, metadataPath })
+        entry = openTable(storage, p.root, p.format, { signal: ctx.signal, ...(p.state !== undefined ? { state: p.state } : {}) })
           .then((table) => ({ table, root: p.root, warehouseId: p.warehouseId, format: p.format }));
         tables.set(tableId, entry);
         entry.catch(() => { if (tables.get(tableId) === entry) tables.delete(tableId); });

@@ -60,7 +60,7 @@ export async function openTableAt(storage: Storage, options: OpenTableAtOptions 
   const { signal } = options;
   const display = options.display ?? storage.description;
   if (options.metadataPath) {
-    return TABLE_READERS.iceberg!.open(storage, { signal, metadataPath: options.metadataPath });
+    return TABLE_READERS.iceberg!.open(storage, { signal, state: options.metadataPath });
   }
   const formats = options.formats ?? (Object.values(TABLE_READERS) as TableFormat[]);
   for (const format of formats) {

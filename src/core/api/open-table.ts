@@ -1,23 +1,22 @@
 /**
  * Opening a table found in a warehouse (by the root and format detection reported) and describing it
  * for the table page: versions, schemas, partition specs, sort orders, properties and — where the format
- * keeps them — its metadata files (past states).
+ * keeps them — its past states (metadata files, checkpoints, snapshots, instants).
  */
 import { LakeError } from '../errors.ts';
 import type { LakeTable } from '../formats/table-format.ts';
-import { IcebergTable } from '../formats/iceberg/index.ts';
 import type { Storage } from '../io/storage.ts';
 import { subStorage } from '../io/sub-storage.ts';
 import type { TableFormatName } from './dto.ts';
 import { folderPrefix } from './listing.ts';
-import type { MetadataFileDto, TableOverviewDto } from './table-dto.ts';
+import type { TableOverviewDto } from './table-dto.ts';
 import { TABLE_READERS } from './table-formats.ts';
 import { FORMAT_TITLES } from './open-location.ts';
 
 export interface OpenTableOptions {
   readonly signal?: AbortSignal;
-  /** A past metadata file to open instead of the current one (key relative to the table root). */
-  readonly metadataPath?: string;
+  /** A past state to open instead of the current one: the id of one of `states()` (see TableStateDto). */
+  readonly state?: string;
 }
 
 /**
@@ -29,32 +28,24 @@ export async function openTable(storage: Storage, root: string, format: TableFor
   if (!reader) {
     throw new LakeError('Unsupported', `table: this build cannot read ${FORMAT_TITLES[format] ?? format} tables`, { format, root });
   }
-  return reader.open(subStorage(storage, folderPrefix(root)), { signal: options.signal, metadataPath: options.metadataPath });
+  return reader.open(subStorage(storage, folderPrefix(root)), { signal: options.signal, ...(options.state !== undefined ? { state: options.state } : {}) });
 }
 
-/** The table page's overview of an opened table. */
+/** The table page's overview of an opened table, through the common model only (no format is named here). */
 export async function describeTable(table: LakeTable, root: string, format: TableFormatName, signal?: AbortSignal): Promise<TableOverviewDto> {
   const prefix = folderPrefix(root);
-  const [versions, schemas, partitionSpecs, sortOrders] = await Promise.all([
-    table.versions(signal), table.schemas(signal), table.partitionSpecs(signal), table.sortOrders(signal),
+  const [versions, schemas, partitionSpecs, sortOrders, states] = await Promise.all([
+    table.versions(signal), table.schemas(signal), table.partitionSpecs(signal), table.sortOrders(signal), table.states(signal),
   ]);
-  let metadataFiles: MetadataFileDto[] = [];
-  let metadataKey: string | undefined;
-  let properties: Record<string, string> = {};
-  let formatVersion: number | undefined;
-  if (table instanceof IcebergTable) {
-    metadataKey = prefix + table.metadataKey;
-    properties = { ...table.metadata.properties };
-    formatVersion = table.metadata.formatVersion;
-    metadataFiles = (await table.metadataFiles(signal)).map((f) => ({
-      key: prefix + f.key, name: f.name, version: f.version, size: f.size, lastModified: f.lastModified, isCurrent: f.key === table.metadataKey,
-    }));
-  }
+  // The page addresses files by warehouse key; ids stay as the format gave them (they go back to openTable).
+  const warehouseStates = states.map((s) => ({ ...s, key: prefix + s.key }));
+  const stateKey = warehouseStates.find((s) => s.isCurrent)?.key;
   return {
     format, root: prefix, location: table.location, ...(table.relocatedFrom ? { relocatedFrom: table.relocatedFrom } : {}),
     ...(table.warnings?.length ? { warnings: [...table.warnings] } : {}),
     ...(table.writeRefusal ? { writeRefusal: table.writeRefusal } : {}),
     versions, schemas, partitionSpecs, sortOrders, columns: table.columnNames(),
-    ...(metadataKey ? { metadataKey } : {}), metadataFiles, properties, ...(formatVersion === undefined ? {} : { formatVersion }),
+    ...(stateKey ? { stateKey } : {}), states: warehouseStates, properties: { ...(table.properties ?? {}) },
+    ...(table.formatVersion === undefined ? {} : { formatVersion: table.formatVersion }),
   };
 }

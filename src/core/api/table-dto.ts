@@ -2,20 +2,10 @@
  * Plain data shapes of the table explorer's use cases (open a table, explain a scan, page rows, decode a
  * raw file). Like dto.ts: structured-clone and JSON safe, no bigint (64-bit values are decimal strings).
  */
-import type { PartitionSpecDto, PlannedFileDto, SchemaDto, SkipDto, SortOrderDto, VersionDto } from '../formats/table-format.ts';
+import type { PartitionSpecDto, PlannedFileDto, SchemaDto, SkipDto, SortOrderDto, TableStateDto, VersionDto } from '../formats/table-format.ts';
 import type { TableFormatName } from './dto.ts';
 
-export type { AppliedFileDto, AppliedFileKind, ColumnDto, PartitionFieldDto, PlannedFileDto, PartitionSpecDto, SchemaDto, SkipDto, SortFieldDto, SortOrderDto, TreeNode, TreeNodeKind, VersionDto, VersionSelector } from '../formats/table-format.ts';
-
-/** A past state of the table: one metadata file (Iceberg), checkpoint, … */
-export interface MetadataFileDto {
-  readonly key: string;
-  readonly name: string;
-  readonly version: number;
-  readonly size?: number;
-  readonly lastModified?: number;
-  readonly isCurrent: boolean;
-}
+export type { AppliedFileDto, AppliedFileKind, ColumnDto, PartitionFieldDto, PartitionSpecDto, PlannedFileDto, SchemaDto, SkipDto, SortFieldDto, SortOrderDto, TableStateDto, TreeNode, TreeNodeKind, VersionCountsDto, VersionDto, VersionSelector, VersionTotalsDto } from '../formats/table-format.ts';
 
 /** Everything the table page draws before the user asks for anything specific. */
 export interface TableOverviewDto {
@@ -36,10 +26,10 @@ export interface TableOverviewDto {
   readonly sortOrders: readonly SortOrderDto[];
   /** Current schema column names, in order. */
   readonly columns: readonly string[];
-  /** Storage key (relative to the warehouse) of the metadata file read, where the format has one. */
-  readonly metadataKey?: string;
-  /** Every metadata file (past states), oldest first, where the format has them. */
-  readonly metadataFiles: readonly MetadataFileDto[];
+  /** Storage key (relative to the warehouse) of the state this table reads (e.g. its metadata file), where the format has one. */
+  readonly stateKey?: string;
+  /** The table's past states (LakeTable.states), oldest first, keys relative to the warehouse; ids as given to open. */
+  readonly states: readonly TableStateDto[];
   /** Table properties (Iceberg `properties`, Paimon options …). */
   readonly properties: Readonly<Record<string, string>>;
   /** The format's own version of its metadata (Iceberg format-version 1–3 …). */

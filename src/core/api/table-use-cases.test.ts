@@ -29,9 +29,9 @@ describe.skipIf(!FIXTURES_PRESENT)('table use cases on the Iceberg fixtures', ()
     expect(d.versions.map((v) => v.id)).toEqual(fx.expected.versions.map((v) => v.id));
     expect(d.versions.find((v) => v.isCurrent)?.id).toBe(fx.expected.current);
     expect(d.columns).toEqual(fx.expected.columns);
-    expect(d.metadataFiles.map((f) => f.name)).toEqual(['v1.metadata.json', 'v2.metadata.json', 'v3.metadata.json', 'v4.metadata.json', 'v5.metadata.json']);
-    expect(d.metadataFiles.filter((f) => f.isCurrent).map((f) => f.key)).toEqual([`${root}metadata/v5.metadata.json`]);
-    expect(d.metadataKey).toBe(`${root}metadata/v5.metadata.json`);
+    expect(d.states.map((f) => f.name)).toEqual(['v1.metadata.json', 'v2.metadata.json', 'v3.metadata.json', 'v4.metadata.json', 'v5.metadata.json']);
+    expect(d.states.filter((f) => f.isCurrent).map((f) => f.key)).toEqual([`${root}metadata/v5.metadata.json`]);
+    expect(d.stateKey).toBe(`${root}metadata/v5.metadata.json`);
     expect(d.formatVersion).toBe(2);
     expect(d.relocatedFrom).toBeDefined();
     expect(structuredClone(d)).toEqual(d);

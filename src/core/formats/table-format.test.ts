@@ -36,30 +36,59 @@ describe.skipIf(!FIXTURES_PRESENT)('LakeTable.warnings', () => {
   });
 });
 
-describe.skipIf(!FIXTURES_PRESENT)('VersionDto.records', () => {
-  it('is called live only where it equals the rows a scan returns, on every version of every Iceberg and Paimon fixture', async () => {
+describe.skipIf(!FIXTURES_PRESENT)('VersionDto.totals', () => {
+  it('calls rows live only where they equal the rows a scan returns, on every version of every fixture of every format', async () => {
     const { FsStorage } = await import('../../platform/node/fs-storage.ts');
-    const { paimonFormat } = await import('./paimon/index.ts');
-    const seen = { live: 0, notLive: 0 };
-    for (const fx of [...listFixtures('iceberg'), ...listFixtures('paimon')]) {
-      const format = (fx.format === 'iceberg' ? icebergFormat : paimonFormat) as TableFormat;
-      const table = await format.open(new FsStorage(fx.root));
-      for (const v of await table.versions()) {
+    const { TABLE_READERS } = await import('../api/table-formats.ts');
+    const seen = { live: 0, notLive: 0, formats: new Set<string>() };
+    for (const fx of (['iceberg', 'paimon', 'delta', 'hudi'] as const).flatMap((f) => listFixtures(f))) {
+      const table = await TABLE_READERS[fx.format]!.open(new FsStorage(fx.root));
+      const versions = await table.versions();
+      for (const v of versions) {
+        const records = v.totals.records;
         const expected = fx.expected.versions.find((e) => e.id === v.id);
-        if (!expected || !v.records) continue;
-        if (v.records.live) {
+        if (records) seen.formats.add(fx.format);
+        if (!expected || !records) continue;
+        if (records.live) {
           seen.live++;
-          expect(v.records.count, `${fx.name} @ ${v.id}`).toBe(String(expected.rowCount));
-          expect(v.records.basis).toBeUndefined();
+          expect(records.count, `${fx.name} @ ${v.id}`).toBe(String(expected.rowCount));
+          expect(records.basis).toBeUndefined();
         } else {
           seen.notLive++;
-          expect(v.records.basis, `${fx.name} @ ${v.id}`).toMatch(/^before /);
+          expect(records.basis, `${fx.name} @ ${v.id}`).toMatch(/^before /);
         }
         // Every count that differs from the live rows must not be called live.
-        if (v.records.count !== String(expected.rowCount)) expect(v.records.live, `${fx.name} @ ${v.id}`).toBe(false);
+        if (records.count !== String(expected.rowCount)) expect(records.live, `${fx.name} @ ${v.id}`).toBe(false);
+        for (const k of ['dataFiles', 'deleteFiles', 'bytes'] as const) if (v.totals[k] !== undefined) expect(v.totals[k], `${fx.name} @ ${v.id} ${k}`).toMatch(/^\d+$/);
       }
     }
+    // Every format fills rows: none is left to read a summary key of another.
+    expect([...seen.formats].sort()).toEqual(['delta', 'hudi', 'iceberg', 'paimon']);
     expect(seen.live).toBeGreaterThan(0);
     expect(seen.notLive).toBeGreaterThan(0);
+  });
+});
+
+describe.skipIf(!FIXTURES_PRESENT)('LakeTable.states', () => {
+  it('lists past states as files that exist, on every fixture of every format; an Iceberg state opens through the registry', async () => {
+    const { FsStorage } = await import('../../platform/node/fs-storage.ts');
+    const { TABLE_READERS } = await import('../api/table-formats.ts');
+    const kinds = new Set<string>();
+    for (const fx of (['iceberg', 'paimon', 'delta', 'hudi'] as const).flatMap((f) => listFixtures(f))) {
+      const storage = new FsStorage(fx.root);
+      const reader = TABLE_READERS[fx.format]!;
+      const states = await (await reader.open(storage)).states();
+      expect(new Set(states.map((s) => s.id)).size, fx.name).toBe(states.length);
+      expect(states.filter((s) => s.isCurrent).length, fx.name).toBeLessThanOrEqual(1);
+      for (const s of states) { kinds.add(s.kind); await storage.head(s.key); }
+      if (fx.format === 'iceberg') {
+        const first = states[0]!;
+        const past = await reader.open(storage, { state: first.id });
+        expect((await past.states()).find((s) => s.isCurrent)?.id, fx.name).toBe(first.id);
+      } else if (states[0]) {
+        await expect(reader.open(storage, { state: states[0].id })).rejects.toMatchObject({ code: 'Unsupported' });
+      }
+    }
+    expect([...kinds].sort()).toEqual(['checkpoint', 'instant', 'metadata-file', 'snapshot']);
   });
 });

@@ -18,6 +18,29 @@ export interface RecordCountDto {
   readonly basis?: string;
 }
 
+/** Counters of a version's change, as decimal strings; each absent where the format does not record it. */
+export interface VersionCountsDto {
+  readonly records?: string;
+  readonly dataFiles?: string;
+  readonly deleteFiles?: string;
+  readonly bytes?: string;
+}
+
+/**
+ * A version's counters in the same terms for every format (the raw `summary` stays beside them). Each
+ * member is absent where the format's metadata does not record it, never guessed: `records` says what it
+ * counts (live rows, or rows before deletes / before merging by key), `bytes` is the size of the live data
+ * and delete files, `added`/`removed` what the commit itself added and removed.
+ */
+export interface VersionTotalsDto {
+  readonly records?: RecordCountDto;
+  readonly dataFiles?: string;
+  readonly deleteFiles?: string;
+  readonly bytes?: string;
+  readonly added?: VersionCountsDto;
+  readonly removed?: VersionCountsDto;
+}
+
 /** One version of a table: an Iceberg/Paimon snapshot, a Delta version, a Hudi instant. */
 export interface VersionDto {
   /** Snapshot id / version number / instant time, as a string. */
@@ -28,8 +51,8 @@ export interface VersionDto {
   readonly operation: string;
   /** Summary counters and properties as the format records them (all strings). */
   readonly summary: Readonly<Record<string, string>>;
-  /** The version's row count as its metadata records it, and whether that is the live count. */
-  readonly records?: RecordCountDto;
+  /** Normalised counters (rows and what they count, files, bytes, added/removed), filled by every format. */
+  readonly totals: VersionTotalsDto;
   readonly schemaId?: string;
   readonly sequenceNumber?: string;
   /** Branches and tags pointing at this version. */
@@ -214,6 +237,29 @@ export interface LakePlan<Task = ScanTask> {
   readonly notes: readonly string[];
 }
 
+/**
+ * A past state of a table as the format keeps it in one file: an Iceberg metadata file, a Delta
+ * checkpoint, a Paimon snapshot file, a Hudi completed instant. Opening the table with `state: id`
+ * reads it as it was then (where the format can; else that open is LakeError Unsupported).
+ */
+export interface TableStateDto {
+  /** Opaque id to pass back as {@link OpenOptions.state}. */
+  readonly id: string;
+  readonly kind: 'metadata-file' | 'checkpoint' | 'snapshot' | 'instant';
+  /** Storage key of the file, relative to the table root. */
+  readonly key: string;
+  /** The file name, for people. */
+  readonly name: string;
+  /** The version the state holds, when the file name says it (Delta checkpoint version, Paimon snapshot id, Hudi instant). */
+  readonly version?: string;
+  /** Position in the format's own sequence of such files (N of Iceberg `vN.metadata.json`), when it has one. */
+  readonly sequence?: number;
+  readonly size?: number;
+  readonly lastModified?: number;
+  /** True for the state this object reads. */
+  readonly isCurrent: boolean;
+}
+
 /** An opened table of any format. */
 export interface LakeTable {
   readonly format: string;
@@ -236,8 +282,14 @@ export interface LakeTable {
    * Absent when writes may go ahead. The write path checks again itself; this is for showing the reason.
    */
   readonly writeRefusal?: string;
+  /** Table properties as the format records them (Iceberg `properties`, Paimon options, Delta configuration …). */
+  readonly properties?: Readonly<Record<string, string>>;
+  /** The format's own version of its metadata (Iceberg format-version, Hudi table version …), when it has one. */
+  readonly formatVersion?: number;
   /** Versions, oldest first. */
   versions(signal?: AbortSignal): Promise<VersionDto[]>;
+  /** The table's past states as the format keeps them in files, oldest first (empty where it keeps none). */
+  states(signal?: AbortSignal): Promise<TableStateDto[]>;
   schemas(signal?: AbortSignal): Promise<SchemaDto[]>;
   partitionSpecs(signal?: AbortSignal): Promise<PartitionSpecDto[]>;
   sortOrders(signal?: AbortSignal): Promise<SortOrderDto[]>;
@@ -256,8 +308,8 @@ export interface LakeTable {
 
 export interface OpenOptions {
   readonly signal?: AbortSignal;
-  /** Open this metadata file (a past state) instead of the current one, where the format has such files. */
-  readonly metadataPath?: string;
+  /** Open this past state (an id from {@link LakeTable.states}) instead of the current one. */
+  readonly state?: string;
 }
 
 /** A table format: recognising a table root and opening it. `storage` is rooted at the table root. */

@@ -74,7 +74,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
   const [item, setItem] = useState<InspectorItem | null>(selected ? { kind: 'version', version: selected } : null);
   const [treeKey, setTreeKey] = useState<string | undefined>();
   const [collapsed, toggleInspector] = useInspectorCollapsed();
-  const [rawKey, setRawKey] = useState<string | undefined>(overview.metadataKey);
+  const [rawKey, setRawKey] = useState<string | undefined>(overview.stateKey);
   const tabsRef = useRef<HTMLDivElement>(null);
   const TABS = tabsFor(overview.format);
 
@@ -128,7 +128,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
                 <LsmView warehouseId={warehouseId} root={table.root} version={versionParam} />
               </Suspense>
             )}
-            {tab === 'raw' && <RawFileView warehouseId={warehouseId} root={table.root} files={files.data?.files} metadataFiles={overview.metadataFiles} selectedKey={rawKey} onSelect={setRawKey} />}
+            {tab === 'raw' && <RawFileView warehouseId={warehouseId} root={table.root} files={files.data?.files} metadataFiles={overview.states} selectedKey={rawKey} onSelect={setRawKey} />}
           </div>
         </div>
         <Inspector item={item} format={overview.format} warehouseId={warehouseId} collapsed={collapsed} onToggle={toggleInspector} onOpenRaw={openRaw} />

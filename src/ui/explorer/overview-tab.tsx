@@ -38,18 +38,18 @@ export function OverviewTab({ overview, selected, files, onSelectVersion, onOpen
       <Suspense fallback={<div className="chart-skeleton muted small">Loading charts…</div>}>
         <MetricCharts versions={overview.versions} selectedId={selected?.id} onSelect={onSelectVersion} />
       </Suspense>
-      {overview.metadataFiles.length > 0 && (
+      {overview.states.length > 0 && (
         <>
-          <h2 className="section-title">Metadata files <span className="muted small">(each a past state of the table)</span></h2>
-          <table className="grid compact" aria-label="Metadata files">
+          <h2 className="section-title">Past states <span className="muted small">(files that each hold the whole table as it was)</span></h2>
+          <table className="grid compact" aria-label="Past states">
             <thead><tr><th>File</th><th className="num">Version</th><th className="num">Size</th><th>Written</th></tr></thead>
             <tbody>
-              {[...overview.metadataFiles].reverse().slice(0, 20).map((m) => {
+              {[...overview.states].reverse().slice(0, 20).map((m) => {
                 const t = m.lastModified === undefined ? undefined : formatTime(m.lastModified);
                 return (
                   <tr key={m.key}>
                     <td><button type="button" className="linklike mono" onClick={() => onOpenRaw(m.key)}>{m.name}</button>{m.isCurrent && <span className="pill"> current</span>}</td>
-                    <td className="num">{m.version}</td>
+                    <td className="num">{m.version ?? m.sequence ?? '—'}</td>
                     <td className="num">{m.size === undefined ? '—' : formatBytes(m.size)}</td>
                     <td title={t?.utc}>{t?.local ?? '—'}</td>
                   </tr>
@@ -57,7 +57,7 @@ export function OverviewTab({ overview, selected, files, onSelectVersion, onOpen
               })}
             </tbody>
           </table>
-          {overview.metadataFiles.length > 20 && <p className="muted small">… and {formatCount(overview.metadataFiles.length - 20)} older (see the Raw tab).</p>}
+          {overview.states.length > 20 && <p className="muted small">… and {formatCount(overview.states.length - 20)} older (see the Raw tab).</p>}
         </>
       )}
       {props.length > 0 && (

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { FileDto } from '../../core/api/dto.ts';
-import type { MetadataFileDto, RawFileDto } from '../../core/api/table-dto.ts';
+import type { RawFileDto, TableStateDto } from '../../core/api/table-dto.ts';
 import { formatBytes, formatCount, middleEllipsis } from '../common/format.ts';
 import { CopyText, ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
@@ -20,7 +20,7 @@ export function RawFileView({ warehouseId, root, files, metadataFiles, selectedK
   root: string;
   /** Every object under the table folder (may still be loading). */
   files?: readonly FileDto[];
-  metadataFiles: readonly MetadataFileDto[];
+  metadataFiles: readonly TableStateDto[];
   selectedKey?: string;
   onSelect: (key: string) => void;
 }) {
@@ -34,7 +34,7 @@ export function RawFileView({ warehouseId, root, files, metadataFiles, selectedK
         <input type="search" placeholder="Find a file" value={filter} onChange={(e) => setFilter(e.target.value)} aria-label="Find a file" />
         <div className="raw-file-list" role="listbox" aria-label="Files">
           {metadataFiles.length > 0 && !filter && (
-            <FileGroup title="Metadata files (past states)" items={[...metadataFiles].reverse().map((m) => ({ key: m.key, label: m.name, note: m.isCurrent ? 'current' : undefined }))} selected={selectedKey} onSelect={(k) => { setOffset(0); onSelect(k); }} />
+            <FileGroup title="Past states" items={[...metadataFiles].reverse().map((m) => ({ key: m.key, label: m.name, note: m.isCurrent ? 'current' : undefined }))} selected={selectedKey} onSelect={(k) => { setOffset(0); onSelect(k); }} />
           )}
           {groups.map((g) => (
             <FileGroup key={g.title} title={g.title} items={g.items} selected={selectedKey} onSelect={(k) => { setOffset(0); onSelect(k); }} />

@@ -3,7 +3,7 @@ import type { VersionDto } from '../../core/api/table-dto.ts';
 import { buildLanes, mainLineVersions } from './lanes.ts';
 
 const v = (id: string, parentId?: string, refs: VersionDto['refs'] = [], isCurrent = false): VersionDto => ({
-  id, parentId, timestampMs: Number(id), operation: 'append', summary: {}, refs, isCurrent,
+  id, parentId, timestampMs: Number(id), operation: 'append', summary: {}, totals: {}, refs, isCurrent,
 });
 
 describe('buildLanes', () => {

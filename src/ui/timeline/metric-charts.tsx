@@ -1,6 +1,6 @@
 /**
- * The Overview's charts: records, data files, delete files and bytes over time from the version
- * summaries (downsampled with LTTB), with the selected version marked. Lazy-loaded with recharts.
+ * The Overview's charts: records, data files, delete files and bytes over time from the versions'
+ * normalised totals (downsampled with LTTB), with the selected version marked. Lazy-loaded with recharts.
  */
 import { useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -8,7 +8,7 @@ import type { VersionDto } from '../../core/api/table-dto.ts';
 import { formatBytes, formatCount, formatTime } from '../common/format.ts';
 import { lttb } from './downsample.ts';
 import { buildLanes, mainLineVersions } from './lanes.ts';
-import { METRICS, availableMetrics, metricSeries } from './series.ts';
+import { availableMetrics, metricLabel, metricSeries } from './series.ts';
 import { paddedExtent, tickFormatter } from './time-format.ts';
 
 export default function MetricCharts({ versions, selectedId, onSelect }: { versions: readonly VersionDto[]; selectedId?: string; onSelect: (id: string) => void }) {
@@ -23,7 +23,7 @@ export default function MetricCharts({ versions, selectedId, onSelect }: { versi
     <p className="muted small">Counters recorded by each commit of the main branch.</p>
     <div className="metric-grid">
       {names.map((name) => {
-        const m = METRICS.find((x) => x.name === name)!;
+        const m = { label: metricLabel(name, mainLine) };
         const data = lttb(metricSeries(mainLine, name), 300);
         const fmt = name === 'bytes' ? formatBytes : formatCount;
         return (

@@ -4,7 +4,7 @@ import { buildLanes } from './lanes.ts';
 import { nextVersion } from './timeline-nav.ts';
 import { paddedExtent, tickFormatter } from './time-format.ts';
 
-const v = (id: string, t: number, parentId?: string, refs: VersionDto['refs'] = []): VersionDto => ({ id, parentId, timestampMs: t, operation: 'append', summary: {}, refs, isCurrent: id === '3' });
+const v = (id: string, t: number, parentId?: string, refs: VersionDto['refs'] = []): VersionDto => ({ id, parentId, timestampMs: t, operation: 'append', summary: {}, totals: {}, refs, isCurrent: id === '3' });
 
 describe('nextVersion', () => {
   const versions = [v('1', 10), v('2', 20, '1'), v('4', 25, '2', [{ name: 'b', type: 'branch' }]), v('3', 30, '2', [{ name: 'main', type: 'branch' }])];

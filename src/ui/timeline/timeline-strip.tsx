@@ -13,7 +13,7 @@ import { CopyText } from '../common/widgets.tsx';
 import { lttb, thinMarks, type Mark, type Thinned } from './downsample.ts';
 import { buildLanes, mainLineVersions } from './lanes.ts';
 import { FORMAT_OP_NAMES, OP_COLORS, OP_LABELS, type OpCategory, opCategory } from './operations.ts';
-import { METRICS, type MetricName, availableMetrics, metricSeries } from './series.ts';
+import { type MetricName, availableMetrics, metricLabel, metricSeries } from './series.ts';
 import { paddedExtent, tickFormatter } from './time-format.ts';
 import { nextVersion } from './timeline-nav.ts';
 
@@ -157,7 +157,7 @@ export default function TimelineStrip({ format, versions, selectedId, onSelect }
         <div className="metric-tabs" role="radiogroup" aria-label="Counter under the timeline">
           {[...metrics, 'versions' as const].map((m) => (
             <button key={m} type="button" role="radio" aria-checked={shownMetric === m} className={shownMetric === m ? 'active' : ''} onClick={() => setMetric(m)}>
-              {m === 'versions' ? 'Versions' : METRICS.find((x) => x.name === m)?.label}
+              {m === 'versions' ? 'Versions' : metricLabel(m, versions)}
             </button>
           ))}
         </div>
@@ -192,9 +192,9 @@ function truncate(s: string, n: number): string {
 /** One line about the selected version under the chart. */
 function SelectedLine({ v }: { v: VersionDto }) {
   const t = formatTime(v.timestampMs);
-  const records = formatRecords(v.records);
-  const bytes = v.summary['total-files-size'];
-  const added = v.summary['added-records'] ?? v.summary.deltaRecordCount;
+  const records = formatRecords(v.totals.records);
+  const bytes = v.totals.bytes;
+  const added = v.totals.added?.records;
   return (
     <div className="timeline-selected" data-testid="selected-version">
       <span className="op-pill" style={{ background: OP_COLORS[opCategory(v.operation)] }}>{v.operation}</span>

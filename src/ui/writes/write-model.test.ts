@@ -3,7 +3,7 @@ import type { VersionDto } from '../../core/api/table-dto.ts';
 import { currentLineage, groupFiles, parseAge, parseSize, refNameProblem, rowsLabel, rowsNote, totalsRows, versionActions, writesOffReason } from './write-model.ts';
 
 const v = (id: string, parentId: string | undefined, isCurrent = false, extra: Partial<VersionDto> = {}): VersionDto => ({
-  id, ...(parentId ? { parentId } : {}), timestampMs: Number(id), operation: 'append', summary: {}, refs: [], isCurrent, ...extra,
+  id, ...(parentId ? { parentId } : {}), timestampMs: Number(id), operation: 'append', summary: {}, totals: {}, refs: [], isCurrent, ...extra,
 });
 
 // 1 ← 2 ← 3 (current) and 2 ← 4 (a branch, or the future after a rollback).

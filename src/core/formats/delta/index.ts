@@ -4,7 +4,7 @@
  * asOfTimestampMs})`, `plan(request)` (tasks + skip reasons), `read(task)` / `scan(request)` (Arrow
  * batches), `columnNames()`, `tree()`.
  */
-import { isLakeError } from '../../errors.ts';
+import { LakeError, isLakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
 import { LOG_DIR, parseLogFileName } from './spec/log-files.ts';
@@ -49,5 +49,8 @@ export async function isDeltaTable(storage: Storage, signal?: AbortSignal): Prom
 export const deltaFormat: TableFormat = {
   name: 'delta',
   detect: (storage, signal) => isDeltaTable(storage, signal),
-  open: (storage, options) => openDeltaTable(storage, { signal: options?.signal }),
+  // Past states are listed (states()) but not opened yet: the versions of the current state reach them by time travel.
+  open: (storage, options) => (options?.state !== undefined
+    ? Promise.reject(new LakeError('Unsupported', `delta table: opening a past state (${options.state}) is not supported; read its version with a version selector instead`, { state: options.state }))
+    : openDeltaTable(storage, { signal: options?.signal })),
 };

@@ -9,7 +9,7 @@ import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import { pool } from '../../util/async.ts';
 import type {
-  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TreeNode, VersionDto, VersionSelector,
+  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { listVersions, schemaDto } from './inspect/versions.ts';
 import { treeNodes } from './inspect/tree.ts';
@@ -87,8 +87,34 @@ export class DeltaTable implements LakeTable {
     return files.filter((f): f is Extract<LogFile, { kind: 'commit' }> => f.kind === 'commit' && f.version <= this.current.snapshot.version);
   }
 
-  versions(signal?: AbortSignal): Promise<VersionDto[]> {
-    return this.commits(signal).then((c) => listVersions(this.log, c, this.current.snapshot.version, signal));
+  /** {@link LakeTable.properties}: the metaData action's `configuration`. */
+  get properties(): Readonly<Record<string, string>> { return this.current.snapshot.metadata.configuration ?? {}; }
+
+  /** {@link LakeTable.states}: the checkpoints (PROTOCOL.md "Checkpoints": the whole state at a version), one per version. */
+  async states(signal?: AbortSignal): Promise<TableStateDto[]> {
+    const files = await this.log.list(undefined, signal);
+    const seen = new Set<bigint>();
+    const out: TableStateDto[] = [];
+    for (const f of files) {
+      if (f.kind !== 'checkpoint' || f.version > this.current.snapshot.version || seen.has(f.version)) continue;
+      seen.add(f.version); // a multi-part checkpoint is one state: named by its first part
+      out.push({
+        id: f.key, kind: 'checkpoint', key: f.key, name: f.key.split('/').pop()!, version: f.version.toString(),
+        ...(f.size !== undefined ? { size: f.size } : {}), ...(f.lastModified !== undefined ? { lastModified: f.lastModified } : {}),
+        isCurrent: f.version === this.current.snapshot.version,
+      });
+    }
+    return out.sort((a, b) => (BigInt(a.version!) < BigInt(b.version!) ? -1 : 1));
+  }
+
+  async versions(signal?: AbortSignal): Promise<VersionDto[]> {
+    const commits = await this.commits(signal);
+    const first = commits[0]?.version;
+    // A log cleaned up to a checkpoint: totals run from that version's replayed state (when it can be rebuilt).
+    const start = first !== undefined && first > 0n
+      ? await this.view({ version: first.toString() }, signal).then((v) => v.snapshot.files.values(), () => undefined)
+      : undefined;
+    return listVersions(this.log, commits, this.current.snapshot.version, signal, start);
   }
 
   /** Every distinct schema in the log, by the version whose metaData action set it. */

@@ -33,5 +33,8 @@ export const hudiFormat: TableFormat = {
       return false;
     }
   },
-  open: (storage, options) => openHudiTable(storage, { signal: options?.signal }),
+  // Past states are listed (states()) but not opened yet: the versions of the current state reach them by time travel.
+  open: (storage, options) => (options?.state !== undefined
+    ? Promise.reject(new LakeError('Unsupported', `hudi table: opening a past state (${options.state}) is not supported; read its version with a version selector instead`, { state: options.state }))
+    : openHudiTable(storage, { signal: options?.signal })),
 };

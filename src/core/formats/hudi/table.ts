@@ -6,7 +6,7 @@
 import type { RecordBatch } from 'apache-arrow';
 import type { Storage } from '../../io/storage.ts';
 import type {
-  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TreeNode, VersionDto, VersionSelector,
+  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { treeNodes } from './inspect/tree.ts';
 import { timelineView, type TimelineViewDto } from './inspect/timeline.ts';
@@ -76,6 +76,18 @@ export class HudiTable implements LakeTable {
 
   columnNames(): string[] {
     return [...this.latestSchema.columns];
+  }
+
+  /** {@link LakeTable.properties}: hoodie.properties as written. */
+  get properties(): Readonly<Record<string, string>> { return Object.fromEntries(this.meta.config.raw); }
+
+  /** {@link LakeTable.states}: the completed instant files of the versions (each commit's metadata). */
+  async states(): Promise<TableStateDto[]> {
+    const versions = this.meta.versions().filter((i) => i.completed !== undefined);
+    return versions.map((i, k) => ({
+      id: i.completed!.key, kind: 'instant' as const, key: i.completed!.key, name: i.completed!.key.split('/').pop()!,
+      version: i.requestedTime, isCurrent: k === versions.length - 1,
+    }));
   }
 
   versions(signal?: AbortSignal): Promise<VersionDto[]> {

@@ -2,7 +2,7 @@
  * Iceberg metadata as the common model's plain DTOs (formats/table-format.ts): ids and counters as
  * decimal strings, types as the spec writes them.
  */
-import type { ColumnDto, PartitionSpecDto, RecordCountDto, SchemaDto, SortOrderDto, VersionDto } from '../table-format.ts';
+import type { ColumnDto, PartitionSpecDto, RecordCountDto, SchemaDto, SortOrderDto, VersionCountsDto, VersionDto, VersionTotalsDto } from '../table-format.ts';
 import { recordsAreLive } from './spec/snapshot.ts';
 import { fieldName } from './spec/schema.ts';
 import type { Schema } from './spec/schema.ts';
@@ -19,7 +19,7 @@ export function versionDtos(meta: TableMetadata): VersionDto[] {
     timestampMs: s.timestampMs,
     operation: s.operation,
     summary: s.summary,
-    ...(s.summary['total-records'] !== undefined ? { records: recordCount(s.summary) } : {}),
+    totals: versionTotals(s.summary),
     schemaId: s.schemaId === undefined ? undefined : String(s.schemaId),
     sequenceNumber: String(s.sequenceNumber),
     refs: meta.refs.filter((r) => r.snapshotId === s.snapshotId).map((r) => ({ name: r.name, type: r.type })),
@@ -31,6 +31,29 @@ export function versionDtos(meta: TableMetadata): VersionDto[] {
 function recordCount(summary: Readonly<Record<string, string>>): RecordCountDto {
   const live = recordsAreLive(summary);
   return { count: summary['total-records']!, live, ...(live ? {} : { basis: 'before deletes' }) };
+}
+
+/**
+ * The common totals from the snapshot summary (spec "Optional Snapshot Summary Fields"): `total-*` for
+ * the table after the commit, `added-*` / `deleted-*` / `removed-*` for the commit itself. A key the
+ * writer left out stays absent.
+ */
+export function versionTotals(summary: Readonly<Record<string, string>>): VersionTotalsDto {
+  const added = counts(summary['added-records'], summary['added-data-files'], summary['added-delete-files'], summary['added-files-size']);
+  const removed = counts(summary['deleted-records'], summary['deleted-data-files'], summary['removed-delete-files'], summary['removed-files-size']);
+  return {
+    ...(summary['total-records'] !== undefined ? { records: recordCount(summary) } : {}),
+    ...counts(undefined, summary['total-data-files'], summary['total-delete-files'], summary['total-files-size']),
+    ...(added ? { added } : {}), ...(removed ? { removed } : {}),
+  } as VersionTotalsDto;
+}
+
+function counts(records?: string, dataFiles?: string, deleteFiles?: string, bytes?: string): VersionCountsDto | undefined {
+  const out = {
+    ...(records !== undefined ? { records } : {}), ...(dataFiles !== undefined ? { dataFiles } : {}),
+    ...(deleteFiles !== undefined ? { deleteFiles } : {}), ...(bytes !== undefined ? { bytes } : {}),
+  };
+  return Object.keys(out).length ? out : undefined;
 }
 
 export function schemaDtos(meta: TableMetadata): SchemaDto[] {

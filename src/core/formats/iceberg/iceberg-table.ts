@@ -10,7 +10,7 @@ import { LakeError, isLakeError } from '../../errors.ts';
 import type { Expr } from '../../expr/expr.ts';
 import { parseWhere } from '../../expr/parse.ts';
 import type { Storage } from '../../io/storage.ts';
-import type { LakePlan, LakeTable, OpenOptions, ScanRequest, ScanTask, TreeNode, VersionSelector } from '../table-format.ts';
+import type { LakePlan, LakeTable, OpenOptions, ScanRequest, ScanTask, TableStateDto, TreeNode, VersionSelector } from '../table-format.ts';
 import { partitionSpecDtos, schemaDtos, sortOrderDtos, versionDtos } from './dto.ts';
 import { loadCurrentMetadata } from './io/current-metadata.ts';
 import { listMetadataFiles, type MetadataFileRef, readTableMetadata } from './io/metadata-files.ts';
@@ -48,8 +48,10 @@ export interface IcebergScanRequest extends ScanRequest {
  * a requested metadata file that does not parse is DataInvalid naming it (no fallback).
  */
 export async function openIcebergTable(storage: Storage, opts: OpenIcebergOptions = {}): Promise<IcebergTable> {
-  if (opts.metadataPath) {
-    const key = opts.metadataPath.includes('://') || opts.metadataPath.startsWith('/') ? metadataKeyOf(opts.metadataPath) : opts.metadataPath;
+  // A state of states() is a metadata file's key: the same thing as a metadata path.
+  const given = opts.metadataPath ?? opts.state;
+  if (given) {
+    const key = given.includes('://') || given.startsWith('/') ? metadataKeyOf(given) : given;
     return new IcebergTable(storage, await readTableMetadata(storage, key, opts.signal), key, 'given');
   }
   const found = await loadCurrentMetadata(storage, opts.signal);
@@ -109,6 +111,24 @@ export class IcebergTable implements LakeTable {
 
   /** Column names of the current schema, in order. */
   columnNames(): string[] { return columnNames(currentSchema(this.metadata)); }
+
+  /** {@link LakeTable.properties}: the metadata's `properties`. */
+  get properties(): Readonly<Record<string, string>> { return this.metadata.properties; }
+
+  /** {@link LakeTable.formatVersion}: the metadata's `format-version`. */
+  get formatVersion(): number { return this.metadata.formatVersion; }
+
+  /** {@link LakeTable.states}: every metadata file (spec "Table Metadata": each commit writes a new one), its key as id. */
+  async states(signal?: AbortSignal): Promise<TableStateDto[]> {
+    // A storage that cannot list (plain HTTP) shows only the file read.
+    const files = await this.metadataFiles(signal).catch((e: unknown) => { if (isLakeError(e, 'Unsupported')) return []; throw e; });
+    const listed = files.some((f) => f.key === this.metadataKey) ? files : [...files, { key: this.metadataKey, name: this.metadataKey.split('/').pop()!, version: -1 }];
+    return listed.map((f) => ({
+      id: f.key, kind: 'metadata-file' as const, key: f.key, name: f.name, ...(f.version >= 0 ? { sequence: f.version } : {}),
+      ...(f.size !== undefined ? { size: f.size } : {}), ...(f.lastModified !== undefined ? { lastModified: f.lastModified } : {}),
+      isCurrent: f.key === this.metadataKey,
+    }));
+  }
 
   /** Every metadata file in `metadata/` (each a past state), oldest first. */
   async metadataFiles(signal?: AbortSignal): Promise<MetadataFileRef[]> {

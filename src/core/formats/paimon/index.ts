@@ -4,6 +4,7 @@
  * `planScan(request)` (tasks + skip reasons), `read(task)` / `scan(request)` (Arrow batches),
  * `columnNames()`, `tree()`, `lsmView()`, and the writes (tags, rollback, expire).
  */
+import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
 import { PaimonMetadata } from './scan/metadata.ts';
@@ -33,5 +34,8 @@ export const paimonFormat: TableFormat = {
   async detect(storage: Storage, signal?: AbortSignal): Promise<boolean> {
     return (await new PaimonMetadata(storage).schemaIds(signal)).length > 0;
   },
-  open: (storage, options) => openPaimonTable(storage, { signal: options?.signal }),
+  // Past states are listed (states()) but not opened yet: the versions of the current state reach them by time travel.
+  open: (storage, options) => (options?.state !== undefined
+    ? Promise.reject(new LakeError('Unsupported', `paimon table: opening a past state (${options.state}) is not supported; read its version with a version selector instead`, { state: options.state }))
+    : openPaimonTable(storage, { signal: options?.signal })),
 };

@@ -7,7 +7,7 @@ import type { RecordBatch } from 'apache-arrow';
 import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
-  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TreeNode, VersionDto, VersionSelector,
+  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { LSM_EXPLANATIONS, lsmView, type LsmView } from './inspect/lsm.ts';
 import { treeNodes } from './inspect/tree.ts';
@@ -26,6 +26,7 @@ import { rollbackDestructive, type DestructiveRollbackOptions, type DestructiveR
 import { createTag, deleteTag, type CreateTagOptions } from './commit/tags.ts';
 import { resolveSnapshot, type ResolvedSnapshot } from './scan/time-travel.ts';
 import { keyFields, type TableSchema } from './spec/schema.ts';
+import { snapshotKey } from './spec/layout.ts';
 import type { Snapshot } from './spec/snapshot.ts';
 
 /** A scan request with Paimon-only choices. */
@@ -89,6 +90,18 @@ export class PaimonTable implements LakeTable {
 
   columnNames(): string[] {
     return this.latestSchema.fields.map((f) => f.name);
+  }
+
+  /** {@link LakeTable.properties}: the options of the latest schema. */
+  get properties(): Readonly<Record<string, string>> { return this.latestSchema.options; }
+
+  /** {@link LakeTable.states}: the snapshot files (each a complete state: its base + delta manifest lists). */
+  async states(signal?: AbortSignal): Promise<TableStateDto[]> {
+    const ids = await this.meta.snapshotIds(signal);
+    return ids.map((id) => {
+      const key = snapshotKey(id);
+      return { id: key, kind: 'snapshot' as const, key, name: key.split('/').pop()!, version: id.toString(), isCurrent: id === ids.at(-1) };
+    });
   }
 
   versions(signal?: AbortSignal): Promise<VersionDto[]> {

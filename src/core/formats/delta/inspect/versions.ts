@@ -9,9 +9,10 @@
  * instead (scan/time-travel.ts), unless the table is opened with `timestamps: 'commitInfo'`.
  */
 import { pool } from '../../../util/async.ts';
-import type { ColumnDto, SchemaDto, VersionDto } from '../../table-format.ts';
+import type { ColumnDto, SchemaDto, VersionDto, VersionTotalsDto } from '../../table-format.ts';
 import type { LogStore } from '../io/log-store.ts';
-import type { CommitInfo, Metadata } from '../spec/actions.ts';
+import type { AddFile, CommitInfo, Metadata } from '../spec/actions.ts';
+import { TotalsFold } from './version-totals.ts';
 import type { LogFile } from '../spec/log-files.ts';
 import { fieldId, formatType, parseSchemaString, PHYSICAL_NAME_KEY, type StructField } from '../spec/schema.ts';
 
@@ -36,18 +37,28 @@ export function commitSummary(info: CommitInfo | undefined, file: LogFile): Reco
   return out;
 }
 
-/** Lists the versions of `commits` (ascending); `current` is the table's current version. */
-export async function listVersions(log: LogStore, commits: readonly Extract<LogFile, { kind: 'commit' }>[], current: bigint | undefined, signal?: AbortSignal): Promise<VersionDto[]> {
+/**
+ * Lists the versions of `commits` (ascending); `current` is the table's current version. `start` is the
+ * live files at the first commit's version when the log no longer begins at version 0 (a checkpoint's
+ * state); without it, and after a gap in the commits, totals hold only what the commit itself records.
+ */
+export async function listVersions(
+  log: LogStore, commits: readonly Extract<LogFile, { kind: 'commit' }>[], current: bigint | undefined, signal?: AbortSignal,
+  start?: Iterable<AddFile>,
+): Promise<VersionDto[]> {
   const infos = await pool(commits, 8, async (c, _i, sig) => {
     const actions = await log.commit(c, sig);
     const info = actions.find((a) => a.type === 'commitInfo');
-    const meta = actions.find((a) => a.type === 'metaData');
-    return { info: info?.type === 'commitInfo' ? info.commitInfo : undefined, changesSchema: meta !== undefined };
+    return { info: info?.type === 'commitInfo' ? info.commitInfo : undefined, actions };
   }, signal);
   const versions = new Set(commits.map((c) => c.version));
+  let fold: TotalsFold | undefined = commits[0]?.version === 0n ? new TotalsFold() : start ? new TotalsFold(start) : undefined;
   return commits.map((c, i) => {
-    const { info } = infos[i]!;
+    const { info, actions } = infos[i]!;
+    if (i > 0 && !versions.has(c.version - 1n)) fold = undefined; // a missing commit: the running state is unknown
+    const totals = fold ? fold.apply(actions) : commitOnly(new TotalsFold().apply(actions));
     return {
+      totals,
       id: c.version.toString(),
       ...(versions.has(c.version - 1n) ? { parentId: (c.version - 1n).toString() } : {}),
       timestampMs: info?.inCommitTimestamp ?? info?.timestamp ?? c.lastModified ?? 0,
@@ -57,6 +68,11 @@ export async function listVersions(log: LogStore, commits: readonly Extract<LogF
       isCurrent: c.version === current,
     };
   });
+}
+
+/** Only what the commit itself added and removed (the table's state at it is unknown). */
+function commitOnly(t: VersionTotalsDto): VersionTotalsDto {
+  return { ...(t.added ? { added: t.added } : {}), ...(t.removed ? { removed: t.removed } : {}) };
 }
 
 function columnOf(f: StructField, id: number): ColumnDto {

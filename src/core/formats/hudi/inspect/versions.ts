@@ -6,6 +6,7 @@
 import type { SchemaDto, VersionDto } from '../../table-format.ts';
 import { instantTimeToMs } from '../spec/instant.ts';
 import { columnsOf } from '../spec/schema.ts';
+import { HudiTotalsFold } from './version-totals.ts';
 import type { HudiMetadata } from '../scan/metadata.ts';
 
 /** Every version, oldest first, with its operation and write counters. */
@@ -14,6 +15,7 @@ export async function listVersions(meta: HudiMetadata, signal?: AbortSignal): Pr
   const offset = meta.config.timelineTimezone === 'UTC' ? 0 : meta.config.writerZoneOffsetMinutes;
   const out: VersionDto[] = [];
   let parent: string | undefined;
+  const fold = new HudiTotalsFold();
   for (const [k, i] of versions.entries()) {
     const m = await meta.commitMetadata(i, signal);
     const sum = (f: (s: (typeof m.writeStats)[number]) => number) => String(m.writeStats.reduce((a, s) => a + f(s), 0));
@@ -34,6 +36,7 @@ export async function listVersions(meta: HudiMetadata, signal?: AbortSignal): Pr
       timestampMs: instantTimeToMs(i.requestedTime, offset),
       operation: i.action,
       summary,
+      totals: fold.apply(m),
       refs: [],
       isCurrent: k === versions.length - 1,
     });

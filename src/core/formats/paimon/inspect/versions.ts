@@ -74,7 +74,8 @@ export async function listVersions(meta: PaimonMetadata, signal?: AbortSignal): 
       timestampMs: s.timeMillis,
       operation: String(s.commitKind),
       summary: expired ? { ...snapshotSummary(s), expired: 'true' } : snapshotSummary(s),
-      ...(s.totalRecordCount !== undefined ? { records: recordCount(s, schemas.get(s.schemaId)) } : {}),
+      // Only rows: file counts and bytes live in the manifest lists, not in the snapshot file.
+      totals: s.totalRecordCount !== undefined ? { records: recordCount(s, schemas.get(s.schemaId)) } : {},
       schemaId: String(s.schemaId),
       refs: refs.get(s.id.toString()) ?? [],
       isCurrent: s.id === latest,
