@@ -4,6 +4,7 @@
  * structured clone (64-bit ids and counters are decimal strings here), except `read`, which yields
  * Arrow record batches.
  */
+import type { MessageRef } from '../messages/en.ts';
 import type { RecordBatch } from 'apache-arrow';
 import type { Expr } from '../expr/expr.ts';
 import type { Storage } from '../io/storage.ts';
@@ -103,8 +104,10 @@ export interface TreeNode {
   readonly path?: string;
   readonly range?: { readonly offset: number; readonly length: number };
   readonly size?: number;
-  /** One or two sentences for teaching: what this is and why it is here. */
+  /** One or two sentences for teaching (English): what this is and why it is here. For the CLI; the UI renders `message`. */
   readonly explanation: string;
+  /** The same explanation as a catalog key and parameters, so it shows in the reader's language (core/messages). */
+  readonly message?: MessageRef;
   readonly details?: Readonly<Record<string, string | number | boolean | null>>;
   readonly hasChildren: boolean;
 }
