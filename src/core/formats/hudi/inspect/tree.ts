@@ -45,7 +45,7 @@ const ACTION_TEXT: Readonly<Record<string, MessageKey>> = Object.fromEntries(([
   'tree.hudi.instant.savepoint',
   'tree.hudi.instant.indexing',
   'tree.hudi.instant.schemacommit',
-] as const).map((k) => [k.slice('tree.hudi.instant.'.length), k]));
+] as const).map((k) => [k.slice(k.lastIndexOf('.') + 1), k]));
 
 /** Children of a node (the roots when `nodeId` is undefined). Unknown ids → NotFound `hudi tree: …`. */
 export async function treeNodes(ctx: TreeContext, nodeId?: string): Promise<TreeNode[]> {
@@ -168,7 +168,7 @@ const BLOCK_TEXT: Readonly<Record<string, MessageKey>> = Object.fromEntries(([
   'tree.hudi.block.command',
   'tree.hudi.block.corrupt',
   'tree.hudi.block.cdc_data',
-] as const).map((k) => [k.slice('tree.hudi.block.'.length), k]));
+] as const).map((k) => [k.slice(k.lastIndexOf('.') + 1), k]));
 
 async function blockNodes(ctx: TreeContext, key: string): Promise<TreeNode[]> {
   const bytes = await ctx.meta.storage.read(key, { signal: ctx.signal });
