@@ -184,9 +184,9 @@ export interface LakeTable<Task = unknown> {
   read(task: Task, options?: { signal?: AbortSignal }): AsyncIterable<RecordBatch>;
   /** Children of a tree node (the roots when `nodeId` is absent), for a version (current by default). */
   tree(version?: VersionSelector, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]>;
-  /** Later issues: files/rows/schema changes between two versions. Not implemented yet by any format. */
+  /** Reserved for the diff issue: files/rows/schema changes between two versions. No format implements it yet. */
   diff?(a: VersionSelector, b: VersionSelector, signal?: AbortSignal): Promise<unknown>;
-  /** Later issues: atomic writes (rollback, set-ref, expire, compact) with optimistic concurrency. Not implemented yet. */
+  /** Reserved; no format implements it: writes go through each format's commit/ adapters (the writes model). */
   commit?(ops: readonly unknown[], signal?: AbortSignal): Promise<unknown>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The table page for a format this build cannot read yet (table-page.tsx falls back to it on an
+ * The table page for a table this build cannot open (a format without a reader, or a feature its reader refuses: table-page.tsx falls back to it on an
  * Unsupported open): format, location, the evidence, every file under the table folder and the raw
  * bytes of any of them. The other tabs say what they would show and why they are empty.
  */
