@@ -128,4 +128,31 @@ export const enUi = {
   'ui.tree.emptyNode': () => '(empty)',
   'ui.tree.failed': () => 'failed',
   'ui.bytes.exact': (p: { count: number }) => `${p.count.toLocaleString('en-US')} ${plural('en', p.count, { one: 'byte', other: 'bytes' })}`,
+
+  // Left rail
+  'ui.rail.label': () => 'Warehouse',
+  'ui.rail.filter': () => 'Filter tables',
+  'ui.rail.filterLabel': () => 'Filter tables (press / to focus)',
+  'ui.rail.count': (p: { count: number }) => `${p.count} ${plural('en', p.count, { one: 'table', other: 'tables' })}`,
+  'ui.rail.countFiltered': (p: { shown: number; count: number }) => `${p.shown} of ${p.count} ${plural('en', p.count, { one: 'table', other: 'tables' })}`,
+  'ui.rail.treeLabel': () => 'Folders and tables',
+  'ui.rail.noMatch': () => 'No table matches the filter.',
+  'ui.rail.none': () => 'No tables found.',
+
+  // Data tab
+  'ui.data.read': () => 'Read',
+  'ui.data.refLabel': () => 'Version, branch or tag to read',
+  'ui.data.selectedVersion': (p: { id: string }) => `selected version ${p.id}`,
+  'ui.data.currentVersion': () => 'current version',
+  'ui.data.columns': (p: { picked: number; count: number }) => (p.picked ? `Columns: ${p.picked} of ${p.count}` : `Columns: all ${p.count}`),
+  'ui.data.columnsLabel': () => 'Columns to read',
+  'ui.data.all': () => 'All',
+  'ui.data.onlyFirst': () => 'Only first',
+  'ui.data.done': () => 'Done',
+  'ui.data.filterPlaceholder': () => 'Filter, e.g. id > 10 and region = \'eu\'',
+  'ui.data.filterLabel': () => 'Row filter (where)',
+  'ui.data.apply': () => 'Apply',
+  'ui.data.clear': () => 'Clear',
+  'ui.data.reading': (p: { id: string; filter: string }) =>
+    `Reading version ${p.id}${p.filter ? ` where ${p.filter}` : ''}; the filter is pushed into planning (skipped files are never opened) and applied to every row.`,
 };
