@@ -75,8 +75,11 @@ export function checkImport(from: string, ref: ImportRef, resolveTarget: (spec: 
       if (fs && ts && fs !== ts && FORMAT_SUBLAYER_RANK[ts] >= FORMAT_SUBLAYER_RANK[fs]) return `${ff}/${fs} must not import ${ff}/${ts} ('${ref.spec}')`;
     }
   }
+  // What lets the UI import the catalog: it stays pure text, importing nothing outside core/messages.
+  if (from.startsWith('core/messages/') && !isTest && !target.startsWith('core/messages/')) return `core/messages must import only core/messages ('${ref.spec}')`;
   if (fromArea === 'ui' || from === 'main.tsx') {
-    if (toArea === 'core' && !ref.typeOnly) return `ui may import core only as 'import type' ('${ref.spec}')`;
+    // The message catalog is the one exception: pure text the UI renders in the reader's language (it imports nothing else of core).
+    if (toArea === 'core' && !ref.typeOnly && !target.startsWith('core/messages/')) return `ui may import core only as 'import type' ('${ref.spec}')`;
     if (toArea === 'platform' || toArea === 'cli') return `ui must not import ${toArea}/ ('${ref.spec}')`;
   }
   if (from.startsWith('platform/browser/') && target.startsWith('platform/node/')) return `platform/browser must not import platform/node ('${ref.spec}')`;

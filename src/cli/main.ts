@@ -10,7 +10,7 @@ import { filesCommand, infoCommand, scanCommand, versionsCommand, type Print } f
 import { openCliTable } from './open-table.ts';
 import { WRITE_COMMANDS, writeCommand } from './write-commands.ts';
 
-export const USAGE = `lakescope — look inside Iceberg and Paimon tables (Delta and Hudi to come)
+export const USAGE = `lakescope — look inside Apache Iceberg, Delta Lake, Apache Paimon and Apache Hudi tables
 
 usage:
   lakescope info <table> [--json]

@@ -8,7 +8,7 @@
  * Delta Lake's deletion vectors use a "RoaringBitmapArray" that shares this portable layout behind
  * the same magic number (1681511377), but also has a "native" variant (magic 1681511376) whose keys
  * are implicit, and Delta frames DVs differently (a version byte per file, inline z85-encoded DVs).
- * Delta is not implemented here; a Delta reader should reuse {@link parseRoaring64} for the portable part.
+ * The Delta reader (formats/delta/spec/deletion-vector.ts) strips Delta's framing and reuses {@link parseRoaring64}.
  *
  * Positions are numbers: row positions inside one data file never come near 2^53, and a bitmap
  * holding a larger value is rejected as DataInvalid rather than answered imprecisely.

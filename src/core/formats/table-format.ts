@@ -4,6 +4,7 @@
  * structured clone (64-bit ids and counters are decimal strings here), except `read`, which yields
  * Arrow record batches.
  */
+import type { MessageRef } from '../messages/en.ts';
 import type { RecordBatch } from 'apache-arrow';
 import type { Expr } from '../expr/expr.ts';
 import type { Storage } from '../io/storage.ts';
@@ -126,8 +127,10 @@ export interface TreeNode {
   readonly path?: string;
   readonly range?: { readonly offset: number; readonly length: number };
   readonly size?: number;
-  /** One or two sentences for teaching: what this is and why it is here. */
+  /** One or two sentences for teaching (English): what this is and why it is here. For the CLI; the UI renders `message`. */
   readonly explanation: string;
+  /** The same explanation as a catalog key and parameters, so it shows in the reader's language (core/messages). */
+  readonly message?: MessageRef;
   readonly details?: Readonly<Record<string, string | number | boolean | null>>;
   readonly hasChildren: boolean;
 }
@@ -300,9 +303,9 @@ export interface LakeTable {
   read(task: ScanTask, options?: { signal?: AbortSignal }): AsyncIterable<RecordBatch>;
   /** Children of a tree node (the roots when `nodeId` is absent), for a version (current by default). */
   tree(version?: VersionSelector, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]>;
-  /** Later issues: files/rows/schema changes between two versions. Not implemented yet by any format. */
+  /** Reserved for the diff issue: files/rows/schema changes between two versions. No format implements it yet. */
   diff?(a: VersionSelector, b: VersionSelector, signal?: AbortSignal): Promise<unknown>;
-  /** Later issues: atomic writes (rollback, set-ref, expire, compact) with optimistic concurrency. Not implemented yet. */
+  /** Reserved; no format implements it: writes go through each format's commit/ adapters (the writes model). */
   commit?(ops: readonly unknown[], signal?: AbortSignal): Promise<unknown>;
 }
 

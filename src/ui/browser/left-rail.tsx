@@ -4,6 +4,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { WarehouseScanDto } from '../../core/api/dto.ts';
+import { useMessages } from '../common/messages.ts';
 import { FormatBadge } from '../common/widgets.tsx';
 import { type RailNode, buildRailTree, defaultExpanded, filterRailTree, visibleRows } from './rail-tree.ts';
 
@@ -17,6 +18,7 @@ export interface LeftRailProps {
 }
 
 export function LeftRail({ scan, selected, onOpenTable, onOpenFolder, status }: LeftRailProps) {
+  const { t } = useMessages();
   const [query, setQuery] = useState('');
   const filterRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -81,10 +83,10 @@ export function LeftRail({ scan, selected, onOpenTable, onOpenFolder, status }: 
 
   const tableCount = tree?.tableCount ?? 0;
   return (
-    <nav className="rail" aria-label="Warehouse">
+    <nav className="rail" aria-label={t('ui.rail.label')}>
       <div className="rail-filter">
         <input
-          ref={filterRef} type="search" placeholder="Filter tables" aria-label="Filter tables (press / to focus)"
+          ref={filterRef} type="search" placeholder={t('ui.rail.filter')} aria-label={t('ui.rail.filterLabel')}
           value={query} onChange={(e) => { setQuery(e.target.value); setActive(0); }} onKeyDown={onFilterKey}
         />
         <kbd className="kbd" aria-hidden>/</kbd>
@@ -92,10 +94,10 @@ export function LeftRail({ scan, selected, onOpenTable, onOpenFolder, status }: 
       {status}
       {scan && (
         <div className="rail-summary muted small">
-          {query ? `${filtered?.tableCount ?? 0} of ${tableCount}` : tableCount} table{tableCount === 1 ? '' : 's'}
+          {query ? t('ui.rail.countFiltered', { shown: filtered?.tableCount ?? 0, count: tableCount }) : t('ui.rail.count', { count: tableCount })}
         </div>
       )}
-      <div className="rail-list" role="tree" aria-label="Folders and tables" ref={listRef} onKeyDown={onListKey}>
+      <div className="rail-list" role="tree" aria-label={t('ui.rail.treeLabel')} ref={listRef} onKeyDown={onListKey}>
         {rows.map((r, i) => (
           <div
             key={r.prefix + r.kind} role="treeitem" data-row={i} tabIndex={i === active ? 0 : -1}
@@ -115,7 +117,7 @@ export function LeftRail({ scan, selected, onOpenTable, onOpenFolder, status }: 
             {r.kind === 'folder' && <span className="rail-count num">{r.notDescended ? '…' : r.tableCount || ''}</span>}
           </div>
         ))}
-        {scan && rows.length === 0 && <div className="rail-empty muted">{query ? 'No table matches the filter.' : 'No tables found.'}</div>}
+        {scan && rows.length === 0 && <div className="rail-empty muted">{t(query ? 'ui.rail.noMatch' : 'ui.rail.none')}</div>}
       </div>
     </nav>
   );

@@ -1,12 +1,13 @@
 /**
- * The table page for a format this build cannot read yet (table-page.tsx falls back to it on an
+ * The table page for a table this build cannot open (a format without a reader, or a feature its reader refuses: table-page.tsx falls back to it on an
  * Unsupported open): format, location, the evidence, every file under the table folder and the raw
- * bytes of any of them. The other tabs say honestly what will fill them.
+ * bytes of any of them. The other tabs say what they would show and why they are empty.
  */
 import { useMemo, useRef, useState } from 'react';
 import type { DetectedTableDto, FileDto } from '../../core/api/dto.ts';
 import { formatBytes, formatCount } from '../common/format.ts';
 import { CopyText, FormatBadge, ProgressLine, formatLabel } from '../common/widgets.tsx';
+import { useMessages } from '../common/messages.ts';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { useTableFiles } from '../queries/warehouse-queries.ts';
 import { type Tab, tabsFor } from '../state/route.ts';
@@ -37,7 +38,8 @@ export function UnreadTablePage({ warehouseId, table, tab, onTab }: {
     onTab(next);
     tabsRef.current?.querySelector<HTMLElement>(`[data-tab="${next}"]`)?.focus();
   };
-  const note = tabNote(tab, table.format);
+  const tr = useMessages();
+  const note = tabNote(tab, table.format, tr);
 
   return (
     <section className="table-page" aria-label={`Table ${table.name}`}>
@@ -55,7 +57,7 @@ export function UnreadTablePage({ warehouseId, table, tab, onTab }: {
       <div className="tabs" role="tablist" aria-label="Table views" ref={tabsRef} onKeyDown={onTabsKey}>
         {TABS.map((t) => (
           <button key={t} type="button" role="tab" data-tab={t} aria-selected={tab === t} tabIndex={tab === t ? 0 : -1}
-            className={`tab${tab === t ? ' active' : ''}${tabNote(t, table.format) ? ' later' : ''}`} onClick={() => onTab(t)}>
+            className={`tab${tab === t ? ' active' : ''}${tabNote(t, table.format, tr) ? ' later' : ''}`} onClick={() => onTab(t)}>
             {TAB_LABEL[t]}
           </button>
         ))}

@@ -1,6 +1,8 @@
 /** The Connect screen: four ways into a warehouse, one panel each, with the error of the last attempt. */
 import { useEffect, useRef, useState } from 'react';
 import type { ConnectionKind, ConnectionSpec, S3Connection } from '../../worker/connection.ts';
+import type { MessageKey } from '../../core/messages/en.ts';
+import { useMessages } from '../common/messages.ts';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { FolderPicker } from './folder-picker.tsx';
 import { S3Form } from './s3-form.tsx';
@@ -8,12 +10,12 @@ import { UrlForm } from './url-form.tsx';
 
 type Way = 'demo' | 'folder' | 's3' | 'url';
 
-const WAYS: { id: Way; title: string; sub: string }[] = [
-  { id: 'demo', title: 'Demo warehouse', sub: 'Built in, nothing to set up' },
-  { id: 'folder', title: 'Local folder', sub: 'Files on this computer' },
-  { id: 's3', title: 'S3-compatible bucket', sub: 'AWS, Aliyun OSS, R2, MinIO, Ceph' },
-  { id: 'url', title: 'Public URL', sub: 'A static folder over https' },
-];
+const WAYS = [
+  { id: 'demo', title: 'ui.connect.way.demo', sub: 'ui.connect.way.demo.sub' },
+  { id: 'folder', title: 'ui.connect.way.folder', sub: 'ui.connect.way.folder.sub' },
+  { id: 's3', title: 'ui.connect.way.s3', sub: 'ui.connect.way.s3.sub' },
+  { id: 'url', title: 'ui.connect.way.url', sub: 'ui.connect.way.url.sub' },
+] as const satisfies readonly { id: Way; title: MessageKey; sub: MessageKey }[];
 
 function wayOf(kind?: ConnectionKind): Way {
   if (kind === 'presigned' || kind === 's3') return 's3';
@@ -34,6 +36,7 @@ export interface ConnectScreenProps {
 }
 
 export function ConnectScreen(props: ConnectScreenProps) {
+  const { t } = useMessages();
   const [way, setWay] = useState<Way>(wayOf(props.initialKind));
   const loc = props.initialLoc ?? {};
   const s3Initial: Partial<S3Connection> | undefined = loc.bucket
@@ -58,34 +61,29 @@ export function ConnectScreen(props: ConnectScreenProps) {
       <div className="connect-card">
         <header className="connect-head">
           <div className="brand"><span className="logo" aria-hidden>◈</span> Lakescope</div>
-          <p className="muted">A lakehouse explorer that runs in your browser: Iceberg, Delta Lake, Paimon and Hudi tables, read where they are. No server.</p>
+          <p className="muted">{t('ui.connect.tagline')}</p>
         </header>
         {props.notice && <div className="notice" role="note">{props.notice}</div>}
         <div className="connect-body">
-          <div className="ways" role="tablist" aria-orientation="vertical" aria-label="Ways in" ref={nav} onKeyDown={onNavKey}>
+          <div className="ways" role="tablist" aria-orientation="vertical" aria-label={t('ui.connect.waysLabel')} ref={nav} onKeyDown={onNavKey}>
             {WAYS.map((w) => (
               <button
                 key={w.id} type="button" role="tab" data-way={w.id} aria-selected={way === w.id} tabIndex={way === w.id ? 0 : -1}
                 className={`way${way === w.id ? ' active' : ''}`} onClick={() => setWay(w.id)}
               >
-                <span className="way-title">{w.title}</span>
-                <span className="way-sub">{w.sub}</span>
+                <span className="way-title">{t(w.title)}</span>
+                <span className="way-sub">{t(w.sub)}</span>
               </button>
             ))}
           </div>
-          <div className="way-panel" role="tabpanel" aria-label={WAYS.find((w) => w.id === way)?.title}>
+          <div className="way-panel" role="tabpanel" aria-label={t(WAYS.find((w) => w.id === way)!.title)}>
             {way === 'demo' && (
               <div className="form">
-                <p>
-                  A small warehouse that ships with Lakescope, served by this page’s own web server: four Apache Iceberg
-                  tables written by Lakescope’s own writer — sales/orders (deletes, an overwrite, a compaction, a tag and
-                  an audit branch), sales/customers (erasures), events/clicks (format v3 with deletion vectors) and
-                  events/sessions. Read-only here; its README.txt tells each table’s story.
-                </p>
+                <p>{t('ui.connect.demo.text')}</p>
                 <div className="actions start">
                   <button type="button" className="btn btn-primary" disabled={props.busy}
                     onClick={() => props.onConnect({ kind: 'demo', baseUrl: new URL('demo/', document.baseURI).href }, false)}>
-                    {props.busy ? 'Opening…' : 'Open demo warehouse'}
+                    {t(props.busy ? 'ui.common.opening' : 'ui.connect.demo.open')}
                   </button>
                 </div>
               </div>

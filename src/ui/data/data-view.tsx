@@ -3,6 +3,7 @@
  * whole table), with column projection and a filter pushed down into planning (the `--where` syntax).
  */
 import { useState } from 'react';
+import { useMessages } from '../common/messages.ts';
 import type { VersionDto } from '../../core/api/table-dto.ts';
 import { DataGrid } from './data-grid.tsx';
 
@@ -17,6 +18,7 @@ export function DataView({ tableId, versions, selectedId, columns }: {
   const [ref, setRef] = useState<string>(''); // '' = the timeline's selection
   const version = ref || selectedId;
   const [filterText, setFilterText] = useState('');
+  const { t } = useMessages();
   const [filter, setFilter] = useState('');
   const [picked, setPicked] = useState<readonly string[]>([]);
   const [showCols, setShowCols] = useState(false);
@@ -25,23 +27,23 @@ export function DataView({ tableId, versions, selectedId, columns }: {
     <div className="data-view">
       <div className="data-bar">
         <label className="field inline">
-          <span className="label">Read</span>
-          <select value={ref} onChange={(e) => setRef(e.target.value)} aria-label="Version, branch or tag to read">
-            <option value="">{selectedId ? `selected version ${short(selectedId)}` : 'current version'}</option>
+          <span className="label">{t('ui.data.read')}</span>
+          <select value={ref} onChange={(e) => setRef(e.target.value)} aria-label={t('ui.data.refLabel')}>
+            <option value="">{selectedId ? t('ui.data.selectedVersion', { id: short(selectedId) }) : t('ui.data.currentVersion')}</option>
             {refs.map((r) => <option key={`${r.type}:${r.name}`} value={r.name}>{r.type} {r.name} → {short(r.id)}</option>)}
           </select>
         </label>
         <div className="col-picker">
           <button type="button" className="btn btn-small" onClick={() => setShowCols((s) => !s)} aria-expanded={showCols}>
-            Columns: {picked.length ? `${picked.length} of ${columns.length}` : `all ${columns.length}`} ▾
+            {t('ui.data.columns', { picked: picked.length, count: columns.length })} ▾
           </button>
           {showCols && (
-            <div className="popover" role="dialog" aria-label="Columns to read" onKeyDown={(e) => { if (e.key === 'Escape') setShowCols(false); }}>
+            <div className="popover" role="dialog" aria-label={t('ui.data.columnsLabel')} onKeyDown={(e) => { if (e.key === 'Escape') setShowCols(false); }}>
               <div className="popover-actions">
-                <button type="button" className="btn-link small" onClick={() => setPicked([])}>All</button>
-                <button type="button" className="btn-link small" onClick={() => setPicked(columns.slice(0, 1))}>Only first</button>
+                <button type="button" className="btn-link small" onClick={() => setPicked([])}>{t('ui.data.all')}</button>
+                <button type="button" className="btn-link small" onClick={() => setPicked(columns.slice(0, 1))}>{t('ui.data.onlyFirst')}</button>
                 <span className="spacer" />
-                <button type="button" className="btn-link small" onClick={() => setShowCols(false)}>Done</button>
+                <button type="button" className="btn-link small" onClick={() => setShowCols(false)}>{t('ui.data.done')}</button>
               </div>
               <ul>
                 {columns.map((c) => {
@@ -62,13 +64,13 @@ export function DataView({ tableId, versions, selectedId, columns }: {
           )}
         </div>
         <form className="filter-row grow" onSubmit={(e) => { e.preventDefault(); setFilter(filterText.trim()); }}>
-          <input className="grow mono" value={filterText} onChange={(e) => setFilterText(e.target.value)} placeholder="Filter, e.g. id > 10 and region = 'eu'"
-            aria-label="Row filter (where)" spellCheck={false} />
-          <button type="submit" className="btn btn-small">Apply</button>
-          {filter && <button type="button" className="btn btn-small btn-quiet" onClick={() => { setFilter(''); setFilterText(''); }}>Clear</button>}
+          <input className="grow mono" value={filterText} onChange={(e) => setFilterText(e.target.value)} placeholder={t('ui.data.filterPlaceholder')}
+            aria-label={t('ui.data.filterLabel')} spellCheck={false} />
+          <button type="submit" className="btn btn-small">{t('ui.data.apply')}</button>
+          {filter && <button type="button" className="btn btn-small btn-quiet" onClick={() => { setFilter(''); setFilterText(''); }}>{t('ui.data.clear')}</button>}
         </form>
       </div>
-      {shownVersion && <div className="muted small">Reading version <span className="mono">{shownVersion.id}</span>{filter ? <> where <code>{filter}</code></> : ''}; the filter is pushed into planning (skipped files are never opened) and applied to every row.</div>}
+      {shownVersion && <div className="muted small">{t('ui.data.reading', { id: shownVersion.id, filter })}</div>}
       <DataGrid key={`${version}|${filter}|${picked.join(',')}`} tableId={tableId} version={version} filter={filter} columns={picked} />
     </div>
   );

@@ -4,6 +4,8 @@
  */
 import { useEffect, useRef } from 'react';
 import type { LakeErrorCode } from '../../core/errors.ts';
+import type { MessageKey } from '../../core/messages/en.ts';
+import { useMessages, type Translator } from '../common/messages.ts';
 import { CorsHelp } from './cors-help.tsx';
 
 /** What the panel needs of an error (a LakeError from the worker, or anything else). */
@@ -13,29 +15,25 @@ export interface ErrorLike {
   readonly context?: Record<string, unknown>;
 }
 
-const HEADLINES: Record<LakeErrorCode, string> = {
-  Cors: 'The browser refused the request (CORS)',
-  Auth: 'The keys were refused',
-  NotFound: 'Not found',
-  Io: 'The storage could not be reached',
-  DataInvalid: 'The file is not valid',
-  Unsupported: 'Not supported (yet)',
-  Conflict: 'Someone else changed it first',
-  Aborted: 'Cancelled',
-  Internal: 'Something went wrong inside Lakescope',
-};
+const HEADLINES = {
+  Cors: 'ui.error.headline.Cors', Auth: 'ui.error.headline.Auth', NotFound: 'ui.error.headline.NotFound', Io: 'ui.error.headline.Io',
+  DataInvalid: 'ui.error.headline.DataInvalid', Unsupported: 'ui.error.headline.Unsupported', Conflict: 'ui.error.headline.Conflict',
+  Aborted: 'ui.error.headline.Aborted', Internal: 'ui.error.headline.Internal',
+} as const satisfies Record<LakeErrorCode, MessageKey>;
 
-function advice(code: LakeErrorCode | undefined, ctx: Record<string, unknown>): string {
+function advice(code: LakeErrorCode | undefined, ctx: Record<string, unknown>, { t }: Translator): string {
   switch (code) {
-    case 'Auth': return 'The server answered 401/403 to a signed request. Check the access key id and secret, that a session token has not expired, '
-      + 'that the region matches the bucket, and that these keys may list and read this bucket.';
-    case 'NotFound': return `Nothing exists at ${String(ctx.key ?? ctx.url ?? ctx.prefix ?? ctx.bucket ?? 'the requested location')}. Check the bucket, prefix or URL.`;
-    case 'Io': return 'The request failed on the network or the server answered with an error. Retrying may help.';
-    case 'DataInvalid': return 'The bytes do not follow the format’s specification, so Lakescope will not guess an answer.';
-    case 'Unsupported': return 'This build cannot do this yet; the message says what is missing.';
-    case 'Conflict': return 'The object changed between reading and writing. Reload and try again.';
-    case 'Aborted': return 'The operation was cancelled before it finished.';
-    case 'Internal': return 'This is a bug. The details below help to report it.';
+    case 'Auth': return t('ui.error.advice.Auth');
+    case 'NotFound': {
+      const where = ctx.key ?? ctx.url ?? ctx.prefix ?? ctx.bucket;
+      return t('ui.error.advice.NotFound', where === undefined ? {} : { where: String(where) });
+    }
+    case 'Io': return t('ui.error.advice.Io');
+    case 'DataInvalid': return t('ui.error.advice.DataInvalid');
+    case 'Unsupported': return t('ui.error.advice.Unsupported');
+    case 'Conflict': return t('ui.error.advice.Conflict');
+    case 'Aborted': return t('ui.error.advice.Aborted');
+    case 'Internal': return t('ui.error.advice.Internal');
     default: return '';
   }
 }
@@ -52,6 +50,8 @@ export function ErrorPanel({ error, bucket, endpoint, onRetry, reveal = false }:
   endpoint?: string;
   onRetry?: () => void;
 }) {
+  const tr = useMessages();
+  const { t } = tr;
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!reveal) return;
@@ -66,8 +66,8 @@ export function ErrorPanel({ error, bucket, endpoint, onRetry, reveal = false }:
   return (
     <section ref={ref} tabIndex={-1} className={`error-panel error-${code ?? 'Internal'}`} role="alert" aria-labelledby="error-title">
       <header>
-        <span className="error-code mono">{code ?? 'Error'}</span>
-        <h2 id="error-title">{code ? HEADLINES[code] : 'Something went wrong'}</h2>
+        <span className="error-code mono">{code ?? t('ui.error.code.unknown')}</span>
+        <h2 id="error-title">{t(code ? HEADLINES[code] : 'ui.error.headline.unknown')}</h2>
       </header>
       <p className="error-message mono">{e.message ?? String(error)}</p>
       {where.length > 0 && (
@@ -75,14 +75,14 @@ export function ErrorPanel({ error, bucket, endpoint, onRetry, reveal = false }:
           {where.map((k) => <div key={k}><dt>{k}</dt><dd className="mono">{String(ctx[k])}</dd></div>)}
         </dl>
       )}
-      {code === 'Cors' ? <CorsHelp bucket={bucket ?? String(ctx.bucket ?? '')} endpoint={endpoint} /> : <p className="error-advice">{advice(code, ctx)}</p>}
+      {code === 'Cors' ? <CorsHelp bucket={bucket ?? String(ctx.bucket ?? '')} endpoint={endpoint} /> : <p className="error-advice">{advice(code, ctx, tr)}</p>}
       {rest.length > 0 && (
         <details className="error-details">
-          <summary>Details</summary>
+          <summary>{t('ui.error.details')}</summary>
           <dl className="kv">{rest.map((k) => <div key={k}><dt>{k}</dt><dd className="mono">{String(ctx[k])}</dd></div>)}</dl>
         </details>
       )}
-      {onRetry && <div className="error-actions"><button type="button" className="btn" onClick={onRetry}>Try again</button></div>}
+      {onRetry && <div className="error-actions"><button type="button" className="btn" onClick={onRetry}>{t('ui.error.retry')}</button></div>}
     </section>
   );
 }

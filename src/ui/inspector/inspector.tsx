@@ -6,6 +6,7 @@
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { PartitionStatDto, PlannedFileDto, TreeNode, VersionDto } from '../../core/api/table-dto.ts';
 import { formatBytes, formatCount, formatRecords, formatTime } from '../common/format.ts';
+import { useMessages, type Translator } from '../common/messages.ts';
 import { CopyText } from '../common/widgets.tsx';
 import { ICEBERG_SPEC } from '../raw/field-notes.ts';
 import { ParentRecord } from './parent-record.tsx';
@@ -39,22 +40,24 @@ export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOp
   onToggle: () => void;
   onOpenRaw?: (key: string) => void;
 }) {
+  const tr = useMessages();
+  const { t } = tr;
   if (collapsed) {
     return (
-      <aside className="inspector collapsed" aria-label="Inspector">
-        <button type="button" className="btn btn-small btn-quiet inspector-toggle" onClick={onToggle} title="Show the inspector" aria-expanded={false}>◂ Inspector</button>
+      <aside className="inspector collapsed" aria-label={t('ui.inspector.label')}>
+        <button type="button" className="btn btn-small btn-quiet inspector-toggle" onClick={onToggle} title={t('ui.inspector.show')} aria-expanded={false}>{t('ui.inspector.collapsedButton')}</button>
       </aside>
     );
   }
-  const d = item ? describe(item, format) : null;
+  const d = item ? describe(item, format, tr) : null;
   return (
-    <aside className="inspector" aria-label="Inspector">
+    <aside className="inspector" aria-label={t('ui.inspector.label')}>
       <header className="inspector-head">
-        <span className="label">Inspector</span>
+        <span className="label">{t('ui.inspector.label')}</span>
         <span className="spacer" />
-        <button type="button" className="btn btn-small btn-quiet" onClick={onToggle} title="Hide the inspector (teaching panel)" aria-expanded>Hide ▸</button>
+        <button type="button" className="btn btn-small btn-quiet" onClick={onToggle} title={t('ui.inspector.hide')} aria-expanded>{t('ui.inspector.hideButton')}</button>
       </header>
-      {!d && <p className="muted small inspector-empty">Select a version on the timeline, a node in the tree, a field, a partition or a file to see what it is.</p>}
+      {!d && <p className="muted small inspector-empty">{t('ui.inspector.empty')}</p>}
       {d && (
         <div className="inspector-body">
           <h2 className="inspector-title">{d.title}</h2>
@@ -63,7 +66,7 @@ export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOp
           <p className="explanation" data-testid="inspector-explanation">{d.explanation}</p>
           {d.link && <a className="spec-link small" href={d.link.href} target="_blank" rel="noreferrer">{d.link.label} ↗</a>}
           {d.location && onOpenRaw && (
-            <div><button type="button" className="btn btn-small" onClick={() => onOpenRaw(d.location as string)}>Open raw file</button></div>
+            <div><button type="button" className="btn btn-small" onClick={() => onOpenRaw(d.location as string)}>{t('ui.inspector.openRaw')}</button></div>
           )}
           <dl className="kv inspector-props">
             {d.props.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
@@ -73,7 +76,7 @@ export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOp
           )}
           {d.raw !== undefined && (
             <details className="inspector-raw">
-              <summary>Raw record</summary>
+              <summary>{t('ui.inspector.rawRecord')}</summary>
               <pre className="code-block">{JSON.stringify(d.raw, null, 2)}</pre>
             </details>
           )}
@@ -91,31 +94,30 @@ const time = (ms: number) => {
   return <span title={t.utc}><span className="nowrap">{date}</span> <span className="nowrap">{clock}</span></span>;
 };
 
-function describe(item: InspectorItem, format: TableFormatName): Described {
+function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Translator): Described {
+  const yesNo = (b: boolean) => t(b ? 'ui.inspector.yes' : 'ui.inspector.no');
   switch (item.kind) {
     case 'version': {
       const v = item.version;
       const cat = opCategory(v.operation);
       return {
-        title: `Version ${v.id.length > 14 ? `${v.id.slice(0, 6)}…${v.id.slice(-4)}` : v.id}`, subtitle: `${v.operation} · ${OP_LABELS[cat]}`, id: v.id,
+        title: t('ui.inspector.version.title', { id: v.id.length > 14 ? `${v.id.slice(0, 6)}…${v.id.slice(-4)}` : v.id }), subtitle: `${v.operation} · ${OP_LABELS[cat]}`, id: v.id,
         props: [
-          ['Operation', <span key="o"><span className="dot" style={{ background: OP_COLORS[cat] }} /> {v.operation}</span>],
-          ['Committed', time(v.timestampMs)],
-          ['Parent', v.parentId ? <span className="mono">{v.parentId}</span> : '—'],
-          ['Schema id', v.schemaId ?? '—'],
-          ['Sequence number', v.sequenceNumber ?? '—'],
-          ['Refs', v.refs.length ? v.refs.map((r) => `${r.name} (${r.type})`).join(', ') : '—'],
-          ['Current', v.isCurrent ? 'yes' : 'no'],
-          ...(v.totals.records ? [['Rows', formatRecords(v.totals.records)] as const] : []),
+          [t('ui.inspector.version.operation'), <span key="o"><span className="dot" style={{ background: OP_COLORS[cat] }} /> {v.operation}</span>],
+          [t('ui.inspector.version.committed'), time(v.timestampMs)],
+          [t('ui.inspector.version.parent'), v.parentId ? <span className="mono">{v.parentId}</span> : '—'],
+          [t('ui.inspector.version.schemaId'), v.schemaId ?? '—'],
+          [t('ui.inspector.version.sequenceNumber'), v.sequenceNumber ?? '—'],
+          [t('ui.inspector.version.refs'), v.refs.length ? v.refs.map((r) => `${r.name} (${r.type})`).join(', ') : '—'],
+          [t('ui.inspector.version.current'), yesNo(v.isCurrent)],
+          ...(v.totals.records ? [[t('ui.inspector.version.rows'), formatRecords(v.totals.records)] as const] : []),
           ...(v.totals.dataFiles !== undefined ? [['Data files', num(v.totals.dataFiles)] as const] : []),
           ...(v.totals.deleteFiles !== undefined ? [['Delete files', num(v.totals.deleteFiles)] as const] : []),
           ...(v.totals.bytes !== undefined ? [['Bytes', bytes(v.totals.bytes)] as const] : []),
           ...Object.entries(v.summary).slice(0, 40).map(([k, val]) => [k, /^-?\d+$/.test(val) && !/id$/i.test(k) ? (/size|bytes/i.test(k) ? bytes(val) : num(val)) : <span className="wrap">{val}</span>] as const),
         ],
         raw: v,
-        explanation: format === 'iceberg'
-          ? 'A snapshot: the complete set of data and delete files of the table after one commit, reached through its manifest list. Reading an older snapshot is time travel; its summary counters were written at commit time.'
-          : 'A version of the table: the state after one commit. Selecting it makes every view answer for that version.',
+        explanation: t(format === 'iceberg' ? 'ui.inspector.version.explainSnapshot' : 'ui.inspector.version.explain'),
         link: versionSpecLink(format),
       };
     }
@@ -124,13 +126,14 @@ function describe(item: InspectorItem, format: TableFormatName): Described {
       return {
         title: n.label, subtitle: n.kind.replace(/-/g, ' '), id: n.path ?? n.location,
         props: [
-          ...(n.location ? [['Location', <span key="l" className="mono wrap">{n.location}</span>] as const] : []),
-          ...(n.size !== undefined ? [['Size', bytes(n.size)] as const] : []),
-          ...(n.range ? [['Byte range', <span key="r" className="num">{formatCount(n.range.offset)} + {formatCount(n.range.length)}</span>] as const] : []),
+          ...(n.location ? [[t('ui.inspector.node.location'), <span key="l" className="mono wrap">{n.location}</span>] as const] : []),
+          ...(n.size !== undefined ? [[t('ui.inspector.node.size'), bytes(n.size)] as const] : []),
+          ...(n.range ? [[t('ui.inspector.node.byteRange'), <span key="r" className="num">{formatCount(n.range.offset)} + {formatCount(n.range.length)}</span>] as const] : []),
           ...Object.entries(n.details ?? {}).map(([k, v]) => [k, v === null ? '—' : typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v) && !/id$/i.test(k) && v.length < 16) ? num(v as string) : <span className="mono wrap">{String(v)}</span>] as const),
         ],
         raw: n,
-        explanation: n.explanation,
+        // The node's message renders in the reader's language; nodes from older engines carry only English text.
+        explanation: n.message ? ref(n.message) : n.explanation,
         link: specLink(format, n.kind),
         location: n.location,
       };
@@ -138,31 +141,31 @@ function describe(item: InspectorItem, format: TableFormatName): Described {
     case 'field': {
       const f = item.field;
       return {
-        title: f.path, subtitle: `field id ${f.id} · ${f.type}`,
-        props: [['Field id', <span key="i" className="mono">{f.id}</span>], ['Type', <span key="t" className="mono">{f.type}</span>], ['Required', f.required ? 'yes' : 'no'], ['Schema', item.schemaId], ['Doc', f.doc ?? '—']],
+        title: f.path, subtitle: t('ui.inspector.field.subtitle', { id: String(f.id), type: f.type }),
+        props: [[t('ui.inspector.field.id'), <span key="i" className="mono">{f.id}</span>], [t('ui.inspector.field.type'), <span key="t" className="mono">{f.type}</span>], [t('ui.inspector.field.required'), yesNo(f.required)], [t('ui.inspector.field.schema'), item.schemaId], [t('ui.inspector.field.doc'), f.doc ?? '—']],
         raw: f,
-        explanation: 'Columns are tracked by field id, not by name: a rename keeps the id (and the data), a dropped column’s id is never reused, and data files written before a column existed read it as null (or its initial default).',
-        link: format === 'iceberg' ? { href: `${ICEBERG_SPEC}#schema-evolution`, label: 'Iceberg spec › schema evolution' } : specLink(format, 'metadata-file'),
+        explanation: t('ui.inspector.field.explain'),
+        link: format === 'iceberg' ? { href: `${ICEBERG_SPEC}#schema-evolution`, label: t('ui.inspector.field.specLink') } : specLink(format, 'metadata-file'),
       };
     }
     case 'partition': {
       const s = item.stat;
       return {
-        title: s.partition, subtitle: `partition spec ${s.specId}`,
-        props: [['Data files', num(s.dataFiles)], ['Records (before deletes)', num(s.records)], ['Bytes', bytes(s.bytes)], ['Delete files', num(s.deleteFiles)],
+        title: s.partition, subtitle: t('ui.inspector.partition.subtitle', { specId: s.specId }),
+        props: [[t('ui.inspector.partition.dataFiles'), num(s.dataFiles)], [t('ui.inspector.partition.records'), num(s.records)], [t('ui.inspector.partition.bytes'), bytes(s.bytes)], [t('ui.inspector.partition.deleteFiles'), num(s.deleteFiles)],
           ...Object.entries(s.values).map(([k, v]) => [k, <span key={k} className="mono">{v ?? 'null'}</span>] as const)],
         raw: s,
-        explanation: 'A partition: the files whose partition tuple has these values. Planning compares a filter with partition values (through the transform) and skips whole partitions without opening their files.',
-        link: format === 'iceberg' ? { href: `${ICEBERG_SPEC}#partitioning`, label: 'Iceberg spec › partitioning' } : specLink(format, 'manifest'),
+        explanation: t('ui.inspector.partition.explain'),
+        link: format === 'iceberg' ? { href: `${ICEBERG_SPEC}#partitioning`, label: t('ui.inspector.partition.specLink') } : specLink(format, 'manifest'),
       };
     }
     case 'file': {
       const f = item.file;
       return {
-        title: f.path.split('/').pop() ?? f.path, subtitle: 'planned data file', id: f.path,
-        props: [['Records', num(f.records)], ['Size', bytes(f.bytes)], ['Delete files applied', num(f.deletes.length)], ['Row groups', f.rowGroups ? f.rowGroups.join(', ') : 'all'], ['Partition', f.partition || '(unpartitioned)'], ['Partition spec', f.specId ?? '—'], ...(f.residual ? [['Residual filter', f.residual] as [string, string]] : [])],
+        title: f.path.split('/').pop() ?? f.path, subtitle: t('ui.inspector.file.subtitle'), id: f.path,
+        props: [[t('ui.inspector.file.records'), num(f.records)], [t('ui.inspector.file.size'), bytes(f.bytes)], [t('ui.inspector.file.deletes'), num(f.deletes.length)], [t('ui.inspector.file.rowGroups'), f.rowGroups ? f.rowGroups.join(', ') : t('ui.inspector.all')], ['Partition', f.partition || '(unpartitioned)'], [t('ui.inspector.file.specId'), f.specId ?? '—'], ...(f.residual ? [['Residual filter', f.residual] as [string, string]] : [])],
         raw: f,
-        explanation: 'A data file this version reads: its rows, minus those its delete files (or deletion vector) remove. With a filter, only row groups whose statistics might match are read.',
+        explanation: t('ui.inspector.file.explain'),
         link: specLink(format, 'data-file'),
         location: f.key,
       };

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TreeNode, TreeNodeKind } from '../../core/api/table-dto.ts';
 import { engine } from '../../worker/client.ts';
 import { formatBytes, middleEllipsis } from '../common/format.ts';
+import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
@@ -30,6 +31,7 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   /** `parent` and `index` locate the node's record in its parent file (a manifest entry, a manifest-list record). */
   onSelect: (node: TreeNode, key: string, where: { parent?: TreeNode; index: number }) => void;
 }) {
+  const { t } = useMessages();
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(['metadata']));
   const ids = useMemo(() => ['', ...[...expanded].map((k) => k.split('\u0001').pop() as string)], [expanded]);
   const uniqueIds = useMemo(() => [...new Set(ids)], [ids]);
@@ -83,20 +85,20 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
     else selectRow(a.index);
   };
 
-  if (roots?.status === 'loading' || !roots) return <ProgressLine label="Reading the table metadata…" />;
+  if (roots?.status === 'loading' || !roots) return <ProgressLine label={t('ui.tree.reading')} />;
   if (roots.status === 'error') return <ErrorPanel error={roots.error} />;
-  if (roots.nodes.length === 0) return <p className="empty-state">This table has no metadata tree.</p>;
+  if (roots.nodes.length === 0) return <p className="empty-state">{t('ui.tree.empty')}</p>;
 
   const loading = results.filter((r) => r.isPending).length;
   return (
     <div className="tree" data-testid="metadata-tree" data-loading={loading}>
       <div className="tree-help muted small">
-        <span>{rows.length.toLocaleString('en-US')} rows shown</span>
-        {loading > 0 && <span>· loading {loading.toLocaleString('en-US')} node{loading === 1 ? '' : 's'}…</span>}
+        <span>{t('ui.tree.rowsShown', { count: rows.length })}</span>
+        {loading > 0 && <span>{t('ui.tree.loadingNodes', { count: loading })}</span>}
         <span className="spacer" />
-        <span><kbd className="kbd">↑</kbd><kbd className="kbd">↓</kbd> move · <kbd className="kbd">→</kbd> expand · <kbd className="kbd">←</kbd> collapse · <kbd className="kbd">*</kbd> expand siblings · <kbd className="kbd">Enter</kbd> inspect</span>
+        <span><kbd className="kbd">↑</kbd><kbd className="kbd">↓</kbd> {t('ui.tree.key.move')} · <kbd className="kbd">→</kbd> {t('ui.tree.key.expand')} · <kbd className="kbd">←</kbd> {t('ui.tree.key.collapse')} · <kbd className="kbd">*</kbd> {t('ui.tree.key.expandSiblings')} · <kbd className="kbd">Enter</kbd> {t('ui.tree.key.inspect')}</span>
       </div>
-      <div ref={parent} className="tree-body" role="tree" aria-label="Metadata tree" tabIndex={0} onKeyDown={onKey}
+      <div ref={parent} className="tree-body" role="tree" aria-label={t('ui.tree.label')} tabIndex={0} onKeyDown={onKey}
         aria-activedescendant={rows[active] ? `tree-row-${active}` : undefined}>
         <div style={{ height: v.getTotalSize(), position: 'relative' }}>
           {v.getVirtualItems().map((item) => (
@@ -115,13 +117,14 @@ function Row({ row, index, start, active, selected, onClick, onToggle }: {
   row: TreeRow; index: number; start: number; active: boolean; selected: boolean;
   onClick: () => void; onToggle: (key: string) => void;
 }) {
+  const { t } = useMessages();
   const style = { transform: `translateY(${start}px)`, height: ROW, paddingLeft: 8 + row.depth * 18 };
   if (row.type !== 'node') {
     return (
       <div className={`tree-row tree-${row.type}`} style={style} id={`tree-row-${index}`} role="treeitem" aria-level={row.depth + 1}>
-        {row.type === 'loading' && <span className="muted small">Loading…</span>}
-        {row.type === 'empty' && <span className="muted small">(empty)</span>}
-        {row.type === 'error' && <span className="error-inline small" title={String((row.error as { message?: string })?.message ?? row.error)}>⚠ {String((row.error as { message?: string })?.message ?? 'failed')}</span>}
+        {row.type === 'loading' && <span className="muted small">{t('ui.tree.loading')}</span>}
+        {row.type === 'empty' && <span className="muted small">{t('ui.tree.emptyNode')}</span>}
+        {row.type === 'error' && <span className="error-inline small" title={String((row.error as { message?: string })?.message ?? row.error)}>⚠ {String((row.error as { message?: string })?.message ?? t('ui.tree.failed'))}</span>}
       </div>
     );
   }
@@ -143,7 +146,7 @@ function Row({ row, index, start, active, selected, onClick, onToggle }: {
       <span className="tree-kind muted">{n.kind.replace(/-/g, ' ')}</span>
       {summary && <span className="tree-summary muted">{summary}</span>}
       <span className="spacer" />
-      {n.size !== undefined && <span className="tree-size num muted" title={`${n.size.toLocaleString('en-US')} bytes`}>{formatBytes(n.size)}</span>}
+      {n.size !== undefined && <span className="tree-size num muted" title={t('ui.bytes.exact', { count: n.size })}>{formatBytes(n.size)}</span>}
     </div>
   );
 }

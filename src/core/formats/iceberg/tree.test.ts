@@ -31,7 +31,7 @@ describe.skipIf(!FIXTURES_PRESENT)('metadata tree', () => {
     const [list] = await v1.tree(undefined, 'metadata');
     const [m] = await v1.tree(undefined, list.id);
     const files = await v1.tree(undefined, m.id);
-    expect(files[0].explanation).toMatch(/^A parquet data file with 1 rows in partition event_time_hour=2020-01-01-08\/action=view/);
+    expect(files[0].explanation).toMatch(/^A parquet data file with 1 row in partition event_time_hour=2020-01-01-08\/action=view/);
     const java = await open('v2_java');
     const [jl] = await java.tree(undefined, 'metadata');
     const jm = await java.tree(undefined, jl.id);

@@ -4,6 +4,7 @@
  * (and byte range for a DV inside a Puffin file) and a short explanation for teaching.
  */
 import { LakeError } from '../../errors.ts';
+import { explained } from '../../messages/en.ts';
 import type { TreeNode, VersionSelector } from '../table-format.ts';
 import type { IcebergTable } from './iceberg-table.ts';
 import { partitionFieldsFor, specOf } from './scan/partition-fields.ts';
@@ -35,10 +36,9 @@ export async function icebergTree(table: IcebergTable, version: VersionSelector 
 
 function metadataNode(table: IcebergTable): TreeNode {
   const m = table.metadata;
-  const moved = table.relocatedFrom ? ` The table was written at ${table.relocatedFrom}; its paths are mapped onto the folder it was opened from.` : '';
   return {
     id: 'metadata', kind: 'metadata-file', label: table.metadataKey.split('/').pop()!, location: table.metadataKey,
-    explanation: `The table metadata file (format v${m.formatVersion}): schemas, partition specs, sort orders, snapshots and refs. Every commit writes a new one; this one was found via ${table.metadataVia}.${moved}`,
+    ...explained('tree.iceberg.metadata', { formatVersion: m.formatVersion, via: table.metadataVia, ...(table.relocatedFrom ? { relocatedFrom: table.relocatedFrom } : {}) }),
     details: { formatVersion: m.formatVersion, tableUuid: m.tableUuid ?? null, location: m.location, snapshots: m.snapshots.length, currentSnapshotId: m.currentSnapshotId === undefined ? null : String(m.currentSnapshotId) },
     hasChildren: m.snapshots.length > 0,
   };
@@ -50,7 +50,7 @@ function snapshotChildren(table: IcebergTable, s: Snapshot): TreeNode[] {
   out.push({
     id: `list:${listPath ?? s.snapshotId}`, kind: 'manifest-list', label: listPath ? listPath.split('/').pop()! : `snapshot ${s.snapshotId} (manifests embedded)`,
     location: listPath ? table.files.relocation.tryKey(listPath) : undefined, path: listPath,
-    explanation: `The manifest list of snapshot ${s.snapshotId} (${s.operation}, sequence number ${s.sequenceNumber}): one entry per manifest, with file counts and partition value ranges so planning can skip whole manifests.`,
+    ...explained('tree.iceberg.manifestList', { snapshotId: String(s.snapshotId), operation: s.operation, sequenceNumber: String(s.sequenceNumber) }),
     details: { snapshotId: String(s.snapshotId), operation: s.operation, sequenceNumber: String(s.sequenceNumber), timestampMs: s.timestampMs },
     hasChildren: true,
   });
@@ -58,7 +58,7 @@ function snapshotChildren(table: IcebergTable, s: Snapshot): TreeNode[] {
     out.push({
       id: `stats:${st.statisticsPath}`, kind: 'statistics-file', label: st.statisticsPath.split('/').pop()!, path: st.statisticsPath,
       location: table.files.relocation.tryKey(st.statisticsPath), size: Number(st.fileSizeInBytes),
-      explanation: `A Puffin statistics file for this snapshot (${st.blobMetadata.map((b) => b.type).join(', ') || 'no blobs'}): informational, never needed to read rows.`,
+      ...explained('tree.iceberg.statistics', { blobTypes: st.blobMetadata.map((b) => b.type).join(', ') }),
       hasChildren: false,
     });
   }
@@ -70,7 +70,7 @@ function manifestNode(table: IcebergTable, m: ManifestFile): TreeNode {
   return {
     id: `manifest:${m.path}`, kind: 'manifest', label: m.path.split('/').pop()!, path: m.path, location: table.files.relocation.tryKey(m.path),
     size: Number(m.length) || undefined,
-    explanation: `A ${kind} manifest added by snapshot ${m.addedSnapshotId ?? '?'} (sequence number ${m.sequenceNumber}, partition spec ${m.partitionSpecId}): lists ${kind} files with their partition values and column statistics.`,
+    ...explained('tree.iceberg.manifest', { content: kind, addedSnapshotId: m.addedSnapshotId === undefined ? '?' : String(m.addedSnapshotId), sequenceNumber: String(m.sequenceNumber), specId: m.partitionSpecId }),
     details: {
       content: m.content, partitionSpecId: m.partitionSpecId, sequenceNumber: String(m.sequenceNumber), addedFiles: m.addedFilesCount ?? null,
       existingFiles: m.existingFilesCount ?? null, deletedFiles: m.deletedFilesCount ?? null, addedRows: m.addedRowsCount === undefined ? null : String(m.addedRowsCount),
@@ -84,26 +84,26 @@ function entryNode(table: IcebergTable, m: ManifestFile, e: ManifestEntry): Tree
   const spec = table.metadata.partitionSpecs.find((s) => s.specId === f.specId);
   const fields = spec ? partitionFieldsFor(table.metadata, spec) : [];
   const partition = fields.map((pf, i) => `${pf.field.name}=${partitionValueToString(pf.field.transform, pf.type, f.partition[i])}`).join('/');
-  const status = e.status === 'deleted' ? ' It is marked DELETED: kept for history, not read.' : '';
-  const where = partition ? ` in partition ${partition}` : '';
+  const deleted = e.status === 'deleted';
+  const records = String(f.recordCount);
   const base = { path: f.filePath, location: table.files.relocation.tryKey(f.filePath), size: Number(f.fileSizeInBytes), hasChildren: false };
   const details = { status: e.status, recordCount: String(f.recordCount), sequenceNumber: String(e.sequenceNumber), snapshotId: e.snapshotId === undefined ? null : String(e.snapshotId), partition };
   if (f.fileFormat === 'puffin') {
     return {
       ...base, id: `dv:${f.filePath}#${f.contentOffset}`, kind: 'deletion-vector', label: `DV for ${(f.referencedDataFile ?? '?').split('/').pop()}`,
       range: { offset: Number(f.contentOffset ?? 0n), length: Number(f.contentSizeInBytes ?? 0n) }, size: Number(f.contentSizeInBytes ?? 0n),
-      explanation: `A deletion vector: a Roaring bitmap of the ${f.recordCount} deleted row positions of ${f.referencedDataFile}, stored as a blob in a Puffin file.${status}`,
+      ...explained('tree.iceberg.deletionVector', { records, referencedDataFile: f.referencedDataFile ?? '?', deleted }),
       details: { ...details, referencedDataFile: f.referencedDataFile ?? null },
     };
   }
   if (f.content !== 'data') {
-    const what = f.content === 'position-deletes'
-      ? `a position delete file: ${f.recordCount} (file path, row position) pairs of deleted rows`
-      : `an equality delete file: rows whose field${(f.equalityIds ?? []).length > 1 ? 's' : ''} ${(f.equalityIds ?? []).join(', ')} equal one of its ${f.recordCount} rows are deleted from older data files`;
-    return { ...base, id: `file:${f.filePath}`, kind: 'delete-file', label: f.filePath.split('/').pop()!, explanation: `This is ${what}${where}.${status}`, details };
+    const text = f.content === 'position-deletes'
+      ? explained('tree.iceberg.positionDeletes', { records, partition, deleted })
+      : explained('tree.iceberg.equalityDeletes', { records, fieldIds: (f.equalityIds ?? []).join(', '), fieldCount: (f.equalityIds ?? []).length, partition, deleted });
+    return { ...base, id: `file:${f.filePath}`, kind: 'delete-file', label: f.filePath.split('/').pop()!, ...text, details };
   }
   return {
     ...base, id: `file:${f.filePath}`, kind: 'data-file', label: f.filePath.split('/').pop()!,
-    explanation: `A ${f.fileFormat} data file with ${f.recordCount} rows${where}, listed by manifest ${m.path.split('/').pop()}.${status}`, details,
+    ...explained('tree.iceberg.dataFile', { fileFormat: f.fileFormat, records, partition, manifest: m.path.split('/').pop()!, deleted }), details,
   };
 }

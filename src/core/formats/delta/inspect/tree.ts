@@ -12,6 +12,7 @@
  * state. Each node explains itself and links to its PROTOCOL.md section.
  */
 import { LakeError } from '../../../errors.ts';
+import { explained, type MessageKey } from '../../../messages/en.ts';
 import type { TreeNode } from '../../table-format.ts';
 import type { LogStore } from '../io/log-store.ts';
 import { sidecarKey } from '../io/log-store.ts';
@@ -80,8 +81,7 @@ function roots(ctx: TreeContext): TreeNode[] {
       label: `checkpoint ${cp.version} (${cp.naming}${cp.files.length > 1 ? `, ${cp.files.length} parts` : ''})`,
       location: cp.files[0]!.key,
       ...(cp.files[0]!.size !== undefined ? { size: cp.files[0]!.size } : {}),
-      explanation: `A checkpoint is the whole table state at version ${cp.version} — protocol, metadata and every live file — so a reader need not replay the commits before it.`
-        + (cp.naming === 'uuid' ? ' This V2 checkpoint is UUID-named; its add/remove actions may live in sidecar files.' : cp.naming === 'multi-part' ? ' This multi-part checkpoint is split over several Parquet files; all must be present.' : ''),
+      ...explained('tree.delta.checkpoint', { version: cp.version.toString(), naming: cp.naming }),
       details: { version: cp.version.toString(), naming: cp.naming, files: cp.files.map((f) => f.key).join(', '), spec: `${SPEC}#checkpoints` },
       hasChildren: true,
     });
@@ -93,7 +93,7 @@ function roots(ctx: TreeContext): TreeNode[] {
       label: `commit ${c.version}`,
       location: c.key,
       ...(c.size !== undefined ? { size: c.size } : {}),
-      explanation: `Commit ${c.version}: one newline-delimited JSON file of actions applied atomically to version ${c.version - 1n}. Its name is the version; writing it with put-if-absent is what makes the commit atomic.`,
+      ...explained('tree.delta.commit', { version: c.version.toString(), previous: (c.version - 1n).toString() }),
       details: { version: c.version.toString(), spec: `${SPEC}#delta-log-entries` },
       hasChildren: true,
     });
@@ -101,14 +101,10 @@ function roots(ctx: TreeContext): TreeNode[] {
   return out;
 }
 
-const ACTION_TEXT: Record<string, string> = {
-  commitInfo: 'commitInfo: who did what (operation, parameters, metrics, engine). Provenance only; it does not change the table.',
-  protocol: 'protocol: the reader/writer versions and table features a client must implement to read or write this table.',
-  metaData: 'metaData: the table id, schema, partition columns and configuration. The latest one wins.',
-  txn: 'txn: an application\'s progress marker (appId, version) recorded atomically with its writes, for idempotent streaming.',
-  domainMetadata: 'domainMetadata: named configuration (e.g. delta.rowTracking, delta.clustering); the latest per domain wins.',
-  checkpointMetadata: 'checkpointMetadata: marks a V2 checkpoint and its version.',
-  cdc: 'cdc: a change data file holding this commit\'s row-level changes (_change_type), read by change data feed queries.',
+const ACTION_TEXT: Record<string, MessageKey> = {
+  commitInfo: 'tree.delta.action.commitInfo', protocol: 'tree.delta.action.protocol', metaData: 'tree.delta.action.metaData',
+  txn: 'tree.delta.action.txn', domainMetadata: 'tree.delta.action.domainMetadata', checkpointMetadata: 'tree.delta.action.checkpointMetadata',
+  cdc: 'tree.delta.action.cdc',
 };
 
 function actionNodes(ctx: TreeContext, actions: readonly Action[], parent: string, fileKeyOfParent: string | undefined): TreeNode[] {
@@ -116,7 +112,7 @@ function actionNodes(ctx: TreeContext, actions: readonly Action[], parent: strin
   const out: TreeNode[] = [];
   for (const [i, a] of actions.entries()) {
     if (out.length >= MAX_CHILDREN) {
-      out.push({ id: id('more', parent), kind: 'metadata-file', label: `… ${actions.length - MAX_CHILDREN} more actions`, explanation: `Only the first ${MAX_CHILDREN} actions are listed here.`, hasChildren: false });
+      out.push({ id: id('more', parent), kind: 'metadata-file', label: `… ${actions.length - MAX_CHILDREN} more actions`, ...explained('tree.delta.more', { shown: MAX_CHILDREN }), hasChildren: false });
       break;
     }
     out.push(actionNode(ctx, a, id('action', source!, arg!, i), fileKeyOfParent));
@@ -131,7 +127,6 @@ function actionNode(ctx: TreeContext, a: Action, nodeId: string, parentKey: stri
       const dv = f.deletionVector;
       let location: string | undefined;
       try { location = resolveLogPath(f.path, ctx.location); } catch { location = undefined; }
-      const live = a.type === 'add' ? 'makes this logical file part of the table' : 'removes this logical file; it stays as a tombstone until VACUUM may delete it';
       return {
         id: nodeId,
         kind: a.type === 'add' ? 'data-file' : 'delete-file',
@@ -139,8 +134,7 @@ function actionNode(ctx: TreeContext, a: Action, nodeId: string, parentKey: stri
         ...(location !== undefined ? { location } : {}),
         path: f.path,
         ...(f.size !== undefined ? { size: Number(f.size) } : {}),
-        explanation: `${a.type === 'add' ? 'add' : 'remove'}: ${live}. A logical file is a data file plus an optional deletion vector, keyed by (path, deletion vector id).`
-          + (f.dataChange ? '' : ' dataChange=false: it only rearranges existing rows (e.g. OPTIMIZE) or adds statistics.'),
+        ...explained(a.type === 'add' ? 'tree.delta.add' : 'tree.delta.remove', { dataChange: f.dataChange }),
         details: {
           action: a.type, dataChange: f.dataChange, partitionValues: JSON.stringify(f.partitionValues ?? {}),
           ...(a.type === 'add' ? { modificationTime: a.add.modificationTime.toString(), stats: a.add.stats ?? null, baseRowId: a.add.baseRowId?.toString() ?? null } : {}),
@@ -157,7 +151,7 @@ function actionNode(ctx: TreeContext, a: Action, nodeId: string, parentKey: stri
       label: `sidecar ${a.sidecar.path}`,
       location: sidecarKey(a.sidecar.path),
       size: Number(a.sidecar.sizeInBytes),
-      explanation: 'A sidecar file: a Parquet file in _delta_log/_sidecars/ holding some of a V2 checkpoint\'s add and remove actions, so checkpoints can be split and reused.',
+      ...explained('tree.delta.sidecar'),
       details: { spec: `${SPEC}#sidecar-files` },
       hasChildren: true,
     };
@@ -168,7 +162,7 @@ function actionNode(ctx: TreeContext, a: Action, nodeId: string, parentKey: stri
         kind: 'metadata-file',
         label: a.type === 'commitInfo' ? `commitInfo ${a.commitInfo.operation ?? ''}`.trim() : a.type,
         ...(parentKey !== undefined ? { location: parentKey } : {}),
-        explanation: ACTION_TEXT[a.type] ?? a.type,
+        ...(ACTION_TEXT[a.type] ? explained(ACTION_TEXT[a.type] as 'tree.delta.action.cdc') : explained('tree.delta.action.other', { type: a.type })),
         details: { json: JSON.stringify(a.type === 'commitInfo' ? a.commitInfo.raw : payload, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)).slice(0, 4000), spec: `${SPEC}#actions` },
         hasChildren: false,
       };
@@ -188,8 +182,7 @@ function dvChildren(ctx: TreeContext, actions: readonly Action[], index: number)
     kind: 'deletion-vector',
     label: `deletion vector (${dv.cardinality} rows deleted, ${dv.storageType === 'i' ? 'inline' : dv.storageType === 'u' ? 'relative path' : 'absolute path'})`,
     ...(location !== undefined ? { location, range: deletionVectorRange(dv) } : {}),
-    explanation: 'A deletion vector: a Roaring bitmap of the row positions of the data file that are deleted. '
-      + (dv.storageType === 'i' ? 'It is stored inline in the log, Z85-encoded.' : 'It is stored in a .bin file at this offset as [size][bitmap][CRC-32]; one file may hold the vectors of many data files.'),
+    ...explained('tree.delta.deletionVector', { inline: dv.storageType === 'i' }),
     details: { storageType: dv.storageType, pathOrInlineDv: dv.pathOrInlineDv, offset: dv.offset ?? null, sizeInBytes: dv.sizeInBytes, cardinality: dv.cardinality.toString(), spec: `${SPEC}#deletion-vectors` },
     hasChildren: false,
   }];

@@ -13,6 +13,7 @@
  * without state; the snapshot comes from the version selector of each call.
  */
 import { LakeError } from '../../../errors.ts';
+import { explained, type MessageKey } from '../../../messages/en.ts';
 import type { TreeNode } from '../../table-format.ts';
 import { DELETION_VECTORS_INDEX } from '../spec/index-manifest.ts';
 import { manifestKey, indexFileKey, schemaKey, snapshotKey } from '../spec/layout.ts';
@@ -21,7 +22,7 @@ import { bucketDir, bucketFolder } from '../spec/partition-path.ts';
 import type { TableSchema } from '../spec/schema.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import type { PaimonMetadata } from '../scan/metadata.ts';
-import { keyText, lsmView, LSM_EXPLANATIONS } from './lsm.ts';
+import { keyText, lsmView } from './lsm.ts';
 
 export interface TreeContext {
   readonly meta: PaimonMetadata;
@@ -36,11 +37,7 @@ export interface TreeContext {
 const id = (...parts: (string | number)[]): string => parts.map((p) => encodeURIComponent(String(p))).join(':');
 const parseId = (nodeId: string): string[] => nodeId.split(':').map(decodeURIComponent);
 
-const LIST_TEXT: Record<string, string> = {
-  base: 'Base manifest list: the manifests describing every data file of the table before this commit. Read together with the delta list, in order, they give the live files.',
-  delta: 'Delta manifest list: the manifests this commit wrote — the files it added (ADD) and removed (DELETE). Incremental reads look only here.',
-  changelog: 'Changelog manifest list: changelog files produced by this commit (changelog-producer), for streaming readers.',
-};
+const LIST_TEXT = { base: 'tree.paimon.list.base', delta: 'tree.paimon.list.delta', changelog: 'tree.paimon.list.changelog' } as const satisfies Record<string, MessageKey>;
 
 /** Children of a node (the roots when `nodeId` is undefined). Unknown ids → NotFound `paimon tree: …`. */
 export async function treeNodes(ctx: TreeContext, nodeId?: string): Promise<TreeNode[]> {
@@ -68,10 +65,7 @@ function snapshotNode(ctx: TreeContext): TreeNode {
     kind: 'snapshot',
     label: `snapshot-${s.id} (${s.commitKind})`,
     location: ctx.snapshotFile ?? snapshotKey(s.id),
-    explanation: `A snapshot is one commit: a JSON file naming the manifest lists that describe the table after it. `
-      + (s.commitKind === 'COMPACT' ? 'This COMPACT commit only rewrote files (same rows, fewer sorted runs).'
-        : s.commitKind === 'OVERWRITE' ? 'This OVERWRITE commit replaced files (an INSERT OVERWRITE, a rollback, or a delete of partitions).'
-          : 'This APPEND commit added new files written by a writer.'),
+    ...explained('tree.paimon.snapshot', { commitKind: String(s.commitKind) }),
     details: {
       commitKind: String(s.commitKind), commitUser: s.commitUser, commitIdentifier: s.commitIdentifier.toString(),
       timeMillis: s.timeMillis, schemaId: s.schemaId,
@@ -89,7 +83,7 @@ function schemaNode(ctx: TreeContext): TreeNode {
     kind: 'metadata-file',
     label: `schema-${sc.id}`,
     location: schemaKey(sc.id),
-    explanation: 'The table schema: fields with stable ids, partition keys, primary keys and options. Every ALTER TABLE writes a new schema file; data files record which schema they were written with.',
+    ...explained('tree.paimon.schema'),
     details: { fields: sc.fields.length, partitionKeys: sc.partitionKeys.join(', '), primaryKeys: sc.primaryKeys.join(', '), highestFieldId: sc.highestFieldId },
     hasChildren: false,
   };
@@ -97,7 +91,7 @@ function schemaNode(ctx: TreeContext): TreeNode {
 
 function snapshotChildren(ctx: TreeContext): TreeNode[] {
   const s = ctx.snapshot;
-  const lists: [string, string | undefined, bigint | undefined][] = [
+  const lists: [keyof typeof LIST_TEXT, string | undefined, bigint | undefined][] = [
     ['base', s.baseManifestList, s.baseManifestListSize], ['delta', s.deltaManifestList, s.deltaManifestListSize],
     ['changelog', s.changelogManifestList, s.changelogManifestListSize],
   ];
@@ -107,7 +101,7 @@ function snapshotChildren(ctx: TreeContext): TreeNode[] {
     label: `${role} manifest list`,
     location: manifestKey(name!),
     ...(size !== undefined ? { size: Number(size) } : {}),
-    explanation: LIST_TEXT[role]!,
+    ...explained(LIST_TEXT[role]),
     details: { file: name! },
     hasChildren: true,
   }));
@@ -117,7 +111,7 @@ function snapshotChildren(ctx: TreeContext): TreeNode[] {
       kind: 'manifest',
       label: 'index manifest',
       location: manifestKey(s.indexManifest),
-      explanation: 'Index manifest: every index file of this snapshot per partition and bucket — deletion vectors (rows of data files marked deleted) and dynamic-bucket hash indexes.',
+      ...explained('tree.paimon.indexManifest'),
       details: { file: s.indexManifest },
       hasChildren: true,
     });
@@ -126,7 +120,7 @@ function snapshotChildren(ctx: TreeContext): TreeNode[] {
     id: id('lsm'),
     kind: 'lsm-level',
     label: ctx.schema.primaryKeys.length ? 'LSM trees (live files by bucket and level)' : 'live files by bucket',
-    explanation: LSM_EXPLANATIONS.levels,
+    ...explained('tree.paimon.lsm'),
     hasChildren: true,
   });
   return out;
@@ -140,7 +134,7 @@ async function listChildren(ctx: TreeContext, role: string, name: string): Promi
     label: m.fileName,
     location: manifestKey(m.fileName),
     size: Number(m.fileSize),
-    explanation: `A manifest: Avro entries, each adding or deleting one data file of a partition and bucket (${role} list).`,
+    ...explained('tree.paimon.manifest', { list: role }),
     details: {
       addedFiles: m.numAddedFiles.toString(), deletedFiles: m.numDeletedFiles.toString(), schemaId: m.schemaId,
       buckets: m.minBucket === undefined ? null : `${m.minBucket}..${m.maxBucket}`, levels: m.minLevel === undefined ? null : `${m.minLevel}..${m.maxLevel}`,
@@ -170,9 +164,10 @@ async function dataFileNode(ctx: TreeContext, e: ManifestEntry, prefix: string, 
     label: `${prefix}${f.fileName} (level ${f.level})`,
     location: dataKey(ctx, e),
     size: Number(f.fileSize),
-    explanation: `${e.kind === 'DELETE' ? 'Removes' : 'Adds'} a data file of bucket ${e.bucket}`
-      + (pk ? ` on LSM level ${f.level}; its rows are sorted by primary key and carry sequence numbers ${f.minSequenceNumber}..${f.maxSequenceNumber}.` : '.')
-      + (f.fileSource === 'COMPACT' ? ' Written by a compaction.' : f.fileSource === 'APPEND' ? ' Written by a writer.' : ''),
+    ...explained('tree.paimon.dataFile', {
+      removes: e.kind === 'DELETE', bucket: e.bucket, primaryKey: pk, level: f.level,
+      minSequence: f.minSequenceNumber.toString(), maxSequence: f.maxSequenceNumber.toString(), source: f.fileSource ?? '',
+    }),
     details: {
       kind: e.kind, bucket: e.bucket, totalBuckets: e.totalBuckets, level: f.level, rowCount: f.rowCount.toString(),
       minSequenceNumber: f.minSequenceNumber.toString(), maxSequenceNumber: f.maxSequenceNumber.toString(), schemaId: f.schemaId,
@@ -193,9 +188,9 @@ async function indexManifestChildren(ctx: TreeContext, name: string): Promise<Tr
     label: `${e.kind} ${e.fileName} (${e.indexType})`,
     location: indexFileKey(e.fileName),
     size: Number(e.fileSize),
-    explanation: e.indexType === DELETION_VECTORS_INDEX
-      ? `A deletion-vector index file of bucket ${e.bucket}: one bitmap per data file, marking rows that later data replaced or deleted.`
-      : `A ${e.indexType} index file of bucket ${e.bucket} (dynamic-bucket key → bucket assignments).`,
+    ...(e.indexType === DELETION_VECTORS_INDEX
+      ? explained('tree.paimon.dvIndexFile', { bucket: e.bucket })
+      : explained('tree.paimon.indexFile', { indexType: e.indexType, bucket: e.bucket })),
     details: { bucket: e.bucket, indexType: e.indexType, rowCount: e.rowCount.toString(), vectors: e.deletionVectors.length },
     hasChildren: e.deletionVectors.length > 0,
   }));
@@ -210,7 +205,7 @@ async function indexFileChildren(ctx: TreeContext, name: string, i: number): Pro
     label: `${r.dataFileName}${r.cardinality !== undefined ? ` (${r.cardinality} rows deleted)` : ''}`,
     location: indexFileKey(e.fileName),
     range: { offset: r.offset, length: r.length + 8 },
-    explanation: 'The deletion vector of one data file: a Roaring bitmap of deleted row positions (length, magic, bitmap, CRC). Readers skip these rows.',
+    ...explained('tree.paimon.deletionVector'),
     details: { dataFile: r.dataFileName, offset: r.offset, length: r.length, cardinality: r.cardinality?.toString() ?? null },
     hasChildren: false,
   }));
@@ -222,7 +217,7 @@ async function lsmChildren(ctx: TreeContext): Promise<TreeNode[]> {
     id: id('bucket', b.partitionHex, b.bucket),
     kind: 'file-slice',
     label: `${b.partition ? `${b.partition} / ` : ''}${bucketDir(b.bucket)}`,
-    explanation: view.primaryKey ? b.nextCompaction : 'The live files of this bucket.',
+    ...explained('tree.paimon.bucket', { primaryKey: view.primaryKey, sortedRuns: b.sortedRuns, trigger: b.compactionTrigger, due: b.compactionDue }),
     details: { sortedRuns: b.sortedRuns, levels: b.levels.map((l) => l.level).join(', '), compactionTrigger: b.compactionTrigger, compactionDue: b.compactionDue },
     hasChildren: true,
   }));
@@ -236,9 +231,7 @@ async function levelNodes(ctx: TreeContext, partHex: string, bucket: number): Pr
     id: id('level', partHex, bucket, l.level),
     kind: 'lsm-level',
     label: `level ${l.level}: ${l.files.length} file${l.files.length === 1 ? '' : 's'}`,
-    explanation: l.level === 0
-      ? 'Level 0: files as writers flushed them; each is a sorted run and their key ranges may overlap.'
-      : `Level ${l.level}: one sorted run — files with disjoint key ranges, produced by compaction.`,
+    ...(l.level === 0 ? explained('tree.paimon.level0') : explained('tree.paimon.level', { level: l.level })),
     details: { sortedRuns: l.sortedRuns, rowCount: l.rowCount, totalSize: l.totalSize, minSequenceNumber: l.minSequenceNumber ?? null, maxSequenceNumber: l.maxSequenceNumber ?? null },
     hasChildren: l.files.length > 0,
   }));
@@ -253,8 +246,9 @@ async function levelFiles(ctx: TreeContext, partHex: string, bucket: number, lev
     label: f.fileName,
     location: f.key,
     size: f.fileSize,
-    explanation: `Keys ${f.minKey}..${f.maxKey}, sequence numbers ${f.minSequenceNumber}..${f.maxSequenceNumber}`
-      + (f.deletedRows ? `; ${f.deletedRows} rows marked deleted by a deletion vector.` : '.'),
+    ...explained('tree.paimon.lsmFile', {
+      minKey: f.minKey, maxKey: f.maxKey, minSequence: String(f.minSequenceNumber), maxSequence: String(f.maxSequenceNumber), deletedRows: f.deletedRows ?? '',
+    }),
     details: { rowCount: f.rowCount, minKey: f.minKey, maxKey: f.maxKey, fileSource: f.fileSource ?? null, schemaId: f.schemaId, deletedRows: f.deletedRows ?? null },
     hasChildren: false,
   }));

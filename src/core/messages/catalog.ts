@@ -1,0 +1,26 @@
+/**
+ * Message catalogs: every sentence Lakescope shows a person is a key with named parameters, so a second
+ * language is one more catalog with the same keys (tsc checks that: `Messages` is the English catalog's shape).
+ *
+ * A message is a function of its parameters. Parameters are plain values (strings, numbers, booleans) so a
+ * {@link MessageRef} survives `postMessage` from the worker and JSON in the CLI. Counts go through
+ * {@link plural} so each language picks its own plural forms (Intl.PluralRules), never `n + 's'`.
+ */
+
+/** A parameter value a message may take: plain, structured-clone and JSON safe. */
+export type MessageParam = string | number | boolean | undefined;
+
+/** The shape every catalog entry has: named parameters in, one sentence out. */
+export type MessageFn = (params: never) => string;
+
+const rules = new Map<string, Intl.PluralRules>();
+
+/**
+ * `forms[category]` for the count `n` in `locale` (Intl.PluralRules categories: zero, one, two, few, many,
+ * other). `other` must always be given; it is used when the language's category has no form here.
+ */
+export function plural(locale: string, n: number | string | bigint, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }): string {
+  let r = rules.get(locale);
+  if (!r) rules.set(locale, (r = new Intl.PluralRules(locale)));
+  return forms[r.select(Number(n))] ?? forms.other;
+}

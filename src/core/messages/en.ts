@@ -1,0 +1,53 @@
+/**
+ * The English catalog (the reference one: its keys and parameter types define `Messages`, which every other
+ * language's catalog must satisfy) and `format(key, params)`.
+ */
+import { enTree } from './en-tree.ts';
+import { enUi } from './en-ui.ts';
+
+export const en = { ...enTree, ...enUi };
+
+/** Every message key. */
+export type MessageKey = keyof typeof en;
+
+/** The named parameters of a message (`undefined` when it takes none). */
+export type MessageParams<K extends MessageKey> = Parameters<(typeof en)[K]> extends [infer P] ? P : undefined;
+
+/** The arguments after the key: none for a message without parameters, else its parameter object. */
+export type MessageArgs<K extends MessageKey> = MessageParams<K> extends undefined ? [] : [params: MessageParams<K>];
+
+/** A catalog for one language: the same keys as English, each with the same named parameters. */
+export type Messages = { readonly [K in MessageKey]: (typeof en)[K] };
+
+/** A message to show later, in the reader's language: a key and its parameters (plain data). */
+export type MessageRef = {
+  [K in MessageKey]: MessageParams<K> extends undefined ? { readonly key: K; readonly params?: undefined } : { readonly key: K; readonly params: MessageParams<K> };
+}[MessageKey];
+
+/** The sentence for `key` in `catalog`. */
+export function translate<K extends MessageKey>(catalog: Messages, key: K, ...args: MessageArgs<K>): string {
+  return (catalog[key] as (p: unknown) => string)(args[0]);
+}
+
+/** The English sentence for `key` (the CLI's language, and the fallback). */
+export function format<K extends MessageKey>(key: K, ...args: MessageArgs<K>): string {
+  return translate(en, key, ...args);
+}
+
+/** The sentence a {@link MessageRef} stands for, in `catalog` (English by default). */
+export function formatRef(ref: MessageRef, catalog: Messages = en): string {
+  return (catalog[ref.key] as (p: unknown) => string)(ref.params);
+}
+
+/** A reference to a message, to carry as data (e.g. on a tree node). */
+export function messageRef<K extends MessageKey>(key: K, ...args: MessageArgs<K>): MessageRef {
+  return (args.length ? { key, params: args[0] } : { key }) as MessageRef;
+}
+
+/**
+ * What a tree node carries: the message (for the UI, in the reader's language) and its English text in
+ * `explanation` (for the CLI and for readers of older node objects).
+ */
+export function explained<K extends MessageKey>(key: K, ...args: MessageArgs<K>): { message: MessageRef; explanation: string } {
+  return { message: messageRef(key, ...args), explanation: format(key, ...args) };
+}

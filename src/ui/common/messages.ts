@@ -1,0 +1,26 @@
+/**
+ * The explorer's text in the reader's language: components call `useMessages()` and get `t(key, params)`
+ * over the catalog in context (English unless a provider gives another catalog with the same keys).
+ */
+import { createContext, useContext } from 'react';
+import { en, formatRef, translate, type MessageArgs, type MessageKey, type MessageRef, type Messages } from '../../core/messages/en.ts';
+
+/** The catalog of the reader's language; English by default. */
+export const MessagesContext = createContext<Messages>(en);
+
+export interface Translator {
+  /** The sentence for `key` with its named parameters. */
+  t<K extends MessageKey>(key: K, ...args: MessageArgs<K>): string;
+  /** The sentence a message reference (e.g. a tree node's `message`) stands for. */
+  ref(message: MessageRef): string;
+}
+
+/** A translator over `catalog` (for code outside components, e.g. pure helpers given the catalog). */
+export function translator(catalog: Messages): Translator {
+  return { t: (key, ...args) => translate(catalog, key, ...args), ref: (m) => formatRef(m, catalog) };
+}
+
+/** The translator of the catalog in context. */
+export function useMessages(): Translator {
+  return translator(useContext(MessagesContext));
+}

@@ -1,0 +1,36 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { TreeNode } from '../../core/api/table-dto.ts';
+import { en, explained, type Messages } from '../../core/messages/en.ts';
+import { MessagesContext } from '../common/messages.ts';
+import { Inspector } from './inspector.tsx';
+
+/** A second language stand-in: every message renders as «key». */
+const pseudo = Object.fromEntries(Object.keys(en).map((k) => [k, () => `«${k}»`])) as unknown as Messages;
+
+const node: TreeNode = {
+  id: 'dv:x', kind: 'deletion-vector', label: 'DV for a.parquet', hasChildren: false,
+  ...explained('tree.iceberg.deletionVector', { records: '1', referencedDataFile: 's3://b/a.parquet', deleted: false }),
+};
+
+const render = (catalog?: Messages) => renderToStaticMarkup(
+  <MessagesContext.Provider value={catalog ?? en}>
+    <Inspector item={{ kind: 'node', node }} format="iceberg" warehouseId="w" collapsed={false} onToggle={() => {}} />
+  </MessagesContext.Provider>,
+);
+
+describe('Inspector text comes from the catalog', () => {
+  it('renders English by default, with plural-safe counts', () => {
+    const html = render();
+    expect(html).toContain('A deletion vector: a Roaring bitmap of the 1 deleted row position of s3://b/a.parquet');
+    expect(html).toContain('aria-label="Inspector"');
+  });
+
+  it('renders a tree node from its message key, not its English explanation, in another catalog', () => {
+    const html = render(pseudo);
+    // The explanation paragraph renders the key; the English text stays only in the raw record below it.
+    expect(html).toContain('data-testid="inspector-explanation">«tree.iceberg.deletionVector»</p>');
+    expect(html).toContain('aria-label="«ui.inspector.label»"');
+    expect(html).toContain('«ui.inspector.rawRecord»');
+  });
+});
