@@ -10,6 +10,8 @@ import { LakeError } from '../../errors.ts';
 import type { Expr } from '../../expr/expr.ts';
 import { parseWhere } from '../../expr/parse.ts';
 import type { Storage } from '../../io/storage.ts';
+import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
+import { icebergCapabilities, prepareIcebergAction } from './commit/write-model.ts';
 import type { LakePlan, LakeTable, OpenOptions, ScanRequest, TreeNode, VersionSelector } from '../table-format.ts';
 import { partitionSpecDtos, schemaDtos, sortOrderDtos, versionDtos } from './dto.ts';
 import { loadCurrentMetadata } from './io/current-metadata.ts';
@@ -108,6 +110,16 @@ export class IcebergTable implements LakeTable<FileScanTask> {
 
   /** Column names of the current schema, in order. */
   columnNames(): string[] { return columnNames(currentSchema(this.metadata)); }
+
+  /** {@link LakeTable.capabilities} (commit/write-model.ts). */
+  async capabilities(version?: string, options?: CapabilityOptions): Promise<WriteCapability[]> {
+    return icebergCapabilities(this.storage, this.metadata, this.writeRefusal, version, options);
+  }
+
+  /** {@link LakeTable.prepare} (commit/write-model.ts): acts on the table's current metadata. */
+  prepare(action: WriteAction, options: { signal?: AbortSignal } = {}): Promise<PreparedChange> {
+    return prepareIcebergAction(this.storage, action, options.signal);
+  }
 
   /** Every metadata file in `metadata/` (each a past state), oldest first. */
   async metadataFiles(signal?: AbortSignal): Promise<MetadataFileRef[]> {

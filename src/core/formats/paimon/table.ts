@@ -23,6 +23,8 @@ import { expireSnapshots, type ExpireOptions, type ExpirePlan } from './commit/e
 import { rollbackAsLatest, type RollbackAsLatestOptions, type RollbackResult } from './commit/rollback.ts';
 import { rollbackDestructive, type DestructiveRollbackOptions, type DestructiveRollbackPlan } from './commit/rollback-destructive.ts';
 import { createTag, deleteTag, type CreateTagOptions } from './commit/tags.ts';
+import { paimonCapabilities, preparePaimonAction } from './commit/write-model.ts';
+import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
 import { resolveSnapshot, type ResolvedSnapshot } from './scan/time-travel.ts';
 import { keyFields, type TableSchema } from './spec/schema.ts';
 import type { Snapshot } from './spec/snapshot.ts';
@@ -222,6 +224,16 @@ export class PaimonTable implements LakeTable<PaimonTask> {
    */
   async checkWritable(signal?: AbortSignal): Promise<void> {
     await refreshForWrite({ storage: this.storage, meta: this.meta, schema: this.latestSchema, signal }, 'commit');
+  }
+
+  /** {@link LakeTable.capabilities} (commit/write-model.ts). */
+  capabilities(version?: string, options?: CapabilityOptions): Promise<WriteCapability[]> {
+    return paimonCapabilities(this, version, options);
+  }
+
+  /** {@link LakeTable.prepare} (commit/write-model.ts): main branch, its latest snapshot. */
+  prepare(action: WriteAction, options: { signal?: AbortSignal } = {}): Promise<PreparedChange> {
+    return preparePaimonAction(this, action, options.signal);
   }
 
   /** Creates a tag (see commit/tags.ts). */
