@@ -120,9 +120,9 @@ export function noWrites(reason: string): WriteCapability[] {
   ];
 }
 
-/** The Unsupported error for an action a format (or table) does not offer, naming it. */
-export function unsupportedAction(subsystem: string, kind: string, why: string): LakeError {
-  return new LakeError('Unsupported', `${subsystem}: ${kind} is not available: ${why}`, { action: kind });
+/** The Unsupported error for an action a format (or table) does not offer; `why` names the action. */
+export function unsupportedAction(subsystem: string, why: string): LakeError {
+  return new LakeError('Unsupported', `${subsystem}: ${why}`);
 }
 
 /** A positive number or undefined, else DataInvalid naming the parameter. */

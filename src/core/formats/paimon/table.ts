@@ -222,8 +222,8 @@ export class PaimonTable implements LakeTable<PaimonTask> {
    * Re-reads what is current and throws DataInvalid naming the file while the newest snapshot or the
    * LATEST hint cannot be read (every write checks this itself; previews call it to refuse up front).
    */
-  async checkWritable(signal?: AbortSignal): Promise<void> {
-    await refreshForWrite({ storage: this.storage, meta: this.meta, schema: this.latestSchema, signal }, 'commit');
+  async checkWritable(signal?: AbortSignal, what = 'commit'): Promise<void> {
+    await refreshForWrite({ storage: this.storage, meta: this.meta, schema: this.latestSchema, signal }, what);
   }
 
   /** {@link LakeTable.capabilities} (commit/write-model.ts). */

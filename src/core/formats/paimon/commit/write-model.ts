@@ -26,7 +26,7 @@ export const CONCURRENCY_PAIMON = 'Paimon commits by creating the next snapshot 
 const DESTRUCTIVE_NOTE = 'Not one atomic step: LATEST moves back first, then snapshot files are deleted newest first, tags next, and data files last. '
   + 'A commit that lands meanwhile stops it (Conflict) before anything is deleted; an interruption leaves unreferenced files, never a snapshot with missing files.';
 
-const NOT_YET = 'Lakescope does not offer it for Paimon tables yet';
+const NOT_YET = 'not available for Paimon tables yet (tag, tag removal, rollback and destructive rollback are)';
 
 /** The actions of a Paimon table on `version` (an id; the latest when absent). */
 export async function paimonCapabilities(table: PaimonTable, version: string | undefined, options: CapabilityOptions = {}): Promise<WriteCapability[]> {
@@ -47,7 +47,7 @@ export async function paimonCapabilities(table: PaimonTable, version: string | u
     }
   }
   for (const kind of ['expire', 'compact', 'rewrite-manifests'] as const) {
-    out.push({ kind, scope: 'table', available: false, reason: `${NOT_YET}.`, description: `${kind} (not offered for Paimon tables yet)` });
+    out.push({ kind, scope: 'table', available: false, reason: `${kind} is ${NOT_YET}.`, description: `${kind} (not offered for Paimon tables yet)` });
   }
   const off = writesOffReason(table.storage, table.writeRefusal, options);
   return off === undefined ? out : disableAll(out, off);
@@ -75,7 +75,8 @@ type Run = (signal: AbortSignal | undefined) => Promise<Omit<AppliedChange, 'ope
  * hint refuses before anything is previewed; apply refuses with Conflict when the latest snapshot moved.
  */
 export async function preparePaimonAction(table: PaimonTable, action: WriteAction, signal?: AbortSignal): Promise<PreparedChange> {
-  await table.checkWritable(signal);
+  // The refusal names the operation as the engine's own write would (`paimon tag: …`, `paimon rollback: …`).
+  await table.checkWritable(signal, action.kind === 'remove-ref' ? 'tag' : action.kind === 'rollback-destructive' ? 'rollback' : action.kind);
   const latest = await table.meta.latestSnapshotId(signal);
   const before = await totalsOf(table, latest, signal);
   const details = { latestSnapshot: latest?.toString() ?? '—' };
@@ -96,7 +97,7 @@ export async function preparePaimonAction(table: PaimonTable, action: WriteActio
       break;
     }
     case 'remove-ref': {
-      if (action.refType === 'branch') throw unsupportedAction('paimon remove-ref', 'removing a branch', NOT_YET);
+      if (action.refType === 'branch') throw unsupportedAction('paimon remove-ref', `removing a branch is ${NOT_YET}`);
       const tag = await table.meta.tag(action.name, signal);
       const ids = await table.meta.snapshotIds(signal);
       const expired = !ids.includes(tag.snapshot.id);
@@ -147,7 +148,7 @@ export async function preparePaimonAction(table: PaimonTable, action: WriteActio
       break;
     }
     default:
-      throw unsupportedAction(`paimon ${action.kind}`, action.kind, NOT_YET);
+      throw unsupportedAction(`paimon ${action.kind}`, `${action.kind} is ${NOT_YET}`);
   }
   return {
     ...change, concurrency: CONCURRENCY_PAIMON, noop: false,
