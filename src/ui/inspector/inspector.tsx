@@ -91,6 +91,17 @@ const time = (ms: number) => {
   return <span title={t.utc}><span className="nowrap">{date}</span> <span className="nowrap">{clock}</span></span>;
 };
 
+/** Explanations and spec sections a format has its own text for (content keyed by format; others get the general one). */
+const VERSION_EXPLANATION: Partial<Record<TableFormatName, string>> = {
+  iceberg: 'A snapshot: the complete set of data and delete files of the table after one commit, reached through its manifest list. Reading an older snapshot is time travel; its summary counters were written at commit time.',
+};
+const SECTION_LINKS: Partial<Record<TableFormatName, { schema: { href: string; label: string }; partition: { href: string; label: string } }>> = {
+  iceberg: {
+    schema: { href: `${ICEBERG_SPEC}#schema-evolution`, label: 'Iceberg spec › schema evolution' },
+    partition: { href: `${ICEBERG_SPEC}#partitioning`, label: 'Iceberg spec › partitioning' },
+  },
+};
+
 function describe(item: InspectorItem, format: TableFormatName): Described {
   switch (item.kind) {
     case 'version': {
@@ -110,9 +121,7 @@ function describe(item: InspectorItem, format: TableFormatName): Described {
           ...Object.entries(v.summary).slice(0, 40).map(([k, val]) => [k, /^-?\d+$/.test(val) && !/id$/i.test(k) ? (/size|bytes/i.test(k) ? bytes(val) : num(val)) : <span className="wrap">{val}</span>] as const),
         ],
         raw: v,
-        explanation: format === 'iceberg'
-          ? 'A snapshot: the complete set of data and delete files of the table after one commit, reached through its manifest list. Reading an older snapshot is time travel; its summary counters were written at commit time.'
-          : 'A version of the table: the state after one commit. Selecting it makes every view answer for that version.',
+        explanation: VERSION_EXPLANATION[format] ?? 'A version of the table: the state after one commit. Selecting it makes every view answer for that version.',
         link: versionSpecLink(format),
       };
     }
@@ -139,7 +148,7 @@ function describe(item: InspectorItem, format: TableFormatName): Described {
         props: [['Field id', <span key="i" className="mono">{f.id}</span>], ['Type', <span key="t" className="mono">{f.type}</span>], ['Required', f.required ? 'yes' : 'no'], ['Schema', item.schemaId], ['Doc', f.doc ?? '—']],
         raw: f,
         explanation: 'Columns are tracked by field id, not by name: a rename keeps the id (and the data), a dropped column’s id is never reused, and data files written before a column existed read it as null (or its initial default).',
-        link: format === 'iceberg' ? { href: `${ICEBERG_SPEC}#schema-evolution`, label: 'Iceberg spec › schema evolution' } : specLink(format, 'metadata-file'),
+        link: SECTION_LINKS[format]?.schema ?? specLink(format, 'metadata-file'),
       };
     }
     case 'partition': {
@@ -150,7 +159,7 @@ function describe(item: InspectorItem, format: TableFormatName): Described {
           ...Object.entries(s.values).map(([k, v]) => [k, <span key={k} className="mono">{v ?? 'null'}</span>] as const)],
         raw: s,
         explanation: 'A partition: the files whose partition tuple has these values. Planning compares a filter with partition values (through the transform) and skips whole partitions without opening their files.',
-        link: format === 'iceberg' ? { href: `${ICEBERG_SPEC}#partitioning`, label: 'Iceberg spec › partitioning' } : specLink(format, 'manifest'),
+        link: SECTION_LINKS[format]?.partition ?? specLink(format, 'manifest'),
       };
     }
     case 'file': {

@@ -11,7 +11,7 @@ import type {
 } from '../table-format.ts';
 import { LSM_EXPLANATIONS, lsmView, type LsmView } from './inspect/lsm.ts';
 import { treeNodes } from './inspect/tree.ts';
-import { listSchemas, listVersions, partitionSpecOf, sortOrderOf } from './inspect/versions.ts';
+import { listSchemas, listVersions, partitionSpecOf, recordCount, sortOrderOf } from './inspect/versions.ts';
 import { unreadableNewestRefusal } from '../../commit/unreadable-newest.ts';
 import { PaimonMetadata, type SnapshotIntegrity } from './scan/metadata.ts';
 import { planSnapshot } from './scan/plan.ts';
@@ -233,7 +233,7 @@ export class PaimonTable implements LakeTable<PaimonTask> {
 
   /** {@link LakeTable.prepare} (commit/write-model.ts): main branch, its latest snapshot. */
   prepare(action: WriteAction, options: { signal?: AbortSignal } = {}): Promise<PreparedChange> {
-    return preparePaimonAction(this, action, options.signal);
+    return preparePaimonAction(this, (s) => recordCount(s, this.schema), action, options.signal);
   }
 
   /** Creates a tag (see commit/tags.ts). */

@@ -14,9 +14,12 @@ import {
 import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { pool } from '../../../util/async.ts';
-import { recordCount } from '../inspect/versions.ts';
 import { snapshotKey, tagKey } from '../spec/layout.ts';
+import type { Snapshot } from '../spec/snapshot.ts';
 import type { PaimonTable } from '../table.ts';
+
+/** A snapshot's row count and what it counts (inspect/versions.ts recordCount, handed in by the table: commit/ does not import inspect/). */
+export type RecordCountOf = (s: Snapshot) => { count: string; live: boolean; basis?: string };
 
 /** Files whose sizes a destructive-rollback preview looks up (the rest are listed without size). */
 const MAX_SIZED = 400;
@@ -54,11 +57,11 @@ export async function paimonCapabilities(table: PaimonTable, version: string | u
 }
 
 /** A snapshot's totals from its metadata (rows live only for append tables without deletion vectors). */
-async function totalsOf(table: PaimonTable, id: bigint | undefined, signal?: AbortSignal): Promise<TableTotals> {
+async function totalsOf(table: PaimonTable, countOf: RecordCountOf, id: bigint | undefined, signal?: AbortSignal): Promise<TableTotals> {
   if (id === undefined) return { rows: 0n, rowsLive: true };
   const s = await table.meta.snapshot(id, signal);
   if (s.totalRecordCount === undefined) return {};
-  const r = recordCount(s, table.schema);
+  const r = countOf(s);
   return { rows: BigInt(r.count), ...(r.live ? { rowsLive: true } : { rowsBasis: r.basis }) };
 }
 
@@ -74,11 +77,11 @@ type Run = (signal: AbortSignal | undefined) => Promise<Omit<AppliedChange, 'ope
  * Prepares `action` on a Paimon table (main branch). Must hold: an unreadable newest snapshot or LATEST
  * hint refuses before anything is previewed; apply refuses with Conflict when the latest snapshot moved.
  */
-export async function preparePaimonAction(table: PaimonTable, action: WriteAction, signal?: AbortSignal): Promise<PreparedChange> {
+export async function preparePaimonAction(table: PaimonTable, countOf: RecordCountOf, action: WriteAction, signal?: AbortSignal): Promise<PreparedChange> {
   // The refusal names the operation as the engine's own write would (`paimon tag: …`, `paimon rollback: …`).
   await table.checkWritable(signal, action.kind === 'remove-ref' ? 'tag' : action.kind === 'rollback-destructive' ? 'rollback' : action.kind);
   const latest = await table.meta.latestSnapshotId(signal);
-  const before = await totalsOf(table, latest, signal);
+  const before = await totalsOf(table, countOf, latest, signal);
   const details = { latestSnapshot: latest?.toString() ?? '—' };
   let change: Omit<PreparedChange, 'apply' | 'noop'>;
   let run: Run;
@@ -118,7 +121,7 @@ export async function preparePaimonAction(table: PaimonTable, action: WriteActio
       change = { preview: { operation: 'rollback-as-latest',
         description: `Roll back to snapshot ${target} without deleting anything: a new snapshot ${next} (commit kind OVERWRITE) makes snapshot ${target}'s content the latest. All history stays readable, and this rollback can itself be rolled back.`,
         writes: [{ key: 'manifest/<one delta manifest + manifest lists>', kind: 'manifest', note: 'removes files added after the target, re-adds files it removed' }, { key: snapshotKey(next), kind: 'metadata', note: 'written on apply (create-if-absent)' }],
-        deletes: [], before, after: await totalsOf(table, targetId, signal), warnings: [], details: { ...details, target, newSnapshot: next.toString() } } };
+        deletes: [], before, after: await totalsOf(table, countOf, targetId, signal), warnings: [], details: { ...details, target, newSnapshot: next.toString() } } };
       run = async (s) => {
         const r = await table.rollbackAsLatest({ version: target }, { signal: s });
         return { committedKey: snapshotKey(BigInt(r.snapshotId)), written: [{ key: snapshotKey(BigInt(r.snapshotId)), kind: 'metadata' }], deleted: [], attempts: r.attempts, warnings: [],
@@ -137,7 +140,7 @@ export async function preparePaimonAction(table: PaimonTable, action: WriteActio
       ];
       change = { concurrencyOverride: DESTRUCTIVE_NOTE, typedConfirmation: `delete ${plan.snapshots.length} snapshots`, preview: { operation: 'rollback-destructive',
         description: `Destructive rollback to snapshot ${plan.targetId}: LATEST moves back, then ${plan.snapshots.length} later snapshot(s), ${plan.tags.length} later tag(s) and every file only they used are DELETED for good.`,
-        writes: [{ key: 'snapshot/LATEST', kind: 'version-hint', note: `points at ${plan.targetId}` }], deletes, before, after: await totalsOf(table, BigInt(plan.targetId), signal),
+        writes: [{ key: 'snapshot/LATEST', kind: 'version-hint', note: `points at ${plan.targetId}` }], deletes, before, after: await totalsOf(table, countOf, BigInt(plan.targetId), signal),
         warnings: ['This cannot be undone: the deleted snapshots and their data files are gone. Readers holding them fail. The non-destructive rollback (a new latest snapshot) is usually what you want.'],
         details: { ...details, target: plan.targetId, snapshots: String(plan.snapshots.length), tags: String(plan.tags.length), dataFiles: String(plan.dataFiles.length) } } };
       run = async (s) => {
