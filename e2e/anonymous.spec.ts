@@ -1,6 +1,7 @@
 /**
- * A public-read bucket opened anonymously (no keys): the browser's unsigned requests list and read it; a
- * write is refused. Uses its own bucket on the Ceph gateway, made public-read with CORS for the preview origin.
+ * A public-read bucket opened anonymously (no keys): the browser's unsigned requests list and read it;
+ * the writes bar shows every action disabled with the reason. Uses its own bucket on the Ceph gateway,
+ * made public-read with CORS for the preview origin.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,6 +49,20 @@ test.describe('anonymous access to a public-read bucket', () => {
     await region.getByRole('tab', { name: 'Data' }).click();
     expect(await dataRowCount(page)).toBe(expectedOf('iceberg/v2_athena_object_storage_layout').versions.at(-1)!.rowCount);
     await page.screenshot({ path: join(SCREENSHOT_DIR, '80-s3-anonymous.png') });
+    expect(errors).toEqual([]);
+  });
+
+  test('shows writes disabled with the reason, not buttons that fail', async ({ page }) => {
+    const errors = watchErrors(page);
+    await openAnonymously(page);
+    await openTableFromRail(page, 'athena');
+    const bar = page.getByRole('toolbar', { name: 'Write actions' });
+    await expect(bar.getByTestId('writes-off')).toContainText('writes are off');
+    await expect(bar.getByTestId('writes-off')).toContainText('Opened anonymously');
+    const tag = bar.getByRole('button', { name: 'Tag…' });
+    await expect(tag).toBeDisabled();
+    await expect(tag).toHaveAttribute('title', /Opened anonymously/);
+    await expect(bar.getByRole('button', { name: 'Maintain ▾' })).toBeDisabled();
     expect(errors).toEqual([]);
   });
 });

@@ -5,6 +5,9 @@
  * - ui imports core only as `import type` and never platform/node;
  * - platform/browser and platform/node never import each other; worker never imports ui; cli never ui/worker.
  * Test files (*.test.ts) may additionally use node:* and src/testing, but the ui rules hold for them too.
+ * And no control flow on a format name in worker/, cli/ or ui/ (DESIGN.md: "Worker, CLI and UI never
+ * branch on the format name"): no `=== 'iceberg'` (nor !==, ==, !=) and no `case 'paimon':` outside tests.
+ * Content keyed by format (a colour, a title, a spec link in a Record) is fine: it is data, not a branch.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -90,6 +93,28 @@ export function checkImport(from: string, ref: ImportRef, resolveTarget: (spec: 
   return undefined;
 }
 
+/** Format names a branch must not test for (the registry's and the detector's names). */
+const FORMAT_NAMES = new Set(['iceberg', 'paimon', 'delta', 'hudi']);
+
+/**
+ * Comparisons with and `case` labels of a format-name string literal in a TS source text, as
+ * `line: code` — control flow on the format, which belongs in the format (its capabilities, its tree).
+ */
+export function findFormatBranches(text: string): string[] {
+  const sf = ts.createSourceFile('x.tsx', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const out: string[] = [];
+  const isName = (n: ts.Node) => (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && FORMAT_NAMES.has(n.text);
+  const at = (n: ts.Node) => `${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}: ${n.getText(sf).slice(0, 80)}`;
+  const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken]);
+  const visit = (node: ts.Node): void => {
+    if (ts.isBinaryExpression(node) && EQUALITY.has(node.operatorToken.kind) && (isName(node.left) || isName(node.right))) out.push(at(node));
+    else if (ts.isCaseClause(node) && isName(node.expression)) out.push(at(node.expression));
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
 function walk(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
@@ -131,6 +156,23 @@ describe('architecture', () => {
       for (const ref of findImports(readFileSync(file, 'utf8'))) {
         const v = checkImport(rel, ref, resolverFor(file));
         if (v) violations.push(`src/${rel}:${ref.line}: ${v}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('the format-branch checker finds comparisons and case labels, not data keyed by format', () => {
+    expect(findFormatBranches("if (format === 'iceberg') x();\nconst y = t.format !== `paimon`;")).toEqual(["1: format === 'iceberg'", '2: t.format !== `paimon`']);
+    expect(findFormatBranches("switch (f) { case 'hudi': break; case 'other': break; }")).toEqual(["1: 'hudi'"]);
+    expect(findFormatBranches("const COLOUR = { iceberg: 'blue', delta: 'green' };\nconst t = TITLES['paimon'];\nconst s = 'iceberg';")).toEqual([]);
+  });
+
+  it('worker, cli and ui never branch on a format name (tests aside)', () => {
+    const violations: string[] = [];
+    for (const area of ['worker', 'cli', 'ui']) {
+      for (const file of walk(join(SRC, area))) {
+        if (/\.test(-helper|-support)?\.tsx?$/.test(file)) continue;
+        for (const v of findFormatBranches(readFileSync(file, 'utf8'))) violations.push(`src/${relative(SRC, file)}:${v}`);
       }
     }
     expect(violations).toEqual([]);

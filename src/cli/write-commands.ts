@@ -2,18 +2,16 @@
  * The `lakescope` write commands (issue 6): rollback, set-current, tag, branch, expire, compact,
  * rewrite-manifests. Each prepares the operation, prints its preview (files written and deleted, rows and
  * bytes before/after, warnings) and, unless `--dry-run`, applies exactly that and prints the result.
- * Iceberg tables get every command; Paimon tables get tag and rollback (as a new latest snapshot).
+ * Every command is one action of the table model (`prepare(action)`), whatever the format: the format
+ * says which it offers (Paimon: tag and rollback as a new latest snapshot; Delta, Hudi: none yet).
  */
 import { rowsText, type ChangePreview, type ChangeResult, type FileChange, type TableTotals } from '../core/commit/change-preview.ts';
 import { LakeError } from '../core/errors.ts';
-import { icebergFormat } from '../core/formats/iceberg/index.ts';
-import * as ice from '../core/formats/iceberg/commit/index.ts';
-import { paimonFormat, openPaimonTable } from '../core/formats/paimon/index.ts';
-import type { Storage } from '../core/io/storage.ts';
+import { prepareWrite } from '../core/api/table-writes.ts';
+import type { WriteAction } from '../core/commit/write-action.ts';
 import { checkFlags, flagInt, flagValue, type ParsedArgs } from './args.ts';
 import { parseTime, type Print } from './commands.ts';
-import { jsonText } from './output.ts';
-import { openTableLocation } from './table-location.ts';
+import { openCliTable } from './open-table.ts';
 
 export const WRITE_COMMANDS = ['rollback', 'set-current', 'tag', 'branch', 'expire', 'compact', 'rewrite-manifests'] as const;
 export type WriteCommand = typeof WRITE_COMMANDS[number];
@@ -56,89 +54,68 @@ function refName(args: ParsedArgs): string {
   return name;
 }
 
-/** Builds the prepared Iceberg operation for a write command. */
-async function prepareIceberg(storage: Storage, args: ParsedArgs, signal: AbortSignal): Promise<ice.PreparedOperation & { apply(o?: ice.ApplyOptions & { deleteFiles?: boolean }): Promise<ChangeResult> }> {
-  const opts = { signal };
-  const name = () => refName(args);
-  switch (args.command as WriteCommand) {
+/** Flags each write command takes (the union over formats: the table model refuses what its format lacks). */
+const FLAGS: Readonly<Record<WriteCommand, readonly string[]>> = {
+  'rollback': ['to', 'to-time', 'dry-run'],
+  'set-current': ['to', 'dry-run'],
+  'tag': ['name', 'version', 'remove', 'replace', 'max-ref-age-ms', 'dry-run'],
+  'branch': ['name', 'version', 'remove', 'replace', 'fast-forward', 'min-snapshots-to-keep', 'max-snapshot-age-ms', 'max-ref-age-ms', 'dry-run'],
+  'expire': ['older-than', 'retain-last', 'ids', 'delete-files', 'dry-run'],
+  'compact': ['target-size', 'min-input-files', 'dry-run'],
+  'rewrite-manifests': ['target-size', 'dry-run'],
+};
+
+/** The model's write action for a command and its flags (the same for every format). */
+export function writeAction(args: ParsedArgs): WriteAction {
+  const command = args.command as WriteCommand;
+  checkFlags(args, [...FLAGS[command]]);
+  const opt = <T>(k: string, v: T | undefined) => (v === undefined ? {} : { [k]: v });
+  switch (command) {
     case 'rollback': {
-      checkFlags(args, ['to', 'to-time', 'dry-run']);
       const time = flagValue(args, 'to-time');
-      if (time !== undefined) return ice.prepareRollbackToTime(storage, parseTime(time), opts);
-      return ice.prepareRollbackTo(storage, requireFlag(snapshotIdFlag(args, 'to'), args, '--to SNAPSHOT_ID or --to-time TIME'), opts);
+      if (time !== undefined) return { kind: 'rollback', toTimeMs: parseTime(time) };
+      return { kind: 'rollback', snapshotId: requireFlag(flagValue(args, 'to'), args, '--to SNAPSHOT_ID or --to-time TIME') };
     }
     case 'set-current':
-      checkFlags(args, ['to', 'dry-run']);
-      return ice.prepareSetCurrentSnapshot(storage, requireFlag(snapshotIdFlag(args, 'to'), args, '--to SNAPSHOT_ID'), opts);
-    case 'tag': {
-      checkFlags(args, ['name', 'version', 'remove', 'replace', 'max-ref-age-ms', 'dry-run']);
-      if (args.flags.has('remove')) return ice.prepareRemoveRef(storage, name(), { ...opts, type: 'tag' });
-      const maxRefAge = flagInt(args, 'max-ref-age-ms');
-      const state = await ice.loadTableState(storage, signal);
-      const id = snapshotIdFlag(args, 'version') ?? state.metadata.currentSnapshotId;
-      return ice.prepareTag(storage, name(), requireFlag(id, args, '--version (the table has no current snapshot)'),
-        maxRefAge === undefined ? {} : { maxRefAgeMs: BigInt(maxRefAge) }, { ...opts, replace: args.flags.has('replace') });
-    }
-    case 'branch': {
-      checkFlags(args, ['name', 'version', 'remove', 'replace', 'fast-forward', 'min-snapshots-to-keep', 'max-snapshot-age-ms', 'max-ref-age-ms', 'dry-run']);
-      if (args.flags.has('remove')) return ice.prepareRemoveRef(storage, name(), { ...opts, type: 'branch' });
+      return { kind: 'set-current', snapshotId: requireFlag(snapshotIdFlag(args, 'to'), args, '--to SNAPSHOT_ID').toString() };
+    case 'tag': case 'branch': {
+      const name = refName(args);
+      if (args.flags.has('remove')) return { kind: 'remove-ref', name, refType: command };
       const ff = flagValue(args, 'fast-forward');
-      if (ff !== undefined) return ice.prepareFastForward(storage, name(), ff, opts);
-      const big = (k: string) => { const v = flagInt(args, k); return v === undefined ? undefined : BigInt(v); };
-      return ice.prepareBranch(storage, name(), snapshotIdFlag(args, 'version'), {
-        minSnapshotsToKeep: flagInt(args, 'min-snapshots-to-keep'), maxSnapshotAgeMs: big('max-snapshot-age-ms'), maxRefAgeMs: big('max-ref-age-ms'),
-      }, { ...opts, replace: args.flags.has('replace') });
+      if (command === 'branch' && ff !== undefined) return { kind: 'fast-forward', name, to: ff };
+      const version = snapshotIdFlag(args, 'version')?.toString() ?? flagValue(args, 'version');
+      return {
+        kind: command, name, ...opt('snapshotId', version), ...(args.flags.has('replace') ? { replace: true } : {}),
+        ...opt('maxRefAgeMs', flagInt(args, 'max-ref-age-ms')),
+        ...(command === 'branch' ? { ...opt('minSnapshotsToKeep', flagInt(args, 'min-snapshots-to-keep')), ...opt('maxSnapshotAgeMs', flagInt(args, 'max-snapshot-age-ms')) } : {}),
+      };
     }
     case 'expire': {
-      checkFlags(args, ['older-than', 'retain-last', 'ids', 'delete-files', 'dry-run']);
       const older = flagValue(args, 'older-than');
-      const ids = flagValue(args, 'ids')?.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
-        if (!/^-?\d+$/.test(s)) throw new LakeError('DataInvalid', `cli: --ids takes snapshot ids, got "${s}"`);
-        return BigInt(s);
+      const ids = flagValue(args, 'ids')?.split(',').map((x) => x.trim()).filter(Boolean).map((x) => {
+        if (!/^-?\d+$/.test(x)) throw new LakeError('DataInvalid', `cli: --ids takes snapshot ids, got "${x}"`);
+        return x;
       });
-      return ice.prepareExpireSnapshots(storage, { olderThanMs: older === undefined ? undefined : parseTime(older), retainLast: flagInt(args, 'retain-last'), snapshotIds: ids, signal });
+      return { kind: 'expire', ...opt('olderThanMs', older === undefined ? undefined : parseTime(older)), ...opt('retainLast', flagInt(args, 'retain-last')), ...opt('snapshotIds', ids) };
     }
     case 'compact':
-      checkFlags(args, ['target-size', 'min-input-files', 'dry-run']);
-      return ice.prepareCompaction(storage, { targetFileSizeBytes: flagInt(args, 'target-size'), minInputFiles: flagInt(args, 'min-input-files'), signal });
+      return { kind: 'compact', ...opt('targetFileSizeBytes', flagInt(args, 'target-size')), ...opt('minInputFiles', flagInt(args, 'min-input-files')) };
     case 'rewrite-manifests':
-      checkFlags(args, ['target-size', 'dry-run']);
-      return ice.prepareRewriteManifests(storage, { targetSizeBytes: flagInt(args, 'target-size'), signal });
+      return { kind: 'rewrite-manifests', ...opt('targetSizeBytes', flagInt(args, 'target-size')) };
   }
 }
 
-/** Paimon: tag create/remove and rollback as a new latest snapshot; other commands are Unsupported for Paimon. */
-async function runPaimon(storage: Storage, args: ParsedArgs, print: Print, signal: AbortSignal): Promise<void> {
-  const table = await openPaimonTable(storage, { signal });
-  const dry = args.flags.has('dry-run');
-  if (args.command === 'tag') {
-    checkFlags(args, ['name', 'version', 'remove', 'dry-run']);
-    const name = refName(args);
-    if (dry) { print(`tag: would ${args.flags.has('remove') ? 'delete' : 'create'} tag "${name}" (tag/tag-${name})`); return; }
-    if (args.flags.has('remove')) print(jsonText(await table.deleteTag(name, { signal }), 2));
-    else print(jsonText(await table.createTag(name, { version: flagValue(args, 'version'), signal }), 2));
-    return;
-  }
-  if (args.command === 'rollback') {
-    checkFlags(args, ['to', 'dry-run']);
-    const to = requireFlag(flagValue(args, 'to'), args, '--to SNAPSHOT_ID_OR_TAG');
-    if (dry) { print(`rollback: would write a new latest snapshot equal to ${to} (Paimon rollback-as-latest; history is kept)`); return; }
-    print(jsonText(await table.rollbackAsLatest({ version: to }, { signal }), 2));
-    return;
-  }
-  throw new LakeError('Unsupported', `cli: "${args.command}" is not available for Paimon tables yet (tag and rollback are)`, { command: args.command });
-}
-
-/** Runs a write command on `<table>`: preview, then apply unless --dry-run. */
+/**
+ * Runs a write command on `<table>`: opens it through the one registry, prepares the action through the
+ * table model (Unsupported, with the reason, where the format lacks it), prints the preview, then applies
+ * it unless --dry-run.
+ */
 export async function writeCommand(arg: string, args: ParsedArgs, print: Print, signal: AbortSignal): Promise<void> {
-  const { storage, display } = openTableLocation(arg);
-  if (await icebergFormat.detect(storage, signal)) {
-    const op = await prepareIceberg(storage, args, signal);
-    print(previewText(op.preview));
-    if (args.flags.has('dry-run')) { print('(dry run: nothing written)'); return; }
-    print(resultText(await op.apply({ signal, ...(args.flags.has('delete-files') ? { deleteFiles: true } : {}) })));
-    return;
-  }
-  if (await paimonFormat.detect(storage, signal)) { await runPaimon(storage, args, print, signal); return; }
-  throw new LakeError('NotFound', `cli: no Iceberg or Paimon table found at ${display}`, { location: display });
+  const action = writeAction(args);
+  const table = await openCliTable(arg, signal);
+  const prepared = await prepareWrite(table, action, { signal });
+  print(previewText(prepared.preview));
+  if (args.flags.has('dry-run')) { print('(dry run: nothing written)'); return; }
+  if (prepared.typedConfirmation !== undefined) throw new LakeError('Unsupported', `cli: ${action.kind} needs a typed confirmation, which the CLI does not take`);
+  print(resultText(await prepared.apply({ signal, ...(args.flags.has('delete-files') ? { deleteFiles: true } : {}) })));
 }

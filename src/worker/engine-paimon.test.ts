@@ -15,11 +15,10 @@ import { type EngineHandlers, createEngine } from './engine.ts';
 import type { WriteResultDto } from './engine-writes-dto.ts';
 import { type Endpoint, connectRpc, serveRpc } from './rpc.ts';
 
-/** The paimon request an Undo prepares (fails the test when there is none or it is for the other format). */
+/** The action an Undo prepares (fails the test when there is none). */
 function undoOp(undo: WriteResultDto['undo']) {
-  const req = undo?.request;
-  if (req?.format !== 'paimon') throw new Error(`expected a paimon undo, got ${JSON.stringify(undo)}`);
-  return req.op;
+  if (!undo) throw new Error('expected an undo');
+  return undo.request.action;
 }
 
 beforeAll(() => installNodeParquetWasm());
@@ -74,7 +73,7 @@ describe.skipIf(!FIXTURES_PRESENT)('Paimon calls through the worker protocol', (
     const { client, root } = setupCopy(name);
     const { warehouseId } = await client.connect({ kind: 'url', url: 'x' });
     const target = fx.expected.versions[1];
-    const preview = await client.preparePaimonWrite({ warehouseId, root, op: { kind: 'rollback-as-latest', snapshotId: target.id } });
+    const preview = await client.prepareWrite({ warehouseId, root, format: 'paimon', action: { kind: 'rollback', snapshotId: target.id } });
     // A primary-key table: totalRecordCount counts rows in data files before merging by key.
     expect(preview.before.rowsBasis).toBe('before merging by primary key');
     expect(preview.before.rowsLive).toBeUndefined();
@@ -87,8 +86,8 @@ describe.skipIf(!FIXTURES_PRESENT)('Paimon calls through the worker protocol', (
     const cur = t.overview.versions.find((v) => v.isCurrent)!;
     expect(cur).toMatchObject({ id: '6', operation: 'OVERWRITE' });
     expect(await rows(client, t.tableId, '6')).toBe(target.rowCount);
-    expect(r.undo?.request).toEqual({ format: 'paimon', op: { kind: 'rollback-as-latest', snapshotId: '5' } });
-    const undo = await client.preparePaimonWrite({ warehouseId, root, op: undoOp(r.undo) });
+    expect(r.undo?.request).toEqual({ action: { kind: 'rollback', snapshotId: '5' } });
+    const undo = await client.prepareWrite({ warehouseId, root, format: 'paimon', action: undoOp(r.undo) });
     await client.applyOp({ opId: undo.opId });
     const back = await client.openTable({ warehouseId, root, format: 'paimon' });
     expect(await rows(client, back.tableId, '7')).toBe(fx.expected.versions.find((v) => v.id === fx.expected.current)!.rowCount);
@@ -97,19 +96,19 @@ describe.skipIf(!FIXTURES_PRESENT)('Paimon calls through the worker protocol', (
   it('tags: create (undo deletes it), and a stale preview is a Conflict', async () => {
     const { client, root, dir } = setupCopy(name);
     const { warehouseId } = await client.connect({ kind: 'url', url: 'x' });
-    const p = await client.preparePaimonWrite({ warehouseId, root, op: { kind: 'create-tag', name: 'nightly', snapshotId: '2' } });
+    const p = await client.prepareWrite({ warehouseId, root, format: 'paimon', action: { kind: 'tag', name: 'nightly', snapshotId: '2' } });
     expect(p.writes[0].key).toBe('tag/tag-nightly');
-    const stale = await client.preparePaimonWrite({ warehouseId, root, op: { kind: 'rollback-as-latest', snapshotId: '1' } });
+    const stale = await client.prepareWrite({ warehouseId, root, format: 'paimon', action: { kind: 'rollback', snapshotId: '1' } });
     const r = await client.applyOp({ opId: p.opId });
     expect(existsSync(join(dir, root, 'tag/tag-nightly'))).toBe(true);
     const t = await client.openTable({ warehouseId, root, format: 'paimon' });
     expect(t.overview.versions.find((v) => v.id === '2')!.refs).toContainEqual({ name: 'nightly', type: 'tag' });
     // A tag does not move the latest snapshot: the rollback previewed before it still applies.
     await client.applyOp({ opId: stale.opId });
-    const stale2 = await client.preparePaimonWrite({ warehouseId, root, op: { kind: 'rollback-as-latest', snapshotId: '2' } });
-    await client.applyOp({ opId: (await client.preparePaimonWrite({ warehouseId, root, op: { kind: 'rollback-as-latest', snapshotId: '3' } })).opId });
+    const stale2 = await client.prepareWrite({ warehouseId, root, format: 'paimon', action: { kind: 'rollback', snapshotId: '2' } });
+    await client.applyOp({ opId: (await client.prepareWrite({ warehouseId, root, format: 'paimon', action: { kind: 'rollback', snapshotId: '3' } })).opId });
     await expect(client.applyOp({ opId: stale2.opId })).rejects.toMatchObject({ code: 'Conflict' });
-    const del = await client.preparePaimonWrite({ warehouseId, root, op: undoOp(r.undo) });
+    const del = await client.prepareWrite({ warehouseId, root, format: 'paimon', action: undoOp(r.undo) });
     expect(del.operation).toBe('delete-tag');
     await client.applyOp({ opId: del.opId });
     expect(existsSync(join(dir, root, 'tag/tag-nightly'))).toBe(false);
@@ -118,13 +117,13 @@ describe.skipIf(!FIXTURES_PRESENT)('Paimon calls through the worker protocol', (
   it('destructive rollback: lists what it deletes, refuses without the typed text, then deletes later snapshots', async () => {
     const { client, root, dir } = setupCopy(name);
     const { warehouseId } = await client.connect({ kind: 'url', url: 'x' });
-    const p = await client.preparePaimonWrite({ warehouseId, root, op: { kind: 'rollback-destructive', snapshotId: '3' } });
+    const p = await client.prepareWrite({ warehouseId, root, format: 'paimon', action: { kind: 'rollback-destructive', snapshotId: '3' } });
     expect(p.typedConfirmation).toBe('delete 2 snapshots');
     expect(p.deletes.map((d) => d.key)).toEqual(expect.arrayContaining(['snapshot/snapshot-4', 'snapshot/snapshot-5']));
     expect(p.deletes.filter((d) => d.kind === 'data').every((d) => (d.bytes ?? 0) > 0)).toBe(true);
     await expect(client.applyOp({ opId: p.opId, confirmText: 'yes' })).rejects.toMatchObject({ code: 'DataInvalid' });
     expect(existsSync(join(dir, root, 'snapshot/snapshot-5'))).toBe(true);
-    const p2 = await client.preparePaimonWrite({ warehouseId, root, op: { kind: 'rollback-destructive', snapshotId: '3' } });
+    const p2 = await client.prepareWrite({ warehouseId, root, format: 'paimon', action: { kind: 'rollback-destructive', snapshotId: '3' } });
     const r = await client.applyOp({ opId: p2.opId, confirmText: p2.typedConfirmation });
     expect(r.undo).toBeUndefined();
     expect(existsSync(join(dir, root, 'snapshot/snapshot-5'))).toBe(false);
@@ -145,8 +144,8 @@ describe.skipIf(!FIXTURES_PRESENT)('Paimon: an unreadable newest snapshot throug
     expect(opened.overview.warnings?.join('\n')).toMatch(new RegExp(`the newest snapshot/snapshot-${newest} cannot be read`));
     expect(opened.overview.writeRefusal).toMatch(new RegExp(`^writes are refused: the newest snapshot/snapshot-${newest} cannot be read`));
     const first = fx.expected.versions[0].id;
-    for (const op of [{ kind: 'create-tag', name: 'x', snapshotId: first }, { kind: 'rollback-as-latest', snapshotId: first }, { kind: 'rollback-destructive', snapshotId: first }] as const) {
-      await expect(client.preparePaimonWrite({ warehouseId, root, op }), op.kind).rejects.toMatchObject({ code: 'DataInvalid', context: { file: `snapshot/snapshot-${newest}` } });
+    for (const op of [{ kind: 'tag', name: 'x', snapshotId: first }, { kind: 'rollback', snapshotId: first }, { kind: 'rollback-destructive', snapshotId: first }] as const) {
+      await expect(client.prepareWrite({ warehouseId, root, format: 'paimon', action: op }), op.kind).rejects.toMatchObject({ code: 'DataInvalid', context: { file: `snapshot/snapshot-${newest}` } });
     }
     expect(existsSync(join(dir, name, 'tag'))).toBe(false);
   });

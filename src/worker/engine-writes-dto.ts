@@ -7,6 +7,7 @@
 import type { ChangePreview, ChangeResult, FileChange, TableTotals } from '../core/commit/change-preview.ts';
 import { LakeError } from '../core/errors.ts';
 import type { Progress } from '../core/api/progress.ts';
+import type { WriteAction } from '../core/commit/write-action.ts';
 
 export interface FileChangeDto {
   readonly key: string;
@@ -31,7 +32,8 @@ export interface TotalsDto {
 export interface WritePreviewDto {
   /** Id of the prepared operation in the worker (applyOp / discardOp). */
   readonly opId: string;
-  readonly format: 'iceberg' | 'paimon';
+  /** The table's format name (for content keyed by format: a colour, a spec link — never control flow). */
+  readonly format: string;
   readonly operation: string;
   readonly description: string;
   readonly writes: readonly FileChangeDto[];
@@ -55,10 +57,8 @@ export interface WritePreviewDto {
   readonly inputBytes?: number;
 }
 
-/** A write request the page can prepare again (e.g. Undo). */
-export type UndoRequest =
-  | { readonly format: 'iceberg'; readonly op: import('./engine-writes.ts').IcebergWriteRequest }
-  | { readonly format: 'paimon'; readonly op: import('./engine-paimon.ts').PaimonWriteRequest };
+/** A write the page can prepare again (e.g. Undo): an action of the common model. */
+export interface UndoRequest { readonly action: WriteAction }
 
 export interface WriteResultDto {
   readonly operation: string;

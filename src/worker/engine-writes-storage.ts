@@ -5,6 +5,7 @@
  * step has no progress hook of its own.
  */
 import { HttpStorage } from '../core/io/http-storage.ts';
+import { S3Storage } from '../core/io/s3-storage.ts';
 import type { ListOptions, ListPage, ObjectInfo, ReadOptions, Storage, WriteOptions } from '../core/io/storage.ts';
 import { DroppedFilesStorage } from '../platform/browser/dropped-files-storage.ts';
 import { FsaStorage } from '../platform/browser/fsa-storage.ts';
@@ -34,6 +35,9 @@ export function writeAccess(storage: Storage): WriteAccessDto {
   }
   if (storage instanceof HttpStorage && !storage.writable) {
     return { writable: false, reason: 'Opened over plain HTTP (a public URL, the demo, or presigned GET links): it can only be read. Open the bucket with S3 keys to write.', concurrency: '' };
+  }
+  if (storage instanceof S3Storage && storage.anonymous) {
+    return { writable: false, reason: 'Opened anonymously (no keys): a public-read bucket can be read by everyone but written by no one. Connect with access keys to write.', concurrency: '' };
   }
   if (!storage.writable) return { writable: false, reason: `${storage.description} is read-only.`, concurrency: '' };
   return { writable: true, concurrency: S3_NOTE };

@@ -14,15 +14,14 @@ import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
 import { type EngineHandlers, createEngine } from './engine.ts';
 import { OpRegistry } from './engine-writes-dto.ts';
-import { icebergUndo } from './engine-writes.ts';
+import { icebergUndo } from '../core/formats/iceberg/commit/write-model.ts';
 import type { WriteResultDto } from './engine-writes-dto.ts';
 import { type Endpoint, connectRpc, serveRpc } from './rpc.ts';
 
-/** The iceberg request an Undo prepares (fails the test when there is none or it is for the other format). */
+/** The action an Undo prepares (fails the test when there is none). */
 function undoOp(undo: WriteResultDto['undo']) {
-  const req = undo?.request;
-  if (req?.format !== 'iceberg') throw new Error(`expected a iceberg undo, got ${JSON.stringify(undo)}`);
-  return req.op;
+  if (!undo) throw new Error('expected an undo');
+  return undo.request.action;
 }
 
 beforeAll(() => installNodeParquetWasm());
@@ -49,17 +48,17 @@ async function rowCount(client: ReturnType<typeof setupCopy>['client'], tableId:
 
 describe('pure parts', () => {
   it('undo moves main back for snapshot-moving writes, removes new refs, and is absent otherwise', () => {
-    expect(icebergUndo({ kind: 'rollback', snapshotId: '1' }, '3', '1')?.request).toEqual({ format: 'iceberg', op: { kind: 'set-current', snapshotId: '3' } });
+    expect(icebergUndo({ kind: 'rollback', snapshotId: '1' }, '3', '1')?.action).toEqual({ kind: 'set-current', snapshotId: '3' });
     expect(icebergUndo({ kind: 'compact' }, '3', '4')?.label).toContain('3');
     expect(icebergUndo({ kind: 'compact' }, '3', '3')).toBeUndefined();
-    expect(icebergUndo({ kind: 'tag', name: ' v1 ', snapshotId: '1' }, '3', '3')?.request).toEqual({ format: 'iceberg', op: { kind: 'remove-ref', name: 'v1', refType: 'tag' } });
+    expect(icebergUndo({ kind: 'tag', name: ' v1 ', snapshotId: '1' }, '3', '3')?.action).toEqual({ kind: 'remove-ref', name: 'v1', refType: 'tag' });
     expect(icebergUndo({ kind: 'tag', name: 'v1', snapshotId: '1', replace: true }, '3', '3')).toBeUndefined();
     expect(icebergUndo({ kind: 'expire', retainLast: 1 }, '3', '3')).toBeUndefined();
   });
 
   it('the registry applies an id at most once and keeps a bounded number of previews', () => {
     const r = new OpRegistry();
-    const op = { warehouseId: 'w1', root: 't/', preview: { format: 'iceberg' as const, operation: 'x', description: '', writes: [], deletes: [], before: {}, after: {}, warnings: [], details: {}, concurrency: '', noop: false }, apply: async () => { throw new Error('unused'); } };
+    const op = { warehouseId: 'w1', root: 't/', preview: { format: 'iceberg', operation: 'x', description: '', writes: [], deletes: [], before: {}, after: {}, warnings: [], details: {}, concurrency: '', noop: false }, apply: async () => { throw new Error('unused'); } };
     const first = r.add(op);
     expect(r.take(first.opId)).toBe(op);
     expect(() => r.take(first.opId)).toThrow(/preview the operation again/);
@@ -81,7 +80,7 @@ describe.skipIf(!FIXTURES_PRESENT)('Iceberg writes through the worker protocol',
     expect(await client.writeAccess({ warehouseId })).toMatchObject({ writable: true });
     const opened = await client.openTable({ warehouseId, root, format: 'iceberg' });
     const oldest = fx.expected.versions[0];
-    const preview = await client.prepareIcebergWrite({ warehouseId, root, op: { kind: 'rollback', snapshotId: oldest.id } });
+    const preview = await client.prepareWrite({ warehouseId, root, format: 'iceberg', action: { kind: 'rollback', snapshotId: oldest.id } });
     expect(preview).toMatchObject({ format: 'iceberg', operation: 'rollback', noop: false });
     // The oldest snapshot is a plain append: its summary's total-records is its row count.
     expect(preview.after.rows).toBe(String(oldest.rowCount));
@@ -103,8 +102,8 @@ describe.skipIf(!FIXTURES_PRESENT)('Iceberg writes through the worker protocol',
     expect(again.overview.versions.find((v) => v.isCurrent)?.id).toBe(oldest.id);
     expect(await rowCount(client, again.tableId, oldest.id)).toBe(oldest.rowCount);
 
-    expect(result.undo?.request).toEqual({ format: 'iceberg', op: { kind: 'set-current', snapshotId: fx.expected.current } });
-    const undo = await client.prepareIcebergWrite({ warehouseId, root, op: undoOp(result.undo) });
+    expect(result.undo?.request).toEqual({ action: { kind: 'set-current', snapshotId: fx.expected.current } });
+    const undo = await client.prepareWrite({ warehouseId, root, format: 'iceberg', action: undoOp(result.undo) });
     expect(undo.operation).toBe('set-current-snapshot');
     const undone = await client.applyOp({ opId: undo.opId });
     expect(undone.currentAfter).toBe(fx.expected.current);
@@ -116,8 +115,8 @@ describe.skipIf(!FIXTURES_PRESENT)('Iceberg writes through the worker protocol',
     const { client, root } = setupCopy(name);
     const { warehouseId } = await client.connect({ kind: 'url', url: 'x' });
     const [a, b] = [fx.expected.versions[0].id, fx.expected.versions[1].id];
-    const first = await client.prepareIcebergWrite({ warehouseId, root, op: { kind: 'rollback', snapshotId: a } });
-    const second = await client.prepareIcebergWrite({ warehouseId, root, op: { kind: 'rollback', snapshotId: b } });
+    const first = await client.prepareWrite({ warehouseId, root, format: 'iceberg', action: { kind: 'rollback', snapshotId: a } });
+    const second = await client.prepareWrite({ warehouseId, root, format: 'iceberg', action: { kind: 'rollback', snapshotId: b } });
     await client.applyOp({ opId: first.opId });
     await expect(client.applyOp({ opId: second.opId })).rejects.toMatchObject({ code: 'Conflict' });
     const now = await client.openTable({ warehouseId, root, format: 'iceberg' });
@@ -127,7 +126,7 @@ describe.skipIf(!FIXTURES_PRESENT)('Iceberg writes through the worker protocol',
   it('compaction reports byte progress, drops the file count, keeps the rows; expire needs its second confirmation to delete', async () => {
     const { client, root } = setupCopy(name);
     const { warehouseId } = await client.connect({ kind: 'url', url: 'x' });
-    const preview = await client.prepareIcebergWrite({ warehouseId, root, op: { kind: 'compact', targetFileSizeBytes: 64 * 1024 * 1024 } });
+    const preview = await client.prepareWrite({ warehouseId, root, format: 'iceberg', action: { kind: 'compact', targetFileSizeBytes: 64 * 1024 * 1024 } });
     expect(preview.noop).toBe(false);
     expect(preview.inputBytes).toBeGreaterThan(0);
     expect(preview.deletes.every((d) => d.bytes !== undefined && d.bytes > 0)).toBe(true);
@@ -143,7 +142,7 @@ describe.skipIf(!FIXTURES_PRESENT)('Iceberg writes through the worker protocol',
     expect(Number(cur.summary['total-data-files'])).toBeLessThan(Number(preview.before.dataFiles));
     expect(await rowCount(client, after.tableId, cur.id)).toBe(15);
 
-    const expire = await client.prepareIcebergWrite({ warehouseId, root, op: { kind: 'expire', retainLast: 1 } });
+    const expire = await client.prepareWrite({ warehouseId, root, format: 'iceberg', action: { kind: 'expire', retainLast: 1 } });
     expect(expire.deletesNeedSecondConfirmation).toBe(true);
     expect(expire.deletes.length).toBeGreaterThan(0);
     const done = await client.applyOp({ opId: expire.opId });
@@ -154,7 +153,7 @@ describe.skipIf(!FIXTURES_PRESENT)('Iceberg writes through the worker protocol',
   it('cancelling an apply aborts it with Aborted', async () => {
     const { client, root } = setupCopy(name);
     const { warehouseId } = await client.connect({ kind: 'url', url: 'x' });
-    const preview = await client.prepareIcebergWrite({ warehouseId, root, op: { kind: 'compact' } });
+    const preview = await client.prepareWrite({ warehouseId, root, format: 'iceberg', action: { kind: 'compact' } });
     const ac = new AbortController();
     // Cancel at the first progress event, i.e. while the worker is reading the input files.
     await expect(client.applyOp({ opId: preview.opId }, { signal: ac.signal, onProgress: () => ac.abort() })).rejects.toMatchObject({ code: 'Aborted' });
@@ -168,15 +167,15 @@ describe.skipIf(!FIXTURES_PRESENT)('Iceberg writes through the worker protocol',
     const { client, root } = setupCopy(name, true);
     const { warehouseId } = await client.connect({ kind: 'url', url: 'x' });
     expect(await client.writeAccess({ warehouseId })).toMatchObject({ writable: false, reason: expect.stringContaining('read-only') });
-    await expect(client.prepareIcebergWrite({ warehouseId, root, op: { kind: 'compact' } })).rejects.toMatchObject({ code: 'Unsupported' });
+    await expect(client.prepareWrite({ warehouseId, root, format: 'iceberg', action: { kind: 'compact' } })).rejects.toMatchObject({ code: 'Unsupported' });
   });
 
   it('bad input is DataInvalid before anything is read', async () => {
     const { client, root } = setupCopy(name);
     const { warehouseId } = await client.connect({ kind: 'url', url: 'x' });
-    await expect(client.prepareIcebergWrite({ warehouseId, root, op: { kind: 'rollback', snapshotId: 'abc' } })).rejects.toMatchObject({ code: 'DataInvalid' });
-    await expect(client.prepareIcebergWrite({ warehouseId, root, op: { kind: 'expire' } })).rejects.toMatchObject({ code: 'DataInvalid' });
-    await expect(client.prepareIcebergWrite({ warehouseId, root, op: { kind: 'compact', targetFileSizeBytes: -1 } })).rejects.toMatchObject({ code: 'DataInvalid' });
+    await expect(client.prepareWrite({ warehouseId, root, format: 'iceberg', action: { kind: 'rollback', snapshotId: 'abc' } })).rejects.toMatchObject({ code: 'DataInvalid' });
+    await expect(client.prepareWrite({ warehouseId, root, format: 'iceberg', action: { kind: 'expire' } })).rejects.toMatchObject({ code: 'DataInvalid' });
+    await expect(client.prepareWrite({ warehouseId, root, format: 'iceberg', action: { kind: 'compact', targetFileSizeBytes: -1 } })).rejects.toMatchObject({ code: 'DataInvalid' });
   });
 });
 
@@ -191,7 +190,7 @@ describe.skipIf(!FIXTURES_PRESENT)('an unreadable newest metadata file through t
     expect(opened.overview.writeRefusal).toMatch(/^writes are refused: the newest metadata\/v5\.metadata\.json cannot be read/);
     const snapshot = opened.overview.versions[0].id;
     for (const op of [{ kind: 'tag', name: 'x', snapshotId: snapshot }, { kind: 'rollback', snapshotId: snapshot }, { kind: 'compact' }] as const) {
-      await expect(client.prepareIcebergWrite({ warehouseId, root, op }), op.kind).rejects.toMatchObject({ code: 'DataInvalid', context: { file: 'metadata/v5.metadata.json' } });
+      await expect(client.prepareWrite({ warehouseId, root, format: 'iceberg', action: op }), op.kind).rejects.toMatchObject({ code: 'DataInvalid', context: { file: 'metadata/v5.metadata.json' } });
     }
     expect(readdirSync(join(dir, name, 'metadata'))).not.toContain('v6.metadata.json');
   });

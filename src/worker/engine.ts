@@ -42,8 +42,10 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
   const { forgetWarehouse, reopenTable, ...tableCalls } = tableHandlers;
   // Writes by clicks (engine-writes.ts, engine-paimon.ts): prepared operations stay here under an id.
   const registry = new OpRegistry();
-  const { forgetWarehouseOps, ...writeCalls } = createWriteHandlers(storageOf, reopenTable, registry);
-  const { forgetPaimonWarehouse, ...paimonCalls } = createPaimonHandlers(storageOf, reopenTable, registry);
+  const { forgetPaimonWarehouse, forgetPaimonTable, ...paimonCalls } = createPaimonHandlers(storageOf);
+  // After a write: the explorer's table and any format view of it read the new state.
+  const afterWrite = (warehouseId: string, root: string) => { reopenTable(warehouseId, root); forgetPaimonTable(warehouseId, root); };
+  const { forgetWarehouseOps, ...writeCalls } = createWriteHandlers(storageOf, afterWrite, registry);
 
   return {
     ...tableCalls,

@@ -8,6 +8,7 @@ import type { MessageRef } from '../messages/en.ts';
 import type { RecordBatch } from 'apache-arrow';
 import type { Expr } from '../expr/expr.ts';
 import type { Storage } from '../io/storage.ts';
+import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../commit/write-action.ts';
 
 /** A row count from a format's own metadata (no data read), and what it counts. */
 export interface RecordCountDto {
@@ -307,6 +308,20 @@ export interface LakeTable {
   diff?(a: VersionSelector, b: VersionSelector, signal?: AbortSignal): Promise<unknown>;
   /** Reserved; no format implements it: writes go through each format's commit/ adapters (the writes model). */
   commit?(ops: readonly unknown[], signal?: AbortSignal): Promise<unknown>;
+  /**
+   * The write actions this table offers on `version` (a version id; the current one when absent), each
+   * with the reason when unavailable (read-only storage, `writeRefusal`, not supported by the format).
+   * A format without writes leaves it out; core/api `writeCapabilities` then reports every action
+   * unavailable, saying so. Never throws for a read-only storage: that is a reason, not an error.
+   */
+  capabilities?(version?: string, options?: CapabilityOptions): Promise<WriteCapability[]>;
+  /**
+   * Prepares a write: reads the table's current state and returns the preview with `apply()`, which
+   * commits exactly that (Conflict when the table moved on). An action the format does not offer is
+   * Unsupported; a refused write (read-only storage, unreadable newest version file) throws before
+   * anything is written.
+   */
+  prepare?(action: WriteAction, options?: { signal?: AbortSignal }): Promise<PreparedChange>;
 }
 
 export interface OpenOptions {

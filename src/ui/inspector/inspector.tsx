@@ -94,6 +94,19 @@ const time = (ms: number) => {
   return <span title={t.utc}><span className="nowrap">{date}</span> <span className="nowrap">{clock}</span></span>;
 };
 
+/** Explanations and spec sections a format has its own text for (content keyed by format; others get the general one). */
+const VERSION_EXPLANATION: Partial<Record<TableFormatName, 'ui.inspector.version.explainSnapshot'>> = {
+  iceberg: 'ui.inspector.version.explainSnapshot',
+};
+type LabelKey = 'ui.inspector.field.specLink' | 'ui.inspector.partition.specLink';
+const SECTION_LINKS: Partial<Record<TableFormatName, { schema: { href: string; label: LabelKey }; partition: { href: string; label: LabelKey } }>> = {
+  iceberg: {
+    schema: { href: `${ICEBERG_SPEC}#schema-evolution`, label: 'ui.inspector.field.specLink' },
+    partition: { href: `${ICEBERG_SPEC}#partitioning`, label: 'ui.inspector.partition.specLink' },
+  },
+};
+const sectionLink = (l: { href: string; label: LabelKey } | undefined, t: Translator['t']) => (l ? { href: l.href, label: t(l.label) } : undefined);
+
 function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Translator): Described {
   const yesNo = (b: boolean) => t(b ? 'ui.inspector.yes' : 'ui.inspector.no');
   switch (item.kind) {
@@ -117,7 +130,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
           ...Object.entries(v.summary).slice(0, 40).map(([k, val]) => [k, /^-?\d+$/.test(val) && !/id$/i.test(k) ? (/size|bytes/i.test(k) ? bytes(val) : num(val)) : <span className="wrap">{val}</span>] as const),
         ],
         raw: v,
-        explanation: t(format === 'iceberg' ? 'ui.inspector.version.explainSnapshot' : 'ui.inspector.version.explain'),
+        explanation: t(VERSION_EXPLANATION[format] ?? 'ui.inspector.version.explain'),
         link: versionSpecLink(format),
       };
     }
@@ -145,7 +158,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         props: [[t('ui.inspector.field.id'), <span key="i" className="mono">{f.id}</span>], [t('ui.inspector.field.type'), <span key="t" className="mono">{f.type}</span>], [t('ui.inspector.field.required'), yesNo(f.required)], [t('ui.inspector.field.schema'), item.schemaId], [t('ui.inspector.field.doc'), f.doc ?? '—']],
         raw: f,
         explanation: t('ui.inspector.field.explain'),
-        link: format === 'iceberg' ? { href: `${ICEBERG_SPEC}#schema-evolution`, label: t('ui.inspector.field.specLink') } : specLink(format, 'metadata-file'),
+        link: sectionLink(SECTION_LINKS[format]?.schema, t) ?? specLink(format, 'metadata-file'),
       };
     }
     case 'partition': {
@@ -156,7 +169,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
           ...Object.entries(s.values).map(([k, v]) => [k, <span key={k} className="mono">{v ?? 'null'}</span>] as const)],
         raw: s,
         explanation: t('ui.inspector.partition.explain'),
-        link: format === 'iceberg' ? { href: `${ICEBERG_SPEC}#partitioning`, label: t('ui.inspector.partition.specLink') } : specLink(format, 'manifest'),
+        link: sectionLink(SECTION_LINKS[format]?.partition, t) ?? specLink(format, 'manifest'),
       };
     }
     case 'file': {

@@ -14,13 +14,16 @@ const PAIMON: Partial<Record<TreeNodeKind, string>> = {
 
 /** Link to the spec section of a node kind; the format's spec home when there is no closer section. */
 export function specLink(format: TableFormatName, kind: TreeNodeKind): { href: string; label: string } {
-  switch (format) {
-    case 'iceberg': { const a = ICEBERG[kind]; return { href: `${ICEBERG_SPEC}${a ? `#${a}` : ''}`, label: `Iceberg spec${a ? ` › ${a.replace(/-/g, ' ')}` : ''}` }; }
-    case 'paimon': { const a = PAIMON[kind]; return { href: `${PAIMON_SPEC}${a ?? ''}`, label: `Paimon spec${a ? ` › ${a.replace(/\/$/, '')}` : ''}` }; }
-    case 'delta': return { href: DELTA_SPEC, label: 'Delta protocol' };
-    case 'hudi': return { href: 'https://hudi.apache.org/tech-specs/', label: 'Hudi tech spec' };
-  }
+  return SPEC_LINKS[format](kind);
 }
+
+/** Spec links by format: content keyed by format (a lookup, not a branch). */
+const SPEC_LINKS: Readonly<Record<TableFormatName, (kind: TreeNodeKind) => { href: string; label: string }>> = {
+  iceberg: (kind) => { const a = ICEBERG[kind]; return { href: `${ICEBERG_SPEC}${a ? `#${a}` : ''}`, label: `Iceberg spec${a ? ` › ${a.replace(/-/g, ' ')}` : ''}` }; },
+  paimon: (kind) => { const a = PAIMON[kind]; return { href: `${PAIMON_SPEC}${a ?? ''}`, label: `Paimon spec${a ? ` › ${a.replace(/\/$/, '')}` : ''}` }; },
+  delta: () => ({ href: DELTA_SPEC, label: 'Delta protocol' }),
+  hudi: () => ({ href: 'https://hudi.apache.org/tech-specs/', label: 'Hudi tech spec' }),
+};
 
 /** Snapshots/versions, per format. */
 export function versionSpecLink(format: TableFormatName): { href: string; label: string } {

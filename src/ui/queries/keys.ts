@@ -13,6 +13,8 @@ export const queryKeys = {
   table: (warehouseId: string, root: string, metadataKey?: string) => [...queryKeys.warehouse(warehouseId), 'table', root, metadataKey ?? ''] as const,
   /** Whether the warehouse's tables can be written (writes by clicks). */
   writeAccess: (warehouseId: string) => [...queryKeys.warehouse(warehouseId), 'write-access'] as const,
+  /** The write actions of a table on a version, as of the table's current version. */
+  writeCapabilities: (warehouseId: string, root: string, currentId: string, version: string) => [...queryKeys.warehouse(warehouseId), 'write-capabilities', root, currentId, version] as const,
   /** Paimon-only views of a table (LSM, refs), keyed by root: invalidated together after a write. */
   paimonTable: (warehouseId: string, root: string) => [...queryKeys.warehouse(warehouseId), 'paimon', root] as const,
   lsm: (warehouseId: string, root: string, version: string) => [...queryKeys.paimonTable(warehouseId, root), 'lsm', version] as const,

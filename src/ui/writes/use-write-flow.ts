@@ -8,13 +8,14 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Progress } from '../../core/api/progress.ts';
 import { engine } from '../../worker/client.ts';
-import type { IcebergWriteRequest, UndoRequest, WritePreviewDto, WriteResultDto } from '../../worker/engine-writes.ts';
+import type { TableFormatName } from '../../core/api/dto.ts';
+import type { UndoRequest, WritePreviewDto, WriteResultDto } from '../../worker/engine-writes.ts';
 
-/** A write the page can ask for: the same shape Undo carries. */
+/** A write the page can ask for (an action of the common model): the same shape Undo carries. */
 export type WriteRequest = UndoRequest;
-export type { IcebergWriteRequest };
 
-export type FormKind = 'tag' | 'branch' | 'expire' | 'compact' | 'paimon-tag';
+/** The writes that need parameters first (capabilities with `needsInput`). */
+export type FormKind = 'tag' | 'branch' | 'expire' | 'compact';
 
 export type WritePhase =
   | { readonly kind: 'idle' }
@@ -24,7 +25,7 @@ export type WritePhase =
   | { readonly kind: 'applying'; readonly title: string; readonly preview: WritePreviewDto; readonly request: WriteRequest; readonly startedAt: number; readonly progress?: Progress }
   | { readonly kind: 'error'; readonly title: string; readonly error: unknown; readonly request?: WriteRequest };
 
-export interface WriteTargetRef { readonly warehouseId: string; readonly root: string }
+export interface WriteTargetRef { readonly warehouseId: string; readonly root: string; readonly format: TableFormatName }
 
 export interface WriteFlow {
   readonly phase: WritePhase;
@@ -64,14 +65,11 @@ export function useWriteFlow(target: WriteTargetRef, callbacks: WriteCallbacks):
   const prepare = useCallback((request: WriteRequest, title: string) => {
     const ac = fresh();
     setPhase({ kind: 'preparing', title });
-    const call = request.format === 'iceberg'
-      ? engine().prepareIcebergWrite({ ...target, op: request.op }, { signal: ac.signal })
-      : engine().preparePaimonWrite({ ...target, op: request.op }, { signal: ac.signal });
-    call.then(
+    engine().prepareWrite({ ...target, action: request.action }, { signal: ac.signal }).then(
       (preview) => { if (!ac.signal.aborted) setPhase({ kind: 'preview', title, preview, request }); else void engine().discardOp({ opId: preview.opId }).catch(() => {}); },
       (error: unknown) => { if (!ac.signal.aborted) setPhase({ kind: 'error', title, error, request }); },
     );
-  }, [target.warehouseId, target.root]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [target.warehouseId, target.root, target.format]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const confirm = useCallback((opts: { deleteFiles?: boolean; confirmText?: string } = {}) => {
     const p = phaseRef.current;

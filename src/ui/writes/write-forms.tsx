@@ -33,9 +33,7 @@ function RefForm({ form, snapshotId, existingRefs, onPreview, onCancel }: FormPr
   const submit = () => {
     if (problem || !snapshotId) return;
     const n = name.trim();
-    const request: WriteRequest = form === 'paimon-tag'
-      ? { format: 'paimon', op: { kind: 'create-tag', name: n, snapshotId } }
-      : { format: 'iceberg', op: { kind: form === 'branch' ? 'branch' : 'tag', name: n, snapshotId } };
+    const request: WriteRequest = { action: { kind: what, name: n, snapshotId } };
     onPreview(request, `Create ${what} “${n}”`);
   };
   return (
@@ -65,7 +63,7 @@ function ExpireForm({ onPreview, onCancel }: FormProps) {
   const submit = () => {
     if (!ok) return;
     const op = mode === 'age' ? { kind: 'expire' as const, olderThanMs: Date.now() - ageMs! } : { kind: 'expire' as const, retainLast: n! };
-    onPreview({ format: 'iceberg', op }, 'Expire snapshots');
+    onPreview({ action: op }, 'Expire snapshots');
   };
   return (
     <form className="ws-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
@@ -88,7 +86,7 @@ function CompactForm({ onPreview, onCancel }: FormProps) {
   const bytes = parseSize(size);
   const submit = () => {
     if (bytes === undefined) return;
-    onPreview({ format: 'iceberg', op: { kind: 'compact', targetFileSizeBytes: bytes } }, 'Compact data files');
+    onPreview({ action: { kind: 'compact', targetFileSizeBytes: bytes } }, 'Compact data files');
   };
   return (
     <form className="ws-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
@@ -105,12 +103,12 @@ function CompactForm({ onPreview, onCancel }: FormProps) {
 
 export function WriteForm(props: FormProps) {
   switch (props.form) {
-    case 'tag': case 'branch': case 'paimon-tag': return <RefForm {...props} />;
+    case 'tag': case 'branch': return <RefForm {...props} />;
     case 'expire': return <ExpireForm {...props} />;
     case 'compact': return <CompactForm {...props} />;
   }
 }
 
 export const FORM_TITLE: Record<FormKind, string> = {
-  tag: 'Tag this snapshot', branch: 'Branch from this snapshot', 'paimon-tag': 'Tag this snapshot', expire: 'Expire snapshots', compact: 'Compact data files',
+  tag: 'Tag this snapshot', branch: 'Branch from this snapshot', expire: 'Expire snapshots', compact: 'Compact data files',
 };

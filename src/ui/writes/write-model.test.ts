@@ -1,43 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import type { VersionDto } from '../../core/api/table-dto.ts';
-import { currentLineage, groupFiles, parseAge, parseSize, refNameProblem, rowsLabel, rowsNote, totalsRows, versionActions, writesOffReason } from './write-model.ts';
+import type { WriteCapability } from '../../worker/engine-writes.ts';
+import { actionTitle, commonUnavailableReason, groupFiles, parseAge, parseSize, refNameProblem, rowsLabel, rowsNote, totalsRows, writeActions, writesOffReason } from './write-model.ts';
 
-const v = (id: string, parentId: string | undefined, isCurrent = false, extra: Partial<VersionDto> = {}): VersionDto => ({
-  id, ...(parentId ? { parentId } : {}), timestampMs: Number(id), operation: 'append', summary: {}, totals: {}, refs: [], isCurrent, ...extra,
-});
-
-// 1 ← 2 ← 3 (current) and 2 ← 4 (a branch, or the future after a rollback).
-const versions = [v('1', undefined), v('2', '1'), v('3', '2', true), v('4', '2')];
 const rw = { writable: true, concurrency: 'c' };
 
-describe('version actions', () => {
-  it('walks the current lineage through parents', () => {
-    expect(currentLineage(versions)).toEqual(['3', '2', '1']);
-    expect(currentLineage([v('1', '1', true)])).toEqual(['1']); // a self-parent cannot loop
+describe('write actions from capabilities', () => {
+  const caps: WriteCapability[] = [
+    { kind: 'rollback', scope: 'version', available: true, description: 'back', action: { kind: 'rollback', snapshotId: '1' } },
+    { kind: 'rollback-destructive', scope: 'version', available: true, destructive: true, description: 'gone', action: { kind: 'rollback-destructive', snapshotId: '1' } },
+    { kind: 'tag', scope: 'version', available: false, needsInput: true, reason: 'expired', description: 'tag it' },
+    { kind: 'remove-ref', scope: 'version', available: true, ref: { name: 'gold', type: 'tag' }, description: 'del', action: { kind: 'remove-ref', name: 'gold', refType: 'tag' } },
+    { kind: 'compact', scope: 'table', available: true, needsInput: true, description: 'compact' },
+    { kind: 'expire', scope: 'table', available: false, reason: 'not yet', description: 'expire' },
+  ];
+
+  it('one button per capability of the scope, in order: forms, ready actions, refs; unavailable ones disabled with the reason', () => {
+    const v = writeActions(caps, 'version');
+    expect(v.map((a) => [a.label, a.disabled, a.title])).toEqual([
+      ['Roll back to here', false, 'back'], ['Destructive rollback…', false, 'gone'], ['Tag…', true, 'expired'], ['Delete tag gold…', false, 'del'],
+    ]);
+    expect(v[1].destructive).toBe(true);
+    expect(v[0].action).toEqual({ kind: 'rollback', snapshotId: '1' });
+    expect(v[2].form).toBe('tag');
+    const t = writeActions(caps, 'table');
+    expect(t.map((a) => [a.kind, a.form, a.disabled])).toEqual([['compact', 'compact', false], ['expire', undefined, true]]);
+    expect(writeActions(undefined, 'version')).toEqual([]);
   });
 
-  it('Iceberg: roll back only to an ancestor, set-current otherwise, nothing for the current snapshot', () => {
-    const kinds = (id: string) => versionActions('iceberg', versions, versions.find((x) => x.id === id), rw).map((a) => a.kind);
-    expect(kinds('1')).toEqual(['rollback', 'tag', 'branch']);
-    expect(kinds('4')).toEqual(['set-current', 'tag', 'branch']);
-    expect(kinds('3')).toEqual(['tag', 'branch']);
+  it('titles name the version or the ref', () => {
+    const [rb, , , del] = writeActions(caps, 'version');
+    expect(actionTitle(rb, '7')).toBe('Roll back to 7');
+    expect(actionTitle(del, '7')).toBe('Delete tag “gold”');
   });
 
-  it('read-only storage disables every action with the reason as tooltip; unknown access disables too', () => {
-    const ro = versionActions('iceberg', versions, versions[0], { writable: false, reason: 'plain HTTP', concurrency: '' });
-    expect(ro.every((a) => a.disabled && a.title === 'plain HTTP')).toBe(true);
-    expect(versionActions('iceberg', versions, versions[0], undefined).every((a) => a.disabled)).toBe(true);
-    expect(versionActions('delta', versions, versions[0], rw)).toEqual([]);
-  });
-
-  it('Paimon: non-destructive rollback first, destructive only for live snapshots, delete per tag', () => {
-    const pv = [v('1', undefined, false, { refs: [{ name: 'gold', type: 'tag' }] }), v('2', '1', true), v('0', undefined, false, { summary: { expired: 'true' } })];
-    expect(versionActions('paimon', pv, pv[0], rw).map((a) => a.kind)).toEqual(['paimon-rollback', 'paimon-destructive', 'paimon-tag', 'paimon-delete-tag']);
-    expect(versionActions('paimon', pv, pv[0], rw).at(-1)?.tag).toBe('gold');
-    expect(versionActions('paimon', pv, pv[1], rw).map((a) => a.kind)).toEqual(['paimon-tag']);
-    const expired = versionActions('paimon', pv, pv[2], rw);
-    expect(expired.map((a) => a.kind)).toEqual(['paimon-rollback', 'paimon-tag']);
-    expect(expired.find((a) => a.kind === 'paimon-tag')?.disabled).toBe(true);
+  it('a reason every capability shares is the table-wide reason; none when something is available', () => {
+    const off: WriteCapability[] = caps.map((c) => ({ ...c, available: false, reason: 'Delta is read-only' }));
+    expect(commonUnavailableReason(off)).toBe('Delta is read-only');
+    expect(commonUnavailableReason(caps)).toBeUndefined();
+    expect(commonUnavailableReason([])).toBeUndefined();
   });
 });
 
@@ -92,15 +92,6 @@ describe('form parsing', () => {
 
 describe('a table that refuses writes (its newest metadata file cannot be read)', () => {
   const refusal = 'writes are refused: the newest metadata/v5.metadata.json cannot be read (x).';
-  it('disables every action of both formats with the refusal as tooltip, even on writable storage', () => {
-    for (const format of ['iceberg', 'paimon'] as const) {
-      for (const sel of versions) {
-        const actions = versionActions(format, versions, sel, rw, refusal);
-        expect(actions.length).toBeGreaterThan(0);
-        expect(actions.every((a) => a.disabled && a.title === refusal)).toBe(true);
-      }
-    }
-  });
   it('writesOffReason: the refusal wins over access; undefined when writes may go ahead', () => {
     expect(writesOffReason(rw, refusal)).toBe(refusal);
     expect(writesOffReason({ writable: false, reason: 'plain HTTP', concurrency: '' }, refusal)).toBe(refusal);

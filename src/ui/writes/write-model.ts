@@ -1,34 +1,31 @@
 /**
- * The pure part of writes by clicks: which actions a selected version offers (rollback only to an
- * ancestor of the current snapshot, else "set as current"), why an action is disabled, the before → after
+ * The pure part of writes by clicks: the buttons for the actions the table model offers (its
+ * `capabilities`, asked through the worker) and why one is disabled, the before → after
  * rows of a preview, files grouped by kind, and the parsing of the small forms (sizes, ages, names).
  */
-import type { TableFormatName } from '../../core/api/dto.ts';
-import type { VersionDto } from '../../core/api/table-dto.ts';
-import type { FileChangeDto, TotalsDto, WriteAccessDto } from '../../worker/engine-writes.ts';
+import type { FileChangeDto, TotalsDto, WriteAccessDto, WriteAction, WriteActionKind, WriteCapability } from '../../worker/engine-writes.ts';
+import type { FormKind } from './use-write-flow.ts';
 
-/** The id of the current version and its ancestors (parent chain), newest first. */
-export function currentLineage(versions: readonly VersionDto[]): string[] {
-  const byId = new Map(versions.map((v) => [v.id, v]));
-  const out: string[] = [];
-  const seen = new Set<string>();
-  for (let v = versions.find((x) => x.isCurrent); v && !seen.has(v.id); v = v.parentId ? byId.get(v.parentId) : undefined) {
-    seen.add(v.id);
-    out.push(v.id);
-  }
-  return out;
-}
-
-export type VersionActionKind = 'rollback' | 'set-current' | 'tag' | 'branch' | 'paimon-rollback' | 'paimon-destructive' | 'paimon-tag' | 'paimon-delete-tag';
+/** Button labels by action kind (the what-it-does tooltip comes from the table's capabilities). */
+const ACTION_LABEL: Readonly<Record<WriteActionKind, string>> = {
+  'rollback': 'Roll back to here', 'rollback-destructive': 'Destructive rollback…', 'set-current': 'Set as current',
+  'cherry-pick': 'Cherry-pick onto main', 'tag': 'Tag…', 'branch': 'Branch…', 'fast-forward': 'Fast-forward…', 'remove-ref': 'Delete ref…',
+  'expire': 'Expire snapshots…', 'compact': 'Compact…', 'rewrite-manifests': 'Rewrite manifests…',
+};
 
 export interface VersionAction {
-  readonly kind: VersionActionKind;
+  readonly kind: WriteActionKind;
   readonly label: string;
   /** Tooltip: what it does, or why it is disabled. */
   readonly title: string;
   readonly disabled: boolean;
-  /** For delete-tag: the tag. */
-  readonly tag?: string;
+  readonly destructive: boolean;
+  /** Open the parameter form of this kind first (a name, an age, a size). */
+  readonly form?: FormKind;
+  /** Prepare this right away (the action is complete). */
+  readonly action?: WriteAction;
+  /** For actions on one ref (delete tag): the ref. */
+  readonly ref?: { readonly name: string; readonly type: 'tag' | 'branch' };
 }
 
 /**
@@ -40,39 +37,43 @@ export function writesOffReason(access: WriteAccessDto | undefined, writeRefusal
   return !access ? 'Checking whether this storage can be written…' : access.writable ? undefined : access.reason ?? 'This storage is read-only.';
 }
 
+const FORMS: readonly WriteActionKind[] = ['tag', 'branch', 'expire', 'compact'];
+
 /**
- * The actions of the selected version. Must hold: Iceberg offers "Roll back to here" only for a strict
- * ancestor of the current snapshot and "Set as current" for any other non-current snapshot; nothing moves
- * main onto the snapshot it is at; every action is disabled, with the reason, on a read-only storage and
- * while the table refuses writes (`writeRefusal`).
+ * Buttons for the table's write capabilities of one scope (`version`: the selected version's actions;
+ * `table`: the Maintain menu). Must hold: one entry per capability, in its order; an unavailable one is
+ * disabled with its reason as the tooltip; a capability needing input opens its form, one carrying an
+ * action prepares it; nothing depends on the table's format (capabilities come from the table model).
  */
-export function versionActions(format: TableFormatName, versions: readonly VersionDto[], selected: VersionDto | undefined, access: WriteAccessDto | undefined, writeRefusal?: string): VersionAction[] {
-  if (!selected || (format !== 'iceberg' && format !== 'paimon')) return [];
-  const ro = writesOffReason(access, writeRefusal);
-  const act = (kind: VersionActionKind, label: string, title: string, extra: Partial<VersionAction> = {}): VersionAction =>
-    ({ kind, label, title: ro ?? title, disabled: ro !== undefined || extra.disabled === true, ...(extra.tag ? { tag: extra.tag } : {}) });
-  const out: VersionAction[] = [];
-  const expired = selected.summary.expired === 'true';
-  if (format === 'iceberg') {
-    const lineage = currentLineage(versions);
-    if (!selected.isCurrent) {
-      out.push(lineage.includes(selected.id)
-        ? act('rollback', 'Roll back to here', 'Move main back to this snapshot, one of its ancestors (a new metadata file; no data is rewritten or deleted).')
-        : act('set-current', 'Set as current', 'This snapshot is not an ancestor of the current one (another branch, or a rolled-back future): make it main’s current snapshot.'));
-    }
-    out.push(act('tag', 'Tag…', 'Name this snapshot with a tag (kept when older snapshots expire).'));
-    out.push(act('branch', 'Branch…', 'Start a branch at this snapshot; main is not changed.'));
-    return out;
+export function writeActions(caps: readonly WriteCapability[] | undefined, scope: WriteCapability['scope']): VersionAction[] {
+  return (caps ?? []).filter((c) => c.scope === scope).map((c) => {
+    const form = c.needsInput && FORMS.includes(c.kind) ? c.kind as FormKind : undefined;
+    const label = c.ref ? `Delete ${c.ref.type} ${c.ref.name}…` : ACTION_LABEL[c.kind];
+    const usable = c.available && (form !== undefined || c.action !== undefined);
+    return {
+      kind: c.kind, label, title: c.available ? c.description : c.reason ?? c.description, disabled: !usable, destructive: c.destructive === true,
+      ...(form ? { form } : {}), ...(c.action ? { action: c.action } : {}), ...(c.ref ? { ref: c.ref } : {}),
+    };
+  });
+}
+
+/** The dialog title of an action on version `id` (the preview dialog reads `Preview: <title>`). */
+export function actionTitle(a: VersionAction, id: string | undefined): string {
+  if (a.ref) return `Delete ${a.ref.type} “${a.ref.name}”`;
+  switch (a.kind) {
+    case 'rollback': return `Roll back to ${id}`;
+    case 'set-current': return `Set ${id} as current`;
+    case 'rollback-destructive': return `Destructive rollback to ${id}`;
+    case 'cherry-pick': return `Cherry-pick ${id} onto main`;
+    default: return a.label.replace(/…$/, '');
   }
-  if (!selected.isCurrent) {
-    out.push(act('paimon-rollback', 'Roll back to here', 'Non-destructive: a new latest snapshot with this snapshot’s content; history stays.', { disabled: false }));
-    if (!expired) out.push(act('paimon-destructive', 'Destructive rollback…', 'Deletes every later snapshot and tag, and the files only they used. Asks you to type a confirmation.'));
-  }
-  out.push(act('paimon-tag', 'Tag…', 'Create a tag on this snapshot (keeps it readable after the snapshot expires).', { disabled: expired }));
-  for (const r of selected.refs.filter((x) => x.type === 'tag')) {
-    out.push(act('paimon-delete-tag', `Delete tag ${r.name}…`, `Delete tag “${r.name}”.`, { tag: r.name }));
-  }
-  return out;
+}
+
+/** The one reason every capability is unavailable for (e.g. a format without writes), or undefined. */
+export function commonUnavailableReason(caps: readonly WriteCapability[] | undefined): string | undefined {
+  if (!caps?.length || caps.some((c) => c.available)) return undefined;
+  const reasons = new Set(caps.map((c) => c.reason));
+  return reasons.size === 1 ? caps[0].reason : undefined;
 }
 
 export interface TotalsRow {

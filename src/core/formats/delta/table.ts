@@ -4,6 +4,7 @@
  * inspect/ (history, schemas, tree). Format internals stay in those folders; this class only adapts
  * them to the model.
  */
+import { noWrites, type WriteCapability } from '../../commit/write-action.ts';
 import type { RecordBatch } from 'apache-arrow';
 import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
@@ -45,6 +46,11 @@ export interface DeltaView {
 
 export class DeltaTable implements LakeTable {
   readonly format = 'delta';
+
+  /** {@link LakeTable.capabilities}: Delta writes (a commit JSON with optimistic concurrency) are not implemented yet. */
+  async capabilities(): Promise<WriteCapability[]> {
+    return noWrites('Delta tables are read-only in Lakescope for now: writing needs a Delta commit (the next _delta_log JSON with its protocol checks), which is not implemented yet.');
+  }
   readonly location: string;
   readonly warnings: readonly string[];
   private readonly snapshots = new Map<bigint, Promise<Snapshot>>();

@@ -3,6 +3,7 @@
  * spec/ (hoodie.properties, timeline, commit metadata), scan/ (file system view, merge-on-read) and
  * inspect/ (versions, tree). Read-only: Hudi writes are not offered (see `capabilities`).
  */
+import { noWrites, type WriteCapability } from '../../commit/write-action.ts';
 import type { RecordBatch } from 'apache-arrow';
 import type { Storage } from '../../io/storage.ts';
 import type {
@@ -42,7 +43,11 @@ function keyGeneratorTransform(keyGenerator: string | undefined): string {
 export class HudiTable implements LakeTable {
   readonly format = 'hudi';
   readonly location: string;
-  readonly capabilities = HUDI_CAPABILITIES;
+  /** {@link LakeTable.capabilities}: every write unavailable, saying why (HUDI_CAPABILITIES.why). */
+  async capabilities(): Promise<WriteCapability[]> {
+    return noWrites(HUDI_CAPABILITIES.why);
+  }
+
   /** Corrupt log regions skipped by reads so far (one sentence each, naming the file and offset). */
   readonly readWarnings: string[] = [];
 

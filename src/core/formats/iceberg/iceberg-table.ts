@@ -10,6 +10,8 @@ import { LakeError, isLakeError } from '../../errors.ts';
 import type { Expr } from '../../expr/expr.ts';
 import { parseWhere } from '../../expr/parse.ts';
 import type { Storage } from '../../io/storage.ts';
+import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
+import { icebergCapabilities, prepareIcebergAction } from './commit/write-model.ts';
 import type { LakePlan, LakeTable, OpenOptions, ScanRequest, ScanTask, TableStateDto, TreeNode, VersionSelector } from '../table-format.ts';
 import { partitionSpecDtos, schemaDtos, sortOrderDtos, versionDtos } from './dto.ts';
 import { loadCurrentMetadata } from './io/current-metadata.ts';
@@ -128,6 +130,16 @@ export class IcebergTable implements LakeTable {
       ...(f.size !== undefined ? { size: f.size } : {}), ...(f.lastModified !== undefined ? { lastModified: f.lastModified } : {}),
       isCurrent: f.key === this.metadataKey,
     }));
+  }
+
+  /** {@link LakeTable.capabilities} (commit/write-model.ts). */
+  async capabilities(version?: string, options?: CapabilityOptions): Promise<WriteCapability[]> {
+    return icebergCapabilities(this.storage, this.metadata, this.writeRefusal, version, options);
+  }
+
+  /** {@link LakeTable.prepare} (commit/write-model.ts): acts on the table's current metadata. */
+  prepare(action: WriteAction, options: { signal?: AbortSignal } = {}): Promise<PreparedChange> {
+    return prepareIcebergAction(this.storage, action, options.signal);
   }
 
   /** Every metadata file in `metadata/` (each a past state), oldest first. */

@@ -11,7 +11,7 @@ import type {
 } from '../table-format.ts';
 import { LSM_EXPLANATIONS, lsmView, type LsmView } from './inspect/lsm.ts';
 import { treeNodes } from './inspect/tree.ts';
-import { listSchemas, listVersions, partitionSpecOf, sortOrderOf } from './inspect/versions.ts';
+import { listSchemas, listVersions, partitionSpecOf, recordCount, sortOrderOf } from './inspect/versions.ts';
 import { unreadableNewestRefusal } from '../../commit/unreadable-newest.ts';
 import { PaimonMetadata, type SnapshotIntegrity } from './scan/metadata.ts';
 import { planSnapshot } from './scan/plan.ts';
@@ -24,6 +24,8 @@ import { expireSnapshots, type ExpireOptions, type ExpirePlan } from './commit/e
 import { rollbackAsLatest, type RollbackAsLatestOptions, type RollbackResult } from './commit/rollback.ts';
 import { rollbackDestructive, type DestructiveRollbackOptions, type DestructiveRollbackPlan } from './commit/rollback-destructive.ts';
 import { createTag, deleteTag, type CreateTagOptions } from './commit/tags.ts';
+import { paimonCapabilities, preparePaimonAction } from './commit/write-model.ts';
+import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
 import { resolveSnapshot, type ResolvedSnapshot } from './scan/time-travel.ts';
 import { keyFields, type TableSchema } from './spec/schema.ts';
 import { snapshotKey } from './spec/layout.ts';
@@ -238,8 +240,18 @@ export class PaimonTable implements LakeTable {
    * Re-reads what is current and throws DataInvalid naming the file while the newest snapshot or the
    * LATEST hint cannot be read (every write checks this itself; previews call it to refuse up front).
    */
-  async checkWritable(signal?: AbortSignal): Promise<void> {
-    await refreshForWrite({ storage: this.storage, meta: this.meta, schema: this.latestSchema, signal }, 'commit');
+  async checkWritable(signal?: AbortSignal, what = 'commit'): Promise<void> {
+    await refreshForWrite({ storage: this.storage, meta: this.meta, schema: this.latestSchema, signal }, what);
+  }
+
+  /** {@link LakeTable.capabilities} (commit/write-model.ts). */
+  capabilities(version?: string, options?: CapabilityOptions): Promise<WriteCapability[]> {
+    return paimonCapabilities(this, version, options);
+  }
+
+  /** {@link LakeTable.prepare} (commit/write-model.ts): main branch, its latest snapshot. */
+  prepare(action: WriteAction, options: { signal?: AbortSignal } = {}): Promise<PreparedChange> {
+    return preparePaimonAction(this, (s) => recordCount(s, this.schema), action, options.signal);
   }
 
   /** Creates a tag (see commit/tags.ts). */

@@ -30,3 +30,4 @@ export { loadTableState, nextMetadataKey, type TableState, type MetadataNaming }
 export type { TableUpdate, TableRequirement, JsonDoc } from './table-update.ts';
 export type { PreparedOperation, ApplyOptions } from './prepared-operation.ts';
 export type { Row } from './row-values.ts';
+export { icebergCapabilities, prepareIcebergAction, icebergUndo } from './write-model.ts';

@@ -1,0 +1,33 @@
+/**
+ * Writes through the common model for the worker and the CLI: the actions a table offers and their
+ * preparation, whatever the format. A format without writes (no `capabilities`/`prepare`) reports every
+ * action unavailable, naming the format, and preparing one is Unsupported with that reason.
+ */
+import { LakeError } from '../errors.ts';
+import {
+  type CapabilityOptions, type PreparedChange, type WriteAction, type WriteCapability, noWrites, writesUnsupported,
+} from '../commit/write-action.ts';
+import type { LakeTable } from '../formats/table-format.ts';
+import { FORMAT_TITLES } from './open-location.ts';
+
+/** {@link LakeTable.capabilities}, or every action unavailable for a format without writes. */
+export async function writeCapabilities(table: LakeTable, version?: string, options: CapabilityOptions = {}): Promise<WriteCapability[]> {
+  if (table.capabilities) return table.capabilities(version, options);
+  return noWrites(writesUnsupported(FORMAT_TITLES[table.format as keyof typeof FORMAT_TITLES] ?? table.format));
+}
+
+/**
+ * {@link LakeTable.prepare}. Must hold: a refused storage (`options.storageRefusal`) and a format without
+ * the action are Unsupported with the reason the capabilities give, before anything is read.
+ */
+export async function prepareWrite(table: LakeTable, action: WriteAction, options: CapabilityOptions = {}): Promise<PreparedChange> {
+  if (options.storageRefusal) throw new LakeError('Unsupported', `write: ${options.storageRefusal}`, { action: action.kind });
+  if (!table.prepare) {
+    const caps = await writeCapabilities(table, undefined, options);
+    const why = caps.find((c) => c.kind === action.kind)?.reason ?? caps[0]?.reason ?? 'this format has no writes';
+    throw new LakeError('Unsupported', `write: ${action.kind} is not available: ${why}`, { action: action.kind, format: table.format });
+  }
+  return table.prepare(action, { signal: options.signal });
+}
+
+export type { WriteAction, WriteActionKind, WriteCapability, PreparedChange, AppliedChange } from '../commit/write-action.ts';

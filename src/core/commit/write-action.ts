@@ -1,0 +1,139 @@
+/**
+ * Writes in the common table model (DESIGN.md "The common table model": `capabilities(version)` and
+ * `prepare(action)`). One tagged action type for every format, so the worker, the CLI and the UI ask
+ * for a write without knowing the format: each format says which actions it supports on a table and
+ * version ({@link WriteCapability}, with the reason when one is unavailable) and prepares them into a
+ * {@link PreparedChange} whose `apply()` commits exactly what was previewed (Conflict when the table
+ * moved on). Everything here is plain, structured-cloneable data: snapshot ids are decimal strings.
+ */
+import { LakeError } from '../errors.ts';
+import type { Storage } from '../io/storage.ts';
+import type { ChangePreview, ChangeResult } from './change-preview.ts';
+
+/** A write the model can prepare. Ids are decimal strings (or, where the format allows, a tag name). */
+export type WriteAction =
+  /** Make a past version the current one: Iceberg moves main back to an ancestor; Paimon writes a new latest snapshot with its content. */
+  | { readonly kind: 'rollback'; readonly snapshotId?: string; readonly toTimeMs?: number }
+  /** Paimon: move LATEST back and delete every later snapshot and tag and the files only they used. */
+  | { readonly kind: 'rollback-destructive'; readonly snapshotId: string }
+  /** Make any snapshot main's current one (not necessarily an ancestor). */
+  | { readonly kind: 'set-current'; readonly snapshotId: string }
+  /** Apply a snapshot's changes on top of main (Iceberg cherry-pick). */
+  | { readonly kind: 'cherry-pick'; readonly snapshotId: string }
+  | { readonly kind: 'tag'; readonly name: string; readonly snapshotId?: string; readonly replace?: boolean; readonly maxRefAgeMs?: number }
+  | {
+    readonly kind: 'branch'; readonly name: string; readonly snapshotId?: string; readonly replace?: boolean;
+    readonly minSnapshotsToKeep?: number; readonly maxSnapshotAgeMs?: number; readonly maxRefAgeMs?: number;
+  }
+  /** Move branch `name` forward to `to` (a branch name or snapshot id), which must descend from it. */
+  | { readonly kind: 'fast-forward'; readonly name: string; readonly to: string }
+  | { readonly kind: 'remove-ref'; readonly name: string; readonly refType?: 'tag' | 'branch' }
+  | { readonly kind: 'expire'; readonly olderThanMs?: number; readonly retainLast?: number; readonly snapshotIds?: readonly string[] }
+  | { readonly kind: 'compact'; readonly targetFileSizeBytes?: number; readonly minInputFiles?: number }
+  | { readonly kind: 'rewrite-manifests'; readonly targetSizeBytes?: number };
+
+export type WriteActionKind = WriteAction['kind'];
+
+/** One action a table offers, available or not — the UI draws a button per entry, the CLI refuses with `reason`. */
+export interface WriteCapability {
+  readonly kind: WriteActionKind;
+  /** `version`: acts on the selected version (rollback, tag …); `table`: maintenance of the whole table (expire, compact …). */
+  readonly scope: 'version' | 'table';
+  readonly available: boolean;
+  /** Why it is unavailable (read-only storage, unreadable newest metadata, not supported by the format), one sentence. */
+  readonly reason?: string;
+  /** What it does, one sentence (a tooltip). */
+  readonly description: string;
+  /** Deletes history or files for good (shown in red; asks for a typed or second confirmation). */
+  readonly destructive?: boolean;
+  /** The action needs parameters the user types (a name, an age, a size) before it can be prepared. */
+  readonly needsInput?: boolean;
+  /** For actions on one existing ref (remove-ref): its name and type. */
+  readonly ref?: { readonly name: string; readonly type: 'tag' | 'branch' };
+  /** The action to prepare when it needs no input (filled with the selected version). */
+  readonly action?: WriteAction;
+}
+
+/** How a format's commit is made atomic and who to ask before applying (shown with every preview). */
+export interface PreparedChange {
+  readonly preview: ChangePreview;
+  /** How this format commits (exclusive create of the next file …); the storage's own note is added by the caller. */
+  readonly concurrency?: string;
+  /** Expire: `deletes` are deleted only when apply gets `deleteFiles` (a second confirmation). */
+  readonly deletesNeedSecondConfirmation?: boolean;
+  /** The exact text the user must type to confirm (destructive rollback). */
+  readonly typedConfirmation?: string;
+  /** Replaces the caller's storage note (an operation that is not one atomic step says so itself). */
+  readonly concurrencyOverride?: string;
+  /** True when applying does nothing (e.g. nothing to compact). */
+  readonly noop: boolean;
+  /** Bytes the apply step reads (compaction inputs), for a progress total. */
+  readonly inputBytes?: number;
+  apply(opts?: { signal?: AbortSignal; deleteFiles?: boolean; confirmText?: string }): Promise<AppliedChange>;
+}
+
+/** An applied change, with where main is now and what would undo it. */
+export interface AppliedChange extends ChangeResult {
+  /** The version main is at afterwards, when the write moved it. */
+  readonly currentAfter?: string;
+  /** What "Undo" prepares (previewed again before it is applied); absent when the write cannot be undone. */
+  readonly undo?: { readonly label: string; readonly action: WriteAction };
+}
+
+/** Options of `capabilities`. */
+export interface CapabilityOptions {
+  readonly signal?: AbortSignal;
+  /**
+   * Why the storage the caller holds cannot be written (a read-only folder, an anonymous bucket), when the
+   * caller knows more than `storage.writable` tells; every action is then unavailable with this reason.
+   */
+  readonly storageRefusal?: string;
+}
+
+/** One sentence why writes are off for a table on `storage`, or undefined: the caller's reason, then the storage, then the table's own. */
+export function writesOffReason(storage: Storage, writeRefusal: string | undefined, options: CapabilityOptions = {}): string | undefined {
+  if (writeRefusal) return writeRefusal;
+  if (options.storageRefusal) return options.storageRefusal;
+  if (!storage.writable) return `${storage.description} is read-only.`;
+  return undefined;
+}
+
+/** Marks every capability unavailable with `reason` (kept when it already has its own). */
+export function disableAll(caps: readonly WriteCapability[], reason: string | undefined): WriteCapability[] {
+  if (reason === undefined) return [...caps];
+  return caps.map((c) => ({ ...c, available: false, reason }));
+}
+
+/** Why a format has no writes in this build, one sentence. */
+export function writesUnsupported(formatTitle: string): string {
+  return `${formatTitle} tables are read-only in Lakescope for now: writes are not implemented for this format yet.`;
+}
+
+const VERSION_KINDS: readonly WriteActionKind[] = ['rollback', 'set-current', 'tag', 'branch'];
+const TABLE_KINDS: readonly WriteActionKind[] = ['expire', 'compact', 'rewrite-manifests'];
+
+/** Capabilities of a table without writes: the usual actions, each unavailable with `reason` (so the UI says why instead of hiding them). */
+export function noWrites(reason: string): WriteCapability[] {
+  return [
+    ...VERSION_KINDS.map((kind): WriteCapability => ({ kind, scope: 'version', available: false, reason, description: reason })),
+    ...TABLE_KINDS.map((kind): WriteCapability => ({ kind, scope: 'table', available: false, reason, description: reason })),
+  ];
+}
+
+/** The Unsupported error for an action a format (or table) does not offer; `why` names the action. */
+export function unsupportedAction(subsystem: string, why: string): LakeError {
+  return new LakeError('Unsupported', `${subsystem}: ${why}`);
+}
+
+/** A positive number or undefined, else DataInvalid naming the parameter. */
+export function positiveParam(n: number | undefined, what: string): number | undefined {
+  if (n === undefined) return undefined;
+  if (!Number.isFinite(n) || n <= 0) throw new LakeError('DataInvalid', `write: ${what} must be a positive number, got ${n}`, { [what]: String(n) });
+  return n;
+}
+
+/** A snapshot id from its decimal string, else DataInvalid. */
+export function snapshotIdParam(s: string): bigint {
+  if (!/^-?\d+$/.test(s)) throw new LakeError('DataInvalid', `write: "${s}" is not a snapshot id`, { snapshotId: s });
+  return BigInt(s);
+}

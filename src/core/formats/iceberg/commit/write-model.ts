@@ -1,0 +1,131 @@
+/**
+ * Iceberg in the common write model (core/commit/write-action.ts): which actions a table offers on a
+ * version, and each tagged action prepared by the operation that implements it in this folder. Rollback
+ * is offered only onto a strict ancestor of main's current snapshot (spec "Snapshot ancestry"; moving
+ * main elsewhere is set-current), and Undo moves main back to the snapshot it was at, or removes a ref
+ * the write created.
+ */
+import type { ChangeResult } from '../../../commit/change-preview.ts';
+import {
+  type AppliedChange, type CapabilityOptions, type PreparedChange, type WriteAction, type WriteCapability,
+  disableAll, positiveParam, snapshotIdParam, writesOffReason,
+} from '../../../commit/write-action.ts';
+import { LakeError } from '../../../errors.ts';
+import type { Storage } from '../../../io/storage.ts';
+import type { TableMetadata } from '../spec/table-metadata.ts';
+import { prepareCherryPick } from './cherry-pick.ts';
+import { prepareCompaction } from './compaction.ts';
+import { prepareExpireSnapshots } from './expire-snapshots.ts';
+import { ancestorIds, type ApplyOptions, type PreparedOperation } from './prepared-operation.ts';
+import {
+  prepareBranch, prepareFastForward, prepareRemoveRef, prepareRollbackTo, prepareRollbackToTime, prepareSetCurrentSnapshot, prepareTag,
+} from './ref-operations.ts';
+import { prepareRewriteManifests } from './rewrite-manifests.ts';
+import { loadTableState } from './table-state.ts';
+
+type Prepared = PreparedOperation & { apply(o?: ApplyOptions & { deleteFiles?: boolean }): Promise<ChangeResult> };
+
+/** The actions of an Iceberg table on `version` (an id; current when absent), as {@link WriteCapability}. */
+export function icebergCapabilities(
+  storage: Storage, meta: TableMetadata, writeRefusal: string | undefined, version: string | undefined, options: CapabilityOptions = {},
+): WriteCapability[] {
+  const current = meta.currentSnapshotId?.toString();
+  const selected = version ?? current;
+  const out: WriteCapability[] = [];
+  if (selected !== undefined) {
+    if (selected !== current) {
+      const lineage = ancestorIds(meta, meta.currentSnapshotId).map(String);
+      out.push(lineage.includes(selected)
+        ? { kind: 'rollback', scope: 'version', available: true, description: 'Move main back to this snapshot, one of its ancestors (a new metadata file; no data is rewritten or deleted).', action: { kind: 'rollback', snapshotId: selected } }
+        : { kind: 'set-current', scope: 'version', available: true, description: 'This snapshot is not an ancestor of the current one (another branch, or a rolled-back future): make it main’s current snapshot.', action: { kind: 'set-current', snapshotId: selected } });
+    }
+    out.push({ kind: 'tag', scope: 'version', available: true, needsInput: true, description: 'Name this snapshot with a tag (kept when older snapshots expire).' });
+    out.push({ kind: 'branch', scope: 'version', available: true, needsInput: true, description: 'Start a branch at this snapshot; main is not changed.' });
+  }
+  out.push(
+    { kind: 'expire', scope: 'table', available: true, needsInput: true, destructive: true, description: 'Remove old snapshots from the metadata; optionally delete the files only they used' },
+    { kind: 'compact', scope: 'table', available: true, needsInput: true, description: 'Rewrite small files (and files with deletes) into bigger ones' },
+    { kind: 'rewrite-manifests', scope: 'table', available: true, description: 'Regroup manifests (same files, fewer/larger manifests)', action: { kind: 'rewrite-manifests' } },
+  );
+  return disableAll(out, writesOffReason(storage, writeRefusal, options));
+}
+
+function prepareOperation(storage: Storage, action: WriteAction, signal: AbortSignal | undefined): Promise<Prepared> {
+  const opts = { signal };
+  const name = (n: string) => {
+    if (n.trim() === '') throw new LakeError('DataInvalid', `iceberg ${action.kind}: the name must not be empty or blank`);
+    return n.trim();
+  };
+  const optionalId = (s: string | undefined) => (s === undefined ? undefined : snapshotIdParam(s));
+  const big = (n: number | undefined) => (n === undefined ? undefined : BigInt(n));
+  switch (action.kind) {
+    case 'rollback':
+      if (action.snapshotId === undefined && action.toTimeMs !== undefined) return prepareRollbackToTime(storage, action.toTimeMs, opts);
+      if (action.snapshotId === undefined) throw new LakeError('DataInvalid', 'iceberg rollback: give a snapshot id or a time');
+      return prepareRollbackTo(storage, snapshotIdParam(action.snapshotId), opts);
+    case 'set-current': return prepareSetCurrentSnapshot(storage, snapshotIdParam(action.snapshotId), opts);
+    case 'cherry-pick': return prepareCherryPick(storage, snapshotIdParam(action.snapshotId), opts);
+    case 'tag': return (async () => {
+      const id = optionalId(action.snapshotId) ?? (await loadTableState(storage, signal)).metadata.currentSnapshotId;
+      if (id === undefined) throw new LakeError('DataInvalid', 'iceberg tag: give a snapshot id (the table has no current snapshot)');
+      return prepareTag(storage, name(action.name), id, action.maxRefAgeMs === undefined ? {} : { maxRefAgeMs: BigInt(action.maxRefAgeMs) }, { ...opts, replace: action.replace });
+    })();
+    case 'branch':
+      return prepareBranch(storage, name(action.name), optionalId(action.snapshotId), {
+        minSnapshotsToKeep: action.minSnapshotsToKeep, maxSnapshotAgeMs: big(action.maxSnapshotAgeMs), maxRefAgeMs: big(action.maxRefAgeMs),
+      }, { ...opts, replace: action.replace });
+    case 'fast-forward': return prepareFastForward(storage, name(action.name), action.to, opts);
+    case 'remove-ref': return prepareRemoveRef(storage, action.name, { ...opts, type: action.refType });
+    case 'expire':
+      if (action.olderThanMs === undefined && action.retainLast === undefined && action.snapshotIds === undefined) {
+        throw new LakeError('DataInvalid', 'iceberg expire: needs "older than", "retain last N" or snapshot ids');
+      }
+      return prepareExpireSnapshots(storage, {
+        olderThanMs: action.olderThanMs, retainLast: positiveParam(action.retainLast, 'retainLast'), snapshotIds: action.snapshotIds?.map(snapshotIdParam), signal,
+      });
+    case 'compact':
+      return prepareCompaction(storage, { targetFileSizeBytes: positiveParam(action.targetFileSizeBytes, 'targetFileSizeBytes'), minInputFiles: positiveParam(action.minInputFiles, 'minInputFiles'), signal });
+    case 'rewrite-manifests':
+      return prepareRewriteManifests(storage, { targetSizeBytes: positiveParam(action.targetSizeBytes, 'targetSizeBytes'), signal });
+    case 'rollback-destructive':
+      throw new LakeError('Unsupported', 'iceberg rollback-destructive: Iceberg has no destructive rollback (roll back, then expire snapshots)', { action: action.kind });
+  }
+}
+
+/** What undoes `action` once applied, given main's snapshot before and after it (undefined: cannot be undone here). */
+export function icebergUndo(action: WriteAction, currentBefore: string | undefined, currentAfter: string | undefined): AppliedChange['undo'] {
+  switch (action.kind) {
+    case 'rollback': case 'set-current': case 'cherry-pick': case 'compact': case 'rewrite-manifests':
+      if (currentBefore === undefined || currentBefore === currentAfter) return undefined;
+      return { label: `Undo: set main back to ${currentBefore}`, action: { kind: 'set-current', snapshotId: currentBefore } };
+    case 'tag': case 'branch':
+      // Replacing a ref cannot be undone by removing it; only a newly created ref can.
+      return action.replace ? undefined : { label: `Undo: remove ${action.kind} "${action.name.trim()}"`, action: { kind: 'remove-ref', name: action.name.trim(), refType: action.kind } };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Prepares `action` on the Iceberg table at `storage` (its current metadata, whatever version was opened;
+ * an unreadable newest metadata file refuses in loadTableState, as for every commit).
+ */
+export async function prepareIcebergAction(storage: Storage, action: WriteAction, signal?: AbortSignal): Promise<PreparedChange> {
+  const before = await loadTableState(storage, signal);
+  const currentBefore = before.metadata.currentSnapshotId?.toString();
+  const prepared = await prepareOperation(storage, action, signal);
+  const preview = prepared.preview;
+  const inputBytes = action.kind === 'compact' ? preview.deletes.reduce((s, f) => s + (f.bytes ?? 0), 0) : 0;
+  return {
+    preview,
+    noop: preview.writes.length === 0 && preview.deletes.length === 0,
+    ...(action.kind === 'expire' ? { deletesNeedSecondConfirmation: true } : {}),
+    ...(inputBytes > 0 ? { inputBytes } : {}),
+    async apply(o = {}) {
+      const r = await prepared.apply({ signal: o.signal, ...(o.deleteFiles ? { deleteFiles: true } : {}) });
+      const after = r.committedKey ? (await loadTableState(storage, o.signal)).metadata.currentSnapshotId?.toString() : currentBefore;
+      const undo = r.committedKey ? icebergUndo(action, currentBefore, after) : undefined;
+      return { ...r, ...(after !== undefined ? { currentAfter: after } : {}), ...(undo ? { undo } : {}) };
+    },
+  };
+}

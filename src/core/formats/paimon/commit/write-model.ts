@@ -1,0 +1,170 @@
+/**
+ * Paimon in the common write model (core/commit/write-action.ts): tag create/delete, rollback as a new
+ * latest snapshot (non-destructive, the default) and the destructive rollback behind a typed confirmation.
+ *
+ * Paimon's commits here run in one step (tags.ts, rollback.ts, rollback-destructive.ts), so the preview
+ * is built from the table's own metadata (and, for the destructive rollback, its dry run), and apply
+ * first checks that the latest snapshot is still the one the preview saw: otherwise Conflict, preview again.
+ */
+import type { FileChange, TableTotals } from '../../../commit/change-preview.ts';
+import {
+  type AppliedChange, type CapabilityOptions, type PreparedChange, type WriteAction, type WriteCapability,
+  disableAll, snapshotIdParam, unsupportedAction, writesOffReason,
+} from '../../../commit/write-action.ts';
+import { LakeError } from '../../../errors.ts';
+import type { Storage } from '../../../io/storage.ts';
+import { pool } from '../../../util/async.ts';
+import { snapshotKey, tagKey } from '../spec/layout.ts';
+import type { Snapshot } from '../spec/snapshot.ts';
+import type { PaimonTable } from '../table.ts';
+
+/** A snapshot's row count and what it counts (inspect/versions.ts recordCount, handed in by the table: commit/ does not import inspect/). */
+export type RecordCountOf = (s: Snapshot) => { count: string; live: boolean; basis?: string };
+
+/** Files whose sizes a destructive-rollback preview looks up (the rest are listed without size). */
+const MAX_SIZED = 400;
+
+export const CONCURRENCY_PAIMON = 'Paimon commits by creating the next snapshot file (snapshot-N+1) or the tag file only if it does not exist yet; a concurrent commit makes this one fail instead of overwriting it.';
+
+const DESTRUCTIVE_NOTE = 'Not one atomic step: LATEST moves back first, then snapshot files are deleted newest first, tags next, and data files last. '
+  + 'A commit that lands meanwhile stops it (Conflict) before anything is deleted; an interruption leaves unreferenced files, never a snapshot with missing files.';
+
+const NOT_YET = 'not available for Paimon tables yet (tag, tag removal, rollback and destructive rollback are)';
+
+/** The actions of a Paimon table on `version` (an id; the latest when absent). */
+export async function paimonCapabilities(table: PaimonTable, version: string | undefined, options: CapabilityOptions = {}): Promise<WriteCapability[]> {
+  const versions = await table.versions(options.signal);
+  const selected = version === undefined ? versions.find((v) => v.isCurrent) : versions.find((v) => v.id === version);
+  const out: WriteCapability[] = [];
+  if (selected) {
+    const expired = selected.summary.expired === 'true';
+    if (!selected.isCurrent) {
+      out.push({ kind: 'rollback', scope: 'version', available: true, description: 'Non-destructive: a new latest snapshot with this snapshot’s content; history stays.', action: { kind: 'rollback', snapshotId: selected.id } });
+      if (!expired) {
+        out.push({ kind: 'rollback-destructive', scope: 'version', available: true, destructive: true, description: 'Deletes every later snapshot and tag, and the files only they used. Asks you to type a confirmation.', action: { kind: 'rollback-destructive', snapshotId: selected.id } });
+      }
+    }
+    out.push({ kind: 'tag', scope: 'version', available: !expired, needsInput: true, description: 'Create a tag on this snapshot (keeps it readable after the snapshot expires).', ...(expired ? { reason: 'This snapshot has expired: its file is gone, so it cannot be tagged.' } : {}) });
+    for (const r of selected.refs.filter((x) => x.type === 'tag')) {
+      out.push({ kind: 'remove-ref', scope: 'version', available: true, ref: { name: r.name, type: 'tag' }, description: `Delete tag “${r.name}”.`, action: { kind: 'remove-ref', name: r.name, refType: 'tag' } });
+    }
+  }
+  for (const kind of ['expire', 'compact', 'rewrite-manifests'] as const) {
+    out.push({ kind, scope: 'table', available: false, reason: `${kind} is ${NOT_YET}.`, description: `${kind} (not offered for Paimon tables yet)` });
+  }
+  const off = writesOffReason(table.storage, table.writeRefusal, options);
+  return off === undefined ? out : disableAll(out, off);
+}
+
+/** A snapshot's totals from its metadata (rows live only for append tables without deletion vectors). */
+async function totalsOf(table: PaimonTable, countOf: RecordCountOf, id: bigint | undefined, signal?: AbortSignal): Promise<TableTotals> {
+  if (id === undefined) return { rows: 0n, rowsLive: true };
+  const s = await table.meta.snapshot(id, signal);
+  if (s.totalRecordCount === undefined) return {};
+  const r = countOf(s);
+  return { rows: BigInt(r.count), ...(r.live ? { rowsLive: true } : { rowsBasis: r.basis }) };
+}
+
+async function sized(storage: Storage, keys: readonly string[], kind: FileChange['kind'], signal?: AbortSignal): Promise<FileChange[]> {
+  const head = keys.slice(0, MAX_SIZED);
+  const infos = await pool(head, 16, (key) => storage.head(key, { signal }).then((i) => i.size, () => undefined), signal);
+  return keys.map((key, i) => ({ key, kind, ...(infos[i] !== undefined ? { bytes: infos[i] } : i >= MAX_SIZED ? { note: 'size not looked up' } : { note: 'already gone' }) }));
+}
+
+type Run = (signal: AbortSignal | undefined) => Promise<Omit<AppliedChange, 'operation'>>;
+
+/**
+ * Prepares `action` on a Paimon table (main branch). Must hold: an unreadable newest snapshot or LATEST
+ * hint refuses before anything is previewed; apply refuses with Conflict when the latest snapshot moved.
+ */
+export async function preparePaimonAction(table: PaimonTable, countOf: RecordCountOf, action: WriteAction, signal?: AbortSignal): Promise<PreparedChange> {
+  // The refusal names the operation as the engine's own write would (`paimon tag: …`, `paimon rollback: …`).
+  await table.checkWritable(signal, action.kind === 'remove-ref' ? 'tag' : action.kind === 'rollback-destructive' ? 'rollback' : action.kind);
+  const latest = await table.meta.latestSnapshotId(signal);
+  const before = await totalsOf(table, countOf, latest, signal);
+  const details = { latestSnapshot: latest?.toString() ?? '—' };
+  let change: Omit<PreparedChange, 'apply' | 'noop'>;
+  let run: Run;
+  switch (action.kind) {
+    case 'tag': {
+      const name = action.name.trim();
+      if (name === '') throw new LakeError('DataInvalid', 'paimon tag: the name must not be empty or blank');
+      const id = action.snapshotId ?? latest?.toString();
+      change = { preview: { operation: 'create-tag', description: `Create tag "${name}" on snapshot ${id ?? 'latest'}: a copy of that snapshot's file that keeps it (and its files) readable after the snapshot expires.`,
+        writes: [{ key: tagKey(name), kind: 'other', note: `snapshot ${id ?? 'latest'} JSON + tagCreateTime` }], deletes: [], before, after: before, warnings: [], details } };
+      run = async (s) => {
+        const r = await table.createTag(name, { version: action.snapshotId, signal: s });
+        return { committedKey: r.file, written: [{ key: r.file, kind: 'other' }], deleted: [], attempts: 1, warnings: [], details: { tag: name, snapshot: r.snapshotId },
+          undo: { label: `Undo: delete tag "${name}"`, action: { kind: 'remove-ref', name, refType: 'tag' } } };
+      };
+      break;
+    }
+    case 'remove-ref': {
+      if (action.refType === 'branch') throw unsupportedAction('paimon remove-ref', `removing a branch is ${NOT_YET}`);
+      const tag = await table.meta.tag(action.name, signal);
+      const ids = await table.meta.snapshotIds(signal);
+      const expired = !ids.includes(tag.snapshot.id);
+      change = { preview: { operation: 'delete-tag', description: `Delete tag "${action.name}" (snapshot ${tag.snapshot.id}).`,
+        writes: [], deletes: [{ key: tagKey(action.name), kind: 'other' }], before, after: before, details,
+        warnings: expired ? [`Snapshot ${tag.snapshot.id} has expired: the data, manifest and index files only this tag kept alive are deleted too, and the version can no longer be read.`] : [] } };
+      run = async (s) => {
+        const r = await table.deleteTag(action.name, { signal: s });
+        return { written: [], deleted: [tagKey(action.name), ...r.deletedFiles].map((key) => ({ key, kind: 'other' as const })), attempts: 1, warnings: [], details: { tag: action.name, snapshot: r.snapshotId } };
+      };
+      break;
+    }
+    case 'rollback': {
+      if (action.snapshotId === undefined) throw new LakeError('DataInvalid', 'paimon rollback: give a snapshot id or tag');
+      const target = action.snapshotId;
+      const next = latest === undefined ? 1n : latest + 1n;
+      const targetId = /^\d+$/.test(target) ? BigInt(target) : (await table.meta.tag(target, signal)).snapshot.id;
+      change = { preview: { operation: 'rollback-as-latest',
+        description: `Roll back to snapshot ${target} without deleting anything: a new snapshot ${next} (commit kind OVERWRITE) makes snapshot ${target}'s content the latest. All history stays readable, and this rollback can itself be rolled back.`,
+        writes: [{ key: 'manifest/<one delta manifest + manifest lists>', kind: 'manifest', note: 'removes files added after the target, re-adds files it removed' }, { key: snapshotKey(next), kind: 'metadata', note: 'written on apply (create-if-absent)' }],
+        deletes: [], before, after: await totalsOf(table, countOf, targetId, signal), warnings: [], details: { ...details, target, newSnapshot: next.toString() } } };
+      run = async (s) => {
+        const r = await table.rollbackAsLatest({ version: target }, { signal: s });
+        return { committedKey: snapshotKey(BigInt(r.snapshotId)), written: [{ key: snapshotKey(BigInt(r.snapshotId)), kind: 'metadata' }], deleted: [], attempts: r.attempts, warnings: [],
+          details: { target: r.targetId, snapshot: r.snapshotId, addedFiles: String(r.addedFiles), deletedFiles: String(r.deletedFiles) }, currentAfter: r.snapshotId,
+          ...(latest !== undefined ? { undo: { label: `Undo: roll back to snapshot ${latest} (again as a new snapshot)`, action: { kind: 'rollback', snapshotId: latest.toString() } } } : {}) };
+      };
+      break;
+    }
+    case 'rollback-destructive': {
+      snapshotIdParam(action.snapshotId);
+      const plan = await table.rollbackDestructive({ version: action.snapshotId }, { dryRun: true, signal });
+      const deletes = [
+        ...plan.snapshots.map((key) => ({ key, kind: 'metadata' as const })), ...plan.tags.map((key) => ({ key, kind: 'other' as const })),
+        ...await sized(table.storage, [...plan.manifestLists, ...plan.manifests, ...plan.indexManifests], 'manifest', signal),
+        ...await sized(table.storage, plan.indexFiles, 'delete', signal), ...await sized(table.storage, plan.dataFiles, 'data', signal),
+      ];
+      change = { concurrencyOverride: DESTRUCTIVE_NOTE, typedConfirmation: `delete ${plan.snapshots.length} snapshots`, preview: { operation: 'rollback-destructive',
+        description: `Destructive rollback to snapshot ${plan.targetId}: LATEST moves back, then ${plan.snapshots.length} later snapshot(s), ${plan.tags.length} later tag(s) and every file only they used are DELETED for good.`,
+        writes: [{ key: 'snapshot/LATEST', kind: 'version-hint', note: `points at ${plan.targetId}` }], deletes, before, after: await totalsOf(table, countOf, BigInt(plan.targetId), signal),
+        warnings: ['This cannot be undone: the deleted snapshots and their data files are gone. Readers holding them fail. The non-destructive rollback (a new latest snapshot) is usually what you want.'],
+        details: { ...details, target: plan.targetId, snapshots: String(plan.snapshots.length), tags: String(plan.tags.length), dataFiles: String(plan.dataFiles.length) } } };
+      run = async (s) => {
+        const r = await table.rollbackDestructive({ version: action.snapshotId }, { confirmDestructive: true, signal: s });
+        const deleted = [...r.snapshots, ...r.tags, ...r.manifestLists, ...r.manifests, ...r.indexManifests, ...r.indexFiles, ...r.dataFiles].map((key) => ({ key, kind: 'other' as const }));
+        return { written: [], deleted, attempts: 1, warnings: [], details: { target: r.targetId }, currentAfter: r.targetId };
+      };
+      break;
+    }
+    default:
+      throw unsupportedAction(`paimon ${action.kind}`, `${action.kind} is ${NOT_YET}`);
+  }
+  return {
+    ...change, concurrency: CONCURRENCY_PAIMON, noop: false,
+    async apply(o = {}) {
+      if (change.typedConfirmation !== undefined && o.confirmText !== change.typedConfirmation) {
+        throw new LakeError('DataInvalid', `paimon commit: type "${change.typedConfirmation}" to confirm`);
+      }
+      await table.refresh(o.signal);
+      const now = await table.meta.latestSnapshotId(o.signal);
+      if (now !== latest) {
+        throw new LakeError('Conflict', `paimon commit: the table changed since the preview (latest snapshot ${latest ?? 'none'} → ${now ?? 'none'}); preview again`, { table: table.location });
+      }
+      return { operation: change.preview.operation, ...await run(o.signal) };
+    },
+  };
+}
