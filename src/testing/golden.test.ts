@@ -58,7 +58,7 @@ describe.skipIf(!FIXTURES_PRESENT)('golden: every registered format Ã— fixture Ã
               expect(await rowsMismatch(await readCanonical(t, { version: v.id }), v)).toBeUndefined();
               g.afterRead?.(t);
             });
-            const alt = g.alternative && (v as Record<string, unknown>)[g.alternative.key] as { rowCount: number; rows: unknown[] } | undefined;
+            const alt = g.alternative && (v as unknown as Record<string, unknown>)[g.alternative.key] as { rowCount: number; rows: unknown[] } | undefined;
             if (g.alternative && alt) {
               it(`version ${v.id}: ${g.alternative.key} (${alt.rowCount} rows) with ${JSON.stringify(g.alternative.scan)}`, async () => {
                 const t = await table(fx);
