@@ -82,7 +82,3 @@ export function constantData(t: IcebergType, v: JsonSingleValue | undefined, n: 
   }
 }
 
-/** Partition values are internal values; this narrows them for {@link constantData}. */
-export function asSingleValue(v: Value | null): JsonSingleValue {
-  return v;
-}
