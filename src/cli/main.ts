@@ -7,6 +7,7 @@ import { isLakeError, LakeError, toLakeError } from '../core/errors.ts';
 import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { parseArgs } from './args.ts';
 import { filesCommand, infoCommand, scanCommand, versionsCommand, type Print } from './commands.ts';
+import type { TableFormat } from '../core/formats/table-format.ts';
 import { openCliTable } from './open-table.ts';
 import { WRITE_COMMANDS, writeCommand } from './write-commands.ts';
 
@@ -68,6 +69,11 @@ export interface MainOptions {
    * hundreds of scans) reuse one opened table and its caches; the command itself runs unchanged.
    */
   readonly openTable?: typeof openCliTable;
+  /**
+   * The formats the read commands try on `<table>`, in order (default: the registry, CLI_FORMATS). A
+   * format defined elsewhere (a test's) plugs in here with no other change.
+   */
+  readonly formats?: readonly TableFormat[];
 }
 
 /** Runs one command line; `print`/`printError` default to stdout/stderr. */
@@ -85,7 +91,7 @@ export async function main(argv: readonly string[], print: Print = (t) => proces
     if (args.positionals.length !== 1) throw new LakeError('DataInvalid', `cli: ${args.command} takes exactly one <table>`, { command: args.command });
     installNodeParquetWasm();
     if (isWrite) { await writeCommand(args.positionals[0], args, print, controller.signal); return 0; }
-    const table = await (options.openTable ?? openCliTable)(args.positionals[0], controller.signal);
+    const table = await (options.openTable ?? openCliTable)(args.positionals[0], controller.signal, options.formats);
     // What opening worked around (e.g. an unreadable newest metadata file) goes to stderr for every
     // read command, so a fallback to an older version is never silent and stdout stays machine-readable.
     for (const w of table.warnings ?? []) printError(`lakescope: warning: ${w}`);

@@ -5,7 +5,7 @@
  */
 import {
   RowCursor, describeTable, explainScan, openTable, partitionStats, readRawFile,
-  type PartitionStatsDto, type RowCursorDto, type RowPageDto, type ScanExplainDto, type TableFormatName, type TableOverviewDto,
+  type OpenTableOptions, type PartitionStatsDto, type RowCursorDto, type RowPageDto, type ScanExplainDto, type TableFormatName, type TableOverviewDto,
 } from '../core/api/index.ts';
 import { LakeError } from '../core/errors.ts';
 import type { LakeTable, TreeNode, VersionSelector } from '../core/formats/table-format.ts';
@@ -20,8 +20,11 @@ interface OpenTable { readonly table: LakeTable; readonly root: string; readonly
 /** Cursors kept at once; opening one more closes the least recently used. */
 const MAX_CURSORS = 8;
 
-/** Handlers over tables; `storageOf` resolves a warehouse id to its storage (throws NotFound when closed). */
-export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage) {
+/**
+ * Handlers over tables; `storageOf` resolves a warehouse id to its storage (throws NotFound when closed);
+ * `readers` are the formats by name (default: the registry).
+ */
+export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, readers?: OpenTableOptions['readers']) {
   const tables = new Map<string, Promise<OpenTable>>();
   const cursors = new Map<string, { cursor: RowCursor; tableId: string }>();
   let nextCursor = 1;
@@ -46,7 +49,7 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage) {
       const tableId = `${p.warehouseId}|${p.root}|${p.state ?? ''}`;
       let entry = tables.get(tableId);
       if (!entry) {
-        entry = openTable(storage, p.root, p.format, { signal: ctx.signal, ...(p.state !== undefined ? { state: p.state } : {}) })
+        entry = openTable(storage, p.root, p.format, { signal: ctx.signal, ...(p.state !== undefined ? { state: p.state } : {}), readers })
           .then((table) => ({ table, root: p.root, warehouseId: p.warehouseId, format: p.format }));
         tables.set(tableId, entry);
         entry.catch(() => { if (tables.get(tableId) === entry) tables.delete(tableId); });
@@ -113,7 +116,7 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage) {
       const id = `${warehouseId}|${root}|`;
       const entry = tables.get(id);
       if (entry) {
-        const fresh = entry.then((t) => openTable(storageOf({ warehouseId }), root, t.format, {})
+        const fresh = entry.then((t) => openTable(storageOf({ warehouseId }), root, t.format, { readers })
           .then((table) => ({ ...t, table })));
         tables.set(id, fresh);
         fresh.catch(() => { if (tables.get(id) === fresh) tables.delete(id); });

@@ -5,6 +5,7 @@
  */
 import { listFolder, listTableFiles, openWarehouse, readObjectPreview, scanWarehouse, detectTableFormat } from '../core/api/index.ts';
 import type { WarehouseDto } from '../core/api/dto.ts';
+import type { OpenTableOptions } from '../core/api/open-table.ts';
 import { LakeError } from '../core/errors.ts';
 import type { Storage } from '../core/io/storage.ts';
 import { type ConnectionSpec, connectionLabel } from './connection.ts';
@@ -30,7 +31,8 @@ export interface Connected {
 interface WarehouseRef { readonly warehouseId: string }
 
 /** The handler map served by the worker. Must hold: a failed connect keeps nothing (no stored credentials). */
-export function createEngine(makeStorage: StorageFactory, refineError: ConnectErrorRefiner = async (e) => e) {
+export function createEngine(makeStorage: StorageFactory, refineError: ConnectErrorRefiner = async (e) => e,
+  options: { readonly readers?: OpenTableOptions['readers'] } = {}) {
   const open = new Map<string, Storage>();
   let next = 1;
   const storageOf = (ref: WarehouseRef): Storage => {
@@ -38,7 +40,7 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
     if (!s) throw new LakeError('NotFound', 'worker: this warehouse is no longer open (the worker restarted?)', { warehouseId: ref.warehouseId });
     return s;
   };
-  const tableHandlers = createTableHandlers(storageOf);
+  const tableHandlers = createTableHandlers(storageOf, options.readers);
   const { forgetWarehouse, reopenTable, ...tableCalls } = tableHandlers;
   // Writes by clicks (engine-writes.ts, engine-paimon.ts): prepared operations stay here under an id.
   const registry = new OpRegistry();

@@ -1,7 +1,7 @@
 /**
  * A small typed RPC between the page and a worker (or any MessagePort pair).
  *
- * Why not comlink (which is installed): we need per-call cancellation, per-call progress, explicit
+ * Why not comlink: we need per-call cancellation, per-call progress, explicit
  * transfer of result buffers and LakeErrors that keep code and context. Comlink gives each callback
  * its own MessageChannel proxy (to be released by hand), cannot carry an AbortSignal, and turns thrown
  * values into plain Errors unless its global `throw` handler is replaced. Four message types on one

@@ -4,7 +4,7 @@
  * keeps them — its past states (metadata files, checkpoints, snapshots, instants).
  */
 import { LakeError } from '../errors.ts';
-import type { LakeTable } from '../formats/table-format.ts';
+import type { LakeTable, TableFormat } from '../formats/table-format.ts';
 import type { Storage } from '../io/storage.ts';
 import { subStorage } from '../io/sub-storage.ts';
 import type { TableFormatName } from './dto.ts';
@@ -17,6 +17,8 @@ export interface OpenTableOptions {
   readonly signal?: AbortSignal;
   /** A past state to open instead of the current one: the id of one of `states()` (see TableStateDto). */
   readonly state?: string;
+  /** The readers by format name (default: the registry, TABLE_READERS); a format defined elsewhere plugs in here. */
+  readonly readers?: Readonly<Record<string, TableFormat | undefined>>;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface OpenTableOptions {
  * cannot read is LakeError Unsupported naming it; a root without the format's metadata is NotFound.
  */
 export async function openTable(storage: Storage, root: string, format: TableFormatName, options: OpenTableOptions = {}): Promise<LakeTable> {
-  const reader = TABLE_READERS[format];
+  const reader = (options.readers ?? TABLE_READERS)[format];
   if (!reader) {
     throw new LakeError('Unsupported', `table: this build cannot read ${FORMAT_TITLES[format] ?? format} tables`, { format, root });
   }

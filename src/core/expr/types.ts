@@ -33,17 +33,6 @@ export interface ValueType {
 /** One non-null value in the internal representation (see the module comment). */
 export type Value = boolean | number | bigint | string | Uint8Array;
 
-/** Kinds whose values are `number`. */
-export function isNumberKind(kind: PrimitiveKind): boolean {
-  return kind === 'int' || kind === 'date' || kind === 'float' || kind === 'double';
-}
-
-/** Kinds whose values are `bigint`. */
-export function isBigIntKind(kind: PrimitiveKind): boolean {
-  return kind === 'long' || kind === 'time' || kind === 'decimal' || kind === 'timestamp' || kind === 'timestamptz'
-    || kind === 'timestamp_ns' || kind === 'timestamptz_ns';
-}
-
 /** True for float and double, the kinds that may hold NaN. */
 export function isFloatingKind(kind: PrimitiveKind): boolean {
   return kind === 'float' || kind === 'double';

@@ -16,14 +16,6 @@ export const ACTIONS = [
 ] as const;
 export type HudiAction = (typeof ACTIONS)[number];
 
-/** The action a pending action completes as. */
-export function completedActionOf(action: HudiAction): HudiAction {
-  if (action === 'compaction') return 'commit';
-  if (action === 'logcompaction') return 'deltacommit';
-  if (action === 'clustering') return 'replacecommit';
-  return action;
-}
-
 /** One instant file, parsed from its name. */
 export interface InstantFile {
   readonly requestedTime: string;

@@ -10,7 +10,6 @@ import {
 } from 'apache-arrow';
 import { constantData as arrowConstantData, nullData as arrowNullData } from '../../../arrow/columns.ts';
 import { LakeError } from '../../../errors.ts';
-import type { Value } from '../../../expr/types.ts';
 import type { JsonSingleValue } from '../spec/single-value.ts';
 import type { IcebergType, NestedField } from '../spec/types.ts';
 import { uuidBytes } from '../spec/bucket.ts';
@@ -82,7 +81,3 @@ export function constantData(t: IcebergType, v: JsonSingleValue | undefined, n: 
   }
 }
 
-/** Partition values are internal values; this narrows them for {@link constantData}. */
-export function asSingleValue(v: Value | null): JsonSingleValue {
-  return v;
-}
