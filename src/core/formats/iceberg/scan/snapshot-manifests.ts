@@ -25,7 +25,7 @@ export async function readSnapshotManifests(files: TableFiles, snapshot: Snapsho
  * summary's running total (spec "Snapshot Summary", `total-data-files` / `total-delete-files`). A
  * manifest list has no recorded size, and one cut at an Avro block boundary is still a valid file:
  * the totals are what notices manifests gone missing. Checked only when the summary and every
- * manifest carry the counts, and only a shortfall fails. Planning calls it (after its more specific checks); browsing the tree of
+ * manifest carry the counts. Planning calls it (after its more specific checks); browsing the tree of
  * a damaged table does not.
  */
 export function checkManifestListTotals(list: readonly ManifestFile[], snapshot: Snapshot): void {
@@ -42,10 +42,9 @@ function checkTotals(list: readonly ManifestFile[], snapshot: Snapshot, content:
     if (m.addedFilesCount === undefined || m.existingFilesCount === undefined) return;
     live += m.addedFilesCount + m.existingFilesCount;
   }
-  // Only fewer live files than recorded is an error: that is what a manifest list cut at a block boundary
-  // gives. A summary that over- or under-counts by an engine's bug must not make a readable table
-  // unreadable, and another snapshot's list in this one's place is caught by its snapshot-id first.
-  if (live < Number(recorded)) {
+  // Any difference is an error: fewer is a list cut at a block boundary, more is another snapshot's list in
+  // this one's place where the writer recorded no `snapshot-id` in it (Flink's lists; the fuzzer found it).
+  if (live !== Number(recorded)) {
     throw new LakeError('DataInvalid', `iceberg manifest-list: ${snapshot.manifestList} counts ${live} live ${content === 'data' ? 'data' : 'delete'} files`
       + ` but the snapshot summary records ${key}=${recorded} (a truncated or swapped manifest list)`, { file: snapshot.manifestList!, snapshotId: String(snapshot.snapshotId) });
   }
