@@ -155,7 +155,7 @@ test.describe('S3 bucket on the Ceph gateway', () => {
     const tablePage = page.getByRole('region', { name: 'Table v2_spark_position_deletes' });
     await expect(tablePage.getByRole('heading', { name: 'v2_spark_position_deletes' })).toBeVisible();
     await expect(tablePage).toContainText('warehouse/iceberg/v2_spark_position_deletes/');
-    await expect(tablePage.getByRole('table', { name: 'Metadata files' })).toContainText('v5.metadata.json');
+    await expect(tablePage.getByRole('table', { name: 'Past states' })).toContainText('v5.metadata.json');
     await expect(tablePage.getByTestId('selected-version')).toBeVisible();
     await expect(tablePage.locator('.metric-card').first()).toBeVisible();
     await shot(page, '06-s3-table-overview');

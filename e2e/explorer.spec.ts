@@ -187,7 +187,7 @@ test.describe('explorer over the S3 gateway', () => {
     expect(await dataRowCount(page)).toBe(oldest.rowCount);
     await expect(page.getByTestId('selected-version')).toContainText(oldest.id);
     await region.getByRole('tab', { name: 'Overview' }).click();
-    await expect(page.getByRole('table', { name: 'Metadata files' })).toContainText('v5.metadata.json');
+    await expect(page.getByRole('table', { name: 'Past states' })).toContainText('v5.metadata.json');
     await shot(page, '32-s3-overview');
     await page.getByRole('button', { name: 'Close warehouse' }).click();
     await page.getByRole('tab', { name: /S3-compatible bucket/ }).click();

@@ -56,7 +56,7 @@ test.describe('writes by clicks on the S3 gateway', () => {
     await shot(page, '61-writes-rollback-result');
     await expectCurrent(page, oldest.id);
     await region.getByRole('tab', { name: 'Overview' }).click();
-    await expect(page.getByRole('table', { name: 'Metadata files' })).toContainText('v6.metadata.json');
+    await expect(page.getByRole('table', { name: 'Past states' })).toContainText('v6.metadata.json');
     await region.getByRole('tab', { name: 'Data' }).click();
     expect(await dataRowCount(page)).toBe(oldest.rowCount);
 
