@@ -6,4 +6,5 @@ export {
   canonicalTimeMicros, floorDiv, toMicros,
 } from './canonical-values.ts';
 export { takeData, takeRows, filterRows, dropPositions, maskToIndices } from './take.ts';
+export { limitBatches } from './limit.ts';
 export { nullData, constantData, batchFromColumns, selectColumns, renameColumns, concatBatches } from './columns.ts';

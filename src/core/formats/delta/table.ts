@@ -6,6 +6,7 @@
  */
 import { noWrites, type WriteCapability } from '../../commit/write-action.ts';
 import type { RecordBatch } from 'apache-arrow';
+import { limitBatches } from '../../arrow/limit.ts';
 import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import { pool } from '../../util/async.ts';
@@ -211,15 +212,8 @@ export class DeltaTable implements LakeTable {
   /** Every batch of a scan (plan + read of every task), up to `limit` rows when given. */
   async *scan(request: ScanRequest = {}): AsyncGenerator<RecordBatch> {
     const plan = await this.planScan(request);
-    let left = request.limit ?? Infinity;
-    for (const task of plan.tasks) {
-      for await (const b of this.read(task, { signal: request.signal })) {
-        if (left <= 0) return;
-        const out = b.numRows > left ? b.slice(0, left) : b;
-        left -= out.numRows;
-        yield out;
-      }
-    }
+    const read = (task: (typeof plan.tasks)[number]) => this.read(task, { signal: request.signal });
+    yield* limitBatches((async function* () { for (const task of plan.tasks) yield* read(task); })(), request.limit);
   }
 
   /**

@@ -5,6 +5,7 @@
  */
 import { noWrites, type WriteCapability } from '../../commit/write-action.ts';
 import type { RecordBatch } from 'apache-arrow';
+import { limitBatches } from '../../arrow/limit.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
   LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
@@ -142,15 +143,8 @@ export class HudiTable implements LakeTable {
   /** Every batch of a scan (plan + read of every task, in task order), up to `limit` rows when given. */
   async *scan(request: ScanRequest = {}): AsyncGenerator<RecordBatch> {
     const plan = await this.planScan(request);
-    let left = request.limit ?? Infinity;
-    for (const task of plan.tasks) {
-      for await (const b of this.read(task, { signal: request.signal })) {
-        if (left <= 0) return;
-        const out = b.numRows > left ? b.slice(0, left) : b;
-        left -= out.numRows;
-        yield out;
-      }
-    }
+    const read = (task: (typeof plan.tasks)[number]) => this.read(task, { signal: request.signal });
+    yield* limitBatches((async function* () { for (const task of plan.tasks) yield* read(task); })(), request.limit);
   }
 
   /**

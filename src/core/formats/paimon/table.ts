@@ -4,6 +4,7 @@
  * the writes (tags, rollback, expire) — each delegating to spec/, scan/, inspect/ and commit/.
  */
 import type { RecordBatch } from 'apache-arrow';
+import { limitBatches } from '../../arrow/limit.ts';
 import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
@@ -163,15 +164,8 @@ export class PaimonTable implements LakeTable {
   /** Every batch of a scan (plan + read of every task, in task order), up to `limit` rows when given. */
   async *scan(request: PaimonScanRequest = {}): AsyncGenerator<RecordBatch> {
     const plan = await this.planScan(request);
-    let left = request.limit ?? Infinity;
-    for (const task of plan.tasks) {
-      for await (const b of this.read(task, { signal: request.signal })) {
-        if (left <= 0) return;
-        const out = b.numRows > left ? b.slice(0, left) : b;
-        left -= out.numRows;
-        yield out;
-      }
-    }
+    const read = (task: (typeof plan.tasks)[number]) => this.read(task, { signal: request.signal });
+    yield* limitBatches((async function* () { for (const task of plan.tasks) yield* read(task); })(), request.limit);
   }
 
   /** The metadata tree of a version (see inspect/tree.ts); only the schema when the table has no snapshot. */
