@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FsStorage } from '../src/platform/node/fs-storage.ts';
 import { checkIntegrity, readRows, tempDir } from '../src/testing/iceberg-writer-fixtures.ts';
-import { openIcebergTable } from '../src/core/formats/iceberg/iceberg-table.ts';
+import { openIcebergTable } from '../src/core/formats/iceberg/table.ts';
 import { parseWhere } from '../src/core/expr/parse.ts';
 import { generateIcebergTable } from './generate-iceberg.ts';
 

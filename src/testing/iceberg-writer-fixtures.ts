@@ -17,7 +17,7 @@ import { listMetadataFiles, readMetadataDocument } from '../core/formats/iceberg
 import { isLakeError } from '../core/errors.ts';
 import { readAllEntries } from '../core/formats/iceberg/commit/snapshot-files.ts';
 import { formatDate, formatDecimal } from '../core/expr/literal.ts';
-import { openIcebergTable, type IcebergTable } from '../core/formats/iceberg/iceberg-table.ts';
+import { openIcebergTable, type IcebergTable } from '../core/formats/iceberg/table.ts';
 import { batchRows } from '../core/formats/iceberg/commit/arrow-rows.ts';
 import type { IcebergType, NestedField } from '../core/formats/iceberg/spec/types.ts';
 import { findSchema } from '../core/formats/iceberg/spec/table-metadata.ts';

@@ -13,7 +13,7 @@ import type {
 import { treeNodes } from './inspect/tree.ts';
 import { timelineView, type TimelineViewDto } from './inspect/timeline.ts';
 import { listSchemas, listVersions } from './inspect/versions.ts';
-import { HudiMetadata } from './scan/metadata.ts';
+import { HudiMetadata } from './io/metadata.ts';
 import { commitTimeFilter, planIncremental, type IncrementalRange } from './scan/incremental.ts';
 import { planSnapshot } from './scan/plan.ts';
 import { readTask } from './scan/read.ts';

@@ -9,9 +9,9 @@ import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
 import { isLakeError } from '../../errors.ts';
 import { listMetadataFiles, METADATA_DIR, VERSION_HINT_KEY } from './io/metadata-files.ts';
-import { IcebergTable, openIcebergTable } from './iceberg-table.ts';
+import { IcebergTable, openIcebergTable } from './table.ts';
 
-export { IcebergTable, openIcebergTable, type IcebergScanRequest, type OpenIcebergOptions, type FileExplanation } from './iceberg-table.ts';
+export { IcebergTable, openIcebergTable, type IcebergScanRequest, type OpenIcebergOptions, type FileExplanation } from './table.ts';
 export type { FileScanTask, DeleteFileRef, ScanPlan, SkipRecord, PlanCounts } from './scan/task.ts';
 export type { MetadataFileRef } from './io/metadata-files.ts';
 export type { ResolvedSnapshot, SnapshotSelector } from './spec/time-travel.ts';

@@ -7,7 +7,7 @@
 import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
-import { PaimonMetadata } from './scan/metadata.ts';
+import { PaimonMetadata } from './io/metadata.ts';
 import { PaimonTable, type OpenPaimonOptions } from './table.ts';
 
 export { PaimonTable, type OpenPaimonOptions, type PaimonScanRequest, type ReadView } from './table.ts';

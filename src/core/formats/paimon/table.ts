@@ -14,7 +14,7 @@ import { LSM_EXPLANATIONS, lsmView, type LsmView } from './inspect/lsm.ts';
 import { treeNodes } from './inspect/tree.ts';
 import { listSchemas, listVersions, partitionSpecOf, recordCount, sortOrderOf } from './inspect/versions.ts';
 import { unreadableNewestRefusal } from '../../commit/unreadable-newest.ts';
-import { PaimonMetadata, type SnapshotIntegrity } from './scan/metadata.ts';
+import { PaimonMetadata, type SnapshotIntegrity } from './io/metadata.ts';
 import { planSnapshot } from './scan/plan.ts';
 import { readChanges } from './scan/incremental.ts';
 import { readTask } from './scan/read.ts';

@@ -9,7 +9,7 @@ import { utf8Decode } from '../../../util/bytes.ts';
 import { AVRO_MAGIC, readAvroFile } from '../../../codecs/avro/index.ts';
 import { parseJson } from '../../../util/json.ts';
 import { instantTimeToMs, type Instant } from '../spec/instant.ts';
-import type { HudiMetadata } from '../scan/metadata.ts';
+import type { HudiMetadata } from '../io/metadata.ts';
 
 export interface TimelineBarDto {
   readonly lane: string;

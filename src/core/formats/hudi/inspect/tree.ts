@@ -17,7 +17,7 @@ import type { TreeNode } from '../../table-format.ts';
 import { frameLogFile, HEADER, type LogBlock } from '../io/log-block.ts';
 import { decodeDeleteBlock, rollbackTarget } from '../io/log-content.ts';
 import { fsViewAsOf } from '../scan/plan.ts';
-import type { HudiMetadata } from '../scan/metadata.ts';
+import type { HudiMetadata } from '../io/metadata.ts';
 import type { Instant } from '../spec/instant.ts';
 import { PROPERTIES_FILE } from '../spec/properties.ts';
 

@@ -7,7 +7,7 @@ import type { SchemaDto, VersionDto } from '../../table-format.ts';
 import { instantTimeToMs } from '../spec/instant.ts';
 import { columnsOf } from '../spec/schema.ts';
 import { HudiTotalsFold } from './version-totals.ts';
-import type { HudiMetadata } from '../scan/metadata.ts';
+import type { HudiMetadata } from '../io/metadata.ts';
 
 /** Every version, oldest first, with its operation and write counters. */
 export async function listVersions(meta: HudiMetadata, signal?: AbortSignal): Promise<VersionDto[]> {

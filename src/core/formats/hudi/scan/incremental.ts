@@ -11,7 +11,7 @@ import type { RecordBatch } from 'apache-arrow';
 import { canonicalAccessor, filterRows } from '../../../arrow/index.ts';
 import { LakeError } from '../../../errors.ts';
 import type { LakePlan } from '../../table-format.ts';
-import type { HudiMetadata } from './metadata.ts';
+import type { HudiMetadata } from '../io/metadata.ts';
 import { planSnapshot } from './plan.ts';
 import type { HudiTask } from './task.ts';
 

@@ -11,7 +11,7 @@ import { isMetaField } from '../spec/schema.ts';
 import { bindFilter } from './filter.ts';
 import { partitionMightMatch, pathsHoldValues } from './pruning.ts';
 import { buildFsView, replacedFileGroups, type FsView } from './fs-view.ts';
-import type { HudiMetadata } from './metadata.ts';
+import type { HudiMetadata } from '../io/metadata.ts';
 import type { HudiTask } from './task.ts';
 import { plannedFiles } from './planned-files.ts';
 

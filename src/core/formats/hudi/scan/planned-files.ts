@@ -7,7 +7,7 @@
  */
 import { describeExpr } from '../../../expr/describe.ts';
 import type { AppliedFileDto, PlannedFileDto, ScanTask } from '../../table-format.ts';
-import type { HudiMetadata } from './metadata.ts';
+import type { HudiMetadata } from '../io/metadata.ts';
 import { partitionValues } from './pruning.ts';
 import type { HudiTask, HudiTaskFile } from './task.ts';
 

@@ -7,7 +7,7 @@
 import { LakeError } from '../../../errors.ts';
 import { instantTimeToMs, type Instant } from '../spec/instant.ts';
 import type { VersionSelector } from '../../table-format.ts';
-import type { HudiMetadata } from './metadata.ts';
+import type { HudiMetadata } from '../io/metadata.ts';
 
 export interface ResolvedInstant {
   /** Undefined when the table has no completed write yet. */

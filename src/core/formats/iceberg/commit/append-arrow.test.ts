@@ -2,7 +2,7 @@ import { tableFromArrays } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../../io/memory-storage.ts';
 import { readRows } from '../../../../testing/iceberg-writer-fixtures.ts';
-import { openIcebergTable } from '../iceberg-table.ts';
+import { openIcebergTable } from '../table.ts';
 import { appendArrow } from './append-arrow.ts';
 import { createTable } from './create-table.ts';
 

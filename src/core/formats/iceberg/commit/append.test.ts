@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../../io/memory-storage.ts';
 import { parseWhere } from '../../../expr/parse.ts';
 import { events, EVENTS_SCHEMA, readRows } from '../../../../testing/iceberg-writer-fixtures.ts';
-import { openIcebergTable } from '../iceberg-table.ts';
+import { openIcebergTable } from '../table.ts';
 import { appendRows } from './append.ts';
 import { createTable } from './create-table.ts';
 import { loadTableState } from './table-state.ts';

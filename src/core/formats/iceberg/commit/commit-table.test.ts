@@ -8,7 +8,7 @@ import type { ListOptions, ObjectInfo, ReadOptions, Storage, WriteOptions } from
 import { utf8Encode } from '../../../util/bytes.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../../../../testing/fixtures.ts';
 import { checkIntegrity, events, EVENTS_SCHEMA, memoryCopy, readRows, snapshotStorage } from '../../../../testing/iceberg-writer-fixtures.ts';
-import { openIcebergTable } from '../iceberg-table.ts';
+import { openIcebergTable } from '../table.ts';
 import { appendRows } from './append.ts';
 import { createTable } from './create-table.ts';
 import { loadTableState, versionUuid } from './table-state.ts';

@@ -12,7 +12,7 @@ import { FIXTURES_PRESENT, listFixtures } from '../../../../testing/fixtures.ts'
 import { memoryCopy, serveFolder } from '../../../../testing/iceberg-writer-fixtures.ts';
 import { HttpStorage } from '../../../io/http-storage.ts';
 import { icebergFormat } from '../index.ts';
-import { openIcebergTable } from '../iceberg-table.ts';
+import { openIcebergTable } from '../table.ts';
 import { loadCurrentMetadata } from './current-metadata.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);

@@ -4,7 +4,7 @@ import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import type { TableSchema } from '../spec/schema.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
-import type { PaimonMetadata } from '../scan/metadata.ts';
+import type { PaimonMetadata } from '../io/metadata.ts';
 import { resolveSnapshot, type VersionChoice } from '../scan/time-travel.ts';
 
 export interface CommitContext {

@@ -10,7 +10,7 @@ import { bucketFolder } from '../spec/partition-path.ts';
 import type { TableSchema } from '../spec/schema.ts';
 import { manifestListsOf, type Snapshot } from '../spec/snapshot.ts';
 import { changelogEntries, liveDataFiles, liveIndexEntries } from '../scan/file-entries.ts';
-import type { PaimonMetadata } from '../scan/metadata.ts';
+import type { PaimonMetadata } from '../io/metadata.ts';
 
 /** Storage keys a snapshot references, by kind. */
 export interface SnapshotReferences {

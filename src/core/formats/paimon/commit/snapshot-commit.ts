@@ -10,7 +10,7 @@ import { isLakeError, LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { utf8Encode } from '../../../util/bytes.ts';
 import type { JsonValue } from '../../../util/json.ts';
-import { PaimonMetadata } from '../scan/metadata.ts';
+import { PaimonMetadata } from '../io/metadata.ts';
 import { paimonError } from '../spec/errors.ts';
 import { snapshotHintKey, snapshotKey } from '../spec/layout.ts';
 import { serializeSnapshotJson } from '../spec/snapshot.ts';

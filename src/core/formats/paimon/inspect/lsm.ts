@@ -20,7 +20,7 @@ import { bucketFolder, partitionPath, partitionPathOptions } from '../spec/parti
 import { keyFields, partitionFields, type TableSchema } from '../spec/schema.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import { liveDataFiles } from '../scan/file-entries.ts';
-import type { PaimonMetadata } from '../scan/metadata.ts';
+import type { PaimonMetadata } from '../io/metadata.ts';
 import { deletionVectorIndex } from '../scan/plan.ts';
 
 export interface LsmFileView {

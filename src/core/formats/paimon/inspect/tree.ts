@@ -21,7 +21,7 @@ import type { ManifestEntry } from '../spec/manifest-entry.ts';
 import { bucketDir, bucketFolder } from '../spec/partition-path.ts';
 import type { TableSchema } from '../spec/schema.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
-import type { PaimonMetadata } from '../scan/metadata.ts';
+import type { PaimonMetadata } from '../io/metadata.ts';
 import { keyText, lsmView } from './lsm.ts';
 
 export interface TreeContext {

@@ -9,7 +9,7 @@ import { pool } from '../../../util/async.ts';
 import { formatDataType, type DataField } from '../spec/data-type.ts';
 import { keyFields, partitionFields, type TableSchema } from '../spec/schema.ts';
 import { NO_WATERMARK, type Snapshot } from '../spec/snapshot.ts';
-import type { PaimonMetadata } from '../scan/metadata.ts';
+import type { PaimonMetadata } from '../io/metadata.ts';
 
 type Ref = VersionDto['refs'][number];
 

@@ -10,7 +10,7 @@ import { liveIndexFiles, type IndexManifestEntry } from '../spec/index-manifest.
 import { mergeEntries, type ManifestEntry } from '../spec/manifest-entry.ts';
 import type { ManifestFileMeta } from '../spec/manifest-list.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
-import type { PaimonMetadata } from './metadata.ts';
+import type { PaimonMetadata } from '../io/metadata.ts';
 
 /** Manifests read in parallel at most (each is one small read). */
 const MANIFEST_CONCURRENCY = 8;

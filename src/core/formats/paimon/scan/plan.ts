@@ -23,7 +23,7 @@ import { partitionFields, type TableSchema } from '../spec/schema.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import { mergeEntries } from '../spec/manifest-entry.ts';
 import { checkRecordCount, dataManifests, liveIndexEntries, readEntries } from './file-entries.ts';
-import type { PaimonMetadata } from './metadata.ts';
+import type { PaimonMetadata } from '../io/metadata.ts';
 import { bindFilter, evaluateStats, fileValueStats, partitionStats, statsByFieldId } from './pruning.ts';
 import type { PaimonTask, PaimonTaskFile, SplitMode } from './task.ts';
 import { plannedFiles } from './planned-files.ts';

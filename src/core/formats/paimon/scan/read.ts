@@ -12,7 +12,7 @@ import { keyFields, type TableSchema } from '../spec/schema.ts';
 import { internalValueReader } from './arrow-type.ts';
 import { readDataFile } from './data-file.ts';
 import { mergeBucket, type MergeInput } from './merge.ts';
-import type { PaimonMetadata } from './metadata.ts';
+import type { PaimonMetadata } from '../io/metadata.ts';
 import type { PaimonTask, PaimonTaskFile } from './task.ts';
 
 export interface ReadContext {

@@ -7,7 +7,7 @@
 import { LakeError, isLakeError } from '../../../errors.ts';
 import { snapshotKey, tagKey } from '../spec/layout.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
-import type { PaimonMetadata } from './metadata.ts';
+import type { PaimonMetadata } from '../io/metadata.ts';
 
 export interface VersionChoice {
   /** Snapshot id, tag name or branch name. An id wins over a same-named ref (Paimon forbids numeric tag names anyway). */

@@ -3,16 +3,16 @@
  * → manifests → data files, delete files and deletion vectors. Each node carries its storage location
  * (and byte range for a DV inside a Puffin file) and a short explanation for teaching.
  */
-import { LakeError } from '../../errors.ts';
-import { explained } from '../../messages/en.ts';
-import type { TreeNode, VersionSelector } from '../table-format.ts';
-import type { IcebergTable } from './iceberg-table.ts';
-import { partitionFieldsFor, specOf } from './scan/partition-fields.ts';
-import { readSnapshotManifests } from './scan/snapshot-manifests.ts';
-import type { ManifestEntry } from './spec/manifest.ts';
-import type { ManifestFile } from './spec/manifest-list.ts';
-import type { Snapshot } from './spec/snapshot.ts';
-import { partitionValueToString } from './spec/transform.ts';
+import { LakeError } from '../../../errors.ts';
+import { explained } from '../../../messages/en.ts';
+import type { TreeNode, VersionSelector } from '../../table-format.ts';
+import type { IcebergTable } from '../table.ts';
+import { partitionFieldsFor, specOf } from '../scan/partition-fields.ts';
+import { readSnapshotManifests } from '../scan/snapshot-manifests.ts';
+import type { ManifestEntry } from '../spec/manifest.ts';
+import type { ManifestFile } from '../spec/manifest-list.ts';
+import type { Snapshot } from '../spec/snapshot.ts';
+import { partitionValueToString } from '../spec/transform.ts';
 
 /** Children of `nodeId` (the roots when absent) for a version of the table. */
 export async function icebergTree(table: IcebergTable, version: VersionSelector = {}, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]> {

@@ -13,7 +13,7 @@ import type { Storage } from '../../io/storage.ts';
 import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
 import { icebergCapabilities, prepareIcebergAction } from './commit/write-model.ts';
 import type { LakePlan, LakeTable, OpenOptions, ScanRequest, ScanTask, TableStateDto, TreeNode, VersionSelector } from '../table-format.ts';
-import { partitionSpecDtos, schemaDtos, sortOrderDtos, versionDtos } from './dto.ts';
+import { partitionSpecDtos, schemaDtos, sortOrderDtos, versionDtos } from './inspect/dto.ts';
 import { loadCurrentMetadata } from './io/current-metadata.ts';
 import { listMetadataFiles, type MetadataFileRef, readTableMetadata } from './io/metadata-files.ts';
 import { Relocation } from './io/relocation.ts';
@@ -30,7 +30,7 @@ import { columnNames } from './spec/schema.ts';
 import type { Snapshot } from './spec/snapshot.ts';
 import { currentSchema, schemaForSnapshot, type TableMetadata } from './spec/table-metadata.ts';
 import { type ResolvedSnapshot, resolveSnapshot } from './spec/time-travel.ts';
-import { icebergTree } from './tree.ts';
+import { icebergTree } from './inspect/tree.ts';
 import { METADATA_TABLES, type InspectOptions } from './inspect/index.ts';
 
 export interface OpenIcebergOptions extends OpenOptions {

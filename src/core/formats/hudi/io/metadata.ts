@@ -11,7 +11,7 @@ import { isWriteAction, type Instant } from '../spec/instant.ts';
 import { parseTableConfig, PROPERTIES_FILE, type HudiTableConfig } from '../spec/properties.ts';
 import { parseHudiSchema, type HudiSchema } from '../spec/schema.ts';
 import { loadTimeline, type Timeline } from '../spec/timeline.ts';
-import { listFileGroups, type ListedFileGroup } from './fs-view.ts';
+import { listFileGroups, type ListedFileGroup } from '../scan/fs-view.ts';
 
 export class HudiMetadata {
   private readonly commits = new Map<string, Promise<CommitMetadata>>();

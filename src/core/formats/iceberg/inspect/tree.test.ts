@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FsStorage } from '../../../platform/node/fs-storage.ts';
-import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../../../testing/fixtures.ts';
-import { openIcebergTable } from './index.ts';
+import { FsStorage } from '../../../../platform/node/fs-storage.ts';
+import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../../../../testing/fixtures.ts';
+import { openIcebergTable } from '../index.ts';
 
 const open = (part: string) => openIcebergTable(new FsStorage(listFixtures('iceberg').find((f) => f.name.includes(part))!.root, { readOnly: true }));
 

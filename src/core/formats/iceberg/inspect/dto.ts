@@ -2,14 +2,14 @@
  * Iceberg metadata as the common model's plain DTOs (formats/table-format.ts): ids and counters as
  * decimal strings, types as the spec writes them.
  */
-import type { ColumnDto, PartitionSpecDto, RecordCountDto, SchemaDto, SortOrderDto, VersionCountsDto, VersionDto, VersionTotalsDto } from '../table-format.ts';
-import { recordsAreLive } from './spec/snapshot.ts';
-import { fieldName } from './spec/schema.ts';
-import type { Schema } from './spec/schema.ts';
-import { currentSchema, type TableMetadata } from './spec/table-metadata.ts';
-import { transformToString } from './spec/transform.ts';
-import { type IcebergType, type NestedField, typeToString } from './spec/types.ts';
-import { stringifyJson } from '../../util/json.ts';
+import type { ColumnDto, PartitionSpecDto, RecordCountDto, SchemaDto, SortOrderDto, VersionCountsDto, VersionDto, VersionTotalsDto } from '../../table-format.ts';
+import { recordsAreLive } from '../spec/snapshot.ts';
+import { fieldName } from '../spec/schema.ts';
+import type { Schema } from '../spec/schema.ts';
+import { currentSchema, type TableMetadata } from '../spec/table-metadata.ts';
+import { transformToString } from '../spec/transform.ts';
+import { type IcebergType, type NestedField, typeToString } from '../spec/types.ts';
+import { stringifyJson } from '../../../util/json.ts';
 
 /** Snapshots, oldest first, with the refs that point at each. */
 export function versionDtos(meta: TableMetadata): VersionDto[] {
