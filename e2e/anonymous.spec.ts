@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
 import { FIXTURES_DIR } from '../src/testing/fixtures.ts';
 import { createBucket, deleteBucket, deleteBucketContents, setBucketCors, setBucketPublicRead, uniqueName, uploadFolder } from '../src/testing/s3-env.ts';
-import { SCREENSHOT_DIR, readE2eState } from './e2e-state.ts';
+import { PREVIEW_ORIGINS, SCREENSHOT_DIR, readE2eState } from './e2e-state.ts';
 import { dataRowCount, expectedOf, openTableFromRail, watchErrors } from './explorer-helpers.ts';
 
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -20,7 +20,7 @@ test.describe('anonymous access to a public-read bucket', () => {
 
   test.beforeAll(async () => {
     await createBucket(bucket);
-    await setBucketCors(bucket, ['http://127.0.0.1:4173', 'http://localhost:4173']);
+    await setBucketCors(bucket, PREVIEW_ORIGINS);
     await setBucketPublicRead(bucket);
     await uploadFolder(join(FIXTURES_DIR, 'iceberg/v2_athena_object_storage_layout'), bucket, 'lake/athena');
   });

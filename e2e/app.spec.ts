@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type ConsoleMessage, type Page, expect, test } from '@playwright/test';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../src/testing/fixtures.ts';
-import { REPO_ROOT, SCREENSHOT_DIR, readE2eState } from './e2e-state.ts';
+import { PREVIEW_ORIGINS, REPO_ROOT, SCREENSHOT_DIR, readE2eState } from './e2e-state.ts';
 
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
@@ -217,14 +217,14 @@ test.describe('S3 bucket on the Ceph gateway', () => {
     await expect(alert).toContainText('The browser refused the request (CORS)');
     const rule = JSON.parse(await alert.getByTestId('cors-rule').innerText());
     expect(rule.CORSRules[0]).toMatchObject({
-      AllowedOrigins: ['http://127.0.0.1:4173', 'http://localhost:4173'],
+      AllowedOrigins: PREVIEW_ORIGINS,
       AllowedMethods: ['GET', 'HEAD', 'PUT', 'POST', 'DELETE'],
       AllowedHeaders: ['*'],
       ExposeHeaders: ['ETag', 'Content-Range', 'Content-Length', 'x-amz-version-id'],
     });
     await shot(page, '10-s3-cors-error');
     await alert.getByRole('tab', { name: 'S3 XML' }).click();
-    await expect(alert.getByTestId('cors-rule')).toContainText('<AllowedOrigin>http://localhost:4173</AllowedOrigin>');
+    await expect(alert.getByTestId('cors-rule')).toContainText(`<AllowedOrigin>${PREVIEW_ORIGINS[1]}</AllowedOrigin>`);
     await expect(alert).toContainText(`--bucket ${state.noCorsBucket}`);
   });
 });

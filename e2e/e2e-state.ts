@@ -25,3 +25,9 @@ export interface E2eState {
 export function readE2eState(): E2eState {
   return JSON.parse(readFileSync(E2E_STATE_FILE, 'utf8')) as E2eState;
 }
+
+/** The preview port: LAKESCOPE_E2E_PORT lets two checkouts run their e2e side by side without sharing a server. */
+export const PREVIEW_PORT = Number(process.env.LAKESCOPE_E2E_PORT ?? 4173);
+export const PREVIEW_ORIGIN = `http://127.0.0.1:${PREVIEW_PORT}`;
+/** Both spellings of the preview origin, for bucket CORS rules. */
+export const PREVIEW_ORIGINS = [PREVIEW_ORIGIN, `http://localhost:${PREVIEW_PORT}`];

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../src/testing/fixtures.ts';
 import { S3_ENV, S3_SKIP_REASON, createBucket, s3Available, setBucketCors, uniqueName, uploadFolder } from '../src/testing/s3-env.ts';
-import { E2E_STATE_FILE, type E2eState, REPO_ROOT } from './e2e-state.ts';
+import { E2E_STATE_FILE, PREVIEW_ORIGINS, type E2eState, REPO_ROOT } from './e2e-state.ts';
 
 /** The fixture tables uploaded to the bucket, under `warehouse/`. */
 export const UPLOADED_TABLES = ['iceberg/v2_spark_position_deletes', 'delta/table-with-dv-small'] as const;
@@ -29,7 +29,7 @@ async function ensureGateway(): Promise<{ ok: boolean; startedByUs: boolean; rea
 
 export default async function globalSetup(): Promise<void> {
   mkdirSync(join(REPO_ROOT, 'test-results'), { recursive: true });
-  const origins = ['http://127.0.0.1:4173', 'http://localhost:4173'];
+  const origins = PREVIEW_ORIGINS;
   const gw = await ensureGateway();
   let state: E2eState = { s3: false, reason: gw.reason, startedGateway: gw.startedByUs, ...S3_ENV };
   if (gw.ok && !FIXTURES_PRESENT) state = { ...state, s3: false, reason: FIXTURES_SKIP_REASON };

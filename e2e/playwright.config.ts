@@ -6,10 +6,11 @@
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
+import { PREVIEW_ORIGIN, PREVIEW_PORT } from './e2e-state.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
-export const PREVIEW_ORIGIN = 'http://127.0.0.1:4173';
+
 
 export default defineConfig({
   testDir: here,
@@ -38,7 +39,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'npx vite build && npx vite preview --port 4173 --strictPort --host 127.0.0.1',
+    command: `npx vite build && npx vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
     cwd: root,
     url: PREVIEW_ORIGIN,
     reuseExistingServer: !process.env.CI,
