@@ -140,6 +140,8 @@ export interface RowProvenanceDto {
   /** The version whose read produced the row. */
   readonly version: string;
   readonly files: readonly string[];
+  /** Partition of the files (`PlannedFileDto.partition`; '' when unpartitioned). */
+  readonly partition: string;
   /**
    * Row position in `files[0]`, where exact: the task reads one file whole with nothing applied (no
    * deletes, no merge), so the n-th row out is the n-th row of the file. Decimal string.
@@ -159,7 +161,13 @@ export interface RowProvenanceDto {
 export interface DiffRowDto { readonly row: Record<string, unknown>; readonly provenance: RowProvenanceDto }
 
 /** A changed row: the same key with other values. */
-export interface ChangedRowDto { readonly key: Record<string, unknown>; readonly before: DiffRowDto; readonly after: DiffRowDto }
+export interface ChangedRowDto {
+  readonly key: Record<string, unknown>;
+  readonly before: DiffRowDto;
+  readonly after: DiffRowDto;
+  /** Columns whose values differ between before and after (for highlighting and filtering by column). */
+  readonly changedColumns: readonly string[];
+}
 
 /** The row-level diff. Counts are exact; row lists may stop at `limit` (then `truncated`). */
 export interface RowDiffDto {

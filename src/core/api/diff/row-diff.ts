@@ -81,7 +81,7 @@ function taskProvenance(side: DiffSide, other: DiffSide, files: readonly Planned
   });
   const gone = files.some((f) => !otherFiles.has(f.path));
   const exact = files.length === 1 && files[0]!.deletes.length === 0 && files[0]!.rowGroups === undefined && files[0]!.residual === undefined;
-  return { base: { version: side.version.id, files: files.map((f) => f.path), ...(via.length ? { via } : {}), ...(gone ? { fileGone: true } : {}) }, exact };
+  return { base: { version: side.version.id, files: files.map((f) => f.path), partition: files[0]?.partition ?? '', ...(via.length ? { via } : {}), ...(gone ? { fileGone: true } : {}) }, exact };
 }
 
 /** The sub-plan of `plan` holding only the tasks `indices` (files renumbered), for the read loop. */
@@ -172,7 +172,10 @@ function pairByKey(removed: Pending[], added: Pending[], key: readonly string[],
       const before = byKey.get(k)?.shift();
       if (!before) { restAdded.push(p); continue; }
       changedCount++;
-      if (changed.length < limit) changed.push({ key: Object.fromEntries(key.map((c) => [c, p.row[c]])), before: dto(before), after: dto(p) });
+      if (changed.length < limit) {
+        const changedColumns = Object.keys(p.row).filter((c) => JSON.stringify(p.row[c]) !== JSON.stringify(before.row[c]));
+        changed.push({ key: Object.fromEntries(key.map((c) => [c, p.row[c]])), before: dto(before), after: dto(p), changedColumns });
+      }
     }
     restRemoved = [...byKey.values()].flat();
   }
