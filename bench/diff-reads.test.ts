@@ -1,17 +1,17 @@
 /**
- * Counting storage (issue 15 acceptance): the row diff of two versions of a generated Iceberg table with
+ * Counting storage (issue 15 acceptance; here beside the generator it needs, since src/ never imports bench/): the row diff of two versions of a generated Iceberg table with
  * 1,000 data files of which 10 differ reads exactly those 10 data files (plus metadata), and the
  * metadata diff reads no data file at all; an abort stops it with Aborted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateIcebergTable } from '../../../../bench/generate-iceberg.ts';
-import { tempDir } from '../../../testing/iceberg-writer-fixtures.ts';
-import { FsStorage } from '../../../platform/node/fs-storage.ts';
-import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init.ts';
-import { CountingStorage } from '../../io/counting-storage.ts';
-import { TABLE_READERS } from '../table-formats.ts';
-import { diffTables } from './diff-tables.ts';
-import { diffRows } from './row-diff.ts';
+import { generateIcebergTable } from './generate-iceberg.ts';
+import { tempDir } from '../src/testing/iceberg-writer-fixtures.ts';
+import { FsStorage } from '../src/platform/node/fs-storage.ts';
+import { installNodeParquetWasm } from '../src/platform/node/parquet-wasm-init.ts';
+import { CountingStorage } from '../src/core/io/counting-storage.ts';
+import { TABLE_READERS } from '../src/core/api/table-formats.ts';
+import { diffTables } from '../src/core/api/diff/diff-tables.ts';
+import { diffRows } from '../src/core/api/diff/row-diff.ts';
 
 installNodeParquetWasm();
 
