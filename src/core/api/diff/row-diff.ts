@@ -71,8 +71,7 @@ export function tableKey(ctx: DiffContext): string[] {
 interface Pending { readonly text: string; readonly row: CanonicalRow; readonly provenance: RowProvenanceDto }
 
 /** Provenance shared by every row of one task of one side (positions added per row where exact). */
-function taskProvenance(side: DiffSide, other: DiffSide, files: readonly PlannedFileDto[], removedSide: boolean): { base: RowProvenanceDto; exact: boolean } {
-  const otherFiles = new Map(other.plan.files.map((f) => [f.path, f]));
+function taskProvenance(side: DiffSide, otherFiles: ReadonlyMap<string, PlannedFileDto>, files: readonly PlannedFileDto[], removedSide: boolean): { base: RowProvenanceDto; exact: boolean } {
   const via = files.flatMap((f) => {
     const o = otherFiles.get(f.path);
     if (!o) return [];
@@ -123,7 +122,8 @@ export async function diffRowsOf(ctx: DiffContext, options: DiffRowsOptions = {}
     const plan = subPlan(s.side.plan, s.indices);
     const byTask = filesByTask(plan);
     for (const f of plan.files) { readFiles.add(f.path); for (const d of f.deletes) readFiles.add(d.path); }
-    const prov = byTask.map((files) => taskProvenance(s.side, s.other, files, s.removed));
+    const otherFiles = new Map(s.other.plan.files.map((f) => [f.path, f]));
+    const prov = byTask.map((files) => taskProvenance(s.side, otherFiles, files, s.removed));
     const offsets = byTask.map(() => 0);
     const base = { done: doneTasks, bytes: doneBytes };
     for await (const r of readTasks(ctx.table, plan, {
