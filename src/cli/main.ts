@@ -7,6 +7,7 @@ import { isLakeError, LakeError, toLakeError } from '../core/errors.ts';
 import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { parseArgs } from './args.ts';
 import { filesCommand, infoCommand, scanCommand, versionsCommand, type Print } from './commands.ts';
+import { changesCommand, diffCommand } from './diff-commands.ts';
 import type { TableFormat } from '../core/formats/table-format.ts';
 import { openCliTable } from './open-table.ts';
 import { WRITE_COMMANDS, writeCommand } from './write-commands.ts';
@@ -19,6 +20,11 @@ usage:
   lakescope scan <table> [--version ID | --as-of TIME | --ref NAME] [--columns a,b] [--where EXPR]
                  [--limit N] [--format table|json|jsonl|csv|canonical]
   lakescope files <table> [--version ID] [--where EXPR] [--explain] [--json]
+  lakescope diff <table> <from> <to> [--rows] [--key a,b] [--limit N] [--json]
+                 files, deletes, totals, schema and partitions between two versions (ids, branch or tag
+                 names); --rows adds the rows added, removed and changed (paired by the table's key or --key)
+  lakescope changes <table> <from> <to> [--format table|json|canonical] [--key a,b] [--limit N]
+                 the change log after <from> up to <to>: the format's own (Delta change data feed) or derived
 
 writes (print a preview, then apply it; --dry-run only previews):
   lakescope rollback <table> --to SNAPSHOT_ID | --to-time TIME        (Paimon: --to ID_OR_TAG, as a new snapshot)
@@ -59,8 +65,10 @@ bidi or invisible characters — then it prints in double quotes with escapes (\
 \\uHHHH), so terminal escape sequences in data never reach the terminal. json, jsonl, csv (RFC 4180; null
 is an empty field, the empty string "") and canonical print every value exactly.`;
 
-const COMMANDS = { info: infoCommand, versions: versionsCommand, scan: scanCommand, files: filesCommand } as const;
-const SWITCHES = new Set(['json', 'explain', 'help', 'dry-run', 'remove', 'replace', 'delete-files']);
+const COMMANDS = { info: infoCommand, versions: versionsCommand, scan: scanCommand, files: filesCommand, diff: diffCommand, changes: changesCommand } as const;
+/** Positional arguments each read command takes (`<table>`, or `<table> <from> <to>`). */
+const ARITY: Readonly<Record<string, number>> = { diff: 3, changes: 3 };
+const SWITCHES = new Set(['json', 'explain', 'help', 'dry-run', 'remove', 'replace', 'delete-files', 'rows']);
 
 /** What `main` may take from its caller instead of making it itself. */
 export interface MainOptions {
@@ -88,7 +96,10 @@ export async function main(argv: readonly string[], print: Print = (t) => proces
     const isWrite = (WRITE_COMMANDS as readonly string[]).includes(args.command);
     const run = COMMANDS[args.command as keyof typeof COMMANDS];
     if (!run && !isWrite) throw new LakeError('DataInvalid', `cli: unknown command "${args.command}"`, { command: args.command });
-    if (args.positionals.length !== 1) throw new LakeError('DataInvalid', `cli: ${args.command} takes exactly one <table>`, { command: args.command });
+    const arity = ARITY[args.command] ?? 1;
+    if (args.positionals.length !== arity) {
+      throw new LakeError('DataInvalid', arity === 1 ? `cli: ${args.command} takes exactly one <table>` : `cli: ${args.command} takes <table> <from> <to>`, { command: args.command });
+    }
     installNodeParquetWasm();
     if (isWrite) { await writeCommand(args.positionals[0], args, print, controller.signal); return 0; }
     const table = await (options.openTable ?? openCliTable)(args.positionals[0], controller.signal, options.formats);

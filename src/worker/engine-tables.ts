@@ -43,6 +43,9 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
   };
 
   return {
+    /** The open table of an id (for the diff handlers, engine-diff.ts); NotFound when closed. Not a call of the page. */
+    tableOf,
+
     /** Opens (or reuses) the table at `root`; the id is stable for one warehouse + root + state (a TableStateDto id; current when absent). */
     async openTable(p: WarehouseRef & { root: string; format: TableFormatName; state?: string }, ctx: CallContext): Promise<{ tableId: string; overview: TableOverviewDto }> {
       const storage = storageOf(p);

@@ -9,6 +9,7 @@ import type { OpenTableOptions } from '../core/api/open-table.ts';
 import { LakeError } from '../core/errors.ts';
 import type { Storage } from '../core/io/storage.ts';
 import { type ConnectionSpec, connectionLabel } from './connection.ts';
+import { createDiffHandlers } from './engine-diff.ts';
 import { createPaimonHandlers } from './engine-paimon.ts';
 import { createTableHandlers } from './engine-tables.ts';
 import { OpRegistry } from './engine-writes-dto.ts';
@@ -41,7 +42,9 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
     return s;
   };
   const tableHandlers = createTableHandlers(storageOf, options.readers);
-  const { forgetWarehouse, reopenTable, ...tableCalls } = tableHandlers;
+  const { forgetWarehouse, reopenTable, tableOf, ...tableCalls } = tableHandlers;
+  // Diffs of two versions (engine-diff.ts): row diffs stay here under an id, paged out to the page.
+  const { forgetWarehouseDiffs, ...diffCalls } = createDiffHandlers(tableOf);
   // Writes by clicks (engine-writes.ts, engine-paimon.ts): prepared operations stay here under an id.
   const registry = new OpRegistry();
   const { forgetPaimonWarehouse, forgetPaimonTable, ...paimonCalls } = createPaimonHandlers(storageOf);
@@ -51,6 +54,7 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
 
   return {
     ...tableCalls,
+    ...diffCalls,
     ...writeCalls,
     ...paimonCalls,
     async connect(spec: ConnectionSpec, ctx: CallContext): Promise<Connected> {
@@ -68,6 +72,7 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
     },
     async disconnect(ref: WarehouseRef): Promise<boolean> {
       forgetWarehouse(ref.warehouseId);
+      forgetWarehouseDiffs(ref.warehouseId);
       forgetWarehouseOps(ref.warehouseId);
       forgetPaimonWarehouse(ref.warehouseId);
       return open.delete(ref.warehouseId);

@@ -20,3 +20,8 @@ export { readTasks, planTaskBytes, type ReadTasksOptions, type TaskRead } from '
 export { readRawFile, hexDump, type RawFileOptions } from './raw-file.ts';
 export { toDisplay, type DisplayOptions } from './display-value.ts';
 export { partitionStats, humanValue } from './partition-stats.ts';
+export {
+  diffTables, diffRows, changes, diffSchemas, tableDiffOf, diffRowsOf, diffContext, isRewriteOperation,
+  type DiffRowsOptions, type ChangesOptions, type DiffContext,
+} from './diff/index.ts';
+export type * from './diff/diff-dto.ts';

@@ -80,6 +80,11 @@ export interface SchemaDto {
   readonly columns: readonly ColumnDto[];
   readonly identifierFieldIds: readonly number[];
   readonly isCurrent: boolean;
+  /**
+   * True when the column ids are positions made up by the reader, not ids the format keeps across
+   * schema changes (Delta without column mapping, Hudi): columns of two schemas are then matched by name.
+   */
+  readonly idsArePositions?: boolean;
 }
 
 export interface PartitionFieldDto {
@@ -264,6 +269,26 @@ export interface TableStateDto {
   readonly isCurrent: boolean;
 }
 
+/** The model's change types; each format maps its own names onto them (Delta `update_preimage` → `update-before` …). */
+export type ChangeLogType = 'insert' | 'delete' | 'update-before' | 'update-after';
+
+/** A batch of a format's change log: the data columns (in the `to` version's schema) and, per row, what changed and in which version. */
+export interface ChangeLogBatch {
+  readonly batch: RecordBatch;
+  readonly changeTypes: readonly ChangeLogType[];
+  readonly versions: readonly string[];
+}
+
+/** A format's own change log over a range of versions (see {@link LakeTable.changeLog}). */
+export interface ChangeLogSource {
+  /** What the log is, for people: `Delta change data feed`. */
+  readonly name: string;
+  /** Data columns of the batches, in order. */
+  readonly columns: readonly string[];
+  readonly notes: readonly string[];
+  readonly batches: AsyncIterable<ChangeLogBatch>;
+}
+
 /** An opened table of any format. */
 export interface LakeTable {
   readonly format: string;
@@ -304,8 +329,14 @@ export interface LakeTable {
   read(task: ScanTask, options?: { signal?: AbortSignal }): AsyncIterable<RecordBatch>;
   /** Children of a tree node (the roots when `nodeId` is absent), for a version (current by default). */
   tree(version?: VersionSelector, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]>;
-  /** Reserved for the diff issue: files/rows/schema changes between two versions. No format implements it yet. */
-  diff?(a: VersionSelector, b: VersionSelector, signal?: AbortSignal): Promise<unknown>;
+  /**
+   * The format's own change log between two versions, `from` exclusive and `to` inclusive (version ids
+   * as in {@link versions}, `from` before `to`): Delta's change data feed, … Optional: a format without
+   * one leaves it out, and returns undefined for a range its log does not cover; core/api `changes` then
+   * derives the log from the row diff of each step. The diff itself is written once in core/api over
+   * {@link LakePlan.files} (no format method).
+   */
+  changeLog?(from: string, to: string, options?: { signal?: AbortSignal }): Promise<ChangeLogSource | undefined>;
   /** Reserved; no format implements it: writes go through each format's commit/ adapters (the writes model). */
   commit?(ops: readonly unknown[], signal?: AbortSignal): Promise<unknown>;
   /**

@@ -11,7 +11,7 @@ import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import { pool } from '../../util/async.ts';
 import type {
-  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
+  ChangeLogSource, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { listVersions, schemaDto } from './inspect/versions.ts';
 import { treeNodes } from './inspect/tree.ts';
@@ -24,6 +24,7 @@ import { Replay, type Snapshot } from './scan/replay.ts';
 import type { DeltaTask } from './scan/task.ts';
 import { commitTimes, versionAt, type TimestampSource } from './scan/time-travel.ts';
 import { readChanges } from './scan/changes.ts';
+import { toChangeLogBatches } from './scan/change-log.ts';
 import type { LogFile } from './spec/log-files.ts';
 
 export interface OpenDeltaOptions {
@@ -231,6 +232,26 @@ export class DeltaTable implements LakeTable {
       log: this.log, ctx: { storage: this.storage, signal: opts.signal, ...(this.opts.location ? { location: this.opts.location } : {}) },
       commits, start, end: last, endSnapshot: endView.snapshot, times, ...(this.opts.location ? { location: this.opts.location } : {}),
     });
+  }
+
+  /**
+   * {@link LakeTable.changeLog}: the change data feed of versions `from`+1 … `to` (scan/changes.ts):
+   * change data files where a commit wrote them, else its add/remove actions and deletion vectors.
+   */
+  async changeLog(from: string, to: string, options: { signal?: AbortSignal } = {}): Promise<ChangeLogSource | undefined> {
+    const start = BigInt(from) + 1n;
+    const end = BigInt(to);
+    if (start > end) return undefined;
+    const endView = await this.view({ version: to }, options.signal);
+    const columns = readSchema(endView.snapshot).schema.fields.map((f) => f.name);
+    const enabled = endView.snapshot.metadata.configuration?.['delta.enableChangeDataFeed'] === 'true';
+    return {
+      name: 'Delta change data feed', columns,
+      notes: [enabled
+        ? 'delta.enableChangeDataFeed is set: commits that wrote change data files (_change_data/) are read from them, the others from their add/remove actions'
+        : 'delta.enableChangeDataFeed is not set: changes come from each commit\'s add/remove actions and deletion vectors (no update pre/post images)'],
+      batches: toChangeLogBatches(this.changes(start, end, options), columns),
+    };
   }
 
   /** The log as a tree for a version (inspect/tree.ts). */

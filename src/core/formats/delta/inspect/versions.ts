@@ -92,5 +92,7 @@ export function schemaDto(metadata: Metadata, version: bigint, isCurrent: boolea
     columns: schema.fields.map((f, i) => columnOf(f, fieldId(f) ?? i + 1)),
     identifierFieldIds: [],
     isCurrent,
+    // Without column mapping the ids above are positions: a diff must match columns by name.
+    ...(schema.fields.every((f) => fieldId(f) === undefined) ? { idsArePositions: true } : {}),
   };
 }

@@ -3,7 +3,7 @@
  * replacecommit (a compaction completes as a commit), its id the requested instant time; the schema of
  * each version is the one its commit metadata records.
  */
-import type { SchemaDto, VersionDto } from '../../table-format.ts';
+import type { ColumnDto, SchemaDto, VersionDto } from '../../table-format.ts';
 import { instantTimeToMs } from '../spec/instant.ts';
 import { columnsOf } from '../spec/schema.ts';
 import { HudiTotalsFold } from './version-totals.ts';
@@ -51,11 +51,19 @@ export async function listSchemas(meta: HudiMetadata, signal?: AbortSignal): Pro
   for (const i of meta.versions()) {
     const s = await meta.schemaAsOf(i.requestedTime, signal);
     if (out[out.length - 1]?.text === s.text) continue;
-    out.push({ id: i.requestedTime, text: s.text, dto: { schemaId: i.requestedTime, columns: columnsOf(s.type, true), identifierFieldIds: [] } });
+    const columns = columnsOf(s.type, true);
+    out.push({ id: i.requestedTime, text: s.text, dto: { schemaId: i.requestedTime, columns, identifierFieldIds: recordKeyIds(columns, meta), idsArePositions: true } });
   }
   if (out.length === 0) {
     const s = await meta.schemaAsOf(undefined, signal);
-    return [{ schemaId: 'create', columns: columnsOf(s.type, true), identifierFieldIds: [], isCurrent: true }];
+    const columns = columnsOf(s.type, true);
+    return [{ schemaId: 'create', columns, identifierFieldIds: recordKeyIds(columns, meta), idsArePositions: true, isCurrent: true }];
   }
   return out.map((o, k) => ({ ...o.dto, isCurrent: k === out.length - 1 }));
+}
+
+/** The record key fields (hoodie.table.recordkey.fields) as column ids of `columns`: the table's key. */
+function recordKeyIds(columns: readonly ColumnDto[], meta: HudiMetadata): number[] {
+  const ids = meta.config.recordKeyFields.map((k) => columns.find((c) => c.name === k)?.id);
+  return ids.every((id) => id !== undefined) ? (ids as number[]) : [];
 }
