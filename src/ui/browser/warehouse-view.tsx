@@ -50,7 +50,7 @@ export function WarehouseView({ session, route, navigate, onClose }: {
         <main className="main">
           {route.table && table && <TablePage key={table.root} warehouseId={session.warehouseId} table={table} tab={route.tab} onTab={setTab}
             version={route.version} onVersion={(version, replace) => navigate({ ...route, version }, replace)}
-            data={{ where: route.where, cols: route.cols }} onData={(d) => navigate({ ...route, where: d.where, cols: d.cols }, true)} />}
+            data={{ where: route.where, cols: route.cols }} onData={(d) => navigate({ ...route, where: d.where, cols: d.cols })} />}
           {route.table && !table && scan.isPending && <ProgressLine label="Finding the table…" progress={scan.progress} />}
           {route.table && !table && !scan.isPending && (
             <ErrorPanel error={{ code: 'NotFound', message: 'warehouse: no table at this location', context: { prefix: route.table } }} />

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { spreadMarks, timeTicks } from './mark-layout.ts';
+import type { VersionDto } from '../../core/api/table-dto.ts';
+import { buildLanes } from './lanes.ts';
+import { MARK_GAP, placeMarks, spreadMarks, timeTicks } from './mark-layout.ts';
+import { paddedExtent } from './time-format.ts';
 
 const gaps = (xs: number[]) => xs.slice(1).map((x, i) => x - xs[i]);
 
@@ -56,5 +59,34 @@ describe('timeTicks', () => {
     const ticks = timeTicks(t0, t0 + 10 * 86_400_000, 12, 'America/New_York');
     expect(ticks[0].label).toBe('Mar 2');
     expect(new Date(ticks[0].t).toISOString()).toBe('2025-03-02T05:00:00.000Z');
+  });
+});
+
+describe('placeMarks', () => {
+  const version = (id: string, t: number, parentId?: string): VersionDto => ({ id, parentId, timestampMs: t, operation: Number(id) % 2 ? 'APPEND' : 'COMPACT', summary: {}, totals: {}, refs: [], isCurrent: false });
+
+  it('a table with 5 commits in one second (after a month of others) shows 5 distinct marks, in order', () => {
+    const day = 86_400_000;
+    const t0 = Date.UTC(2025, 2, 1);
+    const versions = [version('1', t0), version('2', t0 + 10 * day, '1'), version('3', t0 + 30 * day, '2')];
+    for (let i = 0; i < 5; i++) versions.push(version(String(4 + i), t0 + 30 * day + 200 + i * 150, String(3 + i)));
+    versions[versions.length - 1] = { ...versions[versions.length - 1], isCurrent: true };
+    const layout = buildLanes(versions);
+    const placed = placeMarks(versions, layout, paddedExtent(versions.map((v) => v.timestampMs)), 72, 600);
+    expect(placed.map((p) => p.v.id)).toEqual(versions.map((v) => v.id));
+    expect(placed.every((p) => p.count === 1)).toBe(true);
+    const burst = placed.slice(3).map((p) => p.x);
+    expect(new Set(burst.map((x) => Math.round(x))).size).toBe(5);
+    for (let i = 1; i < burst.length; i++) expect(burst[i] - burst[i - 1]).toBeGreaterThanOrEqual(MARK_GAP - 1e-9);
+    for (const x of placed.map((p) => p.x)) { expect(x).toBeGreaterThanOrEqual(72); expect(x).toBeLessThanOrEqual(672); }
+  });
+
+  it('thins a lane only when its versions cannot fit, keeping the selected one', () => {
+    const versions = Array.from({ length: 500 }, (_, i) => version(String(i + 1), i * 1000, i ? String(i) : undefined));
+    const layout = buildLanes(versions);
+    const placed = placeMarks(versions, layout, [0, 499_000], 0, 300, '250');
+    expect(placed.length).toBeLessThan(500);
+    expect(placed.some((p) => p.v.id === '250')).toBe(true);
+    expect(placed.reduce((n, p) => n + p.count, 0)).toBe(500);
   });
 });

@@ -5,7 +5,41 @@
  *   so five commits made within one second are five marks a pointer can hit. Time order is kept.
  * - {@link timeTicks}: ticks at round steps (1 s … 1 year) with labels as fine as the step; a label
  *   equal to an earlier one is dropped, so the axis never repeats itself.
+ * - {@link placeMarks}: both per lane — every version its own mark while the lane has room, thinned
+ *   (pinned versions kept) only when it has not.
  */
+import type { VersionDto } from '../../core/api/table-dto.ts';
+import { thinMarks } from './downsample.ts';
+import type { LaneLayout } from './lanes.ts';
+import { opCategory } from './operations.ts';
+
+/** Minimum distance between two marks' centres in px (marks are 8–10 px wide). */
+export const MARK_GAP = 11;
+
+/** A version's mark: where it is drawn and how many versions it stands for (1 unless thinned). */
+export interface Placed { readonly v: VersionDto; readonly x: number; readonly lane: number; readonly count: number }
+
+/**
+ * The marks of `versions` within `domain` (epoch ms) on a plot from `left` to `left + width` px. Must
+ * hold: while a lane has at most width / MARK_GAP versions in view, each is its own mark, MARK_GAP apart
+ * from its neighbours, in time order.
+ */
+export function placeMarks(versions: readonly VersionDto[], layout: LaneLayout, domain: readonly [number, number], left: number, width: number, selectedId?: string): Placed[] {
+  const [d0, d1] = domain;
+  const span = Math.max(1, d1 - d0);
+  const out: Placed[] = [];
+  const fit = Math.max(2, Math.floor(width / MARK_GAP));
+  for (let lane = 0; lane < Math.max(1, layout.lanes.length); lane++) {
+    const inLane = versions.filter((v) => (layout.laneOf.get(v.id) ?? 0) === lane && v.timestampMs >= d0 && v.timestampMs <= d1);
+    const kept = inLane.length <= fit
+      ? inLane.map((v) => ({ v, count: 1 }))
+      : thinMarks(inLane.map((v) => ({ id: v.id, x: v.timestampMs, lane, category: opCategory(v.operation), pinned: v.isCurrent || v.id === selectedId || v.refs.length > 0, v })), d0, d1, Math.max(2, Math.floor(fit / 2)))
+        .map((m) => ({ v: m.v, count: m.count }));
+    const xs = spreadMarks(kept.map((k) => left + ((k.v.timestampMs - d0) / span) * width), MARK_GAP, left + 5, left + width - 5);
+    kept.forEach((k, i) => out.push({ v: k.v, x: xs[i], lane, count: k.count }));
+  }
+  return out;
+}
 
 /**
  * Positions for marks at `xs` (pixels, ascending) so that neighbours are at least `gap` apart, each

@@ -8,9 +8,8 @@
 import { useMemo, useRef, useState } from 'react';
 import type { VersionDto } from '../../core/api/table-dto.ts';
 import { formatTime } from '../common/format.ts';
-import { thinMarks } from './downsample.ts';
 import type { LaneLayout } from './lanes.ts';
-import { spreadMarks, timeTicks } from './mark-layout.ts';
+import { type Placed, placeMarks, timeTicks } from './mark-layout.ts';
 import { OP_COLORS, OP_LABELS, opCategory } from './operations.ts';
 import type { SeriesPoint } from './series.ts';
 
@@ -19,14 +18,11 @@ const RIGHT = 14;
 const TOP = 12;
 const LANE_H = 21;
 const AXIS_H = 16;
-/** Minimum distance between two marks' centres (marks are 8–10 px wide). */
-const GAP = 11;
 
 export function lanesHeight(laneCount: number): number {
   return TOP + Math.max(1, laneCount) * LANE_H + AXIS_H;
 }
 
-interface Placed { readonly v: VersionDto; readonly x: number; readonly lane: number; readonly count: number }
 
 export function TimelineLanes({ width, versions, layout, domain, selectedId, series, onSelect, onZoom }: {
   width: number;
@@ -47,20 +43,7 @@ export function TimelineLanes({ width, versions, layout, domain, selectedId, ser
   const toT = (x: number) => d0 + ((x - LABEL_W) / plotW) * (d1 - d0);
   const laneY = (lane: number) => TOP + lane * LANE_H + LANE_H / 2;
 
-  const placed = useMemo<Placed[]>(() => {
-    const out: Placed[] = [];
-    for (let lane = 0; lane < laneCount; lane++) {
-      const inLane = versions.filter((v) => (layout.laneOf.get(v.id) ?? 0) === lane && v.timestampMs >= d0 && v.timestampMs <= d1);
-      const fit = Math.max(2, Math.floor(plotW / GAP));
-      const kept = inLane.length <= fit
-        ? inLane.map((v) => ({ v, count: 1 }))
-        : thinMarks(inLane.map((v) => ({ id: v.id, x: v.timestampMs, lane, category: opCategory(v.operation), pinned: v.isCurrent || v.id === selectedId || v.refs.length > 0, v })), d0, d1, Math.max(2, Math.floor(fit / 2)))
-          .map((m) => ({ v: m.v, count: m.count }));
-      const xs = spreadMarks(kept.map((k) => LABEL_W + ((k.v.timestampMs - d0) / Math.max(1, d1 - d0)) * plotW), GAP, LABEL_W + 5, LABEL_W + plotW - 5);
-      kept.forEach((k, i) => out.push({ v: k.v, x: xs[i], lane, count: k.count }));
-    }
-    return out;
-  }, [versions, layout, laneCount, d0, d1, plotW, selectedId]);
+  const placed = useMemo(() => placeMarks(versions, layout, [d0, d1], LABEL_W, plotW, selectedId), [versions, layout, d0, d1, plotW, selectedId]);
 
   const ticks = useMemo(() => timeTicks(d0, d1, Math.max(2, Math.floor(plotW / 90))), [d0, d1, plotW]);
   const area = useMemo(() => {
