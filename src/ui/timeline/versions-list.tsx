@@ -1,7 +1,7 @@
 /**
  * The versions list beside the timeline: every version (virtualised, so 10,000 are fine), sortable by
  * time, id or operation, filtered by text. Keyboard: ↑/↓ move, Home/End, Enter selects; `Esc` in the
- * filter clears it. Selection by keys replaces the history entry (no Back step per key press).
+ * filter clears it. Moving with the arrows only highlights; Enter (or a click) selects.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -40,7 +40,7 @@ export function VersionsList({ versions, selectedId, onSelect }: {
     const keys: Record<string, () => void> = {
       ArrowDown: () => move(active + 1), ArrowUp: () => move(active - 1), Home: () => move(0), End: () => move(rows.length - 1),
       PageDown: () => move(active + page), PageUp: () => move(active - page),
-      Enter: () => { const v = rows[active]; if (v) onSelect(v.id, true); },
+      Enter: () => { const v = rows[active]; if (v) onSelect(v.id); },
     };
     const fn = keys[e.key];
     if (fn) { e.preventDefault(); fn(); }
