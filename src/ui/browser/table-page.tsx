@@ -8,7 +8,7 @@ import type { DetectedTableDto } from '../../core/api/dto.ts';
 import type { TableOverviewDto } from '../../core/api/table-dto.ts';
 import { CopyText, FormatBadge, ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
-import { DataView } from '../data/data-view.tsx';
+import { DataView, type DataState } from '../data/data-view.tsx';
 import { FilesTab } from '../explorer/files-tab.tsx';
 import { OverviewTab } from '../explorer/overview-tab.tsx';
 import { Inspector, type InspectorItem } from '../inspector/inspector.tsx';
@@ -19,6 +19,7 @@ import { SchemaView } from '../schema/schema-view.tsx';
 import { type Tab, tabsFor } from '../state/route.ts';
 import { TreeView } from '../tree/tree-view.tsx';
 import { WritesBar } from '../writes/writes-bar.tsx';
+import { PANEL_KEYS, usePanelCollapsed, useShortcut } from './panels.ts';
 import { TableWarnings } from './table-warnings.tsx';
 import { UnreadTablePage } from './unread-table-page.tsx';
 
@@ -37,7 +38,11 @@ export interface TablePageProps {
   readonly onTab: (tab: Tab) => void;
   /** Selected version id from the URL (undefined = current). */
   readonly version?: string;
-  readonly onVersion: (id: string | undefined) => void;
+  /** `replace`: keyboard steps replace the history entry instead of adding one per key. */
+  readonly onVersion: (id: string | undefined, replace?: boolean) => void;
+  /** The Data tab's filter and columns (kept in the URL). */
+  readonly data: DataState;
+  readonly onData: (next: DataState) => void;
 }
 
 export function TablePage(props: TablePageProps) {
@@ -61,19 +66,17 @@ export function TablePage(props: TablePageProps) {
   );
 }
 
-function useInspectorCollapsed(): [boolean, () => void] {
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem('lakescope.inspector') === 'hidden');
-  return [collapsed, () => setCollapsed((c) => { localStorage.setItem('lakescope.inspector', c ? 'shown' : 'hidden'); return !c; })];
-}
-
-function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId, overview }: TablePageProps & { tableId: string; overview: TableOverviewDto }) {
+function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, onData, tableId, overview }: TablePageProps & { tableId: string; overview: TableOverviewDto }) {
   const files = useTableFiles(warehouseId, table.root);
   const current = overview.versions.find((v) => v.isCurrent);
   const selected = overview.versions.find((v) => v.id === version) ?? current;
   const versionParam = selected && !selected.isCurrent ? selected.id : current?.id ?? '';
   const [item, setItem] = useState<InspectorItem | null>(selected ? { kind: 'version', version: selected } : null);
   const [treeKey, setTreeKey] = useState<string | undefined>();
-  const [collapsed, toggleInspector] = useInspectorCollapsed();
+  const [collapsed, toggleInspector] = usePanelCollapsed('inspector');
+  const [timelineCollapsed, toggleTimeline] = usePanelCollapsed('timeline');
+  useShortcut(PANEL_KEYS.inspector, toggleInspector);
+  useShortcut(PANEL_KEYS.timeline, toggleTimeline);
   const [rawKey, setRawKey] = useState<string | undefined>(overview.stateKey);
   const tabsRef = useRef<HTMLDivElement>(null);
   const TABS = tabsFor(overview.format);
@@ -82,7 +85,12 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
   useEffect(() => { if (selectedRef.current) setItem({ kind: 'version', version: selectedRef.current }); }, [selected?.id]);
-  const selectVersion = (id: string) => onVersion(overview.versions.find((v) => v.id === id)?.isCurrent ? undefined : id);
+  // A version shown in the inspector is read from the latest overview, so a write (rollback, tag) that
+  // changes which version is current or its refs shows there at once.
+  const shownItem: InspectorItem | null = item?.kind === 'version'
+    ? { kind: 'version', version: overview.versions.find((v) => v.id === item.version.id) ?? item.version }
+    : item;
+  const selectVersion = (id: string, replace?: boolean) => onVersion(overview.versions.find((v) => v.id === id)?.isCurrent ? undefined : id, replace);
   const openRaw = (key: string) => { setRawKey(key); onTab('raw'); };
   const onTabsKey = (e: React.KeyboardEvent) => {
     const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
@@ -97,18 +105,21 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
     <>
       <Suspense fallback={<div className="timeline timeline-skeleton muted small" aria-busy>Loading the timeline…</div>}>
         {overview.versions.length > 0
-          ? <TimelineStrip format={overview.format} versions={overview.versions} selectedId={selected?.id} onSelect={selectVersion} />
+          ? <TimelineStrip format={overview.format} versions={overview.versions} selectedId={selected?.id} onSelect={selectVersion}
+            collapsed={timelineCollapsed} onToggleCollapsed={toggleTimeline} shortcut={PANEL_KEYS.timeline} />
           : <div className="timeline timeline-empty muted small">This table has no versions yet (created, never written).</div>}
       </Suspense>
       <TableWarnings warnings={overview.warnings} writeRefusal={overview.writeRefusal} />
-      <WritesBar warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} selected={selected} onVersion={onVersion} writeRefusal={overview.writeRefusal} />
       <div className={`explorer-body${collapsed ? ' inspector-collapsed' : ''}`}>
         <div className="explorer-main">
-          <div className="tabs" role="tablist" aria-label="Table views" ref={tabsRef} onKeyDown={onTabsKey}>
-            {TABS.map((t) => (
-              <button key={t} type="button" role="tab" data-tab={t} aria-selected={tab === t} tabIndex={tab === t ? 0 : -1}
-                className={`tab${tab === t ? ' active' : ''}`} onClick={() => onTab(t)}>{TAB_LABEL[t]}</button>
-            ))}
+          <div className="tabs-row">
+            <div className="tabs" role="tablist" aria-label="Table views" ref={tabsRef} onKeyDown={onTabsKey}>
+              {TABS.map((t) => (
+                <button key={t} type="button" role="tab" data-tab={t} aria-selected={tab === t} tabIndex={tab === t ? 0 : -1}
+                  className={`tab${tab === t ? ' active' : ''}`} onClick={() => onTab(t)}>{TAB_LABEL[t]}</button>
+              ))}
+            </div>
+            <WritesBar warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} selected={selected} onVersion={onVersion} writeRefusal={overview.writeRefusal} />
           </div>
           <div className="tab-body" role="tabpanel" aria-label={TAB_LABEL[tab]}>
             {tab === 'overview' && <OverviewTab overview={overview} selected={selected} files={files.data} onSelectVersion={selectVersion} onOpenRaw={openRaw} />}
@@ -122,7 +133,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
             )}
             {tab === 'schema' && <SchemaView schemas={overview.schemas} versions={overview.versions} selectedVersion={selected} onSelectField={(field, schemaId) => setItem({ kind: 'field', field, schemaId })} onSelectVersion={selectVersion} />}
             {tab === 'files' && <FilesTab tableId={tableId} version={versionParam} root={table.root} folder={files.data} onSelectFile={(file) => setItem({ kind: 'file', file })} onOpenRaw={openRaw} />}
-            {tab === 'data' && <DataView tableId={tableId} versions={overview.versions} selectedId={versionParam} columns={overview.columns} />}
+            {tab === 'data' && <DataView tableId={tableId} versions={overview.versions} selectedId={versionParam} columns={overview.columns} state={data} onState={onData} />}
             {tab === 'lsm' && TABS.includes('lsm') && (
               <Suspense fallback={<ProgressLine label="Loading the LSM view…" />}>
                 <LsmView warehouseId={warehouseId} root={table.root} version={versionParam} />
@@ -131,7 +142,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
             {tab === 'raw' && <RawFileView warehouseId={warehouseId} root={table.root} files={files.data?.files} metadataFiles={overview.states} selectedKey={rawKey} onSelect={setRawKey} />}
           </div>
         </div>
-        <Inspector item={item} format={overview.format} warehouseId={warehouseId} collapsed={collapsed} onToggle={toggleInspector} onOpenRaw={openRaw} />
+        <Inspector item={shownItem} format={overview.format} warehouseId={warehouseId} collapsed={collapsed} onToggle={toggleInspector} onOpenRaw={openRaw} shortcut={PANEL_KEYS.inspector} />
       </div>
     </>
   );

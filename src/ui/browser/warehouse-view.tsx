@@ -8,14 +8,19 @@ import type { Route, Tab } from '../state/route.ts';
 import type { Session } from '../state/session.ts';
 import { FolderPage } from './folder-page.tsx';
 import { LeftRail } from './left-rail.tsx';
+import { PANEL_KEYS, usePanelCollapsed, useShortcut } from './panels.ts';
+import { RailResizer } from './rail-resizer.tsx';
 import { TablePage } from './table-page.tsx';
 
 export function WarehouseView({ session, route, navigate, onClose }: {
   session: Session;
   route: Route;
-  navigate: (r: Route) => void;
+  navigate: (r: Route, replace?: boolean) => void;
   onClose: () => void;
 }) {
+  const [railCollapsed, toggleRail] = usePanelCollapsed('rail');
+  useShortcut(PANEL_KEYS.rail, toggleRail);
+  const railTitle = `${railCollapsed ? 'Show' : 'Hide'} the tables (${PANEL_KEYS.rail})`;
   const scan = useWarehouseScan(session.warehouseId);
   const base: Route = { w: session.kind, loc: session.loc ?? {}, tab: 'overview' };
   const openTable = (root: string) => navigate({ ...base, table: root, tab: route.table === root ? route.tab : 'overview' });
@@ -30,6 +35,8 @@ export function WarehouseView({ session, route, navigate, onClose }: {
   return (
     <div className="app">
       <header className="topbar">
+        <button type="button" className="btn btn-small btn-quiet rail-toggle" onClick={toggleRail} aria-expanded={!railCollapsed} aria-controls="rail"
+          title={railTitle} aria-label={railTitle}>{railCollapsed ? '☰' : '⇤'}</button>
         <button type="button" className="brand linklike" onClick={() => navigate(base)} title="Warehouse home"><span className="logo" aria-hidden>◈</span> Lakescope</button>
         <span className="sep" aria-hidden>/</span>
         <span className="warehouse-label" title={session.label}>{session.label}</span>
@@ -37,11 +44,13 @@ export function WarehouseView({ session, route, navigate, onClose }: {
         <span className="spacer" />
         <button type="button" className="btn btn-small" onClick={onClose}>Close warehouse</button>
       </header>
-      <div className="workspace">
-        <LeftRail scan={scan.data} selected={route.table ?? route.folder} onOpenTable={openTable} onOpenFolder={openFolder} status={status} />
+      <div className={`workspace${railCollapsed ? ' rail-collapsed' : ''}`}>
+        {!railCollapsed && <div id="rail" className="rail-slot"><LeftRail scan={scan.data} selected={route.table ?? route.folder} onOpenTable={openTable} onOpenFolder={openFolder} status={status} /></div>}
+        {!railCollapsed && <RailResizer />}
         <main className="main">
           {route.table && table && <TablePage key={table.root} warehouseId={session.warehouseId} table={table} tab={route.tab} onTab={setTab}
-            version={route.version} onVersion={(version) => navigate({ ...route, version })} />}
+            version={route.version} onVersion={(version, replace) => navigate({ ...route, version }, replace)}
+            data={{ where: route.where, cols: route.cols }} onData={(d) => navigate({ ...route, where: d.where, cols: d.cols })} />}
           {route.table && !table && scan.isPending && <ProgressLine label="Finding the table…" progress={scan.progress} />}
           {route.table && !table && !scan.isPending && (
             <ErrorPanel error={{ code: 'NotFound', message: 'warehouse: no table at this location', context: { prefix: route.table } }} />

@@ -14,7 +14,8 @@ import { queryKeys } from '../queries/keys.ts';
 import { PAGE_ROWS, useRows } from '../queries/table-queries.ts';
 import { cellText, columnWidth, gridStatus } from './grid-model.ts';
 
-const ROW = 24;
+/** Row height: 25+ rows fit a 1440×900 window with the timeline open (issue 12). */
+const ROW = 22;
 
 export function DataGrid({ tableId, version, filter, columns }: { tableId: string; version: string; filter: string; columns: readonly string[] }) {
   const parent = useRef<HTMLDivElement>(null);

@@ -1,26 +1,36 @@
 /**
  * The Data tab: rows of any version, branch or tag, read page by page as the grid scrolls (never the
  * whole table), with column projection and a filter pushed down into planning (the `--where` syntax).
+ * The applied filter and the chosen columns live in the URL (the page owns them: `state`/`onState`).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMessages } from '../common/messages.ts';
 import type { VersionDto } from '../../core/api/table-dto.ts';
 import { DataGrid } from './data-grid.tsx';
 
-export function DataView({ tableId, versions, selectedId, columns }: {
+/** What the Data tab reads besides the version: the applied filter and the chosen columns ([] = all). */
+export interface DataState { readonly where?: string; readonly cols?: readonly string[] }
+
+export function DataView({ tableId, versions, selectedId, columns, state, onState }: {
   tableId: string;
   versions: readonly VersionDto[];
   /** The version selected on the timeline ('' = current). */
   selectedId: string;
   columns: readonly string[];
+  state: DataState;
+  onState: (next: DataState) => void;
 }) {
   const refs = versions.flatMap((v) => v.refs.map((r) => ({ ...r, id: v.id })));
   const [ref, setRef] = useState<string>(''); // '' = the timeline's selection
   const version = ref || selectedId;
-  const [filterText, setFilterText] = useState('');
+  const filter = state.where ?? '';
+  const [filterText, setFilterText] = useState(filter);
+  useEffect(() => setFilterText(filter), [filter]); // Back/Forward or a link changed it
   const { t } = useMessages();
-  const [filter, setFilter] = useState('');
-  const [picked, setPicked] = useState<readonly string[]>([]);
+  const setFilter = (where: string) => onState({ ...state, where: where || undefined });
+  // Columns the table no longer has (a link from another schema) are dropped.
+  const picked = (state.cols ?? []).filter((c) => columns.includes(c));
+  const setPicked = (cols: readonly string[]) => onState({ ...state, cols: cols.length ? cols : undefined });
   const [showCols, setShowCols] = useState(false);
   const shownVersion = versions.find((v) => v.id === version) ?? versions.find((v) => v.refs.some((r) => r.name === version));
   return (
@@ -70,7 +80,7 @@ export function DataView({ tableId, versions, selectedId, columns }: {
           {filter && <button type="button" className="btn btn-small btn-quiet" onClick={() => { setFilter(''); setFilterText(''); }}>{t('ui.data.clear')}</button>}
         </form>
       </div>
-      {shownVersion && <div className="muted small">{t('ui.data.reading', { id: shownVersion.id, filter })}</div>}
+      {shownVersion && <div className="muted small data-reading" title={t('ui.data.reading', { id: shownVersion.id, filter })}>{t('ui.data.reading', { id: shownVersion.id, filter })}</div>}
       <DataGrid key={`${version}|${filter}|${picked.join(',')}`} tableId={tableId} version={version} filter={filter} columns={picked} />
     </div>
   );

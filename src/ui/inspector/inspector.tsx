@@ -32,20 +32,23 @@ interface Described {
   readonly location?: string;
 }
 
-export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOpenRaw }: {
+export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOpenRaw, shortcut }: {
   item: InspectorItem | null;
   format: TableFormatName;
   warehouseId: string;
   collapsed: boolean;
   onToggle: () => void;
   onOpenRaw?: (key: string) => void;
+  /** Key that toggles the inspector, named in the toggle's title. */
+  shortcut?: string;
 }) {
   const tr = useMessages();
+  const keyHint = shortcut ? ` (${shortcut})` : '';
   const { t } = tr;
   if (collapsed) {
     return (
       <aside className="inspector collapsed" aria-label={t('ui.inspector.label')}>
-        <button type="button" className="btn btn-small btn-quiet inspector-toggle" onClick={onToggle} title={t('ui.inspector.show')} aria-expanded={false}>{t('ui.inspector.collapsedButton')}</button>
+        <button type="button" className="btn btn-small btn-quiet inspector-toggle" onClick={onToggle} title={`${t('ui.inspector.show')}${keyHint}`} aria-expanded={false}>{t('ui.inspector.collapsedButton')}</button>
       </aside>
     );
   }
@@ -55,7 +58,7 @@ export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOp
       <header className="inspector-head">
         <span className="label">{t('ui.inspector.label')}</span>
         <span className="spacer" />
-        <button type="button" className="btn btn-small btn-quiet" onClick={onToggle} title={t('ui.inspector.hide')} aria-expanded>{t('ui.inspector.hideButton')}</button>
+        <button type="button" className="btn btn-small btn-quiet" onClick={onToggle} title={`${t('ui.inspector.hide')}${keyHint}`} aria-expanded>{t('ui.inspector.hideButton')}</button>
       </header>
       {!d && <p className="muted small inspector-empty">{t('ui.inspector.empty')}</p>}
       {d && (

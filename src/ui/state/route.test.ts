@@ -17,6 +17,16 @@ describe('route', () => {
     expect(parseRoute('?w=demo&v=1')).toEqual({ w: 'demo', loc: {}, tab: 'overview' });
   });
 
+  it('carries the Data tab filter and chosen columns (any characters, order kept)', () => {
+    const r = { w: 'demo' as const, loc: {}, table: 'sales/orders/', tab: 'data' as const, version: '42', where: "region = 'eu' and id > 10", cols: ['id', 'a,b', 'région'] };
+    const search = routeToSearch(r);
+    expect(search).toBe('?w=demo&t=sales%2Forders%2F&tab=data&v=42&where=region+%3D+%27eu%27+and+id+%3E+10&col=id&col=a%2Cb&col=r%C3%A9gion');
+    expect(parseRoute(search)).toEqual(r);
+    // No filter and all columns leave the URL as it was; neither applies without a table.
+    expect(routeToSearch({ ...r, where: '', cols: [] })).toBe('?w=demo&t=sales%2Forders%2F&tab=data&v=42');
+    expect(parseRoute('?w=demo&where=x&col=a')).toEqual({ w: 'demo', loc: {}, tab: 'overview' });
+  });
+
   it('ignores unknown kinds and tabs', () => {
     expect(parseRoute('?w=ftp&tab=evil')).toEqual({ loc: {}, tab: 'overview' });
     expect(routeToSearch({ loc: {}, tab: 'overview' })).toBe('');

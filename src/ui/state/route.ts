@@ -1,6 +1,6 @@
 /**
  * The URL is the deep link: which warehouse (kind + secret-free location), which table or folder, which
- * tab, which version of the table. Credentials never appear here (connectionLocation only returns secret-free fields, and
+ * tab, which version of the table, and the Data tab's filter and chosen columns. Credentials never appear here (connectionLocation only returns secret-free fields, and
  * {@link routeToSearch} drops anything that looks like a secret as a second line of defence).
  */
 import type { ConnectionKind } from '../../worker/connection.ts';
@@ -28,6 +28,10 @@ export interface Route {
   readonly tab: Tab;
   /** Selected version (snapshot id …) of the table; absent = the current one. */
   readonly version?: string;
+  /** The Data tab's row filter (the `--where` syntax), when one is applied. */
+  readonly where?: string;
+  /** The Data tab's chosen columns, in table order; absent = all. */
+  readonly cols?: readonly string[];
 }
 
 const KINDS: readonly ConnectionKind[] = ['demo', 'url', 's3', 'presigned', 'folder', 'files'];
@@ -47,6 +51,8 @@ export function parseRoute(search: string): Route {
     ...(q.get('f') ? { folder: q.get('f') as string } : {}),
     tab: tab && (TABS as readonly string[]).includes(tab) ? tab : 'overview',
     ...(q.get('t') && q.get('v') ? { version: q.get('v') as string } : {}),
+    ...(q.get('t') && q.get('where') ? { where: q.get('where') as string } : {}),
+    ...(q.get('t') && q.getAll('col').length > 0 ? { cols: q.getAll('col') } : {}),
   };
 }
 
@@ -63,5 +69,7 @@ export function routeToSearch(r: Route): string {
   else if (r.folder) q.set('f', r.folder);
   if (r.tab !== 'overview' && r.table) q.set('tab', r.tab);
   if (r.table && r.version !== undefined) q.set('v', r.version);
+  if (r.table && r.where) q.set('where', r.where);
+  if (r.table) for (const c of r.cols ?? []) q.append('col', c);
   return `?${q.toString()}`;
 }

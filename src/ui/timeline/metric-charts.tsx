@@ -8,7 +8,7 @@ import type { VersionDto } from '../../core/api/table-dto.ts';
 import { formatBytes, formatCount, formatTime } from '../common/format.ts';
 import { lttb } from './downsample.ts';
 import { buildLanes, mainLineVersions } from './lanes.ts';
-import { availableMetrics, metricLabel, metricSeries } from './series.ts';
+import { availableMetrics, metricAt, metricLabel, metricSeries } from './series.ts';
 import { paddedExtent, tickFormatter } from './time-format.ts';
 
 export default function MetricCharts({ versions, selectedId, onSelect }: { versions: readonly VersionDto[]; selectedId?: string; onSelect: (id: string) => void }) {
@@ -28,7 +28,8 @@ export default function MetricCharts({ versions, selectedId, onSelect }: { versi
         const fmt = name === 'bytes' ? formatBytes : formatCount;
         return (
           <figure key={name} className="metric-card" aria-label={`${m.label} over time`}>
-            <figcaption><span>{m.label}</span><strong className="num">{data.length ? fmt(data[data.length - 1].y) : '—'}</strong></figcaption>
+            <figcaption><span>{m.label}</span><strong className="num" data-testid="metric-at-selected" title={selected ? `At version ${selected.id}${selected.isCurrent ? ' (current)' : ''}` : undefined}>
+              {(() => { const at = metricAt(mainLine, selected, name); return at === undefined ? '—' : fmt(at); })()}</strong></figcaption>
             <ResponsiveContainer width="100%" height={120}>
               <AreaChart data={data} margin={{ top: 6, right: 8, bottom: 0, left: 0 }}
                 onClick={(s: unknown) => { const id = (s as { activePayload?: { payload?: { id?: string } }[] })?.activePayload?.[0]?.payload?.id; if (id) onSelect(id); }}>

@@ -46,3 +46,18 @@ export function metricLabel(name: MetricName, versions: readonly VersionDto[]): 
   const notLive = versions.filter((v) => v.totals.records && !v.totals.records.live).at(-1);
   return notLive ? `${label} (${notLive.totals.records!.basis ?? 'before deletes'})` : label;
 }
+
+/**
+ * The value of `metric` at `version` (its own totals), else at the newest version committed at or
+ * before it on `line` — the figure a card shows for the selected version (issue 12: the cards showed
+ * current totals while an older version was selected). Undefined when nothing records it.
+ */
+export function metricAt(line: readonly VersionDto[], version: VersionDto | undefined, metric: MetricName): number | undefined {
+  const pick = METRICS.find((m) => m.name === metric)?.pick;
+  if (!pick) return undefined;
+  const own = version ? pick(version) : undefined;
+  if (own !== undefined) return Number(own);
+  const series = metricSeries(line, metric);
+  if (!version) return series.at(-1)?.y;
+  return series.filter((p) => p.x <= version.timestampMs).at(-1)?.y;
+}

@@ -94,9 +94,9 @@ export function WritesBar({ warehouseId, root, format, versions, selected, onVer
         <MaintainMenu disabledReason={offReason} items={maintain.filter((m) => !m.disabled).map((m) => ({ id: m.kind, label: m.label, title: m.title, run: () => run(m) }))} />
       )}
       {writeRefusal
-        ? <p className="ws-readonly small" data-testid="writes-off"><strong>Writes are off for this table.</strong> {writeRefusal}</p>
-        : roReason ? <p className="ws-readonly small" data-testid="writes-off"><strong>Read-only storage: writes are off.</strong> {roReason}</p>
-          : tableOff && <p className="ws-readonly small" data-testid="writes-off"><strong>Writes are off for this table.</strong> {tableOff}</p>}
+        ? <p className="ws-readonly small" data-testid="writes-off" title={`Writes are off for this table. ${writeRefusal}`}><strong>Writes are off for this table.</strong> {writeRefusal}</p>
+        : roReason ? <p className="ws-readonly small" data-testid="writes-off" title={`Read-only storage: writes are off. ${roReason}`}><strong>Read-only storage: writes are off.</strong> {roReason}</p>
+          : tableOff && <p className="ws-readonly small" data-testid="writes-off" title={`Writes are off for this table. ${tableOff}`}><strong>Writes are off for this table.</strong> {tableOff}</p>}
       <WriteDialog flow={flow} existingRefs={existingRefs} />
       {toast && (
         <UndoToast result={toast.result} title={toast.title} onClose={() => setToast(undefined)}

@@ -1,0 +1,90 @@
+/**
+ * The versions list beside the timeline: every version (virtualised, so 10,000 are fine), sortable by
+ * time, id or operation, filtered by text. Keyboard: ↑/↓ move, Home/End, Enter selects; `Esc` in the
+ * filter clears it. Moving with the arrows only highlights; Enter (or a click) selects.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { VersionDto } from '../../core/api/table-dto.ts';
+import { formatTime } from '../common/format.ts';
+import { OP_COLORS, opCategory } from './operations.ts';
+import { type VersionSort, type VersionSortKey, listVersions } from './versions-list-model.ts';
+
+const ROW = 20;
+const timeText = (v: VersionDto) => formatTime(v.timestampMs).local;
+
+export function VersionsList({ versions, selectedId, onSelect }: {
+  versions: readonly VersionDto[];
+  selectedId?: string;
+  onSelect: (id: string, replace?: boolean) => void;
+}) {
+  const [sort, setSort] = useState<VersionSort>({ key: 'time', desc: true });
+  const [filter, setFilter] = useState('');
+  const rows = useMemo(() => listVersions(versions, sort, filter, timeText), [versions, sort, filter]);
+  const [active, setActive] = useState(() => Math.max(0, rows.findIndex((v) => v.id === selectedId)));
+  const listRef = useRef<HTMLDivElement>(null);
+  const virt = useVirtualizer({ count: rows.length, getScrollElement: () => listRef.current, estimateSize: () => ROW, overscan: 10 });
+  // Follow the selection made elsewhere (timeline click, deep link).
+  useEffect(() => {
+    const i = rows.findIndex((v) => v.id === selectedId);
+    if (i >= 0) { setActive(i); virt.scrollToIndex(i, { align: 'auto' }); }
+  }, [selectedId, rows]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const move = (i: number) => {
+    const n = Math.max(0, Math.min(rows.length - 1, i));
+    setActive(n);
+    virt.scrollToIndex(n, { align: 'auto' });
+  };
+  const onKey = (e: React.KeyboardEvent) => {
+    const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 100) / ROW) - 1);
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(active + 1), ArrowUp: () => move(active - 1), Home: () => move(0), End: () => move(rows.length - 1),
+      PageDown: () => move(active + page), PageUp: () => move(active - page),
+      Enter: () => { const v = rows[active]; if (v) onSelect(v.id); },
+    };
+    const fn = keys[e.key];
+    if (fn) { e.preventDefault(); fn(); }
+  };
+  const sortBy = (key: VersionSortKey) => setSort((s) => ({ key, desc: s.key === key ? !s.desc : key === 'time' }));
+  const arrow = (key: VersionSortKey) => (sort.key === key ? (sort.desc ? ' ↓' : ' ↑') : '');
+  const ariaSort = (key: VersionSortKey) => (sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none');
+  const activeRow = rows[active];
+
+  return (
+    <div className="versions-list" role="region" aria-label="Versions list">
+      <div className="vl-bar">
+        <input type="search" className="vl-filter" placeholder={`Filter ${versions.length} versions`} aria-label="Filter versions" value={filter} spellCheck={false}
+          onChange={(e) => { setFilter(e.target.value); setActive(0); }}
+          onKeyDown={(e) => { if (e.key === 'Escape') setFilter(''); else if (e.key === 'ArrowDown') { e.preventDefault(); listRef.current?.focus(); } }} />
+        {filter && <span className="vl-count muted" aria-live="polite">{rows.length}/{versions.length}</span>}
+      </div>
+      <div className="vl-head" role="row">
+        <button type="button" role="columnheader" aria-sort={ariaSort('time')} onClick={() => sortBy('time')} title="Sort by commit time">Time{arrow('time')}</button>
+        <button type="button" role="columnheader" aria-sort={ariaSort('id')} onClick={() => sortBy('id')} title="Sort by id">Id{arrow('id')}</button>
+        <button type="button" role="columnheader" aria-sort={ariaSort('operation')} onClick={() => sortBy('operation')} title="Sort by operation">Operation{arrow('operation')}</button>
+      </div>
+      <div className="vl-body" ref={listRef} role="listbox" tabIndex={0} aria-label="Versions (↑↓ move, Enter selects)" onKeyDown={onKey}
+        aria-activedescendant={activeRow ? `vl-${activeRow.id}` : undefined}>
+        <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
+          {virt.getVirtualItems().map((item) => {
+            const v = rows[item.index];
+            const t = formatTime(v.timestampMs);
+            return (
+              <div key={v.id} id={`vl-${v.id}`} role="option" aria-selected={v.id === selectedId} data-list-version={v.id}
+                className={`vl-row${item.index === active ? ' active' : ''}${v.id === selectedId ? ' selected' : ''}`}
+                style={{ transform: `translateY(${item.start}px)`, height: ROW }}
+                onClick={() => { setActive(item.index); onSelect(v.id); }} title={`${v.operation} · ${v.id}\n${t.local}.${String(v.timestampMs % 1000).padStart(3, '0')} (${t.utc})`}>
+                <span className="vl-time mono">{t.local.slice(5)}</span>
+                <span className="vl-id mono">{v.id}</span>
+                <span className="vl-op"><span className="dot" style={{ background: OP_COLORS[opCategory(v.operation)] }} />{v.operation}
+                  {v.isCurrent && <span className="pill">current</span>}
+                  {v.refs.map((r) => <span key={r.name} className={`pill ref-${r.type}`}>{r.name}</span>)}</span>
+              </div>
+            );
+          })}
+        </div>
+        {rows.length === 0 && <div className="muted small pad">No version matches.</div>}
+      </div>
+    </div>
+  );
+}
