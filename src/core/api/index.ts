@@ -4,6 +4,7 @@
  */
 export type * from './dto.ts';
 export type * from './table-dto.ts';
+export type * from './table-health-dto.ts';
 export type { Progress, ProgressCallback, RunOptions } from './progress.ts';
 export { candidateFormats, detectTableFormat } from './detect-table-format.ts';
 export { listFolder, type ListFolderOptions } from './list-folder.ts';
@@ -20,3 +21,4 @@ export { readTasks, planTaskBytes, type ReadTasksOptions, type TaskRead } from '
 export { readRawFile, hexDump, type RawFileOptions } from './raw-file.ts';
 export { toDisplay, type DisplayOptions } from './display-value.ts';
 export { partitionStats, humanValue } from './partition-stats.ts';
+export { tableHealth, type TableHealthOptions } from './table-health.ts';
