@@ -49,6 +49,7 @@ export const enHealth = {
   'health.notOffered': (p: { action: string }) => `This table does not offer “${p.action}” here.`,
 
   // The Health tab
+  'ui.tabNote.health': () => 'File sizes per partition, small-file and delete ratios, the table’s history and what to do about it (compaction, manifest rewrites, snapshot expiry) with a preview of each.',
   'ui.health.loading': () => 'Reading the table’s files and history…',
   'ui.health.empty': () => 'This table has no data files yet (created, never written): nothing to measure.',
   'ui.health.histogram': () => 'File sizes',

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { TableHealthDto } from '../../core/api/table-health-dto.ts';
+import { bucketLabel, histogramBars, percent } from './health-model.ts';
+
+const buckets = [{ lowerBytes: 0, upperBytes: 1024 }, { lowerBytes: 1024, upperBytes: 4096 }, { lowerBytes: 4096, upperBytes: 16384 }, { lowerBytes: 16384 }];
+const health = {
+  buckets, histogram: [0, 3, 0, 1], rule: { targetFileSizeBytes: 8192, source: '', smallFileBytes: 6144 },
+  partitions: [{ partition: 'd=1', specId: '0', dataFiles: 2, bytes: 0, records: 0, smallFiles: 2, smallBytes: 0, filesWithDeletes: 0, histogram: [0, 2, 0, 0] }],
+} as unknown as TableHealthDto;
+
+describe('health model', () => {
+  it('labels buckets with their bounds', () => {
+    expect(buckets.map(bucketLabel)).toEqual(['< 1.00 KiB', '1.00 KiB – 4.00 KiB', '4.00 KiB – 16.0 KiB', '≥ 16.0 KiB']);
+  });
+
+  it('trims empty buckets at both ends and marks the ones starting below the small-file line', () => {
+    expect(histogramBars(health, '')).toEqual([
+      { label: '1.00 KiB – 4.00 KiB', files: 3, small: true }, { label: '4.00 KiB – 16.0 KiB', files: 0, small: true }, { label: '≥ 16.0 KiB', files: 1, small: false },
+    ]);
+    expect(histogramBars(health, '0:d=1')).toEqual([{ label: '1.00 KiB – 4.00 KiB', files: 2, small: true }]);
+    expect(histogramBars(health, '0:nope')).toEqual([]);
+  });
+
+  it('percentages say when a share is tiny but not zero', () => {
+    expect([percent(1, 3), percent(1, 1000), percent(0, 5), percent(1, 0)]).toEqual(['33%', '<1%', '0%', '—']);
+  });
+});
