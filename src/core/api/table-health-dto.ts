@@ -58,6 +58,8 @@ export interface VersionPointDto {
   readonly timestampMs: number;
   /** Versions up to and including this one. */
   readonly versions: number;
+  /** On the current version's line of ancestors (main), where the counters form one history. */
+  readonly onCurrentLine: boolean;
   readonly dataFiles?: number;
   readonly deleteFiles?: number;
   readonly records?: number;

@@ -98,11 +98,14 @@ const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 const num = (s: string | undefined) => (s === undefined ? undefined : Number(s));
 
 function versionSeries(versions: readonly VersionDto[]): VersionPointDto[] {
+  const byId = new Map(versions.map((v) => [v.id, v]));
+  const line = new Set<string>();
+  for (let v = versions.find((x) => x.isCurrent); v && !line.has(v.id); v = v.parentId === undefined ? undefined : byId.get(v.parentId)) line.add(v.id);
   return versions.map((v, i) => {
     const t = v.totals;
     const records = num(t.records?.count); const dataFiles = num(t.dataFiles); const deleteFiles = num(t.deleteFiles); const bytes = num(t.bytes);
     return {
-      id: v.id, timestampMs: v.timestampMs, versions: i + 1,
+      id: v.id, timestampMs: v.timestampMs, versions: i + 1, onCurrentLine: line.has(v.id),
       ...(dataFiles !== undefined ? { dataFiles } : {}), ...(deleteFiles !== undefined ? { deleteFiles } : {}),
       ...(records !== undefined ? { records } : {}), ...(bytes !== undefined ? { bytes } : {}),
     };

@@ -77,6 +77,11 @@ describe('healthReport (exact numbers on hand-made inputs)', () => {
     expect(r.reason.params).toMatchObject({ expirable: 1, versions: 3, maxAgeMs: 10 * DAY, ageSource: 'history.expire.max-snapshot-age-ms' }); // 1 only: 2 is tagged, 3 current
   });
 
+  it('marks the versions on the current line (a branch off it is not)', () => {
+    const versions = [...input().versions, version('b', 50 * DAY, { parentId: '1', refs: [{ name: 'audit', type: 'branch' }] })];
+    expect(healthReport(input({ versions })).versions.map((v) => [v.id, v.onCurrentLine, v.versions])).toEqual([['1', true, 1], ['2', true, 2], ['3', true, 3], ['b', false, 4]]);
+  });
+
   it('rewrite manifests when they would fit in half as many or fewer; not for a few', () => {
     const manifests = [{ versionId: '3', timestampMs: 0, manifests: 6, bytes: 9 * MiB }];
     expect(healthReport(input({ manifests })).recommendations.find((r) => r.kind === 'rewrite-manifests')?.reason.params).toMatchObject({ manifests: 6, fit: 2 });

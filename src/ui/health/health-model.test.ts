@@ -25,3 +25,15 @@ describe('health model', () => {
     expect([percent(1, 3), percent(1, 1000), percent(0, 5), percent(1, 0)]).toEqual(['33%', '<1%', '0%', '—']);
   });
 });
+
+describe('version series', () => {
+  it('file counters only on the current line; the version count over all', async () => {
+    const { versionSeries } = await import('./health-model.ts');
+    const h = { versions: [
+      { id: '1', timestampMs: 1, versions: 1, onCurrentLine: true, dataFiles: 1 },
+      { id: 'b', timestampMs: 2, versions: 2, onCurrentLine: false, dataFiles: 9 },
+      { id: '2', timestampMs: 3, versions: 3, onCurrentLine: true, dataFiles: 2 },
+    ] } as unknown as TableHealthDto;
+    expect(versionSeries(h)).toEqual([{ x: 1, versions: 1, dataFiles: 1, deleteFiles: undefined }, { x: 2, versions: 2 }, { x: 3, versions: 3, dataFiles: 2, deleteFiles: undefined }]);
+  });
+});

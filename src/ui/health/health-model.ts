@@ -53,9 +53,14 @@ export function percent(part: number, whole: number): string {
 
 export interface SeriesPoint { readonly x: number; readonly [name: string]: number | undefined }
 
-/** Versions, data files and delete files by commit time. */
+/**
+ * Versions (all of them), data files and delete files (only on the current version's line: another
+ * branch's counters are another history, and mixing them draws a zigzag) by commit time.
+ */
 export function versionSeries(h: TableHealthDto): SeriesPoint[] {
-  return h.versions.map((v) => ({ x: v.timestampMs, versions: v.versions, dataFiles: v.dataFiles, deleteFiles: v.deleteFiles }));
+  return h.versions.map((v) => ({
+    x: v.timestampMs, versions: v.versions, ...(v.onCurrentLine ? { dataFiles: v.dataFiles, deleteFiles: v.deleteFiles } : {}),
+  }));
 }
 
 /** Which of the per-version counters the versions record at all. */
