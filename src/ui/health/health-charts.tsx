@@ -20,7 +20,7 @@ export function SizeHistogram({ bars, caption }: { bars: readonly HistogramBar[]
       <ResponsiveContainer width="100%" height={220}>
         <BarChart data={[...bars]} margin={{ top: 8, right: 12, bottom: 4, left: 0 }}>
           <CartesianGrid stroke="#eeeeea" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 10 }} interval={0} height={36} angle={-18} textAnchor="end" />
+          <XAxis dataKey="label" tick={{ fontSize: 10 }} interval={0} height={40} angle={-25} textAnchor="end" />
           <YAxis allowDecimals={false} tick={{ fontSize: 10 }} width={44} tickFormatter={compact} />
           <Tooltip isAnimationActive={false} formatter={(v) => [formatCount(Number(v)), t('ui.health.files')]} />
           <Bar dataKey="files" isAnimationActive={false}>

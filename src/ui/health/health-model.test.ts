@@ -9,16 +9,17 @@ const health = {
 } as unknown as TableHealthDto;
 
 describe('health model', () => {
-  it('labels buckets with their bounds', () => {
-    expect(buckets.map(bucketLabel)).toEqual(['< 1.00 KiB', '1.00 KiB – 4.00 KiB', '4.00 KiB – 16.0 KiB', '≥ 16.0 KiB']);
+  it('labels buckets with their bounds, short', () => {
+    expect(buckets.map(bucketLabel)).toEqual(['< 1 KiB', '1–4 KiB', '4–16 KiB', '≥ 16 KiB']);
+    expect(bucketLabel({ lowerBytes: 256 * 1024, upperBytes: 1024 * 1024 })).toBe('256 KiB–1 MiB');
   });
 
-  it('trims empty buckets at both ends and marks the ones starting below the small-file line', () => {
+  it('keeps every bucket and marks the ones starting below the small-file line', () => {
     expect(histogramBars(health, '')).toEqual([
-      { label: '1.00 KiB – 4.00 KiB', files: 3, small: true }, { label: '4.00 KiB – 16.0 KiB', files: 0, small: true }, { label: '≥ 16.0 KiB', files: 1, small: false },
+      { label: '< 1 KiB', files: 0, small: true }, { label: '1–4 KiB', files: 3, small: true }, { label: '4–16 KiB', files: 0, small: true }, { label: '≥ 16 KiB', files: 1, small: false },
     ]);
-    expect(histogramBars(health, '0:d=1')).toEqual([{ label: '1.00 KiB – 4.00 KiB', files: 2, small: true }]);
-    expect(histogramBars(health, '0:nope')).toEqual([]);
+    expect(histogramBars(health, '0:d=1').map((b) => b.files)).toEqual([0, 2, 0, 0]);
+    expect(histogramBars(health, '0:nope').map((b) => b.files)).toEqual([0, 0, 0, 0]);
   });
 
   it('percentages say when a share is tiny but not zero', () => {

@@ -3,13 +3,22 @@
  * bars hold small files, ratios for the cards, and the series the charts draw.
  */
 import type { PartitionHealthDto, SizeBucketDto, TableHealthDto } from '../../core/api/table-health-dto.ts';
-import { formatBytes } from '../common/format.ts';
 
-/** `< 1.00 KiB`, `1.00 KiB – 4.00 KiB`, `≥ 1.00 GiB`. */
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+
+/** A power-of-two size as a number and unit: 4096 → [4, 'KiB']. */
+function sizeParts(bytes: number): [number, string] {
+  let v = bytes; let u = 0;
+  while (v >= 1024 && u < UNITS.length - 1) { v /= 1024; u++; }
+  return [v, UNITS[u]];
+}
+
+/** Short bucket labels for a chart axis: `< 1 KiB`, `1–4 KiB`, `256 KiB–1 MiB`, `≥ 1 GiB`. */
 export function bucketLabel(b: SizeBucketDto): string {
-  if (b.lowerBytes === 0) return `< ${formatBytes(b.upperBytes!)}`;
-  if (b.upperBytes === undefined) return `≥ ${formatBytes(b.lowerBytes)}`;
-  return `${formatBytes(b.lowerBytes)} – ${formatBytes(b.upperBytes)}`;
+  if (b.lowerBytes === 0) return `< ${sizeParts(b.upperBytes!).join(' ')}`;
+  if (b.upperBytes === undefined) return `≥ ${sizeParts(b.lowerBytes).join(' ')}`;
+  const [lo, lu] = sizeParts(b.lowerBytes); const [hi, hu] = sizeParts(b.upperBytes);
+  return lu === hu ? `${lo}–${hi} ${hu}` : `${lo} ${lu}–${hi} ${hu}`;
 }
 
 export interface HistogramBar {
@@ -20,17 +29,12 @@ export interface HistogramBar {
 }
 
 /**
- * The bars of one partition (key from {@link partitionKey}) or of the whole table (key ''), trimmed to the
- * buckets from the first to the last non-empty one so the chart uses its width.
+ * The bars of one partition (key from {@link partitionKey}) or of the whole table (key ''): every bucket,
+ * empty ones too, so the reader sees how far the files are from the target size.
  */
 export function histogramBars(h: TableHealthDto, key: string): HistogramBar[] {
   const counts = key === '' ? h.histogram : h.partitions.find((p) => partitionKey(p) === key)?.histogram ?? [];
-  const bars = h.buckets.map((b, i) => ({ label: bucketLabel(b), files: counts[i] ?? 0, small: b.lowerBytes < h.rule.smallFileBytes }));
-  const first = bars.findIndex((b) => b.files > 0);
-  if (first < 0) return [];
-  let last = bars.length - 1;
-  while (bars[last].files === 0) last--;
-  return bars.slice(first, last + 1);
+  return h.buckets.map((b, i) => ({ label: bucketLabel(b), files: counts[i] ?? 0, small: b.lowerBytes < h.rule.smallFileBytes }));
 }
 
 /** A partition's identity in the view (spec id and text). */

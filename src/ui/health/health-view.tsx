@@ -146,25 +146,31 @@ function Recommendations({ health, warehouseId, root, format }: { health: TableH
     onUncertain: refresh,
   });
   const open = (r: RecommendationDto) => flow.prepare({ action: r.action }, ref(r.title));
+  // One reason for all (read-only storage, a format without writes) is said once, above the list.
+  const reasons = new Set(health.recommendations.map((r) => (r.available ? '' : r.unavailableReason ?? '')));
+  const common = reasons.size === 1 && !reasons.has('') ? [...reasons][0] : undefined;
   return (
     <section aria-label={t('ui.health.recommendations')}>
       <h2 className="section-title">{t('ui.health.recommendations')}</h2>
       {health.recommendations.length === 0
         ? <p className="muted small">{health.isCurrent ? t('health.healthy') : t('health.rule.recommendationsCurrentOnly')}</p>
         : (
+          <>
+          {common && <p className="small muted health-rec-why" data-testid="health-unavailable">{t('ui.health.unavailable')}: {common}</p>}
           <ol className="health-recs" data-testid="health-recommendations">
             {health.recommendations.map((r) => (
               <li key={r.id} className={`health-rec${r.available ? '' : ' off'}`}>
                 <div className="health-rec-text">
                   <strong>{ref(r.title)}</strong>
                   <p className="small">{ref(r.reason)}</p>
-                  {!r.available && <p className="small muted health-rec-why">{t('ui.health.unavailable')}: {r.unavailableReason}</p>}
+                  {!r.available && !common && <p className="small muted health-rec-why">{t('ui.health.unavailable')}: {r.unavailableReason}</p>}
                 </div>
                 <button type="button" className="btn btn-small" disabled={!r.available} title={r.available ? undefined : r.unavailableReason}
                   aria-label={`${t('ui.health.preview')} ${ref(r.title)}`} onClick={() => open(r)}>{t('ui.health.preview')}</button>
               </li>
             ))}
           </ol>
+          </>
         )}
       <WriteDialog flow={flow} existingRefs={[]} />
       {toast && (
