@@ -48,6 +48,8 @@ export interface FileHealthDto {
   /** Rows the delete files record: position deletes, deletion vector cardinalities, equality keys. */
   readonly deleteRows: number;
   readonly deleteRowsByKind: Readonly<Record<'position' | 'equality' | 'deletionVector', number>>;
+  /** Delete files and vectors whose metadata records no row count (their rows are not in `deleteRows`). */
+  readonly deletesWithoutCount: number;
   /** Live rows when the version's metadata counts them exactly (decimal string). */
   readonly liveRows?: string;
 }

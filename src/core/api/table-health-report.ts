@@ -41,7 +41,7 @@ export function healthReport(input: HealthInput): TableHealthDto {
   const rule = { targetFileSizeBytes: target.value, source: target.source, smallFileBytes: Math.floor(target.value * SMALL_FILE_RATIO) };
   const partitions = new Map<string, MutablePartition>();
   const histogram = SIZE_BUCKETS.map(() => 0);
-  const deletes = new Map<string, { kind: string; records: number; bytes: number }>();
+  const deletes = new Map<string, { kind: string; records?: number; bytes: number }>();
   let dataRows = 0;
   for (const f of input.files) {
     const bytes = Number(f.bytes);
@@ -61,13 +61,15 @@ export function healthReport(input: HealthInput): TableHealthDto {
     for (const d of applied) {
       // A deletion vector belongs to one data file (several may share a Puffin file); a delete file is counted once.
       const id = d.kind === 'deletion-vector' ? `dv\u0000${d.path}\u0000${f.path}` : `${d.kind}\u0000${d.path}`;
-      if (!deletes.has(id)) deletes.set(id, { kind: d.kind, records: Number(d.records ?? 0), bytes: Number(d.bytes ?? 0) });
+      if (!deletes.has(id)) deletes.set(id, { kind: d.kind, ...(d.records !== undefined ? { records: Number(d.records) } : {}), bytes: Number(d.bytes ?? 0) });
     }
   }
   const parts = [...partitions.values()].sort((a, b) => b.smallFiles - a.smallFiles || b.filesWithDeletes - a.filesWithDeletes || (a.partition < b.partition ? -1 : a.partition > b.partition ? 1 : 0));
   const byKind = { position: 0, equality: 0, deletionVector: 0 };
+  let deletesWithoutCount = 0;
   for (const d of deletes.values()) {
-    if (d.kind === 'position-deletes') byKind.position += d.records;
+    if (d.records === undefined) deletesWithoutCount++;
+    else if (d.kind === 'position-deletes') byKind.position += d.records;
     else if (d.kind === 'equality-deletes') byKind.equality += d.records;
     else byKind.deletionVector += d.records;
   }
@@ -76,7 +78,7 @@ export function healthReport(input: HealthInput): TableHealthDto {
   const files: FileHealthDto = {
     dataFiles: input.files.length, dataBytes: sum(parts.map((p) => p.bytes)), smallFiles: sum(parts.map((p) => p.smallFiles)), smallBytes: sum(parts.map((p) => p.smallBytes)),
     filesWithDeletes: sum(parts.map((p) => p.filesWithDeletes)), deleteFiles: deletes.size, deleteBytes: sum([...deletes.values()].map((d) => d.bytes)),
-    dataRows, deleteRows: byKind.position + byKind.equality + byKind.deletionVector, deleteRowsByKind: byKind, ...(liveRows !== undefined ? { liveRows } : {}),
+    dataRows, deleteRows: byKind.position + byKind.equality + byKind.deletionVector, deleteRowsByKind: byKind, deletesWithoutCount, ...(liveRows !== undefined ? { liveRows } : {}),
   };
   const states = stateSeries(input.states);
   const empty = input.files.length === 0;

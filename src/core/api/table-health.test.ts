@@ -57,6 +57,10 @@ describe('healthReport (exact numbers on hand-made inputs)', () => {
     expect(h.histogram).toEqual([1, 0, 0, 0, 0, 0, 4, 1, 0, 0, 0, 0]);
     expect(h.files).toMatchObject({ dataFiles: 6, smallFiles: 4, smallBytes: 5 * MiB + 900, filesWithDeletes: 4, deleteFiles: 3, deleteBytes: 584, dataRows: 106, deleteRows: 6, liveRows: '7' });
     expect(h.files.deleteRowsByKind).toEqual({ position: 3, equality: 0, deletionVector: 3 });
+    expect(h.files.deletesWithoutCount).toBe(0);
+    // A vector whose metadata has no cardinality is counted apart, never as 0 rows.
+    const uncounted = healthReport(input({ files: [file('x', '', 10, 5, [{ kind: 'deletion-vector', path: 'idx' }])] })).files;
+    expect([uncounted.deleteFiles, uncounted.deleteRows, uncounted.deletesWithoutCount]).toEqual([1, 0, 1]);
     expect(h.partitions.map((p) => [p.partition, p.dataFiles, p.smallFiles, p.filesWithDeletes])).toEqual([['d=1', 3, 2, 2], ['d=2', 2, 1, 2], ['d=3', 1, 1, 0]]);
   });
 

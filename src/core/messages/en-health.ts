@@ -66,6 +66,7 @@ export const enHealth = {
     `${n(p.deleteFiles, 'delete file', 'delete files')} for ${n(p.dataFiles, 'data file', 'data files')}; ${count(p.withDeletes)} with deletes`,
   'ui.health.card.deleteRowsValue': (p: { deleteRows: number; dataRows: number; liveRows?: string }) =>
     `${count(p.deleteRows)} deleted of ${n(p.dataRows, 'row', 'rows')} in data files${p.liveRows !== undefined ? `; ${count(Number(p.liveRows))} live` : ''}`,
+  'ui.health.card.deleteRowsUnknown': (p: { files: number }) => `${n(p.files, 'delete file does', 'delete files do')} not record how many rows ${p.files === 1 ? 'it deletes' : 'they delete'} (not counted)`,
   'ui.health.card.manifestsValue': (p: { manifests: number; bytes: number }) => `${bytes(p.bytes)} in all`,
   'ui.health.card.none': () => 'none',
   'ui.health.overTime': () => 'Over time',

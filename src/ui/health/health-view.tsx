@@ -69,7 +69,9 @@ function HealthBody({ health, warehouseId, root, format }: { health: TableHealth
       <section className="health-cards" aria-label="Ratios">
         <Card label={t('ui.health.card.smallFiles')} value={percent(f.smallFiles, f.dataFiles)} detail={`${t('ui.health.card.smallFilesValue', { small: f.smallFiles, files: f.dataFiles })} · ${formatBytes(f.smallBytes)}`} warn={f.smallFiles > 1} />
         <Card label={t('ui.health.card.deleteFiles')} value={percent(f.deleteFiles, f.dataFiles + f.deleteFiles)} detail={t('ui.health.card.deleteFilesValue', { deleteFiles: f.deleteFiles, dataFiles: f.dataFiles, withDeletes: f.filesWithDeletes })} warn={f.deleteFiles > 0} />
-        <Card label={t('ui.health.card.deleteRows')} value={percent(f.deleteRows, f.dataRows)} detail={t('ui.health.card.deleteRowsValue', { deleteRows: f.deleteRows, dataRows: f.dataRows, liveRows: f.liveRows })} warn={f.deleteRows > 0} />
+        <Card label={t('ui.health.card.deleteRows')} value={`${f.deletesWithoutCount ? '≥ ' : ''}${percent(f.deleteRows, f.dataRows)}`}
+          detail={`${t('ui.health.card.deleteRowsValue', { deleteRows: f.deleteRows, dataRows: f.dataRows, liveRows: f.liveRows })}${f.deletesWithoutCount ? `; ${t('ui.health.card.deleteRowsUnknown', { files: f.deletesWithoutCount })}` : ''}`}
+          warn={f.deleteRows > 0 || f.deletesWithoutCount > 0} />
         <Card label={t('ui.health.card.manifests')} value={current ? formatCount(current.manifests) : t('ui.health.card.none')} detail={current ? t('ui.health.card.manifestsValue', { manifests: current.manifests, bytes: current.bytes }) : ''} />
       </section>
       <p className="muted small health-rule">{t('health.rule.smallFiles', { threshold: health.rule.smallFileBytes, target: health.rule.targetFileSizeBytes, source: health.rule.source })} {t('health.rule.buckets')}</p>
