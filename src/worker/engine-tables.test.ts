@@ -50,6 +50,13 @@ describe.skipIf(!FIXTURES_PRESENT)('table calls through the worker protocol', ()
     const stats = await engine.partitionStats({ tableId: a.tableId });
     expect(stats.partitions.reduce((n, p) => n + p.dataFiles, 0)).toBe(explain.counts.dataFiles.matched);
 
+    // Health through the worker: the same files; on this read-only folder every action says why it is unavailable.
+    const health = await engine.tableHealth({ tableId: a.tableId, storageRefusal: 'read-only for the test' });
+    expect(health.files.dataFiles).toBe(explain.counts.dataFiles.matched);
+    expect(health.histogram.reduce((n, c) => n + c, 0)).toBe(health.files.dataFiles);
+    expect(health.recommendations.length).toBeGreaterThan(0);
+    for (const r of health.recommendations) expect(r).toMatchObject({ available: false, unavailableReason: 'read-only for the test' });
+
     expect(await engine.closeRows({ cursorId: cursor.cursorId })).toBe(true);
     await expect(engine.readRows({ cursorId: cursor.cursorId, offset: 0, limit: 1 })).rejects.toMatchObject({ code: 'NotFound' });
     await engine.disconnect({ warehouseId });

@@ -4,8 +4,8 @@
  * hold caches and readers, so they live here and the page only holds ids.
  */
 import {
-  RowCursor, describeTable, explainScan, openTable, partitionStats, readRawFile,
-  type OpenTableOptions, type PartitionStatsDto, type RowCursorDto, type RowPageDto, type ScanExplainDto, type TableFormatName, type TableOverviewDto,
+  RowCursor, describeTable, explainScan, openTable, partitionStats, readRawFile, tableHealth,
+  type OpenTableOptions, type PartitionStatsDto, type TableHealthDto, type RowCursorDto, type RowPageDto, type ScanExplainDto, type TableFormatName, type TableOverviewDto,
 } from '../core/api/index.ts';
 import { LakeError } from '../core/errors.ts';
 import type { LakeTable, TreeNode, VersionSelector } from '../core/formats/table-format.ts';
@@ -79,6 +79,19 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     async partitionStats(p: TableRef & VersionSelector, ctx: CallContext): Promise<PartitionStatsDto> {
       const t = await tableOf(p);
       return partitionStats(t.table, { version: p.version, asOfTimestampMs: p.asOfTimestampMs }, ctx.signal);
+    },
+
+    /**
+     * The table-health view of a version (core/api tableHealth): files, deletes, history and recommendations.
+     * `storageRefusal` is why the warehouse cannot be written (the writes bar's access check), so the
+     * recommendations say why their action is unavailable here.
+     */
+    async tableHealth(p: TableRef & VersionSelector & { storageRefusal?: string }, ctx: CallContext): Promise<TableHealthDto> {
+      const t = await tableOf(p);
+      ctx.progress({ phase: 'plan', done: 0 });
+      return tableHealth(t.table, { version: p.version, asOfTimestampMs: p.asOfTimestampMs }, {
+        signal: ctx.signal, ...(p.storageRefusal ? { capabilities: { storageRefusal: p.storageRefusal } } : {}),
+      });
     },
 
     async openRows(p: TableRef & VersionSelector & { filter?: string; columns?: string[] }, ctx: CallContext): Promise<RowCursorDto> {

@@ -4,6 +4,7 @@
  */
 export type * from './dto.ts';
 export type * from './table-dto.ts';
+export type * from './table-health-dto.ts';
 export type { Progress, ProgressCallback, RunOptions } from './progress.ts';
 export { candidateFormats, detectTableFormat } from './detect-table-format.ts';
 export { listFolder, type ListFolderOptions } from './list-folder.ts';
@@ -25,3 +26,4 @@ export {
   type DiffRowsOptions, type ChangesOptions, type DiffContext,
 } from './diff/index.ts';
 export type * from './diff/diff-dto.ts';
+export { tableHealth, type TableHealthOptions } from './table-health.ts';

@@ -29,10 +29,22 @@ export type WriteAction =
   | { readonly kind: 'fast-forward'; readonly name: string; readonly to: string }
   | { readonly kind: 'remove-ref'; readonly name: string; readonly refType?: 'tag' | 'branch' }
   | { readonly kind: 'expire'; readonly olderThanMs?: number; readonly retainLast?: number; readonly snapshotIds?: readonly string[] }
-  | { readonly kind: 'compact'; readonly targetFileSizeBytes?: number; readonly minInputFiles?: number }
+  /**
+   * Rewrite small files (and files with deletes) into bigger ones; only in `partitions` when given (each as the
+   * plan's human form, `PlannedFileDto.partition` — '' when unpartitioned — with the spec id it was written with).
+   */
+  | { readonly kind: 'compact'; readonly targetFileSizeBytes?: number; readonly minInputFiles?: number; readonly partitions?: readonly PartitionRef[] }
   | { readonly kind: 'rewrite-manifests'; readonly targetSizeBytes?: number };
 
 export type WriteActionKind = WriteAction['kind'];
+
+/** One partition of a table as the plan names it ({@link PlannedFileDto}'s `partition` and `specId`). */
+export interface PartitionRef {
+  /** `name=value/…` as the plan's files give it; '' for an unpartitioned table. */
+  readonly partition: string;
+  /** The partition spec (Iceberg); absent where the format has one partitioning. */
+  readonly specId?: string;
+}
 
 /** One action a table offers, available or not — the UI draws a button per entry, the CLI refuses with `reason`. */
 export interface WriteCapability {

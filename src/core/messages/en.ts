@@ -3,9 +3,10 @@
  * language's catalog must satisfy) and `format(key, params)`.
  */
 import { enTree } from './en-tree.ts';
+import { enHealth } from './en-health.ts';
 import { enUi } from './en-ui.ts';
 
-export const en = { ...enTree, ...enUi };
+export const en = { ...enTree, ...enUi, ...enHealth };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

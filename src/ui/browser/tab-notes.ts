@@ -11,6 +11,7 @@ export function tabNote(tab: Tab, format: TableFormatName, { t }: Translator): s
     case 'partitions': return `${t('ui.tabNote.partitions')} ${refused}`;
     case 'schema': return `${t('ui.tabNote.schema')} ${refused}`;
     case 'data': return `${t('ui.tabNote.data')} ${refused}`;
+    case 'health': return `${t('ui.tabNote.health')} ${refused}`;
     default: return null;
   }
 }

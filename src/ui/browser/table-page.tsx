@@ -26,9 +26,10 @@ import { UnreadTablePage } from './unread-table-page.tsx';
 const TimelineStrip = lazy(() => import('../timeline/timeline-strip.tsx'));
 const PartitionsView = lazy(() => import('../partitions/partitions-view.tsx'));
 const LsmView = lazy(() => import('../lsm/lsm-view.tsx').then((m) => ({ default: m.LsmView })));
+const HealthView = lazy(() => import('../health/health-view.tsx'));
 
 const TAB_LABEL: Record<Tab, string> = {
-  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', raw: 'Raw', lsm: 'LSM',
+  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', raw: 'Raw', lsm: 'LSM', health: 'Health',
 };
 
 export interface TablePageProps {
@@ -137,6 +138,11 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
             {tab === 'lsm' && TABS.includes('lsm') && (
               <Suspense fallback={<ProgressLine label="Loading the LSM view…" />}>
                 <LsmView warehouseId={warehouseId} root={table.root} version={versionParam} />
+              </Suspense>
+            )}
+            {tab === 'health' && (
+              <Suspense fallback={<ProgressLine label="Loading charts…" />}>
+                <HealthView tableId={tableId} version={versionParam} warehouseId={warehouseId} root={table.root} format={overview.format} />
               </Suspense>
             )}
             {tab === 'raw' && <RawFileView warehouseId={warehouseId} root={table.root} files={files.data?.files} metadataFiles={overview.states} selectedKey={rawKey} onSelect={setRawKey} />}

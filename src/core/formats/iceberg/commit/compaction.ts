@@ -19,7 +19,9 @@ import type { Storage } from '../../../io/storage.ts';
 import { DeleteIndex, partitionKey } from '../scan/delete-index.ts';
 import type { ManifestEntry } from '../spec/manifest.ts';
 import { isUnpartitioned } from '../spec/partition-spec.ts';
-import { currentSchema, findSnapshot, findSpec } from '../spec/table-metadata.ts';
+import { currentSchema, findSnapshot, findSpec, type TableMetadata } from '../spec/table-metadata.ts';
+import { partitionText, partitionValues } from '../scan/planned-files.ts';
+import type { PartitionRef } from '../../../commit/write-action.ts';
 import { LAST_UPDATED_FIELD, ROW_ID_FIELD, readLiveRows } from './live-rows.ts';
 import { type ApplyOptions, NEXT_METADATA, type PreparedOperation, totalsOf } from './prepared-operation.ts';
 import { changeResult, commitSnapshot } from './snapshot-commit.ts';
@@ -39,6 +41,8 @@ export interface CompactionOptions {
   readonly minInputFiles?: number;
   /** Files at least this fraction of the target are left alone unless deletes apply (default 0.75). */
   readonly smallFileRatio?: number;
+  /** Only these partitions (the plan's `name=value/…` form and spec id); all when absent. */
+  readonly partitions?: readonly PartitionRef[];
   readonly signal?: AbortSignal;
 }
 
@@ -75,7 +79,9 @@ export async function planCompaction(state: TableState, opts: CompactionOptions 
   const index = new DeleteIndex(deletes, specs);
   const deletesOf = new Map<string, ManifestEntry[]>();
   const groups = new Map<string, ManifestEntry[]>();
+  const wanted = partitionFilter(meta, opts.partitions);
   for (const e of data) {
+    if (!wanted(e)) continue;
     const applying = index.forDataFile(e);
     if (applying.length) deletesOf.set(e.dataFile.filePath, applying);
     if (Number(e.dataFile.fileSizeInBytes) >= small && applying.length === 0) continue;
@@ -93,6 +99,20 @@ export async function planCompaction(state: TableState, opts: CompactionOptions 
   const removedDeletes = deletes.filter((d) => deleteBecomesDangling(d, data, rewritten, specs));
   if (bins.length === 0 && removedDeletes.length === 0) return undefined;
   return { startingSnapshot: start, startingSequenceNumber: start.sequenceNumber, bins, deletesOf, removedDeletes, targetFileSizeBytes: target };
+}
+
+/**
+ * Whether a data file lies in one of `partitions` (all when absent), compared in the plan's human form
+ * (scan/planned-files.ts), so a partition named from `LakePlan.files` selects the same files here.
+ */
+function partitionFilter(meta: TableMetadata, partitions: readonly PartitionRef[] | undefined): (e: ManifestEntry) => boolean {
+  if (partitions === undefined) return () => true;
+  const keys = new Set(partitions.map((p) => `${p.specId ?? ''}\u0000${p.partition}`));
+  const anySpec = new Set(partitions.filter((p) => p.specId === undefined).map((p) => p.partition));
+  return (e) => {
+    const text = partitionText(partitionValues(meta, e.dataFile.specId, e.dataFile.partition));
+    return keys.has(`${e.dataFile.specId}\u0000${text}`) || anySpec.has(text);
+  };
 }
 
 /** First-fit decreasing by file size. */

@@ -84,7 +84,10 @@ function prepareOperation(storage: Storage, action: WriteAction, signal: AbortSi
         olderThanMs: action.olderThanMs, retainLast: positiveParam(action.retainLast, 'retainLast'), snapshotIds: action.snapshotIds?.map(snapshotIdParam), signal,
       });
     case 'compact':
-      return prepareCompaction(storage, { targetFileSizeBytes: positiveParam(action.targetFileSizeBytes, 'targetFileSizeBytes'), minInputFiles: positiveParam(action.minInputFiles, 'minInputFiles'), signal });
+      return prepareCompaction(storage, {
+        targetFileSizeBytes: positiveParam(action.targetFileSizeBytes, 'targetFileSizeBytes'), minInputFiles: positiveParam(action.minInputFiles, 'minInputFiles'),
+        ...(action.partitions ? { partitions: action.partitions } : {}), signal,
+      });
     case 'rewrite-manifests':
       return prepareRewriteManifests(storage, { targetSizeBytes: positiveParam(action.targetSizeBytes, 'targetSizeBytes'), signal });
     case 'rollback-destructive':

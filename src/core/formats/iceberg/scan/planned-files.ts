@@ -4,6 +4,7 @@
  * Transforms", `toHumanString`) and 64-bit counters as decimal strings.
  */
 import { describeExpr } from '../../../expr/describe.ts';
+import type { Value } from '../../../expr/types.ts';
 import type { AppliedFileDto, PlannedFileDto, ScanTask } from '../../table-format.ts';
 import { findSpec, type TableMetadata } from '../spec/table-metadata.ts';
 import { partitionValueToString } from '../spec/transform.ts';
@@ -25,20 +26,31 @@ export function plannedFiles(meta: TableMetadata, tasks: readonly FileScanTask[]
   return tasks.map((t, i) => plannedFile(meta, t, i));
 }
 
-function plannedFile(meta: TableMetadata, t: FileScanTask, task: number): PlannedFileDto {
-  const spec = findSpec(meta, t.specId);
+/** A partition tuple's values by field name, in the human form of spec "Partition Transforms" (null for null). */
+export function partitionValues(meta: TableMetadata, specId: number, tuple: readonly (Value | null | undefined)[]): Record<string, string | null> {
+  const spec = findSpec(meta, specId);
   const fields = spec ? partitionFieldsFor(meta, spec) : [];
   const values: Record<string, string | null> = {};
-  t.partition.forEach((v, i) => {
+  tuple.forEach((v, i) => {
     const f = fields[i];
     values[f?.field.name ?? `field_${i}`] = v === null || v === undefined ? null : partitionValueToString(f?.field.transform ?? { kind: 'identity' }, f?.type, v);
   });
+  return values;
+}
+
+/** `name=value/…` of a partition tuple: the form {@link PlannedFileDto.partition} gives ('' when unpartitioned). */
+export function partitionText(values: Readonly<Record<string, string | null>>): string {
+  return Object.entries(values).map(([k, v]) => `${k}=${v ?? 'null'}`).join('/');
+}
+
+function plannedFile(meta: TableMetadata, t: FileScanTask, task: number): PlannedFileDto {
+  const values = partitionValues(meta, t.specId, t.partition);
   return {
     path: t.path,
     key: t.key,
     content: 'data',
     fileFormat: t.format.toLowerCase(),
-    partition: Object.entries(values).map(([k, v]) => `${k}=${v ?? 'null'}`).join('/'),
+    partition: partitionText(values),
     partitionValues: values,
     specId: String(t.specId),
     records: t.recordCount.toString(),

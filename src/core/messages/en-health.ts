@@ -1,0 +1,89 @@
+/**
+ * English text of the table-health view: the rules behind its numbers, its recommendations (made in core,
+ * carried to the page as message references) and the screen's own labels. Counts go through `plural`.
+ */
+import { plural } from './catalog.ts';
+
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+/** Bytes in binary units, three significant digits (the same form as the UI's formatBytes). */
+const bytes = (b: number): string => {
+  let v = b; let u = 0;
+  while (v >= 1024 && u < UNITS.length - 1) { v /= 1024; u++; }
+  return u === 0 ? `${b} B` : `${v.toFixed(v < 10 ? 2 : v < 100 ? 1 : 0)} ${UNITS[u]}`;
+};
+const count = (c: number): string => new Intl.NumberFormat('en-US').format(c);
+const n = (c: number, one: string, other: string): string => `${count(c)} ${plural('en', c, { one, other })}`;
+const pct = (part: number, whole: number): string => (whole > 0 ? `${Math.round((100 * part) / whole)}%` : '—');
+const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+const age = (ms: number): string => (ms % 86_400_000 === 0 ? n(ms / 86_400_000, 'day', 'days') : ms % 3_600_000 === 0 ? n(ms / 3_600_000, 'hour', 'hours') : n(Math.round(ms / 60_000), 'minute', 'minutes'));
+const from = (source: string): string => (source ? `the table's ${source}` : 'default');
+
+export const enHealth = {
+  // Rules (shown under the numbers they explain)
+  'health.rule.smallFiles': (p: { threshold: number; target: number; source: string }) =>
+    `A data file counts as small below ${bytes(p.threshold)}: 75% of the target file size ${bytes(p.target)} (${from(p.source)}), the line Iceberg's RewriteDataFiles and Lakescope's compaction draw.`,
+  'health.rule.buckets': () => 'File sizes in log-scale buckets, each four times the one before.',
+  'health.rule.deletes': () => 'Delete files: position and equality delete files and deletion vectors that apply to live data files, each counted once. Delete rows: the rows they record (for equality deletes, the keys — they may match more rows or none).',
+  'health.rule.recommendationsCurrentOnly': () => 'Recommendations act on the current version: select it on the timeline to see them.',
+  'health.rule.manifestsSampled': (p: { shown: number; versions: number }) => `Manifests counted for the latest ${count(p.shown)} of ${n(p.versions, 'version', 'versions')} (one manifest-list read each).`,
+  'health.rule.noManifests': () => 'This format keeps no manifest lists, so there are no manifests to count.',
+  'health.rule.noStateSizes': () => 'The sizes of this table\'s metadata files are not known (the storage listing gave none).',
+  'health.healthy': () => 'Nothing to do: no partition has two or more small files or files with deletes, manifests are few, and no snapshot is past the retention age.',
+
+  // Recommendations
+  'health.compactPartition.title': (p: { partition: string }) => `Compact partition ${p.partition || '(unpartitioned)'}`,
+  'health.compactPartition.reason': (p: { small: number; files: number; smallBytes: number; threshold: number; withDeletes: number; estimate: number }) =>
+    `${count(p.small)} of ${n(p.files, 'data file', 'data files')} are below ${bytes(p.threshold)} (${bytes(p.smallBytes)} in all)`
+    + `${p.withDeletes ? `; ${n(p.withDeletes, 'file has', 'files have')} deletes to apply` : ''}. Rewriting them gives about ${n(p.estimate, 'file', 'files')}.`,
+  'health.compactTable.title': (p: { partitions: number }) => `Compact ${n(p.partitions, 'partition', 'partitions')}`,
+  'health.compactTable.reason': (p: { small: number; files: number; partitions: number; smallBytes: number; threshold: number; withDeletes: number }) =>
+    `${count(p.small)} of ${n(p.files, 'data file', 'data files')} (${pct(p.small, p.files)}) are below ${bytes(p.threshold)}, ${bytes(p.smallBytes)} in all, spread over ${n(p.partitions, 'partition', 'partitions')} with two or more of them`
+    + `${p.withDeletes ? `; ${n(p.withDeletes, 'file has', 'files have')} deletes a reader applies on every scan` : ''}. Every file costs a request and a footer read per scan.`,
+  'health.rewriteManifests.title': (p: { manifests: number }) => `Rewrite ${n(p.manifests, 'manifest', 'manifests')}`,
+  'health.rewriteManifests.reason': (p: { manifests: number; bytes: number; target: number; source: string; fit: number }) =>
+    `The current version has ${n(p.manifests, 'manifest', 'manifests')} (${bytes(p.bytes)} in all); at the manifest target size ${bytes(p.target)} (${from(p.source)}) they fit in ${count(p.fit)}. Planning reads every manifest, so fewer means faster planning.`,
+  'health.expire.title': (p: { cutoffMs: number }) => `Expire snapshots older than ${day(p.cutoffMs)}`,
+  'health.expire.reason': (p: { expirable: number; versions: number; maxAgeMs: number; ageSource: string; keep: number; metadataBytes: number }) =>
+    `${count(p.expirable)} of ${n(p.versions, 'version', 'versions')} are older than ${age(p.maxAgeMs)} (${from(p.ageSource)}), not the head of a branch or tag and not among the last ${count(p.keep)} kept`
+    + `${p.metadataBytes ? `; the current metadata file is ${bytes(p.metadataBytes)} and grows with every snapshot it lists` : ''}. The preview lists exactly which expire.`,
+  'health.notOffered': (p: { action: string }) => `This table does not offer “${p.action}” here.`,
+
+  // The Health tab
+  'ui.tabNote.health': () => 'File sizes per partition, small-file and delete ratios, the table’s history and what to do about it (compaction, manifest rewrites, snapshot expiry) with a preview of each.',
+  'ui.health.loading': () => 'Reading the table’s files and history…',
+  'ui.health.empty': () => 'This table has no data files yet (created, never written): nothing to measure.',
+  'ui.health.histogram': () => 'File sizes',
+  'ui.health.histogramAll': () => 'All partitions',
+  'ui.health.partitionPick': () => 'Partition',
+  'ui.health.smallLine': (p: { threshold: number }) => `small < ${bytes(p.threshold)}`,
+  'ui.health.files': () => 'Files',
+  'ui.health.card.smallFiles': () => 'Small files',
+  'ui.health.card.deleteFiles': () => 'Delete files',
+  'ui.health.card.deleteRows': () => 'Delete rows',
+  'ui.health.card.manifests': () => 'Manifests',
+  'ui.health.card.smallFilesValue': (p: { small: number; files: number }) => `${count(p.small)} of ${count(p.files)}`,
+  'ui.health.card.deleteFilesValue': (p: { deleteFiles: number; dataFiles: number; withDeletes: number }) =>
+    `${n(p.deleteFiles, 'delete file', 'delete files')} for ${n(p.dataFiles, 'data file', 'data files')}; ${count(p.withDeletes)} with deletes`,
+  'ui.health.card.deleteRowsValue': (p: { deleteRows: number; dataRows: number; liveRows?: string }) =>
+    `${count(p.deleteRows)} deleted of ${n(p.dataRows, 'row', 'rows')} in data files${p.liveRows !== undefined ? `; ${count(Number(p.liveRows))} live` : ''}`,
+  'ui.health.card.deleteRowsUnknown': (p: { files: number }) => `${n(p.files, 'delete file does', 'delete files do')} not record how many rows ${p.files === 1 ? 'it deletes' : 'they delete'} (not counted)`,
+  'ui.health.card.manifestsValue': (p: { manifests: number; bytes: number }) => `${bytes(p.bytes)} in all`,
+  'ui.health.card.none': () => 'none',
+  'ui.health.overTime': () => 'Over time',
+  'ui.health.series.versions': () => 'Versions',
+  'ui.health.series.dataFiles': () => 'Data files',
+  'ui.health.series.deleteFiles': () => 'Delete files',
+  'ui.health.series.metadata': () => 'Metadata file size',
+  'ui.health.series.manifests': () => 'Manifests per version',
+  'ui.health.series.empty': () => 'Not recorded for this table.',
+  'ui.health.partitions': () => 'Partitions with the most small files',
+  'ui.health.col.partition': () => 'Partition',
+  'ui.health.col.files': () => 'Files',
+  'ui.health.col.small': () => 'Small',
+  'ui.health.col.withDeletes': () => 'With deletes',
+  'ui.health.col.bytes': () => 'Bytes',
+  'ui.health.col.avg': () => 'Average',
+  'ui.health.recommendations': () => 'What to do',
+  'ui.health.preview': () => 'Preview…',
+  'ui.health.unavailable': () => 'Not available here',
+} as const;
