@@ -38,7 +38,7 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
   return new Promise<Response>((resolve, reject) => {
     if (signal?.aborted) { reject(abortReason(signal)); return; }
     const agent = agents[url.protocol as keyof typeof agents];
-    if (!agent) { resolve(fetch(url, { method, headers, body, signal })); return; }
+    if (!agent) { resolve(fetch(url, { method, headers, body: body as BodyInit | undefined, signal })); return; }
     const request = (url.protocol === 'https:' ? https : http).request(url, { method, headers, agent });
     const onAbort = () => request.destroy(abortReason(signal!) as Error);
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -64,7 +64,7 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
         for (let i = 0; i < res.rawHeaders.length; i += 2) out.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
         const empty = method === 'HEAD' || status === 204 || status === 304;
         const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-        const response = new Response(empty ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), { status, statusText: res.statusMessage ?? '', headers: out });
+        const response = new Response(empty ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as BodyInit, { status, statusText: res.statusMessage ?? '', headers: out });
         Object.defineProperty(response, 'url', { value: url.href });
         resolve(response);
       });
