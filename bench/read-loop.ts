@@ -16,11 +16,15 @@
  * The table (bench/generate-iceberg.ts `--data tiny`): `files + files/10` one-row Parquet files appended
  * ten per snapshot, so the snapshot before the last holds exactly `--files` files; each run opens the table
  * afresh, plans the scan as of that snapshot's timestamp (time travel) and reads every row into canonical
- * rows (the same consumer for both). "after" is this checkout: core/api readTasks with its defaults
- * (ordered). Both must return the same rows. Medians of `--runs` (after one warm-up of each), alternating
- * which goes first. Prints a table and writes bench/out/read-loop.json.
+ * rows (the same consumer for both). "after" is this checkout as the CLI runs it: core/api readTasks with
+ * its defaults (ordered), HttpStorage over the CLI's node:http transport (src/platform/node/node-fetch.ts;
+ * the baseline uses Node's fetch, as the CLI then did). Both must return the same rows. Medians of
+ * `--runs` (after one warm-up of each), alternating which goes first; besides wall times, the CPU time of
+ * this client process (steadier on a shared machine; the server's CPU is not in it). Prints a table with
+ * the load average and writes bench/out/read-loop.json.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -78,7 +82,14 @@ async function readWithLoop(table: ReadableTable, plan: Awaited<ReturnType<Reada
   return rows;
 }
 
-export interface ReadLoopRun { readonly totalMs: number; readonly readMs: number; readonly rows: number; readonly files: number }
+export interface ReadLoopRun {
+  readonly totalMs: number;
+  readonly readMs: number;
+  /** CPU time of this (the client) process over the run, user + system: steadier than wall time on a shared machine. */
+  readonly cpuMs: number;
+  readonly rows: number;
+  readonly files: number;
+}
 export interface ReadLoopResult {
   readonly files: number;
   readonly runs: number;
@@ -86,8 +97,10 @@ export interface ReadLoopResult {
   readonly before: string;
   readonly sequential: readonly ReadLoopRun[];
   readonly loop: readonly ReadLoopRun[];
-  /** Medians of open + time-travel plan + read, and of the read alone (ms). */
-  readonly medians: { readonly sequential: { total: number; read: number }; readonly loop: { total: number; read: number } };
+  readonly medians: { readonly sequential: Medians; readonly loop: Medians };
+}
+/** Medians of open + time-travel plan + read, of the read alone, and of the client's CPU time (ms). */
+export interface Medians { readonly total: number; readonly read: number; readonly cpu: number
 }
 
 /**
@@ -106,13 +119,15 @@ export async function runReadLoopBench(opts: { files: number; runs: number; dir:
     const probe = await openIcebergTable(new HttpStorage({ baseUrl: `${tableUrl}/`, keys: httpKeys }));
     const past = (await probe.versions()).at(-2)!;
     const once = async (code: CodeVersion, read: typeof readSequential): Promise<ReadLoopRun & { text: string }> => {
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       const table = await code.open(`${tableUrl}/`);
       const plan = await table.plan({ asOfTimestampMs: past.timestampMs });
       const t1 = performance.now();
       const rows = await read(table, plan);
       const t2 = performance.now();
-      return { totalMs: t2 - t0, readMs: t2 - t1, rows: rows.length, files: plan.tasks.length, text: canonicalRowsText(rows) };
+      const c = process.cpuUsage(c0);
+      return { totalMs: t2 - t0, readMs: t2 - t1, cpuMs: (c.user + c.system) / 1000, rows: rows.length, files: plan.tasks.length, text: canonicalRowsText(rows) };
     };
     const before = () => once(old, readSequential);
     const after = () => once(current, readWithLoop);
@@ -124,7 +139,7 @@ export async function runReadLoopBench(opts: { files: number; runs: number; dir:
     for (let i = 0; i < opts.runs; i++) {
       if (i % 2 === 0) { sequential.push(strip(await before())); loop.push(strip(await after())); } else { loop.push(strip(await after())); sequential.push(strip(await before())); }
     }
-    const med = (xs: ReadLoopRun[]) => ({ total: median(xs.map((x) => x.totalMs)), read: median(xs.map((x) => x.readMs)) });
+    const med = (xs: ReadLoopRun[]): Medians => ({ total: median(xs.map((x) => x.totalMs)), read: median(xs.map((x) => x.readMs)), cpu: median(xs.map((x) => x.cpuMs)) });
     return { files: opts.files, runs: opts.runs, before: `${old.label}, one task after another`, sequential, loop, medians: { sequential: med(sequential), loop: med(loop) } };
   } finally {
     await served.close();
@@ -140,10 +155,12 @@ async function main(): Promise<void> {
   console.log(`time travel over ${res.files} one-row files, HTTP on loopback, medians of ${res.runs}`);
   console.log(`before: ${res.before}; after: this checkout, read loop`);
   console.log(`${'step'.padEnd(34)} ${'before'.padStart(10)} ${'after'.padStart(10)} ${'speed-up'.padStart(9)}`);
-  for (const [label, a, b] of [['open + plan as of + read (ms)', s.total, l.total], ['read alone (ms)', s.read, l.read]] as const) {
+  for (const [label, a, b] of [['open + plan as of + read (ms)', s.total, l.total], ['read alone (ms)', s.read, l.read], ['client CPU, whole run (ms)', s.cpu, l.cpu]] as const) {
     console.log(`${label.padEnd(34)} ${a.toFixed(0).padStart(10)} ${b.toFixed(0).padStart(10)} ${(a / b).toFixed(2).padStart(8)}x`);
   }
-  await writeFile('bench/out/read-loop.json', JSON.stringify({ ...res, node: process.version, at: new Date().toISOString() }, null, 2));
+  const load = loadavg().map((x) => x.toFixed(1)).join(' ');
+  console.log(`load average after the runs: ${load} (${cpus().length} cores)`);
+  await writeFile('bench/out/read-loop.json', JSON.stringify({ ...res, node: process.version, at: new Date().toISOString(), load }, null, 2));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();
