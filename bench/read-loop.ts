@@ -1,19 +1,30 @@
 /**
- * Benchmark (issue 11): time travel over many one-row files — the read loop before and after this issue,
- * in the same process and run, on the same table served over HTTP on loopback (bench/serve-folder.ts, in a
- * child process so the server does not share the measured event loop).
+ * Benchmark (issues 11 and 17): time travel over many one-row files — this checkout's read path against
+ * the code before issue 11, in the same process and run, on the same table served over HTTP on loopback
+ * (bench/serve-folder.ts, in a child process so the server does not share the measured event loop).
  *
- *   npx tsx bench/read-loop.ts [--files 1000] [--runs 5]
+ *   git worktree add --detach /tmp/baseline 7c49f4a^ && ln -s "$PWD/node_modules" /tmp/baseline/node_modules
+ *   npx tsx bench/read-loop.ts --baseline /tmp/baseline [--files 1000] [--runs 5]
+ *
+ * `7c49f4a^` is the commit before "core/api read loop: readTasks …" (issue 11): there the row cursor and
+ * the CLI scan read one task after another. With `--baseline <dir>` (such a checkout, its node_modules
+ * linked), that checkout's own `openIcebergTable`, `HttpStorage` and parquet-wasm set-up are imported
+ * dynamically into this process, and "before" opens, plans and reads with them, one task after another —
+ * the old code as it ran, not a re-enactment. Without `--baseline`, "before" is this checkout's table read
+ * one task after another (what the read loop alone gains).
  *
  * The table (bench/generate-iceberg.ts `--data tiny`): `files + files/10` one-row Parquet files appended
  * ten per snapshot, so the snapshot before the last holds exactly `--files` files; each run opens the table
- * afresh, plans the scan as of that snapshot's timestamp (time travel) and reads every row. "sequential"
- * is the loop the row cursor and the CLI scan ran before this issue (kept below, verbatim in effect: each
- * task's batches read to the end before the next task starts); "read loop" is core/api readTasks with its
- * defaults (ordered). Both must return the same rows. Medians of `--runs` (after one warm-up of each),
- * alternating which goes first. Prints a table and writes bench/out/read-loop.json.
+ * afresh, plans the scan as of that snapshot's timestamp (time travel) and reads every row into canonical
+ * rows (the same consumer for both). "after" is this checkout as the CLI runs it: core/api readTasks with
+ * its defaults (ordered), HttpStorage over the CLI's node:http transport (src/platform/node/node-fetch.ts;
+ * the baseline uses Node's fetch, as the CLI then did). Both must return the same rows. Medians of
+ * `--runs` (after one warm-up of each), alternating which goes first; besides wall times, the CPU time of
+ * this client process (steadier on a shared machine; the server's CPU is not in it). Prints a table with
+ * the load average and writes bench/out/read-loop.json.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,86 +33,134 @@ import { canonicalRows, canonicalRowsText, type CanonicalRow } from '../src/core
 import { openIcebergTable } from '../src/core/formats/iceberg/index.ts';
 import type { LakePlan, LakeTable } from '../src/core/formats/table-format.ts';
 import { HttpStorage } from '../src/core/io/index.ts';
+import { nodeFetch } from '../src/platform/node/node-fetch.ts';
 import { installNodeParquetWasm } from '../src/platform/node/parquet-wasm-init.ts';
 import { generateIcebergTable } from './generate-iceberg.ts';
 import { serveFolderInChild } from './serve-folder-child.ts';
 
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2; };
 
+/** The part of a table both code versions share: plan as of a time, read one planned task. */
+interface ReadableTable {
+  plan(req: { asOfTimestampMs: number }): Promise<Pick<LakePlan, 'tasks'> & { readonly columns?: readonly string[] }>;
+  read(task: never): AsyncIterable<Parameters<typeof canonicalRows>[0]>;
+}
+/** One code version: how it opens a table at an HTTP URL. */
+interface CodeVersion { readonly label: string; open(baseUrl: string): Promise<ReadableTable> }
+
+const httpKeys = ['metadata/version-hint.text', 'metadata/v1.metadata.json'];
+
+/** This checkout, with the HTTP transport the CLI gives HttpStorage (src/cli/table-location.ts). */
+const current: CodeVersion = {
+  label: 'this checkout',
+  open: async (baseUrl) => openIcebergTable(new HttpStorage({ baseUrl, keys: httpKeys, fetch: nodeFetch })) as unknown as ReadableTable,
+};
+
+/** Another checkout's Iceberg opener, imported from its sources (tsx compiles them on import). */
+async function checkoutAt(dir: string): Promise<CodeVersion> {
+  const url = (p: string) => pathToFileURL(resolve(dir, p)).href;
+  const iceberg = await import(url('src/core/formats/iceberg/index.ts')) as { openIcebergTable(s: unknown): Promise<unknown> };
+  const io = await import(url('src/core/io/index.ts')) as { HttpStorage: new (o: { baseUrl: string; keys: string[] }) => unknown };
+  const wasm = await import(url('src/platform/node/parquet-wasm-init.ts')) as { installNodeParquetWasm(): void };
+  wasm.installNodeParquetWasm();
+  return { label: `checkout ${dir}`, open: async (baseUrl) => await iceberg.openIcebergTable(new io.HttpStorage({ baseUrl, keys: httpKeys })) as ReadableTable };
+}
+
 /** The read loop of the row cursor and the CLI scan before issue 11: one task after another. */
-async function readSequential(table: LakeTable, plan: LakePlan): Promise<CanonicalRow[]> {
+async function readSequential(table: ReadableTable, plan: Awaited<ReturnType<ReadableTable['plan']>>): Promise<CanonicalRow[]> {
   const rows: CanonicalRow[] = [];
   for (const task of plan.tasks) {
-    for await (const batch of table.read(task)) for (const row of canonicalRows(batch, { columns: plan.columns })) rows.push(row);
+    for await (const batch of table.read(task as never)) for (const row of canonicalRows(batch, { columns: plan.columns })) rows.push(row);
   }
   return rows;
 }
 
 /** The one read loop (core/api/read-tasks.ts), ordered, default bounds. */
-async function readWithLoop(table: LakeTable, plan: LakePlan): Promise<CanonicalRow[]> {
+async function readWithLoop(table: ReadableTable, plan: Awaited<ReturnType<ReadableTable['plan']>>): Promise<CanonicalRow[]> {
   const rows: CanonicalRow[] = [];
-  for await (const r of readTasks(table, plan)) if ('batch' in r) for (const row of canonicalRows(r.batch, { columns: plan.columns })) rows.push(row);
+  for await (const r of readTasks(table as unknown as LakeTable, plan as LakePlan)) if ('batch' in r) for (const row of canonicalRows(r.batch, { columns: plan.columns })) rows.push(row);
   return rows;
 }
 
-export interface ReadLoopRun { readonly totalMs: number; readonly readMs: number; readonly rows: number; readonly files: number }
+export interface ReadLoopRun {
+  readonly totalMs: number;
+  readonly readMs: number;
+  /** CPU time of this (the client) process over the run, user + system: steadier than wall time on a shared machine. */
+  readonly cpuMs: number;
+  readonly rows: number;
+  readonly files: number;
+}
 export interface ReadLoopResult {
   readonly files: number;
   readonly runs: number;
+  /** What "before" ran: this checkout's table read one task after another, or the baseline checkout's. */
+  readonly before: string;
   readonly sequential: readonly ReadLoopRun[];
   readonly loop: readonly ReadLoopRun[];
-  /** Medians of open + time-travel plan + read, and of the read alone (ms). */
-  readonly medians: { readonly sequential: { total: number; read: number }; readonly loop: { total: number; read: number } };
+  readonly medians: { readonly sequential: Medians; readonly loop: Medians };
+}
+/** Medians of open + time-travel plan + read, of the read alone, and of the client's CPU time (ms). */
+export interface Medians { readonly total: number; readonly read: number; readonly cpu: number
 }
 
-/** Generates and serves the table in `dir`, runs both loops `runs` times; throws when they disagree on rows. */
-export async function runReadLoopBench(opts: { files: number; runs: number; dir: string }): Promise<ReadLoopResult> {
+/**
+ * Generates and serves the table in `dir`, runs "before" (sequential, the `baseline` checkout's code when
+ * given) and "after" (this checkout, the read loop) `runs` times each; throws when they disagree on rows.
+ */
+export async function runReadLoopBench(opts: { files: number; runs: number; dir: string; baseline?: string }): Promise<ReadLoopResult> {
   installNodeParquetWasm();
+  const old = opts.baseline ? await checkoutAt(opts.baseline) : current;
   const perSnapshot = 10;
   const snapshots = Math.ceil(opts.files / perSnapshot) + 1;
   const served = await serveFolderInChild(opts.dir);
   try {
     const tableUrl = `${served.url}/table`;
     await generateIcebergTable({ snapshots, manifests: Math.max(1, Math.ceil(snapshots / 10)), files: snapshots * perSnapshot, out: join(opts.dir, 'table'), location: tableUrl, data: 'tiny' });
-    const storage = () => new HttpStorage({ baseUrl: `${tableUrl}/`, keys: ['metadata/version-hint.text', 'metadata/v1.metadata.json'] });
-    const probe = await openIcebergTable(storage());
+    const probe = await openIcebergTable(new HttpStorage({ baseUrl: `${tableUrl}/`, keys: httpKeys }));
     const past = (await probe.versions()).at(-2)!;
-    const once = async (read: typeof readSequential): Promise<ReadLoopRun & { text: string }> => {
+    const once = async (code: CodeVersion, read: typeof readSequential): Promise<ReadLoopRun & { text: string }> => {
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
-      const table: LakeTable = await openIcebergTable(storage());
+      const table = await code.open(`${tableUrl}/`);
       const plan = await table.plan({ asOfTimestampMs: past.timestampMs });
       const t1 = performance.now();
       const rows = await read(table, plan);
       const t2 = performance.now();
-      return { totalMs: t2 - t0, readMs: t2 - t1, rows: rows.length, files: plan.tasks.length, text: canonicalRowsText(rows) };
+      const c = process.cpuUsage(c0);
+      return { totalMs: t2 - t0, readMs: t2 - t1, cpuMs: (c.user + c.system) / 1000, rows: rows.length, files: plan.tasks.length, text: canonicalRowsText(rows) };
     };
-    const a = await once(readSequential); const b = await once(readWithLoop); // warm-up (JIT, wasm, sockets)
-    if (a.text !== b.text) throw new Error('read-loop bench: the read loop and the sequential loop returned different rows');
+    const before = () => once(old, readSequential);
+    const after = () => once(current, readWithLoop);
+    const a = await before(); const b = await after(); // warm-up (JIT, wasm, sockets)
+    if (a.text !== b.text) throw new Error('read-loop bench: before and after returned different rows');
     if (a.files !== opts.files || a.rows !== opts.files) throw new Error(`read-loop bench: planned ${a.files} files / ${a.rows} rows, expected ${opts.files}`);
     const sequential: ReadLoopRun[] = []; const loop: ReadLoopRun[] = [];
     const strip = ({ text: _, ...r }: ReadLoopRun & { text: string }) => r;
     for (let i = 0; i < opts.runs; i++) {
-      if (i % 2 === 0) { sequential.push(strip(await once(readSequential))); loop.push(strip(await once(readWithLoop))); } else { loop.push(strip(await once(readWithLoop))); sequential.push(strip(await once(readSequential))); }
+      if (i % 2 === 0) { sequential.push(strip(await before())); loop.push(strip(await after())); } else { loop.push(strip(await after())); sequential.push(strip(await before())); }
     }
-    const med = (xs: ReadLoopRun[]) => ({ total: median(xs.map((x) => x.totalMs)), read: median(xs.map((x) => x.readMs)) });
-    return { files: opts.files, runs: opts.runs, sequential, loop, medians: { sequential: med(sequential), loop: med(loop) } };
+    const med = (xs: ReadLoopRun[]): Medians => ({ total: median(xs.map((x) => x.totalMs)), read: median(xs.map((x) => x.readMs)), cpu: median(xs.map((x) => x.cpuMs)) });
+    return { files: opts.files, runs: opts.runs, before: `${old.label}, one task after another`, sequential, loop, medians: { sequential: med(sequential), loop: med(loop) } };
   } finally {
     await served.close();
   }
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { files: { type: 'string', default: '1000' }, runs: { type: 'string', default: '5' } } });
+  const { values } = parseArgs({ options: { files: { type: 'string', default: '1000' }, runs: { type: 'string', default: '5' }, baseline: { type: 'string' } } });
   const dir = resolve('bench/out/read-loop');
   await mkdir(dir, { recursive: true });
-  const res = await runReadLoopBench({ files: Number(values.files), runs: Number(values.runs), dir });
+  const res = await runReadLoopBench({ files: Number(values.files), runs: Number(values.runs), dir, baseline: values.baseline });
   const { sequential: s, loop: l } = res.medians;
   console.log(`time travel over ${res.files} one-row files, HTTP on loopback, medians of ${res.runs}`);
-  console.log(`${'step'.padEnd(34)} ${'sequential'.padStart(10)} ${'read loop'.padStart(10)} ${'speed-up'.padStart(9)}`);
-  for (const [label, a, b] of [['open + plan as of + read (ms)', s.total, l.total], ['read alone (ms)', s.read, l.read]] as const) {
+  console.log(`before: ${res.before}; after: this checkout, read loop`);
+  console.log(`${'step'.padEnd(34)} ${'before'.padStart(10)} ${'after'.padStart(10)} ${'speed-up'.padStart(9)}`);
+  for (const [label, a, b] of [['open + plan as of + read (ms)', s.total, l.total], ['read alone (ms)', s.read, l.read], ['client CPU, whole run (ms)', s.cpu, l.cpu]] as const) {
     console.log(`${label.padEnd(34)} ${a.toFixed(0).padStart(10)} ${b.toFixed(0).padStart(10)} ${(a / b).toFixed(2).padStart(8)}x`);
   }
-  await writeFile('bench/out/read-loop.json', JSON.stringify({ ...res, node: process.version, at: new Date().toISOString() }, null, 2));
+  const load = loadavg().map((x) => x.toFixed(1)).join(' ');
+  console.log(`load average after the runs: ${load} (${cpus().length} cores)`);
+  await writeFile('bench/out/read-loop.json', JSON.stringify({ ...res, node: process.version, at: new Date().toISOString(), load }, null, 2));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();

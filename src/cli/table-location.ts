@@ -10,6 +10,7 @@ import { LakeError } from '../core/errors.ts';
 import { splitTableRef } from '../core/api/open-location.ts';
 import { HttpStorage, S3Storage, type Storage } from '../core/io/index.ts';
 import { FsStorage } from '../platform/node/fs-storage.ts';
+import { nodeFetch } from '../platform/node/node-fetch.ts';
 
 export interface TableLocation {
   readonly storage: Storage;
@@ -55,7 +56,7 @@ function openRoot(arg: string, env: NodeJS.ProcessEnv): TableLocation {
     return { storage, display: arg };
   }
   if (/^https?:\/\//.test(arg)) {
-    return { storage: new HttpStorage({ baseUrl: arg.replace(/\/?$/, '/') }), display: arg };
+    return { storage: new HttpStorage({ baseUrl: arg.replace(/\/?$/, '/'), fetch: nodeFetch }), display: arg };
   }
   const root = resolve(arg.replace(/^file:\/\//, ''));
   return { storage: new FsStorage(root), display: root };

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpStorage } from '../core/io/http-storage.ts';
 import { FsStorage } from '../platform/node/fs-storage.ts';
+import { nodeFetch } from '../platform/node/node-fetch.ts';
 import { describeStorageContract, expectLakeError, type MakeStorage } from './storage-contract.ts';
 
 let root = '';
@@ -72,17 +73,37 @@ afterAll(async () => {
 });
 
 /** A fresh sub-folder of the served root holding the seed; an HttpStorage over it in `mode`. */
-function served(mode: 'good' | 'poor'): MakeStorage {
+function served(mode: 'good' | 'poor', fetchFn?: typeof fetch): MakeStorage {
   return async (seed) => {
     const sub = `t${seq++}`;
     const fs = new FsStorage(join(root, sub));
     for (const [k, v] of seed) await fs.write(k, v);
-    return new HttpStorage({ baseUrl: `${base}/${mode}/${sub}`, keys: [...seed.keys()] });
+    return new HttpStorage({ baseUrl: `${base}/${mode}/${sub}`, keys: [...seed.keys()], fetch: fetchFn });
   };
 }
 
 describeStorageContract('http (static server with HEAD and Range)', served('good'), { readOnly: true });
 describeStorageContract('http (server refusing HEAD and ignoring Range)', served('poor'), { readOnly: true, etags: false });
+// The CLI's transport (platform/node/node-fetch.ts) must keep the same contract as the built-in fetch.
+describeStorageContract('http over nodeFetch (static server with HEAD and Range)', served('good', nodeFetch), { readOnly: true });
+describeStorageContract('http over nodeFetch (server refusing HEAD and ignoring Range)', served('poor', nodeFetch), { readOnly: true, etags: false });
+
+describe('nodeFetch (the CLI transport) over a real server', () => {
+  it('maps statuses, aborts in flight, and a refused connection is Io', async () => {
+    const s = new HttpStorage({ baseUrl: `${base}/status`, retries: 1, fetch: nodeFetch });
+    await expectLakeError(s.read('403'), 'Auth');
+    await expectLakeError(s.read('404'), 'NotFound');
+    requests.length = 0;
+    await expectLakeError(s.read('503'), 'Io');
+    expect(requests.length).toBe(2);
+    const good = await served('good', nodeFetch)(new Map([['slow.bin', new Uint8Array(10)]]));
+    const slow = new HttpStorage({ baseUrl: good.description.replace('/good/', '/slow/'), fetch: nodeFetch });
+    const started = Date.now();
+    await expectLakeError(slow.read('slow.bin', { signal: AbortSignal.timeout(100) }), 'Aborted');
+    expect(Date.now() - started).toBeLessThan(1500);
+    await expectLakeError(new HttpStorage({ baseUrl: 'http://127.0.0.1:1', retries: 0, fetch: nodeFetch }).read('x'), 'Io');
+  });
+});
 
 describe('HttpStorage over a real server', () => {
   it('reads a suffix with one ranged GET (the Parquet footer read)', async () => {

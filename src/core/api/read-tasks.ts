@@ -100,8 +100,14 @@ export async function* readTasks(table: LakeTable, plan: Pick<LakePlan, 'tasks' 
   let finishedBytes = 0;
 
   const pump = async (slot: Slot, task: ScanTask): Promise<void> => {
+    // Each task reads under its own signal: fetch (undici) leaves an abort listener on the signal it is
+    // given until the request is garbage-collected, so one signal shared by a thousand reads would carry
+    // a thousand listeners, each later fetch scanning them. This one is dropped with the task.
+    const own = new AbortController();
+    const forward = () => own.abort(inner.signal.reason);
+    inner.signal.addEventListener('abort', forward, { once: true });
     try {
-      for await (const batch of table.read(task, { signal: inner.signal })) {
+      for await (const batch of table.read(task, { signal: own.signal })) {
         slot.buffer.push(batch);
         changed.notify();
         while (slot.buffer.length >= bufferBatches && !inner.signal.aborted) await slot.space.wait();
@@ -114,6 +120,7 @@ export async function* readTasks(table: LakeTable, plan: Pick<LakePlan, 'tasks' 
       slot.error = taskError(e, fileOf(slot.index), slot.index);
       failed = true;
     } finally {
+      inner.signal.removeEventListener('abort', forward);
       slot.finished = true;
       changed.notify();
     }

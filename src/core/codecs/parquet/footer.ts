@@ -16,6 +16,8 @@ export interface ParquetFooter {
   readonly numRowGroups: number;
   /** Top-level fields with field ids. */
   readonly fields: ParquetField[];
+  /** The footer's Thrift bytes as stored (for editing it without loss: row-group-ranges.ts), when read by {@link readParquetFooter}. */
+  readonly raw?: Uint8Array;
 }
 
 /** Size of the first tail read. */
@@ -27,8 +29,14 @@ export const FOOTER_TAIL_BYTES = 64 * 1024;
  */
 export async function readParquetFooter(source: ByteSource, signal?: AbortSignal): Promise<ParquetFooter> {
   try {
-    const metadata = await parquetMetadataAsync(asyncBufferOf(source, signal), { initialFetchSize: FOOTER_TAIL_BYTES });
-    return footerOf(metadata);
+    // Keep what was read, to cut the footer's own bytes out of it afterwards.
+    const buffer = asyncBufferOf(source, signal);
+    const slices: { start: number; bytes: Uint8Array }[] = [];
+    const metadata = await parquetMetadataAsync({
+      byteLength: buffer.byteLength,
+      slice: async (start, end) => { const b = await buffer.slice(start, end); slices.push({ start, bytes: new Uint8Array(b) }); return b; },
+    }, { initialFetchSize: FOOTER_TAIL_BYTES });
+    return { ...footerOf(metadata), raw: cut(slices, source.size - 8 - metadata.metadata_length, source.size - 8) };
   } catch (e) {
     throw toLakeError(e, 'parquet: invalid footer', source.name === undefined ? {} : { file: source.name }, 'DataInvalid');
   }
@@ -42,4 +50,15 @@ export function footerOf(metadata: FileMetaData): ParquetFooter {
     numRowGroups: metadata.row_groups.length,
     fields: parquetFields(metadata),
   };
+}
+
+/** Bytes [from, to) of a file out of the slices read from it (a footer over 64 KiB comes in two). */
+function cut(slices: readonly { start: number; bytes: Uint8Array }[], from: number, to: number): Uint8Array | undefined {
+  const out = new Uint8Array(to - from);
+  let covered = 0;
+  for (const s of slices) {
+    const a = Math.max(from, s.start); const b = Math.min(to, s.start + s.bytes.length);
+    if (b > a) { out.set(s.bytes.subarray(a - s.start, b - s.start), a - from); covered += b - a; }
+  }
+  return covered >= out.length ? out : undefined;
 }

@@ -11,3 +11,5 @@ export { readParquetToArrow, readParquetTable } from './arrow-reader.ts';
 export type { ReadParquetArrowOptions } from './arrow-reader.ts';
 export { setParquetWasmInit, ensureParquetWasm } from './wasm-init.ts';
 export type { ParquetWasmInit, ParquetWasmInput } from './wasm-init.ts';
+export { readSmallParquetRowGroup, smallFileArrowType, SMALL_PARQUET_MAX_BYTES } from './small-file-reader.ts';
+export { coalesceRowGroups, compactRowGroupFile, readRowGroupFiles, rowGroupSpan, COALESCE_GAP_BYTES } from './row-group-ranges.ts';

@@ -16,8 +16,7 @@ import type { LakePlan, LakeTable, OpenOptions, ScanRequest, ScanTask, TableStat
 import { partitionSpecDtos, schemaDtos, sortOrderDtos, versionDtos } from './inspect/dto.ts';
 import { loadCurrentMetadata } from './io/current-metadata.ts';
 import { listMetadataFiles, type MetadataFileRef, readTableMetadata } from './io/metadata-files.ts';
-import { Relocation } from './io/relocation.ts';
-import { TableFiles } from './io/table-files.ts';
+import { type TableFiles, sharedTableFiles } from './io/table-files.ts';
 import { DeleteCache } from './scan/deletes.ts';
 import { parseNameMapping, type NameMapping } from './scan/file-projection.ts';
 import { planScan } from './scan/plan.ts';
@@ -89,7 +88,7 @@ export class IcebergTable implements LakeTable {
     /** The newest metadata file when it cannot be parsed (this object reads an older one): writes refuse. */
     readonly unreadableNewest?: UnreadableNewest,
   ) {
-    this.files = files && files.relocation.relocatedFrom === metadata.location.replace(/\/+$/, '') ? files : new TableFiles(storage, new Relocation(metadata.location));
+    this.files = files && files.relocation.relocatedFrom === metadata.location.replace(/\/+$/, '') ? files : sharedTableFiles(storage, metadata.location);
     this.nameMapping = parseNameMapping(metadata.properties['schema.name-mapping.default']);
   }
 

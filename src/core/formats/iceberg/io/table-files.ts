@@ -14,7 +14,7 @@ import { MANIFEST_LAZY_FIELDS, type ManifestEntry, manifestMetadata, parseManife
 import { type ManifestFile, parseManifestList } from '../spec/manifest-list.ts';
 import type { PartitionTupleField } from '../spec/partition-spec.ts';
 import { decoding } from './decoding.ts';
-import type { Relocation } from './relocation.ts';
+import { Relocation } from './relocation.ts';
 
 /** Cached, relocated access to the files of one table. */
 export class TableFiles {
@@ -146,6 +146,22 @@ export class TableFiles {
       return decoding('iceberg manifest', path, () => manifestMetadata({ ...readAvroHeader(bytes, { name: path }), records: [] }).partitionSpecId);
     }, signal);
   }
+}
+
+/** Tables whose files one storage object keeps cached, most recently opened first. */
+const TABLES_PER_STORAGE = 16;
+const shared = new WeakMap<Storage, Lru<string, TableFiles>>();
+
+/**
+ * The cached files of the table at `location`, shared by every open of it through the same storage
+ * object (issue 17: a second open fetches no manifest list, manifest or footer again — they are immutable,
+ * spec "File System Operations"). A new storage object starts cold; so does a table once
+ * TABLES_PER_STORAGE others were opened through its storage since.
+ */
+export function sharedTableFiles(storage: Storage, location: string): TableFiles {
+  let tables = shared.get(storage);
+  if (!tables) shared.set(storage, tables = new Lru<string, TableFiles>(TABLES_PER_STORAGE));
+  return tables.getOrLoad(location.replace(/\/+$/, ''), () => new TableFiles(storage, new Relocation(location)));
 }
 
 /**

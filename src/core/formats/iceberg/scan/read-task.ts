@@ -5,7 +5,6 @@
  * apply the residual filter, keep the requested columns and stop at the limit.
  */
 import { type Data, Field, RecordBatch, Schema as ArrowSchema, Struct, makeData } from 'apache-arrow';
-import { readParquetFooter, readParquetToArrow, bytesSource } from '../../../codecs/parquet/index.ts';
 import { LakeError, throwIfAborted } from '../../../errors.ts';
 import { bindExpr } from '../../../expr/bind.ts';
 import { type BoundExpr, referencedIds } from '../../../expr/expr.ts';
@@ -22,6 +21,7 @@ import { valueKey } from './delete-index.ts';
 import { type DeleteCache, type TaskDeletes, chainLookup, loadTaskDeletes } from './deletes.ts';
 import { type NameMapping, conformData, missingFieldData, resolveChild } from './file-projection.ts';
 import { orcFileBatches, type PositionedBatch } from './orc-file.ts';
+import { parquetFileBatches } from './parquet-file.ts';
 import { canPreview, previewBatch } from './preview-read.ts';
 import type { FileScanTask } from './task.ts';
 
@@ -66,7 +66,7 @@ async function* readTaskUnnamed(ctx: ReadContext, task: FileScanTask, signal?: A
 
   const identity = identityValues(meta, task);
   let emitted = 0;
-  for await (const { batch, first } of fileBatches(files, task, schema, residual, needed.map((f) => f.id), signal)) {
+  for await (const { batch, first } of fileBatches(ctx, task, schema, residual, needed, signal)) {
     throwIfAborted(signal, 'iceberg read');
     const n = batch.numRows;
     const columns = new Map<number, Data>();
@@ -96,27 +96,10 @@ function missing(id: number, path: string): never {
 }
 
 /** The file's batches with the position of each one's first row: Parquet row groups, or ORC stripes. */
-async function* fileBatches(files: TableFiles, task: FileScanTask, schema: Schema, residual: BoundExpr | undefined, neededIds: readonly number[], signal?: AbortSignal): AsyncGenerator<PositionedBatch> {
-  if (task.format === 'orc') {
-    yield* orcFileBatches(files, task, schema, residual, neededIds, signal);
-    return;
-  }
-  const bytes = await files.readDataFile(task.path, Number(task.fileSizeInBytes), signal);
-  const footer = await readParquetFooter(bytesSource(bytes, task.path), signal);
-  // The manifest's record_count must be the file's row count (spec "Manifests": "Number of records in
-  // this file"): another count means another file in its place, and positions of deletes would be off.
-  if (footer.numRows !== task.recordCount) {
-    throw new LakeError('DataInvalid', `iceberg read: ${task.path} has ${footer.numRows} rows but its manifest records ${task.recordCount} (a swapped or rewritten file)`, { file: task.path });
-  }
-  const starts: number[] = [];
-  footer.metadata.row_groups.reduce((acc, rg, i) => { starts[i] = acc; return acc + Number(rg.num_rows); }, 0);
-  for (const rg of task.rowGroups ?? footer.metadata.row_groups.map((_, i) => i)) {
-    let first = starts[rg] ?? 0;
-    for await (const batch of readParquetToArrow(bytes, { rowGroups: [rg], signal, name: task.path })) {
-      yield { batch, first };
-      first += batch.numRows;
-    }
-  }
+function fileBatches(ctx: ReadContext, task: FileScanTask, schema: Schema, residual: BoundExpr | undefined, needed: readonly NestedField[], signal?: AbortSignal): AsyncGenerator<PositionedBatch> {
+  return task.format === 'orc'
+    ? orcFileBatches(ctx.files, task, schema, residual, needed.map((f) => f.id), signal)
+    : parquetFileBatches(ctx.files, task, needed, ctx.nameMapping, signal);
 }
 
 /** Output columns, plus the top-level columns that hold residual and equality-delete fields. */

@@ -1,0 +1,148 @@
+/**
+ * Small Parquet files → Arrow without parquet-wasm. For a file of a few rows the fixed cost of
+ * parquet-wasm (copying the file into wasm memory, arrow-rs reader set-up, an Arrow IPC stream written
+ * in wasm and parsed again by apache-arrow) is most of the read: profiled over 1,000 one-row files, wasm
+ * + IPC were ~60% of the CPU of reading them from memory. hyparquet decodes such a file's columns
+ * straight into JavaScript arrays, which become Arrow buffers here with no IPC round trip.
+ *
+ * Only flat (non-repeated, childless) top-level columns of types whose Arrow form is unambiguous are
+ * handled; anything else — and any file carrying an `ARROW:schema` (arrow-rs would restore the writer's
+ * Arrow types from it) — makes {@link readSmallParquetRowGroup} answer `undefined`, and the caller
+ * decodes with parquet-wasm as before. The Arrow types are those parquet-wasm (arrow-rs) gives the same
+ * columns: Bool, Int32, Int64, Float32/64, Date32 (day), Timestamp in the file's unit, Utf8 for
+ * STRING/UTF8 byte arrays, Binary for bare ones, FixedSizeBinary; fields carry `PARQUET:field_id`.
+ */
+import { Binary, Bool, type Data, DataType, DateDay, Field, FixedSizeBinary, Float32, Float64, Int32, Int64, RecordBatch, Schema, Struct, TimeUnit, Timestamp, Utf8, makeData } from 'apache-arrow';
+import { parquetRead, type ColumnData, type FileMetaData } from 'hyparquet';
+import { compressors } from 'hyparquet-compressors';
+import { toLakeError, type LakeErrorContext } from '../../errors.ts';
+import { parquetFields, PARQUET_FIELD_ID_KEY, type ParquetField } from './schema.ts';
+
+/** Files up to this size may take the small-file path (about where hyparquet stops being cheaper). */
+export const SMALL_PARQUET_MAX_BYTES = 64 * 1024;
+
+/** Parsers that keep the stored values (no Date objects, no string decoding): the Arrow buffers take them as they are. */
+const RAW_PARSERS = {
+  timestampFromMilliseconds: (v: bigint) => v,
+  timestampFromMicroseconds: (v: bigint) => v,
+  timestampFromNanoseconds: (v: bigint) => v,
+  dateFromDays: (days: number) => days,
+  stringFromBytes: (b: Uint8Array) => b,
+  uuidFromBytes: (b: Uint8Array) => b,
+};
+
+/** The Arrow type of a flat column, or undefined when this path does not decode it. */
+export function smallFileArrowType(f: ParquetField): DataType | undefined {
+  if (f.children.length > 0 || f.repetition === 'REPEATED') return undefined;
+  const lt = f.logicalType; const ct = f.convertedType;
+  switch (f.physicalType) {
+    case 'BOOLEAN': return !lt && !ct ? new Bool() : undefined;
+    case 'INT32':
+      if (lt?.type === 'DATE' || (!lt && ct === 'DATE')) return new DateDay();
+      if ((!lt && (!ct || ct === 'INT_32')) || (lt?.type === 'INTEGER' && lt.bitWidth === 32 && lt.isSigned && (!ct || ct === 'INT_32'))) return new Int32();
+      return undefined;
+    case 'INT64':
+      if ((!lt && (!ct || ct === 'INT_64')) || (lt?.type === 'INTEGER' && lt.bitWidth === 64 && lt.isSigned && (!ct || ct === 'INT_64'))) return new Int64();
+      if (lt?.type === 'TIMESTAMP') {
+        const unit = { MILLIS: TimeUnit.MILLISECOND, MICROS: TimeUnit.MICROSECOND, NANOS: TimeUnit.NANOSECOND }[lt.unit];
+        return unit === undefined ? undefined : new Timestamp(unit, lt.isAdjustedToUTC ? '+00:00' : null);
+      }
+      if (!lt && ct === 'TIMESTAMP_MILLIS') return new Timestamp(TimeUnit.MILLISECOND, '+00:00');
+      if (!lt && ct === 'TIMESTAMP_MICROS') return new Timestamp(TimeUnit.MICROSECOND, '+00:00');
+      return undefined;
+    case 'FLOAT': return !lt && !ct ? new Float32() : undefined;
+    case 'DOUBLE': return !lt && !ct ? new Float64() : undefined;
+    case 'BYTE_ARRAY':
+      if (lt?.type === 'STRING' || (!lt && ct === 'UTF8')) return new Utf8();
+      return !lt && !ct ? new Binary() : undefined;
+    case 'FIXED_LEN_BYTE_ARRAY':
+      return f.typeLength !== undefined && ((!lt && !ct) || lt?.type === 'UUID') ? new FixedSizeBinary(f.typeLength) : undefined;
+    default: return undefined;
+  }
+}
+
+/**
+ * The named top-level columns of row group `rowGroup` as one batch (columns in the order given, names
+ * absent from the file skipped), or `undefined` when the file or a column is outside this path's types.
+ * Must hold: the values are those parquet-wasm decodes for the same columns, in the same Arrow types;
+ * corrupt input → LakeError DataInvalid `parquet: …` with the context given.
+ */
+export async function readSmallParquetRowGroup(bytes: Uint8Array, metadata: FileMetaData, rowGroup: number, columns: readonly string[], context: LakeErrorContext = {}): Promise<RecordBatch | undefined> {
+  if (metadata.key_value_metadata?.some((kv) => kv.key === 'ARROW:schema')) return undefined;
+  const byName = new Map(parquetFields(metadata).map((f) => [f.name, f]));
+  const picked: { field: ParquetField; type: DataType }[] = [];
+  for (const name of columns) {
+    const field = byName.get(name);
+    if (!field) continue;
+    const type = smallFileArrowType(field);
+    if (!type) return undefined;
+    picked.push({ field, type });
+  }
+  const start = metadata.row_groups.slice(0, rowGroup).reduce((n, rg) => n + Number(rg.num_rows), 0);
+  const rows = Number(metadata.row_groups[rowGroup]!.num_rows);
+  const chunks = new Map<string, ColumnData[]>();
+  try {
+    if (picked.length > 0 && rows > 0) {
+      const file = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer as ArrayBuffer : bytes.slice().buffer as ArrayBuffer;
+      await parquetRead({
+        file, metadata, columns: picked.map((p) => p.field.name), rowStart: start, rowEnd: start + rows, compressors,
+        utf8: false, geoparquet: false, parsers: RAW_PARSERS as never,
+        onChunk: (c) => { const list = chunks.get(c.columnName) ?? []; list.push(c); chunks.set(c.columnName, list); },
+      });
+    }
+    const children = picked.map(({ field, type }) => columnData(type, rowsOf(chunks.get(field.name) ?? [], start, rows, field.name)));
+    const fields = picked.map(({ field }, i) => new Field(field.name, children[i]!.type, field.repetition !== 'REQUIRED',
+      field.fieldId === undefined ? undefined : new Map([[PARQUET_FIELD_ID_KEY, String(field.fieldId)]])));
+    return new RecordBatch(new Schema(fields), makeData({ type: new Struct(fields), length: rows, nullCount: 0, children }));
+  } catch (e) {
+    throw toLakeError(e, `parquet: cannot decode row group ${rowGroup}`, { ...context, rowGroup }, 'DataInvalid');
+  }
+}
+
+/** The values of rows [start, start + n) from a column's chunks (chunks may reach past the range). */
+function rowsOf(chunks: readonly ColumnData[], start: number, n: number, name: string): ArrayLike<unknown> {
+  if (chunks.length === 1 && chunks[0]!.rowStart === start && chunks[0]!.columnData.length === n) return chunks[0]!.columnData;
+  const out: unknown[] = new Array(n);
+  let filled = 0;
+  for (const c of chunks) {
+    for (let i = Math.max(start, c.rowStart); i < Math.min(start + n, c.rowEnd); i++) { out[i - start] = c.columnData[i - c.rowStart]; filled++; }
+  }
+  if (filled !== n) throw new Error(`column ${name} decoded ${filled} of ${n} rows`);
+  return out;
+}
+
+/** Arrow data of `type` from decoded values (null/undefined = null). */
+function columnData(type: DataType, values: ArrayLike<unknown>): Data {
+  const n = values.length;
+  let nullCount = 0;
+  let nullBitmap: Uint8Array | undefined;
+  for (let i = 0; i < n; i++) if (values[i] === null || values[i] === undefined) nullCount++;
+  if (nullCount > 0) {
+    nullBitmap = new Uint8Array((n + 7) >> 3);
+    for (let i = 0; i < n; i++) if (values[i] !== null && values[i] !== undefined) nullBitmap[i >> 3]! |= 1 << (i & 7);
+  }
+  const base = { type, length: n, nullCount, nullBitmap };
+  if (type instanceof Utf8 || type instanceof Binary) {
+    const offsets = new Int32Array(n + 1);
+    let size = 0;
+    for (let i = 0; i < n; i++) { size += (values[i] as Uint8Array | null)?.length ?? 0; offsets[i + 1] = size; }
+    const data = new Uint8Array(size);
+    for (let i = 0; i < n; i++) { const v = values[i] as Uint8Array | null; if (v) data.set(v, offsets[i]!); }
+    return makeData({ ...base, valueOffsets: offsets, data } as never);
+  }
+  if (type instanceof FixedSizeBinary) {
+    const data = new Uint8Array(n * type.byteWidth);
+    for (let i = 0; i < n; i++) { const v = values[i] as Uint8Array | null; if (v) data.set(v.subarray(0, type.byteWidth), i * type.byteWidth); }
+    return makeData({ ...base, data } as never);
+  }
+  if (type instanceof Bool) {
+    const data = new Uint8Array((n + 7) >> 3);
+    for (let i = 0; i < n; i++) if (values[i] === true) data[i >> 3]! |= 1 << (i & 7);
+    return makeData({ ...base, data } as never);
+  }
+  const data = type instanceof Int64 || type instanceof Timestamp ? new BigInt64Array(n)
+    : type instanceof Float32 ? new Float32Array(n) : type instanceof Float64 ? new Float64Array(n) : new Int32Array(n);
+  if (data instanceof BigInt64Array) for (let i = 0; i < n; i++) data[i] = values[i] == null ? 0n : BigInt(values[i] as bigint | number);
+  else for (let i = 0; i < n; i++) data[i] = values[i] == null ? 0 : Number(values[i]);
+  return makeData({ ...base, data } as never);
+}
