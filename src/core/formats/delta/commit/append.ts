@@ -9,6 +9,7 @@ import { isLakeError } from '../../../errors.ts';
 import type { DeltaTable } from '../table.ts';
 import { loadWriteState } from './context.ts';
 import { writeDataFiles, type WrittenFile } from './data-files.ts';
+import { afterCommit } from './checkpoint.ts';
 import { commitActions, type CommitOutcome } from './log-commit.ts';
 import { rowsToBatch, type RowObject } from './rows-to-arrow.ts';
 
@@ -20,6 +21,8 @@ export interface AppendOptions {
 
 export interface AppendResult extends CommitOutcome {
   readonly files: readonly WrittenFile[];
+  /** Problems after the commit landed (a checkpoint not written). */
+  readonly warnings: readonly string[];
 }
 
 /**
@@ -36,7 +39,8 @@ export async function appendRows(table: DeltaTable, rows: readonly RowObject[] |
     storage: table.storage, schema, partitionColumns: snapshot.metadata.partitionColumns, batches, dataChange: true, nowMs: now(),
     ...(opts.maxRowsPerFile ? { maxRowsPerFile: opts.maxRowsPerFile } : {}), ...(opts.signal ? { signal: opts.signal } : {}),
   });
-  if (files.length === 0) return { version: -1n, key: '', attempts: 0, files };
+  if (files.length === 0) return { version: -1n, key: '', attempts: 0, files, warnings: [] };
+  let landed = false; // after the commit point nothing written may be deleted
   try {
     const outcome = await commitActions({
       storage: table.storage, log: table.log, readVersion: snapshot.version, protocol: snapshot.protocol, metadata: snapshot.metadata,
@@ -47,9 +51,10 @@ export async function appendRows(table: DeltaTable, rows: readonly RowObject[] |
       },
       actions: files.map((f) => ({ add: f.add })), conflicts: { kind: 'blind-append' }, signal: opts.signal, now,
     });
-    return { ...outcome, files };
+    landed = true;
+    return { ...outcome, files, warnings: await afterCommit(table, outcome.version, opts.signal) };
   } catch (e) {
-    if (!(isLakeError(e) && e.context.commitStateUnknown === true)) await bestEffortDelete(table.storage, files.map((f) => f.key));
+    if (!landed && !(isLakeError(e) && e.context.commitStateUnknown === true)) await bestEffortDelete(table.storage, files.map((f) => f.key));
     throw e;
   }
 }

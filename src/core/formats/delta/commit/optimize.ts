@@ -16,6 +16,7 @@ import { fileKey } from '../scan/replay.ts';
 import type { DeltaTable } from '../table.ts';
 import { liveFiles, loadWriteState, removeJson, type LiveFile } from './context.ts';
 import { writeDataFiles, type WrittenFile } from './data-files.ts';
+import { afterCommit } from './checkpoint.ts';
 import { commitActions } from './log-commit.ts';
 import { fileChange, preparedChange, totalsOf } from './prepared.ts';
 
@@ -81,6 +82,7 @@ export async function prepareOptimize(table: DeltaTable, opts: OptimizeOptions =
   }, async (o): Promise<AppliedChange> => {
     const t = now();
     const written: WrittenFile[] = [];
+    let landed = false; // after the commit point nothing written may be deleted
     try {
       for (const bin of bins) {
         const batches: RecordBatch[] = [];
@@ -98,15 +100,16 @@ export async function prepareOptimize(table: DeltaTable, opts: OptimizeOptions =
         actions: [...inputs.map((f) => removeJson(f.add, false, t)), ...written.map((f) => ({ add: f.add }))],
         conflicts: { kind: 'read-files', files: new Set(inputs.map((f) => fileKey(f.add))) }, signal: o.signal, now,
       });
-      await table.refresh(o.signal);
+      landed = true;
+      const warnings = await afterCommit(table, r.version, o.signal);
       return {
-        operation: 'optimize', committedKey: r.key, attempts: r.attempts, warnings: [], currentAfter: r.version.toString(),
+        operation: 'optimize', committedKey: r.key, attempts: r.attempts, warnings, currentAfter: r.version.toString(),
         written: [...written.map((f) => ({ key: f.key, kind: 'data' as const, bytes: f.bytes })), { key: r.key, kind: 'metadata' }], deleted: [],
         details: { version: r.version.toString(), removedFiles: inputs.length, addedFiles: written.length },
         undo: { label: `Undo: restore version ${snapshot.version}`, action: { kind: 'rollback', snapshotId: snapshot.version.toString() } },
       };
     } catch (e) {
-      if (!(isLakeError(e) && e.context.commitStateUnknown === true)) await bestEffortDelete(table.storage, written.map((f) => f.key));
+      if (!landed && !(isLakeError(e) && e.context.commitStateUnknown === true)) await bestEffortDelete(table.storage, written.map((f) => f.key));
       throw e;
     }
   });

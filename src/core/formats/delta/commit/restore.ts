@@ -13,6 +13,7 @@ import { resolveLogPath } from '../scan/paths.ts';
 import type { Protocol } from '../spec/actions.ts';
 import type { DeltaTable } from '../table.ts';
 import { addJson, loadWriteState, removeJson } from './context.ts';
+import { afterCommit } from './checkpoint.ts';
 import { commitActions } from './log-commit.ts';
 import { fileChange, preparedChange, totalsOf, totalsOfFiles } from './prepared.ts';
 import { checkWritable } from './writer-features.ts';
@@ -99,9 +100,9 @@ export async function prepareRestore(table: DeltaTable, target: RestoreTarget, o
       },
       actions, conflicts: { kind: 'whole-table' }, signal: o.signal, now,
     });
-    await table.refresh(o.signal);
+    const warnings = await afterCommit(table, r.version, o.signal);
     return {
-      operation: 'restore', committedKey: r.key, attempts: r.attempts, warnings: [], currentAfter: r.version.toString(),
+      operation: 'restore', committedKey: r.key, attempts: r.attempts, warnings, currentAfter: r.version.toString(),
       written: [{ key: r.key, kind: 'metadata' }], deleted: [], details: { version: r.version.toString(), restoredTo: old.version.toString() },
       undo: { label: `Undo: restore version ${current.version}`, action: { kind: 'rollback', snapshotId: current.version.toString() } },
     };

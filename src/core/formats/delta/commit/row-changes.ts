@@ -29,6 +29,7 @@ import type { DeltaTable } from '../table.ts';
 import { addJson, liveFiles, loadWriteState, removeJson, type LiveFile } from './context.ts';
 import { writeDataFiles, type WrittenFile } from './data-files.ts';
 import { DeletionVectorFile } from './deletion-vector-writer.ts';
+import { afterCommit } from './checkpoint.ts';
 import { commitActions } from './log-commit.ts';
 import { fileChange, preparedChange, totalsOf } from './prepared.ts';
 import { rowsToBatch, type RowObject } from './rows-to-arrow.ts';
@@ -184,6 +185,7 @@ export async function prepareRowChange(table: DeltaTable, change: RowChange, opt
     }
     const written: WrittenFile[] = [];
     const extra: string[] = [];
+    let landed = false; // after the commit point nothing written may be deleted
     try {
       if (!dvFile.empty) {
         await table.storage.write(dvFile.key, dvFile.bytes(), { signal: o.signal });
@@ -202,15 +204,16 @@ export async function prepareRowChange(table: DeltaTable, change: RowChange, opt
         },
         actions, conflicts: { kind: 'read-files', files: new Set(scanned.map((f) => fileKey(f.add))) }, signal: o.signal, now,
       });
-      await table.refresh(o.signal);
+      landed = true;
+      const warnings = await afterCommit(table, r.version, o.signal);
       return {
-        operation: op, committedKey: r.key, attempts: r.attempts, warnings: [], currentAfter: r.version.toString(),
+        operation: op, committedKey: r.key, attempts: r.attempts, warnings, currentAfter: r.version.toString(),
         written: [...extra.map((key) => ({ key, kind: 'delete' as const })), ...written.map((f) => ({ key: f.key, kind: 'data' as const, bytes: f.bytes })), { key: r.key, kind: 'metadata' }],
         deleted: [], details: { version: r.version.toString(), rows: rowsMatched },
         undo: { label: `Undo: restore version ${snapshot.version}`, action: { kind: 'rollback', snapshotId: snapshot.version.toString() } },
       };
     } catch (e) {
-      if (!(isLakeError(e) && e.context.commitStateUnknown === true)) await bestEffortDelete(table.storage, [...extra, ...written.map((f) => f.key)]);
+      if (!landed && !(isLakeError(e) && e.context.commitStateUnknown === true)) await bestEffortDelete(table.storage, [...extra, ...written.map((f) => f.key)]);
       throw e;
     }
   });
