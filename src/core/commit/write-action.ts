@@ -30,7 +30,9 @@ export type WriteAction =
   | { readonly kind: 'remove-ref'; readonly name: string; readonly refType?: 'tag' | 'branch' }
   | { readonly kind: 'expire'; readonly olderThanMs?: number; readonly retainLast?: number; readonly snapshotIds?: readonly string[] }
   | { readonly kind: 'compact'; readonly targetFileSizeBytes?: number; readonly minInputFiles?: number }
-  | { readonly kind: 'rewrite-manifests'; readonly targetSizeBytes?: number };
+  | { readonly kind: 'rewrite-manifests'; readonly targetSizeBytes?: number }
+  /** Delete files no version within the retention needs (Delta VACUUM); only with apply's `deleteFiles`. */
+  | { readonly kind: 'vacuum'; readonly retentionHours?: number };
 
 export type WriteActionKind = WriteAction['kind'];
 

@@ -13,6 +13,7 @@ import { isLakeError } from '../../../errors.ts';
 import type { DeltaTable } from '../table.ts';
 import { prepareOptimize } from './optimize.ts';
 import { prepareRestore } from './restore.ts';
+import { prepareVacuum } from './vacuum.ts';
 import { checkWritable, type DeltaWriteOp } from './writer-features.ts';
 
 const NO_REFS = 'Delta tables have no tags or branches: versions are named by their number or time.';
@@ -46,6 +47,8 @@ export async function deltaCapabilities(table: DeltaTable, version: string | und
     { kind: 'tag', scope: 'version', available: false, reason: NO_REFS, description: NO_REFS },
     { kind: 'branch', scope: 'version', available: false, reason: NO_REFS, description: NO_REFS },
     withRefusal({ kind: 'compact', scope: 'table', available: true, needsInput: true, description: 'OPTIMIZE: rewrite small files of each partition into bigger ones and apply deletion vectors (dataChange=false: rows do not change).' }, refusal(table, 'optimize')),
+    withRefusal({ kind: 'vacuum', scope: 'table', available: true, destructive: true, action: { kind: 'vacuum' },
+      description: 'VACUUM: report the files no version within the retention period needs (delta.deletedFileRetentionDuration, default 7 days); deleting them needs a second confirmation.' }, refusal(table, 'vacuum')),
     { kind: 'expire', scope: 'table', available: false, reason: 'Delta has no snapshot expiry: old log entries go with checkpoints; unreferenced data files are removed by VACUUM.', description: 'Not a Delta operation.' },
   );
   return disableAll(out, writesOffReason(table.storage, undefined, options));
@@ -62,9 +65,11 @@ export async function prepareDeltaAction(table: DeltaTable, action: WriteAction,
       const target = positiveParam(action.targetFileSizeBytes, 'targetFileSizeBytes');
       return prepareOptimize(table, { ...(target !== undefined ? { targetFileSizeBytes: target } : {}), signal });
     }
+    case 'vacuum':
+      return prepareVacuum(table, { ...(action.retentionHours !== undefined ? { retentionHours: action.retentionHours } : {}), signal });
     case 'tag': case 'branch': case 'remove-ref': case 'fast-forward':
       throw unsupportedAction(`delta ${action.kind}`, NO_REFS);
     default:
-      throw unsupportedAction(`delta ${action.kind}`, `${action.kind} is not a Delta operation (Delta offers RESTORE as rollback and OPTIMIZE as compact)`);
+      throw unsupportedAction(`delta ${action.kind}`, `${action.kind} is not a Delta operation (Delta offers RESTORE as rollback, OPTIMIZE as compact, and VACUUM)`);
   }
 }
