@@ -5,11 +5,7 @@
  * cancelled shipments as deletion vectors, an UPDATE, an OPTIMIZE that packs each region's small files and
  * applies the vectors, a bad load, a RESTORE that undoes it, and one more append.
  */
-import { appendRows } from '../../core/formats/delta/commit/append.ts';
-import { createDeltaTable } from '../../core/formats/delta/commit/create-table.ts';
-import { prepareOptimize } from '../../core/formats/delta/commit/optimize.ts';
-import { prepareRestore } from '../../core/formats/delta/commit/restore.ts';
-import { prepareRowChange } from '../../core/formats/delta/commit/row-changes.ts';
+import { appendRows, createDeltaTable, prepareOptimize, prepareRestore, prepareRowChange } from '../../core/formats/delta/commit/index.ts';
 import { openDeltaTable } from '../../core/formats/delta/index.ts';
 import { commitAt, days, instantIn, sortBy } from './demo-data.ts';
 import { Rng } from './demo-runtime.ts';
