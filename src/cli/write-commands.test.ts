@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { canonicalRowsText } from '../core/arrow/index.ts';
 import { FIXTURES_PRESENT, listFixtures, type Fixture } from '../testing/fixtures.ts';
+import { canonicalMismatch } from '../testing/golden.ts';
 import { main } from './main.ts';
 
 async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -163,5 +164,30 @@ describe.skipIf(!FIXTURES_PRESENT)('tag and branch names', () => {
     }
     const paimon = copyOf(fixture('paimon/pk_mor_pk_table_scan_and_read_mor'));
     expect((await run(['tag', paimon, '--name', ' '])).code).toBe(2);
+  });
+});
+
+describe.skipIf(!FIXTURES_PRESENT)('Delta through the same commands', () => {
+  it('rollback is RESTORE, compact is OPTIMIZE, vacuum reports; each read back as the expected rows', async () => {
+    const fx = listFixtures('delta').find((f) => f.name === 'delta/basic-dv-with-checkpoint')!;
+    const dir = copyOf(fx);
+    const canonical = async () => (await run(['scan', dir, '--format', 'canonical'])).out.trim();
+    const first = fx.expected.versions[0]!;
+    const dry = await run(['rollback', dir, '--to', first.id, '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.out).toMatch(/^restore: RESTORE to version 0/m);
+    expect(readdirSync(join(dir, '_delta_log'))).not.toContain('00000000000000000047.json');
+    const r = await run(['rollback', dir, '--to', first.id]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/applied restore → _delta_log\/00000000000000000047\.json/);
+    const rows = await canonical();
+    expect((await run(['compact', dir])).code).toBe(0);
+    expect(readdirSync(join(dir, '_delta_log'))).toContain('00000000000000000048.json');
+    expect(await canonical()).toBe(rows);
+    const vac = await run(['vacuum', dir]);
+    expect(vac.code, vac.err).toBe(0);
+    expect(vac.out).toMatch(/^vacuum: VACUUM: no file/m);
+    expect((await run(['vacuum', dir, '--retention-hours', '1'])).code).toBe(1);
+    expect(await canonicalMismatch(rows, first)).toBeUndefined();
   });
 });

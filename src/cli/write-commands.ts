@@ -1,9 +1,9 @@
 /**
  * The `lakescope` write commands (issue 6): rollback, set-current, tag, branch, expire, compact,
- * rewrite-manifests. Each prepares the operation, prints its preview (files written and deleted, rows and
+ * rewrite-manifests, vacuum. Each prepares the operation, prints its preview (files written and deleted, rows and
  * bytes before/after, warnings) and, unless `--dry-run`, applies exactly that and prints the result.
  * Every command is one action of the table model (`prepare(action)`), whatever the format: the format
- * says which it offers (Paimon: tag and rollback as a new latest snapshot; Delta, Hudi: none yet).
+ * says which it offers (Paimon: tag and rollback as a new latest snapshot; Delta: RESTORE as rollback, OPTIMIZE as compact, vacuum; Hudi: none yet).
  */
 import { rowsText, type ChangePreview, type ChangeResult, type FileChange, type TableTotals } from '../core/commit/change-preview.ts';
 import { LakeError } from '../core/errors.ts';
@@ -13,7 +13,7 @@ import { checkFlags, flagInt, flagValue, type ParsedArgs } from './args.ts';
 import { parseTime, type Print } from './commands.ts';
 import { openCliTable } from './open-table.ts';
 
-export const WRITE_COMMANDS = ['rollback', 'set-current', 'tag', 'branch', 'expire', 'compact', 'rewrite-manifests'] as const;
+export const WRITE_COMMANDS = ['rollback', 'set-current', 'tag', 'branch', 'expire', 'compact', 'rewrite-manifests', 'vacuum'] as const;
 export type WriteCommand = typeof WRITE_COMMANDS[number];
 
 const fmtBytes = (n: number | bigint | undefined) => (n === undefined ? '?' : `${Number(n).toLocaleString('en-US')} B`);
@@ -63,6 +63,7 @@ const FLAGS: Readonly<Record<WriteCommand, readonly string[]>> = {
   'expire': ['older-than', 'retain-last', 'ids', 'delete-files', 'dry-run'],
   'compact': ['target-size', 'min-input-files', 'dry-run'],
   'rewrite-manifests': ['target-size', 'dry-run'],
+  'vacuum': ['retention-hours', 'delete-files', 'dry-run'],
 };
 
 /** The model's write action for a command and its flags (the same for every format). */
@@ -102,6 +103,8 @@ export function writeAction(args: ParsedArgs): WriteAction {
       return { kind: 'compact', ...opt('targetFileSizeBytes', flagInt(args, 'target-size')), ...opt('minInputFiles', flagInt(args, 'min-input-files')) };
     case 'rewrite-manifests':
       return { kind: 'rewrite-manifests', ...opt('targetSizeBytes', flagInt(args, 'target-size')) };
+    case 'vacuum':
+      return { kind: 'vacuum', ...opt('retentionHours', flagInt(args, 'retention-hours')) };
   }
 }
 

@@ -2,9 +2,10 @@
 export const README = `Lakescope demo warehouse
 ========================
 
-Four small Apache Iceberg tables, written from scratch by Lakescope's own
-Iceberg writer (src/cli/demo/generate-demo.ts; the same code that commits
-rollbacks, compactions and tags in the app). Commit times are fixed and spread
+Four small Apache Iceberg tables and one Delta Lake table, written from
+scratch by Lakescope's own Iceberg and Delta writers (src/cli/demo/
+generate-demo.ts; the same code that commits rollbacks, compactions, tags,
+RESTORE and OPTIMIZE in the app). Commit times are fixed and spread
 over March 2025, and the data comes from seeded generators, so regenerating
 gives the same bytes. Nothing here was written by Spark or any other engine.
 
@@ -55,4 +56,22 @@ events/sessions — format v2, 1,116 rows
   snapshot that changes no data).
   Look at: the partitions view per spec, the manifest count before and after
   the rewrite, and that row counts do not change across it.
+
+logistics/shipments — Delta Lake, partitioned by region, deletion vectors on,
+  222 rows
+  Five daily appends (3-7 Mar), then:
+  - DELETE (12 Mar) "status = 'cancelled'": 18 rows marked in a deletion
+    vector file; the data files are re-added with vectors, not rewritten;
+  - UPDATE (14 Mar) delayed shipments before 5 Mar become delivered: the old
+    rows get vectors, the new ones go to new files;
+  - OPTIMIZE (18 Mar) packs each region's small files into one and applies
+    the vectors (dataChange=false: the rows do not change);
+  - a bad load (20 Mar, three days of rows under one day), undone by RESTORE
+    to version 8 (21 Mar) — a new version 10 with version 8's files;
+  - one more append (21 Mar).
+  Versions 5 and 10 have classic Parquet checkpoints (delta.checkpointInterval
+  is 5), with _last_checkpoint pointing at the newest.
+  Look at: the log as a tree (checkpoint → commits → add/remove → data file →
+  deletion vector), the row counts across DELETE, OPTIMIZE and RESTORE, and
+  time travel to version 9 (302 rows) before the RESTORE.
 `;

@@ -46,8 +46,28 @@ describe.skipIf(!FIXTURES_PRESENT)('write capabilities through the table model',
     }
   });
 
-  it('Delta and Hudi: every action unavailable, saying the format has no writes; prepare is Unsupported with that reason', async () => {
-    for (const format of ['delta', 'hudi'] as const) {
+  it('Delta: RESTORE (rollback) on every non-current version, OPTIMIZE (compact); no refs; refused naming an unsupported writer feature', async () => {
+    for (const fx of listFixtures('delta')) {
+      const table = await open(fx.root, 'delta', false);
+      const mapping = fx.name === 'delta/table_with_column_mapping';
+      for (const v of await table.versions()) {
+        const caps = await writeCapabilities(table, v.id);
+        const version = caps.filter((c) => c.scope === 'version');
+        expect(version.map((c) => c.kind), `${fx.name} ${v.id}`).toEqual([...(v.isCurrent ? [] : ['rollback']), 'tag', 'branch']);
+        expect(version.find((c) => c.kind === 'rollback')?.available ?? false).toBe(!v.isCurrent);
+        expect(version.filter((c) => c.kind !== 'rollback').every((c) => !c.available && /no tags or branches/.test(c.reason ?? ''))).toBe(true);
+        const compact = caps.find((c) => c.kind === 'compact')!;
+        expect(compact.available).toBe(!mapping);
+        if (mapping) expect(compact.reason).toMatch(/writer feature 'columnMapping'/);
+      }
+      await expect(prepareWrite(table, { kind: 'tag', name: 'x' })).rejects.toMatchObject({ code: 'Unsupported' });
+      const ro = await open(fx.root, 'delta', true);
+      expect((await writeCapabilities(ro)).every((c) => !c.available)).toBe(true);
+    }
+  });
+
+  it('Hudi: every action unavailable, saying the format has no writes; prepare is Unsupported with that reason', async () => {
+    for (const format of ['hudi'] as const) {
       const fx = listFixtures(format)[0];
       if (!fx) continue;
       const table = await open(fx.root, format, false);

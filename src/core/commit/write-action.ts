@@ -34,7 +34,9 @@ export type WriteAction =
    * plan's human form, `PlannedFileDto.partition` — '' when unpartitioned — with the spec id it was written with).
    */
   | { readonly kind: 'compact'; readonly targetFileSizeBytes?: number; readonly minInputFiles?: number; readonly partitions?: readonly PartitionRef[] }
-  | { readonly kind: 'rewrite-manifests'; readonly targetSizeBytes?: number };
+  | { readonly kind: 'rewrite-manifests'; readonly targetSizeBytes?: number }
+  /** Delete files no version within the retention needs (Delta VACUUM); only with apply's `deleteFiles`. */
+  | { readonly kind: 'vacuum'; readonly retentionHours?: number };
 
 export type WriteActionKind = WriteAction['kind'];
 

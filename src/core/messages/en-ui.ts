@@ -17,9 +17,9 @@ export const enUi = {
   'ui.connect.way.url': () => 'Public URL',
   'ui.connect.way.url.sub': () => 'A static folder over https',
   'ui.connect.demo.text': () =>
-    'A small warehouse that ships with Lakescope, served by this page’s own web server: four Apache Iceberg tables written by Lakescope’s own writer — '
-    + 'sales/orders (deletes, an overwrite, a compaction, a tag and an audit branch), sales/customers (erasures), events/clicks (format v3 with deletion vectors) '
-    + 'and events/sessions. Read-only here; its README.txt tells each table’s story.',
+    'A small warehouse that ships with Lakescope, served by this page’s own web server: four Apache Iceberg tables and one Delta Lake table written by Lakescope’s own writers — '
+    + 'sales/orders (deletes, an overwrite, a compaction, a tag and an audit branch), sales/customers (erasures), events/clicks (format v3 with deletion vectors), '
+    + 'events/sessions and logistics/shipments (Delta: deletion vectors, OPTIMIZE, RESTORE, checkpoints). Read-only here; its README.txt tells each table’s story.',
   'ui.connect.demo.open': () => 'Open demo warehouse',
   'ui.common.opening': () => 'Opening…',
 

@@ -4,7 +4,8 @@
  * inspect/ (history, schemas, tree). Format internals stay in those folders; this class only adapts
  * them to the model.
  */
-import { noWrites, type WriteCapability } from '../../commit/write-action.ts';
+import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
+import { deltaCapabilities, prepareDeltaAction } from './commit/write-model.ts';
 import type { RecordBatch } from 'apache-arrow';
 import { limitBatches } from '../../arrow/limit.ts';
 import { LakeError } from '../../errors.ts';
@@ -49,9 +50,14 @@ export interface DeltaView {
 export class DeltaTable implements LakeTable {
   readonly format = 'delta';
 
-  /** {@link LakeTable.capabilities}: Delta writes (a commit JSON with optimistic concurrency) are not implemented yet. */
-  async capabilities(): Promise<WriteCapability[]> {
-    return noWrites('Delta tables are read-only in Lakescope for now: writing needs a Delta commit (the next _delta_log JSON with its protocol checks), which is not implemented yet.');
+  /** {@link LakeTable.capabilities} (commit/write-model.ts): RESTORE as rollback, OPTIMIZE as compact. */
+  capabilities(version?: string, options?: CapabilityOptions): Promise<WriteCapability[]> {
+    return deltaCapabilities(this, version, options);
+  }
+
+  /** {@link LakeTable.prepare} (commit/write-model.ts). */
+  prepare(action: WriteAction, options: { signal?: AbortSignal } = {}): Promise<PreparedChange> {
+    return prepareDeltaAction(this, action, options.signal);
   }
   readonly location: string;
   readonly warnings: readonly string[];

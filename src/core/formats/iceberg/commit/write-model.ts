@@ -90,6 +90,8 @@ function prepareOperation(storage: Storage, action: WriteAction, signal: AbortSi
       });
     case 'rewrite-manifests':
       return prepareRewriteManifests(storage, { targetSizeBytes: positiveParam(action.targetSizeBytes, 'targetSizeBytes'), signal });
+    case 'vacuum':
+      throw new LakeError('Unsupported', 'iceberg vacuum: Iceberg has no VACUUM (expire snapshots deletes the files only they used)', { action: action.kind });
     case 'rollback-destructive':
       throw new LakeError('Unsupported', 'iceberg rollback-destructive: Iceberg has no destructive rollback (roll back, then expire snapshots)', { action: action.kind });
   }

@@ -1,0 +1,220 @@
+/**
+ * DELETE and UPDATE by predicate (delta-spark DeleteCommand / UpdateCommand). The preview reads every
+ * file the predicate may touch (after partition and statistics skipping) and finds the physical
+ * positions of the live rows that match. Applying then, per touched file:
+ * - with deletion vectors enabled (`delta.enableDeletionVectors=true` and the feature in the protocol):
+ *   the file is removed and re-added with a vector marking its old and new deleted rows (one DV file per
+ *   commit, deletion-vector-writer.ts; `stats` kept with `tightBounds: false`, since the deleted rows
+ *   may hold the bounds);
+ * - otherwise: the file is removed and its remaining rows are rewritten as new files (copy-on-write);
+ * - a file whose every row goes is only removed;
+ * UPDATE also writes the matching rows with the new values as new files. All actions have dataChange=true.
+ * The write conflicts with a concurrent commit that removed a file it read (log-commit.ts `read-files`).
+ */
+import type { RecordBatch } from 'apache-arrow';
+import { batchFromColumns, takeRows } from '../../../arrow/index.ts';
+import { bestEffortDelete } from '../../../commit/cleanup.ts';
+import type { AppliedChange, PreparedChange } from '../../../commit/write-action.ts';
+import { RoaringBitmap64 } from '../../../codecs/roaring.ts';
+import { LakeError, isLakeError } from '../../../errors.ts';
+import { evaluateRow, type BoundExpr, type Value } from '../../../expr/index.ts';
+import { parseJson, stringifyJson } from '../../../util/json.ts';
+import { bindFilter, planSnapshot } from '../scan/plan.ts';
+import { loadDeletionVector, readTask } from '../scan/read.ts';
+import { fileKey, type Snapshot } from '../scan/replay.ts';
+import { cellReader } from '../scan/row-values.ts';
+import type { AddFile } from '../spec/actions.ts';
+import type { StructType } from '../spec/schema.ts';
+import type { DeltaTable } from '../table.ts';
+import { addJson, liveFiles, loadWriteState, removeJson, type LiveFile } from './context.ts';
+import { writeDataFiles, type WrittenFile } from './data-files.ts';
+import { DeletionVectorFile } from './deletion-vector-writer.ts';
+import { afterCommit } from './checkpoint.ts';
+import { commitActions } from './log-commit.ts';
+import { fileChange, preparedChange, totalsOf } from './prepared.ts';
+import { rowsToBatch, type RowObject } from './rows-to-arrow.ts';
+
+/** A DELETE (`set` absent) or UPDATE (`set`: new values by column, in the forms rows-to-arrow.ts takes). */
+export interface RowChange {
+  readonly where: string;
+  readonly set?: RowObject;
+}
+
+interface FileMatch {
+  readonly live: LiveFile;
+  /** Every physical row of the file, in order. */
+  readonly batches: readonly RecordBatch[];
+  readonly existing?: RoaringBitmap64;
+  readonly positions: readonly number[];
+  readonly physicalRows: number;
+}
+
+const NONE = { has: () => false };
+
+/** True when this table writes deletion vectors for DELETE/UPDATE. */
+export function writesDeletionVectors(s: Snapshot): boolean {
+  const p = s.protocol;
+  return s.metadata.configuration['delta.enableDeletionVectors'] === 'true'
+    && p.minReaderVersion === 3 && (p.readerFeatures ?? []).includes('deletionVectors') && (p.writerFeatures ?? []).includes('deletionVectors');
+}
+
+async function matchFile(table: DeltaTable, schema: StructType, live: LiveFile, filter: BoundExpr, signal?: AbortSignal): Promise<FileMatch> {
+  const ctx = { storage: table.storage, signal };
+  const { filter: _drop, ...task } = live.task;
+  const existing = await loadDeletionVector(ctx, live.task) as RoaringBitmap64 | undefined;
+  const batches: RecordBatch[] = [];
+  const positions: number[] = [];
+  let p = 0;
+  for await (const b of readTask(ctx, task, NONE)) {
+    batches.push(b);
+    const cols = schema.fields.map((f) => {
+      const k = b.schema.fields.findIndex((x) => x.name === f.name);
+      const data = b.data.children[k]!;
+      return { data, read: cellReader(data.type) };
+    });
+    for (let i = 0; i < b.numRows; i++, p++) {
+      if (existing?.has(p)) continue;
+      const get = (ref: { id: number }): Value | null | undefined => {
+        const c = cols[ref.id - 1];
+        return c?.read ? c.read(c.data, i) : undefined;
+      };
+      if (evaluateRow(filter, get)) positions.push(p);
+    }
+  }
+  return { live, batches, ...(existing ? { existing } : {}), positions, physicalRows: p };
+}
+
+/** The rows of `batches` at the positions `keep` says, in order. */
+function selectRows(batches: readonly RecordBatch[], keep: (pos: number) => boolean): RecordBatch[] {
+  const out: RecordBatch[] = [];
+  let start = 0;
+  for (const b of batches) {
+    const idx: number[] = [];
+    for (let i = 0; i < b.numRows; i++) if (keep(start + i)) idx.push(i);
+    start += b.numRows;
+    if (idx.length) out.push(takeRows(b, Int32Array.from(idx)));
+  }
+  return out;
+}
+
+/** `b` with the `set` columns replaced by constants. */
+function withValues(b: RecordBatch, schema: StructType, set: RowObject): RecordBatch {
+  const setFields = schema.fields.filter((f) => f.name in set);
+  const one = rowsToBatch([set], { kind: 'struct', fields: setFields });
+  const copies = takeRows(one, new Int32Array(b.numRows));
+  const fields = b.schema.fields.map((f) => {
+    const k = copies.schema.fields.findIndex((x) => x.name === f.name);
+    return k < 0 ? f : copies.schema.fields[k]!;
+  });
+  const columns = b.schema.fields.map((f, i) => {
+    const k = copies.schema.fields.findIndex((x) => x.name === f.name);
+    return k < 0 ? b.data.children[i]! : copies.data.children[k]!;
+  });
+  return batchFromColumns(fields, columns, b.numRows);
+}
+
+function looseStats(stats: string | undefined): string | undefined {
+  if (stats === undefined) return undefined;
+  try {
+    return stringifyJson({ ...(parseJson(stats) as Record<string, unknown>), tightBounds: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Prepares a DELETE (or UPDATE with `set`). Must hold: after apply, the rows read are those before less
+ * the matching ones (UPDATE: plus them with the new values); no matching row → a no-op preview.
+ */
+export async function prepareRowChange(table: DeltaTable, change: RowChange, opts: { signal?: AbortSignal; now?: () => number } = {}): Promise<PreparedChange> {
+  const { signal } = opts;
+  const now = opts.now ?? Date.now;
+  const op = change.set ? 'update' : 'delete';
+  const OP = op.toUpperCase();
+  if (change.where.trim() === '') throw new LakeError('DataInvalid', `delta ${op}: give a predicate (WHERE)`);
+  const { snapshot, schema } = await loadWriteState(table, op, signal);
+  if (change.set) {
+    for (const k of Object.keys(change.set)) if (!schema.fields.some((f) => f.name === k)) throw new LakeError('NotFound', `delta update: unknown column '${k}'`, { column: k });
+    rowsToBatch([change.set], { kind: 'struct', fields: schema.fields.filter((f) => f.name in change.set!) }); // values checked now, not on apply
+  }
+  const filter = bindFilter(schema, change.where)!;
+  // Files partition values and statistics prove hold no matching row are not read (and not in the read set).
+  const planned = new Set(planSnapshot({ snapshot, filter: change.where }).tasks.map((t) => fileKey({ path: t.path, deletionVector: t.deletionVector } as AddFile)));
+  const scanned = liveFiles(snapshot).filter((f) => planned.has(fileKey(f.add)));
+  const matches: FileMatch[] = [];
+  for (const f of scanned) {
+    const m = await matchFile(table, schema, f, filter, signal);
+    if (m.positions.length > 0) matches.push(m);
+  }
+  const rowsMatched = matches.reduce((n, m) => n + m.positions.length, 0);
+  const dv = writesDeletionVectors(snapshot);
+  const before = totalsOf(snapshot);
+  const after = before.rows === undefined ? { ...before } : { ...before, rows: op === 'delete' ? before.rows - BigInt(rowsMatched) : before.rows };
+  const how = dv ? 'marked deleted in deletion vectors (the data files are not rewritten)' : 'removed by rewriting the files that hold them (copy-on-write)';
+  return preparedChange({
+    noop: rowsMatched === 0,
+    preview: {
+      operation: op,
+      description: rowsMatched === 0 ? `${OP}: no row matches ${change.where}.`
+        : `${OP} ${rowsMatched} row(s) matching ${change.where} in ${matches.length} file(s): ${op === 'update' ? 'the old rows are ' : ''}${how}${op === 'update' ? ', the updated rows written as new files' : ''}.`,
+      before, after: { ...after, bytes: undefined, dataFiles: undefined },
+      writes: rowsMatched ? [{ key: dv ? 'deletion_vector_<uuid>.bin' : '<new data files>', kind: dv ? 'delete' : 'data', note: 'written on apply' }] : [],
+      deletes: matches.map((m) => ({ ...fileChange(m.live.add), note: `${m.positions.length} row(s) match; removed from the table${dv ? ' and re-added with a deletion vector' : ''}` })),
+      warnings: [], details: { version: snapshot.version.toString(), where: change.where, rows: rowsMatched, deletionVectors: dv },
+    },
+  }, async (o): Promise<AppliedChange> => {
+    const t = now();
+    const dvFile = new DeletionVectorFile();
+    const actions: Record<string, unknown>[] = [];
+    const rewrite: RecordBatch[] = [];
+    let copied = 0;
+    for (const m of matches) {
+      actions.push(removeJson(m.live.add, true, t));
+      const gone = new Set(m.positions);
+      const remaining = m.physicalRows - (m.existing?.size ?? 0) - gone.size;
+      if (change.set) rewrite.push(...selectRows(m.batches, (p) => gone.has(p)).map((b) => withValues(b, schema, change.set!)));
+      if (remaining === 0) continue;
+      if (dv) {
+        const descriptor = dvFile.add(RoaringBitmap64.from([...(m.existing?.toArray() ?? []), ...m.positions]));
+        const add = { ...m.live.add, deletionVector: descriptor, stats: looseStats(m.live.add.stats) };
+        actions.push(addJson(add, true));
+      } else {
+        rewrite.push(...selectRows(m.batches, (p) => !gone.has(p) && !m.existing?.has(p)));
+        copied += remaining;
+      }
+    }
+    const written: WrittenFile[] = [];
+    const extra: string[] = [];
+    let landed = false; // after the commit point nothing written may be deleted
+    try {
+      if (!dvFile.empty) {
+        await table.storage.write(dvFile.key, dvFile.bytes(), { signal: o.signal });
+        extra.push(dvFile.key);
+      }
+      written.push(...await writeDataFiles({ storage: table.storage, schema, partitionColumns: snapshot.metadata.partitionColumns, batches: rewrite, dataChange: true, nowMs: t, signal: o.signal }));
+      actions.push(...written.map((f) => ({ add: f.add })));
+      const r = await commitActions({
+        storage: table.storage, log: table.log, readVersion: snapshot.version, protocol: snapshot.protocol, metadata: snapshot.metadata,
+        ...(snapshot.commitInfo?.inCommitTimestamp !== undefined ? { previousInCommitTimestamp: snapshot.commitInfo.inCommitTimestamp } : {}),
+        operation: OP, operationParameters: { predicate: JSON.stringify([change.where]) },
+        operationMetrics: {
+          [op === 'delete' ? 'numDeletedRows' : 'numUpdatedRows']: String(rowsMatched), numCopiedRows: String(copied),
+          numRemovedFiles: String(matches.length), numAddedFiles: String(written.length),
+          numDeletionVectorsAdded: String(dv ? matches.filter((m) => m.physicalRows - (m.existing?.size ?? 0) > m.positions.length).length : 0),
+        },
+        actions, conflicts: { kind: 'read-files', files: new Set(scanned.map((f) => fileKey(f.add))) }, signal: o.signal, now,
+      });
+      landed = true;
+      const warnings = await afterCommit(table, r.version, o.signal);
+      return {
+        operation: op, committedKey: r.key, attempts: r.attempts, warnings, currentAfter: r.version.toString(),
+        written: [...extra.map((key) => ({ key, kind: 'delete' as const })), ...written.map((f) => ({ key: f.key, kind: 'data' as const, bytes: f.bytes })), { key: r.key, kind: 'metadata' }],
+        deleted: [], details: { version: r.version.toString(), rows: rowsMatched },
+        undo: { label: `Undo: restore version ${snapshot.version}`, action: { kind: 'rollback', snapshotId: snapshot.version.toString() } },
+      };
+    } catch (e) {
+      if (!landed && !(isLakeError(e) && e.context.commitStateUnknown === true)) await bestEffortDelete(table.storage, [...extra, ...written.map((f) => f.key)]);
+      throw e;
+    }
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * Delta in the common write model (core/commit/write-action.ts): `rollback` is RESTORE (a new version
+ * with an earlier version's files; history stays), `compact` is OPTIMIZE (bin-packing per partition,
+ * deletion vectors applied). Delta has no tags or branches and no snapshot expiry in the log (old
+ * commits are cleaned up by checkpoints); those actions are listed unavailable with the reason.
+ * Every action is checked against the table's writer features first (writer-features.ts).
+ */
+import {
+  type CapabilityOptions, type PreparedChange, type WriteAction, type WriteCapability,
+  disableAll, positiveParam, snapshotIdParam, unsupportedAction, writesOffReason,
+} from '../../../commit/write-action.ts';
+import { isLakeError } from '../../../errors.ts';
+import type { DeltaTable } from '../table.ts';
+import { prepareOptimize } from './optimize.ts';
+import { prepareRestore } from './restore.ts';
+import { prepareVacuum } from './vacuum.ts';
+import { checkWritable, type DeltaWriteOp } from './writer-features.ts';
+
+const NO_REFS = 'Delta tables have no tags or branches: versions are named by their number or time.';
+
+/** Why `op` cannot be written to the table's current state, or undefined. */
+function refusal(table: DeltaTable, op: DeltaWriteOp): string | undefined {
+  try {
+    checkWritable(table.snapshot.protocol, table.snapshot.metadata, op);
+    return undefined;
+  } catch (e) {
+    if (isLakeError(e, 'Unsupported')) return e.message;
+    throw e;
+  }
+}
+
+const withRefusal = (c: WriteCapability, why: string | undefined): WriteCapability => (why === undefined ? c : { ...c, available: false, reason: why });
+
+/** The actions of a Delta table on `version` (a version number; the current one when absent). */
+export async function deltaCapabilities(table: DeltaTable, version: string | undefined, options: CapabilityOptions = {}): Promise<WriteCapability[]> {
+  const current = table.snapshot.version.toString();
+  const selected = version ?? current;
+  const out: WriteCapability[] = [];
+  if (selected !== current) {
+    out.push(withRefusal({
+      kind: 'rollback', scope: 'version', available: true,
+      description: `RESTORE: a new version ${table.snapshot.version + 1n} with the files of version ${selected} (the history stays; this can itself be restored).`,
+      action: { kind: 'rollback', snapshotId: selected },
+    }, refusal(table, 'restore')));
+  }
+  out.push(
+    { kind: 'tag', scope: 'version', available: false, reason: NO_REFS, description: NO_REFS },
+    { kind: 'branch', scope: 'version', available: false, reason: NO_REFS, description: NO_REFS },
+    withRefusal({ kind: 'compact', scope: 'table', available: true, needsInput: true, description: 'OPTIMIZE: rewrite small files of each partition into bigger ones and apply deletion vectors (dataChange=false: rows do not change).' }, refusal(table, 'optimize')),
+    withRefusal({ kind: 'vacuum', scope: 'table', available: true, destructive: true, action: { kind: 'vacuum' },
+      description: 'VACUUM: report the files no version within the retention period needs (delta.deletedFileRetentionDuration, default 7 days); deleting them needs a second confirmation.' }, refusal(table, 'vacuum')),
+    { kind: 'expire', scope: 'table', available: false, reason: 'Delta has no snapshot expiry: old log entries go with checkpoints; unreferenced data files are removed by VACUUM.', description: 'Not a Delta operation.' },
+  );
+  return disableAll(out, writesOffReason(table.storage, undefined, options));
+}
+
+/** Prepares `action` on the Delta table's current state. */
+export async function prepareDeltaAction(table: DeltaTable, action: WriteAction, signal?: AbortSignal): Promise<PreparedChange> {
+  switch (action.kind) {
+    case 'rollback':
+      if (action.snapshotId !== undefined) return prepareRestore(table, { version: snapshotIdParam(action.snapshotId) }, { signal });
+      if (action.toTimeMs !== undefined) return prepareRestore(table, { timestampMs: action.toTimeMs }, { signal });
+      return prepareRestore(table, {}, { signal });
+    case 'compact': {
+      const target = positiveParam(action.targetFileSizeBytes, 'targetFileSizeBytes');
+      return prepareOptimize(table, { ...(target !== undefined ? { targetFileSizeBytes: target } : {}), signal });
+    }
+    case 'vacuum':
+      return prepareVacuum(table, { ...(action.retentionHours !== undefined ? { retentionHours: action.retentionHours } : {}), signal });
+    case 'tag': case 'branch': case 'remove-ref': case 'fast-forward':
+      throw unsupportedAction(`delta ${action.kind}`, NO_REFS);
+    default:
+      throw unsupportedAction(`delta ${action.kind}`, `${action.kind} is not a Delta operation (Delta offers RESTORE as rollback, OPTIMIZE as compact, and VACUUM)`);
+  }
+}
