@@ -90,6 +90,7 @@ export async function visibleBlocks(ctx: ReadContext, task: HudiTask): Promise<{
     for (const w of framed.warnings) ctx.warn?.(w);
     for (const block of framed.blocks) {
       const instant = block.header.get(HEADER.INSTANT_TIME);
+      checkBlockInstant(ctx.config, f, block, instant);
       if (instant === undefined || !ctx.timeline.isCompletedAsOf(instant, task.asOf)) continue;
       const target = rollbackTarget(block);
       if (target !== undefined) rolledBack.add(target);
@@ -97,6 +98,19 @@ export async function visibleBlocks(ctx: ReadContext, task: HudiTask): Promise<{
     }
   }
   return all.filter(({ block }) => !rolledBack.has(block.header.get(HEADER.INSTANT_TIME)!));
+}
+
+/**
+ * Must hold: a block's instant fits the log file's name — from table version 8 the file is written by the
+ * one delta commit its name carries (its data blocks have that instant; a rollback command block comes later),
+ * in version 6 the name carries the slice's base instant, which no block predates. Otherwise the file is
+ * not the one its name says (swapped, copied): DataInvalid naming it.
+ */
+function checkBlockInstant(config: HudiTableConfig, f: HudiTaskFile, block: LogBlock, instant: string | undefined): void {
+  if (instant === undefined) return;
+  const exact = config.version >= 8 && block.type !== 'command';
+  if (exact ? instant === f.instantTime : instant >= f.instantTime) return;
+  throw new LakeError('DataInvalid', `hudi log: ${f.key}: ${block.type} block at offset ${block.offset} has instant ${instant}, but the file name says ${f.instantTime}`, { file: f.key, offset: block.offset });
 }
 
 async function logInputs(ctx: ReadContext, task: HudiTask): Promise<MergeInput[]> {

@@ -22,6 +22,8 @@ export interface WriteStat {
   readonly numUpdateWrites: number;
   readonly numDeletes: number;
   readonly totalWriteBytes: number;
+  /** Size of the file after this write (`fileSizeInBytes`), when recorded. */
+  readonly fileSizeInBytes?: number;
 }
 
 export interface CommitMetadata {
@@ -53,14 +55,20 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** Parses the bytes of a commit metadata file (JSON or Avro; empty → no metadata). */
+/**
+ * Parses the bytes of a completed write instant's commit metadata (JSON or Avro). Must hold: an empty
+ * file, or an Avro file without exactly one record, is DataInvalid naming the file — a completed commit
+ * always carries its metadata (hudi-rs fails to parse it too), and reading nothing there would silently
+ * drop what a replacecommit replaced or the schema a commit recorded.
+ */
 export function parseCommitMetadata(bytes: Uint8Array, file: string): CommitMetadata {
-  if (bytes.length === 0) return EMPTY_COMMIT_METADATA;
+  if (bytes.length === 0) throw new LakeError('DataInvalid', `hudi commit metadata: ${file} is empty, but a completed write instant holds its commit metadata`, { file });
   let raw: unknown;
   try {
     if (bytes.length >= 4 && AVRO_MAGIC.every((b, i) => bytes[i] === b)) {
       const f = readAvroFile(bytes, { name: file });
-      raw = plain(f.records[0] ?? {});
+      if (f.records.length !== 1) throw new LakeError('DataInvalid', `hudi commit metadata: ${file} holds ${f.records.length} records, but layout-2 commit metadata is one Avro record`, { file });
+      raw = plain(f.records[0]);
     } else {
       raw = parseJson(utf8Decode(bytes));
     }
@@ -80,6 +88,7 @@ export function parseCommitMetadata(bytes: Uint8Array, file: string): CommitMeta
         ...(str(s.prevCommit) ? { prevCommit: str(s.prevCommit) } : {}),
         numWrites: num(s.numWrites), numInserts: num(s.numInserts), numUpdateWrites: num(s.numUpdateWrites),
         numDeletes: num(s.numDeletes), totalWriteBytes: num(s.totalWriteBytes),
+        ...(s.fileSizeInBytes !== undefined && s.fileSizeInBytes !== null ? { fileSizeInBytes: num(s.fileSizeInBytes) } : {}),
       });
     }
   }
