@@ -247,7 +247,7 @@ export async function replaySegment(log: LogStore, segment: LogSegment, signal?:
   const commits = await pool(segment.commits, 8, (c, _i, sig) => log.commit(c, sig), signal);
   for (const actions of commits) replay.apply(actions);
   const where = segment.checkpoint ? `checkpoint ${segment.checkpoint.version} and the ${segment.commits.length} commits after it` : `commits 0..${segment.version}`;
-  return replay.snapshot(segment.version, where);
+  return replay.snapshot(segment.version, where, segment.checkpoint?.files[0]?.key ?? segment.commits[0]?.key);
 }
 
 async function loadCurrent(log: LogStore, signal?: AbortSignal): Promise<DeltaView> {

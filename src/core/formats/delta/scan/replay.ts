@@ -78,12 +78,15 @@ export class Replay {
   }
 
   /**
-   * The snapshot. Must hold: no protocol or no metaData → DataInvalid naming what is missing; a protocol
+   * The snapshot. Must hold: no protocol or no metaData → DataInvalid naming what is missing and `file`
+   * (the segment's oldest file); a protocol
    * this reader cannot read → Unsupported (table-features.ts).
    */
-  snapshot(version: bigint, where: string): Snapshot {
-    if (!this.protocol) throw new LakeError('DataInvalid', `delta log: no protocol action in ${where}`, { version: version.toString() });
-    if (!this.metadata) throw new LakeError('DataInvalid', `delta log: no metaData action in ${where}`, { version: version.toString() });
+  snapshot(version: bigint, where: string, file?: string): Snapshot {
+    // The oldest file of the segment (checkpoint or first commit) is named: it should have held them.
+    const ctx = { version: version.toString(), ...(file ? { file } : {}) };
+    if (!this.protocol) throw new LakeError('DataInvalid', `delta log: no protocol action in ${where}`, ctx);
+    if (!this.metadata) throw new LakeError('DataInvalid', `delta log: no metaData action in ${where}`, ctx);
     checkReadable(this.protocol);
     return {
       version, protocol: this.protocol, metadata: this.metadata, files: this.files, tombstones: this.tombstones,

@@ -50,6 +50,8 @@ export interface Metadata {
   readonly partitionColumns: readonly string[];
   readonly createdTime?: bigint;
   readonly configuration: Readonly<Record<string, string>>;
+  /** The log file this action was read from (named by errors in its schema). */
+  readonly source?: string;
 }
 
 export interface Protocol {
@@ -195,6 +197,7 @@ function parseMetadata(m: Obj, src: ActionSource): Metadata {
     partitionColumns: cols,
     ...(created !== undefined ? { createdTime: created } : {}),
     configuration: Object.fromEntries(Object.entries(conf).filter(([, v]) => v !== null)) as Record<string, string>,
+    ...(src.file ? { source: src.file } : {}),
   };
 }
 
