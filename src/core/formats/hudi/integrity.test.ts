@@ -69,6 +69,16 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi files that disagree with the timeline',
     expect(e.context.file).toBe(key);
   });
 
+  it('a replacecommit holding a deltacommit\'s metadata (files of another instant) is DataInvalid naming it', async () => {
+    const dir = copyOf('mor_v9_txns_simple_nometa');
+    const key = '.hoodie/timeline/20260307135837782_20260307135838045.replacecommit';
+    copyFileSync(join(dir, '.hoodie/timeline/20260307135833781_20260307135834136.deltacommit'), join(dir, key));
+    const e = await failure(async () => readAll(await openHudiTable(new FsStorage(dir, { readOnly: true })), '20260307135839895'));
+    expect(e.code).toBe('DataInvalid');
+    expect(e.context.file).toBe(key);
+    expect(e.message).toContain('belongs to instant 20260307135833781, not 20260307135837782');
+  });
+
   it('an emptied completed deltacommit is DataInvalid naming it', async () => {
     const dir = copyOf('mor_v6_trips_8i1u_avro_log');
     const key = '.hoodie/20250331030642808.deltacommit';
