@@ -98,6 +98,16 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi files that disagree with the timeline',
     expect(e.message).toContain('recorded 441185');
   });
 
+  it('a v6 log file shorter than the append its delta commit recorded is DataInvalid naming it (its blocks were cut off)', async () => {
+    const dir = copyOf('mor_v6_trips_8i1u_avro_log');
+    const key = 'city=san_francisco/.d0304c53-6fd2-4b7a-a9d6-5ff632f79224-0_20250331030642808.log.1_0-26-85';
+    writeFileSync(join(dir, key), new Uint8Array(0));
+    const e = await failure(async () => readAll(await openHudiTable(new FsStorage(dir, { readOnly: true }))));
+    expect(e.code).toBe('DataInvalid');
+    expect(e.context.file).toBe(key);
+    expect(e.message).toContain(`${key} is 0 bytes, but the commits that wrote it recorded`);
+  });
+
   it('a v9 log file holding another delta commit\'s blocks is DataInvalid naming it', async () => {
     const dir = copyOf('mor_v9_txns_simple_nometa');
     const table = await openHudiTable(new FsStorage(dir, { readOnly: true }));

@@ -25,7 +25,7 @@ export function fromScanTask(task: ScanTask | HudiTask): HudiTask {
 interface Written {
   /** Records written to the file, summed over the writes (a Hudi 0.x log file is appended to by several delta commits). */
   records: number;
-  /** The file's size after the newest write that records one. */
+  /** The file's size after the newest write that records one (writes are visited oldest first). */
   size?: number;
 }
 
@@ -50,17 +50,17 @@ async function writtenStats(meta: HudiMetadata, tasks: readonly HudiTask[], asOf
 /**
  * Must hold: a base file — and, from table version 8 on, a log file (written by one delta commit) — whose
  * listed size differs from the `fileSizeInBytes` its commit recorded is DataInvalid naming the file: it was
- * cut, grown or replaced after the commit, and its rows cannot be trusted. (Version 6 log files grow with
- * each append, also by writes after the read instant, so only base files are checked there.)
+ * cut, grown or replaced after the commit, and its rows cannot be trusted. A version 6 log file grows with
+ * each append (also by writes after the read instant), so it must only be at least as long as the newest
+ * visible append recorded: shorter means visible blocks were cut off.
  */
 function checkRecordedSizes(meta: HudiMetadata, tasks: readonly HudiTask[], written: ReadonlyMap<string, Written>): void {
+  const v6 = meta.config.version < 8;
   for (const t of tasks) {
-    const files = [...(t.baseFile ? [t.baseFile] : []), ...(meta.config.version >= 8 ? t.logFiles : [])];
-    for (const f of files) {
+    for (const [f, growing] of [...(t.baseFile ? [[t.baseFile, false] as const] : []), ...t.logFiles.map((l) => [l, v6] as const)]) {
       const recorded = written.get(f.key)?.size;
-      if (recorded !== undefined && recorded !== f.size) {
-        throw new LakeError('DataInvalid', `hudi plan: ${f.key} is ${f.size} bytes, but the commit that wrote it (${f.instantTime}) recorded ${recorded}`, { file: f.key });
-      }
+      if (recorded === undefined || (growing ? f.size >= recorded : f.size === recorded)) continue;
+      throw new LakeError('DataInvalid', `hudi plan: ${f.key} is ${f.size} bytes, but the commit${growing ? 's' : ''} that wrote it recorded ${recorded}`, { file: f.key });
     }
   }
 }
