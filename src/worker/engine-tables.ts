@@ -78,7 +78,7 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       return partitionStats(t.table, { version: p.version, asOfTimestampMs: p.asOfTimestampMs }, ctx.signal);
     },
 
-    async openRows(p: TableRef & VersionSelector & { filter?: string; columns?: string[] }, ctx: CallContext): Promise<RowCursorDto> {
+    async openRows(p: TableRef & VersionSelector & { filter?: string; columns?: string[]; changesSince?: string }, ctx: CallContext): Promise<RowCursorDto> {
       const t = await tableOf(p);
       const cursor = await RowCursor.open(t.table, { ...p, signal: ctx.signal });
       const cursorId = `c${nextCursor++}`;

@@ -304,6 +304,12 @@ export interface LakeTable {
   read(task: ScanTask, options?: { signal?: AbortSignal }): AsyncIterable<RecordBatch>;
   /** Children of a tree node (the roots when `nodeId` is absent), for a version (current by default). */
   tree(version?: VersionSelector, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]>;
+  /**
+   * The format's own incremental query, for formats whose model offers one (Hudi): a plan whose tasks read
+   * only the records written after version `since` (exclusive) up to `scan.version` (inclusive; the current
+   * one when absent), latest values, through {@link read}. Absent where the format has none.
+   */
+  planIncremental?(since: string, scan: ScanRequest): Promise<LakePlan>;
   /** Reserved for the diff issue: files/rows/schema changes between two versions. No format implements it yet. */
   diff?(a: VersionSelector, b: VersionSelector, signal?: AbortSignal): Promise<unknown>;
   /** Reserved; no format implements it: writes go through each format's commit/ adapters (the writes model). */

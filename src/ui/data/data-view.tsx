@@ -7,12 +7,14 @@ import { useMessages } from '../common/messages.ts';
 import type { VersionDto } from '../../core/api/table-dto.ts';
 import { DataGrid } from './data-grid.tsx';
 
-export function DataView({ tableId, versions, selectedId, columns }: {
+export function DataView({ tableId, versions, selectedId, columns, incremental = false }: {
   tableId: string;
   versions: readonly VersionDto[];
   /** The version selected on the timeline ('' = current). */
   selectedId: string;
   columns: readonly string[];
+  /** The format offers incremental reads: show "Changes since". */
+  incremental?: boolean;
 }) {
   const refs = versions.flatMap((v) => v.refs.map((r) => ({ ...r, id: v.id })));
   const [ref, setRef] = useState<string>(''); // '' = the timeline's selection
@@ -23,6 +25,11 @@ export function DataView({ tableId, versions, selectedId, columns }: {
   const [picked, setPicked] = useState<readonly string[]>([]);
   const [showCols, setShowCols] = useState(false);
   const shownVersion = versions.find((v) => v.id === version) ?? versions.find((v) => v.refs.some((r) => r.name === version));
+  const [since, setSince] = useState('');
+  // Only versions older than the one read can start a range (begin exclusive, end inclusive).
+  const endIndex = shownVersion ? versions.indexOf(shownVersion) : versions.length - 1;
+  const olderVersions = versions.slice(0, Math.max(0, endIndex));
+  const changesSince = incremental && olderVersions.some((v) => v.id === since) ? since : '';
   return (
     <div className="data-view">
       <div className="data-bar">
@@ -33,6 +40,15 @@ export function DataView({ tableId, versions, selectedId, columns }: {
             {refs.map((r) => <option key={`${r.type}:${r.name}`} value={r.name}>{r.type} {r.name} → {short(r.id)}</option>)}
           </select>
         </label>
+        {incremental && (
+          <label className="field inline">
+            <span className="label">{t('ui.data.changesSince')}</span>
+            <select value={changesSince} onChange={(e) => setSince(e.target.value)} aria-label={t('ui.data.changesSinceLabel')} title={t('ui.data.changesSinceLabel')}>
+              <option value="">{t('ui.data.wholeVersion')}</option>
+              {olderVersions.map((v) => <option key={v.id} value={v.id}>{v.id}</option>)}
+            </select>
+          </label>
+        )}
         <div className="col-picker">
           <button type="button" className="btn btn-small" onClick={() => setShowCols((s) => !s)} aria-expanded={showCols}>
             {t('ui.data.columns', { picked: picked.length, count: columns.length })} ▾
@@ -63,15 +79,19 @@ export function DataView({ tableId, versions, selectedId, columns }: {
             </div>
           )}
         </div>
-        <form className="filter-row grow" onSubmit={(e) => { e.preventDefault(); setFilter(filterText.trim()); }}>
+        {!changesSince && <form className="filter-row grow" onSubmit={(e) => { e.preventDefault(); setFilter(filterText.trim()); }}>
           <input className="grow mono" value={filterText} onChange={(e) => setFilterText(e.target.value)} placeholder={t('ui.data.filterPlaceholder')}
             aria-label={t('ui.data.filterLabel')} spellCheck={false} />
           <button type="submit" className="btn btn-small">{t('ui.data.apply')}</button>
           {filter && <button type="button" className="btn btn-small btn-quiet" onClick={() => { setFilter(''); setFilterText(''); }}>{t('ui.data.clear')}</button>}
-        </form>
+        </form>}
       </div>
-      {shownVersion && <div className="muted small">{t('ui.data.reading', { id: shownVersion.id, filter })}</div>}
-      <DataGrid key={`${version}|${filter}|${picked.join(',')}`} tableId={tableId} version={version} filter={filter} columns={picked} />
+      {shownVersion && <div className="muted small" data-testid="data-reading">{changesSince
+        ? t('ui.data.readingChanges', { since: changesSince, id: shownVersion.id })
+        : t('ui.data.reading', { id: shownVersion.id, filter })}</div>}
+      {/* A filter is not combined with an incremental read (the cursor refuses it): the form is hidden then. */}
+      <DataGrid key={`${version}|${filter}|${picked.join(',')}|${changesSince}`} tableId={tableId} version={version} filter={changesSince ? '' : filter}
+        columns={picked} changesSince={changesSince} />
     </div>
   );
 }

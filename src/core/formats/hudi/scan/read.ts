@@ -17,6 +17,7 @@ import { hudiError } from '../spec/errors.ts';
 import type { HudiTableConfig } from '../spec/properties.ts';
 import type { Timeline } from '../spec/timeline.ts';
 import { applyFilter } from './filter.ts';
+import { commitTimeFilter } from './incremental.ts';
 import { mergeSlice, type MergeInput } from './merge.ts';
 import type { HudiTask, HudiTaskFile } from './task.ts';
 
@@ -29,8 +30,19 @@ export interface ReadContext {
   readonly warn?: (message: string) => void;
 }
 
-/** Yields the rows of one file slice as of the task's instant, with the task's columns. */
+/**
+ * Yields the rows of one file slice as of the task's instant, with the task's columns; for an incremental
+ * task only those written in its commit-time range (scan/incremental.ts).
+ */
 export async function* readTask(ctx: ReadContext, task: HudiTask): AsyncGenerator<RecordBatch> {
+  if (!task.commitTimes) { yield* readSlice(ctx, task); return; }
+  for await (const b of readSlice(ctx, task)) {
+    const kept = commitTimeFilter(b, task.commitTimes.begin, task.commitTimes.end);
+    if (kept.numRows > 0) yield kept;
+  }
+}
+
+async function* readSlice(ctx: ReadContext, task: HudiTask): AsyncGenerator<RecordBatch> {
   const types = new Map<string, DataType>();
   if (task.logFiles.length === 0) {
     if (!task.baseFile) return;
