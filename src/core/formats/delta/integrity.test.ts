@@ -84,4 +84,23 @@ describe.skipIf(!FIXTURES_PRESENT)('delta files that disagree with the log', () 
     expect(e2.message).toContain('has no delta.columnMapping.physicalName');
     expect(e2.context.file).toBe(key);
   });
+
+  it('an unknown reader feature names the commit holding the protocol', async () => {
+    const s = await memoryCopy(root('table-with-dv-small'));
+    const key = '_delta_log/00000000000000000000.json';
+    await s.write(key, bytes(text(await s.read(key)).replace('"readerFeatures":["deletionVectors"]', '"readerFeatures":["deletionVectobs"]')));
+    const e = await failure(async () => readRows(await openDeltaTable(s)));
+    expect(e.code).toBe('Unsupported');
+    expect(e.message).toContain("'deletionVectobs'");
+    expect(e.context.file).toBe(key);
+  });
+
+  it('a deletion vector descriptor that is not Z85 names the commit holding it', async () => {
+    const s = await memoryCopy(root('table-with-dv-small'));
+    const key = '_delta_log/00000000000000000001.json';
+    await s.write(key, bytes(text(await s.read(key)).replace('"pathOrInlineDv":"vBn[', '"pathOrInlineDv":"vBn~')));
+    const e = await failure(async () => readRows(await openDeltaTable(s)));
+    expect(e.message).toMatch(/^delta log: deletionVector.pathOrInlineDv of action \d+ is not Z85/);
+    expect(e.context.file).toBe(key);
+  });
 });

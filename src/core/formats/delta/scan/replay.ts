@@ -45,13 +45,15 @@ export class Replay {
   readonly txns = new Map<string, Txn>();
   readonly domains = new Map<string, DomainMetadata>();
   commitInfo?: CommitInfo;
+  /** The log file the winning protocol action came from (named when it cannot be read). */
+  protocolFile?: string;
 
-  /** Applies one file's actions (a checkpoint's or a commit's), in order. */
-  apply(actions: readonly Action[]): void {
+  /** Applies one file's actions (a checkpoint's or a commit's, `file` naming it), in order. */
+  apply(actions: readonly Action[], file?: string): void {
     this.commitInfo = undefined;
     for (const a of actions) {
       switch (a.type) {
-        case 'protocol': this.protocol = a.protocol; break;
+        case 'protocol': this.protocol = a.protocol; this.protocolFile = file; break;
         case 'metaData': this.metadata = a.metaData; break;
         case 'add': {
           const k = fileKey(a.add);
@@ -87,7 +89,7 @@ export class Replay {
     const ctx = { version: version.toString(), ...(file ? { file } : {}) };
     if (!this.protocol) throw new LakeError('DataInvalid', `delta log: no protocol action in ${where}`, ctx);
     if (!this.metadata) throw new LakeError('DataInvalid', `delta log: no metaData action in ${where}`, ctx);
-    checkReadable(this.protocol);
+    checkReadable(this.protocol, this.protocolFile);
     return {
       version, protocol: this.protocol, metadata: this.metadata, files: this.files, tombstones: this.tombstones,
       txns: this.txns, domains: this.domains, ...(this.commitInfo ? { commitInfo: this.commitInfo } : {}),
