@@ -19,7 +19,7 @@ export type Outcome =
   | 'expected rows' | 'no effect (file not read)' | 'no effect (bytes not read)' | 'rows + warning naming the file'
   | 'structural, exact rows (unsized file)' | 'structural, exact rows (Hudi log cut before later appends)' | `LakeError ${string}` | 'undetectable value change'
   | 'undetectable structural (Paimon index manifest)' | 'undetectable structural (same-size swap)'
-  | 'undetectable structural (unsized Paimon manifest list)' | 'undetectable structural (Delta commit: whole actions cut or swapped)'
+  | 'undetectable structural (unsized Paimon manifest list)' | 'undetectable structural (Delta log file: whole actions cut or swapped)'
   | 'FAIL-hang' | 'FAIL-other-exception' | 'FAIL-structural-gave-rows' | 'FAIL-error-not-naming-file';
 
 export interface CaseSpec {
@@ -141,7 +141,7 @@ export async function runCase(fixtures: readonly FuzzFixture[], seed: number, fo
   // entries balance (a compaction's ADD and DELETE together) keeps totalRecordCount right.
   if (file.kind === 'paimon-manifest-list' && !fx.sizedLists.has(file.key)) return done('undetectable structural (unsized Paimon manifest list)', 'wrong rows');
   if (m.name === 'swap' && m.bytes.length === file.bytes.length) return done('undetectable structural (same-size swap)', 'wrong rows');
-  if (deltaCommitStillValid(file.kind, m, file.bytes)) return done('undetectable structural (Delta commit: whole actions cut or swapped)', 'wrong rows');
+  if (deltaCommitStillValid(file.kind, m, file.bytes)) return done('undetectable structural (Delta log file: whole actions cut or swapped)', 'wrong rows');
   return done('FAIL-structural-gave-rows', 'wrong rows');
 }
 

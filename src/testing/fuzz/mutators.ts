@@ -286,11 +286,13 @@ export const UNSIZED_KINDS: ReadonlySet<FileKind> = new Set([
 ]);
 
 /**
- * True when a mutated Delta commit is still a valid log entry of other actions: another commit's bytes,
- * or the file cut right after a whole action line. A commit carries neither its version nor a checksum
- * (only the optional `.crc` of the version could tell), so such a log reads other rows undetectably.
+ * True when a mutated Delta log file is still a valid log entry of other actions: another commit's or
+ * checkpoint's bytes, or a commit cut right after a whole action line. Commits and classic checkpoints
+ * carry neither their version nor a checksum (only the optional `.crc` of a version, and
+ * `_last_checkpoint` for the newest checkpoint, could tell), so such a log reads other rows undetectably.
  */
 export function deltaCommitStillValid(kind: FileKind, m: Mutation, original: Uint8Array): boolean {
+  if (kind === 'delta-checkpoint') return m.name === 'swap';
   if (kind !== 'delta-commit' && kind !== 'delta-checkpoint-json') return false;
   if (m.name === 'swap') return true;
   if (!m.name.startsWith('truncate') || m.bytes.length === 0) return false;
