@@ -22,8 +22,9 @@ describe.skipIf(!FIXTURES_PRESENT)('fuzz sample', () => {
       const t0 = Date.now();
       const results = await runFuzz({ format, seed: SEED, cases: CASES, timeLimitMs: 5000, wallLimitMs: WALL_MS_PER_FORMAT });
       console.log(formatTable(format, results, Date.now() - t0));
-      // At least a real sample ran (the guard only trims a slow machine's run).
-      expect(results.length).toBeGreaterThanOrEqual(100);
+      // At least a real sample ran (the guard only trims a slow machine's run: on the shared 2-core
+      // machine under load, Hudi's MOR merges ran ~10 cases/s).
+      expect(results.length).toBeGreaterThanOrEqual(50);
       expect(failureSamples(results, SEED, 2)).toBe('');
       expect(results.filter(isFailure)).toEqual([]);
     }, 40_000);
