@@ -94,7 +94,7 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       });
     },
 
-    async openRows(p: TableRef & VersionSelector & { filter?: string; columns?: string[] }, ctx: CallContext): Promise<RowCursorDto> {
+    async openRows(p: TableRef & VersionSelector & { filter?: string; columns?: string[]; changesSince?: string }, ctx: CallContext): Promise<RowCursorDto> {
       const t = await tableOf(p);
       const cursor = await RowCursor.open(t.table, { ...p, signal: ctx.signal });
       const cursorId = `c${nextCursor++}`;

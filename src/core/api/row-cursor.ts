@@ -17,6 +17,11 @@ import type { ColumnKind, GridColumnDto, RowCursorDto, RowPageDto } from './tabl
 export interface RowCursorOptions extends VersionSelector {
   readonly filter?: string;
   readonly columns?: readonly string[];
+  /**
+   * Incremental read: only the records written after this version up to `version` (the format's own
+   * incremental query, LakeTable.planIncremental); Unsupported for formats without one.
+   */
+  readonly changesSince?: string;
   /** Stop keeping rows past this many (bounded memory). Default 200,000. */
   readonly maxRows?: number;
   readonly signal?: AbortSignal;
@@ -50,9 +55,14 @@ export class RowCursor {
   /** Plans the scan (filter text parsed here: syntax errors are DataInvalid before any read). */
   static async open(table: LakeTable, options: RowCursorOptions = {}): Promise<RowCursor> {
     const filter = parseFilter(options.filter);
-    const plan = await table.plan({
-      version: options.version, asOfTimestampMs: options.asOfTimestampMs, filter, columns: options.columns, signal: options.signal,
-    });
+    const scan = { version: options.version, asOfTimestampMs: options.asOfTimestampMs, filter, columns: options.columns, signal: options.signal };
+    let plan: LakePlan;
+    if (options.changesSince === undefined) plan = await table.plan(scan);
+    else if (!table.planIncremental) throw new LakeError('Unsupported', 'rows: this table format offers no incremental read ("changes since a version")');
+    else {
+      if (filter) throw new LakeError('Unsupported', 'rows: a filter cannot be combined with "changes since a version" yet');
+      plan = await table.planIncremental(options.changesSince, scan);
+    }
     let records = 0n;
     let known = true;
     for (const f of plan.files) {

@@ -32,6 +32,8 @@ export interface TableOverviewDto {
   readonly states: readonly TableStateDto[];
   /** Table properties (Iceberg `properties`, Paimon options …). */
   readonly properties: Readonly<Record<string, string>>;
+  /** True when the format's model offers incremental reads ("changes since a version", LakeTable.planIncremental). */
+  readonly incremental?: boolean;
   /** The format's own version of its metadata (Iceberg format-version 1–3 …). */
   readonly formatVersion?: number;
 }

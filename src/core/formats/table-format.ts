@@ -337,6 +337,12 @@ export interface LakeTable {
    * {@link LakePlan.files} (no format method).
    */
   changeLog?(from: string, to: string, options?: { signal?: AbortSignal }): Promise<ChangeLogSource | undefined>;
+  /**
+   * The format's own incremental query, for formats whose model offers one (Hudi): a plan whose tasks read
+   * only the records written after version `since` (exclusive) up to `scan.version` (inclusive; the current
+   * one when absent), latest values, through {@link read}. Absent where the format has none.
+   */
+  planIncremental?(since: string, scan: ScanRequest): Promise<LakePlan>;
   /** Reserved; no format implements it: writes go through each format's commit/ adapters (the writes model). */
   commit?(ops: readonly unknown[], signal?: AbortSignal): Promise<unknown>;
   /**

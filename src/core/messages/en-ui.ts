@@ -141,6 +141,10 @@ export const enUi = {
 
   // Data tab
   'ui.data.read': () => 'Read',
+  'ui.data.changesSince': () => 'Changes since',
+  'ui.data.changesSinceLabel': () => 'Only the records written after this version (the format\'s incremental query)',
+  'ui.data.wholeVersion': () => '— whole version —',
+  'ui.data.readingChanges': (p: { since: string; id: string }) => `Records inserted or updated after ${p.since} up to ${p.id} (latest values; deletes excluded)`,
   'ui.data.refLabel': () => 'Version, branch or tag to read',
   'ui.data.selectedVersion': (p: { id: string }) => `selected version ${p.id}`,
   'ui.data.currentVersion': () => 'current version',

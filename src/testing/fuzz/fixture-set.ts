@@ -9,11 +9,11 @@ import { canonicalRowsText } from '../../core/arrow/canonical.ts';
 import { listFixtures } from '../fixtures.ts';
 import { fileKind, type FixtureFile } from './mutators.ts';
 
-export type FuzzFormat = 'iceberg' | 'paimon';
+export type FuzzFormat = 'iceberg' | 'paimon' | 'delta' | 'hudi';
 
 export interface FuzzVersion {
   readonly id: string;
-  /** canonicalRowsText of the expected rows. */
+  /** canonicalRowsText of the expected rows, or `sha256:<hex>` of that text where the expected file gives only the hash. */
   readonly rowsText: string;
   /** Keys read by a clean read of this version (filled by the harness's baseline run). */
   touched: string[];
@@ -49,7 +49,7 @@ function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
 }
 
-/** Every fixture of `format` with expected rows for its versions. */
+/** Every fixture of `format` with expected rows (or their hash) for its versions. */
 export function loadFixtures(format: FuzzFormat): FuzzFixture[] {
   return listFixtures(format).map((fx) => {
     const files: FixtureFile[] = walk(fx.root).sort().map((path) => {
@@ -60,7 +60,9 @@ export function loadFixtures(format: FuzzFormat): FuzzFixture[] {
       name: fx.name,
       format,
       files,
-      versions: fx.expected.versions.filter((v) => v.rows).map((v) => ({ id: v.id, rowsText: canonicalRowsText(v.rows!), touched: [] })),
+      versions: fx.expected.versions
+        .filter((v) => v.rows || v.rowsSha256)
+        .map((v) => ({ id: v.id, rowsText: v.rows ? canonicalRowsText(v.rows) : `sha256:${v.rowsSha256!}`, touched: [] })),
       sizedLists: sizedManifestLists(files),
     };
   });

@@ -5,18 +5,23 @@
  * unnoticed where no checksum covers the bytes).
  */
 import type { Rng } from './prng.ts';
-import { avroLayout, encodeLength, paimonDvLengthFields, parquetFooterLength, puffinLengthFields, type LengthField } from './structure.ts';
+import { avroLayout, encodeLength, hudiLogLengthFields, paimonDvLengthFields, parquetFooterLength, puffinLengthFields, type LengthField } from './structure.ts';
 
 /** What a fixture file is, by its place in the table layout. */
 export type FileKind =
   | 'iceberg-metadata' | 'iceberg-version-hint' | 'iceberg-manifest-list' | 'iceberg-manifest' | 'iceberg-data'
   | 'iceberg-delete' | 'iceberg-puffin'
   | 'paimon-snapshot' | 'paimon-hint' | 'paimon-schema' | 'paimon-manifest-list' | 'paimon-manifest'
-  | 'paimon-index-manifest' | 'paimon-data' | 'paimon-index' | 'other';
+  | 'paimon-index-manifest' | 'paimon-data' | 'paimon-index'
+  | 'delta-commit' | 'delta-checkpoint' | 'delta-checkpoint-json' | 'delta-sidecar' | 'delta-last-checkpoint' | 'delta-crc' | 'delta-data' | 'delta-dv'
+  | 'hudi-properties' | 'hudi-instant' | 'hudi-instant-avro' | 'hudi-pending-instant' | 'hudi-log' | 'hudi-base'
+  | 'other';
 
 /** The kind of a file from its key relative to the table root. */
-export function fileKind(format: 'iceberg' | 'paimon', key: string): FileKind {
+export function fileKind(format: 'iceberg' | 'paimon' | 'delta' | 'hudi', key: string): FileKind {
   const name = key.slice(key.lastIndexOf('/') + 1);
+  if (format === 'delta') return deltaKind(key, name);
+  if (format === 'hudi') return hudiKind(key, name);
   if (format === 'iceberg') {
     if (name.endsWith('.metadata.json')) return 'iceberg-metadata';
     if (name === 'version-hint.text') return 'iceberg-version-hint';
@@ -37,13 +42,53 @@ export function fileKind(format: 'iceberg' | 'paimon', key: string): FileKind {
   return 'other';
 }
 
-/** True for pointer files whose content is only a hint (a bad hint may be ignored, as engines do). */
-export function isHint(kind: FileKind): boolean {
-  return kind === 'iceberg-version-hint' || kind === 'paimon-hint';
+/** Delta: `_delta_log/` commits (JSON lines), checkpoints (Parquet; v2 tops may be JSON), `_last_checkpoint`, CRCs; data and DV files. */
+function deltaKind(key: string, name: string): FileKind {
+  if (key.startsWith('_delta_log/')) {
+    if (name === '_last_checkpoint') return 'delta-last-checkpoint';
+    if (name.endsWith('.crc')) return 'delta-crc';
+    if (key.startsWith('_delta_log/_sidecars/')) return 'delta-sidecar';
+    if (name.includes('.checkpoint')) return name.endsWith('.json') ? 'delta-checkpoint-json' : 'delta-checkpoint';
+    if (/^\d{20}\.json$/.test(name)) return 'delta-commit';
+    return 'other';
+  }
+  if (name.endsWith('.bin')) return 'delta-dv';
+  if (name.endsWith('.parquet')) return 'delta-data';
+  return 'other';
 }
 
-const JSON_KINDS: ReadonlySet<FileKind> = new Set(['iceberg-metadata', 'paimon-snapshot', 'paimon-schema']);
-const AVRO_KINDS: ReadonlySet<FileKind> = new Set(['iceberg-manifest-list', 'iceberg-manifest', 'paimon-manifest-list', 'paimon-manifest', 'paimon-index-manifest']);
+/** Hudi: `.hoodie/` properties and timeline instants (layout 1 JSON, layout 2 Avro), log files, base files. */
+function hudiKind(key: string, name: string): FileKind {
+  if (key.startsWith('.hoodie/')) {
+    if (key.startsWith('.hoodie/metadata/') || key.startsWith('.hoodie/.')) return 'other';
+    if (name === 'hoodie.properties') return 'hudi-properties';
+    if (!/^\d{14,17}/.test(name)) return 'other';
+    if (name.endsWith('.requested') || name.endsWith('.inflight')) return 'hudi-pending-instant';
+    return key.startsWith('.hoodie/timeline/') ? 'hudi-instant-avro' : 'hudi-instant';
+  }
+  if (/^\..+\.log\.\d+/.test(name)) return 'hudi-log';
+  if (name.endsWith('.parquet')) return 'hudi-base';
+  return 'other';
+}
+
+/**
+ * The files a case may mutate: Iceberg and Paimon skip dot-files (Hadoop `.crc` siblings); Hudi keeps
+ * `.hoodie/` and its dot-named log files but not the CRC siblings; Delta keeps `_delta_log/`.
+ */
+export function isTarget(format: 'iceberg' | 'paimon' | 'delta' | 'hudi', key: string): boolean {
+  const name = key.slice(key.lastIndexOf('/') + 1);
+  if (format === 'hudi') return !name.endsWith('.crc') && fileKind(format, key) !== 'other';
+  return !key.split('/').some((p) => p.startsWith('.'));
+}
+
+/** True for pointer files whose content is only a hint (a bad hint may be ignored, as engines do). */
+export function isHint(kind: FileKind): boolean {
+  return kind === 'iceberg-version-hint' || kind === 'paimon-hint' || kind === 'delta-last-checkpoint' || kind === 'delta-crc';
+}
+
+const JSON_KINDS: ReadonlySet<FileKind> = new Set(['iceberg-metadata', 'paimon-snapshot', 'paimon-schema', 'delta-commit', 'delta-checkpoint-json', 'hudi-instant', 'hudi-properties']);
+const AVRO_KINDS: ReadonlySet<FileKind> = new Set(['iceberg-manifest-list', 'iceberg-manifest', 'paimon-manifest-list', 'paimon-manifest', 'paimon-index-manifest', 'hudi-instant-avro']);
+const PARQUET_KINDS: ReadonlySet<FileKind> = new Set(['iceberg-data', 'iceberg-delete', 'paimon-data', 'delta-data', 'delta-checkpoint', 'delta-sidecar', 'hudi-base']);
 
 export interface FixtureFile {
   readonly key: string;
@@ -70,12 +115,14 @@ interface Mutator {
 
 function lengthFields(f: FixtureFile): LengthField[] {
   if (AVRO_KINDS.has(f.kind)) return avroLayout(f.bytes)?.blocks.flatMap((b) => [b.count, b.size]) ?? [];
-  if (f.kind === 'iceberg-data' || f.kind === 'iceberg-delete' || f.kind === 'paimon-data') {
+  if (PARQUET_KINDS.has(f.kind)) {
     const p = parquetFooterLength(f.bytes);
     return p ? [p] : [];
   }
   if (f.kind === 'iceberg-puffin') return puffinLengthFields(f.bytes);
-  if (f.kind === 'paimon-index') return paimonDvLengthFields(f.bytes);
+  // Delta DV files share Paimon's framing: version byte 1, then (size i32 BE, bitmap, CRC) per vector.
+  if (f.kind === 'paimon-index' || f.kind === 'delta-dv') return paimonDvLengthFields(f.bytes);
+  if (f.kind === 'hudi-log') return hudiLogLengthFields(f.bytes);
   return [];
 }
 
@@ -186,7 +233,7 @@ const MUTATORS: readonly Mutator[] = [
       const field = rng.pick(lengthFields(f));
       const v = field.value;
       const choices = [0, v - 1, v + 1, v * 2 + 7, 2 ** 31 - 1, rng.int(2 ** 32)];
-      if (field.encoding === 'avro-long') choices.push(-1, -v - 1, 2 ** 40, v + rng.range(2, 1000));
+      if (field.encoding === 'avro-long' || field.encoding === 'i64be') choices.push(-1, -v - 1, 2 ** 40, v + rng.range(2, 1000));
       const value = rng.pick(choices.filter((c) => c !== v && (field.encoding !== 'i32be' || c < 2 ** 31)));
       const bytes = splice(f.bytes, field.offset, field.offset + field.width, encodeLength(field, value));
       return { bytes, detail: `${field.what} at ${field.offset}: ${v} → ${value}` };
@@ -232,4 +279,23 @@ function sameTrimmedText(a: Uint8Array, b: Uint8Array): boolean {
 export const UNSIZED_KINDS: ReadonlySet<FileKind> = new Set([
   'iceberg-metadata', 'iceberg-version-hint', 'iceberg-manifest-list', 'paimon-snapshot', 'paimon-hint', 'paimon-schema',
   'paimon-manifest-list', 'paimon-index-manifest',
+  'hudi-properties', 'hudi-instant', 'hudi-instant-avro', 'hudi-pending-instant',
+  'delta-commit', 'delta-checkpoint', 'delta-checkpoint-json',
+  // A DV file holds several vectors; the log records each one's offset and size, never the file's size.
+  'delta-dv',
 ]);
+
+/**
+ * True when a mutated Delta log file is still a valid log entry of other actions: another commit's or
+ * checkpoint's bytes, or a commit cut right after a whole action line. Commits and classic checkpoints
+ * carry neither their version nor a checksum (only the optional `.crc` of a version, and
+ * `_last_checkpoint` for the newest checkpoint, could tell), so such a log reads other rows undetectably.
+ */
+export function deltaCommitStillValid(kind: FileKind, m: Mutation, original: Uint8Array): boolean {
+  if (kind === 'delta-checkpoint') return m.name === 'swap';
+  if (kind !== 'delta-commit' && kind !== 'delta-checkpoint-json') return false;
+  if (m.name === 'swap') return true;
+  if (!m.name.startsWith('truncate') || m.bytes.length === 0) return false;
+  for (let i = 0; i < m.bytes.length; i++) if (m.bytes[i] !== original[i]) return false;
+  return m.bytes[m.bytes.length - 1] === 0x0a || original[m.bytes.length] === 0x0a;
+}

@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz -- --cases N [--seed S] [--format iceberg|paimon] [--time-limit-ms T] [--workers W]
+ * `npm run fuzz -- --cases N [--seed S] [--format iceberg|paimon|delta|hudi] [--time-limit-ms T] [--workers W]
  *  [--case I] [--verbose]`: mutates the fixtures' files (in memory) and checks every case ends in the
  * expected rows or a LakeError naming a file — never a hang, another exception, or rows from a
  * structural mutation. Prints the figures per format; exits 1 on any FAIL class.
@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   const seed = Number(arg('seed') ?? 1);
   const timeLimitMs = Number(arg('time-limit-ms') ?? 5000);
   const workers = Number(arg('workers') ?? 1);
-  const formats: FuzzFormat[] = arg('format') ? [arg('format') as FuzzFormat] : ['iceberg', 'paimon'];
+  const formats: FuzzFormat[] = arg('format') ? [arg('format') as FuzzFormat] : ['iceberg', 'paimon', 'delta', 'hudi'];
   const single = arg('case');
   if (single !== undefined) {
     // Replays one case in this thread (for debugging a failure).

@@ -11,7 +11,7 @@ export interface LengthField {
   /** Bytes the field occupies now. */
   readonly width: number;
   readonly value: number;
-  readonly encoding: 'avro-long' | 'u32le' | 'i32be';
+  readonly encoding: 'avro-long' | 'u32le' | 'i32be' | 'i64be';
   readonly what: string;
 }
 
@@ -139,9 +139,43 @@ export function paimonDvLengthFields(b: Uint8Array): LengthField[] {
   return out;
 }
 
+/**
+ * Hudi log blocks (tech spec "Log file format"): `#HUDI#`, block size (int64 BE, bytes after it), format
+ * version, type, header, content length (int64 BE), content, footer, total block length (int64 BE). Walks
+ * blocks by their size field, independently of the engine's framing.
+ */
+export function hudiLogLengthFields(b: Uint8Array): LengthField[] {
+  const out: LengthField[] = [];
+  const view = new DataView(b.buffer, b.byteOffset, b.length);
+  const magic = [0x23, 0x48, 0x55, 0x44, 0x49, 0x23];
+  let pos = 0;
+  while (pos + 14 <= b.length && magic.every((m, i) => b[pos + i] === m)) {
+    const size = Number(view.getBigInt64(pos + 6, false));
+    out.push({ offset: pos + 6, width: 8, value: size, encoding: 'i64be', what: 'hudi log block size' });
+    const end = pos + 14 + size;
+    if (size < 8 || end > b.length) break;
+    out.push({ offset: end - 8, width: 8, value: Number(view.getBigInt64(end - 8, false)), encoding: 'i64be', what: 'hudi log block total length' });
+    // The content length sits after version, type and the header (count, then key, length, value per entry).
+    let p = pos + 14 + 8;
+    if (p + 4 <= end) {
+      const n = view.getInt32(p, false);
+      p += 4;
+      for (let i = 0; i < n && p + 8 <= end; i++) p += 8 + Math.max(0, view.getInt32(p + 4, false));
+      if (p + 8 <= end) out.push({ offset: p, width: 8, value: Number(view.getBigInt64(p, false)), encoding: 'i64be', what: 'hudi log block content length' });
+    }
+    pos = end;
+  }
+  return out;
+}
+
 /** The bytes of a length field set to `value` (Avro longs may change width: the file length changes). */
 export function encodeLength(field: LengthField, value: number): Uint8Array {
   if (field.encoding === 'avro-long') return encodeAvroLong(value);
+  if (field.encoding === 'i64be') {
+    const wide = new Uint8Array(8);
+    new DataView(wide.buffer).setBigInt64(0, BigInt(Math.trunc(value)), false);
+    return wide;
+  }
   const out = new Uint8Array(4);
   const view = new DataView(out.buffer);
   if (field.encoding === 'u32le') view.setUint32(0, value >>> 0, true);

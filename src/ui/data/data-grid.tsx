@@ -17,7 +17,11 @@ import { cellText, columnWidth, gridStatus } from './grid-model.ts';
 /** Row height: 25+ rows fit a 1440×900 window with the timeline open (issue 12). */
 const ROW = 22;
 
-export function DataGrid({ tableId, version, filter, columns }: { tableId: string; version: string; filter: string; columns: readonly string[] }) {
+export function DataGrid({ tableId, version, filter, columns, changesSince = '' }: {
+  tableId: string; version: string; filter: string; columns: readonly string[];
+  /** Only records written after this version (the format's incremental query); '' = the whole version. */
+  changesSince?: string;
+}) {
   const parent = useRef<HTMLDivElement>(null);
   const [range, setRange] = useState<[number, number]>([0, 40]);
   const neededPages = useMemo(() => {
@@ -25,7 +29,7 @@ export function DataGrid({ tableId, version, filter, columns }: { tableId: strin
     for (let p = Math.floor(range[0] / PAGE_ROWS); p <= Math.floor(range[1] / PAGE_ROWS); p++) out.push(p);
     return out;
   }, [range]);
-  const { cursor, loaded, error, fetching } = useRows(tableId, version, filter, columns, neededPages);
+  const { cursor, loaded, error, fetching } = useRows(tableId, version, filter, columns, neededPages, changesSince);
   const client = useQueryClient();
   const latest = [...loaded.values()].sort((a, b) => b.rowsRead - a.rowsRead)[0] as RowPageDto | undefined;
   const status = gridStatus(latest);

@@ -11,7 +11,7 @@ import { DataGrid } from './data-grid.tsx';
 /** What the Data tab reads besides the version: the applied filter and the chosen columns ([] = all). */
 export interface DataState { readonly where?: string; readonly cols?: readonly string[] }
 
-export function DataView({ tableId, versions, selectedId, columns, state, onState }: {
+export function DataView({ tableId, versions, selectedId, columns, state, onState, incremental = false }: {
   tableId: string;
   versions: readonly VersionDto[];
   /** The version selected on the timeline ('' = current). */
@@ -19,6 +19,8 @@ export function DataView({ tableId, versions, selectedId, columns, state, onStat
   columns: readonly string[];
   state: DataState;
   onState: (next: DataState) => void;
+  /** The format offers incremental reads: show "Changes since". */
+  incremental?: boolean;
 }) {
   const refs = versions.flatMap((v) => v.refs.map((r) => ({ ...r, id: v.id })));
   const [ref, setRef] = useState<string>(''); // '' = the timeline's selection
@@ -33,6 +35,11 @@ export function DataView({ tableId, versions, selectedId, columns, state, onStat
   const setPicked = (cols: readonly string[]) => onState({ ...state, cols: cols.length ? cols : undefined });
   const [showCols, setShowCols] = useState(false);
   const shownVersion = versions.find((v) => v.id === version) ?? versions.find((v) => v.refs.some((r) => r.name === version));
+  const [since, setSince] = useState('');
+  // Only versions older than the one read can start a range (begin exclusive, end inclusive).
+  const endIndex = shownVersion ? versions.indexOf(shownVersion) : versions.length - 1;
+  const olderVersions = versions.slice(0, Math.max(0, endIndex));
+  const changesSince = incremental && olderVersions.some((v) => v.id === since) ? since : '';
   return (
     <div className="data-view">
       <div className="data-bar">
@@ -43,6 +50,15 @@ export function DataView({ tableId, versions, selectedId, columns, state, onStat
             {refs.map((r) => <option key={`${r.type}:${r.name}`} value={r.name}>{r.type} {r.name} → {short(r.id)}</option>)}
           </select>
         </label>
+        {incremental && (
+          <label className="field inline">
+            <span className="label">{t('ui.data.changesSince')}</span>
+            <select value={changesSince} onChange={(e) => setSince(e.target.value)} aria-label={t('ui.data.changesSinceLabel')} title={t('ui.data.changesSinceLabel')}>
+              <option value="">{t('ui.data.wholeVersion')}</option>
+              {olderVersions.map((v) => <option key={v.id} value={v.id}>{v.id}</option>)}
+            </select>
+          </label>
+        )}
         <div className="col-picker">
           <button type="button" className="btn btn-small" onClick={() => setShowCols((s) => !s)} aria-expanded={showCols}>
             {t('ui.data.columns', { picked: picked.length, count: columns.length })} ▾
@@ -73,15 +89,21 @@ export function DataView({ tableId, versions, selectedId, columns, state, onStat
             </div>
           )}
         </div>
-        <form className="filter-row grow" onSubmit={(e) => { e.preventDefault(); setFilter(filterText.trim()); }}>
+        {!changesSince && <form className="filter-row grow" onSubmit={(e) => { e.preventDefault(); setFilter(filterText.trim()); }}>
           <input className="grow mono" value={filterText} onChange={(e) => setFilterText(e.target.value)} placeholder={t('ui.data.filterPlaceholder')}
             aria-label={t('ui.data.filterLabel')} spellCheck={false} />
           <button type="submit" className="btn btn-small">{t('ui.data.apply')}</button>
           {filter && <button type="button" className="btn btn-small btn-quiet" onClick={() => { setFilter(''); setFilterText(''); }}>{t('ui.data.clear')}</button>}
-        </form>
+        </form>}
       </div>
-      {shownVersion && <div className="muted small data-reading" title={t('ui.data.reading', { id: shownVersion.id, filter })}>{t('ui.data.reading', { id: shownVersion.id, filter })}</div>}
-      <DataGrid key={`${version}|${filter}|${picked.join(',')}`} tableId={tableId} version={version} filter={filter} columns={picked} />
+      {shownVersion && <div className="muted small data-reading" data-testid="data-reading" title={changesSince
+        ? t('ui.data.readingChanges', { since: changesSince, id: shownVersion.id })
+        : t('ui.data.reading', { id: shownVersion.id, filter })}>{changesSince
+        ? t('ui.data.readingChanges', { since: changesSince, id: shownVersion.id })
+        : t('ui.data.reading', { id: shownVersion.id, filter })}</div>}
+      {/* A filter is not combined with an incremental read (the cursor refuses it): the form is hidden then. */}
+      <DataGrid key={`${version}|${filter}|${picked.join(',')}|${changesSince}`} tableId={tableId} version={version} filter={changesSince ? '' : filter}
+        columns={picked} changesSince={changesSince} />
     </div>
   );
 }

@@ -23,7 +23,7 @@ export const queryKeys = {
   explain: (tableId: string, version: string, filter: string) => ['lakescope', 'tbl', tableId, 'explain', version, filter] as const,
   partitions: (tableId: string, version: string) => ['lakescope', 'tbl', tableId, 'partitions', version] as const,
   health: (tableId: string, version: string, storageRefusal: string) => ['lakescope', 'tbl', tableId, 'health', version, storageRefusal] as const,
-  rowCursor: (tableId: string, version: string, filter: string, columns: readonly string[]) => ['lakescope', 'tbl', tableId, 'rows', version, filter, columns.join('\u0000')] as const,
+  rowCursor: (tableId: string, version: string, filter: string, columns: readonly string[], changesSince = '') => ['lakescope', 'tbl', tableId, 'rows', version, filter, columns.join('\u0000'), changesSince] as const,
   cursorPages: (cursorId: string) => ['lakescope', 'cursor', cursorId] as const,
   rowPage: (cursorId: string, page: number) => [...queryKeys.cursorPages(cursorId), page] as const,
 };

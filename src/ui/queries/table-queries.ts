@@ -73,10 +73,13 @@ export const PAGE_ROWS = 200;
  * A row cursor for (version, filter, columns) and the pages the grid needs. The cursor is closed in the
  * worker when the inputs change or the view goes away.
  */
-export function useRows(tableId: string, version: string, filter: string, columns: readonly string[], neededPages: readonly number[]) {
+export function useRows(tableId: string, version: string, filter: string, columns: readonly string[], neededPages: readonly number[], changesSince = '') {
   const cursor = useQuery({
-    queryKey: queryKeys.rowCursor(tableId, version, filter, columns),
-    queryFn: ({ signal }) => engine().openRows({ tableId, version: version || undefined, filter: filter || undefined, columns: columns.length ? [...columns] : undefined }, { signal }),
+    queryKey: queryKeys.rowCursor(tableId, version, filter, columns, changesSince),
+    queryFn: ({ signal }) => engine().openRows({
+      tableId, version: version || undefined, filter: filter || undefined, columns: columns.length ? [...columns] : undefined,
+      ...(changesSince ? { changesSince } : {}),
+    }, { signal }),
     retry: false,
     staleTime: Infinity,
     gcTime: 0,

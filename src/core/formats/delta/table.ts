@@ -270,11 +270,11 @@ export class DeltaTable implements LakeTable {
 /** Replays a segment: its checkpoint, then its commits in order. */
 export async function replaySegment(log: LogStore, segment: LogSegment, signal?: AbortSignal): Promise<Snapshot> {
   const replay = new Replay();
-  if (segment.checkpoint) replay.apply((await log.checkpoint(segment.checkpoint, signal)).actions);
+  if (segment.checkpoint) replay.apply((await log.checkpoint(segment.checkpoint, signal)).actions, segment.checkpoint.files[0]?.key);
   const commits = await pool(segment.commits, 8, (c, _i, sig) => log.commit(c, sig), signal);
-  for (const actions of commits) replay.apply(actions);
+  commits.forEach((actions, i) => replay.apply(actions, segment.commits[i]!.key));
   const where = segment.checkpoint ? `checkpoint ${segment.checkpoint.version} and the ${segment.commits.length} commits after it` : `commits 0..${segment.version}`;
-  return replay.snapshot(segment.version, where);
+  return replay.snapshot(segment.version, where, segment.checkpoint?.files[0]?.key ?? segment.commits[0]?.key);
 }
 
 async function loadCurrent(log: LogStore, signal?: AbortSignal): Promise<DeltaView> {

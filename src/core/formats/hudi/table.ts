@@ -14,7 +14,7 @@ import { treeNodes } from './inspect/tree.ts';
 import { timelineView, type TimelineViewDto } from './inspect/timeline.ts';
 import { listSchemas, listVersions } from './inspect/versions.ts';
 import { HudiMetadata } from './io/metadata.ts';
-import { commitTimeFilter, planIncremental, type IncrementalRange } from './scan/incremental.ts';
+import { planIncremental, type IncrementalRange } from './scan/incremental.ts';
 import { planSnapshot } from './scan/plan.ts';
 import { readTask } from './scan/read.ts';
 import type { HudiTask } from './scan/task.ts';
@@ -153,12 +153,14 @@ export class HudiTable implements LakeTable {
    */
   async *readIncremental(range: IncrementalRange, opts: { columns?: readonly string[]; signal?: AbortSignal } = {}): AsyncGenerator<RecordBatch> {
     const plan = await planIncremental(this.meta, range, opts.columns, opts.signal);
-    for (const task of plan.tasks) {
-      for await (const b of this.read(task, { signal: opts.signal })) {
-        const kept = commitTimeFilter(b, range.begin, plan.versionId);
-        if (kept.numRows > 0) yield kept;
-      }
-    }
+    for (const task of plan.tasks) yield* this.read(task, { signal: opts.signal });
+  }
+
+  /** The model's incremental query: {@link readIncremental} as a plan whose tasks `read` keeps only (since, version]. */
+  async planIncremental(since: string, scan: ScanRequest = {}): Promise<LakePlan> {
+    const end = scan.version === undefined || scan.version === '' ? undefined : resolveInstant(this.meta, scan).instant?.requestedTime;
+    const p = await planIncremental(this.meta, { begin: since, ...(end ? { end } : {}) }, scan.columns, scan.signal);
+    return { ...p, tasks: toScanTasks(p.tasks) };
   }
 
   /** The timeline as Hudi's RFC-94 UI draws it: lanes by action, bars from requested to completed. */

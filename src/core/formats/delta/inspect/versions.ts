@@ -86,7 +86,7 @@ function columnOf(f: StructField, id: number): ColumnDto {
 
 /** A schema (a metaData action) as a SchemaDto; the id is the version that wrote it. */
 export function schemaDto(metadata: Metadata, version: bigint, isCurrent: boolean): SchemaDto {
-  const schema = parseSchemaString(metadata.schemaString);
+  const schema = parseSchemaString(metadata.schemaString, metadata.source);
   return {
     schemaId: version.toString(),
     columns: schema.fields.map((f, i) => columnOf(f, fieldId(f) ?? i + 1)),

@@ -158,9 +158,16 @@ export class LogStore {
     return p;
   }
 
+  /**
+   * Must hold: a commit or JSON checkpoint without a single action is DataInvalid naming it — every
+   * commit holds the atomic set of actions it made (PROTOCOL.md "Delta Log Entries"), and reading an
+   * emptied one as "nothing happened" would silently drop its adds and removes.
+   */
   private async readNdjson(key: string, signal?: AbortSignal): Promise<Action[]> {
     const bytes = await this.storage.read(key, { signal });
-    return parseNdjsonActions(utf8Decode(bytes), key);
+    const actions = parseNdjsonActions(utf8Decode(bytes), key);
+    if (actions.length === 0) throw invalid('delta log', `${key} holds no action (${bytes.length} bytes)`, key);
+    return actions;
   }
 
   /** Every action of a checkpoint (all parts, and the sidecars a V2 checkpoint names), cached. */
@@ -183,7 +190,7 @@ export class LogStore {
     const sidecars = actions.flatMap((a) => (a.type === 'sidecar' ? [a.sidecar] : []));
     for (const s of sidecars) {
       const key = sidecarKey(s.path);
-      for (const a of await this.readParquetActions(key, signal)) {
+      for (const a of await this.readParquetActions(key, signal, s.sizeInBytes > 0n ? Number(s.sizeInBytes) : undefined)) {
         if (a.type !== 'add' && a.type !== 'remove') throw invalid('delta checkpoint', `sidecar holds a ${a.type} action; only add and remove are allowed`, key);
         actions.push(a);
       }
@@ -191,9 +198,15 @@ export class LogStore {
     return { actions, sidecars };
   }
 
-  /** A Parquet checkpoint or sidecar: one action per row. */
-  async readParquetActions(key: string, signal?: AbortSignal): Promise<Action[]> {
+  /**
+   * A Parquet checkpoint or sidecar: one action per row. Must hold: a sidecar whose size differs from the
+   * `sizeInBytes` its checkpoint recorded (`expectedSize`) is DataInvalid naming it (cut, or another file).
+   */
+  async readParquetActions(key: string, signal?: AbortSignal, expectedSize?: number): Promise<Action[]> {
     const bytes = await this.storage.read(key, { signal });
+    if (expectedSize !== undefined && bytes.length !== expectedSize) {
+      throw invalid('delta checkpoint', `${key} is ${bytes.length} bytes, but the checkpoint that names it recorded ${expectedSize}`, key);
+    }
     try {
       const rows = await readParquetRows(bytesSource(bytes, key), { signal });
       const out: Action[] = [];

@@ -147,7 +147,7 @@ describe.skipIf(!FIXTURES_PRESENT)('checkpoints agree with replaying every commi
       const a = withCp as DeltaSnapshot; const b = noCp as DeltaSnapshot;
       expect(a.version).toBe(b.version);
       expect(a.protocol).toEqual(b.protocol);
-      expect({ ...a.metadata, createdTime: undefined }).toEqual({ ...b.metadata, createdTime: undefined });
+      expect({ ...a.metadata, createdTime: undefined, source: undefined }).toEqual({ ...b.metadata, createdTime: undefined, source: undefined });
       expect([...a.files.keys()].sort()).toEqual([...b.files.keys()].sort());
       for (const [k, add] of a.files) expect(add.size, k).toBe(b.files.get(k)!.size);
     });

@@ -9,7 +9,7 @@ import {
 } from '../../../expr/index.ts';
 import type { LakePlan, SkipDto } from '../../table-format.ts';
 import { parsePartitionValue } from '../spec/partition-value.ts';
-import { physicalName, parseSchemaString, type ColumnMappingMode, type StructType } from '../spec/schema.ts';
+import { physicalName, parseSchemaString, type ColumnMappingMode, type DeltaType, type StructField, type StructType } from '../spec/schema.ts';
 import { columnStats, fileStats } from '../spec/stats.ts';
 import { checkSchemaReadable, columnMappingMode } from '../spec/table-features.ts';
 import { valueTypeOf } from '../spec/value-type.ts';
@@ -28,11 +28,34 @@ export interface PlanInput {
   readonly location?: string;
 }
 
-/** The read schema of a snapshot, checked readable (no variant columns). */
+/**
+ * The read schema of a snapshot, checked readable (no variant columns) and, under column mapping, every
+ * field (nested too) carrying its physical name — checked here, once, so that a schema missing one is a
+ * DataInvalid naming the log file of the metaData action rather than a failure deep in a read.
+ */
 export function readSchema(snapshot: Snapshot): { schema: StructType; mode: ColumnMappingMode } {
-  const schema = parseSchemaString(snapshot.metadata.schemaString);
+  const schema = parseSchemaString(snapshot.metadata.schemaString, snapshot.metadata.source);
   checkSchemaReadable(schema);
-  return { schema, mode: columnMappingMode(snapshot.protocol, snapshot.metadata) };
+  const mode = columnMappingMode(snapshot.protocol, snapshot.metadata);
+  if (mode !== 'none') {
+    try {
+      checkPhysicalNames(schema.fields, mode);
+    } catch (e) {
+      const file = snapshot.metadata.source;
+      if (file && e instanceof LakeError && !e.context.file) throw new LakeError(e.code, `${e.message} (schema in ${file})`, { ...e.context, file }, { cause: e });
+      throw e;
+    }
+  }
+  return { schema, mode };
+}
+
+function checkPhysicalNames(fields: readonly StructField[], mode: ColumnMappingMode): void {
+  for (const f of fields) {
+    physicalName(f, mode);
+    let t: DeltaType = f.type;
+    while (t.kind === 'array' || t.kind === 'map') t = t.kind === 'array' ? t.elementType : t.valueType;
+    if (t.kind === 'struct') checkPhysicalNames(t.fields, mode);
+  }
 }
 
 /** Binds a filter to the schema's top-level columns; field id = position + 1. */

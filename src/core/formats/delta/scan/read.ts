@@ -47,8 +47,8 @@ export async function loadDeletionVector(ctx: ReadContext, task: DeltaTask): Pro
 
 /**
  * Yields the task's rows. Must hold: each physical row not in the deletion vector and matching the
- * filter comes out exactly once, in file order, with exactly `task.columns`; a corrupt file →
- * DataInvalid `delta read: …` naming it.
+ * filter comes out exactly once, in file order, with exactly `task.columns`; a corrupt file, or one whose
+ * size differs from the log's record, → DataInvalid `delta read: …` naming it.
  */
 export async function* readTask(ctx: ReadContext, task: DeltaTask, deleted?: { has(pos: number): boolean }): AsyncGenerator<RecordBatch> {
   // `deleted` replaces the task's deletion vector (change data feed selects rows between two vectors).
@@ -59,6 +59,11 @@ export async function* readTask(ctx: ReadContext, task: DeltaTask, deleted?: { h
     bytes = await ctx.storage.read(task.key, { signal: ctx.signal });
   } catch (e) {
     throw deltaError(e, 'delta read', task.key);
+  }
+  // The add action records the file's size (PROTOCOL.md "Add File and Remove File": size, required): a
+  // file of another size was cut, grown or replaced after the commit, and its rows cannot be trusted.
+  if (task.size > 0 && bytes.length !== task.size) {
+    throw new LakeError('DataInvalid', `delta read: ${task.key} is ${bytes.length} bytes, but the log records ${task.size}`, { file: task.key });
   }
   const constants = partitionConstants(task);
   const filterIds = task.filter ? referencedIds(task.filter) : new Set<number>();

@@ -45,13 +45,15 @@ export class Replay {
   readonly txns = new Map<string, Txn>();
   readonly domains = new Map<string, DomainMetadata>();
   commitInfo?: CommitInfo;
+  /** The log file the winning protocol action came from (named when it cannot be read). */
+  protocolFile?: string;
 
-  /** Applies one file's actions (a checkpoint's or a commit's), in order. */
-  apply(actions: readonly Action[]): void {
+  /** Applies one file's actions (a checkpoint's or a commit's, `file` naming it), in order. */
+  apply(actions: readonly Action[], file?: string): void {
     this.commitInfo = undefined;
     for (const a of actions) {
       switch (a.type) {
-        case 'protocol': this.protocol = a.protocol; break;
+        case 'protocol': this.protocol = a.protocol; this.protocolFile = file; break;
         case 'metaData': this.metadata = a.metaData; break;
         case 'add': {
           const k = fileKey(a.add);
@@ -78,13 +80,16 @@ export class Replay {
   }
 
   /**
-   * The snapshot. Must hold: no protocol or no metaData → DataInvalid naming what is missing; a protocol
+   * The snapshot. Must hold: no protocol or no metaData → DataInvalid naming what is missing and `file`
+   * (the segment's oldest file); a protocol
    * this reader cannot read → Unsupported (table-features.ts).
    */
-  snapshot(version: bigint, where: string): Snapshot {
-    if (!this.protocol) throw new LakeError('DataInvalid', `delta log: no protocol action in ${where}`, { version: version.toString() });
-    if (!this.metadata) throw new LakeError('DataInvalid', `delta log: no metaData action in ${where}`, { version: version.toString() });
-    checkReadable(this.protocol);
+  snapshot(version: bigint, where: string, file?: string): Snapshot {
+    // The oldest file of the segment (checkpoint or first commit) is named: it should have held them.
+    const ctx = { version: version.toString(), ...(file ? { file } : {}) };
+    if (!this.protocol) throw new LakeError('DataInvalid', `delta log: no protocol action in ${where}`, ctx);
+    if (!this.metadata) throw new LakeError('DataInvalid', `delta log: no metaData action in ${where}`, ctx);
+    checkReadable(this.protocol, this.protocolFile);
     return {
       version, protocol: this.protocol, metadata: this.metadata, files: this.files, tombstones: this.tombstones,
       txns: this.txns, domains: this.domains, ...(this.commitInfo ? { commitInfo: this.commitInfo } : {}),

@@ -5,6 +5,7 @@
  * Evolution": clients must ignore unrecognised fields and actions).
  */
 import { invalid } from './errors.ts';
+import { z85Decode } from './z85.ts';
 
 export interface DeletionVectorDescriptor {
   /** `u` relative path from a UUID, `i` inline, `p` absolute path. */
@@ -50,6 +51,8 @@ export interface Metadata {
   readonly partitionColumns: readonly string[];
   readonly createdTime?: bigint;
   readonly configuration: Readonly<Record<string, string>>;
+  /** The log file this action was read from (named by errors in its schema). */
+  readonly source?: string;
 }
 
 export interface Protocol {
@@ -134,12 +137,27 @@ function strMap(v: unknown): Record<string, string | null> {
   return out;
 }
 
+/**
+ * A deletion vector descriptor. Must hold: the Z85 text of a `u` (UUID, the last 20 characters) or `i`
+ * (inline) descriptor decodes, else DataInvalid naming the log file — checked here, where the file is
+ * known, rather than wherever the descriptor is used later (plan, tree, read).
+ */
 function dv(v: unknown, src: ActionSource): DeletionVectorDescriptor | undefined {
   if (!isObj(v) || v.storageType === null || v.storageType === undefined) return undefined;
   const offset = num(v.offset);
+  const storageType = str(v.storageType, 'deletionVector.storageType', src);
+  const text = str(v.pathOrInlineDv, 'deletionVector.pathOrInlineDv', src);
+  if (storageType === 'u' || storageType === 'i') {
+    try {
+      if (storageType === 'u' && text.length < 20) throw new Error(`'${text}' is too short for a Z85 UUID`);
+      z85Decode(storageType === 'u' ? text.slice(-20) : text);
+    } catch (e) {
+      throw invalid('delta log', `deletionVector.pathOrInlineDv of action ${src.index + 1} is not Z85 (${(e as Error).message})`, src.file);
+    }
+  }
   return {
-    storageType: str(v.storageType, 'deletionVector.storageType', src),
-    pathOrInlineDv: str(v.pathOrInlineDv, 'deletionVector.pathOrInlineDv', src),
+    storageType,
+    pathOrInlineDv: text,
     ...(offset !== undefined ? { offset } : {}),
     sizeInBytes: num(v.sizeInBytes) ?? 0,
     cardinality: big(v.cardinality, 'deletionVector.cardinality', src, false) ?? 0n,
@@ -195,6 +213,7 @@ function parseMetadata(m: Obj, src: ActionSource): Metadata {
     partitionColumns: cols,
     ...(created !== undefined ? { createdTime: created } : {}),
     configuration: Object.fromEntries(Object.entries(conf).filter(([, v]) => v !== null)) as Record<string, string>,
+    ...(src.file ? { source: src.file } : {}),
   };
 }
 

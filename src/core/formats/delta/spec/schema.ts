@@ -67,16 +67,22 @@ function parseStruct(o: Obj, path: string): StructType {
 }
 
 /** Parses `metaData.schemaString`. Must hold: a root that is not a struct → DataInvalid `delta schema: …`. */
-export function parseSchemaString(text: string): StructType {
-  if (text === '') throw invalid('delta schema', 'the metaData action has no schemaString');
+export function parseSchemaString(text: string, file?: string): StructType {
+  const where = file ? ` in ${file}` : '';
+  if (text === '') throw invalid('delta schema', `the metaData action${where} has no schemaString`, file);
   let json: unknown;
   try {
     json = parseJson(text);
   } catch (e) {
-    throw invalid('delta schema', `schemaString is not JSON (${(e as Error).message})`);
+    throw invalid('delta schema', `schemaString${where} is not JSON (${(e as Error).message})`, file);
   }
-  if (typeof json !== 'object' || json === null || (json as Obj).type !== 'struct') throw invalid('delta schema', 'schemaString is not a struct type');
-  return parseStruct(json as Obj, '');
+  if (typeof json !== 'object' || json === null || (json as Obj).type !== 'struct') throw invalid('delta schema', `schemaString${where} is not a struct type`, file);
+  try {
+    return parseStruct(json as Obj, '');
+  } catch (e) {
+    if (file && e instanceof LakeError && !e.context.file) throw new LakeError(e.code, `${e.message} (schema${where})`, { ...e.context, file }, { cause: e });
+    throw e;
+  }
 }
 
 /** Column mapping mode (`delta.columnMapping.mode`; `none` when absent). */

@@ -24,7 +24,10 @@ export interface IncrementalRange {
   readonly end?: string;
 }
 
-/** Plans the snapshot at `end` with `_hoodie_commit_time` first. Must hold: `end` names a completed write instant. */
+/**
+ * Plans the snapshot at `end` with `_hoodie_commit_time` first, each task marked to keep only rows written in
+ * (begin, end]. Must hold: `end` names a completed write instant.
+ */
 export async function planIncremental(meta: HudiMetadata, range: IncrementalRange, columns: readonly string[] | undefined, signal?: AbortSignal): Promise<LakePlan<HudiTask>> {
   if (!meta.config.populateMetaFields) {
     throw new LakeError('Unsupported', 'hudi incremental: the table does not populate meta fields (hoodie.populate.meta.fields=false): records carry no commit time');
@@ -34,10 +37,13 @@ export async function planIncremental(meta: HudiMetadata, range: IncrementalRang
   if (!end) throw new LakeError('NotFound', `hudi incremental: no completed write instant ${range.end ?? '(the table has none)'}`, { version: range.end ?? '' });
   if (range.begin >= end.requestedTime) throw new LakeError('DataInvalid', `hudi incremental: begin ${range.begin} is not before end ${end.requestedTime}`);
   const data = columns ?? (await meta.schemaAsOf(end.requestedTime, signal)).columns;
-  return planSnapshot({
+  const plan = await planSnapshot({
     meta, instant: end, columns: [COMMIT_TIME_COLUMN, ...data.filter((c) => c !== COMMIT_TIME_COLUMN)], signal,
     notes: [`incremental: records written after ${range.begin || 'the start'} up to ${end.requestedTime} (inclusive), latest values as of ${end.requestedTime}`],
   });
+  // Each task keeps only the rows of its slice written in (begin, end] (read.ts applies commitTimeFilter).
+  const commitTimes = { begin: range.begin, end: end.requestedTime };
+  return { ...plan, tasks: plan.tasks.map((t) => ({ ...t, commitTimes })) };
 }
 
 /** Keeps the rows of a batch whose `_hoodie_commit_time` lies in (begin, end]. */

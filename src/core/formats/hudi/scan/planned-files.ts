@@ -5,6 +5,7 @@
  * that wrote the files (`HoodieWriteStat.numWrites`, Hudi tech spec "Timeline"): the file holds no cheaper
  * count, and a log file's count is the records its blocks append (inserts, updates and deletes alike).
  */
+import { LakeError } from '../../../errors.ts';
 import { describeExpr } from '../../../expr/describe.ts';
 import type { AppliedFileDto, PlannedFileDto, ScanTask } from '../../table-format.ts';
 import type { HudiMetadata } from '../io/metadata.ts';
@@ -21,25 +22,54 @@ export function fromScanTask(task: ScanTask | HudiTask): HudiTask {
   return task as unknown as HudiTask;
 }
 
-/**
- * Records written per file key by the completed writes from the oldest slice's base instant up to `asOf`
- * (summed: a Hudi 0.x log file is appended to by several delta commits). Commit metadata is cached by `meta`.
- */
-async function writtenRecords(meta: HudiMetadata, tasks: readonly HudiTask[], asOf: string, signal?: AbortSignal): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
+interface Written {
+  /** Records written to the file, summed over the writes (a Hudi 0.x log file is appended to by several delta commits). */
+  records: number;
+  /** The file's size after the newest write that records one (writes are visited oldest first). */
+  size?: number;
+}
+
+/** What the completed writes from the oldest slice's base instant up to `asOf` record per file key (metadata cached by `meta`). */
+async function writtenStats(meta: HudiMetadata, tasks: readonly HudiTask[], asOf: string, signal?: AbortSignal): Promise<Map<string, Written>> {
+  const out = new Map<string, Written>();
   if (tasks.length === 0) return out;
   const from = tasks.reduce((m, t) => (t.baseInstant < m ? t.baseInstant : m), tasks[0]!.baseInstant);
   const instants = meta.versions().filter((i) => i.requestedTime >= from && i.requestedTime <= asOf);
   for (const m of await Promise.all(instants.map((i) => meta.commitMetadata(i, signal)))) {
-    for (const s of m.writeStats) if (s.path) out.set(s.path, (out.get(s.path) ?? 0) + s.numWrites);
+    for (const s of m.writeStats) {
+      if (!s.path) continue;
+      const w = out.get(s.path) ?? { records: 0 };
+      w.records += s.numWrites;
+      if (s.fileSizeInBytes !== undefined) w.size = s.fileSizeInBytes;
+      out.set(s.path, w);
+    }
   }
   return out;
 }
 
-/** One planned file per slice, in task order. */
+/**
+ * Must hold: a base file — and, from table version 8 on, a log file (written by one delta commit) — whose
+ * listed size differs from the `fileSizeInBytes` its commit recorded is DataInvalid naming the file: it was
+ * cut, grown or replaced after the commit, and its rows cannot be trusted. A version 6 log file grows with
+ * each append (also by writes after the read instant), so it must only be at least as long as the newest
+ * visible append recorded: shorter means visible blocks were cut off.
+ */
+function checkRecordedSizes(meta: HudiMetadata, tasks: readonly HudiTask[], written: ReadonlyMap<string, Written>): void {
+  const v6 = meta.config.version < 8;
+  for (const t of tasks) {
+    for (const [f, growing] of [...(t.baseFile ? [[t.baseFile, false] as const] : []), ...t.logFiles.map((l) => [l, v6] as const)]) {
+      const recorded = written.get(f.key)?.size;
+      if (recorded === undefined || (growing ? f.size >= recorded : f.size === recorded)) continue;
+      throw new LakeError('DataInvalid', `hudi plan: ${f.key} is ${f.size} bytes, but the commit${growing ? 's' : ''} that wrote it recorded ${recorded}`, { file: f.key });
+    }
+  }
+}
+
+/** One planned file per slice, in task order; files whose size disagrees with their commit are refused (see checkRecordedSizes). */
 export async function plannedFiles(meta: HudiMetadata, tasks: readonly HudiTask[], asOf: string, signal?: AbortSignal): Promise<PlannedFileDto[]> {
-  const records = await writtenRecords(meta, tasks, asOf, signal);
-  const count = (f: HudiTaskFile) => { const n = records.get(f.key); return n === undefined ? {} : { records: String(n) }; };
+  const written = await writtenStats(meta, tasks, asOf, signal);
+  checkRecordedSizes(meta, tasks, written);
+  const count = (f: HudiTaskFile) => { const n = written.get(f.key)?.records; return n === undefined ? {} : { records: String(n) }; };
   return tasks.map((t, task) => {
     const [first, ...rest] = t.baseFile ? [t.baseFile, ...t.logFiles] : t.logFiles;
     const byName = partitionValues(meta.config, t.partition);

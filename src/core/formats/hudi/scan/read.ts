@@ -17,6 +17,7 @@ import { hudiError } from '../spec/errors.ts';
 import type { HudiTableConfig } from '../spec/properties.ts';
 import type { Timeline } from '../spec/timeline.ts';
 import { applyFilter } from './filter.ts';
+import { commitTimeFilter } from './incremental.ts';
 import { mergeSlice, type MergeInput } from './merge.ts';
 import type { HudiTask, HudiTaskFile } from './task.ts';
 
@@ -29,8 +30,19 @@ export interface ReadContext {
   readonly warn?: (message: string) => void;
 }
 
-/** Yields the rows of one file slice as of the task's instant, with the task's columns. */
+/**
+ * Yields the rows of one file slice as of the task's instant, with the task's columns; for an incremental
+ * task only those written in its commit-time range (scan/incremental.ts).
+ */
 export async function* readTask(ctx: ReadContext, task: HudiTask): AsyncGenerator<RecordBatch> {
+  if (!task.commitTimes) { yield* readSlice(ctx, task); return; }
+  for await (const b of readSlice(ctx, task)) {
+    const kept = commitTimeFilter(b, task.commitTimes.begin, task.commitTimes.end);
+    if (kept.numRows > 0) yield kept;
+  }
+}
+
+async function* readSlice(ctx: ReadContext, task: HudiTask): AsyncGenerator<RecordBatch> {
   const types = new Map<string, DataType>();
   if (task.logFiles.length === 0) {
     if (!task.baseFile) return;
@@ -90,6 +102,7 @@ export async function visibleBlocks(ctx: ReadContext, task: HudiTask): Promise<{
     for (const w of framed.warnings) ctx.warn?.(w);
     for (const block of framed.blocks) {
       const instant = block.header.get(HEADER.INSTANT_TIME);
+      checkBlockInstant(ctx.config, f, block, instant);
       if (instant === undefined || !ctx.timeline.isCompletedAsOf(instant, task.asOf)) continue;
       const target = rollbackTarget(block);
       if (target !== undefined) rolledBack.add(target);
@@ -97,6 +110,19 @@ export async function visibleBlocks(ctx: ReadContext, task: HudiTask): Promise<{
     }
   }
   return all.filter(({ block }) => !rolledBack.has(block.header.get(HEADER.INSTANT_TIME)!));
+}
+
+/**
+ * Must hold: a block's instant fits the log file's name — from table version 8 the file is written by the
+ * one delta commit its name carries (its data blocks have that instant; a rollback command block comes later),
+ * in version 6 the name carries the slice's base instant, which no block predates. Otherwise the file is
+ * not the one its name says (swapped, copied): DataInvalid naming it.
+ */
+function checkBlockInstant(config: HudiTableConfig, f: HudiTaskFile, block: LogBlock, instant: string | undefined): void {
+  if (instant === undefined) return;
+  const exact = config.version >= 8 && block.type !== 'command';
+  if (exact ? instant === f.instantTime : instant >= f.instantTime) return;
+  throw new LakeError('DataInvalid', `hudi log: ${f.key}: ${block.type} block at offset ${block.offset} has instant ${instant}, but the file name says ${f.instantTime}`, { file: f.key, offset: block.offset });
 }
 
 async function logInputs(ctx: ReadContext, task: HudiTask): Promise<MergeInput[]> {

@@ -20,4 +20,6 @@ export interface HudiTask {
   readonly columns: readonly string[];
   /** Rows not matching are dropped, after the merge. */
   readonly filter?: BoundExpr;
+  /** Incremental reads: only rows whose `_hoodie_commit_time` lies in (begin, end] are kept. */
+  readonly commitTimes?: { readonly begin: string; readonly end: string };
 }

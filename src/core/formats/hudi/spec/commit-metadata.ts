@@ -9,6 +9,7 @@ import type { Storage } from '../../../io/storage.ts';
 import { utf8Decode } from '../../../util/bytes.ts';
 import { parseJson } from '../../../util/json.ts';
 import { hudiError } from './errors.ts';
+import { parseBaseFileName, parseLogFileName } from './file-names.ts';
 
 /** One file written by a commit (`HoodieWriteStat`, the counters this reader shows). */
 export interface WriteStat {
@@ -22,6 +23,8 @@ export interface WriteStat {
   readonly numUpdateWrites: number;
   readonly numDeletes: number;
   readonly totalWriteBytes: number;
+  /** Size of the file after this write (`fileSizeInBytes`), when recorded. */
+  readonly fileSizeInBytes?: number;
 }
 
 export interface CommitMetadata {
@@ -53,14 +56,21 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** Parses the bytes of a commit metadata file (JSON or Avro; empty → no metadata). */
+/**
+ * Parses the bytes of a completed write instant's commit metadata (JSON or Avro). Must hold: an empty
+ * file, or an Avro file without exactly one record, is DataInvalid naming the file — a completed commit
+ * always carries its metadata (hudi-rs fails to parse it too), and reading nothing there would silently
+ * drop what a replacecommit replaced or the schema a commit recorded.
+ */
 export function parseCommitMetadata(bytes: Uint8Array, file: string): CommitMetadata {
-  if (bytes.length === 0) return EMPTY_COMMIT_METADATA;
+  if (bytes.length === 0) throw new LakeError('DataInvalid', `hudi commit metadata: ${file} is empty, but a completed write instant holds its commit metadata`, { file });
   let raw: unknown;
+  const avro = bytes.length >= 4 && AVRO_MAGIC.every((b, i) => bytes[i] === b);
   try {
-    if (bytes.length >= 4 && AVRO_MAGIC.every((b, i) => bytes[i] === b)) {
+    if (avro) {
       const f = readAvroFile(bytes, { name: file });
-      raw = plain(f.records[0] ?? {});
+      if (f.records.length !== 1) throw new LakeError('DataInvalid', `hudi commit metadata: ${file} holds ${f.records.length} records, but layout-2 commit metadata is one Avro record`, { file });
+      raw = plain(f.records[0]);
     } else {
       raw = parseJson(utf8Decode(bytes));
     }
@@ -80,9 +90,11 @@ export function parseCommitMetadata(bytes: Uint8Array, file: string): CommitMeta
         ...(str(s.prevCommit) ? { prevCommit: str(s.prevCommit) } : {}),
         numWrites: num(s.numWrites), numInserts: num(s.numInserts), numUpdateWrites: num(s.numUpdateWrites),
         numDeletes: num(s.numDeletes), totalWriteBytes: num(s.totalWriteBytes),
+        ...(s.fileSizeInBytes !== undefined && s.fileSizeInBytes !== null ? { fileSizeInBytes: num(s.fileSizeInBytes) } : {}),
       });
     }
   }
+  checkWrittenByInstant(stats, file, avro);
   const replaced = new Map<string, string[]>();
   for (const [partition, ids] of Object.entries((o.partitionToReplaceFileIds ?? {}) as Record<string, unknown>)) {
     replaced.set(partition, Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : []);
@@ -96,6 +108,24 @@ export function parseCommitMetadata(bytes: Uint8Array, file: string): CommitMeta
     writeStats: stats,
     replacedFileIds: replaced,
   };
+}
+
+/**
+ * Must hold: every base file a commit lists as written carries the commit's instant in its name, and so
+ * does every log file in layout 2 (table version 8+: a log file is written by the one delta commit its
+ * name holds; in version 6 the name holds the slice's base instant instead). Metadata that lists files of
+ * another instant is not this instant's (another commit's bytes in its place): DataInvalid naming the file.
+ */
+function checkWrittenByInstant(stats: readonly WriteStat[], file: string, layout2: boolean): void {
+  const instant = /^(\d{14,20})/.exec(file.slice(file.lastIndexOf('/') + 1))?.[1];
+  if (!instant) return;
+  for (const s of stats) {
+    const name = s.path.slice(s.path.lastIndexOf('/') + 1);
+    const written = parseBaseFileName(name)?.instantTime ?? (layout2 ? parseLogFileName(name)?.instantTime : undefined);
+    if (written !== undefined && written !== instant) {
+      throw new LakeError('DataInvalid', `hudi commit metadata: ${file} lists ${s.path} as written, but that file belongs to instant ${written}, not ${instant}`, { file });
+    }
+  }
 }
 
 /** Reads and parses a commit metadata file, with errors naming it. */
