@@ -189,8 +189,12 @@ function writeField(fv: DataView, slot: number, t: DataType, v: Value, appendVar
     case 'DECIMAL': {
       if ((t.precision ?? 10) <= 18) fv.setBigInt64(slot, BigInt(v as bigint), true);
       else {
+        // BinaryRowWriter.writeDecimal reserves 16 bytes (the widest unscaled value) whatever the
+        // length; the padding is part of the row's bytes and so of its hash (bucket.ts).
         const b = toBigEndianSigned(BigInt(v as bigint));
-        setOffsetAndLength(fv, slot, appendVar(b), b.length);
+        const reserved = new Uint8Array(16);
+        reserved.set(b);
+        setOffsetAndLength(fv, slot, appendVar(reserved), b.length);
       }
       return;
     }
