@@ -11,6 +11,7 @@ import { LakeError, throwIfAborted } from '../errors.ts';
 import { describeExpr } from '../expr/describe.ts';
 import type { LakePlan, LakeTable, VersionSelector } from '../formats/table-format.ts';
 import { parseFilter } from './explain-scan.ts';
+import { planScan } from './plan-scan.ts';
 import { readTasks, type TaskRead } from './read-tasks.ts';
 import type { ColumnKind, GridColumnDto, RowCursorDto, RowPageDto } from './table-dto.ts';
 
@@ -50,7 +51,7 @@ export class RowCursor {
   /** Plans the scan (filter text parsed here: syntax errors are DataInvalid before any read). */
   static async open(table: LakeTable, options: RowCursorOptions = {}): Promise<RowCursor> {
     const filter = parseFilter(options.filter);
-    const plan = await table.plan({
+    const plan = await planScan(table, {
       version: options.version, asOfTimestampMs: options.asOfTimestampMs, filter, columns: options.columns, signal: options.signal,
     });
     let records = 0n;

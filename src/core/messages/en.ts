@@ -3,9 +3,10 @@
  * language's catalog must satisfy) and `format(key, params)`.
  */
 import { enTree } from './en-tree.ts';
+import { enErrors } from './en-errors.ts';
 import { enUi } from './en-ui.ts';
 
-export const en = { ...enTree, ...enUi };
+export const en = { ...enTree, ...enUi, ...enErrors };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

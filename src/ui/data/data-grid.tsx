@@ -8,6 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import type { GridColumnDto, RowPageDto } from '../../core/api/table-dto.ts';
 import { formatCount } from '../common/format.ts';
+import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
@@ -26,6 +27,7 @@ export function DataGrid({ tableId, version, filter, columns }: { tableId: strin
   }, [range]);
   const { cursor, loaded, error, fetching } = useRows(tableId, version, filter, columns, neededPages);
   const client = useQueryClient();
+  const { t } = useMessages();
   const latest = [...loaded.values()].sort((a, b) => b.rowsRead - a.rowsRead)[0] as RowPageDto | undefined;
   const status = gridStatus(latest);
   const count = status.rowCount + (status.done ? 0 : PAGE_ROWS);
@@ -68,6 +70,7 @@ export function DataGrid({ tableId, version, filter, columns }: { tableId: strin
     return code === 'DataInvalid' && filter ? <div className="error-inline" role="alert">{(error as { message?: string }).message}</div> : <ErrorPanel error={error} onRetry={() => void cursor.refetch()} />;
   }
   const c = cursor.data;
+  if (c?.versionId === '') return <p className="empty-state">{t('ui.empty.noVersions.data')}</p>;
   return (
     <div className="data-grid-wrap">
       <div className="grid-status small" role="status" data-testid="grid-status" data-rows={status.done ? status.rowCount : undefined}>

@@ -7,6 +7,7 @@ import { useRef } from 'react';
 import type { FileDto } from '../../core/api/dto.ts';
 import type { PlannedFileDto } from '../../core/api/table-dto.ts';
 import { formatBytes, formatCount, middleEllipsis } from '../common/format.ts';
+import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { FilesList } from '../browser/files-list.tsx';
@@ -22,6 +23,7 @@ export function FilesTab({ tableId, version, root, folder, onSelectFile, onOpenR
   onSelectFile: (f: PlannedFileDto) => void;
   onOpenRaw: (key: string) => void;
 }) {
+  const { t } = useMessages();
   const plan = useExplain(tableId, version, '');
   const files = plan.data?.files ?? [];
   const records = files.reduce((n, f) => n + Number(f.records ?? 0), 0);
@@ -33,7 +35,8 @@ export function FilesTab({ tableId, version, root, folder, onSelectFile, onOpenR
       <h2 className="section-title">Data files of this version</h2>
       {plan.isPending && <ProgressLine label="Planning…" progress={plan.progress} onCancel={plan.cancel} />}
       {plan.error && <ErrorPanel error={plan.error} onRetry={() => void plan.refetch()} />}
-      {plan.data && (
+      {plan.data?.versionId === '' && <p className="empty-state">{t('ui.empty.noVersions.files')}</p>}
+      {plan.data && plan.data.versionId !== '' && (
         <>
           <p className="muted small">{formatCount(files.length)}{plan.data.filesTruncated ? '+' : ''} data files, {formatCount(records)} rows before deletes, {formatBytes(bytes)}.</p>
           <div className="vtable" role="table" aria-label="Data files of this version" aria-rowcount={files.length}>

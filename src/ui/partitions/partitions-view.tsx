@@ -6,7 +6,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { Bar, BarChart, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { TableFormatName } from '../../core/api/dto.ts';
 import type { PartitionSpecDto, PartitionStatDto } from '../../core/api/table-dto.ts';
+import { useMessages } from '../common/messages.ts';
 import { formatBytes, formatCount } from '../common/format.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
@@ -21,11 +23,14 @@ export interface PartitionsViewProps {
   readonly tableId: string;
   readonly version: string;
   readonly specs: readonly PartitionSpecDto[];
+  /** Which format's words to use: only Iceberg has numbered, evolving partition specs. */
+  readonly format?: TableFormatName;
   readonly columns: readonly string[];
   readonly onSelectPartition: (p: PartitionStatDto) => void;
 }
 
-export default function PartitionsView({ tableId, version, specs, columns, onSelectPartition }: PartitionsViewProps) {
+export default function PartitionsView({ tableId, version, specs, columns, format = 'iceberg', onSelectPartition }: PartitionsViewProps) {
+  const { t } = useMessages();
   const stats = usePartitionStats(tableId, version);
   const [measure, setMeasure] = useState<Measure>('records');
   const history = useMemo(() => specHistory(specs), [specs]);
@@ -33,9 +38,10 @@ export default function PartitionsView({ tableId, version, specs, columns, onSel
   return (
     <div className="partitions">
       <section aria-label="Partition specs">
-        <h2 className="section-title">Partition specs</h2>
+        <h2 className="section-title">{format === 'iceberg' ? 'Partition specs' : t('ui.partitions.title', { format })}</h2>
         {!partitioned && <p className="muted small">This table is not partitioned: every data file belongs to the one empty partition.</p>}
-        <div className="spec-cards">
+        {format !== 'iceberg' && partitioned && <FormatPartitioning format={format} specs={specs} />}
+        {format === 'iceberg' && <div className="spec-cards">
           {history.map(({ spec, added, removed }) => (
             <div key={spec.specId} className={`spec-card${spec.isDefault ? ' default' : ''}`}>
               <div className="spec-card-head">
@@ -61,7 +67,7 @@ export default function PartitionsView({ tableId, version, specs, columns, onSel
               )}
             </div>
           ))}
-        </div>
+        </div>}
       </section>
 
       <section aria-label="Partitions of this version">
@@ -75,7 +81,7 @@ export default function PartitionsView({ tableId, version, specs, columns, onSel
         </div>
         {stats.isPending && <ProgressLine label="Reading manifests…" />}
         {stats.error && <ErrorPanel error={stats.error} onRetry={() => void stats.refetch()} />}
-        {stats.data && stats.data.partitions.length === 0 && <p className="empty-state">No live data files in this version.</p>}
+        {stats.data && stats.data.partitions.length === 0 && <p className="empty-state">{stats.data.versionId === '' ? t('ui.empty.noVersions.partitions') : 'No live data files in this version.'}</p>}
         {stats.data && stats.data.partitions.length > 0 && (
           <>
             <PartitionBars partitions={stats.data.partitions} measure={measure} onSelect={onSelectPartition} />
@@ -143,6 +149,30 @@ function PartitionTable({ partitions, onSelect }: { partitions: readonly Partiti
             );
           })}
         </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Partitioning in the format's own words: Paimon's partition keys, Delta's partition columns, Hudi's
+ * partition fields — one list of columns whose values name a folder, with no spec ids, transforms or
+ * evolution (those are Iceberg's).
+ */
+function FormatPartitioning({ format, specs }: { format: TableFormatName; specs: readonly PartitionSpecDto[] }) {
+  const { t } = useMessages();
+  const spec = specs.find((s) => s.isDefault) ?? specs[specs.length - 1];
+  if (!spec) return null;
+  return (
+    <div className="spec-cards">
+      <div className="spec-card default" data-testid="format-partitioning">
+        <div className="spec-card-head"><strong>{t('ui.partitions.keys', { format, count: spec.fields.length })}</strong></div>
+        <table className="mini">
+          <tbody>
+            {spec.fields.map((f) => <tr key={f.name}><td className="mono">{f.name}</td><td className="mono muted">{f.sourceNames.join(', ') !== f.name ? fieldText(f) : ''}</td></tr>)}
+          </tbody>
+        </table>
+        <p className="muted small">{t('ui.partitions.keysExplain', { format })}</p>
       </div>
     </div>
   );

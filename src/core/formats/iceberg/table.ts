@@ -20,7 +20,9 @@ import { Relocation } from './io/relocation.ts';
 import { TableFiles } from './io/table-files.ts';
 import { DeleteCache } from './scan/deletes.ts';
 import { parseNameMapping, type NameMapping } from './scan/file-projection.ts';
-import { planScan } from './scan/plan.ts';
+import { planScan, projectColumns } from './scan/plan.ts';
+import { bindExpr } from '../../expr/bind.ts';
+import { schemaLookup } from './spec/schema.ts';
 import { fromScanTask, plannedFiles, toScanTasks } from './scan/planned-files.ts';
 import { readTask } from './scan/read-task.ts';
 import { PREVIEW_MIN_FILE_SIZE } from './scan/preview-read.ts';
@@ -190,11 +192,25 @@ export class IcebergTable implements LakeTable {
 
   /** The common model's plan: opaque tasks for {@link read}, one plain record per planned file. */
   async plan(req: ScanRequest = {}): Promise<LakePlan> {
+    if (req.version === undefined && req.asOfTimestampMs === undefined && this.metadata.currentSnapshotId === undefined) return this.emptyPlan(req);
     const p = await this.planScan(req);
     return {
       versionId: String(p.snapshotId), columns: p.columns, tasks: toScanTasks(p.tasks), files: plannedFiles(this.metadata, p.tasks), skipped: p.skipped,
       counts: p.counts as unknown as LakePlan["counts"], notes: [`snapshot chosen by ${p.via}`, ...(p.note ? [p.note] : []), ...(p.pathNotes ?? []), ...this.warnings],
     };
+  }
+
+  /**
+   * The current state of a table created but never written (no `current-snapshot-id`, spec "Table
+   * Metadata"): no files and no rows, as Paimon plans a table without a snapshot. The filter and columns
+   * are still checked against the current schema, so a typo fails here too.
+   */
+  private emptyPlan(req: ScanRequest): LakePlan {
+    const schema = currentSchema(this.metadata);
+    const filter = toExpr(req.filter);
+    if (filter) bindExpr(filter, schemaLookup(schema));
+    const columns = projectColumns(schema, req.columns).map((id) => schema.fields.find((f) => f.id === id)!.name);
+    return { versionId: '', columns, tasks: [], files: [], skipped: [], counts: {}, notes: ['the table has no snapshot yet', ...this.warnings] };
   }
 
   /**

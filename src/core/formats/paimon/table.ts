@@ -15,7 +15,8 @@ import { treeNodes } from './inspect/tree.ts';
 import { listSchemas, listVersions, partitionSpecOf, recordCount, sortOrderOf } from './inspect/versions.ts';
 import { unreadableNewestRefusal } from '../../commit/unreadable-newest.ts';
 import { PaimonMetadata, type SnapshotIntegrity } from './io/metadata.ts';
-import { planSnapshot } from './scan/plan.ts';
+import { outputColumns, planSnapshot } from './scan/plan.ts';
+import { bindFilter } from './scan/pruning.ts';
 import { readChanges } from './scan/incremental.ts';
 import { readTask } from './scan/read.ts';
 import type { PaimonTask } from './scan/task.ts';
@@ -145,7 +146,9 @@ export class PaimonTable implements LakeTable {
   async planScan(scan: PaimonScanRequest = {}): Promise<LakePlan<PaimonTask>> {
     const { snapshot, schema, resolved } = await this.view(scan, scan.signal);
     if (!snapshot) {
-      const columns = scan.columns ? [...scan.columns] : schema.fields.map((f) => f.name);
+      // Nothing to read, but a typo in the filter or columns is still named (as with a snapshot).
+      bindFilter(schema, scan.filter);
+      const columns = outputColumns(schema, scan.columns);
       return { versionId: '', columns, tasks: [], files: [], skipped: [], counts: {}, notes: resolved.notes };
     }
     return planSnapshot({
