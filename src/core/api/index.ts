@@ -21,3 +21,4 @@ export { readTasks, planTaskBytes, type ReadTasksOptions, type TaskRead } from '
 export { readRawFile, hexDump, type RawFileOptions } from './raw-file.ts';
 export { toDisplay, type DisplayOptions } from './display-value.ts';
 export { partitionStats, humanValue } from './partition-stats.ts';
+export { deletedRows, type DeletedRowsDto, type DeletedRowsOfFileDto, type DeletedRowsOptions } from './deleted-rows.ts';

@@ -5,7 +5,7 @@
 import type { PartitionSpecDto, PlannedFileDto, SchemaDto, SkipDto, SortOrderDto, TableStateDto, VersionDto } from '../formats/table-format.ts';
 import type { TableFormatName } from './dto.ts';
 
-export type { AppliedFileDto, AppliedFileKind, ColumnDto, PartitionFieldDto, PartitionSpecDto, PlannedFileDto, SchemaDto, SkipDto, SortFieldDto, SortOrderDto, TableStateDto, TreeNode, TreeNodeKind, VersionCountsDto, VersionDto, VersionSelector, VersionTotalsDto } from '../formats/table-format.ts';
+export type { AppliedFileDto, AppliedFileKind, ColumnDto, DeletedPositionsDto, DeletedPositionsOfFileDto, PartitionFieldDto, PartitionSpecDto, PlannedFileDto, SchemaDto, SkipDto, SortFieldDto, SortOrderDto, TableStateDto, TreeNode, TreeNodeKind, VersionCountsDto, VersionDto, VersionSelector, VersionTotalsDto } from '../formats/table-format.ts';
 
 /** Everything the table page draws before the user asks for anything specific. */
 export interface TableOverviewDto {

@@ -136,6 +136,27 @@ export interface TreeNode {
   readonly hasChildren: boolean;
 }
 
+/** The row positions one delete file or deletion vector deletes from one data file. */
+export interface DeletedPositionsOfFileDto {
+  /** The data file as written in the metadata (Iceberg `file_path`, Paimon data file name). */
+  readonly dataFile: string;
+  /** Its storage key relative to the table root, where known (for reading the rows). */
+  readonly dataKey?: string;
+  /** How many positions are deleted (all of them, also when `positions` is cut). */
+  readonly count: number;
+  /** The 0-based row positions in the data file, ascending, at most the limit asked for. */
+  readonly positions: readonly number[];
+}
+
+/**
+ * What a delete file or a deletion vector deletes, in (data file, position) terms: a position delete file
+ * may name many data files; a deletion vector (or a Paimon DV index file's vectors) one each.
+ */
+export interface DeletedPositionsDto {
+  readonly kind: 'position-deletes' | 'deletion-vector';
+  readonly files: readonly DeletedPositionsOfFileDto[];
+}
+
 /** Which version a request reads: the current one by default. */
 export interface VersionSelector {
   /** An id or a branch/tag name (an id wins over a same-named tag, as in Spark). */
@@ -304,6 +325,13 @@ export interface LakeTable {
   read(task: ScanTask, options?: { signal?: AbortSignal }): AsyncIterable<RecordBatch>;
   /** Children of a tree node (the roots when `nodeId` is absent), for a version (current by default). */
   tree(version?: VersionSelector, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]>;
+  /**
+   * The (data file, position) pairs a tree node of kind `delete-file` or `deletion-vector` deletes (as
+   * `tree` returned it, for the same version). Must hold: positions ascending, at most `limit` per data
+   * file with `count` the full number; a node that deletes by position nothing (equality deletes, a
+   * statistics file) is LakeError Unsupported saying so. A format without position deletes leaves it out.
+   */
+  deletedPositions?(version: VersionSelector, node: TreeNode, options?: { limit?: number; signal?: AbortSignal }): Promise<DeletedPositionsDto>;
   /** Reserved for the diff issue: files/rows/schema changes between two versions. No format implements it yet. */
   diff?(a: VersionSelector, b: VersionSelector, signal?: AbortSignal): Promise<unknown>;
   /** Reserved; no format implements it: writes go through each format's commit/ adapters (the writes model). */

@@ -12,7 +12,7 @@ import { parseWhere } from '../../expr/parse.ts';
 import type { Storage } from '../../io/storage.ts';
 import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
 import { icebergCapabilities, prepareIcebergAction } from './commit/write-model.ts';
-import type { LakePlan, LakeTable, OpenOptions, ScanRequest, ScanTask, TableStateDto, TreeNode, VersionSelector } from '../table-format.ts';
+import type { DeletedPositionsDto, LakePlan, LakeTable, OpenOptions, ScanRequest, ScanTask, TableStateDto, TreeNode, VersionSelector } from '../table-format.ts';
 import { partitionSpecDtos, schemaDtos, sortOrderDtos, versionDtos } from './inspect/dto.ts';
 import { loadCurrentMetadata } from './io/current-metadata.ts';
 import { listMetadataFiles, type MetadataFileRef, readTableMetadata } from './io/metadata-files.ts';
@@ -33,6 +33,7 @@ import type { Snapshot } from './spec/snapshot.ts';
 import { currentSchema, schemaForSnapshot, type TableMetadata } from './spec/table-metadata.ts';
 import { type ResolvedSnapshot, resolveSnapshot } from './spec/time-travel.ts';
 import { icebergTree } from './inspect/tree.ts';
+import { icebergDeletedPositions } from './inspect/deleted-positions.ts';
 import { METADATA_TABLES, type InspectOptions } from './inspect/index.ts';
 
 export interface OpenIcebergOptions extends OpenOptions {
@@ -198,6 +199,11 @@ export class IcebergTable implements LakeTable {
       versionId: String(p.snapshotId), columns: p.columns, tasks: toScanTasks(p.tasks), files: plannedFiles(this.metadata, p.tasks), skipped: p.skipped,
       counts: p.counts as unknown as LakePlan["counts"], notes: [`snapshot chosen by ${p.via}`, ...(p.note ? [p.note] : []), ...(p.pathNotes ?? []), ...this.warnings],
     };
+  }
+
+  /** The (data file, position) pairs a delete file or deletion vector node deletes (inspect/deleted-positions.ts). */
+  deletedPositions(_version: VersionSelector, node: TreeNode, options?: { limit?: number; signal?: AbortSignal }): Promise<DeletedPositionsDto> {
+    return icebergDeletedPositions(this.files, node, options);
   }
 
   /**

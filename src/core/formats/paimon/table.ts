@@ -8,10 +8,11 @@ import { limitBatches } from '../../arrow/limit.ts';
 import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
-  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
+  DeletedPositionsDto, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { LSM_EXPLANATIONS, lsmView, type LsmView } from './inspect/lsm.ts';
 import { treeNodes } from './inspect/tree.ts';
+import { paimonDeletedPositions } from './inspect/deleted-positions.ts';
 import { listSchemas, listVersions, partitionSpecOf, recordCount, sortOrderOf } from './inspect/versions.ts';
 import { unreadableNewestRefusal } from '../../commit/unreadable-newest.ts';
 import { PaimonMetadata, type SnapshotIntegrity } from './io/metadata.ts';
@@ -177,6 +178,12 @@ export class PaimonTable implements LakeTable {
     const meta = resolved.branch ? this.meta.forBranch(resolved.branch) : this.meta;
     if (!snapshot) return nodeId === undefined ? [] : Promise.reject(new LakeError('NotFound', 'paimon tree: the table has no snapshot', { node: nodeId }));
     return treeNodes({ meta, snapshot, schema, snapshotFile: resolved.file, signal }, nodeId);
+  }
+
+  /** The positions a deletion vector node (or a DV index file node's vectors) deletes (inspect/deleted-positions.ts). */
+  async deletedPositions(version: VersionSelector, node: TreeNode, options: { limit?: number; signal?: AbortSignal } = {}): Promise<DeletedPositionsDto> {
+    const { schema, resolved } = await this.view(version, options.signal);
+    return paimonDeletedPositions(resolved.branch ? this.meta.forBranch(resolved.branch) : this.meta, schema, node, options);
   }
 
   /**
