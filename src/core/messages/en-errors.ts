@@ -28,4 +28,20 @@ export const enErrors = {
     delta: 'Delta writes each file’s partition values in its add action (and usually a key=value/ folder); the partition columns are fixed when the table is created.',
     hudi: 'Hudi writes each file group under its partition path; the partition fields come from hoodie.table.partition.fields.',
   })[p.format],
+  // Inspector: what a delete file or deletion vector deletes
+  'ui.deletes.title': () => 'Deleted rows',
+  'ui.deletes.loading': () => 'Reading the deleted positions…',
+  'ui.deletes.summary': (p: { count: number; files: number }) =>
+    `${p.count.toLocaleString('en-US')} ${plural('en', p.count, { one: 'position', other: 'positions' })} in ${p.files.toLocaleString('en-US')} data ${plural('en', p.files, { one: 'file', other: 'files' })}`,
+  'ui.deletes.none': () => 'This file deletes no positions (an empty vector).',
+  'ui.deletes.positions': (p: { count: number }) => `${p.count.toLocaleString('en-US')} deleted ${plural('en', p.count, { one: 'position', other: 'positions' })}`,
+  'ui.deletes.more': (p: { count: number }) => `… and ${p.count.toLocaleString('en-US')} more`,
+  'ui.deletes.showRows': () => 'Show the deleted rows',
+  'ui.deletes.readingRows': () => 'Reading the data file rows at these positions…',
+  'ui.deletes.rowsLabel': (p: { file: string }) => `Rows deleted from ${p.file}`,
+  'ui.deletes.position': () => 'pos',
+  'ui.deletes.rowsNote': () => 'As the data file holds them (its own column names, system columns included), before this delete hid them.',
+  'ui.deletes.rowsError': (p: { message: string }) => `The rows could not be read: ${p.message}`,
+  'ui.deletes.openData': () => 'Open the data file',
+  'ui.deletes.equality': () => 'An equality delete file deletes by value, not by position: every row whose key columns equal one of its rows. Open it raw to see those values.',
 };

@@ -131,7 +131,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
             {tab === 'raw' && <RawFileView warehouseId={warehouseId} root={table.root} files={files.data?.files} metadataFiles={overview.states} selectedKey={rawKey} onSelect={setRawKey} />}
           </div>
         </div>
-        <Inspector item={item} format={overview.format} warehouseId={warehouseId} collapsed={collapsed} onToggle={toggleInspector} onOpenRaw={openRaw} />
+        <Inspector item={item} format={overview.format} warehouseId={warehouseId} tableId={tableId} version={versionParam} collapsed={collapsed} onToggle={toggleInspector} onOpenRaw={openRaw} />
       </div>
     </>
   );

@@ -22,6 +22,8 @@ export const queryKeys = {
   tree: (tableId: string, version: string, nodeId: string) => ['lakescope', 'tbl', tableId, 'tree', version, nodeId] as const,
   explain: (tableId: string, version: string, filter: string) => ['lakescope', 'tbl', tableId, 'explain', version, filter] as const,
   partitions: (tableId: string, version: string) => ['lakescope', 'tbl', tableId, 'partitions', version] as const,
+  /** What a delete file / deletion vector node deletes (positions; rows too when `withRows`). */
+  deletedRows: (tableId: string, version: string, nodeId: string, withRows: boolean) => ['lakescope', 'tbl', tableId, 'deleted', version, nodeId, withRows] as const,
   rowCursor: (tableId: string, version: string, filter: string, columns: readonly string[]) => ['lakescope', 'tbl', tableId, 'rows', version, filter, columns.join('\u0000')] as const,
   cursorPages: (cursorId: string) => ['lakescope', 'cursor', cursorId] as const,
   rowPage: (cursorId: string, page: number) => [...queryKeys.cursorPages(cursorId), page] as const,

@@ -99,7 +99,7 @@ function Decoded({ raw, offset, onPage }: { raw: RawFileDto; offset: number; onP
       {(raw.kind === 'puffin' || raw.kind === 'parquet' || raw.kind === 'orc') && raw.footer !== undefined && (
         <div className="jt-root"><div className="label">Footer</div><JsonTree value={raw.footer} role={raw.role} openDepth={1} /></div>
       )}
-      {(raw.kind === 'avro' || (raw.kind === 'orc' && raw.records !== undefined)) && <AvroRecords raw={raw} offset={offset} onPage={onPage} />}
+      {(raw.kind === 'avro' || ((raw.kind === 'orc' || raw.kind === 'parquet') && raw.records !== undefined)) && <AvroRecords raw={raw} offset={offset} onPage={onPage} />}
       {raw.kind === 'text' && <pre className="code-block raw-text">{raw.text}</pre>}
       {raw.kind === 'binary' && <pre className="code-block raw-text">{raw.hex}</pre>}
     </div>
