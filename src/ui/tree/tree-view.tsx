@@ -32,7 +32,7 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   onSelect: (node: TreeNode, key: string, where: { parent?: TreeNode; index: number }) => void;
 }) {
   const { t } = useMessages();
-  const [expanded, setExpanded] = useState<Set<string>>(() => new Set(['metadata']));
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const ids = useMemo(() => ['', ...[...expanded].map((k) => k.split('\u0001').pop() as string)], [expanded]);
   const uniqueIds = useMemo(() => [...new Set(ids)], [ids]);
   const results = useQueries({
@@ -52,6 +52,16 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
     () => (roots?.status === 'ready' ? visibleRows(roots.nodes, (id) => states.get(id), expanded) : []),
     [dataStamp, expanded],
   );
+
+  // The first root starts expanded in every format (Iceberg's metadata file, Paimon's snapshot, Delta's
+  // log): its children are what a reader came for. Once, so collapsing it sticks.
+  const opened = useRef(false);
+  const firstRoot = roots?.status === 'ready' ? roots.nodes[0] : undefined;
+  useEffect(() => {
+    if (opened.current || !firstRoot) return;
+    opened.current = true;
+    if (firstRoot.hasChildren) setExpanded((prev) => (prev.has(firstRoot.id) ? prev : new Set([...prev, firstRoot.id])));
+  }, [firstRoot]);
 
   const parent = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 20 });
