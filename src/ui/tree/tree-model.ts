@@ -108,9 +108,11 @@ export function nodeSummary(node: TreeNode): string {
     case 'data-file': case 'delete-file': case 'deletion-vector': {
       const n0 = (v: unknown) => typeof v !== 'string';
       // Iceberg records `recordCount`, Paimon `rowCount` (and a DV its deleted rows as `recordCount`).
-      const rows = d.recordCount ?? d.rowCount;
+      // A Paimon DV index file counts vectors (one per data file), not rows.
+      const rows = d.vectors !== undefined ? undefined : d.recordCount ?? d.rowCount;
+      const vectors = d.vectors !== undefined && d.vectors !== null ? `${n(d.vectors)} ${Number(d.vectors) === 1 ? 'vector' : 'vectors'}` : undefined;
       const status = d.status ?? (n0(d.kind) ? undefined : d.kind);
-      return [status, rows !== undefined && rows !== null ? `${n(rows)} rows` : undefined, d.level !== undefined ? `level ${d.level}` : undefined, d.partition || undefined].filter(Boolean).map(String).join(' · ');
+      return [status, rows !== undefined && rows !== null ? `${n(rows)} ${Number(rows) === 1 ? 'row' : 'rows'}` : vectors, d.level !== undefined ? `level ${d.level}` : undefined, d.partition || undefined].filter(Boolean).map(String).join(' · ');
     }
     case 'manifest-list': case 'snapshot':
       return [d.operation ?? d.commitKind, d.sequenceNumber !== undefined ? `seq ${d.sequenceNumber}` : undefined,
