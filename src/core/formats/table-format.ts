@@ -136,6 +136,22 @@ export interface TreeNode {
   readonly hasChildren: boolean;
 }
 
+/**
+ * One fact about a table in its format's own terms (Paimon's primary key and bucket count, Delta's
+ * protocol, Hudi's table type and record key), for the overview. Plain data; the label is a catalog
+ * message so it shows in the reader's language, the value is as the format writes it.
+ */
+export interface TableFactDto {
+  /** Stable id (`primary-key`, `buckets` …). */
+  readonly id: string;
+  readonly label: MessageRef;
+  readonly value: string;
+  /** True when the value is the format's default (the option is not set on the table). */
+  readonly isDefault?: boolean;
+  /** The table property or option the value comes from, where there is one (`bucket`, `delta.enableDeletionVectors`). */
+  readonly option?: string;
+}
+
 /** The row positions one delete file or deletion vector deletes from one data file. */
 export interface DeletedPositionsOfFileDto {
   /** The data file as written in the metadata (Iceberg `file_path`, Paimon data file name). */
@@ -311,6 +327,8 @@ export interface LakeTable {
   readonly properties?: Readonly<Record<string, string>>;
   /** The format's own version of its metadata (Iceberg format-version, Hudi table version …), when it has one. */
   readonly formatVersion?: number;
+  /** The table's defining facts in the format's own terms (empty or absent where the common model says it all). Never throws. */
+  readonly facts?: readonly TableFactDto[];
   /** Versions, oldest first. */
   versions(signal?: AbortSignal): Promise<VersionDto[]>;
   /** The table's past states as the format keeps them in files, oldest first (empty where it keeps none). */

@@ -4,9 +4,10 @@
  */
 import { enTree } from './en-tree.ts';
 import { enErrors } from './en-errors.ts';
+import { enFacts } from './en-facts.ts';
 import { enUi } from './en-ui.ts';
 
-export const en = { ...enTree, ...enUi, ...enErrors };
+export const en = { ...enTree, ...enUi, ...enErrors, ...enFacts };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;
@@ -51,4 +52,9 @@ export function messageRef<K extends MessageKey>(key: K, ...args: MessageArgs<K>
  */
 export function explained<K extends MessageKey>(key: K, ...args: MessageArgs<K>): { message: MessageRef; explanation: string } {
   return { message: messageRef(key, ...args), explanation: format(key, ...args) };
+}
+
+/** The label of a table fact (keys of en-facts.ts, none of which takes parameters), as a message reference. */
+export function factLabel(key: keyof typeof enFacts): MessageRef {
+  return { key } as MessageRef;
 }

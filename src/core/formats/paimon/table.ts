@@ -8,11 +8,12 @@ import { limitBatches } from '../../arrow/limit.ts';
 import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
-  DeletedPositionsDto, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
+  DeletedPositionsDto, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { LSM_EXPLANATIONS, lsmView, type LsmView } from './inspect/lsm.ts';
 import { treeNodes } from './inspect/tree.ts';
 import { paimonDeletedPositions } from './inspect/deleted-positions.ts';
+import { paimonFacts } from './inspect/facts.ts';
 import { listSchemas, listVersions, partitionSpecOf, recordCount, sortOrderOf } from './inspect/versions.ts';
 import { unreadableNewestRefusal } from '../../commit/unreadable-newest.ts';
 import { PaimonMetadata, type SnapshotIntegrity } from './io/metadata.ts';
@@ -99,6 +100,9 @@ export class PaimonTable implements LakeTable {
 
   /** {@link LakeTable.properties}: the options of the latest schema. */
   get properties(): Readonly<Record<string, string>> { return this.latestSchema.options; }
+
+  /** {@link LakeTable.facts}: primary key, buckets, merge engine, deletion vectors … (inspect/facts.ts). */
+  get facts(): readonly TableFactDto[] { return paimonFacts(this.latestSchema); }
 
   /** {@link LakeTable.states}: the snapshot files (each a complete state: its base + delta manifest lists). */
   async states(signal?: AbortSignal): Promise<TableStateDto[]> {
