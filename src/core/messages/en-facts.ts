@@ -28,4 +28,11 @@ export const enFacts = {
   'facts.hudi.mergeMode': () => 'Record merge mode',
   'facts.hudi.baseFileFormat': () => 'Base file format',
   'facts.hudi.tableVersion': () => 'Table version',
+  'ui.facts.title': (p: { format: 'iceberg' | 'delta' | 'paimon' | 'hudi' }) =>
+    `${({ iceberg: 'Iceberg', paimon: 'Paimon', delta: 'Delta', hudi: 'Hudi' })[p.format]} table`,
+  'ui.facts.label': (p: { format: 'iceberg' | 'delta' | 'paimon' | 'hudi' }) => `The table in ${({ iceberg: 'Iceberg', paimon: 'Paimon', delta: 'Delta Lake', hudi: 'Hudi' })[p.format]}’s terms`,
+  'ui.facts.default': () => 'default',
+  'ui.facts.option': (p: { option: string }) => `from the option ${p.option}`,
+  'ui.facts.properties': (p: { format: 'iceberg' | 'delta' | 'paimon' | 'hudi' }) =>
+    ({ iceberg: 'Properties', paimon: 'Table options', delta: 'Configuration', hudi: 'hoodie.properties' })[p.format],
 };

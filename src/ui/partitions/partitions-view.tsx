@@ -85,7 +85,7 @@ export default function PartitionsView({ tableId, version, specs, columns, forma
         {stats.data && stats.data.partitions.length > 0 && (
           <>
             <PartitionBars partitions={stats.data.partitions} measure={measure} onSelect={onSelectPartition} />
-            <PartitionTable partitions={stats.data.partitions} onSelect={onSelectPartition} />
+            <PartitionTable partitions={stats.data.partitions} onSelect={onSelectPartition} showSpec={format === 'iceberg'} />
             <p className="muted small">{formatCount(stats.data.partitions.length)} partitions — {stats.data.source}.</p>
           </>
         )}
@@ -124,13 +124,13 @@ function PartitionBars({ partitions, measure, onSelect }: { partitions: readonly
 
 const ROW = 26;
 
-function PartitionTable({ partitions, onSelect }: { partitions: readonly PartitionStatDto[]; onSelect: (p: PartitionStatDto) => void }) {
+function PartitionTable({ partitions, onSelect, showSpec }: { partitions: readonly PartitionStatDto[]; onSelect: (p: PartitionStatDto) => void; showSpec: boolean }) {
   const parent = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: partitions.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 10 });
   return (
     <div className="vtable" role="table" aria-label="Partitions" aria-rowcount={partitions.length}>
       <div className="vtable-head vt-partitions" role="row">
-        <span role="columnheader">Partition</span><span role="columnheader" className="num">Spec</span><span role="columnheader" className="num">Files</span>
+        <span role="columnheader">Partition</span><span role="columnheader" className="num">{showSpec ? 'Spec' : ''}</span><span role="columnheader" className="num">Files</span>
         <span role="columnheader" className="num">Rows</span><span role="columnheader" className="num">Bytes</span><span role="columnheader" className="num">Delete files</span>
       </div>
       <div ref={parent} className="vtable-body" style={{ maxHeight: 260 }}>
@@ -140,7 +140,7 @@ function PartitionTable({ partitions, onSelect }: { partitions: readonly Partiti
             return (
               <div key={`${p.specId}/${p.partition}`} role="row" className="vtable-row vt-partitions" style={{ transform: `translateY(${item.start}px)`, height: ROW }} onClick={() => onSelect(p)}>
                 <span role="cell" className="mono ellipsis" title={p.partition}>{p.partition}</span>
-                <span role="cell" className="num">{p.specId}</span>
+                <span role="cell" className="num">{showSpec ? p.specId : ''}</span>
                 <span role="cell" className="num">{formatCount(p.dataFiles)}</span>
                 <span role="cell" className="num">{formatCount(p.records)}</span>
                 <span role="cell" className="num" title={`${formatCount(p.bytes)} bytes`}>{formatBytes(p.bytes)}</span>

@@ -1,7 +1,9 @@
 /**
- * Deletes made visible (issue 12): a position delete file, an Iceberg v3 deletion vector and a Paimon
- * deletion vector each list their (data file, position) pairs in the inspector and, one click away, the
- * rows they delete — checked against the fixtures' own facts (which row each delete removes).
+ * Each format in its own terms, and deletes made visible (issue 12): the Paimon overview says primary
+ * key, buckets, merge engine and deletion vectors, its Partitions tab says partition keys; a position
+ * delete file, an Iceberg v3 deletion vector and a Paimon deletion vector each list their (data file,
+ * position) pairs in the inspector and, one click away, the rows they delete — checked against the
+ * fixtures' own facts (which row each delete removes).
  */
 import { join } from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
@@ -76,6 +78,43 @@ test.describe('deletes in the inspector', () => {
     // Tony's first row (position 4 of the bucket-1 file) was superseded by a later write.
     await expectDeletes(page, dv, { dataFile: /data-6d416200.*\.parquet/, positions: '4', row: /Tony/ });
     await shot(page, '62-deletes-paimon-dv');
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('Paimon in its own terms', () => {
+  test.skip(!FIXTURES_PRESENT, FIXTURES_SKIP_REASON);
+
+  test('overview: primary key, buckets, merge engine, DV setting, options; partitions say partition keys; tree opens with row counts', async ({ page }) => {
+    const errors = watchErrors(page);
+    await openFolder(page, 'paimon');
+    const region = await openTableFromRail(page, 'pk_dv_partitioned_pk_09');
+    const facts = region.getByTestId('format-facts');
+    await expect(region.getByRole('heading', { name: 'Paimon table' })).toBeVisible();
+    for (const [label, value] of [['Primary key', 'f0, f1, f2'], ['Partition keys', 'f1'], ['Buckets', '2 (fixed)'], ['Bucket key', 'f2'],
+      ['Merge engine', 'deduplicate'], ['Deletion vectors', 'enabled'], ['Changelog producer', 'none']]) {
+      await expect(facts.locator('div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd')).toContainText(value);
+    }
+    await expect(region.getByRole('heading', { name: 'Table options' })).toBeVisible();
+    await expect(region.getByRole('table', { name: 'Table properties' })).toContainText('deletion-vectors.enabled');
+    await shot(page, '63-paimon-overview');
+
+    await region.getByRole('tab', { name: 'Partitions' }).click();
+    await expect(region.getByRole('heading', { name: 'Partition keys' })).toBeVisible();
+    await expect(region.getByTestId('format-partitioning')).toContainText('f1');
+    await expect(region).not.toContainText('default for new writes');
+    await shot(page, '64-paimon-partitions');
+
+    await region.getByRole('tab', { name: 'Tree' }).click();
+    const tree = page.getByRole('tree', { name: 'Metadata tree' });
+    await expect(tree.locator('[data-kind="snapshot"]')).toHaveAttribute('aria-expanded', 'true');
+    await tree.locator('[data-kind="manifest-list"]').first().locator('.twisty-btn').click();
+    const manifest = tree.locator('[data-kind="manifest"]').first();
+    await expect(manifest).toContainText(/\+\d+ −\d+ files/);
+    await expect(manifest).not.toContainText('~?');
+    await manifest.locator('.twisty-btn').click();
+    await expect(tree.locator('[data-kind="data-file"]').first()).toContainText(/ADD · \d+ rows? · level \d/);
+    await shot(page, '65-paimon-tree');
     expect(errors).toEqual([]);
   });
 });
