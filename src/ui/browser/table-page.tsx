@@ -122,7 +122,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
             )}
             {tab === 'schema' && <SchemaView schemas={overview.schemas} versions={overview.versions} selectedVersion={selected} onSelectField={(field, schemaId) => setItem({ kind: 'field', field, schemaId })} onSelectVersion={selectVersion} />}
             {tab === 'files' && <FilesTab tableId={tableId} version={versionParam} root={table.root} folder={files.data} onSelectFile={(file) => setItem({ kind: 'file', file })} onOpenRaw={openRaw} />}
-            {tab === 'data' && <DataView tableId={tableId} versions={overview.versions} selectedId={versionParam} columns={overview.columns} />}
+            {tab === 'data' && <DataView tableId={tableId} versions={overview.versions} schemas={overview.schemas} selectedId={versionParam} columns={overview.columns} />}
             {tab === 'lsm' && TABS.includes('lsm') && (
               <Suspense fallback={<ProgressLine label="Loading the LSM view…" />}>
                 <LsmView warehouseId={warehouseId} root={table.root} version={versionParam} />

@@ -17,7 +17,11 @@ import { cellText, columnWidth, gridStatus } from './grid-model.ts';
 
 const ROW = 24;
 
-export function DataGrid({ tableId, version, filter, columns }: { tableId: string; version: string; filter: string; columns: readonly string[] }) {
+export function DataGrid({ tableId, version, filter, columns, types = {} }: {
+  tableId: string; version: string; filter: string; columns: readonly string[];
+  /** Column name → the format's type name (`string`, `long`, `decimal(10,2)`); Arrow's name where absent. */
+  types?: Readonly<Record<string, string>>;
+}) {
   const parent = useRef<HTMLDivElement>(null);
   const [range, setRange] = useState<[number, number]>([0, 40]);
   const neededPages = useMemo(() => {
@@ -88,8 +92,8 @@ export function DataGrid({ tableId, version, filter, columns }: { tableId: strin
             <div className="dg-head" role="row" style={{ width: total }}>
               <span className="dg-cell dg-rownum" role="columnheader">#</span>
               {cols.map((col, j) => (
-                <span key={col.name} role="columnheader" className={`dg-cell ${col.kind === 'number' ? 'num' : ''}`} style={{ width: widths[j] }} title={`${col.name}: ${col.type}`}>
-                  {col.name}<span className="dg-type">{col.type ? shortType(col.type) : ''}</span>
+                <span key={col.name} role="columnheader" className={`dg-cell ${col.kind === 'number' ? 'num' : ''}`} style={{ width: widths[j] }} title={`${col.name}: ${types[col.name] ?? col.type}`}>
+                  {col.name}<span className="dg-type">{types[col.name] ?? (col.type ? shortType(col.type) : '')}</span>
                 </span>
               ))}
             </div>

@@ -4,12 +4,15 @@
  */
 import { useState } from 'react';
 import { useMessages } from '../common/messages.ts';
-import type { VersionDto } from '../../core/api/table-dto.ts';
+import type { SchemaDto, VersionDto } from '../../core/api/table-dto.ts';
 import { DataGrid } from './data-grid.tsx';
+import { columnTypes } from './grid-model.ts';
 
-export function DataView({ tableId, versions, selectedId, columns }: {
+export function DataView({ tableId, versions, schemas = [], selectedId, columns }: {
   tableId: string;
   versions: readonly VersionDto[];
+  /** The table's schemas: the grid heads each column with the format's own type name, as the Schema tab does. */
+  schemas?: readonly SchemaDto[];
   /** The version selected on the timeline ('' = current). */
   selectedId: string;
   columns: readonly string[];
@@ -23,6 +26,7 @@ export function DataView({ tableId, versions, selectedId, columns }: {
   const [picked, setPicked] = useState<readonly string[]>([]);
   const [showCols, setShowCols] = useState(false);
   const shownVersion = versions.find((v) => v.id === version) ?? versions.find((v) => v.refs.some((r) => r.name === version));
+  const types = columnTypes(schemas, (shownVersion ?? versions.find((v) => v.isCurrent))?.schemaId);
   return (
     <div className="data-view">
       <div className="data-bar">
@@ -71,7 +75,7 @@ export function DataView({ tableId, versions, selectedId, columns }: {
         </form>
       </div>
       {shownVersion && <div className="muted small">{t('ui.data.reading', { id: shownVersion.id, filter })}</div>}
-      <DataGrid key={`${version}|${filter}|${picked.join(',')}`} tableId={tableId} version={version} filter={filter} columns={picked} />
+      <DataGrid key={`${version}|${filter}|${picked.join(',')}`} tableId={tableId} version={version} filter={filter} columns={picked} types={types} />
     </div>
   );
 }
