@@ -49,6 +49,6 @@ export async function describeTable(table: LakeTable, root: string, format: Tabl
     versions, schemas, partitionSpecs, sortOrders, columns: table.columnNames(),
     ...(stateKey ? { stateKey } : {}), states: warehouseStates, properties: { ...(table.properties ?? {}) },
     ...(table.formatVersion === undefined ? {} : { formatVersion: table.formatVersion }),
-    facts: [...(table.facts ?? [])],
+    facts: [...(table.facts ?? [])], partitioning: table.partitioning ?? 'columns',
   };
 }

@@ -34,6 +34,8 @@ export interface TableOverviewDto {
   readonly properties: Readonly<Record<string, string>>;
   /** The format's own version of its metadata (Iceberg format-version 1–3 …). */
   readonly formatVersion?: number;
+  /** `specs`: numbered, evolving partition specs (Iceberg); `columns`: a fixed list of partition columns (LakeTable.partitioning). */
+  readonly partitioning: 'specs' | 'columns';
   /** The table's defining facts in its format's terms (LakeTable.facts): Paimon's primary key, buckets, merge engine … */
   readonly facts: readonly TableFactDto[];
 }

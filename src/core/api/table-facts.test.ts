@@ -31,6 +31,8 @@ describe.skipIf(!FIXTURES_PRESENT)(`each format's overview in its own terms (${F
       else expect(facts['Merge engine'], f.name).toBeUndefined();
       expect(facts['Deletion vectors'], f.name).toBe(o['deletion-vectors.enabled'] === 'true' ? 'enabled' : 'disabled (default)');
       expect(facts['Changelog producer'], f.name).toBe(o['changelog-producer'] ?? 'none (default)');
+      // Partitions in Paimon's words: a fixed list of partition keys, not numbered specs.
+      expect(overview.partitioning, f.name).toBe('columns');
       // The table options stay beside the facts, as written.
       expect(overview.properties, f.name).toEqual(o);
     }

@@ -327,6 +327,12 @@ export interface LakeTable {
   readonly properties?: Readonly<Record<string, string>>;
   /** The format's own version of its metadata (Iceberg format-version, Hudi table version …), when it has one. */
   readonly formatVersion?: number;
+  /**
+   * How the format keeps its partitioning: `specs` — numbered partition specs with transforms that evolve
+   * (Iceberg); `columns` (the default) — one fixed list of partition columns (Paimon's partition keys,
+   * Delta's partition columns, Hudi's partition fields). The UI words and draws the Partitions tab by it.
+   */
+  readonly partitioning?: 'specs' | 'columns';
   /** The table's defining facts in the format's own terms (empty or absent where the common model says it all). Never throws. */
   readonly facts?: readonly TableFactDto[];
   /** Versions, oldest first. */

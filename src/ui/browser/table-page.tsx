@@ -117,7 +117,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, tableId,
               : <p className="empty-state">No version to show the tree of.</p>)}
             {tab === 'partitions' && (
               <Suspense fallback={<ProgressLine label="Loading charts…" />}>
-                <PartitionsView tableId={tableId} version={versionParam} specs={overview.partitionSpecs} format={overview.format} columns={overview.columns} onSelectPartition={(stat) => setItem({ kind: 'partition', stat })} />
+                <PartitionsView tableId={tableId} version={versionParam} specs={overview.partitionSpecs} format={overview.format} partitioning={overview.partitioning} columns={overview.columns} onSelectPartition={(stat) => setItem({ kind: 'partition', stat })} />
               </Suspense>
             )}
             {tab === 'schema' && <SchemaView schemas={overview.schemas} versions={overview.versions} selectedVersion={selected} onSelectField={(field, schemaId) => setItem({ kind: 'field', field, schemaId })} onSelectVersion={selectVersion} />}

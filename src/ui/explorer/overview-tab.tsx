@@ -29,9 +29,9 @@ export function OverviewTab({ overview, selected, files, onSelectVersion, onOpen
         <div><dt>Versions</dt><dd className="num-left">{formatCount(overview.versions.length)}<span className="muted small"> · {formatCount(branches.size || 1)} branch{branches.size > 1 ? 'es' : ''}, {formatCount(tags.length)} tag{tags.length === 1 ? '' : 's'}</span></dd></div>
         <div><dt>Current version</dt><dd>{current ? <CopyText text={current.id} /> : <span className="muted">none (empty table)</span>}</dd></div>
         <div><dt>Columns</dt><dd>{formatCount(overview.columns.length)}<span className="muted small"> · schema {schema?.schemaId ?? '?'} of {formatCount(overview.schemas.length)}</span></dd></div>
-        {overview.format === 'iceberg'
+        {overview.partitioning === 'specs'
           ? <div><dt>Partition specs</dt><dd>{formatCount(overview.partitionSpecs.length)}<span className="muted small"> · {overview.partitionSpecs.find((s) => s.isDefault)?.fields.map((f) => f.name).join(', ') || 'unpartitioned'}</span></dd></div>
-          // Only Iceberg numbers its partition specs and evolves them; the others have fixed partition columns.
+          // Numbered, evolving specs (Iceberg) or one fixed list of partition columns (the others).
           : <div><dt>{t('ui.partitions.title', { format: overview.format })}</dt><dd className="mono">{overview.partitionSpecs.find((s) => s.isDefault)?.fields.map((f) => f.name).join(', ') || 'unpartitioned'}</dd></div>}
         <div><dt>Objects on storage</dt><dd>{files ? <>{formatCount(files.files.length)}{files.truncated ? '+' : ''} <span className="muted small">· {formatBytes(files.totalBytes)}</span></> : '…'}</dd></div>
         <div className="wide"><dt>Location recorded in metadata</dt><dd><CopyText text={overview.location} />

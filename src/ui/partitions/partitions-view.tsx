@@ -23,13 +23,16 @@ export interface PartitionsViewProps {
   readonly tableId: string;
   readonly version: string;
   readonly specs: readonly PartitionSpecDto[];
-  /** Which format's words to use: only Iceberg has numbered, evolving partition specs. */
+  /** Whose words to use (the catalog's titles are keyed by format). */
   readonly format?: TableFormatName;
+  /** `specs`: numbered, evolving partition specs with spec cards; `columns`: one fixed list of partition columns. */
+  readonly partitioning?: 'specs' | 'columns';
   readonly columns: readonly string[];
   readonly onSelectPartition: (p: PartitionStatDto) => void;
 }
 
-export default function PartitionsView({ tableId, version, specs, columns, format = 'iceberg', onSelectPartition }: PartitionsViewProps) {
+export default function PartitionsView({ tableId, version, specs, columns, format = 'iceberg', partitioning = 'specs', onSelectPartition }: PartitionsViewProps) {
+  const bySpec = partitioning === 'specs';
   const { t } = useMessages();
   const stats = usePartitionStats(tableId, version);
   const [measure, setMeasure] = useState<Measure>('records');
@@ -38,10 +41,10 @@ export default function PartitionsView({ tableId, version, specs, columns, forma
   return (
     <div className="partitions">
       <section aria-label="Partition specs">
-        <h2 className="section-title">{format === 'iceberg' ? 'Partition specs' : t('ui.partitions.title', { format })}</h2>
+        <h2 className="section-title">{t('ui.partitions.title', { format })}</h2>
         {!partitioned && <p className="muted small">This table is not partitioned: every data file belongs to the one empty partition.</p>}
-        {format !== 'iceberg' && partitioned && <FormatPartitioning format={format} specs={specs} />}
-        {format === 'iceberg' && <div className="spec-cards">
+        {!bySpec && partitioned && <FormatPartitioning format={format} specs={specs} />}
+        {bySpec && <div className="spec-cards">
           {history.map(({ spec, added, removed }) => (
             <div key={spec.specId} className={`spec-card${spec.isDefault ? ' default' : ''}`}>
               <div className="spec-card-head">
@@ -85,7 +88,7 @@ export default function PartitionsView({ tableId, version, specs, columns, forma
         {stats.data && stats.data.partitions.length > 0 && (
           <>
             <PartitionBars partitions={stats.data.partitions} measure={measure} onSelect={onSelectPartition} />
-            <PartitionTable partitions={stats.data.partitions} onSelect={onSelectPartition} showSpec={format === 'iceberg'} />
+            <PartitionTable partitions={stats.data.partitions} onSelect={onSelectPartition} showSpec={bySpec} />
             <p className="muted small">{formatCount(stats.data.partitions.length)} partitions — {stats.data.source}.</p>
           </>
         )}

@@ -191,6 +191,9 @@ export class IcebergTable implements LakeTable {
     }, { filter: toExpr(req.filter), columns: req.columns, limit: req.limit, pruneRowGroups: req.pruneRowGroups, concurrency: req.concurrency, signal: req.signal });
   }
 
+  /** {@link LakeTable.partitioning}: numbered partition specs that evolve (spec "Partition Evolution"). */
+  readonly partitioning = 'specs';
+
   /** The common model's plan: opaque tasks for {@link read}, one plain record per planned file. */
   async plan(req: ScanRequest = {}): Promise<LakePlan> {
     if (req.version === undefined && req.asOfTimestampMs === undefined && this.metadata.currentSnapshotId === undefined) return this.emptyPlan(req);
