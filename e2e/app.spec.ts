@@ -135,6 +135,15 @@ test.describe('local folder', () => {
   });
 });
 
+test('an endpoint whose host does not resolve says it could not reach the host, not CORS', async ({ page }) => {
+  // `.invalid` never resolves (RFC 2606): the browser gives the same opaque TypeError as a CORS refusal.
+  await openS3(page, { bucket: 'lake', accessKeyId: 'AK', secretAccessKey: 'SK', endpoint: 'http://no-such-host.invalid:7480' });
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('could not reach no-such-host.invalid:7480', { timeout: 20_000 });
+  await expect(alert).not.toContainText('CORS');
+  await shot(page, '10b-s3-unreachable-host');
+});
+
 test.describe('S3 bucket on the Ceph gateway', () => {
   const state = readE2eState();
   test.skip(!state.s3, state.reason ?? 'S3 not prepared');

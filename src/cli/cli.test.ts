@@ -110,7 +110,7 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
     const pfx = paimon.find((f) => f.name === 'paimon/append_complex_data')!;
     const unknown = await run(['scan', pfx.root, '--columns', 'nope']);
     expect(unknown.code).toBe(1);
-    expect(unknown.err).toMatch(new RegExp(`unknown column 'nope' \\(columns: ${pfx.expected.columns.slice(0, 2).join(', ')}`));
+    expect(unknown.err).toMatch(new RegExp(`no column 'nope'; its columns are: ${pfx.expected.columns.slice(0, 2).join(', ')}`));
   });
 
   it('names the corrupt file when a manifest is truncated', async () => {

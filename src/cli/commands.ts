@@ -5,6 +5,7 @@
 import { readTasks } from '../core/api/read-tasks.ts';
 import { canonicalRows, type CanonicalRow } from '../core/arrow/index.ts';
 import { explainScan } from '../core/api/explain-scan.ts';
+import { planScan } from '../core/api/plan-scan.ts';
 import { LakeError } from '../core/errors.ts';
 import type { LakeTable, RecordCountDto, ScanRequest, VersionSelector } from '../core/formats/table-format.ts';
 import { checkFlags, flagInt, flagValue, type ParsedArgs } from './args.ts';
@@ -116,7 +117,7 @@ export async function scanCommand(table: LakeTable, args: ParsedArgs, print: Pri
   checkFlags(args, ['version', 'as-of', 'ref', 'columns', 'where', 'limit', 'format']);
   const format = parseRowFormat(flagValue(args, 'format'));
   const request = scanRequest(args, table, signal);
-  const plan = await table.plan(request);
+  const plan = await planScan(table, request);
   const rows: CanonicalRow[] = [];
   const limit = request.limit ?? Infinity;
   // The one read loop, ordered: the output is the same as reading the tasks one after another.

@@ -24,11 +24,32 @@ describe('refineCorsError', () => {
   });
 
   it('keeps Cors when the anonymous request is refused too, and leaves other errors alone', async () => {
-    const refusing = (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch;
+    // The server answers (an opaque no-cors response) but the browser refuses to show its answer to this origin.
+    const refusing = (async (_u: string, init?: RequestInit) => { if (init?.mode === 'no-cors') return new Response(null); throw new TypeError('Failed to fetch'); }) as typeof fetch;
     expect(await refineCorsError(cors, spec, undefined, refusing)).toBe(cors);
     const io = new LakeError('Io', 's3: 500');
     let called = false;
     expect(await refineCorsError(io, spec, undefined, (async () => { called = true; return new Response(); }) as typeof fetch)).toBe(io);
     expect(called).toBe(false);
+  });
+});
+
+describe('refineCorsError on a host that does not answer', () => {
+  it('says "could not reach <host>" when even a no-cors request fails, naming the host (not CORS)', async () => {
+    const seen: RequestInit[] = [];
+    const dead = (async (_url: string, init?: RequestInit) => { seen.push(init ?? {}); throw new TypeError('Failed to fetch'); }) as typeof fetch;
+    const out = await refineCorsError(cors, { ...spec, endpoint: 'http://no-such-host.invalid:7480' }, undefined, dead);
+    expect(isLakeError(out, 'Io')).toBe(true);
+    expect((out as Error).message).toContain('could not reach no-such-host.invalid:7480');
+    expect((out as LakeError).context).toMatchObject({ host: 'no-such-host.invalid:7480' });
+    expect(seen.map((i) => i.mode)).toEqual(['cors', 'no-cors']);
+  });
+
+  it('keeps Cors when the host answers an opaque no-cors request but refuses the CORS one', async () => {
+    const corsOnly = (async (_url: string, init?: RequestInit) => {
+      if (init?.mode === 'cors') throw new TypeError('Failed to fetch');
+      return new Response(null, { status: 200 });
+    }) as typeof fetch;
+    expect(await refineCorsError(cors, spec, undefined, corsOnly)).toBe(cors);
   });
 });

@@ -4,12 +4,14 @@
  * hold caches and readers, so they live here and the page only holds ids.
  */
 import {
-  RowCursor, describeTable, explainScan, openTable, partitionStats, readRawFile, tableHealth,
-  type OpenTableOptions, type PartitionStatsDto, type TableHealthDto, type RowCursorDto, type RowPageDto, type ScanExplainDto, type TableFormatName, type TableOverviewDto,
+  RowCursor, deletedRows, describeTable, explainScan, openTable, partitionStats, readRawFile, tableHealth,
+  type DeletedRowsDto, type OpenTableOptions, type PartitionStatsDto, type TableHealthDto, type RowCursorDto, type RowPageDto, type ScanExplainDto, type TableFormatName, type TableOverviewDto,
 } from '../core/api/index.ts';
 import { LakeError } from '../core/errors.ts';
 import type { LakeTable, TreeNode, VersionSelector } from '../core/formats/table-format.ts';
 import type { Storage } from '../core/io/storage.ts';
+import { subStorage } from '../core/io/sub-storage.ts';
+import { folderPrefix } from '../core/api/listing.ts';
 import type { CallContext } from './rpc.ts';
 
 interface WarehouseRef { readonly warehouseId: string }
@@ -74,6 +76,19 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       const t = await tableOf(p);
       ctx.progress({ phase: 'plan', done: 0 });
       return explainScan(t.table, t.root, { ...p, signal: ctx.signal });
+    },
+
+    /**
+     * The (data file, position) pairs a delete file or deletion vector node of `tree` deletes, and with
+     * `withRows` the rows at them (core/api deleted-rows.ts). The node is given back as `tree` sent it.
+     */
+    async deletedRows(p: TableRef & VersionSelector & { node: TreeNode; withRows?: boolean }, ctx: CallContext): Promise<DeletedRowsDto> {
+      const t = await tableOf(p);
+      ctx.progress({ phase: 'deletes', done: 0, current: p.node.label });
+      const loc = p.node.location;
+      const node = loc !== undefined && loc.startsWith(t.root) ? { ...p.node, location: loc.slice(t.root.length) } : p.node;
+      const storage = subStorage(storageOf({ warehouseId: t.warehouseId }), folderPrefix(t.root));
+      return deletedRows(t.table, storage, folderPrefix(t.root), node, { version: p.version, asOfTimestampMs: p.asOfTimestampMs, withRows: p.withRows, signal: ctx.signal });
     },
 
     async partitionStats(p: TableRef & VersionSelector, ctx: CallContext): Promise<PartitionStatsDto> {

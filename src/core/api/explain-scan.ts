@@ -7,6 +7,7 @@ import type { Expr } from '../expr/expr.ts';
 import { parseWhere } from '../expr/parse.ts';
 import type { LakePlan, LakeTable, PlannedFileDto, VersionSelector } from '../formats/table-format.ts';
 import { LakeError } from '../errors.ts';
+import { planScan } from './plan-scan.ts';
 import type { ScanExplainDto } from './table-dto.ts';
 
 export interface ExplainOptions extends VersionSelector {
@@ -38,7 +39,7 @@ export function parseFilter(text: string | undefined): Expr | undefined {
 export async function explainScan(table: LakeTable, root: string, options: ExplainOptions = {}): Promise<ScanExplainDto> {
   const started = Date.now();
   const filter = parseFilter(options.filter);
-  const plan: LakePlan = await table.plan({
+  const plan: LakePlan = await planScan(table, {
     version: options.version, asOfTimestampMs: options.asOfTimestampMs, filter, columns: options.columns, signal: options.signal,
   });
   const max = options.maxItems ?? 5000;

@@ -16,6 +16,7 @@ export { TABLE_READERS, canReadFormat } from './table-formats.ts';
 export { openTable, describeTable, type OpenTableOptions } from './open-table.ts';
 export { openTableAt, splitTableRef, FORMAT_TITLES, type OpenTableAtOptions, type TableRef } from './open-location.ts';
 export { explainScan, parseFilter, rootedFile, type ExplainOptions } from './explain-scan.ts';
+export { planScan, unknownColumnError } from './plan-scan.ts';
 export { RowCursor, MAX_PAGE_ROWS, gridColumn, type RowCursorOptions } from './row-cursor.ts';
 export { readTasks, planTaskBytes, type ReadTasksOptions, type TaskRead } from './read-tasks.ts';
 export { readRawFile, hexDump, type RawFileOptions } from './raw-file.ts';
@@ -27,3 +28,4 @@ export {
 } from './diff/index.ts';
 export type * from './diff/diff-dto.ts';
 export { tableHealth, type TableHealthOptions } from './table-health.ts';
+export { deletedRows, type DeletedRowsDto, type DeletedRowsOfFileDto, type DeletedRowsOptions } from './deleted-rows.ts';

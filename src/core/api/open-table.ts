@@ -50,5 +50,6 @@ export async function describeTable(table: LakeTable, root: string, format: Tabl
     ...(stateKey ? { stateKey } : {}), states: warehouseStates, properties: { ...(table.properties ?? {}) },
     ...(table.formatVersion === undefined ? {} : { formatVersion: table.formatVersion }),
     ...(table.planIncremental ? { incremental: true } : {}),
+    facts: [...(table.facts ?? [])], partitioning: table.partitioning ?? 'columns',
   };
 }

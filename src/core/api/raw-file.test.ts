@@ -118,3 +118,14 @@ describe('readRawFile on made-up bytes', () => {
     await expect(readRawFile(s, 'missing')).rejects.toMatchObject({ code: 'NotFound' });
   });
 });
+
+describe.skipIf(!FIXTURES_PRESENT)('readRawFile shows a Parquet file\'s rows', () => {
+  it('a position delete file lists its (file_path, pos) pairs, not only its footer', async () => {
+    const key = 'iceberg/v2_spark_position_deletes/data/00000-3-6fdcdaeb-591f-4ae0-a39a-75c7fba53907-00001-deletes.parquet';
+    const r = await readRawFile(fixtures(), key);
+    expect(r.kind).toBe('parquet');
+    expect(r.footer).toBeDefined();
+    expect(r.totalRecords).toBe(1);
+    expect(r.records).toEqual([{ file_path: 's3a://hyperparam-iceberg/spark/bunnies/data/00000-1-9acc37f2-90ae-42f5-915c-a21c3cb99690-00001.parquet', pos: '0' }]);
+  });
+});

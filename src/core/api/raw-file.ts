@@ -7,7 +7,7 @@
  */
 import { iterateAvroRecords, readAvroHeader, AVRO_MAGIC } from '../codecs/avro/index.ts';
 import { describeOrc, readOrcRecordsSync, readOrcTail, readStripeFooter, type StripeFooter } from '../codecs/orc/index.ts';
-import { readParquetFooter } from '../codecs/parquet/index.ts';
+import { readParquetFooter, readParquetRows } from '../codecs/parquet/index.ts';
 import { PUFFIN_MAGIC, readPuffinFooter } from '../codecs/puffin.ts';
 import { LakeError, throwIfAborted, toLakeError } from '../errors.ts';
 import type { Storage } from '../io/storage.ts';
@@ -52,7 +52,15 @@ export async function readRawFile(storage: Storage, key: string, options: RawFil
     if (startsWith(head, PAR1) && size >= 12) {
       const source = bytes ? bytesSource(bytes, key) : await storageSource(storage, key, { size, signal });
       const footer = await readParquetFooter(source, signal);
-      return { key, size, kind: 'parquet', role: 'parquet-footer', footer: toDisplay(footer.metadata, { maxArray: 200 }), truncated: false };
+      const dto: RawFileDto = { key, size, kind: 'parquet', role: 'parquet-footer', footer: toDisplay(footer.metadata, { maxArray: 200 }), truncated: false };
+      // A file read whole shows its rows too, paged like Avro records (a position delete file's
+      // (file_path, pos) pairs, a small data file): no request beyond the one already made.
+      if (!bytes) return dto;
+      const total = Number(footer.numRows);
+      const offset = Math.min(Math.max(0, options.offset ?? 0), total);
+      const limit = Math.min(Math.max(1, options.limit ?? 100), 2000);
+      const rows = await readParquetRows(bytesSource(bytes, key), { metadata: footer.metadata, rowStart: offset, rowEnd: Math.min(total, offset + limit), signal });
+      return { ...dto, records: rows.map((r) => toDisplay(r)), recordOffset: offset, totalRecords: total };
     }
     if (startsWith(head, ORC_MAGIC)) return await orcDto(storage, key, size, bytes, options);
     if (startsWith(head, PUFFIN_MAGIC)) {

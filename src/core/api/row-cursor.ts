@@ -11,6 +11,7 @@ import { LakeError, throwIfAborted } from '../errors.ts';
 import { describeExpr } from '../expr/describe.ts';
 import type { LakePlan, LakeTable, VersionSelector } from '../formats/table-format.ts';
 import { parseFilter } from './explain-scan.ts';
+import { planScan } from './plan-scan.ts';
 import { readTasks, type TaskRead } from './read-tasks.ts';
 import type { ColumnKind, GridColumnDto, RowCursorDto, RowPageDto } from './table-dto.ts';
 
@@ -57,7 +58,7 @@ export class RowCursor {
     const filter = parseFilter(options.filter);
     const scan = { version: options.version, asOfTimestampMs: options.asOfTimestampMs, filter, columns: options.columns, signal: options.signal };
     let plan: LakePlan;
-    if (options.changesSince === undefined) plan = await table.plan(scan);
+    if (options.changesSince === undefined) plan = await planScan(table, scan);
     else if (!table.planIncremental) throw new LakeError('Unsupported', 'rows: this table format offers no incremental read ("changes since a version")');
     else {
       if (filter) throw new LakeError('Unsupported', 'rows: a filter cannot be combined with "changes since a version" yet');

@@ -2,10 +2,10 @@
  * Plain data shapes of the table explorer's use cases (open a table, explain a scan, page rows, decode a
  * raw file). Like dto.ts: structured-clone and JSON safe, no bigint (64-bit values are decimal strings).
  */
-import type { PartitionSpecDto, PlannedFileDto, SchemaDto, SkipDto, SortOrderDto, TableStateDto, VersionDto } from '../formats/table-format.ts';
+import type { PartitionSpecDto, PlannedFileDto, SchemaDto, SkipDto, SortOrderDto, TableFactDto, TableStateDto, VersionDto } from '../formats/table-format.ts';
 import type { TableFormatName } from './dto.ts';
 
-export type { AppliedFileDto, AppliedFileKind, ColumnDto, PartitionFieldDto, PartitionSpecDto, PlannedFileDto, SchemaDto, SkipDto, SortFieldDto, SortOrderDto, TableStateDto, TreeNode, TreeNodeKind, VersionCountsDto, VersionDto, VersionSelector, VersionTotalsDto } from '../formats/table-format.ts';
+export type { AppliedFileDto, AppliedFileKind, ColumnDto, DeletedPositionsDto, DeletedPositionsOfFileDto, PartitionFieldDto, PartitionSpecDto, PlannedFileDto, SchemaDto, SkipDto, SortFieldDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, TreeNodeKind, VersionCountsDto, VersionDto, VersionSelector, VersionTotalsDto } from '../formats/table-format.ts';
 
 /** Everything the table page draws before the user asks for anything specific. */
 export interface TableOverviewDto {
@@ -36,6 +36,10 @@ export interface TableOverviewDto {
   readonly incremental?: boolean;
   /** The format's own version of its metadata (Iceberg format-version 1–3 …). */
   readonly formatVersion?: number;
+  /** `specs`: numbered, evolving partition specs (Iceberg); `columns`: a fixed list of partition columns (LakeTable.partitioning). */
+  readonly partitioning: 'specs' | 'columns';
+  /** The table's defining facts in its format's terms (LakeTable.facts): Paimon's primary key, buckets, merge engine … */
+  readonly facts: readonly TableFactDto[];
 }
 
 /** A scan plan as the explain view shows it. */

@@ -141,6 +141,43 @@ export interface TreeNode {
   readonly hasChildren: boolean;
 }
 
+/**
+ * One fact about a table in its format's own terms (Paimon's primary key and bucket count, Delta's
+ * protocol, Hudi's table type and record key), for the overview. Plain data; the label is a catalog
+ * message so it shows in the reader's language, the value is as the format writes it.
+ */
+export interface TableFactDto {
+  /** Stable id (`primary-key`, `buckets` …). */
+  readonly id: string;
+  readonly label: MessageRef;
+  readonly value: string;
+  /** True when the value is the format's default (the option is not set on the table). */
+  readonly isDefault?: boolean;
+  /** The table property or option the value comes from, where there is one (`bucket`, `delta.enableDeletionVectors`). */
+  readonly option?: string;
+}
+
+/** The row positions one delete file or deletion vector deletes from one data file. */
+export interface DeletedPositionsOfFileDto {
+  /** The data file as written in the metadata (Iceberg `file_path`, Paimon data file name). */
+  readonly dataFile: string;
+  /** Its storage key relative to the table root, where known (for reading the rows). */
+  readonly dataKey?: string;
+  /** How many positions are deleted (all of them, also when `positions` is cut). */
+  readonly count: number;
+  /** The 0-based row positions in the data file, ascending, at most the limit asked for. */
+  readonly positions: readonly number[];
+}
+
+/**
+ * What a delete file or a deletion vector deletes, in (data file, position) terms: a position delete file
+ * may name many data files; a deletion vector (or a Paimon DV index file's vectors) one each.
+ */
+export interface DeletedPositionsDto {
+  readonly kind: 'position-deletes' | 'deletion-vector';
+  readonly files: readonly DeletedPositionsOfFileDto[];
+}
+
 /** Which version a request reads: the current one by default. */
 export interface VersionSelector {
   /** An id or a branch/tag name (an id wins over a same-named tag, as in Spark). */
@@ -315,6 +352,14 @@ export interface LakeTable {
   readonly properties?: Readonly<Record<string, string>>;
   /** The format's own version of its metadata (Iceberg format-version, Hudi table version …), when it has one. */
   readonly formatVersion?: number;
+  /**
+   * How the format keeps its partitioning: `specs` — numbered partition specs with transforms that evolve
+   * (Iceberg); `columns` (the default) — one fixed list of partition columns (Paimon's partition keys,
+   * Delta's partition columns, Hudi's partition fields). The UI words and draws the Partitions tab by it.
+   */
+  readonly partitioning?: 'specs' | 'columns';
+  /** The table's defining facts in the format's own terms (empty or absent where the common model says it all). Never throws. */
+  readonly facts?: readonly TableFactDto[];
   /** Versions, oldest first. */
   versions(signal?: AbortSignal): Promise<VersionDto[]>;
   /** The table's past states as the format keeps them in files, oldest first (empty where it keeps none). */
@@ -343,6 +388,13 @@ export interface LakeTable {
    * one when absent), latest values, through {@link read}. Absent where the format has none.
    */
   planIncremental?(since: string, scan: ScanRequest): Promise<LakePlan>;
+  /**
+   * The (data file, position) pairs a tree node of kind `delete-file` or `deletion-vector` deletes (as
+   * `tree` returned it, for the same version). Must hold: positions ascending, at most `limit` per data
+   * file with `count` the full number; a node that deletes by position nothing (equality deletes, a
+   * statistics file) is LakeError Unsupported saying so. A format without position deletes leaves it out.
+   */
+  deletedPositions?(version: VersionSelector, node: TreeNode, options?: { limit?: number; signal?: AbortSignal }): Promise<DeletedPositionsDto>;
   /** Reserved; no format implements it: writes go through each format's commit/ adapters (the writes model). */
   commit?(ops: readonly unknown[], signal?: AbortSignal): Promise<unknown>;
   /**

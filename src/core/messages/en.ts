@@ -3,10 +3,12 @@
  * language's catalog must satisfy) and `format(key, params)`.
  */
 import { enTree } from './en-tree.ts';
+import { enErrors } from './en-errors.ts';
+import { enFacts } from './en-facts.ts';
 import { enHealth } from './en-health.ts';
 import { enUi } from './en-ui.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;
@@ -51,4 +53,9 @@ export function messageRef<K extends MessageKey>(key: K, ...args: MessageArgs<K>
  */
 export function explained<K extends MessageKey>(key: K, ...args: MessageArgs<K>): { message: MessageRef; explanation: string } {
   return { message: messageRef(key, ...args), explanation: format(key, ...args) };
+}
+
+/** The label of a table fact (keys of en-facts.ts, none of which takes parameters), as a message reference. */
+export function factLabel(key: keyof typeof enFacts): MessageRef {
+  return { key } as MessageRef;
 }

@@ -1,8 +1,8 @@
 /** A long file list, virtualised (tables can have 100,000 files): path, size, modified. */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { FileDto } from '../../core/api/dto.ts';
-import { formatBytes, formatTime, middleEllipsis } from '../common/format.ts';
+import { commonAffixes, distinctEllipsis, formatBytes, formatTime } from '../common/format.ts';
 
 const ROW = 26;
 
@@ -14,6 +14,7 @@ export function FilesList({ files, stripPrefix = '', onOpen, height = 480 }: {
   height?: number;
 }) {
   const parent = useRef<HTMLDivElement>(null);
+  const affixes = useMemo(() => commonAffixes(files.map((f) => (f.key.startsWith(stripPrefix) ? f.key.slice(stripPrefix.length) : f.key))), [files, stripPrefix]);
   const v = useVirtualizer({ count: files.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 12 });
   return (
     <div className="files" role="table" aria-label="Files" aria-rowcount={files.length}>
@@ -31,7 +32,7 @@ export function FilesList({ files, stripPrefix = '', onOpen, height = 480 }: {
             return (
               <div key={f.key} role="row" className="files-row" style={{ transform: `translateY(${item.start}px)`, height: ROW }}>
                 <span role="cell" className="col-path mono" title={f.key}>
-                  {onOpen ? <button type="button" className="linklike mono" onClick={() => onOpen(f.key)}>{middleEllipsis(rel, 64)}</button> : middleEllipsis(rel, 64)}
+                  {onOpen ? <button type="button" className="linklike mono" onClick={() => onOpen(f.key)}>{distinctEllipsis(rel, 64, affixes)}</button> : distinctEllipsis(rel, 64, affixes)}
                 </span>
                 <span role="cell" className="col-size num" title={`${f.size.toLocaleString('en-US')} bytes`}>{formatBytes(f.size)}</span>
                 <span role="cell" className="col-time muted" title={t?.utc}>{t?.local ?? '—'}</span>

@@ -129,12 +129,12 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
               : <p className="empty-state">No version to show the tree of.</p>)}
             {tab === 'partitions' && (
               <Suspense fallback={<ProgressLine label="Loading charts…" />}>
-                <PartitionsView tableId={tableId} version={versionParam} specs={overview.partitionSpecs} columns={overview.columns} onSelectPartition={(stat) => setItem({ kind: 'partition', stat })} />
+                <PartitionsView tableId={tableId} version={versionParam} specs={overview.partitionSpecs} format={overview.format} partitioning={overview.partitioning} columns={overview.columns} onSelectPartition={(stat) => setItem({ kind: 'partition', stat })} />
               </Suspense>
             )}
             {tab === 'schema' && <SchemaView schemas={overview.schemas} versions={overview.versions} selectedVersion={selected} onSelectField={(field, schemaId) => setItem({ kind: 'field', field, schemaId })} onSelectVersion={selectVersion} />}
             {tab === 'files' && <FilesTab tableId={tableId} version={versionParam} root={table.root} folder={files.data} onSelectFile={(file) => setItem({ kind: 'file', file })} onOpenRaw={openRaw} />}
-            {tab === 'data' && <DataView tableId={tableId} versions={overview.versions} selectedId={versionParam} columns={overview.columns} state={data} onState={onData} incremental={overview.incremental === true} />}
+            {tab === 'data' && <DataView tableId={tableId} versions={overview.versions} schemas={overview.schemas} selectedId={versionParam} columns={overview.columns} state={data} onState={onData} incremental={overview.incremental === true} />}
             {tab === 'lsm' && TABS.includes('lsm') && (
               <Suspense fallback={<ProgressLine label="Loading the LSM view…" />}>
                 <LsmView warehouseId={warehouseId} root={table.root} version={versionParam} />
@@ -148,7 +148,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
             {tab === 'raw' && <RawFileView warehouseId={warehouseId} root={table.root} files={files.data?.files} metadataFiles={overview.states} selectedKey={rawKey} onSelect={setRawKey} />}
           </div>
         </div>
-        <Inspector item={shownItem} format={overview.format} warehouseId={warehouseId} collapsed={collapsed} onToggle={toggleInspector} onOpenRaw={openRaw} shortcut={PANEL_KEYS.inspector} />
+        <Inspector item={shownItem} format={overview.format} warehouseId={warehouseId} tableId={tableId} version={versionParam} collapsed={collapsed} onToggle={toggleInspector} onOpenRaw={openRaw} shortcut={PANEL_KEYS.inspector} />
       </div>
     </>
   );

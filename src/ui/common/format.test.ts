@@ -34,3 +34,29 @@ describe('middleEllipsis', () => {
     expect(formatRecords(undefined)).toBeUndefined();
   });
 });
+
+describe('distinctEllipsis', async () => {
+  const { commonAffixes, distinctEllipsis } = await import('./format.ts');
+  // 36 data files of one commit: the same folder prefix and writer suffix, a different day and counter.
+  const names = Array.from({ length: 36 }, (_, i) => `order_day=2024-03-${String(i % 28 + 1).padStart(2, '0')}/000${String(i).padStart(2, '0')}-7-2f9d7c4e-1b2a-4c3d-9e8f-5a6b33acc529-00001.parquet`);
+  const affixes = commonAffixes(names);
+
+  it('keeps what differs between siblings and cuts once inside what they share', () => {
+    for (const [i, n] of names.entries()) {
+      const cut = distinctEllipsis(n, 40, affixes);
+      expect(cut.length).toBeLessThanOrEqual(40);
+      expect(cut.split('…')).toHaveLength(2);
+      expect(cut).toContain(`2024-03-${String(i % 28 + 1).padStart(2, '0')}`);
+      expect(cut).toContain(`000${String(i).padStart(2, '0')}`);
+    }
+    // The plain middle cut loses the day: the bug this replaces.
+    expect(middleEllipsis(names[5]!, 40)).not.toContain('2024-03-06');
+    expect(new Set(names.map((n) => distinctEllipsis(n, 40, affixes))).size).toBe(names.length);
+  });
+
+  it('leaves short names alone and falls back to the middle cut without shared parts', () => {
+    expect(distinctEllipsis('a.parquet', 40, affixes)).toBe('a.parquet');
+    const lone = 'x'.repeat(30) + 'y'.repeat(30);
+    expect(distinctEllipsis(lone, 20, commonAffixes([lone]))).toBe(middleEllipsis(lone, 20));
+  });
+});

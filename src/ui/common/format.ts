@@ -49,3 +49,39 @@ export function formatRecords(records: { readonly count: string; readonly live: 
   const n = formatCount(Number(records.count));
   return records.live ? `${n} rows` : `${n} records (${records.basis ?? 'before deletes'})`;
 }
+
+/** Lengths of the longest prefix and suffix all `names` share (the suffix never overlaps the prefix in any name). */
+export function commonAffixes(names: readonly string[]): { prefix: number; suffix: number } {
+  if (names.length < 2) return { prefix: 0, suffix: 0 };
+  const shortest = Math.min(...names.map((n) => n.length));
+  const first = names[0]!;
+  let prefix = 0;
+  while (prefix < shortest && names.every((n) => n[prefix] === first[prefix])) prefix++;
+  let suffix = 0;
+  while (suffix < shortest - prefix && names.every((n) => n[n.length - 1 - suffix] === first[first.length - 1 - suffix])) suffix++;
+  return { prefix, suffix };
+}
+
+/**
+ * A long name cut where its siblings agree, keeping what tells it apart: the cut goes in the middle of
+ * the longer part it shares with them (`affixes`, from {@link commonAffixes}), so 36 files of one folder
+ * keep their dates and counters (`order_day=2024-0…1-33acc529.parquet` would hide them). Falls back to
+ * {@link middleEllipsis} when the shared parts are too short to take the cut. One cut only, at most `max`
+ * characters; the caller shows the whole name on hover.
+ */
+export function distinctEllipsis(text: string, max: number, affixes: { prefix: number; suffix: number }): string {
+  if (text.length <= max) return text;
+  const over = text.length - max + 1; // characters to drop, plus one for the ellipsis
+  const prefix = Math.min(affixes.prefix, text.length);
+  const suffix = Math.min(affixes.suffix, text.length - prefix);
+  const keepEach = 2; // characters kept on each side of the cut inside the shared part
+  const regions = [{ start: 0, length: prefix }, { start: text.length - suffix, length: suffix }]
+    .filter((r) => r.length - over >= 2 * keepEach)
+    .sort((a, b) => b.length - a.length);
+  const r = regions[0];
+  if (!r) return middleEllipsis(text, max);
+  // Inside a shared prefix keep its start (the folder); inside a shared suffix keep its end (the extension).
+  const keep = r.length - over;
+  const head = r.start === 0 ? keep - keepEach : keepEach;
+  return `${text.slice(0, r.start + head)}…${text.slice(r.start + head + over)}`;
+}

@@ -8,6 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import type { GridColumnDto, RowPageDto } from '../../core/api/table-dto.ts';
 import { formatCount } from '../common/format.ts';
+import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
@@ -17,10 +18,12 @@ import { cellText, columnWidth, gridStatus } from './grid-model.ts';
 /** Row height: 25+ rows fit a 1440×900 window with the timeline open (issue 12). */
 const ROW = 22;
 
-export function DataGrid({ tableId, version, filter, columns, changesSince = '' }: {
+export function DataGrid({ tableId, version, filter, columns, changesSince = '', types = {} }: {
   tableId: string; version: string; filter: string; columns: readonly string[];
   /** Only records written after this version (the format's incremental query); '' = the whole version. */
   changesSince?: string;
+  /** Column name → the format's type name (`string`, `long`, `decimal(10,2)`); Arrow's name where absent. */
+  types?: Readonly<Record<string, string>>;
 }) {
   const parent = useRef<HTMLDivElement>(null);
   const [range, setRange] = useState<[number, number]>([0, 40]);
@@ -31,6 +34,7 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '' 
   }, [range]);
   const { cursor, loaded, error, fetching } = useRows(tableId, version, filter, columns, neededPages, changesSince);
   const client = useQueryClient();
+  const { t } = useMessages();
   const latest = [...loaded.values()].sort((a, b) => b.rowsRead - a.rowsRead)[0] as RowPageDto | undefined;
   const status = gridStatus(latest);
   const count = status.rowCount + (status.done ? 0 : PAGE_ROWS);
@@ -73,6 +77,7 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '' 
     return code === 'DataInvalid' && filter ? <div className="error-inline" role="alert">{(error as { message?: string }).message}</div> : <ErrorPanel error={error} onRetry={() => void cursor.refetch()} />;
   }
   const c = cursor.data;
+  if (c?.versionId === '') return <p className="empty-state">{t('ui.empty.noVersions.data')}</p>;
   return (
     <div className="data-grid-wrap">
       <div className="grid-status small" role="status" data-testid="grid-status" data-rows={status.done ? status.rowCount : undefined}>
@@ -90,8 +95,8 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '' 
             <div className="dg-head" role="row" style={{ width: total }}>
               <span className="dg-cell dg-rownum" role="columnheader">#</span>
               {cols.map((col, j) => (
-                <span key={col.name} role="columnheader" className={`dg-cell ${col.kind === 'number' ? 'num' : ''}`} style={{ width: widths[j] }} title={`${col.name}: ${col.type}`}>
-                  {col.name}<span className="dg-type">{col.type ? shortType(col.type) : ''}</span>
+                <span key={col.name} role="columnheader" className={`dg-cell ${col.kind === 'number' ? 'num' : ''}`} style={{ width: widths[j] }} title={`${col.name}: ${types[col.name] ?? col.type}`}>
+                  {col.name}<span className="dg-type">{types[col.name] ?? (col.type ? shortType(col.type) : '')}</span>
                 </span>
               ))}
             </div>

@@ -5,15 +5,18 @@
  */
 import { useEffect, useState } from 'react';
 import { useMessages } from '../common/messages.ts';
-import type { VersionDto } from '../../core/api/table-dto.ts';
+import type { SchemaDto, VersionDto } from '../../core/api/table-dto.ts';
 import { DataGrid } from './data-grid.tsx';
+import { columnTypes } from './grid-model.ts';
 
 /** What the Data tab reads besides the version: the applied filter and the chosen columns ([] = all). */
 export interface DataState { readonly where?: string; readonly cols?: readonly string[] }
 
-export function DataView({ tableId, versions, selectedId, columns, state, onState, incremental = false }: {
+export function DataView({ tableId, versions, selectedId, columns, state, onState, incremental = false, schemas = [] }: {
   tableId: string;
   versions: readonly VersionDto[];
+  /** The table's schemas: the grid heads each column with the format's own type name, as the Schema tab does. */
+  schemas?: readonly SchemaDto[];
   /** The version selected on the timeline ('' = current). */
   selectedId: string;
   columns: readonly string[];
@@ -40,6 +43,7 @@ export function DataView({ tableId, versions, selectedId, columns, state, onStat
   const endIndex = shownVersion ? versions.indexOf(shownVersion) : versions.length - 1;
   const olderVersions = versions.slice(0, Math.max(0, endIndex));
   const changesSince = incremental && olderVersions.some((v) => v.id === since) ? since : '';
+  const types = columnTypes(schemas, (shownVersion ?? versions.find((v) => v.isCurrent))?.schemaId);
   return (
     <div className="data-view">
       <div className="data-bar">
@@ -103,7 +107,7 @@ export function DataView({ tableId, versions, selectedId, columns, state, onStat
         : t('ui.data.reading', { id: shownVersion.id, filter })}</div>}
       {/* A filter is not combined with an incremental read (the cursor refuses it): the form is hidden then. */}
       <DataGrid key={`${version}|${filter}|${picked.join(',')}|${changesSince}`} tableId={tableId} version={version} filter={changesSince ? '' : filter}
-        columns={picked} changesSince={changesSince} />
+        columns={picked} changesSince={changesSince} types={types} />
     </div>
   );
 }

@@ -22,3 +22,17 @@ describe('grid model', () => {
     expect(gridStatus({ ...page, done: false, cappedAt: 21 })).toEqual({ rowCount: 21, done: true });
   });
 });
+
+describe('columnTypes', () => {
+  it('heads each column with the version schema’s own type name, the current schema when the version names none', async () => {
+    const { columnTypes } = await import('./grid-model.ts');
+    const col = (name: string, type: string) => ({ id: 1, name, type, required: false });
+    const schemas = [
+      { schemaId: '0', columns: [col('id', 'int'), col('name', 'string')], identifierFieldIds: [], isCurrent: false },
+      { schemaId: '1', columns: [col('id', 'long'), col('name', 'string'), col('price', 'decimal(10,2)')], identifierFieldIds: [], isCurrent: true },
+    ];
+    expect(columnTypes(schemas, '0')).toEqual({ id: 'int', name: 'string' });
+    expect(columnTypes(schemas, undefined)).toEqual({ id: 'long', name: 'string', price: 'decimal(10,2)' });
+    expect(columnTypes([], '0')).toEqual({});
+  });
+});

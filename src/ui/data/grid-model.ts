@@ -1,5 +1,5 @@
 /** Pure helpers of the data grid: cell text, column widths, and the row count known so far. */
-import type { GridColumnDto, RowPageDto } from '../../core/api/table-dto.ts';
+import type { GridColumnDto, RowPageDto, SchemaDto } from '../../core/api/table-dto.ts';
 
 /** Display text of a canonical value: strings as is, nested values as compact JSON, null marked. */
 export function cellText(v: unknown): { text: string; full: string; isNull: boolean } {
@@ -18,4 +18,10 @@ export function columnWidth(c: GridColumnDto): number {
 export function gridStatus(latest: RowPageDto | undefined): { rowCount: number; done: boolean } {
   if (!latest) return { rowCount: 0, done: false };
   return { rowCount: latest.rowsRead, done: latest.done || latest.cappedAt !== undefined };
+}
+
+/** Top-level column name → the format's type name, from the version's schema (the current one when it has none). */
+export function columnTypes(schemas: readonly SchemaDto[], schemaId: string | undefined): Readonly<Record<string, string>> {
+  const schema = schemas.find((s) => s.schemaId === schemaId) ?? schemas.find((s) => s.isCurrent);
+  return Object.fromEntries((schema?.columns ?? []).map((c) => [c.name, c.type]));
 }

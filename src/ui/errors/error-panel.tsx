@@ -22,6 +22,8 @@ const HEADLINES = {
 } as const satisfies Record<LakeErrorCode, MessageKey>;
 
 function advice(code: LakeErrorCode | undefined, ctx: Record<string, unknown>, { t }: Translator): string {
+  // A column the reader typed that the table lacks (core/api plan-scan.ts): a typo, not a missing file.
+  if (typeof ctx.column === 'string' && typeof ctx.known === 'string') return t('ui.error.advice.unknownColumn', { known: ctx.known });
   switch (code) {
     case 'Auth': return t('ui.error.advice.Auth');
     case 'NotFound': {
@@ -39,7 +41,7 @@ function advice(code: LakeErrorCode | undefined, ctx: Record<string, unknown>, {
 }
 
 /** Context keys shown as "where"; everything else goes under details. */
-const WHERE_KEYS = ['key', 'url', 'prefix', 'bucket', 'storage', 'file', 'method'];
+const WHERE_KEYS = ['key', 'url', 'prefix', 'bucket', 'host', 'storage', 'file', 'method'];
 
 export function ErrorPanel({ error, bucket, endpoint, onRetry, reveal = false }: {
   error: unknown;
@@ -67,7 +69,7 @@ export function ErrorPanel({ error, bucket, endpoint, onRetry, reveal = false }:
     <section ref={ref} tabIndex={-1} className={`error-panel error-${code ?? 'Internal'}`} role="alert" aria-labelledby="error-title">
       <header>
         <span className="error-code mono">{code ?? t('ui.error.code.unknown')}</span>
-        <h2 id="error-title">{t(code ? HEADLINES[code] : 'ui.error.headline.unknown')}</h2>
+        <h2 id="error-title">{t(typeof ctx.known === 'string' && typeof ctx.column === 'string' ? 'ui.error.headline.unknownColumn' : code ? HEADLINES[code] : 'ui.error.headline.unknown')}</h2>
       </header>
       <p className="error-message mono">{e.message ?? String(error)}</p>
       {where.length > 0 && (

@@ -3,10 +3,11 @@
  * and below, every object under the table folder (including files no version references any more).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { FileDto } from '../../core/api/dto.ts';
 import type { PlannedFileDto } from '../../core/api/table-dto.ts';
-import { formatBytes, formatCount, middleEllipsis } from '../common/format.ts';
+import { commonAffixes, distinctEllipsis, formatBytes, formatCount } from '../common/format.ts';
+import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { FilesList } from '../browser/files-list.tsx';
@@ -22,10 +23,13 @@ export function FilesTab({ tableId, version, root, folder, onSelectFile, onOpenR
   onSelectFile: (f: PlannedFileDto) => void;
   onOpenRaw: (key: string) => void;
 }) {
+  const { t } = useMessages();
   const plan = useExplain(tableId, version, '');
   const files = plan.data?.files ?? [];
   const records = files.reduce((n, f) => n + Number(f.records ?? 0), 0);
   const bytes = files.reduce((n, f) => n + Number(f.bytes), 0);
+  const names = useMemo(() => files.map((f) => (f.key?.startsWith(root) ? f.key.slice(root.length) : f.path)), [files, root]);
+  const affixes = useMemo(() => commonAffixes(names), [names]);
   const parent = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: files.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 12 });
   return (
@@ -33,7 +37,8 @@ export function FilesTab({ tableId, version, root, folder, onSelectFile, onOpenR
       <h2 className="section-title">Data files of this version</h2>
       {plan.isPending && <ProgressLine label="Planning…" progress={plan.progress} onCancel={plan.cancel} />}
       {plan.error && <ErrorPanel error={plan.error} onRetry={() => void plan.refetch()} />}
-      {plan.data && (
+      {plan.data?.versionId === '' && <p className="empty-state">{t('ui.empty.noVersions.files')}</p>}
+      {plan.data && plan.data.versionId !== '' && (
         <>
           <p className="muted small">{formatCount(files.length)}{plan.data.filesTruncated ? '+' : ''} data files, {formatCount(records)} rows before deletes, {formatBytes(bytes)}.</p>
           <div className="vtable" role="table" aria-label="Data files of this version" aria-rowcount={files.length}>
@@ -46,7 +51,7 @@ export function FilesTab({ tableId, version, root, folder, onSelectFile, onOpenR
                   const f = files[item.index];
                   return (
                     <div key={`${f.task}:${f.path}`} role="row" className="vtable-row vt-files" style={{ transform: `translateY(${item.start}px)`, height: ROW }} onClick={() => onSelectFile(f)}>
-                      <span role="cell" className="mono ellipsis" title={f.path}>{middleEllipsis(f.key?.startsWith(root) ? f.key.slice(root.length) : f.path, 72)}</span>
+                      <span role="cell" className="mono ellipsis" title={f.path}>{distinctEllipsis(names[item.index]!, 72, affixes)}</span>
                       <span role="cell" className="num">{f.records === undefined ? '—' : formatCount(Number(f.records))}</span>
                       <span role="cell" className="num" title={`${f.bytes} bytes`}>{formatBytes(Number(f.bytes))}</span>
                       <span role="cell" className="num" title={f.deletes.map((d) => `${d.kind} ${d.path}`).join('\n')}>{f.deletes.length || ''}</span>

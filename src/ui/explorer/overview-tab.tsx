@@ -3,7 +3,9 @@ import { Suspense, lazy } from 'react';
 import type { FileDto } from '../../core/api/dto.ts';
 import type { TableOverviewDto, VersionDto } from '../../core/api/table-dto.ts';
 import { formatBytes, formatCount, formatTime } from '../common/format.ts';
+import { useMessages } from '../common/messages.ts';
 import { CopyText, FormatBadge } from '../common/widgets.tsx';
+import { FormatFacts } from './format-facts.tsx';
 
 const MetricCharts = lazy(() => import('../timeline/metric-charts.tsx'));
 
@@ -19,6 +21,7 @@ export function OverviewTab({ overview, selected, files, onSelectVersion, onOpen
   const branches = new Set(overview.versions.flatMap((v) => v.refs.filter((r) => r.type === 'branch').map((r) => r.name)));
   const tags = overview.versions.flatMap((v) => v.refs.filter((r) => r.type === 'tag'));
   const props = Object.entries(overview.properties);
+  const { t } = useMessages();
   return (
     <div className="overview">
       <dl className="facts">
@@ -26,11 +29,15 @@ export function OverviewTab({ overview, selected, files, onSelectVersion, onOpen
         <div><dt>Versions</dt><dd className="num-left">{formatCount(overview.versions.length)}<span className="muted small"> · {formatCount(branches.size || 1)} branch{branches.size > 1 ? 'es' : ''}, {formatCount(tags.length)} tag{tags.length === 1 ? '' : 's'}</span></dd></div>
         <div><dt>Current version</dt><dd>{current ? <CopyText text={current.id} /> : <span className="muted">none (empty table)</span>}</dd></div>
         <div><dt>Columns</dt><dd>{formatCount(overview.columns.length)}<span className="muted small"> · schema {schema?.schemaId ?? '?'} of {formatCount(overview.schemas.length)}</span></dd></div>
-        <div><dt>Partition specs</dt><dd>{formatCount(overview.partitionSpecs.length)}<span className="muted small"> · {overview.partitionSpecs.find((s) => s.isDefault)?.fields.map((f) => f.name).join(', ') || 'unpartitioned'}</span></dd></div>
+        {overview.partitioning === 'specs'
+          ? <div><dt>Partition specs</dt><dd>{formatCount(overview.partitionSpecs.length)}<span className="muted small"> · {overview.partitionSpecs.find((s) => s.isDefault)?.fields.map((f) => f.name).join(', ') || 'unpartitioned'}</span></dd></div>
+          // Numbered, evolving specs (Iceberg) or one fixed list of partition columns (the others).
+          : <div><dt>{t('ui.partitions.title', { format: overview.format })}</dt><dd className="mono">{overview.partitionSpecs.find((s) => s.isDefault)?.fields.map((f) => f.name).join(', ') || 'unpartitioned'}</dd></div>}
         <div><dt>Objects on storage</dt><dd>{files ? <>{formatCount(files.files.length)}{files.truncated ? '+' : ''} <span className="muted small">· {formatBytes(files.totalBytes)}</span></> : '…'}</dd></div>
         <div className="wide"><dt>Location recorded in metadata</dt><dd><CopyText text={overview.location} />
           {overview.relocatedFrom && <div className="muted small">Read from <span className="mono">{overview.root || '/'}</span>: every path in the metadata is mapped onto this folder.</div>}</dd></div>
       </dl>
+      <FormatFacts format={overview.format} facts={overview.facts ?? []} />
       {selected && !selected.isCurrent && (
         <p className="notice-inline small">Viewing an older version, <span className="mono">{selected.id}</span>, committed {formatTime(selected.timestampMs).local}. Every tab answers for it.</p>
       )}
@@ -62,7 +69,7 @@ export function OverviewTab({ overview, selected, files, onSelectVersion, onOpen
       )}
       {props.length > 0 && (
         <>
-          <h2 className="section-title">Properties</h2>
+          <h2 className="section-title">{t('ui.facts.properties', { format: overview.format })}</h2>
           <table className="grid compact props" aria-label="Table properties">
             <tbody>{props.map(([k, v]) => <tr key={k}><td className="mono">{k}</td><td className="mono wrap">{v}</td></tr>)}</tbody>
           </table>

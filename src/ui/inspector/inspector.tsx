@@ -9,6 +9,7 @@ import { formatBytes, formatCount, formatRecords, formatTime } from '../common/f
 import { useMessages, type Translator } from '../common/messages.ts';
 import { CopyText } from '../common/widgets.tsx';
 import { ICEBERG_SPEC } from '../raw/field-notes.ts';
+import { DeletedRowsPanel } from './deleted-rows-panel.tsx';
 import { ParentRecord } from './parent-record.tsx';
 import type { FlatField } from '../schema/schema-diff.ts';
 import { OP_COLORS, OP_LABELS, opCategory } from '../timeline/operations.ts';
@@ -32,10 +33,13 @@ interface Described {
   readonly location?: string;
 }
 
-export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOpenRaw, shortcut }: {
+export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOpenRaw, shortcut, tableId, version = '' }: {
   item: InspectorItem | null;
   format: TableFormatName;
   warehouseId: string;
+  /** The worker's table and the version the tree shows ('' = current), for what a delete node deletes. */
+  tableId?: string;
+  version?: string;
   collapsed: boolean;
   onToggle: () => void;
   onOpenRaw?: (key: string) => void;
@@ -76,6 +80,9 @@ export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOp
           </dl>
           {item?.kind === 'node' && item.parent?.location && item.index !== undefined && (item.parent.kind === 'manifest' || item.parent.kind === 'manifest-list') && (
             <ParentRecord warehouseId={warehouseId} parent={item.parent} index={item.index} node={item.node} />
+          )}
+          {item?.kind === 'node' && tableId !== undefined && (item.node.kind === 'delete-file' || item.node.kind === 'deletion-vector') && (
+            <DeletedRowsPanel key={item.node.id} tableId={tableId} version={version} node={item.node} onOpenRaw={onOpenRaw} />
           )}
           {d.raw !== undefined && (
             <details className="inspector-raw">

@@ -6,7 +6,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { Bar, BarChart, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { TableFormatName } from '../../core/api/dto.ts';
 import type { PartitionSpecDto, PartitionStatDto } from '../../core/api/table-dto.ts';
+import { useMessages } from '../common/messages.ts';
 import { formatBytes, formatCount } from '../common/format.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
@@ -21,11 +23,17 @@ export interface PartitionsViewProps {
   readonly tableId: string;
   readonly version: string;
   readonly specs: readonly PartitionSpecDto[];
+  /** Whose words to use (the catalog's titles are keyed by format). */
+  readonly format?: TableFormatName;
+  /** `specs`: numbered, evolving partition specs with spec cards; `columns`: one fixed list of partition columns. */
+  readonly partitioning?: 'specs' | 'columns';
   readonly columns: readonly string[];
   readonly onSelectPartition: (p: PartitionStatDto) => void;
 }
 
-export default function PartitionsView({ tableId, version, specs, columns, onSelectPartition }: PartitionsViewProps) {
+export default function PartitionsView({ tableId, version, specs, columns, format = 'iceberg', partitioning = 'specs', onSelectPartition }: PartitionsViewProps) {
+  const bySpec = partitioning === 'specs';
+  const { t } = useMessages();
   const stats = usePartitionStats(tableId, version);
   const [measure, setMeasure] = useState<Measure>('records');
   const history = useMemo(() => specHistory(specs), [specs]);
@@ -33,9 +41,10 @@ export default function PartitionsView({ tableId, version, specs, columns, onSel
   return (
     <div className="partitions">
       <section aria-label="Partition specs">
-        <h2 className="section-title">Partition specs</h2>
+        <h2 className="section-title">{t('ui.partitions.title', { format })}</h2>
         {!partitioned && <p className="muted small">This table is not partitioned: every data file belongs to the one empty partition.</p>}
-        <div className="spec-cards">
+        {!bySpec && partitioned && <FormatPartitioning format={format} specs={specs} />}
+        {bySpec && <div className="spec-cards">
           {history.map(({ spec, added, removed }) => (
             <div key={spec.specId} className={`spec-card${spec.isDefault ? ' default' : ''}`}>
               <div className="spec-card-head">
@@ -61,7 +70,7 @@ export default function PartitionsView({ tableId, version, specs, columns, onSel
               )}
             </div>
           ))}
-        </div>
+        </div>}
       </section>
 
       <section aria-label="Partitions of this version">
@@ -75,11 +84,11 @@ export default function PartitionsView({ tableId, version, specs, columns, onSel
         </div>
         {stats.isPending && <ProgressLine label="Reading manifests…" />}
         {stats.error && <ErrorPanel error={stats.error} onRetry={() => void stats.refetch()} />}
-        {stats.data && stats.data.partitions.length === 0 && <p className="empty-state">No live data files in this version.</p>}
+        {stats.data && stats.data.partitions.length === 0 && <p className="empty-state">{stats.data.versionId === '' ? t('ui.empty.noVersions.partitions') : 'No live data files in this version.'}</p>}
         {stats.data && stats.data.partitions.length > 0 && (
           <>
             <PartitionBars partitions={stats.data.partitions} measure={measure} onSelect={onSelectPartition} />
-            <PartitionTable partitions={stats.data.partitions} onSelect={onSelectPartition} />
+            <PartitionTable partitions={stats.data.partitions} onSelect={onSelectPartition} showSpec={bySpec} />
             <p className="muted small">{formatCount(stats.data.partitions.length)} partitions — {stats.data.source}.</p>
           </>
         )}
@@ -118,13 +127,13 @@ function PartitionBars({ partitions, measure, onSelect }: { partitions: readonly
 
 const ROW = 26;
 
-function PartitionTable({ partitions, onSelect }: { partitions: readonly PartitionStatDto[]; onSelect: (p: PartitionStatDto) => void }) {
+function PartitionTable({ partitions, onSelect, showSpec }: { partitions: readonly PartitionStatDto[]; onSelect: (p: PartitionStatDto) => void; showSpec: boolean }) {
   const parent = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: partitions.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 10 });
   return (
     <div className="vtable" role="table" aria-label="Partitions" aria-rowcount={partitions.length}>
       <div className="vtable-head vt-partitions" role="row">
-        <span role="columnheader">Partition</span><span role="columnheader" className="num">Spec</span><span role="columnheader" className="num">Files</span>
+        <span role="columnheader">Partition</span><span role="columnheader" className="num">{showSpec ? 'Spec' : ''}</span><span role="columnheader" className="num">Files</span>
         <span role="columnheader" className="num">Rows</span><span role="columnheader" className="num">Bytes</span><span role="columnheader" className="num">Delete files</span>
       </div>
       <div ref={parent} className="vtable-body" style={{ maxHeight: 260 }}>
@@ -134,7 +143,7 @@ function PartitionTable({ partitions, onSelect }: { partitions: readonly Partiti
             return (
               <div key={`${p.specId}/${p.partition}`} role="row" className="vtable-row vt-partitions" style={{ transform: `translateY(${item.start}px)`, height: ROW }} onClick={() => onSelect(p)}>
                 <span role="cell" className="mono ellipsis" title={p.partition}>{p.partition}</span>
-                <span role="cell" className="num">{p.specId}</span>
+                <span role="cell" className="num">{showSpec ? p.specId : ''}</span>
                 <span role="cell" className="num">{formatCount(p.dataFiles)}</span>
                 <span role="cell" className="num">{formatCount(p.records)}</span>
                 <span role="cell" className="num" title={`${formatCount(p.bytes)} bytes`}>{formatBytes(p.bytes)}</span>
@@ -143,6 +152,30 @@ function PartitionTable({ partitions, onSelect }: { partitions: readonly Partiti
             );
           })}
         </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Partitioning in the format's own words: Paimon's partition keys, Delta's partition columns, Hudi's
+ * partition fields — one list of columns whose values name a folder, with no spec ids, transforms or
+ * evolution (those are Iceberg's).
+ */
+function FormatPartitioning({ format, specs }: { format: TableFormatName; specs: readonly PartitionSpecDto[] }) {
+  const { t } = useMessages();
+  const spec = specs.find((s) => s.isDefault) ?? specs[specs.length - 1];
+  if (!spec) return null;
+  return (
+    <div className="spec-cards">
+      <div className="spec-card default" data-testid="format-partitioning">
+        <div className="spec-card-head"><strong>{t('ui.partitions.keys', { format, count: spec.fields.length })}</strong></div>
+        <table className="mini">
+          <tbody>
+            {spec.fields.map((f) => <tr key={f.name}><td className="mono">{f.name}</td><td className="mono muted">{f.sourceNames.join(', ') !== f.name ? fieldText(f) : ''}</td></tr>)}
+          </tbody>
+        </table>
+        <p className="muted small">{t('ui.partitions.keysExplain', { format })}</p>
       </div>
     </div>
   );

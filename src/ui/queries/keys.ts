@@ -24,6 +24,8 @@ export const queryKeys = {
   partitions: (tableId: string, version: string) => ['lakescope', 'tbl', tableId, 'partitions', version] as const,
   health: (tableId: string, version: string, storageRefusal: string) => ['lakescope', 'tbl', tableId, 'health', version, storageRefusal] as const,
   rowCursor: (tableId: string, version: string, filter: string, columns: readonly string[], changesSince = '') => ['lakescope', 'tbl', tableId, 'rows', version, filter, columns.join('\u0000'), changesSince] as const,
+  /** What a delete file / deletion vector node deletes (positions; rows too when `withRows`). */
+  deletedRows: (tableId: string, version: string, nodeId: string, withRows: boolean) => ['lakescope', 'tbl', tableId, 'deleted', version, nodeId, withRows] as const,
   cursorPages: (cursorId: string) => ['lakescope', 'cursor', cursorId] as const,
   rowPage: (cursorId: string, page: number) => [...queryKeys.cursorPages(cursorId), page] as const,
 };

@@ -7,7 +7,7 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { Progress } from '../../core/api/progress.ts';
-import type { RowPageDto } from '../../core/api/table-dto.ts';
+import type { RowPageDto, TreeNode } from '../../core/api/table-dto.ts';
 import { engine } from '../../worker/client.ts';
 import { queryKeys } from './keys.ts';
 
@@ -46,6 +46,17 @@ export function useExplain(tableId: string, version: string, filter: string, ena
     ...FOREVER,
   });
   return { ...query, progress, cancel: () => void client.cancelQueries({ queryKey: key }) };
+}
+
+/** The (data file, position) pairs a delete node deletes, and with `withRows` the rows at them. */
+export function useDeletedRows(tableId: string, version: string, node: TreeNode, withRows: boolean, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.deletedRows(tableId, version, node.id, withRows),
+    queryFn: ({ signal }) => engine().deletedRows({ tableId, version: version || undefined, node, withRows }, { signal }),
+    enabled,
+    retry: false,
+    ...FOREVER,
+  });
 }
 
 export function usePartitionStats(tableId: string, version: string, enabled = true) {

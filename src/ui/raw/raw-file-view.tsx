@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import type { FileDto } from '../../core/api/dto.ts';
 import type { RawFileDto, TableStateDto } from '../../core/api/table-dto.ts';
-import { formatBytes, formatCount, middleEllipsis } from '../common/format.ts';
+import { commonAffixes, distinctEllipsis, formatBytes, formatCount } from '../common/format.ts';
 import { CopyText, ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { useRawFile } from '../queries/table-queries.ts';
@@ -53,12 +53,14 @@ export function RawFileView({ warehouseId, root, files, metadataFiles, selectedK
 }
 
 function FileGroup({ title, items, selected, onSelect }: { title: string; items: { key: string; label: string; note?: string }[]; selected?: string; onSelect: (k: string) => void }) {
+  // Cut where the group's names agree, so each keeps what tells it apart (its partition, its counter).
+  const affixes = useMemo(() => commonAffixes(items.map((it) => it.label)), [items]);
   return (
     <div className="raw-group">
       <div className="label">{title}</div>
       {items.slice(0, 400).map((it) => (
         <button key={it.key} type="button" role="option" aria-selected={it.key === selected} className={`raw-file${it.key === selected ? ' active' : ''}`} onClick={() => onSelect(it.key)} title={it.key}>
-          <span className="mono">{middleEllipsis(it.label, 30)}</span>{it.note && <span className="pill">{it.note}</span>}
+          <span className="mono">{distinctEllipsis(it.label, 36, affixes)}</span>{it.note && <span className="pill">{it.note}</span>}
         </button>
       ))}
       {items.length > 400 && <div className="muted small">… {formatCount(items.length - 400)} more (type to find)</div>}
@@ -99,7 +101,7 @@ function Decoded({ raw, offset, onPage }: { raw: RawFileDto; offset: number; onP
       {(raw.kind === 'puffin' || raw.kind === 'parquet' || raw.kind === 'orc') && raw.footer !== undefined && (
         <div className="jt-root"><div className="label">Footer</div><JsonTree value={raw.footer} role={raw.role} openDepth={1} /></div>
       )}
-      {(raw.kind === 'avro' || (raw.kind === 'orc' && raw.records !== undefined)) && <AvroRecords raw={raw} offset={offset} onPage={onPage} />}
+      {(raw.kind === 'avro' || ((raw.kind === 'orc' || raw.kind === 'parquet') && raw.records !== undefined)) && <AvroRecords raw={raw} offset={offset} onPage={onPage} />}
       {raw.kind === 'text' && <pre className="code-block raw-text">{raw.text}</pre>}
       {raw.kind === 'binary' && <pre className="code-block raw-text">{raw.hex}</pre>}
     </div>

@@ -57,5 +57,9 @@ describe('nodeSummary', () => {
     expect(nodeSummary({ ...n('m'), details: { content: 'data', partitionSpecId: 0, addedFiles: 3, existingFiles: null, deletedFiles: 0 } })).toBe('data · spec 0 · +3 ~? −0 files');
     expect(nodeSummary({ ...n('f'), kind: 'data-file', details: { status: 'added', recordCount: '1234', partition: 'd=2024-01-01' } })).toBe('added · 1,234 rows · d=2024-01-01');
     expect(nodeSummary({ ...n('x'), kind: 'metadata-file', details: { formatVersion: 2, snapshots: 3 } })).toBe('format v2 · 3 snapshots');
+    // Paimon in its own terms: manifests count added and deleted files only; entries have a kind, a row count and a level.
+    expect(nodeSummary({ ...n('pm'), details: { addedFiles: '3', deletedFiles: '0', schemaId: 0, buckets: null, levels: null } })).toBe('+3 −0 files');
+    expect(nodeSummary({ ...n('pf'), kind: 'data-file', details: { kind: 'ADD', bucket: 0, level: 5, rowCount: '1234' } })).toBe('ADD · 1,234 rows · level 5');
+    expect(nodeSummary({ ...n('ps'), kind: 'snapshot', details: { commitKind: 'COMPACT', totalRecordCount: '10' } })).toBe('COMPACT · 10 rows');
   });
 });

@@ -97,15 +97,26 @@ export function nodeSummary(node: TreeNode): string {
   switch (node.kind) {
     case 'manifest': {
       const parts = [d.content, d.partitionSpecId !== undefined ? `spec ${d.partitionSpecId}` : undefined].filter((x) => x !== undefined && x !== null).map(String);
-      if (d.addedFiles !== undefined || d.existingFiles !== undefined || d.deletedFiles !== undefined) {
-        parts.push(`+${n(d.addedFiles)} ~${n(d.existingFiles)} −${n(d.deletedFiles)} files`);
-      }
+      // Only the counters the format records: Paimon manifests count added and deleted files, not existing ones.
+      // (absent = not a counter of this format; null = a counter this manifest left out, shown as ?).
+      const counts = [d.addedFiles !== undefined ? `+${n(d.addedFiles)}` : undefined,
+        d.existingFiles !== undefined ? `~${n(d.existingFiles)}` : undefined,
+        d.deletedFiles !== undefined ? `−${n(d.deletedFiles)}` : undefined].filter(Boolean);
+      if (counts.length) parts.push(`${counts.join(' ')} files`);
       return parts.join(' · ');
     }
-    case 'data-file': case 'delete-file': case 'deletion-vector':
-      return [d.status, d.recordCount !== undefined ? `${n(d.recordCount)} rows` : undefined, d.partition || undefined].filter(Boolean).map(String).join(' · ');
+    case 'data-file': case 'delete-file': case 'deletion-vector': {
+      const n0 = (v: unknown) => typeof v !== 'string';
+      // Iceberg records `recordCount`, Paimon `rowCount` (and a DV its deleted rows as `recordCount`).
+      // A Paimon DV index file counts vectors (one per data file), not rows.
+      const rows = d.vectors !== undefined ? undefined : d.recordCount ?? d.rowCount;
+      const vectors = d.vectors !== undefined && d.vectors !== null ? `${n(d.vectors)} ${Number(d.vectors) === 1 ? 'vector' : 'vectors'}` : undefined;
+      const status = d.status ?? (n0(d.kind) ? undefined : d.kind);
+      return [status, rows !== undefined && rows !== null ? `${n(rows)} ${Number(rows) === 1 ? 'row' : 'rows'}` : vectors, d.level !== undefined ? `level ${d.level}` : undefined, d.partition || undefined].filter(Boolean).map(String).join(' · ');
+    }
     case 'manifest-list': case 'snapshot':
-      return [d.operation ?? d.commitKind, d.sequenceNumber !== undefined ? `seq ${d.sequenceNumber}` : undefined].filter(Boolean).map(String).join(' · ');
+      return [d.operation ?? d.commitKind, d.sequenceNumber !== undefined ? `seq ${d.sequenceNumber}` : undefined,
+        d.totalRecordCount !== undefined && d.totalRecordCount !== null ? `${n(d.totalRecordCount)} rows` : undefined].filter(Boolean).map(String).join(' · ');
     case 'metadata-file':
       return d.formatVersion !== undefined ? `format v${d.formatVersion} · ${n(d.snapshots)} snapshots` : '';
     default:

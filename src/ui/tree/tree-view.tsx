@@ -8,7 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TreeNode, TreeNodeKind } from '../../core/api/table-dto.ts';
 import { engine } from '../../worker/client.ts';
-import { formatBytes, middleEllipsis } from '../common/format.ts';
+import { commonAffixes, distinctEllipsis, formatBytes } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
@@ -32,7 +32,7 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   onSelect: (node: TreeNode, key: string, where: { parent?: TreeNode; index: number }) => void;
 }) {
   const { t } = useMessages();
-  const [expanded, setExpanded] = useState<Set<string>>(() => new Set(['metadata']));
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const ids = useMemo(() => ['', ...[...expanded].map((k) => k.split('\u0001').pop() as string)], [expanded]);
   const uniqueIds = useMemo(() => [...new Set(ids)], [ids]);
   const results = useQueries({
@@ -52,6 +52,29 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
     () => (roots?.status === 'ready' ? visibleRows(roots.nodes, (id) => states.get(id), expanded) : []),
     [dataStamp, expanded],
   );
+
+  // The first root starts expanded in every format (Iceberg's metadata file, Paimon's snapshot, Delta's
+  // log): its children are what a reader came for. Once, so collapsing it sticks.
+  const opened = useRef(false);
+  const firstRoot = roots?.status === 'ready' ? roots.nodes[0] : undefined;
+  useEffect(() => {
+    if (opened.current || !firstRoot) return;
+    opened.current = true;
+    if (firstRoot.hasChildren) setExpanded((prev) => (prev.has(firstRoot.id) ? prev : new Set([...prev, firstRoot.id])));
+  }, [firstRoot]);
+
+  // Labels are cut where siblings agree (one cut, in JS; CSS never cuts them again): what differs stays.
+  const affixesByParent = useMemo(() => {
+    const labels = new Map<string, string[]>();
+    for (const r of rows) {
+      if (r.type !== 'node') continue;
+      const k = r.parentKey ?? '';
+      let l = labels.get(k);
+      if (!l) labels.set(k, (l = []));
+      l.push(r.node.label);
+    }
+    return new Map([...labels].map(([k, l]) => [k, commonAffixes(l)]));
+  }, [rows]);
 
   const parent = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 20 });
@@ -103,6 +126,7 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
         <div style={{ height: v.getTotalSize(), position: 'relative' }}>
           {v.getVirtualItems().map((item) => (
             <Row key={rows[item.index].key} row={rows[item.index]} index={item.index} start={item.start}
+              affixes={affixesByParent.get((rows[item.index] as { parentKey?: string }).parentKey ?? '') ?? { prefix: 0, suffix: 0 }}
               active={item.index === active} selected={rows[item.index].key === selectedKey}
               onClick={() => { setActive(item.index); selectRow(item.index); }}
               onToggle={(k) => toggle(k)} />
@@ -113,8 +137,8 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   );
 }
 
-function Row({ row, index, start, active, selected, onClick, onToggle }: {
-  row: TreeRow; index: number; start: number; active: boolean; selected: boolean;
+function Row({ row, index, start, affixes, active, selected, onClick, onToggle }: {
+  row: TreeRow; index: number; start: number; affixes: { prefix: number; suffix: number }; active: boolean; selected: boolean;
   onClick: () => void; onToggle: (key: string) => void;
 }) {
   const { t } = useMessages();
@@ -142,7 +166,7 @@ function Row({ row, index, start, active, selected, onClick, onToggle }: {
         {n.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
       </button>
       <span className="kind-icon" style={{ color }} aria-hidden>{glyph}</span>
-      <span className="tree-label mono">{middleEllipsis(n.label, 48)}</span>
+      <span className="tree-label mono">{distinctEllipsis(n.label, 48, affixes)}</span>
       <span className="tree-kind muted">{n.kind.replace(/-/g, ' ')}</span>
       {summary && <span className="tree-summary muted">{summary}</span>}
       <span className="spacer" />

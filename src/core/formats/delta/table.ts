@@ -12,10 +12,11 @@ import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import { pool } from '../../util/async.ts';
 import type {
-  ChangeLogSource, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
+  ChangeLogSource, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { listVersions, schemaDto } from './inspect/versions.ts';
 import { treeNodes } from './inspect/tree.ts';
+import { deltaFacts } from './inspect/facts.ts';
 import { LogStore } from './io/log-store.ts';
 import { currentListing, latestVersion, segmentFor, type LogSegment } from './scan/log-segment.ts';
 import { planSnapshot, readSchema } from './scan/plan.ts';
@@ -103,6 +104,9 @@ export class DeltaTable implements LakeTable {
 
   /** {@link LakeTable.properties}: the metaData action's `configuration`. */
   get properties(): Readonly<Record<string, string>> { return this.current.snapshot.metadata.configuration ?? {}; }
+
+  /** {@link LakeTable.facts}: protocol, features, partition columns, column mapping, DVs, CDF (inspect/facts.ts). */
+  get facts(): readonly TableFactDto[] { return deltaFacts(this.current.snapshot.protocol, this.current.snapshot.metadata); }
 
   /** {@link LakeTable.states}: the checkpoints (PROTOCOL.md "Checkpoints": the whole state at a version), one per version. */
   async states(signal?: AbortSignal): Promise<TableStateDto[]> {

@@ -8,9 +8,10 @@ import type { RecordBatch } from 'apache-arrow';
 import { limitBatches } from '../../arrow/limit.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
-  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
+  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { treeNodes } from './inspect/tree.ts';
+import { hudiFacts } from './inspect/facts.ts';
 import { timelineView, type TimelineViewDto } from './inspect/timeline.ts';
 import { listSchemas, listVersions } from './inspect/versions.ts';
 import { HudiMetadata } from './io/metadata.ts';
@@ -86,6 +87,9 @@ export class HudiTable implements LakeTable {
 
   /** {@link LakeTable.properties}: hoodie.properties as written. */
   get properties(): Readonly<Record<string, string>> { return Object.fromEntries(this.meta.config.raw); }
+
+  /** {@link LakeTable.facts}: table type, record key, ordering field, partition fields … (inspect/facts.ts). */
+  get facts(): readonly TableFactDto[] { return hudiFacts(this.meta.config); }
 
   /** {@link LakeTable.states}: the completed instant files of the versions (each commit's metadata). */
   async states(): Promise<TableStateDto[]> {

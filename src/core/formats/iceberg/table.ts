@@ -12,14 +12,16 @@ import { parseWhere } from '../../expr/parse.ts';
 import type { Storage } from '../../io/storage.ts';
 import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
 import { icebergCapabilities, prepareIcebergAction } from './commit/write-model.ts';
-import type { LakePlan, LakeTable, OpenOptions, ScanRequest, ScanTask, TableStateDto, TreeNode, VersionSelector } from '../table-format.ts';
+import type { DeletedPositionsDto, LakePlan, LakeTable, OpenOptions, ScanRequest, ScanTask, TableStateDto, TreeNode, VersionSelector } from '../table-format.ts';
 import { partitionSpecDtos, schemaDtos, sortOrderDtos, versionDtos } from './inspect/dto.ts';
 import { loadCurrentMetadata } from './io/current-metadata.ts';
 import { listMetadataFiles, type MetadataFileRef, readTableMetadata } from './io/metadata-files.ts';
 import { type TableFiles, sharedTableFiles } from './io/table-files.ts';
 import { DeleteCache } from './scan/deletes.ts';
 import { parseNameMapping, type NameMapping } from './scan/file-projection.ts';
-import { planScan } from './scan/plan.ts';
+import { planScan, projectColumns } from './scan/plan.ts';
+import { bindExpr } from '../../expr/bind.ts';
+import { schemaLookup } from './spec/schema.ts';
 import { fromScanTask, plannedFiles, toScanTasks } from './scan/planned-files.ts';
 import { readTask } from './scan/read-task.ts';
 import { PREVIEW_MIN_FILE_SIZE } from './scan/preview-read.ts';
@@ -30,6 +32,7 @@ import type { Snapshot } from './spec/snapshot.ts';
 import { currentSchema, schemaForSnapshot, type TableMetadata } from './spec/table-metadata.ts';
 import { type ResolvedSnapshot, resolveSnapshot } from './spec/time-travel.ts';
 import { icebergTree } from './inspect/tree.ts';
+import { icebergDeletedPositions } from './inspect/deleted-positions.ts';
 import { METADATA_TABLES, type InspectOptions } from './inspect/index.ts';
 
 export interface OpenIcebergOptions extends OpenOptions {
@@ -187,13 +190,35 @@ export class IcebergTable implements LakeTable {
     }, { filter: toExpr(req.filter), columns: req.columns, limit: req.limit, pruneRowGroups: req.pruneRowGroups, concurrency: req.concurrency, signal: req.signal });
   }
 
+  /** {@link LakeTable.partitioning}: numbered partition specs that evolve (spec "Partition Evolution"). */
+  readonly partitioning = 'specs';
+
   /** The common model's plan: opaque tasks for {@link read}, one plain record per planned file. */
   async plan(req: ScanRequest = {}): Promise<LakePlan> {
+    if (req.version === undefined && req.asOfTimestampMs === undefined && this.metadata.currentSnapshotId === undefined) return this.emptyPlan(req);
     const p = await this.planScan(req);
     return {
       versionId: String(p.snapshotId), columns: p.columns, tasks: toScanTasks(p.tasks), files: plannedFiles(this.metadata, p.tasks), skipped: p.skipped,
       counts: p.counts as unknown as LakePlan["counts"], notes: [`snapshot chosen by ${p.via}`, ...(p.note ? [p.note] : []), ...(p.pathNotes ?? []), ...this.warnings],
     };
+  }
+
+  /** The (data file, position) pairs a delete file or deletion vector node deletes (inspect/deleted-positions.ts). */
+  deletedPositions(_version: VersionSelector, node: TreeNode, options?: { limit?: number; signal?: AbortSignal }): Promise<DeletedPositionsDto> {
+    return icebergDeletedPositions(this.files, node, options);
+  }
+
+  /**
+   * The current state of a table created but never written (no `current-snapshot-id`, spec "Table
+   * Metadata"): no files and no rows, as Paimon plans a table without a snapshot. The filter and columns
+   * are still checked against the current schema, so a typo fails here too.
+   */
+  private emptyPlan(req: ScanRequest): LakePlan {
+    const schema = currentSchema(this.metadata);
+    const filter = toExpr(req.filter);
+    if (filter) bindExpr(filter, schemaLookup(schema));
+    const columns = projectColumns(schema, req.columns).map((id) => schema.fields.find((f) => f.id === id)!.name);
+    return { versionId: '', columns, tasks: [], files: [], skipped: [], counts: {}, notes: ['the table has no snapshot yet', ...this.warnings] };
   }
 
   /**

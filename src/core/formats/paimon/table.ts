@@ -8,14 +8,17 @@ import { limitBatches } from '../../arrow/limit.ts';
 import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
-  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
+  DeletedPositionsDto, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { LSM_EXPLANATIONS, lsmView, type LsmView } from './inspect/lsm.ts';
 import { treeNodes } from './inspect/tree.ts';
+import { paimonDeletedPositions } from './inspect/deleted-positions.ts';
+import { paimonFacts } from './inspect/facts.ts';
 import { listSchemas, listVersions, partitionSpecOf, recordCount, sortOrderOf } from './inspect/versions.ts';
 import { unreadableNewestRefusal } from '../../commit/unreadable-newest.ts';
 import { PaimonMetadata, type SnapshotIntegrity } from './io/metadata.ts';
-import { planSnapshot } from './scan/plan.ts';
+import { outputColumns, planSnapshot } from './scan/plan.ts';
+import { bindFilter } from './scan/pruning.ts';
 import { readChanges } from './scan/incremental.ts';
 import { readTask } from './scan/read.ts';
 import type { PaimonTask } from './scan/task.ts';
@@ -98,6 +101,9 @@ export class PaimonTable implements LakeTable {
   /** {@link LakeTable.properties}: the options of the latest schema. */
   get properties(): Readonly<Record<string, string>> { return this.latestSchema.options; }
 
+  /** {@link LakeTable.facts}: primary key, buckets, merge engine, deletion vectors … (inspect/facts.ts). */
+  get facts(): readonly TableFactDto[] { return paimonFacts(this.latestSchema); }
+
   /** {@link LakeTable.states}: the snapshot files (each a complete state: its base + delta manifest lists). */
   async states(signal?: AbortSignal): Promise<TableStateDto[]> {
     const ids = await this.meta.snapshotIds(signal);
@@ -145,7 +151,9 @@ export class PaimonTable implements LakeTable {
   async planScan(scan: PaimonScanRequest = {}): Promise<LakePlan<PaimonTask>> {
     const { snapshot, schema, resolved } = await this.view(scan, scan.signal);
     if (!snapshot) {
-      const columns = scan.columns ? [...scan.columns] : schema.fields.map((f) => f.name);
+      // Nothing to read, but a typo in the filter or columns is still named (as with a snapshot).
+      bindFilter(schema, scan.filter);
+      const columns = outputColumns(schema, scan.columns);
       return { versionId: '', columns, tasks: [], files: [], skipped: [], counts: {}, notes: resolved.notes };
     }
     return planSnapshot({
@@ -174,6 +182,12 @@ export class PaimonTable implements LakeTable {
     const meta = resolved.branch ? this.meta.forBranch(resolved.branch) : this.meta;
     if (!snapshot) return nodeId === undefined ? [] : Promise.reject(new LakeError('NotFound', 'paimon tree: the table has no snapshot', { node: nodeId }));
     return treeNodes({ meta, snapshot, schema, snapshotFile: resolved.file, signal }, nodeId);
+  }
+
+  /** The positions a deletion vector node (or a DV index file node's vectors) deletes (inspect/deleted-positions.ts). */
+  async deletedPositions(version: VersionSelector, node: TreeNode, options: { limit?: number; signal?: AbortSignal } = {}): Promise<DeletedPositionsDto> {
+    const { schema, resolved } = await this.view(version, options.signal);
+    return paimonDeletedPositions(resolved.branch ? this.meta.forBranch(resolved.branch) : this.meta, schema, node, options);
   }
 
   /**

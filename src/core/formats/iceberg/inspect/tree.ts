@@ -100,7 +100,7 @@ function entryNode(table: IcebergTable, m: ManifestFile, e: ManifestEntry): Tree
     const text = f.content === 'position-deletes'
       ? explained('tree.iceberg.positionDeletes', { records, partition, deleted })
       : explained('tree.iceberg.equalityDeletes', { records, fieldIds: (f.equalityIds ?? []).join(', '), fieldCount: (f.equalityIds ?? []).length, partition, deleted });
-    return { ...base, id: `file:${f.filePath}`, kind: 'delete-file', label: f.filePath.split('/').pop()!, ...text, details };
+    return { ...base, id: `file:${f.filePath}`, kind: 'delete-file', label: f.filePath.split('/').pop()!, ...text, details: { ...details, content: f.content } };
   }
   return {
     ...base, id: `file:${f.filePath}`, kind: 'data-file', label: f.filePath.split('/').pop()!,

@@ -84,6 +84,26 @@ async function readPositionDeletes(files: TableFiles, d: DeleteFileRef, signal?:
   return out;
 }
 
+/**
+ * Every (`file_path`, `pos`) pair of a position delete file, grouped by `file_path` as written (not
+ * normalised: for showing what the file says), positions in file order.
+ */
+export async function readPositionDeletePairs(files: TableFiles, d: DeleteFileRef, signal?: AbortSignal): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  const columns: NestedField[] = [
+    { id: DELETE_FILE_PATH_ID, name: 'file_path', required: true, type: { kind: 'string' } },
+    { id: DELETE_POS_ID, name: 'pos', required: true, type: { kind: 'long' } },
+  ];
+  await forEachDeleteRow(files, d, columns.map((f) => [f]), (get) => {
+    const path = get[0]() as string | null; const pos = get[1]();
+    if (path === null || pos === null) throw new LakeError('DataInvalid', `iceberg delete file: ${d.path} has a null file_path or pos`, { file: d.path });
+    let list = out.get(path);
+    if (!list) out.set(path, (list = []));
+    list.push(Number(pos));
+  }, signal);
+  return out;
+}
+
 async function readEqualityDeletes(files: TableFiles, d: DeleteFileRef, ids: readonly number[], chainOf: FieldTypeLookup, signal?: AbortSignal): Promise<Set<string>> {
   const chains = ids.map((id) => chainOf(id) ?? missingColumn(d, id));
   const keys = new Set<string>();

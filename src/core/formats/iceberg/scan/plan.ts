@@ -221,7 +221,8 @@ function kindOf(e: ManifestEntry): SkipRecord['kind'] {
   return e.dataFile.fileFormat === 'puffin' ? 'deletion-vector' : e.dataFile.content;
 }
 
-function projectColumns(schema: Schema, columns: readonly string[] | undefined): number[] {
+/** Field ids of the projected columns (all when absent). Must hold: an unknown name → NotFound with `context.column`. */
+export function projectColumns(schema: Schema, columns: readonly string[] | undefined): number[] {
   if (!columns) return schema.fields.map((f) => f.id);
   return columns.map((name) => {
     const f = schema.fields.find((x) => x.name === name) ?? schema.fields.find((x) => x.name.toLowerCase() === name.toLowerCase());

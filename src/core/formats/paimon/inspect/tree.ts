@@ -15,6 +15,7 @@
 import { LakeError } from '../../../errors.ts';
 import { explained, type MessageKey } from '../../../messages/en.ts';
 import type { TreeNode } from '../../table-format.ts';
+import { parseDeletionVectorAt } from '../spec/deletion-vector.ts';
 import { DELETION_VECTORS_INDEX } from '../spec/index-manifest.ts';
 import { manifestKey, indexFileKey, schemaKey, snapshotKey } from '../spec/layout.ts';
 import type { ManifestEntry } from '../spec/manifest-entry.ts';
@@ -199,14 +200,19 @@ async function indexManifestChildren(ctx: TreeContext, name: string): Promise<Tr
 async function indexFileChildren(ctx: TreeContext, name: string, i: number): Promise<TreeNode[]> {
   const e = (await ctx.meta.indexManifest(name, ctx.signal))[i];
   if (!e) throw new LakeError('NotFound', `paimon tree: index manifest ${name} has no entry ${i}`, { file: manifestKey(name) });
-  return e.deletionVectors.map((r) => ({
+  // Older writers leave `cardinality` out of the index manifest: count the vector's bits instead (index
+  // files are small: one bitmap per data file of the bucket).
+  const counted = e.deletionVectors.some((r) => r.cardinality === undefined)
+    ? await ctx.meta.indexFile(e.fileName, ctx.signal, e.fileSize).then((bytes) => e.deletionVectors.map((r) => BigInt(parseDeletionVectorAt(bytes, r, indexFileKey(e.fileName)).size)))
+    : undefined;
+  return e.deletionVectors.map((r, k) => ({ r: { ...r, cardinality: r.cardinality ?? counted?.[k] }, recorded: r.cardinality !== undefined })).map(({ r, recorded }) => ({
     id: id('dv', name, i, r.dataFileName),
     kind: 'deletion-vector',
-    label: `${r.dataFileName}${r.cardinality !== undefined ? ` (${r.cardinality} rows deleted)` : ''}`,
+    label: `${r.dataFileName}${r.cardinality !== undefined ? ` (${r.cardinality} ${r.cardinality === 1n ? 'row' : 'rows'} deleted)` : ''}`,
     location: indexFileKey(e.fileName),
     range: { offset: r.offset, length: r.length + 8 },
     ...explained('tree.paimon.deletionVector'),
-    details: { dataFile: r.dataFileName, offset: r.offset, length: r.length, cardinality: r.cardinality?.toString() ?? null },
+    details: { dataFile: r.dataFileName, offset: r.offset, length: r.length, cardinality: r.cardinality?.toString() ?? null, recordCount: r.cardinality?.toString() ?? null, cardinalityRecorded: recorded },
     hasChildren: false,
   }));
 }
