@@ -62,7 +62,8 @@ export async function infoCommand(table: LakeTable, args: ParsedArgs, print: Pri
     currentVersion: current?.id ?? null,
     versions: versions.length,
     refs: versions.flatMap((v) => v.refs.map((r) => ({ ...r, version: v.id }))),
-    columns: schema?.columns.map((c) => ({ id: c.id, name: c.name, type: c.type, required: c.required })) ?? [],
+    // Field ids only where the format has them (none for Delta without column mapping, Hudi).
+    columns: schema?.columns.map((c) => ({ ...(c.id !== undefined ? { id: c.id } : {}), name: c.name, type: c.type, required: c.required })) ?? [],
     partitionSpecs: specs,
     sortOrders: orders,
     summary: current?.summary ?? {},
@@ -76,7 +77,7 @@ export async function infoCommand(table: LakeTable, args: ParsedArgs, print: Pri
     `versions     ${info.versions}`,
     `refs         ${info.refs.map((r) => `${r.name} (${r.type}) → ${r.version}`).join(', ') || '(none)'}`,
     '',
-    textTable(['id', 'name', 'type', 'required'], info.columns, 40, { blankEmpty: true }),
+    textTable([...(info.columns.some((c) => c.id !== undefined) ? ['id'] : []), 'name', 'type', 'required'], info.columns, 40, { blankEmpty: true }),
   ];
   for (const spec of specs) {
     lines.push('', `partition spec ${spec.specId}${spec.isDefault ? ' (default)' : ''}: ${spec.fields.map((f) => `${f.transform}(${f.sourceNames.join(', ')}) as ${f.name}`).join(', ') || 'unpartitioned'}`);

@@ -62,9 +62,14 @@ export interface VersionDto {
   readonly isCurrent: boolean;
 }
 
-/** A column of a schema; nested types have children (struct fields, list element, map key/value). */
+/**
+ * A column of a schema; nested types have children (struct fields, list element, map key/value). `id`
+ * is the format's own field id (Iceberg and Paimon field ids, Delta column-mapping ids) and is absent
+ * where the format has none (Delta without column mapping, Hudi): never a made-up position, so readers
+ * match columns by name then.
+ */
 export interface ColumnDto {
-  readonly id: number;
+  readonly id?: number;
   readonly name: string;
   /** The format's own type name, e.g. `decimal(10,2)`, `list<string>`. */
   readonly type: string;
@@ -84,7 +89,9 @@ export interface SchemaDto {
 
 export interface PartitionFieldDto {
   readonly name: string;
+  /** The partition field's own id (Iceberg), where the format has one. */
   readonly fieldId?: number;
+  /** Field ids of the source columns; empty where the format has no field ids (match by `sourceNames`). */
   readonly sourceIds: readonly number[];
   /** Source column names in the current schema ('?' when no longer present). */
   readonly sourceNames: readonly string[];

@@ -52,12 +52,12 @@ function typeName(t: AvroType): { name: string; required: boolean; children?: Co
   }
 }
 
-/** Columns of a record type (ids are positions from 1: Avro has no field ids). */
+/** Columns of a record type, without ids: Avro has no field ids and Hudi matches columns by name. */
 export function columnsOf(t: Extract<AvroType, { kind: 'record' }>, skipMeta = false): ColumnDto[] {
-  return t.fields.filter((f) => !skipMeta || !isMetaField(f.name)).map((f, i) => {
+  return t.fields.filter((f) => !skipMeta || !isMetaField(f.name)).map((f) => {
     const n = typeName(f.type);
     return {
-      id: i + 1, name: f.name, type: n.name, required: n.required,
+      name: f.name, type: n.name, required: n.required,
       ...(typeof f.attrs.doc === 'string' && f.attrs.doc !== '' ? { doc: f.attrs.doc } : {}),
       ...(n.children ? { children: n.children } : {}),
     };
