@@ -14,6 +14,7 @@ import type {
   LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { listVersions, schemaDto } from './inspect/versions.ts';
+import { schemaChanges, schemaIdAt, type SchemaChange } from './inspect/schema-history.ts';
 import { treeNodes } from './inspect/tree.ts';
 import { LogStore } from './io/log-store.ts';
 import { currentListing, latestVersion, segmentFor, type LogSegment } from './scan/log-segment.ts';
@@ -25,6 +26,7 @@ import type { DeltaTask } from './scan/task.ts';
 import { commitTimes, versionAt, type TimestampSource } from './scan/time-travel.ts';
 import { readChanges } from './scan/changes.ts';
 import type { LogFile } from './spec/log-files.ts';
+import { fieldId } from './spec/schema.ts';
 
 export interface OpenDeltaOptions {
   readonly signal?: AbortSignal;
@@ -118,28 +120,28 @@ export class DeltaTable implements LakeTable {
     const commits = await this.commits(signal);
     const first = commits[0]?.version;
     // A log cleaned up to a checkpoint: totals run from that version's replayed state (when it can be rebuilt).
-    const start = first !== undefined && first > 0n
-      ? await this.view({ version: first.toString() }, signal).then((v) => v.snapshot.files.values(), () => undefined)
-      : undefined;
-    return listVersions(this.log, commits, this.current.snapshot.version, signal, start);
+    const start = first !== undefined && first > 0n ? await this.view({ version: first.toString() }, signal).then((v) => v.snapshot, () => undefined) : undefined;
+    const [versions, changes] = await Promise.all([
+      listVersions(this.log, commits, this.current.snapshot.version, signal, start?.files.values()),
+      this.schemaChanges(commits, signal),
+    ]);
+    return versions.map((v) => {
+      const schemaId = schemaIdAt(changes, BigInt(v.id));
+      return schemaId === undefined ? v : { ...v, schemaId };
+    });
   }
 
-  /** Every distinct schema in the log, by the version whose metaData action set it. */
+  /** Every distinct schema in the log, by the version whose metaData action set it (inspect/schema-history.ts). */
   async schemas(signal?: AbortSignal): Promise<SchemaDto[]> {
-    const commits = await this.commits(signal);
-    const metas = await pool(commits, 8, async (c, _i, sig) => (await this.log.commit(c, sig)).flatMap((a) => (a.type === 'metaData' ? [a.metaData] : [])), signal);
-    const out: SchemaDto[] = [];
-    let last: string | undefined;
-    commits.forEach((c, i) => {
-      const m = metas[i]!.at(-1);
-      if (m && m.schemaString !== last) {
-        out.push(schemaDto(m, c.version, false));
-        last = m.schemaString;
-      }
-    });
-    if (out.length === 0 || last !== this.current.snapshot.metadata.schemaString) out.push(schemaDto(this.current.snapshot.metadata, this.current.snapshot.version, true));
-    const lastDto = out.pop()!;
-    return [...out, { ...lastDto, isCurrent: true }];
+    const changes = await this.schemaChanges(await this.commits(signal), signal);
+    return changes.map((c, i) => schemaDto(c.metadata, c.version, i === changes.length - 1));
+  }
+
+  private schemaChanges(commits: Extract<LogFile, { kind: 'commit' }>[], signal?: AbortSignal): Promise<SchemaChange[]> {
+    const first = commits[0]?.version;
+    const baseline = () => (first === undefined ? Promise.resolve(undefined)
+      : this.view({ version: first.toString() }, signal).then((v) => v.snapshot.metadata, () => undefined));
+    return schemaChanges(this.log, commits, this.current.snapshot, baseline, signal);
   }
 
   async partitionSpecs(): Promise<PartitionSpecDto[]> {
@@ -148,8 +150,9 @@ export class DeltaTable implements LakeTable {
     return [{
       specId: '0',
       fields: cols.map((name) => {
-        const i = schema.fields.findIndex((f) => f.name === name);
-        return { name, sourceIds: i < 0 ? [] : [i + 1], sourceNames: [i < 0 ? '?' : name], transform: 'identity' };
+        const field = schema.fields.find((f) => f.name === name);
+        const id = field && fieldId(field); // column-mapping id; none without column mapping
+        return { name, sourceIds: id === undefined ? [] : [id], sourceNames: [field ? name : '?'], transform: 'identity' };
       }),
       isDefault: true,
     }];
