@@ -90,12 +90,13 @@ export async function versionsCommand(table: LakeTable, args: ParsedArgs, print:
   checkFlags(args, ['json']);
   const versions = await table.versions(signal);
   if (args.flags.has('json')) { print(stringifyJson(versions, 2)); return; }
-  print(textTable(['id', 'parent', 'timestamp', 'operation', 'refs', 'files', 'bytes', 'records'], versions.map((v) => ({
+  print(textTable(['id', 'parent', 'timestamp', 'operation', 'refs', 'schema', 'files', 'bytes', 'records'], versions.map((v) => ({
     id: `${v.id}${v.isCurrent ? ' *' : ''}`,
     parent: v.parentId ?? '',
     timestamp: new Date(v.timestampMs).toISOString(),
     operation: v.operation,
     refs: v.refs.map((r) => r.name).join(','),
+    schema: v.schemaId ?? '', // the schema the version was written with (its id among `info`'s / the model's schemas)
     // Live rows where the metadata allows; else the count says what it is before (deletes, merging by key).
     files: v.totals.dataFiles === undefined ? '' : v.totals.deleteFiles && v.totals.deleteFiles !== '0' ? `${v.totals.dataFiles} + ${v.totals.deleteFiles} delete` : v.totals.dataFiles,
     bytes: v.totals.bytes ?? '',
