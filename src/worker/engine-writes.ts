@@ -13,7 +13,7 @@
  */
 import type { TableFormatName } from '../core/api/dto.ts';
 import { folderPrefix } from '../core/api/listing.ts';
-import { openTable } from '../core/api/open-table.ts';
+import { openTable, refreshTable } from '../core/api/open-table.ts';
 import { prepareWrite, writeCapabilities } from '../core/api/table-writes.ts';
 import type { PreparedChange, WriteAction, WriteCapability } from '../core/commit/write-action.ts';
 import type { LakeTable } from '../core/formats/table-format.ts';
@@ -76,6 +76,15 @@ export function createWriteHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     }
     return p;
   };
+  /** After a write: the cached table (if any) at what is current now (LakeTable.refresh). */
+  const refreshCached = (t: WriteTarget) => {
+    const id = keyOf(t);
+    const p = open.get(id);
+    if (!p) return;
+    const fresh = p.then((table) => refreshTable(table, storageOf(t), t.root, t.format));
+    open.set(id, fresh);
+    fresh.catch(() => { if (open.get(id) === fresh) open.delete(id); });
+  };
   const refusalOf = (access: WriteAccessDto) => (access.writable ? undefined : access.reason ?? 'this storage is read-only');
 
   return {
@@ -123,7 +132,7 @@ export function createWriteHandlers(storageOf: (ref: WarehouseRef) => Storage, r
               ...(r.undo ? { undo: { label: r.undo.label, request: { action: r.undo.action } } } : {}),
             };
           } finally {
-            open.delete(keyOf(p));
+            refreshCached(p);
             reopen(p.warehouseId, p.root);
           }
         },

@@ -297,6 +297,13 @@ export interface LakeTable {
   readonly properties?: Readonly<Record<string, string>>;
   /** The format's own version of its metadata (Iceberg format-version, Hudi table version …), when it has one. */
   readonly formatVersion?: number;
+  /**
+   * A table object reading what is current now (after a commit, or to see other writers), sharing what
+   * this one cached of immutable files; this object keeps reading what it read. May return this very
+   * object when nothing changed. A format without it is re-opened through its TableFormat instead
+   * (core/api `refreshTable`).
+   */
+  refresh?(signal?: AbortSignal): Promise<LakeTable>;
   /** Versions, oldest first. */
   versions(signal?: AbortSignal): Promise<VersionDto[]>;
   /** The table's past states as the format keeps them in files, oldest first (empty where it keeps none). */

@@ -59,7 +59,7 @@ export class DeltaTable implements LakeTable {
   private readonly snapshots = new Map<bigint, Promise<Snapshot>>();
 
   private constructor(
-    readonly storage: Storage, readonly log: LogStore, private current: DeltaView, private readonly opts: OpenDeltaOptions,
+    readonly storage: Storage, readonly log: LogStore, private readonly current: DeltaView, private readonly opts: OpenDeltaOptions,
   ) {
     this.location = opts.location ?? storage.description;
     this.warnings = current.notes.filter((n) => n.includes('missing or incomplete'));
@@ -81,10 +81,13 @@ export class DeltaTable implements LakeTable {
     return this.current.snapshot;
   }
 
-  /** Re-reads what is current. */
-  async refresh(signal?: AbortSignal): Promise<void> {
+  /**
+   * {@link LakeTable.refresh}: a new object at the current version, sharing the cached log files (they
+   * are immutable); this one keeps its version.
+   */
+  async refresh(signal?: AbortSignal): Promise<DeltaTable> {
     this.log.invalidate();
-    this.current = await loadCurrent(this.log, signal);
+    return new DeltaTable(this.storage, this.log, await loadCurrent(this.log, signal), this.opts);
   }
 
   columnNames(): string[] {

@@ -76,6 +76,11 @@ export class HudiTable implements LakeTable {
     return new HudiTable(storage, meta, schema, warnings);
   }
 
+  /** {@link LakeTable.refresh}: the table opened again (hoodie.properties and the timeline read anew). */
+  refresh(signal?: AbortSignal): Promise<HudiTable> {
+    return HudiTable.open(this.storage, { signal });
+  }
+
   get config(): HudiTableConfig {
     return this.meta.config;
   }

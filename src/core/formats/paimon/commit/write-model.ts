@@ -159,7 +159,7 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
       if (change.typedConfirmation !== undefined && o.confirmText !== change.typedConfirmation) {
         throw new LakeError('DataInvalid', `paimon commit: type "${change.typedConfirmation}" to confirm`);
       }
-      await table.refresh(o.signal);
+      await table.reload(o.signal);
       const now = await table.meta.latestSnapshotId(o.signal);
       if (now !== latest) {
         throw new LakeError('Conflict', `paimon commit: the table changed since the preview (latest snapshot ${latest ?? 'none'} → ${now ?? 'none'}); preview again`, { table: table.location });
