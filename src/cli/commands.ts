@@ -14,7 +14,7 @@ import { formatRows, parseRowFormat, textTable } from './output.ts';
 export type Print = (text: string) => void;
 
 /** `--version ID | --as-of TIME | --ref NAME` → a selector; at most one may be given. */
-export function versionSelector(args: ParsedArgs): VersionSelector {
+function versionSelector(args: ParsedArgs): VersionSelector {
   const version = flagValue(args, 'version');
   const asOf = flagValue(args, 'as-of');
   const ref = flagValue(args, 'ref');

@@ -46,7 +46,7 @@ export type ReopenTable = (warehouseId: string, root: string) => void;
 const MAX_TABLES = 8;
 
 /** Forwards ProgressStorage byte counts as RPC progress (phase `read` until the first write, then `write`). */
-export function reportBytes(storage: ProgressStorage, ctx: ApplyContext, total: number | undefined): void {
+function reportBytes(storage: ProgressStorage, ctx: ApplyContext, total: number | undefined): void {
   storage.reset();
   storage.onBytes = (read, written, key) => ctx.progress({
     phase: written > 0 && total !== undefined && read >= total ? 'write' : 'read',

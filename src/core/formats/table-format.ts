@@ -320,8 +320,6 @@ export interface LakeTable {
   tree(version?: VersionSelector, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]>;
   /** Reserved for the diff issue: files/rows/schema changes between two versions. No format implements it yet. */
   diff?(a: VersionSelector, b: VersionSelector, signal?: AbortSignal): Promise<unknown>;
-  /** Reserved; no format implements it: writes go through each format's commit/ adapters (the writes model). */
-  commit?(ops: readonly unknown[], signal?: AbortSignal): Promise<unknown>;
   /**
    * The write actions this table offers on `version` (a version id; the current one when absent), each
    * with the reason when unavailable (read-only storage, `writeRefusal`, not supported by the format).

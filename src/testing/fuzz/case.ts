@@ -55,14 +55,14 @@ export function planCase(fixtures: readonly FuzzFixture[], seed: number, format:
 }
 
 /** A MemoryStorage holding the fixture with `replace` (key → bytes) applied. */
-export async function storageOf(fx: FuzzFixture, replace?: { key: string; bytes: Uint8Array }): Promise<MemoryStorage> {
+async function storageOf(fx: FuzzFixture, replace?: { key: string; bytes: Uint8Array }): Promise<MemoryStorage> {
   const s = new MemoryStorage(`memory copy of ${fx.name}`);
   for (const f of fx.files) await s.write(f.key, replace?.key === f.key ? replace.bytes : f.bytes);
   return s;
 }
 
 /** Opens the table, reads version `versionId`; returns the canonical rows text and warnings. */
-export async function readVersion(format: FuzzFormat, storage: RecordingStorage, versionId: string, signal: AbortSignal): Promise<{ text: string; warnings: string[] }> {
+async function readVersion(format: FuzzFormat, storage: RecordingStorage, versionId: string, signal: AbortSignal): Promise<{ text: string; warnings: string[] }> {
   const table = await TABLE_READERS[format]!.open(storage, { signal });
   const plan = await table.plan({ version: versionId, signal });
   const batches: RecordBatch[] = [];

@@ -55,7 +55,7 @@ export function flattenSchema(columns: readonly ColumnDto[]): FlatField[] {
 }
 
 /** True when every field of the schema carries a field id (then fields are tracked by id). */
-export function hasFieldIds(columns: readonly ColumnDto[]): boolean {
+function hasFieldIds(columns: readonly ColumnDto[]): boolean {
   return flattenSchema(columns).every((f) => f.id !== undefined);
 }
 

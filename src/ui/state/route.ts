@@ -5,7 +5,7 @@
  */
 import type { ConnectionKind } from '../../worker/connection.ts';
 
-export const TABS = ['overview', 'tree', 'partitions', 'schema', 'files', 'data', 'raw', 'lsm'] as const;
+const TABS = ['overview', 'tree', 'partitions', 'schema', 'files', 'data', 'raw', 'lsm'] as const;
 export type Tab = (typeof TABS)[number];
 
 /** Tabs only some formats have: Paimon's LSM view (src/ui/lsm). */

@@ -8,7 +8,7 @@ export type MetricName = 'records' | 'files' | 'deleteFiles' | 'bytes';
 
 type Pick = (v: VersionDto) => string | undefined;
 
-export const METRICS: readonly { readonly name: MetricName; readonly label: string; readonly pick: Pick }[] = [
+const METRICS: readonly { readonly name: MetricName; readonly label: string; readonly pick: Pick }[] = [
   { name: 'records', label: 'Records', pick: (v) => v.totals.records?.count },
   { name: 'files', label: 'Data files', pick: (v) => v.totals.dataFiles },
   { name: 'deleteFiles', label: 'Delete files', pick: (v) => v.totals.deleteFiles },

@@ -38,7 +38,7 @@ export interface WritesBarProps {
 }
 
 /** Whether the warehouse can be written (and the commit guarantee), asked once per warehouse. */
-export function useWriteAccess(warehouseId: string) {
+function useWriteAccess(warehouseId: string) {
   return useQuery({ queryKey: queryKeys.writeAccess(warehouseId), queryFn: ({ signal }) => engine().writeAccess({ warehouseId }, { signal }), staleTime: Infinity });
 }
 

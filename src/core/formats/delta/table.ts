@@ -247,7 +247,7 @@ export class DeltaTable implements LakeTable {
 }
 
 /** Replays a segment: its checkpoint, then its commits in order. */
-export async function replaySegment(log: LogStore, segment: LogSegment, signal?: AbortSignal): Promise<Snapshot> {
+async function replaySegment(log: LogStore, segment: LogSegment, signal?: AbortSignal): Promise<Snapshot> {
   const replay = new Replay();
   if (segment.checkpoint) replay.apply((await log.checkpoint(segment.checkpoint, signal)).actions);
   const commits = await pool(segment.commits, 8, (c, _i, sig) => log.commit(c, sig), signal);

@@ -16,7 +16,7 @@ import type { LogFile } from '../spec/log-files.ts';
 const HIGH_WATER_MARK_KEY = 'delta.identity.highWaterMark';
 
 /** The schema string without identity high-water marks: equal keys = the same columns. */
-export function schemaKey(schemaString: string): string {
+function schemaKey(schemaString: string): string {
   let json: unknown;
   try {
     json = parseJson(schemaString);

@@ -22,7 +22,7 @@ function text(v: unknown): string {
 }
 
 /** The summary strings of a commit (VersionDto.summary). */
-export function commitSummary(info: CommitInfo | undefined, file: LogFile): Record<string, string> {
+function commitSummary(info: CommitInfo | undefined, file: LogFile): Record<string, string> {
   const out: Record<string, string> = { commitFile: file.key };
   if (file.kind === 'commit' && file.lastModified !== undefined) out.fileModificationTime = String(file.lastModified);
   if (!info) return out;

@@ -36,7 +36,7 @@ export function readSchema(snapshot: Snapshot): { schema: StructType; mode: Colu
 }
 
 /** Binds a filter to the schema's top-level columns; field id = position + 1. */
-export function bindFilter(schema: StructType, filter: Expr | string | undefined): BoundExpr | undefined {
+function bindFilter(schema: StructType, filter: Expr | string | undefined): BoundExpr | undefined {
   if (filter === undefined || filter === '') return undefined;
   const expr = typeof filter === 'string' ? parseWhere(filter) : filter;
   return bindExpr(expr, (name) => {

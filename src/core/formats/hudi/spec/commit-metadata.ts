@@ -54,7 +54,7 @@ function str(v: unknown): string | undefined {
 }
 
 /** Parses the bytes of a commit metadata file (JSON or Avro; empty → no metadata). */
-export function parseCommitMetadata(bytes: Uint8Array, file: string): CommitMetadata {
+function parseCommitMetadata(bytes: Uint8Array, file: string): CommitMetadata {
   if (bytes.length === 0) return EMPTY_COMMIT_METADATA;
   let raw: unknown;
   try {

@@ -8,7 +8,7 @@ import { LakeError } from '../../../errors.ts';
 import { parseJson } from '../../../util/json.ts';
 import type { ColumnDto } from '../../table-format.ts';
 
-export const META_FIELDS = ['_hoodie_commit_time', '_hoodie_commit_seqno', '_hoodie_record_key', '_hoodie_partition_path', '_hoodie_file_name'] as const;
+const META_FIELDS = ['_hoodie_commit_time', '_hoodie_commit_seqno', '_hoodie_record_key', '_hoodie_partition_path', '_hoodie_file_name'] as const;
 
 export function isMetaField(name: string): boolean {
   return (META_FIELDS as readonly string[]).includes(name) || name === '_hoodie_operation';

@@ -45,7 +45,7 @@ export interface PlanInput {
 }
 
 /** The split mode of a table, or Unsupported with an explanation for merge engines this reader lacks. */
-export function splitModeOf(schema: TableSchema, options: CoreOptions): SplitMode {
+function splitModeOf(schema: TableSchema, options: CoreOptions): SplitMode {
   if (schema.primaryKeys.length === 0) return 'append';
   if (options.sequenceField.length > 0) {
     throw new LakeError('Unsupported', `paimon scan: 'sequence.field' (${options.sequenceField.join(', ')}) orders records by user columns instead of`
@@ -66,7 +66,7 @@ export function splitModeOf(schema: TableSchema, options: CoreOptions): SplitMod
 }
 
 /** Output columns: the requested ones (checked) or all of the read schema. */
-export function outputColumns(schema: TableSchema, columns: readonly string[] | undefined): string[] {
+function outputColumns(schema: TableSchema, columns: readonly string[] | undefined): string[] {
   if (!columns) return schema.fields.map((f) => f.name);
   for (const c of columns) {
     if (!schema.fields.some((f) => f.name === c)) throw new LakeError('NotFound', `paimon scan: unknown column '${c}' (columns: ${schema.fields.map((f) => f.name).join(', ')})`, { column: c });

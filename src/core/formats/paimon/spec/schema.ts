@@ -88,12 +88,12 @@ function stringList(v: unknown, what: string): string[] {
 }
 
 /** The field named `name`; undefined if absent. */
-export function fieldByName(schema: TableSchema, name: string): DataField | undefined {
+function fieldByName(schema: TableSchema, name: string): DataField | undefined {
   return schema.fields.find((f) => f.name === name);
 }
 
 /** Fields of the given names, in that order. Must hold: every name exists (checked at parse time for keys). */
-export function fieldsByName(schema: TableSchema, names: readonly string[]): DataField[] {
+function fieldsByName(schema: TableSchema, names: readonly string[]): DataField[] {
   return names.map((n) => {
     const f = fieldByName(schema, n);
     if (!f) throw invalid(`no field '${n}' in schema ${schema.id}`);
