@@ -167,7 +167,7 @@ function dataFile(location: string, i: number, tinySize?: number): { key: string
 }
 
 /** Opens the table with the read path and plans a full and a filtered scan (metadata only), printing timings. */
-export async function checkTable(storage: FsStorage): Promise<void> {
+async function checkTable(storage: FsStorage): Promise<void> {
   const { openIcebergTable } = await import('../src/core/formats/iceberg/table.ts');
   const { parseWhere } = await import('../src/core/expr/parse.ts');
   let t = performance.now();

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 /** Every file under `root` as `{key, size}` (keys with '/'), sorted. */
-export function keyList(root: string): { version: 1; files: { key: string; size: number }[] } {
+function keyList(root: string): { version: 1; files: { key: string; size: number }[] } {
   const files: { key: string; size: number }[] = [];
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalRowsText } from '../core/arrow/index.ts';
-import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
+import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
 import { main } from './main.ts';
 
 async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -56,6 +56,32 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
     expect(info.relocatedFrom).toBe('s3a://hyperparam-iceberg/java/bunnies');
     expect(info.currentVersion).toBe(fx().expected.current);
     expect(info.columns.map((c: { name: string }) => c.name)).toEqual(fx().expected.columns);
+  });
+
+  it('info shows field ids only where the format has them (Delta: with column mapping yes, without no)', async () => {
+    const idsOf = async (root: string) => {
+      const r = await run(['info', root, '--json']);
+      expect(r.code).toBe(0);
+      return (JSON.parse(r.out) as { columns: { id?: number; name: string }[] }).columns.map((c) => [c.id, c.name]);
+    };
+    const mapped = join(FIXTURES_DIR, 'delta', 'table_with_column_mapping');
+    const plain = join(FIXTURES_DIR, 'delta', 'table-with-dv-small');
+    expect(await idsOf(mapped)).toEqual([[1, 'Company Very Short'], [2, 'Super Name']]);
+    expect((await idsOf(plain)).every(([id]) => id === undefined)).toBe(true);
+    const header = (text: string) => text.split('\n').find((l) => /^\s*(id\s+)?name\s+type/.test(l))!.trim().split(/\s+/);
+    expect(header((await run(['info', mapped])).out)).toEqual(['id', 'name', 'type', 'required']);
+    expect(header((await run(['info', plain])).out)).toEqual(['name', 'type', 'required']);
+  });
+
+  it('versions shows the schema each version was written with (a Delta table adding a column at version 1)', async () => {
+    const root = join(FIXTURES_DIR, 'delta-golden', 'time-travel-schema-changes-b', 'delta');
+    const lines = (await run(['versions', root])).out.split('\n');
+    const at = lines[0]!.indexOf('schema');
+    expect(at).toBeGreaterThan(0);
+    const schemaOf = (id: string) => lines.find((l) => l.startsWith(`${id} `))!.slice(at, at + 'schema'.length).trim();
+    expect([schemaOf('0'), schemaOf('1')]).toEqual(['0', '1']);
+    const json = JSON.parse((await run(['versions', root, '--json'])).out) as { id: string; schemaId?: string }[];
+    expect(json.map((v) => [v.id, v.schemaId])).toEqual([['0', '0'], ['1', '1']]);
   });
 
   it('scan time-travels by --as-of and --ref, projects --columns, filters --where and honours --limit', async () => {

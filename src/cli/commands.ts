@@ -15,7 +15,7 @@ import { formatRows, parseRowFormat, textTable } from './output.ts';
 export type Print = (text: string) => void;
 
 /** `--version ID | --as-of TIME | --ref NAME` → a selector; at most one may be given. */
-export function versionSelector(args: ParsedArgs): VersionSelector {
+function versionSelector(args: ParsedArgs): VersionSelector {
   const version = flagValue(args, 'version');
   const asOf = flagValue(args, 'as-of');
   const ref = flagValue(args, 'ref');
@@ -63,7 +63,8 @@ export async function infoCommand(table: LakeTable, args: ParsedArgs, print: Pri
     currentVersion: current?.id ?? null,
     versions: versions.length,
     refs: versions.flatMap((v) => v.refs.map((r) => ({ ...r, version: v.id }))),
-    columns: schema?.columns.map((c) => ({ id: c.id, name: c.name, type: c.type, required: c.required })) ?? [],
+    // Field ids only where the format has them (none for Delta without column mapping, Hudi).
+    columns: schema?.columns.map((c) => ({ ...(c.id !== undefined ? { id: c.id } : {}), name: c.name, type: c.type, required: c.required })) ?? [],
     partitionSpecs: specs,
     sortOrders: orders,
     summary: current?.summary ?? {},
@@ -77,7 +78,7 @@ export async function infoCommand(table: LakeTable, args: ParsedArgs, print: Pri
     `versions     ${info.versions}`,
     `refs         ${info.refs.map((r) => `${r.name} (${r.type}) → ${r.version}`).join(', ') || '(none)'}`,
     '',
-    textTable(['id', 'name', 'type', 'required'], info.columns, 40, { blankEmpty: true }),
+    textTable([...(info.columns.some((c) => c.id !== undefined) ? ['id'] : []), 'name', 'type', 'required'], info.columns, 40, { blankEmpty: true }),
   ];
   for (const spec of specs) {
     lines.push('', `partition spec ${spec.specId}${spec.isDefault ? ' (default)' : ''}: ${spec.fields.map((f) => `${f.transform}(${f.sourceNames.join(', ')}) as ${f.name}`).join(', ') || 'unpartitioned'}`);
@@ -90,12 +91,13 @@ export async function versionsCommand(table: LakeTable, args: ParsedArgs, print:
   checkFlags(args, ['json']);
   const versions = await table.versions(signal);
   if (args.flags.has('json')) { print(stringifyJson(versions, 2)); return; }
-  print(textTable(['id', 'parent', 'timestamp', 'operation', 'refs', 'files', 'bytes', 'records'], versions.map((v) => ({
+  print(textTable(['id', 'parent', 'timestamp', 'operation', 'refs', 'schema', 'files', 'bytes', 'records'], versions.map((v) => ({
     id: `${v.id}${v.isCurrent ? ' *' : ''}`,
     parent: v.parentId ?? '',
     timestamp: new Date(v.timestampMs).toISOString(),
     operation: v.operation,
     refs: v.refs.map((r) => r.name).join(','),
+    schema: v.schemaId ?? '', // the schema the version was written with (its id among `info`'s / the model's schemas)
     // Live rows where the metadata allows; else the count says what it is before (deletes, merging by key).
     files: v.totals.dataFiles === undefined ? '' : v.totals.deleteFiles && v.totals.deleteFiles !== '0' ? `${v.totals.dataFiles} + ${v.totals.deleteFiles} delete` : v.totals.dataFiles,
     bytes: v.totals.bytes ?? '',

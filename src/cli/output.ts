@@ -8,7 +8,7 @@ import { LakeError } from '../core/errors.ts';
 import { stringifyJson } from '../core/util/json.ts';
 
 export type RowFormat = 'table' | 'json' | 'jsonl' | 'csv' | 'canonical';
-export const ROW_FORMATS: readonly RowFormat[] = ['table', 'json', 'jsonl', 'csv', 'canonical'];
+const ROW_FORMATS: readonly RowFormat[] = ['table', 'json', 'jsonl', 'csv', 'canonical'];
 
 /** Validates a `--format` value. */
 export function parseRowFormat(v: string | undefined, fallback: RowFormat = 'table'): RowFormat {

@@ -21,7 +21,7 @@ const fmtTotals = (t: TableTotals) => `${rowsText(t)}, ${t.dataFiles ?? '?'} dat
 const fileLine = (f: FileChange) => `    ${f.kind.padEnd(13)} ${f.key}${f.bytes !== undefined ? `  (${fmtBytes(f.bytes)})` : ''}${f.note ? `  — ${f.note}` : ''}`;
 
 /** The preview as text, the same for `--dry-run` and before applying. */
-export function previewText(p: ChangePreview): string {
+function previewText(p: ChangePreview): string {
   const lines = [`${p.operation}: ${p.description}`, `  before: ${fmtTotals(p.before)}`, `  after:  ${fmtTotals(p.after)}`];
   lines.push(`  writes (${p.writes.length}):`, ...p.writes.map(fileLine));
   lines.push(`  deletes (${p.deletes.length}):`, ...p.deletes.map(fileLine));
@@ -67,7 +67,7 @@ const FLAGS: Readonly<Record<WriteCommand, readonly string[]>> = {
 };
 
 /** The model's write action for a command and its flags (the same for every format). */
-export function writeAction(args: ParsedArgs): WriteAction {
+function writeAction(args: ParsedArgs): WriteAction {
   const command = args.command as WriteCommand;
   checkFlags(args, [...FLAGS[command]]);
   const opt = <T>(k: string, v: T | undefined) => (v === undefined ? {} : { [k]: v });

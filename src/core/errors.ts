@@ -17,7 +17,7 @@ export type LakeErrorCode =
   | 'Aborted' // the caller's AbortSignal fired
   | 'Internal'; // a bug in Lakescope
 
-export const LAKE_ERROR_CODES: readonly LakeErrorCode[] = [
+const LAKE_ERROR_CODES: readonly LakeErrorCode[] = [
   'NotFound', 'DataInvalid', 'Unsupported', 'Conflict', 'Io', 'Auth', 'Cors', 'Aborted', 'Internal',
 ];
 

@@ -40,6 +40,20 @@ describe.skipIf(!FIXTURES_PRESENT)('golden: every registered format Ã— fixture Ã
             expect(t.columnNames()).toEqual(fx.expected.columns);
             g.checkTable?.(t, fx);
           });
+          it('schema history: every version names one of schemas(); rows are keyed by its columns', async () => {
+            const t = await table(fx);
+            const schemas = await t.schemas();
+            for (const v of await t.versions()) {
+              // Iceberg v1 snapshots may lack schema-id (spec "Snapshots": optional in v1); every other version names one.
+              if (v.schemaId === undefined && t.formatVersion === 1 && g.format === 'iceberg') continue;
+              const s = schemas.find((x) => x.schemaId === v.schemaId);
+              expect(s, `version ${v.id} names schema ${v.schemaId}`).toBeDefined();
+              // Expected rows use the current schema for the current version (a rename needs no snapshot), else the version's.
+              const shown = v.isCurrent ? schemas.find((x) => x.isCurrent)! : s!;
+              const rows = fx.expected.versions.find((e) => e.id === v.id)?.rows as Record<string, unknown>[] | undefined;
+              if (rows?.length) expect(shown.columns.map((c) => c.name), `version ${v.id}`).toEqual(Object.keys(rows[0]!));
+            }
+          });
           if (g.timeTravel) {
             it('time travel by timestamp: each version\'s own time selects it, a millisecond earlier the one before', async () => {
               const t = await table(fx);

@@ -95,7 +95,7 @@ export function sortRows(rows: unknown[]): unknown[] {
 }
 
 /** One writer/reader row (internal values) in the canonical form of the expected files. */
-export function canonicalRow(fields: readonly NestedField[], row: Record<string, unknown>): Record<string, unknown> {
+function canonicalRow(fields: readonly NestedField[], row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fields) out[f.name] = canonicalValue(f.type, row[f.name]);
   return out;
@@ -174,7 +174,7 @@ export async function checkIntegrity(storage: Storage): Promise<{ state: TableSt
  * The state readers see: the newest metadata file that parses (a crash may leave a torn newest file,
  * which writers refuse to build past — loadTableState throws — but readers skip with a warning).
  */
-export async function newestReadableState(storage: Storage): Promise<TableState> {
+async function newestReadableState(storage: Storage): Promise<TableState> {
   try {
     return await loadTableState(storage);
   } catch (e) {
@@ -206,7 +206,7 @@ export const EVENTS_SCHEMA = {
   ],
 };
 /** One day in microseconds. */
-export const DAY = 86_400_000_000n;
+const DAY = 86_400_000_000n;
 
 /** `n` event rows with ids from `from` (three days, two categories, decimals, some null lists). */
 export function events(from: number, n: number, category = (i: number) => (i % 2 ? 'odd' : 'even')): Record<string, unknown>[] {

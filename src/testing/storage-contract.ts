@@ -39,7 +39,7 @@ const dec = new TextDecoder();
 const bytes = (s: string) => enc.encode(s);
 
 /** 1,000 bytes with a position-dependent pattern, so a wrong offset can never compare equal. */
-export const BLOB = Uint8Array.from({ length: 1000 }, (_, i) => (i * 7 + (i >> 8)) & 0xff);
+const BLOB = Uint8Array.from({ length: 1000 }, (_, i) => (i * 7 + (i >> 8)) & 0xff);
 
 /** Expects `promise` to reject with a LakeError of `code`; returns it. */
 export async function expectLakeError(promise: Promise<unknown>, code: LakeErrorCode): Promise<Error> {

@@ -14,8 +14,6 @@ export { type ConnectionSpec, type ConnectionKind, type S3Connection, connection
 export { isLakeError } from '../core/errors.ts';
 
 let current: { worker: Worker; conn: RpcConnection<EngineHandlers> } | undefined;
-/** Bumps each time a new worker starts; queries key on it so they refetch after a restart. */
-let generation = 0;
 
 function start(): { worker: Worker; conn: RpcConnection<EngineHandlers> } {
   const worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module', name: 'lakescope-engine' });
@@ -28,7 +26,6 @@ function start(): { worker: Worker; conn: RpcConnection<EngineHandlers> } {
   };
   worker.addEventListener('error', (e) => fail(`the engine worker crashed: ${e.message || 'script error'}`));
   worker.addEventListener('messageerror', () => fail('a message from the engine worker could not be read'));
-  generation++;
   return { worker, conn };
 }
 
@@ -38,15 +35,3 @@ export function engine(): RpcClient<EngineHandlers> {
   return current.conn.client;
 }
 
-/** Which worker instance is serving (changes after a crash). */
-export function engineGeneration(): number {
-  return generation;
-}
-
-/** Stops the worker (tests, page unload). */
-export function stopEngine(): void {
-  if (!current) return;
-  current.conn.close(new LakeError('Aborted', 'worker: stopped'));
-  current.worker.terminate();
-  current = undefined;
-}

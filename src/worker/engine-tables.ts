@@ -4,7 +4,7 @@
  * hold caches and readers, so they live here and the page only holds ids.
  */
 import {
-  RowCursor, deletedRows, describeTable, explainScan, openTable, partitionStats, readRawFile, tableHealth,
+  RowCursor, deletedRows, describeTable, explainScan, openTable, partitionStats, readRawFile, refreshTable, tableHealth,
   type DeletedRowsDto, type OpenTableOptions, type PartitionStatsDto, type TableHealthDto, type RowCursorDto, type RowPageDto, type ScanExplainDto, type TableFormatName, type TableOverviewDto,
 } from '../core/api/index.ts';
 import { LakeError } from '../core/errors.ts';
@@ -139,15 +139,16 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     },
 
     /**
-     * Opens the table at `root` of a warehouse again (after a commit): the same id then answers for the
-     * new current state, while cursors already open keep reading the version they were opened at.
+     * Brings the table at `root` of a warehouse to its current state (after a commit; LakeTable.refresh,
+     * which shares the caches of immutable files): the same id then answers for the new current state,
+     * while cursors already open keep reading the table object, and version, they were opened at.
      */
     reopenTable(warehouseId: string, root: string): void {
       // Only the table opened at its current metadata; one opened at a past metadata file stays as it was.
       const id = `${warehouseId}|${root}|`;
       const entry = tables.get(id);
       if (entry) {
-        const fresh = entry.then((t) => openTable(storageOf({ warehouseId }), root, t.format, { readers })
+        const fresh = entry.then((t) => refreshTable(t.table, storageOf({ warehouseId }), root, t.format, { readers })
           .then((table) => ({ ...t, table })));
         tables.set(id, fresh);
         fresh.catch(() => { if (tables.get(id) === fresh) tables.delete(id); });

@@ -78,7 +78,7 @@ export interface WriteResultDto {
 
 const big = (v: bigint | undefined) => (v === undefined ? undefined : v.toString());
 
-export function totalsDto(t: TableTotals): TotalsDto {
+function totalsDto(t: TableTotals): TotalsDto {
   return {
     ...(t.rows !== undefined ? { rows: big(t.rows) } : {}),
     ...(t.rowsLive ? { rowsLive: true } : {}),
@@ -89,12 +89,12 @@ export function totalsDto(t: TableTotals): TotalsDto {
   };
 }
 
-export function fileDto(f: FileChange): FileChangeDto {
+function fileDto(f: FileChange): FileChangeDto {
   return { key: f.key, kind: f.kind, ...(f.bytes !== undefined ? { bytes: f.bytes } : {}), ...(f.note ? { note: f.note } : {}) };
 }
 
 /** Operation details as display strings (arrays joined, bigints as decimals, nested objects as JSON). */
-export function detailsDto(details: Readonly<Record<string, unknown>> | undefined): Record<string, string> {
+function detailsDto(details: Readonly<Record<string, unknown>> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(details ?? {})) {
     if (v === undefined) continue;

@@ -13,7 +13,7 @@
  */
 import type { TableFormatName } from '../core/api/dto.ts';
 import { folderPrefix } from '../core/api/listing.ts';
-import { openTable } from '../core/api/open-table.ts';
+import { openTable, refreshTable } from '../core/api/open-table.ts';
 import { prepareWrite, writeCapabilities } from '../core/api/table-writes.ts';
 import type { PreparedChange, WriteAction, WriteCapability } from '../core/commit/write-action.ts';
 import type { LakeTable } from '../core/formats/table-format.ts';
@@ -46,7 +46,7 @@ export type ReopenTable = (warehouseId: string, root: string) => void;
 const MAX_TABLES = 8;
 
 /** Forwards ProgressStorage byte counts as RPC progress (phase `read` until the first write, then `write`). */
-export function reportBytes(storage: ProgressStorage, ctx: ApplyContext, total: number | undefined): void {
+function reportBytes(storage: ProgressStorage, ctx: ApplyContext, total: number | undefined): void {
   storage.reset();
   storage.onBytes = (read, written, key) => ctx.progress({
     phase: written > 0 && total !== undefined && read >= total ? 'write' : 'read',
@@ -75,6 +75,15 @@ export function createWriteHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       while (open.size > MAX_TABLES) open.delete(open.keys().next().value as string);
     }
     return p;
+  };
+  /** After a write: the cached table (if any) at what is current now (LakeTable.refresh). */
+  const refreshCached = (t: WriteTarget) => {
+    const id = keyOf(t);
+    const p = open.get(id);
+    if (!p) return;
+    const fresh = p.then((table) => refreshTable(table, storageOf(t), t.root, t.format));
+    open.set(id, fresh);
+    fresh.catch(() => { if (open.get(id) === fresh) open.delete(id); });
   };
   const refusalOf = (access: WriteAccessDto) => (access.writable ? undefined : access.reason ?? 'this storage is read-only');
 
@@ -123,7 +132,7 @@ export function createWriteHandlers(storageOf: (ref: WarehouseRef) => Storage, r
               ...(r.undo ? { undo: { label: r.undo.label, request: { action: r.undo.action } } } : {}),
             };
           } finally {
-            open.delete(keyOf(p));
+            refreshCached(p);
             reopen(p.warehouseId, p.root);
           }
         },

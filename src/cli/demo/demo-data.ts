@@ -9,7 +9,7 @@ import type { DemoClock, Rng } from './demo-runtime.ts';
 const DAY_MS = 86_400_000;
 
 /** µs since epoch of an ISO instant. */
-export function micros(iso: string | number): bigint {
+function micros(iso: string | number): bigint {
   const ms = typeof iso === 'number' ? iso : Date.parse(iso);
   if (!Number.isFinite(ms)) throw new Error(`demo data: bad instant ${String(iso)}`);
   return BigInt(ms) * 1000n;
@@ -39,14 +39,14 @@ export async function commitAt<T>(clock: DemoClock, when: string, fn: () => Prom
   return fn();
 }
 
-export const PRODUCTS: readonly { name: string; cents: number }[] = [
+const PRODUCTS: readonly { name: string; cents: number }[] = [
   { name: 'espresso beans 1kg', cents: 2450 }, { name: 'pour-over kettle', cents: 5900 }, { name: 'burr grinder', cents: 12900 },
   { name: 'ceramic dripper', cents: 2200 }, { name: 'paper filters x100', cents: 650 }, { name: 'milk frother', cents: 3400 },
   { name: 'travel mug', cents: 1990 }, { name: 'cold brew jar', cents: 2750 }, { name: 'digital scale', cents: 3850 },
   { name: 'decaf beans 500g', cents: 1350 }, { name: 'tasting set', cents: 4500 }, { name: 'gift card', cents: 5000 },
 ];
-export const ORDER_STATUS = ['placed', 'paid', 'shipped', 'shipped', 'delivered', 'delivered', 'delivered', 'returned'] as const;
-export const COUNTRIES = ['DE', 'FR', 'NL', 'US', 'US', 'GB', 'SE', 'ES', 'IT', 'JP'] as const;
+const ORDER_STATUS = ['placed', 'paid', 'shipped', 'shipped', 'delivered', 'delivered', 'delivered', 'returned'] as const;
+const COUNTRIES = ['DE', 'FR', 'NL', 'US', 'US', 'GB', 'SE', 'ES', 'IT', 'JP'] as const;
 const FIRST = ['Ada', 'Ben', 'Chloé', 'Dmitri', 'Eva', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kira', 'Luca', 'Mia', 'Noor', 'Otto', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq', 'Uma', 'Vera', 'Wen', 'Yusuf', 'Zoe'];
 const LAST = ['Adler', 'Berg', 'Costa', 'Dubois', 'Engel', 'Fischer', 'García', 'Hansen', 'Ito', 'Jansen', 'Klein', 'Larsen', 'Moreau', 'Novak', 'Okafor', 'Petrov', 'Rossi', 'Schmidt', 'Tanaka', 'Weber'];
 
@@ -71,9 +71,9 @@ export function customer(rng: Rng, id: number, signupDay: string): Record<string
   };
 }
 
-export const PAGES = ['/', '/shop', '/shop/beans', '/shop/gear', '/product/grinder', '/product/kettle', '/cart', '/checkout', '/blog/brew-guide', '/account'] as const;
-export const DEVICES = ['desktop', 'mobile', 'mobile', 'tablet'] as const;
-export const REFERRERS = [null, null, 'search', 'newsletter', 'social', 'partner'] as const;
+const PAGES = ['/', '/shop', '/shop/beans', '/shop/gear', '/product/grinder', '/product/kettle', '/cart', '/checkout', '/blog/brew-guide', '/account'] as const;
+const DEVICES = ['desktop', 'mobile', 'mobile', 'tablet'] as const;
+const REFERRERS = [null, null, 'search', 'newsletter', 'social', 'partner'] as const;
 
 /** One click row; about 6% are crawler hits (is_bot). */
 export function click(rng: Rng, id: number, day: string): Record<string, unknown> {
@@ -85,7 +85,7 @@ export function click(rng: Rng, id: number, day: string): Record<string, unknown
   };
 }
 
-export const CHANNELS = ['organic', 'paid', 'email', 'direct', 'social'] as const;
+const CHANNELS = ['organic', 'paid', 'email', 'direct', 'social'] as const;
 
 /** One session row. */
 export function session(rng: Rng, n: number, day: string): Record<string, unknown> {

@@ -41,10 +41,10 @@ export const DEMO_DELTA_TABLES: Readonly<Record<string, (ctx: DemoTableContext) 
 };
 
 /** Seed of the demo's ids and UUIDs; change it and every snapshot id and file name changes. */
-export const DEMO_SEED = 20250301;
+const DEMO_SEED = 20250301;
 
 /** The location recorded in a demo table's metadata by default: the path the app serves it at. */
-export const defaultLocation = (table: string): string => `/demo/${table}`;
+const defaultLocation = (table: string): string => `/demo/${table}`;
 
 export interface GenerateOptions {
   /** The `location` to record for a table (default {@link defaultLocation}); e.g. an http URL it is served at. */

@@ -33,6 +33,15 @@ export async function openTable(storage: Storage, root: string, format: TableFor
   return reader.open(subStorage(storage, folderPrefix(root)), { signal: options.signal, ...(options.state !== undefined ? { state: options.state } : {}) });
 }
 
+/**
+ * The table at what is current now, after a change (a commit, another writer): `table.refresh()` where
+ * the format has it (sharing what it cached of immutable files), else the table opened again through the
+ * readers. `table` itself keeps reading what it read.
+ */
+export function refreshTable(table: LakeTable, storage: Storage, root: string, format: TableFormatName, options: OpenTableOptions = {}): Promise<LakeTable> {
+  return table.refresh ? table.refresh(options.signal) : openTable(storage, root, format, options);
+}
+
 /** The table page's overview of an opened table, through the common model only (no format is named here). */
 export async function describeTable(table: LakeTable, root: string, format: TableFormatName, signal?: AbortSignal): Promise<TableOverviewDto> {
   const prefix = folderPrefix(root);

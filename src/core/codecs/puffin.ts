@@ -186,7 +186,7 @@ export function serializeDeletionVector(bitmap: RoaringBitmap64): Uint8Array {
 }
 
 /** A blob this close to the end of its file is read through to the end (see {@link readDeletionVector}). */
-export const DV_READ_THROUGH_BYTES = 16 * 1024;
+const DV_READ_THROUGH_BYTES = 16 * 1024;
 
 /**
  * Reads one DV straight from a manifest entry's `content_offset` / `content_size_in_bytes` (Iceberg

@@ -97,7 +97,7 @@ function integerRational(lit: Literal): Rational | undefined {
 }
 
 /** A number, bigint, decimal literal or numeric string as an exact rational (a double by its shortest text). */
-export function numberRational(lit: Literal): Rational | undefined {
+function numberRational(lit: Literal): Rational | undefined {
   if (typeof lit === 'bigint') return { num: lit, den: 1n };
   let s: string;
   if (typeof lit === 'number') { if (!Number.isFinite(lit)) return undefined; s = String(lit); } else if (typeof lit === 'string') s = lit.trim();

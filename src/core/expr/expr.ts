@@ -124,17 +124,6 @@ function negate<E extends Expr | BoundExpr>(e: E): E {
   }
 }
 
-/** The column names an unbound expression mentions, in first-seen order. */
-export function referencedTerms(e: Expr): string[] {
-  const out = new Set<string>();
-  const walk = (x: Expr): void => {
-    if (x.op === 'and' || x.op === 'or') { walk(x.left); walk(x.right); } else if (x.op === 'not') walk(x.child);
-    else if ('term' in x) out.add(x.term);
-  };
-  walk(e);
-  return [...out];
-}
-
 /** The field ids a bound expression mentions. */
 export function referencedIds(e: BoundExpr): Set<number> {
   const out = new Set<number>();

@@ -62,9 +62,14 @@ export interface VersionDto {
   readonly isCurrent: boolean;
 }
 
-/** A column of a schema; nested types have children (struct fields, list element, map key/value). */
+/**
+ * A column of a schema; nested types have children (struct fields, list element, map key/value). `id`
+ * is the format's own field id (Iceberg and Paimon field ids, Delta column-mapping ids) and is absent
+ * where the format has none (Delta without column mapping, Hudi): never a made-up position, so readers
+ * match columns by name then.
+ */
 export interface ColumnDto {
-  readonly id: number;
+  readonly id?: number;
   readonly name: string;
   /** The format's own type name, e.g. `decimal(10,2)`, `list<string>`. */
   readonly type: string;
@@ -85,11 +90,15 @@ export interface SchemaDto {
    * schema changes (Delta without column mapping, Hudi): columns of two schemas are then matched by name.
    */
   readonly idsArePositions?: boolean;
+  /** The table's key by column name where the columns carry no ids (Hudi's record key); else absent. */
+  readonly keyColumns?: readonly string[];
 }
 
 export interface PartitionFieldDto {
   readonly name: string;
+  /** The partition field's own id (Iceberg), where the format has one. */
   readonly fieldId?: number;
+  /** Field ids of the source columns; empty where the format has no field ids (match by `sourceNames`). */
   readonly sourceIds: readonly number[];
   /** Source column names in the current schema ('?' when no longer present). */
   readonly sourceNames: readonly string[];
@@ -360,6 +369,13 @@ export interface LakeTable {
   readonly partitioning?: 'specs' | 'columns';
   /** The table's defining facts in the format's own terms (empty or absent where the common model says it all). Never throws. */
   readonly facts?: readonly TableFactDto[];
+  /**
+   * A table object reading what is current now (after a commit, or to see other writers), sharing what
+   * this one cached of immutable files; this object keeps reading what it read. May return this very
+   * object when nothing changed. A format without it is re-opened through its TableFormat instead
+   * (core/api `refreshTable`).
+   */
+  refresh?(signal?: AbortSignal): Promise<LakeTable>;
   /** Versions, oldest first. */
   versions(signal?: AbortSignal): Promise<VersionDto[]>;
   /** The table's past states as the format keeps them in files, oldest first (empty where it keeps none). */

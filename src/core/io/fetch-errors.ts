@@ -6,7 +6,7 @@ import { LakeError, type LakeErrorCode, type LakeErrorContext, abortError } from
 import { sleep } from '../util/async.ts';
 
 /** True when running in a browser page or worker (where a network TypeError is usually CORS). */
-export function inBrowser(): boolean {
+function inBrowser(): boolean {
   const g = globalThis as Record<string, unknown>;
   return typeof g.document !== 'undefined' || typeof g.WorkerGlobalScope !== 'undefined';
 }
@@ -25,7 +25,7 @@ export function redactUrl(url: string | URL): string {
  * The LakeError for a rejected fetch: Aborted when the signal fired, Cors when a browser refused the
  * request (fetch gives only an opaque TypeError, and CORS is its usual cause), Io otherwise.
  */
-export function fetchFailure(e: unknown, what: string, context: LakeErrorContext, signal?: AbortSignal): LakeError {
+function fetchFailure(e: unknown, what: string, context: LakeErrorContext, signal?: AbortSignal): LakeError {
   if (e instanceof LakeError) return e;
   if (signal?.aborted || (e as { name?: string } | null)?.name === 'AbortError') {
     const err = abortError(signal, what);

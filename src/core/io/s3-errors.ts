@@ -28,7 +28,7 @@ export function parseS3ErrorBody(body: string): { code?: string; message?: strin
 }
 
 /** The LakeError code for an S3 status + error code. */
-export function s3ErrorCode(status: number, code: string | undefined): LakeErrorCode {
+function s3ErrorCode(status: number, code: string | undefined): LakeErrorCode {
   if (code && AUTH_CODES.has(code)) return 'Auth';
   if (code === 'NoSuchKey' || code === 'NoSuchBucket' || code === 'NoSuchUpload') return 'NotFound';
   if (code === 'PreconditionFailed' || code === 'ConditionalRequestConflict') return 'Conflict';

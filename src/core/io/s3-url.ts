@@ -52,7 +52,7 @@ export function s3Endpoint(
 }
 
 /** Percent-encodes one path segment the way SigV4 canonicalises it (RFC 3986 unreserved kept). */
-export function encodeSegment(s: string): string {
+function encodeSegment(s: string): string {
   return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 

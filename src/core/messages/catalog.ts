@@ -7,12 +7,6 @@
  * {@link plural} so each language picks its own plural forms (Intl.PluralRules), never `n + 's'`.
  */
 
-/** A parameter value a message may take: plain, structured-clone and JSON safe. */
-export type MessageParam = string | number | boolean | undefined;
-
-/** The shape every catalog entry has: named parameters in, one sentence out. */
-export type MessageFn = (params: never) => string;
-
 const rules = new Map<string, Intl.PluralRules>();
 
 /**

@@ -65,12 +65,15 @@ export const enUi = {
   'ui.inspector.node.byteRange': () => 'Byte range',
   'ui.inspector.field.subtitle': (p: { id: string; type: string }) => `field id ${p.id} · ${p.type}`,
   'ui.inspector.field.id': () => 'Field id',
+  'ui.inspector.field.noId': () => 'none (this format tracks columns by name)',
   'ui.inspector.field.type': () => 'Type',
   'ui.inspector.field.required': () => 'Required',
   'ui.inspector.field.schema': () => 'Schema',
   'ui.inspector.field.doc': () => 'Doc',
   'ui.inspector.field.explain': () =>
     'Columns are tracked by field id, not by name: a rename keeps the id (and the data), a dropped column’s id is never reused, and data files written before a column existed read it as null (or its initial default).',
+  'ui.inspector.field.explainByName': () =>
+    'This table’s schema has no field ids: readers match columns by name, so a rename reads as a new column (older files have no values for it) and a column dropped and added again under the same name gets its old values back.',
   'ui.inspector.field.specLink': () => 'Iceberg spec › schema evolution',
   'ui.inspector.partition.subtitle': (p: { specId: number | string }) => `partition spec ${p.specId}`,
   'ui.inspector.partition.dataFiles': () => 'Data files',

@@ -52,16 +52,6 @@ export function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise
   });
 }
 
-/** Collects an async iterable into an array, checking the signal between items. */
-export async function collect<T>(iter: AsyncIterable<T>, signal?: AbortSignal): Promise<T[]> {
-  const out: T[] = [];
-  for await (const v of iter) {
-    throwIfAborted(signal);
-    out.push(v);
-  }
-  return out;
-}
-
 /** Resolves after `ms`, or rejects with the Aborted LakeError (`what: aborted`) when the signal fires first. */
 export function sleep(ms: number, signal: AbortSignal | undefined, what: string): Promise<void> {
   return new Promise((resolve, reject) => {

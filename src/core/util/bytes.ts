@@ -64,7 +64,7 @@ export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** A DataView over exactly the bytes of `bytes` (respecting its byteOffset). */
-export function viewOf(bytes: Uint8Array): DataView {
+function viewOf(bytes: Uint8Array): DataView {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
@@ -109,18 +109,6 @@ export function readInt32BE(bytes: Uint8Array, offset: number): number {
 export function readInt64LE(bytes: Uint8Array, offset: number): bigint {
   checkRange(bytes, offset, 8);
   return viewOf(bytes).getBigInt64(offset, true);
-}
-
-/** Unsigned 64-bit little-endian integer at `offset`, as bigint. */
-export function readUint64LE(bytes: Uint8Array, offset: number): bigint {
-  checkRange(bytes, offset, 8);
-  return viewOf(bytes).getBigUint64(offset, true);
-}
-
-/** Signed 64-bit big-endian integer at `offset`, as bigint. */
-export function readInt64BE(bytes: Uint8Array, offset: number): bigint {
-  checkRange(bytes, offset, 8);
-  return viewOf(bytes).getBigInt64(offset, false);
 }
 
 /** Writes an unsigned 32-bit integer, little-endian. */

@@ -29,28 +29,6 @@ export function droppedFiles(files: FileList | Iterable<File> | Iterable<Dropped
   return common ? cleaned.map((f) => ({ ...f, path: f.path.slice(first.length + 1) })) : cleaned;
 }
 
-/** Walks a drag-and-drop DataTransfer (folders included, via webkitGetAsEntry) into {@link DroppedFile}s. */
-export async function filesFromDataTransfer(dt: DataTransfer): Promise<DroppedFile[]> {
-  const out: DroppedFile[] = [];
-  const visit = async (entry: FileSystemEntry, path: string): Promise<void> => {
-    if (entry.isFile) {
-      const file = await new Promise<File>((res, rej) => (entry as FileSystemFileEntry).file(res, rej));
-      out.push({ path: path + entry.name, file });
-      return;
-    }
-    const reader = (entry as FileSystemDirectoryEntry).createReader();
-    for (;;) {
-      // readEntries returns at most ~100 entries per call: call until it returns none.
-      const batch = await new Promise<FileSystemEntry[]>((res, rej) => reader.readEntries(res, rej));
-      if (batch.length === 0) break;
-      for (const child of batch) await visit(child, `${path}${entry.name}/`);
-    }
-  };
-  const entries = [...dt.items].map((i) => i.webkitGetAsEntry()).filter((e): e is FileSystemEntry => !!e);
-  for (const e of entries) await visit(e, '');
-  return out;
-}
-
 /** The read-only storage. ETag `<lastModified>-<size>` in hex. */
 export class DroppedFilesStorage implements Storage {
   readonly writable = false;

@@ -1,6 +1,6 @@
 /**
  * Storage over a File System Access directory handle: a local folder the user picked
- * (`showDirectoryPicker`) or the origin-private file system (see opfs-storage.ts). Runs in pages and
+ * (`showDirectoryPicker`) or the origin-private file system. Runs in pages and
  * workers (handles can be posted to a worker).
  *
  * Concurrency — a WEAKER guarantee than S3 or the node adapter: FSA has no exclusive create and no
@@ -21,39 +21,6 @@ import { PageBuilder, compareKeys } from '../../core/io/list-page.ts';
 import { normalizeEtag, type ListOptions, type ListPage, type ObjectInfo, type ReadOptions, type Storage, type WriteOptions } from '../../core/io/storage.ts';
 import { pool } from '../../core/util/async.ts';
 import { withKeyLock } from './key-lock.ts';
-
-/** Permission API of FSA handles (Chromium; not in TypeScript's DOM lib). */
-interface PermissionHandle {
-  queryPermission?(d: { mode: 'read' | 'readwrite' }): Promise<PermissionState>;
-  requestPermission?(d: { mode: 'read' | 'readwrite' }): Promise<PermissionState>;
-}
-
-/**
- * Makes sure the page may read (or read and write) the folder. `requestPermission` needs a user
- * gesture when the state is 'prompt'. Returns true when granted.
- */
-export async function ensurePermission(handle: FileSystemHandle, mode: 'read' | 'readwrite'): Promise<boolean> {
-  const h = handle as FileSystemHandle & PermissionHandle;
-  if (!h.queryPermission) return true; // OPFS handles and older browsers: always accessible
-  if ((await h.queryPermission({ mode })) === 'granted') return true;
-  return (await h.requestPermission?.({ mode })) === 'granted';
-}
-
-/** Read permission helper (see {@link ensurePermission}). */
-export const requestReadPermission = (h: FileSystemHandle) => ensurePermission(h, 'read');
-/** Read-write permission helper (see {@link ensurePermission}). */
-export const requestReadWritePermission = (h: FileSystemHandle) => ensurePermission(h, 'readwrite');
-
-/** Asks the user for a folder (must run in a page, from a user gesture). */
-export async function pickDirectory(mode: 'read' | 'readwrite' = 'read'): Promise<FileSystemDirectoryHandle> {
-  const picker = (globalThis as { showDirectoryPicker?: (o: { mode: string }) => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker;
-  if (!picker) throw new LakeError('Unsupported', 'folder: this browser cannot open local folders (no File System Access API)');
-  try {
-    return await picker({ mode });
-  } catch (e) {
-    throw domError(e, 'open', '');
-  }
-}
 
 export interface FsaStorageOptions {
   readonly description?: string;

@@ -56,7 +56,7 @@ export function planCase(fixtures: readonly FuzzFixture[], seed: number, format:
 }
 
 /** A MemoryStorage holding the fixture with `replace` (key → bytes) applied. */
-export async function storageOf(fx: FuzzFixture, replace?: { key: string; bytes: Uint8Array }): Promise<MemoryStorage> {
+async function storageOf(fx: FuzzFixture, replace?: { key: string; bytes: Uint8Array }): Promise<MemoryStorage> {
   const s = new MemoryStorage(`memory copy of ${fx.name}`);
   for (const f of fx.files) await s.write(f.key, replace?.key === f.key ? replace.bytes : f.bytes);
   return s;

@@ -5,7 +5,7 @@ import type { CaseResult } from './case.ts';
 export const isFailure = (r: CaseResult): boolean => r.outcome.startsWith('FAIL-');
 
 /** Counts per outcome, in a fixed order (good outcomes, errors by code, then failures). */
-export function tally(results: readonly CaseResult[]): [string, number][] {
+function tally(results: readonly CaseResult[]): [string, number][] {
   const counts = new Map<string, number>();
   for (const r of results) counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
   const rank = (k: string) => (k.startsWith('FAIL-') ? 3 : k.startsWith('LakeError') ? 1 : k.startsWith('undetectable') ? 2 : 0);

@@ -39,7 +39,7 @@ function readLong(b: Uint8Array, pos: number): { value: number; next: number } |
 }
 
 /** Encodes an Avro long (zig-zag varint); exact for |v| < 2^52. */
-export function encodeAvroLong(v: number): Uint8Array {
+function encodeAvroLong(v: number): Uint8Array {
   let n = v >= 0 ? v * 2 : -v * 2 - 1;
   const out: number[] = [];
   do {

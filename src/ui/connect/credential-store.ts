@@ -20,7 +20,7 @@ export interface RememberedConnection extends S3Connection {
   readonly savedAt: number;
 }
 
-export function connectionId(c: Pick<S3Connection, 'endpoint' | 'bucket' | 'prefix'>): string {
+function connectionId(c: Pick<S3Connection, 'endpoint' | 'bucket' | 'prefix'>): string {
   return `${c.endpoint.replace(/\/+$/, '')}|${c.bucket}|${c.prefix}`;
 }
 

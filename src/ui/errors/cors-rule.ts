@@ -5,10 +5,10 @@
  * different origins (notes/s3-test-server.md).
  */
 
-export const CORS_METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE'] as const;
+const CORS_METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE'] as const;
 /** Headers the engine must read: ETag for conditional commits, Content-Range/Length for range reads. */
-export const CORS_EXPOSE = ['ETag', 'Content-Range', 'Content-Length', 'x-amz-version-id'] as const;
-export const CORS_MAX_AGE = 3600;
+const CORS_EXPOSE = ['ETag', 'Content-Range', 'Content-Length', 'x-amz-version-id'] as const;
+const CORS_MAX_AGE = 3600;
 
 /** The origins to allow for a page served from `origin`. */
 export function corsOrigins(origin: string): string[] {

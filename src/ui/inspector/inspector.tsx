@@ -164,10 +164,10 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
     case 'field': {
       const f = item.field;
       return {
-        title: f.path, subtitle: t('ui.inspector.field.subtitle', { id: String(f.id), type: f.type }),
-        props: [[t('ui.inspector.field.id'), <span key="i" className="mono">{f.id}</span>], [t('ui.inspector.field.type'), <span key="t" className="mono">{f.type}</span>], [t('ui.inspector.field.required'), yesNo(f.required)], [t('ui.inspector.field.schema'), item.schemaId], [t('ui.inspector.field.doc'), f.doc ?? '—']],
+        title: f.path, subtitle: f.id !== undefined ? t('ui.inspector.field.subtitle', { id: String(f.id), type: f.type }) : f.type,
+        props: [[t('ui.inspector.field.id'), f.id !== undefined ? <span key="i" className="mono">{f.id}</span> : t('ui.inspector.field.noId')], [t('ui.inspector.field.type'), <span key="t" className="mono">{f.type}</span>], [t('ui.inspector.field.required'), yesNo(f.required)], [t('ui.inspector.field.schema'), item.schemaId], [t('ui.inspector.field.doc'), f.doc ?? '—']],
         raw: f,
-        explanation: t('ui.inspector.field.explain'),
+        explanation: t(f.id !== undefined ? 'ui.inspector.field.explain' : 'ui.inspector.field.explainByName'),
         link: sectionLink(SECTION_LINKS[format]?.schema, t) ?? specLink(format, 'metadata-file'),
       };
     }

@@ -23,16 +23,6 @@ export function useTableOverview(warehouseId: string, root: string, format: Tabl
   });
 }
 
-/** Children of one tree node (roots when `nodeId` is ''), for one version. */
-export function useTreeChildren(tableId: string, version: string, nodeId: string, enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.tree(tableId, version, nodeId),
-    queryFn: ({ signal }) => engine().tree({ tableId, version: version || undefined, nodeId: nodeId || undefined }, { signal }),
-    enabled,
-    ...FOREVER,
-  });
-}
-
 /** A scan plan with skip reasons for a filter (`''` = none), with live progress. */
 export function useExplain(tableId: string, version: string, filter: string, enabled = true) {
   const [progress, setProgress] = useState<Progress | undefined>();

@@ -5,8 +5,8 @@
  */
 
 export const ICEBERG_SPEC = 'https://iceberg.apache.org/spec/';
-export const PUFFIN_SPEC = 'https://iceberg.apache.org/puffin-spec/';
-export const PARQUET_SPEC = 'https://parquet.apache.org/docs/file-format/metadata/';
+const PUFFIN_SPEC = 'https://iceberg.apache.org/puffin-spec/';
+const PARQUET_SPEC = 'https://parquet.apache.org/docs/file-format/metadata/';
 export const PAIMON_SPEC = 'https://paimon.apache.org/docs/master/concepts/spec/';
 export const DELTA_SPEC = 'https://github.com/delta-io/delta/blob/master/PROTOCOL.md';
 
@@ -104,7 +104,7 @@ const PARQUET: Notes = {
   metadata_length: ['Size of the footer in bytes.', PARQUET_SPEC],
 };
 
-export const ORC_SPEC = 'https://orc.apache.org/specification/ORCv1/';
+const ORC_SPEC = 'https://orc.apache.org/specification/ORCv1/';
 const orc = (anchor: string) => `${ORC_SPEC}#${anchor}`;
 
 const ORC: Notes = {

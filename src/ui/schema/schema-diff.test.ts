@@ -46,4 +46,33 @@ describe('diffSchemas', () => {
     const versions = [{ id: 'a', schemaId: '0' }, { id: 'b', schemaId: '1' }, { id: 'c', schemaId: '1' }, { id: 'd' }] as VersionDto[];
     expect([...versionsBySchema(versions)].map(([k, l]) => [k, l.map((x) => x.id)])).toEqual([['0', ['a']], ['1', ['b', 'c']]]);
   });
+
+  it('without field ids (Delta without column mapping, Hudi) fields are matched by path: a rename is a drop and an add', () => {
+    const n = (name: string, type: string, extra: Partial<ColumnDto> = {}): ColumnDto => ({ name, type, required: false, ...extra });
+    const a = s('0', [n('id', 'integer'), n('name', 'string'), n('loc', 'struct<lat: float>', { children: [n('lat', 'float')] })]);
+    const b = s('1', [n('full_name', 'string'), n('id', 'long', { required: true }), n('loc', 'struct<lat: float, lon: double>', { children: [n('lat', 'float'), n('lon', 'double')] })]);
+    const kinds = diffSchemas(a, b).map((x) => `${x.kind} ${x.path}${x.before !== undefined ? ` ${x.before}→${x.after}` : ''}`).sort();
+    expect(kinds).toEqual([
+      'added full_name',
+      'added loc.lon',
+      'dropped name string→undefined',
+      'made-required id',
+      'type-changed id integer→long',
+    ]);
+    expect(diffSchemas(a, b).every((x) => x.id === undefined)).toBe(true);
+    expect(flattenSchema(b.columns).map((f) => [f.path, f.parentPath, f.id])).toEqual([['full_name', '', undefined], ['id', '', undefined], ['loc', '', undefined], ['loc.lat', 'loc', undefined], ['loc.lon', 'loc', undefined]]);
+  });
+
+  it('a schema with ids against one without (column mapping turned on) is compared by path', () => {
+    const a = s('0', [{ name: 'x', type: 'int', required: false }, { name: 'y', type: 'int', required: false }]);
+    const b = s('1', [c(2, 'y', 'int'), c(1, 'x', 'int')]);
+    expect(diffSchemas(a, b).map((x) => `${x.kind} ${x.path}`).sort()).toEqual(['reordered x', 'reordered y']);
+  });
+
+  it('orders 17-digit ids (Hudi instant times) exactly; keeps the given order when an id is not a number', () => {
+    // One millisecond apart, the same double: a numeric sort would leave them as given.
+    const ids = ['20260403183944066', '20260403183944065'];
+    expect(schemaHistory(ids.map((id) => s(id, []))).map((h) => h.to.schemaId)).toEqual([ids[1], ids[0]]);
+    expect(schemaHistory([s('create', []), s('5', [])]).map((h) => h.to.schemaId)).toEqual(['create', '5']);
+  });
 });

@@ -2,20 +2,23 @@
  * Schema evolution by field id (Iceberg spec "Schema Evolution": columns are tracked by id, so a rename
  * keeps the id and a drop + add of the same name gets a new one). Compares consecutive schemas and says,
  * per field, what happened: added, dropped, renamed, type promoted (or changed), made optional/required,
- * reordered among its siblings, doc changed.
+ * reordered among its siblings, doc changed. Formats without field ids (Delta without column mapping,
+ * Hudi) are compared by path instead: a rename then shows as a drop and an add, which is what such a
+ * table's readers see too (they match columns by name).
  */
 import type { ColumnDto, SchemaDto, VersionDto } from '../../core/api/table-dto.ts';
 
 export interface FlatField {
-  readonly id: number;
+  /** The format's field id; absent where the format has none. */
+  readonly id?: number;
   /** Dotted path of names, e.g. `location.lat`, `tags.element`. */
   readonly path: string;
   readonly name: string;
   readonly type: string;
   readonly required: boolean;
   readonly doc?: string;
-  /** Id of the parent field; -1 for top-level fields. */
-  readonly parentId: number;
+  /** Path of the parent field; '' for top-level fields. */
+  readonly parentPath: string;
   readonly depth: number;
 }
 
@@ -23,7 +26,8 @@ export type ChangeKind = 'added' | 'dropped' | 'renamed' | 'promoted' | 'type-ch
 
 export interface FieldChange {
   readonly kind: ChangeKind;
-  readonly id: number;
+  /** The field id, where both schemas have ids (the diff was by id). */
+  readonly id?: number;
   /** Path in the newer schema (in the older one for `dropped`). */
   readonly path: string;
   readonly before?: string;
@@ -39,15 +43,20 @@ export interface SchemaStep {
 /** Every field of a schema, depth-first in schema order. */
 export function flattenSchema(columns: readonly ColumnDto[]): FlatField[] {
   const out: FlatField[] = [];
-  const walk = (cols: readonly ColumnDto[], prefix: string, parentId: number, depth: number) => {
+  const walk = (cols: readonly ColumnDto[], prefix: string, depth: number) => {
     for (const c of cols) {
       const path = prefix ? `${prefix}.${c.name}` : c.name;
-      out.push({ id: c.id, path, name: c.name, type: c.type, required: c.required, doc: c.doc, parentId, depth });
-      if (c.children) walk(c.children, path, c.id, depth + 1);
+      out.push({ ...(c.id !== undefined ? { id: c.id } : {}), path, name: c.name, type: c.type, required: c.required, doc: c.doc, parentPath: prefix, depth });
+      if (c.children) walk(c.children, path, depth + 1);
     }
   };
-  walk(columns, '', -1, 0);
+  walk(columns, '', 0);
   return out;
+}
+
+/** True when every field of the schema carries a field id (then fields are tracked by id). */
+function hasFieldIds(columns: readonly ColumnDto[]): boolean {
+  return flattenSchema(columns).every((f) => f.id !== undefined);
 }
 
 /** Iceberg's allowed promotions: int→long, float→double, decimal(P,S)→decimal(P',S) with P' > P (spec "Schema Evolution"). */
@@ -61,50 +70,77 @@ export function isPromotion(from: string, to: string): boolean {
   return false;
 }
 
-/** Changes from `a` to `b` by field id. Nested type strings changing only because a child changed are not reported twice. */
+/**
+ * Changes from `a` to `b`: by field id when both schemas have ids on every field, else by path (names).
+ * Nested type strings changing only because a child changed are not reported twice.
+ */
 export function diffSchemas(a: SchemaDto, b: SchemaDto): FieldChange[] {
-  const before = new Map(flattenSchema(a.columns).map((f) => [f.id, f]));
+  const byId = hasFieldIds(a.columns) && hasFieldIds(b.columns);
+  const beforeList = flattenSchema(a.columns);
   const afterList = flattenSchema(b.columns);
-  const after = new Map(afterList.map((f) => [f.id, f]));
+  // Identity of a field, and of its parent: the id (by id) or the path (by name).
+  const key = (f: FlatField): string => (byId ? `#${f.id}` : f.path);
+  const keyOfPath = (list: readonly FlatField[]) => new Map(list.map((f) => [f.path, key(f)]));
+  const beforePaths = keyOfPath(beforeList);
+  const afterPaths = keyOfPath(afterList);
+  const parentKey = (f: FlatField, paths: Map<string, string>) => (f.parentPath === '' ? '' : paths.get(f.parentPath) ?? '');
+  const before = new Map(beforeList.map((f) => [key(f), f]));
+  const after = new Map(afterList.map((f) => [key(f), f]));
+  const idOf = (f: FlatField) => (byId ? { id: f.id } : {});
   const out: FieldChange[] = [];
   for (const f of afterList) {
-    const o = before.get(f.id);
-    if (!o) { if (!before.has(f.parentId) || f.parentId === -1 || after.has(f.parentId)) out.push({ kind: 'added', id: f.id, path: f.path, after: f.type }); continue; }
-    if (o.name !== f.name) out.push({ kind: 'renamed', id: f.id, path: f.path, before: o.name, after: f.name });
+    const o = before.get(key(f));
+    if (!o) { out.push({ kind: 'added', ...idOf(f), path: f.path, after: f.type }); continue; }
+    if (o.name !== f.name) out.push({ kind: 'renamed', ...idOf(f), path: f.path, before: o.name, after: f.name });
     const primitive = !/[<>]/.test(o.type) && !/[<>]/.test(f.type) && o.type !== 'struct' && f.type !== 'struct';
-    if (o.type !== f.type && primitive) out.push({ kind: isPromotion(o.type, f.type) ? 'promoted' : 'type-changed', id: f.id, path: f.path, before: o.type, after: f.type });
-    if (o.required && !f.required) out.push({ kind: 'made-optional', id: f.id, path: f.path });
-    if (!o.required && f.required) out.push({ kind: 'made-required', id: f.id, path: f.path });
-    if ((o.doc ?? '') !== (f.doc ?? '')) out.push({ kind: 'doc-changed', id: f.id, path: f.path, before: o.doc, after: f.doc });
+    if (o.type !== f.type && primitive) out.push({ kind: isPromotion(o.type, f.type) ? 'promoted' : 'type-changed', ...idOf(f), path: f.path, before: o.type, after: f.type });
+    if (o.required && !f.required) out.push({ kind: 'made-optional', ...idOf(f), path: f.path });
+    if (!o.required && f.required) out.push({ kind: 'made-required', ...idOf(f), path: f.path });
+    if ((o.doc ?? '') !== (f.doc ?? '')) out.push({ kind: 'doc-changed', ...idOf(f), path: f.path, before: o.doc, after: f.doc });
   }
-  for (const o of before.values()) if (!after.has(o.id)) out.push({ kind: 'dropped', id: o.id, path: o.path, before: o.type });
-  out.push(...reordered(before, afterList));
+  for (const [k, o] of before) if (!after.has(k)) out.push({ kind: 'dropped', ...idOf(o), path: o.path, before: o.type });
+  out.push(...reordered(beforeList, afterList, key, (f) => parentKey(f, beforePaths), (f) => parentKey(f, afterPaths), idOf));
   return out;
 }
 
 /** Fields whose position among the siblings both schemas share changed. */
-function reordered(before: Map<number, FlatField>, afterList: readonly FlatField[]): FieldChange[] {
-  const byParent = (fields: Iterable<FlatField>, keep: (f: FlatField) => boolean) => {
-    const m = new Map<number, number[]>();
-    for (const f of fields) if (keep(f)) { const l = m.get(f.parentId) ?? []; l.push(f.id); m.set(f.parentId, l); }
+function reordered(
+  beforeList: readonly FlatField[], afterList: readonly FlatField[], key: (f: FlatField) => string,
+  parentBefore: (f: FlatField) => string, parentAfter: (f: FlatField) => string, idOf: (f: FlatField) => { id?: number },
+): FieldChange[] {
+  const before = new Map(beforeList.map((f) => [key(f), f]));
+  const afterKeys = new Set(afterList.map(key));
+  const byParent = (fields: readonly FlatField[], parent: (f: FlatField) => string, keep: (f: FlatField) => boolean) => {
+    const m = new Map<string, string[]>();
+    for (const f of fields) if (keep(f)) { const l = m.get(parent(f)) ?? []; l.push(key(f)); m.set(parent(f), l); }
     return m;
   };
-  const afterIds = new Set(afterList.map((f) => f.id));
-  const old = byParent(before.values(), (f) => afterIds.has(f.id));
-  const now = byParent(afterList, (f) => before.has(f.id) && before.get(f.id)!.parentId === f.parentId);
+  const old = byParent(beforeList, parentBefore, (f) => afterKeys.has(key(f)));
+  const now = byParent(afterList, parentAfter, (f) => before.has(key(f)) && parentBefore(before.get(key(f))!) === parentAfter(f));
   const out: FieldChange[] = [];
-  for (const [parent, ids] of now) {
-    const oldIds = (old.get(parent) ?? []).filter((id) => ids.includes(id));
-    ids.forEach((id, i) => {
-      if (oldIds[i] !== id) out.push({ kind: 'reordered', id, path: afterList.find((f) => f.id === id)!.path, before: String(oldIds.indexOf(id) + 1), after: String(i + 1) });
+  for (const [parent, keys] of now) {
+    const oldKeys = (old.get(parent) ?? []).filter((k) => keys.includes(k));
+    keys.forEach((k, i) => {
+      const f = afterList.find((x) => key(x) === k)!;
+      if (oldKeys[i] !== k) out.push({ kind: 'reordered', ...idOf(f), path: f.path, before: String(oldKeys.indexOf(k) + 1), after: String(i + 1) });
     });
   }
   return out;
 }
 
-/** Schemas in id order, each with its changes from the previous one. */
+/** A stable key of a change within one step (for lists and highlighting). */
+export function changeKey(c: FieldChange): string {
+  return `${c.kind}|${c.id ?? ''}|${c.path}`;
+}
+
+/**
+ * Schemas in id order, each with its changes from the previous one. Ids are compared as whole numbers
+ * (Hudi's are 17-digit instant times, beyond a double's exact range); where one is not a number (Hudi's
+ * `create`) the order given is kept.
+ */
 export function schemaHistory(schemas: readonly SchemaDto[]): SchemaStep[] {
-  const sorted = [...schemas].sort((x, y) => Number(x.schemaId) - Number(y.schemaId));
+  const numeric = schemas.every((x) => /^\d+$/.test(x.schemaId));
+  const sorted = numeric ? [...schemas].sort((x, y) => (BigInt(x.schemaId) < BigInt(y.schemaId) ? -1 : BigInt(x.schemaId) > BigInt(y.schemaId) ? 1 : 0)) : [...schemas];
   return sorted.map((to, i) => ({ from: sorted[i - 1], to, changes: i === 0 ? [] : diffSchemas(sorted[i - 1], to) }));
 }
 

@@ -1,11 +1,12 @@
 /**
- * The Schema tab: every schema with what changed from the previous one by field id (added, dropped,
- * renamed, type-promoted, reordered …), its fields, and which versions were written with it.
+ * The Schema tab: every schema with what changed from the previous one by field id — by name where the
+ * format has no field ids — (added, dropped, renamed, type-promoted, reordered …), its fields, and which
+ * versions were written with it.
  */
 import { useMemo, useState } from 'react';
 import type { SchemaDto, VersionDto } from '../../core/api/table-dto.ts';
 import { formatCount, formatTime } from '../common/format.ts';
-import { type ChangeKind, type FlatField, type SchemaStep, flattenSchema, schemaHistory, versionsBySchema } from './schema-diff.ts';
+import { type ChangeKind, type FlatField, type SchemaStep, changeKey, flattenSchema, schemaHistory, versionsBySchema } from './schema-diff.ts';
 
 const CHANGE_LABEL: Record<ChangeKind, string> = {
   added: 'added', dropped: 'dropped', renamed: 'renamed', promoted: 'type promoted', 'type-changed': 'type changed',
@@ -61,10 +62,10 @@ function SchemaChanges({ step }: { step: SchemaStep }) {
       <div className="label">Changes from schema {step.from.schemaId}</div>
       <ul>
         {step.changes.map((c) => (
-          <li key={`${c.kind}-${c.id}`} className={`chg chg-${c.kind}`}>
+          <li key={changeKey(c)} className={`chg chg-${c.kind}`}>
             <span className="chg-kind">{CHANGE_LABEL[c.kind]}</span>
             <span className="mono">{c.path}</span>
-            <span className="muted mono small">#{c.id}</span>
+            {c.id !== undefined && <span className="muted mono small">#{c.id}</span>}
             {c.kind === 'renamed' && <span className="muted">from <span className="mono">{c.before}</span></span>}
             {(c.kind === 'promoted' || c.kind === 'type-changed') && <span className="mono muted">{c.before} → {c.after}</span>}
             {c.kind === 'reordered' && <span className="muted">position {c.before} → {c.after}</span>}
@@ -78,18 +79,20 @@ function SchemaChanges({ step }: { step: SchemaStep }) {
 
 function SchemaFields({ schema, step, onSelect }: { schema: SchemaDto; step: SchemaStep; onSelect: (f: FlatField) => void }) {
   const fields = useMemo(() => flattenSchema(schema.columns), [schema]);
-  const changed = useMemo(() => new Map(step.changes.map((c) => [c.id, c.kind])), [step]);
+  // Changes of this step by the field's path in this schema (ids where the diff went by id).
+  const changed = useMemo(() => new Map(step.changes.filter((c) => c.kind !== 'dropped').map((c) => [c.path, c.kind])), [step]);
+  const withIds = fields.some((f) => f.id !== undefined);
   return (
     <table className="grid compact fields" aria-label={`Fields of schema ${schema.schemaId}`}>
-      <thead><tr><th className="num">Id</th><th>Field</th><th>Type</th><th>Req.</th><th /></tr></thead>
+      <thead><tr>{withIds && <th className="num">Id</th>}<th>Field</th><th>Type</th><th>Req.</th><th /></tr></thead>
       <tbody>
         {fields.map((f) => (
-          <tr key={f.id} onClick={() => onSelect(f)} className="clickable">
-            <td className="num mono muted">{f.id}</td>
-            <td className="mono" style={{ paddingLeft: 12 + f.depth * 16 }}>{f.name}{schema.identifierFieldIds.includes(f.id) && <span className="pill" title="identifier field (row key)"> key</span>}</td>
+          <tr key={f.path} onClick={() => onSelect(f)} className="clickable">
+            {withIds && <td className="num mono muted">{f.id ?? ''}</td>}
+            <td className="mono" style={{ paddingLeft: 12 + f.depth * 16 }}>{f.name}{f.id !== undefined && schema.identifierFieldIds.includes(f.id) && <span className="pill" title="identifier field (row key)"> key</span>}</td>
             <td className="mono">{f.type.length > 60 ? `${f.type.slice(0, 59)}…` : f.type}</td>
             <td>{f.required ? 'yes' : ''}</td>
-            <td>{changed.has(f.id) && <span className={`chg-dot chg-${changed.get(f.id)}`} title={CHANGE_LABEL[changed.get(f.id)!]}>{CHANGE_LABEL[changed.get(f.id)!]}</span>}</td>
+            <td>{changed.has(f.path) && <span className={`chg-dot chg-${changed.get(f.path)}`} title={CHANGE_LABEL[changed.get(f.path)!]}>{CHANGE_LABEL[changed.get(f.path)!]}</span>}</td>
           </tr>
         ))}
       </tbody>

@@ -19,7 +19,7 @@ function fmt(n: number | undefined, bytes: boolean): string {
   return bytes ? formatBytes(n) : formatCount(n);
 }
 
-export function TotalsTable({ preview }: { preview: WritePreviewDto }) {
+function TotalsTable({ preview }: { preview: WritePreviewDto }) {
   const rows = totalsRows(preview.before, preview.after);
   if (rows.length === 0) return null;
   return (
@@ -43,7 +43,7 @@ export function TotalsTable({ preview }: { preview: WritePreviewDto }) {
   );
 }
 
-export function FileGroups({ files, verb, label }: { files: readonly FileChangeDto[]; verb: string; label: string }) {
+function FileGroups({ files, verb, label }: { files: readonly FileChangeDto[]; verb: string; label: string }) {
   const groups = groupFiles(files);
   const total = groups.reduce((s, g) => s + g.bytes, 0);
   return (

@@ -63,7 +63,9 @@ function projector(ctx: DiffContext, side: DiffSide, columns: readonly string[])
 export function tableKey(ctx: DiffContext): string[] {
   const later = ctx.later === 'to' ? ctx.to : ctx.from;
   const s = later.schema;
-  if (!s || s.identifierFieldIds.length === 0) return [];
+  if (!s) return [];
+  if (s.keyColumns?.length) return s.keyColumns.every((n) => later.plan.columns.includes(n)) ? [...s.keyColumns] : [];
+  if (s.identifierFieldIds.length === 0) return [];
   const names = s.identifierFieldIds.map((id) => s.columns.find((c) => c.id === id)?.name);
   return names.every((n): n is string => n !== undefined && later.plan.columns.includes(n)) ? names : [];
 }

@@ -101,7 +101,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** True when `value` can be written as `t` (used to choose a union branch: the first that accepts wins). */
-export function accepts(t: AvroType, value: unknown): boolean {
+function accepts(t: AvroType, value: unknown): boolean {
   switch (t.kind) {
     case 'null': return value === null || value === undefined;
     case 'boolean': return typeof value === 'boolean';

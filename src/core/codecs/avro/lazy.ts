@@ -55,7 +55,7 @@ export class AvroLazy {
 const defaultFactory: LazyFactory = (type, decode) => (bytes, pos) => new AvroLazy(bytes, pos, type, decode);
 
 /** Upper bound on items of zero-byte types (e.g. array<null>) in one block, so garbage cannot spin for ages. */
-export const MAX_ZERO_SIZE_ITEMS = 10_000_000;
+const MAX_ZERO_SIZE_ITEMS = 10_000_000;
 
 /**
  * Reads one block count of an array/map (Avro: a negative count is followed by the block's byte size)

@@ -129,7 +129,7 @@ function countOnes(a: Uint8Array): number {
 }
 
 /** Arrow validity/boolean bits (least significant bit first) from one byte per value. */
-export function packBits(v: Uint8Array): Uint8Array {
+function packBits(v: Uint8Array): Uint8Array {
   const out = new Uint8Array((v.length + 7) >> 3);
   for (let i = 0; i < v.length; i++) if (v[i]) out[i >> 3]! |= 1 << (i & 7);
   return out;
@@ -138,7 +138,7 @@ export function packBits(v: Uint8Array): Uint8Array {
 type Typed = NumArray | Uint8Array | Float32Array | BigInt64Array;
 
 /** Spreads dense values over the valid slots (null slots get zero). */
-export function scatter<T extends Typed>(dense: T, valid: Uint8Array | null, n: number, Ctor: new (n: number) => T): T {
+function scatter<T extends Typed>(dense: T, valid: Uint8Array | null, n: number, Ctor: new (n: number) => T): T {
   if (!valid) return dense;
   const out = new Ctor(n);
   let k = 0;

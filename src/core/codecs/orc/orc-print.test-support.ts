@@ -11,7 +11,7 @@ import { Kind } from './proto-messages.ts';
 import type { OrcType } from './schema.ts';
 
 /** printf("%.<p>g"). */
-export function printfG(v: number, p: number): string {
+function printfG(v: number, p: number): string {
   if (Number.isNaN(v)) return 'nan';
   if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';
   if (v === 0) return Object.is(v, -0) ? '-0' : '0';
@@ -52,7 +52,7 @@ function pad(n: number | bigint, w: number): string {
 }
 
 /** "YYYY-MM-DD HH:MM:SS.f…" of nanoseconds since the epoch (wall clock), trailing zeros of the fraction removed. */
-export function timestampText(ns: bigint): string {
+function timestampText(ns: bigint): string {
   let secs = ns / 1_000_000_000n;
   let nanos = ns % 1_000_000_000n;
   if (nanos < 0n) { nanos += 1_000_000_000n; secs -= 1n; }

@@ -122,7 +122,7 @@ export interface ColumnStatisticsProto {
   bytesOnDisk?: bigint;
 }
 
-export function decodeColumnStatistics(r: ProtoReader): ColumnStatisticsProto {
+function decodeColumnStatistics(r: ProtoReader): ColumnStatisticsProto {
   const s: ColumnStatisticsProto = {};
   readFields(r, (f, w) => {
     switch (f) {

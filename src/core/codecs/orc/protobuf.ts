@@ -7,10 +7,10 @@
 import { orcInvalid } from './errors.ts';
 
 /** Wire types (protobuf encoding guide, "Message Structure"). */
-export const WIRE_VARINT = 0;
-export const WIRE_I64 = 1;
-export const WIRE_LEN = 2;
-export const WIRE_I32 = 5;
+const WIRE_VARINT = 0;
+const WIRE_I64 = 1;
+const WIRE_LEN = 2;
+const WIRE_I32 = 5;
 
 /** A cursor over one message's bytes. */
 export class ProtoReader {

@@ -107,7 +107,7 @@ export function selectStripes(tail: OrcTail, predicate: OrcRangePredicate): numb
  * ORC-1055: the C++ writer 1.6.0–1.6.11 wrote wrong bloom filters; files from it have no
  * softwareVersion (before 1.6.11) or one in that range. The Java reader ignores their filters; so do we.
  */
-export function hasBadBloomFilters(tail: OrcTail): boolean {
+function hasBadBloomFilters(tail: OrcTail): boolean {
   if (tail.footer.writer !== 1) return false;
   const v = tail.footer.softwareVersion;
   if (v === undefined) return true;

@@ -22,7 +22,7 @@ export function openDeltaTable(storage: Storage, opts: OpenDeltaOptions = {}): P
 }
 
 /** True when `_delta_log/` holds a commit or checkpoint file (one listing page; HEAD requests where listing is impossible). */
-export async function isDeltaTable(storage: Storage, signal?: AbortSignal): Promise<boolean> {
+async function isDeltaTable(storage: Storage, signal?: AbortSignal): Promise<boolean> {
   try {
     const page = await storage.list({ prefix: LOG_DIR, delimiter: '/', maxKeys: 100, signal });
     return page.objects.some((o) => {

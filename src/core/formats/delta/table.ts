@@ -15,6 +15,7 @@ import type {
   ChangeLogSource, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { listVersions, schemaDto } from './inspect/versions.ts';
+import { schemaChanges, schemaIdAt, type SchemaChange } from './inspect/schema-history.ts';
 import { treeNodes } from './inspect/tree.ts';
 import { deltaFacts } from './inspect/facts.ts';
 import { LogStore } from './io/log-store.ts';
@@ -28,6 +29,7 @@ import { commitTimes, versionAt, type TimestampSource } from './scan/time-travel
 import { readChanges } from './scan/changes.ts';
 import { toChangeLogBatches } from './scan/change-log.ts';
 import type { LogFile } from './spec/log-files.ts';
+import { fieldId } from './spec/schema.ts';
 
 export interface OpenDeltaOptions {
   readonly signal?: AbortSignal;
@@ -87,10 +89,23 @@ export class DeltaTable implements LakeTable {
     return this.current.snapshot;
   }
 
-  /** Re-reads what is current. */
-  async refresh(signal?: AbortSignal): Promise<void> {
+  /**
+   * {@link LakeTable.refresh}: a new object at the current version, sharing the cached log files (they
+   * are immutable); this one keeps its version.
+   */
+  async refresh(signal?: AbortSignal): Promise<DeltaTable> {
+    this.log.invalidate();
+    return new DeltaTable(this.storage, this.log, await loadCurrent(this.log, signal), this.opts);
+  }
+
+  /**
+   * Re-reads the current version into this object (the writers in commit/ work on one object across a
+   * commit and its checkpoint); readers that must keep their version use {@link refresh} instead.
+   */
+  async reload(signal?: AbortSignal): Promise<void> {
     this.log.invalidate();
     this.current = await loadCurrent(this.log, signal);
+    this.snapshots.clear();
   }
 
   columnNames(): string[] {
@@ -129,28 +144,28 @@ export class DeltaTable implements LakeTable {
     const commits = await this.commits(signal);
     const first = commits[0]?.version;
     // A log cleaned up to a checkpoint: totals run from that version's replayed state (when it can be rebuilt).
-    const start = first !== undefined && first > 0n
-      ? await this.view({ version: first.toString() }, signal).then((v) => v.snapshot.files.values(), () => undefined)
-      : undefined;
-    return listVersions(this.log, commits, this.current.snapshot.version, signal, start);
+    const start = first !== undefined && first > 0n ? await this.view({ version: first.toString() }, signal).then((v) => v.snapshot, () => undefined) : undefined;
+    const [versions, changes] = await Promise.all([
+      listVersions(this.log, commits, this.current.snapshot.version, signal, start?.files.values()),
+      this.schemaChanges(commits, signal),
+    ]);
+    return versions.map((v) => {
+      const schemaId = schemaIdAt(changes, BigInt(v.id));
+      return schemaId === undefined ? v : { ...v, schemaId };
+    });
   }
 
-  /** Every distinct schema in the log, by the version whose metaData action set it. */
+  /** Every distinct schema in the log, by the version whose metaData action set it (inspect/schema-history.ts). */
   async schemas(signal?: AbortSignal): Promise<SchemaDto[]> {
-    const commits = await this.commits(signal);
-    const metas = await pool(commits, 8, async (c, _i, sig) => (await this.log.commit(c, sig)).flatMap((a) => (a.type === 'metaData' ? [a.metaData] : [])), signal);
-    const out: SchemaDto[] = [];
-    let last: string | undefined;
-    commits.forEach((c, i) => {
-      const m = metas[i]!.at(-1);
-      if (m && m.schemaString !== last) {
-        out.push(schemaDto(m, c.version, false));
-        last = m.schemaString;
-      }
-    });
-    if (out.length === 0 || last !== this.current.snapshot.metadata.schemaString) out.push(schemaDto(this.current.snapshot.metadata, this.current.snapshot.version, true));
-    const lastDto = out.pop()!;
-    return [...out, { ...lastDto, isCurrent: true }];
+    const changes = await this.schemaChanges(await this.commits(signal), signal);
+    return changes.map((c, i) => schemaDto(c.metadata, c.version, i === changes.length - 1));
+  }
+
+  private schemaChanges(commits: Extract<LogFile, { kind: 'commit' }>[], signal?: AbortSignal): Promise<SchemaChange[]> {
+    const first = commits[0]?.version;
+    const baseline = () => (first === undefined ? Promise.resolve(undefined)
+      : this.view({ version: first.toString() }, signal).then((v) => v.snapshot.metadata, () => undefined));
+    return schemaChanges(this.log, commits, this.current.snapshot, baseline, signal);
   }
 
   async partitionSpecs(): Promise<PartitionSpecDto[]> {
@@ -159,8 +174,9 @@ export class DeltaTable implements LakeTable {
     return [{
       specId: '0',
       fields: cols.map((name) => {
-        const i = schema.fields.findIndex((f) => f.name === name);
-        return { name, sourceIds: i < 0 ? [] : [i + 1], sourceNames: [i < 0 ? '?' : name], transform: 'identity' };
+        const field = schema.fields.find((f) => f.name === name);
+        const id = field && fieldId(field); // column-mapping id; none without column mapping
+        return { name, sourceIds: id === undefined ? [] : [id], sourceNames: [field ? name : '?'], transform: 'identity' };
       }),
       isDefault: true,
     }];
@@ -272,7 +288,7 @@ export class DeltaTable implements LakeTable {
 }
 
 /** Replays a segment: its checkpoint, then its commits in order. */
-export async function replaySegment(log: LogStore, segment: LogSegment, signal?: AbortSignal): Promise<Snapshot> {
+async function replaySegment(log: LogStore, segment: LogSegment, signal?: AbortSignal): Promise<Snapshot> {
   const replay = new Replay();
   if (segment.checkpoint) replay.apply((await log.checkpoint(segment.checkpoint, signal)).actions, segment.checkpoint.files[0]?.key);
   const commits = await pool(segment.commits, 8, (c, _i, sig) => log.commit(c, sig), signal);

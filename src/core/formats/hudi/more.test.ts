@@ -125,4 +125,19 @@ describe.skipIf(!PRESENT)('hudi-more: the 13 tables of hudi-rs read as their .sq
     const plan = await table.plan();
     expect(plan.notes.join(' ')).toContain('metadata table\'s files partition is enabled but is HFile-based');
   });
+
+  it('cow_v9_timebasedkeygen_epochmillis: ts_millis turns from long to string; each version names its schema; no field ids', async () => {
+    const table = await openHudiTable(new FsStorage(join(MORE, 'cow_v9_timebasedkeygen_epochmillis'), { readOnly: true }));
+    const schemas = await table.schemas();
+    const ts = (id: string) => schemas.find((s) => s.schemaId === id)!.columns.find((c) => c.name === 'ts_millis')!.type;
+    expect(schemas.map((s) => [s.schemaId, s.isCurrent])).toEqual([['20260403183936750', false], ['20260403183944067', true]]);
+    expect([ts('20260403183936750'), ts('20260403183944067')]).toEqual(['long', 'string']);
+    expect((await table.versions()).map((v) => [v.id, v.schemaId])).toEqual([
+      ['20260403183936750', '20260403183936750'], ['20260403183941275', '20260403183936750'],
+      ['20260403183944067', '20260403183944067'], ['20260403183945963', '20260403183944067'],
+    ]);
+    // Avro has no field ids: columns and partition sources carry none.
+    for (const s of schemas) for (const c of s.columns) expect(c).not.toHaveProperty('id');
+    expect((await table.partitionSpecs())[0]!.fields.map((f) => [f.sourceIds, f.sourceNames])).toEqual([[[], ['ts_millis']]]);
+  });
 });

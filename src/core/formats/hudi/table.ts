@@ -77,6 +77,11 @@ export class HudiTable implements LakeTable {
     return new HudiTable(storage, meta, schema, warnings);
   }
 
+  /** {@link LakeTable.refresh}: the table opened again (hoodie.properties and the timeline read anew). */
+  refresh(signal?: AbortSignal): Promise<HudiTable> {
+    return HudiTable.open(this.storage, { signal });
+  }
+
   get config(): HudiTableConfig {
     return this.meta.config;
   }
@@ -113,7 +118,8 @@ export class HudiTable implements LakeTable {
     const names = this.latestSchema.type.fields.map((f) => f.name);
     return [{
       specId: '0', isDefault: true,
-      fields: fields.map((f) => ({ name: f, sourceIds: [names.indexOf(f) + 1].filter((x) => x > 0), sourceNames: [names.includes(f) ? f : '?'], transform: keyGeneratorTransform(this.config.keyGenerator) })),
+      // Hudi has no field ids: the source column is named only.
+      fields: fields.map((f) => ({ name: f, sourceIds: [], sourceNames: [names.includes(f) ? f : '?'], transform: keyGeneratorTransform(this.config.keyGenerator) })),
     }];
   }
 

@@ -17,7 +17,7 @@ import { partitionSpecToJson, schemaToJson } from './spec/write-json.ts';
 import type { NestedField } from './spec/types.ts';
 import type { Value } from '../../expr/types.ts';
 
-export const LOCATION = 's3://warehouse/db/synthetic';
+const LOCATION = 's3://warehouse/db/synthetic';
 
 export interface SyntheticFile {
   readonly name: string;
@@ -46,7 +46,7 @@ export interface SyntheticTable {
   readonly snapshots: readonly { readonly files: readonly SyntheticFile[] }[];
 }
 
-export const path = (name: string) => `${LOCATION}/data/${name}`;
+const path = (name: string) => `${LOCATION}/data/${name}`;
 
 /** Writes the table into a new MemoryStorage rooted at the table folder. */
 export async function buildTable(t: SyntheticTable): Promise<MemoryStorage> {

@@ -87,8 +87,16 @@ export class PaimonTable implements LakeTable {
     return this.latestSchema;
   }
 
-  /** Re-reads what is current (after own commits or to see other writers). */
-  async refresh(signal?: AbortSignal): Promise<void> {
+  /** {@link LakeTable.refresh}: a new object reading what is current (the same branch); this one is left as it is. */
+  refresh(signal?: AbortSignal): Promise<PaimonTable> {
+    return PaimonTable.open(this.storage, { signal, ...(this.meta.branch !== undefined ? { branch: this.meta.branch } : {}) });
+  }
+
+  /**
+   * Re-reads what is current into this object: the write paths (here and commit/write-model.ts) use it
+   * so that the table they wrote through shows their commit.
+   */
+  async reload(signal?: AbortSignal): Promise<void> {
     this.meta.invalidate();
     this.latestSchema = await loadLatestSchema(this.meta, signal);
     this.integrity = await this.meta.integrity(signal);
@@ -294,7 +302,7 @@ export class PaimonTable implements LakeTable {
     try {
       return await work({ storage: this.storage, meta: this.meta, schema: this.latestSchema, signal });
     } finally {
-      await this.refresh(signal).catch(() => undefined);
+      await this.reload(signal).catch(() => undefined);
     }
   }
 }

@@ -35,7 +35,7 @@ describe('delta create + append', () => {
     const r = await appendRows(table, rows);
     expect(r.version).toBe(1n);
     expect(r.files).toHaveLength(3);
-    await table.refresh();
+    await table.reload();
     const got = sortRows(await readRows(table));
     expect(got).toEqual(sortRows([
       { id: 1, name: 'a', amount: '1.50', day: '2024-01-01', at: '2024-01-01T10:00:00.123456Z', ok: true, score: 1.5 },

@@ -150,7 +150,7 @@ export function checkpointInterval(s: Snapshot): number {
  * multiple of the interval. Returns warnings (a failed checkpoint does not undo the commit).
  */
 export async function afterCommit(table: DeltaTable, version: bigint, signal?: AbortSignal): Promise<string[]> {
-  await table.refresh(signal);
+  await table.reload(signal);
   const s = table.snapshot;
   if (version === 0n || version % BigInt(checkpointInterval(s)) !== 0n) return [];
   if (checkpointRefusal(s)) return [`no checkpoint at version ${version}: ${checkpointRefusal(s)}`];

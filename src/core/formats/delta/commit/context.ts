@@ -22,7 +22,7 @@ export interface WriteState {
 /** The current state of `table` after a refresh, refused when `op` may not be written to it. */
 export async function loadWriteState(table: DeltaTable, op: DeltaWriteOp, signal?: AbortSignal): Promise<WriteState> {
   if (!table.storage.writable) throw new LakeError('Unsupported', `delta write: ${table.storage.description} is read-only`, { operation: op });
-  await table.refresh(signal);
+  await table.reload(signal);
   const snapshot = table.snapshot;
   checkWritable(snapshot.protocol, snapshot.metadata, op);
   return { table, snapshot, schema: readSchema(snapshot).schema };

@@ -45,7 +45,7 @@ describe('delta commit conflicts', () => {
     const before = (await a.storage.list({})).objects.length;
     await expect(optimize.apply()).rejects.toMatchObject({ code: 'Conflict', context: { retryable: false } });
     expect((await a.storage.list({})).objects.length).toBe(before);
-    await a.refresh();
+    await a.reload();
     expect(await ids(a)).toEqual([0, 1, 3, 4, 5]);
   });
 

@@ -33,7 +33,7 @@ export interface TreeContext {
 
 const SPEC = 'https://github.com/delta-io/delta/blob/master/PROTOCOL.md';
 /** Children shown per node; the rest are summarised (a checkpoint may hold millions of actions). */
-export const MAX_CHILDREN = 1000;
+const MAX_CHILDREN = 1000;
 
 const id = (...parts: (string | number)[]): string => parts.map((p) => encodeURIComponent(String(p))).join(':');
 const parseId = (nodeId: string): string[] => nodeId.split(':').map(decodeURIComponent);

@@ -22,7 +22,7 @@ function text(v: unknown): string {
 }
 
 /** The summary strings of a commit (VersionDto.summary). */
-export function commitSummary(info: CommitInfo | undefined, file: LogFile): Record<string, string> {
+function commitSummary(info: CommitInfo | undefined, file: LogFile): Record<string, string> {
   const out: Record<string, string> = { commitFile: file.key };
   if (file.kind === 'commit' && file.lastModified !== undefined) out.fileModificationTime = String(file.lastModified);
   if (!info) return out;
@@ -75,13 +75,19 @@ function commitOnly(t: VersionTotalsDto): VersionTotalsDto {
   return { ...(t.added ? { added: t.added } : {}), ...(t.removed ? { removed: t.removed } : {}) };
 }
 
-function columnOf(f: StructField, id: number): ColumnDto {
+/**
+ * A field as a ColumnDto. Its id is the column-mapping id (PROTOCOL.md "Column Mapping":
+ * `delta.columnMapping.id`, the physical id Parquet files carry) and is absent without column mapping:
+ * such a table matches columns by name, so there is no id to show.
+ */
+function columnOf(f: StructField): ColumnDto {
   const t = f.type;
-  const children = t.kind === 'struct' ? t.fields.map((x, i) => columnOf(x, fieldId(x) ?? i + 1)) : undefined;
+  const children = t.kind === 'struct' ? t.fields.map((x) => columnOf(x)) : undefined;
+  const id = fieldId(f);
   const physical = f.metadata[PHYSICAL_NAME_KEY];
   const doc = [typeof f.metadata.comment === 'string' ? f.metadata.comment : undefined, typeof physical === 'string' ? `physical name ${physical}` : undefined]
     .filter(Boolean).join('; ');
-  return { id, name: f.name, type: formatType(t), required: !f.nullable, ...(doc ? { doc } : {}), ...(children ? { children } : {}) };
+  return { ...(id !== undefined ? { id } : {}), name: f.name, type: formatType(t), required: !f.nullable, ...(doc ? { doc } : {}), ...(children ? { children } : {}) };
 }
 
 /** A schema (a metaData action) as a SchemaDto; the id is the version that wrote it. */
@@ -89,7 +95,7 @@ export function schemaDto(metadata: Metadata, version: bigint, isCurrent: boolea
   const schema = parseSchemaString(metadata.schemaString, metadata.source);
   return {
     schemaId: version.toString(),
-    columns: schema.fields.map((f, i) => columnOf(f, fieldId(f) ?? i + 1)),
+    columns: schema.fields.map((f) => columnOf(f)),
     identifierFieldIds: [],
     isCurrent,
     // Without column mapping the ids above are positions: a diff must match columns by name.

@@ -229,7 +229,7 @@ function info(o: ObjectInfo): { size: number; lastModified?: number } {
 }
 
 /** Parses newline-delimited JSON actions. Must hold: a bad line → DataInvalid naming file and line. */
-export function parseNdjsonActions(text: string, file: string): Action[] {
+function parseNdjsonActions(text: string, file: string): Action[] {
   const out: Action[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {

@@ -40,6 +40,6 @@ export function arrowType(t: DeltaType): DataType {
 }
 
 /** The Arrow field of a struct field (logical name). */
-export function arrowField(f: StructField): Field {
+function arrowField(f: StructField): Field {
   return new Field(f.name, arrowType(f.type), f.nullable);
 }

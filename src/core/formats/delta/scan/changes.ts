@@ -25,7 +25,7 @@ import type { DeltaTask } from './task.ts';
 
 export const CHANGE_TYPE = '_change_type';
 export const COMMIT_VERSION = '_commit_version';
-export const COMMIT_TIMESTAMP = '_commit_timestamp';
+const COMMIT_TIMESTAMP = '_commit_timestamp';
 
 export interface ChangesInput {
   readonly log: LogStore;
@@ -42,7 +42,7 @@ export interface ChangesInput {
 }
 
 /** Checks the range and returns its commit files. Must hold: start > end, or a missing commit → error. */
-export function changeCommits(commits: readonly Extract<LogFile, { kind: 'commit' }>[], start: bigint, end: bigint): Extract<LogFile, { kind: 'commit' }>[] {
+function changeCommits(commits: readonly Extract<LogFile, { kind: 'commit' }>[], start: bigint, end: bigint): Extract<LogFile, { kind: 'commit' }>[] {
   if (start > end) throw new LakeError('DataInvalid', `delta changes: the start version ${start} is after the end version ${end}`, { start: start.toString(), end: end.toString() });
   const out: Extract<LogFile, { kind: 'commit' }>[] = [];
   for (let v = start; v <= end; v++) {

@@ -25,7 +25,7 @@ export interface CommitTime {
 }
 
 /** commitInfo of a commit file (undefined when it has none). */
-export async function commitInfoOf(log: LogStore, file: LogFile, signal?: AbortSignal): Promise<CommitInfo | undefined> {
+async function commitInfoOf(log: LogStore, file: LogFile, signal?: AbortSignal): Promise<CommitInfo | undefined> {
   const actions = await log.commit(file, signal);
   for (const a of actions) if (a.type === 'commitInfo') return a.commitInfo;
   return undefined;

@@ -45,7 +45,7 @@ export function deletionVectorPath(dv: DeletionVectorDescriptor): { relative?: s
 }
 
 /** Parses the serialized bitmap (magic + portable 64-bit Roaring). */
-export function parseDeletionVectorBitmap(bytes: Uint8Array, where: string): RoaringBitmap64 {
+function parseDeletionVectorBitmap(bytes: Uint8Array, where: string): RoaringBitmap64 {
   if (bytes.length < 4) throw new LakeError('DataInvalid', `delta deletion vector: ${where}: bitmap of ${bytes.length} bytes is too short`);
   const magic = readUint32LE(bytes, 0);
   if (magic === NATIVE_MAGIC) {

@@ -28,7 +28,7 @@ export interface StructField {
 export type StructType = Extract<DeltaType, { kind: 'struct' }>;
 
 export const PHYSICAL_NAME_KEY = 'delta.columnMapping.physicalName';
-export const COLUMN_ID_KEY = 'delta.columnMapping.id';
+const COLUMN_ID_KEY = 'delta.columnMapping.id';
 
 type Obj = Record<string, unknown>;
 

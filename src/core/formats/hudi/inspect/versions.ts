@@ -1,17 +1,18 @@
 /**
  * Versions and schemas through the common model: a version is a completed commit, deltacommit or
  * replacecommit (a compaction completes as a commit), its id the requested instant time; the schema of
- * each version is the one its commit metadata records.
+ * each version is the one its commit metadata records (`VersionDto.schemaId` names it among `schemas()`).
  */
 import type { ColumnDto, SchemaDto, VersionDto } from '../../table-format.ts';
 import { instantTimeToMs } from '../spec/instant.ts';
-import { columnsOf } from '../spec/schema.ts';
+import { columnsOf, type HudiSchema } from '../spec/schema.ts';
 import { HudiTotalsFold } from './version-totals.ts';
 import type { HudiMetadata } from '../io/metadata.ts';
 
 /** Every version, oldest first, with its operation and write counters. */
 export async function listVersions(meta: HudiMetadata, signal?: AbortSignal): Promise<VersionDto[]> {
   const versions = meta.versions();
+  const { byVersion } = await schemaTimeline(meta, signal);
   const offset = meta.config.timelineTimezone === 'UTC' ? 0 : meta.config.writerZoneOffsetMinutes;
   const out: VersionDto[] = [];
   let parent: string | undefined;
@@ -37,6 +38,7 @@ export async function listVersions(meta: HudiMetadata, signal?: AbortSignal): Pr
       operation: i.action,
       summary,
       totals: fold.apply(m),
+      schemaId: byVersion.get(i.requestedTime)!,
       refs: [],
       isCurrent: k === versions.length - 1,
     });
@@ -45,25 +47,47 @@ export async function listVersions(meta: HudiMetadata, signal?: AbortSignal): Pr
   return out;
 }
 
-/** The distinct schemas recorded by the versions (id = the first instant recording it), oldest first. */
-export async function listSchemas(meta: HudiMetadata, signal?: AbortSignal): Promise<SchemaDto[]> {
-  const out: { id: string; text: string; dto: Omit<SchemaDto, 'isCurrent'> }[] = [];
-  for (const i of meta.versions()) {
-    const s = await meta.schemaAsOf(i.requestedTime, signal);
-    if (out[out.length - 1]?.text === s.text) continue;
-    const columns = columnsOf(s.type, true);
-    out.push({ id: i.requestedTime, text: s.text, dto: { schemaId: i.requestedTime, columns, identifierFieldIds: recordKeyIds(columns, meta), idsArePositions: true } });
-  }
-  if (out.length === 0) {
-    const s = await meta.schemaAsOf(undefined, signal);
-    const columns = columnsOf(s.type, true);
-    return [{ schemaId: 'create', columns, identifierFieldIds: recordKeyIds(columns, meta), idsArePositions: true, isCurrent: true }];
-  }
-  return out.map((o, k) => ({ ...o.dto, isCurrent: k === out.length - 1 }));
+/** The schemas of the versions: the distinct ones in order (id = the first instant recording it) and each version's. */
+interface SchemaTimeline {
+  readonly schemas: readonly { readonly id: string; readonly schema: HudiSchema }[];
+  /** Schema id by version (requested instant time). */
+  readonly byVersion: ReadonlyMap<string, string>;
 }
 
-/** The record key fields (hoodie.table.recordkey.fields) as column ids of `columns`: the table's key. */
-function recordKeyIds(columns: readonly ColumnDto[], meta: HudiMetadata): number[] {
-  const ids = meta.config.recordKeyFields.map((k) => columns.find((c) => c.name === k)?.id);
-  return ids.every((id) => id !== undefined) ? (ids as number[]) : [];
+/**
+ * Each version's schema (the one its commit metadata records, else the latest recorded before it, else
+ * `hoodie.table.create.schema`: HudiMetadata.schemaAsOf), a new schema each time its data columns change.
+ */
+async function schemaTimeline(meta: HudiMetadata, signal?: AbortSignal): Promise<SchemaTimeline> {
+  const schemas: { id: string; schema: HudiSchema }[] = [];
+  const byVersion = new Map<string, string>();
+  let last: string | undefined;
+  for (const i of meta.versions()) {
+    const s = await meta.schemaAsOf(i.requestedTime, signal);
+    // Compared by the data columns: writers differ in what else the text holds (meta fields, names, docs).
+    const key = JSON.stringify(columnsOf(s.type, true));
+    if (key !== last) { schemas.push({ id: i.requestedTime, schema: s }); last = key; }
+    byVersion.set(i.requestedTime, schemas.at(-1)!.id);
+  }
+  return { schemas, byVersion };
+}
+
+/** The distinct schemas recorded by the versions (id = the first instant recording it), oldest first. */
+export async function listSchemas(meta: HudiMetadata, signal?: AbortSignal): Promise<SchemaDto[]> {
+  const { schemas } = await schemaTimeline(meta, signal);
+  if (schemas.length === 0) {
+    const s = await meta.schemaAsOf(undefined, signal);
+    const columns = columnsOf(s.type, true);
+    return [{ schemaId: 'create', columns, identifierFieldIds: [], keyColumns: recordKey(columns, meta), idsArePositions: true, isCurrent: true }];
+  }
+  return schemas.map((o, k) => {
+    const columns = columnsOf(o.schema.type, true);
+    return { schemaId: o.id, columns, identifierFieldIds: [], keyColumns: recordKey(columns, meta), idsArePositions: true, isCurrent: k === schemas.length - 1 };
+  });
+}
+
+/** The record key fields (hoodie.table.recordkey.fields) when every one is a column: the table's key, by name (Hudi columns have no ids). */
+function recordKey(columns: readonly ColumnDto[], meta: HudiMetadata): string[] {
+  const keys = meta.config.recordKeyFields;
+  return keys.length > 0 && keys.every((k) => columns.some((c) => c.name === k)) ? [...keys] : [];
 }

@@ -28,7 +28,7 @@ function logical(t: AvroType): string | undefined {
 }
 
 /** The Arrow type of an Avro type (union branches unwrapped). */
-export function arrowTypeOf(avro: AvroType): DataType {
+function arrowTypeOf(avro: AvroType): DataType {
   const { t } = unwrap(avro);
   const lt = logical(t);
   switch (t.kind) {

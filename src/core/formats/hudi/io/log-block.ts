@@ -9,10 +9,10 @@
  */
 import { LakeError } from '../../../errors.ts';
 
-export const LOG_MAGIC = new Uint8Array([0x23, 0x48, 0x55, 0x44, 0x49, 0x23]); // "#HUDI#"
+const LOG_MAGIC = new Uint8Array([0x23, 0x48, 0x55, 0x44, 0x49, 0x23]); // "#HUDI#"
 
 /** `HoodieLogBlockType` ordinals. */
-export const BLOCK_TYPES = ['command', 'delete', 'corrupt', 'avro_data', 'hfile_data', 'parquet_data', 'cdc_data'] as const;
+const BLOCK_TYPES = ['command', 'delete', 'corrupt', 'avro_data', 'hfile_data', 'parquet_data', 'cdc_data'] as const;
 export type LogBlockType = (typeof BLOCK_TYPES)[number];
 
 /** `HeaderMetadataType` ordinals. */

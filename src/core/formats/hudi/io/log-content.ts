@@ -31,7 +31,7 @@ export interface DeleteKey {
 const decoders = new Map<string, { type: AvroType; decode: AvroDecodeFn }>();
 
 /** The compiled decoder of a writer schema (cached by its text). */
-export function writerSchema(text: string, file: string): { type: AvroType; decode: AvroDecodeFn } {
+function writerSchema(text: string, file: string): { type: AvroType; decode: AvroDecodeFn } {
   let d = decoders.get(text);
   if (!d) {
     let type: AvroType;

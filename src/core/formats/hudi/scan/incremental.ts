@@ -15,7 +15,7 @@ import type { HudiMetadata } from '../io/metadata.ts';
 import { planSnapshot } from './plan.ts';
 import type { HudiTask } from './task.ts';
 
-export const COMMIT_TIME_COLUMN = '_hoodie_commit_time';
+const COMMIT_TIME_COLUMN = '_hoodie_commit_time';
 
 export interface IncrementalRange {
   /** Exclusive lower bound: an instant time ('' or '0' for "from the start"). */

@@ -14,9 +14,9 @@ import { LakeError } from '../../../errors.ts';
 import type { DeleteKey } from '../io/log-content.ts';
 import type { MergeMode } from '../spec/properties.ts';
 
-export const RECORD_KEY_COLUMN = '_hoodie_record_key';
+const RECORD_KEY_COLUMN = '_hoodie_record_key';
 /** A record whose `_hoodie_is_deleted` is true is a delete (Hudi "soft/hard deletes"). */
-export const IS_DELETED_COLUMN = '_hoodie_is_deleted';
+const IS_DELETED_COLUMN = '_hoodie_is_deleted';
 
 export type Ordering = number | bigint | string | null;
 
@@ -44,7 +44,7 @@ function isZero(v: Ordering): boolean {
 }
 
 /** Compares two ordering values of one field (numbers and bigints numerically, else as strings). */
-export function compareOrdering(a: Ordering, b: Ordering): number {
+function compareOrdering(a: Ordering, b: Ordering): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
   if ((typeof a === 'number' || typeof a === 'bigint') && (typeof b === 'number' || typeof b === 'bigint')) {
     if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;

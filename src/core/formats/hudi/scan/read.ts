@@ -88,7 +88,7 @@ async function readBaseAll(ctx: ReadContext, f: HudiTaskFile): Promise<RecordBat
 }
 
 /** The visible blocks of the slice's log files, in order, with rolled-back blocks removed. */
-export async function visibleBlocks(ctx: ReadContext, task: HudiTask): Promise<{ file: string; block: LogBlock }[]> {
+async function visibleBlocks(ctx: ReadContext, task: HudiTask): Promise<{ file: string; block: LogBlock }[]> {
   const all: { file: string; block: LogBlock }[] = [];
   const rolledBack = new Set<string>();
   for (const f of task.logFiles) {

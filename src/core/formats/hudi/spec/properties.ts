@@ -12,7 +12,7 @@ export type HudiTableType = 'COPY_ON_WRITE' | 'MERGE_ON_READ';
 export type MergeMode = 'EVENT_TIME_ORDERING' | 'COMMIT_TIME_ORDERING';
 
 /** The table versions this reader accepts. */
-export const SUPPORTED_TABLE_VERSIONS: readonly number[] = [6, 8, 9];
+const SUPPORTED_TABLE_VERSIONS: readonly number[] = [6, 8, 9];
 
 /** Payload classes whose merge is "latest by ordering field" or "latest by commit": anything else is custom. */
 const KNOWN_PAYLOADS = new Set([

@@ -8,7 +8,7 @@ import { LakeError } from '../../../errors.ts';
 import { parseJson } from '../../../util/json.ts';
 import type { ColumnDto } from '../../table-format.ts';
 
-export const META_FIELDS = ['_hoodie_commit_time', '_hoodie_commit_seqno', '_hoodie_record_key', '_hoodie_partition_path', '_hoodie_file_name'] as const;
+const META_FIELDS = ['_hoodie_commit_time', '_hoodie_commit_seqno', '_hoodie_record_key', '_hoodie_partition_path', '_hoodie_file_name'] as const;
 
 export function isMetaField(name: string): boolean {
   return (META_FIELDS as readonly string[]).includes(name) || name === '_hoodie_operation';
@@ -52,12 +52,12 @@ function typeName(t: AvroType): { name: string; required: boolean; children?: Co
   }
 }
 
-/** Columns of a record type (ids are positions from 1: Avro has no field ids). */
+/** Columns of a record type, without ids: Avro has no field ids and Hudi matches columns by name. */
 export function columnsOf(t: Extract<AvroType, { kind: 'record' }>, skipMeta = false): ColumnDto[] {
-  return t.fields.filter((f) => !skipMeta || !isMetaField(f.name)).map((f, i) => {
+  return t.fields.filter((f) => !skipMeta || !isMetaField(f.name)).map((f) => {
     const n = typeName(f.type);
     return {
-      id: i + 1, name: f.name, type: n.name, required: n.required,
+      name: f.name, type: n.name, required: n.required,
       ...(typeof f.attrs.doc === 'string' && f.attrs.doc !== '' ? { doc: f.attrs.doc } : {}),
       ...(n.children ? { children: n.children } : {}),
     };

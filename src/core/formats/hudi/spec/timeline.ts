@@ -72,7 +72,7 @@ function instantFileOf(o: { key: string; size: number; lastModified?: number }, 
 }
 
 /** Groups instant files by requested time into instants. */
-export function groupInstants(files: readonly InstantFile[]): Instant[] {
+function groupInstants(files: readonly InstantFile[]): Instant[] {
   const groups = new Map<string, InstantFile[]>();
   for (const f of files) {
     const g = groups.get(f.requestedTime);

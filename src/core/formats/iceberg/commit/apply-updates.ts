@@ -30,7 +30,7 @@ export interface AppliedMetadata {
 }
 
 /** A long from metadata JSON (number or bigint) as bigint. */
-export function toBig(v: unknown): bigint {
+function toBig(v: unknown): bigint {
   if (typeof v === 'bigint') return v;
   if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
   if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v);

@@ -102,7 +102,7 @@ export function planExpiry(meta: TableMetadata, opts: ExpireOptions): ExpirePlan
 }
 
 /** The files only `expired` snapshots reach (keys relative to the table root). */
-export async function filesOnlyReachedBy(state: TableState, expired: readonly Snapshot[], retained: readonly Snapshot[], signal?: AbortSignal): Promise<FileChange[]> {
+async function filesOnlyReachedBy(state: TableState, expired: readonly Snapshot[], retained: readonly Snapshot[], signal?: AbortSignal): Promise<FileChange[]> {
   const [gone, kept] = await Promise.all([reachableFiles(state, expired, signal), reachableFiles(state, retained, signal)]);
   const stats = statisticsOnlyOf(state.metadata, new Set(expired.map((s) => s.snapshotId)), state);
   return [...minus(gone, kept), ...stats];

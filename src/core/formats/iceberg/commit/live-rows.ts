@@ -25,7 +25,7 @@ export const ROW_ID_FIELD: NestedField = { id: 2147483540, name: '_row_id', requ
 export const LAST_UPDATED_FIELD: NestedField = { id: 2147483539, name: '_last_updated_sequence_number', required: false, type: { kind: 'long' } };
 
 /** A manifest entry of a delete file as the read path's task reference. */
-export function deleteRef(state: TableState, e: ManifestEntry): DeleteFileRef {
+function deleteRef(state: TableState, e: ManifestEntry): DeleteFileRef {
   const f = e.dataFile;
   return {
     kind: f.fileFormat === 'puffin' ? 'deletion-vector' : f.content === 'position-deletes' ? 'position' : 'equality',

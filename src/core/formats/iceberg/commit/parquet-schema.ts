@@ -78,7 +78,7 @@ function primitiveElement(t: PrimitiveType): Partial<SchemaElement> {
 }
 
 /** The Arrow field metadata key arrow-rs maps to the Parquet `field_id` (and back when reading). */
-export const ARROW_FIELD_ID_KEY = 'PARQUET:field_id';
+const ARROW_FIELD_ID_KEY = 'PARQUET:field_id';
 
 /**
  * The Arrow field parquet-wasm writes as the Appendix A element of a top-level primitive column (field id

@@ -26,7 +26,7 @@ export interface RewriteManifestsOptions {
 }
 
 /** Groups of manifests (same content and spec) that would be merged, by `content:spec`. */
-export function manifestGroups(manifests: readonly ManifestFile[], target: number): ManifestFile[][] {
+function manifestGroups(manifests: readonly ManifestFile[], target: number): ManifestFile[][] {
   const groups = new Map<string, ManifestFile[]>();
   for (const m of manifests) {
     if (Number(m.length) >= target) continue;

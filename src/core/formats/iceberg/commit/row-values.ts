@@ -35,7 +35,7 @@ function normalizeField(f: NestedField, v: unknown, path: string): unknown {
 }
 
 /** Normalises a non-null value of any type. */
-export function normalizeValue(t: IcebergType, v: unknown, path: string): unknown {
+function normalizeValue(t: IcebergType, v: unknown, path: string): unknown {
   switch (t.kind) {
     case 'struct': {
       if (typeof v !== 'object' || Array.isArray(v) || v instanceof Uint8Array || v instanceof Map) throw bad(path, t, v);

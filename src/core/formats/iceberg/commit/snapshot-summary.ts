@@ -99,7 +99,7 @@ export class SummaryBuilder {
 }
 
 /** Live file and record counts from manifest-list counts; undefined when a manifest lacks them (v1). */
-export function countLive(manifests: readonly ManifestFile[]): { records: string; dataFiles: string; deleteFiles: string } | undefined {
+function countLive(manifests: readonly ManifestFile[]): { records: string; dataFiles: string; deleteFiles: string } | undefined {
   let records = 0n; let dataFiles = 0n; let deleteFiles = 0n;
   for (const m of manifests) {
     if (m.addedFilesCount === undefined || m.existingFilesCount === undefined || m.addedRowsCount === undefined || m.existingRowsCount === undefined) return undefined;

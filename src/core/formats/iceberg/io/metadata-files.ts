@@ -44,7 +44,7 @@ export async function listMetadataFiles(storage: Storage, signal?: AbortSignal):
 }
 
 /** True when `bytes` start with the gzip magic (Appendix F: metadata may be gzip-compressed whatever its name). */
-export function isGzip(bytes: Uint8Array): boolean {
+function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
@@ -52,7 +52,7 @@ export function isGzip(bytes: Uint8Array): boolean {
  * Gunzips a metadata file with the platform's DecompressionStream (browsers, workers and Node ≥ 18 all
  * have it). Corrupt or truncated gzip → DataInvalid `iceberg metadata: <key> is not valid gzip`.
  */
-export async function gunzip(bytes: Uint8Array, key: string): Promise<Uint8Array> {
+async function gunzip(bytes: Uint8Array, key: string): Promise<Uint8Array> {
   try {
     const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
     return new Uint8Array(await new Response(stream).arrayBuffer());

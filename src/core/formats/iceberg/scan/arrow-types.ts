@@ -43,12 +43,12 @@ export function arrowType(t: IcebergType): DataType {
   }
 }
 
-export function arrowField(f: NestedField): Field {
+function arrowField(f: NestedField): Field {
   return new Field(f.name, arrowType(f.type), !f.required);
 }
 
 /** A column of `n` nulls of an Iceberg type. */
-export function nullData(t: IcebergType, n: number): Data {
+function nullData(t: IcebergType, n: number): Data {
   return arrowNullData(arrowType(t), n);
 }
 

@@ -20,7 +20,7 @@ import type { FileScanTask } from './task.ts';
 /** Files smaller than this are read whole (one request) even for a few rows. */
 export const PREVIEW_MIN_FILE_SIZE = 1 << 20;
 /** At most this many rows go through the preview path. */
-export const PREVIEW_MAX_ROWS = 10_000;
+const PREVIEW_MAX_ROWS = 10_000;
 
 const EXACT = new Set(['boolean', 'int', 'long', 'float', 'double', 'date', 'timestamp', 'timestamptz', 'timestamp_ns', 'timestamptz_ns', 'string', 'uuid', 'binary']);
 

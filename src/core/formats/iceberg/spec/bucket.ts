@@ -36,7 +36,7 @@ export function murmur3x86_32(bytes: Uint8Array): number {
 }
 
 /** hashLong: Murmur3 of the 8 little-endian bytes of a long (ints hash as longs, Appendix B note 1). */
-export function hashLong(v: bigint): number {
+function hashLong(v: bigint): number {
   const b = new Uint8Array(8);
   new DataView(b.buffer).setBigInt64(0, BigInt.asIntN(64, v), true);
   return murmur3x86_32(b);

@@ -78,7 +78,7 @@ export function optInt(o: JsonObject, key: string, ctx: JsonCtx): number | undef
   return typeof v === 'number' && Number.isInteger(v) ? v : toInt(v, at(ctx, key));
 }
 
-export function toInt(v: unknown, ctx: JsonCtx): number {
+function toInt(v: unknown, ctx: JsonCtx): number {
   if (typeof v === 'number' && Number.isInteger(v)) return v;
   if (typeof v === 'string' && /^-?\d+$/.test(v) && Number.isSafeInteger(Number(v))) return Number(v); // some writers quote ints
   throw invalid(ctx, 'must be an integer');

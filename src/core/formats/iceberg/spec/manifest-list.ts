@@ -104,7 +104,7 @@ export function optBig(v: unknown): bigint | undefined {
 export function optNum(v: unknown): number | undefined {
   return typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : undefined;
 }
-export function optBool(v: unknown): boolean | undefined {
+function optBool(v: unknown): boolean | undefined {
   return typeof v === 'boolean' ? v : undefined;
 }
 /** A copy, so cached metadata does not pin the decompressed Avro block it was a view into. */

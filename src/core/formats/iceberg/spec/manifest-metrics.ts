@@ -15,7 +15,7 @@ import { LazyMap } from '../../../util/lazy-map.ts';
 import { mapEntries } from './avro-record.ts';
 
 /** Field ids of the metric maps. */
-export const METRIC_FIELD_IDS: ReadonlySet<number> = new Set([108, 109, 110, 137, 125, 128]);
+const METRIC_FIELD_IDS: ReadonlySet<number> = new Set([108, 109, 110, 137, 125, 128]);
 
 /** The lazy-field rule for reading manifests (by Iceberg field id, as every manifest field is read). */
 export const MANIFEST_LAZY_FIELDS: AvroLazyFields = {

@@ -35,7 +35,7 @@ export function decimalBytes(precision: number): number {
 }
 
 /** The Avro type of a primitive Iceberg value (Appendix A). `name` makes fixed types unique in the schema. */
-export function avroPrimitive(t: PrimitiveType, name: string): AvroSchema {
+function avroPrimitive(t: PrimitiveType, name: string): AvroSchema {
   switch (t.kind) {
     case 'boolean': case 'int': case 'long': case 'float': case 'double': case 'string': return t.kind;
     case 'binary': return 'bytes';
@@ -69,7 +69,7 @@ export function avroName(name: string): string {
 }
 
 /** The partition tuple record `r102`; fields are optional (partition values may be null). */
-export function partitionRecord(fields: readonly PartitionTupleField[]): AvroSchema {
+function partitionRecord(fields: readonly PartitionTupleField[]): AvroSchema {
   return {
     type: 'record', name: 'r102',
     fields: fields.map((f) => opt(avroName(f.field.name), f.field.fieldId, avroPrimitive(partitionValueType(f), `r102_f${f.field.fieldId}`))),

@@ -9,7 +9,7 @@ import { type Transform, parseTransform, resultType } from './transform.ts';
 import type { IcebergType } from './types.ts';
 
 /** First partition field id assigned by v1 writers. */
-export const PARTITION_DATA_ID_START = 1000;
+const PARTITION_DATA_ID_START = 1000;
 
 export interface PartitionField {
   /** Source column id(s); several only for v3 multi-argument transforms. */

@@ -15,7 +15,7 @@ import {
 import { type SortOrder, UNSORTED_ORDER, parseSortOrder } from './sort-order.ts';
 import { type PartitionStatisticsFile, type StatisticsFile, parsePartitionStatistics, parseStatistics } from './statistics.ts';
 
-export const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3] as const;
+const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3] as const;
 export type FormatVersion = (typeof SUPPORTED_FORMAT_VERSIONS)[number];
 
 export interface EncryptionKey {

@@ -71,7 +71,7 @@ function zeroOf(t: PrimitiveType): Value {
 }
 
 /** Floor division for bigint (rounds toward negative infinity, as the spec's time transforms do). */
-export function floorDiv(a: bigint, b: bigint): bigint {
+function floorDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
   return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q;
 }

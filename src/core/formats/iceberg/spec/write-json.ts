@@ -13,7 +13,7 @@ import { type IcebergType, type NestedField, typeToString } from './types.ts';
 type Json = Record<string, unknown>;
 
 /** A type in its JSON form: a string for primitives, an object for struct/list/map. */
-export function typeToJson(t: IcebergType): unknown {
+function typeToJson(t: IcebergType): unknown {
   switch (t.kind) {
     case 'struct': return { type: 'struct', fields: t.fields.map(fieldToJson) };
     case 'list': return { type: 'list', 'element-id': t.elementId, element: typeToJson(t.element), 'element-required': t.elementRequired };
@@ -25,7 +25,7 @@ export function typeToJson(t: IcebergType): unknown {
 }
 
 /** A struct field in its JSON form. */
-export function fieldToJson(f: NestedField): Json {
+function fieldToJson(f: NestedField): Json {
   const out: Json = { id: f.id, name: f.name, required: f.required, type: typeToJson(f.type) };
   if (f.doc !== undefined) out.doc = f.doc;
   if (f.initialDefault !== undefined) out['initial-default'] = f.initialDefault;
@@ -57,15 +57,6 @@ function sortFieldToJson(f: SortField): Json {
 
 export function sortOrderToJson(o: SortOrder): Json {
   return { 'order-id': o.orderId, fields: o.fields.map(sortFieldToJson) };
-}
-
-/** A ref's value in the metadata `refs` map (retention fields only when set). */
-export function refToJson(r: SnapshotRef): Json {
-  const out: Json = { 'snapshot-id': r.snapshotId, type: r.type };
-  if (r.minSnapshotsToKeep !== undefined) out['min-snapshots-to-keep'] = r.minSnapshotsToKeep;
-  if (r.maxSnapshotAgeMs !== undefined) out['max-snapshot-age-ms'] = r.maxSnapshotAgeMs;
-  if (r.maxRefAgeMs !== undefined) out['max-ref-age-ms'] = r.maxRefAgeMs;
-  return out;
 }
 
 /** The highest field id in a list of fields, nested ids (list elements, map keys/values) included; 0 when none. */

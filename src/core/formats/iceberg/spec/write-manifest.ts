@@ -147,7 +147,7 @@ function kv<T>(m: ReadonlyMap<number, T> | undefined): { key: number; value: T }
 }
 
 /** An internal partition value (expr/types.ts) as the Avro value of its partition field type. */
-export function avroPartitionValue(t: PrimitiveType, v: Value | null): unknown {
+function avroPartitionValue(t: PrimitiveType, v: Value | null): unknown {
   if (v === null || v === undefined) return null;
   switch (t.kind) {
     case 'int': case 'date': return Number(v);

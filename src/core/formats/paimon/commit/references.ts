@@ -34,7 +34,7 @@ export function addReferences(a: SnapshotReferences, b: SnapshotReferences): voi
 }
 
 /** Storage keys of a data file and its extra files (partition path + bucket folder + name). */
-export function dataFileKeys(e: ManifestEntry, schema: TableSchema): string[] {
+function dataFileKeys(e: ManifestEntry, schema: TableSchema): string[] {
   const dir = bucketFolder(schema, e.partition, e.bucket);
   return [dir + e.file.fileName, ...e.file.extraFiles.map((x) => dir + x)];
 }

@@ -24,7 +24,7 @@ export type RecordCountOf = (s: Snapshot) => { count: string; live: boolean; bas
 /** Files whose sizes a destructive-rollback preview looks up (the rest are listed without size). */
 const MAX_SIZED = 400;
 
-export const CONCURRENCY_PAIMON = 'Paimon commits by creating the next snapshot file (snapshot-N+1) or the tag file only if it does not exist yet; a concurrent commit makes this one fail instead of overwriting it.';
+const CONCURRENCY_PAIMON = 'Paimon commits by creating the next snapshot file (snapshot-N+1) or the tag file only if it does not exist yet; a concurrent commit makes this one fail instead of overwriting it.';
 
 const DESTRUCTIVE_NOTE = 'Not one atomic step: LATEST moves back first, then snapshot files are deleted newest first, tags next, and data files last. '
   + 'A commit that lands meanwhile stops it (Conflict) before anything is deleted; an interruption leaves unreferenced files, never a snapshot with missing files.';
@@ -159,7 +159,7 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
       if (change.typedConfirmation !== undefined && o.confirmText !== change.typedConfirmation) {
         throw new LakeError('DataInvalid', `paimon commit: type "${change.typedConfirmation}" to confirm`);
       }
-      await table.refresh(o.signal);
+      await table.reload(o.signal);
       const now = await table.meta.latestSnapshotId(o.signal);
       if (now !== latest) {
         throw new LakeError('Conflict', `paimon commit: the table changed since the preview (latest snapshot ${latest ?? 'none'} → ${now ?? 'none'}); preview again`, { table: table.location });

@@ -14,7 +14,7 @@ import type { PaimonMetadata } from '../io/metadata.ts';
 type Ref = VersionDto['refs'][number];
 
 /** The summary counters of a snapshot as strings (VersionDto.summary). */
-export function snapshotSummary(s: Snapshot): Record<string, string> {
+function snapshotSummary(s: Snapshot): Record<string, string> {
   const out: Record<string, string> = {
     commitKind: String(s.commitKind),
     commitUser: s.commitUser,

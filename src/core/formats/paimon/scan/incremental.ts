@@ -15,7 +15,7 @@ import type { LakePlan } from '../../table-format.ts';
 import { readTask, type ReadContext } from './read.ts';
 import type { PaimonTask } from './task.ts';
 
-export const ROW_KIND_COLUMN = '_ROW_KIND';
+const ROW_KIND_COLUMN = '_ROW_KIND';
 export type ChangeKind = '+I' | '+U' | '-D';
 
 /** Rows of one group with their canonical texts. */

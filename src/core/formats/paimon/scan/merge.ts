@@ -14,7 +14,7 @@ import { LakeError } from '../../../errors.ts';
 import type { SplitMode } from './task.ts';
 
 /** `RowKind` byte values (paimon-common `types/RowKind`). */
-export const ROW_KIND = { INSERT: 0, UPDATE_BEFORE: 1, UPDATE_AFTER: 2, DELETE: 3 } as const;
+const ROW_KIND = { INSERT: 0, UPDATE_BEFORE: 1, UPDATE_AFTER: 2, DELETE: 3 } as const;
 
 export const SEQUENCE_COLUMN = '_SEQUENCE_NUMBER';
 export const VALUE_KIND_COLUMN = '_VALUE_KIND';

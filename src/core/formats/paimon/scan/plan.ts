@@ -45,7 +45,7 @@ export interface PlanInput {
 }
 
 /** The split mode of a table, or Unsupported with an explanation for merge engines this reader lacks. */
-export function splitModeOf(schema: TableSchema, options: CoreOptions): SplitMode {
+function splitModeOf(schema: TableSchema, options: CoreOptions): SplitMode {
   if (schema.primaryKeys.length === 0) return 'append';
   if (options.sequenceField.length > 0) {
     throw new LakeError('Unsupported', `paimon scan: 'sequence.field' (${options.sequenceField.join(', ')}) orders records by user columns instead of`

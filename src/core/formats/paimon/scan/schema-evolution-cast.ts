@@ -89,7 +89,7 @@ function evolveNested(d: Data, from: DataType, to: DataType, column: string): Da
 }
 
 /** Arrow data of Paimon type `t` (Arrow type `target`) from internal values (spec/data-type.ts). */
-export function columnOf(t: DataType, target: ArrowType, values: readonly (Value | null)[]): Data {
+function columnOf(t: DataType, target: ArrowType, values: readonly (Value | null)[]): Data {
   const n = values.length;
   const nullBitmap = new Uint8Array((n + 7) >> 3);
   let nullCount = 0;

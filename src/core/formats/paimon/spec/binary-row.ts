@@ -28,7 +28,7 @@ export type RowValue = Value | null | undefined;
 const HEADER_BITS = 8;
 
 /** Bytes of the null bit set (with the 8 header bits) for `arity` fields. */
-export function nullBitsSize(arity: number): number {
+function nullBitsSize(arity: number): number {
   return Math.floor((arity + 63 + HEADER_BITS) / 64) * 8;
 }
 
@@ -37,7 +37,7 @@ function invalid(message: string): LakeError {
 }
 
 /** The arity prefix of serialized row bytes (0 for an empty byte array, which Paimon writes for "no stats"). */
-export function binaryRowArity(bytes: Uint8Array): number {
+function binaryRowArity(bytes: Uint8Array): number {
   if (bytes.length === 0) return 0;
   if (bytes.length < 4) throw invalid(`${bytes.length} bytes is too short for a row`);
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getInt32(0, false);

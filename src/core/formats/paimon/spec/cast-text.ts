@@ -140,7 +140,7 @@ const MILLIS_PER_DAY = 86_400_000;
 const EPOCH_JULIAN = 2440588;
 
 /** `DateTimeUtils.ymdToUnixDate` (proleptic Gregorian). */
-export function ymdToDays(year: number, month: number, day: number): number {
+function ymdToDays(year: number, month: number, day: number): number {
   const a = Math.trunc((14 - month) / 12);
   const y = year + 4800 - a;
   const m = month + 12 * a - 3;

@@ -166,7 +166,7 @@ function toBoolean(from: Atomic): CastFn | undefined {
 }
 
 /** `Decimal.fromBigDecimal`: rounded HALF_UP to the scale, null when the digits exceed the precision. */
-export function fitDecimal(unscaled: bigint, scale: number, to: Atomic): bigint | null {
+function fitDecimal(unscaled: bigint, scale: number, to: Atomic): bigint | null {
   const target = to.scale ?? 0;
   let v = unscaled;
   if (target >= scale) v *= 10n ** BigInt(target - scale);
@@ -255,14 +255,14 @@ const MILLIS_PER_DAY = 86_400_000n;
 const floorDiv = (a: bigint, b: bigint): bigint => (a % b !== 0n && (a < 0n) !== (b < 0n) ? a / b - 1n : a / b);
 
 /** The `Timestamp` (millis + nanos of milli) of an internal timestamp value of type `t`. */
-export function toJavaTimestamp(v: bigint, t: DataType): JavaTimestamp {
+function toJavaTimestamp(v: bigint, t: DataType): JavaTimestamp {
   const nanos = isNanoTimestamp(t) ? v : v * 1000n;
   const millis = floorDiv(nanos, 1_000_000n);
   return { millis, nanoOfMilli: Number(nanos - millis * 1_000_000n) };
 }
 
 /** The internal value of type `t` of a `Timestamp` (µs floored for precision ≤ 6, as Paimon's Parquet writer stores it). */
-export function fromJavaTimestamp(ts: JavaTimestamp, t: DataType): bigint {
+function fromJavaTimestamp(ts: JavaTimestamp, t: DataType): bigint {
   const nanos = ts.millis * 1_000_000n + BigInt(ts.nanoOfMilli);
   return isNanoTimestamp(t) ? nanos : floorDiv(nanos, 1000n);
 }

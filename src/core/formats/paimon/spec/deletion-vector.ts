@@ -14,7 +14,7 @@ import { LakeError, type LakeErrorContext } from '../../../errors.ts';
 import { crc32 } from '../../../util/bytes.ts';
 import type { DeletionVectorRange } from './index-manifest.ts';
 
-export const DV_INDEX_VERSION = 1;
+const DV_INDEX_VERSION = 1;
 const V1_MAGIC = 1581511376;
 const V2_MAGIC_LE = 1681511377;
 

@@ -18,20 +18,17 @@ import { LakeError } from '../../../errors.ts';
 
 export const SNAPSHOT_DIR = 'snapshot/';
 export const SCHEMA_DIR = 'schema/';
-export const MANIFEST_DIR = 'manifest/';
-export const INDEX_DIR = 'index/';
+const MANIFEST_DIR = 'manifest/';
+const INDEX_DIR = 'index/';
 export const TAG_DIR = 'tag/';
 export const CONSUMER_DIR = 'consumer/';
 export const BRANCH_DIR = 'branch/';
-export const CHANGELOG_DIR = 'changelog/';
 
 export const SNAPSHOT_PREFIX = 'snapshot-';
 export const SCHEMA_PREFIX = 'schema-';
 export const TAG_PREFIX = 'tag-';
 export const CONSUMER_PREFIX = 'consumer-';
 export const BRANCH_PREFIX = 'branch-';
-export const LATEST_HINT = 'LATEST';
-export const EARLIEST_HINT = 'EARLIEST';
 
 /** Folder of a branch's own metadata ('' for the main branch). */
 export function branchRoot(branch?: string): string {

@@ -73,7 +73,7 @@ export function bucketDir(bucket: number): string {
 }
 
 /** One partition value as Paimon writes it into the path. */
-export function partitionValueString(f: DataField, v: Value, legacy: boolean): string {
+function partitionValueString(f: DataField, v: Value, legacy: boolean): string {
   const t = f.type;
   switch (t.root) {
     case 'DATE': return legacy ? String(v) : formatDate(Number(v));

@@ -88,7 +88,7 @@ function stringList(v: unknown, what: string): string[] {
 }
 
 /** The field named `name`; undefined if absent. */
-export function fieldByName(schema: TableSchema, name: string): DataField | undefined {
+function fieldByName(schema: TableSchema, name: string): DataField | undefined {
   return schema.fields.find((f) => f.name === name);
 }
 

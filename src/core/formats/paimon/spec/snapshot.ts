@@ -73,7 +73,7 @@ export function parseSnapshot(text: string, file?: string): Snapshot {
 }
 
 /** Builds the model from an already-parsed JSON object (see {@link parseSnapshot}). */
-export function snapshotOf(raw: Record<string, JsonValue>): Snapshot {
+function snapshotOf(raw: Record<string, JsonValue>): Snapshot {
   const id = big(raw.id);
   if (id === undefined) throw invalid('missing id');
   const schemaId = Number(big(raw.schemaId) ?? NaN);

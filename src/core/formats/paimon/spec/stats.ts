@@ -12,7 +12,7 @@ export interface SimpleStats {
   readonly nullCounts: readonly (bigint | null)[] | null;
 }
 
-export const EMPTY_STATS: SimpleStats = { minValues: new Uint8Array(), maxValues: new Uint8Array(), nullCounts: null };
+const EMPTY_STATS: SimpleStats = { minValues: new Uint8Array(), maxValues: new Uint8Array(), nullCounts: null };
 
 /** Reads `_MIN_VALUES`, `_MAX_VALUES`, `_NULL_COUNTS` of a stats record (absent record → empty stats). */
 export function parseSimpleStats(r: RecordReader | undefined): SimpleStats {
