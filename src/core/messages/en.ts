@@ -2,10 +2,11 @@
  * The English catalog (the reference one: its keys and parameter types define `Messages`, which every other
  * language's catalog must satisfy) and `format(key, params)`.
  */
+import { enDiff } from './en-diff.ts';
 import { enTree } from './en-tree.ts';
 import { enUi } from './en-ui.ts';
 
-export const en = { ...enTree, ...enUi };
+export const en = { ...enTree, ...enUi, ...enDiff };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

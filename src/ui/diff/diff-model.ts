@@ -3,7 +3,8 @@
  * cells), provenance as a sentence, the partition heat map's scale, and CSV export with a guard against
  * formula injection (a spreadsheet runs a cell starting with = + - @ as a formula; OWASP "CSV Injection").
  */
-import type { AppliedFileDto, ChangedRowDto, DiffRowDto, PartitionChangeDto, RowProvenanceDto, TableDiffDto } from '../../core/api/diff/diff-dto.ts';
+import type { AppliedFileDto } from '../../core/formats/table-format.ts';
+import type { ChangedRowDto, DiffRowDto, PartitionChangeDto, RowProvenanceDto, TableDiffDto } from '../../core/api/diff/diff-dto.ts';
 import type { DiffKind } from '../state/route.ts';
 
 /** One line of the row view: an added or removed row, or a changed row (its values after, and before). */

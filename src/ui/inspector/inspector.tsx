@@ -19,7 +19,9 @@ export type InspectorItem =
   | { readonly kind: 'node'; readonly node: TreeNode; readonly parent?: TreeNode; readonly index?: number }
   | { readonly kind: 'field'; readonly field: FlatField; readonly schemaId: string }
   | { readonly kind: 'partition'; readonly stat: PartitionStatDto }
-  | { readonly kind: 'file'; readonly file: PlannedFileDto };
+  | { readonly kind: 'file'; readonly file: PlannedFileDto }
+  /** A kind of change of the diff page (issue 15), explained in the table's format. */
+  | { readonly kind: 'change'; readonly change: 'added' | 'removed' | 'changed' | 'rewritten' };
 
 interface Described {
   readonly title: string;
@@ -184,6 +186,16 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         explanation: t('ui.inspector.file.explain'),
         link: specLink(format, 'data-file'),
         location: f.key,
+      };
+    }
+    case 'change': {
+      const key = `ui.diff.explain.${item.change}` as const;
+      const others = (['added', 'removed', 'changed', 'rewritten'] as const).filter((k) => k !== item.change);
+      return {
+        title: `${item.change[0].toUpperCase()}${item.change.slice(1)} — ${format}`, subtitle: t('ui.diff.explain.title'),
+        props: others.map((k) => [k, t(`ui.diff.explain.${k}`, { format })] as const),
+        explanation: t(key, { format }),
+        link: specLink(format, 'data-file'),
       };
     }
   }
