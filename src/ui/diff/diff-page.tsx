@@ -76,15 +76,15 @@ function SummaryCard({ d, onExplain }: { d: TableDiffDto; onExplain: (k: ChangeK
       </div>
       {d.backwards && <p className="warn small">{t('ui.diff.backwards')}</p>}
       <dl className="diff-totals">
-        <div><dt>Rows</dt><dd className="num">{recs(a)} → {recs(b)}</dd></div>
-        <div><dt>Data files</dt><dd className="num">{cnt(a.dataFiles)} → {cnt(b.dataFiles)}</dd></div>
-        <div><dt>Delete files</dt><dd className="num">{cnt(a.deleteFiles)} → {cnt(b.deleteFiles)}</dd></div>
-        <div><dt>Bytes</dt><dd className="num">{byt(a.bytes)} → {byt(b.bytes)}</dd></div>
+        <div><dt>Rows</dt><dd>{recs(a)} → {recs(b)}</dd></div>
+        <div><dt>Data files</dt><dd>{cnt(a.dataFiles)} → {cnt(b.dataFiles)}</dd></div>
+        <div><dt>Delete files</dt><dd>{cnt(a.deleteFiles)} → {cnt(b.deleteFiles)}</dd></div>
+        <div><dt>Bytes</dt><dd>{byt(a.bytes)} → {byt(b.bytes)}</dd></div>
       </dl>
       <ul className="diff-counts">
-        <li><button type="button" className="linklike" onClick={() => onExplain('added')}><span className="chg chg-added">+{formatCount(d.files.added.length)}</span> files added</button></li>
-        <li><button type="button" className="linklike" onClick={() => onExplain('removed')}><span className="chg chg-removed">−{formatCount(d.files.removed.length)}</span> files removed</button></li>
-        {rw && <li><button type="button" className="linklike" onClick={() => onExplain('rewritten')}><span className="chg chg-rewritten">{formatCount(rw.removedFiles)}→{formatCount(rw.addedFiles)}</span> rewritten</button></li>}
+        <li><button type="button" className="linklike" onClick={() => onExplain('added')}><span className="chg dchg-added">+{formatCount(d.files.added.length)}</span> files added</button></li>
+        <li><button type="button" className="linklike" onClick={() => onExplain('removed')}><span className="chg dchg-removed">−{formatCount(d.files.removed.length)}</span> files removed</button></li>
+        {rw && <li><button type="button" className="linklike" onClick={() => onExplain('rewritten')}><span className="chg dchg-rewritten">{formatCount(rw.removedFiles)}→{formatCount(rw.addedFiles)}</span> rewritten</button></li>}
         <li><span className="num">{formatCount(d.files.deletesChanged.length)}</span> files with new deletes</li>
         <li className="muted"><span className="num">{formatCount(d.files.unchanged)}</span> unchanged (never read)</li>
       </ul>
@@ -144,7 +144,7 @@ function PartitionMap({ parts, selected, onSelect }: { parts: readonly Partition
                   style={{ background: `color-mix(in srgb, var(--heat, #e8590c) ${Math.round(10 + 80 * h)}%, transparent)` }}
                   onClick={() => onSelect(selected === p.partition ? undefined : p.partition)}>
                   <span className="heat-name">{label}</span>
-                  <span className="heat-nums num"><span className="chg-added">+{formatCount(Number(p.added.records))}</span> <span className="chg-removed">−{formatCount(Number(p.removed.records))}</span></span>
+                  <span className="heat-nums num"><span className="dchg-added">+{formatCount(Number(p.added.records))}</span> <span className="dchg-removed">−{formatCount(Number(p.removed.records))}</span></span>
                 </button>
               </li>
             );
@@ -182,16 +182,16 @@ function FileLists({ d }: { d: TableDiffDto }) {
     <div className="card diff-filelists" data-testid="diff-files">
       <h3>Files</h3>
       {d.files.added.length + d.files.removed.length + d.files.deletesChanged.length === 0 && <p className="muted small">{t('ui.diff.noFiles')}</p>}
-      {d.files.added.length > 0 && <FileList title={rewritten ? 'added (including the rewrite’s new files)' : 'added'} files={d.files.added} cls="chg-added" />}
-      {d.files.removed.length > 0 && <FileList title={rewritten ? 'removed (including the rewrite’s old files)' : 'removed'} files={d.files.removed} cls="chg-removed" />}
+      {d.files.added.length > 0 && <FileList title={rewritten ? 'added (including the rewrite’s new files)' : 'added'} files={d.files.added} cls="dchg-added" />}
+      {d.files.removed.length > 0 && <FileList title={rewritten ? 'removed (including the rewrite’s old files)' : 'removed'} files={d.files.removed} cls="dchg-removed" />}
       {d.files.deletesChanged.length > 0 && (
         <details className="diff-files">
           <summary><span className="chg">{formatCount(d.files.deletesChanged.length)}</span> live in both, with other deletes applied</summary>
-          <ul className="small mono">{d.files.deletesChanged.slice(0, MAX_FILES).map((f) => <li key={f.path}>{f.path} <span className="chg-added">+{f.added.length}</span> <span className="chg-removed">−{f.removed.length}</span></li>)}</ul>
+          <ul className="small mono">{d.files.deletesChanged.slice(0, MAX_FILES).map((f) => <li key={f.path}>{f.path} <span className="dchg-added">+{f.added.length}</span> <span className="dchg-removed">−{f.removed.length}</span></li>)}</ul>
         </details>
       )}
       {(d.deleteFiles.added.length > 0 || d.deleteFiles.removed.length > 0) && (
-        <p className="small">Delete files / deletion vectors: <span className="chg-added">+{d.deleteFiles.added.length}</span> <span className="chg-removed">−{d.deleteFiles.removed.length}</span></p>
+        <p className="small">Delete files / deletion vectors: <span className="dchg-added">+{d.deleteFiles.added.length}</span> <span className="dchg-removed">−{d.deleteFiles.removed.length}</span></p>
       )}
     </div>
   );

@@ -110,7 +110,7 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
               {DIFF_KINDS.map((k) => (
                 <button key={k} type="button" role="radio" aria-checked={diff.kind === k} className={diff.kind === k ? 'on' : ''}
                   onClick={() => { onDiff({ ...diff, kind: k }); onExplain(k); }}>
-                  <span className={`chg chg-${k}`}>{SIGN[k]}</span> {k[0].toUpperCase() + k.slice(1)} <span className="num">{formatCount(s.counts[k])}</span>
+                  <span className={`chg dchg-${k}`}>{SIGN[k]}</span> {k[0].toUpperCase() + k.slice(1)} <span className="num">{formatCount(s.counts[k])}</span>
                 </button>
               ))}
             </div>
