@@ -112,6 +112,11 @@ const SECTION_LINKS: Partial<Record<TableFormatName, { schema: { href: string; l
 };
 const sectionLink = (l: { href: string; label: LabelKey } | undefined, t: Translator['t']) => (l ? { href: l.href, label: t(l.label) } : undefined);
 
+/** The explanation of each kind of change of the diff page (literal keys, so the catalog test sees them used). */
+const CHANGE_KEYS = {
+  added: 'ui.diff.explain.added', removed: 'ui.diff.explain.removed', changed: 'ui.diff.explain.changed', rewritten: 'ui.diff.explain.rewritten',
+} as const;
+
 function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Translator): Described {
   const yesNo = (b: boolean) => t(b ? 'ui.inspector.yes' : 'ui.inspector.no');
   switch (item.kind) {
@@ -189,11 +194,11 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
       };
     }
     case 'change': {
-      const key = `ui.diff.explain.${item.change}` as const;
+      const key = CHANGE_KEYS[item.change];
       const others = (['added', 'removed', 'changed', 'rewritten'] as const).filter((k) => k !== item.change);
       return {
         title: `${item.change[0].toUpperCase()}${item.change.slice(1)} — ${format}`, subtitle: t('ui.diff.explain.title'),
-        props: others.map((k) => [k, t(`ui.diff.explain.${k}`, { format })] as const),
+        props: others.map((k) => [k, t(CHANGE_KEYS[k], { format })] as const),
         explanation: t(key, { format }),
         link: specLink(format, 'data-file'),
       };
