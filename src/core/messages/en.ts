@@ -2,13 +2,14 @@
  * The English catalog (the reference one: its keys and parameter types define `Messages`, which every other
  * language's catalog must satisfy) and `format(key, params)`.
  */
+import { enDiff } from './en-diff.ts';
 import { enTree } from './en-tree.ts';
 import { enErrors } from './en-errors.ts';
 import { enFacts } from './en-facts.ts';
 import { enHealth } from './en-health.ts';
 import { enUi } from './en-ui.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

@@ -16,7 +16,7 @@ import { useTableOverview } from '../queries/table-queries.ts';
 import { useTableFiles } from '../queries/warehouse-queries.ts';
 import { RawFileView } from '../raw/raw-file-view.tsx';
 import { SchemaView } from '../schema/schema-view.tsx';
-import { type Tab, tabsFor } from '../state/route.ts';
+import { type DiffRoute, type Tab, tabsFor } from '../state/route.ts';
 import { TreeView } from '../tree/tree-view.tsx';
 import { WritesBar } from '../writes/writes-bar.tsx';
 import { PANEL_KEYS, usePanelCollapsed, useShortcut } from './panels.ts';
@@ -25,6 +25,8 @@ import { UnreadTablePage } from './unread-table-page.tsx';
 
 const TimelineStrip = lazy(() => import('../timeline/timeline-strip.tsx'));
 const PartitionsView = lazy(() => import('../partitions/partitions-view.tsx'));
+const DiffPage = lazy(() => import('../diff/diff-page.tsx').then((m) => ({ default: m.DiffPage })));
+const CompareMenu = lazy(() => import('../diff/compare-menu.tsx').then((m) => ({ default: m.CompareMenu })));
 const LsmView = lazy(() => import('../lsm/lsm-view.tsx').then((m) => ({ default: m.LsmView })));
 const HealthView = lazy(() => import('../health/health-view.tsx'));
 
@@ -44,6 +46,9 @@ export interface TablePageProps {
   /** The Data tab's filter and columns (kept in the URL). */
   readonly data: DataState;
   readonly onData: (next: DataState) => void;
+  /** The open diff of two versions (issue 15), shown in place of the tab's content; undefined closes it. */
+  readonly diff?: DiffRoute;
+  readonly onDiff: (next: DiffRoute | undefined) => void;
 }
 
 export function TablePage(props: TablePageProps) {
@@ -67,7 +72,7 @@ export function TablePage(props: TablePageProps) {
   );
 }
 
-function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, onData, tableId, overview }: TablePageProps & { tableId: string; overview: TableOverviewDto }) {
+function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, onData, diff, onDiff, tableId, overview }: TablePageProps & { tableId: string; overview: TableOverviewDto }) {
   const files = useTableFiles(warehouseId, table.root);
   const current = overview.versions.find((v) => v.isCurrent);
   const selected = overview.versions.find((v) => v.id === version) ?? current;
@@ -91,6 +96,11 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
   const shownItem: InspectorItem | null = item?.kind === 'version'
     ? { kind: 'version', version: overview.versions.find((v) => v.id === item.version.id) ?? item.version }
     : item;
+  // Shift-click compares: the earlier version is "before" whichever was clicked first.
+  const compare = (a: string, b: string) => {
+    const [x, y] = [a, b].map((id) => overview.versions.find((v) => v.id === id)?.timestampMs ?? 0);
+    onDiff(x <= y ? { from: a, to: b } : { from: b, to: a });
+  };
   const selectVersion = (id: string, replace?: boolean) => onVersion(overview.versions.find((v) => v.id === id)?.isCurrent ? undefined : id, replace);
   const openRaw = (key: string) => { setRawKey(key); onTab('raw'); };
   const onTabsKey = (e: React.KeyboardEvent) => {
@@ -107,7 +117,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
       <Suspense fallback={<div className="timeline timeline-skeleton muted small" aria-busy>Loading the timeline…</div>}>
         {overview.versions.length > 0
           ? <TimelineStrip format={overview.format} versions={overview.versions} selectedId={selected?.id} onSelect={selectVersion}
-            collapsed={timelineCollapsed} onToggleCollapsed={toggleTimeline} shortcut={PANEL_KEYS.timeline} />
+            collapsed={timelineCollapsed} onToggleCollapsed={toggleTimeline} shortcut={PANEL_KEYS.timeline} onCompare={compare} />
           : <div className="timeline timeline-empty muted small">This table has no versions yet (created, never written).</div>}
       </Suspense>
       <TableWarnings warnings={overview.warnings} writeRefusal={overview.writeRefusal} />
@@ -116,13 +126,21 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
           <div className="tabs-row">
             <div className="tabs" role="tablist" aria-label="Table views" ref={tabsRef} onKeyDown={onTabsKey}>
               {TABS.map((t) => (
-                <button key={t} type="button" role="tab" data-tab={t} aria-selected={tab === t} tabIndex={tab === t ? 0 : -1}
-                  className={`tab${tab === t ? ' active' : ''}`} onClick={() => onTab(t)}>{TAB_LABEL[t]}</button>
+                <button key={t} type="button" role="tab" data-tab={t} aria-selected={!diff && tab === t} tabIndex={tab === t ? 0 : -1}
+                  className={`tab${!diff && tab === t ? ' active' : ''}`} onClick={() => onTab(t)}>{TAB_LABEL[t]}</button>
               ))}
             </div>
+            <Suspense fallback={null}><CompareMenu versions={overview.versions} selectedId={selected?.id} onCompare={(from, to) => onDiff({ from, to })} /></Suspense>
             <WritesBar warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} selected={selected} onVersion={onVersion} writeRefusal={overview.writeRefusal} />
           </div>
-          <div className="tab-body" role="tabpanel" aria-label={TAB_LABEL[tab]}>
+          {diff && (
+            <div className="tab-body diff-body">
+              <Suspense fallback={<ProgressLine label="Loading the diff page…" />}>
+                <DiffPage tableId={tableId} format={overview.format} diff={diff} onDiff={onDiff} onClose={() => onDiff(undefined)} onExplain={(change) => setItem({ kind: 'change', change })} />
+              </Suspense>
+            </div>
+          )}
+          {!diff && <div className="tab-body" role="tabpanel" aria-label={TAB_LABEL[tab]}>
             {tab === 'overview' && <OverviewTab overview={overview} selected={selected} files={files.data} onSelectVersion={selectVersion} onOpenRaw={openRaw} />}
             {tab === 'tree' && (selected
               ? <TreeView key={versionParam} tableId={tableId} version={versionParam} selectedKey={treeKey} onSelect={(node, key, where) => { setTreeKey(key); setItem({ kind: 'node', node, ...where }); }} />
@@ -146,7 +164,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
               </Suspense>
             )}
             {tab === 'raw' && <RawFileView warehouseId={warehouseId} root={table.root} files={files.data?.files} metadataFiles={overview.states} selectedKey={rawKey} onSelect={setRawKey} />}
-          </div>
+          </div>}
         </div>
         <Inspector item={shownItem} format={overview.format} warehouseId={warehouseId} tableId={tableId} version={versionParam} collapsed={collapsed} onToggle={toggleInspector} onOpenRaw={openRaw} shortcut={PANEL_KEYS.inspector} />
       </div>

@@ -25,7 +25,7 @@ export function WarehouseView({ session, route, navigate, onClose }: {
   const base: Route = { w: session.kind, loc: session.loc ?? {}, tab: 'overview' };
   const openTable = (root: string) => navigate({ ...base, table: root, tab: route.table === root ? route.tab : 'overview' });
   const openFolder = (prefix: string) => navigate({ ...base, folder: prefix });
-  const setTab = (tab: Tab) => navigate({ ...route, tab });
+  const setTab = (tab: Tab) => navigate({ ...route, tab, diff: undefined });
 
   const table = route.table ? findTable(scan.data, session, route.table) : undefined;
   const status = scan.isPending
@@ -50,7 +50,8 @@ export function WarehouseView({ session, route, navigate, onClose }: {
         <main className="main">
           {route.table && table && <TablePage key={table.root} warehouseId={session.warehouseId} table={table} tab={route.tab} onTab={setTab}
             version={route.version} onVersion={(version, replace) => navigate({ ...route, version }, replace)}
-            data={{ where: route.where, cols: route.cols }} onData={(d) => navigate({ ...route, where: d.where, cols: d.cols })} />}
+            data={{ where: route.where, cols: route.cols }} onData={(d) => navigate({ ...route, where: d.where, cols: d.cols })}
+            diff={route.diff} onDiff={(diff) => navigate({ ...route, diff })} />}
           {route.table && !table && scan.isPending && <ProgressLine label="Finding the table…" progress={scan.progress} />}
           {route.table && !table && !scan.isPending && (
             <ErrorPanel error={{ code: 'NotFound', message: 'warehouse: no table at this location', context: { prefix: route.table } }} />

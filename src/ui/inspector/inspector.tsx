@@ -20,7 +20,9 @@ export type InspectorItem =
   | { readonly kind: 'node'; readonly node: TreeNode; readonly parent?: TreeNode; readonly index?: number }
   | { readonly kind: 'field'; readonly field: FlatField; readonly schemaId: string }
   | { readonly kind: 'partition'; readonly stat: PartitionStatDto }
-  | { readonly kind: 'file'; readonly file: PlannedFileDto };
+  | { readonly kind: 'file'; readonly file: PlannedFileDto }
+  /** A kind of change of the diff page (issue 15), explained in the table's format. */
+  | { readonly kind: 'change'; readonly change: 'added' | 'removed' | 'changed' | 'rewritten' };
 
 interface Described {
   readonly title: string;
@@ -117,6 +119,11 @@ const SECTION_LINKS: Partial<Record<TableFormatName, { schema: { href: string; l
 };
 const sectionLink = (l: { href: string; label: LabelKey } | undefined, t: Translator['t']) => (l ? { href: l.href, label: t(l.label) } : undefined);
 
+/** The explanation of each kind of change of the diff page (literal keys, so the catalog test sees them used). */
+const CHANGE_KEYS = {
+  added: 'ui.diff.explain.added', removed: 'ui.diff.explain.removed', changed: 'ui.diff.explain.changed', rewritten: 'ui.diff.explain.rewritten',
+} as const;
+
 function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Translator): Described {
   const yesNo = (b: boolean) => t(b ? 'ui.inspector.yes' : 'ui.inspector.no');
   switch (item.kind) {
@@ -191,6 +198,16 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         explanation: t('ui.inspector.file.explain'),
         link: specLink(format, 'data-file'),
         location: f.key,
+      };
+    }
+    case 'change': {
+      const key = CHANGE_KEYS[item.change];
+      const others = (['added', 'removed', 'changed', 'rewritten'] as const).filter((k) => k !== item.change);
+      return {
+        title: `${item.change[0].toUpperCase()}${item.change.slice(1)} — ${format}`, subtitle: t('ui.diff.explain.title'),
+        props: others.map((k) => [k, t(CHANGE_KEYS[k], { format })] as const),
+        explanation: t(key, { format }),
+        link: specLink(format, 'data-file'),
       };
     }
   }

@@ -27,6 +27,20 @@ describe('route', () => {
     expect(parseRoute('?w=demo&where=x&col=a')).toEqual({ w: 'demo', loc: {}, tab: 'overview' });
   });
 
+  it('carries a diff of two versions and its row filters (the deep link reopens it)', () => {
+    const r = { w: 'demo' as const, loc: {}, table: 'sales/orders/', tab: 'overview' as const, diff: { from: '1', to: 'audit', kind: 'changed' as const, partition: 'region=eu', column: 'amount' } };
+    const search = routeToSearch(r);
+    expect(search).toBe('?w=demo&t=sales%2Forders%2F&da=1&db=audit&dk=changed&dp=region%3Deu&dc=amount');
+    expect(parseRoute(search)).toEqual(r);
+    // '' is the partition of an unpartitioned table: kept, unlike a missing filter.
+    const unpartitioned = { ...r, diff: { from: '1', to: '2', partition: '' } };
+    expect(parseRoute(routeToSearch(unpartitioned))).toEqual(unpartitioned);
+    // Both ends are needed, a table too; an unknown kind is dropped.
+    expect(parseRoute('?w=demo&t=x%2F&da=1')).toEqual({ w: 'demo', loc: {}, table: 'x/', tab: 'overview' });
+    expect(parseRoute('?w=demo&da=1&db=2')).toEqual({ w: 'demo', loc: {}, tab: 'overview' });
+    expect(parseRoute('?w=demo&t=x%2F&da=1&db=2&dk=evil').diff).toEqual({ from: '1', to: '2' });
+  });
+
   it('ignores unknown kinds and tabs', () => {
     expect(parseRoute('?w=ftp&tab=evil')).toEqual({ loc: {}, tab: 'overview' });
     expect(routeToSearch({ loc: {}, tab: 'overview' })).toBe('');

@@ -1,6 +1,7 @@
 /**
  * The URL is the deep link: which warehouse (kind + secret-free location), which table or folder, which
- * tab, which version of the table, and the Data tab's filter and chosen columns. Credentials never appear here (connectionLocation only returns secret-free fields, and
+ * tab, which version of the table, the Data tab's filter and chosen columns, and an open diff of two
+ * versions with its row filters. Credentials never appear here (connectionLocation only returns secret-free fields, and
  * {@link routeToSearch} drops anything that looks like a secret as a second line of defence).
  */
 import type { ConnectionKind } from '../../worker/connection.ts';
@@ -32,6 +33,35 @@ export interface Route {
   readonly where?: string;
   /** The Data tab's chosen columns, in table order; absent = all. */
   readonly cols?: readonly string[];
+  /** The diff of two versions (issue 15) open in place of the tabs' content, with its row filters. */
+  readonly diff?: DiffRoute;
+}
+
+/** Kinds of row change the diff page filters by. */
+export const DIFF_KINDS = ['added', 'removed', 'changed'] as const;
+export type DiffKind = (typeof DIFF_KINDS)[number];
+
+/** Two versions (ids, branch or tag names) and the row view's filters; absent filter = all. */
+export interface DiffRoute {
+  readonly from: string;
+  readonly to: string;
+  readonly kind?: DiffKind;
+  readonly partition?: string;
+  readonly column?: string;
+}
+
+function parseDiff(q: URLSearchParams): DiffRoute | undefined {
+  const from = q.get('da'); const to = q.get('db');
+  if (!q.get('t') || !from || !to) return undefined;
+  const kind = q.get('dk') as DiffKind | null;
+  const partition = q.get('dp'); const column = q.get('dc');
+  return {
+    from, to,
+    ...(kind && DIFF_KINDS.includes(kind) ? { kind } : {}),
+    // '' is a real partition (unpartitioned tables), so only a missing parameter means "all".
+    ...(partition !== null ? { partition } : {}),
+    ...(column ? { column } : {}),
+  };
 }
 
 const KINDS: readonly ConnectionKind[] = ['demo', 'url', 's3', 'presigned', 'folder', 'files'];
@@ -53,6 +83,7 @@ export function parseRoute(search: string): Route {
     ...(q.get('t') && q.get('v') ? { version: q.get('v') as string } : {}),
     ...(q.get('t') && q.get('where') ? { where: q.get('where') as string } : {}),
     ...(q.get('t') && q.getAll('col').length > 0 ? { cols: q.getAll('col') } : {}),
+    ...(parseDiff(q) ? { diff: parseDiff(q) } : {}),
   };
 }
 
@@ -71,5 +102,11 @@ export function routeToSearch(r: Route): string {
   if (r.table && r.version !== undefined) q.set('v', r.version);
   if (r.table && r.where) q.set('where', r.where);
   if (r.table) for (const c of r.cols ?? []) q.append('col', c);
+  if (r.table && r.diff) {
+    q.set('da', r.diff.from); q.set('db', r.diff.to);
+    if (r.diff.kind) q.set('dk', r.diff.kind);
+    if (r.diff.partition !== undefined) q.set('dp', r.diff.partition);
+    if (r.diff.column) q.set('dc', r.diff.column);
+  }
   return `?${q.toString()}`;
 }

@@ -32,7 +32,8 @@ export function TimelineLanes({ width, versions, layout, domain, selectedId, ser
   selectedId?: string;
   /** The counter drawn as a faint area behind the lanes (already downsampled). */
   series: readonly SeriesPoint[];
-  onSelect: (id: string) => void;
+  /** `shift`: shift-click (compare with the selected version). */
+  onSelect: (id: string, shift?: boolean) => void;
   onZoom: (domain: [number, number]) => void;
 }) {
   const laneCount = Math.max(1, layout.lanes.length);
@@ -103,13 +104,13 @@ export function TimelineLanes({ width, versions, layout, domain, selectedId, ser
   );
 }
 
-function Mark({ p, y, selected, onSelect }: { p: Placed; y: number; selected: boolean; onSelect: (id: string) => void }) {
+function Mark({ p, y, selected, onSelect }: { p: Placed; y: number; selected: boolean; onSelect: (id: string, shift?: boolean) => void }) {
   const { v, x, count } = p;
   const cat = opCategory(v.operation);
   const t = formatTime(v.timestampMs);
   const title = `${v.operation} · ${v.id}\n${t.local} (${t.utc})${count > 1 ? `\n+${count - 1} more ${OP_LABELS[cat]} commits here — drag across the axis to zoom in` : ''}${v.refs.length ? `\n${v.refs.map((r) => `${r.type} ${r.name}`).join(', ')}` : ''}`;
   return (
-    <g className="tl-mark" onClick={() => onSelect(v.id)} data-version={v.id} id={`tl-${v.id}`} aria-selected={selected}>
+    <g className="tl-mark" onClick={(e) => onSelect(v.id, e.shiftKey)} data-version={v.id} id={`tl-${v.id}`} aria-selected={selected}>
       <title>{title}</title>
       {selected && <circle cx={x} cy={y} r={8.5} fill="none" stroke="#1d2125" strokeWidth={2} />}
       {v.isCurrent && <circle cx={x} cy={y} r={6.5} fill="#fff" stroke={OP_COLORS[cat]} strokeWidth={2} />}
@@ -120,11 +121,11 @@ function Mark({ p, y, selected, onSelect }: { p: Placed; y: number; selected: bo
 }
 
 /** A tag flag; `flip` draws it leftwards near the right edge so its label is not cut. */
-function Flag({ p, y, onSelect, flip }: { p: Placed; y: number; onSelect: (id: string) => void; flip: boolean }) {
+function Flag({ p, y, onSelect, flip }: { p: Placed; y: number; onSelect: (id: string, shift?: boolean) => void; flip: boolean }) {
   const names = p.v.refs.filter((r) => r.type === 'tag').map((r) => r.name);
   const label = names.length > 1 ? `${names[0]} +${names.length - 1}` : names[0];
   return (
-    <g className="tl-flag" onClick={() => onSelect(p.v.id)}>
+    <g className="tl-flag" onClick={(e) => onSelect(p.v.id, e.shiftKey)}>
       <title>{`tag${names.length > 1 ? 's' : ''} ${names.join(', ')} → ${p.v.id}`}</title>
       <line x1={p.x} x2={p.x} y1={y - 4} y2={y - 14} stroke="#444" strokeWidth={1} />
       <path d={`M${p.x},${y - 14} l${flip ? -8 : 8},3 l${flip ? 8 : -8},3 z`} fill="#444" />

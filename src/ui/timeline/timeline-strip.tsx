@@ -33,9 +33,12 @@ export interface TimelineStripProps {
   readonly onToggleCollapsed?: () => void;
   /** Shortcut of the collapse toggle, for its title. */
   readonly shortcut?: string;
+  /** Shift-click on a version: compare it with the selected one (issue 15). */
+  readonly onCompare?: (selectedId: string, otherId: string) => void;
 }
 
-export default function TimelineStrip({ format, versions, selectedId, onSelect, collapsed = false, onToggleCollapsed, shortcut }: TimelineStripProps) {
+export default function TimelineStrip({ format, versions, selectedId, onSelect, collapsed = false, onToggleCollapsed, shortcut, onCompare }: TimelineStripProps) {
+  const compareWith = onCompare && selectedId ? (id: string) => { if (id !== selectedId) onCompare(selectedId, id); } : undefined;
   const layout = useMemo(() => buildLanes(versions), [versions]);
   const full = useMemo(() => paddedExtent(versions.map((v) => v.timestampMs)), [versions]);
   const [domain, setDomain] = useState<[number, number]>(full);
@@ -79,7 +82,7 @@ export default function TimelineStrip({ format, versions, selectedId, onSelect, 
   const zoomed = domain[0] !== full[0] || domain[1] !== full[1];
   const toggleTitle = `${collapsed ? 'Show' : 'Hide'} the timeline${shortcut ? ` (${shortcut})` : ''}`;
 
-  const list = <VersionsList versions={versions} selectedId={selectedId} onSelect={onSelect} />;
+  const list = <VersionsList versions={versions} selectedId={selectedId} onSelect={onSelect} onCompare={compareWith} />;
   return (
     <div className={`timeline${collapsed ? ' collapsed' : ''}${sideList && !collapsed ? ' side' : ''}`} ref={wrapRef} aria-label="Timeline" role="group">
       <div className="timeline-left">
@@ -121,7 +124,7 @@ export default function TimelineStrip({ format, versions, selectedId, onSelect, 
             <div className="timeline-lanes" tabIndex={0} onKeyDown={onKey} data-testid="timeline-lanes" style={{ height: lanesHeight(layout.lanes.length) }}
               aria-label="Versions on a time axis: arrow keys move the selection, drag across to zoom" aria-activedescendant={selectedId ? `tl-${selectedId}` : undefined}>
               <TimelineLanes width={plotW} versions={versions} layout={layout} domain={domain} selectedId={selectedId} series={series}
-                onSelect={(id) => onSelect(id)} onZoom={setDomain} />
+                onSelect={(id, shift) => (shift && compareWith ? compareWith(id) : onSelect(id))} onZoom={setDomain} />
             </div>
           </div>
         )}

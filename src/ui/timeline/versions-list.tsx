@@ -13,10 +13,12 @@ import { type VersionSort, type VersionSortKey, listVersions } from './versions-
 const ROW = 20;
 const timeText = (v: VersionDto) => formatTime(v.timestampMs).local;
 
-export function VersionsList({ versions, selectedId, onSelect }: {
+export function VersionsList({ versions, selectedId, onSelect, onCompare }: {
   versions: readonly VersionDto[];
   selectedId?: string;
   onSelect: (id: string, replace?: boolean) => void;
+  /** Shift-click: compare this version with the selected one. */
+  onCompare?: (id: string) => void;
 }) {
   const [sort, setSort] = useState<VersionSort>({ key: 'time', desc: true });
   const [filter, setFilter] = useState('');
@@ -73,7 +75,7 @@ export function VersionsList({ versions, selectedId, onSelect }: {
               <div key={v.id} id={`vl-${v.id}`} role="option" aria-selected={v.id === selectedId} data-list-version={v.id}
                 className={`vl-row${item.index === active ? ' active' : ''}${v.id === selectedId ? ' selected' : ''}`}
                 style={{ transform: `translateY(${item.start}px)`, height: ROW }}
-                onClick={() => { setActive(item.index); onSelect(v.id); }} title={`${v.operation} · ${v.id}\n${t.local}.${String(v.timestampMs % 1000).padStart(3, '0')} (${t.utc})`}>
+                onClick={(e) => { setActive(item.index); if (e.shiftKey && onCompare) onCompare(v.id); else onSelect(v.id); }} title={`${v.operation} · ${v.id}\n${t.local}.${String(v.timestampMs % 1000).padStart(3, '0')} (${t.utc})`}>
                 <span className="vl-time mono">{t.local.slice(5)}</span>
                 <span className="vl-id mono">{v.id}</span>
                 <span className="vl-op"><span className="dot" style={{ background: OP_COLORS[opCategory(v.operation)] }} />{v.operation}

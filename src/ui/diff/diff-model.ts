@@ -1,0 +1,79 @@
+/**
+ * The diff page's pure parts (issue 15): rows of the row view (added, removed, changed with the changed
+ * cells), provenance as a sentence, the partition heat map's scale, and CSV export with a guard against
+ * formula injection (a spreadsheet runs a cell starting with = + - @ as a formula; OWASP "CSV Injection").
+ */
+import type { AppliedFileDto } from '../../core/formats/table-format.ts';
+import type { ChangedRowDto, DiffRowDto, PartitionChangeDto, RowProvenanceDto, TableDiffDto } from '../../core/api/diff/diff-dto.ts';
+import type { DiffKind } from '../state/route.ts';
+
+/** One line of the row view: an added or removed row, or a changed row (its values after, and before). */
+export type DiffViewRow =
+  | { readonly kind: 'added' | 'removed'; readonly row: Record<string, unknown>; readonly provenance: RowProvenanceDto }
+  | { readonly kind: 'changed'; readonly row: Record<string, unknown>; readonly before: Record<string, unknown>; readonly provenance: RowProvenanceDto; readonly beforeProvenance: RowProvenanceDto; readonly changedColumns: readonly string[] };
+
+/** A worker page's rows as view rows. */
+export function viewRowsOf(kind: DiffKind, rows: readonly (DiffRowDto | ChangedRowDto)[]): DiffViewRow[] {
+  if (kind === 'changed') {
+    return (rows as readonly ChangedRowDto[]).map((c) => ({
+      kind: 'changed', row: c.after.row, before: c.before.row, provenance: c.after.provenance, beforeProvenance: c.before.provenance, changedColumns: c.changedColumns,
+    }));
+  }
+  return (rows as readonly DiffRowDto[]).map((r) => ({ kind, row: r.row, provenance: r.provenance }));
+}
+
+const APPLIED_NAME: Record<AppliedFileDto['kind'], string> = {
+  'position-deletes': 'position delete file', 'equality-deletes': 'equality delete file', 'deletion-vector': 'deletion vector', 'log-file': 'log file',
+};
+function applied(a: AppliedFileDto): string {
+  return `${APPLIED_NAME[a.kind]} ${a.key ?? a.path}${a.records !== undefined ? ` (${a.records} rows)` : ''}`;
+}
+
+/**
+ * Where a row comes from, as one sentence: the data file (and row position where exact) it lives in and,
+ * for a removed row, what removed it (the delete file / deletion vector / log file, or its file gone).
+ */
+export function provenanceText(kind: 'added' | 'removed' | 'changed', p: RowProvenanceDto): string {
+  const files = p.files.length === 0 ? 'no data file' : p.files.length === 1 ? p.files[0] : `${p.files[0]} and ${p.files.length - 1} more merged with it`;
+  const at = p.position !== undefined ? `, row ${p.position}` : '';
+  const part = p.partition ? ` (partition ${p.partition})` : '';
+  const lives = `${kind === 'removed' ? 'Was in' : 'In'} ${files}${at}${part} at version ${p.version}.`;
+  const via = p.via && p.via.length > 0 ? ` ${kind === 'removed' ? 'Removed by' : 'Changed by'} ${p.via.map(applied).join(', ')}.` : '';
+  const gone = p.fileGone ? (kind === 'removed' ? ' Its data file is not live in the later version (removed or rewritten).' : ' Its data file is new in this version.') : '';
+  return lives + via + gone;
+}
+
+/** Heat of a partition's change, 0..1, by rows added plus removed against the busiest partition. */
+export function partitionHeat(partitions: readonly PartitionChangeDto[]): Map<string, number> {
+  const weight = (p: PartitionChangeDto) => Number(p.added.records) + Number(p.removed.records) + p.deletesChanged;
+  const max = Math.max(0, ...partitions.map(weight));
+  return new Map(partitions.map((p) => [p.partition, max === 0 ? 0 : weight(p) / max]));
+}
+
+/** True when the metadata says the rows did not change: a rewrite (compaction) with the same rows, no other files. */
+export function isSameRowsRewrite(d: TableDiffDto): boolean {
+  return d.rewrite?.sameRows === true && d.files.deletesChanged.length === 0;
+}
+
+/** One CSV cell: quoted when needed, and a cell starting with = + - @ (or tab / CR) prefixed with ' so no spreadsheet runs it. */
+export function csvCell(v: unknown): string {
+  let s = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)) : String(v);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * The rows as CSV: a `change` column (added, removed, update-before, update-after — a changed row is two
+ * lines), the table's columns, then the provenance (partition, file, position).
+ */
+export function diffCsv(columns: readonly string[], rows: readonly DiffViewRow[]): string {
+  const header = ['change', ...columns, 'partition', 'file', 'position'];
+  const line = (change: string, row: Record<string, unknown>, p: RowProvenanceDto) =>
+    [change, ...columns.map((c) => row[c]), p.partition, p.files[0] ?? '', p.position ?? ''].map(csvCell).join(',');
+  const out = [header.map(csvCell).join(',')];
+  for (const r of rows) {
+    if (r.kind === 'changed') { out.push(line('update-before', r.before, r.beforeProvenance)); out.push(line('update-after', r.row, r.provenance)); }
+    else out.push(line(r.kind, r.row, r.provenance));
+  }
+  return `${out.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,83 @@
+/**
+ * React Query hooks of the diff page (issue 15). Two versions of a table never change, so the metadata
+ * diff and the row diff are kept; the row diff runs once in the worker (progress, cancel) and its rows come
+ * page by page under the filters, for the virtualised row view.
+ */
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Progress } from '../../core/api/progress.ts';
+import { engine } from '../../worker/client.ts';
+import type { RowDiffPageDto } from '../../worker/engine-diff.ts';
+import type { DiffKind } from '../state/route.ts';
+
+export const DIFF_PAGE_ROWS = 200;
+
+const diffKeys = {
+  table: (tableId: string, from: string, to: string) => ['lakescope', 'tbl', tableId, 'diff', from, to] as const,
+  rows: (tableId: string, from: string, to: string, run: number) => ['lakescope', 'tbl', tableId, 'row-diff', from, to, run] as const,
+  page: (diffId: string, kind: DiffKind, partition: string | undefined, column: string | undefined, page: number) =>
+    ['lakescope', 'row-diff', diffId, kind, partition ?? '\u0000all', column ?? '', page] as const,
+};
+
+/** The metadata diff (no data file read). */
+export function useTableDiff(tableId: string, from: string, to: string) {
+  return useQuery({
+    queryKey: diffKeys.table(tableId, from, to),
+    queryFn: ({ signal }) => engine().diffTables({ tableId, from, to }, { signal }),
+    retry: false, staleTime: Infinity, gcTime: 10 * 60_000,
+  });
+}
+
+/** The row diff: runs in the worker with progress; `cancel` stops its reads, `restart` runs it again. */
+export function useRowDiff(tableId: string, from: string, to: string) {
+  const client = useQueryClient();
+  const [progress, setProgress] = useState<Progress | undefined>();
+  const [run, setRun] = useState(0);
+  const [cancelled, setCancelled] = useState(false);
+  const key = diffKeys.rows(tableId, from, to, run);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => engine().openRowDiff({ tableId, from, to }, { signal, onProgress: setProgress }),
+    enabled: !cancelled, retry: false, staleTime: Infinity, gcTime: 5 * 60_000,
+  });
+  return {
+    ...query, progress, cancelled,
+    cancel: () => { setCancelled(true); void client.cancelQueries({ queryKey: key }); },
+    restart: () => { setProgress(undefined); setCancelled(false); setRun((r) => r + 1); },
+  };
+}
+
+export interface RowDiffFilter { readonly partition?: string; readonly column?: string }
+
+/** Pages (`DIFF_PAGE_ROWS` rows each) of one kind of row under the filters. */
+export function useRowDiffPages(diffId: string | undefined, wanted: readonly { kind: DiffKind; page: number }[], f: RowDiffFilter) {
+  const pages = useQueries({
+    queries: wanted.map(({ kind, page }) => ({
+      queryKey: diffKeys.page(diffId ?? '', kind, f.partition, f.column, page),
+      queryFn: ({ signal }: { signal: AbortSignal }) => engine().readRowDiff({
+        diffId: diffId as string, kind, offset: page * DIFF_PAGE_ROWS, limit: DIFF_PAGE_ROWS,
+        ...(f.partition !== undefined ? { partition: f.partition } : {}), ...(kind === 'changed' && f.column ? { column: f.column } : {}),
+      }, { signal }),
+      enabled: diffId !== undefined, staleTime: Infinity, gcTime: 60_000, retry: false,
+    })),
+  });
+  const loaded = new Map<string, RowDiffPageDto>();
+  pages.forEach((p, i) => { if (p.data) loaded.set(`${wanted[i].kind}:${wanted[i].page}`, p.data); });
+  return { loaded, error: pages.find((p) => p.error)?.error, fetching: pages.some((p) => p.isFetching) };
+}
+
+/** Every row of `kinds` under the filters, read in chunks (for CSV export). */
+export async function readAllRows(diffId: string, kinds: readonly DiffKind[], f: RowDiffFilter, signal?: AbortSignal): Promise<RowDiffPageDto[]> {
+  const out: RowDiffPageDto[] = [];
+  for (const kind of kinds) {
+    for (let offset = 0; ; offset += 10_000) {
+      const page = await engine().readRowDiff({
+        diffId, kind, offset, limit: 10_000,
+        ...(f.partition !== undefined ? { partition: f.partition } : {}), ...(kind === 'changed' && f.column ? { column: f.column } : {}),
+      }, { signal });
+      out.push(page);
+      if (offset + page.rows.length >= page.total || page.rows.length === 0) break;
+    }
+  }
+  return out;
+}
