@@ -12,9 +12,12 @@ import { sleep } from '../util/async.ts';
  * - `fail`: throw Io before the call reaches the inner storage (nothing happens);
  * - `cutoff`: (writes) store only the first `cutoffBytes` (default half) with the same preconditions,
  *   then throw Io — a torn write, as a crash mid-way through a non-atomic file write leaves;
- * - `lost-ack`: perform the call, then throw Io — the change happened but the caller cannot know.
+ * - `lost-ack`: perform the call, then throw Io — the change happened but the caller cannot know;
+ * - `throttle` / `server-error`: throw Io as an adapter does for HTTP 503 SlowDown / 500 (retryable);
+ * - `cutoff` on a read: throw the retryable Io an adapter throws for a body cut short;
+ * - `stall`: never answer until the call's signal fires (a hung connection).
  */
-export type FaultMode = 'fail' | 'cutoff' | 'lost-ack';
+export type FaultMode = 'fail' | 'cutoff' | 'lost-ack' | 'throttle' | 'server-error' | 'stall';
 
 export interface FaultRule {
   /** Which method the rule watches (default 'write'). */
@@ -119,9 +122,18 @@ export class FaultStorage implements Storage {
       }
     }
     if (firing) this.injected++;
-    if (firing && (firing.mode ?? 'fail') === 'fail') {
+    const mode = firing?.mode ?? 'fail';
+    if (firing && mode === 'fail') {
       throw new LakeError('Io', `fault: ${method} '${key}' failed (injected)`, { key, injected: true });
     }
+    if (firing && (mode === 'throttle' || mode === 'server-error')) {
+      const [status, s3Code] = mode === 'throttle' ? [503, 'SlowDown'] : [500, 'InternalError'];
+      throw new LakeError('Io', `fault: ${method} '${key}': HTTP ${status} ${s3Code} (injected)`, { key, status, s3Code, injected: true });
+    }
+    if (firing && mode === 'cutoff' && method !== 'write') {
+      throw new LakeError('Io', `fault: ${method} '${key}': body cut short (injected)`, { key, shortBody: true, injected: true });
+    }
+    if (firing && mode === 'stall') await stall(signal, `fault: ${method} '${key}'`);
     return firing;
   }
 
@@ -132,4 +144,13 @@ export class FaultStorage implements Storage {
     }
     return result;
   }
+}
+
+/** Waits until `signal` fires (forever without one: a stall is only safe under a time limit). */
+function stall(signal: AbortSignal | undefined, what: string): Promise<never> {
+  return new Promise<never>((_, reject) => {
+    const fire = () => reject(new LakeError('Aborted', `${what}: stalled call aborted`, { injected: true }));
+    if (signal?.aborted) fire();
+    else signal?.addEventListener('abort', fire, { once: true });
+  });
 }

@@ -9,6 +9,7 @@ import { AwsClient } from 'aws4fetch';
 import { LakeError, type LakeErrorContext, throwIfAborted } from '../errors.ts';
 import { checkPartial, checkRange, isEmptyRange, rangeHeader, resolveRange } from './byte-range.ts';
 import { backoff, responseBytes, safeFetch } from './fetch-errors.ts';
+import { DEFAULT_READ_POLICY, type ReadPolicy, withReadRetries } from './read-policy.ts';
 import { checkKey, normalizePrefix } from './key.ts';
 import { s3ResponseError } from './s3-errors.ts';
 import { isAmbiguousFailure, lostRace, resolveConditionalWrite } from './conditional-write.ts';
@@ -42,8 +43,10 @@ export interface S3StorageOptions {
    * Default: path style for IP/localhost endpoints, virtual-hosted otherwise.
    */
   readonly forcePathStyle?: boolean;
-  /** Retries of idempotent requests after 5xx/429/network failures (default 3). Conditional writes are never retried. */
+  /** Retries of idempotent requests after 5xx/429/network failures (default 4). Conditional writes are never retried. */
   readonly retries?: number;
+  /** Backoff, per-request time limit (default 30 s) and an injectable sleep for reads; `retries` above wins. */
+  readonly readPolicy?: Partial<ReadPolicy>;
   /** fetch to use (tests inject one to inspect requests). */
   readonly fetch?: typeof fetch;
 }
@@ -77,6 +80,12 @@ export class S3Storage implements Storage {
   private readonly client: AwsClient | undefined;
   private readonly fetchFn: typeof fetch;
   private readonly retries: number;
+  private readonly policy: ReadPolicy;
+  /**
+   * The ETag each key had when first read in ranges (or last HEADed/written/read whole): later ranged GETs
+   * send it as If-Match, so a file replaced between two reads of it is a Conflict, never a mix of versions.
+   */
+  private readonly etags = new Map<string, string>();
   private bucketSeen = false;
 
   constructor(private readonly options: S3StorageOptions) {
@@ -85,7 +94,8 @@ export class S3Storage implements Storage {
     this.prefix = normalizePrefix(options.prefix, 's3');
     this.pathStyle = options.forcePathStyle ?? isIpOrLocalhost(new URL(options.endpoint).hostname);
     this.description = `s3://${this.bucket}/${this.prefix}`.replace(/\/$/, '');
-    this.retries = options.retries ?? 3;
+    this.policy = { ...DEFAULT_READ_POLICY, ...options.readPolicy, ...(options.retries === undefined ? {} : { retries: options.retries }) };
+    this.retries = this.policy.retries;
     this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
     const { accessKeyId, secretAccessKey, sessionToken } = options;
     if (!accessKeyId !== !secretAccessKey) {
@@ -124,7 +134,9 @@ export class S3Storage implements Storage {
   async head(key: string, options: { signal?: AbortSignal } = {}): Promise<ObjectInfo> {
     checkKey(key, 's3: head');
     const res = await this.send('HEAD', this.url(key), { op: 'head', key }, { signal: options.signal, retry: true });
-    return objectInfo(key, res, Number(res.headers.get('content-length') ?? NaN));
+    const info = objectInfo(key, res, Number(res.headers.get('content-length') ?? NaN));
+    this.remember(key, info.etag, true);
+    return info;
   }
 
   async read(key: string, options: ReadOptions = {}): Promise<Uint8Array> {
@@ -135,20 +147,53 @@ export class S3Storage implements Storage {
       await this.head(key, { signal }); // still NotFound for a missing key
       return new Uint8Array(0);
     }
-    const headers = range ? { range: rangeHeader(range) } : undefined;
-    const res = await this.send('GET', this.url(key), { op: 'read', key }, { headers, signal, retry: true, accept: [416] });
     const ctx = { bucket: this.bucket, key };
+    const what = `s3: read '${key}' in ${this.description}`;
+    return withReadRetries(what, ctx, this.policy, (attemptSignal) => this.readOnce(key, range, what, attemptSignal), signal);
+  }
+
+  /**
+   * One GET with its whole body. Must hold: a body cut short (stream error, or fewer bytes than
+   * Content-Length) is a retryable Io; a 200 to a ranged request is sliced to the range; a ranged GET of a
+   * key whose ETag was seen carries If-Match, and a 412 or a different ETag is a Conflict naming the key.
+   */
+  private async readOnce(key: string, range: ReadOptions['range'], what: string, signal?: AbortSignal): Promise<Uint8Array> {
+    const ctx = { bucket: this.bucket, key };
+    const headers: Record<string, string> = {};
+    if (range) headers.range = rangeHeader(range);
+    const expected = range ? this.etags.get(key) : undefined;
+    if (expected) headers['if-match'] = expected;
+    const res = await this.sendOnce('GET', this.url(key), { op: 'read', key }, { headers, signal, retry: false, accept: [412, 416] });
     if (res.status === 416) {
       await res.body?.cancel();
       return new Uint8Array(0); // the range starts at or after the end: clipped to nothing
     }
-    const bytes = await responseBytes(res, 's3: read', ctx, signal);
+    const etag = normalizeEtag(res.headers.get('etag'));
+    if (res.status === 412 || (expected && etag && etag !== expected)) {
+      await res.body?.cancel();
+      this.etags.delete(key); // the next open starts from the new version
+      throw new LakeError('Conflict', `${what}: the file changed under you (its ETag is no longer ${expected}); reopen the table`,
+        { ...ctx, changed: true, retryable: false });
+    }
+    const bytes = await responseBytes(res, what, ctx, signal);
+    const declared = res.headers.get('content-encoding') ? NaN : Number(res.headers.get('content-length') ?? NaN);
+    if (Number.isSafeInteger(declared) && bytes.length !== declared) {
+      throw new LakeError('Io', `${what}: body cut short (${bytes.length} of ${declared} bytes)`, { ...ctx, shortBody: true });
+    }
+    if (!range) this.etags.delete(key);
+    this.remember(key, etag);
     if (!range || res.status === 200) {
-      // 200 to a ranged request: the server ignored Range and sent the whole object.
+      // 200 to a ranged request: the server (or a proxy) ignored Range and sent the whole object.
       const { start, end } = resolveRange(bytes.length, range);
       return start === 0 && end === bytes.length ? bytes : bytes.slice(start, end);
     }
-    return checkPartial(bytes, res.headers.get('content-range'), range, `s3: read '${key}'`, ctx);
+    return checkPartial(bytes, res.headers.get('content-range'), range, what, ctx);
+  }
+
+  /** Records a key's current ETag unless one is already held (the first one seen is the one reads must match). */
+  private remember(key: string, etag: string | undefined, replace = false): void {
+    if (!etag) return;
+    if (replace || !this.etags.has(key)) this.etags.set(key, etag);
   }
 
   async write(key: string, data: Uint8Array, options: WriteOptions = {}): Promise<ObjectInfo> {
@@ -196,11 +241,15 @@ export class S3Storage implements Storage {
         { bucket: this.bucket, key, status: 404 });
     }
     await res.body?.cancel();
-    return { key, size: data.length, etag: normalizeEtag(res.headers.get('etag')), lastModified: Date.now() };
+    const etag = normalizeEtag(res.headers.get('etag'));
+    if (etag) this.remember(key, etag, true);
+    else this.etags.delete(key);
+    return { key, size: data.length, etag, lastModified: Date.now() };
   }
 
   async delete(key: string, options: { signal?: AbortSignal } = {}): Promise<void> {
     checkKey(key, 's3: delete');
+    this.etags.delete(key);
     const res = await this.send('DELETE', this.url(key), { op: 'delete', key }, { signal: options.signal, retry: true, accept: [404] });
     if (res.status === 404) {
       const err = await s3ResponseError(res, this.subject('delete', key));
@@ -226,8 +275,23 @@ export class S3Storage implements Storage {
     return signed.url;
   }
 
-  /** Signs and sends one request; retries idempotent ones; maps non-2xx statuses to LakeErrors. */
+  /** Signs and sends one request; retries idempotent ones ({@link withReadRetries}); maps non-2xx statuses to LakeErrors. */
   private async send(
+    method: string,
+    url: URL,
+    what: { op: string; key?: string; prefix?: string },
+    opts: SendOptions,
+  ): Promise<Response> {
+    if (!opts.retry) return this.sendOnce(method, url, what, opts);
+    const label = `s3: ${what.op}${what.key ? ` '${what.key}'` : ''} in ${this.description}`;
+    const ctx: LakeErrorContext = { bucket: this.bucket, key: what.key, prefix: what.prefix };
+    // Uploads may rightly take longer than a read's time limit; they are bounded by the caller's signal.
+    const policy = method === 'PUT' ? { ...this.policy, timeoutMs: 0 } : this.policy;
+    return withReadRetries(label, ctx, policy, (signal) => this.sendOnce(method, url, what, { ...opts, signal }), opts.signal);
+  }
+
+  /** One signed request: 2xx and `accept`ed statuses are returned, others thrown (5xx/429 as retryable Io). */
+  private async sendOnce(
     method: string,
     url: URL,
     what: { op: string; key?: string; prefix?: string },
@@ -235,31 +299,15 @@ export class S3Storage implements Storage {
   ): Promise<Response> {
     const subject = this.subject(what.op, what.key);
     const ctx: LakeErrorContext = { bucket: this.bucket, key: what.key, prefix: what.prefix };
-    for (let attempt = 0; ; attempt++) {
-      throwIfAborted(opts.signal, `s3: ${what.op}`);
-      const request = await this.request(url, { method, headers: opts.headers, body: opts.body as BodyInit | undefined, signal: opts.signal });
-      let res: Response;
-      try {
-        res = await safeFetch(this.fetchFn, request, undefined, `s3: ${what.op}${what.key ? ` '${what.key}'` : ''} in ${this.description}`, ctx, opts.signal);
-      } catch (e) {
-        if (opts.retry && attempt < this.retries && (e as LakeError).code === 'Io') {
-          await backoff(attempt, 's3', opts.signal);
-          continue;
-        }
-        throw e;
-      }
-      if (res.ok || opts.accept?.includes(res.status)) {
-        if (res.ok) this.bucketSeen = true;
-        return res;
-      }
-      if (opts.retry && attempt < this.retries && (res.status >= 500 || res.status === 429)) {
-        await res.body?.cancel();
-        await backoff(attempt, 's3', opts.signal);
-        continue;
-      }
-      const bucketMissing = method === 'HEAD' && res.status === 404 ? await this.bucketMissing(opts.signal) : undefined;
-      throw await s3ResponseError(res, subject, bucketMissing);
+    throwIfAborted(opts.signal, `s3: ${what.op}`);
+    const request = await this.request(url, { method, headers: opts.headers, body: opts.body as BodyInit | undefined, signal: opts.signal });
+    const res = await safeFetch(this.fetchFn, request, undefined, `s3: ${what.op}${what.key ? ` '${what.key}'` : ''} in ${this.description}`, ctx, opts.signal);
+    if (res.ok || opts.accept?.includes(res.status)) {
+      if (res.ok) this.bucketSeen = true;
+      return res;
     }
+    const bucketMissing = method === 'HEAD' && res.status === 404 ? await this.bucketMissing(opts.signal) : undefined;
+    throw await s3ResponseError(res, subject, bucketMissing);
   }
 
   /** After a body-less 404 (HEAD): is it the bucket that is missing? Checked once per instance. */

@@ -113,6 +113,12 @@ export const enUi = {
   'ui.error.advice.Conflict': () => 'The object changed between reading and writing. Reload and try again.',
   'ui.error.advice.Aborted': () => 'The operation was cancelled before it finished.',
   'ui.error.advice.Internal': () => 'This is a bug. The details below help to report it.',
+  'ui.error.headline.throttled': () => 'The bucket is throttling requests',
+  'ui.error.advice.throttled': (p: { status: string; retries: number }) => `The bucket is throttling requests (${p.status}) — retried ${p.retries} time${p.retries === 1 ? '' : 's'} with growing pauses. Wait a minute and retry, or open fewer tables at once.`,
+  'ui.error.headline.timeout': () => 'The storage did not answer in time',
+  'ui.error.advice.timeout': (p: { seconds: number }) => `No answer within ${p.seconds} s (each request's time limit), after retries. The server or the network is stalled; retry later.`,
+  'ui.error.headline.changed': () => 'The file changed while it was being read',
+  'ui.error.advice.changed': () => 'Someone replaced this file between two reads of it, so its parts may not belong together. Reopen the table to read the new version.',
   'ui.error.details': () => 'Details',
   'ui.error.retry': () => 'Try again',
 

@@ -21,6 +21,20 @@ const HEADLINES = {
   Aborted: 'ui.error.headline.Aborted', Internal: 'ui.error.headline.Internal',
 } as const satisfies Record<LakeErrorCode, MessageKey>;
 
+/**
+ * The headline and advice for I/O failures that have their own name (read-policy.ts): a throttling
+ * bucket, a request time limit, a file changed under the reader — never shown as a generic error.
+ */
+function special(ctx: Record<string, unknown>, { t }: Translator): { headline: string; advice: string } | undefined {
+  if (ctx.throttled) {
+    const status = ctx.status === 429 ? '429 Too Many Requests' : `503 ${String(ctx.s3Code ?? 'SlowDown')}`;
+    return { headline: t('ui.error.headline.throttled'), advice: t('ui.error.advice.throttled', { status, retries: Number(ctx.retries ?? 0) }) };
+  }
+  if (ctx.timedOut) return { headline: t('ui.error.headline.timeout'), advice: t('ui.error.advice.timeout', { seconds: Number(ctx.timeoutMs ?? 0) / 1000 }) };
+  if (ctx.changed) return { headline: t('ui.error.headline.changed'), advice: t('ui.error.advice.changed') };
+  return undefined;
+}
+
 function advice(code: LakeErrorCode | undefined, ctx: Record<string, unknown>, { t }: Translator): string {
   // A column the reader typed that the table lacks (core/api plan-scan.ts): a typo, not a missing file.
   if (typeof ctx.column === 'string' && typeof ctx.known === 'string') return t('ui.error.advice.unknownColumn', { known: ctx.known });
@@ -65,11 +79,12 @@ export function ErrorPanel({ error, bucket, endpoint, onRetry, reveal = false }:
   const ctx = e.context ?? {};
   const where = WHERE_KEYS.filter((k) => ctx[k] !== undefined && ctx[k] !== '');
   const rest = Object.keys(ctx).filter((k) => !WHERE_KEYS.includes(k) && ctx[k] !== undefined);
+  const named = special(ctx, tr);
   return (
     <section ref={ref} tabIndex={-1} className={`error-panel error-${code ?? 'Internal'}`} role="alert" aria-labelledby="error-title">
       <header>
         <span className="error-code mono">{code ?? t('ui.error.code.unknown')}</span>
-        <h2 id="error-title">{t(typeof ctx.known === 'string' && typeof ctx.column === 'string' ? 'ui.error.headline.unknownColumn' : code ? HEADLINES[code] : 'ui.error.headline.unknown')}</h2>
+        <h2 id="error-title">{named?.headline ?? t(typeof ctx.known === 'string' && typeof ctx.column === 'string' ? 'ui.error.headline.unknownColumn' : code ? HEADLINES[code] : 'ui.error.headline.unknown')}</h2>
       </header>
       <p className="error-message mono">{e.message ?? String(error)}</p>
       {where.length > 0 && (
@@ -77,7 +92,7 @@ export function ErrorPanel({ error, bucket, endpoint, onRetry, reveal = false }:
           {where.map((k) => <div key={k}><dt>{k}</dt><dd className="mono">{String(ctx[k])}</dd></div>)}
         </dl>
       )}
-      {code === 'Cors' ? <CorsHelp bucket={bucket ?? String(ctx.bucket ?? '')} endpoint={endpoint} /> : <p className="error-advice">{advice(code, ctx, tr)}</p>}
+      {code === 'Cors' ? <CorsHelp bucket={bucket ?? String(ctx.bucket ?? '')} endpoint={endpoint} /> : <p className="error-advice">{named?.advice ?? advice(code, ctx, tr)}</p>}
       {rest.length > 0 && (
         <details className="error-details">
           <summary>{t('ui.error.details')}</summary>
