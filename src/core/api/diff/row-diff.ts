@@ -50,7 +50,9 @@ function projector(ctx: DiffContext, side: DiffSide, columns: readonly string[])
     : new Map(side.plan.columns.map((c) => [c, c]));
   const source = new Map<string, string>();
   for (const [s, t] of map) if (side.plan.columns.includes(s)) source.set(t, s);
-  const identity = columns.length === side.plan.columns.length && columns.every((c, i) => source.get(c) === side.plan.columns[i]);
+  // Identity only when every output column is the same-named column at the same place: a rename keeps
+  // the place but not the name, and must be projected.
+  const identity = columns.length === side.plan.columns.length && columns.every((c, i) => c === side.plan.columns[i] && source.get(c) === c);
   if (identity) return undefined;
   return (row) => {
     const out: CanonicalRow = {};
