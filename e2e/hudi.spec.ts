@@ -65,7 +65,7 @@ test.describe('Hudi over the S3 gateway', () => {
     await page.getByRole('combobox', { name: /Only the records written after this version/ }).selectOption(begin.id);
     await expect(page.getByTestId('data-reading')).toContainText(`after ${begin.id} up to ${older.id}`);
     expect(await dataRowCount(page)).toBe(changed.length);
-    await expect(page.getByRole('columnheader').nth(1)).toContainText('_hoodie_commit_time'); // after the row-number column
+    await expect(page.getByRole('grid', { name: 'Rows' }).getByRole('columnheader').nth(1)).toContainText('_hoodie_commit_time'); // after the row-number column
     await page.getByRole('combobox', { name: /Only the records written after this version/ }).scrollIntoViewIfNeeded();
     await shot(page, '93-hudi-changes-since');
     expect(errors).toEqual([]);
