@@ -5,7 +5,10 @@
  */
 import { expect, test } from '@playwright/test';
 import { SECURITY_HEADERS } from '../src/platform/security-headers.ts';
-import { openTableFromRail, watchErrors } from './explorer-helpers.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from './e2e-state.ts';
+import { dataRowCount, openTableFromRail, watchErrors } from './explorer-helpers.ts';
 
 test('vite preview serves the security headers, and the built page carries its CSP', async ({ request }) => {
   const res = await request.get('/');
@@ -29,6 +32,11 @@ test('the demo warehouse runs under the CSP with no violation', async ({ page })
   await page.getByRole('tab', { name: /^Data/ }).click();
   // Rows decoded in the worker (WebAssembly) reach the grid.
   await expect(page.getByRole('grid', { name: 'Rows' }).getByRole('gridcell').first()).toBeVisible({ timeout: 30_000 });
+  // Every page read to the end: the count the demo's README gives, and no placeholder row left past it (a page
+  // that returned every row before the cursor saw the end once kept the grid "scrolling for more").
+  const readme = readFileSync(join(REPO_ROOT, 'public/demo/README.txt'), 'utf8');
+  const stated = Number(/sales\/orders — [^\n]*?([\d,]+) rows/.exec(readme)![1]!.replace(/,/g, ''));
+  expect(await dataRowCount(page)).toBe(stated);
   for (const name of [/^Tree/, /^Schema/, /^Partitions/]) {
     const tab = page.getByRole('tab', { name });
     if (await tab.count()) await tab.first().click();

@@ -35,7 +35,9 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '',
   const { cursor, loaded, error, fetching } = useRows(tableId, version, filter, columns, neededPages, changesSince);
   const client = useQueryClient();
   const { t } = useMessages();
-  const latest = [...loaded.values()].sort((a, b) => b.rowsRead - a.rowsRead)[0] as RowPageDto | undefined;
+  // The page that knows most: a page that saw the end wins a tie on rowsRead (an earlier page can return with
+  // every row read but before the cursor learned it was done; picking it left placeholder rows past the end).
+  const latest = [...loaded.values()].sort((a, b) => b.rowsRead - a.rowsRead || Number(b.done) - Number(a.done))[0] as RowPageDto | undefined;
   const status = gridStatus(latest);
   const count = status.rowCount + (status.done ? 0 : PAGE_ROWS);
   const cols: readonly GridColumnDto[] = latest?.columns ?? cursor.data?.columns.map((name) => ({ name, type: '', kind: 'text' as const })) ?? [];
