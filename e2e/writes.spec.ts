@@ -80,9 +80,10 @@ test.describe('writes by clicks on the S3 gateway', () => {
     // The progress dialog may be gone before a screenshot on a table this small; take it when it shows.
     await page.getByTestId('write-progress').waitFor({ timeout: 2_000 }).then(() => shot(page, '63-writes-compact-progress'), () => undefined);
     await expect(page.getByTestId('write-toast')).toContainText('Compact');
-    const newId = (await page.getByTestId('selected-version').locator('.copytext').first().innerText()).trim();
+    // Read the new id only once the compaction's snapshot is the one shown (the toast can come first).
     await expect(page.getByTestId('selected-version')).toContainText('replace');
     await expect(page.getByTestId('selected-version')).toContainText('current');
+    const newId = (await page.getByTestId('selected-version').locator('.copytext').first().innerText()).trim();
     expect(await inspectorCounter(page, 'total-data-files')).toBeLessThan(filesBefore);
     expect(await dataRowCount(page)).toBe(current.rowCount);
     await shot(page, '64-writes-compact-result');
