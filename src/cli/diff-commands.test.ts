@@ -4,6 +4,7 @@
  * to the expected-rows difference, and `changes --format canonical` the same rows with their change
  * type and version; usage errors exit 2.
  */
+import { multisetMinus as minus } from '../testing/multiset.ts';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../testing/fixtures.ts';
 import { GOLDEN_FORMATS, goldenFixtures } from '../testing/golden.ts';
@@ -15,13 +16,6 @@ async function run(argv: string[]): Promise<{ code: number; out: string; err: st
   return { code, out, err };
 }
 
-function minus(a: readonly string[], b: readonly string[]): string[] {
-  const count = new Map<string, number>();
-  for (const x of b) count.set(x, (count.get(x) ?? 0) + 1);
-  const out: string[] = [];
-  for (const x of a) { const c = count.get(x) ?? 0; if (c > 0) count.set(x, c - 1); else out.push(x); }
-  return out.sort();
-}
 const texts = (rows: readonly unknown[]) => rows.map((r) => JSON.stringify(r));
 
 describe.skipIf(!FIXTURES_PRESENT)('lakescope diff / changes', () => {

@@ -5,6 +5,7 @@
  * `format`), with update pre/post images on delta-cdf/cdf-table, and on every delta-cdf table the feed
  * and the derived log have the same net effect.
  */
+import { multisetMinus as minus } from '../../../testing/multiset.ts';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LakeTable } from '../../formats/table-format.ts';
@@ -18,14 +19,6 @@ import type { ChangeLogDto } from './diff-dto.ts';
 
 installNodeParquetWasm();
 
-/** a − b as multisets of strings, sorted. */
-function minus(a: readonly string[], b: readonly string[]): string[] {
-  const count = new Map<string, number>();
-  for (const x of b) count.set(x, (count.get(x) ?? 0) + 1);
-  const out: string[] = [];
-  for (const x of a) { const c = count.get(x) ?? 0; if (c > 0) count.set(x, c - 1); else out.push(x); }
-  return out.sort();
-}
 
 /** The log's net effect: rows it adds and rows it takes away, identical ones cancelled. */
 function net(log: ChangeLogDto): { added: string[]; removed: string[] } {

@@ -6,6 +6,7 @@
  * (renamed columns followed by field id from the model's schemas, added ones null, dropped ones out).
  * In process, one opened table per fixture.
  */
+import { multisetMinus as minus } from '../../../testing/multiset.ts';
 import { describe, expect, it } from 'vitest';
 import type { LakeTable, SchemaDto, VersionDto } from '../../formats/table-format.ts';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, type ExpectedVersion, type Fixture } from '../../../testing/fixtures.ts';
@@ -54,14 +55,6 @@ function mapRows(rows: readonly Record<string, unknown>[], from: SchemaDto | und
   return rows.map((r) => JSON.stringify(Object.fromEntries(columns.map((c) => [c, source.has(c) ? (r[source.get(c)!] ?? null) : null]))));
 }
 
-/** a − b as multisets of strings, sorted. */
-function minus(a: readonly string[], b: readonly string[]): string[] {
-  const count = new Map<string, number>();
-  for (const x of b) count.set(x, (count.get(x) ?? 0) + 1);
-  const out: string[] = [];
-  for (const x of a) { const c = count.get(x) ?? 0; if (c > 0) count.set(x, c - 1); else out.push(x); }
-  return out.sort();
-}
 
 async function checkPair(table: LakeTable, versions: VersionDto[], schemas: SchemaDto[], ev: ExpectedVersion[], i: number, j: number): Promise<void> {
   const d = await diffRows(table, { version: ev[i]!.id }, { version: ev[j]!.id });

@@ -5,6 +5,7 @@
  * compared unequal (650 removed, 725 added instead of the 25 the deletes removed and the rows appended).
  * Expected rows come from scanning both versions through the read loop and renaming by field id here.
  */
+import { multisetMinus as minus } from '../../../testing/multiset.ts';
 import { describe, expect, it } from 'vitest';
 import { FsStorage } from '../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init.ts';
@@ -27,13 +28,6 @@ async function rowsOf(table: LakeTable, version: string): Promise<{ columns: str
   return { columns: [...plan.columns], rows };
 }
 
-function minus(a: readonly string[], b: readonly string[]): string[] {
-  const count = new Map<string, number>();
-  for (const x of b) count.set(x, (count.get(x) ?? 0) + 1);
-  const out: string[] = [];
-  for (const x of a) { const c = count.get(x) ?? 0; if (c > 0) count.set(x, c - 1); else out.push(x); }
-  return out.sort();
-}
 
 describe('row diff across a rename and a widening (demo sales/customers)', () => {
   it('projects the older rows into the later schema: only the real changes remain', async () => {
