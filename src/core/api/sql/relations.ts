@@ -151,9 +151,10 @@ export class DataRelation extends Relation {
   }
 
   protected async *rows(hints: ScanOptions): AsyncGenerator<Record<string, unknown>> {
+    // Planning counts too: it may read Parquet footers to prune row groups (and small files whole).
+    const before = this.opened.storage.bytesRead;
     const { plan, filter, columns } = await this.planFor(hints);
     const names = columns ?? plan.columns;
-    const before = this.opened.storage.bytesRead;
     const record = { ...this.base('data'), ...planRecord(plan, filter, columns), bytesFetched: 0, rowsRead: 0 };
     this.scans.push(record);
     for await (const r of readTasks(this.opened.table, plan, {

@@ -127,7 +127,7 @@ function engineError(p: Prepared, e: unknown, signal?: AbortSignal): LakeError {
     // The engine points a missing column of the select list at the table; point at the column itself.
     const missing = /^Column "([^"]+)" not found/.exec(message)?.[1];
     const at = missing === undefined ? undefined : tokenize(p.query).find((t) => (t.kind === 'word' || t.kind === 'quoted') && t.text === missing);
-    if (at) return queryError(p.query, at.start, message, 'DataInvalid', at.end - at.start, { column: missing! });
+    if (at) return queryError(p.query, at.start, message, 'DataInvalid', at.end - at.start, { columnName: missing! });
     const end = typeof err.positionEnd === 'number' ? p.rewritten.originalOffset(err.positionEnd) : start + 1;
     start = Math.min(start, p.query.length);
     return queryError(p.query, start, message, 'DataInvalid', Math.max(1, end - start));

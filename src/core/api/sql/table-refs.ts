@@ -63,7 +63,9 @@ export function queryError(query: string, offset: number, message: string, code:
   const at = Math.max(0, Math.min(offset, query.length));
   const { line, column, lineText } = positionOf(query, at);
   const caret = `${' '.repeat(column - 1)}${'^'.repeat(Math.max(1, Math.min(length, lineText.length - column + 1)))}`;
-  return new LakeError(code, `sql: ${message} at line ${line}, column ${column}\n  ${lineText}\n  ${caret}`, { ...context, line, column, offset: at });
+  // `column` is the position here; a column name the cause carried under that key moves to `columnName`.
+  const { column: name, ...rest } = context;
+  return new LakeError(code, `sql: ${message} at line ${line}, column ${column}\n  ${lineText}\n  ${caret}`, { ...rest, ...(name !== undefined ? { columnName: name } : {}), line, column, offset: at });
 }
 
 /** Splits the query into tokens (comments and blanks dropped). Throws a positioned error for an unclosed quote. */
@@ -113,6 +115,21 @@ export function parseTime(text: string): number | undefined {
   const iso = `${y}-${mo}-${d}T${h}:${mi}:${s}${frac ? frac.slice(0, 4) : ''}${!zone || zone.toUpperCase() === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`;
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? undefined : ms;
+}
+
+/**
+ * A string literal holding a date and time, in the canonical timestamp form the rows carry
+ * (`YYYY-MM-DDTHH:MM:SS.ffffffZ`, UTC), so that comparing it with a timestamp column as text orders by
+ * time (`'2020-01-01T10:00:00Z'` would sort after `'2020-01-01T10:00:00.000000Z'`). Undefined for other
+ * text, and for a date alone (it already compares right: a prefix sorts first, as midnight).
+ */
+export function canonicalTimeLiteral(text: string): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/i.test(text.trim())) return undefined;
+  const ms = parseTime(text);
+  if (ms === undefined) return undefined;
+  const micros = /\.\d{3}(\d{1,3})/.exec(text)?.[1]?.padEnd(3, '0') ?? '000';
+  const iso = new Date(ms).toISOString(); // …THH:MM:SS.mmmZ
+  return `${iso.slice(0, 23)}${micros}Z`;
 }
 
 /** Finds every table reference after FROM or JOIN. Throws a positioned error for a malformed clause. */
@@ -193,14 +210,17 @@ export function cteNames(tokens: readonly SqlToken[]): Set<string> {
 }
 
 /**
- * Replaces each reference's span by `relation` (plus ` AS "<name>"` when it had no alias), and writes
- * integer literals beyond 2^53 with the engine's bigint suffix (`…n`) so a 19-digit id compares exactly.
+ * Replaces each reference's span by `relation` (plus ` AS "<name>"` when it had no alias), writes
+ * integer literals beyond 2^53 with the engine's bigint suffix (`…n`) so a 19-digit id compares exactly,
+ * and date-time literals in the rows' timestamp form ({@link canonicalTimeLiteral}).
  */
 export function rewriteQuery(query: string, refs: readonly TableRefInQuery[], relationOf: (ref: TableRefInQuery) => string, tokens: readonly SqlToken[] = tokenize(query)): RewrittenQuery {
   const edits: { start: number; end: number; text: string }[] = refs.map((r) => ({
     start: r.start, end: r.end, text: `${relationOf(r)}${r.hasAlias ? '' : ` AS "${r.name.replaceAll('"', '""')}"`}`,
   }));
   for (const t of tokens) {
+    const time = t.kind === 'string' && !refs.some((r) => t.start >= r.start && t.end <= r.end) ? canonicalTimeLiteral(t.text) : undefined;
+    if (time !== undefined) edits.push({ start: t.start, end: t.end, text: `'${time}'` });
     if (t.kind === 'number' && /^\d+$/.test(t.text) && !Number.isSafeInteger(Number(t.text)) && !refs.some((r) => t.start >= r.start && t.end <= r.end)) {
       edits.push({ start: t.start, end: t.end, text: `${t.text}n` });
     }
