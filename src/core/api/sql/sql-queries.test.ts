@@ -255,6 +255,16 @@ describe.skipIf(!FIXTURES_PRESENT)('SQL over the fixtures, answers from fixtures
     });
   });
 
+  it('$snapshots of every fixture of every format lists its versions in order with their operation', async () => {
+    for (const format of ['iceberg', 'paimon', 'delta', 'hudi'] as const) {
+      for (const f of listFixtures(format)) {
+        const rows = await query(`SELECT snapshot_id, operation FROM "${pathOf(f)}$snapshots" ORDER BY committed_at, snapshot_id`);
+        expect(rows.map((r) => String(r.snapshot_id)), f.name).toEqual(f.expected.versions.map((v) => v.id));
+        expect(rows.map((r) => r.operation), f.name).toEqual(f.expected.versions.map((v) => v.operation));
+      }
+    }
+  });
+
   it('EXPLAIN of a selective query on a partitioned table shows skipped files, and the run never fetches them', async () => {
     const f = fixture('iceberg', 'v1_spark_partitioned_hour_identity');
     const sql = `SELECT id, action FROM "${pathOf(f)}" WHERE event_time >= '2020-01-01T10:00:00Z' AND event_time < '2020-01-01T11:00:00Z'`;
