@@ -73,12 +73,23 @@ const MODEL_TABLES: Readonly<Record<string, (t: LakeTable, v: VersionSelector, s
       rows: schemas.map((s) => ({ schema_id: s.schemaId, is_current: s.isCurrent, columns: s.columns.map((c) => c.name).join(', '), fields: s.columns.map((c) => ({ id: c.id ?? null, name: c.name, type: c.type, required: c.required })) })),
     };
   },
+  /** The table's past states as files (Iceberg metadata files, Delta checkpoints, Paimon snapshot files, Hudi completed instants). */
+  async states(t, _v, signal) {
+    const states = await t.states(signal);
+    return {
+      columns: ['kind', 'name', 'key', 'version', 'sequence', 'file_size_in_bytes', 'last_modified', 'is_current'],
+      rows: states.map((x) => ({
+        kind: x.kind, name: x.name, key: x.key, version: x.version === undefined ? null : sqlId(x.version), sequence: x.sequence ?? null,
+        file_size_in_bytes: x.size ?? null, last_modified: x.lastModified === undefined ? null : iso(x.lastModified), is_current: x.isCurrent,
+      })),
+    };
+  },
   async properties(t) {
     return { columns: ['key', 'value'], rows: Object.entries(t.properties ?? {}).map(([key, value]) => ({ key, value })) };
   },
 };
-/** Paimon calls its properties options. */
-const ALIASES: Readonly<Record<string, string>> = { options: 'properties' };
+/** Paimon calls its properties options; Hudi's timeline of completed instants is its states. */
+const ALIASES: Readonly<Record<string, string>> = { options: 'properties', timeline: 'states' };
 
 /** Ids of the current version and its ancestors (by parent links). */
 function currentAncestors(versions: readonly VersionDto[]): Set<string> {

@@ -265,6 +265,17 @@ describe.skipIf(!FIXTURES_PRESENT)('SQL over the fixtures, answers from fixtures
     }
   });
 
+  it('Hudi $timeline lists a completed instant for every version; Paimon $options and $schemas come from the model', async () => {
+    const h = fixture('hudi', 'mor_v9_txns_simple_nometa');
+    const instants = await query(`SELECT version FROM "${pathOf(h)}$timeline" ORDER BY version`);
+    expect(instants.map((r) => String(r.version))).toEqual(expect.arrayContaining(h.expected.versions.map((v) => v.id)));
+    const p = fixture('paimon', 'pk_dv_schema_evolution_pk_table_with_alter_table');
+    const schemas = await query(`SELECT schema_id FROM "${pathOf(p)}$schemas" WHERE is_current`);
+    expect(schemas).toHaveLength(1);
+    const opts = await query(`SELECT key, value FROM "${pathOf(p)}$options" WHERE key = 'deletion-vectors.enabled'`);
+    expect(opts).toEqual([{ key: 'deletion-vectors.enabled', value: 'true' }]);
+  });
+
   it('EXPLAIN of a selective query on a partitioned table shows skipped files, and the run never fetches them', async () => {
     const f = fixture('iceberg', 'v1_spark_partitioned_hour_identity');
     const sql = `SELECT id, action FROM "${pathOf(f)}" WHERE event_time >= '2020-01-01T10:00:00Z' AND event_time < '2020-01-01T11:00:00Z'`;
