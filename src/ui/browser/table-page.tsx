@@ -31,7 +31,7 @@ const LsmView = lazy(() => import('../lsm/lsm-view.tsx').then((m) => ({ default:
 const HealthView = lazy(() => import('../health/health-view.tsx'));
 
 const TAB_LABEL: Record<Tab, string> = {
-  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', raw: 'Raw', lsm: 'LSM', health: 'Health',
+  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', query: 'Query', raw: 'Raw', lsm: 'LSM', health: 'Health',
 };
 
 export interface TablePageProps {

@@ -1,0 +1,126 @@
+/**
+ * Pure helpers over a query's result as the Query tab holds it (columns with their kind, rows in the
+ * canonical form the data grid shows): CSV with a formula-injection guard, which chart fits the result
+ * and its points, and where in the query an error points.
+ */
+import type { GridColumnDto } from '../../core/api/table-dto.ts';
+import { csvCell } from '../diff/diff-model.ts';
+
+export type ResultRow = Readonly<Record<string, unknown>>;
+
+/**
+ * The result as CSV (RFC 4180, CRLF): a header of column names, then one line per row. Cells starting with
+ * = + - @ get a leading ' so a spreadsheet does not run them as formulas (OWASP "CSV Injection").
+ */
+export function resultCsv(columns: readonly GridColumnDto[], rows: readonly ResultRow[]): string {
+  const out = [columns.map((c) => csvCell(c.name)).join(',')];
+  for (const r of rows) out.push(columns.map((c) => csvCell(r[c.name])).join(','));
+  return `${out.join('\r\n')}\r\n`;
+}
+
+/** A chart the result can be drawn as: a line over a time column, or bars per category. */
+export interface ChartSpec {
+  readonly type: 'line' | 'bar';
+  readonly x: string;
+  /** Numeric columns drawn (at most {@link MAX_SERIES}). */
+  readonly ys: readonly string[];
+}
+
+export const MAX_SERIES = 4;
+/** Bars beyond this many categories are not drawn (the chart says how many were left out). */
+export const MAX_BARS = 50;
+
+/**
+ * The chart offered for a result, or null: needs a time or category (text, boolean) column and at least one
+ * numeric column other than it. A time column wins over a category one (a line over time reads best).
+ */
+export function chartFor(columns: readonly GridColumnDto[]): ChartSpec | null {
+  const numbers = columns.filter((c) => c.kind === 'number');
+  const time = columns.find((c) => c.kind === 'time');
+  const category = columns.find((c) => c.kind === 'text' || c.kind === 'boolean');
+  const x = time ?? category;
+  if (!x) return null;
+  const ys = numbers.filter((c) => c.name !== x.name).slice(0, MAX_SERIES).map((c) => c.name);
+  return ys.length ? { type: time ? 'line' : 'bar', x: x.name, ys } : null;
+}
+
+export interface ChartPoint { readonly x: number | string; readonly [y: string]: number | string | null }
+
+/**
+ * The points of `spec` from the rows: time as epoch milliseconds sorted ascending (nulls dropped), categories
+ * in result order (the query's ORDER BY) capped at {@link MAX_BARS}; numbers from decimal strings and bigints.
+ */
+export function chartPoints(spec: ChartSpec, rows: readonly ResultRow[]): { points: ChartPoint[]; leftOut: number } {
+  const pts: ChartPoint[] = [];
+  for (const r of rows) {
+    const x = spec.type === 'line' ? toTime(r[spec.x]) : r[spec.x] === null || r[spec.x] === undefined ? 'null' : String(r[spec.x]);
+    if (x === null) continue;
+    const p: Record<string, number | string | null> = { x };
+    for (const y of spec.ys) p[y] = toNumber(r[y]);
+    pts.push(p as ChartPoint);
+  }
+  if (spec.type === 'line') return { points: pts.sort((a, b) => (a.x as number) - (b.x as number)), leftOut: 0 };
+  return { points: pts.slice(0, MAX_BARS), leftOut: Math.max(0, pts.length - MAX_BARS) };
+}
+
+function toNumber(v: unknown): number | null {
+  if (v === null || v === undefined) return null;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Epoch ms of a time value: ISO text (canonical form), Date, or a number already in ms. */
+function toTime(v: unknown): number | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.getTime();
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  const s = String(v);
+  // A date without time ('2024-03-01') is midnight UTC, as Date.parse reads it.
+  const ms = Date.parse(/^\d{4}-\d{2}-\d{2}[ T]\d/.test(s) && !/[zZ]|[+-]\d{2}:?\d{2}$/.test(s) ? `${s.replace(' ', 'T')}Z` : s);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** Where an error points in the query: 0-based offset, and 1-based line and column. */
+export interface QueryPosition { readonly offset: number; readonly line: number; readonly column: number }
+
+/**
+ * The position an engine error names, from its context (`position`/`offset`: 0-based character offset;
+ * `line` + `column`: 1-based) or, failing that, from its message ("line 2, column 7", "at position 14").
+ * Must hold: the result lies within the query (clamped), or is undefined when the error names no place.
+ */
+export function errorPosition(sql: string, error: { message?: string; context?: Readonly<Record<string, unknown>> }): QueryPosition | undefined {
+  const ctx = error.context ?? {};
+  const num = (v: unknown) => (v === undefined || v === null || v === '' || Number.isNaN(Number(v)) ? undefined : Number(v));
+  const offset = num(ctx.position) ?? num(ctx.offset);
+  if (offset !== undefined) return positionOf(sql, offset);
+  const line = num(ctx.line); const column = num(ctx.column);
+  if (line !== undefined) return offsetOf(sql, line, column ?? 1);
+  const m = /line (\d+),? col(?:umn)? (\d+)/i.exec(error.message ?? '');
+  if (m) return offsetOf(sql, Number(m[1]), Number(m[2]));
+  const p = /at (?:position|offset|character) (\d+)/i.exec(error.message ?? '');
+  return p ? positionOf(sql, Number(p[1])) : undefined;
+}
+
+/** Line and column (1-based) of a 0-based offset, clamped into the text. */
+export function positionOf(sql: string, offset: number): QueryPosition {
+  const o = Math.max(0, Math.min(sql.length, Math.trunc(offset)));
+  const before = sql.slice(0, o).split('\n');
+  return { offset: o, line: before.length, column: before[before.length - 1]!.length + 1 };
+}
+
+function offsetOf(sql: string, line: number, column: number): QueryPosition {
+  const lines = sql.split('\n');
+  const l = Math.max(1, Math.min(lines.length, Math.trunc(line)));
+  let o = 0;
+  for (let i = 0; i < l - 1; i++) o += lines[i]!.length + 1;
+  return positionOf(sql, o + Math.max(0, Math.min(lines[l - 1]!.length, Math.trunc(column) - 1)));
+}
+
+/** Above this many bytes to fetch, the tab asks before running (a phone on a metered link, a wide scan). */
+export const CONFIRM_BYTES = 256 * 1024 * 1024;
+
+/** True when a query planned to fetch `bytes` should ask first. */
+export function needsConfirm(bytes: number | undefined, threshold = CONFIRM_BYTES): boolean {
+  return bytes !== undefined && bytes > threshold;
+}
