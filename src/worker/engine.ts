@@ -11,6 +11,7 @@ import type { Storage } from '../core/io/storage.ts';
 import { type ConnectionSpec, connectionLabel } from './connection.ts';
 import { createDiffHandlers } from './engine-diff.ts';
 import { createPaimonHandlers } from './engine-paimon.ts';
+import { createSqlHandlers } from './engine-sql.ts';
 import { createTableHandlers } from './engine-tables.ts';
 import { OpRegistry } from './engine-writes-dto.ts';
 import { createWriteHandlers } from './engine-writes.ts';
@@ -51,12 +52,15 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
   // After a write: the explorer's table and any format view of it read the new state.
   const afterWrite = (warehouseId: string, root: string) => { reopenTable(warehouseId, root); forgetPaimonTable(warehouseId, root); };
   const { forgetWarehouseOps, ...writeCalls } = createWriteHandlers(storageOf, afterWrite, registry);
+  // SQL queries (engine-sql.ts): the engine is imported on the first query.
+  const sqlCalls = createSqlHandlers(storageOf, options.readers);
 
   return {
     ...tableCalls,
     ...diffCalls,
     ...writeCalls,
     ...paimonCalls,
+    ...sqlCalls,
     async connect(spec: ConnectionSpec, ctx: CallContext): Promise<Connected> {
       let storage: Storage;
       let warehouse: WarehouseDto;
