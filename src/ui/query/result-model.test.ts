@@ -1,44 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import type { GridColumnDto } from '../../core/api/table-dto.ts';
-import { chartFor, chartPoints, errorPosition, needsConfirm, positionOf, resultCsv, MAX_BARS } from './result-model.ts';
+import type { SqlColumnDto } from '../../core/api/sql/sql-contract.ts';
+import { chartFor, chartPoints, errorPosition, errorSpan, needsConfirm, positionOf, resultCsv, MAX_BARS } from './result-model.ts';
 
-const col = (name: string, kind: GridColumnDto['kind']): GridColumnDto => ({ name, type: '', kind });
+const col = (name: string, kind: SqlColumnDto['kind']): SqlColumnDto => ({ name, kind });
 
 describe('resultCsv', () => {
   it('quotes, keeps nulls empty and guards cells a spreadsheet would run', () => {
-    const csv = resultCsv([col('a', 'text'), col('n', 'number')], [
-      { a: '=HYPERLINK("x")', n: '-1' }, { a: '+1', n: null }, { a: '@SUM(A1)', n: '3' }, { a: 'plain, "q"', n: '2' }, { a: '-x', n: 0 },
+    const csv = resultCsv([col('a', 'string'), col('n', 'decimal'), col('a', 'string')], [
+      ['=HYPERLINK("x")', '-1', 'x'], ['+1', null, 'x'], ['@SUM(A1)', '3', 'x'], ['plain, "q"', '2', 'x'], ['-x', 0, 'x'],
     ]);
-    expect(csv.split('\r\n')).toEqual([
-      'a,n', '"\'=HYPERLINK(""x"")",\'-1', "'+1,", "'@SUM(A1),3", '"plain, ""q""",2', "'-x,0", '',
+    expect(csv.split('\r\n').map((l) => l.replace(/,x$/, ''))).toEqual([
+      'a,n,a', '"\'=HYPERLINK(""x"")",\'-1', "'+1,", "'@SUM(A1),3", '"plain, ""q""",2', "'-x,0", '',
     ]);
   });
 });
 
 describe('chartFor', () => {
   it('draws a line over a time column, bars per category, nothing without both kinds', () => {
-    expect(chartFor([col('day', 'time'), col('n', 'number'), col('region', 'text')])).toEqual({ type: 'line', x: 'day', ys: ['n'] });
-    expect(chartFor([col('region', 'text'), col('n', 'number'), col('s', 'number')])).toEqual({ type: 'bar', x: 'region', ys: ['n', 's'] });
+    expect(chartFor([col('n', 'bigint'), col('day', 'date'), col('region', 'string')])).toEqual({ type: 'line', x: 1, ys: [0] });
+    expect(chartFor([col('region', 'string'), col('n', 'number'), col('s', 'decimal')])).toEqual({ type: 'bar', x: 0, ys: [1, 2] });
     expect(chartFor([col('n', 'number')])).toBeNull();
-    expect(chartFor([col('region', 'text'), col('day', 'time')])).toBeNull();
+    expect(chartFor([col('region', 'string'), col('day', 'timestamp')])).toBeNull();
+    expect(chartFor([col('x', 'null'), col('n', 'number')])).toBeNull();
   });
 });
 
 describe('chartPoints', () => {
   it('sorts time ascending as epoch ms, drops null times, reads decimal strings', () => {
-    const { points } = chartPoints({ type: 'line', x: 'd', ys: ['n'] }, [
-      { d: '2024-03-02', n: '5' }, { d: null, n: '1' }, { d: '2024-03-01T12:00:00Z', n: '7.5' }, { d: '2024-03-03 00:00:00', n: null },
+    const { points } = chartPoints({ type: 'line', x: 1, ys: [0] }, [
+      ['5', '2024-03-02'], ['1', null], ['7.5', '2024-03-01T12:00:00Z'], [null, '2024-03-03 00:00:00'],
     ]);
     expect(points).toEqual([
-      { x: Date.UTC(2024, 2, 1, 12), n: 7.5 }, { x: Date.UTC(2024, 2, 2), n: 5 }, { x: Date.UTC(2024, 2, 3), n: null },
+      { x: Date.UTC(2024, 2, 1, 12), s0: 7.5 }, { x: Date.UTC(2024, 2, 2), s0: 5 }, { x: Date.UTC(2024, 2, 3), s0: null },
     ]);
   });
 
   it('keeps category order and caps the bars', () => {
-    const rows = Array.from({ length: MAX_BARS + 3 }, (_, i) => ({ c: `k${i}`, n: i }));
-    const { points, leftOut } = chartPoints({ type: 'bar', x: 'c', ys: ['n'] }, rows);
+    const rows = Array.from({ length: MAX_BARS + 3 }, (_, i) => [`k${i}`, i]);
+    const { points, leftOut } = chartPoints({ type: 'bar', x: 0, ys: [1] }, rows);
     expect(points.length).toBe(MAX_BARS);
-    expect(points[0]).toEqual({ x: 'k0', n: 0 });
+    expect(points[0]).toEqual({ x: 'k0', s0: 0 });
     expect(leftOut).toBe(3);
   });
 });
@@ -64,5 +65,16 @@ describe('needsConfirm', () => {
     expect(needsConfirm(undefined)).toBe(false);
     expect(needsConfirm(10, 10)).toBe(false);
     expect(needsConfirm(11, 10)).toBe(true);
+  });
+});
+
+describe('errorSpan', () => {
+  it('covers the word at the offset, one character on an operator, past the end for end of input', () => {
+    const sql = 'SELECT nope, "a b" FROM t WHERE x >';
+    expect(errorSpan(sql, 7)).toEqual([7, 11]);
+    expect(errorSpan(sql, 9)).toEqual([7, 11]);
+    expect(errorSpan(sql, 13)).toEqual([13, 18]);
+    expect(errorSpan(sql, sql.length - 1)).toEqual([sql.length - 1, sql.length]);
+    expect(errorSpan(sql, sql.length)).toEqual([sql.length, sql.length + 1]);
   });
 });

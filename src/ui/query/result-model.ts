@@ -3,27 +3,43 @@
  * canonical form the data grid shows): CSV with a formula-injection guard, which chart fits the result
  * and its points, and where in the query an error points.
  */
-import type { GridColumnDto } from '../../core/api/table-dto.ts';
+import type { SqlColumnDto, SqlColumnKind } from '../../core/api/sql/sql-contract.ts';
+import type { ColumnKind } from '../../core/api/table-dto.ts';
 import { csvCell } from '../diff/diff-model.ts';
+import { tokenizeSql } from './sql-tokens.ts';
 
-export type ResultRow = Readonly<Record<string, unknown>>;
+/** A result row: cells in column order (a query may return two columns of one name, so not keyed by name). */
+export type ResultRow = readonly unknown[];
+
+/** How the grid draws a result column of the engine's kind (alignment, width). */
+export function gridKind(kind: SqlColumnKind): ColumnKind {
+  switch (kind) {
+    case 'number': case 'bigint': case 'decimal': return 'number';
+    case 'boolean': return 'boolean';
+    case 'date': case 'timestamp': return 'time';
+    case 'binary': return 'binary';
+    case 'json': return 'nested';
+    default: return 'text';
+  }
+}
 
 /**
  * The result as CSV (RFC 4180, CRLF): a header of column names, then one line per row. Cells starting with
  * = + - @ get a leading ' so a spreadsheet does not run them as formulas (OWASP "CSV Injection").
  */
-export function resultCsv(columns: readonly GridColumnDto[], rows: readonly ResultRow[]): string {
+export function resultCsv(columns: readonly { readonly name: string }[], rows: readonly ResultRow[]): string {
   const out = [columns.map((c) => csvCell(c.name)).join(',')];
-  for (const r of rows) out.push(columns.map((c) => csvCell(r[c.name])).join(','));
+  for (const r of rows) out.push(columns.map((_c, i) => csvCell(r[i])).join(','));
   return `${out.join('\r\n')}\r\n`;
 }
 
 /** A chart the result can be drawn as: a line over a time column, or bars per category. */
 export interface ChartSpec {
   readonly type: 'line' | 'bar';
-  readonly x: string;
-  /** Numeric columns drawn (at most {@link MAX_SERIES}). */
-  readonly ys: readonly string[];
+  /** Index of the x column. */
+  readonly x: number;
+  /** Indexes of the numeric columns drawn (at most {@link MAX_SERIES}); their points are keyed `s0`, `s1`…. */
+  readonly ys: readonly number[];
 }
 
 export const MAX_SERIES = 4;
@@ -34,17 +50,17 @@ export const MAX_BARS = 50;
  * The chart offered for a result, or null: needs a time or category (text, boolean) column and at least one
  * numeric column other than it. A time column wins over a category one (a line over time reads best).
  */
-export function chartFor(columns: readonly GridColumnDto[]): ChartSpec | null {
-  const numbers = columns.filter((c) => c.kind === 'number');
-  const time = columns.find((c) => c.kind === 'time');
-  const category = columns.find((c) => c.kind === 'text' || c.kind === 'boolean');
-  const x = time ?? category;
-  if (!x) return null;
-  const ys = numbers.filter((c) => c.name !== x.name).slice(0, MAX_SERIES).map((c) => c.name);
-  return ys.length ? { type: time ? 'line' : 'bar', x: x.name, ys } : null;
+export function chartFor(columns: readonly SqlColumnDto[]): ChartSpec | null {
+  const kinds = columns.map((c) => gridKind(c.kind));
+  const time = kinds.indexOf('time');
+  const category = kinds.findIndex((k) => k === 'text' || k === 'boolean');
+  const x = time >= 0 ? time : category;
+  if (x < 0 || columns[x]!.kind === 'null') return null;
+  const ys = kinds.flatMap((k, i) => (k === 'number' && i !== x ? [i] : [])).slice(0, MAX_SERIES);
+  return ys.length ? { type: time >= 0 ? 'line' : 'bar', x, ys } : null;
 }
 
-export interface ChartPoint { readonly x: number | string; readonly [y: string]: number | string | null }
+export interface ChartPoint { readonly x: number | string; readonly [series: string]: number | string | null }
 
 /**
  * The points of `spec` from the rows: time as epoch milliseconds sorted ascending (nulls dropped), categories
@@ -56,7 +72,7 @@ export function chartPoints(spec: ChartSpec, rows: readonly ResultRow[]): { poin
     const x = spec.type === 'line' ? toTime(r[spec.x]) : r[spec.x] === null || r[spec.x] === undefined ? 'null' : String(r[spec.x]);
     if (x === null) continue;
     const p: Record<string, number | string | null> = { x };
-    for (const y of spec.ys) p[y] = toNumber(r[y]);
+    spec.ys.forEach((y, k) => { p[`s${k}`] = toNumber(r[y]); });
     pts.push(p as ChartPoint);
   }
   if (spec.type === 'line') return { points: pts.sort((a, b) => (a.x as number) - (b.x as number)), leftOut: 0 };
@@ -115,6 +131,14 @@ function offsetOf(sql: string, line: number, column: number): QueryPosition {
   let o = 0;
   for (let i = 0; i < l - 1; i++) o += lines[i]!.length + 1;
   return positionOf(sql, o + Math.max(0, Math.min(lines[l - 1]!.length, Math.trunc(column) - 1)));
+}
+
+/** The word (identifier, quoted name or number) starting at `offset`, or one character; [start, end). */
+export function errorSpan(sql: string, offset: number): [number, number] {
+  if (offset >= sql.length) return [sql.length, sql.length + 1];
+  const tok = tokenizeSql(sql).find((k) => k.start <= offset && offset < k.start + k.text.length);
+  if (tok && tok.kind !== 'space' && tok.kind !== 'op') return [tok.start, tok.start + tok.text.length];
+  return [offset, offset + 1];
 }
 
 /** Above this many bytes to fetch, the tab asks before running (a phone on a metered link, a wide scan). */

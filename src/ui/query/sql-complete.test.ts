@@ -16,7 +16,7 @@ describe('completionsAt', () => {
     expect(r?.items.map((i) => i.label)).toEqual(['order_id', 'order_ts', 'ORDER', 'OR']);
     expect(r?.items[0]).toMatchObject({ kind: 'column', detail: 'long', insert: 'order_id' });
     expect(r).toMatchObject({ from: 7, to: 9 });
-    expect(at('SELECT co|')?.items.map((i) => i.label)).toEqual(['count()', 'coalesce()']);
+    expect(at('SELECT co|')?.items.map((i) => i.label)).toEqual(['count()', 'coalesce()', 'concat()']);
   });
 
   it('offers tables after FROM and JOIN, quoted when the name needs it', () => {

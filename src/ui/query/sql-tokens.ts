@@ -19,13 +19,14 @@ export const SQL_KEYWORDS: readonly string[] = [
   'SELECT', 'FROM', 'WHERE', 'GROUP', 'BY', 'ORDER', 'LIMIT', 'OFFSET', 'HAVING', 'AS', 'AND', 'OR', 'NOT', 'IN', 'IS',
   'NULL', 'LIKE', 'ILIKE', 'BETWEEN', 'JOIN', 'LEFT', 'RIGHT', 'INNER', 'OUTER', 'FULL', 'CROSS', 'ON', 'USING', 'DISTINCT',
   'ASC', 'DESC', 'CASE', 'WHEN', 'THEN', 'ELSE', 'END', 'UNION', 'ALL', 'WITH', 'OVER', 'PARTITION', 'TRUE', 'FALSE',
-  'CAST', 'EXPLAIN', 'FOR', 'VERSION', 'TIMESTAMP', 'OF', 'CHANGES', 'DATE', 'INTERVAL', 'NULLS', 'FIRST', 'LAST',
+  'CAST', 'EXPLAIN', 'EXCEPT', 'INTERSECT', 'FOR', 'VERSION', 'TIMESTAMP', 'OF', 'CHANGES', 'DATE', 'INTERVAL', 'NULLS', 'FIRST', 'LAST',
 ];
 
-/** Functions offered by completion and coloured as such (aggregates, windows, common scalars). */
+/** Functions offered by completion and coloured as such: the engine's (squirreling) aggregates and common scalars. */
 export const SQL_FUNCTIONS: readonly string[] = [
-  'count', 'sum', 'avg', 'min', 'max', 'row_number', 'rank', 'dense_rank', 'lag', 'lead', 'coalesce', 'lower', 'upper',
-  'length', 'substr', 'round', 'abs', 'date_trunc', 'strftime', 'year', 'month', 'day', 'now', 'cast',
+  'count', 'sum', 'avg', 'min', 'max', 'median', 'stddev_samp', 'string_agg', 'array_agg', 'coalesce', 'nullif', 'greatest',
+  'least', 'lower', 'upper', 'length', 'concat', 'substring', 'replace', 'trim', 'round', 'floor', 'ceil', 'abs',
+  'date_trunc', 'date_part', 'extract', 'current_date', 'current_timestamp', 'cast', 'regexp_extract', 'json_value',
 ];
 
 const KEYWORDS = new Set(SQL_KEYWORDS);
