@@ -51,7 +51,8 @@ export function WarehouseView({ session, route, navigate, onClose }: {
           {route.table && table && <TablePage key={table.root} warehouseId={session.warehouseId} table={table} tab={route.tab} onTab={setTab}
             version={route.version} onVersion={(version, replace) => navigate({ ...route, version }, replace)}
             data={{ where: route.where, cols: route.cols }} onData={(d) => navigate({ ...route, where: d.where, cols: d.cols })}
-            diff={route.diff} onDiff={(diff) => navigate({ ...route, diff })} />}
+            diff={route.diff} onDiff={(diff) => navigate({ ...route, diff })}
+            sql={route.sql} onSql={(sql) => navigate({ ...route, sql }, true)} />}
           {route.table && !table && scan.isPending && <ProgressLine label="Finding the table…" progress={scan.progress} />}
           {route.table && !table && !scan.isPending && (
             <ErrorPanel error={{ code: 'NotFound', message: 'warehouse: no table at this location', context: { prefix: route.table } }} />
