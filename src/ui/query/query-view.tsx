@@ -62,13 +62,14 @@ export default function QueryView({ warehouseId, table, overview, sql, onSql }: 
 
   const onDone = (ran: string, result: SqlResultDto) => setHistory(addToHistory(store, table.root, { sql: ran, at: Date.now(), rows: result.rows.length }));
   const { state, run, confirm, cancel } = useSqlRun(warehouseId, tables, onDone);
+  const ranFromUrl = useRef(false);
   const submit = (query = text) => {
     if (!query.trim()) return;
+    ranFromUrl.current = true; // the URL is about to name this query: it runs here, not again on arrival
     onSql(query);
     run(query);
   };
   // A link (or Back) with a query runs it once on arrival; later URL changes replace the editor's text.
-  const ranFromUrl = useRef(false);
   useEffect(() => {
     if (sql === undefined) return;
     setText(sql);
