@@ -28,10 +28,14 @@ import './query.css';
 /** Metadata tables every format offers (each format adds its own; the engine lists them in its errors). */
 const METADATA = ['snapshots', 'history', 'refs', 'manifests', 'files', 'partitions', 'entries'];
 
+/** History key of the warehouse's own Query tab (a table's is its root path). */
+const WAREHOUSE_SCOPE = '(warehouse)';
+
 export default function QueryView({ warehouseId, table, overview, sql, onSql }: {
   warehouseId: string;
-  table: DetectedTableDto;
-  overview: TableOverviewDto;
+  /** The open table (called `t` in the query), with its overview; absent on the warehouse's own Query tab. */
+  table?: DetectedTableDto;
+  overview?: TableOverviewDto;
   /** The query in the URL (undefined = none). */
   sql?: string;
   /** Puts the query that runs into the URL. */
@@ -39,28 +43,36 @@ export default function QueryView({ warehouseId, table, overview, sql, onSql }: 
 }) {
   const { t } = useMessages();
   const store = useMemo(browserStore, []);
-  const [history, setHistory] = useState<HistoryEntry[]>(() => loadHistory(store, table.root));
-  const [text, setText] = useState(sql ?? history[0]?.sql ?? defaultQuery());
+  const scope = table?.root ?? WAREHOUSE_SCOPE;
+  const scan = useWarehouseScan(warehouseId);
+  const pathOf = (x: DetectedTableDto) => x.root.replace(/\/$/, '') || x.name;
+  // On the warehouse the examples use its first table by path.
+  const subject = table ?? scan.data?.tables[0];
+  const path = subject ? pathOf(subject) : '';
+  const name = table ? 't' : path;
+  const [history, setHistory] = useState<HistoryEntry[]>(() => loadHistory(store, scope));
+  const [text, setText] = useState(sql ?? history[0]?.sql ?? (name ? defaultQuery(name) : ''));
   const [helpOpen, setHelpOpen] = useState(false);
   const editorBox = useRef<HTMLDivElement>(null);
 
-  const scan = useWarehouseScan(warehouseId);
-  const path = table.root.replace(/\/$/, '') || table.name;
   const tables: SqlTableDto[] = useMemo(() => [
-    { name: 't', root: table.root, format: table.format },
-    ...(scan.data?.tables ?? [table]).map((x) => ({ name: x.root.replace(/\/$/, '') || x.name, root: x.root, format: x.format })),
+    ...(table ? [{ name: 't', root: table.root, format: table.format }] : []),
+    ...(scan.data?.tables ?? (table ? [table] : [])).map((x) => ({ name: pathOf(x), root: x.root, format: x.format })),
   ], [scan.data, table]);
-  const types = columnTypes(overview.schemas, overview.versions.find((v) => v.isCurrent)?.schemaId);
+  const columns = overview?.columns ?? [];
+  const types = overview ? columnTypes(overview.schemas, overview.versions.find((v) => v.isCurrent)?.schemaId) : {};
   const source = useMemo(() => ({
-    tables: [...tables.map((x) => ({ name: x.name, detail: x.format })), ...METADATA.map((m) => ({ name: `t$${m}`, detail: t('ui.query.metadataTable') }))],
-    columns: overview.columns.map((name) => ({ name, ...(types[name] ? { type: types[name] } : {}) })),
-  }), [tables, overview.columns, types, t]);
-  const examples = useMemo(() => queryExamples({
-    path, columns: overview.columns,
-    versions: overview.versions.map((v) => ({ id: v.id, timestampMs: v.timestampMs, refs: v.refs.map((r) => r.name) })),
-  }), [path, overview]);
+    tables: [...tables.map((x) => ({ name: x.name, detail: x.format })), ...(table ? METADATA.map((m) => ({ name: `t$${m}`, detail: t('ui.query.metadataTable') })) : [])],
+    columns: columns.map((c) => ({ name: c, ...(types[c] ? { type: types[c] } : {}) })),
+  }), [tables, table, columns, types, t]);
+  const examples = useMemo(() => (name ? queryExamples({
+    path, name, columns,
+    versions: (overview?.versions ?? []).map((v) => ({ id: v.id, timestampMs: v.timestampMs, refs: v.refs.map((r) => r.name) })),
+  }) : []), [path, name, columns, overview]);
+  // The warehouse's tab opens before its scan may have finished: the default query waits for a table to name.
+  useEffect(() => { if (!text && name && sql === undefined) setText(defaultQuery(name)); }, [name]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const onDone = (ran: string, result: SqlResultDto) => setHistory(addToHistory(store, table.root, { sql: ran, at: Date.now(), rows: result.rows.length }));
+  const onDone = (ran: string, result: SqlResultDto) => setHistory(addToHistory(store, scope, { sql: ran, at: Date.now(), rows: result.rows.length }));
   const { state, run, confirm, cancel } = useSqlRun(warehouseId, tables, onDone);
   const ranFromUrl = useRef(false);
   const submit = (query = text) => {
@@ -91,7 +103,7 @@ export default function QueryView({ warehouseId, table, overview, sql, onSql }: 
         <button type="button" className="btn btn-primary btn-small" onClick={() => submit()} disabled={busy || !text.trim()} title={t('ui.query.runTitle')}>
           ▶ {t('ui.query.run')}
         </button>
-        <span className="muted small query-keys">{t('ui.query.runKeys')}</span>
+        <span className="muted small query-keys">{table ? t('ui.query.runKeys') : t('ui.query.runKeysWarehouse')}</span>
         <span className="spacer" />
         <label className="field inline">
           <span className="visually-hidden">{t('ui.query.history')}</span>
@@ -109,8 +121,8 @@ export default function QueryView({ warehouseId, table, overview, sql, onSql }: 
       {helpOpen && <QueryHelp examples={examples} open onToggle={setHelpOpen} onUse={(q) => { setText(q); editorBox.current?.querySelector('textarea')?.focus(); }} />}
       <RunStatus state={state} onConfirm={confirm} onCancel={cancel} onGoToError={errorAt ? goToError : undefined} errorLine={errorAt}
         onRetry={() => { if (state.status !== 'idle') run(state.sql); }} />
-      {state.status === 'done' && <QueryResult result={state.result} fileName={path.split('/').pop() || 'query'} />}
-      {state.status === 'idle' && <p className="empty-state small">{t('ui.query.idle')}</p>}
+      {state.status === 'done' && <QueryResult result={state.result} fileName={path.split('/').pop() || 'warehouse'} />}
+      {state.status === 'idle' && <p className="empty-state small">{table ? t('ui.query.idle') : t('ui.query.idleWarehouse')}</p>}
     </div>
   );
 }

@@ -51,6 +51,16 @@ describe('route', () => {
     expect(parseRoute('?w=demo&sql=SELECT+1')).toEqual({ w: 'demo', loc: {}, tab: 'overview' });
   });
 
+  it('carries the warehouse’s own Query tab and its SQL (no table, no folder)', () => {
+    const r = { w: 'demo' as const, loc: {}, tab: 'query' as const, sql: 'SELECT * FROM "sales/orders" LIMIT 5' };
+    const search = routeToSearch(r);
+    expect(search).toBe('?w=demo&tab=query&sql=SELECT+*+FROM+%22sales%2Forders%22+LIMIT+5');
+    expect(parseRoute(search)).toEqual(r);
+    // A folder page has no Query tab: neither the tab nor the SQL is written or read there.
+    expect(routeToSearch({ ...r, folder: 'sales/' })).toBe('?w=demo&f=sales%2F');
+    expect(parseRoute('?w=demo&f=sales%2F&tab=query&sql=x').sql).toBeUndefined();
+  });
+
   it('ignores unknown kinds and tabs', () => {
     expect(parseRoute('?w=ftp&tab=evil')).toEqual({ loc: {}, tab: 'overview' });
     expect(routeToSearch({ loc: {}, tab: 'overview' })).toBe('');

@@ -35,7 +35,10 @@ export interface Route {
   readonly cols?: readonly string[];
   /** The diff of two versions (issue 15) open in place of the tabs' content, with its row filters. */
   readonly diff?: DiffRoute;
-  /** The Query tab's SQL (issue 16), so a link reruns the same question; absent = the tab's example. */
+  /**
+   * The Query tab's SQL (issue 16), so a link reruns the same question; absent = the tab's example. With a
+   * table, or on the warehouse's own Query tab (`tab` = query, no table or folder).
+   */
   readonly sql?: string;
 }
 
@@ -86,7 +89,7 @@ export function parseRoute(search: string): Route {
     ...(q.get('t') && q.get('where') ? { where: q.get('where') as string } : {}),
     ...(q.get('t') && q.getAll('col').length > 0 ? { cols: q.getAll('col') } : {}),
     ...(parseDiff(q) ? { diff: parseDiff(q) } : {}),
-    ...(q.get('t') && q.get('sql') ? { sql: q.get('sql') as string } : {}),
+    ...((q.get('t') || (tab === 'query' && !q.get('f'))) && q.get('sql') ? { sql: q.get('sql') as string } : {}),
   };
 }
 
@@ -101,7 +104,9 @@ export function routeToSearch(r: Route): string {
   }
   if (r.table) q.set('t', r.table);
   else if (r.folder) q.set('f', r.folder);
-  if (r.tab !== 'overview' && r.table) q.set('tab', r.tab);
+  // The Query tab also exists on the warehouse itself (no table, no folder): SQL over all its tables.
+  const warehouseQuery = !r.table && !r.folder && r.tab === 'query';
+  if (r.tab !== 'overview' && (r.table || warehouseQuery)) q.set('tab', r.tab);
   if (r.table && r.version !== undefined) q.set('v', r.version);
   if (r.table && r.where) q.set('where', r.where);
   if (r.table) for (const c of r.cols ?? []) q.append('col', c);
@@ -111,6 +116,6 @@ export function routeToSearch(r: Route): string {
     if (r.diff.partition !== undefined) q.set('dp', r.diff.partition);
     if (r.diff.column) q.set('dc', r.diff.column);
   }
-  if (r.table && r.sql) q.set('sql', r.sql);
+  if ((r.table || warehouseQuery) && r.sql) q.set('sql', r.sql);
   return `?${q.toString()}`;
 }
