@@ -10,6 +10,7 @@ import { filesCommand, infoCommand, scanCommand, versionsCommand, type Print } f
 import { changesCommand, diffCommand } from './diff-commands.ts';
 import type { TableFormat } from '../core/formats/table-format.ts';
 import { openCliTable } from './open-table.ts';
+import { sqlCommand } from './sql-command.ts';
 import { WRITE_COMMANDS, writeCommand } from './write-commands.ts';
 
 export const USAGE = `lakescope — look inside Apache Iceberg, Delta Lake, Apache Paimon and Apache Hudi tables
@@ -25,6 +26,11 @@ usage:
                  names); --rows adds the rows added, removed and changed (paired by the table's key or --key)
   lakescope changes <table> <from> <to> [--format table|json|canonical] [--key a,b] [--limit N]
                  the change log after <from> up to <to>: the format's own (Delta change data feed) or derived
+  lakescope sql <table-or-warehouse> "<query>" [--format table|json|csv|canonical] [--limit N]
+                 SQL over one table (called t and by its folder name) or a warehouse's tables by path
+                 ("db/orders"); after a table: FOR VERSION AS OF <id> | FOR VERSION AS OF '<tag>' |
+                 FOR TIMESTAMP AS OF '<time>' | CHANGES BETWEEN <a> AND <b>; "t$snapshots", $files …;
+                 EXPLAIN <query> shows each table's pruning and bytes to fetch
 
 writes (print a preview, then apply it; --dry-run only previews):
   lakescope rollback <table> --to SNAPSHOT_ID | --to-time TIME        (Paimon: --to ID_OR_TAG, as a new snapshot)
@@ -68,7 +74,7 @@ is an empty field, the empty string "") and canonical print every value exactly.
 
 const COMMANDS = { info: infoCommand, versions: versionsCommand, scan: scanCommand, files: filesCommand, diff: diffCommand, changes: changesCommand } as const;
 /** Positional arguments each read command takes (`<table>`, or `<table> <from> <to>`). */
-const ARITY: Readonly<Record<string, number>> = { diff: 3, changes: 3 };
+const ARITY: Readonly<Record<string, number>> = { diff: 3, changes: 3, sql: 2 };
 const SWITCHES = new Set(['json', 'explain', 'help', 'dry-run', 'remove', 'replace', 'delete-files', 'rows']);
 
 /** What `main` may take from its caller instead of making it itself. */
@@ -96,12 +102,13 @@ export async function main(argv: readonly string[], print: Print = (t) => proces
     if (args.command === 'help' || args.command === '--help' || args.flags.has('help')) { print(USAGE); return 0; }
     const isWrite = (WRITE_COMMANDS as readonly string[]).includes(args.command);
     const run = COMMANDS[args.command as keyof typeof COMMANDS];
-    if (!run && !isWrite) throw new LakeError('DataInvalid', `cli: unknown command "${args.command}"`, { command: args.command });
+    if (!run && !isWrite && args.command !== 'sql') throw new LakeError('DataInvalid', `cli: unknown command "${args.command}"`, { command: args.command });
     const arity = ARITY[args.command] ?? 1;
     if (args.positionals.length !== arity) {
-      throw new LakeError('DataInvalid', arity === 1 ? `cli: ${args.command} takes exactly one <table>` : `cli: ${args.command} takes <table> <from> <to>`, { command: args.command });
+      throw new LakeError('DataInvalid', arity === 1 ? `cli: ${args.command} takes exactly one <table>` : arity === 2 ? `cli: ${args.command} takes <table-or-warehouse> "<query>"` : `cli: ${args.command} takes <table> <from> <to>`, { command: args.command });
     }
     installNodeParquetWasm();
+    if (args.command === 'sql') { await sqlCommand(args, print, controller.signal); return 0; }
     if (isWrite) { await writeCommand(args.positionals[0], args, print, controller.signal); return 0; }
     const table = await (options.openTable ?? openCliTable)(args.positionals[0], controller.signal, options.formats);
     // What opening worked around (e.g. an unreadable newest metadata file) goes to stderr for every

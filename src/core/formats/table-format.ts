@@ -5,7 +5,7 @@
  * Arrow record batches.
  */
 import type { MessageRef } from '../messages/en.ts';
-import type { RecordBatch } from 'apache-arrow';
+import type { RecordBatch, Table } from 'apache-arrow';
 import type { Expr } from '../expr/expr.ts';
 import type { Storage } from '../io/storage.ts';
 import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../commit/write-action.ts';
@@ -411,6 +411,14 @@ export interface LakeTable {
    * statistics file) is LakeError Unsupported saying so. A format without position deletes leaves it out.
    */
   deletedPositions?(version: VersionSelector, node: TreeNode, options?: { limit?: number; signal?: AbortSignal }): Promise<DeletedPositionsDto>;
+  /**
+   * Names of the format's own metadata tables that {@link inspect} serves (Iceberg: `snapshots`, `files`
+   * with per-column counts and bounds, `manifests`, `entries` …). Absent where the format has none; the
+   * SQL metadata tables then come from the model alone (core/api/sql/metadata-tables.ts).
+   */
+  readonly inspectTables?: readonly string[];
+  /** One of {@link inspectTables} as Arrow, at a version (current by default). NotFound for another name. */
+  inspect?(name: string, options?: VersionSelector & { signal?: AbortSignal }): Promise<Table>;
   /** Reserved; no format implements it: writes go through each format's commit/ adapters (the writes model). */
   commit?(ops: readonly unknown[], signal?: AbortSignal): Promise<unknown>;
   /**

@@ -1,11 +1,22 @@
 /**
- * The SQL use case (issue 16): runs or explains a query over the tables of a warehouse. Work in progress:
- * the contract (sql-contract.ts) is fixed; the engine lands behind it.
+ * The SQL use case (issue 16): runs or explains a query over the tables of a warehouse. Table references
+ * and their time-travel clauses are found and replaced (table-refs.ts), each becomes a relation fed from
+ * our planner and readers (relations.ts), and the engine (squirreling, imported on the first query: see
+ * README "Decisions") runs the rest of the SQL over them as async row streams.
  */
-import { LakeError } from '../../errors.ts';
+import type { AsyncDataSource, QueryPlan, ScanOptions } from 'squirreling';
+import { abortError, isLakeError, LakeError, toLakeError } from '../../errors.ts';
+import { CountingStorage } from '../../io/counting-storage.ts';
 import type { Storage } from '../../io/storage.ts';
-import type { OpenTableOptions } from '../open-table.ts';
-import type { SqlExplainDto, SqlProgressDto, SqlRequest, SqlResultDto } from './sql-contract.ts';
+import { detectTableFormat } from '../detect-table-format.ts';
+import { folderPrefix } from '../listing.ts';
+import { openTable, type OpenTableOptions } from '../open-table.ts';
+import { splitMetadataName } from './metadata-tables.ts';
+import { ChangesRelation, DataRelation, MetadataRelation, type OpenedTable, type Relation, selectorOf } from './relations.ts';
+import type { SqlExplainDto, SqlProgressDto, SqlRequest, SqlResultDto, SqlScanDto } from './sql-contract.ts';
+import { explainText } from './explain-text.ts';
+import { columnKind, sqlCell } from './sql-values.ts';
+import { cteNames, findTableRefs, queryError, rewriteQuery, tokenize, type RewrittenQuery, type TableRefInQuery } from './table-refs.ts';
 
 export interface SqlRunOptions {
   readonly signal?: AbortSignal;
@@ -13,12 +24,178 @@ export interface SqlRunOptions {
   readonly readers?: OpenTableOptions['readers'];
 }
 
-/** Plans every table the query reads without fetching data files. */
-export async function explainSql(_storage: Storage, _request: SqlRequest, _options: SqlRunOptions = {}): Promise<SqlExplainDto> {
-  throw new LakeError('Unsupported', 'sql: not built yet');
+const DEFAULT_MAX_ROWS = 10_000;
+
+/** The engine, imported once on first use (it is not in the explorer's start-up bundle). */
+let engine: Promise<typeof import('squirreling')> | undefined;
+export const loadEngine = () => (engine ??= import('squirreling'));
+
+interface Prepared {
+  /** The query as given, `EXPLAIN` blanked out (offsets unchanged). */
+  readonly query: string;
+  readonly explainOnly: boolean;
+  readonly rewritten: RewrittenQuery;
+  readonly relations: readonly Relation[];
 }
 
-/** Runs the query. */
-export async function runSql(_storage: Storage, _request: SqlRequest, _options: SqlRunOptions = {}): Promise<SqlResultDto> {
-  throw new LakeError('Unsupported', 'sql: not built yet');
+/** Key of a reference: the same table at the same selector is one relation. */
+const refKey = (r: TableRefInQuery) => `${r.name}\u0000${JSON.stringify(r.selector)}`;
+
+/** Finds, opens and prepares every relation of the query (metadata only). Errors point at the reference. */
+async function prepare(storage: Storage, request: SqlRequest, options: SqlRunOptions): Promise<Prepared> {
+  const m = /^\s*explain\b/i.exec(request.query);
+  const query = m ? ' '.repeat(m[0].length) + request.query.slice(m[0].length) : request.query;
+  const tokens = tokenize(query);
+  const ctes = cteNames(tokens);
+  const refs = findTableRefs(query, tokens).filter((r) => !(r.selector.kind === 'current' && ctes.has(r.name.toUpperCase())));
+  if (refs.length === 0 && !/\bfrom\b/i.test(query)) throw queryError(query, query.length, 'expected a query with FROM <table>');
+  const byKey = new Map<string, { ref: TableRefInQuery; relation: string; aliases: Set<string> }>();
+  for (const r of refs) {
+    const k = refKey(r);
+    const e = byKey.get(k) ?? { ref: r, relation: `__t${byKey.size + 1}`, aliases: new Set<string>() };
+    e.aliases.add(r.alias ?? r.name);
+    byKey.set(k, e);
+  }
+  const rewritten = rewriteQuery(query, refs, (r) => byKey.get(refKey(r))!.relation, tokens);
+  const ctx = { signal: options.signal, onProgress: options.onProgress };
+  const relations: Relation[] = [];
+  let done = 0;
+  for (const { ref, relation, aliases } of byKey.values()) {
+    options.onProgress?.({ phase: 'plan', done: done++, total: byKey.size, current: ref.name });
+    const refText = query.slice(ref.start, ref.end);
+    try {
+      const meta = splitMetadataName(ref.name);
+      const opened = await openNamed(storage, request, meta?.table ?? ref.name, options);
+      const alias = [...aliases];
+      const rel: Relation = meta
+        ? new MetadataRelation(refText, relation, alias, opened, ctx, meta.metadata, ref.selector.kind === 'changes' ? {} : selectorOf(ref.selector))
+        : ref.selector.kind === 'changes'
+          ? new ChangesRelation(refText, relation, alias, opened, ctx, ref.selector.from, ref.selector.to)
+          : new DataRelation(refText, relation, alias, opened, ctx, selectorOf(ref.selector));
+      await rel.prepare();
+      relations.push(rel);
+    } catch (e) {
+      if (isLakeError(e, 'Aborted') || options.signal?.aborted) throw abortError(options.signal, 'sql');
+      const le = toLakeError(e, 'sql');
+      throw queryError(query, ref.start, `${ref.name}: ${le.message}`, le.code, ref.end - ref.start, le.context);
+    }
+  }
+  options.onProgress?.({ phase: 'plan', done, total: byKey.size });
+  return { query, explainOnly: !!m, rewritten, relations };
+}
+
+/** Opens the table a query names: one of `request.tables`, else the folder of that path in the warehouse. */
+async function openNamed(storage: Storage, request: SqlRequest, name: string, options: SqlRunOptions): Promise<OpenedTable> {
+  const listed = request.tables?.find((t) => t.name === name) ?? request.tables?.find((t) => t.name.toLowerCase() === name.toLowerCase());
+  let root = listed?.root;
+  let format = listed?.format;
+  if (!listed) {
+    const found = await detectTableFormat(storage, folderPrefix(name), { signal: options.signal });
+    if (!found) {
+      const known = request.tables?.map((t) => t.name).join(', ');
+      throw new LakeError('NotFound', `no table at "${name}" in this warehouse${known ? ` (tables: ${known})` : ''}`, { table: name });
+    }
+    root = found.root;
+    format = found.format;
+  }
+  const counting = new CountingStorage(storage);
+  const table = await openTable(counting, root!, format!, { signal: options.signal, ...(options.readers ? { readers: options.readers } : {}) });
+  return { name: listed?.name ?? name, root: root!, format: format!, table, storage: counting };
+}
+
+/** Each relation's scans as the engine plans them: (relation, hints) of every Scan/Count node. */
+function scanNodes(plan: QueryPlan, out: { table: string; hints: ScanOptions }[] = []): { table: string; hints: ScanOptions }[] {
+  if (plan.type === 'Scan') out.push({ table: plan.table, hints: plan.hints });
+  else if (plan.type === 'Count') out.push({ table: plan.table, hints: { columns: [] } });
+  for (const k of ['child', 'left', 'right'] as const) {
+    const c = (plan as unknown as Record<string, QueryPlan | undefined>)[k];
+    if (c && typeof c === 'object' && 'type' in c) scanNodes(c, out);
+  }
+  return out;
+}
+
+const sourcesOf = (relations: readonly Relation[]) => Object.fromEntries(relations.map((r) => [r.relation, r.source()])) as Record<string, AsyncDataSource>;
+
+/** An engine error as a LakeError pointing at its place in the query as written. */
+function engineError(p: Prepared, e: unknown, signal?: AbortSignal): LakeError {
+  if (signal?.aborted) return abortError(signal, 'sql');
+  if (isLakeError(e)) return toLakeError(e, 'sql');
+  const err = e as { message?: string; positionStart?: unknown; positionEnd?: unknown };
+  const message = String(err.message ?? e).replace(/ at position \d+/, '').replace(/__t\d+/g, (rel) => p.relations.find((r) => r.relation === rel)?.ref ?? rel);
+  if (typeof err.positionStart === 'number') {
+    let start = p.rewritten.originalOffset(err.positionStart);
+    // The engine points a missing column of the select list at the table; point at the column itself.
+    const missing = /^Column "([^"]+)" not found/.exec(message)?.[1];
+    const at = missing === undefined ? undefined : tokenize(p.query).find((t) => (t.kind === 'word' || t.kind === 'quoted') && t.text === missing);
+    if (at) return queryError(p.query, at.start, message, 'DataInvalid', at.end - at.start, { columnName: missing! });
+    const end = typeof err.positionEnd === 'number' ? p.rewritten.originalOffset(err.positionEnd) : start + 1;
+    start = Math.min(start, p.query.length);
+    return queryError(p.query, start, message, 'DataInvalid', Math.max(1, end - start));
+  }
+  return new LakeError('DataInvalid', `sql: ${message}`);
+}
+
+async function explainPrepared(p: Prepared, signal?: AbortSignal): Promise<SqlExplainDto> {
+  const { planSql } = await loadEngine();
+  let plan: QueryPlan;
+  try {
+    plan = planSql({ query: p.rewritten.text, tables: sourcesOf(p.relations) });
+  } catch (e) { throw engineError(p, e, signal); }
+  const nodes = scanNodes(plan);
+  const scans: SqlScanDto[] = [];
+  for (const r of p.relations) {
+    const mine = nodes.filter((n) => n.table.toLowerCase() === r.relation);
+    for (const n of mine.length > 0 ? mine : [{ hints: {} }]) scans.push(await r.explain(n.hints));
+  }
+  const dto = { engineQuery: p.rewritten.text, scans, bytesToFetch: scans.reduce((n, s) => n + s.bytesToFetch, 0) };
+  return { ...dto, text: explainText(dto) };
+}
+
+/** Plans every table the query reads without fetching data files: pruning per table and the bytes a run fetches. */
+export async function explainSql(storage: Storage, request: SqlRequest, options: SqlRunOptions = {}): Promise<SqlExplainDto> {
+  return explainPrepared(await prepare(storage, request, options), options.signal);
+}
+
+/**
+ * Runs the query. Must hold: rows are the engine's answer over the relations' rows (a table at a version
+ * reads exactly the rows `scan` returns for it); at most `maxRows` rows with `truncated` set when there
+ * were more; an error names its place in the query (line, column, caret); aborting stops every read.
+ */
+export async function runSql(storage: Storage, request: SqlRequest, options: SqlRunOptions = {}): Promise<SqlResultDto> {
+  const started = Date.now();
+  const p = await prepare(storage, request, options);
+  if (p.explainOnly || request.maxBytes !== undefined) {
+    const explain = await explainPrepared(p, options.signal);
+    if (p.explainOnly) {
+      return { columns: [{ name: 'plan', kind: 'string' }], rows: explain.text.split('\n').map((l) => [l]), truncated: false, explain, scans: explain.scans, elapsedMs: Date.now() - started, notes: [] };
+    }
+    if (explain.bytesToFetch > request.maxBytes!) {
+      throw new LakeError('Conflict', `sql: the query would fetch ${explain.bytesToFetch} bytes, more than the ${request.maxBytes} allowed`, { bytesToFetch: explain.bytesToFetch, maxBytes: request.maxBytes! });
+    }
+  }
+  const { executeSql } = await loadEngine();
+  const maxRows = request.maxRows ?? DEFAULT_MAX_ROWS;
+  const rows: unknown[][] = [];
+  let columns: string[] = [];
+  let truncated = false;
+  try {
+    const result = executeSql({ tables: sourcesOf(p.relations), query: p.rewritten.text, ...(options.signal ? { signal: options.signal } : {}) });
+    columns = result.columns;
+    for await (const row of result.rows()) {
+      if (rows.length >= maxRows) { truncated = true; break; }
+      const values: unknown[] = [];
+      for (const c of columns) values.push(row.resolved && c in row.resolved ? row.resolved[c] : await row.cells[c]!());
+      rows.push(values);
+      if (rows.length % 1000 === 0) options.onProgress?.({ phase: 'query', done: rows.length, rows: rows.length });
+    }
+  } catch (e) { throw engineError(p, e, options.signal); }
+  if (options.signal?.aborted) throw abortError(options.signal, 'sql');
+  return {
+    columns: columns.map((name, k) => ({ name, kind: columnKind(rows.map((r) => r[k])) })),
+    rows: rows.map((r) => r.map(sqlCell)),
+    truncated,
+    scans: p.relations.flatMap((r) => r.scans),
+    elapsedMs: Date.now() - started,
+    notes: [],
+  };
 }

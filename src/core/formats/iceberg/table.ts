@@ -260,6 +260,9 @@ export class IcebergTable implements LakeTable {
     }
   }
 
+  /** {@link LakeTable.inspectTables}: the pyiceberg metadata tables {@link inspect} serves. */
+  readonly inspectTables: readonly string[] = Object.keys(METADATA_TABLES);
+
   /** Names of the metadata tables {@link inspect} accepts. */
   static readonly metadataTables: readonly string[] = Object.keys(METADATA_TABLES);
 

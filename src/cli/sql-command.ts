@@ -1,0 +1,33 @@
+/**
+ * `lakescope sql <table-or-warehouse> "<query>" [--format table|json|csv|canonical] [--limit N]`
+ * (issue 16). When the argument is one table it is called `t` in the query (and by its folder name);
+ * when it is a warehouse, tables are named by their path under it (`"db/orders"`). `--format canonical`
+ * prints the rows as `scan --format canonical` does; `EXPLAIN <query>` prints the plan of each table.
+ */
+import { detectTableFormat } from '../core/api/detect-table-format.ts';
+import { runSql } from '../core/api/sql/run-sql.ts';
+import type { SqlTableDto } from '../core/api/sql/sql-contract.ts';
+import { checkFlags, flagInt, flagValue, type ParsedArgs } from './args.ts';
+import type { Print } from './commands.ts';
+import { formatRows, parseRowFormat } from './output.ts';
+import { openTableLocation } from './table-location.ts';
+
+/** The last folder name of a location (`/data/wh/orders/` → `orders`). */
+function folderName(arg: string): string {
+  return arg.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() ?? arg;
+}
+
+export async function sqlCommand(args: ParsedArgs, print: Print, signal: AbortSignal): Promise<void> {
+  checkFlags(args, ['format', 'limit']);
+  const [where, query] = args.positionals as [string, string];
+  const format = parseRowFormat(flagValue(args, 'format'));
+  const { storage } = openTableLocation(where);
+  const found = await detectTableFormat(storage, '', { signal });
+  const tables: SqlTableDto[] = found ? [{ name: 't', root: '', format: found.format }, { name: folderName(where), root: '', format: found.format }] : [];
+  const limit = flagInt(args, 'limit');
+  const result = await runSql(storage, { query, tables, maxRows: limit ?? Number.MAX_SAFE_INTEGER }, { signal });
+  const columns = result.columns.map((c) => c.name);
+  if (result.explain && format === 'table') { print(result.explain.text); return; }
+  const rows = result.rows.map((r) => Object.fromEntries(columns.map((c, k) => [c, r[k]])));
+  print(formatRows(format, columns, rows));
+}

@@ -1,0 +1,230 @@
+/**
+ * The relations a query reads (issue 16), each handed to the SQL engine as a data source: a table at a
+ * version (its plan gets the engine's column list and the pushable part of its WHERE, so pruned files and
+ * row groups are never fetched), the changes between two versions, or a metadata table. Each keeps the
+ * record of what its scans planned, skipped and fetched, for EXPLAIN and the run's statistics.
+ */
+import type { AsyncDataSource, AsyncRow, ScanOptions } from 'squirreling';
+import { describeExpr } from '../../expr/describe.ts';
+import type { Expr } from '../../expr/expr.ts';
+import { isLakeError } from '../../errors.ts';
+import type { LakePlan, LakeTable, VersionSelector } from '../../formats/table-format.ts';
+import type { CountingStorage } from '../../io/counting-storage.ts';
+import { changes } from '../diff/changes.ts';
+import type { TableFormatName } from '../dto.ts';
+import { planScan } from '../plan-scan.ts';
+import { readTasks } from '../read-tasks.ts';
+import { metadataRows } from './metadata-tables.ts';
+import { pushableFilter } from './pushdown.ts';
+import type { SqlProgressDto, SqlScanDto } from './sql-contract.ts';
+import { sqlId, sqlRowsOf } from './sql-values.ts';
+import type { RefPoint, RefSelector } from './table-refs.ts';
+
+/** The table behind a relation: opened through its own counting storage so its bytes are its own. */
+export interface OpenedTable {
+  readonly name: string;
+  readonly root: string;
+  readonly format: TableFormatName;
+  readonly table: LakeTable;
+  readonly storage: CountingStorage;
+}
+
+export interface RelationContext {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (p: SqlProgressDto) => void;
+}
+
+export const CHANGE_TYPE_COLUMN = '_change_type';
+export const CHANGE_VERSION_COLUMN = '_commit_version';
+
+/** A data source of the engine, with what its scans did. */
+export abstract class Relation {
+  /** Column names, in order; set by {@link prepare}. */
+  columns: readonly string[] = [];
+  /** One record per scan the engine made (a relation joined with itself is scanned twice). */
+  readonly scans: SqlScanDto[] = [];
+
+  constructor(
+    /** The reference as written in the query. */
+    readonly ref: string,
+    /** The name the engine knows it by. */
+    readonly relation: string,
+    /** Names the query may qualify its columns with (alias, table name). */
+    readonly aliases: readonly string[],
+    readonly opened: OpenedTable,
+    protected readonly ctx: RelationContext,
+  ) {}
+
+  /** Resolves the version and the columns (metadata only; no data file). */
+  abstract prepare(): Promise<void>;
+  /** What a scan with these hints would read (no data file fetched). */
+  abstract explain(hints: ScanOptions): Promise<SqlScanDto>;
+  /** The rows of a scan with these hints, each as a plain object of engine values. */
+  protected abstract rows(hints: ScanOptions): AsyncIterable<Record<string, unknown>>;
+
+  protected base(kind: SqlScanDto['kind']): Pick<SqlScanDto, 'ref' | 'relation' | 'table' | 'root' | 'format' | 'kind'> {
+    return { ref: this.ref, relation: this.relation, table: this.opened.name, root: this.opened.root, format: this.opened.format, kind };
+  }
+
+  /** The engine's view of this relation. */
+  source(): AsyncDataSource {
+    return {
+      columns: [...this.columns],
+      scan: (hints: ScanOptions) => {
+        const self = this;
+        const columns = hints.columns ?? [...this.columns];
+        return {
+          appliedWhere: false,
+          appliedLimitOffset: false,
+          async *rows(): AsyncGenerator<AsyncRow> {
+            for await (const obj of self.rows(hints)) {
+              const cells: Record<string, () => Promise<never>> = {};
+              for (const c of columns) cells[c] = () => Promise.resolve(obj[c] as never);
+              yield { columns, cells, resolved: obj as never };
+            }
+          },
+        };
+      },
+    };
+  }
+}
+
+const selectorOf = (s: RefSelector): VersionSelector =>
+  s.kind === 'version' ? { version: s.version } : s.kind === 'timestamp' ? { asOfTimestampMs: s.timestampMs } : {};
+const pointOf = (p: RefPoint): VersionSelector => ('version' in p ? { version: p.version } : { asOfTimestampMs: p.timestampMs });
+
+/** Summary of a plan as a scan record. */
+function planRecord(plan: LakePlan, filter: Expr | undefined, columns: readonly string[] | undefined): Omit<SqlScanDto, 'ref' | 'relation' | 'table' | 'root' | 'format' | 'kind'> {
+  // Formats count skips per step in their own terms (Iceberg `dataFiles`, Delta `files`); the skip list is the fallback.
+  const c = plan.counts;
+  const fileSkips = c.dataFiles?.skipped ?? c.files?.skipped
+    ?? plan.skipped.filter((s) => s.rowGroup === undefined && s.kind !== 'manifest' && s.step !== 'row-group').length;
+  const rowGroupSkips = c.rowGroups?.skipped ?? plan.skipped.filter((s) => s.rowGroup !== undefined).length;
+  const withGroups = plan.files.filter((f) => f.rowGroups !== undefined);
+  return {
+    version: plan.versionId,
+    ...(columns ? { columns: [...columns] } : {}),
+    ...(filter ? { filter: describeExpr(filter) } : {}),
+    counts: plan.counts,
+    filesPlanned: plan.files.length,
+    filesSkipped: fileSkips,
+    ...(withGroups.length > 0 || rowGroupSkips > 0 ? { rowGroupsPlanned: withGroups.reduce((n, f) => n + f.rowGroups!.length, 0), rowGroupsSkipped: rowGroupSkips } : {}),
+    bytesToFetch: plan.files.reduce((n, f) => n + Number(f.bytes), 0),
+    notes: [...plan.notes],
+  };
+}
+
+/** Rows of a table at one version, with projection, filter and limit pushed into its plan. */
+export class DataRelation extends Relation {
+  private basePlan?: LakePlan;
+
+  constructor(ref: string, relation: string, aliases: readonly string[], opened: OpenedTable, ctx: RelationContext, private readonly selector: VersionSelector) {
+    super(ref, relation, aliases, opened, ctx);
+  }
+
+  async prepare(): Promise<void> {
+    this.basePlan = await planScan(this.opened.table, { ...this.selector, signal: this.ctx.signal });
+    this.columns = this.basePlan.columns;
+  }
+
+  /** The plan for `hints`, and the filter that went into it (none when the format refused it). */
+  private async planFor(hints: ScanOptions): Promise<{ plan: LakePlan; filter?: Expr; columns?: readonly string[] }> {
+    const filter = pushableFilter(hints.where, this.columns, this.aliases);
+    // No column asked for (count(*)): read the narrowest thing there is, one column.
+    const columns = hints.columns === undefined ? undefined : hints.columns.length === 0 ? this.columns.slice(0, 1) : hints.columns;
+    const limit = !hints.where && hints.limit !== undefined ? hints.limit + (hints.offset ?? 0) : undefined;
+    const request = { ...this.selector, signal: this.ctx.signal, ...(columns ? { columns } : {}), ...(limit !== undefined ? { limit } : {}) };
+    if (filter) {
+      try {
+        return { plan: await planScan(this.opened.table, { ...request, filter }), filter, ...(columns ? { columns } : {}) };
+      } catch (e) {
+        // A literal the column's type does not take ('abc' for an int): the engine decides, unpruned.
+        if (!isLakeError(e, 'DataInvalid') && !isLakeError(e, 'Unsupported')) throw e;
+      }
+    }
+    return { plan: !columns && limit === undefined && this.basePlan ? this.basePlan : await planScan(this.opened.table, request), ...(columns ? { columns } : {}) };
+  }
+
+  async explain(hints: ScanOptions): Promise<SqlScanDto> {
+    const { plan, filter, columns } = await this.planFor(hints);
+    return { ...this.base('data'), ...planRecord(plan, filter, columns) };
+  }
+
+  protected async *rows(hints: ScanOptions): AsyncGenerator<Record<string, unknown>> {
+    // Planning counts too: it may read Parquet footers to prune row groups (and small files whole).
+    const before = this.opened.storage.bytesRead;
+    const { plan, filter, columns } = await this.planFor(hints);
+    const names = columns ?? plan.columns;
+    const record = { ...this.base('data'), ...planRecord(plan, filter, columns), bytesFetched: 0, rowsRead: 0 };
+    this.scans.push(record);
+    for await (const r of readTasks(this.opened.table, plan, {
+      signal: this.ctx.signal,
+      onProgress: (p) => this.ctx.onProgress?.({ phase: 'read', done: p.done, total: p.total, bytes: this.opened.storage.bytesRead - before, rows: record.rowsRead, current: this.ref }),
+    })) {
+      if (!('batch' in r)) continue;
+      const rows = sqlRowsOf(r.batch, names);
+      record.rowsRead += rows.length;
+      record.bytesFetched = this.opened.storage.bytesRead - before;
+      yield* rows;
+    }
+    record.bytesFetched = this.opened.storage.bytesRead - before;
+  }
+}
+
+/** `CHANGES BETWEEN a AND b`: the change log, each row with its change type and the version that made it. */
+export class ChangesRelation extends Relation {
+  private toPlan?: LakePlan;
+
+  constructor(ref: string, relation: string, aliases: readonly string[], opened: OpenedTable, ctx: RelationContext, private readonly from: RefPoint, private readonly to: RefPoint) {
+    super(ref, relation, aliases, opened, ctx);
+  }
+
+  async prepare(): Promise<void> {
+    this.toPlan = await planScan(this.opened.table, { ...pointOf(this.to), signal: this.ctx.signal });
+    this.columns = [...this.toPlan.columns, CHANGE_TYPE_COLUMN, CHANGE_VERSION_COLUMN];
+  }
+
+  async explain(): Promise<SqlScanDto> {
+    const plan = this.toPlan!;
+    return { ...this.base('changes'), ...planRecord(plan, undefined, undefined), notes: [...plan.notes, 'the change log reads the files that differ between each pair of versions in the range; bytes to fetch are those of the end version at most'] };
+  }
+
+  protected async *rows(): AsyncGenerator<Record<string, unknown>> {
+    const before = this.opened.storage.bytesRead;
+    const log = await changes(this.opened.table, pointOf(this.from), pointOf(this.to), { signal: this.ctx.signal, onProgress: (p) => this.ctx.onProgress?.({ ...p, phase: 'read', current: this.ref }) });
+    const record = { ...(await this.explain()), fromVersion: log.from, version: log.to, bytesFetched: this.opened.storage.bytesRead - before, rowsRead: log.rows.length, notes: [...log.notes, `source: ${log.sourceName}`] };
+    this.scans.push(record);
+    for (const r of log.rows) {
+      const row: Record<string, unknown> = {};
+      for (const c of log.columns) row[c] = r.row[c] ?? null;
+      row[CHANGE_TYPE_COLUMN] = r.changeType;
+      row[CHANGE_VERSION_COLUMN] = sqlId(r.version);
+      yield row;
+    }
+  }
+}
+
+/** A metadata table (`$snapshots`, `$files` …) of a table at a version. */
+export class MetadataRelation extends Relation {
+  private data?: { columns: readonly string[]; rows: readonly Record<string, unknown>[] };
+
+  constructor(ref: string, relation: string, aliases: readonly string[], opened: OpenedTable, ctx: RelationContext, private readonly metadata: string, private readonly selector: VersionSelector) {
+    super(ref, relation, aliases, opened, ctx);
+  }
+
+  async prepare(): Promise<void> {
+    this.data = await metadataRows(this.opened.table, this.metadata, this.selector, this.ctx.signal);
+    this.columns = this.data.columns;
+  }
+
+  async explain(): Promise<SqlScanDto> {
+    return { ...this.base('metadata'), metadataTable: this.metadata, counts: {}, filesPlanned: 0, filesSkipped: 0, bytesToFetch: 0, bytesFetched: this.opened.storage.bytesRead, notes: ['metadata only: read while planning, no data file'] };
+  }
+
+  protected async *rows(): AsyncGenerator<Record<string, unknown>> {
+    this.scans.push({ ...(await this.explain()), rowsRead: this.data!.rows.length });
+    yield* this.data!.rows;
+  }
+}
+
+export { selectorOf };

@@ -1,0 +1,73 @@
+/**
+ * Values as the SQL engine sees them: the canonical row form of fixtures/expected/README.md (so `SELECT *`
+ * prints as `scan --format canonical` does: decimals, dates and timestamps as sortable strings, binary as
+ * hex), except that a 64-bit integer beyond 2^53 is a bigint, not a string, so it compares and sums exactly.
+ */
+import { DataType, Type, type RecordBatch } from 'apache-arrow';
+import { canonicalAccessor } from '../../arrow/index.ts';
+import { toDisplay } from '../display-value.ts';
+import type { DisplayValue } from '../table-dto.ts';
+import type { SqlColumnKind } from './sql-contract.ts';
+
+/** A decimal-string id (snapshot id, counter) as the engine's number, or bigint beyond 2^53; other text as is. */
+export function sqlId(id: string): number | bigint | string {
+  if (!/^-?\d+$/.test(id)) return id;
+  const n = Number(id);
+  return Number.isSafeInteger(n) ? n : BigInt(id);
+}
+
+/** Rows of `batch` for `columns`, as plain objects of engine values. */
+export function sqlRowsOf(batch: RecordBatch, columns: readonly string[]): Record<string, unknown>[] {
+  const cols = columns.map((name) => {
+    const k = batch.schema.fields.findIndex((f) => f.name === name);
+    if (k < 0) return { name, data: undefined, read: () => null, int: false };
+    const type = batch.schema.fields[k]!.type;
+    return { name, data: batch.data.children[k]!, read: canonicalAccessor(type), int: DataType.isInt(type) || type.typeId === Type.Int };
+  });
+  const rows: Record<string, unknown>[] = new Array(batch.numRows);
+  for (let i = 0; i < batch.numRows; i++) {
+    const row: Record<string, unknown> = {};
+    for (const c of cols) {
+      const v = c.data ? c.read(c.data, i) : null;
+      row[c.name] = c.int && typeof v === 'string' ? BigInt(v) : v;
+    }
+    rows[i] = row;
+  }
+  return rows;
+}
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DECIMAL = /^-?\d+\.\d+$/;
+
+function kindOf(v: unknown): SqlColumnKind {
+  switch (typeof v) {
+    case 'number': return 'number';
+    case 'bigint': return 'bigint';
+    case 'boolean': return 'boolean';
+    case 'string': return TIMESTAMP.test(v) ? 'timestamp' : DATE.test(v) ? 'date' : DECIMAL.test(v) ? 'decimal' : 'string';
+    default: return v instanceof Date ? 'timestamp' : v instanceof Uint8Array ? 'binary' : 'json';
+  }
+}
+
+/** The kind of a result column from its values: the one kind every non-null value has (`json` when mixed, `null` when all null). */
+export function columnKind(values: Iterable<unknown>): SqlColumnKind {
+  let kind: SqlColumnKind | undefined;
+  for (const v of values) {
+    if (v === null || v === undefined) continue;
+    const k = kindOf(v);
+    if (kind === undefined) kind = k;
+    else if (kind !== k) {
+      if ((kind === 'number' && k === 'bigint') || (kind === 'bigint' && k === 'number')) kind = 'bigint';
+      else if ((kind === 'date' && k === 'timestamp') || (kind === 'timestamp' && k === 'date')) kind = 'timestamp';
+      else if ((kind === 'number' || kind === 'decimal') && (k === 'number' || k === 'decimal')) kind = 'decimal';
+      else return 'json';
+    }
+  }
+  return kind ?? 'null';
+}
+
+/** A result cell as display JSON (bigint as exact decimal text, Date as ISO-8601). */
+export function sqlCell(v: unknown): DisplayValue {
+  return toDisplay(v);
+}
