@@ -54,9 +54,10 @@ export function QueryResult({ result, fileName }: { result: SqlResultDto; fileNa
           </div>
         )}
         <button type="button" className="btn btn-small" onClick={() => void copy()} disabled={result.rows.length === 0}>{t('ui.query.copyCsv')}</button>
-        <button type="button" className="btn btn-small" onClick={() => download(csv(), 'text/csv;charset=utf-8', 'csv')} disabled={result.rows.length === 0}>{t('ui.query.downloadCsv')}</button>
+        <button type="button" className="btn btn-small" onClick={() => download(csv(), 'text/csv;charset=utf-8', 'csv')} disabled={result.rows.length === 0}
+          aria-label={t('ui.query.downloadCsv')} title={t('ui.query.downloadCsv')}>↓ CSV</button>
         <button type="button" className="btn btn-small" onClick={() => void resultParquet(result.columns, result.rows).then((b) => download(b, 'application/vnd.apache.parquet', 'parquet'), (e: unknown) => setNote(String((e as Error).message)))}
-          disabled={result.rows.length === 0}>{t('ui.query.downloadParquet')}</button>
+          disabled={result.rows.length === 0} aria-label={t('ui.query.downloadParquet')} title={t('ui.query.downloadParquet')}>↓ Parquet</button>
         {note && <span className="muted small" role="status">{note}</span>}
       </div>
       {result.notes.length > 0 && <ul className="query-notes muted small">{result.notes.map((n) => <li key={n}>{n}</li>)}</ul>}
