@@ -104,7 +104,6 @@ export default function QueryView({ warehouseId, table, overview, sql, onSql }: 
           ▶ {t('ui.query.run')}
         </button>
         <span className="muted small query-keys">{table ? t('ui.query.runKeys') : t('ui.query.runKeysWarehouse')}</span>
-        <span className="spacer" />
         <label className="field inline">
           <span className="visually-hidden">{t('ui.query.history')}</span>
           <select value="" onChange={(e) => { if (e.target.value) setText(e.target.value); }} aria-label={t('ui.query.history')} disabled={history.length === 0}
