@@ -33,17 +33,18 @@ export function QueryResult({ result, fileName }: { result: SqlResultDto; fileNa
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   const shown = chart && view === 'chart' ? 'chart' : 'table';
+  const summary = [t('ui.query.rows', { count: result.rows.length }), t('ui.query.elapsed', { ms: Math.round(result.elapsedMs) }),
+    ...(result.scans.length > 0 ? [t('ui.query.read', { files, skipped, bytes: formatBytes(bytes) })] : [])].join(' · ');
 
   return (
     <div className="query-result" data-testid="query-result">
       <div className="query-result-bar">
-        <span className="small" role="status" data-testid="query-status" data-rows={result.rows.length}>
+        <span className="small query-status" role="status" data-testid="query-status" data-rows={result.rows.length} title={summary}>
           <strong className="num">{t('ui.query.rows', { count: result.rows.length })}</strong>
           <span className="muted"> · {t('ui.query.elapsed', { ms: Math.round(result.elapsedMs) })}</span>
           {result.scans.length > 0 && <span className="muted"> · {t('ui.query.read', { files, skipped, bytes: formatBytes(bytes) })}</span>}
         </span>
-        {result.truncated && <span className="warn small">{t('ui.query.truncated', { count: result.rows.length })}</span>}
-        <span className="spacer" />
+        {result.truncated && <span className="warn small" title={t('ui.query.truncated', { count: result.rows.length })}>{t('ui.query.truncated', { count: result.rows.length })}</span>}
         {chart && !result.explain && (
           <div className="query-seg" role="radiogroup" aria-label={t('ui.query.viewLabel')}>
             {(['table', 'chart'] as const).map((v) => (
