@@ -26,6 +26,11 @@ function rowsAtTag(tag: string): number {
   return Number(s.summary['total-records']);
 }
 
+/** Rows of the current main snapshot (no deletes pending there either). */
+function rowsOfMain(): number {
+  return rowsAtTag('main');
+}
+
 async function typeQuery(page: Page, sql: string) {
   const editor = page.getByRole('textbox', { name: 'SQL query' });
   await editor.fill(sql);
@@ -85,14 +90,31 @@ test('query tab: time travel by tag, chart, deep link, cancel, a wrong column po
   expect(await page.getByRole('textbox', { name: 'SQL query' }).evaluate((el: HTMLTextAreaElement) => el.selectionStart)).toBe('SELECT order_id,\n       '.length);
   await shot(page, 'query-1280x800-error');
 
-  // Help with examples for this table; at 800×600 the tab still works.
+  // Help with examples for this table.
   await page.getByRole('button', { name: 'Syntax & examples' }).click();
   await expect(page.getByTestId('query-help')).toContainText('FOR TIMESTAMP AS OF');
   await shot(page, 'query-1280x800-help');
-  await page.setViewportSize({ width: 800, height: 600 });
+  // Asking before a big read: with the threshold at its lowest (64 KiB), counting the whole table (~140 KiB of
+  // files) first says how much it would fetch; "Run anyway" runs it.
+  await page.getByRole('combobox', { name: 'Ask before a query fetches more than' }).selectOption({ index: 0 });
   await page.getByRole('button', { name: /Put the example “How many rows”/ }).click();
   await page.getByRole('textbox', { name: 'SQL query' }).press('Control+Enter');
+  const confirm = page.getByTestId('query-confirm');
+  await expect(confirm).toContainText(/would fetch \d+(\.\d+)? KiB/, { timeout: 60_000 });
+  await shot(page, 'query-1280x800-confirm');
+  await confirm.getByRole('button', { name: 'Run anyway' }).click();
   await expect(page.getByTestId('query-status')).toHaveAttribute('data-rows', '1', { timeout: 60_000 });
+  await expect(page.getByRole('grid', { name: 'Query result' }).getByRole('gridcell').first()).toHaveText(String(rowsOfMain()));
+
+  // At 800×600 the tab still works.
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.getByRole('combobox', { name: 'Ask before a query fetches more than' }).selectOption({ label: 'never ask' });
+  await page.getByRole('button', { name: 'Syntax & examples' }).click();
+  await expect(page.getByTestId('query-help')).toHaveCount(0);
+  await typeQuery(page, 'SELECT product, sum(quantity) AS qty\nFROM t\nGROUP BY product\nORDER BY qty DESC\nLIMIT 8');
+  await expect(page.getByTestId('query-status')).toHaveAttribute('data-rows', '8', { timeout: 60_000 });
+  await page.getByRole('radio', { name: 'Chart' }).click();
+  await expect(page.getByTestId('query-chart').locator('.recharts-bar-rectangle')).toHaveCount(8);
   await shot(page, 'query-800x600');
   expect(errors).toEqual([]);
 });

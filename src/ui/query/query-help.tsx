@@ -3,8 +3,10 @@
  * change ranges, metadata tables, EXPLAIN) and examples written for the open table, each one put into the
  * editor by its "Use" button.
  */
+import { formatBytes } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import type { QueryExample } from './query-examples.ts';
+import { CONFIRM_CHOICES } from './result-model.ts';
 
 const SYNTAX: readonly { readonly code: string; readonly key: 'ui.query.help.version' | 'ui.query.help.ref' | 'ui.query.help.timestamp' | 'ui.query.help.changes' | 'ui.query.help.metadata' | 'ui.query.help.explain' | 'ui.query.help.names' }[] = [
   { code: 'FROM t FOR VERSION AS OF 7505300640432048841', key: 'ui.query.help.version' },
@@ -24,11 +26,14 @@ const EXAMPLE_TITLE = {
   files: 'ui.query.example.files', explain: 'ui.query.example.explain', byPath: 'ui.query.example.byPath',
 } as const satisfies Record<QueryExample['kind'], string>;
 
-export function QueryHelp({ examples, onUse, open, onToggle }: {
+export function QueryHelp({ examples, onUse, open, onToggle, confirmBytes, onConfirmBytes }: {
   examples: readonly QueryExample[];
   onUse: (sql: string) => void;
   open: boolean;
   onToggle: (open: boolean) => void;
+  /** The threshold above which a query asks before reading (Infinity = never). */
+  confirmBytes: number;
+  onConfirmBytes: (bytes: number) => void;
 }) {
   const { t } = useMessages();
   return (
@@ -41,6 +46,12 @@ export function QueryHelp({ examples, onUse, open, onToggle }: {
             <div key={s.key}><dt><code>{s.code}</code></dt><dd className="small">{t(s.key)}</dd></div>
           ))}
         </dl>
+        <label className="field inline small query-threshold">
+          <span>{t('ui.query.help.threshold')}</span>
+          <select value={String(confirmBytes)} onChange={(e) => onConfirmBytes(Number(e.target.value))} aria-label={t('ui.query.help.threshold')}>
+            {CONFIRM_CHOICES.map((b) => <option key={b} value={String(b)}>{Number.isFinite(b) ? formatBytes(b) : t('ui.query.help.thresholdNever')}</option>)}
+          </select>
+        </label>
         <h3 className="small">{t('ui.query.help.examples')}</h3>
         <ul className="query-examples">
           {examples.map((ex) => (

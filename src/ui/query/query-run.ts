@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SqlProgressDto, SqlResultDto, SqlTableDto } from '../../core/api/sql/sql-contract.ts';
 import { engine } from '../../worker/client.ts';
-import { CONFIRM_BYTES } from './result-model.ts';
+import { CONFIRM_BYTES, refusedBytes } from './result-model.ts';
 
 export type RunState =
   | { readonly status: 'idle' }
@@ -17,23 +17,15 @@ export type RunState =
   | { readonly status: 'error'; readonly sql: string; readonly error: unknown }
   | { readonly status: 'cancelled'; readonly sql: string };
 
-/** The bytes a refused run would have fetched, when the error is the engine's "over the limit" refusal. */
-export function refusedBytes(error: unknown): number | undefined {
-  const e = error as { code?: string; context?: Record<string, unknown> } | null;
-  if (e?.code !== 'Conflict') return undefined;
-  const b = Number(e.context?.bytesToFetch);
-  return Number.isFinite(b) ? b : undefined;
-}
-
 /**
  * The run state and its actions. `run(sql)` cancels a run in progress; `confirm()` runs the asked-about
  * query allowing its bytes; `cancel()` aborts (the worker stops every read). `onDone` sees each result.
  */
-export function useSqlRun(warehouseId: string, tables: readonly SqlTableDto[], onDone?: (sql: string, result: SqlResultDto) => void) {
+export function useSqlRun(warehouseId: string, tables: readonly SqlTableDto[], onDone?: (sql: string, result: SqlResultDto) => void, confirmBytes = CONFIRM_BYTES) {
   const [state, setState] = useState<RunState>({ status: 'idle' });
   const abort = useRef<AbortController | undefined>(undefined);
-  const latest = useRef({ tables, onDone });
-  latest.current = { tables, onDone };
+  const latest = useRef({ tables, onDone, confirmBytes });
+  latest.current = { tables, onDone, confirmBytes };
   useEffect(() => () => abort.current?.abort(), []);
 
   const start = useCallback((sql: string, maxBytes: number) => {
@@ -42,7 +34,7 @@ export function useSqlRun(warehouseId: string, tables: readonly SqlTableDto[], o
     abort.current = ctrl;
     const startedAt = Date.now();
     setState({ status: 'running', sql, startedAt });
-    engine().sqlRun({ warehouseId, query: sql, tables: latest.current.tables, maxBytes }, {
+    engine().sqlRun({ warehouseId, query: sql, tables: latest.current.tables, ...(Number.isFinite(maxBytes) ? { maxBytes } : {}) }, {
       signal: ctrl.signal,
       onProgress: (p) => { if (!ctrl.signal.aborted) setState({ status: 'running', sql, startedAt, progress: p as SqlProgressDto }); },
     }).then((result) => {
@@ -56,7 +48,8 @@ export function useSqlRun(warehouseId: string, tables: readonly SqlTableDto[], o
     });
   }, [warehouseId]);
 
-  const run = useCallback((sql: string) => start(sql, CONFIRM_BYTES), [start]);
+  // An infinite threshold ("never ask") sends no limit at all.
+  const run = useCallback((sql: string) => start(sql, latest.current.confirmBytes), [start]);
   const current = useRef(state);
   current.current = state;
   const confirm = useCallback(() => {

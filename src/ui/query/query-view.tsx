@@ -21,7 +21,7 @@ import { defaultQuery, queryExamples } from './query-examples.ts';
 import { QueryHelp } from './query-help.tsx';
 import { useSqlRun, type RunState } from './query-run.ts';
 import { QueryResult } from './query-result.tsx';
-import { errorPosition } from './result-model.ts';
+import { errorPosition, loadConfirmBytes, saveConfirmBytes } from './result-model.ts';
 import { SqlEditor } from './sql-editor.tsx';
 import './query.css';
 
@@ -73,7 +73,8 @@ export default function QueryView({ warehouseId, table, overview, sql, onSql }: 
   useEffect(() => { if (!text && name && sql === undefined) setText(defaultQuery(name)); }, [name]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const onDone = (ran: string, result: SqlResultDto) => setHistory(addToHistory(store, scope, { sql: ran, at: Date.now(), rows: result.rows.length }));
-  const { state, run, confirm, cancel } = useSqlRun(warehouseId, tables, onDone);
+  const [confirmBytes, setConfirmBytes] = useState(() => loadConfirmBytes(store));
+  const { state, run, confirm, cancel } = useSqlRun(warehouseId, tables, onDone, confirmBytes);
   const ranFromUrl = useRef(false);
   const submit = (query = text) => {
     if (!query.trim()) return;
@@ -117,7 +118,8 @@ export default function QueryView({ warehouseId, table, overview, sql, onSql }: 
       <div ref={editorBox}>
         <SqlEditor value={text} onChange={setText} onRun={() => { if (!busy) submit(); }} source={source} errorAt={errorAt} />
       </div>
-      {helpOpen && <QueryHelp examples={examples} open onToggle={setHelpOpen} onUse={(q) => { setText(q); editorBox.current?.querySelector('textarea')?.focus(); }} />}
+      {helpOpen && <QueryHelp examples={examples} open onToggle={setHelpOpen} confirmBytes={confirmBytes}
+        onConfirmBytes={(b) => { setConfirmBytes(b); saveConfirmBytes(store, b); }} onUse={(q) => { setText(q); editorBox.current?.querySelector('textarea')?.focus(); }} />}
       <RunStatus state={state} onConfirm={confirm} onCancel={cancel} onGoToError={errorAt ? goToError : undefined} errorLine={errorAt}
         onRetry={() => { if (state.status !== 'idle') run(state.sql); }} />
       {state.status === 'done' && <QueryResult result={state.result} fileName={path.split('/').pop() || 'warehouse'} />}

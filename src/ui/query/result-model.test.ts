@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SqlColumnDto } from '../../core/api/sql/sql-contract.ts';
-import { chartFor, chartPoints, errorPosition, errorSpan, needsConfirm, positionOf, resultCsv, MAX_BARS } from './result-model.ts';
+import { CONFIRM_BYTES, chartFor, chartPoints, errorPosition, errorSpan, loadConfirmBytes, positionOf, refusedBytes, resultCsv, saveConfirmBytes, MAX_BARS } from './result-model.ts';
 
 const col = (name: string, kind: SqlColumnDto['kind']): SqlColumnDto => ({ name, kind });
 
@@ -60,11 +60,24 @@ describe('errorPosition', () => {
   });
 });
 
-describe('needsConfirm', () => {
-  it('asks only above the threshold and only when the estimate is known', () => {
-    expect(needsConfirm(undefined)).toBe(false);
-    expect(needsConfirm(10, 10)).toBe(false);
-    expect(needsConfirm(11, 10)).toBe(true);
+describe('the ask-before-reading threshold', () => {
+  it('reads the refusal of a run over the limit, and nothing else', () => {
+    expect(refusedBytes({ code: 'Conflict', message: 'sql: …', context: { bytesToFetch: 141_312, maxBytes: 65_536 } })).toBe(141_312);
+    expect(refusedBytes({ code: 'DataInvalid', context: { bytesToFetch: 1 } })).toBeUndefined();
+    expect(refusedBytes({ code: 'Conflict', context: {} })).toBeUndefined();
+    expect(refusedBytes(null)).toBeUndefined();
+  });
+
+  it('keeps the chosen threshold, and falls back to the default for anything else', () => {
+    const m = new Map<string, string>();
+    const store = { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => { m.set(k, v); } };
+    expect(loadConfirmBytes(store)).toBe(CONFIRM_BYTES);
+    saveConfirmBytes(store, Infinity);
+    expect(loadConfirmBytes(store)).toBe(Infinity);
+    saveConfirmBytes(store, 65_536);
+    expect(loadConfirmBytes(store)).toBe(65_536);
+    m.set('lakescope.queryConfirmBytes', '12345');
+    expect(loadConfirmBytes(store)).toBe(CONFIRM_BYTES);
   });
 });
 

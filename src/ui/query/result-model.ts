@@ -144,7 +144,24 @@ export function errorSpan(sql: string, offset: number): [number, number] {
 /** Above this many bytes to fetch, the tab asks before running (a phone on a metered link, a wide scan). */
 export const CONFIRM_BYTES = 256 * 1024 * 1024;
 
-/** True when a query planned to fetch `bytes` should ask first. */
-export function needsConfirm(bytes: number | undefined, threshold = CONFIRM_BYTES): boolean {
-  return bytes !== undefined && bytes > threshold;
+/** Thresholds the person can pick ("ask before fetching more than …"); Infinity = never ask. */
+export const CONFIRM_CHOICES: readonly number[] = [64 * 1024, 1024 * 1024, 16 * 1024 * 1024, CONFIRM_BYTES, 1024 * 1024 * 1024, Infinity];
+const CONFIRM_KEY = 'lakescope.queryConfirmBytes';
+
+/** The threshold kept in this browser, or the default when none (or an unknown value) is kept. */
+export function loadConfirmBytes(store: { getItem(k: string): string | null }): number {
+  const v = Number(store.getItem(CONFIRM_KEY) ?? NaN);
+  return CONFIRM_CHOICES.includes(v) ? v : CONFIRM_BYTES;
+}
+
+export function saveConfirmBytes(store: { setItem(k: string, v: string): void }, bytes: number): void {
+  try { store.setItem(CONFIRM_KEY, String(bytes)); } catch { /* storage disabled: the choice lasts for this page */ }
+}
+
+/** The bytes a refused run would have fetched, when the error is the engine's "over the limit" refusal (Conflict). */
+export function refusedBytes(error: unknown): number | undefined {
+  const e = error as { code?: string; context?: Record<string, unknown> } | null;
+  if (e?.code !== 'Conflict') return undefined;
+  const b = Number(e.context?.bytesToFetch);
+  return Number.isFinite(b) ? b : undefined;
 }
