@@ -8,8 +8,9 @@ import { enErrors } from './en-errors.ts';
 import { enFacts } from './en-facts.ts';
 import { enHealth } from './en-health.ts';
 import { enUi } from './en-ui.ts';
+import { enQuery } from './en-query.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

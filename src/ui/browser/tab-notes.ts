@@ -12,6 +12,7 @@ export function tabNote(tab: Tab, format: TableFormatName, { t }: Translator): s
     case 'schema': return `${t('ui.tabNote.schema')} ${refused}`;
     case 'data': return `${t('ui.tabNote.data')} ${refused}`;
     case 'health': return `${t('ui.tabNote.health')} ${refused}`;
+    case 'query': return `${t('ui.tabNote.query')} ${refused}`;
     default: return null;
   }
 }

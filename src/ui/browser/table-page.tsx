@@ -29,9 +29,10 @@ const DiffPage = lazy(() => import('../diff/diff-page.tsx').then((m) => ({ defau
 const CompareMenu = lazy(() => import('../diff/compare-menu.tsx').then((m) => ({ default: m.CompareMenu })));
 const LsmView = lazy(() => import('../lsm/lsm-view.tsx').then((m) => ({ default: m.LsmView })));
 const HealthView = lazy(() => import('../health/health-view.tsx'));
+const QueryView = lazy(() => import('../query/query-view.tsx'));
 
 const TAB_LABEL: Record<Tab, string> = {
-  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', raw: 'Raw', lsm: 'LSM', health: 'Health',
+  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', query: 'Query', raw: 'Raw', lsm: 'LSM', health: 'Health',
 };
 
 export interface TablePageProps {
@@ -49,6 +50,9 @@ export interface TablePageProps {
   /** The open diff of two versions (issue 15), shown in place of the tab's content; undefined closes it. */
   readonly diff?: DiffRoute;
   readonly onDiff: (next: DiffRoute | undefined) => void;
+  /** The Query tab's SQL (kept in the URL) and the setter for the query that runs. */
+  readonly sql?: string;
+  readonly onSql: (sql: string) => void;
 }
 
 export function TablePage(props: TablePageProps) {
@@ -72,7 +76,7 @@ export function TablePage(props: TablePageProps) {
   );
 }
 
-function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, onData, diff, onDiff, tableId, overview }: TablePageProps & { tableId: string; overview: TableOverviewDto }) {
+function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, onData, diff, onDiff, sql, onSql, tableId, overview }: TablePageProps & { tableId: string; overview: TableOverviewDto }) {
   const files = useTableFiles(warehouseId, table.root);
   const current = overview.versions.find((v) => v.isCurrent);
   const selected = overview.versions.find((v) => v.id === version) ?? current;
@@ -153,6 +157,11 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
             {tab === 'schema' && <SchemaView schemas={overview.schemas} versions={overview.versions} selectedVersion={selected} onSelectField={(field, schemaId) => setItem({ kind: 'field', field, schemaId })} onSelectVersion={selectVersion} />}
             {tab === 'files' && <FilesTab tableId={tableId} version={versionParam} root={table.root} folder={files.data} onSelectFile={(file) => setItem({ kind: 'file', file })} onOpenRaw={openRaw} />}
             {tab === 'data' && <DataView tableId={tableId} versions={overview.versions} schemas={overview.schemas} selectedId={versionParam} columns={overview.columns} state={data} onState={onData} incremental={overview.incremental === true} />}
+            {tab === 'query' && (
+              <Suspense fallback={<ProgressLine label="Loading the query editor…" />}>
+                <QueryView warehouseId={warehouseId} table={table} overview={overview} sql={sql} onSql={onSql} />
+              </Suspense>
+            )}
             {tab === 'lsm' && TABS.includes('lsm') && (
               <Suspense fallback={<ProgressLine label="Loading the LSM view…" />}>
                 <LsmView warehouseId={warehouseId} root={table.root} version={versionParam} />

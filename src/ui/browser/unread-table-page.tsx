@@ -16,7 +16,7 @@ import { RawView } from './raw-view.tsx';
 import { tabNote } from './tab-notes.ts';
 
 const TAB_LABEL: Record<Tab, string> = {
-  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', raw: 'Raw', lsm: 'LSM', health: 'Health',
+  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', query: 'Query', raw: 'Raw', lsm: 'LSM', health: 'Health',
 };
 const TABS = tabsFor(undefined);
 

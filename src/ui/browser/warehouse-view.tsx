@@ -1,6 +1,8 @@
 /** The warehouse browser: top bar, left rail of tables (from the breadth-first scan), and the selected page. */
+import { Suspense, lazy } from 'react';
 import type { DetectedTableDto, TableFormatName, WarehouseScanDto } from '../../core/api/dto.ts';
 import { formatCount } from '../common/format.ts';
+import { useMessages } from '../common/messages.ts';
 import { FormatBadge, ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { useWarehouseScan } from '../queries/warehouse-queries.ts';
@@ -11,6 +13,8 @@ import { LeftRail } from './left-rail.tsx';
 import { PANEL_KEYS, usePanelCollapsed, useShortcut } from './panels.ts';
 import { RailResizer } from './rail-resizer.tsx';
 import { TablePage } from './table-page.tsx';
+
+const QueryView = lazy(() => import('../query/query-view.tsx'));
 
 export function WarehouseView({ session, route, navigate, onClose }: {
   session: Session;
@@ -51,7 +55,8 @@ export function WarehouseView({ session, route, navigate, onClose }: {
           {route.table && table && <TablePage key={table.root} warehouseId={session.warehouseId} table={table} tab={route.tab} onTab={setTab}
             version={route.version} onVersion={(version, replace) => navigate({ ...route, version }, replace)}
             data={{ where: route.where, cols: route.cols }} onData={(d) => navigate({ ...route, where: d.where, cols: d.cols })}
-            diff={route.diff} onDiff={(diff) => navigate({ ...route, diff })} />}
+            diff={route.diff} onDiff={(diff) => navigate({ ...route, diff })}
+            sql={route.sql} onSql={(sql) => navigate({ ...route, sql }, true)} />}
           {route.table && !table && scan.isPending && <ProgressLine label="Finding the table…" progress={scan.progress} />}
           {route.table && !table && !scan.isPending && (
             <ErrorPanel error={{ code: 'NotFound', message: 'warehouse: no table at this location', context: { prefix: route.table } }} />
@@ -59,7 +64,11 @@ export function WarehouseView({ session, route, navigate, onClose }: {
           {!route.table && route.folder !== undefined && (
             <FolderPage warehouseId={session.warehouseId} prefix={route.folder} onOpenTable={openTable} onOpenFolder={openFolder} />
           )}
-          {!route.table && route.folder === undefined && <WarehouseHome session={session} scan={scan.data} onOpenTable={openTable} onOpenFolder={openFolder} />}
+          {!route.table && route.folder === undefined && route.tab === 'query' && (
+            <WarehouseQuery warehouseId={session.warehouseId} sql={route.sql} onSql={(sql) => navigate({ ...route, sql }, true)} onBack={() => navigate(base)} />
+          )}
+          {!route.table && route.folder === undefined && route.tab !== 'query' && <WarehouseHome session={session} scan={scan.data} onOpenTable={openTable} onOpenFolder={openFolder}
+            onQuery={() => navigate({ ...base, tab: 'query' })} />}
         </main>
       </div>
     </div>
@@ -73,12 +82,30 @@ function findTable(scan: WarehouseScanDto | undefined, session: Session, root: s
     ?? session.warehouse.root.folders.find((f) => f.prefix === root)?.table ?? undefined;
 }
 
-function WarehouseHome({ session, scan, onOpenTable, onOpenFolder }: {
+/** The warehouse's own Query tab: SQL over all its tables, each by its path (issue 16). */
+function WarehouseQuery({ warehouseId, sql, onSql, onBack }: { warehouseId: string; sql?: string; onSql: (sql: string) => void; onBack: () => void }) {
+  const { t } = useMessages();
+  return (
+    <section className="home warehouse-query" aria-label={t('ui.query.warehouseTitle')}>
+      <header className="page-head">
+        <div className="page-title"><h1>{t('ui.query.warehouseTitle')}</h1></div>
+        <button type="button" className="btn btn-small btn-quiet" onClick={onBack}>{t('ui.query.warehouseBack')}</button>
+      </header>
+      <Suspense fallback={<ProgressLine label={t('ui.query.starting')} />}>
+        <QueryView warehouseId={warehouseId} sql={sql} onSql={onSql} />
+      </Suspense>
+    </section>
+  );
+}
+
+function WarehouseHome({ session, scan, onOpenTable, onOpenFolder, onQuery }: {
   session: Session;
   scan?: WarehouseScanDto;
   onOpenTable: (root: string) => void;
   onOpenFolder: (prefix: string) => void;
+  onQuery: () => void;
 }) {
+  const { t } = useMessages();
   const byFormat = new Map<TableFormatName, number>();
   for (const t of scan?.tables ?? []) byFormat.set(t.format, (byFormat.get(t.format) ?? 0) + 1);
   const root = session.warehouse.root;
@@ -96,6 +123,7 @@ function WarehouseHome({ session, scan, onOpenTable, onOpenFolder }: {
           ))}
           <div className="stat"><div className="stat-value num">{formatCount(scan.folders.length)}</div><div className="stat-label">other folders</div></div>
           <div className="stat"><div className="stat-value num">{formatCount(scan.requests)}</div><div className="stat-label">requests to find them</div></div>
+          {scan.tables.length > 0 && <button type="button" className="btn btn-small home-query" onClick={onQuery}>{t('ui.query.warehouseOpen')}</button>}
         </div>
       )}
       {session.warehouse.readme !== undefined && (

@@ -41,6 +41,26 @@ describe('route', () => {
     expect(parseRoute('?w=demo&t=x%2F&da=1&db=2&dk=evil').diff).toEqual({ from: '1', to: '2' });
   });
 
+  it('carries the Query tab and its SQL (any characters, newlines kept; only with a table)', () => {
+    const sql = 'SELECT day, count(*) AS n\nFROM t FOR TIMESTAMP AS OF \'2024-03-01T00:00:00Z\'\nWHERE "a&b" = \'x=1#\' GROUP BY day';
+    const r = { w: 'demo' as const, loc: {}, table: 'sales/orders/', tab: 'query' as const, sql };
+    const search = routeToSearch(r);
+    expect(search.startsWith('?w=demo&t=sales%2Forders%2F&tab=query&sql=')).toBe(true);
+    expect(parseRoute(search)).toEqual(r);
+    expect(routeToSearch({ ...r, sql: '' })).toBe('?w=demo&t=sales%2Forders%2F&tab=query');
+    expect(parseRoute('?w=demo&sql=SELECT+1')).toEqual({ w: 'demo', loc: {}, tab: 'overview' });
+  });
+
+  it('carries the warehouse’s own Query tab and its SQL (no table, no folder)', () => {
+    const r = { w: 'demo' as const, loc: {}, tab: 'query' as const, sql: 'SELECT * FROM "sales/orders" LIMIT 5' };
+    const search = routeToSearch(r);
+    expect(search).toBe('?w=demo&tab=query&sql=SELECT+*+FROM+%22sales%2Forders%22+LIMIT+5');
+    expect(parseRoute(search)).toEqual(r);
+    // A folder page has no Query tab: neither the tab nor the SQL is written or read there.
+    expect(routeToSearch({ ...r, folder: 'sales/' })).toBe('?w=demo&f=sales%2F');
+    expect(parseRoute('?w=demo&f=sales%2F&tab=query&sql=x').sql).toBeUndefined();
+  });
+
   it('ignores unknown kinds and tabs', () => {
     expect(parseRoute('?w=ftp&tab=evil')).toEqual({ loc: {}, tab: 'overview' });
     expect(routeToSearch({ loc: {}, tab: 'overview' })).toBe('');

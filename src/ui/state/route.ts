@@ -1,12 +1,12 @@
 /**
  * The URL is the deep link: which warehouse (kind + secret-free location), which table or folder, which
- * tab, which version of the table, the Data tab's filter and chosen columns, and an open diff of two
- * versions with its row filters. Credentials never appear here (connectionLocation only returns secret-free fields, and
+ * tab, which version of the table, the Data tab's filter and chosen columns, an open diff of two
+ * versions with its row filters, and the Query tab's SQL. Credentials never appear here (connectionLocation only returns secret-free fields, and
  * {@link routeToSearch} drops anything that looks like a secret as a second line of defence).
  */
 import type { ConnectionKind } from '../../worker/connection.ts';
 
-export const TABS = ['overview', 'tree', 'partitions', 'schema', 'files', 'data', 'raw', 'lsm', 'health'] as const;
+export const TABS = ['overview', 'tree', 'partitions', 'schema', 'files', 'data', 'query', 'raw', 'lsm', 'health'] as const;
 export type Tab = (typeof TABS)[number];
 
 /** Tabs only some formats have: Paimon's LSM view (src/ui/lsm). */
@@ -35,6 +35,11 @@ export interface Route {
   readonly cols?: readonly string[];
   /** The diff of two versions (issue 15) open in place of the tabs' content, with its row filters. */
   readonly diff?: DiffRoute;
+  /**
+   * The Query tab's SQL (issue 16), so a link reruns the same question; absent = the tab's example. With a
+   * table, or on the warehouse's own Query tab (`tab` = query, no table or folder).
+   */
+  readonly sql?: string;
 }
 
 /** Kinds of row change the diff page filters by. */
@@ -84,6 +89,7 @@ export function parseRoute(search: string): Route {
     ...(q.get('t') && q.get('where') ? { where: q.get('where') as string } : {}),
     ...(q.get('t') && q.getAll('col').length > 0 ? { cols: q.getAll('col') } : {}),
     ...(parseDiff(q) ? { diff: parseDiff(q) } : {}),
+    ...((q.get('t') || (tab === 'query' && !q.get('f'))) && q.get('sql') ? { sql: q.get('sql') as string } : {}),
   };
 }
 
@@ -98,7 +104,9 @@ export function routeToSearch(r: Route): string {
   }
   if (r.table) q.set('t', r.table);
   else if (r.folder) q.set('f', r.folder);
-  if (r.tab !== 'overview' && r.table) q.set('tab', r.tab);
+  // The Query tab also exists on the warehouse itself (no table, no folder): SQL over all its tables.
+  const warehouseQuery = !r.table && !r.folder && r.tab === 'query';
+  if (r.tab !== 'overview' && (r.table || warehouseQuery)) q.set('tab', r.tab);
   if (r.table && r.version !== undefined) q.set('v', r.version);
   if (r.table && r.where) q.set('where', r.where);
   if (r.table) for (const c of r.cols ?? []) q.append('col', c);
@@ -108,5 +116,6 @@ export function routeToSearch(r: Route): string {
     if (r.diff.partition !== undefined) q.set('dp', r.diff.partition);
     if (r.diff.column) q.set('dc', r.diff.column);
   }
+  if ((r.table || warehouseQuery) && r.sql) q.set('sql', r.sql);
   return `?${q.toString()}`;
 }

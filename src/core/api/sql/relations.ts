@@ -7,7 +7,7 @@
 import type { AsyncDataSource, AsyncRow, ScanOptions } from 'squirreling';
 import { describeExpr } from '../../expr/describe.ts';
 import type { Expr } from '../../expr/expr.ts';
-import { isLakeError } from '../../errors.ts';
+import { abortError, isLakeError } from '../../errors.ts';
 import type { LakePlan, LakeTable, VersionSelector } from '../../formats/table-format.ts';
 import type { CountingStorage } from '../../io/counting-storage.ts';
 import { changes } from '../diff/changes.ts';
@@ -77,7 +77,15 @@ export abstract class Relation {
           appliedWhere: false,
           appliedLimitOffset: false,
           async *rows(): AsyncGenerator<AsyncRow> {
+            let turn = Date.now();
             for await (const obj of self.rows(hints)) {
+              // The engine's joins and aggregates run on microtasks only: without a macrotask turn now and then
+              // a worker never reads the page's abort message (nor any other call) until the query ends.
+              if (Date.now() - turn > YIELD_MS) {
+                await new Promise((resolve) => setTimeout(resolve, 0));
+                turn = Date.now();
+                if (hints.signal?.aborted) throw abortError(hints.signal, 'sql');
+              }
               const cells: Record<string, () => Promise<never>> = {};
               for (const c of columns) cells[c] = () => Promise.resolve(obj[c] as never);
               yield { columns, cells, resolved: obj as never };
@@ -88,6 +96,9 @@ export abstract class Relation {
     };
   }
 }
+
+/** Longest stretch a source lets the engine compute without giving the event loop a turn (ms). */
+const YIELD_MS = 50;
 
 const selectorOf = (s: RefSelector): VersionSelector =>
   s.kind === 'version' ? { version: s.version } : s.kind === 'timestamp' ? { asOfTimestampMs: s.timestampMs } : {};
