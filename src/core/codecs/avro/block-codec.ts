@@ -15,6 +15,7 @@ import { snappyUncompress } from 'hyparquet';
 import { snappyCompress } from 'hyparquet-writer/src/snappy.js';
 import { LakeError } from '../../errors.ts';
 import { crc32, readUint32BE } from '../../util/bytes.ts';
+import { checkDecompressedSize, decodeLimits, tooLarge } from '../../util/decode-limits.ts';
 
 /** The codec names this build reads and writes. */
 export type AvroCodec = 'null' | 'deflate' | 'snappy' | 'zstandard';
@@ -27,14 +28,17 @@ export function checkCodec(name: string): AvroCodec {
   return name as AvroCodec;
 }
 
-/** Decompresses one block's data. Corrupt data throws DataInvalid `avro: …`. */
+/**
+ * Decompresses one block's data. Corrupt data throws DataInvalid `avro: …`; a block that decompresses (or
+ * whose header claims to) past the decode limit (util/decode-limits.ts) too, before the memory is taken.
+ */
 export function decompressBlock(codec: AvroCodec, data: Uint8Array): Uint8Array {
   try {
     switch (codec) {
       case 'null': return data;
       case 'deflate': return inflate(data);
       case 'snappy': return snappyBlock(data);
-      case 'zstandard': return zstdDecompress(data);
+      case 'zstandard': checkDecompressedSize('avro: zstandard block', zstdBound(data), { codec }); return zstdDecompress(data);
     }
   } catch (e) {
     if (e instanceof LakeError) throw e;
@@ -55,14 +59,20 @@ let scratch = new Uint8Array(SCRATCH_START);
  * buffer silently (it clips), so an output that fills the buffer is retried in one twice as large.
  */
 function inflate(data: Uint8Array): Uint8Array {
+  const max = decodeLimits().maxDecompressedBytes;
   for (;;) {
     const out = inflateSync(data, { out: scratch });
     if (out.length < scratch.length) {
+      checkDecompressedSize('avro: deflate block', out.length, { codec: 'deflate' });
       const exact = out.slice();
       if (scratch.length > SCRATCH_KEEP) scratch = new Uint8Array(SCRATCH_START); // do not keep a huge one
       return exact;
     }
-    scratch = new Uint8Array(scratch.length * 2);
+    if (scratch.length > max) {
+      scratch = new Uint8Array(SCRATCH_START);
+      throw tooLarge('avro: deflate block', max + 1, { codec: 'deflate' });
+    }
+    scratch = new Uint8Array(Math.min(scratch.length * 2, max + 1));
   }
 }
 
@@ -87,10 +97,56 @@ function snappyLength(body: Uint8Array): number {
     if (!(b & 0x80)) {
       // A snappy stream expands at most ~6x per literal/copy tag byte pair; 256x is a generous bound.
       if (n > body.length * 256 + 64) break;
+      checkDecompressedSize('avro: snappy block', n, { codec: 'snappy' });
       return n;
     }
   }
   throw new LakeError('DataInvalid', 'avro: invalid snappy length preamble', { codec: 'snappy' });
+}
+
+/**
+ * An upper bound of what a zstd stream decompresses to, from its frame and block headers alone (RFC 8878
+ * §3.1.1): Frame_Content_Size where the header gives it; else the sum over blocks (Raw and RLE blocks give
+ * their size; a Compressed block is at most Block_Maximum_Size, 128 KiB). fzstd allocates the claimed
+ * size up front, so a frame claiming terabytes must be refused before it is called. Skippable frames
+ * add nothing; malformed headers give 0 and are left to the decoder to reject.
+ */
+export function zstdBound(data: Uint8Array): number {
+  let at = 0;
+  let total = 0;
+  const u32 = (i: number) => (data[i]! | (data[i + 1]! << 8) | (data[i + 2]! << 16)) + data[i + 3]! * 2 ** 24;
+  while (at + 4 <= data.length) {
+    const magic = u32(at);
+    if ((magic & 0xfffffff0) >>> 0 === 0x184d2a50) { at += 8 + (at + 8 <= data.length ? u32(at + 4) : 0); continue; }
+    if (magic !== 0xfd2fb528 || at + 5 > data.length) return total;
+    const fhd = data[at + 4]!;
+    const fcsFlag = fhd >> 6;
+    const single = (fhd >> 5) & 1;
+    const dictBytes = [0, 1, 2, 4][fhd & 3]!;
+    const fcsBytes = [single ? 1 : 0, 2, 4, 8][fcsFlag]!;
+    let p = at + 5 + (single ? 0 : 1) + dictBytes;
+    if (p + fcsBytes > data.length) return total;
+    if (fcsBytes > 0) {
+      let fcs = 0;
+      for (let i = fcsBytes - 1; i >= 0; i--) fcs = fcs * 256 + data[p + i]!;
+      if (fcsBytes === 2) fcs += 256;
+      total += fcs;
+    }
+    p += fcsBytes;
+    let blocks = 0;
+    for (;;) {
+      if (p + 3 > data.length) return total + blocks;
+      const h = data[p]! | (data[p + 1]! << 8) | (data[p + 2]! << 16);
+      const type = (h >> 1) & 3;
+      const size = h >>> 3;
+      blocks += type === 2 ? 128 * 1024 : size;
+      p += 3 + (type === 1 ? 1 : size);
+      if (h & 1) break;
+    }
+    if (fcsBytes === 0) total += blocks;
+    at = p + ((fhd >> 2) & 1 ? 4 : 0); // Content_Checksum
+  }
+  return total;
 }
 
 /** Compresses one block's data for writing. */
