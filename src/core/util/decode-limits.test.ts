@@ -7,7 +7,10 @@
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readAvroFile, readAvroHeader, writeAvroFile, type AvroCodec } from '../codecs/avro/index.ts';
-import { decompressBlock, zstdBound } from '../codecs/avro/block-codec.ts';
+import { decompressBlock } from '../codecs/avro/block-codec.ts';
+import { zstdBound } from '../codecs/zstd-bound.ts';
+import { bytesSource, readParquetRows } from '../codecs/parquet/index.ts';
+import { parquetWriteBuffer } from 'hyparquet-writer';
 import { isLakeError } from '../errors.ts';
 import { openDeltaTable } from '../formats/delta/index.ts';
 import { readMetadataDocument } from '../formats/iceberg/io/metadata-files.ts';
@@ -71,6 +74,17 @@ describe('decompression bombs', () => {
     const e = (() => { try { decompressBlock('zstandard', frame); } catch (x) { return x as Error; } return undefined; })();
     expect(isLakeError(e, 'DataInvalid')).toBe(true);
     expect(e!.message).toMatch(/claims or reaches 1099511627776/);
+  });
+
+  it('a Parquet page decompressing past the limit is DataInvalid naming the file (snappy, as writers default)', async () => {
+    const file = new Uint8Array(parquetWriteBuffer({ columnData: [{ name: 's', data: Array.from({ length: 4 }, () => 'a'.repeat(2 * MiB)), type: 'STRING' }] }));
+    expect(file.length).toBeLessThan(MiB); // compressed well under the limit
+    const e = await errorOf(() => readParquetRows(bytesSource(file, 'data/bomb.parquet')));
+    expect(isLakeError(e, 'DataInvalid'), String(e)).toBe(true);
+    expect(e!.message).toMatch(/parquet SNAPPY page: decompresses to more than 1048576 bytes/);
+    expect(e!.context.file).toBe('data/bomb.parquet');
+    setDecodeLimits({ maxDecompressedBytes: 64 * MiB });
+    expect((await readParquetRows(bytesSource(file, 'data/bomb.parquet'))).length).toBe(4);
   });
 
   it('a deflate block of zeros (a ~1000x bomb) is refused at the limit', () => {
