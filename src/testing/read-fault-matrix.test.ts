@@ -1,6 +1,7 @@
 /**
  * The read fault matrix (issue 18): each fault × {open, plan, read} × {S3 through the fault proxy in front
- * of Ceph RGW, FaultStorage over a fixture folder}. Every case must end in the fixture's exact rows (after
+ * of Ceph RGW, HttpStorage (a plain public URL) through the fault proxy in front of a static server,
+ * FaultStorage over a fixture folder}. Every case must end in the fixture's exact rows (after
  * retries) or a clear LakeError of the expected kind, within its time limit. Backoff runs on a fake clock
  * (the policy's sleep only adds to a counter), so retries cost no test time; only stalls wait for real.
  */
@@ -18,6 +19,8 @@ import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from './fixtures.ts';
 import { readCanonical, rowsMismatch } from './golden.ts';
 import { startFaultProxy, type FaultProxy, type ProxyRule } from './fault-proxy.ts';
+import { HttpStorage } from '../core/io/http-storage.ts';
+import { startStaticServer, type StaticServer } from './static-http-server.ts';
 import { createBucket, deleteBucket, describeS3, s3Storage, S3_ENV, uniqueName, uploadFolder } from './s3-env.ts';
 
 const FIXTURE = 'iceberg/v2_spark_position_deletes';
@@ -130,6 +133,59 @@ describe.skipIf(!FIXTURES_PRESENT)(`read fault matrix — FaultStorage over ${FI
   }
 });
 if (!FIXTURES_PRESENT) console.warn(`read fault matrix skipped: ${FIXTURES_SKIP_REASON}`);
+
+/** Every file under `dir`, '/'-separated and relative to it: the key list a plain HTTP location needs. */
+async function keysUnder(dir: string): Promise<string[]> {
+  const { readdirSync } = await import('node:fs');
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((e) => e.isFile())
+    .map((e) => `${e.parentPath.slice(dir.length).replace(/^\/+/, '')}/${e.name}`.replace(/^\//, ''));
+}
+
+describe.skipIf(!FIXTURES_PRESENT)('read fault matrix — HttpStorage (public URL) through the fault proxy', () => {
+  let server: StaticServer;
+  let proxy: FaultProxy;
+  let keys: string[];
+  const root = () => listFixtures('iceberg').find((f) => f.name === FIXTURE)!.root;
+
+  beforeAll(async () => {
+    server = await startStaticServer(root());
+    proxy = await startFaultProxy(server.url);
+    keys = await keysUnder(root());
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.close();
+  });
+
+  for (const f of FAULTS) {
+    for (const phase of PHASES) {
+      it.skipIf(!f.proxy)(`${f.name} in ${phase}`, async () => {
+        proxy.clear();
+        const storage = new HttpStorage({ baseUrl: proxy.endpoint, keys, readPolicy: policy(f.stall) });
+        try {
+          await check('http', f, phase, storage, () => { for (const r of f.proxy!({ bucket: '', prefix: '' })) proxy.add(r); }, () => proxy.stats.injected);
+        } finally {
+          proxy.clear();
+        }
+      }, 30_000);
+    }
+  }
+
+  it('range answered with 200 + the whole object: sliced to the range', async () => {
+    proxy.clear();
+    const key = keys.find((k) => k.startsWith('data/') && k.endsWith('.parquet'))!;
+    const whole = await new HttpStorage({ baseUrl: server.url }).read(key);
+    const storage = new HttpStorage({ baseUrl: proxy.endpoint, readPolicy: policy() });
+    const before = proxy.stats.injected;
+    proxy.add({ fault: { kind: 'range-200' }, method: 'GET', ranged: true, times: 2 });
+    const t0 = performance.now();
+    expect(await storage.read(key, { range: { offset: 4, length: 100 } })).toEqual(whole.slice(4, 104));
+    expect(await storage.read(key, { range: { suffix: 8 } })).toEqual(whole.slice(whole.length - 8));
+    expect(proxy.stats.injected - before).toBe(2);
+    outcomes.push({ backend: 'http', fault: 'range → 200 whole (ranged)', phase: 'read', tag: 'rows', ms: Math.round(performance.now() - t0), hits: 2 });
+  });
+});
 
 describeS3('read fault matrix — S3 (Ceph RGW) through the fault proxy', () => {
   const bucket = uniqueName('lakescope-faults');

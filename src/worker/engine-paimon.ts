@@ -6,7 +6,7 @@
 import { folderPrefix } from '../core/api/listing.ts';
 import { type LsmView, type PaimonTable, openPaimonTable } from '../core/formats/paimon/index.ts';
 import type { Storage } from '../core/io/storage.ts';
-import { subStorage } from '../core/io/sub-storage.ts';
+import { tableRootStorage } from '../core/io/table-root.ts';
 import type { CallContext } from './rpc.ts';
 
 /** A Paimon table of a warehouse. */
@@ -28,7 +28,7 @@ export function createPaimonHandlers(storageOf: (ref: { warehouseId: string }) =
     const id = `${t.warehouseId}|${t.root}`;
     let p = open.get(id);
     if (p) { open.delete(id); open.set(id, p); } else {
-      p = openPaimonTable(subStorage(storageOf(t), folderPrefix(t.root)), { signal });
+      p = openPaimonTable(tableRootStorage(storageOf(t), folderPrefix(t.root)), { signal });
       open.set(id, p);
       p.catch(() => { if (open.get(id) === p) open.delete(id); });
       while (open.size > MAX_TABLES) open.delete(open.keys().next().value as string);

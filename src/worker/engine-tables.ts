@@ -10,7 +10,7 @@ import {
 import { LakeError } from '../core/errors.ts';
 import type { LakeTable, TreeNode, VersionSelector } from '../core/formats/table-format.ts';
 import type { Storage } from '../core/io/storage.ts';
-import { subStorage } from '../core/io/sub-storage.ts';
+import { tableRootStorage } from '../core/io/table-root.ts';
 import { folderPrefix } from '../core/api/listing.ts';
 import type { CallContext } from './rpc.ts';
 
@@ -87,7 +87,7 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       ctx.progress({ phase: 'deletes', done: 0, current: p.node.label });
       const loc = p.node.location;
       const node = loc !== undefined && loc.startsWith(t.root) ? { ...p.node, location: loc.slice(t.root.length) } : p.node;
-      const storage = subStorage(storageOf({ warehouseId: t.warehouseId }), folderPrefix(t.root));
+      const storage = tableRootStorage(storageOf({ warehouseId: t.warehouseId }), folderPrefix(t.root));
       return deletedRows(t.table, storage, folderPrefix(t.root), node, { version: p.version, asOfTimestampMs: p.asOfTimestampMs, withRows: p.withRows, signal: ctx.signal });
     },
 

@@ -6,7 +6,7 @@
 import { LakeError } from '../errors.ts';
 import type { LakeTable, TableFormat } from '../formats/table-format.ts';
 import type { Storage } from '../io/storage.ts';
-import { subStorage } from '../io/sub-storage.ts';
+import { tableRootStorage, type OutsideRootConsent } from '../io/table-root.ts';
 import type { TableFormatName } from './dto.ts';
 import { folderPrefix } from './listing.ts';
 import type { TableOverviewDto } from './table-dto.ts';
@@ -19,6 +19,11 @@ export interface OpenTableOptions {
   readonly state?: string;
   /** The readers by format name (default: the registry, TABLE_READERS); a format defined elsewhere plugs in here. */
   readonly readers?: Readonly<Record<string, TableFormat | undefined>>;
+  /**
+   * Asked before the table reads a path outside its root (io/table-root.ts); absent = such reads are
+   * refused with a LakeError naming the path and the root. Writes and deletes outside are always refused.
+   */
+  readonly outsideRoot?: OutsideRootConsent;
 }
 
 /**
@@ -30,7 +35,8 @@ export async function openTable(storage: Storage, root: string, format: TableFor
   if (!reader) {
     throw new LakeError('Unsupported', `table: this build cannot read ${FORMAT_TITLES[format] ?? format} tables`, { format, root });
   }
-  return reader.open(subStorage(storage, folderPrefix(root)), { signal: options.signal, ...(options.state !== undefined ? { state: options.state } : {}) });
+  const tableStorage = tableRootStorage(storage, folderPrefix(root), options.outsideRoot ? { consent: options.outsideRoot } : {});
+  return reader.open(tableStorage, { signal: options.signal, ...(options.state !== undefined ? { state: options.state } : {}) });
 }
 
 /**

@@ -9,6 +9,7 @@ import { iterateAvroRecords, readAvroHeader, AVRO_MAGIC } from '../codecs/avro/i
 import { describeOrc, readOrcRecordsSync, readOrcTail, readStripeFooter, type StripeFooter } from '../codecs/orc/index.ts';
 import { readParquetFooter, readParquetRows } from '../codecs/parquet/index.ts';
 import { PUFFIN_MAGIC, readPuffinFooter } from '../codecs/puffin.ts';
+import { gunzipBounded } from '../util/decode-limits.ts';
 import { LakeError, throwIfAborted, toLakeError } from '../errors.ts';
 import type { Storage } from '../io/storage.ts';
 import { bytesSource, storageSource } from '../util/byte-source.ts';
@@ -166,11 +167,6 @@ export function hexDump(bytes: Uint8Array): string {
   return lines.join('\n');
 }
 
-async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
-  try {
-    const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
-  } catch (e) {
-    throw new LakeError('DataInvalid', 'raw: gzip data does not decompress', {}, { cause: e });
-  }
+function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
+  return gunzipBounded(bytes, 'raw: gzip data');
 }

@@ -6,9 +6,10 @@
 import { LakeError, type LakeErrorContext, throwIfAborted } from '../errors.ts';
 import { pool } from '../util/async.ts';
 import { checkPartial, checkRange, isEmptyRange, parseContentRange, rangeHeader, resolveRange } from './byte-range.ts';
-import { backoff, codeForStatus, redactUrl, responseBytes, safeFetch } from './fetch-errors.ts';
+import { codeForStatus, redactUrl, responseBytes, safeFetch } from './fetch-errors.ts';
 import { checkKey } from './key.ts';
 import { pageOfSortedKeys, sortKeys } from './list-page.ts';
+import { DEFAULT_READ_POLICY, type ReadPolicy, withReadRetries } from './read-policy.ts';
 import { parseS3ErrorBody } from './s3-errors.ts';
 import { encodeKey } from './s3-url.ts';
 import { normalizeEtag, type ListOptions, type ListPage, type ObjectInfo, type ReadOptions, type Storage, type WriteOptions } from './storage.ts';
@@ -31,8 +32,13 @@ export interface HttpStorageOptions {
   readonly urls?: Readonly<Record<string, string | PresignedEntry>> | ReadonlyMap<string, string | PresignedEntry>;
   /** Extra request headers (e.g. `Authorization: Bearer …` for a private HTTP server). */
   readonly headers?: Readonly<Record<string, string>>;
-  /** Retries of GET/HEAD after 5xx/429/network failures (default 2). */
+  /** Retries of GET/HEAD after 5xx/429/network failures and cut bodies (default: the read policy's). */
   readonly retries?: number;
+  /**
+   * Retries, backoff and per-request time limit of GET/HEAD, as S3Storage has (read-policy.ts; default
+   * DEFAULT_READ_POLICY). A public URL is as flaky as a bucket: the same policy applies to both.
+   */
+  readonly readPolicy?: Partial<ReadPolicy>;
   /**
    * HEADs in flight at once when `list` must learn sizes the key list lacks (default 16). HTTP/2 servers
    * multiplex them over one connection; browsers cap HTTP/1.1 at 6 per host and queue the rest.
@@ -55,7 +61,7 @@ export class HttpStorage implements Storage {
   private readonly sorted: string[] | undefined;
   private readonly base: string | undefined;
   private readonly fetchFn: typeof fetch;
-  private readonly retries: number;
+  private readonly policy: ReadPolicy;
   private readonly headConcurrency: number;
   /** Sizes (and ETags) this object has seen in HEAD, GET and PUT answers, by key; see {@link HttpStorage.list}. */
   private readonly learned = new Map<string, ObjectInfo>();
@@ -65,7 +71,7 @@ export class HttpStorage implements Storage {
       throw new LakeError('Unsupported', 'http: give exactly one of baseUrl or urls');
     }
     this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
-    this.retries = options.retries ?? 2;
+    this.policy = { ...DEFAULT_READ_POLICY, ...options.readPolicy, ...(options.retries === undefined ? {} : { retries: options.retries }) };
     this.headConcurrency = options.headConcurrency ?? 16;
     if (!Number.isInteger(this.headConcurrency) || this.headConcurrency < 1) {
       throw new LakeError('Unsupported', 'http: headConcurrency must be a positive integer', { headConcurrency: this.headConcurrency });
@@ -107,7 +113,12 @@ export class HttpStorage implements Storage {
 
   async head(key: string, options: { signal?: AbortSignal } = {}): Promise<ObjectInfo> {
     checkKey(key, 'http: head');
-    const { signal } = options;
+    const getUrl = this.urlOf(key, 'head'); // NotFound for a key missing from a presigned map
+    return withReadRetries(`http: head '${key}'`, { key, url: redactUrl(getUrl) }, this.policy, (signal) => this.headOnce(key, signal), options.signal);
+  }
+
+  /** One HEAD (or its ranged-GET fallback), without retries. */
+  private async headOnce(key: string, signal: AbortSignal | undefined): Promise<ObjectInfo> {
     const getUrl = this.urlOf(key, 'head'); // NotFound for a key missing from a presigned map
     // A presigned GET URL is signed for GET only: HEAD with it is always 403, so skip straight to GET.
     const headUrl = this.entries ? this.entries.get(key)!.head : getUrl;
@@ -138,14 +149,28 @@ export class HttpStorage implements Storage {
       await this.head(key, { signal });
       return new Uint8Array(0);
     }
+    const url = this.urlOf(key, 'read');
+    return withReadRetries(`http: read '${key}'`, { key, url: redactUrl(url) }, this.policy, (attemptSignal) => this.readOnce(key, url, range, known, attemptSignal), signal);
+  }
+
+  /**
+   * One GET with its whole body, without retries. Must hold: a body cut short (a stream error, or fewer
+   * bytes than Content-Length) is a retryable Io; a 200 to a ranged request is sliced to the range.
+   */
+  private async readOnce(key: string, url: string, range: ReadOptions['range'], known: number | undefined, signal: AbortSignal | undefined): Promise<Uint8Array> {
     const headers = range ? { range: rangeHeader(range) } : undefined;
-    const res = await this.send('GET', this.urlOf(key, 'read'), key, 'read', { signal, headers, accept: [416] });
+    const res = await this.send('GET', url, key, 'read', { signal, headers, accept: [416] });
     if (res.status === 416) {
       await res.body?.cancel();
       return new Uint8Array(0);
     }
-    const ctx = { key, url: redactUrl(res.url || this.urlOf(key, 'read')) };
+    const ctx = { key, url: redactUrl(res.url || url) };
     const bytes = await responseBytes(res, `http: read '${key}'`, ctx, signal);
+    // A connection closed cleanly before the end: fewer bytes than declared (not for a compressed transfer).
+    const declared = res.headers.get('content-encoding') ? NaN : Number(res.headers.get('content-length') ?? NaN);
+    if (Number.isSafeInteger(declared) && bytes.length !== declared) {
+      throw new LakeError('Io', `http: read '${key}': body cut short (${bytes.length} of ${declared} bytes)`, { ...ctx, shortBody: true });
+    }
     if (!range || res.status === 200) {
       // A static site's fallback page (index.html for unknown paths) arrives as a 200 of another size.
       if (known !== undefined && bytes.length !== known) {
@@ -168,7 +193,7 @@ export class HttpStorage implements Storage {
     const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/octet-stream' };
     if (options.ifNoneMatch === '*') headers['if-none-match'] = '*';
     if (options.ifMatch !== undefined) headers['if-match'] = normalizeEtag(options.ifMatch) ?? '';
-    const res = await this.send('PUT', put, key, 'write', { signal: options.signal, headers, body: data, noRetry: true });
+    const res = await this.send('PUT', put, key, 'write', { signal: options.signal, headers, body: data });
     await res.body?.cancel();
     return this.learn({ key, size: data.length, etag: normalizeEtag(res.headers.get('etag')), lastModified: Date.now() });
   }
@@ -198,38 +223,26 @@ export class HttpStorage implements Storage {
     return entry.get;
   }
 
-  /** One request with retries of idempotent methods; non-2xx statuses not in `accept` become LakeErrors. */
+  /**
+   * One request, no retries (the read policy retries whole GET/HEAD attempts, body included; a PUT is
+   * never retried: whether it happened is the commit code's question). Non-2xx statuses not in `accept`
+   * become LakeErrors (5xx/429 a retryable Io).
+   */
   private async send(
     method: string,
     url: string,
     key: string,
     op: string,
-    opts: { signal?: AbortSignal; headers?: Record<string, string>; body?: Uint8Array; accept?: number[]; noRetry?: boolean },
+    opts: { signal?: AbortSignal; headers?: Record<string, string>; body?: Uint8Array; accept?: number[] },
   ): Promise<Response> {
     const what = `http: ${op} '${key}'`;
     const ctx: LakeErrorContext = { key, url: redactUrl(url) };
     const init: RequestInit = {
       method, signal: opts.signal, headers: { ...this.options.headers, ...opts.headers }, body: opts.body as BodyInit | undefined,
     };
-    for (let attempt = 0; ; attempt++) {
-      let res: Response;
-      try {
-        res = await safeFetch(this.fetchFn, url, init, what, ctx, opts.signal);
-      } catch (e) {
-        if (!opts.noRetry && attempt < this.retries && (e as LakeError).code === 'Io') {
-          await backoff(attempt, what, opts.signal);
-          continue;
-        }
-        throw e;
-      }
-      if (res.ok || opts.accept?.includes(res.status)) return res;
-      if (!opts.noRetry && attempt < this.retries && (res.status >= 500 || res.status === 429)) {
-        await res.body?.cancel();
-        await backoff(attempt, what, opts.signal);
-        continue;
-      }
-      throw await httpError(res, what, ctx);
-    }
+    const res = await safeFetch(this.fetchFn, url, init, what, ctx, opts.signal);
+    if (res.ok || opts.accept?.includes(res.status)) return res;
+    throw await httpError(res, what, ctx);
   }
 }
 

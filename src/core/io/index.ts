@@ -14,6 +14,7 @@ export { CachedStorage, isMutableKey, type CachedStorageOptions } from './cached
 export { CountingStorage, type StorageCall, type StorageMethod } from './counting-storage.ts';
 export { FaultStorage, type FaultMode, type FaultOptions, type FaultRule } from './fault-storage.ts';
 export { subStorage } from './sub-storage.ts';
+export { tableRootStorage, outsideRootError, resolveRelativeKey, isUnderRoot, type OutsideRootConsent, type OutsideRootRequest, type TableRootOptions } from './table-root.ts';
 export { ReadRetryStorage } from './read-retry-storage.ts';
 export { DEFAULT_READ_POLICY, isThrottle, readBackoffMs, withReadRetries, type ReadPolicy } from './read-policy.ts';
 export { compareKeys, PageBuilder, MAX_KEYS } from './list-page.ts';

@@ -10,6 +10,7 @@
  */
 import { parse as losslessParse, stringify as losslessStringify } from 'lossless-json';
 import { LakeError } from '../errors.ts';
+import { decodeLimits } from './decode-limits.ts';
 
 /** JSON value as parsed here: like JSON.parse's, except non-safe integers are `bigint`. */
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
@@ -22,14 +23,21 @@ const TAG_ESCAPE = /\\u0001/i;
 /**
  * Rewrites every integer literal of 16+ characters (outside strings) as the tagged string `"\u0001#<digits>"`.
  * Returns the text unchanged when there is none (or it is malformed: JSON.parse then reports the error).
+ * Throws DataInvalid when arrays/objects nest deeper than the decode limit.
  */
 function tagLongIntegers(text: string): string {
   const parts: string[] = [];
   const n = text.length;
+  const maxDepth = decodeLimits().maxJsonDepth;
+  let depth = 0;
   let last = 0;
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
+    // Nesting is bounded before any recursive consumer (schema parsers, lossless-json) sees the document.
+    if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > maxDepth) throw new LakeError('DataInvalid', `json: nested deeper than ${maxDepth} levels (the decode limit; util/decode-limits.ts)`, { maxJsonDepth: maxDepth });
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
     if (c === 34 /* " */) {
       i = stringEnd(text, i);
       if (i < 0) return text;
@@ -110,11 +118,12 @@ function untag(value: unknown): unknown {
  */
 export function parseJson(text: string): unknown {
   try {
+    const rewritten = tagLongIntegers(text); // also bounds the nesting depth, for both paths
     if (TAG_ESCAPE.test(text)) return losslessParse(text, null, parseNumberLiteral);
-    const rewritten = tagLongIntegers(text);
     const value: unknown = JSON.parse(rewritten);
     return rewritten === text ? value : untag(value);
   } catch (e) {
+    if (e instanceof LakeError) throw e;
     throw new LakeError('DataInvalid', `json: ${e instanceof Error ? e.message : String(e)}`, {}, { cause: e });
   }
 }

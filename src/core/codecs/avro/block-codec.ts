@@ -15,6 +15,8 @@ import { snappyUncompress } from 'hyparquet';
 import { snappyCompress } from 'hyparquet-writer/src/snappy.js';
 import { LakeError } from '../../errors.ts';
 import { crc32, readUint32BE } from '../../util/bytes.ts';
+import { checkDecompressedSize, decodeLimits, tooLarge } from '../../util/decode-limits.ts';
+import { zstdBound } from '../zstd-bound.ts';
 
 /** The codec names this build reads and writes. */
 export type AvroCodec = 'null' | 'deflate' | 'snappy' | 'zstandard';
@@ -27,14 +29,17 @@ export function checkCodec(name: string): AvroCodec {
   return name as AvroCodec;
 }
 
-/** Decompresses one block's data. Corrupt data throws DataInvalid `avro: …`. */
+/**
+ * Decompresses one block's data. Corrupt data throws DataInvalid `avro: …`; a block that decompresses (or
+ * whose header claims to) past the decode limit (util/decode-limits.ts) too, before the memory is taken.
+ */
 export function decompressBlock(codec: AvroCodec, data: Uint8Array): Uint8Array {
   try {
     switch (codec) {
       case 'null': return data;
       case 'deflate': return inflate(data);
       case 'snappy': return snappyBlock(data);
-      case 'zstandard': return zstdDecompress(data);
+      case 'zstandard': checkDecompressedSize('avro: zstandard block', zstdBound(data), { codec }); return zstdDecompress(data);
     }
   } catch (e) {
     if (e instanceof LakeError) throw e;
@@ -55,14 +60,20 @@ let scratch = new Uint8Array(SCRATCH_START);
  * buffer silently (it clips), so an output that fills the buffer is retried in one twice as large.
  */
 function inflate(data: Uint8Array): Uint8Array {
+  const max = decodeLimits().maxDecompressedBytes;
   for (;;) {
     const out = inflateSync(data, { out: scratch });
     if (out.length < scratch.length) {
+      checkDecompressedSize('avro: deflate block', out.length, { codec: 'deflate' });
       const exact = out.slice();
       if (scratch.length > SCRATCH_KEEP) scratch = new Uint8Array(SCRATCH_START); // do not keep a huge one
       return exact;
     }
-    scratch = new Uint8Array(scratch.length * 2);
+    if (scratch.length > max) {
+      scratch = new Uint8Array(SCRATCH_START);
+      throw tooLarge('avro: deflate block', max + 1, { codec: 'deflate' });
+    }
+    scratch = new Uint8Array(Math.min(scratch.length * 2, max + 1));
   }
 }
 
@@ -87,6 +98,7 @@ function snappyLength(body: Uint8Array): number {
     if (!(b & 0x80)) {
       // A snappy stream expands at most ~6x per literal/copy tag byte pair; 256x is a generous bound.
       if (n > body.length * 256 + 64) break;
+      checkDecompressedSize('avro: snappy block', n, { codec: 'snappy' });
       return n;
     }
   }

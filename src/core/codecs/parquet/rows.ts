@@ -4,7 +4,7 @@
  * (bigint for INT64, Date for timestamps, …); use {@link readParquetToArrow} for typed Arrow data.
  */
 import { parquetReadObjects, type FileMetaData } from 'hyparquet';
-import { compressors } from 'hyparquet-compressors';
+import { boundedCompressors as compressors } from './bounded-compressors.ts';
 import { throwIfAborted, toLakeError } from '../../errors.ts';
 import { asyncBufferOf, type ByteSource } from './byte-source.ts';
 

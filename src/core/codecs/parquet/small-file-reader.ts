@@ -14,7 +14,7 @@
  */
 import { Binary, Bool, type Data, DataType, DateDay, Field, FixedSizeBinary, Float32, Float64, Int32, Int64, RecordBatch, Schema, Struct, TimeUnit, Timestamp, Utf8, makeData } from 'apache-arrow';
 import { parquetRead, type ColumnData, type FileMetaData } from 'hyparquet';
-import { compressors } from 'hyparquet-compressors';
+import { boundedCompressors as compressors } from './bounded-compressors.ts';
 import { toLakeError, type LakeErrorContext } from '../../errors.ts';
 import { parquetFields, PARQUET_FIELD_ID_KEY, type ParquetField } from './schema.ts';
 

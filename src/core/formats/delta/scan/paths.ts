@@ -2,9 +2,10 @@
  * Paths in the log (PROTOCOL.md "Add File and Remove File": "a URI as specified by RFC 2396 … which needs
  * to be decoded to get the data file path"): relative paths are under the table root; absolute URIs are
  * mapped onto the opened root when they start with the table's location (given when opening), else they
- * point outside the table and cannot be read through its storage.
+ * point outside the table and are refused (io/table-root.ts); a relative path climbing out with `..` is
+ * left for the table's storage to refuse (or read with the user's consent).
  */
-import { LakeError } from '../../../errors.ts';
+import { outsideRootError } from '../../../io/table-root.ts';
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
@@ -18,7 +19,7 @@ function decode(path: string): string {
 
 /**
  * The storage key of a log path. `location`: the table's absolute URI, if known. Must hold: relative →
- * percent-decoded; absolute under `location` → relative to it; other absolute paths → NotFound naming them.
+ * percent-decoded; absolute under `location` → relative to it; other absolute paths → Unsupported (outsideRootError) naming them and the location.
  */
 export function resolveLogPath(path: string, location: string | undefined, what = 'data file'): string {
   if (!SCHEME.test(path) && !path.startsWith('/')) return decode(path).replace(/^\.\//, '');
@@ -29,5 +30,6 @@ export function resolveLogPath(path: string, location: string | undefined, what 
     const noScheme = (s: string) => s.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(\/\/[^/]*)?/, '');
     for (const l of variants) if (noScheme(abs).startsWith(noScheme(l))) return noScheme(abs).slice(noScheme(l).length);
   }
-  throw new LakeError('NotFound', `delta read: the ${what} ${path} is an absolute path outside the opened table; open the table with its location to map it`, { file: path });
+  const e = outsideRootError(`delta read: the ${what}`, path, location ?? 'opened without its location (open the table with its location to map absolute paths)');
+  throw e.withContext({ what });
 }

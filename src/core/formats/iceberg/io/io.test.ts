@@ -33,12 +33,14 @@ describe('Relocation (re-rooting metadata paths onto the opened folder)', () => 
     expect(new Relocation('s3a://bucket/t/').relocatedFrom).toBe('s3a://bucket/t');
   });
 
-  it('refuses paths outside the table location with NotFound naming both', () => {
+  it('refuses paths outside the table location with Unsupported naming both', () => {
     const r = new Relocation('s3://bucket/warehouse/t');
     let err: unknown;
     try { r.toKey('s3://bucket/warehouse/other/data/x.parquet'); } catch (e) { err = e; }
-    expect(isLakeError(err, 'NotFound')).toBe(true);
-    expect((err as Error).message).toBe('iceberg: s3://bucket/warehouse/other/data/x.parquet lies outside the table location s3://bucket/warehouse/t, so it cannot be found under the opened folder');
+    expect(isLakeError(err, 'Unsupported')).toBe(true);
+    expect((err as Error).message).toBe('iceberg: s3://bucket/warehouse/other/data/x.parquet lies outside the table root s3://bucket/warehouse/t; Lakescope does not send your credentials outside the table without your consent');
+    expect(r.toKey('s3://bucket/warehouse/t/data/../../u/x.parquet')).toBe('../u/x.parquet'); // kept for the storage to refuse, not clamped to u/x.parquet
+    expect(r.tryKey('s3://bucket/warehouse/t/data/../../u/x.parquet')).toBeUndefined();
     expect(r.tryKey('s3://bucket/warehouse/t')).toBeUndefined(); // the folder itself is not a file
     expect(r.tryKey('s3://bucket/warehouse/tt/x')).toBeUndefined(); // a sibling sharing the prefix text
   });

@@ -7,6 +7,7 @@
 import { LakeError, throwIfAborted, toLakeError } from '../../../errors.ts';
 import { listAll, type Storage } from '../../../io/storage.ts';
 import { utf8Decode } from '../../../util/bytes.ts';
+import { gunzipBounded } from '../../../util/decode-limits.ts';
 import { parseJson } from '../../../util/json.ts';
 import { basename } from '../../../util/paths.ts';
 import { parseTableMetadata, type TableMetadata } from '../spec/table-metadata.ts';
@@ -49,16 +50,11 @@ function isGzip(bytes: Uint8Array): boolean {
 }
 
 /**
- * Gunzips a metadata file with the platform's DecompressionStream (browsers, workers and Node ≥ 18 all
- * have it). Corrupt or truncated gzip → DataInvalid `iceberg metadata: <key> is not valid gzip`.
+ * Gunzips a metadata file (DecompressionStream: browsers, workers and Node ≥ 18 all have it), bounded by
+ * the decode limits (util/decode-limits.ts). Corrupt gzip or a bomb → DataInvalid naming the file.
  */
-async function gunzip(bytes: Uint8Array, key: string): Promise<Uint8Array> {
-  try {
-    const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
-  } catch (e) {
-    throw toLakeError(e, `iceberg metadata: ${key} is not valid gzip`, { file: key }, 'DataInvalid');
-  }
+function gunzip(bytes: Uint8Array, key: string): Promise<Uint8Array> {
+  return gunzipBounded(bytes, `iceberg metadata: ${key}`, { file: key });
 }
 
 /** A metadata file as parsed JSON (bigint-safe; what a writer's reducer needs) and as the model. */

@@ -13,6 +13,7 @@
  * keeps the prefix that worked for the table's other paths.
  */
 import { LakeError } from '../../../errors.ts';
+import { isUnderRoot, outsideRootError, resolveRelativeKey } from '../../../io/table-root.ts';
 import { normalizePath, splitUri } from '../../../util/paths.ts';
 
 /** Maps locations written in metadata to keys of the Storage the table was opened with. */
@@ -44,17 +45,20 @@ export class Relocation {
   /**
    * The storage key of a path from metadata. Tries, in order: relative path; exact `location` prefix;
    * the same path under another scheme or host (s3 vs s3a, an `hdfs://host:port` that a tool stripped).
-   * Throws NotFound (naming the path and location) when the path lies outside the table's location.
+   * Throws Unsupported ({@link outsideRootError}, naming the path and location) when the path lies outside
+   * the table's location. A path whose `..` segments climb out of the location keeps them
+   * (`location/../other/x` → `../other/x`): the table's storage refuses it, or reads it with consent
+   * (io/table-root.ts), instead of it being clamped onto another file inside the table.
    */
   toKey(path: string): string {
     // The common case first (every file a plan names): an absolute path under the exact location.
-    if (this.locationSlash !== undefined && path.startsWith(this.locationSlash)) return checked(normalizePath(path.slice(this.locationSlash.length)), path);
+    if (this.locationSlash !== undefined && path.startsWith(this.locationSlash)) return checked(resolveRelativeKey(path.slice(this.locationSlash.length)), path);
     if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(path) && !path.startsWith('/')) return checked(this.relativeKeys(path)[0]!, path);
     const rest = under(path, this.location) ?? under(pathPart(path), this.locationPath);
     if (rest === undefined) {
-      throw new LakeError('NotFound', `iceberg: ${path} lies outside the table location ${this.location}, so it cannot be found under the opened folder`, { file: path, location: this.location });
+      throw outsideRootError('iceberg', path, this.location).withContext({ location: this.location });
     }
-    return checked(normalizePath(rest), path);
+    return checked(resolveRelativeKey(rest), path);
   }
 
   /**
@@ -76,7 +80,7 @@ export class Relocation {
 
   /** Candidate keys of a relative path, best first (see the module comment). */
   private relativeKeys(path: string): string[] {
-    const p = normalizePath(path);
+    const p = resolveRelativeKey(path);
     for (const prefix of this.learned) if (p.startsWith(prefix)) return [p.slice(prefix.length)];
     if (this.relativeLocation !== undefined) {
       const rest = under(p, this.relativeLocation);
@@ -89,10 +93,11 @@ export class Relocation {
     return out.length === 0 || out[0] === p ? [p, ...out.slice(1)] : out;
   }
 
-  /** Like {@link toKey} but undefined instead of throwing. */
+  /** Like {@link toKey} but undefined instead of throwing, and for a key outside the table root (never listed, written or deleted). */
   tryKey(path: string): string | undefined {
     try {
-      return this.toKey(path);
+      const key = this.toKey(path);
+      return isUnderRoot(key) ? key : undefined;
     } catch {
       return undefined;
     }

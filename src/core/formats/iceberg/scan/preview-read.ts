@@ -6,7 +6,7 @@
  * without decimals, and no deletes or filter to apply (those need every row position).
  */
 import { parquetReadObjects } from 'hyparquet';
-import { compressors } from 'hyparquet-compressors';
+import { boundedCompressors as compressors } from '../../../codecs/parquet/bounded-compressors.ts';
 import { Field, RecordBatch, Schema as ArrowSchema, Struct, type Data, makeData } from 'apache-arrow';
 import { asyncBufferOf } from '../../../codecs/parquet/index.ts';
 import { throwIfAborted, toLakeError } from '../../../errors.ts';

@@ -4,6 +4,7 @@
  * live data files (with their extra files). A file may be deleted only when no retained snapshot or
  * tag needs it (paimon-core `operation/FileDeletionBase`, `SnapshotDeletion`, `TagDeletion`).
  */
+import { isUnderRoot } from '../../../io/table-root.ts';
 import { indexFileKey, manifestKey } from '../spec/layout.ts';
 import type { ManifestEntry } from '../spec/manifest-entry.ts';
 import { bucketFolder } from '../spec/partition-path.ts';
@@ -60,9 +61,14 @@ export async function snapshotReferences(meta: PaimonMetadata, s: Snapshot, sche
   return refs;
 }
 
-/** `candidates` minus everything in `keep`, per kind, as sorted arrays. */
+/**
+ * `candidates` minus everything in `keep`, per kind, as sorted arrays. A key whose file name climbs out
+ * of the table root (`../`, io/table-root.ts) is never a candidate: expire and rollback delete only under
+ * the root (the table storage would refuse the delete anyway; leaving it out keeps the plan honest and the
+ * apply from stopping half-way).
+ */
 export function unreferenced(candidates: SnapshotReferences, keep: SnapshotReferences): UnreferencedFiles {
   const out = {} as Record<keyof SnapshotReferences, string[]>;
-  for (const k of Object.keys(candidates) as (keyof SnapshotReferences)[]) out[k] = [...candidates[k]].filter((x) => !keep[k].has(x)).sort();
+  for (const k of Object.keys(candidates) as (keyof SnapshotReferences)[]) out[k] = [...candidates[k]].filter((x) => !keep[k].has(x) && isUnderRoot(x)).sort();
   return out;
 }
