@@ -93,6 +93,25 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi corrupt and unfinished tables', () => {
     expect(e.context.file).toBe('.hoodie/timeline/20990101000000000.frobnicate.requested');
   });
 
+  it('hoodie.properties changed so that it no longer fits the table (fuzz seed 7 case 173) → DataInvalid naming it', async () => {
+    for (const [from, to] of [['hoodie.timeline.layout.version=1', 'hoodie.timeline.layout.version=2'], ['hoodie.table.version=6', 'hoodie.table.version=8'], ['hoodie.table.checksum=1363530505', 'hoodie.table.checksum=1363530503']]) {
+      const dir = copyOf('cow_v6_nonpartitioned');
+      const file = join(dir, '.hoodie/hoodie.properties');
+      const text = readFileSync(file, 'utf8');
+      expect(text).toContain(from);
+      writeFileSync(file, text.replace(from, to));
+      const e = await failure(() => openHudiTable(new FsStorage(dir, { readOnly: true })));
+      expect([e.code, e.context.file]).toEqual(['DataInvalid', '.hoodie/hoodie.properties']);
+    }
+  });
+
+  it('a version the timeline does not hold → NotFound naming the timeline folder looked in', async () => {
+    const table = await openHudiTable(new FsStorage(fixture('cow_v8_simplekeygen_nonhivestyle').root, { readOnly: true }));
+    const e = await failure(() => table.plan({ version: '20200101000000000' }));
+    expect([e.code, e.context.file]).toEqual(['NotFound', '.hoodie/timeline/']);
+    expect(e.message).toBe('hudi time travel: no completed instant 20200101000000000 in the active timeline (.hoodie/timeline/)');
+  });
+
   it('a file group with log files only (no base file yet) reads its log records', async () => {
     const dir = copyOf('mor_v6_trips_8i1u_avro_log');
     const sf = join(dir, 'city=san_francisco');

@@ -16,7 +16,7 @@ export interface ResolvedInstant {
   readonly notes: string[];
 }
 
-/** Resolves a selector. Must hold: an unknown or pending version → NotFound naming it. */
+/** Resolves a selector. Must hold: an unknown or pending version → NotFound naming it and the timeline file or folder looked in. */
 export function resolveInstant(meta: HudiMetadata, selector: VersionSelector = {}): ResolvedInstant {
   const versions = meta.versions();
   const latest = versions[versions.length - 1];
@@ -28,7 +28,8 @@ export function resolveInstant(meta: HudiMetadata, selector: VersionSelector = {
       const why = pending && pending.state !== 'COMPLETED'
         ? `instant ${v} (${pending.requestedAction}) is ${pending.state.toLowerCase()}, not completed: it is never read as committed`
         : pending ? `instant ${v} is a ${pending.action}, which writes no data version` : `no completed instant ${v} in the active timeline`;
-      throw new LakeError('NotFound', `hudi time travel: ${why}`, { version: v });
+      const file = pending ? (pending.completed ?? pending.inflight ?? pending.requested)!.key : `${meta.config.timelineFolder}/`;
+      throw new LakeError('NotFound', `hudi time travel: ${why} (${file})`, { version: v, file });
     }
     const notes = hit.requestedTime === v ? [`read as of instant ${v} (${hit.action})`] : [`${v} is the completion time of instant ${hit.requestedTime}; read as of that instant`];
     return { instant: hit, isLatest: hit === latest, notes };
@@ -37,7 +38,10 @@ export function resolveInstant(meta: HudiMetadata, selector: VersionSelector = {
     const offset = meta.config.timelineTimezone === 'UTC' ? 0 : meta.config.writerZoneOffsetMinutes;
     const ts = selector.asOfTimestampMs;
     const hit = [...versions].reverse().find((i) => instantTimeToMs(i.requestedTime, offset) <= ts);
-    if (!hit) throw new LakeError('NotFound', `hudi time travel: no completed instant at or before ${new Date(ts).toISOString()}`, { asOfTimestampMs: ts });
+    if (!hit) {
+      const file = `${meta.config.timelineFolder}/`;
+      throw new LakeError('NotFound', `hudi time travel: no completed instant at or before ${new Date(ts).toISOString()} in the active timeline (${file})`, { asOfTimestampMs: ts, file });
+    }
     return {
       instant: hit, isLatest: hit === latest,
       notes: [`as of ${new Date(ts).toISOString()}: instant ${hit.requestedTime} (requested times compared, as hudi-rs does; writer zone UTC${offset >= 0 ? '+' : ''}${offset / 60})`],
