@@ -126,13 +126,16 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi corrupt and unfinished tables', () => {
     expect(await rows(table)).toBe(canonicalRowsText(want));
   });
 
-  it('an archived timeline is reported as not read; a table without one opens without warnings', async () => {
+  it('an archived timeline is read on demand: opening does not warn; an archive that is not one is DataInvalid naming it when history is asked for', async () => {
     expect((await openHudiTable(new FsStorage(fixture('cow_v6_nonpartitioned').root, { readOnly: true }))).warnings).toEqual([]);
     const dir = copyOf('cow_v6_nonpartitioned');
     mkdirSync(join(dir, '.hoodie/archived'));
     writeFileSync(join(dir, '.hoodie/archived/.commits_.archive.1_1-0-1'), 'x');
     const table = await openHudiTable(new FsStorage(dir, { readOnly: true }));
-    expect(table.warnings).toEqual(['the archived timeline under .hoodie/archived/ is not read: versions older than the active timeline (20240418173550988 onwards) are not listed']);
+    expect(table.warnings).toEqual([]);
+    expect(await rows(table)).toBe(canonicalRowsText(fixture('cow_v6_nonpartitioned').expected.versions.at(-1)!.rows!));
+    const e = await failure(() => table.versions());
+    expect([e.code, e.context.file]).toEqual(['DataInvalid', '.hoodie/archived/.commits_.archive.1_1-0-1']);
   });
 
   it('storage that cannot list (plain HTTP) → Unsupported saying that a Hudi table needs a listing', async () => {

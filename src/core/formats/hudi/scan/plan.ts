@@ -16,6 +16,7 @@ import { buildFsView, replacedFileGroups, type FsView } from './fs-view.ts';
 import type { HudiMetadata } from '../io/metadata.ts';
 import type { HudiTask } from './task.ts';
 import { plannedFiles } from './planned-files.ts';
+import { checkArchivedInstantFiles } from './time-travel.ts';
 import { baseFileMightMatch, readBaseFooter } from './column-stats.ts';
 import { pool } from '../../../util/async.ts';
 
@@ -52,6 +53,7 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<HudiTask>
     if (!isMetaField(c) && !schema.type.fields.some((f) => f.name === c)) throw new LakeError('NotFound', `hudi plan: no column ${c} in the schema of instant ${asOf}`, { column: c });
   }
   const view = await fsViewAsOf(meta, asOf, signal);
+  if (instant.archived) await checkArchivedInstantFiles(meta, instant, view.replaced, signal);
   const candidates: HudiTask[] = [];
   const skipped: SkipDto[] = [];
   let logFiles = 0;
