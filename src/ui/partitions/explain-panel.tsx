@@ -12,6 +12,7 @@ import { useExplain } from '../queries/table-queries.ts';
 const STEP_LABEL: Record<string, string> = {
   'manifest-list': 'Manifest list (partition summaries)', manifest: 'Manifest entries (partition values, column metrics)',
   'row-group': 'Parquet row groups (statistics)', limit: 'Limit reached',
+  partitions: 'Partition paths (Hudi file groups)', 'file-groups': 'Replaced file groups (Hudi)', 'column-stats': 'Base file footers (column statistics)',
 };
 
 export function ExplainPanel({ tableId, version, columns, initial = '' }: { tableId: string; version: string; columns: readonly string[]; initial?: string }) {

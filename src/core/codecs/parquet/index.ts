@@ -2,6 +2,7 @@
 export { bytesSource, storageSource, readAllBytes, asyncBufferOf } from './byte-source.ts';
 export type { ByteSource } from './byte-source.ts';
 export { readParquetFooter, footerOf, FOOTER_TAIL_BYTES } from './footer.ts';
+export { readParquetFooterHead, FOOTER_HEAD_BYTES } from './footer-head.ts';
 export type { ParquetFooter } from './footer.ts';
 export { parquetFields, fieldsById, PARQUET_FIELD_ID_KEY } from './schema.ts';
 export type { ParquetField } from './schema.ts';

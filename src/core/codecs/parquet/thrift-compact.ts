@@ -26,6 +26,28 @@ export function readStruct(bytes: Uint8Array, pos = 0): { struct: TStruct; end: 
   return { struct, end: r.pos };
 }
 
+/**
+ * Reads the fields of the struct at `pos` whose ids come before the first field with id ≥ `stopId`,
+ * without reading that field or anything after it (a Parquet footer's row groups, field 4, come before
+ * its key/value metadata, field 5, which Hudi fills with a large bloom filter). Must hold: input cut off
+ * before the stop throws DataInvalid `parquet footer: truncated …`.
+ */
+export function readStructUntil(bytes: Uint8Array, pos: number, stopId: number): TStruct {
+  const r = { pos };
+  const fields: TField[] = [];
+  let last = 0;
+  for (;;) {
+    if (r.pos >= bytes.length) fail('truncated struct');
+    const h = bytes[r.pos++]!;
+    if (h === 0) return { fields };
+    const type = h & 0x0f; const delta = h >> 4;
+    const id = delta ? last + delta : Number(unzig(varint(bytes, r)));
+    if (id >= stopId) return { fields };
+    last = id;
+    fields.push({ id, type, value: type === T.TRUE || type === T.FALSE ? undefined : readValue(bytes, r, type) });
+  }
+}
+
 function fail(msg: string): never {
   throw new LakeError('DataInvalid', `parquet footer: ${msg}`);
 }

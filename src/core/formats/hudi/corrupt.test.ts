@@ -93,6 +93,25 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi corrupt and unfinished tables', () => {
     expect(e.context.file).toBe('.hoodie/timeline/20990101000000000.frobnicate.requested');
   });
 
+  it('hoodie.properties changed so that it no longer fits the table (fuzz seed 7 case 173) → DataInvalid naming it', async () => {
+    for (const [from, to] of [['hoodie.timeline.layout.version=1', 'hoodie.timeline.layout.version=2'], ['hoodie.table.version=6', 'hoodie.table.version=8'], ['hoodie.table.checksum=1363530505', 'hoodie.table.checksum=1363530503']]) {
+      const dir = copyOf('cow_v6_nonpartitioned');
+      const file = join(dir, '.hoodie/hoodie.properties');
+      const text = readFileSync(file, 'utf8');
+      expect(text).toContain(from);
+      writeFileSync(file, text.replace(from, to));
+      const e = await failure(() => openHudiTable(new FsStorage(dir, { readOnly: true })));
+      expect([e.code, e.context.file]).toEqual(['DataInvalid', '.hoodie/hoodie.properties']);
+    }
+  });
+
+  it('a version the timeline does not hold → NotFound naming the timeline folder looked in', async () => {
+    const table = await openHudiTable(new FsStorage(fixture('cow_v8_simplekeygen_nonhivestyle').root, { readOnly: true }));
+    const e = await failure(() => table.plan({ version: '20200101000000000' }));
+    expect([e.code, e.context.file]).toEqual(['NotFound', '.hoodie/timeline/']);
+    expect(e.message).toBe('hudi time travel: no completed instant 20200101000000000 in the active timeline (.hoodie/timeline/)');
+  });
+
   it('a file group with log files only (no base file yet) reads its log records', async () => {
     const dir = copyOf('mor_v6_trips_8i1u_avro_log');
     const sf = join(dir, 'city=san_francisco');
@@ -107,13 +126,16 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi corrupt and unfinished tables', () => {
     expect(await rows(table)).toBe(canonicalRowsText(want));
   });
 
-  it('an archived timeline is reported as not read; a table without one opens without warnings', async () => {
+  it('an archived timeline is read on demand: opening does not warn; an archive that is not one is DataInvalid naming it when history is asked for', async () => {
     expect((await openHudiTable(new FsStorage(fixture('cow_v6_nonpartitioned').root, { readOnly: true }))).warnings).toEqual([]);
     const dir = copyOf('cow_v6_nonpartitioned');
     mkdirSync(join(dir, '.hoodie/archived'));
     writeFileSync(join(dir, '.hoodie/archived/.commits_.archive.1_1-0-1'), 'x');
     const table = await openHudiTable(new FsStorage(dir, { readOnly: true }));
-    expect(table.warnings).toEqual(['the archived timeline under .hoodie/archived/ is not read: versions older than the active timeline (20240418173550988 onwards) are not listed']);
+    expect(table.warnings).toEqual([]);
+    expect(await rows(table)).toBe(canonicalRowsText(fixture('cow_v6_nonpartitioned').expected.versions.at(-1)!.rows!));
+    const e = await failure(() => table.versions());
+    expect([e.code, e.context.file]).toEqual(['DataInvalid', '.hoodie/archived/.commits_.archive.1_1-0-1']);
   });
 
   it('storage that cannot list (plain HTTP) → Unsupported saying that a Hudi table needs a listing', async () => {

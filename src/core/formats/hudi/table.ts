@@ -6,6 +6,7 @@
 import { noWrites, type WriteCapability } from '../../commit/write-action.ts';
 import type { RecordBatch } from 'apache-arrow';
 import { limitBatches } from '../../arrow/limit.ts';
+import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
   LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
@@ -69,11 +70,6 @@ export class HudiTable implements LakeTable {
     const meta = await HudiMetadata.load(storage, opts.signal);
     const schema = await meta.schemaAsOf(undefined, opts.signal);
     const warnings: string[] = [];
-    const archive = meta.config.timelineLayoutVersion >= 2 ? `${meta.config.timelineFolder}/${meta.config.raw.get('hoodie.timeline.history.path') ?? 'history'}/` : `.hoodie/${meta.config.raw.get('hoodie.archivelog.folder') ?? 'archived'}/`;
-    const page = await storage.list({ prefix: archive, maxKeys: 1, signal: opts.signal });
-    if (page.objects.length > 0) {
-      warnings.push(`the archived timeline under ${archive} is not read: versions older than the active timeline (${meta.timeline.instants[0]?.requestedTime ?? 'none'} onwards) are not listed`);
-    }
     return new HudiTable(storage, meta, schema, warnings);
   }
 
@@ -105,8 +101,21 @@ export class HudiTable implements LakeTable {
     }));
   }
 
-  versions(signal?: AbortSignal): Promise<VersionDto[]> {
+  /** Every version, the archived timeline's included (read on demand, here: io/archived-timeline.ts). */
+  async versions(signal?: AbortSignal): Promise<VersionDto[]> {
+    await this.meta.loadArchive(signal);
     return listVersions(this.meta, signal);
+  }
+
+  /** Resolves a selector, reading the archived timeline first when the active one does not hold it. */
+  private async resolve(selector: VersionSelector & { signal?: AbortSignal }) {
+    try {
+      return resolveInstant(this.meta, selector);
+    } catch (e) {
+      if (!(e instanceof LakeError) || e.code !== 'NotFound') throw e;
+      await this.meta.loadArchive(selector.signal);
+      return resolveInstant(this.meta, selector);
+    }
   }
 
   schemas(signal?: AbortSignal): Promise<SchemaDto[]> {
@@ -135,7 +144,7 @@ export class HudiTable implements LakeTable {
 
   /** Plans a scan with Hudi's own task type, one file slice each (see scan/plan.ts). */
   async planScan(scan: ScanRequest = {}): Promise<LakePlan<HudiTask>> {
-    const resolved = resolveInstant(this.meta, scan);
+    const resolved = await this.resolve(scan);
     if (!resolved.instant) {
       return { versionId: '', columns: scan.columns ? [...scan.columns] : this.columnNames(), tasks: [], files: [], skipped: [], counts: {}, notes: resolved.notes };
     }
@@ -168,18 +177,19 @@ export class HudiTable implements LakeTable {
 
   /** The model's incremental query: {@link readIncremental} as a plan whose tasks `read` keeps only (since, version]. */
   async planIncremental(since: string, scan: ScanRequest = {}): Promise<LakePlan> {
-    const end = scan.version === undefined || scan.version === '' ? undefined : resolveInstant(this.meta, scan).instant?.requestedTime;
+    const end = scan.version === undefined || scan.version === '' ? undefined : (await this.resolve(scan)).instant?.requestedTime;
     const p = await planIncremental(this.meta, { begin: since, ...(end ? { end } : {}) }, scan.columns, scan.signal);
     return { ...p, tasks: toScanTasks(p.tasks) };
   }
 
   /** The timeline as Hudi's RFC-94 UI draws it: lanes by action, bars from requested to completed. */
-  timeline(signal?: AbortSignal): Promise<TimelineViewDto> {
+  async timeline(signal?: AbortSignal): Promise<TimelineViewDto> {
+    await this.meta.loadArchive(signal);
     return timelineView(this.meta, signal);
   }
 
   async tree(version: VersionSelector = {}, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]> {
-    const resolved = resolveInstant(this.meta, version);
+    const resolved = await this.resolve({ ...version, signal });
     return treeNodes({ meta: this.meta, instant: resolved.instant, signal }, nodeId);
   }
 }

@@ -25,6 +25,8 @@ export interface TimelineBarDto {
   readonly rolledBack?: readonly string[];
   /** True when a later rollback undid this instant. */
   readonly wasRolledBack: boolean;
+  /** The archive file for instants of the archived timeline (older than the active timeline). */
+  readonly archivedIn?: string;
 }
 
 export interface TimelineViewDto {
@@ -47,7 +49,7 @@ async function rollbackTargets(meta: HudiMetadata, i: Instant, signal?: AbortSig
   }
 }
 
-/** The RFC-94 timeline of the active timeline. */
+/** The RFC-94 timeline: the active timeline, and the archived one once loaded (bars marked `archivedIn`). */
 export async function timelineView(meta: HudiMetadata, signal?: AbortSignal): Promise<TimelineViewDto> {
   const offset = meta.config.timelineTimezone === 'UTC' ? 0 : meta.config.writerZoneOffsetMinutes;
   const targets = new Map<string, string[]>();
@@ -64,11 +66,12 @@ export async function timelineView(meta: HudiMetadata, signal?: AbortSignal): Pr
       pending: i.state !== 'COMPLETED',
       ...(rolledBack.length ? { rolledBack } : {}),
       wasRolledBack: undone.has(i.requestedTime),
+      ...(i.archived ? { archivedIn: i.archived.file } : {}),
     };
   });
   return {
     lanes: [...new Set(bars.map((b) => b.lane))],
     bars,
-    explanation: 'Each lane is an action; each bar an instant from its request to its completion. Open bars are pending (requested or inflight): readers ignore them. A rollback names the instants it undid.',
+    explanation: 'Each lane is an action; each bar an instant from its request to its completion. Open bars are pending (requested or inflight): readers ignore them. A rollback names the instants it undid. Archived instants (older than the active timeline) come from the archived timeline and carry no requested/inflight times.',
   };
 }

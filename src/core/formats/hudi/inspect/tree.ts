@@ -98,12 +98,12 @@ function instantNode(ctx: TreeContext, i: Instant): TreeNode {
   const f = i.completed ?? i.inflight ?? i.requested;
   return {
     id: id('instant', i.requestedTime), kind: 'commit',
-    label: `${i.requestedTime} ${i.action}${pending ? ` (${i.state.toLowerCase()}: pending, never read)` : ''}${asOf !== undefined && i.requestedTime > asOf ? ' (after this version)' : ''}`,
-    location: f?.key, size: f?.size,
+    label: `${i.requestedTime} ${i.action}${i.archived ? ' (archived)' : ''}${pending ? ` (${i.state.toLowerCase()}: pending, never read)` : ''}${asOf !== undefined && i.requestedTime > asOf ? ' (after this version)' : ''}`,
+    location: f?.key ?? i.archived?.file, size: f?.size,
     ...explained((ACTION_TEXT[i.requestedAction] ?? ACTION_TEXT[i.action] ?? 'tree.hudi.instant.other') as 'tree.hudi.instant.other'),
     details: {
       action: i.action, requestedAction: i.requestedAction, state: i.state, requestedTime: i.requestedTime,
-      completionTime: i.completionTime ?? null, requestedFile: i.requested?.key ?? null, inflightFile: i.inflight?.key ?? null, completedFile: i.completed?.key ?? null,
+      completionTime: i.completionTime ?? null, requestedFile: i.requested?.key ?? null, inflightFile: i.inflight?.key ?? null, completedFile: i.completed?.key ?? null, archivedIn: i.archived?.file ?? null,
     },
     hasChildren: false,
   };

@@ -25,6 +25,7 @@ export async function listVersions(meta: HudiMetadata, signal?: AbortSignal): Pr
       ...(i.requestedAction !== i.action ? { requestedAction: i.requestedAction } : {}),
       ...(m.operationType ? { operationType: m.operationType } : {}),
       ...(i.completionTime ? { completionTime: i.completionTime } : {}),
+      ...(i.archived ? { archivedIn: i.archived.file } : {}),
       files: String(m.writeStats.length),
       numWrites: sum((s) => s.numWrites), numInserts: sum((s) => s.numInserts),
       numUpdateWrites: sum((s) => s.numUpdateWrites), numDeletes: sum((s) => s.numDeletes),

@@ -12,12 +12,27 @@ import { parseTableConfig, PROPERTIES_FILE, type HudiTableConfig } from '../spec
 import { parseHudiSchema, type HudiSchema } from '../spec/schema.ts';
 import { loadTimeline, type Timeline } from '../spec/timeline.ts';
 import { listFileGroups, type ListedFileGroup } from '../scan/fs-view.ts';
+import { loadArchivedInstants } from './archived-timeline.ts';
 
 export class HudiMetadata {
   private readonly commits = new Map<string, Promise<CommitMetadata>>();
   private listing?: Promise<{ groups: ListedFileGroup[]; partitions: string[] }>;
 
-  private constructor(readonly storage: Storage, readonly config: HudiTableConfig, readonly timeline: Timeline) {}
+  private archive?: Promise<void>;
+
+  private constructor(readonly storage: Storage, readonly config: HudiTableConfig, public timeline: Timeline) {}
+
+  /**
+   * Adds the archived timeline (read once, on demand: io/archived-timeline.ts) to {@link timeline}.
+   * Must hold: an archive that cannot be read → LakeError naming its file, and the timeline unchanged.
+   */
+  loadArchive(signal?: AbortSignal): Promise<void> {
+    if (!this.archive) {
+      this.archive = loadArchivedInstants(this.storage, this.config, signal).then((instants) => { this.timeline = this.timeline.withArchived(instants); });
+      this.archive.catch(() => { this.archive = undefined; });
+    }
+    return this.archive;
+  }
 
   /** Reads hoodie.properties and the active timeline. Missing properties → NotFound `hudi table: …`. */
   static async load(storage: Storage, signal?: AbortSignal): Promise<HudiMetadata> {
@@ -42,6 +57,7 @@ export class HudiMetadata {
 
   /** Commit metadata of a completed instant (empty for instants without a completed file). */
   commitMetadata(instant: Instant, signal?: AbortSignal): Promise<CommitMetadata> {
+    if (instant.archived) return Promise.resolve(instant.archived.metadata ?? EMPTY_COMMIT_METADATA);
     const f = instant.completed;
     if (!f) return Promise.resolve(EMPTY_COMMIT_METADATA);
     let p = this.commits.get(f.key);
@@ -71,7 +87,7 @@ export class HudiMetadata {
     for (const i of writes) {
       const m = await this.commitMetadata(i, signal);
       const text = m.extraMetadata.schema;
-      if (text) return parseHudiSchema(text, i.completed!.key);
+      if (text) return parseHudiSchema(text, i.completed?.key ?? i.archived!.file);
     }
     const create = this.config.raw.get('hoodie.table.create.schema');
     if (create) return parseHudiSchema(create, PROPERTIES_FILE);

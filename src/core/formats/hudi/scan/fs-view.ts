@@ -97,8 +97,9 @@ export async function listFileGroups(storage: Storage, signal?: AbortSignal): Pr
 export async function replacedFileGroups(storage: Storage, timeline: Timeline, asOf: string, signal?: AbortSignal): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const i of timeline.instants) {
-    if (i.action !== 'replacecommit' || i.state !== 'COMPLETED' || i.requestedTime > asOf || !i.completed) continue;
-    const meta = await readCommitMetadata(storage, i.completed.key, signal);
+    if (i.action !== 'replacecommit' || i.state !== 'COMPLETED' || i.requestedTime > asOf) continue;
+    const meta = i.archived ? i.archived.metadata : i.completed ? await readCommitMetadata(storage, i.completed.key, signal) : undefined;
+    if (!meta) continue;
     for (const [partition, ids] of meta.replacedFileIds) for (const id of ids) out.set(`${partition}/${id}`, i.requestedTime);
   }
   return out;

@@ -5,6 +5,8 @@
  */
 import { LakeError } from '../../../errors.ts';
 import type { Expr } from '../../../expr/expr.ts';
+import type { BoundExpr } from '../../../expr/index.ts';
+import type { HudiSchema } from '../spec/schema.ts';
 import type { LakePlan, SkipDto } from '../../table-format.ts';
 import type { Instant } from '../spec/instant.ts';
 import { isMetaField } from '../spec/schema.ts';
@@ -14,6 +16,12 @@ import { buildFsView, replacedFileGroups, type FsView } from './fs-view.ts';
 import type { HudiMetadata } from '../io/metadata.ts';
 import type { HudiTask } from './task.ts';
 import { plannedFiles } from './planned-files.ts';
+import { checkArchivedInstantFiles } from './time-travel.ts';
+import { baseFileMightMatch, readBaseFooter } from './column-stats.ts';
+import { pool } from '../../../util/async.ts';
+
+/** Footers read at once when pruning by column statistics. */
+const FOOTER_CONCURRENCY = 8;
 
 export interface PlanInput {
   readonly meta: HudiMetadata;
@@ -45,7 +53,8 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<HudiTask>
     if (!isMetaField(c) && !schema.type.fields.some((f) => f.name === c)) throw new LakeError('NotFound', `hudi plan: no column ${c} in the schema of instant ${asOf}`, { column: c });
   }
   const view = await fsViewAsOf(meta, asOf, signal);
-  const tasks: HudiTask[] = [];
+  if (instant.archived) await checkArchivedInstantFiles(meta, instant, view.replaced, signal);
+  const candidates: HudiTask[] = [];
   const skipped: SkipDto[] = [];
   let logFiles = 0;
   const prune = filter !== undefined && pathsHoldValues(meta.config);
@@ -62,8 +71,7 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<HudiTask>
     const slice = g.slices[g.slices.length - 1]!;
     const mor = meta.config.tableType === 'MERGE_ON_READ';
     const logs = mor ? slice.logFiles : [];
-    logFiles += logs.length;
-    tasks.push({
+    candidates.push({
       partition: g.partition, fileId: g.fileId, asOf, baseInstant: slice.baseInstant,
       ...(slice.baseFile ? { baseFile: { key: slice.baseFile.key, size: slice.baseFile.size, instantTime: slice.baseFile.instantTime } } : {}),
       logFiles: logs.map((l) => ({ key: l.key, size: l.size, instantTime: l.instantTime })),
@@ -71,6 +79,10 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<HudiTask>
       ...(filter ? { filter } : {}),
     });
   }
+  const stats = filter ? await pruneByColumnStats(meta, schema, filter, candidates, signal) : { kept: candidates, skipped: [], checked: 0 };
+  const tasks = stats.kept;
+  skipped.push(...stats.skipped);
+  for (const t of tasks) logFiles += t.logFiles.length;
   for (const [id, by] of view.replaced) skipped.push({ step: 'file-groups', kind: 'file-group', path: id, reason: `replaced by replacecommit ${by}` });
   const listing = meta.config.metadataPartitions.includes('files')
     ? 'listed the partition folders: the metadata table\'s files partition is enabled but is HFile-based, which this reader does not read'
@@ -82,11 +94,40 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<HudiTask>
     files: await plannedFiles(meta, tasks, asOf, signal),
     skipped,
     counts: {
-      'file-groups': { total: view.fileGroups.length + view.replaced.size, read: tasks.length, replaced: view.replaced.size, pruned },
+      'file-groups': { total: view.fileGroups.length + view.replaced.size, read: tasks.length, replaced: view.replaced.size, pruned: pruned + stats.skipped.length },
+      'column-stats': { checked: stats.checked, skipped: stats.skipped.length },
       files: { base: tasks.filter((t) => t.baseFile).length, log: logFiles },
     },
     notes: [...input.notes, listing, ...(filter ? [prune
       ? 'file groups whose partition values cannot match the filter are skipped; the filter is evaluated on every row of the others after the merge'
-      : 'the filter is evaluated on every row after the merge (partition paths of this key generator do not hold the column values, so none is skipped)'] : [])],
+      : 'the filter is evaluated on every row after the merge (partition paths of this key generator do not hold the column values, so none is skipped by partition)',
+      columnStatsNote(meta, stats.checked, candidates.length)] : [])],
   };
+}
+
+/**
+ * Skips slices whose base file's footer statistics cannot match the filter. Must hold: only slices
+ * without log files are candidates (a log record may turn a base row into a matching one, and log files
+ * carry no statistics read here); a skipped slice's data is never fetched (only the head of its footer:
+ * column-stats.ts).
+ */
+async function pruneByColumnStats(meta: HudiMetadata, schema: HudiSchema, filter: BoundExpr, slices: readonly HudiTask[], signal?: AbortSignal): Promise<{ kept: HudiTask[]; skipped: SkipDto[]; checked: number }> {
+  const checkable = slices.map((t) => t.baseFile !== undefined && t.logFiles.length === 0 && /\.parquet$/i.test(t.baseFile.key));
+  const results = await pool(slices, FOOTER_CONCURRENCY, async (t, i, sig) => (checkable[i] ? baseFileMightMatch(filter, await readBaseFooter(meta.storage, t.baseFile!, sig), schema) : undefined), signal);
+  const kept: HudiTask[] = [];
+  const skipped: SkipDto[] = [];
+  results.forEach((r, i) => {
+    const t = slices[i]!;
+    if (r && !r.match) skipped.push({ step: 'column-stats', kind: 'file-slice', path: t.baseFile!.key, reason: `base file footer statistics: ${r.reason ?? 'no row can match'}` });
+    else kept.push(t);
+  });
+  return { kept, skipped, checked: checkable.filter(Boolean).length };
+}
+
+/** What column-statistics pruning looked at, for the plan's notes. */
+function columnStatsNote(meta: HudiMetadata, checked: number, slices: number): string {
+  const mt = meta.config.metadataPartitions.includes('column_stats')
+    ? '; the metadata table\'s column_stats partition is HFile-based and not read' : '';
+  const withLogs = slices - checked;
+  return `column statistics: the Parquet footers of ${checked} base file${checked === 1 ? '' : 's'} checked against the filter${withLogs ? `; ${withLogs} slice${withLogs === 1 ? '' : 's'} with log files (or no base file) kept, as log records carry no statistics read here` : ''}${mt}`;
 }

@@ -8,6 +8,7 @@ import { LakeError } from '../../../errors.ts';
 import { instantTimeToMs, type Instant } from '../spec/instant.ts';
 import type { VersionSelector } from '../../table-format.ts';
 import type { HudiMetadata } from '../io/metadata.ts';
+import { parseBaseFileName } from '../spec/file-names.ts';
 
 export interface ResolvedInstant {
   /** Undefined when the table has no completed write yet. */
@@ -16,7 +17,7 @@ export interface ResolvedInstant {
   readonly notes: string[];
 }
 
-/** Resolves a selector. Must hold: an unknown or pending version → NotFound naming it. */
+/** Resolves a selector. Must hold: an unknown or pending version → NotFound naming it and the timeline file or folder looked in. */
 export function resolveInstant(meta: HudiMetadata, selector: VersionSelector = {}): ResolvedInstant {
   const versions = meta.versions();
   const latest = versions[versions.length - 1];
@@ -28,20 +29,55 @@ export function resolveInstant(meta: HudiMetadata, selector: VersionSelector = {
       const why = pending && pending.state !== 'COMPLETED'
         ? `instant ${v} (${pending.requestedAction}) is ${pending.state.toLowerCase()}, not completed: it is never read as committed`
         : pending ? `instant ${v} is a ${pending.action}, which writes no data version` : `no completed instant ${v} in the active timeline`;
-      throw new LakeError('NotFound', `hudi time travel: ${why}`, { version: v });
+      const file = pending ? (pending.completed ?? pending.inflight ?? pending.requested)!.key : `${meta.config.timelineFolder}/`;
+      throw new LakeError('NotFound', `hudi time travel: ${why} (${file})`, { version: v, file });
     }
-    const notes = hit.requestedTime === v ? [`read as of instant ${v} (${hit.action})`] : [`${v} is the completion time of instant ${hit.requestedTime}; read as of that instant`];
+    const notes = hit.archived ? [`read as of instant ${v} (${hit.action}) from the archived timeline (${hit.archived.file})`] : hit.requestedTime === v ? [`read as of instant ${v} (${hit.action})`] : [`${v} is the completion time of instant ${hit.requestedTime}; read as of that instant`];
     return { instant: hit, isLatest: hit === latest, notes };
   }
   if (selector.asOfTimestampMs !== undefined) {
     const offset = meta.config.timelineTimezone === 'UTC' ? 0 : meta.config.writerZoneOffsetMinutes;
     const ts = selector.asOfTimestampMs;
     const hit = [...versions].reverse().find((i) => instantTimeToMs(i.requestedTime, offset) <= ts);
-    if (!hit) throw new LakeError('NotFound', `hudi time travel: no completed instant at or before ${new Date(ts).toISOString()}`, { asOfTimestampMs: ts });
+    if (!hit) {
+      const file = `${meta.config.timelineFolder}/`;
+      throw new LakeError('NotFound', `hudi time travel: no completed instant at or before ${new Date(ts).toISOString()} in the active timeline (${file})`, { asOfTimestampMs: ts, file });
+    }
     return {
       instant: hit, isLatest: hit === latest,
       notes: [`as of ${new Date(ts).toISOString()}: instant ${hit.requestedTime} (requested times compared, as hudi-rs does; writer zone UTC${offset >= 0 ? '+' : ''}${offset / 60})`],
     };
   }
   return { instant: latest, isLatest: true, notes: latest ? [`latest completed instant ${latest.requestedTime} (${latest.action})`] : ['the table has no completed commit'] };
+}
+
+/**
+ * Time travel to an archived instant reads only where its data files still exist: the cleaner removes
+ * file slices older than the ones it retains, and the listing would then silently offer an older slice or
+ * none. The files the table held as of `asOf` are known from the commit metadata of every write ≤ `asOf`
+ * (archived and active): per file group, its latest base file and the log files written after it. Must
+ * hold: one of them missing from the listing → NotFound naming it and the instant that wrote it.
+ */
+export async function checkArchivedInstantFiles(meta: HudiMetadata, instant: Instant, replaced: ReadonlyMap<string, string>, signal?: AbortSignal): Promise<void> {
+  const asOf = instant.requestedTime;
+  const listed = new Set<string>();
+  for (const g of (await meta.listFiles(signal)).groups) for (const f of [...g.baseFiles, ...g.logFiles]) listed.add(f.key);
+  const groups = new Map<string, Map<string, string>>(); // group → file key → writing instant
+  for (const i of meta.versions()) {
+    if (i.requestedTime > asOf) break;
+    for (const s of (await meta.commitMetadata(i, signal)).writeStats) {
+      if (!s.path) continue;
+      const group = `${s.partitionPath}/${s.fileId}`;
+      const name = s.path.slice(s.path.lastIndexOf('/') + 1);
+      if (parseBaseFileName(name)) groups.set(group, new Map([[s.path, i.requestedTime]]));
+      else (groups.get(group) ?? groups.set(group, new Map()).get(group)!).set(s.path, i.requestedTime);
+    }
+  }
+  for (const [group, files] of groups) {
+    if (replaced.has(group)) continue;
+    for (const [key, by] of files) {
+      if (listed.has(key)) continue;
+      throw new LakeError('NotFound', `hudi time travel: instant ${asOf} is in the archived timeline (${instant.archived?.file ?? '?'}) and its data files were cleaned: ${key}, written by instant ${by}, no longer exists`, { file: key, version: asOf });
+    }
+  }
 }

@@ -62,7 +62,7 @@ function str(v: unknown): string | undefined {
  * always carries its metadata (hudi-rs fails to parse it too), and reading nothing there would silently
  * drop what a replacecommit replaced or the schema a commit recorded.
  */
-export function parseCommitMetadata(bytes: Uint8Array, file: string): CommitMetadata {
+export function parseCommitMetadata(bytes: Uint8Array, file: string, instant?: string): CommitMetadata {
   if (bytes.length === 0) throw new LakeError('DataInvalid', `hudi commit metadata: ${file} is empty, but a completed write instant holds its commit metadata`, { file });
   let raw: unknown;
   const avro = bytes.length >= 4 && AVRO_MAGIC.every((b, i) => bytes[i] === b);
@@ -77,6 +77,16 @@ export function parseCommitMetadata(bytes: Uint8Array, file: string): CommitMeta
   } catch (e) {
     throw hudiError(e, 'hudi commit metadata: cannot decode', file);
   }
+  return commitMetadataOf(raw, file, avro, instant);
+}
+
+/**
+ * Commit metadata from its decoded record (JSON object, or an Avro `HoodieCommitMetadata` record as the
+ * archived timeline holds it). `instant` is the instant it belongs to (default: the leading digits of
+ * `file`'s name). Must hold: a non-object → DataInvalid naming `file`; files of another instant → DataInvalid.
+ */
+export function commitMetadataOf(record: unknown, file: string, layout2: boolean, instant?: string): CommitMetadata {
+  const raw = plain(record);
   if (!raw || typeof raw !== 'object') throw new LakeError('DataInvalid', 'hudi commit metadata: not an object', { file });
   const o = raw as Record<string, unknown>;
   const stats: WriteStat[] = [];
@@ -94,7 +104,7 @@ export function parseCommitMetadata(bytes: Uint8Array, file: string): CommitMeta
       });
     }
   }
-  checkWrittenByInstant(stats, file, avro);
+  checkWrittenByInstant(stats, file, layout2, instant);
   const replaced = new Map<string, string[]>();
   for (const [partition, ids] of Object.entries((o.partitionToReplaceFileIds ?? {}) as Record<string, unknown>)) {
     replaced.set(partition, Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : []);
@@ -116,8 +126,8 @@ export function parseCommitMetadata(bytes: Uint8Array, file: string): CommitMeta
  * name holds; in version 6 the name holds the slice's base instant instead). Metadata that lists files of
  * another instant is not this instant's (another commit's bytes in its place): DataInvalid naming the file.
  */
-function checkWrittenByInstant(stats: readonly WriteStat[], file: string, layout2: boolean): void {
-  const instant = /^(\d{14,20})/.exec(file.slice(file.lastIndexOf('/') + 1))?.[1];
+function checkWrittenByInstant(stats: readonly WriteStat[], file: string, layout2: boolean, of?: string): void {
+  const instant = of ?? /^(\d{14,20})/.exec(file.slice(file.lastIndexOf('/') + 1))?.[1];
   if (!instant) return;
   for (const s of stats) {
     const name = s.path.slice(s.path.lastIndexOf('/') + 1);

@@ -7,6 +7,8 @@
  * Compaction completes as `commit`, log compaction as `deltacommit`, clustering as `replacecommit`.
  */
 
+import type { CommitMetadata } from './commit-metadata.ts';
+
 export type InstantState = 'REQUESTED' | 'INFLIGHT' | 'COMPLETED';
 
 /** Every action this reader knows; an instant file with another action is an error naming the file. */
@@ -59,6 +61,11 @@ export interface Instant {
   readonly requested?: InstantFile;
   readonly inflight?: InstantFile;
   readonly completed?: InstantFile;
+  /**
+   * Set on instants read from the archived timeline (io/archived-timeline.ts): the archive file holding
+   * the entry and, for write actions, the commit metadata it carries (there is no instant file).
+   */
+  readonly archived?: { readonly file: string; readonly metadata?: CommitMetadata };
 }
 
 /** True for the actions that write data files: their completed instants are the table's versions. */

@@ -40,4 +40,24 @@ describe('hudi table config', () => {
     expect(zoneOffsetFromComments(['Properties saved on 2025-07-13T01:13:15.803308Z', 'Sun Jul 13 01:13:15 UTC 2025'])).toBe(0);
     expect(zoneOffsetFromComments(['Thu Apr 18 17:35:50 CDT 2024'])).toBe(0);
   });
+
+  it('a timeline layout that does not fit the table version is DataInvalid naming the file', () => {
+    expect(config('hoodie.table.version=6', 'hoodie.timeline.layout.version=1').timelineLayoutVersion).toBe(1);
+    expect(config('hoodie.table.version=8', 'hoodie.timeline.layout.version=2').timelineLayoutVersion).toBe(2);
+    for (const [v, l] of [[6, 2], [6, 3], [8, 1], [9, 1], [9, 3], [6, 'x']] as const) {
+      expect(() => config(`hoodie.table.version=${v}`, `hoodie.timeline.layout.version=${l}`)).toThrow(expect.objectContaining({
+        code: 'DataInvalid', context: { file: '.hoodie/hoodie.properties' }, message: expect.stringContaining(`hoodie.timeline.layout.version=${l} does not fit hoodie.table.version=${v}`),
+      }));
+    }
+  });
+
+  it('hoodie.table.checksum is CRC32 of <database>.<name> (as Hudi writes it); a mismatch is DataInvalid naming the file', () => {
+    // CRC32('default.v6_nonpartitioned') = 1363530505, the value Hudi wrote in the cow_v6_nonpartitioned fixture.
+    const named = ['hoodie.table.version=6', 'hoodie.database.name=default', 'hoodie.table.name=v6_nonpartitioned'];
+    expect(config(...named, 'hoodie.table.checksum=1363530505').name).toBe('v6_nonpartitioned');
+    for (const bad of ['1363530506', '1363530505x', '']) {
+      expect(() => config(...named, `hoodie.table.checksum=${bad}`)).toThrow(expect.objectContaining({ code: 'DataInvalid', message: expect.stringContaining('does not match the table name') }));
+    }
+    expect(() => config('hoodie.table.version=6', 'hoodie.database.name=default', 'hoodie.table.name=v6_nonpartitionex', 'hoodie.table.checksum=1363530505')).toThrow(/checksum/);
+  });
 });

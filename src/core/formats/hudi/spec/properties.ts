@@ -5,6 +5,7 @@
  * Table versions 6, 8 and 9 are read (as hudi-rs does); anything else is a clear Unsupported.
  */
 import { LakeError } from '../../../errors.ts';
+import { crc32 } from '../../../util/bytes.ts';
 
 export const PROPERTIES_FILE = '.hoodie/hoodie.properties';
 
@@ -107,7 +108,8 @@ export function parseTableConfig(text: string, file = PROPERTIES_FILE): HudiTabl
   const orderingFields = list(get('hoodie.table.ordering.fields') ?? get('hoodie.table.precombine.field'));
   const mergeMode: MergeMode = mergeModeText === 'COMMIT_TIME_ORDERING' || (mergeModeText === '' && orderingFields.length === 0)
     ? 'COMMIT_TIME_ORDERING' : 'EVENT_TIME_ORDERING';
-  const layout = Number(get('hoodie.timeline.layout.version') ?? (version >= 8 ? 2 : 1));
+  const layout = timelineLayoutOf(get('hoodie.timeline.layout.version'), version, file);
+  checkChecksum(props, file);
   return {
     name: get('hoodie.table.name') ?? '',
     tableType,
@@ -129,6 +131,38 @@ export function parseTableConfig(text: string, file = PROPERTIES_FILE): HudiTabl
     timelineTimezone: (get('hoodie.table.timeline.timezone') ?? 'LOCAL').toUpperCase() === 'UTC' ? 'UTC' : 'LOCAL',
     raw: props,
   };
+}
+
+/**
+ * The timeline layout, checked against the table version: Hudi's table version 6 keeps its timeline in
+ * layout 1 (layout 0 only on tables upgraded from 0.5), versions 8 and 9 in layout 2
+ * (`HoodieTableVersion.getTimelineLayoutVersion`). A layout that disagrees would send the reader to the
+ * wrong folder and read an empty timeline as if the table had no history: DataInvalid naming the file.
+ */
+function timelineLayoutOf(text: string | undefined, version: number, file: string): number {
+  const expected = version >= 8 ? [2] : [0, 1];
+  if (text === undefined) return expected[expected.length - 1]!;
+  const layout = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!expected.includes(layout)) {
+    throw new LakeError('DataInvalid', `hudi properties: ${file}: hoodie.timeline.layout.version=${text} does not fit hoodie.table.version=${version} (which keeps its timeline in layout ${expected.join(' or ')}): the properties file is inconsistent`, { file });
+  }
+  return layout;
+}
+
+/**
+ * `hoodie.table.checksum` guards hoodie.properties against partial writes: CRC32 of
+ * `<database>.<table name>` (HoodieTableConfig.generateChecksum, TABLE_CHECKSUM_FORMAT "%s.%s"). Hudi
+ * refuses a file whose checksum does not match (and falls back to hoodie.properties.backup, which a
+ * reader does not write). Must hold: a present checksum that does not match → DataInvalid naming the file.
+ */
+function checkChecksum(props: ReadonlyMap<string, string>, file: string): void {
+  const text = props.get('hoodie.table.checksum');
+  if (text === undefined) return;
+  const want = `${props.get('hoodie.database.name') ?? ''}.${props.get('hoodie.table.name') ?? ''}`;
+  const crc = crc32(new TextEncoder().encode(want));
+  if (!/^\d+$/.test(text.trim()) || Number(text.trim()) !== crc) {
+    throw new LakeError('DataInvalid', `hudi properties: ${file}: hoodie.table.checksum=${text} does not match the table name ('${want}' has CRC32 ${crc}): the file is damaged or was edited by hand`, { file });
+  }
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -1,7 +1,8 @@
 /**
  * The active timeline: every instant file under the timeline folder, grouped into instants (see
- * instant.ts). The archived timeline (layout 1 `archived/` files, the LSM history of layout 2) is not
- * read here: versions older than the active timeline are not offered.
+ * instant.ts). The archived timeline (io/archived-timeline.ts) joins it on demand ({@link Timeline.withArchived});
+ * until then an instant older than the active timeline's first counts as completed, as Hudi's
+ * `containsOrBeforeTimelineStarts` does (the archiver only moves completed instants).
  */
 import { LakeError } from '../../../errors.ts';
 import { listAll, type Storage } from '../../../io/storage.ts';
@@ -13,9 +14,27 @@ export class Timeline {
   readonly instants: readonly Instant[];
   private readonly byTime: Map<string, Instant>;
 
-  constructor(instants: readonly Instant[]) {
+  /** Requested time of the first active (not archived) instant; undefined for an empty timeline. */
+  readonly activeStart?: string;
+
+  constructor(instants: readonly Instant[], activeStart?: string) {
     this.instants = [...instants].sort((a, b) => (a.requestedTime < b.requestedTime ? -1 : a.requestedTime > b.requestedTime ? 1 : 0));
     this.byTime = new Map(this.instants.map((i) => [i.requestedTime, i]));
+    this.activeStart = activeStart ?? this.instants[0]?.requestedTime;
+  }
+
+  /**
+   * This timeline with the archived instants older than its first active instant added (marked
+   * `archived`). Must hold: an archived entry never replaces an active instant of the same time.
+   */
+  withArchived(archived: readonly Instant[]): Timeline {
+    const older = archived.filter((i) => !this.byTime.has(i.requestedTime) && (this.activeStart === undefined || i.requestedTime < this.activeStart));
+    return new Timeline([...older, ...this.instants.filter((i) => !i.archived)], this.activeStart);
+  }
+
+  /** True for a time before the first active instant that no loaded instant covers: archived, so completed. */
+  private beforeStart(time: string): boolean {
+    return this.activeStart !== undefined && time < this.activeStart && !this.byTime.has(time);
   }
 
   get(requestedTime: string): Instant | undefined {
@@ -30,13 +49,15 @@ export class Timeline {
   /** True when `time` is a completed instant at or before `asOf` (requested times compared). */
   isCompletedAsOf(time: string, asOf: string): boolean {
     const i = this.byTime.get(time);
-    return i !== undefined && i.state === 'COMPLETED' && time <= asOf;
+    if (i === undefined) return this.beforeStart(time) && time <= asOf;
+    return i.state === 'COMPLETED' && time <= asOf;
   }
 
   /** Completion time of an instant (layout 2), or its requested time (layout 1 records none). */
   completionTimeOf(time: string): string | undefined {
     const i = this.byTime.get(time);
-    if (!i || i.state !== 'COMPLETED') return undefined;
+    if (!i) return this.beforeStart(time) ? time : undefined;
+    if (i.state !== 'COMPLETED') return undefined;
     return i.completionTime ?? i.requestedTime;
   }
 }
