@@ -59,3 +59,49 @@ test('diff two versions: summary, schema diff, row filters, provenance, CSV, dee
   await shot(page, 'diff-800x600');
   expect(errors).toEqual([]);
 });
+
+// logistics/shipments is a Delta table (no key of its own); version 7 is an UPDATE of 10 delayed shipments
+// to delivered over version 6. Whole-row diff: 10 removed and 10 added; by shipment_id: 10 changed.
+const SHIPMENTS = '/?w=demo&t=logistics%2Fshipments%2F';
+
+test('a table without a key: pick one, see changed rows with the changed cells, keep it in the URL', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(`${SHIPMENTS}&da=6&db=7`);
+  const rows = page.getByTestId('diff-rows');
+  await expect(rows).toContainText('No key: rows are compared whole');
+  await expect(rows.getByRole('radio', { name: /Removed/ })).toContainText('10');
+  await expect(rows.getByRole('radio', { name: /Changed/ })).toContainText('0');
+
+  await rows.getByRole('button', { name: 'Pick a key…' }).click();
+  const dialog = rows.getByRole('dialog', { name: 'Key columns for the row diff' });
+  await dialog.getByRole('checkbox', { name: 'shipment_id' }).check();
+  await dialog.getByRole('button', { name: 'Match by these' }).click();
+  await expect(page).toHaveURL(/dkey=shipment_id/);
+  await expect(rows).toContainText('Rows matched by shipment_id (the key you picked)');
+  await expect(rows.getByRole('radio', { name: /Changed/ })).toContainText('10');
+  await expect(rows.getByRole('radio', { name: /Removed/ })).toContainText('0');
+
+  await rows.getByRole('radio', { name: /Changed/ }).click();
+  await expect(page).toHaveURL(/dk=changed/);
+  const changed = rows.locator('.dg-row[data-kind="changed"]');
+  await expect(changed).toHaveCount(10);
+  // Only the status changed: one highlighted cell per row, the old value struck through before the new.
+  const first = changed.first();
+  await expect(first.locator('.dc-changed')).toHaveCount(1);
+  await expect(first.locator('.dc-changed')).toHaveText('delayeddelivered');
+  await expect(first.locator('.dc-changed .dc-before')).toHaveText('delayed');
+  await first.hover();
+  await expect(page.getByTestId('diff-provenance')).toContainText(/Changed\. In .*\.parquet.*Before: Was in .*\.parquet.*Removed by deletion vector/);
+  await shot(page, 'diff-key-1280x800');
+
+  // The link reopens the diff with the picked key; clearing the pick goes back to whole rows.
+  const url = page.url();
+  await page.goto('about:blank');
+  await page.goto(url);
+  await expect(page.getByTestId('diff-rows').locator('.dg-row[data-kind="changed"]')).toHaveCount(10);
+  await page.getByTestId('diff-rows').getByRole('button', { name: 'Change the key…' }).click();
+  await page.getByRole('button', { name: 'Clear the pick' }).click();
+  await expect(page).not.toHaveURL(/dkey=/);
+  await expect(page.getByTestId('diff-rows').getByRole('radio', { name: /Removed/ })).toContainText('10');
+  expect(errors).toEqual([]);
+});

@@ -54,7 +54,15 @@ export const enDiff = {
     `Rewritten, same rows: ${n(p.removed, 'file', 'files')} replaced by ${n(p.added, 'file', 'files')} holding the same rows (a compaction). The row diff never reads them as changes.`,
   'ui.diff.rewrittenUnknown': (p: { removed: number; added: number }) =>
     `Rewritten: ${n(p.removed, 'file', 'files')} replaced by ${n(p.added, 'file', 'files')}; the metadata cannot tell whether the rows stayed the same — the row diff below answers.`,
-  'ui.diff.keyNone': () => 'No key: rows are compared whole (a multiset diff), so an update shows as one row removed and one added.',
+  'ui.diff.keyNone': () => 'No key: rows are compared whole (a multiset diff), so an update shows as one row removed and one added. Pick key columns to see updates as changed rows.',
+  'ui.diff.key.pick': () => 'Pick a key…',
+  'ui.diff.key.change': () => 'Change the key…',
+  'ui.diff.key.dialog': () => 'Key columns for the row diff',
+  'ui.diff.key.legend': () => 'Match rows by these columns',
+  'ui.diff.key.hint': () => 'A removed and an added row with the same values in these columns show as one changed row, its changed cells highlighted.',
+  'ui.diff.key.apply': () => 'Match by these',
+  'ui.diff.key.clear': () => 'Clear the pick',
+  'ui.diff.key.cancel': () => 'Cancel',
   'ui.diff.keyOf': (p: { key: string; source: 'table' | 'user' | 'none' }) => `Rows matched by ${p.key} (${p.source === 'table' ? 'the table’s key' : 'the key you picked'}).`,
   'ui.diff.readSummary': (p: { files: number; skipped: number }) =>
     `Read ${n(p.files, 'file', 'files')} that differ; ${n(p.skipped, 'read task', 'read tasks')} live in both were skipped unread.`,

@@ -28,22 +28,28 @@ export function useTableDiff(tableId: string, from: string, to: string) {
   });
 }
 
-/** The row diff: runs in the worker with progress; `cancel` stops its reads, `restart` runs it again. */
-export function useRowDiff(tableId: string, from: string, to: string) {
+/**
+ * The row diff: runs in the worker with progress; `cancel` stops its reads, `restart` runs it again.
+ * `key`: columns the user picked to pair rows into changes (absent: the table's own key, if any).
+ */
+export function useRowDiff(tableId: string, from: string, to: string, key?: readonly string[]) {
   const client = useQueryClient();
   const [progress, setProgress] = useState<Progress | undefined>();
   const [run, setRun] = useState(0);
-  const [cancelled, setCancelled] = useState(false);
-  const key = diffKeys.rows(tableId, from, to, run);
+  const queryKey = [...diffKeys.rows(tableId, from, to, run), key?.join('\u0000') ?? ''] as const;
+  const id = JSON.stringify(queryKey);
+  // Cancelled applies to the run it stopped: another key (or versions) starts afresh.
+  const [cancelledId, setCancelledId] = useState<string | undefined>();
+  const cancelled = cancelledId === id;
   const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => engine().openRowDiff({ tableId, from, to }, { signal, onProgress: setProgress }),
+    queryKey,
+    queryFn: ({ signal }) => engine().openRowDiff({ tableId, from, to, ...(key?.length ? { key: [...key] } : {}) }, { signal, onProgress: setProgress }),
     enabled: !cancelled, retry: false, staleTime: Infinity, gcTime: 5 * 60_000,
   });
   return {
     ...query, progress, cancelled,
-    cancel: () => { setCancelled(true); void client.cancelQueries({ queryKey: key }); },
-    restart: () => { setProgress(undefined); setCancelled(false); setRun((r) => r + 1); },
+    cancel: () => { setCancelledId(id); void client.cancelQueries({ queryKey }); },
+    restart: () => { setProgress(undefined); setCancelledId(undefined); setRun((r) => r + 1); },
   };
 }
 

@@ -15,6 +15,7 @@ import { cellText } from '../data/grid-model.ts';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { DIFF_KINDS, type DiffKind, type DiffRoute } from '../state/route.ts';
 import type { ChangeKind } from './diff-page.tsx';
+import { KeyPicker } from './key-picker.tsx';
 import { type DiffViewRow, diffCsv, isSameRowsRewrite, provenanceText, viewRowsOf } from './diff-model.ts';
 import { DIFF_PAGE_ROWS, readAllRows, useRowDiff, useRowDiffPages } from './diff-queries.ts';
 
@@ -26,7 +27,7 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
   tableId: string; format: TableFormatName; meta: TableDiffDto; diff: DiffRoute; onDiff: (d: DiffRoute) => void; onExplain: (k: ChangeKind) => void;
 }) {
   const { t } = useMessages();
-  const rd = useRowDiff(tableId, diff.from, diff.to);
+  const rd = useRowDiff(tableId, diff.from, diff.to, diff.key);
   const s = rd.data;
   // A column filter means "rows where this column changed": only changed rows have changed columns.
   const kinds: readonly DiffKind[] = diff.kind ? [diff.kind] : diff.column ? ['changed'] : DIFF_KINDS;
@@ -100,10 +101,11 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
       {rd.error && <ErrorPanel error={rd.error} onRetry={rd.restart} />}
       {s && (
         <>
-          <p className="muted small">
+          <div className="muted small diff-keyline">
             {s.key.length ? t('ui.diff.keyOf', { key: s.key.join(', '), source: s.keySource }) : t('ui.diff.keyNone')}{' '}
+            <KeyPicker columns={s.columns} picked={diff.key ?? []} current={s.key} onPick={(key) => onDiff({ ...diff, key: key.length ? key : undefined })} />{' '}
             {s.schemaMapped && t('ui.diff.schemaMapped')}{' '}{t('ui.diff.readSummary', { files: s.read.files.length, skipped: s.read.skippedTasks })}
-          </p>
+          </div>
           <div className="diff-toolbar" role="toolbar" aria-label="Row filters">
             <div className="seg" role="radiogroup" aria-label="Kind of change">
               <button type="button" role="radio" aria-checked={!diff.kind} className={!diff.kind ? 'on' : ''} onClick={() => onDiff({ ...diff, kind: undefined })}>All <span className="num">{formatCount(s.counts.added + s.counts.removed + s.counts.changed)}</span></button>

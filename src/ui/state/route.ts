@@ -48,6 +48,11 @@ export interface DiffRoute {
   readonly kind?: DiffKind;
   readonly partition?: string;
   readonly column?: string;
+  /**
+   * Key columns the user picked to pair removed and added rows into changed ones (a table without its own
+   * key: Delta, Iceberg without identifier fields); absent = the table's key, if any.
+   */
+  readonly key?: readonly string[];
 }
 
 function parseDiff(q: URLSearchParams): DiffRoute | undefined {
@@ -61,6 +66,7 @@ function parseDiff(q: URLSearchParams): DiffRoute | undefined {
     // '' is a real partition (unpartitioned tables), so only a missing parameter means "all".
     ...(partition !== null ? { partition } : {}),
     ...(column ? { column } : {}),
+    ...(q.getAll('dkey').filter(Boolean).length > 0 ? { key: q.getAll('dkey').filter(Boolean) } : {}),
   };
 }
 
@@ -107,6 +113,8 @@ export function routeToSearch(r: Route): string {
     if (r.diff.kind) q.set('dk', r.diff.kind);
     if (r.diff.partition !== undefined) q.set('dp', r.diff.partition);
     if (r.diff.column) q.set('dc', r.diff.column);
+    // One parameter per column: a column name may hold a comma.
+    for (const k of r.diff.key ?? []) q.append('dkey', k);
   }
   return `?${q.toString()}`;
 }
