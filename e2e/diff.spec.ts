@@ -105,3 +105,41 @@ test('a table without a key: pick one, see changed rows with the changed cells, 
   await expect(page.getByTestId('diff-rows').getByRole('radio', { name: /Removed/ })).toContainText('10');
   expect(errors).toEqual([]);
 });
+
+test('change log between two versions: from the format’s own log (Delta) or derived (Iceberg), with type and version', async ({ page }) => {
+  const errors = watchErrors(page);
+  // Delta shipments 5 → 7: version 6 deleted the cancelled shipments, 7 updated 10 (no CDF images: a delete and an insert each).
+  await page.goto(`${SHIPMENTS}&da=5&db=7`);
+  await expect(page.getByTestId('diff-summary')).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Show' }).getByRole('radio', { name: 'Change log' }).click();
+  await expect(page).toHaveURL(/dm=changes/);
+  const log = page.getByTestId('diff-changes');
+  const source = log.getByTestId('diff-changes-source');
+  await expect(source).toContainText('format’s own change log');
+  await expect(source).toContainText('read from the Delta change data feed');
+  await expect(source).toContainText('After 5 up to and including 7: 2 versions');
+  const kinds = log.getByRole('radiogroup', { name: 'Kind of change' });
+  await expect(kinds.getByRole('radio', { name: /All/ })).toContainText('38');
+  await expect(kinds.getByRole('radio', { name: /Added/ })).toContainText('10');
+  await expect(kinds.getByRole('radio', { name: /Removed/ })).toContainText('28');
+  await expect(log.locator('.dg-row[data-change="delete"]').first()).toContainText('6');
+  await kinds.getByRole('radio', { name: /Added/ }).click();
+  await expect(page).toHaveURL(/dk=added/);
+  const inserts = log.locator('.dg-row');
+  await expect(inserts).toHaveCount(10);
+  await expect(log.locator('.dg-row[data-change="insert"]')).toHaveCount(10);
+  await expect(inserts.first()).toContainText('insert');
+  await expect(inserts.first()).toContainText('delivered');
+  await shot(page, 'diff-changes-1280x800');
+
+  // Iceberg customers keeps no change log: derived from each version against its parent, said so.
+  await page.goto(`${CUSTOMERS}&da=${FROM}&db=${TO}&dm=changes`);
+  const derived = page.getByTestId('diff-changes');
+  await expect(derived.getByTestId('diff-changes-source')).toContainText('125 rows derived by Lakescope');
+  await expect(derived.getByRole('radio', { name: /Added/ })).toContainText('100');
+  await expect(derived.getByRole('radio', { name: /Removed/ })).toContainText('25');
+  await derived.getByRole('radio', { name: /Removed/ }).click();
+  await expect(derived.locator('.dg-row[data-change="delete"]').first()).toContainText(TO);
+  await expect(derived.locator('.dg-row[data-change="insert"]')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PartitionChangeDto, RowProvenanceDto } from '../../core/api/diff/diff-dto.ts';
-import { csvCell, diffCsv, partitionHeat, provenanceText, viewRowsOf } from './diff-model.ts';
+import { changesOfKind, updatedColumns, csvCell, diffCsv, partitionHeat, provenanceText, viewRowsOf } from './diff-model.ts';
 
 const prov = (over: Partial<RowProvenanceDto> = {}): RowProvenanceDto => ({ version: '2', files: ['data/a.parquet'], partition: 'region=eu', ...over });
 
@@ -50,5 +50,25 @@ describe('diff model', () => {
     ];
     expect([...partitionHeat(parts)]).toEqual([['a', 1], ['b', 0.5], ['c', 0]]);
     expect(partitionHeat([]).size).toBe(0);
+  });
+
+  it('sorts change-log rows into the row view’s kinds: inserts added, deletes removed, update pairs changed', () => {
+    const rows = (['insert', 'delete', 'update-before', 'update-after', 'insert'] as const).map((changeType, i) => ({ changeType, version: String(i), row: { id: i } }));
+    const all = changesOfKind(rows, undefined);
+    expect(all.rows).toBe(rows);
+    expect(all.counts).toEqual({ added: 2, removed: 1, changed: 2 });
+    expect(changesOfKind(rows, 'changed').rows.map((r) => r.changeType)).toEqual(['update-before', 'update-after']);
+    expect(changesOfKind(rows, 'added').rows.map((r) => r.version)).toEqual(['0', '4']);
+    expect(changesOfKind([], 'removed')).toEqual({ rows: [], counts: { added: 0, removed: 0, changed: 0 } });
+  });
+
+  it('finds the cells an update changed from its before row of the same version', () => {
+    const r = (changeType: 'insert' | 'update-before' | 'update-after', version: string, row: Record<string, unknown>) => ({ changeType, version, row });
+    const rows = [r('update-before', '3', { id: 1, s: 'a', n: 1 }), r('update-after', '3', { id: 1, s: 'b', n: 1 }), r('update-after', '4', { id: 1, s: 'c', n: 2 }), r('insert', '4', { id: 2, s: 'x', n: 0 })];
+    expect(updatedColumns(rows, 1, ['id', 's', 'n'])).toEqual(['s']);
+    // No before row of the same version just before it, or not an update-after: nothing to highlight.
+    expect(updatedColumns(rows, 2, ['id', 's', 'n'])).toEqual([]);
+    expect(updatedColumns(rows, 3, ['id', 's', 'n'])).toEqual([]);
+    expect(updatedColumns(rows, 0, ['id', 's', 'n'])).toEqual([]);
   });
 });

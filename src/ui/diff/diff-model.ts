@@ -4,7 +4,7 @@
  * formula injection (a spreadsheet runs a cell starting with = + - @ as a formula; OWASP "CSV Injection").
  */
 import type { AppliedFileDto } from '../../core/formats/table-format.ts';
-import type { ChangedRowDto, DiffRowDto, PartitionChangeDto, RowProvenanceDto, TableDiffDto } from '../../core/api/diff/diff-dto.ts';
+import type { ChangeRowDto, ChangeType, ChangedRowDto, DiffRowDto, PartitionChangeDto, RowProvenanceDto, TableDiffDto } from '../../core/api/diff/diff-dto.ts';
 import type { DiffKind } from '../state/route.ts';
 
 /** One line of the row view: an added or removed row, or a changed row (its values after, and before). */
@@ -76,4 +76,26 @@ export function diffCsv(columns: readonly string[], rows: readonly DiffViewRow[]
     else out.push(line(r.kind, r.row, r.provenance));
   }
   return `${out.join('\r\n')}\r\n`;
+}
+
+/** The row view's kind of a change-log row: inserts are added rows, deletes removed ones, update pairs changed ones. */
+export function kindOfChange(t: ChangeType): DiffKind {
+  return t === 'insert' ? 'added' : t === 'delete' ? 'removed' : 'changed';
+}
+
+/** Change-log rows of one kind (all when `kind` is absent), and the count of each kind over all rows. */
+export function changesOfKind(rows: readonly ChangeRowDto[], kind: DiffKind | undefined): { rows: readonly ChangeRowDto[]; counts: Record<DiffKind, number> } {
+  const counts: Record<DiffKind, number> = { added: 0, removed: 0, changed: 0 };
+  for (const r of rows) counts[kindOfChange(r.changeType)]++;
+  return { rows: kind ? rows.filter((r) => kindOfChange(r.changeType) === kind) : rows, counts };
+}
+
+/**
+ * Columns an update changed, for the update-after row at `i`: those differing from the update-before row
+ * just before it of the same version (the change log lists an update as that pair); empty otherwise.
+ */
+export function updatedColumns(rows: readonly ChangeRowDto[], i: number, columns: readonly string[]): readonly string[] {
+  const after = rows[i]; const before = rows[i - 1];
+  if (after?.changeType !== 'update-after' || before?.changeType !== 'update-before' || before.version !== after.version) return [];
+  return columns.filter((c) => JSON.stringify(after.row[c]) !== JSON.stringify(before.row[c]));
 }

@@ -15,6 +15,7 @@ import type { DiffRoute } from '../state/route.ts';
 import { OP_COLORS, opCategory } from '../timeline/operations.ts';
 import { isSameRowsRewrite, partitionHeat } from './diff-model.ts';
 import { useTableDiff } from './diff-queries.ts';
+import { ChangesView } from './changes-view.tsx';
 import { RowDiffView } from './row-diff-view.tsx';
 import './diff.css';
 
@@ -36,7 +37,11 @@ export function DiffPage({ tableId, format, diff, onDiff, onClose, onExplain }: 
     <section className="diff-page" aria-label={t('ui.diff.title', { from: diff.from, to: diff.to })}>
       <header className="diff-head">
         <h2>{t('ui.diff.title', { from: diff.from, to: diff.to })}</h2>
-        <button type="button" className="btn btn-small" onClick={() => onDiff({ from: diff.to, to: diff.from })} title="Swap the two versions">⇄ Swap</button>
+        <button type="button" className="btn btn-small" onClick={() => onDiff({ from: diff.to, to: diff.from })} title={t('ui.diff.swapTitle')}>{t('ui.diff.swap')}</button>
+        <div className="seg" role="radiogroup" aria-label={t('ui.diff.mode.label')}>
+          <button type="button" role="radio" aria-checked={!diff.mode} className={!diff.mode ? 'on' : ''} onClick={() => onDiff({ ...diff, mode: undefined })}>{t('ui.diff.mode.rows')}</button>
+          <button type="button" role="radio" aria-checked={diff.mode === 'changes'} className={diff.mode === 'changes' ? 'on' : ''} onClick={() => onDiff({ ...diff, mode: 'changes', column: undefined })}>{t('ui.diff.mode.changes')}</button>
+        </div>
         <span className="spacer" />
         <button type="button" className="btn btn-small btn-quiet" onClick={onClose}>{t('ui.diff.close')}</button>
       </header>
@@ -46,12 +51,16 @@ export function DiffPage({ tableId, format, diff, onDiff, onClose, onExplain }: 
       {q.data && q.data.from.id !== q.data.to.id && (
         <>
           <SummaryCard d={q.data} onExplain={onExplain} />
-          <div className="diff-grid2">
-            <SchemaCard d={q.data} />
-            <PartitionMap parts={q.data.partitions} selected={diff.partition} onSelect={(p) => onDiff({ ...diff, partition: p })} />
-          </div>
-          <FileLists d={q.data} />
-          <RowDiffView tableId={tableId} format={format} meta={q.data} diff={diff} onDiff={onDiff} onExplain={onExplain} />
+          {diff.mode === 'changes' ? <ChangesView tableId={tableId} diff={diff} backwards={q.data.backwards} onDiff={onDiff} /> : (
+            <>
+              <div className="diff-grid2">
+                <SchemaCard d={q.data} />
+                <PartitionMap parts={q.data.partitions} selected={diff.partition} onSelect={(p) => onDiff({ ...diff, partition: p })} />
+              </div>
+              <FileLists d={q.data} />
+              <RowDiffView tableId={tableId} format={format} meta={q.data} diff={diff} onDiff={onDiff} onExplain={onExplain} />
+            </>
+          )}
         </>
       )}
     </section>

@@ -16,12 +16,13 @@ import { ErrorPanel } from '../errors/error-panel.tsx';
 import { DIFF_KINDS, type DiffKind, type DiffRoute } from '../state/route.ts';
 import type { ChangeKind } from './diff-page.tsx';
 import { KeyPicker } from './key-picker.tsx';
+import { KIND_LABEL, KIND_SIGN } from './row-kinds.ts';
 import { type DiffViewRow, diffCsv, isSameRowsRewrite, provenanceText, viewRowsOf } from './diff-model.ts';
 import { DIFF_PAGE_ROWS, readAllRows, useRowDiff, useRowDiffPages } from './diff-queries.ts';
 
 const ROW = 22;
 const COL_W = 140;
-const SIGN: Record<DiffKind, string> = { added: '+', removed: '−', changed: '~' };
+const SIGN = KIND_SIGN;
 
 export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
   tableId: string; format: TableFormatName; meta: TableDiffDto; diff: DiffRoute; onDiff: (d: DiffRoute) => void; onExplain: (k: ChangeKind) => void;
@@ -106,13 +107,13 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
             <KeyPicker columns={s.columns} picked={diff.key ?? []} current={s.key} onPick={(key) => onDiff({ ...diff, key: key.length ? key : undefined })} />{' '}
             {s.schemaMapped && t('ui.diff.schemaMapped')}{' '}{t('ui.diff.readSummary', { files: s.read.files.length, skipped: s.read.skippedTasks })}
           </div>
-          <div className="diff-toolbar" role="toolbar" aria-label="Row filters">
-            <div className="seg" role="radiogroup" aria-label="Kind of change">
-              <button type="button" role="radio" aria-checked={!diff.kind} className={!diff.kind ? 'on' : ''} onClick={() => onDiff({ ...diff, kind: undefined })}>All <span className="num">{formatCount(s.counts.added + s.counts.removed + s.counts.changed)}</span></button>
+          <div className="diff-toolbar" role="toolbar" aria-label={t('ui.diff.filters')}>
+            <div className="seg" role="radiogroup" aria-label={t('ui.diff.kindLabel')}>
+              <button type="button" role="radio" aria-checked={!diff.kind} className={!diff.kind ? 'on' : ''} onClick={() => onDiff({ ...diff, kind: undefined })}>{t('ui.diff.kind.all')} <span className="num">{formatCount(s.counts.added + s.counts.removed + s.counts.changed)}</span></button>
               {DIFF_KINDS.map((k) => (
                 <button key={k} type="button" role="radio" aria-checked={diff.kind === k} className={diff.kind === k ? 'on' : ''}
                   onClick={() => { onDiff({ ...diff, kind: k }); onExplain(k); }}>
-                  <span className={`chg dchg-${k}`}>{SIGN[k]}</span> {k[0].toUpperCase() + k.slice(1)} <span className="num">{formatCount(s.counts[k])}</span>
+                  <span className={`chg dchg-${k}`}>{SIGN[k]}</span> {t(KIND_LABEL[k])} <span className="num">{formatCount(s.counts[k])}</span>
                 </button>
               ))}
             </div>
