@@ -143,3 +143,39 @@ test('change log between two versions: from the format’s own log (Delta) or de
   await expect(derived.locator('.dg-row[data-change="insert"]')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('cancel a row diff while it reads: it stops, says "cancelled" (not an error), and reads again on request', async ({ page }) => {
+  const errors = watchErrors(page);
+  // Hold every data file read until released, so the row diff is caught mid-read.
+  const held: (() => void)[] = [];
+  let started = 0;
+  let hold = true;
+  await page.context().route(/\.parquet(\?|$)/, async (route) => {
+    started++;
+    if (hold) await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue().catch(() => undefined); // the read may have been aborted meanwhile
+  });
+  await page.goto(`${CUSTOMERS}&da=${FROM}&db=${TO}`);
+  const rows = page.getByTestId('diff-rows');
+  const progress = rows.getByRole('status').filter({ hasText: 'Reading the files that differ' });
+  await expect(progress).toBeVisible();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await progress.getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(rows.getByTestId('diff-cancelled')).toHaveText(/The row diff was cancelled: nothing is being read\./);
+  await expect(progress).toHaveCount(0);
+  await expect(rows.locator('.error-panel, [role="alert"]')).toHaveCount(0);
+  // The reads stop: releasing the held files starts no new one.
+  const before = started;
+  for (const release of held.splice(0)) release();
+  await page.waitForTimeout(1500);
+  expect(started).toBe(before);
+  await expect(rows.getByTestId('diff-cancelled')).toBeVisible();
+  await shot(page, 'diff-cancelled-1280x800');
+
+  hold = false;
+  await rows.getByRole('button', { name: 'Read the rows again' }).click();
+  await expect(rows.getByRole('radio', { name: /Removed/ })).toBeVisible({ timeout: 30_000 });
+  await expect(rows.getByTestId('diff-cancelled')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -97,7 +97,7 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
   return (
     <div className="card diff-rows" data-testid="diff-rows">
       <h3>Rows</h3>
-      {rd.cancelled && <div className="muted small" role="status">{t('ui.diff.cancelled')} <button type="button" className="btn btn-small" onClick={rd.restart}>{t('ui.diff.restart')}</button></div>}
+      {rd.cancelled && <div className="muted small" role="status" data-testid="diff-cancelled">{t('ui.diff.cancelled')} <button type="button" className="btn btn-small" onClick={rd.restart}>{t('ui.diff.restart')}</button></div>}
       {!rd.cancelled && rd.isPending && <ProgressLine label={t('ui.diff.reading')} progress={rd.progress} onCancel={rd.cancel} />}
       {rd.error && <ErrorPanel error={rd.error} onRetry={rd.restart} />}
       {s && (
