@@ -23,7 +23,7 @@ test('diff two versions: summary, schema diff, row filters, provenance, CSV, dee
 
   const summary = page.getByTestId('diff-summary');
   await expect(summary).toContainText('650 rows');
-  await expect(summary).toContainText('files added');
+  await expect(summary).toContainText('+1 file added');
   const schema = page.getByTestId('diff-schema');
   await expect(schema).toContainText('renamed');
   await expect(schema).toContainText('email → email_address');
@@ -92,6 +92,10 @@ test('a table without a key: pick one, see changed rows with the changed cells, 
   await expect(first.locator('.dc-changed .dc-before')).toHaveText('delayed');
   await first.hover();
   await expect(page.getByTestId('diff-provenance')).toContainText(/Changed\. In .*\.parquet.*Before: Was in .*\.parquet.*Removed by deletion vector/);
+  // Only changed rows shown: the key, then the changed column, come first; the column filter offers what changed.
+  await expect(rows.locator('.dg-head [role="columnheader"]').nth(1)).toHaveText('shipment_id');
+  await expect(rows.locator('.dg-head [role="columnheader"]').nth(2)).toHaveText('status');
+  await expect(rows.getByLabel('Changed column').locator('option')).toHaveText(['any', 'status']);
   await shot(page, 'diff-key-1280x800');
 
   // The link reopens the diff with the picked key; clearing the pick goes back to whole rows.
@@ -131,6 +135,10 @@ test('change log between two versions: from the format’s own log (Delta) or de
   await expect(inserts.first()).toContainText('insert');
   await expect(inserts.first()).toContainText('delivered');
   await shot(page, 'diff-changes-1280x800');
+  await page.setViewportSize({ width: 800, height: 600 });
+  await log.scrollIntoViewIfNeeded();
+  await shot(page, 'diff-changes-800x600');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Iceberg customers keeps no change log: derived from each version against its parent, said so.
   await page.goto(`${CUSTOMERS}&da=${FROM}&db=${TO}&dm=changes`);

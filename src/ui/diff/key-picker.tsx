@@ -45,7 +45,7 @@ export function KeyPicker({ columns, picked, current, onPick }: {
           <div>
             <button type="submit" className="btn btn-small btn-primary" disabled={chosen.length === 0}>{t('ui.diff.key.apply')}</button>{' '}
             {picked.length > 0 && <button type="button" className="btn btn-small" onClick={() => { setOpen(false); onPick([]); }}>{t('ui.diff.key.clear')}</button>}{' '}
-            <button type="button" className="btn btn-small btn-quiet" onClick={() => setOpen(false)}>{t('ui.diff.key.cancel')}</button>
+            <button type="button" className="btn btn-small btn-quiet" onClick={() => setOpen(false)}>{t('ui.diff.cancel')}</button>
           </div>
         </form>
       )}
