@@ -122,6 +122,12 @@ test('change log between two versions: from the format’s own log (Delta) or de
   await expect(source).toContainText('format’s own change log');
   await expect(source).toContainText('read from the Delta change data feed');
   await expect(source).toContainText('After 5 up to and including 7: 2 versions');
+  // The inspector teaches where this format's change log comes from.
+  await source.getByRole('button', { name: 'Where does this change log come from?' }).click();
+  const inspector = page.getByRole('complementary', { name: 'Inspector' });
+  await expect(inspector.getByRole('heading')).toHaveText('Change log — in Delta');
+  await expect(inspector.getByTestId('inspector-explanation')).toContainText('change data feed');
+  await expect(inspector.getByTestId('inspector-explanation')).toContainText('delta.enableChangeDataFeed');
   const kinds = log.getByRole('radiogroup', { name: 'Kind of change' });
   await expect(kinds.getByRole('radio', { name: /All/ })).toContainText('38');
   await expect(kinds.getByRole('radio', { name: /Added/ })).toContainText('10');
@@ -146,6 +152,8 @@ test('change log between two versions: from the format’s own log (Delta) or de
   await expect(derived.getByTestId('diff-changes-source')).toContainText('125 rows derived by Lakescope');
   await expect(derived.getByRole('radio', { name: /Added/ })).toContainText('100');
   await expect(derived.getByRole('radio', { name: /Removed/ })).toContainText('25');
+  await derived.getByRole('button', { name: 'Where does this change log come from?' }).click();
+  await expect(page.getByRole('complementary', { name: 'Inspector' }).getByTestId('inspector-explanation')).toContainText('Iceberg keeps no row-level change log');
   await derived.getByRole('radio', { name: /Removed/ }).click();
   await expect(derived.locator('.dg-row[data-change="delete"]').first()).toContainText(TO);
   await expect(derived.locator('.dg-row[data-change="insert"]')).toHaveCount(0);

@@ -20,7 +20,7 @@ const REMOVED: Record<Format, string> = {
   hudi: 'A removed row is a record key deleted by a delete block in a log file or by an empty payload, or whose file group was replaced.',
 };
 const CHANGED: Record<Format, string> = {
-  iceberg: 'A changed row has the same identifier-field values (the table\'s key) with other values: typically an equality delete of the old row plus the new row in a new data file (merge-on-read), or a rewritten file (copy-on-write).',
+  iceberg: 'A changed row has the same key — the table\'s identifier fields, or the columns you picked when it has none — with other values: typically an equality delete of the old row plus the new row in a new data file (merge-on-read), or a rewritten file (copy-on-write).',
   delta: 'A changed row has the same key (the one you picked) with other values: an UPDATE or MERGE rewrote its file, or a deletion vector hides the old row and a new file holds the new one.',
   paimon: 'A changed row has the same primary key with other values: a newer file of its bucket holds -U/+U (or just the new value); the merge engine keeps the latest.',
   hudi: 'A changed row has the same record key with other values: an upsert wrote the new value to a log block (merge-on-read) or a new base file version (copy-on-write).',
@@ -30,6 +30,12 @@ const REWRITTEN: Record<Format, string> = {
   delta: 'Rewritten files were removed and added by OPTIMIZE (dataChange = false): same rows, other files.',
   paimon: 'Rewritten files were merged by a COMPACT snapshot: the LSM levels of a bucket merged into fewer files with the same merged rows.',
   hudi: 'Rewritten files come from clustering or compaction (a log-merged base file): same records, other file slices.',
+};
+const CHANGES: Record<Format, string> = {
+  iceberg: 'The change log is derived: Iceberg keeps no row-level change log, so Lakescope compares each snapshot with its parent (as Spark\'s create_changelog_view does) — appended files are inserts, delete files and removed files deletes; with a key, a delete and an insert of the same key pair into an update.',
+  delta: 'The change log is Delta\'s change data feed: with delta.enableChangeDataFeed set, each commit writes _change_data files holding the changed rows with _change_type (insert, delete, update_preimage, update_postimage); without it, the rows of each commit\'s add and remove actions and deletion vectors stand in (no update images).',
+  paimon: 'Paimon can keep its own change log: with changelog-producer (input, lookup or full-compaction) a commit writes changelog files next to the data, with row kinds +I, -D, -U, +U. Lakescope does not read those files yet: it derives the log by comparing each snapshot with its parent by primary key (the net change of each commit).',
+  hudi: 'Hudi\'s own change feed is the incremental query (records whose _hoodie_commit_time falls in the range: the Data tab\'s "Changes since"), or CDC log files where hoodie.table.cdc.enabled is set. This log is derived: each commit compared with its parent by record key (the net change of each commit, deletes included, which the incremental query does not show).',
 };
 
 export const enDiff = {
@@ -80,6 +86,7 @@ export const enDiff = {
   'ui.diff.changes.reading': () => 'Reading the changes',
   'ui.diff.changes.cancelled': () => 'The change log was cancelled: nothing is being read.',
   'ui.diff.changes.backwards': () => 'A change log runs forward in time, from the earlier version to the later one.',
+  'ui.diff.changes.explain': () => 'Where does this change log come from?',
   'ui.diff.changes.fromFormat': () => 'format’s own change log',
   'ui.diff.changes.derived': () => 'derived',
   'ui.diff.changes.sourceFormat': (p: { name: string; rows: number }) => `${n(p.rows, 'row', 'rows')} read from the ${p.name}.`,
@@ -164,6 +171,9 @@ export const enDiff = {
     `${{ 'position-deletes': 'position delete file', 'equality-deletes': 'equality delete file', 'deletion-vector': 'deletion vector', 'log-file': 'log file' }[p.kind]} ${p.name}${p.records !== undefined ? ` (${p.records} rows)` : ''}`,
   'ui.diff.prov.fileGone': (p: { removed: boolean }) => (p.removed ? 'Its data file is not live in the later version (removed or rewritten).' : 'Its data file is new in this version.'),
   'ui.diff.explain.title': () => 'What the kinds of change mean',
+  'ui.diff.explain.heading': (p: { kind: string; format: string }) => `${p.kind} — in ${p.format}`,
+  'ui.diff.explain.changes': (p: { format: Format }) => CHANGES[p.format],
+  'ui.diff.kind.rewritten': () => 'Rewritten',
   'ui.diff.explain.added': (p: { format: Format }) => ADDED[p.format],
   'ui.diff.explain.removed': (p: { format: Format }) => REMOVED[p.format],
   'ui.diff.explain.changed': (p: { format: Format }) => CHANGED[p.format],

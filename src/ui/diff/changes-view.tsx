@@ -29,7 +29,11 @@ const TYPE_LABEL = {
   'update-before': 'ui.diff.changes.type.updateBefore', 'update-after': 'ui.diff.changes.type.updateAfter',
 } as const satisfies Record<ChangeType, string>;
 
-export function ChangesView({ tableId, diff, backwards, onDiff }: { tableId: string; diff: DiffRoute; backwards: boolean; onDiff: (d: DiffRoute) => void }) {
+export function ChangesView({ tableId, diff, backwards, onDiff, onExplain }: {
+  tableId: string; diff: DiffRoute; backwards: boolean; onDiff: (d: DiffRoute) => void;
+  /** Show in the inspector how this format's change log is made. */
+  onExplain: () => void;
+}) {
   const { t } = useMessages();
   const q = useChanges(tableId, diff.from, diff.to, diff.key);
   const log = q.data;
@@ -60,7 +64,8 @@ export function ChangesView({ tableId, diff, backwards, onDiff }: { tableId: str
             {log.source === 'format'
               ? t('ui.diff.changes.sourceFormat', { name: log.sourceName, rows: log.rows.length })
               : t('ui.diff.changes.sourceDerived', { rows: log.rows.length })}{' '}
-            {t('ui.diff.changes.range', { from: log.from, to: log.to, versions: log.versions.length })}
+            {t('ui.diff.changes.range', { from: log.from, to: log.to, versions: log.versions.length })}{' '}
+            <button type="button" className="linklike" onClick={onExplain}>{t('ui.diff.changes.explain')}</button>
           </p>
           {log.notes.map((n) => <p key={n} className="muted small">{n}</p>)}
           {log.source === 'derived' && (

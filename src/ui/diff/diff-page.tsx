@@ -21,7 +21,7 @@ import { RowDiffView } from './row-diff-view.tsx';
 import './diff.css';
 
 /** Which kind of change the inspector explains. */
-export type ChangeKind = 'added' | 'removed' | 'changed' | 'rewritten';
+export type ChangeKind = 'added' | 'removed' | 'changed' | 'rewritten' | 'changes';
 
 export function DiffPage({ tableId, format, diff, onDiff, onClose, onExplain }: {
   tableId: string;
@@ -54,7 +54,7 @@ export function DiffPage({ tableId, format, diff, onDiff, onClose, onExplain }: 
       {q.data && q.data.from.id !== q.data.to.id && (
         <>
           <SummaryCard d={q.data} onExplain={onExplain} />
-          {diff.mode === 'changes' ? <ChangesView tableId={tableId} diff={diff} backwards={q.data.backwards} onDiff={onDiff} /> : (
+          {diff.mode === 'changes' ? <ChangesView tableId={tableId} diff={diff} backwards={q.data.backwards} onDiff={onDiff} onExplain={() => onExplain('changes')} /> : (
             <>
               <div className="diff-grid2">
                 <SchemaCard d={q.data} />
