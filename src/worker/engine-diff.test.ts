@@ -49,6 +49,9 @@ describe.skipIf(!FIXTURES_PRESENT)('diff calls through the worker protocol', () 
     expect(added.kind !== 'changed' && added.rows[0]!.provenance.partition).toBe('key0=0/key1=1');
     const changed = await engine.readRowDiff({ diffId: summary.diffId, kind: 'changed', offset: 0, limit: 10 });
     expect(changed.kind === 'changed' && changed.rows[0]!.changedColumns).toEqual(['c', 'd', 'a', 'e']);
+    // The summary names the columns any changed row changed, in the table's column order.
+    expect(summary.changedColumns).toEqual(summary.columns.filter((c) => ['c', 'd', 'a', 'e'].includes(c)));
+    expect(summary.changedColumns).toHaveLength(4);
     expect((await engine.readRowDiff({ diffId: summary.diffId, kind: 'changed', offset: 0, limit: 10, column: 'k' })).total).toBe(0);
     expect((await engine.readRowDiff({ diffId: summary.diffId, kind: 'added', offset: 0, limit: 10, partition: 'key0=1/key1=1' })).total).toBe(0);
 

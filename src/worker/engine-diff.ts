@@ -19,8 +19,11 @@ interface DiffRequest extends TableRef {
 /** Row diffs kept at once; opening one more drops the least recently used. */
 const MAX_ROW_DIFFS = 4;
 
-/** What `openRowDiff` returns: everything of the row diff but its rows, which come by `readRowDiff`. */
-export type RowDiffSummaryDto = Omit<RowDiffDto, 'added' | 'removed' | 'changed'> & { readonly diffId: string };
+/**
+ * What `openRowDiff` returns: everything of the row diff but its rows, which come by `readRowDiff`, and
+ * the columns any changed row changed (in column order), so the page can show those first.
+ */
+export type RowDiffSummaryDto = Omit<RowDiffDto, 'added' | 'removed' | 'changed'> & { readonly diffId: string; readonly changedColumns: readonly string[] };
 
 export type RowDiffKind = 'added' | 'removed' | 'changed';
 
@@ -66,7 +69,8 @@ export function createDiffHandlers(tableOf: (ref: TableRef) => Promise<{ readonl
       diffs.set(diffId, { diff, tableId: p.tableId });
       while (diffs.size > MAX_ROW_DIFFS) diffs.delete(diffs.keys().next().value as string);
       const { added: _a, removed: _r, changed: _c, ...summary } = diff;
-      return { diffId, ...summary };
+      const changedColumns = new Set(diff.changed.flatMap((c) => c.changedColumns));
+      return { diffId, ...summary, changedColumns: diff.columns.filter((c) => changedColumns.has(c)) };
     },
 
     /** A page of rows of one kind; `partition` keeps rows of that partition, `column` changed rows where that column changed. */

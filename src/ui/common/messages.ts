@@ -16,7 +16,7 @@ export interface Translator {
 }
 
 /** A translator over `catalog` (for code outside components, e.g. pure helpers given the catalog). */
-function translator(catalog: Messages): Translator {
+export function translator(catalog: Messages): Translator {
   return { t: (key, ...args) => translate(catalog, key, ...args), ref: (m) => formatRef(m, catalog) };
 }
 

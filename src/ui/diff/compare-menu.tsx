@@ -32,15 +32,15 @@ export function CompareMenu({ versions, selectedId, onCompare }: { versions: rea
     <div className="compare-menu" onKeyDown={(e) => { if (e.key === 'Escape') setOpen(false); }}>
       <button type="button" className="btn btn-small" aria-expanded={open} aria-haspopup="dialog" title={t('ui.diff.compareTitle')} onClick={() => setOpen((o) => !o)}>{t('ui.diff.compare')}</button>
       {open && (
-        <form className="compare-pop" role="dialog" aria-label="Compare two versions" onSubmit={(e) => { e.preventDefault(); setOpen(false); onCompare(from, to); }}>
-          <label>From (before)
+        <form className="compare-pop" role="dialog" aria-label={t('ui.diff.compareDialog')} onSubmit={(e) => { e.preventDefault(); setOpen(false); onCompare(from, to); }}>
+          <label>{t('ui.diff.compareFrom')}
             <select ref={first} value={from} onChange={(e) => setFrom(e.target.value)}>{opts.map((o) => <option key={`f${o.value}${o.label}`} value={o.value}>{o.label}</option>)}</select>
           </label>
-          <label>To (after)
+          <label>{t('ui.diff.compareTo')}
             <select value={to} onChange={(e) => setTo(e.target.value)}>{opts.map((o) => <option key={`t${o.value}${o.label}`} value={o.value}>{o.label}</option>)}</select>
           </label>
           <p className="muted small">{t('ui.diff.shiftHint')}</p>
-          <div><button type="submit" className="btn btn-small btn-primary" disabled={from === to}>Compare</button> <button type="button" className="btn btn-small btn-quiet" onClick={() => setOpen(false)}>Cancel</button></div>
+          <div><button type="submit" className="btn btn-small btn-primary" disabled={from === to}>{t('ui.diff.compareSubmit')}</button> <button type="button" className="btn btn-small btn-quiet" onClick={() => setOpen(false)}>{t('ui.diff.cancel')}</button></div>
         </form>
       )}
     </div>

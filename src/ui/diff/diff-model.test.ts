@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PartitionChangeDto, RowProvenanceDto } from '../../core/api/diff/diff-dto.ts';
-import { csvCell, diffCsv, partitionHeat, provenanceText, viewRowsOf } from './diff-model.ts';
+import { en } from '../../core/messages/en.ts';
+import { translator } from '../common/messages.ts';
+import { rowViewColumns, changesOfKind, updatedColumns, csvCell, diffCsv, partitionHeat, provenanceText, viewRowsOf } from './diff-model.ts';
 
+const { t } = translator(en);
 const prov = (over: Partial<RowProvenanceDto> = {}): RowProvenanceDto => ({ version: '2', files: ['data/a.parquet'], partition: 'region=eu', ...over });
 
 describe('diff model', () => {
@@ -35,10 +38,10 @@ describe('diff model', () => {
   });
 
   it('says where a row lives and what removed it', () => {
-    expect(provenanceText('added', prov({ position: '7' }))).toBe('In data/a.parquet, row 7 (partition region=eu) at version 2.');
-    const removed = provenanceText('removed', prov({ version: '1', via: [{ kind: 'position-deletes', path: 's3://b/t/del.parquet', key: 'del.parquet', records: '3' }] }));
+    expect(provenanceText(t, 'added', prov({ position: '7' }))).toBe('In data/a.parquet, row 7 (partition region=eu) at version 2.');
+    const removed = provenanceText(t, 'removed', prov({ version: '1', via: [{ kind: 'position-deletes', path: 's3://b/t/del.parquet', key: 'del.parquet', records: '3' }] }));
     expect(removed).toBe('Was in data/a.parquet (partition region=eu) at version 1. Removed by position delete file del.parquet (3 rows).');
-    expect(provenanceText('removed', prov({ partition: '', fileGone: true }))).toContain('not live in the later version');
+    expect(provenanceText(t, 'removed', prov({ partition: '', fileGone: true }))).toContain('not live in the later version');
   });
 
   it('scales the heat map by rows added and removed against the busiest partition', () => {
@@ -50,5 +53,33 @@ describe('diff model', () => {
     ];
     expect([...partitionHeat(parts)]).toEqual([['a', 1], ['b', 0.5], ['c', 0]]);
     expect(partitionHeat([]).size).toBe(0);
+  });
+
+  it('sorts change-log rows into the row view’s kinds: inserts added, deletes removed, update pairs changed', () => {
+    const rows = (['insert', 'delete', 'update-before', 'update-after', 'insert'] as const).map((changeType, i) => ({ changeType, version: String(i), row: { id: i } }));
+    const all = changesOfKind(rows, undefined);
+    expect(all.rows).toBe(rows);
+    expect(all.counts).toEqual({ added: 2, removed: 1, changed: 2 });
+    expect(changesOfKind(rows, 'changed').rows.map((r) => r.changeType)).toEqual(['update-before', 'update-after']);
+    expect(changesOfKind(rows, 'added').rows.map((r) => r.version)).toEqual(['0', '4']);
+    expect(changesOfKind([], 'removed')).toEqual({ rows: [], counts: { added: 0, removed: 0, changed: 0 } });
+  });
+
+  it('finds the cells an update changed from its before row of the same version', () => {
+    const r = (changeType: 'insert' | 'update-before' | 'update-after', version: string, row: Record<string, unknown>) => ({ changeType, version, row });
+    const rows = [r('update-before', '3', { id: 1, s: 'a', n: 1 }), r('update-after', '3', { id: 1, s: 'b', n: 1 }), r('update-after', '4', { id: 1, s: 'c', n: 2 }), r('insert', '4', { id: 2, s: 'x', n: 0 })];
+    expect(updatedColumns(rows, 1, ['id', 's', 'n'])).toEqual(['s']);
+    // No before row of the same version just before it, or not an update-after: nothing to highlight.
+    expect(updatedColumns(rows, 2, ['id', 's', 'n'])).toEqual([]);
+    expect(updatedColumns(rows, 3, ['id', 's', 'n'])).toEqual([]);
+    expect(updatedColumns(rows, 0, ['id', 's', 'n'])).toEqual([]);
+  });
+
+  it('puts the key and the changed columns first when only changed rows are shown', () => {
+    const cols = ['id', 'at', 'region', 'weight', 'status'];
+    expect(rowViewColumns(cols, ['id'], ['status', 'weight'], true)).toEqual(['id', 'status', 'weight', 'at', 'region']);
+    expect(rowViewColumns(cols, ['id'], ['status'], false)).toBe(cols);
+    // A key column that also changed is listed once; names not in the columns are ignored.
+    expect(rowViewColumns(cols, ['region', 'id'], ['id', 'gone'], true)).toEqual(['region', 'id', 'at', 'weight', 'status']);
   });
 });

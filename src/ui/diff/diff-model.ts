@@ -4,7 +4,8 @@
  * formula injection (a spreadsheet runs a cell starting with = + - @ as a formula; OWASP "CSV Injection").
  */
 import type { AppliedFileDto } from '../../core/formats/table-format.ts';
-import type { ChangedRowDto, DiffRowDto, PartitionChangeDto, RowProvenanceDto, TableDiffDto } from '../../core/api/diff/diff-dto.ts';
+import type { ChangeRowDto, ChangeType, ChangedRowDto, DiffRowDto, PartitionChangeDto, RowProvenanceDto, TableDiffDto } from '../../core/api/diff/diff-dto.ts';
+import type { Translator } from '../common/messages.ts';
 import type { DiffKind } from '../state/route.ts';
 
 /** One line of the row view: an added or removed row, or a changed row (its values after, and before). */
@@ -22,24 +23,18 @@ export function viewRowsOf(kind: DiffKind, rows: readonly (DiffRowDto | ChangedR
   return (rows as readonly DiffRowDto[]).map((r) => ({ kind, row: r.row, provenance: r.provenance }));
 }
 
-const APPLIED_NAME: Record<AppliedFileDto['kind'], string> = {
-  'position-deletes': 'position delete file', 'equality-deletes': 'equality delete file', 'deletion-vector': 'deletion vector', 'log-file': 'log file',
-};
-function applied(a: AppliedFileDto): string {
-  return `${APPLIED_NAME[a.kind]} ${a.key ?? a.path}${a.records !== undefined ? ` (${a.records} rows)` : ''}`;
-}
-
 /**
- * Where a row comes from, as one sentence: the data file (and row position where exact) it lives in and,
- * for a removed row, what removed it (the delete file / deletion vector / log file, or its file gone).
+ * Where a row comes from, as one sentence in the reader's language: the data file (and row position where
+ * exact) it lives in and, for a removed row, what removed it (the delete file / deletion vector / log
+ * file, or its file gone).
  */
-export function provenanceText(kind: 'added' | 'removed' | 'changed', p: RowProvenanceDto): string {
-  const files = p.files.length === 0 ? 'no data file' : p.files.length === 1 ? p.files[0] : `${p.files[0]} and ${p.files.length - 1} more merged with it`;
-  const at = p.position !== undefined ? `, row ${p.position}` : '';
-  const part = p.partition ? ` (partition ${p.partition})` : '';
-  const lives = `${kind === 'removed' ? 'Was in' : 'In'} ${files}${at}${part} at version ${p.version}.`;
-  const via = p.via && p.via.length > 0 ? ` ${kind === 'removed' ? 'Removed by' : 'Changed by'} ${p.via.map(applied).join(', ')}.` : '';
-  const gone = p.fileGone ? (kind === 'removed' ? ' Its data file is not live in the later version (removed or rewritten).' : ' Its data file is new in this version.') : '';
+export function provenanceText(t: Translator['t'], kind: 'added' | 'removed' | 'changed', p: RowProvenanceDto): string {
+  const removed = kind === 'removed';
+  const files = p.files.length === 0 ? t('ui.diff.prov.noFile') : p.files.length === 1 ? p.files[0]! : t('ui.diff.prov.merged', { file: p.files[0]!, more: p.files.length - 1 });
+  const lives = t('ui.diff.prov.lives', { removed, files, partition: p.partition, version: p.version, ...(p.position !== undefined ? { position: p.position } : {}) });
+  const applied = (a: AppliedFileDto) => t('ui.diff.prov.applied', { kind: a.kind, name: a.key ?? a.path, ...(a.records !== undefined ? { records: a.records } : {}) });
+  const via = p.via && p.via.length > 0 ? ` ${t('ui.diff.prov.via', { removed, what: p.via.map(applied).join(', ') })}` : '';
+  const gone = p.fileGone ? ` ${t('ui.diff.prov.fileGone', { removed })}` : '';
   return lives + via + gone;
 }
 
@@ -76,4 +71,37 @@ export function diffCsv(columns: readonly string[], rows: readonly DiffViewRow[]
     else out.push(line(r.kind, r.row, r.provenance));
   }
   return `${out.join('\r\n')}\r\n`;
+}
+
+/** The row view's kind of a change-log row: inserts are added rows, deletes removed ones, update pairs changed ones. */
+export function kindOfChange(t: ChangeType): DiffKind {
+  return t === 'insert' ? 'added' : t === 'delete' ? 'removed' : 'changed';
+}
+
+/** Change-log rows of one kind (all when `kind` is absent), and the count of each kind over all rows. */
+export function changesOfKind(rows: readonly ChangeRowDto[], kind: DiffKind | undefined): { rows: readonly ChangeRowDto[]; counts: Record<DiffKind, number> } {
+  const counts: Record<DiffKind, number> = { added: 0, removed: 0, changed: 0 };
+  for (const r of rows) counts[kindOfChange(r.changeType)]++;
+  return { rows: kind ? rows.filter((r) => kindOfChange(r.changeType) === kind) : rows, counts };
+}
+
+/**
+ * Columns an update changed, for the update-after row at `i`: those differing from the update-before row
+ * just before it of the same version (the change log lists an update as that pair); empty otherwise.
+ */
+export function updatedColumns(rows: readonly ChangeRowDto[], i: number, columns: readonly string[]): readonly string[] {
+  const after = rows[i]; const before = rows[i - 1];
+  if (after?.changeType !== 'update-after' || before?.changeType !== 'update-before' || before.version !== after.version) return [];
+  return columns.filter((c) => JSON.stringify(after.row[c]) !== JSON.stringify(before.row[c]));
+}
+
+/**
+ * Column order of the row view: the table's order, except when only changed rows are shown — then the key
+ * columns, then the columns some row changed, then the rest, so the highlighted cells are in view
+ * without scrolling sideways.
+ */
+export function rowViewColumns(columns: readonly string[], key: readonly string[], changed: readonly string[], changedOnly: boolean): readonly string[] {
+  if (!changedOnly) return columns;
+  const first = [...key, ...changed.filter((c) => !key.includes(c))].filter((c) => columns.includes(c));
+  return [...first, ...columns.filter((c) => !first.includes(c))];
 }

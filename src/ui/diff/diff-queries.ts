@@ -14,6 +14,7 @@ export const DIFF_PAGE_ROWS = 200;
 
 const diffKeys = {
   table: (tableId: string, from: string, to: string) => ['lakescope', 'tbl', tableId, 'diff', from, to] as const,
+  changes: (tableId: string, from: string, to: string, key: readonly string[] | undefined, run: number) => ['lakescope', 'tbl', tableId, 'changes', from, to, key?.join('\u0000') ?? '', run] as const,
   rows: (tableId: string, from: string, to: string, run: number) => ['lakescope', 'tbl', tableId, 'row-diff', from, to, run] as const,
   page: (diffId: string, kind: DiffKind, partition: string | undefined, column: string | undefined, page: number) =>
     ['lakescope', 'row-diff', diffId, kind, partition ?? '\u0000all', column ?? '', page] as const,
@@ -28,22 +29,55 @@ export function useTableDiff(tableId: string, from: string, to: string) {
   });
 }
 
-/** The row diff: runs in the worker with progress; `cancel` stops its reads, `restart` runs it again. */
-export function useRowDiff(tableId: string, from: string, to: string) {
+/**
+ * The row diff: runs in the worker with progress; `cancel` stops its reads, `restart` runs it again.
+ * `key`: columns the user picked to pair rows into changes (absent: the table's own key, if any).
+ */
+export function useRowDiff(tableId: string, from: string, to: string, key?: readonly string[]) {
   const client = useQueryClient();
   const [progress, setProgress] = useState<Progress | undefined>();
   const [run, setRun] = useState(0);
-  const [cancelled, setCancelled] = useState(false);
-  const key = diffKeys.rows(tableId, from, to, run);
+  const queryKey = [...diffKeys.rows(tableId, from, to, run), key?.join('\u0000') ?? ''] as const;
+  const id = JSON.stringify(queryKey);
+  // Cancelled applies to the run it stopped: another key (or versions) starts afresh.
+  const [cancelledId, setCancelledId] = useState<string | undefined>();
+  const cancelled = cancelledId === id;
   const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => engine().openRowDiff({ tableId, from, to }, { signal, onProgress: setProgress }),
+    queryKey,
+    queryFn: ({ signal }) => engine().openRowDiff({ tableId, from, to, ...(key?.length ? { key: [...key] } : {}) }, { signal, onProgress: setProgress }),
     enabled: !cancelled, retry: false, staleTime: Infinity, gcTime: 5 * 60_000,
   });
   return {
     ...query, progress, cancelled,
-    cancel: () => { setCancelled(true); void client.cancelQueries({ queryKey: key }); },
-    restart: () => { setProgress(undefined); setCancelled(false); setRun((r) => r + 1); },
+    cancel: () => { setCancelledId(id); void client.cancelQueries({ queryKey }); },
+    restart: () => { setProgress(undefined); setCancelledId(undefined); setRun((r) => r + 1); },
+  };
+}
+
+/** Rows of the change log at most (the worker's cap): `truncated` says when there are more. */
+export const CHANGES_LIMIT = 10_000;
+
+/**
+ * The change log of `(from, to]` (the format's own where it has one, else derived with `key` pairing
+ * updates); runs in the worker with progress; `cancel` stops it, `restart` runs it again.
+ */
+export function useChanges(tableId: string, from: string, to: string, key?: readonly string[]) {
+  const client = useQueryClient();
+  const [progress, setProgress] = useState<Progress | undefined>();
+  const [run, setRun] = useState(0);
+  const queryKey = diffKeys.changes(tableId, from, to, key, run);
+  const id = JSON.stringify(queryKey);
+  const [cancelledId, setCancelledId] = useState<string | undefined>();
+  const cancelled = cancelledId === id;
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => engine().changes({ tableId, from, to, limit: CHANGES_LIMIT, ...(key?.length ? { key: [...key] } : {}) }, { signal, onProgress: setProgress }),
+    enabled: !cancelled, retry: false, staleTime: Infinity, gcTime: 5 * 60_000,
+  });
+  return {
+    ...query, progress, cancelled,
+    cancel: () => { setCancelledId(id); void client.cancelQueries({ queryKey }); },
+    restart: () => { setProgress(undefined); setCancelledId(undefined); setRun((r) => r + 1); },
   };
 }
 

@@ -15,18 +15,21 @@ import { cellText } from '../data/grid-model.ts';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { DIFF_KINDS, type DiffKind, type DiffRoute } from '../state/route.ts';
 import type { ChangeKind } from './diff-page.tsx';
-import { type DiffViewRow, diffCsv, isSameRowsRewrite, provenanceText, viewRowsOf } from './diff-model.ts';
+import { KeyPicker } from './key-picker.tsx';
+import { KIND_LABEL, KIND_SIGN } from './row-kinds.ts';
+import { type DiffViewRow, diffCsv, rowViewColumns, isSameRowsRewrite, provenanceText, viewRowsOf } from './diff-model.ts';
 import { DIFF_PAGE_ROWS, readAllRows, useRowDiff, useRowDiffPages } from './diff-queries.ts';
 
 const ROW = 22;
 const COL_W = 140;
-const SIGN: Record<DiffKind, string> = { added: '+', removed: '−', changed: '~' };
+const SIGN = KIND_SIGN;
+const SHOWN = { added: 'ui.diff.rows.shownAdded', removed: 'ui.diff.rows.shownRemoved', changed: 'ui.diff.rows.shownChanged' } as const satisfies Record<DiffKind, string>;
 
 export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
   tableId: string; format: TableFormatName; meta: TableDiffDto; diff: DiffRoute; onDiff: (d: DiffRoute) => void; onExplain: (k: ChangeKind) => void;
 }) {
   const { t } = useMessages();
-  const rd = useRowDiff(tableId, diff.from, diff.to);
+  const rd = useRowDiff(tableId, diff.from, diff.to, diff.key);
   const s = rd.data;
   // A column filter means "rows where this column changed": only changed rows have changed columns.
   const kinds: readonly DiffKind[] = diff.kind ? [diff.kind] : diff.column ? ['changed'] : DIFF_KINDS;
@@ -66,7 +69,7 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
   const [hover, setHover] = useState<number | undefined>();
   const [exporting, setExporting] = useState<string | undefined>();
   const shown = rowAt(hover ?? active);
-  const cols = s?.columns ?? [];
+  const cols = s ? rowViewColumns(s.columns, s.key, s.changedColumns, kinds.length === 1 && kinds[0] === 'changed') : [];
   const width = 40 + cols.length * COL_W;
 
   const onKey = (e: React.KeyboardEvent) => {
@@ -79,7 +82,7 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
   };
   const exportCsv = async () => {
     if (!s) return;
-    setExporting('Reading the rows…');
+    setExporting(t('ui.diff.rows.exporting'));
     try {
       const all = await readAllRows(s.diffId, kinds, filter);
       const csv = diffCsv(s.columns, all.flatMap((p) => viewRowsOf(p.kind, p.rows as never)));
@@ -89,45 +92,46 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
       document.body.appendChild(a); a.click(); a.remove();
       setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
       setExporting(undefined);
-    } catch (e) { setExporting(`Export failed: ${(e as Error).message}`); }
+    } catch (e) { setExporting(t('ui.diff.rows.exportFailed', { message: (e as Error).message })); }
   };
 
   return (
     <div className="card diff-rows" data-testid="diff-rows">
-      <h3>Rows</h3>
-      {rd.cancelled && <div className="muted small" role="status">{t('ui.diff.cancelled')} <button type="button" className="btn btn-small" onClick={rd.restart}>{t('ui.diff.restart')}</button></div>}
+      <h3>{t('ui.diff.rows.title')}</h3>
+      {rd.cancelled && <div className="muted small" role="status" data-testid="diff-cancelled">{t('ui.diff.cancelled')} <button type="button" className="btn btn-small" onClick={rd.restart}>{t('ui.diff.restart')}</button></div>}
       {!rd.cancelled && rd.isPending && <ProgressLine label={t('ui.diff.reading')} progress={rd.progress} onCancel={rd.cancel} />}
       {rd.error && <ErrorPanel error={rd.error} onRetry={rd.restart} />}
       {s && (
         <>
-          <p className="muted small">
+          <div className="muted small diff-keyline">
             {s.key.length ? t('ui.diff.keyOf', { key: s.key.join(', '), source: s.keySource }) : t('ui.diff.keyNone')}{' '}
+            <KeyPicker columns={s.columns} picked={diff.key ?? []} current={s.key} onPick={(key) => onDiff({ ...diff, key: key.length ? key : undefined })} />{' '}
             {s.schemaMapped && t('ui.diff.schemaMapped')}{' '}{t('ui.diff.readSummary', { files: s.read.files.length, skipped: s.read.skippedTasks })}
-          </p>
-          <div className="diff-toolbar" role="toolbar" aria-label="Row filters">
-            <div className="seg" role="radiogroup" aria-label="Kind of change">
-              <button type="button" role="radio" aria-checked={!diff.kind} className={!diff.kind ? 'on' : ''} onClick={() => onDiff({ ...diff, kind: undefined })}>All <span className="num">{formatCount(s.counts.added + s.counts.removed + s.counts.changed)}</span></button>
+          </div>
+          <div className="diff-toolbar" role="toolbar" aria-label={t('ui.diff.filters')}>
+            <div className="seg" role="radiogroup" aria-label={t('ui.diff.kindLabel')}>
+              <button type="button" role="radio" aria-checked={!diff.kind} className={!diff.kind ? 'on' : ''} onClick={() => onDiff({ ...diff, kind: undefined })}>{t('ui.diff.kind.all')} <span className="num">{formatCount(s.counts.added + s.counts.removed + s.counts.changed)}</span></button>
               {DIFF_KINDS.map((k) => (
                 <button key={k} type="button" role="radio" aria-checked={diff.kind === k} className={diff.kind === k ? 'on' : ''}
                   onClick={() => { onDiff({ ...diff, kind: k }); onExplain(k); }}>
-                  <span className={`chg dchg-${k}`}>{SIGN[k]}</span> {k[0].toUpperCase() + k.slice(1)} <span className="num">{formatCount(s.counts[k])}</span>
+                  <span className={`chg dchg-${k}`}>{SIGN[k]}</span> {t(KIND_LABEL[k])} <span className="num">{formatCount(s.counts[k])}</span>
                 </button>
               ))}
             </div>
-            <label className="small">Partition{' '}
+            <label className="small">{t('ui.diff.rows.partition')}{' '}
               <select value={diff.partition ?? '\u0000'} onChange={(e) => onDiff({ ...diff, partition: e.target.value === '\u0000' ? undefined : e.target.value })}>
-                <option value={'\u0000'}>all</option>
-                {meta.partitions.map((p) => <option key={p.partition} value={p.partition}>{p.partition || '(unpartitioned)'}</option>)}
+                <option value={'\u0000'}>{t('ui.diff.rows.allPartitions')}</option>
+                {meta.partitions.map((p) => <option key={p.partition} value={p.partition}>{p.partition || t('ui.diff.unpartitioned')}</option>)}
               </select>
             </label>
-            <label className="small">Changed column{' '}
+            <label className="small">{t('ui.diff.rows.column')}{' '}
               <select value={diff.column ?? ''} onChange={(e) => onDiff({ ...diff, column: e.target.value || undefined })} disabled={s.key.length === 0}>
-                <option value="">any</option>
-                {s.columns.map((c) => <option key={c} value={c}>{c}</option>)}
+                <option value="">{t('ui.diff.rows.anyColumn')}</option>
+                {s.columns.filter((c) => s.changedColumns.includes(c) || c === diff.column).map((c) => <option key={c} value={c}>{c}</option>)}
               </select>
             </label>
             <span className="spacer" />
-            <button type="button" className="btn btn-small" onClick={() => void exportCsv()} disabled={!known || count === 0 || exporting === 'Reading the rows…'}>Export CSV</button>
+            <button type="button" className="btn btn-small" onClick={() => void exportCsv()} disabled={!known || count === 0 || exporting === t('ui.diff.rows.exporting')}>{t('ui.diff.rows.export')}</button>
           </div>
           {exporting && <p className="small muted" role="status">{exporting}</p>}
           {(totalsQ.error ?? pages.error) && <ErrorPanel error={totalsQ.error ?? pages.error} />}
@@ -136,11 +140,11 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
               {s.counts.added + s.counts.removed + s.counts.changed > 0 ? t('ui.diff.noRowsMatch') : isSameRowsRewrite(meta) || meta.rewrite ? t('ui.diff.noRowChangesCompaction') : t('ui.diff.noRowChanges')}
             </p>
           ) : (
-            <div ref={parent} className="data-grid diff-grid" role="grid" aria-label="Changed rows" aria-rowcount={count} tabIndex={0} onKeyDown={onKey}
+            <div ref={parent} className="data-grid diff-grid" role="grid" aria-label={t('ui.diff.rows.grid')} aria-rowcount={count} tabIndex={0} onKeyDown={onKey}
               onMouseLeave={() => setHover(undefined)}>
               <div style={{ width, minWidth: '100%' }}>
                 <div className="dg-head" role="row" style={{ width }}>
-                  <span className="dg-cell dg-rownum" role="columnheader" title="Kind of change">±</span>
+                  <span className="dg-cell dg-rownum" role="columnheader" title={t('ui.diff.kindLabel')}>±</span>
                   {cols.map((c) => <span key={c} role="columnheader" className={`dg-cell${diff.column === c ? ' dc-filter' : ''}`} style={{ width: COL_W }}>{c}</span>)}
                 </div>
                 <div style={{ height: v.getTotalSize(), position: 'relative' }}>
@@ -157,7 +161,7 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
                           const changed = r.kind === 'changed' && r.changedColumns.includes(c);
                           return (
                             <span key={c} role="gridcell" className={`dg-cell${txt.isNull ? ' null' : ''}${changed ? ' dc-changed' : ''}`} style={{ width: COL_W }}
-                              title={changed ? `was: ${cellText(r.before[c]).full}\nnow: ${txt.full}` : txt.full.length > 18 ? txt.full : undefined}>
+                              title={changed ? t('ui.diff.rows.wasNow', { was: cellText(r.before[c]).full, now: txt.full }) : txt.full.length > 18 ? txt.full : undefined}>
                               {changed && <span className="dc-before">{cellText(r.before[c]).text}</span>}{txt.text}
                             </span>
                           );
@@ -170,9 +174,9 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
             </div>
           )}
           <div className="diff-provenance small" role="status" aria-live="polite" data-testid="diff-provenance">
-            {shown ? <><strong>{shown.kind === 'changed' ? 'Changed' : shown.kind === 'added' ? 'Added' : 'Removed'}.</strong>{' '}{provenanceText(shown.kind, shown.provenance)}
-              {shown.kind === 'changed' && <> Before: {provenanceText('removed', shown.beforeProvenance)}</>}</>
-              : <span className="muted">Hover a row (or move with the arrow keys) to see where it comes from.</span>}
+            {shown ? <><strong>{t(SHOWN[shown.kind])}</strong>{' '}{provenanceText(t, shown.kind, shown.provenance)}
+              {shown.kind === 'changed' && <> {t('ui.diff.rows.before')} {provenanceText(t, 'removed', shown.beforeProvenance)}</>}</>
+              : <span className="muted">{t('ui.diff.rows.hoverHint')}</span>}
           </div>
         </>
       )}

@@ -33,4 +33,29 @@ describe('Inspector text comes from the catalog', () => {
     expect(html).toContain('aria-label="«ui.inspector.label»"');
     expect(html).toContain('«ui.inspector.rawRecord»');
   });
+
+  it('explains each kind of change in the table’s own format, the change log too, all from the catalog', () => {
+    const explain = (change: 'changed' | 'changes', format: 'iceberg' | 'delta' | 'paimon' | 'hudi', catalog: Messages = en) => renderToStaticMarkup(
+      <MessagesContext.Provider value={catalog}>
+        <Inspector item={{ kind: 'change', change }} format={format} warehouseId="w" collapsed={false} onToggle={() => {}} />
+      </MessagesContext.Provider>,
+    );
+    const formats = ['iceberg', 'delta', 'paimon', 'hudi'] as const;
+    const texts = formats.map((f) => explain('changes', f));
+    // Each format says where its change log comes from, in its own terms, and the texts differ.
+    expect(texts[0]).toContain('derived');
+    expect(texts[1]).toContain('change data feed');
+    expect(texts[2]).toContain('changelog-producer');
+    expect(texts[2]).toContain('derives');
+    expect(texts[3]).toContain('incremental query');
+    expect(new Set(texts.map((h) => h.match(/data-testid="inspector-explanation">([^<]*)</)?.[1])).size).toBe(4);
+    const delta = explain('changed', 'delta');
+    expect(delta).toContain('Changed — in Delta');
+    // The other kinds are listed below it, the change log among them, as prose.
+    expect(delta).toContain('<span class="prose">');
+    expect(delta).toContain('Change log');
+    const pseudoHtml = explain('changed', 'hudi', pseudo);
+    expect(pseudoHtml).toContain('«ui.diff.explain.heading»');
+    expect(pseudoHtml).toContain('data-testid="inspector-explanation">«ui.diff.explain.changed»</p>');
+  });
 });

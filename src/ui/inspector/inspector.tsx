@@ -7,7 +7,7 @@ import type { TableFormatName } from '../../core/api/dto.ts';
 import type { PartitionStatDto, PlannedFileDto, TreeNode, VersionDto } from '../../core/api/table-dto.ts';
 import { formatBytes, formatCount, formatRecords, formatTime } from '../common/format.ts';
 import { useMessages, type Translator } from '../common/messages.ts';
-import { CopyText } from '../common/widgets.tsx';
+import { CopyText, formatLabel } from '../common/widgets.tsx';
 import { ICEBERG_SPEC } from '../raw/field-notes.ts';
 import { DeletedRowsPanel } from './deleted-rows-panel.tsx';
 import { ParentRecord } from './parent-record.tsx';
@@ -22,7 +22,7 @@ export type InspectorItem =
   | { readonly kind: 'partition'; readonly stat: PartitionStatDto }
   | { readonly kind: 'file'; readonly file: PlannedFileDto }
   /** A kind of change of the diff page (issue 15), explained in the table's format. */
-  | { readonly kind: 'change'; readonly change: 'added' | 'removed' | 'changed' | 'rewritten' };
+  | { readonly kind: 'change'; readonly change: 'added' | 'removed' | 'changed' | 'rewritten' | 'changes' };
 
 interface Described {
   readonly title: string;
@@ -119,9 +119,12 @@ const SECTION_LINKS: Partial<Record<TableFormatName, { schema: { href: string; l
 };
 const sectionLink = (l: { href: string; label: LabelKey } | undefined, t: Translator['t']) => (l ? { href: l.href, label: t(l.label) } : undefined);
 
-/** The explanation of each kind of change of the diff page (literal keys, so the catalog test sees them used). */
+/** The explanation of each kind of change of the diff page, and its name (literal keys, so the catalog test sees them used). */
 const CHANGE_KEYS = {
-  added: 'ui.diff.explain.added', removed: 'ui.diff.explain.removed', changed: 'ui.diff.explain.changed', rewritten: 'ui.diff.explain.rewritten',
+  added: 'ui.diff.explain.added', removed: 'ui.diff.explain.removed', changed: 'ui.diff.explain.changed', rewritten: 'ui.diff.explain.rewritten', changes: 'ui.diff.explain.changes',
+} as const;
+const CHANGE_NAMES = {
+  added: 'ui.diff.kind.added', removed: 'ui.diff.kind.removed', changed: 'ui.diff.kind.changed', rewritten: 'ui.diff.kind.rewritten', changes: 'ui.diff.mode.changes',
 } as const;
 
 function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Translator): Described {
@@ -201,12 +204,12 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
       };
     }
     case 'change': {
-      const key = CHANGE_KEYS[item.change];
-      const others = (['added', 'removed', 'changed', 'rewritten'] as const).filter((k) => k !== item.change);
+      const others = (['added', 'removed', 'changed', 'rewritten', 'changes'] as const).filter((k) => k !== item.change);
       return {
-        title: `${item.change[0].toUpperCase()}${item.change.slice(1)} — ${format}`, subtitle: t('ui.diff.explain.title'),
-        props: others.map((k) => [k, t(CHANGE_KEYS[k], { format })] as const),
-        explanation: t(key, { format }),
+        title: t('ui.diff.explain.heading', { kind: t(CHANGE_NAMES[item.change]), format: formatLabel(format) }), subtitle: t('ui.diff.explain.title'),
+        // Prose, not values: it wraps between words (the props list breaks anywhere, for ids and paths).
+        props: others.map((k) => [t(CHANGE_NAMES[k]), <span key={k} className="prose">{t(CHANGE_KEYS[k], { format })}</span>] as const),
+        explanation: t(CHANGE_KEYS[item.change], { format }),
         link: specLink(format, 'data-file'),
       };
     }

@@ -61,6 +61,24 @@ describe('route', () => {
     expect(parseRoute('?w=demo&f=sales%2F&tab=query&sql=x').sql).toBeUndefined();
   });
 
+  it('carries the key columns picked for the row diff, one parameter each (a name may hold a comma)', () => {
+    const r = { w: 'demo' as const, loc: {}, table: 'logistics/shipments/', tab: 'overview' as const, diff: { from: '6', to: '7', kind: 'changed' as const, key: ['shipment_id', 'a,b'] } };
+    const search = routeToSearch(r);
+    expect(search).toBe('?w=demo&t=logistics%2Fshipments%2F&da=6&db=7&dk=changed&dkey=shipment_id&dkey=a%2Cb');
+    expect(parseRoute(search)).toEqual(r);
+    // No key picked (or only empty names): the table's own key applies, and the URL says nothing.
+    expect(routeToSearch({ ...r, diff: { from: '6', to: '7', key: [] } })).toBe('?w=demo&t=logistics%2Fshipments%2F&da=6&db=7');
+    expect(parseRoute('?w=demo&t=x%2F&da=1&db=2&dkey=').diff).toEqual({ from: '1', to: '2' });
+  });
+
+  it('carries the change-log mode of the diff page; an unknown mode is dropped', () => {
+    const r = { w: 'demo' as const, loc: {}, table: 'logistics/shipments/', tab: 'overview' as const, diff: { from: '5', to: '7', mode: 'changes' as const, kind: 'removed' as const } };
+    const search = routeToSearch(r);
+    expect(search).toBe('?w=demo&t=logistics%2Fshipments%2F&da=5&db=7&dm=changes&dk=removed');
+    expect(parseRoute(search)).toEqual(r);
+    expect(parseRoute('?w=demo&t=x%2F&da=1&db=2&dm=evil').diff).toEqual({ from: '1', to: '2' });
+  });
+
   it('ignores unknown kinds and tabs', () => {
     expect(parseRoute('?w=ftp&tab=evil')).toEqual({ loc: {}, tab: 'overview' });
     expect(routeToSearch({ loc: {}, tab: 'overview' })).toBe('');

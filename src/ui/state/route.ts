@@ -53,6 +53,13 @@ export interface DiffRoute {
   readonly kind?: DiffKind;
   readonly partition?: string;
   readonly column?: string;
+  /**
+   * Key columns the user picked to pair removed and added rows into changed ones (a table without its own
+   * key: Delta, Iceberg without identifier fields); absent = the table's key, if any.
+   */
+  readonly key?: readonly string[];
+  /** `changes`: the change log between the two versions (`changes(a, b)`) in place of the row diff. */
+  readonly mode?: 'changes';
 }
 
 function parseDiff(q: URLSearchParams): DiffRoute | undefined {
@@ -66,6 +73,8 @@ function parseDiff(q: URLSearchParams): DiffRoute | undefined {
     // '' is a real partition (unpartitioned tables), so only a missing parameter means "all".
     ...(partition !== null ? { partition } : {}),
     ...(column ? { column } : {}),
+    ...(q.get('dm') === 'changes' ? { mode: 'changes' as const } : {}),
+    ...(q.getAll('dkey').filter(Boolean).length > 0 ? { key: q.getAll('dkey').filter(Boolean) } : {}),
   };
 }
 
@@ -112,9 +121,12 @@ export function routeToSearch(r: Route): string {
   if (r.table) for (const c of r.cols ?? []) q.append('col', c);
   if (r.table && r.diff) {
     q.set('da', r.diff.from); q.set('db', r.diff.to);
+    if (r.diff.mode) q.set('dm', r.diff.mode);
     if (r.diff.kind) q.set('dk', r.diff.kind);
     if (r.diff.partition !== undefined) q.set('dp', r.diff.partition);
     if (r.diff.column) q.set('dc', r.diff.column);
+    // One parameter per column: a column name may hold a comma.
+    for (const k of r.diff.key ?? []) q.append('dkey', k);
   }
   if ((r.table || warehouseQuery) && r.sql) q.set('sql', r.sql);
   return `?${q.toString()}`;
