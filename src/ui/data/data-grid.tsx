@@ -10,6 +10,8 @@ import type { GridColumnDto, RowPageDto } from '../../core/api/table-dto.ts';
 import { formatCount } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
+import { Marked } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
 import { PAGE_ROWS, useRows } from '../queries/table-queries.ts';
@@ -97,8 +99,8 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '',
             <div className="dg-head" role="row" style={{ width: total }}>
               <span className="dg-cell dg-rownum" role="columnheader">#</span>
               {cols.map((col, j) => (
-                <span key={col.name} role="columnheader" className={`dg-cell ${col.kind === 'number' ? 'num' : ''}`} style={{ width: widths[j] }} title={`${col.name}: ${types[col.name] ?? col.type}`}>
-                  {col.name}<span className="dg-type">{types[col.name] ?? (col.type ? shortType(col.type) : '')}</span>
+                <span key={col.name} role="columnheader" className={`dg-cell ${col.kind === 'number' ? 'num' : ''}`} style={{ width: widths[j] }} title={safeTitle(`${col.name}: ${types[col.name] ?? col.type}`)}>
+                  <bdi className="safe-text"><Marked text={col.name} /></bdi><span className="dg-type">{types[col.name] ?? (col.type ? shortType(col.type) : '')}</span>
                 </span>
               ))}
             </div>
@@ -114,7 +116,7 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '',
                       const t = cellText(row[col.name]);
                       return (
                         <span key={col.name} role="gridcell" className={`dg-cell ${col.kind === 'number' ? 'num' : ''}${t.isNull ? ' null' : ''}${item.index === active[0] && j === active[1] ? ' active-cell' : ''}`}
-                          style={{ width: widths[j] }} title={t.full.length > 24 ? t.full : undefined}>{t.text}</span>
+                          style={{ width: widths[j] }} title={t.full.length > 24 ? safeTitle(t.full) : undefined}><bdi className="safe-text"><Marked text={t.text} /></bdi></span>
                       );
                     })}
                   </div>
