@@ -11,6 +11,7 @@ import { LeftRail } from './left-rail.tsx';
 import { PANEL_KEYS, usePanelCollapsed, useShortcut } from './panels.ts';
 import { RailResizer } from './rail-resizer.tsx';
 import { TablePage } from './table-page.tsx';
+import { InlineText } from '../common/safe-text-view.tsx';
 
 export function WarehouseView({ session, route, navigate, onClose }: {
   session: Session;
@@ -111,7 +112,7 @@ function WarehouseHome({ session, scan, onOpenTable, onOpenFolder }: {
       <ul className="folder-list">
         {root.folders.map((f) => (
           <li key={f.prefix}>
-            <button type="button" className="linklike" onClick={() => (f.table ? onOpenTable(f.prefix) : onOpenFolder(f.prefix))}><span className="mono">{f.name}/</span></button>
+            <button type="button" className="linklike" onClick={() => (f.table ? onOpenTable(f.prefix) : onOpenFolder(f.prefix))}><span className="mono"><InlineText text={f.name} />/</span></button>
             {f.table && <FormatBadge format={f.table.format} />}
           </li>
         ))}

@@ -31,3 +31,12 @@ export function Marked({ text }: { text: string }) {
   if (parts.length === 1 && !parts[0]!.mark) return <>{text}</>;
   return <>{parts.map((p, i) => (p.mark ? <span key={i} className="ctl-mark" aria-label={`control character ${p.text}`}>{p.text}</span> : p.text))}</>;
 }
+
+/**
+ * A short string read from a table, for places that cannot hold a "show all" button (inside buttons, one-line
+ * cells, headings): isolated, marked like {@link SafeText}, cut at `max` with `…` (the caller shows it whole elsewhere).
+ */
+export function InlineText({ text, max = 200, className }: { text: string; max?: number; className?: string }) {
+  const { text: shown, omitted } = capText(text, max);
+  return <bdi className={`safe-text${className ? ` ${className}` : ''}`}><Marked text={omitted ? `${shown}…` : shown} /></bdi>;
+}

@@ -10,7 +10,7 @@ import type { GridColumnDto, RowPageDto } from '../../core/api/table-dto.ts';
 import { formatCount } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
-import { Marked } from '../common/safe-text-view.tsx';
+import { Marked, SafeText } from '../common/safe-text-view.tsx';
 import { safeTitle } from '../common/safe-text.ts';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
@@ -78,7 +78,7 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '',
   if (cursor.isPending) return <ProgressLine label="Planning the scan…" />;
   if (error) {
     const code = (error as { code?: string }).code;
-    return code === 'DataInvalid' && filter ? <div className="error-inline" role="alert">{(error as { message?: string }).message}</div> : <ErrorPanel error={error} onRetry={() => void cursor.refetch()} />;
+    return code === 'DataInvalid' && filter ? <div className="error-inline" role="alert"><SafeText text={String((error as { message?: string }).message)} max={1000} /></div> : <ErrorPanel error={error} onRetry={() => void cursor.refetch()} />;
   }
   const c = cursor.data;
   if (c?.versionId === '') return <p className="empty-state">{t('ui.empty.noVersions.data')}</p>;

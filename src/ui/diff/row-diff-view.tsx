@@ -17,6 +17,8 @@ import { DIFF_KINDS, type DiffKind, type DiffRoute } from '../state/route.ts';
 import type { ChangeKind } from './diff-page.tsx';
 import { type DiffViewRow, diffCsv, isSameRowsRewrite, provenanceText, viewRowsOf } from './diff-model.ts';
 import { DIFF_PAGE_ROWS, readAllRows, useRowDiff, useRowDiffPages } from './diff-queries.ts';
+import { InlineText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 
 const ROW = 22;
 const COL_W = 140;
@@ -129,7 +131,7 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
             <span className="spacer" />
             <button type="button" className="btn btn-small" onClick={() => void exportCsv()} disabled={!known || count === 0 || exporting === 'Reading the rows…'}>Export CSV</button>
           </div>
-          {exporting && <p className="small muted" role="status">{exporting}</p>}
+          {exporting && <p className="small muted" role="status"><InlineText text={exporting} max={1000} /></p>}
           {(totalsQ.error ?? pages.error) && <ErrorPanel error={totalsQ.error ?? pages.error} />}
           {known && count === 0 ? (
             <p className="empty-state" data-testid="diff-rows-empty">
@@ -157,8 +159,8 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
                           const changed = r.kind === 'changed' && r.changedColumns.includes(c);
                           return (
                             <span key={c} role="gridcell" className={`dg-cell${txt.isNull ? ' null' : ''}${changed ? ' dc-changed' : ''}`} style={{ width: COL_W }}
-                              title={changed ? `was: ${cellText(r.before[c]).full}\nnow: ${txt.full}` : txt.full.length > 18 ? txt.full : undefined}>
-                              {changed && <span className="dc-before">{cellText(r.before[c]).text}</span>}{txt.text}
+                              title={changed ? safeTitle(`was: ${cellText(r.before[c]).full}\nnow: ${txt.full}`) : txt.full.length > 18 ? safeTitle(txt.full) : undefined}>
+                              {changed && <span className="dc-before"><InlineText text={cellText(r.before[c]).text} max={200} /></span>}<InlineText text={txt.text} max={200} />
                             </span>
                           );
                         })}

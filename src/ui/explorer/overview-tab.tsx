@@ -6,6 +6,7 @@ import { formatBytes, formatCount, formatTime } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { CopyText, FormatBadge } from '../common/widgets.tsx';
 import { FormatFacts } from './format-facts.tsx';
+import { InlineText } from '../common/safe-text-view.tsx';
 
 const MetricCharts = lazy(() => import('../timeline/metric-charts.tsx'));
 
@@ -55,7 +56,7 @@ export function OverviewTab({ overview, selected, files, onSelectVersion, onOpen
                 const t = m.lastModified === undefined ? undefined : formatTime(m.lastModified);
                 return (
                   <tr key={m.key}>
-                    <td><button type="button" className="linklike mono" onClick={() => onOpenRaw(m.key)}>{m.name}</button>{m.isCurrent && <span className="pill"> current</span>}</td>
+                    <td><button type="button" className="linklike mono" onClick={() => onOpenRaw(m.key)}><InlineText text={m.name} /></button>{m.isCurrent && <span className="pill"> current</span>}</td>
                     <td className="num">{m.version ?? m.sequence ?? '—'}</td>
                     <td className="num">{m.size === undefined ? '—' : formatBytes(m.size)}</td>
                     <td title={t?.utc}>{t?.local ?? '—'}</td>

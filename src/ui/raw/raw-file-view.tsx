@@ -12,6 +12,7 @@ import { ErrorPanel } from '../errors/error-panel.tsx';
 import { useRawFile } from '../queries/table-queries.ts';
 import { ROLE_NOTES } from './field-notes.ts';
 import { JsonTree } from './json-tree.tsx';
+import { InlineText, SafeText } from '../common/safe-text-view.tsx';
 
 const PAGE = 100;
 
@@ -102,7 +103,7 @@ function Decoded({ raw, offset, onPage }: { raw: RawFileDto; offset: number; onP
         <div className="jt-root"><div className="label">Footer</div><JsonTree value={raw.footer} role={raw.role} openDepth={1} /></div>
       )}
       {(raw.kind === 'avro' || ((raw.kind === 'orc' || raw.kind === 'parquet') && raw.records !== undefined)) && <AvroRecords raw={raw} offset={offset} onPage={onPage} />}
-      {raw.kind === 'text' && <pre className="code-block raw-text">{raw.text}</pre>}
+      {raw.kind === 'text' && <pre className="code-block raw-text"><SafeText text={raw.text ?? ''} max={200_000} /></pre>}
       {raw.kind === 'binary' && <pre className="code-block raw-text">{raw.hex}</pre>}
     </div>
   );
@@ -116,7 +117,7 @@ function AvroRecords({ raw, offset, onPage }: { raw: RawFileDto; offset: number;
       {raw.kind === 'avro' && <details className="avro-header">
         <summary>Avro header: {Object.keys(raw.avroMetadata ?? {}).length} metadata entries and the record schema</summary>
         <dl className="kv">
-          {Object.entries(raw.avroMetadata ?? {}).map(([k, v]) => <div key={k}><dt className="mono">{k}</dt><dd className="mono small">{v.length > 400 ? `${v.slice(0, 400)}…` : v}</dd></div>)}
+          {Object.entries(raw.avroMetadata ?? {}).map(([k, v]) => <div key={k}><dt className="mono"><InlineText text={k} max={300} /></dt><dd className="mono small"><SafeText text={v} max={400} /></dd></div>)}
         </dl>
         {raw.avroSchema !== undefined && <JsonTree value={raw.avroSchema} openDepth={0} />}
       </details>}
@@ -134,7 +135,7 @@ function AvroRecords({ raw, offset, onPage }: { raw: RawFileDto; offset: number;
         {records.map((r, i) => (
           <li key={offset + i} className="avro-record">
             <details open={i < 2}>
-              <summary><span className="muted">record {formatCount(offset + i + 1)}</span> <span className="mono small">{recordTitle(r)}</span></summary>
+              <summary><span className="muted">record {formatCount(offset + i + 1)}</span> <span className="mono small"><InlineText text={recordTitle(r)} max={300} /></span></summary>
               <JsonTree value={r} role={raw.role} openDepth={0} />
             </details>
           </li>
