@@ -29,7 +29,7 @@ export function SafeText({ text, max = TEXT_CAP, className, title }: {
 export function Marked({ text }: { text: string }) {
   const parts = textParts(text);
   if (parts.length === 1 && !parts[0]!.mark) return <>{text}</>;
-  return <>{parts.map((p, i) => (p.mark ? <span key={i} className="ctl-mark" aria-label={`control character ${p.text}`}>{p.text}</span> : p.text))}</>;
+  return <>{parts.map((p, i) => (p.mark ? <span key={i} className="ctl-mark" title="an invisible control character, shown as a mark">{p.text}</span> : p.text))}</>;
 }
 
 /**

@@ -13,6 +13,7 @@ import { useRawFile } from '../queries/table-queries.ts';
 import { ROLE_NOTES } from './field-notes.ts';
 import { JsonTree } from './json-tree.tsx';
 import { InlineText, SafeText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 
 const PAGE = 100;
 
@@ -58,10 +59,10 @@ function FileGroup({ title, items, selected, onSelect }: { title: string; items:
   const affixes = useMemo(() => commonAffixes(items.map((it) => it.label)), [items]);
   return (
     <div className="raw-group">
-      <div className="label">{title}</div>
+      <div className="label"><InlineText text={title} /></div>
       {items.slice(0, 400).map((it) => (
-        <button key={it.key} type="button" role="option" aria-selected={it.key === selected} className={`raw-file${it.key === selected ? ' active' : ''}`} onClick={() => onSelect(it.key)} title={it.key}>
-          <span className="mono">{distinctEllipsis(it.label, 36, affixes)}</span>{it.note && <span className="pill">{it.note}</span>}
+        <button key={it.key} type="button" role="option" aria-selected={it.key === selected} className={`raw-file${it.key === selected ? ' active' : ''}`} onClick={() => onSelect(it.key)} title={safeTitle(it.key)}>
+          <span className="mono"><InlineText text={distinctEllipsis(it.label, 36, affixes)} /></span>{it.note && <span className="pill">{it.note}</span>}
         </button>
       ))}
       {items.length > 400 && <div className="muted small">… {formatCount(items.length - 400)} more (type to find)</div>}
