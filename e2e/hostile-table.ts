@@ -52,8 +52,8 @@ export async function buildHostileTable(): Promise<{ warehouse: string; tableDir
     partitionSpec: { fields: [{ name: PARTITION_NAME, transform: 'identity', 'source-id': 4 }] },
     properties: { [`owner${RLO}nimda`]: PAYLOADS.img, comment: PAYLOADS.script },
   });
-  const values = Object.values(PAYLOADS);
-  const rows = values.map((v, i) => ({ id: BigInt(i + 1), [COLUMN_MARKUP]: v, [COLUMN_BIDI]: values[(i + 1) % values.length], region: v }));
+  const values: string[] = Object.values(PAYLOADS);
+  const rows: Record<string, unknown>[] = values.map((v, i) => ({ id: BigInt(i + 1), [COLUMN_MARKUP]: v, [COLUMN_BIDI]: values[(i + 1) % values.length], region: v }));
   rows.push({ id: 100n, [COLUMN_MARKUP]: `huge${'z'.repeat(HUGE_VALUE_SIZE)}`, [COLUMN_BIDI]: PAYLOADS.bidi, region: 'huge' });
   await appendRows(storage, rows, {});
   addSummaryAndTag(join(tableDir, 'metadata'));
