@@ -17,6 +17,8 @@ import { isSameRowsRewrite, partitionHeat } from './diff-model.ts';
 import { useTableDiff } from './diff-queries.ts';
 import { RowDiffView } from './row-diff-view.tsx';
 import './diff.css';
+import { InlineText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 
 /** Which kind of change the inspector explains. */
 export type ChangeKind = 'added' | 'removed' | 'changed' | 'rewritten';
@@ -69,10 +71,10 @@ function SummaryCard({ d, onExplain }: { d: TableDiffDto; onExplain: (k: ChangeK
   return (
     <div className="card diff-summary" data-testid="diff-summary">
       <div className="diff-versions">
-        <span><span className="op-pill" style={{ background: OP_COLORS[opCategory(d.from.operation)] }}>{d.from.operation}</span> <span className="mono">{d.from.id}</span></span>
+        <span><span className="op-pill" style={{ background: OP_COLORS[opCategory(d.from.operation)] }}><InlineText text={d.from.operation} max={60} /></span> <span className="mono"><InlineText text={d.from.id} /></span></span>
         <span aria-hidden>→</span>
-        <span><span className="op-pill" style={{ background: OP_COLORS[opCategory(d.to.operation)] }}>{d.to.operation}</span> <span className="mono">{d.to.id}</span></span>
-        {d.refs.map((r) => <span key={`${r.type}${r.name}`} className={`pill ref-${r.type}`} title={`${r.type} ${r.name} → ${r.version}`}>{r.name}</span>)}
+        <span><span className="op-pill" style={{ background: OP_COLORS[opCategory(d.to.operation)] }}><InlineText text={d.to.operation} max={60} /></span> <span className="mono"><InlineText text={d.to.id} /></span></span>
+        {d.refs.map((r) => <span key={`${r.type}${r.name}`} className={`pill ref-${r.type}`} title={safeTitle(`${r.type} ${r.name} → ${r.version}`)}><InlineText text={r.name} max={60} /></span>)}
       </div>
       {d.backwards && <p className="warn small">{t('ui.diff.backwards')}</p>}
       <dl className="diff-totals">
@@ -111,9 +113,9 @@ function SchemaCard({ d }: { d: TableDiffDto }) {
             {s.changes.map((c, i) => (
               <tr key={i} className={`fc-${c.kind}`}>
                 <td><span className={`pill fc fc-${c.kind}`}>{KIND_LABEL[c.kind] ?? c.kind}</span></td>
-                <td className="mono">{c.before && c.after && c.before !== c.after ? `${c.before} → ${c.after}` : (c.after ?? c.before)}{c.fieldId !== undefined && <span className="muted"> #{c.fieldId}</span>}</td>
-                <td className="mono muted">{c.from ?? ''}</td>
-                <td className="mono">{c.to ?? ''}</td>
+                <td className="mono"><InlineText text={String(c.before && c.after && c.before !== c.after ? `${c.before} → ${c.after}` : (c.after ?? c.before))} />{c.fieldId !== undefined && <span className="muted"> #{c.fieldId}</span>}</td>
+                <td className="mono muted"><InlineText text={String(c.from ?? '')} /></td>
+                <td className="mono"><InlineText text={String(c.to ?? '')} /></td>
               </tr>
             ))}
           </tbody>
@@ -140,10 +142,10 @@ function PartitionMap({ parts, selected, onSelect }: { parts: readonly Partition
             const title = `${label}\n+${p.added.files} files, +${p.added.records} rows, +${formatBytes(Number(p.added.bytes))}\n−${p.removed.files} files, −${p.removed.records} rows, −${formatBytes(Number(p.removed.bytes))}${p.deletesChanged ? `\n${p.deletesChanged} files with new deletes` : ''}`;
             return (
               <li key={p.partition}>
-                <button type="button" className={`heat-cell${selected === p.partition ? ' selected' : ''}`} title={title} aria-pressed={selected === p.partition}
+                <button type="button" className={`heat-cell${selected === p.partition ? ' selected' : ''}`} title={safeTitle(title)} aria-pressed={selected === p.partition}
                   style={{ background: `color-mix(in srgb, var(--heat, #e8590c) ${Math.round(10 + 80 * h)}%, transparent)` }}
                   onClick={() => onSelect(selected === p.partition ? undefined : p.partition)}>
-                  <span className="heat-name">{label}</span>
+                  <InlineText className="heat-name" text={label} />
                   <span className="heat-nums num"><span className="dchg-added">+{formatCount(Number(p.added.records))}</span> <span className="dchg-removed">−{formatCount(Number(p.removed.records))}</span></span>
                 </button>
               </li>

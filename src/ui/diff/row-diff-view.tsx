@@ -19,6 +19,7 @@ import { type DiffViewRow, diffCsv, isSameRowsRewrite, provenanceText, viewRowsO
 import { DIFF_PAGE_ROWS, readAllRows, useRowDiff, useRowDiffPages } from './diff-queries.ts';
 import { InlineText } from '../common/safe-text-view.tsx';
 import { safeTitle } from '../common/safe-text.ts';
+import { visibleText } from '../common/safe-text.ts';
 
 const ROW = 22;
 const COL_W = 140;
@@ -119,13 +120,13 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
             <label className="small">Partition{' '}
               <select value={diff.partition ?? '\u0000'} onChange={(e) => onDiff({ ...diff, partition: e.target.value === '\u0000' ? undefined : e.target.value })}>
                 <option value={'\u0000'}>all</option>
-                {meta.partitions.map((p) => <option key={p.partition} value={p.partition}>{p.partition || '(unpartitioned)'}</option>)}
+                {meta.partitions.map((p) => <option key={p.partition} value={p.partition}>{p.partition ? visibleText(p.partition) : '(unpartitioned)'}</option>)}
               </select>
             </label>
             <label className="small">Changed column{' '}
               <select value={diff.column ?? ''} onChange={(e) => onDiff({ ...diff, column: e.target.value || undefined })} disabled={s.key.length === 0}>
                 <option value="">any</option>
-                {s.columns.map((c) => <option key={c} value={c}>{c}</option>)}
+                {s.columns.map((c) => <option key={c} value={c}>{visibleText(c)}</option>)}
               </select>
             </label>
             <span className="spacer" />

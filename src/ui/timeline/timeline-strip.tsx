@@ -149,7 +149,7 @@ function SelectedLine({ v, inline = false }: { v: VersionDto; inline?: boolean }
       <CopyText text={v.id} />
       <span title={t.utc}>{t.local}</span>
       {v.isCurrent && <span className="pill">current</span>}
-      {v.refs.map((r) => <span key={r.name} className={`pill ref-${r.type}`}>{r.type === 'tag' ? '⚑ ' : '⎇ '}{r.name}</span>)}
+      {v.refs.map((r) => <span key={r.name} className={`pill ref-${r.type}`}>{r.type === 'tag' ? '⚑ ' : '⎇ '}<InlineText text={r.name} max={60} /></span>)}
       {records !== undefined && <span className="muted num">{records}</span>}
       {added !== undefined && <span className="muted num">{Number(added) >= 0 ? '+' : ''}{formatCount(Number(added))} this commit</span>}
       {bytes !== undefined && <span className="muted num">{formatBytes(Number(bytes))}</span>}
