@@ -152,3 +152,16 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
     } finally { rmSync(dir, { recursive: true, force: true }); }
   });
 });
+
+describe('terminal escapes in messages (issue 18)', () => {
+  it('prints escapes and bidi controls from a path or name escaped, never raw, on stderr', async () => {
+    const hostile = '\u001b]0;pwned\u0007\u001b[2J\u202eevil';
+    for (const argv of [[`${hostile}cmd`, 'x'], ['info', join(tmpdir(), `no-such-table-${hostile}`)]]) {
+      const r = await run(argv);
+      expect(r.code).not.toBe(0);
+      expect(r.err).toContain('\\x1b]0;pwned\\x07');
+      expect(r.err).toContain('\\u202e');
+      expect(r.err).not.toMatch(/[\u001b\u0007\u202e]/);
+    }
+  });
+});

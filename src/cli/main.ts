@@ -7,6 +7,7 @@ import { isLakeError, LakeError, toLakeError } from '../core/errors.ts';
 import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { parseArgs } from './args.ts';
 import { filesCommand, infoCommand, scanCommand, versionsCommand, type Print } from './commands.ts';
+import { terminalText } from './output.ts';
 import { changesCommand, diffCommand } from './diff-commands.ts';
 import type { TableFormat } from '../core/formats/table-format.ts';
 import { openCliTable } from './open-table.ts';
@@ -113,13 +114,14 @@ export async function main(argv: readonly string[], print: Print = (t) => proces
     const table = await (options.openTable ?? openCliTable)(args.positionals[0], controller.signal, options.formats);
     // What opening worked around (e.g. an unreadable newest metadata file) goes to stderr for every
     // read command, so a fallback to an older version is never silent and stdout stays machine-readable.
-    for (const w of table.warnings ?? []) printError(`lakescope: warning: ${w}`);
+    for (const w of table.warnings ?? []) printError(`lakescope: warning: ${terminalText(w)}`);
     await run(table, args, print, controller.signal);
     return 0;
   } catch (e) {
     const err = isLakeError(e) ? e : toLakeError(e, 'cli');
-    const context = Object.entries(err.context).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => `${k}=${v}`).join(' ');
-    printError(`lakescope: ${err.code}: ${err.message}${context ? `\n  (${context})` : ''}`);
+    // Messages quote paths and names from the table: escaped, so they cannot drive the terminal (issue 18).
+    const context = Object.entries(err.context).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => `${terminalText(k)}=${terminalText(String(v))}`).join(' ');
+    printError(`lakescope: ${err.code}: ${terminalText(err.message)}${context ? `\n  (${context})` : ''}`);
     if (err.message.startsWith('cli: ') && err.code === 'DataInvalid') { printError(`\n${USAGE}`); return 2; }
     return 1;
   } finally {

@@ -58,6 +58,14 @@ export function tableString(s: string): string {
   return plain ? s : `"${s.replace(/[\\"]/g, escapeChar).replace(UNSAFE_ALL, escapeChar)}"`;
 }
 
+/**
+ * A message for the terminal (errors, warnings: they quote paths and names read from a table): every
+ * {@link UNSAFE} character escaped, newlines included, so data can neither drive the terminal nor fake a line.
+ */
+export function terminalText(s: string): string {
+  return s.replace(UNSAFE_ALL, escapeChar);
+}
+
 /** One value of the text table: null → ∅, strings by {@link tableString}, others as JSON with unsafe characters escaped. */
 function cellText(v: unknown, blankEmpty: boolean): string {
   if (v === null || v === undefined) return NULL_MARK;

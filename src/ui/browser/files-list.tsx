@@ -3,6 +3,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import type { FileDto } from '../../core/api/dto.ts';
 import { commonAffixes, distinctEllipsis, formatBytes, formatTime } from '../common/format.ts';
+import { InlineText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 
 const ROW = 26;
 
@@ -31,8 +33,8 @@ export function FilesList({ files, stripPrefix = '', onOpen, height = 480 }: {
             const rel = f.key.startsWith(stripPrefix) ? f.key.slice(stripPrefix.length) : f.key;
             return (
               <div key={f.key} role="row" className="files-row" style={{ transform: `translateY(${item.start}px)`, height: ROW }}>
-                <span role="cell" className="col-path mono" title={f.key}>
-                  {onOpen ? <button type="button" className="linklike mono" onClick={() => onOpen(f.key)}>{distinctEllipsis(rel, 64, affixes)}</button> : distinctEllipsis(rel, 64, affixes)}
+                <span role="cell" className="col-path mono" title={safeTitle(f.key)}>
+                  {onOpen ? <button type="button" className="linklike mono" onClick={() => onOpen(f.key)}><InlineText text={distinctEllipsis(rel, 64, affixes)} /></button> : <InlineText text={distinctEllipsis(rel, 64, affixes)} />}
                 </span>
                 <span role="cell" className="col-size num" title={`${f.size.toLocaleString('en-US')} bytes`}>{formatBytes(f.size)}</span>
                 <span role="cell" className="col-time muted" title={t?.utc}>{t?.local ?? '—'}</span>

@@ -4,6 +4,7 @@ import { CopyText, FormatBadge, ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { useFolder } from '../queries/warehouse-queries.ts';
 import { FilesList } from './files-list.tsx';
+import { InlineText } from '../common/safe-text-view.tsx';
 
 export function FolderPage({ warehouseId, prefix, onOpenTable, onOpenFolder }: {
   warehouseId: string;
@@ -30,7 +31,7 @@ export function FolderPage({ warehouseId, prefix, onOpenTable, onOpenFolder }: {
               {q.data.folders.map((f) => (
                 <li key={f.prefix}>
                   <button type="button" className="linklike" onClick={() => (f.table ? onOpenTable(f.prefix) : onOpenFolder(f.prefix))}>
-                    <span className="mono">{f.name}/</span>
+                    <span className="mono"><InlineText text={f.name} />/</span>
                   </button>
                   {f.table && <FormatBadge format={f.table.format} />}
                 </li>

@@ -7,6 +7,8 @@ import type { WarehouseScanDto } from '../../core/api/dto.ts';
 import { useMessages } from '../common/messages.ts';
 import { FormatBadge } from '../common/widgets.tsx';
 import { type RailNode, buildRailTree, defaultExpanded, filterRailTree, visibleRows } from './rail-tree.ts';
+import { InlineText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 
 export interface LeftRailProps {
   readonly scan?: WarehouseScanDto;
@@ -107,12 +109,12 @@ export function LeftRail({ scan, selected, onOpenTable, onOpenFolder, status }: 
             style={{ paddingLeft: 8 + (r.depth - 1) * 14 }}
             onClick={() => { setActive(i); if (r.kind === 'folder') toggle(r.prefix); openRow(r); }}
             onFocus={() => setActive(i)}
-            title={r.prefix}
+            title={safeTitle(r.prefix)}
           >
             {r.kind === 'folder'
               ? <span className="twisty" aria-hidden>{query.trim() !== '' || expanded.has(r.prefix) ? '▾' : '▸'}</span>
               : <span className="twisty" aria-hidden />}
-            <span className="rail-name">{r.name}</span>
+            <InlineText className="rail-name" text={r.name} />
             {r.kind === 'table' && r.table && <FormatBadge format={r.table.format} />}
             {r.kind === 'folder' && <span className="rail-count num">{r.notDescended ? '…' : r.tableCount || ''}</span>}
           </div>

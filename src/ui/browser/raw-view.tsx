@@ -3,6 +3,8 @@ import type { FileDto } from '../../core/api/dto.ts';
 import { formatBytes } from '../common/format.ts';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { useObjectPreview } from '../queries/warehouse-queries.ts';
+import { SafeText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 
 /** Decodes as UTF-8 if the bytes look like text (no NULs, decodes cleanly), else null. */
 function asText(bytes: Uint8Array): string | null {
@@ -45,7 +47,7 @@ export function RawView({ warehouseId, files, selectedKey, onSelect }: {
           <span className="label">File</span>
           <select value={selectedKey ?? ''} onChange={(e) => onSelect(e.target.value)} aria-label="File to show">
             {selectedKey === undefined && <option value="">Choose a file…</option>}
-            {files.map((f) => <option key={f.key} value={f.key}>{f.key}</option>)}
+            {files.map((f) => <option key={f.key} value={f.key}>{safeTitle(f.key, 300)}</option>)}
           </select>
         </label>
         {q.data && (
@@ -58,7 +60,7 @@ export function RawView({ warehouseId, files, selectedKey, onSelect }: {
       {q.error && <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />}
       {q.data && (
         <pre className="code-block raw-content" data-testid="raw-content">
-          {text !== null ? (selectedKey?.endsWith('.json') && !q.data.truncated ? prettyJson(text) : text) : hexDump(q.data.bytes)}
+          {text !== null ? <SafeText text={selectedKey?.endsWith('.json') && !q.data.truncated ? prettyJson(text) : text} max={200_000} /> : hexDump(q.data.bytes)}
         </pre>
       )}
     </div>

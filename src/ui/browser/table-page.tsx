@@ -22,6 +22,7 @@ import { WritesBar } from '../writes/writes-bar.tsx';
 import { PANEL_KEYS, usePanelCollapsed, useShortcut } from './panels.ts';
 import { TableWarnings } from './table-warnings.tsx';
 import { UnreadTablePage } from './unread-table-page.tsx';
+import { InlineText } from '../common/safe-text-view.tsx';
 
 const TimelineStrip = lazy(() => import('../timeline/timeline-strip.tsx'));
 const PartitionsView = lazy(() => import('../partitions/partitions-view.tsx'));
@@ -63,7 +64,7 @@ export function TablePage(props: TablePageProps) {
     <section className="table-page explorer" aria-label={`Table ${table.name}`}>
       <header className="page-head">
         <div className="page-title">
-          <h1>{table.name}</h1>
+          <h1><InlineText text={table.name} max={200} /></h1>
           <FormatBadge format={table.format} size="large" />
           {table.alsoReadableAs.map((f) => <span key={f} className="muted small">also {f}</span>)}
           <CopyText text={table.root} className="page-path" />

@@ -14,6 +14,7 @@ import { type Tab, tabsFor } from '../state/route.ts';
 import { FilesList } from './files-list.tsx';
 import { RawView } from './raw-view.tsx';
 import { tabNote } from './tab-notes.ts';
+import { InlineText } from '../common/safe-text-view.tsx';
 
 const TAB_LABEL: Record<Tab, string> = {
   overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', query: 'Query', raw: 'Raw', lsm: 'LSM', health: 'Health',
@@ -45,7 +46,7 @@ export function UnreadTablePage({ warehouseId, table, tab, onTab }: {
     <section className="table-page" aria-label={`Table ${table.name}`}>
       <header className="page-head">
         <div className="page-title">
-          <h1>{table.name}</h1>
+          <h1><InlineText text={table.name} max={200} /></h1>
           <FormatBadge format={table.format} size="large" />
           {table.alsoReadableAs.map((f) => <span key={f} className="muted small">also {formatLabel(f)}</span>)}
         </div>

@@ -13,6 +13,7 @@ import { LeftRail } from './left-rail.tsx';
 import { PANEL_KEYS, usePanelCollapsed, useShortcut } from './panels.ts';
 import { RailResizer } from './rail-resizer.tsx';
 import { TablePage } from './table-page.tsx';
+import { InlineText } from '../common/safe-text-view.tsx';
 
 const QueryView = lazy(() => import('../query/query-view.tsx'));
 
@@ -139,7 +140,7 @@ function WarehouseHome({ session, scan, onOpenTable, onOpenFolder, onQuery }: {
       <ul className="folder-list">
         {root.folders.map((f) => (
           <li key={f.prefix}>
-            <button type="button" className="linklike" onClick={() => (f.table ? onOpenTable(f.prefix) : onOpenFolder(f.prefix))}><span className="mono">{f.name}/</span></button>
+            <button type="button" className="linklike" onClick={() => (f.table ? onOpenTable(f.prefix) : onOpenFolder(f.prefix))}><span className="mono"><InlineText text={f.name} />/</span></button>
             {f.table && <FormatBadge format={f.table.format} />}
           </li>
         ))}

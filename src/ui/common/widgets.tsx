@@ -3,6 +3,8 @@ import { useState } from 'react';
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { Progress } from '../../core/api/progress.ts';
 import { formatBytes, formatCount } from './format.ts';
+import { capText, safeTitle } from './safe-text.ts';
+import { Marked, SafeText } from './safe-text-view.tsx';
 
 const FORMAT_LABEL: Record<TableFormatName, string> = { iceberg: 'Iceberg', delta: 'Delta', paimon: 'Paimon', hudi: 'Hudi' };
 
@@ -42,14 +44,17 @@ export function CopyText({ text, className = '' }: { text: string; className?: s
     <button
       type="button"
       className={`copytext mono ${className}`}
-      title={done ? 'Copied' : `${text}\n(click to copy)`}
+      title={done ? 'Copied' : `${safeTitle(text)}\n(click to copy)`}
       onClick={() => { void navigator.clipboard?.writeText(text).then(() => { setDone(true); window.setTimeout(() => setDone(false), 1000); }, () => {}); }}
     >
-      {text || '/'}
+      {/* A button cannot hold the "show all" button: cut here; the whole text copies. */}
+      {text ? <bdi className="safe-text"><Marked text={capped(text)} /></bdi> : '/'}
       {done && <span className="copied">copied</span>}
     </button>
   );
 }
+
+const capped = (text: string) => { const c = capText(text, 500); return c.omitted ? `${c.text}…` : c.text; };
 
 /** A thin progress line with counts, bytes and a cancel button. */
 export function ProgressLine({ progress, label, onCancel }: { progress?: Progress; label: string; onCancel?: () => void }) {
@@ -63,7 +68,7 @@ export function ProgressLine({ progress, label, onCancel }: { progress?: Progres
         {onCancel && <button type="button" className="btn btn-link" onClick={onCancel}>Cancel</button>}
       </div>
       <div className="progress-track"><div className={`progress-bar${pct === undefined ? ' indeterminate' : ''}`} style={pct === undefined ? undefined : { width: `${pct}%` }} /></div>
-      {progress?.current && <div className="progress-current mono muted" title={progress.current}>{progress.current}</div>}
+      {progress?.current && <div className="progress-current mono muted" title={safeTitle(progress.current)}><SafeText text={progress.current} max={300} /></div>}
     </div>
   );
 }

@@ -10,6 +10,8 @@ import type { GridColumnDto, RowPageDto } from '../../core/api/table-dto.ts';
 import { formatCount } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
+import { Marked, SafeText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
 import { PAGE_ROWS, useRows } from '../queries/table-queries.ts';
@@ -76,7 +78,7 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '',
   if (cursor.isPending) return <ProgressLine label="Planning the scan…" />;
   if (error) {
     const code = (error as { code?: string }).code;
-    return code === 'DataInvalid' && filter ? <div className="error-inline" role="alert">{(error as { message?: string }).message}</div> : <ErrorPanel error={error} onRetry={() => void cursor.refetch()} />;
+    return code === 'DataInvalid' && filter ? <div className="error-inline" role="alert"><SafeText text={String((error as { message?: string }).message)} max={1000} /></div> : <ErrorPanel error={error} onRetry={() => void cursor.refetch()} />;
   }
   const c = cursor.data;
   if (c?.versionId === '') return <p className="empty-state">{t('ui.empty.noVersions.data')}</p>;
@@ -97,8 +99,8 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '',
             <div className="dg-head" role="row" style={{ width: total }}>
               <span className="dg-cell dg-rownum" role="columnheader">#</span>
               {cols.map((col, j) => (
-                <span key={col.name} role="columnheader" className={`dg-cell ${col.kind === 'number' ? 'num' : ''}`} style={{ width: widths[j] }} title={`${col.name}: ${types[col.name] ?? col.type}`}>
-                  {col.name}<span className="dg-type">{types[col.name] ?? (col.type ? shortType(col.type) : '')}</span>
+                <span key={col.name} role="columnheader" className={`dg-cell ${col.kind === 'number' ? 'num' : ''}`} style={{ width: widths[j] }} title={safeTitle(`${col.name}: ${types[col.name] ?? col.type}`)}>
+                  <bdi className="safe-text"><Marked text={col.name} /></bdi><span className="dg-type">{types[col.name] ?? (col.type ? shortType(col.type) : '')}</span>
                 </span>
               ))}
             </div>
@@ -114,7 +116,7 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '',
                       const t = cellText(row[col.name]);
                       return (
                         <span key={col.name} role="gridcell" className={`dg-cell ${col.kind === 'number' ? 'num' : ''}${t.isNull ? ' null' : ''}${item.index === active[0] && j === active[1] ? ' active-cell' : ''}`}
-                          style={{ width: widths[j] }} title={t.full.length > 24 ? t.full : undefined}>{t.text}</span>
+                          style={{ width: widths[j] }} title={t.full.length > 24 ? safeTitle(t.full) : undefined}><bdi className="safe-text"><Marked text={t.text} /></bdi></span>
                       );
                     })}
                   </div>

@@ -8,6 +8,7 @@ import { useMessages } from '../common/messages.ts';
 import type { SchemaDto, VersionDto } from '../../core/api/table-dto.ts';
 import { DataGrid } from './data-grid.tsx';
 import { columnTypes } from './grid-model.ts';
+import { visibleText } from '../common/safe-text.ts';
 
 /** What the Data tab reads besides the version: the applied filter and the chosen columns ([] = all). */
 export interface DataState { readonly where?: string; readonly cols?: readonly string[] }
@@ -51,7 +52,7 @@ export function DataView({ tableId, versions, selectedId, columns, state, onStat
           <span className="label">{t('ui.data.read')}</span>
           <select value={ref} onChange={(e) => setRef(e.target.value)} aria-label={t('ui.data.refLabel')}>
             <option value="">{selectedId ? t('ui.data.selectedVersion', { id: short(selectedId) }) : t('ui.data.currentVersion')}</option>
-            {refs.map((r) => <option key={`${r.type}:${r.name}`} value={r.name}>{r.type} {r.name} → {short(r.id)}</option>)}
+            {refs.map((r) => <option key={`${r.type}:${r.name}`} value={r.name}>{visibleText(`${r.type} ${r.name} → ${short(r.id)}`)}</option>)}
           </select>
         </label>
         {incremental && (
@@ -59,7 +60,7 @@ export function DataView({ tableId, versions, selectedId, columns, state, onStat
             <span className="label">{t('ui.data.changesSince')}</span>
             <select value={changesSince} onChange={(e) => setSince(e.target.value)} aria-label={t('ui.data.changesSinceLabel')} title={t('ui.data.changesSinceLabel')}>
               <option value="">{t('ui.data.wholeVersion')}</option>
-              {olderVersions.map((v) => <option key={v.id} value={v.id}>{v.id}</option>)}
+              {olderVersions.map((v) => <option key={v.id} value={v.id}>{visibleText(v.id)}</option>)}
             </select>
           </label>
         )}

@@ -13,6 +13,8 @@ import { formatCount } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { cellText } from '../data/grid-model.ts';
+import { InlineText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { DIFF_KINDS, type DiffKind, type DiffRoute } from '../state/route.ts';
 import { changesOfKind, kindOfChange, updatedColumns } from './diff-model.ts';
@@ -91,7 +93,7 @@ export function ChangesView({ tableId, diff, backwards, onDiff, onExplain }: {
                 <div className="dg-head" role="row" style={{ width }}>
                   <span className="dg-cell" role="columnheader" style={{ width: TYPE_W }}>{t('ui.diff.changes.colType')}</span>
                   <span className="dg-cell" role="columnheader" style={{ width: VERSION_W }}>{t('ui.diff.changes.colVersion')}</span>
-                  {cols.map((c) => <span key={c} role="columnheader" className="dg-cell" style={{ width: COL_W }}>{c}</span>)}
+                  {cols.map((c) => <span key={c} role="columnheader" className="dg-cell" style={{ width: COL_W }}><InlineText text={c} max={120} /></span>)}
                 </div>
                 <div style={{ height: v.getTotalSize(), position: 'relative' }}>
                   {v.getVirtualItems().map((it) => {
@@ -105,7 +107,7 @@ export function ChangesView({ tableId, diff, backwards, onDiff, onExplain }: {
                         <span role="gridcell" className="dg-cell mono" style={{ width: VERSION_W }} title={r.version}>{r.version}</span>
                         {cols.map((c) => {
                           const txt = cellText(r.row[c]);
-                          return <span key={c} role="gridcell" className={`dg-cell${txt.isNull ? ' null' : ''}${changed.includes(c) ? ' dc-changed' : ''}`} style={{ width: COL_W }} title={txt.full.length > 18 ? txt.full : undefined}>{txt.text}</span>;
+                          return <span key={c} role="gridcell" className={`dg-cell${txt.isNull ? ' null' : ''}${changed.includes(c) ? ' dc-changed' : ''}`} style={{ width: COL_W }} title={txt.full.length > 18 ? safeTitle(txt.full) : undefined}><InlineText text={txt.text} max={200} /></span>;
                         })}
                       </div>
                     );

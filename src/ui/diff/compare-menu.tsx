@@ -6,12 +6,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { VersionDto } from '../../core/api/table-dto.ts';
 import { formatTime } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
+import { visibleText } from '../common/safe-text.ts';
 
 /** Options: every ref by name, then every version (newest first). */
 function refOptions(versions: readonly VersionDto[]): { value: string; label: string }[] {
-  const refs = versions.flatMap((v) => v.refs.map((r) => ({ value: r.name, label: `${r.type === 'tag' ? '⚑' : '⎇'} ${r.name} (${v.id})` })));
+  const refs = versions.flatMap((v) => v.refs.map((r) => ({ value: r.name, label: visibleText(`${r.type === 'tag' ? '⚑' : '⎇'} ${r.name} (${v.id})`) })));
   const vs = [...versions].sort((a, b) => b.timestampMs - a.timestampMs)
-    .map((v) => ({ value: v.id, label: `${v.id} · ${v.operation} · ${formatTime(v.timestampMs).local}` }));
+    .map((v) => ({ value: v.id, label: visibleText(`${v.id} · ${v.operation} · ${formatTime(v.timestampMs).local}`) }));
   return [...refs, ...vs];
 }
 

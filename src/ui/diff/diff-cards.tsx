@@ -7,6 +7,8 @@ import type { DiffFileDto, FieldChangeDto, FieldChangeKind, PartitionChangeDto, 
 import { formatBytes, formatCount } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { partitionHeat } from './diff-model.ts';
+import { InlineText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 
 export const cnt = (s: string | undefined) => (s === undefined ? '—' : formatCount(Number(s)));
 export const byt = (s: string | undefined) => (s === undefined ? '—' : formatBytes(Number(s)));
@@ -39,8 +41,8 @@ export function SchemaCard({ d }: { d: TableDiffDto }) {
             {s.changes.map((c, i) => (
               <tr key={i}>
                 <td className="fc-kind"><span className={`pill fc fc-${c.kind}`}>{t(FIELD_LABEL[c.kind])}</span></td>
-                <td className="mono">{columnOf(c)}{c.fieldId !== undefined && <span className="muted"> #{c.fieldId}</span>}</td>
-                <td className="mono">{detailOf(c)}</td>
+                <td className="mono"><InlineText text={columnOf(c)} />{c.fieldId !== undefined && <span className="muted"> #{c.fieldId}</span>}</td>
+                <td className="mono"><InlineText text={detailOf(c)} /></td>
               </tr>
             ))}
           </tbody>
@@ -71,10 +73,10 @@ export function PartitionMap({ parts, selected, onSelect }: { parts: readonly Pa
             });
             return (
               <li key={p.partition}>
-                <button type="button" className={`heat-cell${selected === p.partition ? ' selected' : ''}`} title={title} aria-pressed={selected === p.partition}
+                <button type="button" className={`heat-cell${selected === p.partition ? ' selected' : ''}`} title={safeTitle(title)} aria-pressed={selected === p.partition}
                   style={{ background: `color-mix(in srgb, var(--heat, #e8590c) ${Math.round(10 + 80 * h)}%, transparent)` }}
                   onClick={() => onSelect(selected === p.partition ? undefined : p.partition)}>
-                  <span className="heat-name">{label}</span>
+                  <InlineText className="heat-name" text={label} />
                   <span className="heat-nums num"><span className="dchg-added">+{formatCount(Number(p.added.records))}</span> <span className="dchg-removed">−{formatCount(Number(p.removed.records))}</span></span>
                 </button>
               </li>
@@ -98,7 +100,7 @@ function FileList({ title, files, cls }: { title: string; files: readonly DiffFi
         <thead><tr><th>{t('ui.diff.files.file')}</th><th>{t('ui.diff.files.partition')}</th><th className="num">{t('ui.diff.files.rows')}</th><th className="num">{t('ui.diff.files.bytes')}</th><th>{t('ui.diff.files.deletes')}</th></tr></thead>
         <tbody>
           {files.slice(0, MAX_FILES).map((f) => (
-            <tr key={f.path}><td className="mono ellipsis" title={f.path}>{f.key}</td><td className="mono">{f.partition || '—'}</td><td className="num">{cnt(f.records)}</td><td className="num">{byt(f.bytes)}</td><td>{f.deletes.length || ''}</td></tr>
+            <tr key={f.path}><td className="mono ellipsis" title={safeTitle(f.path)}><InlineText text={f.key} /></td><td className="mono">{f.partition ? <InlineText text={f.partition} /> : '—'}</td><td className="num">{cnt(f.records)}</td><td className="num">{byt(f.bytes)}</td><td>{f.deletes.length || ''}</td></tr>
           ))}
         </tbody>
       </table>
@@ -119,7 +121,7 @@ export function FileLists({ d }: { d: TableDiffDto }) {
       {d.files.deletesChanged.length > 0 && (
         <details className="diff-files">
           <summary><span className="chg">{formatCount(d.files.deletesChanged.length)}</span> {t('ui.diff.files.deletesChanged')}</summary>
-          <ul className="small mono">{d.files.deletesChanged.slice(0, MAX_FILES).map((f) => <li key={f.path}>{f.path} <span className="dchg-added">+{f.added.length}</span> <span className="dchg-removed">−{f.removed.length}</span></li>)}</ul>
+          <ul className="small mono">{d.files.deletesChanged.slice(0, MAX_FILES).map((f) => <li key={f.path}><InlineText text={f.path} max={400} /> <span className="dchg-added">+{f.added.length}</span> <span className="dchg-removed">−{f.removed.length}</span></li>)}</ul>
         </details>
       )}
       {(d.deleteFiles.added.length > 0 || d.deleteFiles.removed.length > 0) && (

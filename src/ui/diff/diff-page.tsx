@@ -19,6 +19,8 @@ import { useTableDiff } from './diff-queries.ts';
 import { ChangesView } from './changes-view.tsx';
 import { RowDiffView } from './row-diff-view.tsx';
 import './diff.css';
+import { InlineText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 
 /** Which kind of change the inspector explains. */
 export type ChangeKind = 'added' | 'removed' | 'changed' | 'rewritten' | 'changes';
@@ -79,10 +81,10 @@ function SummaryCard({ d, onExplain }: { d: TableDiffDto; onExplain: (k: ChangeK
   return (
     <div className="card diff-summary" data-testid="diff-summary">
       <div className="diff-versions">
-        <span><span className="op-pill" style={{ background: OP_COLORS[opCategory(d.from.operation)] }}>{d.from.operation}</span> <span className="mono">{d.from.id}</span></span>
+        <span><span className="op-pill" style={{ background: OP_COLORS[opCategory(d.from.operation)] }}><InlineText text={d.from.operation} max={60} /></span> <span className="mono"><InlineText text={d.from.id} /></span></span>
         <span aria-hidden>→</span>
-        <span><span className="op-pill" style={{ background: OP_COLORS[opCategory(d.to.operation)] }}>{d.to.operation}</span> <span className="mono">{d.to.id}</span></span>
-        {d.refs.map((r) => <span key={`${r.type}${r.name}`} className={`pill ref-${r.type}`} title={`${r.type} ${r.name} → ${r.version}`}>{r.name}</span>)}
+        <span><span className="op-pill" style={{ background: OP_COLORS[opCategory(d.to.operation)] }}><InlineText text={d.to.operation} max={60} /></span> <span className="mono"><InlineText text={d.to.id} /></span></span>
+        {d.refs.map((r) => <span key={`${r.type}${r.name}`} className={`pill ref-${r.type}`} title={safeTitle(`${r.type} ${r.name} → ${r.version}`)}><InlineText text={r.name} max={60} /></span>)}
       </div>
       {d.backwards && <p className="warn small">{t('ui.diff.backwards')}</p>}
       <dl className="diff-totals">

@@ -19,6 +19,8 @@ import { KeyPicker } from './key-picker.tsx';
 import { KIND_LABEL, KIND_SIGN } from './row-kinds.ts';
 import { type DiffViewRow, diffCsv, rowViewColumns, isSameRowsRewrite, provenanceText, viewRowsOf } from './diff-model.ts';
 import { DIFF_PAGE_ROWS, readAllRows, useRowDiff, useRowDiffPages } from './diff-queries.ts';
+import { InlineText } from '../common/safe-text-view.tsx';
+import { safeTitle, visibleText } from '../common/safe-text.ts';
 
 const ROW = 22;
 const COL_W = 140;
@@ -121,19 +123,19 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
             <label className="small">{t('ui.diff.rows.partition')}{' '}
               <select value={diff.partition ?? '\u0000'} onChange={(e) => onDiff({ ...diff, partition: e.target.value === '\u0000' ? undefined : e.target.value })}>
                 <option value={'\u0000'}>{t('ui.diff.rows.allPartitions')}</option>
-                {meta.partitions.map((p) => <option key={p.partition} value={p.partition}>{p.partition || t('ui.diff.unpartitioned')}</option>)}
+                {meta.partitions.map((p) => <option key={p.partition} value={p.partition}>{p.partition ? visibleText(p.partition) : t('ui.diff.unpartitioned')}</option>)}
               </select>
             </label>
             <label className="small">{t('ui.diff.rows.column')}{' '}
               <select value={diff.column ?? ''} onChange={(e) => onDiff({ ...diff, column: e.target.value || undefined })} disabled={s.key.length === 0}>
                 <option value="">{t('ui.diff.rows.anyColumn')}</option>
-                {s.columns.filter((c) => s.changedColumns.includes(c) || c === diff.column).map((c) => <option key={c} value={c}>{c}</option>)}
+                {s.columns.filter((c) => s.changedColumns.includes(c) || c === diff.column).map((c) => <option key={c} value={c}>{visibleText(c)}</option>)}
               </select>
             </label>
             <span className="spacer" />
             <button type="button" className="btn btn-small" onClick={() => void exportCsv()} disabled={!known || count === 0 || exporting === t('ui.diff.rows.exporting')}>{t('ui.diff.rows.export')}</button>
           </div>
-          {exporting && <p className="small muted" role="status">{exporting}</p>}
+          {exporting && <p className="small muted" role="status"><InlineText text={exporting} max={1000} /></p>}
           {(totalsQ.error ?? pages.error) && <ErrorPanel error={totalsQ.error ?? pages.error} />}
           {known && count === 0 ? (
             <p className="empty-state" data-testid="diff-rows-empty">
@@ -145,7 +147,7 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
               <div style={{ width, minWidth: '100%' }}>
                 <div className="dg-head" role="row" style={{ width }}>
                   <span className="dg-cell dg-rownum" role="columnheader" title={t('ui.diff.kindLabel')}>±</span>
-                  {cols.map((c) => <span key={c} role="columnheader" className={`dg-cell${diff.column === c ? ' dc-filter' : ''}`} style={{ width: COL_W }}>{c}</span>)}
+                  {cols.map((c) => <span key={c} role="columnheader" className={`dg-cell${diff.column === c ? ' dc-filter' : ''}`} style={{ width: COL_W }}><InlineText text={c} max={120} /></span>)}
                 </div>
                 <div style={{ height: v.getTotalSize(), position: 'relative' }}>
                   {v.getVirtualItems().map((it) => {
@@ -161,8 +163,8 @@ export function RowDiffView({ tableId, meta, diff, onDiff, onExplain }: {
                           const changed = r.kind === 'changed' && r.changedColumns.includes(c);
                           return (
                             <span key={c} role="gridcell" className={`dg-cell${txt.isNull ? ' null' : ''}${changed ? ' dc-changed' : ''}`} style={{ width: COL_W }}
-                              title={changed ? t('ui.diff.rows.wasNow', { was: cellText(r.before[c]).full, now: txt.full }) : txt.full.length > 18 ? txt.full : undefined}>
-                              {changed && <span className="dc-before">{cellText(r.before[c]).text}</span>}{txt.text}
+                              title={changed ? safeTitle(t('ui.diff.rows.wasNow', { was: cellText(r.before[c]).full, now: txt.full })) : txt.full.length > 18 ? safeTitle(txt.full) : undefined}>
+                              {changed && <span className="dc-before"><InlineText text={cellText(r.before[c]).text} max={200} /></span>}<InlineText text={txt.text} max={200} />
                             </span>
                           );
                         })}

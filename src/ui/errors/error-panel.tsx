@@ -7,6 +7,7 @@ import type { LakeErrorCode } from '../../core/errors.ts';
 import type { MessageKey } from '../../core/messages/en.ts';
 import { useMessages, type Translator } from '../common/messages.ts';
 import { CorsHelp } from './cors-help.tsx';
+import { SafeText } from '../common/safe-text-view.tsx';
 
 /** What the panel needs of an error (a LakeError from the worker, or anything else). */
 export interface ErrorLike {
@@ -86,17 +87,17 @@ export function ErrorPanel({ error, bucket, endpoint, onRetry, reveal = false }:
         <span className="error-code mono">{code ?? t('ui.error.code.unknown')}</span>
         <h2 id="error-title">{named?.headline ?? t(typeof ctx.known === 'string' && typeof ctx.column === 'string' ? 'ui.error.headline.unknownColumn' : code ? HEADLINES[code] : 'ui.error.headline.unknown')}</h2>
       </header>
-      <p className="error-message mono">{e.message ?? String(error)}</p>
+      <p className="error-message mono"><SafeText text={e.message ?? String(error)} max={2000} /></p>
       {where.length > 0 && (
         <dl className="kv">
-          {where.map((k) => <div key={k}><dt>{k}</dt><dd className="mono">{String(ctx[k])}</dd></div>)}
+          {where.map((k) => <div key={k}><dt>{k}</dt><dd className="mono"><SafeText text={String(ctx[k])} max={1000} /></dd></div>)}
         </dl>
       )}
       {code === 'Cors' ? <CorsHelp bucket={bucket ?? String(ctx.bucket ?? '')} endpoint={endpoint} /> : <p className="error-advice">{named?.advice ?? advice(code, ctx, tr)}</p>}
       {rest.length > 0 && (
         <details className="error-details">
           <summary>{t('ui.error.details')}</summary>
-          <dl className="kv">{rest.map((k) => <div key={k}><dt>{k}</dt><dd className="mono">{String(ctx[k])}</dd></div>)}</dl>
+          <dl className="kv">{rest.map((k) => <div key={k}><dt>{k}</dt><dd className="mono"><SafeText text={String(ctx[k])} max={1000} /></dd></div>)}</dl>
         </details>
       )}
       {onRetry && <div className="error-actions"><button type="button" className="btn" onClick={onRetry}>{t('ui.error.retry')}</button></div>}

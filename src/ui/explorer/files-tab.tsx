@@ -12,6 +12,8 @@ import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { FilesList } from '../browser/files-list.tsx';
 import { useExplain } from '../queries/table-queries.ts';
+import { InlineText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 
 const ROW = 26;
 
@@ -51,10 +53,10 @@ export function FilesTab({ tableId, version, root, folder, onSelectFile, onOpenR
                   const f = files[item.index];
                   return (
                     <div key={`${f.task}:${f.path}`} role="row" className="vtable-row vt-files" style={{ transform: `translateY(${item.start}px)`, height: ROW }} onClick={() => onSelectFile(f)}>
-                      <span role="cell" className="mono ellipsis" title={f.path}>{distinctEllipsis(names[item.index]!, 72, affixes)}</span>
+                      <span role="cell" className="mono ellipsis" title={safeTitle(f.path)}><InlineText text={distinctEllipsis(names[item.index]!, 72, affixes)} /></span>
                       <span role="cell" className="num">{f.records === undefined ? '—' : formatCount(Number(f.records))}</span>
                       <span role="cell" className="num" title={`${f.bytes} bytes`}>{formatBytes(Number(f.bytes))}</span>
-                      <span role="cell" className="num" title={f.deletes.map((d) => `${d.kind} ${d.path}`).join('\n')}>{f.deletes.length || ''}</span>
+                      <span role="cell" className="num" title={safeTitle(f.deletes.map((d) => `${d.kind} ${d.path}`).join('\n'))}>{f.deletes.length || ''}</span>
                     </div>
                   );
                 })}

@@ -6,6 +6,7 @@
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { TableFactDto } from '../../core/api/table-dto.ts';
 import { useMessages } from '../common/messages.ts';
+import { InlineText } from '../common/safe-text-view.tsx';
 
 export function FormatFacts({ format, facts }: { format: TableFormatName; facts: readonly TableFactDto[] }) {
   const { t, ref } = useMessages();
@@ -17,7 +18,7 @@ export function FormatFacts({ format, facts }: { format: TableFormatName; facts:
         {facts.map((f) => (
           <div key={f.id} title={f.option ? t('ui.facts.option', { option: f.option }) : undefined}>
             <dt>{ref(f.label)}</dt>
-            <dd className="mono">{f.value}{f.isDefault && <span className="muted small"> · {t('ui.facts.default')}</span>}</dd>
+            <dd className="mono"><InlineText text={String(f.value)} max={300} />{f.isDefault && <span className="muted small"> · {t('ui.facts.default')}</span>}</dd>
           </div>
         ))}
       </dl>

@@ -6,6 +6,8 @@ import { formatBytes, formatCount, formatTime } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { CopyText, FormatBadge } from '../common/widgets.tsx';
 import { FormatFacts } from './format-facts.tsx';
+import { InlineText } from '../common/safe-text-view.tsx';
+import { SafeText } from '../common/safe-text-view.tsx';
 
 const MetricCharts = lazy(() => import('../timeline/metric-charts.tsx'));
 
@@ -30,16 +32,16 @@ export function OverviewTab({ overview, selected, files, onSelectVersion, onOpen
         <div><dt>Current version</dt><dd>{current ? <CopyText text={current.id} /> : <span className="muted">none (empty table)</span>}</dd></div>
         <div><dt>Columns</dt><dd>{formatCount(overview.columns.length)}<span className="muted small"> · schema {schema?.schemaId ?? '?'} of {formatCount(overview.schemas.length)}</span></dd></div>
         {overview.partitioning === 'specs'
-          ? <div><dt>Partition specs</dt><dd>{formatCount(overview.partitionSpecs.length)}<span className="muted small"> · {overview.partitionSpecs.find((s) => s.isDefault)?.fields.map((f) => f.name).join(', ') || 'unpartitioned'}</span></dd></div>
+          ? <div><dt>Partition specs</dt><dd>{formatCount(overview.partitionSpecs.length)}<span className="muted small"> · <InlineText text={overview.partitionSpecs.find((s) => s.isDefault)?.fields.map((f) => f.name).join(', ') || 'unpartitioned'} /></span></dd></div>
           // Numbered, evolving specs (Iceberg) or one fixed list of partition columns (the others).
-          : <div><dt>{t('ui.partitions.title', { format: overview.format })}</dt><dd className="mono">{overview.partitionSpecs.find((s) => s.isDefault)?.fields.map((f) => f.name).join(', ') || 'unpartitioned'}</dd></div>}
+          : <div><dt>{t('ui.partitions.title', { format: overview.format })}</dt><dd className="mono"><InlineText text={overview.partitionSpecs.find((s) => s.isDefault)?.fields.map((f) => f.name).join(', ') || 'unpartitioned'} /></dd></div>}
         <div><dt>Objects on storage</dt><dd>{files ? <>{formatCount(files.files.length)}{files.truncated ? '+' : ''} <span className="muted small">· {formatBytes(files.totalBytes)}</span></> : '…'}</dd></div>
         <div className="wide"><dt>Location recorded in metadata</dt><dd><CopyText text={overview.location} />
-          {overview.relocatedFrom && <div className="muted small">Read from <span className="mono">{overview.root || '/'}</span>: every path in the metadata is mapped onto this folder.</div>}</dd></div>
+          {overview.relocatedFrom && <div className="muted small">Read from <span className="mono"><InlineText text={overview.root || '/'} max={500} /></span>: every path in the metadata is mapped onto this folder.</div>}</dd></div>
       </dl>
       <FormatFacts format={overview.format} facts={overview.facts ?? []} />
       {selected && !selected.isCurrent && (
-        <p className="notice-inline small">Viewing an older version, <span className="mono">{selected.id}</span>, committed {formatTime(selected.timestampMs).local}. Every tab answers for it.</p>
+        <p className="notice-inline small">Viewing an older version, <span className="mono"><InlineText text={selected.id} /></span>, committed {formatTime(selected.timestampMs).local}. Every tab answers for it.</p>
       )}
       <h2 className="section-title">Over time</h2>
       <Suspense fallback={<div className="chart-skeleton muted small">Loading charts…</div>}>
@@ -55,7 +57,7 @@ export function OverviewTab({ overview, selected, files, onSelectVersion, onOpen
                 const t = m.lastModified === undefined ? undefined : formatTime(m.lastModified);
                 return (
                   <tr key={m.key}>
-                    <td><button type="button" className="linklike mono" onClick={() => onOpenRaw(m.key)}>{m.name}</button>{m.isCurrent && <span className="pill"> current</span>}</td>
+                    <td><button type="button" className="linklike mono" onClick={() => onOpenRaw(m.key)}><InlineText text={m.name} /></button>{m.isCurrent && <span className="pill"> current</span>}</td>
                     <td className="num">{m.version ?? m.sequence ?? '—'}</td>
                     <td className="num">{m.size === undefined ? '—' : formatBytes(m.size)}</td>
                     <td title={t?.utc}>{t?.local ?? '—'}</td>
@@ -71,7 +73,7 @@ export function OverviewTab({ overview, selected, files, onSelectVersion, onOpen
         <>
           <h2 className="section-title">{t('ui.facts.properties', { format: overview.format })}</h2>
           <table className="grid compact props" aria-label="Table properties">
-            <tbody>{props.map(([k, v]) => <tr key={k}><td className="mono">{k}</td><td className="mono wrap">{v}</td></tr>)}</tbody>
+            <tbody>{props.map(([k, v]) => <tr key={k}><td className="mono"><SafeText text={k} max={200} /></td><td className="mono wrap"><SafeText text={String(v)} max={300} /></td></tr>)}</tbody>
           </table>
         </>
       )}

@@ -8,6 +8,7 @@ import { formatBytes, formatCount, formatTime } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { paddedExtent, tickFormatter } from '../timeline/time-format.ts';
 import { type HistogramBar, recordedCounters, versionSeries } from './health-model.ts';
+import { visibleText } from '../common/safe-text.ts';
 
 const SMALL = '#d08a1a';
 const OK = '#2f6feb';
@@ -77,7 +78,7 @@ export function HealthSeries({ health }: { health: TableHealthDto }) {
           <CartesianGrid stroke="#eeeeea" vertical={false} />
           <XAxis dataKey="sequence" type="number" domain={['dataMin', 'dataMax']} tick={{ fontSize: 10 }} tickCount={5} allowDecimals={false} />
           <YAxis tick={{ fontSize: 10 }} width={56} tickFormatter={(v: number) => formatBytes(v)} />
-          <Tooltip isAnimationActive={false} labelFormatter={(_x, p) => String((p?.[0]?.payload as { name?: string } | undefined)?.name ?? '')} formatter={(v) => [formatBytes(Number(v)), t('ui.health.series.metadata')]} />
+          <Tooltip isAnimationActive={false} labelFormatter={(_x, p) => visibleText(String((p?.[0]?.payload as { name?: string } | undefined)?.name ?? ''))} formatter={(v) => [formatBytes(Number(v)), t('ui.health.series.metadata')]} />
           <Line dataKey="bytes" stroke="#6b5bd2" dot={health.states.length < 40} isAnimationActive={false} />
         </LineChart>
       </Chart>

@@ -23,6 +23,8 @@ import { useWriteAccess } from '../writes/writes-bar.tsx';
 import { HealthSeries, SizeHistogram } from './health-charts.tsx';
 import { histogramBars, partitionKey, partitionName, percent } from './health-model.ts';
 import './health.css';
+import { safeTitle, visibleText } from '../common/safe-text.ts';
+import { InlineText } from '../common/safe-text-view.tsx';
 
 export interface HealthViewProps {
   readonly tableId: string;
@@ -85,7 +87,7 @@ function HealthBody({ health, warehouseId, root, format }: { health: TableHealth
           <label className="small">{t('ui.health.partitionPick')}{' '}
             <select value={picked} onChange={(e) => setPicked(e.target.value)} aria-label={t('ui.health.partitionPick')}>
               <option value="">{t('ui.health.histogramAll')} ({formatCount(health.partitions.length)})</option>
-              {listed.map((p) => <option key={partitionKey(p)} value={partitionKey(p)}>{partitionName(p, manySpecs)}</option>)}
+              {listed.map((p) => <option key={partitionKey(p)} value={partitionKey(p)}>{visibleText(partitionName(p, manySpecs))}</option>)}
             </select>
           </label>
           <span className="small health-legend"><i className="sw small" /> {t('ui.health.smallLine', { threshold: health.rule.smallFileBytes })}</span>
@@ -105,7 +107,7 @@ function HealthBody({ health, warehouseId, root, format }: { health: TableHealth
               <tbody>
                 {listed.slice(0, 20).map((p) => (
                   <tr key={partitionKey(p)} className={partitionKey(p) === picked ? 'selected' : ''}>
-                    <td><button type="button" className="btn-link mono" title={partitionName(p, manySpecs)} onClick={() => setPicked(partitionKey(p))}>{partitionName(p, manySpecs)}</button></td>
+                    <td><button type="button" className="btn-link mono" title={safeTitle(partitionName(p, manySpecs))} onClick={() => setPicked(partitionKey(p))}><InlineText text={partitionName(p, manySpecs)} /></button></td>
                     <td className="num">{formatCount(p.dataFiles)}</td><td className="num">{formatCount(p.smallFiles)}</td><td className="num">{formatCount(p.filesWithDeletes)}</td>
                     <td className="num">{formatBytes(p.bytes)}</td><td className="num">{formatBytes(Math.round(p.bytes / p.dataFiles))}</td>
                   </tr>

@@ -29,7 +29,7 @@ describe('Inspector text comes from the catalog', () => {
   it('renders a tree node from its message key, not its English explanation, in another catalog', () => {
     const html = render(pseudo);
     // The explanation paragraph renders the key; the English text stays only in the raw record below it.
-    expect(html).toContain('data-testid="inspector-explanation">«tree.iceberg.deletionVector»</p>');
+    expect(html).toContain('data-testid="inspector-explanation"><bdi class="safe-text">«tree.iceberg.deletionVector»</bdi></p>');
     expect(html).toContain('aria-label="«ui.inspector.label»"');
     expect(html).toContain('«ui.inspector.rawRecord»');
   });
@@ -57,5 +57,37 @@ describe('Inspector text comes from the catalog', () => {
     const pseudoHtml = explain('changed', 'hudi', pseudo);
     expect(pseudoHtml).toContain('«ui.diff.explain.heading»');
     expect(pseudoHtml).toContain('data-testid="inspector-explanation">«ui.diff.explain.changed»</p>');
+  });
+});
+
+describe('hostile strings in the inspector (issue 18)', () => {
+  const big = `start-${'x'.repeat(100_000)}`;
+  const version = {
+    id: '42', timestampMs: 0, operation: 'append<img src=x onerror=alert(1)>', refs: [], isCurrent: true, totals: {},
+    summary: { 'evil\u202Eexe.live': 'name\u202Efdp.exe', 'bell': 'a\x07b\x1b[2J', huge: big },
+  };
+  const html = renderToStaticMarkup(
+    <MessagesContext.Provider value={en}>
+      <Inspector item={{ kind: 'version', version }} format="iceberg" warehouseId="w" collapsed={false} onToggle={() => {}} />
+    </MessagesContext.Provider>,
+  );
+
+  it('shows bidi overrides and control characters as marks, never live', () => {
+    expect(html).not.toContain('\u202E');
+    expect(html).not.toContain('\x07');
+    expect(html).not.toContain('\x1b');
+    expect(html).toContain('evil<span class="ctl-mark" title="an invisible control character, shown as a mark">⟨U+202E⟩</span>exe.live');
+    expect(html).toContain('\\x1b');
+  });
+
+  it('renders markup as text', () => {
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('caps a 100 KB property with a "show all" toggle', () => {
+    expect(html).toContain('show all (');
+    // The property and the raw record each keep only their cap, not the 100,000 characters.
+    expect(html.length).toBeLessThan(60_000);
   });
 });

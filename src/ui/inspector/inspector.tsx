@@ -8,6 +8,7 @@ import type { PartitionStatDto, PlannedFileDto, TreeNode, VersionDto } from '../
 import { formatBytes, formatCount, formatRecords, formatTime } from '../common/format.ts';
 import { useMessages, type Translator } from '../common/messages.ts';
 import { CopyText, formatLabel } from '../common/widgets.tsx';
+import { SafeText } from '../common/safe-text-view.tsx';
 import { ICEBERG_SPEC } from '../raw/field-notes.ts';
 import { DeletedRowsPanel } from './deleted-rows-panel.tsx';
 import { ParentRecord } from './parent-record.tsx';
@@ -69,16 +70,16 @@ export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOp
       {!d && <p className="muted small inspector-empty">{t('ui.inspector.empty')}</p>}
       {d && (
         <div className="inspector-body">
-          <h2 className="inspector-title">{d.title}</h2>
-          {d.subtitle && <div className="muted small">{d.subtitle}</div>}
+          <h2 className="inspector-title"><SafeText text={d.title} max={200} /></h2>
+          {d.subtitle && <div className="muted small"><SafeText text={d.subtitle} max={300} /></div>}
           {d.id && <div className="inspector-id"><CopyText text={d.id} /></div>}
-          <p className="explanation" data-testid="inspector-explanation">{d.explanation}</p>
+          <p className="explanation" data-testid="inspector-explanation"><SafeText text={d.explanation} max={2000} /></p>
           {d.link && <a className="spec-link small" href={d.link.href} target="_blank" rel="noreferrer">{d.link.label} ↗</a>}
           {d.location && onOpenRaw && (
             <div><button type="button" className="btn btn-small" onClick={() => onOpenRaw(d.location as string)}>{t('ui.inspector.openRaw')}</button></div>
           )}
           <dl className="kv inspector-props">
-            {d.props.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
+            {d.props.map(([k, v]) => <div key={k}><dt><SafeText text={k} max={200} /></dt><dd>{typeof v === 'string' ? <SafeText text={v} max={PROP_CAP} /> : v}</dd></div>)}
           </dl>
           {item?.kind === 'node' && item.parent?.location && item.index !== undefined && (item.parent.kind === 'manifest' || item.parent.kind === 'manifest-list') && (
             <ParentRecord warehouseId={warehouseId} parent={item.parent} index={item.index} node={item.node} />
@@ -89,7 +90,7 @@ export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOp
           {d.raw !== undefined && (
             <details className="inspector-raw">
               <summary>{t('ui.inspector.rawRecord')}</summary>
-              <pre className="code-block">{JSON.stringify(d.raw, null, 2)}</pre>
+              <pre className="code-block"><SafeText text={JSON.stringify(d.raw, null, 2)} max={20_000} /></pre>
             </details>
           )}
         </div>
@@ -97,6 +98,9 @@ export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOp
     </aside>
   );
 }
+
+/** Characters of one property shown before "show all" (a 100 KB snapshot property once made one cell 111,000 px tall). */
+const PROP_CAP = 300;
 
 const num = (v: string | number | undefined | null) => (v === undefined || v === null || v === '' ? '—' : <span className="num">{formatCount(Number(v))}</span>);
 const bytes = (v: string | number | undefined | null) => (v === undefined || v === null ? '—' : <span className="num" title={`${formatCount(Number(v))} bytes`}>{formatBytes(Number(v))}</span>);
@@ -136,9 +140,9 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
       return {
         title: t('ui.inspector.version.title', { id: v.id.length > 14 ? `${v.id.slice(0, 6)}…${v.id.slice(-4)}` : v.id }), subtitle: `${v.operation} · ${OP_LABELS[cat]}`, id: v.id,
         props: [
-          [t('ui.inspector.version.operation'), <span key="o"><span className="dot" style={{ background: OP_COLORS[cat] }} /> {v.operation}</span>],
+          [t('ui.inspector.version.operation'), <span key="o"><span className="dot" style={{ background: OP_COLORS[cat] }} /> <SafeText text={v.operation} max={200} /></span>],
           [t('ui.inspector.version.committed'), time(v.timestampMs)],
-          [t('ui.inspector.version.parent'), v.parentId ? <span className="mono">{v.parentId}</span> : '—'],
+          [t('ui.inspector.version.parent'), v.parentId ? <span className="mono"><SafeText text={v.parentId} max={200} /></span> : '—'],
           [t('ui.inspector.version.schemaId'), v.schemaId ?? '—'],
           [t('ui.inspector.version.sequenceNumber'), v.sequenceNumber ?? '—'],
           [t('ui.inspector.version.refs'), v.refs.length ? v.refs.map((r) => `${r.name} (${r.type})`).join(', ') : '—'],
@@ -147,7 +151,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
           ...(v.totals.dataFiles !== undefined ? [['Data files', num(v.totals.dataFiles)] as const] : []),
           ...(v.totals.deleteFiles !== undefined ? [['Delete files', num(v.totals.deleteFiles)] as const] : []),
           ...(v.totals.bytes !== undefined ? [['Bytes', bytes(v.totals.bytes)] as const] : []),
-          ...Object.entries(v.summary).slice(0, 40).map(([k, val]) => [k, /^-?\d+$/.test(val) && !/id$/i.test(k) ? (/size|bytes/i.test(k) ? bytes(val) : num(val)) : <span className="wrap">{val}</span>] as const),
+          ...Object.entries(v.summary).slice(0, 40).map(([k, val]) => [k, /^-?\d+$/.test(val) && !/id$/i.test(k) ? (/size|bytes/i.test(k) ? bytes(val) : num(val)) : <span className="wrap"><SafeText text={val} max={PROP_CAP} /></span>] as const),
         ],
         raw: v,
         explanation: t(VERSION_EXPLANATION[format] ?? 'ui.inspector.version.explain'),
@@ -159,10 +163,10 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
       return {
         title: n.label, subtitle: n.kind.replace(/-/g, ' '), id: n.path ?? n.location,
         props: [
-          ...(n.location ? [[t('ui.inspector.node.location'), <span key="l" className="mono wrap">{n.location}</span>] as const] : []),
+          ...(n.location ? [[t('ui.inspector.node.location'), <span key="l" className="mono wrap"><SafeText text={n.location} max={PROP_CAP} /></span>] as const] : []),
           ...(n.size !== undefined ? [[t('ui.inspector.node.size'), bytes(n.size)] as const] : []),
           ...(n.range ? [[t('ui.inspector.node.byteRange'), <span key="r" className="num">{formatCount(n.range.offset)} + {formatCount(n.range.length)}</span>] as const] : []),
-          ...Object.entries(n.details ?? {}).map(([k, v]) => [k, v === null ? '—' : typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v) && !/id$/i.test(k) && v.length < 16) ? num(v as string) : <span className="mono wrap">{String(v)}</span>] as const),
+          ...Object.entries(n.details ?? {}).map(([k, v]) => [k, v === null ? '—' : typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v) && !/id$/i.test(k) && v.length < 16) ? num(v as string) : <span className="mono wrap"><SafeText text={String(v)} max={PROP_CAP} /></span>] as const),
         ],
         raw: n,
         // The node's message renders in the reader's language; nodes from older engines carry only English text.
@@ -175,7 +179,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
       const f = item.field;
       return {
         title: f.path, subtitle: f.id !== undefined ? t('ui.inspector.field.subtitle', { id: String(f.id), type: f.type }) : f.type,
-        props: [[t('ui.inspector.field.id'), f.id !== undefined ? <span key="i" className="mono">{f.id}</span> : t('ui.inspector.field.noId')], [t('ui.inspector.field.type'), <span key="t" className="mono">{f.type}</span>], [t('ui.inspector.field.required'), yesNo(f.required)], [t('ui.inspector.field.schema'), item.schemaId], [t('ui.inspector.field.doc'), f.doc ?? '—']],
+        props: [[t('ui.inspector.field.id'), f.id !== undefined ? <span key="i" className="mono">{f.id}</span> : t('ui.inspector.field.noId')], [t('ui.inspector.field.type'), <span key="t" className="mono"><SafeText text={f.type} max={PROP_CAP} /></span>], [t('ui.inspector.field.required'), yesNo(f.required)], [t('ui.inspector.field.schema'), item.schemaId], [t('ui.inspector.field.doc'), f.doc ?? '—']],
         raw: f,
         explanation: t(f.id !== undefined ? 'ui.inspector.field.explain' : 'ui.inspector.field.explainByName'),
         link: sectionLink(SECTION_LINKS[format]?.schema, t) ?? specLink(format, 'metadata-file'),
@@ -186,7 +190,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
       return {
         title: s.partition, subtitle: t('ui.inspector.partition.subtitle', { specId: s.specId }),
         props: [[t('ui.inspector.partition.dataFiles'), num(s.dataFiles)], [t('ui.inspector.partition.records'), num(s.records)], [t('ui.inspector.partition.bytes'), bytes(s.bytes)], [t('ui.inspector.partition.deleteFiles'), num(s.deleteFiles)],
-          ...Object.entries(s.values).map(([k, v]) => [k, <span key={k} className="mono">{v ?? 'null'}</span>] as const)],
+          ...Object.entries(s.values).map(([k, v]) => [k, <span key={k} className="mono"><SafeText text={v ?? 'null'} max={PROP_CAP} /></span>] as const)],
         raw: s,
         explanation: t('ui.inspector.partition.explain'),
         link: sectionLink(SECTION_LINKS[format]?.partition, t) ?? specLink(format, 'manifest'),

@@ -14,6 +14,8 @@ import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
 import { type DiagramLevel, boxWidths, bucketTitle, diagramLevels, diagramRows, levelNote, seqRange } from './lsm-model.ts';
 import './lsm.css';
+import { InlineText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 
 /** Buckets drawn at once; a filter narrows larger tables. */
 const SHOWN = 40;
@@ -108,8 +110,8 @@ function LevelRow({ l, top, widths, chosen, onSelect }: { l: DiagramLevel; top: 
 
 function FileDetails({ file }: { file: LsmFileView }) {
   const rows: [string, React.ReactNode][] = [
-    ['File', <span key="f" className="mono" title={file.key}>{middleEllipsis(file.key, 70)}</span>],
-    ['Key range', <span key="k" className="mono">{file.minKey || '—'} … {file.maxKey || '—'}</span>],
+    ['File', <span key="f" className="mono" title={safeTitle(file.key)}><InlineText text={middleEllipsis(file.key, 70)} /></span>],
+    ['Key range', <span key="k" className="mono"><InlineText text={file.minKey || '—'} /> … <InlineText text={file.maxKey || '—'} /></span>],
     ['Sequence numbers', <span key="s" className="mono">{file.minSequenceNumber} … {file.maxSequenceNumber}</span>],
     ['Rows', <span key="r" className="num">{formatCount(Number(file.rowCount))}</span>],
     ['Size', formatBytes(file.fileSize)],

@@ -8,6 +8,7 @@ import { formatCount } from '../common/format.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { useExplain } from '../queries/table-queries.ts';
+import { SafeText } from '../common/safe-text-view.tsx';
 
 const STEP_LABEL: Record<string, string> = {
   'manifest-list': 'Manifest list (partition summaries)', manifest: 'Manifest entries (partition values, column metrics)',
@@ -31,7 +32,7 @@ export function ExplainPanel({ tableId, version, columns, initial = '' }: { tabl
       <div className="hint">Syntax: <code>col = 1 and other &gt; 'x'</code>, <code>in (…)</code>, <code>is null</code>, <code>starts with 'a'</code>; quote names with spaces: <code>"Breed Name" = 'Dutch'</code>. Empty = no filter.</div>
       {q.isFetching && <ProgressLine label="Planning…" onCancel={q.cancel} />}
       {q.error && (isFilterError
-        ? <div className="error-inline" role="alert">{(q.error as { message?: string }).message}</div>
+        ? <div className="error-inline" role="alert"><SafeText text={String((q.error as { message?: string }).message)} max={1000} /></div>
         : <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />)}
       {d && (
         <div className="explain-result" data-testid="explain-result">

@@ -15,6 +15,8 @@ import { ErrorPanel } from '../errors/error-panel.tsx';
 import { usePartitionStats } from '../queries/table-queries.ts';
 import { ExplainPanel } from './explain-panel.tsx';
 import { fieldText, specHistory } from './spec-evolution.ts';
+import { InlineText } from '../common/safe-text-view.tsx';
+import { safeTitle, visibleText } from '../common/safe-text.ts';
 
 type Measure = 'records' | 'dataFiles' | 'bytes';
 const MEASURES: readonly [Measure, string][] = [['records', 'Rows'], ['dataFiles', 'Files'], ['bytes', 'Bytes']];
@@ -56,7 +58,7 @@ export default function PartitionsView({ tableId, version, specs, columns, forma
                   <tbody>
                     {spec.fields.map((f) => (
                       <tr key={`${f.fieldId}-${f.name}`} className={added.includes(f) ? 'added' : ''}>
-                        <td className="mono">{f.name}</td><td className="mono muted">{fieldText(f)}</td><td className="num muted">{f.fieldId ?? ''}</td>
+                        <td className="mono"><InlineText text={f.name} /></td><td className="mono muted"><InlineText text={fieldText(f)} /></td><td className="num muted">{f.fieldId ?? ''}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -112,8 +114,8 @@ function PartitionBars({ partitions, measure, onSelect }: { partitions: readonly
         <BarChart data={top} layout="vertical" margin={{ top: 4, right: 60, bottom: 4, left: 8 }}>
           <XAxis type="number" hide domain={[0, max]} />
           <YAxis type="category" dataKey="partition" width={220} tick={{ fontSize: 11, fontFamily: 'var(--mono)' }} interval={0}
-            tickFormatter={(s: string) => (s.length > 34 ? `${s.slice(0, 33)}…` : s)} />
-          <Tooltip formatter={(v) => fmt(Number(v))} cursor={{ fill: '#f1f1ed' }} isAnimationActive={false} />
+            tickFormatter={(s: string) => visibleText(s.length > 34 ? `${s.slice(0, 33)}…` : s)} />
+          <Tooltip labelFormatter={(l) => visibleText(String(l))} formatter={(v) => fmt(Number(v))} cursor={{ fill: '#f1f1ed' }} isAnimationActive={false} />
           <Bar dataKey={measure} isAnimationActive={false} onClick={(d: unknown) => onSelect((d as { payload: PartitionStatDto }).payload)}
             label={{ position: 'right', fontSize: 11, fill: '#676d73', formatter: (v: unknown) => fmt(Number(v)) }}>
             {top.map((p) => <Cell key={`${p.specId}/${p.partition}`} fill={p.deleteFiles > 0 ? '#d98e04' : '#2f6feb'} cursor="pointer" />)}
@@ -142,7 +144,7 @@ function PartitionTable({ partitions, onSelect, showSpec }: { partitions: readon
             const p = partitions[item.index];
             return (
               <div key={`${p.specId}/${p.partition}`} role="row" className="vtable-row vt-partitions" style={{ transform: `translateY(${item.start}px)`, height: ROW }} onClick={() => onSelect(p)}>
-                <span role="cell" className="mono ellipsis" title={p.partition}>{p.partition}</span>
+                <span role="cell" className="mono ellipsis" title={safeTitle(p.partition)}><InlineText text={p.partition} max={300} /></span>
                 <span role="cell" className="num">{showSpec ? p.specId : ''}</span>
                 <span role="cell" className="num">{formatCount(p.dataFiles)}</span>
                 <span role="cell" className="num">{formatCount(p.records)}</span>

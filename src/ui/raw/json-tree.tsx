@@ -5,8 +5,12 @@
 import { useState } from 'react';
 import type { DisplayValue } from '../../core/api/table-dto.ts';
 import { fieldNote } from './field-notes.ts';
+import { InlineText, SafeText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 
 const MAX_CHILDREN = 60;
+/** Characters of one string value shown before "show all". */
+const STRING_CAP = 500;
 
 export function JsonTree({ value, role, path = '', depth = 0, openDepth = 1 }: {
   value: DisplayValue;
@@ -33,7 +37,7 @@ function Children({ entries, isArray, role, path, depth, openDepth }: {
         const note = isArray ? undefined : fieldNote(role, p);
         const nested = v !== null && typeof v === 'object';
         const size = nested ? (Array.isArray(v) ? `[${v.length}]` : `{${Object.keys(v).length}}`) : '';
-        const key = <span className={`jt-key${isArray ? ' idx' : ''}`}>{isArray ? k : `${k}`}</span>;
+        const key = <span className={`jt-key${isArray ? ' idx' : ''}`}>{isArray ? k : <InlineText text={k} max={300} />}</span>;
         const noteEl = note && (
           <span className="jt-note">{note.text} <a href={note.href} target="_blank" rel="noreferrer" aria-label={`spec: ${k}`}>spec ↗</a></span>
         );
@@ -59,8 +63,9 @@ function Children({ entries, isArray, role, path, depth, openDepth }: {
 
 function Scalar({ value }: { value: DisplayValue }) {
   if (value === null) return <span className="jt-null">null</span>;
-  if (typeof value === 'string') return <span className={`jt-str${/^-?\d+$/.test(value) ? ' jt-big' : ''}`} title={value.length > 80 ? value : undefined}>{/^-?\d+$/.test(value) ? value : JSON.stringify(value)}</span>;
+  // JSON.stringify quotes the string and escapes C0 controls; SafeText marks bidi controls and caps its length.
+  if (typeof value === 'string') return <span className={`jt-str${/^-?\d+$/.test(value) ? ' jt-big' : ''}`} title={value.length > 80 ? safeTitle(value) : undefined}>{/^-?\d+$/.test(value) ? value : <SafeText text={JSON.stringify(value)} max={STRING_CAP} />}</span>;
   if (typeof value === 'number') return <span className="jt-num">{value}</span>;
   if (typeof value === 'boolean') return <span className="jt-bool">{String(value)}</span>;
-  return <span>{JSON.stringify(value)}</span>;
+  return <span><SafeText text={JSON.stringify(value)} max={STRING_CAP} /></span>;
 }

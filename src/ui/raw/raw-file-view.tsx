@@ -12,6 +12,8 @@ import { ErrorPanel } from '../errors/error-panel.tsx';
 import { useRawFile } from '../queries/table-queries.ts';
 import { ROLE_NOTES } from './field-notes.ts';
 import { JsonTree } from './json-tree.tsx';
+import { InlineText, SafeText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 
 const PAGE = 100;
 
@@ -57,10 +59,10 @@ function FileGroup({ title, items, selected, onSelect }: { title: string; items:
   const affixes = useMemo(() => commonAffixes(items.map((it) => it.label)), [items]);
   return (
     <div className="raw-group">
-      <div className="label">{title}</div>
+      <div className="label"><InlineText text={title} /></div>
       {items.slice(0, 400).map((it) => (
-        <button key={it.key} type="button" role="option" aria-selected={it.key === selected} className={`raw-file${it.key === selected ? ' active' : ''}`} onClick={() => onSelect(it.key)} title={it.key}>
-          <span className="mono">{distinctEllipsis(it.label, 36, affixes)}</span>{it.note && <span className="pill">{it.note}</span>}
+        <button key={it.key} type="button" role="option" aria-selected={it.key === selected} className={`raw-file${it.key === selected ? ' active' : ''}`} onClick={() => onSelect(it.key)} title={safeTitle(it.key)}>
+          <span className="mono"><InlineText text={distinctEllipsis(it.label, 36, affixes)} /></span>{it.note && <span className="pill">{it.note}</span>}
         </button>
       ))}
       {items.length > 400 && <div className="muted small">… {formatCount(items.length - 400)} more (type to find)</div>}
@@ -102,7 +104,7 @@ function Decoded({ raw, offset, onPage }: { raw: RawFileDto; offset: number; onP
         <div className="jt-root"><div className="label">Footer</div><JsonTree value={raw.footer} role={raw.role} openDepth={1} /></div>
       )}
       {(raw.kind === 'avro' || ((raw.kind === 'orc' || raw.kind === 'parquet') && raw.records !== undefined)) && <AvroRecords raw={raw} offset={offset} onPage={onPage} />}
-      {raw.kind === 'text' && <pre className="code-block raw-text">{raw.text}</pre>}
+      {raw.kind === 'text' && <pre className="code-block raw-text"><SafeText text={raw.text ?? ''} max={200_000} /></pre>}
       {raw.kind === 'binary' && <pre className="code-block raw-text">{raw.hex}</pre>}
     </div>
   );
@@ -116,7 +118,7 @@ function AvroRecords({ raw, offset, onPage }: { raw: RawFileDto; offset: number;
       {raw.kind === 'avro' && <details className="avro-header">
         <summary>Avro header: {Object.keys(raw.avroMetadata ?? {}).length} metadata entries and the record schema</summary>
         <dl className="kv">
-          {Object.entries(raw.avroMetadata ?? {}).map(([k, v]) => <div key={k}><dt className="mono">{k}</dt><dd className="mono small">{v.length > 400 ? `${v.slice(0, 400)}…` : v}</dd></div>)}
+          {Object.entries(raw.avroMetadata ?? {}).map(([k, v]) => <div key={k}><dt className="mono"><InlineText text={k} max={300} /></dt><dd className="mono small"><SafeText text={v} max={400} /></dd></div>)}
         </dl>
         {raw.avroSchema !== undefined && <JsonTree value={raw.avroSchema} openDepth={0} />}
       </details>}
@@ -134,7 +136,7 @@ function AvroRecords({ raw, offset, onPage }: { raw: RawFileDto; offset: number;
         {records.map((r, i) => (
           <li key={offset + i} className="avro-record">
             <details open={i < 2}>
-              <summary><span className="muted">record {formatCount(offset + i + 1)}</span> <span className="mono small">{recordTitle(r)}</span></summary>
+              <summary><span className="muted">record {formatCount(offset + i + 1)}</span> <span className="mono small"><InlineText text={recordTitle(r)} max={300} /></span></summary>
               <JsonTree value={r} role={raw.role} openDepth={0} />
             </details>
           </li>

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import type { SchemaDto, VersionDto } from '../../core/api/table-dto.ts';
 import { formatCount, formatTime } from '../common/format.ts';
 import { type ChangeKind, type FlatField, type SchemaStep, changeKey, flattenSchema, schemaHistory, versionsBySchema } from './schema-diff.ts';
+import { InlineText } from '../common/safe-text-view.tsx';
 
 const CHANGE_LABEL: Record<ChangeKind, string> = {
   added: 'added', dropped: 'dropped', renamed: 'renamed', promoted: 'type promoted', 'type-changed': 'type changed',
@@ -64,12 +65,12 @@ function SchemaChanges({ step }: { step: SchemaStep }) {
         {step.changes.map((c) => (
           <li key={changeKey(c)} className={`chg chg-${c.kind}`}>
             <span className="chg-kind">{CHANGE_LABEL[c.kind]}</span>
-            <span className="mono">{c.path}</span>
+            <span className="mono"><InlineText text={c.path} /></span>
             {c.id !== undefined && <span className="muted mono small">#{c.id}</span>}
-            {c.kind === 'renamed' && <span className="muted">from <span className="mono">{c.before}</span></span>}
-            {(c.kind === 'promoted' || c.kind === 'type-changed') && <span className="mono muted">{c.before} → {c.after}</span>}
+            {c.kind === 'renamed' && <span className="muted">from <span className="mono"><InlineText text={String(c.before)} /></span></span>}
+            {(c.kind === 'promoted' || c.kind === 'type-changed') && <span className="mono muted"><InlineText text={String(c.before)} /> → <InlineText text={String(c.after)} /></span>}
             {c.kind === 'reordered' && <span className="muted">position {c.before} → {c.after}</span>}
-            {c.kind === 'added' && <span className="mono muted">{c.after}</span>}
+            {c.kind === 'added' && <span className="mono muted"><InlineText text={String(c.after)} /></span>}
           </li>
         ))}
       </ul>
@@ -89,8 +90,8 @@ function SchemaFields({ schema, step, onSelect }: { schema: SchemaDto; step: Sch
         {fields.map((f) => (
           <tr key={f.path} onClick={() => onSelect(f)} className="clickable">
             {withIds && <td className="num mono muted">{f.id ?? ''}</td>}
-            <td className="mono" style={{ paddingLeft: 12 + f.depth * 16 }}>{f.name}{f.id !== undefined && schema.identifierFieldIds.includes(f.id) && <span className="pill" title="identifier field (row key)"> key</span>}</td>
-            <td className="mono">{f.type.length > 60 ? `${f.type.slice(0, 59)}…` : f.type}</td>
+            <td className="mono" style={{ paddingLeft: 12 + f.depth * 16 }}><InlineText text={f.name} />{f.id !== undefined && schema.identifierFieldIds.includes(f.id) && <span className="pill" title="identifier field (row key)"> key</span>}</td>
+            <td className="mono"><InlineText text={f.type} max={60} /></td>
             <td>{f.required ? 'yes' : ''}</td>
             <td>{changed.has(f.path) && <span className={`chg-dot chg-${changed.get(f.path)}`} title={CHANGE_LABEL[changed.get(f.path)!]}>{CHANGE_LABEL[changed.get(f.path)!]}</span>}</td>
           </tr>

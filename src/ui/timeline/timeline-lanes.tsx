@@ -12,6 +12,7 @@ import type { LaneLayout } from './lanes.ts';
 import { type Placed, placeMarks, timeTicks } from './mark-layout.ts';
 import { OP_COLORS, OP_LABELS, opCategory } from './operations.ts';
 import type { SeriesPoint } from './series.ts';
+import { safeTitle, visibleText } from '../common/safe-text.ts';
 
 export const LABEL_W = 72;
 const RIGHT = 14;
@@ -84,9 +85,9 @@ export function TimelineLanes({ width, versions, layout, domain, selectedId, ser
       {layout.lanes.map((l, i) => (
         <g key={l.name}>
           <line x1={LABEL_W} x2={LABEL_W + plotW} y1={laneY(i)} y2={laneY(i)} stroke="#e4e4df" />
-          <text x={LABEL_W - 8} y={laneY(i) + 4} textAnchor="end" fontSize={11} fill="#676d73">
-            <title>{`${l.kind === 'branch' ? 'branch' : 'versions on no branch'}: ${l.name}`}</title>
-            {l.name.length > 10 ? `${l.name.slice(0, 9)}…` : l.name}
+          <text x={LABEL_W - 8} y={laneY(i) + 4} textAnchor="end" fontSize={11} fill="#676d73" style={{ unicodeBidi: 'isolate' }}>
+            <title>{safeTitle(`${l.kind === 'branch' ? 'branch' : 'versions on no branch'}: ${l.name}`)}</title>
+            {visibleText(l.name.length > 10 ? `${l.name.slice(0, 9)}…` : l.name)}
           </text>
         </g>
       ))}
@@ -111,7 +112,7 @@ function Mark({ p, y, selected, onSelect }: { p: Placed; y: number; selected: bo
   const title = `${v.operation} · ${v.id}\n${t.local} (${t.utc})${count > 1 ? `\n+${count - 1} more ${OP_LABELS[cat]} commits here — drag across the axis to zoom in` : ''}${v.refs.length ? `\n${v.refs.map((r) => `${r.type} ${r.name}`).join(', ')}` : ''}`;
   return (
     <g className="tl-mark" onClick={(e) => onSelect(v.id, e.shiftKey)} data-version={v.id} id={`tl-${v.id}`} aria-selected={selected}>
-      <title>{title}</title>
+      <title>{safeTitle(title)}</title>
       {selected && <circle cx={x} cy={y} r={8.5} fill="none" stroke="#1d2125" strokeWidth={2} />}
       {v.isCurrent && <circle cx={x} cy={y} r={6.5} fill="#fff" stroke={OP_COLORS[cat]} strokeWidth={2} />}
       <circle cx={x} cy={y} r={count > 1 ? 5 : 4} fill={OP_COLORS[cat]} stroke="#fff" strokeWidth={1} />
@@ -126,10 +127,10 @@ function Flag({ p, y, onSelect, flip }: { p: Placed; y: number; onSelect: (id: s
   const label = names.length > 1 ? `${names[0]} +${names.length - 1}` : names[0];
   return (
     <g className="tl-flag" onClick={(e) => onSelect(p.v.id, e.shiftKey)}>
-      <title>{`tag${names.length > 1 ? 's' : ''} ${names.join(', ')} → ${p.v.id}`}</title>
+      <title>{safeTitle(`tag${names.length > 1 ? 's' : ''} ${names.join(', ')} → ${p.v.id}`)}</title>
       <line x1={p.x} x2={p.x} y1={y - 4} y2={y - 14} stroke="#444" strokeWidth={1} />
       <path d={`M${p.x},${y - 14} l${flip ? -8 : 8},3 l${flip ? 8 : -8},3 z`} fill="#444" />
-      <text x={p.x + (flip ? -10 : 10)} y={y - 8} fontSize={10} fill="#444" textAnchor={flip ? 'end' : 'start'}>{label}</text>
+      <text x={p.x + (flip ? -10 : 10)} y={y - 8} fontSize={10} fill="#444" textAnchor={flip ? 'end' : 'start'} style={{ unicodeBidi: 'isolate' }}>{visibleText((label ?? '').slice(0, 60))}</text>
     </g>
   );
 }

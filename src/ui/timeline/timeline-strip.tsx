@@ -18,6 +18,7 @@ import { paddedExtent } from './time-format.ts';
 import { TimelineLanes, lanesHeight } from './timeline-lanes.tsx';
 import { nextVersion } from './timeline-nav.ts';
 import { VersionsList } from './versions-list.tsx';
+import { InlineText } from '../common/safe-text-view.tsx';
 
 const MAX_SERIES_POINTS = 400;
 /** Below this strip width the versions list is not beside the lanes but one click away (List). */
@@ -144,11 +145,11 @@ function SelectedLine({ v, inline = false }: { v: VersionDto; inline?: boolean }
   const added = v.totals.added?.records;
   return (
     <div className={`timeline-selected${inline ? ' inline' : ''}`} data-testid="selected-version">
-      <span className="op-pill" style={{ background: OP_COLORS[opCategory(v.operation)] }}>{v.operation}</span>
+      <span className="op-pill" style={{ background: OP_COLORS[opCategory(v.operation)] }}><InlineText text={v.operation} max={60} /></span>
       <CopyText text={v.id} />
       <span title={t.utc}>{t.local}</span>
       {v.isCurrent && <span className="pill">current</span>}
-      {v.refs.map((r) => <span key={r.name} className={`pill ref-${r.type}`}>{r.type === 'tag' ? '⚑ ' : '⎇ '}{r.name}</span>)}
+      {v.refs.map((r) => <span key={r.name} className={`pill ref-${r.type}`}>{r.type === 'tag' ? '⚑ ' : '⎇ '}<InlineText text={r.name} max={60} /></span>)}
       {records !== undefined && <span className="muted num">{records}</span>}
       {added !== undefined && <span className="muted num">{Number(added) >= 0 ? '+' : ''}{formatCount(Number(added))} this commit</span>}
       {bytes !== undefined && <span className="muted num">{formatBytes(Number(bytes))}</span>}

@@ -9,6 +9,8 @@ import type { VersionDto } from '../../core/api/table-dto.ts';
 import { formatTime } from '../common/format.ts';
 import { OP_COLORS, opCategory } from './operations.ts';
 import { type VersionSort, type VersionSortKey, listVersions } from './versions-list-model.ts';
+import { InlineText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 
 const ROW = 20;
 const timeText = (v: VersionDto) => formatTime(v.timestampMs).local;
@@ -75,12 +77,12 @@ export function VersionsList({ versions, selectedId, onSelect, onCompare }: {
               <div key={v.id} id={`vl-${v.id}`} role="option" aria-selected={v.id === selectedId} data-list-version={v.id}
                 className={`vl-row${item.index === active ? ' active' : ''}${v.id === selectedId ? ' selected' : ''}`}
                 style={{ transform: `translateY(${item.start}px)`, height: ROW }}
-                onClick={(e) => { setActive(item.index); if (e.shiftKey && onCompare) onCompare(v.id); else onSelect(v.id); }} title={`${v.operation} · ${v.id}\n${t.local}.${String(v.timestampMs % 1000).padStart(3, '0')} (${t.utc})`}>
+                onClick={(e) => { setActive(item.index); if (e.shiftKey && onCompare) onCompare(v.id); else onSelect(v.id); }} title={safeTitle(`${v.operation} · ${v.id}\n${t.local}.${String(v.timestampMs % 1000).padStart(3, '0')} (${t.utc})`)}>
                 <span className="vl-time mono">{t.local.slice(5)}</span>
-                <span className="vl-id mono">{v.id}</span>
-                <span className="vl-op"><span className="dot" style={{ background: OP_COLORS[opCategory(v.operation)] }} />{v.operation}
+                <span className="vl-id mono"><InlineText text={v.id} max={40} /></span>
+                <span className="vl-op"><span className="dot" style={{ background: OP_COLORS[opCategory(v.operation)] }} /><InlineText text={v.operation} max={60} />
                   {v.isCurrent && <span className="pill">current</span>}
-                  {v.refs.map((r) => <span key={r.name} className={`pill ref-${r.type}`}>{r.name}</span>)}</span>
+                  {v.refs.map((r) => <span key={r.name} className={`pill ref-${r.type}`}><InlineText text={r.name} max={60} /></span>)}</span>
               </div>
             );
           })}

@@ -11,6 +11,8 @@ import { engine } from '../../worker/client.ts';
 import { commonAffixes, distinctEllipsis, formatBytes } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
+import { Marked, SafeText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
 import { type ChildrenState, type TreeRow, nodeSummary, rowKey, treeKeyAction, visibleRows } from './tree-model.ts';
@@ -148,7 +150,7 @@ function Row({ row, index, start, affixes, active, selected, onClick, onToggle }
       <div className={`tree-row tree-${row.type}`} style={style} id={`tree-row-${index}`} role="treeitem" aria-level={row.depth + 1}>
         {row.type === 'loading' && <span className="muted small">{t('ui.tree.loading')}</span>}
         {row.type === 'empty' && <span className="muted small">{t('ui.tree.emptyNode')}</span>}
-        {row.type === 'error' && <span className="error-inline small" title={String((row.error as { message?: string })?.message ?? row.error)}>⚠ {String((row.error as { message?: string })?.message ?? t('ui.tree.failed'))}</span>}
+        {row.type === 'error' && <span className="error-inline small" title={safeTitle(String((row.error as { message?: string })?.message ?? row.error))}>⚠ <SafeText text={String((row.error as { message?: string })?.message ?? t('ui.tree.failed'))} max={300} /></span>}
       </div>
     );
   }
@@ -160,15 +162,15 @@ function Row({ row, index, start, affixes, active, selected, onClick, onToggle }
     <div id={`tree-row-${index}`} role="treeitem" aria-level={row.depth + 1} aria-expanded={n.hasChildren ? row.expanded : undefined}
       aria-selected={selected} aria-setsize={row.siblings} aria-posinset={row.index + 1}
       className={`tree-row${active ? ' active' : ''}${selected ? ' selected' : ''}${deleted ? ' deleted' : ''}`} style={style} onClick={onClick}
-      data-kind={n.kind} title={n.path ?? n.location ?? n.label}>
+      data-kind={n.kind} title={safeTitle(n.path ?? n.location ?? n.label)}>
       <button type="button" className="twisty-btn" tabIndex={-1} aria-hidden={!n.hasChildren} disabled={!n.hasChildren}
         onClick={(e) => { e.stopPropagation(); onToggle(row.key); }}>
         {n.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
       </button>
       <span className="kind-icon" style={{ color }} aria-hidden>{glyph}</span>
-      <span className="tree-label mono">{distinctEllipsis(n.label, 48, affixes)}</span>
+      <bdi className="tree-label mono safe-text"><Marked text={distinctEllipsis(n.label, 48, affixes)} /></bdi>
       <span className="tree-kind muted">{n.kind.replace(/-/g, ' ')}</span>
-      {summary && <span className="tree-summary muted">{summary}</span>}
+      {summary && <span className="tree-summary muted"><bdi className="safe-text"><Marked text={summary.length > 200 ? `${summary.slice(0, 199)}…` : summary} /></bdi></span>}
       <span className="spacer" />
       {n.size !== undefined && <span className="tree-size num muted" title={t('ui.bytes.exact', { count: n.size })}>{formatBytes(n.size)}</span>}
     </div>

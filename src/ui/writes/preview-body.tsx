@@ -6,6 +6,8 @@
 import type { FileChangeDto, WritePreviewDto } from '../../worker/engine-writes.ts';
 import { formatBytes, formatCount, middleEllipsis } from '../common/format.ts';
 import { groupFiles, totalsRows, rowsNote } from './write-model.ts';
+import { InlineText } from '../common/safe-text-view.tsx';
+import { safeTitle } from '../common/safe-text.ts';
 
 const KIND_LABEL: Record<FileChangeDto['kind'], string> = {
   data: 'data files', delete: 'delete files', manifest: 'manifests', 'manifest-list': 'manifest lists', metadata: 'metadata / snapshot files',
@@ -59,7 +61,7 @@ function FileGroups({ files, verb, label }: { files: readonly FileChangeDto[]; v
           <ul>
             {g.files.slice(0, SHOWN).map((f) => (
               <li key={f.key}>
-                <span className="mono" title={f.key}>{middleEllipsis(f.key, 64)}</span>
+                <span className="mono" title={safeTitle(f.key)}><InlineText text={middleEllipsis(f.key, 64)} /></span>
                 <span className="muted num">{f.bytes !== undefined ? formatBytes(f.bytes) : f.note ?? ''}</span>
               </li>
             ))}
