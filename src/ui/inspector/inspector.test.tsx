@@ -48,7 +48,7 @@ describe('Inspector text comes from the catalog', () => {
     expect(texts[2]).toContain('changelog-producer');
     expect(texts[2]).toContain('derives');
     expect(texts[3]).toContain('incremental query');
-    expect(new Set(texts.map((h) => h.match(/data-testid="inspector-explanation">([^<]*)</)?.[1])).size).toBe(4);
+    expect(new Set(texts.map((h) => h.match(/data-testid="inspector-explanation">(.*?)<\/p>/)?.[1])).size).toBe(4);
     const delta = explain('changed', 'delta');
     expect(delta).toContain('Changed — in Delta');
     // The other kinds are listed below it, the change log among them, as prose.
@@ -56,7 +56,7 @@ describe('Inspector text comes from the catalog', () => {
     expect(delta).toContain('Change log');
     const pseudoHtml = explain('changed', 'hudi', pseudo);
     expect(pseudoHtml).toContain('«ui.diff.explain.heading»');
-    expect(pseudoHtml).toContain('data-testid="inspector-explanation">«ui.diff.explain.changed»</p>');
+    expect(pseudoHtml).toContain('data-testid="inspector-explanation"><bdi class="safe-text">«ui.diff.explain.changed»</bdi></p>');
   });
 });
 
