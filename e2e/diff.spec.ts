@@ -65,10 +65,12 @@ test('diff two versions: summary, schema diff, row filters, provenance, CSV, dee
 const SHIPMENTS = '/?w=demo&t=logistics%2Fshipments%2F';
 
 test('a table without a key: pick one, see changed rows with the changed cells, keep it in the URL', async ({ page }) => {
+  test.setTimeout(180_000); // several table opens and reads; minutes on a busy machine
   const errors = watchErrors(page);
   await page.goto(`${SHIPMENTS}&da=6&db=7`);
   const rows = page.getByTestId('diff-rows');
-  await expect(rows).toContainText('No key: rows are compared whole');
+  // Generous first waits: the page opens the table and reads the differing files (slow on a busy machine).
+  await expect(rows).toContainText('No key: rows are compared whole', { timeout: 45_000 });
   await expect(rows.getByRole('radio', { name: /Removed/ })).toContainText('10');
   await expect(rows.getByRole('radio', { name: /Changed/ })).toContainText('0');
 
@@ -111,15 +113,16 @@ test('a table without a key: pick one, see changed rows with the changed cells, 
 });
 
 test('change log between two versions: from the format’s own log (Delta) or derived (Iceberg), with type and version', async ({ page }) => {
+  test.setTimeout(180_000); // several table opens and reads; minutes on a busy machine
   const errors = watchErrors(page);
   // Delta shipments 5 → 7: version 6 deleted the cancelled shipments, 7 updated 10 (no CDF images: a delete and an insert each).
   await page.goto(`${SHIPMENTS}&da=5&db=7`);
-  await expect(page.getByTestId('diff-summary')).toBeVisible();
+  await expect(page.getByTestId('diff-summary')).toBeVisible({ timeout: 45_000 });
   await page.getByRole('radiogroup', { name: 'Show' }).getByRole('radio', { name: 'Change log' }).click();
   await expect(page).toHaveURL(/dm=changes/);
   const log = page.getByTestId('diff-changes');
   const source = log.getByTestId('diff-changes-source');
-  await expect(source).toContainText('format’s own change log');
+  await expect(source).toContainText('format’s own change log', { timeout: 45_000 });
   await expect(source).toContainText('read from the Delta change data feed');
   await expect(source).toContainText('After 5 up to and including 7: 2 versions');
   // The inspector teaches where this format's change log comes from.
@@ -149,7 +152,7 @@ test('change log between two versions: from the format’s own log (Delta) or de
   // Iceberg customers keeps no change log: derived from each version against its parent, said so.
   await page.goto(`${CUSTOMERS}&da=${FROM}&db=${TO}&dm=changes`);
   const derived = page.getByTestId('diff-changes');
-  await expect(derived.getByTestId('diff-changes-source')).toContainText('125 rows derived by Lakescope');
+  await expect(derived.getByTestId('diff-changes-source')).toContainText('125 rows derived by Lakescope', { timeout: 45_000 });
   await expect(derived.getByRole('radio', { name: /Added/ })).toContainText('100');
   await expect(derived.getByRole('radio', { name: /Removed/ })).toContainText('25');
   await derived.getByRole('button', { name: 'Where does this change log come from?' }).click();
@@ -157,10 +160,19 @@ test('change log between two versions: from the format’s own log (Delta) or de
   await derived.getByRole('radio', { name: /Removed/ }).click();
   await expect(derived.locator('.dg-row[data-change="delete"]').first()).toContainText(TO);
   await expect(derived.locator('.dg-row[data-change="insert"]')).toHaveCount(0);
+
+  // A backwards pair has no change log: the page says so and offers the swap (nothing is read).
+  await page.goto(`${SHIPMENTS}&da=7&db=5&dm=changes`);
+  const back = page.getByTestId('diff-changes');
+  await expect(back).toContainText('A change log runs forward in time', { timeout: 45_000 });
+  await back.getByRole('button', { name: '⇄ Swap' }).click();
+  await expect(page).toHaveURL(/da=5&db=7&dm=changes/);
+  await expect(page.getByTestId('diff-changes-source')).toContainText('38 rows', { timeout: 45_000 });
   expect(errors).toEqual([]);
 });
 
 test('cancel a row diff while it reads: it stops, says "cancelled" (not an error), and reads again on request', async ({ page }) => {
+  test.setTimeout(180_000); // several table opens and reads; minutes on a busy machine
   const errors = watchErrors(page);
   // Hold every data file read until released, so the row diff is caught mid-read.
   const held: (() => void)[] = [];
@@ -174,7 +186,7 @@ test('cancel a row diff while it reads: it stops, says "cancelled" (not an error
   await page.goto(`${CUSTOMERS}&da=${FROM}&db=${TO}`);
   const rows = page.getByTestId('diff-rows');
   const progress = rows.getByRole('status').filter({ hasText: 'Reading the files that differ' });
-  await expect(progress).toBeVisible();
+  await expect(progress).toBeVisible({ timeout: 45_000 });
   await expect.poll(() => held.length).toBeGreaterThan(0);
   await progress.getByRole('button', { name: 'Cancel' }).click();
 

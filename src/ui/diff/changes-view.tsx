@@ -37,7 +37,7 @@ export function ChangesView({ tableId, diff, backwards, onDiff, onExplain }: {
   onExplain: () => void;
 }) {
   const { t } = useMessages();
-  const q = useChanges(tableId, diff.from, diff.to, diff.key);
+  const q = useChanges(tableId, diff.from, diff.to, diff.key, !backwards);
   const log = q.data;
   const { rows, counts } = changesOfKind(log?.rows ?? [], diff.kind);
   const cols = log?.columns ?? [];

@@ -59,9 +59,10 @@ export const CHANGES_LIMIT = 10_000;
 
 /**
  * The change log of `(from, to]` (the format's own where it has one, else derived with `key` pairing
- * updates); runs in the worker with progress; `cancel` stops it, `restart` runs it again.
+ * updates); runs in the worker with progress; `cancel` stops it, `restart` runs it again. Not run
+ * while `enabled` is false (a backwards pair has no change log).
  */
-export function useChanges(tableId: string, from: string, to: string, key?: readonly string[]) {
+export function useChanges(tableId: string, from: string, to: string, key?: readonly string[], enabled = true) {
   const client = useQueryClient();
   const [progress, setProgress] = useState<Progress | undefined>();
   const [run, setRun] = useState(0);
@@ -72,7 +73,7 @@ export function useChanges(tableId: string, from: string, to: string, key?: read
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => engine().changes({ tableId, from, to, limit: CHANGES_LIMIT, ...(key?.length ? { key: [...key] } : {}) }, { signal, onProgress: setProgress }),
-    enabled: !cancelled, retry: false, staleTime: Infinity, gcTime: 5 * 60_000,
+    enabled: enabled && !cancelled, retry: false, staleTime: Infinity, gcTime: 5 * 60_000,
   });
   return {
     ...query, progress, cancelled,
