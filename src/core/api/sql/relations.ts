@@ -59,8 +59,11 @@ export abstract class Relation {
   abstract prepare(): Promise<void>;
   /** What a scan with these hints would read (no data file fetched). */
   abstract explain(hints: ScanOptions): Promise<SqlScanDto>;
-  /** The rows of a scan with these hints, each as a plain object of engine values. */
-  protected abstract rows(hints: ScanOptions): AsyncIterable<Record<string, unknown>>;
+  /**
+   * The rows of a scan with these hints, each as a plain object of engine values, in batches (a decoded
+   * record batch at a time): one async hop per batch, not per row, between the reader and the engine.
+   */
+  protected abstract rows(hints: ScanOptions): AsyncIterable<readonly Record<string, unknown>[]>;
 
   protected base(kind: SqlScanDto['kind']): Pick<SqlScanDto, 'ref' | 'relation' | 'table' | 'root' | 'format' | 'kind'> {
     return { ref: this.ref, relation: this.relation, table: this.opened.name, root: this.opened.root, format: this.opened.format, kind };
@@ -78,17 +81,20 @@ export abstract class Relation {
           appliedLimitOffset: false,
           async *rows(): AsyncGenerator<AsyncRow> {
             let turn = Date.now();
-            for await (const obj of self.rows(hints)) {
-              // The engine's joins and aggregates run on microtasks only: without a macrotask turn now and then
-              // a worker never reads the page's abort message (nor any other call) until the query ends.
-              if (Date.now() - turn > YIELD_MS) {
-                await new Promise((resolve) => setTimeout(resolve, 0));
-                turn = Date.now();
-                if (hints.signal?.aborted) throw abortError(hints.signal, 'sql');
+            for await (const batch of self.rows(hints)) {
+              for (const obj of batch) {
+                // The engine's joins and aggregates run on microtasks only: without a macrotask turn now and then
+                // a worker never reads the page's abort message (nor any other call) until the query ends.
+                if (Date.now() - turn > YIELD_MS) {
+                  await new Promise((resolve) => setTimeout(resolve, 0));
+                  turn = Date.now();
+                  if (hints.signal?.aborted) throw abortError(hints.signal, 'sql');
+                }
+                // squirreling's row contract (AsyncRow): one thunk per cell, as its own asyncRow() builds them.
+                const cells: Record<string, () => Promise<never>> = {};
+                for (const c of columns) cells[c] = () => Promise.resolve(obj[c] as never);
+                yield { columns, cells, resolved: obj as never };
               }
-              const cells: Record<string, () => Promise<never>> = {};
-              for (const c of columns) cells[c] = () => Promise.resolve(obj[c] as never);
-              yield { columns, cells, resolved: obj as never };
             }
           },
         };
@@ -161,7 +167,7 @@ export class DataRelation extends Relation {
     return { ...this.base('data'), ...planRecord(plan, filter, columns) };
   }
 
-  protected async *rows(hints: ScanOptions): AsyncGenerator<Record<string, unknown>> {
+  protected async *rows(hints: ScanOptions): AsyncGenerator<readonly Record<string, unknown>[]> {
     // Planning counts too: it may read Parquet footers to prune row groups (and small files whole).
     const before = this.opened.storage.bytesRead;
     const { plan, filter, columns } = await this.planFor(hints);
@@ -176,7 +182,7 @@ export class DataRelation extends Relation {
       const rows = sqlRowsOf(r.batch, names);
       record.rowsRead += rows.length;
       record.bytesFetched = this.opened.storage.bytesRead - before;
-      yield* rows;
+      yield rows;
     }
     record.bytesFetched = this.opened.storage.bytesRead - before;
   }
@@ -200,18 +206,18 @@ export class ChangesRelation extends Relation {
     return { ...this.base('changes'), ...planRecord(plan, undefined, undefined), notes: [...plan.notes, 'the change log reads the files that differ between each pair of versions in the range; bytes to fetch are those of the end version at most'] };
   }
 
-  protected async *rows(): AsyncGenerator<Record<string, unknown>> {
+  protected async *rows(): AsyncGenerator<readonly Record<string, unknown>[]> {
     const before = this.opened.storage.bytesRead;
     const log = await changes(this.opened.table, pointOf(this.from), pointOf(this.to), { signal: this.ctx.signal, onProgress: (p) => this.ctx.onProgress?.({ ...p, phase: 'read', current: this.ref }) });
     const record = { ...(await this.explain()), fromVersion: log.from, version: log.to, bytesFetched: this.opened.storage.bytesRead - before, rowsRead: log.rows.length, notes: [...log.notes, `source: ${log.sourceName}`] };
     this.scans.push(record);
-    for (const r of log.rows) {
+    yield log.rows.map((r) => {
       const row: Record<string, unknown> = {};
       for (const c of log.columns) row[c] = r.row[c] ?? null;
       row[CHANGE_TYPE_COLUMN] = r.changeType;
       row[CHANGE_VERSION_COLUMN] = sqlId(r.version);
-      yield row;
-    }
+      return row;
+    });
   }
 }
 
@@ -232,9 +238,9 @@ export class MetadataRelation extends Relation {
     return { ...this.base('metadata'), metadataTable: this.metadata, counts: {}, filesPlanned: 0, filesSkipped: 0, bytesToFetch: 0, bytesFetched: this.opened.storage.bytesRead, notes: ['metadata only: read while planning, no data file'] };
   }
 
-  protected async *rows(): AsyncGenerator<Record<string, unknown>> {
+  protected async *rows(): AsyncGenerator<readonly Record<string, unknown>[]> {
     this.scans.push({ ...(await this.explain()), rowsRead: this.data!.rows.length });
-    yield* this.data!.rows;
+    yield this.data!.rows;
   }
 }
 
