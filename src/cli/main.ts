@@ -7,7 +7,7 @@ import { isLakeError, LakeError, toLakeError } from '../core/errors.ts';
 import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { parseArgs } from './args.ts';
 import { filesCommand, infoCommand, scanCommand, versionsCommand, type Print } from './commands.ts';
-import { terminalText } from './output.ts';
+import { terminalMessage, terminalText } from './output.ts';
 import { changesCommand, diffCommand } from './diff-commands.ts';
 import type { TableFormat } from '../core/formats/table-format.ts';
 import { openCliTable } from './open-table.ts';
@@ -121,7 +121,7 @@ export async function main(argv: readonly string[], print: Print = (t) => proces
     const err = isLakeError(e) ? e : toLakeError(e, 'cli');
     // Messages quote paths and names from the table: escaped, so they cannot drive the terminal (issue 18).
     const context = Object.entries(err.context).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => `${terminalText(k)}=${terminalText(String(v))}`).join(' ');
-    printError(`lakescope: ${err.code}: ${terminalText(err.message)}${context ? `\n  (${context})` : ''}`);
+    printError(`lakescope: ${err.code}: ${terminalMessage(err.message)}${context ? `\n  (${context})` : ''}`);
     if (err.message.startsWith('cli: ') && err.code === 'DataInvalid') { printError(`\n${USAGE}`); return 2; }
     return 1;
   } finally {

@@ -3,7 +3,7 @@
  * tells null from the string "null"; json, jsonl, csv and canonical stay exact (values read back equal).
  */
 import { describe, expect, it } from 'vitest';
-import { formatRows, NULL_MARK, tableString, textTable } from './output.ts';
+import { formatRows, NULL_MARK, tableString, terminalMessage, textTable } from './output.ts';
 
 const NASTY = ['\u001b[31mred\u001b[0m', 'a\rb', 'line1\nline2', 'tab\there', 'nul\u0000x', 'rtl\u202eevil', 'c1\u009bcsi', 'del\u007f', 'zw\u200bj', 'bom\ufeff'];
 
@@ -85,3 +85,13 @@ function parseCsv(text: string): (string | null)[][] {
   }
   return out;
 }
+
+describe('terminalMessage', () => {
+  it('keeps a message\'s own lines but indented, with escapes inside each line (issue 18)', () => {
+    expect(terminalMessage('bad at line 1, column 8\n  SELECT x\n         ^')).toBe('bad at line 1, column 8\n    SELECT x\n           ^');
+    // A newline from a table cannot start a line that looks like the CLI's own, and ESC stays escaped.
+    const m = terminalMessage('file "a\nlakescope: ok\u001b[2J"');
+    expect(m.split('\n').every((l, i) => i === 0 || l.startsWith('  '))).toBe(true);
+    expect(m).not.toContain('\u001b');
+  });
+});

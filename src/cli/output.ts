@@ -66,6 +66,15 @@ export function terminalText(s: string): string {
   return s.replace(UNSAFE_ALL, escapeChar);
 }
 
+/**
+ * An error message for the terminal that may span lines (a SQL error's caret under the query): each line
+ * escaped by {@link terminalText}, continuation lines indented by two spaces, so a newline read from a table
+ * can break a line but never start one that looks like the CLI's own (`lakescope: …`) at the margin.
+ */
+export function terminalMessage(s: string): string {
+  return s.split('\n').map((line, i) => (i === 0 ? '' : '  ') + terminalText(line)).join('\n');
+}
+
 /** One value of the text table: null → ∅, strings by {@link tableString}, others as JSON with unsafe characters escaped. */
 function cellText(v: unknown, blankEmpty: boolean): string {
   if (v === null || v === undefined) return NULL_MARK;
