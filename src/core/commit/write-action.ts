@@ -36,7 +36,16 @@ export type WriteAction =
   | { readonly kind: 'compact'; readonly targetFileSizeBytes?: number; readonly minInputFiles?: number; readonly partitions?: readonly PartitionRef[] }
   | { readonly kind: 'rewrite-manifests'; readonly targetSizeBytes?: number }
   /** Delete files no version within the retention needs (Delta VACUUM); only with apply's `deleteFiles`. */
-  | { readonly kind: 'vacuum'; readonly retentionHours?: number };
+  | { readonly kind: 'vacuum'; readonly retentionHours?: number }
+  /**
+   * Write rows as one commit (Paimon): `append` adds them (append tables), `upsert` replaces the row of each
+   * primary key or adds it, `delete` removes the rows of the given primary keys (primary-key tables). Rows are
+   * plain objects by column name (64-bit values as bigint or decimal text, dates/timestamps as ISO text).
+   */
+  | { readonly kind: RowWriteKind; readonly rows: readonly Readonly<Record<string, unknown>>[] };
+
+/** The row-writing actions. */
+export type RowWriteKind = 'append' | 'upsert' | 'delete';
 
 export type WriteActionKind = WriteAction['kind'];
 

@@ -17,6 +17,7 @@ import { pool } from '../../../util/async.ts';
 import { snapshotKey, tagKey } from '../spec/layout.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import type { PaimonTable } from '../table.ts';
+import { rowWriteApplied, rowWriteCapabilities, rowWritePreview } from './row-write-model.ts';
 
 /** A snapshot's row count and what it counts (inspect/versions.ts recordCount, handed in by the table: commit/ does not import inspect/). */
 export type RecordCountOf = (s: Snapshot) => { count: string; live: boolean; basis?: string };
@@ -49,6 +50,7 @@ export async function paimonCapabilities(table: PaimonTable, version: string | u
       out.push({ kind: 'remove-ref', scope: 'version', available: true, ref: { name: r.name, type: 'tag' }, description: `Delete tag “${r.name}”.`, action: { kind: 'remove-ref', name: r.name, refType: 'tag' } });
     }
   }
+  out.push(...rowWriteCapabilities(table.schema));
   for (const kind of ['expire', 'compact', 'rewrite-manifests'] as const) {
     out.push({ kind, scope: 'table', available: false, reason: `${kind} is ${NOT_YET}.`, description: `${kind} (not offered for Paimon tables yet)` });
   }
@@ -79,7 +81,8 @@ type Run = (signal: AbortSignal | undefined) => Promise<Omit<AppliedChange, 'ope
  */
 export async function preparePaimonAction(table: PaimonTable, countOf: RecordCountOf, action: WriteAction, signal?: AbortSignal): Promise<PreparedChange> {
   // The refusal names the operation as the engine's own write would (`paimon tag: …`, `paimon rollback: …`).
-  await table.checkWritable(signal, action.kind === 'remove-ref' ? 'tag' : action.kind === 'rollback-destructive' ? 'rollback' : action.kind);
+  const what = action.kind === 'remove-ref' ? 'tag' : action.kind === 'rollback-destructive' ? 'rollback' : action.kind === 'append' || action.kind === 'upsert' || action.kind === 'delete' ? 'write' : action.kind;
+  await table.checkWritable(signal, what);
   const latest = await table.meta.latestSnapshotId(signal);
   const before = await totalsOf(table, countOf, latest, signal);
   const details = { latestSnapshot: latest?.toString() ?? '—' };
@@ -148,6 +151,12 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
         const deleted = [...r.snapshots, ...r.tags, ...r.manifestLists, ...r.manifests, ...r.indexManifests, ...r.indexFiles, ...r.dataFiles].map((key) => ({ key, kind: 'other' as const }));
         return { written: [], deleted, attempts: 1, warnings: [], details: { target: r.targetId }, currentAfter: r.targetId };
       };
+      break;
+    }
+    case 'append': case 'upsert': case 'delete': {
+      const { kind, rows } = action;
+      change = { preview: rowWritePreview(table.schema, kind, rows, latest, before) };
+      run = async (s) => rowWriteApplied(kind, await table.writeRows(kind, rows, { signal: s }), latest);
       break;
     }
     default:

@@ -126,3 +126,24 @@ describe('paimon write rows (append table)', () => {
     await expect(PaimonTable.create(storage, { columns: [{ name: 'x', type: 'INT' }] })).rejects.toMatchObject({ code: 'Conflict' });
   });
 });
+
+describe('paimon row writes through the table model', () => {
+  it('offers upsert/delete on a primary-key table; prepare previews the buckets, apply commits, undo rolls back', async () => {
+    const storage = new MemoryStorage('paimon-model');
+    const table = await PaimonTable.create(storage, { columns: [{ name: 'k', type: 'INT' }, { name: 'v', type: 'STRING' }], primaryKeys: ['k'], buckets: 4 });
+    const caps = await table.capabilities();
+    expect(caps.filter((c) => ['append', 'upsert', 'delete'].includes(c.kind)).map((c) => [c.kind, c.available])).toEqual([['upsert', true], ['delete', true]]);
+    await expect(table.prepare({ kind: 'upsert', rows: [{ k: 'x' }] })).rejects.toThrow(/row 1, column k/);
+    await table.writeRows('upsert', [{ k: 1, v: 'a' }]);
+    const p = await table.prepare({ kind: 'upsert', rows: [{ k: 1, v: 'b' }, { k: 2, v: 'c' }] });
+    expect(p.preview.operation).toBe('upsert');
+    expect(p.preview.writes.filter((w) => w.kind === 'data').length).toBe(new Set([bucketOf([1], [table.schema.fields[0]!.type], 4), bucketOf([2], [table.schema.fields[0]!.type], 4)]).size);
+    expect(p.preview.writes.some((w) => w.key === 'snapshot/snapshot-2')).toBe(true);
+    const applied = await p.apply();
+    expect(applied.currentAfter).toBe('2');
+    expect(await readRows(table)).toEqual([{ k: 1, v: 'b' }, { k: 2, v: 'c' }]);
+    const undo = await table.prepare(applied.undo!.action);
+    await undo.apply();
+    expect(await readRows(table)).toEqual([{ k: 1, v: 'a' }]);
+  });
+});

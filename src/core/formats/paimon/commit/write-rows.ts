@@ -15,6 +15,7 @@
  *   identifier Long.MAX_VALUE as `BatchWriteBuilder` uses), LATEST after. A lost race deletes what the
  *   attempt wrote and retries from a fresh read (sequence numbers recomputed).
  */
+import type { RowWriteKind } from '../../../commit/write-action.ts';
 import { LakeError } from '../../../errors.ts';
 import { compareValues, type Value } from '../../../expr/index.ts';
 import { toHex } from '../../../util/bytes.ts';
@@ -35,7 +36,7 @@ import { CommitFiles } from './manifest-writer.ts';
 import { internalValue, rowValues, type InternalValues, type RowObject } from './row-values.ts';
 import { commitSnapshotFile, withRetries } from './snapshot-commit.ts';
 
-export type RowWriteKind = 'append' | 'upsert' | 'delete';
+export type { RowWriteKind };
 
 export interface WriteRowsOptions {
   readonly commitUser?: string;
@@ -66,7 +67,9 @@ interface BucketGroup {
 /** The rows as internal values, checked (see row-values.ts); deletes need only the primary key. */
 export function prepareRows(schema: TableSchema, kind: RowWriteKind, rows: readonly RowObject[]): InternalValues[] {
   const pk = schema.primaryKeys.length > 0;
-  if (!pk && kind !== 'append') throw new LakeError('Unsupported', `paimon write: ${kind} needs a primary-key table; this is an append table (only appends)`);
+  if (!pk && kind !== 'append') throw new LakeError('Unsupported', `paimon ${kind}: ${kind} needs a primary-key table; this is an append table (only appends)`);
+  // Paimon's INSERT into a primary-key table is an upsert: said so, rather than taken silently as one.
+  if (pk && kind === 'append') throw new LakeError('Unsupported', 'paimon append: this is a primary-key table: use upsert (a row replaces the row of its key) or delete');
   checkSupportedOptions(schema.options, pk, 'paimon write');
   if (kind !== 'delete') return rows.map((r, i) => rowValues(schema.fields, r, i));
   return rows.map((r, i) => {
