@@ -31,6 +31,8 @@ import { createTag, deleteTag, type CreateTagOptions } from './commit/tags.ts';
 import { createPaimonTable, type CreatePaimonTableOptions } from './commit/create-table.ts';
 import type { RowObject } from './commit/row-values.ts';
 import { writeRows, type RowWriteKind, type WriteRowsOptions, type WriteRowsResult } from './commit/write-rows.ts';
+import { planCompaction, type CompactionPlan, type CompactRequest } from './commit/compact.ts';
+import { compactTable, type CompactOptions, type CompactResult } from './commit/compact-run.ts';
 import { paimonCapabilities, preparePaimonAction } from './commit/write-model.ts';
 import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
 import { resolveSnapshot, type ResolvedSnapshot } from './scan/time-travel.ts';
@@ -282,6 +284,17 @@ export class PaimonTable implements LakeTable {
   /** Appends, upserts or deletes rows as one commit (see commit/write-rows.ts). */
   writeRows(kind: RowWriteKind, rows: readonly RowObject[], opts: WriteRowsOptions & { signal?: AbortSignal } = {}): Promise<WriteRowsResult> {
     return this.write(opts.signal, (ctx) => writeRows(ctx, kind, rows, opts));
+  }
+
+  /** What a compaction of the latest snapshot would merge (see commit/compact.ts); undefined without a snapshot. */
+  async planCompaction(req: CompactRequest = {}, signal?: AbortSignal): Promise<CompactionPlan | undefined> {
+    const id = await this.meta.latestSnapshotId(signal);
+    return id === undefined ? undefined : planCompaction(this.meta, await this.meta.snapshot(id, signal), this.latestSchema, req, signal);
+  }
+
+  /** Compacts buckets as one COMPACT snapshot (see commit/compact-run.ts). */
+  compact(req: CompactRequest = {}, opts: CompactOptions & { signal?: AbortSignal } = {}): Promise<CompactResult> {
+    return this.write(opts.signal, (ctx) => compactTable(ctx, req, opts));
   }
 
   /** Creates a tag (see commit/tags.ts). */
