@@ -33,7 +33,8 @@ writes (print a preview, then apply it; --dry-run only previews):
   lakescope branch <table> --name NAME [--version ID] [--replace] [--remove] [--fast-forward TO]
                  [--min-snapshots-to-keep N] [--max-snapshot-age-ms N] [--max-ref-age-ms N]
   lakescope expire <table> [--older-than TIME] [--retain-last N] [--ids a,b] [--delete-files]
-  lakescope compact <table> [--target-size BYTES] [--min-input-files N]
+  lakescope compact <table> [--target-size BYTES] [--min-input-files N] [--strategy full|universal] [--bucket N]
+                 (Paimon: full or Paimon's universal pick per bucket, as a COMPACT snapshot)
   lakescope rewrite-manifests <table> [--target-size BYTES]
   lakescope vacuum <table> [--retention-hours N] [--delete-files]     (Delta: report, delete only with --delete-files)
   lakescope append|upsert|delete <table> --data FILE.json|FILE.csv      (Paimon: one commit; upsert/delete by primary key)

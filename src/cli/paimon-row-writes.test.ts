@@ -42,6 +42,11 @@ describe('lakescope row writes (Paimon)', () => {
     expect(await scan()).toEqual([{ id: 1, name: 'one' }, { id: 2, name: 'TWO' }]);
     expect(await scan('1')).toEqual([{ id: 1, name: 'one' }, { id: 2, name: 't,wo' }, { id: 3, name: null }]);
 
+    const compact = await run(['compact', table, '--strategy', 'full']);
+    expect(compact.out).toMatch(/applied compact → snapshot\/snapshot-4/);
+    expect(await scan()).toEqual([{ id: 1, name: 'one' }, { id: 2, name: 'TWO' }]);
+    expect((await run(['compact', table, '--strategy', 'sideways'])).err).toMatch(/--strategy is full or universal/);
+
     const refused = await run(['append', table, '--data', join(dir, 'b.csv')]);
     expect(refused.code).not.toBe(0);
     expect(refused.err).toMatch(/Unsupported: paimon append: this is a primary-key table: use upsert/);

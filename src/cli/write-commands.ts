@@ -64,7 +64,7 @@ const FLAGS: Readonly<Record<WriteCommand, readonly string[]>> = {
   'tag': ['name', 'version', 'remove', 'replace', 'max-ref-age-ms', 'dry-run'],
   'branch': ['name', 'version', 'remove', 'replace', 'fast-forward', 'min-snapshots-to-keep', 'max-snapshot-age-ms', 'max-ref-age-ms', 'dry-run'],
   'expire': ['older-than', 'retain-last', 'ids', 'delete-files', 'dry-run'],
-  'compact': ['target-size', 'min-input-files', 'dry-run'],
+  'compact': ['target-size', 'min-input-files', 'strategy', 'bucket', 'dry-run'],
   'rewrite-manifests': ['target-size', 'dry-run'],
   'vacuum': ['retention-hours', 'delete-files', 'dry-run'],
   'append': ['data', 'dry-run'],
@@ -122,8 +122,14 @@ function writeAction(args: ParsedArgs): WriteAction {
       });
       return { kind: 'expire', ...opt('olderThanMs', older === undefined ? undefined : parseTime(older)), ...opt('retainLast', flagInt(args, 'retain-last')), ...opt('snapshotIds', ids) };
     }
-    case 'compact':
-      return { kind: 'compact', ...opt('targetFileSizeBytes', flagInt(args, 'target-size')), ...opt('minInputFiles', flagInt(args, 'min-input-files')) };
+    case 'compact': {
+      const strategy = flagValue(args, 'strategy');
+      if (strategy !== undefined && strategy !== 'full' && strategy !== 'universal') throw new LakeError('DataInvalid', `cli: --strategy is full or universal, got "${strategy}"`, { flag: 'strategy' });
+      return {
+        kind: 'compact', ...opt('targetFileSizeBytes', flagInt(args, 'target-size')), ...opt('minInputFiles', flagInt(args, 'min-input-files')),
+        ...opt('strategy', strategy as 'full' | 'universal' | undefined), ...opt('bucket', flagInt(args, 'bucket')),
+      };
+    }
     case 'rewrite-manifests':
       return { kind: 'rewrite-manifests', ...opt('targetSizeBytes', flagInt(args, 'target-size')) };
     case 'vacuum':

@@ -33,6 +33,7 @@ import type { RowObject } from './commit/row-values.ts';
 import { writeRows, type RowWriteKind, type WriteRowsOptions, type WriteRowsResult } from './commit/write-rows.ts';
 import { planCompaction, type CompactionPlan, type CompactRequest } from './commit/compact.ts';
 import { compactTable, type CompactOptions, type CompactResult } from './commit/compact-run.ts';
+import { orphanFiles } from './commit/orphans.ts';
 import { paimonCapabilities, preparePaimonAction } from './commit/write-model.ts';
 import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
 import { resolveSnapshot, type ResolvedSnapshot } from './scan/time-travel.ts';
@@ -295,6 +296,11 @@ export class PaimonTable implements LakeTable {
   /** Compacts buckets as one COMPACT snapshot (see commit/compact-run.ts). */
   compact(req: CompactRequest = {}, opts: CompactOptions & { signal?: AbortSignal } = {}): Promise<CompactResult> {
     return this.write(opts.signal, (ctx) => compactTable(ctx, req, opts));
+  }
+
+  /** Files no snapshot, tag or branch references, older than a day by default (see commit/orphans.ts). */
+  orphanFiles(opts: { olderThanMs?: number; nowMs?: number; ignore?: ReadonlySet<string>; signal?: AbortSignal } = {}): Promise<string[]> {
+    return orphanFiles({ storage: this.storage, meta: this.meta, schema: this.latestSchema, signal: opts.signal }, opts);
   }
 
   /** Creates a tag (see commit/tags.ts). */
