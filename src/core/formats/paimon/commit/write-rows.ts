@@ -40,7 +40,7 @@ export type { RowWriteKind };
 
 export interface WriteRowsOptions {
   readonly commitUser?: string;
-  /** Retries after losing the commit race (default 10). */
+  /** Retries after losing the commit race (default 30). */
   readonly retries?: number;
   readonly nowMs?: number;
 }
@@ -55,6 +55,20 @@ export interface WriteRowsResult {
 }
 
 export const LONG_MAX = 2n ** 63n - 1n;
+
+/**
+ * Retries of a row write after losing the race. More than Paimon's `commit.max-retries` (10): each attempt
+ * here rewrites its data files with fresh sequence numbers, so attempts are slower and races more likely.
+ */
+const DEFAULT_RETRIES = 30;
+
+/** A random pause growing with the attempt (up to 40 ms × attempt), so racing writers spread out. */
+function backoff(attempt: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(resolve, Math.random() * 40 * Math.min(attempt, 10));
+    signal?.addEventListener('abort', () => { clearTimeout(t); reject(new LakeError('Aborted', 'paimon write: aborted')); }, { once: true });
+  });
+}
 
 /** One (partition, bucket) of a write with its rows' values in input order. */
 interface BucketGroup {
@@ -132,7 +146,8 @@ export async function writeRows(ctx: CommitContext, kind: RowWriteKind, rows: re
   const values = prepareRows(ctx.schema, kind, rows);
   if (values.length === 0) throw new LakeError('DataInvalid', `paimon ${kind}: no rows given`);
   const commitUser = opts.commitUser ?? newCommitUser();
-  return withRetries(opts.retries ?? 10, async (attempt) => {
+  return withRetries(opts.retries ?? DEFAULT_RETRIES, async (attempt) => {
+    if (attempt > 0) await backoff(attempt, ctx.signal);
     await refreshForWrite(ctx, 'write');
     const latestId = await ctx.meta.latestSnapshotId(ctx.signal);
     const latest = latestId === undefined ? undefined : await ctx.meta.snapshot(latestId, ctx.signal);
