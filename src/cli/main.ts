@@ -40,9 +40,11 @@ writes (print a preview, then apply it; --dry-run only previews):
   lakescope branch <table> --name NAME [--version ID] [--replace] [--remove] [--fast-forward TO]
                  [--min-snapshots-to-keep N] [--max-snapshot-age-ms N] [--max-ref-age-ms N]
   lakescope expire <table> [--older-than TIME] [--retain-last N] [--ids a,b] [--delete-files]
-  lakescope compact <table> [--target-size BYTES] [--min-input-files N]
+  lakescope compact <table> [--target-size BYTES] [--min-input-files N] [--strategy full|universal] [--bucket N]
+                 (Paimon: full or Paimon's universal pick per bucket, as a COMPACT snapshot)
   lakescope rewrite-manifests <table> [--target-size BYTES]
   lakescope vacuum <table> [--retention-hours N] [--delete-files]     (Delta: report, delete only with --delete-files)
+  lakescope append|upsert|delete <table> --data FILE.json|FILE.csv      (Paimon: one commit; upsert/delete by primary key)
 
 <table> is a local folder, s3://bucket/prefix (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN,
 AWS_REGION, AWS_ENDPOINT_URL) or an http(s):// URL of the table root. Any of them may instead name an Iceberg

@@ -101,7 +101,10 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope write commands', () => {
     expect((await run(['scan', dir, '--format', 'canonical'])).out).toBe(`${canonicalRowsText(target.rows!)}\n`);
     expect((await run(['tag', dir, '--name', 'first', '--version', fx.expected.versions[0].id])).code).toBe(0);
     expect((await run(['scan', dir, '--ref', 'first', '--format', 'canonical'])).out).toBe(`${canonicalRowsText(fx.expected.versions[0].rows!)}\n`);
-    const unsupported = await run(['compact', dir]);
+    const compacted = await run(['compact', dir]);
+    expect(compacted.out).toMatch(/applied compact → snapshot\/snapshot-\d+/);
+    expect((await run(['scan', dir, '--format', 'canonical'])).out).toBe(`${canonicalRowsText(target.rows!)}\n`);
+    const unsupported = await run(['rewrite-manifests', dir]);
     expect(unsupported.code).toBe(1);
     expect(unsupported.err).toMatch(/Unsupported: .*not available for Paimon/);
   });

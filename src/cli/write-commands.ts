@@ -12,8 +12,11 @@ import type { WriteAction } from '../core/commit/write-action.ts';
 import { checkFlags, flagInt, flagValue, type ParsedArgs } from './args.ts';
 import { parseTime, type Print } from './commands.ts';
 import { openCliTable } from './open-table.ts';
+import { readFileSync } from 'node:fs';
+import { parseCsvRows } from '../core/util/csv-rows.ts';
+import { parseJson } from '../core/util/json.ts';
 
-export const WRITE_COMMANDS = ['rollback', 'set-current', 'tag', 'branch', 'expire', 'compact', 'rewrite-manifests', 'vacuum'] as const;
+export const WRITE_COMMANDS = ['rollback', 'set-current', 'tag', 'branch', 'expire', 'compact', 'rewrite-manifests', 'vacuum', 'append', 'upsert', 'delete'] as const;
 export type WriteCommand = typeof WRITE_COMMANDS[number];
 
 const fmtBytes = (n: number | bigint | undefined) => (n === undefined ? '?' : `${Number(n).toLocaleString('en-US')} B`);
@@ -61,10 +64,30 @@ const FLAGS: Readonly<Record<WriteCommand, readonly string[]>> = {
   'tag': ['name', 'version', 'remove', 'replace', 'max-ref-age-ms', 'dry-run'],
   'branch': ['name', 'version', 'remove', 'replace', 'fast-forward', 'min-snapshots-to-keep', 'max-snapshot-age-ms', 'max-ref-age-ms', 'dry-run'],
   'expire': ['older-than', 'retain-last', 'ids', 'delete-files', 'dry-run'],
-  'compact': ['target-size', 'min-input-files', 'dry-run'],
+  'compact': ['target-size', 'min-input-files', 'strategy', 'bucket', 'dry-run'],
   'rewrite-manifests': ['target-size', 'dry-run'],
   'vacuum': ['retention-hours', 'delete-files', 'dry-run'],
+  'append': ['data', 'dry-run'],
+  'upsert': ['data', 'dry-run'],
+  'delete': ['data', 'dry-run'],
 };
+
+/** `--data FILE`: a JSON array of objects (64-bit values exact) or, for `.csv`, CSV with a header line. */
+function rowsFlag(args: ParsedArgs): Record<string, unknown>[] {
+  const file = requireFlag(flagValue(args, 'data'), args, '--data FILE (.json array of objects or .csv with a header)');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new LakeError('NotFound', `cli: cannot read --data ${file}: ${(e as Error).message}`, { file });
+  }
+  if (/\.csv$/i.test(file)) return parseCsvRows(text);
+  const json = parseJson(text);
+  if (!Array.isArray(json) || json.some((r) => typeof r !== 'object' || r === null || Array.isArray(r))) {
+    throw new LakeError('DataInvalid', `cli: --data ${file} must hold a JSON array of objects`, { file });
+  }
+  return json as Record<string, unknown>[];
+}
 
 /** The model's write action for a command and its flags (the same for every format). */
 function writeAction(args: ParsedArgs): WriteAction {
@@ -99,12 +122,20 @@ function writeAction(args: ParsedArgs): WriteAction {
       });
       return { kind: 'expire', ...opt('olderThanMs', older === undefined ? undefined : parseTime(older)), ...opt('retainLast', flagInt(args, 'retain-last')), ...opt('snapshotIds', ids) };
     }
-    case 'compact':
-      return { kind: 'compact', ...opt('targetFileSizeBytes', flagInt(args, 'target-size')), ...opt('minInputFiles', flagInt(args, 'min-input-files')) };
+    case 'compact': {
+      const strategy = flagValue(args, 'strategy');
+      if (strategy !== undefined && strategy !== 'full' && strategy !== 'universal') throw new LakeError('DataInvalid', `cli: --strategy is full or universal, got "${strategy}"`, { flag: 'strategy' });
+      return {
+        kind: 'compact', ...opt('targetFileSizeBytes', flagInt(args, 'target-size')), ...opt('minInputFiles', flagInt(args, 'min-input-files')),
+        ...opt('strategy', strategy as 'full' | 'universal' | undefined), ...opt('bucket', flagInt(args, 'bucket')),
+      };
+    }
     case 'rewrite-manifests':
       return { kind: 'rewrite-manifests', ...opt('targetSizeBytes', flagInt(args, 'target-size')) };
     case 'vacuum':
       return { kind: 'vacuum', ...opt('retentionHours', flagInt(args, 'retention-hours')) };
+    case 'append': case 'upsert': case 'delete':
+      return { kind: command, rows: rowsFlag(args) };
   }
 }
 

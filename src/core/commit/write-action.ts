@@ -33,10 +33,25 @@ export type WriteAction =
    * Rewrite small files (and files with deletes) into bigger ones; only in `partitions` when given (each as the
    * plan's human form, `PlannedFileDto.partition` — '' when unpartitioned — with the spec id it was written with).
    */
-  | { readonly kind: 'compact'; readonly targetFileSizeBytes?: number; readonly minInputFiles?: number; readonly partitions?: readonly PartitionRef[] }
+  | {
+    readonly kind: 'compact'; readonly targetFileSizeBytes?: number; readonly minInputFiles?: number; readonly partitions?: readonly PartitionRef[];
+    /** Paimon: `full` merges every sorted run of a bucket into the top level; `universal` what Paimon's universal compaction picks next (the LSM view's prediction). */
+    readonly strategy?: 'full' | 'universal';
+    /** Paimon: only this bucket (of the given partitions). */
+    readonly bucket?: number;
+  }
   | { readonly kind: 'rewrite-manifests'; readonly targetSizeBytes?: number }
   /** Delete files no version within the retention needs (Delta VACUUM); only with apply's `deleteFiles`. */
-  | { readonly kind: 'vacuum'; readonly retentionHours?: number };
+  | { readonly kind: 'vacuum'; readonly retentionHours?: number }
+  /**
+   * Write rows as one commit (Paimon): `append` adds them (append tables), `upsert` replaces the row of each
+   * primary key or adds it, `delete` removes the rows of the given primary keys (primary-key tables). Rows are
+   * plain objects by column name (64-bit values as bigint or decimal text, dates/timestamps as ISO text).
+   */
+  | { readonly kind: RowWriteKind; readonly rows: readonly Readonly<Record<string, unknown>>[] };
+
+/** The row-writing actions. */
+export type RowWriteKind = 'append' | 'upsert' | 'delete';
 
 export type WriteActionKind = WriteAction['kind'];
 

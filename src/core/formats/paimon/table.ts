@@ -28,6 +28,12 @@ import { expireSnapshots, type ExpireOptions, type ExpirePlan } from './commit/e
 import { rollbackAsLatest, type RollbackAsLatestOptions, type RollbackResult } from './commit/rollback.ts';
 import { rollbackDestructive, type DestructiveRollbackOptions, type DestructiveRollbackPlan } from './commit/rollback-destructive.ts';
 import { createTag, deleteTag, type CreateTagOptions } from './commit/tags.ts';
+import { createPaimonTable, type CreatePaimonTableOptions } from './commit/create-table.ts';
+import type { RowObject } from './commit/row-values.ts';
+import { writeRows, type RowWriteKind, type WriteRowsOptions, type WriteRowsResult } from './commit/write-rows.ts';
+import { planCompaction, type CompactionPlan, type CompactRequest } from './commit/compact.ts';
+import { compactTable, type CompactOptions, type CompactResult } from './commit/compact-run.ts';
+import { orphanFiles } from './commit/orphans.ts';
 import { paimonCapabilities, preparePaimonAction } from './commit/write-model.ts';
 import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
 import { resolveSnapshot, type ResolvedSnapshot } from './scan/time-travel.ts';
@@ -80,6 +86,12 @@ export class PaimonTable implements LakeTable {
     const meta = new PaimonMetadata(storage, opts.branch);
     const schema = await loadLatestSchema(meta, opts.signal);
     return new PaimonTable(storage, meta, schema, await meta.integrity(opts.signal));
+  }
+
+  /** Creates a table at the root of `storage` (commit/create-table.ts) and opens it. */
+  static async create(storage: Storage, options: CreatePaimonTableOptions): Promise<PaimonTable> {
+    await createPaimonTable(storage, options);
+    return PaimonTable.open(storage, { signal: options.signal });
   }
 
   /** The latest schema (the table's current columns and options). */
@@ -268,6 +280,27 @@ export class PaimonTable implements LakeTable {
   /** {@link LakeTable.prepare} (commit/write-model.ts): main branch, its latest snapshot. */
   prepare(action: WriteAction, options: { signal?: AbortSignal } = {}): Promise<PreparedChange> {
     return preparePaimonAction(this, (s) => recordCount(s, this.schema), action, options.signal);
+  }
+
+  /** Appends, upserts or deletes rows as one commit (see commit/write-rows.ts). */
+  writeRows(kind: RowWriteKind, rows: readonly RowObject[], opts: WriteRowsOptions & { signal?: AbortSignal } = {}): Promise<WriteRowsResult> {
+    return this.write(opts.signal, (ctx) => writeRows(ctx, kind, rows, opts));
+  }
+
+  /** What a compaction of the latest snapshot would merge (see commit/compact.ts); undefined without a snapshot. */
+  async planCompaction(req: CompactRequest = {}, signal?: AbortSignal): Promise<CompactionPlan | undefined> {
+    const id = await this.meta.latestSnapshotId(signal);
+    return id === undefined ? undefined : planCompaction(this.meta, await this.meta.snapshot(id, signal), this.latestSchema, req, signal);
+  }
+
+  /** Compacts buckets as one COMPACT snapshot (see commit/compact-run.ts). */
+  compact(req: CompactRequest = {}, opts: CompactOptions & { signal?: AbortSignal } = {}): Promise<CompactResult> {
+    return this.write(opts.signal, (ctx) => compactTable(ctx, req, opts));
+  }
+
+  /** Files no snapshot, tag or branch references, older than a day by default (see commit/orphans.ts). */
+  orphanFiles(opts: { olderThanMs?: number; nowMs?: number; ignore?: ReadonlySet<string>; signal?: AbortSignal } = {}): Promise<string[]> {
+    return orphanFiles({ storage: this.storage, meta: this.meta, schema: this.latestSchema, signal: opts.signal }, opts);
   }
 
   /** Creates a tag (see commit/tags.ts). */

@@ -24,6 +24,11 @@ export interface ExpireOptions {
   readonly olderThanMs?: number;
   /** Only report what would be deleted. */
   readonly dryRun?: boolean;
+  /**
+   * Delete the files only expired snapshots used (default true, as Paimon does). False removes the snapshot
+   * files only and leaves those files as orphans (the write model's first confirmation; they go with the second).
+   */
+  readonly deleteFiles?: boolean;
   /** "Now" for the defaults and consumer expiry (tests). */
   readonly nowMs?: number;
 }
@@ -101,7 +106,7 @@ export async function expireSnapshots(ctx: CommitContext, opts: ExpireOptions = 
   const del = (key: string) => ctx.storage.delete(key, { signal: ctx.signal });
   for (const key of plan.snapshots) await del(key);
   await writeHint(ctx.storage, 'EARLIEST', retainedIds[0]!, ctx);
-  for (const key of [...plan.manifestLists, ...plan.manifests, ...plan.indexManifests, ...plan.indexFiles, ...plan.dataFiles]) await del(key);
+  if (opts.deleteFiles !== false) for (const key of [...plan.manifestLists, ...plan.manifests, ...plan.indexManifests, ...plan.indexFiles, ...plan.dataFiles]) await del(key);
   ctx.meta.invalidate();
   return plan;
 }

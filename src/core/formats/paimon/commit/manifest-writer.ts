@@ -4,7 +4,9 @@
  * table written by Paimon 0.9 keeps 0.9's layout), zstd blocks, and Paimon's names
  * `manifest-<uuid>-<n>` / `manifest-list-<uuid>-<n>`. Each file is created with create-if-absent.
  */
+import { writeAvroFile, type AvroSchema } from '../../../codecs/avro/index.ts';
 import { compareValues, type Value } from '../../../expr/index.ts';
+import { parseJson } from '../../../util/json.ts';
 import type { Storage } from '../../../io/storage.ts';
 import type { AvroRecord } from '../spec/avro-record.ts';
 import { decodeBinaryRow, encodeBinaryRow } from '../spec/binary-row.ts';
@@ -36,6 +38,13 @@ export class CommitFiles {
     const bytes = writeManifestList(schemaText, metas);
     await this.put(name, bytes);
     return { name, size: bytes.length };
+  }
+
+  /** Writes an index manifest (the complete list of live index files) with the given writer schema; returns its name. */
+  async writeIndexManifest(schemaText: string, records: readonly AvroRecord[]): Promise<string> {
+    const name = `index-manifest-${this.uuid}-${this.n++}`;
+    await this.put(name, writeAvroFile(parseJson(schemaText) as AvroSchema, records, { codec: 'zstandard' }));
+    return name;
   }
 
   private async put(name: string, bytes: Uint8Array): Promise<void> {

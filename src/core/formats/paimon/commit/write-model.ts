@@ -17,6 +17,8 @@ import { pool } from '../../../util/async.ts';
 import { snapshotKey, tagKey } from '../spec/layout.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import type { PaimonTable } from '../table.ts';
+import { rowWriteApplied, rowWriteCapabilities, rowWritePreview } from './row-write-model.ts';
+import { compactPreview, compactRequest, maintenanceCapabilities, prepareExpire, runCompact } from './maintenance-model.ts';
 
 /** A snapshot's row count and what it counts (inspect/versions.ts recordCount, handed in by the table: commit/ does not import inspect/). */
 export type RecordCountOf = (s: Snapshot) => { count: string; live: boolean; basis?: string };
@@ -29,7 +31,7 @@ const CONCURRENCY_PAIMON = 'Paimon commits by creating the next snapshot file (s
 const DESTRUCTIVE_NOTE = 'Not one atomic step: LATEST moves back first, then snapshot files are deleted newest first, tags next, and data files last. '
   + 'A commit that lands meanwhile stops it (Conflict) before anything is deleted; an interruption leaves unreferenced files, never a snapshot with missing files.';
 
-const NOT_YET = 'not available for Paimon tables yet (tag, tag removal, rollback and destructive rollback are)';
+const NOT_YET = 'not available for Paimon tables yet (tags, rollback, row writes, compaction and expiration are)';
 
 /** The actions of a Paimon table on `version` (an id; the latest when absent). */
 export async function paimonCapabilities(table: PaimonTable, version: string | undefined, options: CapabilityOptions = {}): Promise<WriteCapability[]> {
@@ -49,7 +51,8 @@ export async function paimonCapabilities(table: PaimonTable, version: string | u
       out.push({ kind: 'remove-ref', scope: 'version', available: true, ref: { name: r.name, type: 'tag' }, description: `Delete tag “${r.name}”.`, action: { kind: 'remove-ref', name: r.name, refType: 'tag' } });
     }
   }
-  for (const kind of ['expire', 'compact', 'rewrite-manifests'] as const) {
+  out.push(...rowWriteCapabilities(table.schema), ...maintenanceCapabilities());
+  for (const kind of ['rewrite-manifests'] as const) {
     out.push({ kind, scope: 'table', available: false, reason: `${kind} is ${NOT_YET}.`, description: `${kind} (not offered for Paimon tables yet)` });
   }
   const off = writesOffReason(table.storage, table.writeRefusal, options);
@@ -71,7 +74,7 @@ async function sized(storage: Storage, keys: readonly string[], kind: FileChange
   return keys.map((key, i) => ({ key, kind, ...(infos[i] !== undefined ? { bytes: infos[i] } : i >= MAX_SIZED ? { note: 'size not looked up' } : { note: 'already gone' }) }));
 }
 
-type Run = (signal: AbortSignal | undefined) => Promise<Omit<AppliedChange, 'operation'>>;
+type Run = (signal: AbortSignal | undefined, deleteFiles: boolean) => Promise<Omit<AppliedChange, 'operation'>>;
 
 /**
  * Prepares `action` on a Paimon table (main branch). Must hold: an unreadable newest snapshot or LATEST
@@ -79,12 +82,14 @@ type Run = (signal: AbortSignal | undefined) => Promise<Omit<AppliedChange, 'ope
  */
 export async function preparePaimonAction(table: PaimonTable, countOf: RecordCountOf, action: WriteAction, signal?: AbortSignal): Promise<PreparedChange> {
   // The refusal names the operation as the engine's own write would (`paimon tag: …`, `paimon rollback: …`).
-  await table.checkWritable(signal, action.kind === 'remove-ref' ? 'tag' : action.kind === 'rollback-destructive' ? 'rollback' : action.kind);
+  const what = action.kind === 'remove-ref' ? 'tag' : action.kind === 'rollback-destructive' ? 'rollback' : action.kind === 'append' || action.kind === 'upsert' || action.kind === 'delete' ? 'write' : action.kind;
+  await table.checkWritable(signal, what);
   const latest = await table.meta.latestSnapshotId(signal);
   const before = await totalsOf(table, countOf, latest, signal);
   const details = { latestSnapshot: latest?.toString() ?? '—' };
   let change: Omit<PreparedChange, 'apply' | 'noop'>;
   let run: Run;
+  let noop = false;
   switch (action.kind) {
     case 'tag': {
       const name = action.name.trim();
@@ -150,11 +155,32 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
       };
       break;
     }
+    case 'compact': {
+      const req = compactRequest(action);
+      const plan = await table.planCompaction(req, signal);
+      change = { preview: compactPreview(plan, req, before) };
+      noop = !plan || plan.buckets.length === 0;
+      run = (s) => runCompact(table, req, latest, s);
+      break;
+    }
+    case 'expire': {
+      const e = await prepareExpire(table, action, before, signal);
+      change = { preview: e.preview, deletesNeedSecondConfirmation: true };
+      noop = e.preview.deletes.length === 0;
+      run = (s, deleteFiles) => e.run(deleteFiles, s);
+      break;
+    }
+    case 'append': case 'upsert': case 'delete': {
+      const { kind, rows } = action;
+      change = { preview: rowWritePreview(table.schema, kind, rows, latest, before) };
+      run = async (s) => rowWriteApplied(kind, await table.writeRows(kind, rows, { signal: s }), latest);
+      break;
+    }
     default:
       throw unsupportedAction(`paimon ${action.kind}`, `${action.kind} is ${NOT_YET}`);
   }
   return {
-    ...change, concurrency: CONCURRENCY_PAIMON, noop: false,
+    ...change, concurrency: CONCURRENCY_PAIMON, noop,
     async apply(o = {}) {
       if (change.typedConfirmation !== undefined && o.confirmText !== change.typedConfirmation) {
         throw new LakeError('DataInvalid', `paimon commit: type "${change.typedConfirmation}" to confirm`);
@@ -164,7 +190,7 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
       if (now !== latest) {
         throw new LakeError('Conflict', `paimon commit: the table changed since the preview (latest snapshot ${latest ?? 'none'} → ${now ?? 'none'}); preview again`, { table: table.location });
       }
-      return { operation: change.preview.operation, ...await run(o.signal) };
+      return { operation: change.preview.operation, ...await run(o.signal, o.deleteFiles === true) };
     },
   };
 }

@@ -4,10 +4,9 @@
  * writers (each file is its own sorted run, key ranges may overlap); levels 1..N-1 each hold one sorted
  * run of files with disjoint key ranges. Readers merge across runs by key; compaction merges runs.
  *
- * The "next compaction" text applies one simple rule: a writer compacts when the number of sorted runs
- * reaches `num-sorted-run.compaction-trigger` (default 5). Paimon also compacts for size amplification
- * and size ratio, and deletion-vector / lookup tables compact level 0 at once; those are explained,
- * not predicted.
+ * The "next compaction" is Paimon's universal pick (spec/compaction-pick.ts: size amplification, size
+ * ratio, run count against `num-sorted-run.compaction-trigger`), the very files the compact action merges.
+ * Deletion-vector / lookup tables also compact level 0 at once; that is explained, not predicted.
  */
 import { formatTypedValue, type Value } from '../../../expr/index.ts';
 import { toHex } from '../../../util/bytes.ts';
@@ -22,6 +21,7 @@ import type { Snapshot } from '../spec/snapshot.ts';
 import { liveDataFiles } from '../scan/file-entries.ts';
 import type { PaimonMetadata } from '../io/metadata.ts';
 import { deletionVectorIndex } from '../scan/plan.ts';
+import { bucketPick, compactionOptions, type CompactionPick } from '../spec/compaction-pick.ts';
 
 export interface LsmFileView {
   readonly fileName: string;
@@ -66,8 +66,10 @@ export interface LsmBucketView {
   readonly numLevels: number;
   /** True when the sorted-run count has reached the trigger. */
   readonly compactionDue: boolean;
-  /** What the next compaction would merge, by the simple rule of the module comment. */
+  /** What the next compaction would merge, in words. */
   readonly nextCompaction: string;
+  /** The files Paimon's universal compaction picks next (spec/compaction-pick.ts; the compact action merges exactly these). */
+  readonly nextPick?: { readonly files: readonly string[]; readonly outputLevel: number; readonly reason: CompactionPick['reason'] };
 }
 
 export interface LsmView {
@@ -161,6 +163,7 @@ export async function lsmView(meta: PaimonMetadata, snapshot: Snapshot, schema: 
     const levels = [...byLevel.entries()].sort((a, b) => a[0] - b[0]).map(([level, fs]) => levelView(level, fs));
     const sortedRuns = levels.reduce((n, l) => n + l.sortedRuns, 0);
     const trigger = options.numSortedRunCompactionTrigger;
+    const pick = bucketPick(g.entries, 'universal', compactionOptions(schema), new Set(g.entries.filter((e) => dvs.has(`${k}|${e.file.fileName}`)).map((e) => e.file.fileName)));
     buckets.push({
       partition: g.path,
       partitionHex: toHex(first.partition),
@@ -170,8 +173,10 @@ export async function lsmView(meta: PaimonMetadata, snapshot: Snapshot, schema: 
       sortedRuns,
       compactionTrigger: trigger,
       numLevels: options.numLevels,
-      compactionDue: schema.primaryKeys.length > 0 && sortedRuns >= trigger,
-      nextCompaction: nextCompactionText(levels, sortedRuns, trigger, options.numLevels, schema.primaryKeys.length > 0, options.deletionVectorsEnabled),
+      compactionDue: pick !== undefined,
+      nextCompaction: pick ? pickText(pick, sortedRuns, trigger, schema.primaryKeys.length > 0)
+        : nextCompactionText(levels, sortedRuns, trigger, options.numLevels, schema.primaryKeys.length > 0, options.deletionVectorsEnabled),
+      ...(pick ? { nextPick: { files: pick.inputs.map((e) => e.file.fileName), outputLevel: pick.outputLevel, reason: pick.reason } } : {}),
     });
   }
   return { snapshotId: snapshot.id.toString(), primaryKey: schema.primaryKeys.length > 0, buckets, explanations: LSM_EXPLANATIONS };
@@ -191,7 +196,21 @@ function levelView(level: number, files: LsmFileView[]): LsmLevelView {
   };
 }
 
-/** The one-paragraph prediction of the module comment's simple rule. */
+const REASON_TEXT: Readonly<Record<CompactionPick['reason'], string>> = {
+  'full': 'a full compaction',
+  'size-amplification': 'size amplification: the newer runs together exceed compaction.max-size-amplification-percent of the oldest run, so every run is merged',
+  'size-ratio': 'size ratio: each next run is at most compaction.size-ratio % larger than the runs taken before it',
+  'run-count': 'run count: more sorted runs than num-sorted-run.compaction-trigger',
+};
+
+/** The prediction of a bucket that has a pick (the same pick the compact action merges). */
+function pickText(pick: CompactionPick, sortedRuns: number, trigger: number, primaryKey: boolean): string {
+  if (!primaryKey) return `${pick.inputs.length} files reach compaction.min.file-num: the next compaction rewrites them into one file.`;
+  return `${sortedRuns} sorted runs (num-sorted-run.compaction-trigger = ${trigger}): universal compaction merges the newest ${pick.runs} run${pick.runs === 1 ? '' : 's'} `
+    + `(${pick.inputs.length} file${pick.inputs.length === 1 ? '' : 's'}) into level ${pick.outputLevel}, by ${REASON_TEXT[pick.reason]}${pick.dropDelete ? '; deleted keys are dropped' : ''}.`;
+}
+
+/** The one-paragraph text when no compaction is due. */
 export function nextCompactionText(levels: readonly LsmLevelView[], sortedRuns: number, trigger: number, numLevels: number, primaryKey: boolean, dv: boolean): string {
   if (!primaryKey) return 'Append table: no LSM merge; compaction only rewrites small files into larger ones.';
   const level0 = levels.find((l) => l.level === 0)?.files.length ?? 0;

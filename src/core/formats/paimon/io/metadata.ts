@@ -181,6 +181,10 @@ export class PaimonMetadata {
 
   private async loadSnapshotIds(signal?: AbortSignal): Promise<{ ids: bigint[]; integrity: SnapshotIntegrity }> {
     const dir = branchRoot(this.branch) + SNAPSHOT_DIR;
+    // LATEST is read before the listing: a writer creates snapshot-N before it writes LATEST = N, so the
+    // snapshot a hint read first names is in the listing after it. Read after, a commit landing in between
+    // names a snapshot the listing missed (seen with 8 concurrent writers on S3).
+    const hintText = await this.readHintText('LATEST', signal);
     const names = await this.listNamesIfListable(dir, signal);
     // Without a listing the ids come from the hints and probes; torn newest files are handled alike below.
     const ids = names === undefined ? await this.probeSnapshotIds(signal)
@@ -189,7 +193,7 @@ export class PaimonMetadata {
     const warnings: string[] = [];
     let unreadable: UnreadableNewest | undefined;
     const hintKey = snapshotHintKey('LATEST', this.branch);
-    const hint = names === undefined || names.some((n) => n.name === 'LATEST') ? await this.readHintText('LATEST', signal) : undefined;
+    const hint = names === undefined || names.some((n) => n.name === 'LATEST') ? hintText : undefined;
     const latestHint = hint !== undefined && /^\d+$/.test(hint.trim()) ? BigInt(hint.trim()) : undefined;
     const max = ids[ids.length - 1];
     if (latestHint !== undefined && (max === undefined || latestHint > max)) {

@@ -1,0 +1,71 @@
+/**
+ * Row writes (append, upsert, delete) in the common write model (core/commit/write-action.ts): which a
+ * Paimon table offers, and their preview — the (partition, bucket) folders that get a level-0 file, the
+ * changelog files when `changelog-producer = input`, the next snapshot — computed from the rows alone
+ * (checked now, so a bad value is named before anything is written). Apply writes them as one commit
+ * (write-rows.ts); undo is the non-destructive rollback to the snapshot before.
+ */
+import type { ChangePreview, TableTotals } from '../../../commit/change-preview.ts';
+import type { AppliedChange, RowWriteKind, WriteCapability } from '../../../commit/write-action.ts';
+import { isLakeError } from '../../../errors.ts';
+import { bucketDir, partitionPath, partitionPathOptions } from '../spec/partition-path.ts';
+import { snapshotKey } from '../spec/layout.ts';
+import { partitionFields, type TableSchema } from '../spec/schema.ts';
+import { checkSupportedOptions } from './create-table.ts';
+import type { RowObject } from './row-values.ts';
+import { groupByBucket, prepareRows, type WriteRowsResult } from './write-rows.ts';
+
+const DESCRIPTIONS: Readonly<Record<RowWriteKind, string>> = {
+  append: 'Append rows (a form or pasted CSV): one new level-0 file per bucket, one new snapshot.',
+  upsert: 'Insert or replace rows by primary key (a form or pasted CSV): one level-0 file per bucket; the newest sequence number wins on read and compaction.',
+  delete: 'Delete rows by primary key: DELETE records (-D) in a level-0 file per bucket; the rows disappear on read and are dropped by compaction.',
+};
+
+/** The row-writing capabilities of a table with this schema (append tables: append; primary-key tables: upsert and delete). */
+export function rowWriteCapabilities(schema: TableSchema): WriteCapability[] {
+  const pk = schema.primaryKeys.length > 0;
+  let reason: string | undefined;
+  try {
+    checkSupportedOptions(schema.options, pk, 'paimon write');
+  } catch (e) {
+    if (!isLakeError(e)) throw e;
+    reason = `${e.message}.`;
+  }
+  const kinds: RowWriteKind[] = pk ? ['upsert', 'delete'] : ['append'];
+  return kinds.map((kind) => ({ kind, scope: 'table', available: reason === undefined, needsInput: true, description: DESCRIPTIONS[kind], ...(reason ? { reason } : {}) }));
+}
+
+/** The preview of a row write on a table whose latest snapshot is `latest`. Must hold: throws DataInvalid for any row that cannot be written. */
+export function rowWritePreview(schema: TableSchema, kind: RowWriteKind, rows: readonly RowObject[], latest: bigint | undefined, before: TableTotals): ChangePreview {
+  const values = prepareRows(schema, kind, rows);
+  const groups = groupByBucket(schema, values);
+  const next = (latest ?? 0n) + 1n;
+  const changelog = schema.primaryKeys.length > 0 && (schema.options['changelog-producer'] ?? 'none') === 'input';
+  const partFields = partitionFields(schema);
+  const writes = groups.flatMap((g) => {
+    const folder = partitionPath(partFields, g.partitionValues, partitionPathOptions(schema.options)) + bucketDir(g.bucket) + '/';
+    const note = `${g.rows.length} row(s), level 0`;
+    return [{ key: `${folder}data-<uuid>-N.parquet`, kind: 'data' as const, note }, ...(changelog ? [{ key: `${folder}changelog-<uuid>-N.parquet`, kind: 'other' as const, note: 'changelog (changelog-producer = input)' }] : [])];
+  });
+  const verb = kind === 'append' ? 'Append' : kind === 'upsert' ? 'Upsert' : 'Delete';
+  const after: TableTotals = before.rows === undefined ? {} : kind === 'append' ? { ...before, rows: before.rows + BigInt(values.length) } : { rows: before.rows + BigInt(values.length), rowsBasis: 'records in data files, before merging by key' };
+  return {
+    operation: kind,
+    description: `${verb} ${values.length} row(s) into ${groups.length} bucket(s) as snapshot ${next}: one level-0 file per bucket${changelog ? ' plus a changelog file' : ''}, then a delta manifest and snapshot-${next}.`,
+    writes: [...writes, { key: 'manifest/<one delta manifest + manifest lists>', kind: 'manifest' }, { key: snapshotKey(next), kind: 'metadata', note: 'written on apply (create-if-absent)' }],
+    deletes: [], before, after,
+    warnings: kind === 'delete' ? ['Deleted rows stay in older snapshots (time travel) until those expire; compaction drops the DELETE records.'] : [],
+    details: { latestSnapshot: latest?.toString() ?? '—', rows: String(values.length), buckets: String(groups.length) },
+  };
+}
+
+/** The applied change of a row write, with the rollback that undoes it. */
+export function rowWriteApplied(kind: RowWriteKind, r: WriteRowsResult, latest: bigint | undefined): Omit<AppliedChange, 'operation'> {
+  const key = snapshotKey(BigInt(r.snapshotId));
+  return {
+    committedKey: key, attempts: r.attempts, warnings: [], deleted: [], currentAfter: r.snapshotId,
+    written: [...r.dataFiles.map((k) => ({ key: k, kind: 'data' as const })), ...r.changelogFiles.map((k) => ({ key: k, kind: 'other' as const })), { key, kind: 'metadata' as const }],
+    details: { snapshot: r.snapshotId, rows: String(r.rows), kind },
+    ...(latest !== undefined ? { undo: { label: `Undo: roll back to snapshot ${latest} (as a new snapshot)`, action: { kind: 'rollback' as const, snapshotId: latest.toString() } } } : {}),
+  };
+}
