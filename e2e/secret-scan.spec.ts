@@ -2,7 +2,7 @@
  * Issue 18 "credentials that never leak": the app driven against the S3 gateway with its known secret key —
  * connect with "Remember on this device", open a table, walk its tabs, diff two versions and export the CSV —
  * then everything it wrote is scanned for the secret: the DOM (outerHTML), console messages, localStorage
- * (outside the remember-me entry, see README "Credentials"), sessionStorage, IndexedDB, Cache Storage,
+ * (the remember-me entry holds it only sealed by a non-extractable device key), sessionStorage, IndexedDB, Cache Storage,
  * every request URL and every request header and body except the signed bucket requests (which may carry
  * only the signature), the download and the page URL. A second connect with a session token: the token
  * goes only to the bucket it signs for.
@@ -63,7 +63,7 @@ const isBucketRequest = (url: string) => url.startsWith(state.endpoint.replace(/
 test.describe('secret scan against the S3 gateway', () => {
   test.skip(!state.s3, state.reason ?? 'no S3 gateway');
 
-  test('the secret key is found nowhere but the remember-me entry; only signatures go to the bucket', async ({ page, context }) => {
+  test('the secret key is found nowhere (the remember-me entry holds it sealed); only signatures go to the bucket', async ({ page, context }) => {
     test.setTimeout(150_000);
     const secret = state.secretAccessKey;
     expect(secret.length).toBeGreaterThan(8);
@@ -118,8 +118,10 @@ test.describe('secret scan against the S3 gateway', () => {
     expect(consoleLines.join('\n')).not.toContain(secret);
     expect(csv).not.toContain(secret);
     expect(download.suggestedFilename()).not.toContain(secret);
-    // The remember-me entry is the one place the secret is kept (README "Credentials" says how).
+    // The remember-me entry holds the connection, its secret only sealed by the device key (README says how).
     expect(remembered ?? '').toContain(state.accessKeyId);
+    expect(remembered ?? '').toContain('"sealed"');
+    expect(remembered ?? '').not.toContain(secret);
     for (const r of requests) {
       expect(r.url, r.url).not.toContain(secret);
       expect(r.body, r.url).not.toContain(secret);
@@ -127,6 +129,12 @@ test.describe('secret scan against the S3 gateway', () => {
       expect(JSON.stringify(r.headers), r.url).not.toContain(secret);
     }
     expect(requests.filter((r) => isBucketRequest(r.url)).some((r) => /AWS4-HMAC-SHA256 Credential=/.test(r.headers.authorization ?? ''))).toBe(true);
+
+    // The sealed entry opens again in this browser (the device key unseals it): a fresh page, Open.
+    await page.goto('/');
+    await page.getByRole('tab', { name: /S3-compatible bucket/ }).click();
+    await page.locator('.remembered-row').getByRole('button', { name: 'Open' }).first().click();
+    await expect(page.getByRole('tree', { name: 'Folders and tables' })).toBeVisible({ timeout: 30_000 });
   });
 
   test('a session token goes only to the bucket it signs for', async ({ page, context }) => {

@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ConnectionSpec, connectionLocation, engine, isLakeError } from '../worker/client.ts';
 import { ConnectScreen } from './connect/connect-screen.tsx';
-import { findRemembered, remember } from './connect/credential-store.ts';
+import { findRemembered, remember, unseal } from './connect/credential-store.ts';
 import { WarehouseView } from './browser/warehouse-view.tsx';
 import type { Route } from './state/route.ts';
 import type { Session } from './state/session.ts';
@@ -44,7 +44,7 @@ function Shell() {
     setFailure(null);
     try {
       const c = await engine().connect(spec);
-      if (rememberIt && spec.kind === 's3') remember(spec);
+      if (rememberIt && spec.kind === 's3') void remember(spec).catch(() => undefined);
       const loc = connectionLocation(spec);
       setSession({
         warehouseId: c.warehouseId, label: c.label, kind: spec.kind, loc, warehouse: c.warehouse,
@@ -72,7 +72,7 @@ function Shell() {
     else if (r.w === 'url' && r.loc.url) void connect({ kind: 'url', url: r.loc.url }, false);
     else if (r.w === 's3' && r.loc.bucket && r.loc.endpoint) {
       const saved = findRemembered({ endpoint: r.loc.endpoint, bucket: r.loc.bucket, prefix: r.loc.prefix ?? '' });
-      if (saved) { const { id: _i, savedAt: _s, ...spec } = saved; void connect(spec, false); }
+      if (saved) void unseal(saved).then((spec) => { if (spec) void connect(spec, false); });
       else setNotice(`This link points into s3://${r.loc.bucket}. Links never carry keys: enter them to open it.`);
     } else if (r.w === 'folder' || r.w === 'files' || r.w === 'presigned') {
       setNotice('This link pointed into a local folder or a list of presigned URLs, which cannot be reopened from a link. Open it again below.');

@@ -1,7 +1,7 @@
 /** Opening an S3-compatible bucket: with keys (provider presets fill the endpoint) or a pasted list of presigned URLs. */
 import { type FormEvent, useState } from 'react';
 import type { ConnectionSpec, S3Connection } from '../../worker/connection.ts';
-import { type RememberedConnection, forget, listRemembered } from './credential-store.ts';
+import { type RememberedConnection, forget, listRemembered, unseal } from './credential-store.ts';
 import { PROVIDERS, type ProviderId, guessProvider, providerById } from './providers.ts';
 
 export interface S3FormProps {
@@ -58,9 +58,11 @@ export function S3Form({ initial, busy, onSubmit }: S3FormProps) {
     }, rememberIt && !anonymous);
   };
 
-  const openRemembered = (r: RememberedConnection) => {
-    const { id: _id, savedAt: _s, ...spec } = r;
-    onSubmit(spec, false);
+  const [sealedFailed, setSealedFailed] = useState<string | undefined>();
+  const openRemembered = async (r: RememberedConnection) => {
+    const spec = await unseal(r);
+    setSealedFailed(spec ? undefined : r.id);
+    if (spec) onSubmit(spec, false);
   };
 
   return (
@@ -72,8 +74,9 @@ export function S3Form({ initial, busy, onSubmit }: S3FormProps) {
             <div className="remembered-row" key={r.id}>
               <span className="mono grow" title={r.endpoint}>s3://{r.bucket}/{r.prefix}</span>
               <span className="muted small">{new URL(r.endpoint).host}</span>
-              <button type="button" className="btn btn-small" disabled={busy} onClick={() => openRemembered(r)}>Open</button>
+              <button type="button" className="btn btn-small" disabled={busy} onClick={() => void openRemembered(r)}>Open</button>
               <button type="button" className="btn btn-small btn-quiet" onClick={() => { forget(r.id); setRemembered(listRemembered()); }}>Forget</button>
+              {sealedFailed === r.id && <span className="error small" role="alert">This browser can no longer unseal the saved keys (its device key is gone): forget the entry and enter the keys again.</span>}
             </div>
           ))}
         </div>
@@ -121,7 +124,7 @@ export function S3Form({ initial, busy, onSubmit }: S3FormProps) {
           </div>
           <p className="hint">
             Keys stay in this tab’s memory and the engine worker; they are never put in the URL or logged.
-            {rememberIt ? ' Ticked: they will also be saved in this browser’s localStorage until you press Forget.' : ''}
+            {rememberIt ? ' Ticked: they will also be saved in this browser, the secret key and session token sealed (AES-GCM) with a key this device keeps and cannot export, until you press Forget.' : ''}
           </p>
         </>
       ) : (
