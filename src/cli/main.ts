@@ -36,6 +36,11 @@ writes (print a preview, then apply it; --dry-run only previews):
   lakescope compact <table> [--target-size BYTES] [--min-input-files N]
   lakescope rewrite-manifests <table> [--target-size BYTES]
   lakescope vacuum <table> [--retention-hours N] [--delete-files]     (Delta: report, delete only with --delete-files)
+  lakescope create <table> --table-format delta --columns "id long not null, name string, amount decimal(10,2)"
+                 [--partition-by a,b] [--properties k=v,…]   (nested types: --columns as JSON [{"name","type"}])
+  lakescope append <table> --rows-json '[{"id": 1, "name": "a"}]' | --rows-file ROWS.json|ROWS.jsonl
+  lakescope delete <table> --where EXPR                                (Delta: deletion vectors when enabled)
+  lakescope update <table> --where EXPR --set '{"name": "b"}'
 
 <table> is a local folder, s3://bucket/prefix (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN,
 AWS_REGION, AWS_ENDPOINT_URL) or an http(s):// URL of the table root. Any of them may instead name an Iceberg

@@ -1,19 +1,21 @@
 /**
- * The `lakescope` write commands (issue 6): rollback, set-current, tag, branch, expire, compact,
- * rewrite-manifests, vacuum. Each prepares the operation, prints its preview (files written and deleted, rows and
+ * The `lakescope` write commands (issues 6 and 13): rollback, set-current, tag, branch, expire, compact,
+ * rewrite-manifests, vacuum; create, and append, delete and update of rows. Each prepares the operation, prints its preview (files written and deleted, rows and
  * bytes before/after, warnings) and, unless `--dry-run`, applies exactly that and prints the result.
  * Every command is one action of the table model (`prepare(action)`), whatever the format: the format
  * says which it offers (Paimon: tag and rollback as a new latest snapshot; Delta: RESTORE as rollback, OPTIMIZE as compact, vacuum; Hudi: none yet).
  */
 import { rowsText, type ChangePreview, type ChangeResult, type FileChange, type TableTotals } from '../core/commit/change-preview.ts';
 import { LakeError } from '../core/errors.ts';
-import { prepareWrite } from '../core/api/table-writes.ts';
-import type { WriteAction } from '../core/commit/write-action.ts';
+import { prepareCreateTable, prepareWrite } from '../core/api/table-writes.ts';
+import type { PreparedChange, WriteAction } from '../core/commit/write-action.ts';
 import { checkFlags, flagInt, flagValue, type ParsedArgs } from './args.ts';
 import { parseTime, type Print } from './commands.ts';
 import { openCliTable } from './open-table.ts';
+import { openTableLocation } from './table-location.ts';
+import { appendRowsFlag, newTableSpec, setFlag } from './write-inputs.ts';
 
-export const WRITE_COMMANDS = ['rollback', 'set-current', 'tag', 'branch', 'expire', 'compact', 'rewrite-manifests', 'vacuum'] as const;
+export const WRITE_COMMANDS = ['rollback', 'set-current', 'tag', 'branch', 'expire', 'compact', 'rewrite-manifests', 'vacuum', 'create', 'append', 'delete', 'update'] as const;
 export type WriteCommand = typeof WRITE_COMMANDS[number];
 
 const fmtBytes = (n: number | bigint | undefined) => (n === undefined ? '?' : `${Number(n).toLocaleString('en-US')} B`);
@@ -64,11 +66,15 @@ const FLAGS: Readonly<Record<WriteCommand, readonly string[]>> = {
   'compact': ['target-size', 'min-input-files', 'dry-run'],
   'rewrite-manifests': ['target-size', 'dry-run'],
   'vacuum': ['retention-hours', 'delete-files', 'dry-run'],
+  'create': ['table-format', 'columns', 'partition-by', 'properties', 'dry-run'],
+  'append': ['rows-json', 'rows-file', 'dry-run'],
+  'delete': ['where', 'dry-run'],
+  'update': ['where', 'set', 'dry-run'],
 };
 
 /** The model's write action for a command and its flags (the same for every format). */
 function writeAction(args: ParsedArgs): WriteAction {
-  const command = args.command as WriteCommand;
+  const command = args.command as Exclude<WriteCommand, 'create'>;
   checkFlags(args, [...FLAGS[command]]);
   const opt = <T>(k: string, v: T | undefined) => (v === undefined ? {} : { [k]: v });
   switch (command) {
@@ -105,7 +111,36 @@ function writeAction(args: ParsedArgs): WriteAction {
       return { kind: 'rewrite-manifests', ...opt('targetSizeBytes', flagInt(args, 'target-size')) };
     case 'vacuum':
       return { kind: 'vacuum', ...opt('retentionHours', flagInt(args, 'retention-hours')) };
+    case 'append':
+      return { kind: 'append', rows: appendRowsFlag(args) };
+    case 'delete':
+      return { kind: 'delete', where: whereFlag(args) };
+    case 'update':
+      return { kind: 'update', where: whereFlag(args), set: setFlag(args) };
   }
+}
+
+/** `--where EXPR` of delete/update: required and not blank (a DELETE of every row says so: --where "true" is not taken). */
+function whereFlag(args: ParsedArgs): string {
+  const where = requireFlag(flagValue(args, 'where'), args, '--where EXPR');
+  if (where.trim() === '') throw new LakeError('DataInvalid', `cli: ${args.command} --where must not be empty`, { flag: 'where' });
+  return where;
+}
+
+/**
+ * The prepared change of a command: `create` through the registry's format named by --table-format at the
+ * location (nothing need be there), every other command through the opened table's model.
+ */
+async function prepareCommand(arg: string, args: ParsedArgs, signal: AbortSignal): Promise<PreparedChange> {
+  if (args.command === 'create') {
+    checkFlags(args, [...FLAGS.create]);
+    const format = requireFlag(flagValue(args, 'table-format'), args, '--table-format NAME (e.g. delta)');
+    const spec = newTableSpec(args);
+    return prepareCreateTable(format, openTableLocation(arg).storage, spec, { signal });
+  }
+  const action = writeAction(args);
+  const table = await openCliTable(arg, signal);
+  return prepareWrite(table, action, { signal });
 }
 
 /**
@@ -114,11 +149,9 @@ function writeAction(args: ParsedArgs): WriteAction {
  * it unless --dry-run.
  */
 export async function writeCommand(arg: string, args: ParsedArgs, print: Print, signal: AbortSignal): Promise<void> {
-  const action = writeAction(args);
-  const table = await openCliTable(arg, signal);
-  const prepared = await prepareWrite(table, action, { signal });
+  const prepared = await prepareCommand(arg, args, signal);
   print(previewText(prepared.preview));
   if (args.flags.has('dry-run')) { print('(dry run: nothing written)'); return; }
-  if (prepared.typedConfirmation !== undefined) throw new LakeError('Unsupported', `cli: ${action.kind} needs a typed confirmation, which the CLI does not take`);
+  if (prepared.typedConfirmation !== undefined) throw new LakeError('Unsupported', `cli: ${args.command} needs a typed confirmation, which the CLI does not take`);
   print(resultText(await prepared.apply({ signal, ...(args.flags.has('delete-files') ? { deleteFiles: true } : {}) })));
 }

@@ -36,7 +36,39 @@ export type WriteAction =
   | { readonly kind: 'compact'; readonly targetFileSizeBytes?: number; readonly minInputFiles?: number; readonly partitions?: readonly PartitionRef[] }
   | { readonly kind: 'rewrite-manifests'; readonly targetSizeBytes?: number }
   /** Delete files no version within the retention needs (Delta VACUUM); only with apply's `deleteFiles`. */
-  | { readonly kind: 'vacuum'; readonly retentionHours?: number };
+  | { readonly kind: 'vacuum'; readonly retentionHours?: number }
+  /** Add rows: plain objects by column name ({@link RowValues}); one new version holds them all. */
+  | { readonly kind: 'append'; readonly rows: readonly RowValues[] }
+  /** Delete the rows matching `where` (the `--where` text form, core/expr `parseWhere`). */
+  | { readonly kind: 'delete'; readonly where: string }
+  /** Set the columns of `set` to its values on every row matching `where`. */
+  | { readonly kind: 'update'; readonly where: string; readonly set: RowValues };
+
+/**
+ * One row, or the new values of an UPDATE, as a plain structured-cloneable object by column name. Values
+ * in exact forms (the format's writer converts them to the column's type and refuses what does not fit):
+ * numbers, bigints or decimal text for integers and decimals, 'YYYY-MM-DD' for dates, ISO-8601 text or
+ * bigint microseconds for timestamps, strings, booleans, null.
+ */
+export type RowValues = Readonly<Record<string, unknown>>;
+
+/** One column of a new table: a type name in the format's own spelling (`long`, `decimal(10,2)` …) or a nested type as the format's JSON. */
+export interface NewTableColumn {
+  readonly name: string;
+  readonly type: string | Readonly<Record<string, unknown>>;
+  readonly nullable?: boolean;
+}
+
+/** A table to create (the model's `create`, core/api `prepareCreateTable`): its schema, partitioning and properties. */
+export interface NewTableSpec {
+  readonly columns: readonly NewTableColumn[];
+  /** Top-level columns to partition by (identity), in order. */
+  readonly partitionColumns?: readonly string[];
+  /** Table properties (Delta: `configuration`, e.g. `delta.enableDeletionVectors`). */
+  readonly properties?: Readonly<Record<string, string>>;
+  readonly name?: string;
+  readonly description?: string;
+}
 
 export type WriteActionKind = WriteAction['kind'];
 
@@ -51,8 +83,11 @@ export interface PartitionRef {
 /** One action a table offers, available or not — the UI draws a button per entry, the CLI refuses with `reason`. */
 export interface WriteCapability {
   readonly kind: WriteActionKind;
-  /** `version`: acts on the selected version (rollback, tag …); `table`: maintenance of the whole table (expire, compact …). */
-  readonly scope: 'version' | 'table';
+  /**
+   * `version`: acts on the selected version (rollback, tag …); `table`: maintenance of the whole table (expire,
+   * compact …); `rows`: changes the table's rows (append, delete, update) and needs rows or a predicate.
+   */
+  readonly scope: 'version' | 'table' | 'rows';
   readonly available: boolean;
   /** Why it is unavailable (read-only storage, unreadable newest metadata, not supported by the format), one sentence. */
   readonly reason?: string;
