@@ -1,9 +1,10 @@
 /**
  * Creating a Delta table (PROTOCOL.md "Protocol Evolution", "Change Metadata", "Table Features"): version 0
  * holds the protocol, the metaData (schema, partition columns, configuration) and commitInfo, created only
- * if absent. The protocol is the least one the table needs: reader 1 / writer 2, or reader 3 / writer 7
- * with exactly the features the configuration or the schema asks for (deletionVectors when
- * `delta.enableDeletionVectors=true`, timestampNtz for zone-less timestamp columns).
+ * if absent. The protocol is the least one the table needs: reader 1 / writer 2 (4 with the change data
+ * feed), or reader 3 / writer 7 with exactly the features the configuration or the schema asks for
+ * (deletionVectors when `delta.enableDeletionVectors=true`, timestampNtz for zone-less timestamp columns,
+ * changeDataFeed when `delta.enableChangeDataFeed=true`).
  */
 import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
@@ -39,8 +40,10 @@ export function protocolFor(metadata: Metadata): Protocol {
   const schema = parseSchemaString(metadata.schemaString);
   if (metadata.configuration['delta.enableDeletionVectors'] === 'true') reader.push('deletionVectors');
   if (schema.fields.some((f) => containsType(f.type, 'timestamp_ntz'))) reader.push('timestampNtz');
-  if (reader.length === 0) return { minReaderVersion: 1, minWriterVersion: 2 };
-  return { minReaderVersion: 3, minWriterVersion: 7, readerFeatures: reader, writerFeatures: [...reader] };
+  // The change data feed is a writer feature (writer version 4, or the feature at 7): writers must add change data files.
+  const cdf = metadata.configuration['delta.enableChangeDataFeed'] === 'true';
+  if (reader.length === 0) return { minReaderVersion: 1, minWriterVersion: cdf ? 4 : 2 };
+  return { minReaderVersion: 3, minWriterVersion: 7, readerFeatures: reader, writerFeatures: [...reader, ...(cdf ? ['changeDataFeed'] : [])] };
 }
 
 /** Conflict when the root of `storage` already holds a Delta table (a commit or a checkpoint). */

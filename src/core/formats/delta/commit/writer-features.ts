@@ -30,7 +30,10 @@ const ALWAYS: ReadonlySet<string> = new Set([
   'typeWidening', 'typeWidening-preview',
   // commitInfo carries inCommitTimestamp, first in the commit and larger than the previous one (log-commit.ts).
   'inCommitTimestamp', 'inCommitTimestamp-preview',
-  'appendOnly', 'invariants', 'checkConstraints', 'generatedColumns', 'identityColumns', 'changeDataFeed', 'columnMapping',
+  'appendOnly', 'invariants', 'checkConstraints', 'generatedColumns', 'identityColumns', 'columnMapping',
+  // DELETE and UPDATE write change data files (_change_data/, cdc actions) when the table enables the feed
+  // (row-changes.ts); appends need none (their add files are the inserts); RESTORE and OPTIMIZE need none either.
+  'changeDataFeed',
 ]);
 
 /** Why a feature this writer does not implement is refused. */
@@ -83,9 +86,6 @@ export function checkWritable(protocol: Protocol, metadata: Metadata, op: DeltaW
   }
   if (has('appendOnly') && conf['delta.appendOnly'] === 'true' && removesRows) {
     refuse(op, 'appendOnly', 'delta.appendOnly=true forbids removing or changing rows');
-  }
-  if (has('changeDataFeed') && conf['delta.enableChangeDataFeed'] === 'true' && (op === 'delete' || op === 'update')) {
-    refuse(op, 'changeDataFeed', 'delta.enableChangeDataFeed=true needs change data files (_change_data/) for deleted and updated rows, which this writer does not write');
   }
   if (!addsRows) return;
   const fields = metadata.schemaString ? parseSchemaString(metadata.schemaString).fields : [];
