@@ -8,6 +8,7 @@ import { bestEffortDelete } from '../../../commit/cleanup.ts';
 import type { AppliedChange, PreparedChange } from '../../../commit/write-action.ts';
 import { isLakeError } from '../../../errors.ts';
 import type { DeltaTable } from '../table.ts';
+import { columnMappingMode } from '../spec/table-features.ts';
 import { loadWriteState } from './context.ts';
 import { LOG_DIR, padVersion } from '../spec/log-files.ts';
 import { writeDataFiles, type WrittenFile } from './data-files.ts';
@@ -40,6 +41,7 @@ export async function appendRows(table: DeltaTable, rows: readonly RowObject[] |
   const batches = rows.length > 0 && isBatch(rows[0]) ? rows as readonly RecordBatch[] : [rowsToBatch(rows as readonly RowObject[], schema)];
   const files = await writeDataFiles({
     storage: table.storage, schema, partitionColumns: snapshot.metadata.partitionColumns, batches, dataChange: true, nowMs: now(),
+    columnMapping: columnMappingMode(snapshot.protocol, snapshot.metadata),
     ...(opts.maxRowsPerFile ? { maxRowsPerFile: opts.maxRowsPerFile } : {}), ...(opts.signal ? { signal: opts.signal } : {}),
   });
   if (files.length === 0) return { version: -1n, key: '', attempts: 0, files, warnings: [] };

@@ -28,6 +28,7 @@ import { cellReader } from '../scan/row-values.ts';
 import type { AddFile } from '../spec/actions.ts';
 import type { StructType } from '../spec/schema.ts';
 import type { DeltaTable } from '../table.ts';
+import { columnMappingMode } from '../spec/table-features.ts';
 import { addJson, liveFiles, loadWriteState, removeJson, type LiveFile } from './context.ts';
 import { CHANGE_TYPE_COLUMN, writeChangeDataFiles, writeDataFiles, type WrittenFile } from './data-files.ts';
 import { DeletionVectorFile } from './deletion-vector-writer.ts';
@@ -225,7 +226,8 @@ export async function prepareRowChange(table: DeltaTable, change: RowChange, opt
         await table.storage.write(dvFile.key, dvFile.bytes(), { signal: o.signal });
         extra.push(dvFile.key);
       }
-      const files = { storage: table.storage, schema, partitionColumns: snapshot.metadata.partitionColumns, dataChange: true, nowMs: t, signal: o.signal };
+      const files = { storage: table.storage, schema, partitionColumns: snapshot.metadata.partitionColumns, dataChange: true, nowMs: t, signal: o.signal,
+        columnMapping: columnMappingMode(snapshot.protocol, snapshot.metadata) };
       written.push(...await writeDataFiles({ ...files, batches: rewrite }));
       actions.push(...written.map((f) => ({ add: f.add })));
       if (cdf) {

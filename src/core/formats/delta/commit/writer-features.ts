@@ -81,8 +81,16 @@ export function checkWritable(protocol: Protocol, metadata: Metadata, op: DeltaW
     if (!ALWAYS.has(f)) refuse(op, f, 'this writer does not implement it');
   }
   const has = (f: string) => features.includes(f);
-  if (has('columnMapping') && columnMappingMode(protocol, metadata) !== 'none') {
-    refuse(op, 'columnMapping', `column mapping mode '${conf['delta.columnMapping.mode']}' needs data files written under physical column names, which this writer does not do yet`);
+  const mapping = has('columnMapping') ? columnMappingMode(protocol, metadata) : 'none';
+  // RESTORE, VACUUM and checkpoints write no data files; the others write them under physical names
+  // (data-files.ts), which this writer does for top-level columns in name mode.
+  const writesFiles = op === 'append' || op === 'update' || op === 'delete' || op === 'optimize';
+  if (mapping === 'id' && writesFiles) {
+    refuse(op, 'columnMapping', 'column mapping mode \'id\' needs data files whose columns readers find by Parquet field id, which this writer does not write yet');
+  }
+  if (mapping === 'name' && writesFiles && metadata.schemaString) {
+    const nested = parseSchemaString(metadata.schemaString).fields.find((f) => f.type.kind !== 'primitive');
+    if (nested) refuse(op, 'columnMapping', `column '${nested.name}' is nested, and nested fields under column mapping (their own physical names) are not written by this writer yet`);
   }
   if (has('appendOnly') && conf['delta.appendOnly'] === 'true' && removesRows) {
     refuse(op, 'appendOnly', 'delta.appendOnly=true forbids removing or changing rows');
