@@ -44,7 +44,13 @@ writes (print a preview, then apply it; --dry-run only previews):
                  (Paimon: full or Paimon's universal pick per bucket, as a COMPACT snapshot)
   lakescope rewrite-manifests <table> [--target-size BYTES]
   lakescope vacuum <table> [--retention-hours N] [--delete-files]     (Delta: report, delete only with --delete-files)
-  lakescope append|upsert|delete <table> --data FILE.json|FILE.csv      (Paimon: one commit; upsert/delete by primary key)
+  lakescope create <table> --table-format delta --columns "id long not null, name string, amount decimal(10,2)"
+                 [--partition-by a,b] [--properties k=v,…]   (nested types: --columns as JSON [{"name","type"}])
+  lakescope append|upsert <table> --data ROWS.json|ROWS.jsonl|ROWS.csv | --rows-json '[{"id": 1, "name": "a"}]'
+                 (upsert: tables with a primary key, Paimon; one commit)
+  lakescope delete <table> --where EXPR                                (Delta: deletion vectors when enabled)
+  lakescope delete <table> --data KEYS.json|KEYS.csv | --rows-json …   (Paimon primary-key tables: by key)
+  lakescope update <table> --where EXPR --set '{"name": "b"}'
 
 <table> is a local folder, s3://bucket/prefix (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN,
 AWS_REGION, AWS_ENDPOINT_URL) or an http(s):// URL of the table root. Any of them may instead name an Iceberg

@@ -1,22 +1,21 @@
 /**
- * The `lakescope` write commands (issue 6): rollback, set-current, tag, branch, expire, compact,
- * rewrite-manifests, vacuum. Each prepares the operation, prints its preview (files written and deleted, rows and
+ * The `lakescope` write commands (issues 6 and 13): rollback, set-current, tag, branch, expire, compact,
+ * rewrite-manifests, vacuum; create, and append, delete and update of rows. Each prepares the operation, prints its preview (files written and deleted, rows and
  * bytes before/after, warnings) and, unless `--dry-run`, applies exactly that and prints the result.
  * Every command is one action of the table model (`prepare(action)`), whatever the format: the format
  * says which it offers (Paimon: tag and rollback as a new latest snapshot; Delta: RESTORE as rollback, OPTIMIZE as compact, vacuum; Hudi: none yet).
  */
 import { rowsText, type ChangePreview, type ChangeResult, type FileChange, type TableTotals } from '../core/commit/change-preview.ts';
 import { LakeError } from '../core/errors.ts';
-import { prepareWrite } from '../core/api/table-writes.ts';
-import type { WriteAction } from '../core/commit/write-action.ts';
+import { prepareCreateTable, prepareWrite } from '../core/api/table-writes.ts';
+import type { PreparedChange, WriteAction } from '../core/commit/write-action.ts';
 import { checkFlags, flagInt, flagValue, type ParsedArgs } from './args.ts';
 import { parseTime, type Print } from './commands.ts';
 import { openCliTable } from './open-table.ts';
-import { readFileSync } from 'node:fs';
-import { parseCsvRows } from '../core/util/csv-rows.ts';
-import { parseJson } from '../core/util/json.ts';
+import { openTableLocation } from './table-location.ts';
+import { newTableSpec, rowsFlag, setFlag } from './write-inputs.ts';
 
-export const WRITE_COMMANDS = ['rollback', 'set-current', 'tag', 'branch', 'expire', 'compact', 'rewrite-manifests', 'vacuum', 'append', 'upsert', 'delete'] as const;
+export const WRITE_COMMANDS = ['rollback', 'set-current', 'tag', 'branch', 'expire', 'compact', 'rewrite-manifests', 'vacuum', 'create', 'append', 'upsert', 'delete', 'update'] as const;
 export type WriteCommand = typeof WRITE_COMMANDS[number];
 
 const fmtBytes = (n: number | bigint | undefined) => (n === undefined ? '?' : `${Number(n).toLocaleString('en-US')} B`);
@@ -67,31 +66,16 @@ const FLAGS: Readonly<Record<WriteCommand, readonly string[]>> = {
   'compact': ['target-size', 'min-input-files', 'strategy', 'bucket', 'dry-run'],
   'rewrite-manifests': ['target-size', 'dry-run'],
   'vacuum': ['retention-hours', 'delete-files', 'dry-run'],
-  'append': ['data', 'dry-run'],
-  'upsert': ['data', 'dry-run'],
-  'delete': ['data', 'dry-run'],
+  'create': ['table-format', 'columns', 'partition-by', 'properties', 'dry-run'],
+  'append': ['data', 'rows-json', 'rows-file', 'dry-run'],
+  'upsert': ['data', 'rows-json', 'rows-file', 'dry-run'],
+  'delete': ['where', 'data', 'rows-json', 'rows-file', 'dry-run'],
+  'update': ['where', 'set', 'dry-run'],
 };
-
-/** `--data FILE`: a JSON array of objects (64-bit values exact) or, for `.csv`, CSV with a header line. */
-function rowsFlag(args: ParsedArgs): Record<string, unknown>[] {
-  const file = requireFlag(flagValue(args, 'data'), args, '--data FILE (.json array of objects or .csv with a header)');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new LakeError('NotFound', `cli: cannot read --data ${file}: ${(e as Error).message}`, { file });
-  }
-  if (/\.csv$/i.test(file)) return parseCsvRows(text);
-  const json = parseJson(text);
-  if (!Array.isArray(json) || json.some((r) => typeof r !== 'object' || r === null || Array.isArray(r))) {
-    throw new LakeError('DataInvalid', `cli: --data ${file} must hold a JSON array of objects`, { file });
-  }
-  return json as Record<string, unknown>[];
-}
 
 /** The model's write action for a command and its flags (the same for every format). */
 function writeAction(args: ParsedArgs): WriteAction {
-  const command = args.command as WriteCommand;
+  const command = args.command as Exclude<WriteCommand, 'create'>;
   checkFlags(args, [...FLAGS[command]]);
   const opt = <T>(k: string, v: T | undefined) => (v === undefined ? {} : { [k]: v });
   switch (command) {
@@ -134,9 +118,39 @@ function writeAction(args: ParsedArgs): WriteAction {
       return { kind: 'rewrite-manifests', ...opt('targetSizeBytes', flagInt(args, 'target-size')) };
     case 'vacuum':
       return { kind: 'vacuum', ...opt('retentionHours', flagInt(args, 'retention-hours')) };
-    case 'append': case 'upsert': case 'delete':
+    case 'append': case 'upsert':
       return { kind: command, rows: rowsFlag(args) };
+    case 'delete':
+      // By predicate (Delta) or by key values (Paimon primary-key tables): the table's format takes one form.
+      return flagValue(args, 'where') !== undefined || !['data', 'rows-json', 'rows-file'].some((f) => flagValue(args, f) !== undefined)
+        ? { kind: 'delete', where: whereFlag(args) }
+        : { kind: 'delete', rows: rowsFlag(args) };
+    case 'update':
+      return { kind: 'update', where: whereFlag(args), set: setFlag(args) };
   }
+}
+
+/** `--where EXPR` of delete/update: required and not blank (a DELETE of every row says so: --where "true" is not taken). */
+function whereFlag(args: ParsedArgs): string {
+  const where = requireFlag(flagValue(args, 'where'), args, '--where EXPR');
+  if (where.trim() === '') throw new LakeError('DataInvalid', `cli: ${args.command} --where must not be empty`, { flag: 'where' });
+  return where;
+}
+
+/**
+ * The prepared change of a command: `create` through the registry's format named by --table-format at the
+ * location (nothing need be there), every other command through the opened table's model.
+ */
+async function prepareCommand(arg: string, args: ParsedArgs, signal: AbortSignal): Promise<PreparedChange> {
+  if (args.command === 'create') {
+    checkFlags(args, [...FLAGS.create]);
+    const format = requireFlag(flagValue(args, 'table-format'), args, '--table-format NAME (e.g. delta)');
+    const spec = newTableSpec(args);
+    return prepareCreateTable(format, openTableLocation(arg).storage, spec, { signal });
+  }
+  const action = writeAction(args);
+  const table = await openCliTable(arg, signal);
+  return prepareWrite(table, action, { signal });
 }
 
 /**
@@ -145,11 +159,9 @@ function writeAction(args: ParsedArgs): WriteAction {
  * it unless --dry-run.
  */
 export async function writeCommand(arg: string, args: ParsedArgs, print: Print, signal: AbortSignal): Promise<void> {
-  const action = writeAction(args);
-  const table = await openCliTable(arg, signal);
-  const prepared = await prepareWrite(table, action, { signal });
+  const prepared = await prepareCommand(arg, args, signal);
   print(previewText(prepared.preview));
   if (args.flags.has('dry-run')) { print('(dry run: nothing written)'); return; }
-  if (prepared.typedConfirmation !== undefined) throw new LakeError('Unsupported', `cli: ${action.kind} needs a typed confirmation, which the CLI does not take`);
+  if (prepared.typedConfirmation !== undefined) throw new LakeError('Unsupported', `cli: ${args.command} needs a typed confirmation, which the CLI does not take`);
   print(resultText(await prepared.apply({ signal, ...(args.flags.has('delete-files') ? { deleteFiles: true } : {}) })));
 }

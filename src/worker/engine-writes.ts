@@ -14,8 +14,9 @@
 import type { TableFormatName } from '../core/api/dto.ts';
 import { folderPrefix } from '../core/api/listing.ts';
 import { openTable, refreshTable } from '../core/api/open-table.ts';
-import { prepareWrite, writeCapabilities } from '../core/api/table-writes.ts';
-import type { PreparedChange, WriteAction, WriteCapability } from '../core/commit/write-action.ts';
+import { prepareCreateTable, prepareWrite, writeCapabilities } from '../core/api/table-writes.ts';
+import type { NewTableSpec, PreparedChange, WriteAction, WriteCapability } from '../core/commit/write-action.ts';
+import { subStorage } from '../core/io/sub-storage.ts';
 import type { LakeTable } from '../core/formats/table-format.ts';
 import { LakeError } from '../core/errors.ts';
 import type { Storage } from '../core/io/storage.ts';
@@ -87,6 +88,35 @@ export function createWriteHandlers(storageOf: (ref: WarehouseRef) => Storage, r
   };
   const refusalOf = (access: WriteAccessDto) => (access.writable ? undefined : access.reason ?? 'this storage is read-only');
 
+  /** Keeps a prepared change under an id until it is applied or discarded; returns its preview. */
+  const register = (p: WriteTarget, format: string, prepared: PreparedChange, storage: ProgressStorage, access: WriteAccessDto): WritePreviewDto => {
+    const preview = prepared.preview;
+    return registry.add({
+      warehouseId: p.warehouseId, root: p.root,
+      preview: {
+        format, ...previewDto(preview), concurrency: concurrencyOf(prepared, access), noop: prepared.noop,
+        ...(prepared.deletesNeedSecondConfirmation ? { deletesNeedSecondConfirmation: true } : {}),
+        ...(prepared.typedConfirmation !== undefined ? { typedConfirmation: prepared.typedConfirmation } : {}),
+        ...(prepared.inputBytes !== undefined ? { inputBytes: prepared.inputBytes } : {}),
+      },
+      apply: async (a) => {
+        const started = Date.now();
+        reportBytes(storage, a, prepared.inputBytes);
+        try {
+          const r = await prepared.apply({ signal: a.signal, ...(a.deleteFiles ? { deleteFiles: true } : {}), ...(a.confirmText !== undefined ? { confirmText: a.confirmText } : {}) });
+          return {
+            ...resultDto(r, Date.now() - started),
+            ...(r.currentAfter !== undefined ? { currentAfter: r.currentAfter } : {}),
+            ...(r.undo ? { undo: { label: r.undo.label, request: { action: r.undo.action } } } : {}),
+          };
+        } finally {
+          refreshCached(p);
+          reopen(p.warehouseId, p.root);
+        }
+      },
+    });
+  };
+
   return {
     /** Whether tables of this warehouse can be written, and the commit guarantee to state in previews. */
     async writeAccess(p: WarehouseRef): Promise<WriteAccessDto> {
@@ -112,31 +142,21 @@ export function createWriteHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       if (refusal) throw new LakeError('Unsupported', `worker writes: ${refusal}`, { storage: warehouse.description, action: p.action.kind });
       const table = await openTable(storage, p.root, p.format, { signal: ctx.signal });
       const prepared = await prepareWrite(table, p.action, { signal: ctx.signal });
-      const preview = prepared.preview;
-      return registry.add({
-        warehouseId: p.warehouseId, root: p.root,
-        preview: {
-          format: table.format, ...previewDto(preview), concurrency: concurrencyOf(prepared, access), noop: prepared.noop,
-          ...(prepared.deletesNeedSecondConfirmation ? { deletesNeedSecondConfirmation: true } : {}),
-          ...(prepared.typedConfirmation !== undefined ? { typedConfirmation: prepared.typedConfirmation } : {}),
-          ...(prepared.inputBytes !== undefined ? { inputBytes: prepared.inputBytes } : {}),
-        },
-        apply: async (a) => {
-          const started = Date.now();
-          reportBytes(storage, a, prepared.inputBytes);
-          try {
-            const r = await prepared.apply({ signal: a.signal, ...(a.deleteFiles ? { deleteFiles: true } : {}), ...(a.confirmText !== undefined ? { confirmText: a.confirmText } : {}) });
-            return {
-              ...resultDto(r, Date.now() - started),
-              ...(r.currentAfter !== undefined ? { currentAfter: r.currentAfter } : {}),
-              ...(r.undo ? { undo: { label: r.undo.label, request: { action: r.undo.action } } } : {}),
-            };
-          } finally {
-            refreshCached(p);
-            reopen(p.warehouseId, p.root);
-          }
-        },
-      });
+      return register(p, table.format, prepared, storage, access);
+    },
+
+    /**
+     * Previews creating a table of `format` at `root` (a folder of the warehouse holding no table yet):
+     * the model's create through the registry (core/api prepareCreateTable); the preview's opId applies it.
+     */
+    async prepareCreate(p: WriteTarget & { spec: NewTableSpec }, ctx: CallContext): Promise<WritePreviewDto> {
+      const warehouse = storageOf(p);
+      const access = writeAccess(warehouse);
+      const refusal = refusalOf(access);
+      if (refusal) throw new LakeError('Unsupported', `worker writes: ${refusal}`, { storage: warehouse.description, action: 'create' });
+      const storage = new ProgressStorage(warehouse);
+      const prepared = await prepareCreateTable(p.format, subStorage(storage, folderPrefix(p.root)), p.spec, { signal: ctx.signal });
+      return register(p, p.format, prepared, storage, access);
     },
 
     /** Applies a previewed write (at most once). Progress: bytes read/written; abort via the call's signal. */

@@ -5,8 +5,11 @@
  */
 import { LakeError } from '../errors.ts';
 import {
-  type CapabilityOptions, type PreparedChange, type WriteAction, type WriteCapability, noWrites, writesUnsupported,
+  type CapabilityOptions, type NewTableSpec, type PreparedChange, type WriteAction, type WriteCapability, noWrites, writesUnsupported,
 } from '../commit/write-action.ts';
+import type { Storage } from '../io/storage.ts';
+import type { TableFormatName } from './dto.ts';
+import { TABLE_READERS } from './table-formats.ts';
 import type { LakeTable } from '../formats/table-format.ts';
 import { FORMAT_TITLES } from './open-location.ts';
 
@@ -30,4 +33,19 @@ export async function prepareWrite(table: LakeTable, action: WriteAction, option
   return table.prepare(action, { signal: options.signal });
 }
 
-export type { WriteAction, WriteActionKind, WriteCapability, PreparedChange, AppliedChange } from '../commit/write-action.ts';
+/**
+ * Prepares creating a table of `format` (a name of the one registry, TABLE_READERS) at the root of
+ * `storage` — the model's create, whatever the format. Must hold: a format this build cannot create
+ * tables of (or does not know) → Unsupported naming it, before anything is read.
+ */
+export async function prepareCreateTable(format: string, storage: Storage, spec: NewTableSpec, options: { signal?: AbortSignal } = {}): Promise<PreparedChange> {
+  const f = TABLE_READERS[format as TableFormatName];
+  if (!f) throw new LakeError('Unsupported', `write: no table format named "${format}" (formats: ${Object.keys(TABLE_READERS).join(', ')})`, { format });
+  if (!f.prepareCreate) {
+    const creatable = Object.entries(TABLE_READERS).filter(([, x]) => x?.prepareCreate).map(([n]) => n);
+    throw new LakeError('Unsupported', `write: Lakescope cannot create ${FORMAT_TITLES[format as TableFormatName]} tables yet (it creates: ${creatable.join(', ') || 'none'})`, { format });
+  }
+  return f.prepareCreate(storage, spec, options);
+}
+
+export type { WriteAction, WriteActionKind, WriteCapability, PreparedChange, AppliedChange, NewTableSpec, NewTableColumn, RowValues } from '../commit/write-action.ts';

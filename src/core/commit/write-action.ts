@@ -43,15 +43,47 @@ export type WriteAction =
   | { readonly kind: 'rewrite-manifests'; readonly targetSizeBytes?: number }
   /** Delete files no version within the retention needs (Delta VACUUM); only with apply's `deleteFiles`. */
   | { readonly kind: 'vacuum'; readonly retentionHours?: number }
+  /** Add rows: plain objects by column name ({@link RowValues}); one new version holds them all. */
+  | { readonly kind: 'append'; readonly rows: readonly RowValues[] }
+  /** Insert or replace rows by the table's primary key (Paimon primary-key tables): the newest write of a key wins. */
+  | { readonly kind: 'upsert'; readonly rows: readonly RowValues[] }
   /**
-   * Write rows as one commit (Paimon): `append` adds them (append tables), `upsert` replaces the row of each
-   * primary key or adds it, `delete` removes the rows of the given primary keys (primary-key tables). Rows are
-   * plain objects by column name (64-bit values as bigint or decimal text, dates/timestamps as ISO text).
+   * Delete rows: those matching `where` (the `--where` text form, core/expr `parseWhere`; Delta), or on a table
+   * with a primary key those whose key values `rows` give (Paimon: DELETE records). Exactly one of the two; a
+   * format takes the form it writes and refuses the other with Unsupported, saying which it takes.
    */
-  | { readonly kind: RowWriteKind; readonly rows: readonly Readonly<Record<string, unknown>>[] };
+  | { readonly kind: 'delete'; readonly where?: string; readonly rows?: readonly RowValues[] }
+  /** Set the columns of `set` to its values on every row matching `where`. */
+  | { readonly kind: 'update'; readonly where: string; readonly set: RowValues };
 
-/** The row-writing actions. */
+/** The actions that write rows given as values (Paimon's row writes). */
 export type RowWriteKind = 'append' | 'upsert' | 'delete';
+
+/**
+ * One row, or the new values of an UPDATE, as a plain structured-cloneable object by column name. Values
+ * in exact forms (the format's writer converts them to the column's type and refuses what does not fit):
+ * numbers, bigints or decimal text for integers and decimals, 'YYYY-MM-DD' for dates, ISO-8601 text or
+ * bigint microseconds for timestamps, strings, booleans, null.
+ */
+export type RowValues = Readonly<Record<string, unknown>>;
+
+/** One column of a new table: a type name in the format's own spelling (`long`, `decimal(10,2)` …) or a nested type as the format's JSON. */
+export interface NewTableColumn {
+  readonly name: string;
+  readonly type: string | Readonly<Record<string, unknown>>;
+  readonly nullable?: boolean;
+}
+
+/** A table to create (the model's `create`, core/api `prepareCreateTable`): its schema, partitioning and properties. */
+export interface NewTableSpec {
+  readonly columns: readonly NewTableColumn[];
+  /** Top-level columns to partition by (identity), in order. */
+  readonly partitionColumns?: readonly string[];
+  /** Table properties (Delta: `configuration`, e.g. `delta.enableDeletionVectors`). */
+  readonly properties?: Readonly<Record<string, string>>;
+  readonly name?: string;
+  readonly description?: string;
+}
 
 export type WriteActionKind = WriteAction['kind'];
 
@@ -66,8 +98,11 @@ export interface PartitionRef {
 /** One action a table offers, available or not — the UI draws a button per entry, the CLI refuses with `reason`. */
 export interface WriteCapability {
   readonly kind: WriteActionKind;
-  /** `version`: acts on the selected version (rollback, tag …); `table`: maintenance of the whole table (expire, compact …). */
-  readonly scope: 'version' | 'table';
+  /**
+   * `version`: acts on the selected version (rollback, tag …); `table`: maintenance of the whole table (expire,
+   * compact …); `rows`: changes the table's rows (append, delete, update) and needs rows or a predicate.
+   */
+  readonly scope: 'version' | 'table' | 'rows';
   readonly available: boolean;
   /** Why it is unavailable (read-only storage, unreadable newest metadata, not supported by the format), one sentence. */
   readonly reason?: string;

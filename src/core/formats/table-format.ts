@@ -8,7 +8,7 @@ import type { MessageRef } from '../messages/en.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
 import type { Expr } from '../expr/expr.ts';
 import type { Storage } from '../io/storage.ts';
-import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../commit/write-action.ts';
+import type { CapabilityOptions, NewTableSpec, PreparedChange, WriteAction, WriteCapability } from '../commit/write-action.ts';
 
 /** A row count from a format's own metadata (no data read), and what it counts. */
 export interface RecordCountDto {
@@ -449,4 +449,11 @@ export interface TableFormat {
   /** True when the storage root holds a table of this format (cheap: a listing or one small read). */
   detect(storage: Storage, signal?: AbortSignal): Promise<boolean>;
   open(storage: Storage, options?: OpenOptions): Promise<LakeTable>;
+  /**
+   * Prepares creating a new, empty table of this format at the root of `storage`: the preview names what
+   * version 0 writes; `apply()` creates it only if absent. Must hold: a table already there → Conflict; a
+   * bad column type or partition column → an error before anything is written. A format Lakescope cannot
+   * create tables of leaves it out (core/api `prepareCreateTable` then says so).
+   */
+  prepareCreate?(storage: Storage, spec: NewTableSpec, options?: { signal?: AbortSignal }): Promise<PreparedChange>;
 }

@@ -11,7 +11,7 @@ const ACTION_LABEL: Readonly<Record<WriteActionKind, string>> = {
   'rollback': 'Roll back to here', 'rollback-destructive': 'Destructive rollback…', 'set-current': 'Set as current',
   'cherry-pick': 'Cherry-pick onto main', 'tag': 'Tag…', 'branch': 'Branch…', 'fast-forward': 'Fast-forward…', 'remove-ref': 'Delete ref…',
   'expire': 'Expire snapshots…', 'compact': 'Compact…', 'rewrite-manifests': 'Rewrite manifests…',
-  'vacuum': 'Vacuum…', 'append': 'Append rows…', 'upsert': 'Upsert rows…', 'delete': 'Delete rows…',
+  'vacuum': 'Vacuum…', 'append': 'Append rows…', 'upsert': 'Upsert rows…', 'delete': 'Delete rows…', 'update': 'Update rows…',
 };
 
 export interface VersionAction {

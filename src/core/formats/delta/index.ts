@@ -7,6 +7,7 @@
 import { LakeError, isLakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
+import { prepareCreateDeltaTable } from './commit/create-table.ts';
 import { LOG_DIR, parseLogFileName } from './spec/log-files.ts';
 import { DeltaTable, type OpenDeltaOptions } from './table.ts';
 
@@ -53,4 +54,5 @@ export const deltaFormat: TableFormat = {
   open: (storage, options) => (options?.state !== undefined
     ? Promise.reject(new LakeError('Unsupported', `delta table: opening a past state (${options.state}) is not supported; read its version with a version selector instead`, { state: options.state }))
     : openDeltaTable(storage, { signal: options?.signal })),
+  prepareCreate: (storage, spec, options) => prepareCreateDeltaTable(storage, spec, { ...(options?.signal ? { signal: options.signal } : {}) }),
 };

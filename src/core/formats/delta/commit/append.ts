@@ -5,12 +5,16 @@
  */
 import type { RecordBatch } from 'apache-arrow';
 import { bestEffortDelete } from '../../../commit/cleanup.ts';
+import type { AppliedChange, PreparedChange } from '../../../commit/write-action.ts';
 import { isLakeError } from '../../../errors.ts';
 import type { DeltaTable } from '../table.ts';
+import { columnMappingMode } from '../spec/table-features.ts';
 import { loadWriteState } from './context.ts';
+import { LOG_DIR, padVersion } from '../spec/log-files.ts';
 import { writeDataFiles, type WrittenFile } from './data-files.ts';
 import { afterCommit } from './checkpoint.ts';
 import { commitActions, type CommitOutcome } from './log-commit.ts';
+import { preparedChange, totalsOf } from './prepared.ts';
 import { rowsToBatch, type RowObject } from './rows-to-arrow.ts';
 
 export interface AppendOptions {
@@ -37,6 +41,7 @@ export async function appendRows(table: DeltaTable, rows: readonly RowObject[] |
   const batches = rows.length > 0 && isBatch(rows[0]) ? rows as readonly RecordBatch[] : [rowsToBatch(rows as readonly RowObject[], schema)];
   const files = await writeDataFiles({
     storage: table.storage, schema, partitionColumns: snapshot.metadata.partitionColumns, batches, dataChange: true, nowMs: now(),
+    columnMapping: columnMappingMode(snapshot.protocol, snapshot.metadata),
     ...(opts.maxRowsPerFile ? { maxRowsPerFile: opts.maxRowsPerFile } : {}), ...(opts.signal ? { signal: opts.signal } : {}),
   });
   if (files.length === 0) return { version: -1n, key: '', attempts: 0, files, warnings: [] };
@@ -61,4 +66,37 @@ export async function appendRows(table: DeltaTable, rows: readonly RowObject[] |
 
 function isBatch(x: unknown): x is RecordBatch {
   return typeof x === 'object' && x !== null && 'schema' in x && 'numRows' in x && 'data' in x;
+}
+
+/**
+ * An append in the write model (`prepare({ kind: 'append', rows })`): the rows are converted to the table's
+ * types now, so a value that does not fit fails the preview, not the apply; apply writes the data files and
+ * commits them as one WRITE (appendRows). Must hold: no rows → a no-op preview; undo is a RESTORE to the
+ * version before.
+ */
+export async function prepareAppend(table: DeltaTable, rows: readonly RowObject[], opts: AppendOptions = {}): Promise<PreparedChange> {
+  const { snapshot, schema } = await loadWriteState(table, 'append', opts.signal);
+  const batch = rowsToBatch(rows, schema);
+  const before = totalsOf(snapshot);
+  const next = snapshot.version + 1n;
+  return preparedChange({
+    noop: rows.length === 0,
+    preview: {
+      operation: 'append',
+      description: rows.length === 0 ? 'WRITE (append): no rows to add.'
+        : `WRITE (append) ${rows.length} row(s) as new data file(s)${snapshot.metadata.partitionColumns.length ? ` (one per partition of ${snapshot.metadata.partitionColumns.join(', ')})` : ''} in version ${next}. A blind append: another writer's commit meanwhile moves it to the next version.`,
+      before, after: { ...(before.rows !== undefined ? { rows: before.rows + BigInt(rows.length), rowsLive: true } : {}), deleteFiles: 0 },
+      writes: rows.length === 0 ? [] : [{ key: '<new data files>', kind: 'data', note: 'written on apply' }, { key: `${LOG_DIR}${padVersion(next)}.json`, kind: 'metadata', note: 'written on apply (create-if-absent; the next free version if taken)' }],
+      deletes: [], warnings: [], details: { version: snapshot.version.toString(), rows: rows.length },
+    },
+  }, async (o): Promise<AppliedChange> => {
+    const r = await appendRows(table, rows.length === 0 ? [] : [batch], { ...opts, ...(o.signal ? { signal: o.signal } : {}) });
+    if (r.version < 0n) return { operation: 'append', attempts: 0, warnings: [], written: [], deleted: [], details: {} };
+    return {
+      operation: 'append', committedKey: r.key, attempts: r.attempts, warnings: [...r.warnings], currentAfter: r.version.toString(),
+      written: [...r.files.map((f) => ({ key: f.key, kind: 'data' as const, bytes: f.bytes })), { key: r.key, kind: 'metadata' as const }], deleted: [],
+      details: { version: r.version.toString(), rows: rows.length },
+      undo: { label: `Undo: restore version ${snapshot.version}`, action: { kind: 'rollback', snapshotId: snapshot.version.toString() } },
+    };
+  });
 }

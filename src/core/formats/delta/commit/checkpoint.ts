@@ -49,7 +49,9 @@ const COLUMNS: readonly Field[] = [
   f('domainMetadata', new Struct([f('domain', str()), f('configuration', str()), f('removed', new Bool())])),
 ];
 
-type Row = Partial<Record<string, unknown>>;
+/** One checkpoint row: one action (`{ add: {…} }`, `{ metaData: {…} }` …) in the checkpoint schema's shapes (maps as `Map`s). */
+export type CheckpointRow = Partial<Record<string, unknown>>;
+type Row = CheckpointRow;
 const mapOf = (o: Readonly<Record<string, string | null>> | undefined) => (o ? new Map(Object.entries(o)) : null);
 const dvOf = (dv: { storageType: string; pathOrInlineDv: string; offset?: number; sizeInBytes: number; cardinality: bigint } | undefined) =>
   (dv ? { storageType: dv.storageType, pathOrInlineDv: dv.pathOrInlineDv, offset: dv.offset ?? null, sizeInBytes: dv.sizeInBytes, cardinality: dv.cardinality } : null);
@@ -89,6 +91,17 @@ function checkpointBatch(rows: readonly Row[]): RecordBatch {
   return batchFromColumns(COLUMNS, columns, rows.length);
 }
 
+/** The Parquet bytes of a classic checkpoint holding `rows` (snappy; errors → Internal `delta checkpoint: …`). */
+export async function encodeCheckpoint(rows: readonly CheckpointRow[]): Promise<Uint8Array> {
+  const pw = await ensureParquetWasm();
+  try {
+    const props = new pw.WriterPropertiesBuilder().setCompression(pw.Compression.SNAPPY).setCreatedBy('Lakescope (parquet-wasm)').build();
+    return pw.writeParquet(pw.Table.fromIPCStream(tableToIPC(new Table([checkpointBatch(rows)]), 'stream')), props);
+  } catch (e) {
+    throw toLakeError(e, 'delta checkpoint: cannot encode parquet (parquet-wasm)', {}, 'Internal');
+  }
+}
+
 /** Why this writer does not checkpoint the table, or undefined. */
 export function checkpointRefusal(s: Snapshot): string | undefined {
   if (writerFeatures(s.protocol).includes('v2Checkpoint') || s.metadata.configuration['delta.checkpointPolicy'] === 'v2') {
@@ -117,14 +130,7 @@ export async function writeCheckpoint(table: DeltaTable, version?: bigint, opts:
   const why = checkpointRefusal(s);
   if (why) throw new LakeError('Unsupported', `delta checkpoint: ${why}`, { feature: 'v2Checkpoint' });
   const rows = checkpointRows(s, (opts.now ?? Date.now)() - retentionMs(s.metadata));
-  const pw = await ensureParquetWasm();
-  let bytes: Uint8Array;
-  try {
-    const props = new pw.WriterPropertiesBuilder().setCompression(pw.Compression.SNAPPY).setCreatedBy('Lakescope (parquet-wasm)').build();
-    bytes = pw.writeParquet(pw.Table.fromIPCStream(tableToIPC(new Table([checkpointBatch(rows)]), 'stream')), props);
-  } catch (e) {
-    throw toLakeError(e, 'delta checkpoint: cannot encode parquet (parquet-wasm)', {}, 'Internal');
-  }
+  const bytes = await encodeCheckpoint(rows);
   const key = `${LOG_DIR}${padVersion(s.version)}.checkpoint.parquet`;
   let written = true;
   try {

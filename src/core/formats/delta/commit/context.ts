@@ -8,7 +8,7 @@ import { fileKey } from '../scan/replay.ts';
 import { planSnapshot, readSchema } from '../scan/plan.ts';
 import type { Snapshot } from '../scan/replay.ts';
 import type { DeltaTask } from '../scan/task.ts';
-import type { AddFile, DeletionVectorDescriptor } from '../spec/actions.ts';
+import type { AddFile, DeletionVectorDescriptor, Metadata } from '../spec/actions.ts';
 import type { StructType } from '../spec/schema.ts';
 import type { DeltaTable } from '../table.ts';
 import { checkWritable, type DeltaWriteOp } from './writer-features.ts';
@@ -33,6 +33,19 @@ export function dvJson(dv: DeletionVectorDescriptor): Record<string, unknown> {
   return {
     storageType: dv.storageType, pathOrInlineDv: dv.pathOrInlineDv, ...(dv.offset !== undefined ? { offset: dv.offset } : {}),
     sizeInBytes: dv.sizeInBytes, cardinality: dv.cardinality,
+  };
+}
+
+/**
+ * The metaData action (as read) as the log writes it (PROTOCOL.md "Change Metadata"): only the protocol's
+ * fields — never the reader's own `source` (which log file it came from), so that the same metadata read
+ * from a checkpoint and from a commit compares equal and nothing foreign lands in the log.
+ */
+export function metadataJson(m: Metadata): Record<string, unknown> {
+  return {
+    id: m.id, ...(m.name !== undefined ? { name: m.name } : {}), ...(m.description !== undefined ? { description: m.description } : {}),
+    format: { provider: m.format.provider, options: m.format.options }, schemaString: m.schemaString, partitionColumns: m.partitionColumns,
+    configuration: m.configuration, ...(m.createdTime !== undefined ? { createdTime: m.createdTime } : {}),
   };
 }
 

@@ -16,7 +16,7 @@ import { cellReader } from '../scan/row-values.ts';
 import type { StructField, StructType } from '../spec/schema.ts';
 import { fileStatistics } from './file-stats.ts';
 
-/** An `add` action of a written file, as JSON for the commit, and its storage key. */
+/** An `add` action of a written file (a `cdc` action's payload for change data files), as JSON for the commit, and its storage key. */
 export interface WrittenFile {
   readonly key: string;
   readonly add: Record<string, unknown>;
@@ -70,7 +70,16 @@ export interface WriteFilesInput {
   readonly signal?: AbortSignal;
   /** The commit time, for modificationTime. */
   readonly nowMs: number;
+  /**
+   * The table's column mapping mode (PROTOCOL.md "Column Mapping"): with `name`, files hold the columns
+   * under their physical names (`delta.columnMapping.physicalName`, with their ids as Parquet field ids)
+   * and partition values and statistics are keyed by them. `id` mode is refused by writer-features.ts.
+   */
+  readonly columnMapping?: 'none' | 'name' | 'id';
 }
+
+const PHYSICAL_NAME = 'delta.columnMapping.physicalName';
+const COLUMN_ID = 'delta.columnMapping.id';
 
 /**
  * Writes the rows as data files, one or more per partition. Must hold: every input row is in exactly
@@ -78,6 +87,23 @@ export interface WriteFilesInput {
  * lacks → DataInvalid naming it; no rows → no files.
  */
 export async function writeDataFiles(input: WriteFilesInput): Promise<WrittenFile[]> {
+  return writeFiles(input, false);
+}
+
+/** The column of change data files naming the kind of change (PROTOCOL.md "Add CDC File"). */
+export const CHANGE_TYPE_COLUMN = '_change_type';
+
+/**
+ * Writes change data files (PROTOCOL.md "Add CDC File", "Change Data Files"): the rows, each batch with a
+ * `_change_type` column (delete, update_preimage, update_postimage), under `_change_data/` by partition,
+ * holding the data columns and `_change_type`; returned `add` is the payload of a `cdc` action
+ * (path, partitionValues, size, dataChange=false — CDC files never change the table's data).
+ */
+export async function writeChangeDataFiles(input: WriteFilesInput): Promise<WrittenFile[]> {
+  return writeFiles(input, true);
+}
+
+async function writeFiles(input: WriteFilesInput, changeData: boolean): Promise<WrittenFile[]> {
   const { schema, partitionColumns } = input;
   const partFields = partitionColumns.map((c) => {
     const f = schema.fields.find((x) => x.name === c);
@@ -85,10 +111,11 @@ export async function writeDataFiles(input: WriteFilesInput): Promise<WrittenFil
     return f;
   });
   const dataFields = schema.fields.filter((f) => !partitionColumns.includes(f.name));
+  if (changeData) dataFields.push({ name: CHANGE_TYPE_COLUMN, type: { kind: 'primitive', name: 'string' }, nullable: false, metadata: {} } as StructField);
   const groups = new Map<string, { values: Record<string, string | null>; batches: RecordBatch[] }>();
   for (const b of input.batches) {
     if (b.numRows === 0) continue;
-    for (const f of schema.fields) {
+    for (const f of [...schema.fields, ...(changeData ? dataFields.slice(-1) : [])]) {
       if (!b.schema.fields.some((x) => x.name === f.name)) throw new LakeError('DataInvalid', `delta write: the rows have no column ${f.name}`, { column: f.name });
     }
     for (const [key, g] of splitByPartition(b, partFields)) {
@@ -97,11 +124,19 @@ export async function writeDataFiles(input: WriteFilesInput): Promise<WrittenFil
       groups.set(key, entry);
     }
   }
+  if ((input.columnMapping ?? 'none') === 'id') throw new LakeError('Unsupported', 'delta write: column mapping mode id is not written by this writer', { feature: 'columnMapping' });
+  const physical = (name: string): string => {
+    if (input.columnMapping !== 'name') return name;
+    const f = schema.fields.find((x) => x.name === name);
+    const p = f?.metadata[PHYSICAL_NAME];
+    return typeof p === 'string' ? p : name;
+  };
   const out: WrittenFile[] = [];
   const max = input.maxRowsPerFile ?? 1_000_000;
   for (const g of groups.values()) {
+    const values = Object.fromEntries(Object.entries(g.values).map(([k, v]) => [physical(k), v]));
     for (const chunk of chunkRows(g.batches, max)) {
-      out.push(await writeOne(input, dataFields, chunk, g.values));
+      out.push(await writeOne(input, dataFields, chunk, values, changeData, physical));
     }
   }
   return out;
@@ -143,9 +178,13 @@ function chunkRows(batches: readonly RecordBatch[], max: number): RecordBatch[][
   return out.filter((c) => c.length > 0);
 }
 
-async function writeOne(input: WriteFilesInput, dataFields: readonly StructField[], batches: readonly RecordBatch[], values: Record<string, string | null>): Promise<WrittenFile> {
+async function writeOne(
+  input: WriteFilesInput, dataFields: readonly StructField[], batches: readonly RecordBatch[], values: Record<string, string | null>,
+  changeData: boolean, physical: (name: string) => string,
+): Promise<WrittenFile> {
+  const fieldId = (f: StructField) => (input.columnMapping === 'name' && f.metadata[COLUMN_ID] !== undefined ? new Map([['PARQUET:field_id', String(f.metadata[COLUMN_ID])]]) : undefined);
   const shaped = batches.map((b) => batchFromColumns(
-    dataFields.map((f) => new Field(f.name, b.schema.fields.find((x) => x.name === f.name)!.type, f.nullable)),
+    dataFields.map((f) => new Field(physical(f.name), b.schema.fields.find((x) => x.name === f.name)!.type, f.nullable, fieldId(f))),
     dataFields.map((f) => b.data.children[b.schema.fields.findIndex((x) => x.name === f.name)]!),
     b.numRows,
   ));
@@ -157,11 +196,15 @@ async function writeOne(input: WriteFilesInput, dataFields: readonly StructField
   } catch (e) {
     throw toLakeError(e, 'delta write: cannot encode parquet (parquet-wasm)', {}, 'Internal');
   }
-  const key = `${partitionFolder(input.partitionColumns, values)}part-00000-${crypto.randomUUID()}-c000.snappy.parquet`;
+  const folder = partitionFolder(input.partitionColumns.map(physical), values);
+  // delta-spark's names: data files part-…, change data files _change_data/…/cdc-….
+  const key = changeData ? `_change_data/${folder}cdc-00000-${crypto.randomUUID()}.c000.snappy.parquet` : `${folder}part-00000-${crypto.randomUUID()}-c000.snappy.parquet`;
   await input.storage.write(key, bytes, { signal: input.signal });
-  const stats = fileStatistics(shaped, dataFields, dataFields.map((f) => f.name));
+  const rows = shaped.reduce((n, b) => n + b.numRows, 0);
+  if (changeData) return { key, rows, bytes: bytes.length, add: { path: logPathOf(key), partitionValues: values, size: bytes.length, dataChange: false } };
+  const stats = fileStatistics(shaped, dataFields.map((f) => ({ ...f, name: physical(f.name) })), dataFields.map((f) => physical(f.name)));
   return {
-    key, rows: shaped.reduce((n, b) => n + b.numRows, 0), bytes: bytes.length,
+    key, rows, bytes: bytes.length,
     add: { path: logPathOf(key), partitionValues: values, size: bytes.length, modificationTime: input.nowMs, dataChange: input.dataChange, stats: stringifyJson(stats) },
   };
 }

@@ -3,8 +3,8 @@
  * checkpoints and VACUUM (each `prepare…` returns a preview whose `apply()` commits it), and the write
  * model the table offers through `capabilities()` / `prepare(action)`.
  */
-export { createDeltaTable, protocolFor, type CreateDeltaTableOptions, type NewColumn } from './create-table.ts';
-export { appendRows, type AppendOptions, type AppendResult } from './append.ts';
+export { createDeltaTable, prepareCreateDeltaTable, protocolFor, type CreateDeltaTableOptions, type NewColumn } from './create-table.ts';
+export { appendRows, prepareAppend, type AppendOptions, type AppendResult } from './append.ts';
 export { prepareRowChange, writesDeletionVectors, type RowChange } from './row-changes.ts';
 export { prepareRestore, type RestoreTarget } from './restore.ts';
 export { prepareOptimize, planBins, DEFAULT_TARGET_FILE_SIZE, type OptimizeOptions } from './optimize.ts';

@@ -14,6 +14,7 @@ import { isLakeError } from '../../../errors.ts';
 import { readTask } from '../scan/read.ts';
 import { fileKey } from '../scan/replay.ts';
 import type { DeltaTable } from '../table.ts';
+import { columnMappingMode } from '../spec/table-features.ts';
 import { liveFiles, loadWriteState, removeJson, type LiveFile } from './context.ts';
 import { writeDataFiles, type WrittenFile } from './data-files.ts';
 import { afterCommit } from './checkpoint.ts';
@@ -87,7 +88,7 @@ export async function prepareOptimize(table: DeltaTable, opts: OptimizeOptions =
       for (const bin of bins) {
         const batches: RecordBatch[] = [];
         for (const f of bin) for await (const b of readTask({ storage: table.storage, signal: o.signal }, f.task)) batches.push(b);
-        written.push(...await writeDataFiles({ storage: table.storage, schema, partitionColumns: snapshot.metadata.partitionColumns, batches, dataChange: false, nowMs: t, signal: o.signal }));
+        written.push(...await writeDataFiles({ storage: table.storage, schema, partitionColumns: snapshot.metadata.partitionColumns, batches, dataChange: false, nowMs: t, signal: o.signal, columnMapping: columnMappingMode(snapshot.protocol, snapshot.metadata) }));
       }
       const r = await commitActions({
         storage: table.storage, log: table.log, readVersion: snapshot.version, protocol: snapshot.protocol, metadata: snapshot.metadata,

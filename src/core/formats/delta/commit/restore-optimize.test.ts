@@ -3,7 +3,7 @@
  * table equals the expected rows of the version it should now hold (fixtures/expected), and the log says
  * what Delta's own commands write (dataChange, operation). The fixtures themselves are never written.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,18 @@ beforeAll(() => installNodeParquetWasm());
 
 const temp = mkdtempSync(join(tmpdir(), 'lakescope-delta-write-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+/** The metaData line in force at `version`, as the engine wrote it in the fixture's JSON commits (the oracle). */
+function rawMetadataAt(fx: Fixture, version: bigint): string {
+  let md = '';
+  for (let v = 0n; v <= version; v++) {
+    const file = join(fx.root, '_delta_log', `${v.toString().padStart(20, '0')}.json`);
+    for (const line of readFileSync(file, 'utf8').split('\n')) if (line.startsWith('{"metaData"')) md = JSON.stringify((JSON.parse(line) as { metaData: unknown }).metaData);
+  }
+  return md;
+}
+/** The fields of PROTOCOL.md "Change Metadata". */
+const METADATA_FIELDS = new Set(['id', 'name', 'description', 'format', 'schemaString', 'partitionColumns', 'createdTime', 'configuration']);
 
 const multi = listFixtures('delta').filter((f) => f.expected.versions.length > 1);
 
@@ -46,6 +58,7 @@ describe.skipIf(multi.length === 0)(`delta RESTORE and OPTIMIZE on fixture copie
       const current = BigInt(fx.expected.current);
       // Newest first, then back to the current one: each restore starts from a table the previous one wrote.
       const targets = [...versions.slice(0, -1).reverse(), versions.at(-1)!];
+      let from = current;
       for (const v of targets) {
         const prepared = await prepareRestore(table, { version: BigInt(v.id) });
         expect(prepared.noop).toBe(false);
@@ -57,6 +70,13 @@ describe.skipIf(multi.length === 0)(`delta RESTORE and OPTIMIZE on fixture copie
         expect(lines[0]!.commitInfo!.operation).toBe('RESTORE');
         expect(lines[0]!.commitInfo!.engineInfo).toBe('Lakescope');
         for (const l of lines.slice(1)) if (l.add || l.remove) expect((l.add ?? l.remove)!.dataChange).toBe(true);
+        // A metaData action only when a commit between the two versions changed the metadata, and then in
+        // the protocol's own fields (the reader's note of where it read it must not leak into the log).
+        const changedBetween = rawMetadataAt(fx, BigInt(v.id)) !== rawMetadataAt(fx, from);
+        const md = lines.find((l) => l.metaData)?.metaData;
+        expect(md !== undefined, `restore ${from} → ${v.id} writes metaData`).toBe(changedBetween);
+        if (md) expect(Object.keys(md).every((k) => METADATA_FIELDS.has(k)), Object.keys(md).join()).toBe(true);
+        from = BigInt(v.id);
       }
       expect(table.snapshot.version).toBe(current + BigInt(targets.length));
     });

@@ -12,7 +12,8 @@ import { pool } from '../../../util/async.ts';
 import { resolveLogPath } from '../scan/paths.ts';
 import type { Protocol } from '../spec/actions.ts';
 import type { DeltaTable } from '../table.ts';
-import { addJson, loadWriteState, removeJson } from './context.ts';
+import { addJson, loadWriteState, metadataJson, removeJson } from './context.ts';
+import { stringifyJson } from '../../../util/json.ts';
 import { afterCommit } from './checkpoint.ts';
 import { commitActions } from './log-commit.ts';
 import { fileChange, preparedChange, totalsOf, totalsOfFiles } from './prepared.ts';
@@ -67,7 +68,8 @@ export async function prepareRestore(table: DeltaTable, target: RestoreTarget, o
     throw new LakeError('NotFound', `delta restore: version ${old.version} cannot be restored: ${missing.length} of its data files are gone (deleted by VACUUM?), e.g. ${missing[0]}`, { file: missing[0]!, missing: missing.length });
   }
   const protocol = mergeProtocols(current.protocol, old.protocol);
-  const metadataChanged = JSON.stringify({ ...old.metadata, createdTime: String(old.metadata.createdTime) }) !== JSON.stringify({ ...current.metadata, createdTime: String(current.metadata.createdTime) });
+  // Compared as the log would spell them (the same metadata read from a checkpoint and a commit is equal).
+  const metadataChanged = stringifyJson(metadataJson(old.metadata)) !== stringifyJson(metadataJson(current.metadata));
   const before = totalsOf(current);
   const after = totalsOfFiles(old.files.values());
   const noop = toAdd.length === 0 && toRemove.length === 0 && !metadataChanged;
@@ -85,7 +87,7 @@ export async function prepareRestore(table: DeltaTable, target: RestoreTarget, o
     const t = now();
     const actions = [
       ...(!sameProtocol(protocol, current.protocol) ? [{ protocol }] : []),
-      ...(metadataChanged ? [{ metaData: old.metadata }] : []),
+      ...(metadataChanged ? [{ metaData: metadataJson(old.metadata) }] : []),
       ...toRemove.map((a) => removeJson(a, true, t)),
       ...toAdd.map((a) => addJson(a, true)),
     ];

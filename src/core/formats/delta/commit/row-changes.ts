@@ -9,10 +9,12 @@
  * - otherwise: the file is removed and its remaining rows are rewritten as new files (copy-on-write);
  * - a file whose every row goes is only removed;
  * UPDATE also writes the matching rows with the new values as new files. All actions have dataChange=true.
+ * With `delta.enableChangeDataFeed=true` the commit also holds change data files (`_change_data/`, `cdc`
+ * actions): the deleted rows, or an UPDATE's rows before and after, with their `_change_type`.
  * The write conflicts with a concurrent commit that removed a file it read (log-commit.ts `read-files`).
  */
-import type { RecordBatch } from 'apache-arrow';
-import { batchFromColumns, takeRows } from '../../../arrow/index.ts';
+import { Field, Utf8, type RecordBatch } from 'apache-arrow';
+import { batchFromColumns, constantData, takeRows } from '../../../arrow/index.ts';
 import { bestEffortDelete } from '../../../commit/cleanup.ts';
 import type { AppliedChange, PreparedChange } from '../../../commit/write-action.ts';
 import { RoaringBitmap64 } from '../../../codecs/roaring.ts';
@@ -26,8 +28,9 @@ import { cellReader } from '../scan/row-values.ts';
 import type { AddFile } from '../spec/actions.ts';
 import type { StructType } from '../spec/schema.ts';
 import type { DeltaTable } from '../table.ts';
+import { columnMappingMode } from '../spec/table-features.ts';
 import { addJson, liveFiles, loadWriteState, removeJson, type LiveFile } from './context.ts';
-import { writeDataFiles, type WrittenFile } from './data-files.ts';
+import { CHANGE_TYPE_COLUMN, writeChangeDataFiles, writeDataFiles, type WrittenFile } from './data-files.ts';
 import { DeletionVectorFile } from './deletion-vector-writer.ts';
 import { afterCommit } from './checkpoint.ts';
 import { commitActions } from './log-commit.ts';
@@ -97,6 +100,33 @@ function selectRows(batches: readonly RecordBatch[], keep: (pos: number) => bool
   return out;
 }
 
+/** True when the table asks for change data files (`delta.enableChangeDataFeed=true`, PROTOCOL.md "Change Data Files"). */
+export function writesChangeData(s: Snapshot): boolean {
+  return s.metadata.configuration['delta.enableChangeDataFeed'] === 'true';
+}
+
+/** `b` with a constant `_change_type` column. */
+function withChangeType(b: RecordBatch, type: string): RecordBatch {
+  const f = new Field(CHANGE_TYPE_COLUMN, new Utf8(), false);
+  return batchFromColumns([...b.schema.fields, f], [...b.data.children, constantData(f.type, type, b.numRows)], b.numRows);
+}
+
+/**
+ * The change data of a DELETE (the matching rows as `delete`) or an UPDATE (as `update_preimage`, and with
+ * the new values as `update_postimage`). With change data files in a commit, readers take its changes from
+ * them alone (PROTOCOL.md "Reader Requirements for AddCDCFile"), so they must hold every changed row.
+ */
+function changeRows(matches: readonly FileMatch[], op: 'delete' | 'update', updated: ((b: RecordBatch) => RecordBatch) | undefined): RecordBatch[] {
+  const out: RecordBatch[] = [];
+  for (const m of matches) {
+    const gone = new Set(m.positions);
+    const old = selectRows(m.batches, (p) => gone.has(p));
+    out.push(...old.map((b) => withChangeType(b, op === 'delete' ? 'delete' : 'update_preimage')));
+    if (updated) out.push(...old.map((b) => withChangeType(updated(b), 'update_postimage')));
+  }
+  return out;
+}
+
 /** `b` with the `set` columns replaced by constants. */
 function withValues(b: RecordBatch, schema: StructType, set: RowObject): RecordBatch {
   const setFields = schema.fields.filter((f) => f.name in set);
@@ -148,6 +178,7 @@ export async function prepareRowChange(table: DeltaTable, change: RowChange, opt
   }
   const rowsMatched = matches.reduce((n, m) => n + m.positions.length, 0);
   const dv = writesDeletionVectors(snapshot);
+  const cdf = writesChangeData(snapshot);
   const before = totalsOf(snapshot);
   const after = before.rows === undefined ? { ...before } : { ...before, rows: op === 'delete' ? before.rows - BigInt(rowsMatched) : before.rows };
   const how = dv ? 'marked deleted in deletion vectors (the data files are not rewritten)' : 'removed by rewriting the files that hold them (copy-on-write)';
@@ -158,7 +189,10 @@ export async function prepareRowChange(table: DeltaTable, change: RowChange, opt
       description: rowsMatched === 0 ? `${OP}: no row matches ${change.where}.`
         : `${OP} ${rowsMatched} row(s) matching ${change.where} in ${matches.length} file(s): ${op === 'update' ? 'the old rows are ' : ''}${how}${op === 'update' ? ', the updated rows written as new files' : ''}.`,
       before, after: { ...after, bytes: undefined, dataFiles: undefined },
-      writes: rowsMatched ? [{ key: dv ? 'deletion_vector_<uuid>.bin' : '<new data files>', kind: dv ? 'delete' : 'data', note: 'written on apply' }] : [],
+      writes: rowsMatched ? [
+        { key: dv ? 'deletion_vector_<uuid>.bin' : '<new data files>', kind: dv ? 'delete' : 'data', note: 'written on apply' },
+        ...(cdf ? [{ key: '_change_data/<cdc files>', kind: 'other' as const, note: `change data (delta.enableChangeDataFeed): the ${op === 'delete' ? 'deleted rows' : 'rows before and after'}, written on apply` }] : []),
+      ] : [],
       deletes: matches.map((m) => ({ ...fileChange(m.live.add), note: `${m.positions.length} row(s) match; removed from the table${dv ? ' and re-added with a deletion vector' : ''}` })),
       warnings: [], details: { version: snapshot.version.toString(), where: change.where, rows: rowsMatched, deletionVectors: dv },
     },
@@ -184,6 +218,7 @@ export async function prepareRowChange(table: DeltaTable, change: RowChange, opt
       }
     }
     const written: WrittenFile[] = [];
+    const changeFiles: WrittenFile[] = [];
     const extra: string[] = [];
     let landed = false; // after the commit point nothing written may be deleted
     try {
@@ -191,8 +226,14 @@ export async function prepareRowChange(table: DeltaTable, change: RowChange, opt
         await table.storage.write(dvFile.key, dvFile.bytes(), { signal: o.signal });
         extra.push(dvFile.key);
       }
-      written.push(...await writeDataFiles({ storage: table.storage, schema, partitionColumns: snapshot.metadata.partitionColumns, batches: rewrite, dataChange: true, nowMs: t, signal: o.signal }));
+      const files = { storage: table.storage, schema, partitionColumns: snapshot.metadata.partitionColumns, dataChange: true, nowMs: t, signal: o.signal,
+        columnMapping: columnMappingMode(snapshot.protocol, snapshot.metadata) };
+      written.push(...await writeDataFiles({ ...files, batches: rewrite }));
       actions.push(...written.map((f) => ({ add: f.add })));
+      if (cdf) {
+        changeFiles.push(...await writeChangeDataFiles({ ...files, batches: changeRows(matches, op, change.set ? (b) => withValues(b, schema, change.set!) : undefined) }));
+        actions.push(...changeFiles.map((f) => ({ cdc: f.add })));
+      }
       const r = await commitActions({
         storage: table.storage, log: table.log, readVersion: snapshot.version, protocol: snapshot.protocol, metadata: snapshot.metadata,
         ...(snapshot.commitInfo?.inCommitTimestamp !== undefined ? { previousInCommitTimestamp: snapshot.commitInfo.inCommitTimestamp } : {}),
@@ -208,12 +249,15 @@ export async function prepareRowChange(table: DeltaTable, change: RowChange, opt
       const warnings = await afterCommit(table, r.version, o.signal);
       return {
         operation: op, committedKey: r.key, attempts: r.attempts, warnings, currentAfter: r.version.toString(),
-        written: [...extra.map((key) => ({ key, kind: 'delete' as const })), ...written.map((f) => ({ key: f.key, kind: 'data' as const, bytes: f.bytes })), { key: r.key, kind: 'metadata' }],
+        written: [
+          ...extra.map((key) => ({ key, kind: 'delete' as const })), ...written.map((f) => ({ key: f.key, kind: 'data' as const, bytes: f.bytes })),
+          ...changeFiles.map((f) => ({ key: f.key, kind: 'other' as const, bytes: f.bytes, note: 'change data file' })), { key: r.key, kind: 'metadata' as const },
+        ],
         deleted: [], details: { version: r.version.toString(), rows: rowsMatched },
         undo: { label: `Undo: restore version ${snapshot.version}`, action: { kind: 'rollback', snapshotId: snapshot.version.toString() } },
       };
     } catch (e) {
-      if (!landed && !(isLakeError(e) && e.context.commitStateUnknown === true)) await bestEffortDelete(table.storage, [...extra, ...written.map((f) => f.key)]);
+      if (!landed && !(isLakeError(e) && e.context.commitStateUnknown === true)) await bestEffortDelete(table.storage, [...extra, ...[...written, ...changeFiles].map((f) => f.key)]);
       throw e;
     }
   });

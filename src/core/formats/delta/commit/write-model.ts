@@ -1,7 +1,8 @@
 /**
  * Delta in the common write model (core/commit/write-action.ts): `rollback` is RESTORE (a new version
  * with an earlier version's files; history stays), `compact` is OPTIMIZE (bin-packing per partition,
- * deletion vectors applied). Delta has no tags or branches and no snapshot expiry in the log (old
+ * deletion vectors applied); `append`, `delete` and `update` change rows (WRITE, DELETE and UPDATE, with
+ * deletion vectors when the table enables them). Delta has no tags or branches and no snapshot expiry in the log (old
  * commits are cleaned up by checkpoints); those actions are listed unavailable with the reason.
  * Every action is checked against the table's writer features first (writer-features.ts).
  */
@@ -9,9 +10,11 @@ import {
   type CapabilityOptions, type PreparedChange, type WriteAction, type WriteCapability,
   disableAll, positiveParam, snapshotIdParam, unsupportedAction, writesOffReason,
 } from '../../../commit/write-action.ts';
-import { isLakeError } from '../../../errors.ts';
+import { LakeError, isLakeError } from '../../../errors.ts';
 import type { DeltaTable } from '../table.ts';
+import { prepareAppend } from './append.ts';
 import { prepareOptimize } from './optimize.ts';
+import { prepareRowChange, writesDeletionVectors } from './row-changes.ts';
 import { prepareRestore } from './restore.ts';
 import { prepareVacuum } from './vacuum.ts';
 import { checkWritable, type DeltaWriteOp } from './writer-features.ts';
@@ -50,6 +53,9 @@ export async function deltaCapabilities(table: DeltaTable, version: string | und
     withRefusal({ kind: 'vacuum', scope: 'table', available: true, destructive: true, action: { kind: 'vacuum' },
       description: 'VACUUM: report the files no version within the retention period needs (delta.deletedFileRetentionDuration, default 7 days); deleting them needs a second confirmation.' }, refusal(table, 'vacuum')),
     { kind: 'expire', scope: 'table', available: false, reason: 'Delta has no snapshot expiry: old log entries go with checkpoints; unreferenced data files are removed by VACUUM.', description: 'Not a Delta operation.' },
+    withRefusal({ kind: 'append', scope: 'rows', available: true, needsInput: true, description: 'WRITE (append): add rows as new data files in one new version.' }, refusal(table, 'append')),
+    withRefusal({ kind: 'delete', scope: 'rows', available: true, needsInput: true, description: `DELETE rows matching a predicate: ${writesDeletionVectors(table.snapshot) ? 'marked in deletion vectors' : 'by rewriting the files that hold them (copy-on-write)'}.` }, refusal(table, 'delete')),
+    withRefusal({ kind: 'update', scope: 'rows', available: true, needsInput: true, description: 'UPDATE rows matching a predicate to new values: the old rows deleted as DELETE does, the new ones written as new files.' }, refusal(table, 'update')),
   );
   return disableAll(out, writesOffReason(table.storage, undefined, options));
 }
@@ -67,9 +73,18 @@ export async function prepareDeltaAction(table: DeltaTable, action: WriteAction,
     }
     case 'vacuum':
       return prepareVacuum(table, { ...(action.retentionHours !== undefined ? { retentionHours: action.retentionHours } : {}), signal });
+    case 'append':
+      return prepareAppend(table, action.rows, { ...(signal ? { signal } : {}) });
+    case 'delete':
+      // Delta has no primary key: a DELETE names its rows by a predicate.
+      if (action.where === undefined) throw new LakeError('Unsupported', 'delta delete: Delta deletes the rows matching a predicate (CLI: --where EXPR); it has no primary key to delete by', { action: action.kind });
+      return prepareRowChange(table, { where: action.where }, { ...(signal ? { signal } : {}) });
+    case 'update':
+      if (Object.keys(action.set).length === 0) throw new LakeError('DataInvalid', 'delta update: give at least one column to set');
+      return prepareRowChange(table, { where: action.where, set: action.set }, { ...(signal ? { signal } : {}) });
     case 'tag': case 'branch': case 'remove-ref': case 'fast-forward':
       throw unsupportedAction(`delta ${action.kind}`, NO_REFS);
     default:
-      throw unsupportedAction(`delta ${action.kind}`, `${action.kind} is not a Delta operation (Delta offers RESTORE as rollback, OPTIMIZE as compact, and VACUUM)`);
+      throw unsupportedAction(`delta ${action.kind}`, `${action.kind} is not a Delta operation (Delta offers RESTORE as rollback, OPTIMIZE as compact, VACUUM, and append, delete and update of rows)`);
   }
 }

@@ -30,7 +30,10 @@ const ALWAYS: ReadonlySet<string> = new Set([
   'typeWidening', 'typeWidening-preview',
   // commitInfo carries inCommitTimestamp, first in the commit and larger than the previous one (log-commit.ts).
   'inCommitTimestamp', 'inCommitTimestamp-preview',
-  'appendOnly', 'invariants', 'checkConstraints', 'generatedColumns', 'identityColumns', 'changeDataFeed', 'columnMapping',
+  'appendOnly', 'invariants', 'checkConstraints', 'generatedColumns', 'identityColumns', 'columnMapping',
+  // DELETE and UPDATE write change data files (_change_data/, cdc actions) when the table enables the feed
+  // (row-changes.ts); appends need none (their add files are the inserts); RESTORE and OPTIMIZE need none either.
+  'changeDataFeed',
 ]);
 
 /** Why a feature this writer does not implement is refused. */
@@ -78,14 +81,19 @@ export function checkWritable(protocol: Protocol, metadata: Metadata, op: DeltaW
     if (!ALWAYS.has(f)) refuse(op, f, 'this writer does not implement it');
   }
   const has = (f: string) => features.includes(f);
-  if (has('columnMapping') && columnMappingMode(protocol, metadata) !== 'none') {
-    refuse(op, 'columnMapping', `column mapping mode '${conf['delta.columnMapping.mode']}' needs data files written under physical column names, which this writer does not do yet`);
+  const mapping = has('columnMapping') ? columnMappingMode(protocol, metadata) : 'none';
+  // RESTORE, VACUUM and checkpoints write no data files; the others write them under physical names
+  // (data-files.ts), which this writer does for top-level columns in name mode.
+  const writesFiles = op === 'append' || op === 'update' || op === 'delete' || op === 'optimize';
+  if (mapping === 'id' && writesFiles) {
+    refuse(op, 'columnMapping', 'column mapping mode \'id\' needs data files whose columns readers find by Parquet field id, which this writer does not write yet');
+  }
+  if (mapping === 'name' && writesFiles && metadata.schemaString) {
+    const nested = parseSchemaString(metadata.schemaString).fields.find((f) => f.type.kind !== 'primitive');
+    if (nested) refuse(op, 'columnMapping', `column '${nested.name}' is nested, and nested fields under column mapping (their own physical names) are not written by this writer yet`);
   }
   if (has('appendOnly') && conf['delta.appendOnly'] === 'true' && removesRows) {
     refuse(op, 'appendOnly', 'delta.appendOnly=true forbids removing or changing rows');
-  }
-  if (has('changeDataFeed') && conf['delta.enableChangeDataFeed'] === 'true' && (op === 'delete' || op === 'update')) {
-    refuse(op, 'changeDataFeed', 'delta.enableChangeDataFeed=true needs change data files (_change_data/) for deleted and updated rows, which this writer does not write');
   }
   if (!addsRows) return;
   const fields = metadata.schemaString ? parseSchemaString(metadata.schemaString).fields : [];

@@ -94,8 +94,8 @@ function prepareOperation(storage: Storage, action: WriteAction, signal: AbortSi
       throw new LakeError('Unsupported', 'iceberg vacuum: Iceberg has no VACUUM (expire snapshots deletes the files only they used)', { action: action.kind });
     case 'rollback-destructive':
       throw new LakeError('Unsupported', 'iceberg rollback-destructive: Iceberg has no destructive rollback (roll back, then expire snapshots)', { action: action.kind });
-    case 'append': case 'upsert': case 'delete':
-      throw new LakeError('Unsupported', `iceberg ${action.kind}: row writes through the table model are not offered for Iceberg tables`, { action: action.kind });
+    case 'append': case 'upsert': case 'delete': case 'update':
+      throw new LakeError('Unsupported', `iceberg ${action.kind}: Lakescope does not write rows to Iceberg tables yet (only their snapshots, refs and files)`, { action: action.kind });
   }
 }
 

@@ -171,7 +171,9 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
       break;
     }
     case 'append': case 'upsert': case 'delete': {
-      const { kind, rows } = action;
+      const { kind } = action;
+      // Paimon deletes by primary key (DELETE records); a predicate would need a read first, not offered here.
+      const rows = action.rows ?? (() => { throw unsupportedAction('paimon delete', 'Paimon deletes rows by primary key here: give the key values as rows (CLI: --data KEYS.json|KEYS.csv), not a --where predicate'); })();
       change = { preview: rowWritePreview(table.schema, kind, rows, latest, before) };
       run = async (s) => rowWriteApplied(kind, await table.writeRows(kind, rows, { signal: s }), latest);
       break;
