@@ -46,7 +46,7 @@ describe('a test-only format handed to the UI\'s model as one more reader', () =
     expect(overview.columns).toEqual(['id', 'name']);
     expect(overview.schemas[0]!.columns.map((c) => c.name)).toEqual(['id', 'name']);
 
-    expect(tabsFor(overview.format)).toEqual(['overview', 'tree', 'partitions', 'schema', 'files', 'data', 'raw', 'health']);
+    expect(tabsFor(overview.format)).toEqual(['overview', 'tree', 'partitions', 'schema', 'files', 'data', 'query', 'raw', 'health']);
 
     const tree = await engine.tree({ tableId, version: '1' });
     expect(tree.map((n) => [n.kind, n.location])).toEqual([['data-file', 'people/csv-versions/1-1700000000000.csv']]);
