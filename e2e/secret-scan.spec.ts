@@ -75,6 +75,8 @@ test.describe('secret scan against the S3 gateway', () => {
     await page.getByRole('radio', { name: 'Ceph RGW' }).click();
     await page.getByLabel('Endpoint').fill(state.endpoint);
     await page.getByRole('textbox', { name: 'Bucket', exact: true }).fill(state.bucket!);
+    // Only the uploaded fixtures: other specs leave copies of the same table elsewhere in the bucket.
+    await page.locator('input[name="prefix"]').fill('warehouse/iceberg/');
     await page.getByLabel('Access key id').fill(state.accessKeyId);
     await page.getByLabel('Secret access key').fill(secret);
     await page.getByRole('checkbox', { name: 'Remember on this device' }).check();
@@ -145,6 +147,8 @@ test.describe('secret scan against the S3 gateway', () => {
     await page.getByRole('radio', { name: 'Ceph RGW' }).click();
     await page.getByLabel('Endpoint').fill(state.endpoint);
     await page.getByRole('textbox', { name: 'Bucket', exact: true }).fill(state.bucket!);
+    // Only the uploaded fixtures: other specs leave copies of the same table elsewhere in the bucket.
+    await page.locator('input[name="prefix"]').fill('warehouse/iceberg/');
     await page.getByLabel('Access key id').fill(state.accessKeyId);
     await page.getByLabel('Secret access key').fill(state.secretAccessKey);
     await page.locator('input[name="sessionToken"]').fill(TOKEN);
