@@ -40,7 +40,7 @@ export type { RowWriteKind };
 
 export interface WriteRowsOptions {
   readonly commitUser?: string;
-  /** Retries after losing the commit race (default 30). */
+  /** Retries after losing the commit race (default 60). */
   readonly retries?: number;
   readonly nowMs?: number;
 }
@@ -60,12 +60,14 @@ export const LONG_MAX = 2n ** 63n - 1n;
  * Retries of a row write after losing the race. More than Paimon's `commit.max-retries` (10): each attempt
  * here rewrites its data files with fresh sequence numbers, so attempts are slower and races more likely.
  */
-const DEFAULT_RETRIES = 30;
+const DEFAULT_RETRIES = 60;
 
 /** A random pause growing with the attempt (up to 40 ms × attempt), so racing writers spread out. */
 function backoff(attempt: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const t = setTimeout(resolve, Math.random() * 40 * Math.min(attempt, 10));
+    // Full jitter over an exponential window (25 ms · 2^n, capped at 2 s): losers of a race spread out instead of
+    // colliding again; a linear 0–400 ms window let one of 8 writers lose 30 times in a row on the gateway.
+    const t = setTimeout(resolve, Math.random() * Math.min(2000, 25 * 2 ** Math.min(attempt, 7)));
     signal?.addEventListener('abort', () => { clearTimeout(t); reject(new LakeError('Aborted', 'paimon write: aborted')); }, { once: true });
   });
 }
