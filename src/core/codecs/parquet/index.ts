@@ -14,3 +14,5 @@ export { setParquetWasmInit, ensureParquetWasm } from './wasm-init.ts';
 export type { ParquetWasmInit, ParquetWasmInput } from './wasm-init.ts';
 export { readSmallParquetRowGroup, smallFileArrowType, SMALL_PARQUET_MAX_BYTES } from './small-file-reader.ts';
 export { coalesceRowGroups, compactRowGroupFile, readRowGroupFiles, rowGroupSpan, COALESCE_GAP_BYTES } from './row-group-ranges.ts';
+export { chunkBounds, statKindOf, statValue } from './statistics.ts';
+export type { ChunkMeta, StatKind, StatValue } from './statistics.ts';

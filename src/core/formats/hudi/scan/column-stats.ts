@@ -5,15 +5,11 @@
  * matching one, and a log file carries no statistics this reader can get without reading it (Hudi keeps
  * them in the metadata table's column_stats partition, which is HFile-based and not read here).
  *
- * Only statistics that convert exactly are used (as Iceberg's row-group filter does); everything else is
- * unknown, "might match":
- * - decimals (hyparquet gives lossy doubles) and floats/doubles (NaN handling differs between writers,
- *   PARQUET-1246) are never used;
- * - timestamps arrive as JS Dates (ms): widened by one ms on each side, so a bound is never too tight;
- * - strings: only `min_value`/`max_value` (the deprecated `min`/`max` used signed byte order).
+ * Only statistics that convert exactly are used (codecs/parquet/statistics.ts, shared with Iceberg's
+ * row-group filter); everything else is unknown, "might match".
  */
 import type { FileMetaData } from 'hyparquet';
-import { readParquetFooterHead, storageSource, type ParquetFooter } from '../../../codecs/parquet/index.ts';
+import { chunkBounds, readParquetFooterHead, statKindOf, storageSource, type ParquetFooter } from '../../../codecs/parquet/index.ts';
 import { compareValues, evaluateMetrics, type BoundExpr, type ColumnStats, type MatchResult, type Value, type ValueType } from '../../../expr/index.ts';
 import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
@@ -21,8 +17,6 @@ import { hudiError } from '../spec/errors.ts';
 import type { HudiSchema } from '../spec/schema.ts';
 import { valueTypeOfAvro } from './filter.ts';
 import type { HudiTaskFile } from './task.ts';
-
-type ChunkMeta = NonNullable<FileMetaData['row_groups'][number]['columns'][number]['meta_data']>;
 
 /** Reads a base file's footer head (statistics, not the bloom filter Hudi writes after them). Must hold: an unreadable or invalid footer → LakeError naming the file. */
 export async function readBaseFooter(storage: Storage, f: HudiTaskFile, signal?: AbortSignal): Promise<ParquetFooter> {
@@ -57,6 +51,7 @@ export function baseFileMightMatch(filter: BoundExpr, footer: ParquetFooter, sch
 
 /** Statistics of column chunk `j` over every row group; a bound is kept only when every row group has one. */
 function fileStats(metadata: FileMetaData, j: number, type: ValueType): ColumnStats {
+  const kind = statKindOf(type.kind);
   let valueCount = 0;
   let nullCount: number | undefined = 0;
   let lower: Value | undefined;
@@ -69,40 +64,11 @@ function fileStats(metadata: FileMetaData, j: number, type: ValueType): ColumnSt
     const st = meta.statistics;
     nullCount = nullCount === undefined || st?.null_count === undefined ? undefined : nullCount + Number(st.null_count);
     const nonNull = Number(meta.num_values) - Number(st?.null_count ?? 0);
-    const [lo, hi] = chunkBounds(meta, type);
+    const [lo, hi] = kind ? chunkBounds(meta, kind) : [undefined, undefined];
     if (st?.null_count !== undefined && nonNull === 0) continue; // all null: no bound needed from this row group
     if (lo === undefined || hi === undefined) { bounded = false; continue; }
     if (lower === undefined || compareValues(lo, lower) < 0) lower = lo;
     if (upper === undefined || compareValues(hi, upper) > 0) upper = hi;
   }
   return { valueCount, nullCount, ...(bounded && lower !== undefined ? { lower, upper } : {}) };
-}
-
-function chunkBounds(meta: ChunkMeta, type: ValueType): [Value | undefined, Value | undefined] {
-  const st = meta.statistics;
-  const isByteArray = meta.type === 'BYTE_ARRAY' || meta.type === 'FIXED_LEN_BYTE_ARRAY';
-  const min = st?.min_value ?? (isByteArray ? undefined : st?.min);
-  const max = st?.max_value ?? (isByteArray ? undefined : st?.max);
-  return [convert(min, type, -1), convert(max, type, 1)];
-}
-
-/** A statistics value as the internal value of the column type (expr/types.ts), or undefined when it cannot be exact or safely widened. */
-function convert(v: unknown, type: ValueType, side: -1 | 1): Value | undefined {
-  if (v === undefined || v === null) return undefined;
-  switch (type.kind) {
-    case 'boolean': return typeof v === 'boolean' ? v : undefined;
-    case 'int': return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
-    case 'date':
-      if (v instanceof Date) return Math.round(v.getTime() / 86_400_000);
-      return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
-    case 'long':
-      if (typeof v === 'bigint') return v;
-      return typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : undefined;
-    case 'timestamp': case 'timestamptz':
-      // Micros in the model; the Date hyparquet gives is ms (rounded): one ms wider on each side.
-      if (!(v instanceof Date) || Number.isNaN(v.getTime())) return undefined;
-      return BigInt(v.getTime()) * 1000n + BigInt(side) * 1000n;
-    case 'string': return typeof v === 'string' ? v : undefined;
-    default: return undefined;
-  }
 }

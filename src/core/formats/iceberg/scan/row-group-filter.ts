@@ -1,17 +1,11 @@
 /**
  * Step 3 of planning: Parquet row groups by their statistics (Parquet format "Statistics"), mapped to
- * table columns by field id. Only statistics that convert exactly are used; everything else counts as
- * unknown ("might match"):
- * - hyparquet turns decimals into lossy doubles: never used;
- * - floats/doubles: writers disagree on NaN in min/max (PARQUET-1246): never used;
- * - timestamps arrive as JS Dates (ms): widened by one ms on each side, so a bound is never too tight;
- * - strings: only `min_value`/`max_value` (the deprecated `min`/`max` used signed byte order).
+ * table columns by field id. Only statistics that convert exactly are used (codecs/parquet/statistics.ts
+ * says which); everything else counts as unknown ("might match").
  */
-import type { FileMetaData } from 'hyparquet';
 import type { BoundExpr } from '../../../expr/expr.ts';
 import { type ColumnStats, type MatchResult, evaluateMetrics } from '../../../expr/metrics-evaluator.ts';
-import type { Value } from '../../../expr/types.ts';
-import type { ParquetFooter } from '../../../codecs/parquet/index.ts';
+import { chunkBounds, statKindOf, type ChunkMeta, type ParquetFooter } from '../../../codecs/parquet/index.ts';
 import { type Schema, findField } from '../spec/schema.ts';
 import { type IcebergType, isNested } from '../spec/types.ts';
 
@@ -44,37 +38,11 @@ function topLevelColumns(footer: ParquetFooter): Map<number, number> {
   return out;
 }
 
-type ChunkMeta = FileMetaData['row_groups'][number]['columns'][number]['meta_data'];
-
-function chunkStats(meta: ChunkMeta, type: IcebergType): ColumnStats | undefined {
+function chunkStats(meta: ChunkMeta | undefined, type: IcebergType): ColumnStats | undefined {
   if (!meta) return undefined;
-  const st = meta.statistics;
-  const nullCount = st?.null_count === undefined ? undefined : Number(st.null_count);
-  const valueCount = Number(meta.num_values);
-  const isByteArray = meta.type === 'BYTE_ARRAY' || meta.type === 'FIXED_LEN_BYTE_ARRAY';
-  const min = st?.min_value ?? (isByteArray ? undefined : st?.min);
-  const max = st?.max_value ?? (isByteArray ? undefined : st?.max);
-  return { valueCount, nullCount, lower: convert(min, type, -1), upper: convert(max, type, 1) };
-}
-
-/** A statistics value as an internal value of the column type, or undefined when it cannot be exact (or safely widened). */
-function convert(v: unknown, type: IcebergType, side: -1 | 1): Value | undefined {
-  if (v === undefined || v === null) return undefined;
-  switch (type.kind) {
-    case 'boolean': return typeof v === 'boolean' ? v : undefined;
-    case 'int': return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
-    case 'date':
-      if (v instanceof Date) return Math.round(v.getTime() / 86_400_000);
-      return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
-    case 'long': case 'time':
-      if (typeof v === 'bigint') return v;
-      return typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : undefined;
-    case 'timestamp': case 'timestamptz': case 'timestamp_ns': case 'timestamptz_ns': {
-      if (!(v instanceof Date) || Number.isNaN(v.getTime())) return undefined;
-      const perMs = type.kind.endsWith('_ns') ? 1_000_000n : 1000n;
-      return BigInt(v.getTime()) * perMs + BigInt(side) * perMs;
-    }
-    case 'string': return typeof v === 'string' ? v : undefined;
-    default: return undefined;
-  }
+  const nullCount = meta.statistics?.null_count === undefined ? undefined : Number(meta.statistics.null_count);
+  // Iceberg stores time as INT64 micros in Parquet (spec "Parquet" type mapping), so its statistics are exact longs.
+  const kind = type.kind === 'time' ? 'long' : statKindOf(type.kind);
+  const [lower, upper] = kind ? chunkBounds(meta, kind) : [undefined, undefined];
+  return { valueCount: Number(meta.num_values), nullCount, lower, upper };
 }
