@@ -9,13 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalRowsText } from '../core/arrow/index.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
-import { main } from './main.ts';
+import { runMain } from './run-main.test-support.ts';
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''; let err = '';
-  const code = await main(argv, (t) => { out += `${t}\n`; }, (t) => { err += `${t}\n`; });
-  return { code, out, err };
-}
 
 const iceberg = listFixtures('iceberg');
 const paimon = listFixtures('paimon');
@@ -25,7 +20,7 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
   const fx = () => iceberg.find((f) => f.name === 'iceberg/v2_java_position_and_equality_deletes')!;
 
   it('versions --json lists every snapshot with string ids, parents, timestamps, operations and refs', async () => {
-    const r = await run(['versions', fx().root, '--json']);
+    const r = await runMain(['versions', fx().root, '--json']);
     expect(r.code).toBe(0);
     const versions = JSON.parse(r.out) as { id: string; parentId?: string; timestampMs: number; operation: string; refs: { name: string }[] }[];
     expect(versions.map((v) => [v.id, v.timestampMs, v.operation]))
@@ -35,21 +30,21 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
   });
 
   it('versions: record counts are live only where the metadata makes them exact, else say "before deletes" (text and JSON)', async () => {
-    const text = (await run(['versions', fx().root])).out.split('\n');
+    const text = (await runMain(['versions', fx().root])).out.split('\n');
     const first = fx().expected.versions[0];
     const current = fx().expected.versions.find((v) => v.id === fx().expected.current)!;
     expect(text.find((l) => l.startsWith(first.id))).toMatch(new RegExp(`  ${first.rowCount}$`)); // no delete files yet: live
     expect(text.find((l) => l.startsWith(current.id))).toMatch(/  22 \(before deletes\)$/);
     expect(current.rowCount).toBe(15); // what a scan returns: the summaries' 22 counts rows before deletes
-    const json = JSON.parse((await run(['versions', fx().root, '--json'])).out) as { id: string; totals: { records: unknown } }[];
+    const json = JSON.parse((await runMain(['versions', fx().root, '--json'])).out) as { id: string; totals: { records: unknown } }[];
     expect(json.find((v) => v.id === current.id)!.totals.records).toEqual({ count: '22', live: false, basis: 'before deletes' });
     expect(json.find((v) => v.id === first.id)!.totals.records).toEqual({ count: String(first.rowCount), live: true });
     const pk = paimon.find((f) => f.name === 'paimon/pk_mor_pk_table_scan_and_read_mor')!;
-    expect((await run(['versions', pk.root])).out).toMatch(/ \(before merging by primary key\)/);
+    expect((await runMain(['versions', pk.root])).out).toMatch(/ \(before merging by primary key\)/);
   });
 
   it('info --json names the format, re-rooting and current schema', async () => {
-    const r = await run(['info', fx().root, '--json']);
+    const r = await runMain(['info', fx().root, '--json']);
     expect(r.code).toBe(0);
     const info = JSON.parse(r.out);
     expect(info.format).toBe('iceberg');
@@ -60,7 +55,7 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
 
   it('info shows field ids only where the format has them (Delta: with column mapping yes, without no)', async () => {
     const idsOf = async (root: string) => {
-      const r = await run(['info', root, '--json']);
+      const r = await runMain(['info', root, '--json']);
       expect(r.code).toBe(0);
       return (JSON.parse(r.out) as { columns: { id?: number; name: string }[] }).columns.map((c) => [c.id, c.name]);
     };
@@ -69,29 +64,29 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
     expect(await idsOf(mapped)).toEqual([[1, 'Company Very Short'], [2, 'Super Name']]);
     expect((await idsOf(plain)).every(([id]) => id === undefined)).toBe(true);
     const header = (text: string) => text.split('\n').find((l) => /^\s*(id\s+)?name\s+type/.test(l))!.trim().split(/\s+/);
-    expect(header((await run(['info', mapped])).out)).toEqual(['id', 'name', 'type', 'required']);
-    expect(header((await run(['info', plain])).out)).toEqual(['name', 'type', 'required']);
+    expect(header((await runMain(['info', mapped])).out)).toEqual(['id', 'name', 'type', 'required']);
+    expect(header((await runMain(['info', plain])).out)).toEqual(['name', 'type', 'required']);
   });
 
   it('versions shows the schema each version was written with (a Delta table adding a column at version 1)', async () => {
     const root = join(FIXTURES_DIR, 'delta-golden', 'time-travel-schema-changes-b', 'delta');
-    const lines = (await run(['versions', root])).out.split('\n');
+    const lines = (await runMain(['versions', root])).out.split('\n');
     const at = lines[0]!.indexOf('schema');
     expect(at).toBeGreaterThan(0);
     const schemaOf = (id: string) => lines.find((l) => l.startsWith(`${id} `))!.slice(at, at + 'schema'.length).trim();
     expect([schemaOf('0'), schemaOf('1')]).toEqual(['0', '1']);
-    const json = JSON.parse((await run(['versions', root, '--json'])).out) as { id: string; schemaId?: string }[];
+    const json = JSON.parse((await runMain(['versions', root, '--json'])).out) as { id: string; schemaId?: string }[];
     expect(json.map((v) => [v.id, v.schemaId])).toEqual([['0', '0'], ['1', '1']]);
   });
 
   it('scan time-travels by --as-of and --ref, projects --columns, filters --where and honours --limit', async () => {
     const first = fx().expected.versions[0];
-    const asOf = await run(['scan', fx().root, '--as-of', String(first.timestampMs), '--format', 'canonical']);
+    const asOf = await runMain(['scan', fx().root, '--as-of', String(first.timestampMs), '--format', 'canonical']);
     expect(asOf.out).toBe(`${canonicalRowsText(first.rows!)}\n`);
-    const byRef = await run(['scan', fx().root, '--ref', 'main', '--format', 'jsonl']);
+    const byRef = await runMain(['scan', fx().root, '--ref', 'main', '--format', 'jsonl']);
     expect(byRef.out.trim().split('\n')).toHaveLength(fx().expected.versions.at(-1)!.rowCount);
     const col = fx().expected.columns[0];
-    const proj = await run(['scan', fx().root, '--columns', col, '--limit', '3', '--format', 'json']);
+    const proj = await runMain(['scan', fx().root, '--columns', col, '--limit', '3', '--format', 'json']);
     const rows = JSON.parse(proj.out) as Record<string, unknown>[];
     expect(rows).toHaveLength(3);
     expect(Object.keys(rows[0])).toEqual([col]);
@@ -99,42 +94,42 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
 
   it('files --explain on a partitioned table reports kept and skipped files with reasons', async () => {
     const hour = iceberg.find((f) => f.name === 'iceberg/v1_spark_partitioned_hour_identity')!;
-    const r = await run(['files', hour.root, '--where', "action = 'click'", '--explain', '--json']);
+    const r = await runMain(['files', hour.root, '--where', "action = 'click'", '--explain', '--json']);
     expect(r.code).toBe(0);
     const plan = JSON.parse(r.out);
     expect(plan.counts.dataFiles).toEqual({ total: 20, matched: 6, skipped: 14 });
     expect(plan.files).toHaveLength(6);
     expect(plan.skipped.filter((s: { reason: string }) => /cannot match/.test(s.reason))).toHaveLength(14);
-    const clicks = await run(['scan', hour.root, '--where', "action = 'click'", '--format', 'json']);
+    const clicks = await runMain(['scan', hour.root, '--where', "action = 'click'", '--format', 'json']);
     const rows = JSON.parse(clicks.out) as { action: string }[];
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((x) => x.action === 'click')).toBe(true);
   });
 
   it('fails with a clear message and a non-zero exit on bad input', async () => {
-    const missing = await run(['info', join(tmpdir(), 'no-such-lakescope-table')]);
+    const missing = await runMain(['info', join(tmpdir(), 'no-such-lakescope-table')]);
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/NotFound: .*nothing at/);
-    const usage = await run(['scan', fx().root, '--format', 'xml']);
+    const usage = await runMain(['scan', fx().root, '--format', 'xml']);
     expect(usage.code).toBe(2);
     expect(usage.err).toMatch(/unknown --format "xml"/);
-    const badVersion = await run(['scan', fx().root, '--version', '123']);
+    const badVersion = await runMain(['scan', fx().root, '--version', '123']);
     expect(badVersion.code).toBe(1);
     expect(badVersion.err).toMatch(/NotFound/);
-    const typo = await run(['versions', fx().root, '--jsn']);
+    const typo = await runMain(['versions', fx().root, '--jsn']);
     expect(typo.code).toBe(2);
     expect(typo.err).toMatch(/unknown option --jsn/);
   });
 
   it('--columns: an empty list or name is a usage error naming the columns; unknown names name the known ones', async () => {
     for (const cols of ['', ' ', 'Lifespan,,Origin Country', 'Lifespan,']) {
-      const r = await run(['scan', fx().root, '--columns', cols, '--limit', '2']);
+      const r = await runMain(['scan', fx().root, '--columns', cols, '--limit', '2']);
       expect(r.code, JSON.stringify(cols)).toBe(2);
       expect(r.out).toBe('');
       expect(r.err).toMatch(/cli: --columns (is empty|has an empty name in ".*"): give column names separated by commas \(columns: Breed Name, .*Lifespan/);
     }
     const pfx = paimon.find((f) => f.name === 'paimon/append_complex_data')!;
-    const unknown = await run(['scan', pfx.root, '--columns', 'nope']);
+    const unknown = await runMain(['scan', pfx.root, '--columns', 'nope']);
     expect(unknown.code).toBe(1);
     expect(unknown.err).toMatch(new RegExp(`no column 'nope'; its columns are: ${pfx.expected.columns.slice(0, 2).join(', ')}`));
   });
@@ -145,7 +140,7 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
       cpSync(fx().root, dir, { recursive: true });
       const manifest = readdirSync(join(dir, 'metadata')).find((f) => /-m\d+\.avro$/.test(f))!;
       truncateSync(join(dir, 'metadata', manifest), 100);
-      const r = await run(['scan', dir, '--format', 'canonical']);
+      const r = await runMain(['scan', dir, '--format', 'canonical']);
       expect(r.code).toBe(1);
       expect(r.err).toMatch(/DataInvalid/);
       expect(r.err).toContain(manifest);
@@ -157,7 +152,7 @@ describe('terminal escapes in messages (issue 18)', () => {
   it('prints escapes and bidi controls from a path or name escaped, never raw, on stderr', async () => {
     const hostile = '\u001b]0;pwned\u0007\u001b[2J\u202eevil';
     for (const argv of [[`${hostile}cmd`, 'x'], ['info', join(tmpdir(), `no-such-table-${hostile}`)]]) {
-      const r = await run(argv);
+      const r = await runMain(argv);
       expect(r.code).not.toBe(0);
       expect(r.err).toContain('\\x1b]0;pwned\\x07');
       expect(r.err).toContain('\\u202e');

@@ -8,13 +8,8 @@ import { multisetMinus as minus } from '../testing/multiset.ts';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../testing/fixtures.ts';
 import { GOLDEN_FORMATS, goldenFixtures } from '../testing/golden.ts';
-import { main } from './main.ts';
+import { runMain } from './run-main.test-support.ts';
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''; let err = '';
-  const code = await main(argv, (t) => { out += `${t}\n`; }, (t) => { err += `${t}\n`; });
-  return { code, out, err };
-}
 
 const texts = (rows: readonly unknown[]) => rows.map((r) => JSON.stringify(r));
 
@@ -31,7 +26,7 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope diff / changes', () => {
       for (let i = 0; i + 1 < ev.length; i++) {
         const a = texts(ev[i]!.rows!);
         const b = texts(ev[i + 1]!.rows!);
-        const r = await run(['diff', fx.root, ev[i]!.id, ev[i + 1]!.id, '--rows', '--json']);
+        const r = await runMain(['diff', fx.root, ev[i]!.id, ev[i + 1]!.id, '--rows', '--json']);
         expect(r.err).toBe('');
         expect(r.code).toBe(0);
         const d = JSON.parse(r.out) as { from: { id: string }; to: { id: string }; rows: { added: unknown[]; removed: unknown[]; changed: { before: unknown; after: unknown }[] } };
@@ -40,7 +35,7 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope diff / changes', () => {
           added: [...texts(d.rows.added), ...texts(d.rows.changed.map((c) => c.after))].sort(),
           removed: [...texts(d.rows.removed), ...texts(d.rows.changed.map((c) => c.before))].sort(),
         }).toEqual({ added: minus(b, a), removed: minus(a, b) });
-        const c = await run(['changes', fx.root, ev[i]!.id, ev[i + 1]!.id, '--format', 'canonical']);
+        const c = await runMain(['changes', fx.root, ev[i]!.id, ev[i + 1]!.id, '--format', 'canonical']);
         expect(c.code).toBe(0);
         const log = JSON.parse(c.out) as Record<string, unknown>[];
         expect(log.every((x) => x._commit_version === ev[i + 1]!.id)).toBe(true);
@@ -49,7 +44,7 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope diff / changes', () => {
         const gone = log.filter((x) => x._change_type === 'delete' || x._change_type === 'update-before').map(strip);
         expect({ added: minus(plus, gone), removed: minus(gone, plus) }).toEqual({ added: minus(b, a), removed: minus(a, b) });
       }
-      const text = await run(['diff', fx.root, ev[0]!.id, ev.at(-1)!.id, '--rows']);
+      const text = await runMain(['diff', fx.root, ev[0]!.id, ev.at(-1)!.id, '--rows']);
       expect(text.code).toBe(0);
       expect(text.out).toMatch(/^diff .* → /);
       expect(text.out).toMatch(/\nrows +\+\d+ −\d+ ~\d+/);
@@ -59,10 +54,10 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope diff / changes', () => {
   it('usage errors exit 2: a missing <to>, --key without --rows, an unknown --format; changes backwards exits 1', async () => {
     const fx = goldenFixtures(GOLDEN_FORMATS[0]!).find((f) => f.expected.versions.length > 1)!;
     const v = fx.expected.versions[0]!.id;
-    expect((await run(['diff', fx.root, v])).code).toBe(2);
-    expect((await run(['diff', fx.root, v, v, '--key', 'id'])).err).toMatch(/--key pairs rows/);
-    expect((await run(['changes', fx.root, v, v, '--format', 'csv'])).code).toBe(2);
-    const e = await run(['changes', fx.root, fx.expected.versions.at(-1)!.id, v]);
+    expect((await runMain(['diff', fx.root, v])).code).toBe(2);
+    expect((await runMain(['diff', fx.root, v, v, '--key', 'id'])).err).toMatch(/--key pairs rows/);
+    expect((await runMain(['changes', fx.root, v, v, '--format', 'csv'])).code).toBe(2);
+    const e = await runMain(['changes', fx.root, fx.expected.versions.at(-1)!.id, v]);
     expect(e.code).toBe(1);
     expect(e.err).toMatch(/DataInvalid: changes: version .* is not an ancestor/);
   });

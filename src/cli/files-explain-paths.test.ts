@@ -10,16 +10,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { canonicalRowsText } from '../core/arrow/index.ts';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
 import { rewriteIcebergCopy } from '../testing/iceberg-rewrite.ts';
-import { main } from './main.ts';
+import { runMain } from './run-main.test-support.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'lakescope-explain-paths-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''; let err = '';
-  const code = await main(argv, (t) => { out += `${t}\n`; }, (t) => { err += `${t}\n`; });
-  return { code, out, err };
-}
 
 describe.skipIf(!FIXTURES_PRESENT)('files --explain on deletes written under another path prefix', () => {
   if (!FIXTURES_PRESENT) it.skip(FIXTURES_SKIP_REASON, () => {});
@@ -31,10 +26,10 @@ describe.skipIf(!FIXTURES_PRESENT)('files --explain on deletes written under ano
       deleteTarget: (p) => p.replace('s3a://hyperparam-iceberg/', 'hdfs://namenode:8020/warehouse/'),
     });
     const v = fx.expected.versions.find((x) => x.rowCount < fx.expected.versions[0]!.rowCount)!; // a version with deletes
-    const r = await run(['files', dest, '--explain', '--version', v.id]);
+    const r = await runMain(['files', dest, '--explain', '--version', v.id]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/note: delete file \/warehouse\/spark\/bunnies\/data\/\S+-deletes\.parquet names data file \/warehouse\/\S+ as hdfs:\/\/namenode:8020\/warehouse\/\S+: matched after normalising scheme, authority and percent-encoding/);
-    const scan = await run(['scan', dest, '--version', v.id, '--format', 'canonical']);
+    const scan = await runMain(['scan', dest, '--version', v.id, '--format', 'canonical']);
     expect(scan.out).toBe(`${canonicalRowsText(v.rows!)}\n`);
   });
 });

@@ -8,13 +8,8 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures, type Fixture } from '../testing/fixtures.ts';
-import { main } from './main.ts';
+import { runMain } from './run-main.test-support.ts';
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''; let err = '';
-  const code = await main(argv, (t) => { out += `${t}\n`; }, (t) => { err += `${t}\n`; });
-  return { code, out, err };
-}
 
 const fixtures: Fixture[] = (['iceberg', 'paimon', 'delta', 'hudi'] as const).flatMap((f) => listFixtures(f));
 
@@ -27,7 +22,7 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope files / --json on every fixture of
   });
   for (const fx of fixtures) {
     it(`${fx.name}: files --json lists existing files with their records and bytes; the text table shows them`, async () => {
-      const r = await run(['files', fx.root, '--json']);
+      const r = await runMain(['files', fx.root, '--json']);
       expect(r.code, r.err).toBe(0);
       expect(r.out).not.toContain('\\u0000');
       const plan = JSON.parse(r.out) as { version: string; files: FileJson[] };
@@ -45,7 +40,7 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope files / --json on every fixture of
       const logRecords = plan.files.flatMap((f) => f.deletes.filter((d) => d.kind === 'log-file')).length;
       if (logRecords === 0) expect(plan.files.reduce((n, f) => n + Number(f.records), 0)).toBeGreaterThanOrEqual(current.rowCount);
 
-      const text = await run(['files', fx.root]);
+      const text = await runMain(['files', fx.root]);
       expect(text.code).toBe(0);
       expect(text.out).not.toMatch(/\\u0000|big:|∅/);
       const first = plan.files[0]!;
@@ -55,13 +50,13 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope files / --json on every fixture of
     });
     it(`${fx.name}: versions --json and info --json parse with JSON.parse, without NUL markers`, async () => {
       for (const cmd of ['versions', 'info']) {
-        const r = await run([cmd, fx.root, '--json']);
+        const r = await runMain([cmd, fx.root, '--json']);
         expect(r.code, r.err).toBe(0);
         expect(r.out).not.toContain('\\u0000');
         expect(r.out).not.toContain('\u0000');
         expect(() => JSON.parse(r.out)).not.toThrow();
       }
-      const versions = JSON.parse((await run(['versions', fx.root, '--json'])).out) as { id: string }[];
+      const versions = JSON.parse((await runMain(['versions', fx.root, '--json'])).out) as { id: string }[];
       expect(versions.map((v) => v.id)).toEqual(expect.arrayContaining([fx.expected.current]));
     });
   }

@@ -10,13 +10,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, REPO_ROOT } from '../testing/fixtures.ts';
 import { GOLDEN_FORMATS, canonicalMismatch, goldenFixtures, versionKey } from '../testing/golden.ts';
-import { main } from './main.ts';
+import { runMain } from './run-main.test-support.ts';
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''; let err = '';
-  const code = await main(argv, (t) => { out += `${t}\n`; }, (t) => { err += `${t}\n`; });
-  return { code, out, err };
-}
 
 describe.skipIf(!FIXTURES_PRESENT)('lakescope on every registered format × fixture × version', () => {
   if (!FIXTURES_PRESENT) it.skip(FIXTURES_SKIP_REASON, () => {});
@@ -26,7 +21,7 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope on every registered format × fixt
       it(`has the ${g.fixtures} ${g.format} fixtures`, () => { expect(fixtures).toHaveLength(g.fixtures); });
       for (const fx of fixtures) {
         it(`${fx.name}: versions --json lists every version with its time, operation and the current one`, async () => {
-          const r = await run(['versions', fx.root, '--json']);
+          const r = await runMain(['versions', fx.root, '--json']);
           expect(r.err).toBe('');
           expect(r.code).toBe(0);
           const versions = JSON.parse(r.out) as { id: string; timestampMs: number; operation: string; isCurrent: boolean }[];
@@ -35,7 +30,7 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope on every registered format × fixt
         });
         for (const v of fx.expected.versions) {
           it(`${fx.name} @ ${v.id}: scan --format canonical`, async () => {
-            const r = await run(['scan', fx.root, '--version', v.id, '--format', 'canonical']);
+            const r = await runMain(['scan', fx.root, '--version', v.id, '--format', 'canonical']);
             expect(r.err).toBe('');
             expect(r.code).toBe(0);
             expect(r.out.endsWith('\n')).toBe(true);

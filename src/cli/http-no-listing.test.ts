@@ -14,13 +14,8 @@ import { LakeError } from '../core/errors.ts';
 import { HttpStorage } from '../core/io/index.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, type Fixture, listFixtures } from '../testing/fixtures.ts';
 import { type StaticServer, startStaticServer } from '../testing/static-http-server.ts';
-import { main } from './main.ts';
+import { runMain } from './run-main.test-support.ts';
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''; let err = '';
-  const code = await main(argv, (t) => { out += `${t}\n`; }, (t) => { err += `${t}\n`; });
-  return { code, out, err };
-}
 
 let server: StaticServer;
 beforeAll(async () => { if (FIXTURES_PRESENT) server = await startStaticServer(FIXTURES_DIR); });
@@ -41,7 +36,7 @@ async function expectEveryVersion(fx: Fixture, ref: string): Promise<void> {
   const table = await openTableAt(new HttpStorage({ baseUrl: root }), { metadataPath });
   expect((await table.versions()).map((v) => v.id)).toEqual(fx.expected.versions.map((v) => v.id));
   for (const v of fx.expected.versions) {
-    const r = await run(['scan', ref, '--version', v.id, '--format', 'canonical']);
+    const r = await runMain(['scan', ref, '--version', v.id, '--format', 'canonical']);
     expect(r.err, `${ref} @ ${v.id}`).toBe('');
     expect(r.code).toBe(0);
     expect(r.out, `${ref} @ ${v.id}`).toBe(`${canonicalRowsText(v.rows!)}\n`);
@@ -64,7 +59,7 @@ describe.skipIf(!FIXTURES_PRESENT)('tables over plain HTTP without a listing', (
     });
     if (!hinted) {
       it(`${fx.name} by its root, without a hint: the error says to give a metadata file`, async () => {
-        const r = await run(['info', urlOf(fx.root)]);
+        const r = await runMain(['info', urlOf(fx.root)]);
         expect(r.code).toBe(1);
         expect(r.err).toMatch(/NotFound: table: no table found at .*cannot be listed \(plain HTTP\).*give the URL of one of its metadata files/);
       });
@@ -93,7 +88,7 @@ describe.skipIf(!FIXTURES_PRESENT)('tables over plain HTTP without a listing', (
   // listing the table cannot be opened, and the error says why.
   it('hudi fixtures over HTTP are refused: the timeline needs a listing', async () => {
     for (const name of readdirSync(join(FIXTURES_DIR, 'hudi'))) {
-      const r = await run(['info', urlOf(join(FIXTURES_DIR, 'hudi', name))]);
+      const r = await runMain(['info', urlOf(join(FIXTURES_DIR, 'hudi', name))]);
       expect(r.code, name).toBe(1);
       expect(r.err, name).toMatch(/Unsupported: hudi timeline: .*list/);
     }

@@ -6,15 +6,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PaimonTable } from '../core/formats/paimon/table.ts';
 import { FsStorage } from '../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
-import { main } from './main.ts';
+import { runMain } from './run-main.test-support.ts';
 
 beforeAll(() => installNodeParquetWasm());
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''; let err = '';
-  const code = await main(argv, (t) => { out += `${t}\n`; }, (t) => { err += `${t}\n`; });
-  return { code, out, err };
-}
 
 const temps: string[] = [];
 afterEach(() => { while (temps.length) rmSync(temps.pop()!, { recursive: true, force: true }); });
@@ -29,25 +24,25 @@ describe('lakescope row writes (Paimon)', () => {
     writeFileSync(join(dir, 'b.csv'), 'id,name\n2,TWO\n');
     writeFileSync(join(dir, 'd.json'), '[{"id": 9007199254740993}, {"id": 3}]');
 
-    const dry = await run(['upsert', table, '--data', join(dir, 'a.csv'), '--dry-run']);
+    const dry = await runMain(['upsert', table, '--data', join(dir, 'a.csv'), '--dry-run']);
     expect(dry.err).toBe('');
     expect(dry.code).toBe(0);
     expect(dry.out).toMatch(/^upsert: Upsert 3 row\(s\) into \d bucket\(s\) as snapshot 1/m);
     expect(readdirSync(table).sort()).toEqual(['schema']);
 
-    expect((await run(['upsert', table, '--data', join(dir, 'a.csv')])).out).toMatch(/applied upsert → snapshot\/snapshot-1/);
-    expect((await run(['upsert', table, '--data', join(dir, 'b.csv')])).out).toMatch(/applied upsert → snapshot\/snapshot-2/);
-    expect((await run(['delete', table, '--data', join(dir, 'd.json')])).out).toMatch(/applied delete → snapshot\/snapshot-3/);
-    const scan = (v?: string) => run(['scan', table, '--format', 'canonical', ...(v ? ['--version', v] : [])]).then((r) => JSON.parse(r.out) as unknown[]);
+    expect((await runMain(['upsert', table, '--data', join(dir, 'a.csv')])).out).toMatch(/applied upsert → snapshot\/snapshot-1/);
+    expect((await runMain(['upsert', table, '--data', join(dir, 'b.csv')])).out).toMatch(/applied upsert → snapshot\/snapshot-2/);
+    expect((await runMain(['delete', table, '--data', join(dir, 'd.json')])).out).toMatch(/applied delete → snapshot\/snapshot-3/);
+    const scan = (v?: string) => runMain(['scan', table, '--format', 'canonical', ...(v ? ['--version', v] : [])]).then((r) => JSON.parse(r.out) as unknown[]);
     expect(await scan()).toEqual([{ id: 1, name: 'one' }, { id: 2, name: 'TWO' }]);
     expect(await scan('1')).toEqual([{ id: 1, name: 'one' }, { id: 2, name: 't,wo' }, { id: 3, name: null }]);
 
-    const compact = await run(['compact', table, '--strategy', 'full']);
+    const compact = await runMain(['compact', table, '--strategy', 'full']);
     expect(compact.out).toMatch(/applied compact → snapshot\/snapshot-4/);
     expect(await scan()).toEqual([{ id: 1, name: 'one' }, { id: 2, name: 'TWO' }]);
-    expect((await run(['compact', table, '--strategy', 'sideways'])).err).toMatch(/--strategy is full or universal/);
+    expect((await runMain(['compact', table, '--strategy', 'sideways'])).err).toMatch(/--strategy is full or universal/);
 
-    const refused = await run(['append', table, '--data', join(dir, 'b.csv')]);
+    const refused = await runMain(['append', table, '--data', join(dir, 'b.csv')]);
     expect(refused.code).not.toBe(0);
     expect(refused.err).toMatch(/Unsupported: paimon append: this is a primary-key table: use upsert/);
   });

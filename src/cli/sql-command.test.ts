@@ -2,15 +2,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
-import { main } from './main.ts';
+import { runMain } from './run-main.test-support.ts';
 
 beforeAll(() => installNodeParquetWasm());
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''; let err = '';
-  const code = await main(argv, (t) => { out += `${t}\n`; }, (t) => { err += `${t}\n`; });
-  return { code, out, err };
-}
 
 describe.skipIf(!FIXTURES_PRESENT)('lakescope sql', () => {
   if (!FIXTURES_PRESENT) it.skip(FIXTURES_SKIP_REASON, () => {});
@@ -18,8 +13,8 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope sql', () => {
   for (const format of ['iceberg', 'paimon', 'delta', 'hudi'] as const) {
     it(`${format}: SELECT * FROM t --format canonical prints what scan --format canonical prints`, async () => {
       const fx = listFixtures(format)[0]!;
-      const scan = await run(['scan', fx.root, '--format', 'canonical']);
-      const sql = await run(['sql', fx.root, 'SELECT * FROM t', '--format', 'canonical']);
+      const scan = await runMain(['scan', fx.root, '--format', 'canonical']);
+      const sql = await runMain(['sql', fx.root, 'SELECT * FROM t', '--format', 'canonical']);
       expect(sql.err).toBe('');
       expect(sql.code).toBe(0);
       expect(sql.out).toBe(scan.out);
@@ -28,18 +23,18 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope sql', () => {
 
   it('names one table by its folder name too, and prints a table for people by default', async () => {
     const fx = listFixtures('iceberg').find((f) => f.name === 'iceberg/v1_spark_partitioned_hour_identity')!;
-    const r = await run(['sql', fx.root, 'SELECT count(*) AS n FROM v1_spark_partitioned_hour_identity WHERE action = \'view\'']);
+    const r = await runMain(['sql', fx.root, 'SELECT count(*) AS n FROM v1_spark_partitioned_hour_identity WHERE action = \'view\'']);
     expect(r.code).toBe(0);
     const views = (fx.expected.versions.at(-1)!.rows as { action: string }[]).filter((x) => x.action === 'view').length;
     expect(r.out).toMatch(new RegExp(`^n\\s*\\n[─ ]+\\n${views}\\s*\\n\\(1 row\\)`));
   });
 
   it('over a warehouse: tables by quoted path; json output; EXPLAIN prints each table\'s pruning', async () => {
-    const r = await run(['sql', FIXTURES_DIR, 'SELECT count(*) AS n FROM "paimon/pk_mor_pk_table_scan_and_read_mor"', '--format', 'json']);
+    const r = await runMain(['sql', FIXTURES_DIR, 'SELECT count(*) AS n FROM "paimon/pk_mor_pk_table_scan_and_read_mor"', '--format', 'json']);
     expect(r.err).toBe('');
     const fx = listFixtures('paimon').find((f) => f.name === 'paimon/pk_mor_pk_table_scan_and_read_mor')!;
     expect(JSON.parse(r.out)).toEqual([{ n: fx.expected.versions.find((v) => v.id === fx.expected.current)!.rowCount }]);
-    const e = await run(['sql', FIXTURES_DIR, `EXPLAIN SELECT * FROM "iceberg/v1_spark_partitioned_hour_identity" WHERE action = 'click'`]);
+    const e = await runMain(['sql', FIXTURES_DIR, `EXPLAIN SELECT * FROM "iceberg/v1_spark_partitioned_hour_identity" WHERE action = 'click'`]);
     expect(e.code).toBe(0);
     expect(e.out).toMatch(/pushed filter: action = 'click'/);
     expect(e.out).toMatch(/total bytes to fetch: [\d,]+/);
@@ -47,9 +42,9 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope sql', () => {
 
   it('a query error exits 1 pointing at the place; a missing query is a usage error', async () => {
     const fx = listFixtures('iceberg')[0]!;
-    const r = await run(['sql', fx.root, 'SELECT nope FROM t']);
+    const r = await runMain(['sql', fx.root, 'SELECT nope FROM t']);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/line 1, column 8\n\s+SELECT nope FROM t\n\s+\^\^\^\^/);
-    expect((await run(['sql', fx.root])).code).toBe(2);
+    expect((await runMain(['sql', fx.root])).code).toBe(2);
   });
 });

@@ -6,13 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
 import type { VersionDto } from '../core/formats/table-format.ts';
-import { main } from './main.ts';
+import { runMain } from './run-main.test-support.ts';
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''; let err = '';
-  const code = await main(argv, (t) => { out += `${t}\n`; }, (t) => { err += `${t}\n`; });
-  return { code, out, err };
-}
 
 const fixtures = (['iceberg', 'paimon', 'delta', 'hudi'] as const).flatMap((f) => listFixtures(f));
 
@@ -20,10 +15,10 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope versions (every fixture of every f
   if (!FIXTURES_PRESENT) it.skip(FIXTURES_SKIP_REASON, () => {});
   for (const fx of fixtures) {
     it(`${fx.name}: records on every version, text as JSON`, async () => {
-      const json = await run(['versions', fx.root, '--json']);
+      const json = await runMain(['versions', fx.root, '--json']);
       expect(json.code, json.err).toBe(0);
       const versions = JSON.parse(json.out) as VersionDto[];
-      const text = await run(['versions', fx.root]);
+      const text = await runMain(['versions', fx.root]);
       expect(text.code, text.err).toBe(0);
       const lines = text.out.split('\n');
       for (const e of fx.expected.versions) {

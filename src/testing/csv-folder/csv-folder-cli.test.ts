@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../cli/main.ts';
+import { runMain } from '../../cli/run-main.test-support.ts';
 import { CLI_FORMATS } from '../../cli/open-table.ts';
 import { csvFolderFormat } from './csv-folder-format.ts';
 
@@ -19,11 +19,7 @@ writeFileSync(join(root, 'csv-versions', '2-1700000060000.csv'), v2);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const formats = [...CLI_FORMATS, csvFolderFormat];
-async function run(argv: string[], withCsv = true): Promise<{ code: number; out: string; err: string }> {
-  let out = ''; let err = '';
-  const code = await main(argv, (t) => { out += `${t}\n`; }, (t) => { err += `${t}\n`; }, withCsv ? { formats } : {});
-  return { code, out, err };
-}
+const run = (argv: string[], withCsv = true) => runMain(argv, withCsv ? { formats } : {});
 
 describe('a test-only format handed to the CLI as one more registry entry', () => {
   it('info --json names the format, the current version and the columns', async () => {
