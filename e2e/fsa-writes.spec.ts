@@ -10,8 +10,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { FIXTURES_DIR } from '../src/testing/fixtures.ts';
-import { dataRowCount, expectedOf, openTableFromRail, selectVersion, shot, watchErrors } from './explorer-helpers.ts';
-import { confirmPreview, expectCurrent, inspectorCounter } from './writes-helpers.ts';
+import { dataRowCount, expectedOf, openTableFromRail, shot, watchErrors } from './explorer-helpers.ts';
+import { confirmCompact, confirmPreview, expectCurrent, inspectorCounter, previewCompact, previewRollback, undoTo } from './writes-helpers.ts';
 
 const FIXTURE = 'iceberg/v2_java_position_and_equality_deletes';
 const NAME = FIXTURE.split('/')[1];
@@ -71,45 +71,25 @@ test.describe('writes by clicks on a local folder (File System Access, OPFS stan
     await expect(page.getByRole('banner')).toContainText(folder);
     await shot(page, '80-fsa-opened');
     const region = await openTableFromRail(page, NAME);
-    const bar = page.getByRole('toolbar', { name: 'Write actions' });
 
-    // Roll back to the oldest snapshot.
-    await selectVersion(page, oldest.id);
-    await bar.getByRole('button', { name: 'Roll back to here' }).click();
-    const preview = page.getByRole('dialog', { name: /^Preview: Roll back/ });
-    await expect(preview.getByTestId('write-preview')).toHaveAttribute('data-operation', 'rollback');
+    // Roll back to the oldest snapshot, then undo (the click sequences are writes.spec's, shared).
+    await previewRollback(page, oldest.id);
     await shot(page, '81-fsa-rollback-preview');
     await confirmPreview(page);
     await expectCurrent(page, oldest.id);
     await region.getByRole('tab', { name: 'Data' }).click();
     expect(await dataRowCount(page)).toBe(oldest.rowCount);
     await shot(page, '82-fsa-rollback-result');
-
-    // Undo.
-    await page.getByTestId('write-toast').getByRole('button', { name: 'Undo' }).click();
-    await confirmPreview(page);
-    await expectCurrent(page, current.id);
+    await undoTo(page, current.id);
     expect(await dataRowCount(page)).toBe(current.rowCount);
 
-    // Compact: fewer data files, same rows.
+    // Compact: fewer data files, same rows; then undo.
     const filesBefore = await inspectorCounter(page, 'total-data-files');
-    await bar.getByRole('button', { name: 'Maintain ▾' }).click();
-    await page.getByRole('menuitem', { name: /Compact…/ }).click();
-    await page.getByRole('dialog', { name: 'Compact data files' }).getByRole('button', { name: 'Preview…' }).click();
-    const compactPreview = page.getByRole('dialog', { name: /^Preview: Compact/ });
-    await expect(compactPreview.getByTestId('write-preview')).toHaveAttribute('data-operation', 'compact');
-    await compactPreview.getByRole('button', { name: 'Confirm', exact: true }).click();
-    await expect(page.getByTestId('write-toast')).toContainText('Compact', { timeout: 30_000 });
-    await expect(page.getByTestId('selected-version')).toContainText('replace');
-    await expect(page.getByTestId('selected-version')).toContainText('current');
+    await confirmCompact(page, await previewCompact(page));
     expect(await inspectorCounter(page, 'total-data-files')).toBeLessThan(filesBefore);
     expect(await dataRowCount(page)).toBe(current.rowCount);
     await shot(page, '83-fsa-compact-result');
-
-    // Undo the compaction.
-    await page.getByTestId('write-toast').getByRole('button', { name: 'Undo' }).click();
-    await confirmPreview(page);
-    await expectCurrent(page, current.id);
+    await undoTo(page, current.id);
     expect(await inspectorCounter(page, 'total-data-files')).toBe(filesBefore);
     await shot(page, '84-fsa-undone');
 

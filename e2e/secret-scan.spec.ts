@@ -11,9 +11,12 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readE2eState } from './e2e-state.ts';
 import { openTableFromRail, shot } from './explorer-helpers.ts';
+import { submitS3Form } from './writes-helpers.ts';
 
 const state = readE2eState();
 const TABLE = 'v2_spark_position_deletes';
+// Only the uploaded fixtures: other specs leave copies of the same table elsewhere in the bucket.
+const PREFIX = 'warehouse/iceberg/';
 const TOKEN = 'FAKE-SESSION-TOKEN-7c1e9b2d4f6a8c0e';
 const REMEMBER_KEY = 'lakescope.remembered-s3';
 
@@ -70,17 +73,7 @@ test.describe('secret scan against the S3 gateway', () => {
     const requests = recordRequests(context);
     const consoleLines = recordConsole(page);
 
-    await page.goto('/');
-    await page.getByRole('tab', { name: /S3-compatible bucket/ }).click();
-    await page.getByRole('radio', { name: 'Ceph RGW' }).click();
-    await page.getByLabel('Endpoint').fill(state.endpoint);
-    await page.getByRole('textbox', { name: 'Bucket', exact: true }).fill(state.bucket!);
-    // Only the uploaded fixtures: other specs leave copies of the same table elsewhere in the bucket.
-    await page.locator('input[name="prefix"]').fill('warehouse/iceberg/');
-    await page.getByLabel('Access key id').fill(state.accessKeyId);
-    await page.getByLabel('Secret access key').fill(secret);
-    await page.getByRole('checkbox', { name: 'Remember on this device' }).check();
-    await page.getByRole('button', { name: 'Open bucket' }).click();
+    await submitS3Form(page, state, PREFIX, { remember: true });
 
     const folder = page.getByRole('tree', { name: 'Folders and tables' });
     await expect(folder).toBeVisible({ timeout: 30_000 });
@@ -142,17 +135,7 @@ test.describe('secret scan against the S3 gateway', () => {
   test('a session token goes only to the bucket it signs for', async ({ page, context }) => {
     const requests = recordRequests(context);
     const consoleLines = recordConsole(page);
-    await page.goto('/');
-    await page.getByRole('tab', { name: /S3-compatible bucket/ }).click();
-    await page.getByRole('radio', { name: 'Ceph RGW' }).click();
-    await page.getByLabel('Endpoint').fill(state.endpoint);
-    await page.getByRole('textbox', { name: 'Bucket', exact: true }).fill(state.bucket!);
-    // Only the uploaded fixtures: other specs leave copies of the same table elsewhere in the bucket.
-    await page.locator('input[name="prefix"]').fill('warehouse/iceberg/');
-    await page.getByLabel('Access key id').fill(state.accessKeyId);
-    await page.getByLabel('Secret access key').fill(state.secretAccessKey);
-    await page.locator('input[name="sessionToken"]').fill(TOKEN);
-    await page.getByRole('button', { name: 'Open bucket' }).click();
+    await submitS3Form(page, state, PREFIX, { sessionToken: TOKEN });
     // Whether the gateway takes a made-up token or refuses it, what matters is where the token went.
     const rail = page.getByRole('tree', { name: 'Folders and tables' });
     await expect(rail.or(page.getByRole('alert').first())).toBeVisible({ timeout: 30_000 });

@@ -10,7 +10,7 @@ import { prepareRollbackTo } from '../src/core/formats/iceberg/commit/index.ts';
 import { s3Storage } from '../src/testing/s3-env.ts';
 import { readE2eState } from './e2e-state.ts';
 import { dataRowCount, expectedOf, openTableFromRail, selectVersion, shot, watchErrors } from './explorer-helpers.ts';
-import { confirmPreview, expectCurrent, inspectorCounter, openS3Prefix, uploadTableCopy } from './writes-helpers.ts';
+import { confirmCompact, confirmPreview, expectCurrent, inspectorCounter, openS3Prefix, previewCompact, previewRollback, undoTo, uploadTableCopy } from './writes-helpers.ts';
 
 const FIXTURE = 'iceberg/v2_java_position_and_equality_deletes';
 const NAME = FIXTURE.split('/')[1];
@@ -44,10 +44,7 @@ test.describe('writes by clicks on the S3 gateway', () => {
     await expect(form).toHaveCount(0);
 
     // Roll back to the oldest snapshot: preview, then confirm.
-    await selectVersion(page, oldest.id);
-    await bar.getByRole('button', { name: 'Roll back to here' }).click();
-    const preview = page.getByRole('dialog', { name: /^Preview: Roll back/ });
-    await expect(preview.getByTestId('write-preview')).toHaveAttribute('data-operation', 'rollback');
+    const preview = await previewRollback(page, oldest.id);
     await expect(preview.getByRole('table', { name: 'Before and after' }).locator('[data-total="Records"]')).toContainText(String(oldest.rowCount));
     await expect(preview).toContainText('If-None-Match');
     await shot(page, '60-writes-rollback-preview');
@@ -69,29 +66,18 @@ test.describe('writes by clicks on the S3 gateway', () => {
 
     // Compact: Maintain → Compact… → preview → confirm; fewer data files, same rows.
     const filesBefore = await inspectorCounter(page, 'total-data-files');
-    await bar.getByRole('button', { name: 'Maintain ▾' }).click();
-    await page.getByRole('menuitem', { name: /Compact…/ }).click();
-    await page.getByRole('dialog', { name: 'Compact data files' }).getByRole('button', { name: 'Preview…' }).click();
-    const compactPreview = page.getByRole('dialog', { name: /^Preview: Compact/ });
-    await expect(compactPreview.getByTestId('write-preview')).toHaveAttribute('data-operation', 'compact');
+    const compactPreview = await previewCompact(page);
     await expect(compactPreview.getByRole('region', { name: 'Files to delete' })).toContainText('data files');
     await shot(page, '62-writes-compact-preview');
-    await compactPreview.getByRole('button', { name: 'Confirm', exact: true }).click();
     // The progress dialog may be gone before a screenshot on a table this small; take it when it shows.
-    await page.getByTestId('write-progress').waitFor({ timeout: 2_000 }).then(() => shot(page, '63-writes-compact-progress'), () => undefined);
-    await expect(page.getByTestId('write-toast')).toContainText('Compact');
-    // Read the new id only once the compaction's snapshot is the one shown (the toast can come first).
-    await expect(page.getByTestId('selected-version')).toContainText('replace');
-    await expect(page.getByTestId('selected-version')).toContainText('current');
+    await confirmCompact(page, compactPreview, () => shot(page, '63-writes-compact-progress'));
     const newId = (await page.getByTestId('selected-version').locator('.copytext').first().innerText()).trim();
     expect(await inspectorCounter(page, 'total-data-files')).toBeLessThan(filesBefore);
     expect(await dataRowCount(page)).toBe(current.rowCount);
     await shot(page, '64-writes-compact-result');
 
     // Undo the compaction: main back at the snapshot before it.
-    await page.getByTestId('write-toast').getByRole('button', { name: 'Undo' }).click();
-    await confirmPreview(page);
-    await expectCurrent(page, current.id);
+    await undoTo(page, current.id);
     expect(newId).not.toBe(current.id);
     expect(await inspectorCounter(page, 'total-data-files')).toBe(filesBefore);
     await shot(page, '65-writes-undone');
