@@ -190,4 +190,19 @@ describe('columnar executor vs squirreling', () => {
     expect(explain.rows.map((x) => x[0])).toContain('executor: columnar');
     await expect(runSql(storage, { query: 'SELECT round(amount) FROM t', tables: TABLES }, { executor: 'columnar' })).rejects.toMatchObject({ code: 'Unsupported' });
   });
+
+  it('reports read progress and the scan record, and stops on abort mid-read', async () => {
+    const storage = await generated();
+    const query = 'SELECT cat, count(*) AS n, avg(amount) AS a FROM t GROUP BY cat';
+    const progress: { phase: string; bytes?: number }[] = [];
+    const done = await runSql(storage, { query, tables: TABLES }, { onProgress: (p) => progress.push(p) });
+    expect(done.executor).toEqual({ name: 'columnar' });
+    expect(progress.some((p) => p.phase === 'read' && (p.bytes ?? 0) > 0)).toBe(true);
+    expect(done.scans[0]).toMatchObject({ rowsRead: ROWS, columns: ['cat', 'amount'] });
+    expect(done.scans[0]!.bytesFetched).toBeGreaterThan(0);
+    const controller = new AbortController();
+    await expect(runSql(storage, { query, tables: TABLES }, {
+      signal: controller.signal, onProgress: (p) => { if (p.phase === 'read') controller.abort(); },
+    })).rejects.toMatchObject({ code: 'Aborted' });
+  });
 });
