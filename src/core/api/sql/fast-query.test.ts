@@ -33,7 +33,7 @@ function prng(seed: number): () => number {
   };
 }
 
-const ROWS = 2400;
+const ROWS = 1500;
 const TABLES: SqlTableDto[] = [{ name: 't', root: '', format: 'iceberg' }];
 
 /** The generated table: three files, nulls in most columns, longs beyond 2^53, decimals, dates, timestamps. */
