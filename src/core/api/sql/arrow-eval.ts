@@ -7,6 +7,7 @@
  * this file does not know throws {@link FastFallback} at compile time, and the query runs on squirreling.
  */
 import type { ExprNode, QueryPlan } from 'squirreling';
+import { applyInterval, dateTrunc, extractField } from './arrow-eval-dates.ts';
 
 /** AST types squirreling's index does not export, taken from the plan's nodes. */
 export type OrderByItem = Extract<QueryPlan, { type: 'Sort' }>['orderBy'][number];
@@ -111,7 +112,18 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       }
     }
     case 'binary': {
-      if (node.left.type === 'interval' || node.right.type === 'interval') throw new FastFallback('INTERVAL arithmetic');
+      // evaluate.js: `x ± INTERVAL n unit` and `INTERVAL n unit + x` shift a date; an interval elsewhere is an error there.
+      if ((node.op === '+' || node.op === '-') && node.right.type === 'interval') {
+        const { value, unit } = node.right;
+        const op = node.op;
+        const date = compileExpr(node.left, scope);
+        return () => applyInterval(date(), value, unit, op);
+      }
+      if (node.op === '+' && node.left.type === 'interval') {
+        const { value, unit } = node.left;
+        const date = compileExpr(node.right, scope);
+        return () => applyInterval(date(), value, unit, '+');
+      }
       const left = compileExpr(node.left, scope);
       const right = compileExpr(node.right, scope);
       const op = node.op;
@@ -173,6 +185,8 @@ function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: S
   const args = node.args.map((a) => compileExpr(a, scope));
   switch (name) {
     case 'COALESCE': return () => { for (const a of args) { const v = a(); if (v != null) return v; } return null; };
+    case 'DATE_TRUNC': { const [p, d] = args; if (!p || !d) throw new FastFallback('DATE_TRUNC arity'); return () => dateTrunc(p(), d()); }
+    case 'EXTRACT': case 'DATE_PART': { const [f, d] = args; if (!f || !d) throw new FastFallback(`${name} arity`); return () => extractField(f(), d()); }
     case 'UPPER': case 'LOWER': case 'SUBSTRING': case 'SUBSTR': {
       // strings.js: null → null; an object (array, struct) is an error there, so squirreling reports it.
       const [a, b, c] = args;
