@@ -150,9 +150,10 @@ function chooseExecutor(plan: QueryPlan, p: Prepared, options: SqlRunOptions): {
     const sources = Object.fromEntries(p.relations.map((r) => [r.relation.toLowerCase(), r.fastSource()]));
     return { fast: compileFastQuery(plan, sources, options.signal), executor: { name: 'columnar' } };
   } catch (e) {
-    if (!(e instanceof FastFallback)) throw e;
-    if (options.executor === 'columnar') throw new LakeError('Unsupported', `sql: ${e.message}`);
-    return { executor: { name: 'squirreling', reason: e.reason } };
+    // A plan shape the compiler did not foresee is a reason to fall back, not to fail the user's query.
+    const reason = e instanceof FastFallback ? e.reason : `columnar compile error: ${String((e as Error)?.message ?? e)}`;
+    if (options.executor === 'columnar') throw new LakeError('Unsupported', `sql: columnar executor: ${reason}`);
+    return { executor: { name: 'squirreling', reason } };
   }
 }
 
