@@ -4,7 +4,10 @@
  * against the same rows, read by the same readers, grouped by an alternative engine and by a hand-written
  * loop (the floor: what any engine's group-by costs at least once the rows are in memory).
  *
- *   npx tsx bench/sql.ts [--rows 1000000] [--alt /path/to/node_modules/alasql/dist/alasql.fs.js]
+ *   npx tsx bench/sql.ts [--rows 1000000] [--runs 5] [--squirreling-runs 5] [--alt /path/to/node_modules/alasql/dist/alasql.fs.js]
+ *
+ * The pipeline runs twice over: with the columnar executor (fast-query.ts, the default for this query)
+ * and with squirreling as executor; both must return the same rows.
  *
  * squirreling cannot read Parquet on its own, so "reading the same data on its own" is not available; the
  * alternative engine (alasql or anything with `alasql`-style `(sql, [rows]) → rows`) is loaded from `--alt`
@@ -29,18 +32,24 @@ import { installNodeParquetWasm } from '../src/platform/node/parquet-wasm-init.t
 
 export interface SqlBenchResult {
   readonly rows: number;
+  readonly runs: number;
+  readonly squirrelingRuns: number;
   readonly engineLoadMs: number;
   readonly generateMs: number;
-  /** Our pipeline: plan + read + squirreling GROUP BY. */
+  /** Our pipeline with the columnar executor: plan + read + GROUP BY (median of `runs`). */
+  readonly fastMs: number;
+  /** Our pipeline with squirreling as the executor (median of `squirrelingRuns`). */
   readonly pipelineMs: number;
-  /** Same plan + read into row objects, then the hand-written group-by. */
+  /** Same plan + read into row objects (median), then the hand-written group-by. */
   readonly readMs: number;
   readonly loopMs: number;
-  /** The alternative engine's GROUP BY over the rows read (absent without --alt). */
+  /** The alternative engine's GROUP BY over the rows read (median; absent without --alt). */
   readonly altMs?: number;
   readonly groups: number;
   readonly loadavg: number;
 }
+
+const median = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2; };
 
 const CATS = 100;
 
@@ -60,7 +69,9 @@ async function generate(rows: number): Promise<MemoryStorage> {
   return storage;
 }
 
-export async function runSqlBench(opts: { rows: number; alt?: string }): Promise<SqlBenchResult> {
+export async function runSqlBench(opts: { rows: number; alt?: string; runs?: number; squirrelingRuns?: number }): Promise<SqlBenchResult> {
+  const runs = opts.runs ?? 1;
+  const squirrelingRuns = opts.squirrelingRuns ?? runs;
   installNodeParquetWasm();
   let t = performance.now();
   await loadEngine();
@@ -71,24 +82,33 @@ export async function runSqlBench(opts: { rows: number; alt?: string }): Promise
   const generateMs = performance.now() - t;
 
   const query = 'SELECT cat, count(*) AS n, sum(amount) AS s FROM t GROUP BY cat';
-  t = performance.now();
-  const res = await runSql(storage, { query, tables: [{ name: 't', root: '', format: 'iceberg' }] });
-  const pipelineMs = performance.now() - t;
+  const tables = [{ name: 't', root: '', format: 'iceberg' as const }];
+  const timed = async <T>(n: number, f: () => Promise<T>): Promise<{ ms: number; last: T }> => {
+    const ms: number[] = [];
+    let last!: T;
+    for (let k = 0; k < n; k++) { const t0 = performance.now(); last = await f(); ms.push(performance.now() - t0); }
+    return { ms: median(ms), last };
+  };
+  const fast = await timed(runs, () => runSql(storage, { query, tables }, { executor: 'columnar' }));
+  const pipeline = await timed(squirrelingRuns, () => runSql(storage, { query, tables }, { executor: 'squirreling' }));
 
-  t = performance.now();
-  const table = await openTable(storage, '', 'iceberg');
-  const plan = await planScan(table, { columns: ['cat', 'amount'] });
-  const rows: Record<string, unknown>[] = [];
-  for await (const r of readTasks(table, plan)) if ('batch' in r) for (const x of sqlRowsOf(r.batch, ['cat', 'amount'])) rows.push(x);
-  const readMs = performance.now() - t;
+  const read = await timed(runs, async () => {
+    const table = await openTable(storage, '', 'iceberg');
+    const plan = await planScan(table, { columns: ['cat', 'amount'] });
+    const rows: Record<string, unknown>[] = [];
+    for await (const r of readTasks(table, plan)) if ('batch' in r) for (const x of sqlRowsOf(r.batch, ['cat', 'amount'])) rows.push(x);
+    return rows;
+  });
+  const rows = read.last;
 
   t = performance.now();
   const groups = new Map<unknown, { n: number; s: number }>();
   for (const r of rows) { const g = groups.get(r.cat); if (g) { g.n++; g.s += r.amount as number; } else groups.set(r.cat, { n: 1, s: r.amount as number }); }
   const loopMs = performance.now() - t;
 
-  // The answers must agree before any time means anything.
-  const got = new Map<unknown, { n: unknown; s: number }>(res.rows.map((r) => [r[0], { n: r[1], s: r[2] as number }]));
+  // The answers must agree before any time means anything: both executors exactly, the loop within rounding.
+  if (JSON.stringify(fast.last.rows) !== JSON.stringify(pipeline.last.rows)) throw new Error('bench sql: the columnar executor and squirreling disagree');
+  const got = new Map<unknown, { n: unknown; s: number }>(fast.last.rows.map((r) => [r[0], { n: r[1], s: r[2] as number }]));
   if (got.size !== groups.size || [...groups].some(([k, g]) => got.get(k)?.n !== g.n || Math.abs(got.get(k)!.s - g.s) > 1e-6 * Math.abs(g.s))) {
     throw new Error('bench sql: the pipeline and the loop disagree');
   }
@@ -96,26 +116,29 @@ export async function runSqlBench(opts: { rows: number; alt?: string }): Promise
   let altMs: number | undefined;
   if (opts.alt) {
     const mod = (await import(pathToFileURL(resolve(opts.alt)).href)) as { default: (sql: string, params: unknown[]) => unknown[] };
-    t = performance.now();
-    const out = mod.default('SELECT cat, COUNT(*) AS n, SUM(amount) AS s FROM ? GROUP BY cat', [rows]);
-    altMs = performance.now() - t;
-    if (out.length !== groups.size) throw new Error('bench sql: the alternative engine disagrees');
+    const alt = await timed(runs, async () => mod.default('SELECT cat, COUNT(*) AS n, SUM(amount) AS s FROM ? GROUP BY cat', [rows]));
+    altMs = alt.ms;
+    if (alt.last.length !== groups.size) throw new Error('bench sql: the alternative engine disagrees');
   }
-  return { rows: opts.rows, engineLoadMs, generateMs, pipelineMs, readMs, loopMs, ...(altMs !== undefined ? { altMs } : {}), groups: groups.size, loadavg: loadavg()[0]! };
+  return {
+    rows: opts.rows, runs, squirrelingRuns, engineLoadMs, generateMs, fastMs: fast.ms, pipelineMs: pipeline.ms, readMs: read.ms, loopMs,
+    ...(altMs !== undefined ? { altMs } : {}), groups: groups.size, loadavg: loadavg()[0]!,
+  };
 }
 
 async function cli(): Promise<void> {
-  const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, alt: { type: 'string' } } });
-  const r = await runSqlBench({ rows: Number(values.rows), ...(values.alt ? { alt: values.alt } : {}) });
+  const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, alt: { type: 'string' }, runs: { type: 'string', default: '5' }, 'squirreling-runs': { type: 'string' } } });
+  const runs = Number(values.runs);
+  const r = await runSqlBench({ rows: Number(values.rows), runs, squirrelingRuns: Number(values['squirreling-runs'] ?? runs), ...(values.alt ? { alt: values.alt } : {}) });
   const ms = (x: number) => `${x.toFixed(0)} ms`;
-  console.log(`SQL bench: GROUP BY over ${r.rows.toLocaleString('en-US')} rows (${r.groups} groups), load average ${r.loadavg.toFixed(1)}`);
-  console.log(`  squirreling cold load (Node)             ${ms(r.engineLoadMs)}`);
-  console.log(`  generate the Iceberg table (our writer)  ${ms(r.generateMs)}`);
-  console.log(`  our pipeline: plan + read + GROUP BY     ${ms(r.pipelineMs)}`);
-  console.log(`  plan + read into rows (same readers)     ${ms(r.readMs)}`);
-  console.log(`  hand-written group-by over those rows    ${ms(r.loopMs)}`);
-  if (r.altMs !== undefined) console.log(`  alternative engine GROUP BY (--alt)      ${ms(r.altMs)}   read + alt: ${ms(r.readMs + r.altMs)}; pipeline / (read + alt) = ${(r.pipelineMs / (r.readMs + r.altMs)).toFixed(1)}x`);
-  console.log(`  pipeline / (read + loop) = ${(r.pipelineMs / (r.readMs + r.loopMs)).toFixed(1)}x`);
+  console.log(`SQL bench: GROUP BY over ${r.rows.toLocaleString('en-US')} rows (${r.groups} groups), medians of ${r.runs} (squirreling ${r.squirrelingRuns}), load average ${r.loadavg.toFixed(1)}`);
+  console.log(`  squirreling cold load (Node)                  ${ms(r.engineLoadMs)}`);
+  console.log(`  generate the Iceberg table (our writer)       ${ms(r.generateMs)}`);
+  console.log(`  pipeline, columnar executor: plan+read+group  ${ms(r.fastMs)}`);
+  console.log(`  pipeline, squirreling executor                ${ms(r.pipelineMs)}   squirreling / columnar = ${(r.pipelineMs / r.fastMs).toFixed(1)}x`);
+  console.log(`  plan + read into rows (same readers)          ${ms(r.readMs)}`);
+  console.log(`  hand-written group-by over those rows         ${ms(r.loopMs)}`);
+  if (r.altMs !== undefined) console.log(`  alternative engine GROUP BY (--alt)           ${ms(r.altMs)}   read + alt: ${ms(r.readMs + r.altMs)}; columnar / (read + alt) = ${(r.fastMs / (r.readMs + r.altMs)).toFixed(2)}x`);
   await mkdir('bench/out', { recursive: true });
   await writeFile('bench/out/sql.json', JSON.stringify(r, null, 2));
 }

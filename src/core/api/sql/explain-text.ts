@@ -19,5 +19,6 @@ function scanText(s: SqlScanDto): string[] {
 
 /** The plan of every scan, then the engine's query and the total. */
 export function explainText(e: Omit<SqlExplainDto, 'text'>): string {
-  return [...e.scans.flatMap(scanText), `engine query: ${e.engineQuery.trim()}`, `total bytes to fetch: ${n(e.bytesToFetch)}`].join('\n');
+  const executor = e.executor ? [`executor: ${e.executor.name}${e.executor.reason ? ` (${e.executor.reason})` : ''}`] : [];
+  return [...e.scans.flatMap(scanText), `engine query: ${e.engineQuery.trim()}`, ...executor, `total bytes to fetch: ${n(e.bytesToFetch)}`].join('\n');
 }

@@ -4,6 +4,7 @@
  * row groups are never fetched), the changes between two versions, or a metadata table. Each keeps the
  * record of what its scans planned, skipped and fetched, for EXPLAIN and the run's statistics.
  */
+import type { RecordBatch } from 'apache-arrow';
 import type { AsyncDataSource, AsyncRow, ScanOptions } from 'squirreling';
 import { describeExpr } from '../../expr/describe.ts';
 import type { Expr } from '../../expr/expr.ts';
@@ -15,6 +16,8 @@ import type { TableFormatName } from '../dto.ts';
 import { planScan } from '../plan-scan.ts';
 import { readTasks } from '../read-tasks.ts';
 import { metadataRows } from './metadata-tables.ts';
+import { columnBatchOf, columnBatchOfRows, type ColumnBatch } from './arrow-columns.ts';
+import type { FastSource } from './fast-query.ts';
 import { pushableFilter } from './pushdown.ts';
 import type { SqlProgressDto, SqlScanDto } from './sql-contract.ts';
 import { sqlId, sqlRowsOf } from './sql-values.ts';
@@ -64,6 +67,19 @@ export abstract class Relation {
    * record batch at a time): one async hop per batch, not per row, between the reader and the engine.
    */
   protected abstract rows(hints: ScanOptions): AsyncIterable<readonly Record<string, unknown>[]>;
+  /**
+   * The same rows as column batches for the columnar executor (fast-query.ts): the same plan, files,
+   * progress and scan record as {@link rows}, with `hints.columns` (all when absent) as value arrays.
+   */
+  protected async *columnBatches(hints: ScanOptions): AsyncGenerator<ColumnBatch> {
+    const names = hints.columns ?? [...this.columns];
+    for await (const rows of this.rows(hints)) yield columnBatchOfRows(rows, names);
+  }
+
+  /** The columnar executor's view of this relation. */
+  fastSource(): FastSource {
+    return { columns: [...this.columns], batches: (hints) => this.columnBatches(hints) };
+  }
 
   protected base(kind: SqlScanDto['kind']): Pick<SqlScanDto, 'ref' | 'relation' | 'table' | 'root' | 'format' | 'kind'> {
     return { ref: this.ref, relation: this.relation, table: this.opened.name, root: this.opened.root, format: this.opened.format, kind };
@@ -168,6 +184,15 @@ export class DataRelation extends Relation {
   }
 
   protected async *rows(hints: ScanOptions): AsyncGenerator<readonly Record<string, unknown>[]> {
+    for await (const { batch, names } of this.batches(hints)) yield sqlRowsOf(batch, names);
+  }
+
+  protected override async *columnBatches(hints: ScanOptions): AsyncGenerator<ColumnBatch> {
+    for await (const { batch, names } of this.batches(hints)) yield columnBatchOf(batch, names);
+  }
+
+  /** The Arrow batches of a scan with these hints, recording what it planned, fetched and read. */
+  private async *batches(hints: ScanOptions): AsyncGenerator<{ batch: RecordBatch; names: readonly string[] }> {
     // Planning counts too: it may read Parquet footers to prune row groups (and small files whole).
     const before = this.opened.storage.bytesRead;
     const { plan, filter, columns } = await this.planFor(hints);
@@ -179,10 +204,9 @@ export class DataRelation extends Relation {
       onProgress: (p) => this.ctx.onProgress?.({ phase: 'read', done: p.done, total: p.total, bytes: this.opened.storage.bytesRead - before, rows: record.rowsRead, current: this.ref }),
     })) {
       if (!('batch' in r)) continue;
-      const rows = sqlRowsOf(r.batch, names);
-      record.rowsRead += rows.length;
+      record.rowsRead += r.batch.numRows;
       record.bytesFetched = this.opened.storage.bytesRead - before;
-      yield rows;
+      yield { batch: r.batch, names };
     }
     record.bytesFetched = this.opened.storage.bytesRead - before;
   }

@@ -13,13 +13,21 @@ import { folderPrefix } from '../listing.ts';
 import { openTable, type OpenTableOptions } from '../open-table.ts';
 import { splitMetadataName } from './metadata-tables.ts';
 import { ChangesRelation, DataRelation, MetadataRelation, type OpenedTable, type Relation, selectorOf } from './relations.ts';
-import type { SqlExplainDto, SqlProgressDto, SqlRequest, SqlResultDto, SqlScanDto } from './sql-contract.ts';
+import type { SqlExecutorDto, SqlExplainDto, SqlProgressDto, SqlRequest, SqlResultDto, SqlScanDto } from './sql-contract.ts';
 import { explainText } from './explain-text.ts';
+import { FastFallback } from './arrow-eval.ts';
+import { compileFastQuery, type FastQuery } from './fast-query.ts';
 import { columnKind, sqlCell } from './sql-values.ts';
 import { cteNames, findTableRefs, queryError, rewriteQuery, tokenize, type RewrittenQuery, type TableRefInQuery } from './table-refs.ts';
 
 export interface SqlRunOptions {
   readonly signal?: AbortSignal;
+  /**
+   * `auto` (default): the columnar executor where it can run the query, else squirreling;
+   * `squirreling`: always squirreling (the reference the differential test compares with);
+   * `columnar`: the columnar executor or LakeError Unsupported (tests).
+   */
+  readonly executor?: 'auto' | 'squirreling' | 'columnar';
   readonly onProgress?: (progress: SqlProgressDto) => void;
   readonly readers?: OpenTableOptions['readers'];
 }
@@ -135,7 +143,21 @@ function engineError(p: Prepared, e: unknown, signal?: AbortSignal): LakeError {
   return new LakeError('DataInvalid', `sql: ${message}`);
 }
 
-async function explainPrepared(p: Prepared, signal?: AbortSignal): Promise<SqlExplainDto> {
+/** The columnar executor's compiled query for this plan, or why squirreling runs it. */
+function chooseExecutor(plan: QueryPlan, p: Prepared, options: SqlRunOptions): { fast?: FastQuery; executor: SqlExecutorDto } {
+  if (options.executor === 'squirreling') return { executor: { name: 'squirreling', reason: 'asked for' } };
+  try {
+    const sources = Object.fromEntries(p.relations.map((r) => [r.relation.toLowerCase(), r.fastSource()]));
+    return { fast: compileFastQuery(plan, sources, options.signal), executor: { name: 'columnar' } };
+  } catch (e) {
+    // A plan shape the compiler did not foresee is a reason to fall back, not to fail the user's query.
+    const reason = e instanceof FastFallback ? e.reason : `columnar compile error: ${String((e as Error)?.message ?? e)}`;
+    if (options.executor === 'columnar') throw new LakeError('Unsupported', `sql: columnar executor: ${reason}`);
+    return { executor: { name: 'squirreling', reason } };
+  }
+}
+
+async function explainPrepared(p: Prepared, signal?: AbortSignal, executorOption?: SqlRunOptions['executor']): Promise<SqlExplainDto> {
   const { planSql } = await loadEngine();
   let plan: QueryPlan;
   try {
@@ -147,13 +169,14 @@ async function explainPrepared(p: Prepared, signal?: AbortSignal): Promise<SqlEx
     const mine = nodes.filter((n) => n.table.toLowerCase() === r.relation);
     for (const n of mine.length > 0 ? mine : [{ hints: {} }]) scans.push(await r.explain(n.hints));
   }
-  const dto = { engineQuery: p.rewritten.text, scans, bytesToFetch: scans.reduce((n, s) => n + s.bytesToFetch, 0) };
+  const { executor } = chooseExecutor(plan, p, { ...(signal ? { signal } : {}), executor: executorOption === 'columnar' ? 'auto' : executorOption ?? 'auto' });
+  const dto = { engineQuery: p.rewritten.text, executor, scans, bytesToFetch: scans.reduce((n, s) => n + s.bytesToFetch, 0) };
   return { ...dto, text: explainText(dto) };
 }
 
 /** Plans every table the query reads without fetching data files: pruning per table and the bytes a run fetches. */
 export async function explainSql(storage: Storage, request: SqlRequest, options: SqlRunOptions = {}): Promise<SqlExplainDto> {
-  return explainPrepared(await prepare(storage, request, options), options.signal);
+  return explainPrepared(await prepare(storage, request, options), options.signal, options.executor);
 }
 
 /**
@@ -165,7 +188,7 @@ export async function runSql(storage: Storage, request: SqlRequest, options: Sql
   const started = Date.now();
   const p = await prepare(storage, request, options);
   if (p.explainOnly || request.maxBytes !== undefined) {
-    const explain = await explainPrepared(p, options.signal);
+    const explain = await explainPrepared(p, options.signal, options.executor);
     if (p.explainOnly) {
       return { columns: [{ name: 'plan', kind: 'string' }], rows: explain.text.split('\n').map((l) => [l]), truncated: false, explain, scans: explain.scans, elapsedMs: Date.now() - started, notes: [] };
     }
@@ -173,12 +196,36 @@ export async function runSql(storage: Storage, request: SqlRequest, options: Sql
       throw new LakeError('Conflict', `sql: the query would fetch ${explain.bytesToFetch} bytes, more than the ${request.maxBytes} allowed`, { bytesToFetch: explain.bytesToFetch, maxBytes: request.maxBytes! });
     }
   }
-  const { executeSql } = await loadEngine();
+  const { executeSql, planSql } = await loadEngine();
   const maxRows = request.maxRows ?? DEFAULT_MAX_ROWS;
   const rows: unknown[][] = [];
   let columns: string[] = [];
   let truncated = false;
-  try {
+  let executor: SqlExecutorDto = { name: 'squirreling' };
+  let plan: QueryPlan | undefined;
+  // A query squirreling cannot plan fails below, in squirreling, with its own error and position.
+  try { plan = planSql({ query: p.rewritten.text, tables: sourcesOf(p.relations) }); } catch { plan = undefined; }
+  const chosen = plan ? chooseExecutor(plan, p, options) : undefined;
+  if (chosen) executor = chosen.executor;
+  if (chosen?.fast) {
+    const scansBefore = p.relations.map((r) => r.scans.length);
+    try {
+      columns = [...chosen.fast.columns];
+      for await (const row of chosen.fast.rows()) {
+        if (rows.length >= maxRows) { truncated = true; break; }
+        rows.push(row);
+        if (rows.length % 1000 === 0) options.onProgress?.({ phase: 'query', done: rows.length, rows: rows.length });
+      }
+    } catch (e) {
+      if (!(e instanceof FastFallback) || options.executor === 'columnar') throw engineError(p, e, options.signal);
+      // A value the columnar executor does not take (squirreling's error case): squirreling runs the query.
+      executor = { name: 'squirreling', reason: e.reason };
+      rows.length = 0;
+      truncated = false;
+      p.relations.forEach((r, k) => r.scans.splice(scansBefore[k]!));
+    }
+  }
+  if (executor.name === 'squirreling') try {
     const result = executeSql({ tables: sourcesOf(p.relations), query: p.rewritten.text, ...(options.signal ? { signal: options.signal } : {}) });
     columns = result.columns;
     for await (const row of result.rows()) {
@@ -197,5 +244,6 @@ export async function runSql(storage: Storage, request: SqlRequest, options: Sql
     scans: p.relations.flatMap((r) => r.scans),
     elapsedMs: Date.now() - started,
     notes: [],
+    executor,
   };
 }

@@ -85,8 +85,20 @@ export interface SqlScanDto {
   readonly notes: readonly string[];
 }
 
+/**
+ * Which executor runs (or ran) a query: `columnar` — our own over the Arrow batches, for a query over one
+ * relation with projection, WHERE, GROUP BY, aggregates, HAVING, ORDER BY, DISTINCT, LIMIT — or
+ * `squirreling` for the rest, with the reason (e.g. `a HashJoin step …`).
+ */
+export interface SqlExecutorDto {
+  readonly name: 'columnar' | 'squirreling';
+  readonly reason?: string;
+}
+
 /** What `explain` returns: per table the plan's pruning, and the total bytes a run would fetch. */
 export interface SqlExplainDto {
+  /** The executor a run would use (a columnar run may still hand over to squirreling on a value it cannot take). */
+  readonly executor?: SqlExecutorDto;
   /** The query the engine runs, with table references replaced by relation names. */
   readonly engineQuery: string;
   readonly scans: readonly SqlScanDto[];
@@ -109,6 +121,8 @@ export interface SqlResultDto {
   readonly scans: readonly SqlScanDto[];
   readonly elapsedMs: number;
   readonly notes: readonly string[];
+  /** The executor that produced the rows. */
+  readonly executor?: SqlExecutorDto;
 }
 
 /**

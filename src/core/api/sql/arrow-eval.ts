@@ -1,0 +1,210 @@
+/**
+ * Expressions of squirreling's AST compiled to synchronous closures for the columnar executor
+ * (fast-aggregate.ts). Semantics are squirreling 0.12's own (expression/evaluate.js, binary.js,
+ * execute/utils.js), ported line for line so that every value equals what the engine returns: SQL
+ * nulls as JS null/undefined, loose `==` for `=` and IN, comparisons with JS `<` on the canonical values
+ * (text for decimals, dates and timestamps), arithmetic through Number(), LIKE case-insensitive. A node
+ * this file does not know throws {@link FastFallback} at compile time, and the query runs on squirreling.
+ */
+import type { ExprNode, QueryPlan } from 'squirreling';
+import { applyInterval, dateTrunc, extractField } from './arrow-eval-dates.ts';
+
+/** AST types squirreling's index does not export, taken from the plan's nodes. */
+export type OrderByItem = Extract<QueryPlan, { type: 'Sort' }>['orderBy'][number];
+export type SelectColumn = Extract<QueryPlan, { type: 'Project' }>['columns'][number];
+
+/** Thrown when the columnar executor cannot run a query (or part of one): squirreling runs it instead. */
+export class FastFallback extends Error {
+  constructor(readonly reason: string) { super(`columnar executor: ${reason}`); }
+}
+
+/** A compiled expression: reads its inputs from the executor's cursor, set before each call. */
+export type Compiled = () => unknown;
+
+/** How identifiers and aggregate calls resolve where the expression is compiled; undefined = not here. */
+export interface Scope {
+  identifier(node: Extract<ExprNode, { type: 'identifier' }>): Compiled | undefined;
+  aggregate?(node: Extract<ExprNode, { type: 'function' }>): Compiled | undefined;
+}
+
+const AGGREGATES = new Set(['COUNT', 'SUM', 'AVG', 'MIN', 'MAX', 'ARRAY_AGG', 'JSON_ARRAYAGG', 'STDDEV_SAMP', 'STDDEV_POP', 'MEDIAN', 'PERCENTILE_CONT', 'APPROX_QUANTILE', 'STRING_AGG']);
+export const isAggregateName = (name: string) => AGGREGATES.has(name.toUpperCase());
+
+/** squirreling's stringify (execute/utils.js): JSON with bigints as numbers when safe, else text; null → 'NULL'. */
+export function stringify(value: unknown): string {
+  if (value == null) return 'NULL';
+  return JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? (v <= Number.MAX_SAFE_INTEGER ? Number(v) : v.toString()) : v));
+}
+
+/**
+ * A Map key for one value with SQL grouping identity: null alone, each JS type apart (as squirreling's
+ * single-key grouping keeps them), objects by their JSON. squirreling joins several keys with `|`, which
+ * lets ('a|b','c') and ('a','b|c') collide; a length-prefixed key does not (see README "Decisions").
+ */
+export function valueKey(v: unknown): string {
+  if (v == null) return 'z';
+  switch (typeof v) {
+    case 'string': return `s${v.length}:${v}`;
+    case 'number': return `n${v}`;
+    case 'bigint': return `b${v}`;
+    case 'boolean': return v ? 't' : 'f';
+    default: { const s = stringify(v); return `o${s.length}:${s}`; }
+  }
+}
+
+const likeCache = new Map<string, RegExp>();
+function likeRegex(pattern: string): RegExp {
+  let r = likeCache.get(pattern);
+  if (!r) {
+    const body = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.');
+    r = new RegExp(`^${body}$`, 'i');
+    if (likeCache.size > 1000) likeCache.clear();
+    likeCache.set(pattern, r);
+  }
+  return r;
+}
+
+/* eslint-disable eqeqeq -- SQL `=`, `!=` and IN are JS loose equality in squirreling (binary.js) */
+/** squirreling's applyBinaryOp (expression/binary.js). */
+export function applyBinaryOp(op: string, a: any, b: any): unknown {
+  if (op === '+' || op === '-' || op === '*' || op === '/' || op === '%') {
+    if (a == null || b == null) return null;
+    const x = Number(a);
+    const y = Number(b);
+    if (op === '+') return x + y;
+    if (op === '-') return x - y;
+    if (op === '*') return x * y;
+    if (op === '/') return y === 0 ? null : x / y;
+    return y === 0 ? null : x % y;
+  }
+  if (a == null || b == null) return false;
+  switch (op) {
+    case 'AND': return Boolean(a) && Boolean(b);
+    case 'OR': return Boolean(a) || Boolean(b);
+    case '!=': case '<>': return a != b;
+    case '=': case '==': return a == b;
+    case '<': return a < b;
+    case '<=': return a <= b;
+    case '>': return a > b;
+    case '>=': return a >= b;
+    case 'LIKE': return likeRegex(String(b)).test(String(a));
+    default: return null;
+  }
+}
+
+/** Compiles `node`; throws FastFallback for what squirreling alone evaluates. */
+export function compileExpr(node: ExprNode, scope: Scope): Compiled {
+  switch (node.type) {
+    case 'literal': { const v = node.value; return () => v; }
+    case 'identifier': {
+      const f = scope.identifier(node);
+      if (!f) throw new FastFallback(`column ${node.prefix ? `${node.prefix}.` : ''}${node.name} not resolved here`);
+      return f;
+    }
+    case 'unary': {
+      const arg = compileExpr(node.argument, scope);
+      switch (node.op) {
+        case '-': return () => { const v = arg() as number; return v == null ? null : -v; };
+        case 'NOT': return () => !arg();
+        case 'IS NULL': return () => arg() == null;
+        case 'IS NOT NULL': return () => arg() != null;
+        default: throw new FastFallback(`operator ${String((node as { op: string }).op)}`);
+      }
+    }
+    case 'binary': {
+      // evaluate.js: `x ± INTERVAL n unit` and `INTERVAL n unit + x` shift a date; an interval elsewhere is an error there.
+      if ((node.op === '+' || node.op === '-') && node.right.type === 'interval') {
+        const { value, unit } = node.right;
+        const op = node.op;
+        const date = compileExpr(node.left, scope);
+        return () => applyInterval(date(), value, unit, op);
+      }
+      if (node.op === '+' && node.left.type === 'interval') {
+        const { value, unit } = node.left;
+        const date = compileExpr(node.right, scope);
+        return () => applyInterval(date(), value, unit, '+');
+      }
+      const left = compileExpr(node.left, scope);
+      const right = compileExpr(node.right, scope);
+      const op = node.op;
+      if (op === 'AND') return () => { const l = left(); if (!l) return false; return applyBinaryOp(op, l, right()); };
+      if (op === 'OR') return () => { const l = left(); if (l) return true; return applyBinaryOp(op, l, right()); };
+      if (op === '=' || op === '==') return () => { const a = left(); const b = right(); return a == null || b == null ? false : a == b; };
+      if (op === '<') return () => { const a = left() as number; const b = right() as number; return a == null || b == null ? false : a < b; };
+      if (op === '>') return () => { const a = left() as number; const b = right() as number; return a == null || b == null ? false : a > b; };
+      return () => applyBinaryOp(op, left(), right());
+    }
+    case 'in valuelist': {
+      const expr = compileExpr(node.expr, scope);
+      const values = node.values.map((v) => compileExpr(v, scope));
+      return () => {
+        const x = expr();
+        for (const v of values) if (x == v()) return true;
+        return false;
+      };
+    }
+    case 'case': {
+      const caseExpr = node.caseExpr ? compileExpr(node.caseExpr, scope) : undefined;
+      const whens = node.whenClauses.map((w) => ({ condition: compileExpr(w.condition, scope), result: compileExpr(w.result, scope) }));
+      const otherwise = node.elseResult ? compileExpr(node.elseResult, scope) : undefined;
+      return () => {
+        const value = caseExpr?.();
+        for (const w of whens) {
+          const c = w.condition();
+          if (caseExpr ? value == c : c) return w.result();
+        }
+        return otherwise ? otherwise() : null;
+      };
+    }
+    case 'cast': return compileCast(node, scope);
+    case 'function': return compileFunction(node, scope);
+    default: throw new FastFallback(`${node.type} expressions`);
+  }
+}
+/* eslint-enable eqeqeq */
+
+function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): Compiled {
+  const expr = compileExpr(node.expr, scope);
+  const to = node.toType;
+  if (to === 'TEXT' || to === 'STRING' || to === 'VARCHAR') return () => { const v = expr(); return v == null ? null : typeof v === 'object' ? stringify(v) : String(v); };
+  const guard = (v: unknown) => { if (typeof v === 'object') throw new FastFallback('CAST of an object'); };
+  if (to === 'INTEGER' || to === 'INT') return () => { const v = expr(); if (v == null) return null; guard(v); const n = Number(v); return Number.isNaN(n) ? null : Math.trunc(n); };
+  if (to === 'FLOAT' || to === 'REAL' || to === 'DOUBLE') return () => { const v = expr(); if (v == null) return null; guard(v); const n = Number(v); return Number.isNaN(n) ? null : n; };
+  if (to === 'BOOLEAN' || to === 'BOOL') return () => { const v = expr(); if (v == null) return null; guard(v); return Boolean(v); };
+  throw new FastFallback(`CAST to ${to}`);
+}
+
+function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: Scope): Compiled {
+  const name = node.funcName.toUpperCase();
+  if (AGGREGATES.has(name)) {
+    const f = scope.aggregate?.(node);
+    if (!f) throw new FastFallback(`aggregate ${name} here`);
+    return f;
+  }
+  if (node.filter) throw new FastFallback(`FILTER on ${name}`);
+  const args = node.args.map((a) => compileExpr(a, scope));
+  switch (name) {
+    case 'COALESCE': return () => { for (const a of args) { const v = a(); if (v != null) return v; } return null; };
+    case 'DATE_TRUNC': { const [p, d] = args; if (!p || !d) throw new FastFallback('DATE_TRUNC arity'); return () => dateTrunc(p(), d()); }
+    case 'EXTRACT': case 'DATE_PART': { const [f, d] = args; if (!f || !d) throw new FastFallback(`${name} arity`); return () => extractField(f(), d()); }
+    case 'UPPER': case 'LOWER': case 'SUBSTRING': case 'SUBSTR': {
+      // strings.js: null → null; an object (array, struct) is an error there, so squirreling reports it.
+      const [a, b, c] = args;
+      if (!a || ((name === 'UPPER' || name === 'LOWER') ? args.length !== 1 : args.length < 2 || args.length > 3)) throw new FastFallback(`${name} arity`);
+      const text = (): string | null => { const v = a(); if (v == null) return null; if (typeof v === 'object') throw new FastFallback(`${name} of an object`); return String(v); };
+      if (name === 'UPPER') return () => text()?.toUpperCase() ?? null;
+      if (name === 'LOWER') return () => text()?.toLowerCase() ?? null;
+      return () => {
+        const s = text();
+        if (s === null) return null;
+        const start = Number(b!());
+        if (!Number.isInteger(start) || start < 1) throw new FastFallback(`${name} start`);
+        if (!c) return s.substring(start - 1);
+        const len = Number(c());
+        if (!Number.isInteger(len) || len < 0) throw new FastFallback(`${name} length`);
+        return s.substring(start - 1, start - 1 + len);
+      };
+    }
+    default: throw new FastFallback(`function ${name}`);
+  }
+}

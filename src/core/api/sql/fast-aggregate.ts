@@ -1,0 +1,188 @@
+/**
+ * GROUP BY and whole-table aggregates over column batches (the columnar executor, issue 16 follow-up):
+ * one hash lookup per row keyed on the group columns' values, running accumulators per group —
+ * COUNT(*), COUNT(x), COUNT(DISTINCT x), SUM, AVG, MIN, MAX, each with FILTER — and, per group, the
+ * first row's values of the columns the output reads outside aggregates. No row is kept.
+ *
+ * Values are squirreling 0.12's (execute/aggregates.js, expression/evaluate.js): SUM/AVG add Number()
+ * of each non-null value that is finite, in scan order (so float sums round the same); MIN/MAX compare
+ * the raw values with `<`/`>`; DISTINCT counts distinct keyify() keys and, as there, is ignored by SUM,
+ * AVG, MIN, MAX; an empty whole-table aggregate gives COUNT 0 and NULL for the others. Non-aggregate
+ * output reads the group's first row; HAVING and the grouped ORDER BY also see the output aliases.
+ */
+import type { ExprNode } from 'squirreling';
+import { compileExpr, FastFallback, stringify, valueKey, type Compiled, type OrderByItem, type Scope, type SelectColumn } from './arrow-eval.ts';
+import { derivedAlias, sortByTerms } from './fast-sort.ts';
+
+type FunctionNode = Extract<ExprNode, { type: 'function' }>;
+
+/** The row the executor is at: batch columns and index. */
+export interface RowCursor { arrays: Readonly<Record<string, readonly unknown[]>>; i: number }
+
+/** squirreling's keyify of one value (COUNT DISTINCT's set key). */
+const keyify = (v: unknown) => (typeof v === 'object' ? stringify(v) : v);
+
+interface Accumulator {
+  readonly fn: string;
+  add(g: number): void;
+  result(g: number): unknown;
+}
+
+/* eslint-disable eqeqeq -- null and undefined are both SQL NULL, as in squirreling */
+function accumulator(node: FunctionNode, rowScope: Scope): Accumulator {
+  const fn = node.funcName.toUpperCase();
+  const filter = node.filter ? compileExpr(node.filter, rowScope) : undefined;
+  const star = node.args.length === 1 && node.args[0]!.type === 'star';
+  if (fn === 'COUNT') {
+    const counts: number[] = [];
+    if (star) return { fn, add: (g) => { if (!filter || filter()) counts[g] = (counts[g] ?? 0) + 1; }, result: (g) => counts[g] ?? 0 };
+    const arg = compileExpr(node.args[0]!, rowScope);
+    if (node.distinct) {
+      const sets: Set<unknown>[] = [];
+      return {
+        fn,
+        add: (g) => { if (filter && !filter()) return; const v = arg(); if (v != null) (sets[g] ??= new Set()).add(keyify(v)); },
+        result: (g) => sets[g]?.size ?? 0,
+      };
+    }
+    return { fn, add: (g) => { if (filter && !filter()) return; if (arg() != null) counts[g] = (counts[g] ?? 0) + 1; }, result: (g) => counts[g] ?? 0 };
+  }
+  if (fn !== 'SUM' && fn !== 'AVG' && fn !== 'MIN' && fn !== 'MAX') throw new FastFallback(`aggregate ${fn}`);
+  if (node.args.length !== 1 || star) throw new FastFallback(`${fn} arguments`);
+  const arg = compileExpr(node.args[0]!, rowScope);
+  const sums: number[] = [];
+  const counts: number[] = [];
+  const mins: unknown[] = [];
+  const maxs: unknown[] = [];
+  const add = fn === 'MIN' || fn === 'MAX'
+    ? (g: number) => {
+      if (filter && !filter()) return;
+      const raw = arg() as number;
+      if (raw == null) return;
+      const min = mins[g] as number | undefined;
+      if (min === undefined || raw < min) mins[g] = raw;
+      const max = maxs[g] as number | undefined;
+      if (max === undefined || raw > max) maxs[g] = raw;
+    }
+    : (g: number) => {
+      if (filter && !filter()) return;
+      const raw = arg();
+      if (raw == null) return;
+      const num = Number(raw);
+      if (!Number.isFinite(num)) return;
+      sums[g] = (sums[g] ?? 0) + num;
+      counts[g] = (counts[g] ?? 0) + 1;
+    };
+  const result = (g: number): unknown => {
+    if (fn === 'MIN') return mins[g] ?? null;
+    if (fn === 'MAX') return maxs[g] ?? null;
+    const n = counts[g] ?? 0;
+    if (n === 0) return null;
+    return fn === 'SUM' ? sums[g]! : sums[g]! / n;
+  };
+  return { fn, add, result };
+}
+/* eslint-enable eqeqeq */
+
+export interface AggregateSpec {
+  readonly groupBy: readonly ExprNode[];
+  readonly columns: readonly SelectColumn[];
+  readonly having?: ExprNode;
+  readonly orderBy?: readonly OrderByItem[];
+  /** Columns of the scan's rows (what an identifier may name). */
+  readonly scanColumns: readonly string[];
+}
+
+/**
+ * A compiled aggregation: feed it rows (set the cursor, call `addRow`), then take `results()`.
+ * Throws FastFallback at compile time for anything squirreling alone runs.
+ */
+export function compileAggregate(spec: AggregateSpec, cursor: RowCursor, resolveColumn: (node: Extract<ExprNode, { type: 'identifier' }>, columns: readonly string[]) => string | undefined) {
+  const rowScope: Scope = {
+    identifier: (node) => {
+      const c = resolveColumn(node, spec.scanColumns);
+      return c === undefined ? undefined : () => cursor.arrays[c]![cursor.i];
+    },
+  };
+  const accs: Accumulator[] = [];
+  const accByNode = new Map<string, number>();
+  const firstCols: string[] = [];
+  const group = { g: 0, empty: false };
+  let firstValues: unknown[][] = [];
+  const firstGetter = (c: string): Compiled => {
+    let j = firstCols.indexOf(c);
+    if (j < 0) j = firstCols.push(c) - 1;
+    // squirreling reads these off group[0]; an empty whole-table group has none and fails there.
+    return () => { if (group.empty) throw new FastFallback('column of an empty group'); return firstValues[group.g]![j]; };
+  };
+  const aggregate = (node: FunctionNode): Compiled => {
+    const key = JSON.stringify(node, (k, v: unknown) => (k === 'positionStart' || k === 'positionEnd' ? undefined : typeof v === 'bigint' ? `${v}n` : v));
+    let k = accByNode.get(key);
+    if (k === undefined) { k = accs.push(accumulator(node, rowScope)) - 1; accByNode.set(key, k); }
+    const acc = accs[k]!;
+    return () => acc.result(group.g);
+  };
+  const selectScope: Scope = {
+    identifier: (node) => { const c = resolveColumn(node, spec.scanColumns); return c === undefined ? undefined : firstGetter(c); },
+    aggregate,
+  };
+  const names: string[] = [];
+  const outputs = new Map<string, Compiled>();
+  for (const col of spec.columns) {
+    if (col.type !== 'derived') throw new FastFallback('* in an aggregate query');
+    const name = col.alias ?? derivedAlias(col.expr);
+    names.push(name);
+    outputs.set(name, compileExpr(col.expr, selectScope)); // a later column of the same name wins, as in the engine's cells
+  }
+  // HAVING and the grouped ORDER BY evaluate on the first row's cells overlaid with the output aliases.
+  const contextScope: Scope = {
+    identifier: (node) => {
+      const out = outputs.get(node.name);
+      if (out && (node.prefix === undefined || !spec.scanColumns.some((c) => c === node.prefix || c.startsWith(`${node.prefix}.`)))) return out;
+      return selectScope.identifier(node);
+    },
+    aggregate,
+  };
+  const having = spec.having ? compileExpr(spec.having, contextScope) : undefined;
+  const order = (spec.orderBy ?? []).map((t) => compileExpr(t.expr, contextScope));
+  const keyExprs = spec.groupBy.map((e) => compileExpr(e, rowScope));
+  const scalar = keyExprs.length === 0;
+
+  const ids = new Map<unknown, number>();
+  let count = 0;
+  const newGroup = (): number => {
+    const g = count++;
+    const first: unknown[] = new Array(firstCols.length);
+    for (let j = 0; j < firstCols.length; j++) first[j] = cursor.arrays[firstCols[j]!]![cursor.i];
+    firstValues[g] = first;
+    return g;
+  };
+  const single = keyExprs[0];
+  const keyOf: () => unknown = scalar ? () => 0
+    : keyExprs.length === 1 ? () => { const v = single!(); return v === null || v === undefined || typeof v === 'object' ? valueKey(v) : typeof v === 'string' ? `s${v}` : v; }
+      : () => { let k = ''; for (const e of keyExprs) k += valueKey(e()); return k; };
+
+  return {
+    names,
+    /** Adds the cursor's row to its group. */
+    addRow(): void {
+      const key = keyOf();
+      let g = ids.get(key);
+      if (g === undefined) { g = newGroup(); ids.set(key, g); }
+      for (const a of accs) a.add(g);
+    },
+    /** The output rows, after HAVING and ORDER BY (values in `names` order). */
+    results(): unknown[][] {
+      const groups: number[] = [];
+      if (scalar && count === 0) { group.empty = true; firstValues = [[]]; count = 1; }
+      for (let g = 0; g < count; g++) {
+        group.g = g;
+        if (having && !having()) continue;
+        groups.push(g);
+      }
+      const sorted = order.length === 0 ? groups : sortByTerms(groups.length, spec.orderBy!, (t, idx) => { group.g = groups[idx]!; return order[t]!(); }).map((idx) => groups[idx]!);
+      const cols = names.map((n) => outputs.get(n)!);
+      return sorted.map((g) => { group.g = g; return cols.map((c) => c()); });
+    },
+  };
+}
