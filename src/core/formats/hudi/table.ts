@@ -9,7 +9,7 @@ import { limitBatches } from '../../arrow/limit.ts';
 import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
-  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
+  ChangeLogSource, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { treeNodes } from './inspect/tree.ts';
 import { hudiFacts } from './inspect/facts.ts';
@@ -17,6 +17,7 @@ import { timelineView, type TimelineViewDto } from './inspect/timeline.ts';
 import { listSchemas, listVersions } from './inspect/versions.ts';
 import { HudiMetadata } from './io/metadata.ts';
 import { planIncremental, type IncrementalRange } from './scan/incremental.ts';
+import { hudiChangeLog } from './scan/change-log.ts';
 import { planSnapshot } from './scan/plan.ts';
 import { readTask } from './scan/read.ts';
 import type { HudiTask } from './scan/task.ts';
@@ -180,6 +181,17 @@ export class HudiTable implements LakeTable {
     const end = scan.version === undefined || scan.version === '' ? undefined : (await this.resolve(scan)).instant?.requestedTime;
     const p = await planIncremental(this.meta, { begin: since, ...(end ? { end } : {}) }, scan.columns, scan.signal);
     return { ...p, tasks: toScanTasks(p.tasks) };
+  }
+
+  /**
+   * {@link LakeTable.changeLog}: Hudi's incremental query over the write instants after `from` up to `to`
+   * (scan/change-log.ts says what it does not show). Undefined for an empty range.
+   */
+  async changeLog(from: string, to: string, options: { signal?: AbortSignal } = {}): Promise<ChangeLogSource | undefined> {
+    await this.meta.loadArchive(options.signal);
+    const instants = this.meta.versions().filter((i) => i.requestedTime > from && i.requestedTime <= to);
+    if (instants.length === 0) return undefined;
+    return hudiChangeLog({ meta: this.meta, from, instants, read: (task) => this.read(task, options), signal: options.signal });
   }
 
   /** The timeline as Hudi's RFC-94 UI draws it: lanes by action, bars from requested to completed. */

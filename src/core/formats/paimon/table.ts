@@ -8,7 +8,7 @@ import { limitBatches } from '../../arrow/limit.ts';
 import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
-  DeletedPositionsDto, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
+  ChangeLogSource, DeletedPositionsDto, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { LSM_EXPLANATIONS, lsmView, type LsmView } from './inspect/lsm.ts';
 import { treeNodes } from './inspect/tree.ts';
@@ -20,6 +20,7 @@ import { PaimonMetadata, type SnapshotIntegrity } from './io/metadata.ts';
 import { outputColumns, planSnapshot } from './scan/plan.ts';
 import { bindFilter } from './scan/pruning.ts';
 import { readChanges } from './scan/incremental.ts';
+import { paimonChangeLog } from './scan/change-log.ts';
 import { readTask } from './scan/read.ts';
 import type { PaimonTask } from './scan/task.ts';
 import { fromScanTask, toScanTasks } from './scan/planned-files.ts';
@@ -260,6 +261,19 @@ export class PaimonTable implements LakeTable {
       throw new LakeError('DataInvalid', `paimon incremental: the primary key columns (${missing.join(', ')}) must be among the columns`, { columns: columns.join(',') });
     }
     yield* readChanges({ storage: this.storage, meta: this.meta, signal: opts.signal }, await plan(a), await plan(b), b.schema.primaryKeys.length ? keys : []);
+  }
+
+  /**
+   * {@link LakeTable.changeLog}: the changelog files of the snapshots after `from` up to `to`
+   * (scan/change-log.ts); snapshots without any are left to derive. Undefined for an empty range.
+   */
+  async changeLog(from: string, to: string, options: { signal?: AbortSignal } = {}): Promise<ChangeLogSource | undefined> {
+    const [a, b] = [BigInt(from), BigInt(to)];
+    const ids = (await this.meta.snapshotIds(options.signal)).filter((id) => id > a && id <= b);
+    if (ids.length === 0) return undefined;
+    const { schema } = await this.view({ version: to }, options.signal);
+    const snapshots = await Promise.all(ids.map((id) => this.meta.snapshot(id, options.signal)));
+    return paimonChangeLog({ storage: this.storage, meta: this.meta, snapshots, readSchema: schema, signal: options.signal });
   }
 
   // ---- writes (main branch only; the table is refreshed after each) ----------------------------
