@@ -16,7 +16,7 @@ import type { PaimonMetadata } from '../io/metadata.ts';
 import type { ManifestEntry } from '../spec/manifest-entry.ts';
 import { decodeBinaryRow } from '../spec/binary-row.ts';
 import { bucketFolder, partitionPath, partitionPathOptions } from '../spec/partition-path.ts';
-import { keyFields, partitionFields, type TableSchema } from '../spec/schema.ts';
+import { partitionFields, type TableSchema } from '../spec/schema.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import { readDataFile } from './data-file.ts';
 import { changelogEntries } from './file-entries.ts';
@@ -60,7 +60,7 @@ export function paimonChangeLog(input: PaimonChangeLogInput): ChangeLogSource {
   if (derive.length && withLog.length) notes.push(`${derive.join(', ')}: no changelog files (${derive.length === 1 ? 'a snapshot' : 'snapshots'} that changed no rows through the writer, e.g. a compaction, or written without a changelog producer)`);
   return {
     name: PAIMON_CHANGELOG_NAME, columns, notes, derive,
-    ...(upsert ? { upsertKey: keyFields(readSchema).map((f) => f.name) } : {}),
+    ...(upsert ? { upsertKey: [...readSchema.primaryKeys] } : {}),
     batches: changelogBatches(input, withLog, columns),
   };
 }
