@@ -3,7 +3,7 @@
  * plus what only Paimon has (LSM view per bucket, tags, branches, consumers, incremental reads) and
  * the writes (tags, rollback, expire) — each delegating to spec/, scan/, inspect/ and commit/.
  */
-import type { RecordBatch } from 'apache-arrow';
+import type { RecordBatch, Table } from 'apache-arrow';
 import { limitBatches } from '../../arrow/limit.ts';
 import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
@@ -14,6 +14,7 @@ import { LSM_EXPLANATIONS, lsmView, type LsmView } from './inspect/lsm.ts';
 import { treeNodes } from './inspect/tree.ts';
 import { paimonDeletedPositions } from './inspect/deleted-positions.ts';
 import { paimonFacts } from './inspect/facts.ts';
+import { inspectBuckets } from './inspect/buckets.ts';
 import { listSchemas, listVersions, partitionSpecOf, recordCount, sortOrderOf } from './inspect/versions.ts';
 import { unreadableNewestRefusal } from '../../commit/unreadable-newest.ts';
 import { PaimonMetadata, type SnapshotIntegrity } from './io/metadata.ts';
@@ -195,6 +196,16 @@ export class PaimonTable implements LakeTable {
     const plan = await this.planScan(request);
     const read = (task: (typeof plan.tasks)[number]) => this.read(task, { signal: request.signal });
     yield* limitBatches((async function* () { for (const task of plan.tasks) yield* read(task); })(), request.limit);
+  }
+
+  /** {@link LakeTable.inspectTables}: Paimon's own system table beyond the model's (`$buckets`). */
+  readonly inspectTables: readonly string[] = ['buckets'];
+
+  /** `buckets` (inspect/buckets.ts) at a version (the current by default). */
+  async inspect(name: string, opts: VersionSelector & { signal?: AbortSignal } = {}): Promise<Table> {
+    if (name !== 'buckets') throw new LakeError('NotFound', `paimon: no metadata table '${name}' (known: buckets)`, { table: name });
+    const { snapshot, schema, resolved } = await this.view(opts, opts.signal);
+    return inspectBuckets(resolved.branch ? this.meta.forBranch(resolved.branch) : this.meta, snapshot, schema, opts.signal);
   }
 
   /** The metadata tree of a version (see inspect/tree.ts); only the schema when the table has no snapshot. */
