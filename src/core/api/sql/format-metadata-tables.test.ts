@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FsStorage } from '../../../platform/node/fs-storage.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures, type Fixture } from '../../../testing/fixtures.ts';
+import { describeTable, openTable } from '../open-table.ts';
 import { runSql } from './run-sql.ts';
 
 type Row = Record<string, unknown>;
@@ -27,6 +28,17 @@ function walk(dir: string, prefix = ''): string[] {
 
 describe.skipIf(!FIXTURES_PRESENT)('the formats\' own metadata tables, answers from the fixtures\' files', () => {
   if (!FIXTURES_PRESENT) it.skip(FIXTURES_SKIP_REASON, () => {});
+
+  it('the table overview names each format\'s own metadata table for the Query tab\'s completion', async () => {
+    const own = { delta: 'log', paimon: 'buckets', hudi: 'file_groups', iceberg: 'manifests' } as const;
+    for (const format of ['delta', 'paimon', 'hudi', 'iceberg'] as const) {
+      const f = listFixtures(format)[0]!;
+      const storage = new FsStorage(FIXTURES_DIR, { readOnly: true });
+      const overview = await describeTable(await openTable(storage, pathOf(f), format), pathOf(f), format);
+      expect(overview.metadataTables, f.name).toEqual(expect.arrayContaining([own[format], 'snapshots', 'files']));
+      for (const other of Object.values(own).filter((o) => o !== own[format])) expect(overview.metadataTables, f.name).not.toContain(other);
+    }
+  });
 
   it('Delta $log: one row per action of every commit file, with its version, type, path and size', async () => {
     for (const f of listFixtures('delta')) {
