@@ -127,6 +127,8 @@ export async function changesCommand(table: LakeTable, args: ParsedArgs, print: 
   if (format === 'canonical') { print(canonicalRowsText(rows)); return; }
   const lines = [
     `changes after ${log.from} up to ${log.to}: ${log.rows.length} row${log.rows.length === 1 ? '' : 's'} from ${log.source === 'format' ? log.sourceName : `the ${log.sourceName} (derived)`}`,
+    ...(log.source === 'format' && log.derivedVersions.length ? [`derived (not in the ${log.sourceName}): ${log.derivedVersions.join(', ')}`] : []),
+    ...(log.upsertKey ? [`no before images: an insert replaces the row with the same ${log.upsertKey.join(', ')}`] : []),
     ...log.notes.map((n) => `note: ${n}`),
     '',
     textTable(['_commit_version', '_change_type', ...log.columns], rows),

@@ -26,7 +26,7 @@ usage:
                  files, deletes, totals, schema and partitions between two versions (ids, branch or tag
                  names); --rows adds the rows added, removed and changed (paired by the table's key or --key)
   lakescope changes <table> <from> <to> [--format table|json|canonical] [--key a,b] [--limit N]
-                 the change log after <from> up to <to>: the format's own (Delta change data feed) or derived
+                 the change log after <from> up to <to>: the format's own (Delta change data feed, Paimon changelog files, Hudi incremental query) or derived
   lakescope sql <table-or-warehouse> "<query>" [--format table|json|csv|canonical] [--limit N]
                  SQL over one table (called t and by its folder name) or a warehouse's tables by path
                  ("db/orders"); after a table: FOR VERSION AS OF <id> | FOR VERSION AS OF '<tag>' |

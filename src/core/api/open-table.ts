@@ -12,6 +12,7 @@ import { folderPrefix } from './listing.ts';
 import type { TableOverviewDto } from './table-dto.ts';
 import { TABLE_READERS } from './table-formats.ts';
 import { FORMAT_TITLES } from './open-location.ts';
+import { metadataTableNames } from './sql/metadata-tables.ts';
 
 export interface OpenTableOptions {
   readonly signal?: AbortSignal;
@@ -64,7 +65,7 @@ export async function describeTable(table: LakeTable, root: string, format: Tabl
     versions, schemas, partitionSpecs, sortOrders, columns: table.columnNames(),
     ...(stateKey ? { stateKey } : {}), states: warehouseStates, properties: { ...(table.properties ?? {}) },
     ...(table.formatVersion === undefined ? {} : { formatVersion: table.formatVersion }),
-    ...(table.planIncremental ? { incremental: true } : {}),
+    ...(table.planIncremental ? { incremental: true } : {}), metadataTables: metadataTableNames(table),
     facts: [...(table.facts ?? [])], partitioning: table.partitioning ?? 'columns',
   };
 }

@@ -32,6 +32,8 @@ export interface TableOverviewDto {
   readonly states: readonly TableStateDto[];
   /** Table properties (Iceberg `properties`, Paimon options …). */
   readonly properties: Readonly<Record<string, string>>;
+  /** Names of the metadata tables SQL serves for this table (`"t$snapshots"` …, the format's own included: Delta `log`, Paimon `buckets` …). */
+  readonly metadataTables?: readonly string[];
   /** True when the format's model offers incremental reads ("changes since a version", LakeTable.planIncremental). */
   readonly incremental?: boolean;
   /** The format's own version of its metadata (Iceberg format-version 1–3 …). */

@@ -34,8 +34,8 @@ const REWRITTEN: Record<Format, string> = {
 const CHANGES: Record<Format, string> = {
   iceberg: 'The change log is derived: Iceberg keeps no row-level change log, so Lakescope compares each snapshot with its parent (as Spark\'s create_changelog_view does) — appended files are inserts, delete files and removed files deletes; with a key, a delete and an insert of the same key pair into an update.',
   delta: 'The change log is Delta\'s change data feed: with delta.enableChangeDataFeed set, each commit writes _change_data files holding the changed rows with _change_type (insert, delete, update_preimage, update_postimage); without it, the rows of each commit\'s add and remove actions and deletion vectors stand in (no update images).',
-  paimon: 'Paimon can keep its own change log: with changelog-producer (input, lookup or full-compaction) a commit writes changelog files next to the data, with row kinds +I, -D, -U, +U. Lakescope does not read those files yet: it derives the log by comparing each snapshot with its parent by primary key (the net change of each commit).',
-  hudi: 'Hudi\'s own change feed is the incremental query (records whose _hoodie_commit_time falls in the range: the Data tab\'s "Changes since"), or CDC log files where hoodie.table.cdc.enabled is set. This log is derived: each commit compared with its parent by record key (the net change of each commit, deletes included, which the incremental query does not show).',
+  paimon: 'Paimon keeps its own change log where a changelog-producer is set (input, lookup or full-compaction): a commit writes changelog files next to the data, each record with its row kind +I, -U, +U or -D, which Lakescope reads as insert, update-before, update-after and delete (the Paimon changelog files). With input, the records are kept as written: an update is an insert of the new value replacing the row of its primary key, with no before image. Snapshots without changelog files (producer none, compactions) are derived by comparing each snapshot with its parent by primary key, and the log names them.',
+  hudi: 'The change log is Hudi\'s incremental query: the records whose _hoodie_commit_time falls in the range, each once with its latest value (the Data tab\'s "Changes since"). It does not tell an insert from an update nor keep before images (every record shows as an insert replacing the row of its record key), and shows no deleted records — so commits that removed records (deletes, insert_overwrite) are derived by comparing them with their parent, and the log names them. Before/after images come with CDC (hoodie.table.cdc.enabled), which Lakescope does not read.',
 };
 
 export const enDiff = {
@@ -90,6 +90,9 @@ export const enDiff = {
   'ui.diff.changes.fromFormat': () => 'format’s own change log',
   'ui.diff.changes.derived': () => 'derived',
   'ui.diff.changes.sourceFormat': (p: { name: string; rows: number }) => `${n(p.rows, 'row', 'rows')} read from the ${p.name}.`,
+  'ui.diff.changes.derivedVersions': (p: { name: string; versions: string }) =>
+    `Not in the ${p.name}, so derived by comparing with the parent: ${p.versions}.`,
+  'ui.diff.changes.upsert': (p: { key: string }) => `No before images: an insert replaces the row with the same ${p.key}.`,
   'ui.diff.changes.sourceDerived': (p: { rows: number }) =>
     `${n(p.rows, 'row', 'rows')} derived by Lakescope: each version compared with its parent (the format keeps no change log of its own here).`,
   'ui.diff.changes.range': (p: { from: string; to: string; versions: number }) => `After ${p.from} up to and including ${p.to}: ${n(p.versions, 'version', 'versions')}.`,

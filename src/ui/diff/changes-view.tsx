@@ -69,6 +69,10 @@ export function ChangesView({ tableId, diff, backwards, onDiff, onExplain }: {
             {t('ui.diff.changes.range', { from: log.from, to: log.to, versions: log.versions.length })}{' '}
             <button type="button" className="linklike" onClick={onExplain}>{t('ui.diff.changes.explain')}</button>
           </p>
+          {log.source === 'format' && log.derivedVersions.length > 0 && (
+            <p className="small" data-testid="diff-changes-derived-versions">{t('ui.diff.changes.derivedVersions', { name: log.sourceName, versions: log.derivedVersions.join(', ') })}</p>
+          )}
+          {log.upsertKey && <p className="small" data-testid="diff-changes-upsert">{t('ui.diff.changes.upsert', { key: log.upsertKey.join(', ') })}</p>}
           {log.notes.map((n) => <p key={n} className="muted small">{n}</p>)}
           {log.source === 'derived' && (
             <div className="muted small diff-keyline">

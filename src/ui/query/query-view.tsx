@@ -25,7 +25,7 @@ import { errorPosition, loadConfirmBytes, saveConfirmBytes } from './result-mode
 import { SqlEditor } from './sql-editor.tsx';
 import './query.css';
 
-/** Metadata tables every format offers (each format adds its own; the engine lists them in its errors). */
+/** Metadata tables to complete until the table's overview names its own (`metadataTables`: the model's and the format's). */
 const METADATA = ['snapshots', 'history', 'refs', 'manifests', 'files', 'partitions', 'entries'];
 
 /** History key of the warehouse's own Query tab (a table's is its root path). */
@@ -62,9 +62,9 @@ export default function QueryView({ warehouseId, table, overview, sql, onSql }: 
   const columns = overview?.columns ?? [];
   const types = overview ? columnTypes(overview.schemas, overview.versions.find((v) => v.isCurrent)?.schemaId) : {};
   const source = useMemo(() => ({
-    tables: [...tables.map((x) => ({ name: x.name, detail: x.format })), ...(table ? METADATA.map((m) => ({ name: `t$${m}`, detail: t('ui.query.metadataTable') })) : [])],
+    tables: [...tables.map((x) => ({ name: x.name, detail: x.format })), ...(table ? (overview?.metadataTables ?? METADATA).map((m) => ({ name: `t$${m}`, detail: t('ui.query.metadataTable') })) : [])],
     columns: columns.map((c) => ({ name: c, ...(types[c] ? { type: types[c] } : {}) })),
-  }), [tables, table, columns, types, t]);
+  }), [tables, table, columns, types, t, overview]);
   const examples = useMemo(() => (name ? queryExamples({
     path, name, columns,
     versions: (overview?.versions ?? []).map((v) => ({ id: v.id, timestampMs: v.timestampMs, refs: v.refs.map((r) => r.name) })),

@@ -197,6 +197,11 @@ export interface ChangeRowDto {
   /** The version that made the change. */
   readonly version: string;
   readonly row: Record<string, unknown>;
+  /**
+   * Where the row was read: for a format's own log the change file (Paimon changelog file, Delta change
+   * data file) and the row's position in it where known; for a derived row the row diff's provenance.
+   */
+  readonly provenance?: RowProvenanceDto;
 }
 
 /** The change log between two versions, begin exclusive and end inclusive. */
@@ -209,6 +214,16 @@ export interface ChangeLogDto {
   readonly sourceName: string;
   /** The versions after `from` up to `to`, oldest first, that the log covers. */
   readonly versions: readonly string[];
+  /**
+   * With source `format`: the versions whose rows were derived from the row diff because the format's log
+   * does not hold them (a Paimon snapshot without changelog files). Empty when the format's log held all.
+   */
+  readonly derivedVersions: readonly string[];
+  /**
+   * Set when inserts are upserts by these key columns (the log has no before images: Paimon
+   * `changelog-producer = input`, Hudi's incremental query): an insert replaces the row of its key.
+   */
+  readonly upsertKey?: readonly string[];
   readonly rows: readonly ChangeRowDto[];
   readonly truncated: boolean;
   readonly notes: readonly string[];

@@ -6,7 +6,7 @@
  */
 import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
 import { deltaCapabilities, prepareDeltaAction } from './commit/write-model.ts';
-import type { RecordBatch } from 'apache-arrow';
+import type { RecordBatch, Table } from 'apache-arrow';
 import { limitBatches } from '../../arrow/limit.ts';
 import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
@@ -18,6 +18,7 @@ import { listVersions, schemaDto } from './inspect/versions.ts';
 import { schemaChanges, schemaIdAt, type SchemaChange } from './inspect/schema-history.ts';
 import { treeNodes } from './inspect/tree.ts';
 import { deltaFacts } from './inspect/facts.ts';
+import { inspectLog } from './inspect/log-table.ts';
 import { LogStore } from './io/log-store.ts';
 import { currentListing, latestVersion, segmentFor, type LogSegment } from './scan/log-segment.ts';
 import { planSnapshot, readSchema } from './scan/plan.ts';
@@ -278,6 +279,18 @@ export class DeltaTable implements LakeTable {
         : 'delta.enableChangeDataFeed is not set: changes come from each commit\'s add/remove actions and deletion vectors (no update pre/post images)'],
       batches: toChangeLogBatches(this.changes(start, end, options), columns),
     };
+  }
+
+  /** {@link LakeTable.inspectTables}: Delta's own metadata table, the transaction log as rows. */
+  readonly inspectTables: readonly string[] = ['log'];
+
+  /** `log` (inspect/log-table.ts): every action of every commit up to the version (the current by default). */
+  async inspect(name: string, opts: VersionSelector & { signal?: AbortSignal } = {}): Promise<Table> {
+    if (name !== 'log') throw new LakeError('NotFound', `delta: no metadata table '${name}' (known: log)`, { table: name });
+    const v = await this.view(opts, opts.signal);
+    const commits = (await this.commits(opts.signal)).filter((c) => c.version <= v.snapshot.version);
+    const times = await commitTimes(this.log, commits, this.opts.timestamps ?? 'protocol', this.current.snapshot, opts.signal);
+    return inspectLog(this.log, commits, new Map(times.map((t) => [t.version, t.timestampMs])), opts.signal);
   }
 
   /** The log as a tree for a version (inspect/tree.ts). */

@@ -4,19 +4,21 @@
  * inspect/ (versions, tree). Read-only: Hudi writes are not offered (see `capabilities`).
  */
 import { noWrites, type WriteCapability } from '../../commit/write-action.ts';
-import type { RecordBatch } from 'apache-arrow';
+import type { RecordBatch, Table } from 'apache-arrow';
 import { limitBatches } from '../../arrow/limit.ts';
 import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
-  LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
+  ChangeLogSource, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { treeNodes } from './inspect/tree.ts';
 import { hudiFacts } from './inspect/facts.ts';
+import { inspectFileGroups } from './inspect/file-groups.ts';
 import { timelineView, type TimelineViewDto } from './inspect/timeline.ts';
 import { listSchemas, listVersions } from './inspect/versions.ts';
 import { HudiMetadata } from './io/metadata.ts';
 import { planIncremental, type IncrementalRange } from './scan/incremental.ts';
+import { hudiChangeLog } from './scan/change-log.ts';
 import { planSnapshot } from './scan/plan.ts';
 import { readTask } from './scan/read.ts';
 import type { HudiTask } from './scan/task.ts';
@@ -180,6 +182,27 @@ export class HudiTable implements LakeTable {
     const end = scan.version === undefined || scan.version === '' ? undefined : (await this.resolve(scan)).instant?.requestedTime;
     const p = await planIncremental(this.meta, { begin: since, ...(end ? { end } : {}) }, scan.columns, scan.signal);
     return { ...p, tasks: toScanTasks(p.tasks) };
+  }
+
+  /**
+   * {@link LakeTable.changeLog}: Hudi's incremental query over the write instants after `from` up to `to`
+   * (scan/change-log.ts says what it does not show). Undefined for an empty range.
+   */
+  async changeLog(from: string, to: string, options: { signal?: AbortSignal } = {}): Promise<ChangeLogSource | undefined> {
+    await this.meta.loadArchive(options.signal);
+    const instants = this.meta.versions().filter((i) => i.requestedTime > from && i.requestedTime <= to);
+    if (instants.length === 0) return undefined;
+    return hudiChangeLog({ meta: this.meta, from, instants, read: (task) => this.read(task, options), signal: options.signal });
+  }
+
+  /** {@link LakeTable.inspectTables}: Hudi's own metadata table beyond the model's (`$file_groups`). */
+  readonly inspectTables: readonly string[] = ['file_groups'];
+
+  /** `file_groups` (inspect/file-groups.ts) at a version (the current by default). */
+  async inspect(name: string, opts: VersionSelector & { signal?: AbortSignal } = {}): Promise<Table> {
+    if (name !== 'file_groups') throw new LakeError('NotFound', `hudi: no metadata table '${name}' (known: file_groups)`, { table: name });
+    const resolved = await this.resolve(opts);
+    return inspectFileGroups(this.meta, resolved.instant?.requestedTime, opts.signal);
   }
 
   /** The timeline as Hudi's RFC-94 UI draws it: lanes by action, bars from requested to completed. */

@@ -3,23 +3,25 @@
  * plus what only Paimon has (LSM view per bucket, tags, branches, consumers, incremental reads) and
  * the writes (tags, rollback, expire) — each delegating to spec/, scan/, inspect/ and commit/.
  */
-import type { RecordBatch } from 'apache-arrow';
+import type { RecordBatch, Table } from 'apache-arrow';
 import { limitBatches } from '../../arrow/limit.ts';
 import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
-  DeletedPositionsDto, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
+  ChangeLogSource, DeletedPositionsDto, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
 import { LSM_EXPLANATIONS, lsmView, type LsmView } from './inspect/lsm.ts';
 import { treeNodes } from './inspect/tree.ts';
 import { paimonDeletedPositions } from './inspect/deleted-positions.ts';
 import { paimonFacts } from './inspect/facts.ts';
+import { inspectBuckets } from './inspect/buckets.ts';
 import { listSchemas, listVersions, partitionSpecOf, recordCount, sortOrderOf } from './inspect/versions.ts';
 import { unreadableNewestRefusal } from '../../commit/unreadable-newest.ts';
 import { PaimonMetadata, type SnapshotIntegrity } from './io/metadata.ts';
 import { outputColumns, planSnapshot } from './scan/plan.ts';
 import { bindFilter } from './scan/pruning.ts';
 import { readChanges } from './scan/incremental.ts';
+import { paimonChangeLog } from './scan/change-log.ts';
 import { readTask } from './scan/read.ts';
 import type { PaimonTask } from './scan/task.ts';
 import { fromScanTask, toScanTasks } from './scan/planned-files.ts';
@@ -196,6 +198,16 @@ export class PaimonTable implements LakeTable {
     yield* limitBatches((async function* () { for (const task of plan.tasks) yield* read(task); })(), request.limit);
   }
 
+  /** {@link LakeTable.inspectTables}: Paimon's own system table beyond the model's (`$buckets`). */
+  readonly inspectTables: readonly string[] = ['buckets'];
+
+  /** `buckets` (inspect/buckets.ts) at a version (the current by default). */
+  async inspect(name: string, opts: VersionSelector & { signal?: AbortSignal } = {}): Promise<Table> {
+    if (name !== 'buckets') throw new LakeError('NotFound', `paimon: no metadata table '${name}' (known: buckets)`, { table: name });
+    const { snapshot, schema, resolved } = await this.view(opts, opts.signal);
+    return inspectBuckets(resolved.branch ? this.meta.forBranch(resolved.branch) : this.meta, snapshot, schema, opts.signal);
+  }
+
   /** The metadata tree of a version (see inspect/tree.ts); only the schema when the table has no snapshot. */
   async tree(version: VersionSelector = {}, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]> {
     const { snapshot, schema, resolved } = await this.view(version, signal);
@@ -260,6 +272,19 @@ export class PaimonTable implements LakeTable {
       throw new LakeError('DataInvalid', `paimon incremental: the primary key columns (${missing.join(', ')}) must be among the columns`, { columns: columns.join(',') });
     }
     yield* readChanges({ storage: this.storage, meta: this.meta, signal: opts.signal }, await plan(a), await plan(b), b.schema.primaryKeys.length ? keys : []);
+  }
+
+  /**
+   * {@link LakeTable.changeLog}: the changelog files of the snapshots after `from` up to `to`
+   * (scan/change-log.ts); snapshots without any are left to derive. Undefined for an empty range.
+   */
+  async changeLog(from: string, to: string, options: { signal?: AbortSignal } = {}): Promise<ChangeLogSource | undefined> {
+    const [a, b] = [BigInt(from), BigInt(to)];
+    const ids = (await this.meta.snapshotIds(options.signal)).filter((id) => id > a && id <= b);
+    if (ids.length === 0) return undefined;
+    const { schema } = await this.view({ version: to }, options.signal);
+    const snapshots = await Promise.all(ids.map((id) => this.meta.snapshot(id, options.signal)));
+    return paimonChangeLog({ storage: this.storage, meta: this.meta, snapshots, readSchema: schema, signal: options.signal });
   }
 
   // ---- writes (main branch only; the table is refreshed after each) ----------------------------
