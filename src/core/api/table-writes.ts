@@ -8,7 +8,7 @@ import {
   type CapabilityOptions, type NewTableSpec, type PreparedChange, type WriteAction, type WriteCapability, noWrites, writesUnsupported,
 } from '../commit/write-action.ts';
 import type { Storage } from '../io/storage.ts';
-import { DEFAULT_REWRITE_BUDGET_BYTES, withRewriteBudget } from '../commit/engine-sql.ts';
+import { type DEFAULT_REWRITE_BUDGET_BYTES, withRewriteBudget } from '../commit/engine-sql.ts';
 import type { TableFormatName } from './dto.ts';
 import { TABLE_READERS } from './table-formats.ts';
 import type { LakeTable } from '../formats/table-format.ts';
@@ -22,9 +22,10 @@ export async function writeCapabilities(table: LakeTable, version?: string, opti
 
 /**
  * {@link LakeTable.prepare}. Must hold: a refused storage (`options.storageRefusal`) and a format without
- * the action are Unsupported with the reason the capabilities give, before anything is read. A change that
- * reads more than `rewriteBudgetBytes` (default {@link DEFAULT_REWRITE_BUDGET_BYTES}) is not run: its preview
- * says so and carries the table's engine SQL (`overBudget`), and its apply refuses.
+ * the action are Unsupported with the reason the capabilities give, before anything is read. With a
+ * `rewriteBudgetBytes` (the browser's: {@link DEFAULT_REWRITE_BUDGET_BYTES} unless set; the CLI has none), a
+ * change that reads more is not run: its preview says so and carries the table's engine SQL (`overBudget`),
+ * and its apply refuses.
  */
 export async function prepareWrite(table: LakeTable, action: WriteAction, options: CapabilityOptions & { readonly rewriteBudgetBytes?: number } = {}): Promise<PreparedChange> {
   if (options.storageRefusal) throw new LakeError('Unsupported', `write: ${options.storageRefusal}`, { action: action.kind });
@@ -34,7 +35,8 @@ export async function prepareWrite(table: LakeTable, action: WriteAction, option
     throw new LakeError('Unsupported', `write: ${action.kind} is not available: ${why}`, { action: action.kind, format: table.format });
   }
   const prepared = await table.prepare(action, { signal: options.signal });
-  return withRewriteBudget(prepared, options.rewriteBudgetBytes ?? DEFAULT_REWRITE_BUDGET_BYTES, () => table.engineSql?.(action));
+  if (options.rewriteBudgetBytes === undefined) return prepared;
+  return withRewriteBudget(prepared, options.rewriteBudgetBytes, () => table.engineSql?.(action));
 }
 
 /**
