@@ -9,10 +9,11 @@
  *    commit a `replace` snapshot), each run on a fresh copy of the table; median of `--runs` (default 3).
  * 3. Baseline, in the same process and run: parquet-wasm alone reads the same 200 files (`readParquet`),
  *    combines them into one table (Arrow IPC → apache-arrow concat → IPC) and writes it (`writeParquet`,
- *    SNAPPY like our writer) — no Iceberg metadata, no row conversion, no metrics.
+ *    with the table's codec like our writer, zstd unless `write.parquet.compression-codec` says otherwise) —
+ *    no Iceberg metadata, no deletes, no metrics.
  * Our writer encodes flat primitive schemas like this one with parquet-wasm too (commit/data-file-writer.ts),
- * so what separates the two is the Iceberg read path's Arrow → rows → Arrow round trip (live-rows, arrow-rows,
- * then building Arrow buffers again) and the metrics, not the Parquet encoding itself.
+ * and compaction hands the read path's Arrow batches straight to it (rewrite-bin.ts), so what separates the two
+ * is the read path (projection, masks for deletes), the metrics and the Iceberg commit.
  * Throughput is MB (10^6 bytes) of input data files per second. parquet-wasm is instantiated before timing;
  * runs alternate order. Prints a table and
  * writes bench/out/compaction.json.
@@ -26,7 +27,10 @@ import { parseArgs } from 'node:util';
 import { Table as ArrowTable, tableFromIPC, tableToIPC } from 'apache-arrow';
 import { ensureParquetWasm } from '../src/core/codecs/parquet/wasm-init.ts';
 import { appendRows, createTable, loadTableState, prepareCompaction } from '../src/core/formats/iceberg/commit/index.ts';
+import type { ParquetCodec } from '../src/core/formats/iceberg/commit/data-file-writer.ts';
 import { readAllEntries } from '../src/core/formats/iceberg/commit/snapshot-files.ts';
+import { PROPS } from '../src/core/formats/iceberg/commit/table-update.ts';
+import { codecOf } from '../src/core/formats/iceberg/commit/write-data-files.ts';
 import { findSnapshot } from '../src/core/formats/iceberg/spec/table-metadata.ts';
 import { FsStorage } from '../src/platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../src/platform/node/parquet-wasm-init.ts';
@@ -90,7 +94,7 @@ async function compactOnce(source: string, scratch: string, run: number) {
   return { ms, outputFiles: after.length, outputBytes: after.reduce((n, f) => n + f.size, 0), outputRows: after.reduce((n, f) => n + f.rows, 0), operation: result.operation };
 }
 
-async function parquetWasmOnce(dir: string, keys: readonly string[]) {
+async function parquetWasmOnce(dir: string, keys: readonly string[], codec: ParquetCodec) {
   const pw = await ensureParquetWasm();
   const t = performance.now();
   const batches = [];
@@ -99,7 +103,7 @@ async function parquetWasmOnce(dir: string, keys: readonly string[]) {
     batches.push(...tableFromIPC(wasmTable.intoIPCStream()).batches);
   }
   const combined = pw.Table.fromIPCStream(tableToIPC(new ArrowTable(batches), 'stream'));
-  const props = new pw.WriterPropertiesBuilder().setCompression(pw.Compression.SNAPPY).build();
+  const props = new pw.WriterPropertiesBuilder().setCompression(pw.Compression[codec]).build();
   const out = pw.writeParquet(combined, props);
   const ms = performance.now() - t;
   const rows = pw.readParquet(out).recordBatches().reduce((n, b) => n + b.numRows, 0);
@@ -123,13 +127,16 @@ async function main(): Promise<void> {
     console.log(`generated ${inputs.length} data files, ${(inputBytes / 1e6).toFixed(2)} MB, ${inputRows} rows in ${(gen.ms / 1000).toFixed(1)} s`);
     // Warm-up, untimed: instantiate parquet-wasm (a one-off cost neither side should carry) and JIT both paths once.
     await ensureParquetWasm();
-    await parquetWasmOnce(source, inputs.slice(0, 2).map((f) => f.key));
+    // The baseline writes with the codec the table asks for (write.parquet.compression-codec; zstd when unset).
+    const codec = codecOf((await loadTableState(new FsStorage(source, { readOnly: true }))).metadata.properties[PROPS.parquetCodec]);
+    console.log(`output codec: ${codec}`);
+    await parquetWasmOnce(source, inputs.slice(0, 2).map((f) => f.key), codec);
     const ours: Awaited<ReturnType<typeof compactOnce>>[] = [];
     const theirs: Awaited<ReturnType<typeof parquetWasmOnce>>[] = [];
     for (let i = 0; i < runs; i++) {
       // Alternate the order so neither side always runs on a warmer (or more fragmented) process.
-      if (i % 2 === 0) { ours.push(await compactOnce(source, scratch, i)); theirs.push(await parquetWasmOnce(source, inputs.map((f) => f.key))); }
-      else { theirs.push(await parquetWasmOnce(source, inputs.map((f) => f.key))); ours.push(await compactOnce(source, scratch, i)); }
+      if (i % 2 === 0) { ours.push(await compactOnce(source, scratch, i)); theirs.push(await parquetWasmOnce(source, inputs.map((f) => f.key), codec)); }
+      else { theirs.push(await parquetWasmOnce(source, inputs.map((f) => f.key), codec)); ours.push(await compactOnce(source, scratch, i)); }
       console.log(`  run ${i + 1}: compaction ${ours[i].ms.toFixed(0)} ms, parquet-wasm ${theirs[i].ms.toFixed(0)} ms`);
     }
     for (const r of [...ours, ...theirs]) if (r.outputRows !== inputRows) throw new Error(`row count changed: ${r.outputRows} written, ${inputRows} read`);

@@ -4,6 +4,7 @@
  * "Undo" would be. Prepared operations themselves hold closures over the storage, so they stay in the
  * worker under an id ({@link OpRegistry}); the page only ever holds the id and these DTOs.
  */
+import type { OverBudget } from '../core/commit/engine-sql.ts';
 import type { ChangePreview, ChangeResult, FileChange, TableTotals } from '../core/commit/change-preview.ts';
 import { LakeError } from '../core/errors.ts';
 import type { Progress } from '../core/api/progress.ts';
@@ -55,6 +56,11 @@ export interface WritePreviewDto {
   readonly noop: boolean;
   /** Bytes the apply step reads (compaction inputs): the progress bar's total. */
   readonly inputBytes?: number;
+  /**
+   * Set when the change reads more than the browser's budget: it is not run (`noop`); the page shows the
+   * engine SQL to run on a cluster instead, with a Copy button.
+   */
+  readonly overBudget?: OverBudget;
 }
 
 /** A write the page can prepare again (e.g. Undo): an action of the common model. */

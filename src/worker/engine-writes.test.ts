@@ -150,6 +150,20 @@ describe.skipIf(!FIXTURES_PRESENT)('Iceberg writes through the worker protocol',
     expect(done.undo).toBeUndefined();
   });
 
+  it('a compaction over the page’s budget is previewed with the engine SQL, offers nothing to confirm and writes nothing', async () => {
+    const { client, root } = setupCopy(name);
+    const { warehouseId } = await client.connect({ kind: 'url', url: 'x' });
+    const preview = await client.prepareWrite({ warehouseId, root, format: 'iceberg', action: { kind: 'compact', targetFileSizeBytes: 1000000 }, rewriteBudgetBytes: 100 });
+    expect(preview.noop).toBe(true);
+    expect(preview.overBudget?.budgetBytes).toBe(100);
+    expect(preview.overBudget?.inputBytes).toBe(preview.inputBytes);
+    expect(preview.overBudget?.engineSql?.statements[0]).toMatch(/^CALL <catalog>\.system\.rewrite_data_files\(table => '[^']+', options => map\('target-file-size-bytes', '1000000'\)\);$/);
+    // A noop preview has nothing to apply (the page offers no Confirm); the core's apply would refuse too (rewrite-budget.test.ts).
+    await expect(client.applyOp({ opId: preview.opId })).rejects.toMatchObject({ code: 'DataInvalid' });
+    const now = await client.openTable({ warehouseId, root, format: 'iceberg' });
+    expect(now.overview.versions.find((v) => v.isCurrent)?.id).toBe(fx.expected.current);
+  });
+
   it('cancelling an apply aborts it with Aborted', async () => {
     const { client, root } = setupCopy(name);
     const { warehouseId } = await client.connect({ kind: 'url', url: 'x' });

@@ -11,6 +11,7 @@
  * After a commit the explorer's open table is reopened (so the next overview shows the new version),
  * and the result names what "Undo" would prepare (an action, previewed again before it is applied).
  */
+import { DEFAULT_REWRITE_BUDGET_BYTES } from '../core/commit/engine-sql.ts';
 import type { TableFormatName } from '../core/api/dto.ts';
 import { folderPrefix } from '../core/api/listing.ts';
 import { openTable, refreshTable } from '../core/api/open-table.ts';
@@ -98,6 +99,7 @@ export function createWriteHandlers(storageOf: (ref: WarehouseRef) => Storage, r
         ...(prepared.deletesNeedSecondConfirmation ? { deletesNeedSecondConfirmation: true } : {}),
         ...(prepared.typedConfirmation !== undefined ? { typedConfirmation: prepared.typedConfirmation } : {}),
         ...(prepared.inputBytes !== undefined ? { inputBytes: prepared.inputBytes } : {}),
+        ...(prepared.overBudget ? { overBudget: prepared.overBudget } : {}),
       },
       apply: async (a) => {
         const started = Date.now();
@@ -132,7 +134,7 @@ export function createWriteHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     },
 
     /** Previews a write; the preview's opId applies it. */
-    async prepareWrite(p: WriteTarget & { action: WriteAction }, ctx: CallContext): Promise<WritePreviewDto> {
+    async prepareWrite(p: WriteTarget & { action: WriteAction; rewriteBudgetBytes?: number }, ctx: CallContext): Promise<WritePreviewDto> {
       const warehouse = storageOf(p);
       const access = writeAccess(warehouse);
       const storage = new ProgressStorage(warehouse);
@@ -141,7 +143,8 @@ export function createWriteHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       // A storage that cannot be written refuses before the table is even opened.
       if (refusal) throw new LakeError('Unsupported', `worker writes: ${refusal}`, { storage: warehouse.description, action: p.action.kind });
       const table = await openTable(storage, p.root, p.format, { signal: ctx.signal });
-      const prepared = await prepareWrite(table, p.action, { signal: ctx.signal });
+      // The browser's budget for one rewrite (the page's setting, else the default): past it, the engine SQL instead.
+      const prepared = await prepareWrite(table, p.action, { signal: ctx.signal, rewriteBudgetBytes: p.rewriteBudgetBytes ?? DEFAULT_REWRITE_BUDGET_BYTES });
       return register(p, table.format, prepared, storage, access);
     },
 

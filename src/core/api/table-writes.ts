@@ -8,6 +8,7 @@ import {
   type CapabilityOptions, type NewTableSpec, type PreparedChange, type WriteAction, type WriteCapability, noWrites, writesUnsupported,
 } from '../commit/write-action.ts';
 import type { Storage } from '../io/storage.ts';
+import { type DEFAULT_REWRITE_BUDGET_BYTES, withRewriteBudget } from '../commit/engine-sql.ts';
 import type { TableFormatName } from './dto.ts';
 import { TABLE_READERS } from './table-formats.ts';
 import type { LakeTable } from '../formats/table-format.ts';
@@ -21,16 +22,21 @@ export async function writeCapabilities(table: LakeTable, version?: string, opti
 
 /**
  * {@link LakeTable.prepare}. Must hold: a refused storage (`options.storageRefusal`) and a format without
- * the action are Unsupported with the reason the capabilities give, before anything is read.
+ * the action are Unsupported with the reason the capabilities give, before anything is read. With a
+ * `rewriteBudgetBytes` (the browser's: {@link DEFAULT_REWRITE_BUDGET_BYTES} unless set; the CLI has none), a
+ * change that reads more is not run: its preview says so and carries the table's engine SQL (`overBudget`),
+ * and its apply refuses.
  */
-export async function prepareWrite(table: LakeTable, action: WriteAction, options: CapabilityOptions = {}): Promise<PreparedChange> {
+export async function prepareWrite(table: LakeTable, action: WriteAction, options: CapabilityOptions & { readonly rewriteBudgetBytes?: number } = {}): Promise<PreparedChange> {
   if (options.storageRefusal) throw new LakeError('Unsupported', `write: ${options.storageRefusal}`, { action: action.kind });
   if (!table.prepare) {
     const caps = await writeCapabilities(table, undefined, options);
     const why = caps.find((c) => c.kind === action.kind)?.reason ?? caps[0]?.reason ?? 'this format has no writes';
     throw new LakeError('Unsupported', `write: ${action.kind} is not available: ${why}`, { action: action.kind, format: table.format });
   }
-  return table.prepare(action, { signal: options.signal });
+  const prepared = await table.prepare(action, { signal: options.signal });
+  if (options.rewriteBudgetBytes === undefined) return prepared;
+  return withRewriteBudget(prepared, options.rewriteBudgetBytes, () => table.engineSql?.(action));
 }
 
 /**

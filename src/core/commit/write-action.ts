@@ -9,6 +9,7 @@
 import { LakeError } from '../errors.ts';
 import type { Storage } from '../io/storage.ts';
 import type { ChangePreview, ChangeResult } from './change-preview.ts';
+import type { OverBudget } from './engine-sql.ts';
 
 /** A write the model can prepare. Ids are decimal strings (or, where the format allows, a tag name). */
 export type WriteAction =
@@ -133,6 +134,8 @@ export interface PreparedChange {
   readonly noop: boolean;
   /** Bytes the apply step reads (compaction inputs), for a progress total. */
   readonly inputBytes?: number;
+  /** Set (by core/api's budget check) when the change reads more than the browser's budget: not run, the engine SQL offered instead. */
+  readonly overBudget?: OverBudget;
   apply(opts?: { signal?: AbortSignal; deleteFiles?: boolean; confirmText?: string }): Promise<AppliedChange>;
 }
 

@@ -4,6 +4,7 @@
  * structured clone (64-bit ids and counters are decimal strings here), except `read`, which yields
  * Arrow record batches.
  */
+import type { EngineSql } from '../commit/engine-sql.ts';
 import type { MessageRef } from '../messages/en.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
 import type { Expr } from '../expr/expr.ts';
@@ -462,6 +463,13 @@ export interface LakeTable {
    * anything is written.
    */
   prepare?(action: WriteAction, options?: { signal?: AbortSignal }): Promise<PreparedChange>;
+  /**
+   * The statements a cluster engine runs for `action` on this table (Spark procedures, Delta SQL …), filled
+   * in from the table's own facts (name from its location, target file size from its properties); undefined
+   * where the engine has no equivalent. Pure: reads nothing. core/api offers it instead of running a rewrite
+   * over the browser's budget.
+   */
+  engineSql?(action: WriteAction): EngineSql | undefined;
 }
 
 export interface OpenOptions {

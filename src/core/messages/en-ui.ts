@@ -23,6 +23,16 @@ export const enUi = {
   'ui.connect.demo.open': () => 'Open demo warehouse',
   'ui.common.opening': () => 'Opening…',
 
+  // Write preview: a rewrite over the browser's budget
+  'ui.writes.overBudget.title': (p: { read: string; budget: string }) => `Not run in this browser: it would read ${p.read}, more than the budget of ${p.budget} for one rewrite.`,
+  'ui.writes.overBudget.run': (p: { engine: string }) => `Run the same maintenance on a cluster (${p.engine}):`,
+  'ui.writes.overBudget.none': () => 'There is no engine statement for this action here: run it with an engine on a cluster.',
+  'ui.writes.overBudget.copy': () => 'Copy SQL',
+  'ui.writes.overBudget.budget': () => 'Budget for one rewrite in this browser, GiB',
+  'ui.writes.overBudget.save': () => 'Save',
+  'ui.writes.overBudget.saved': () => 'Saved on this browser: preview again to use it.',
+  'ui.writes.overBudget.footer': () => 'Nothing was written: copy the SQL above and run it on a cluster.',
+
   // Tab notes (the page of a table its reader refused)
   'ui.tabNote.tree': (p: { format: 'iceberg' | 'delta' | 'paimon' | 'hudi' }) =>
     `The metadata tree of the selected version — ${{

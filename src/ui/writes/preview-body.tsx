@@ -8,6 +8,10 @@ import { formatBytes, formatCount, middleEllipsis } from '../common/format.ts';
 import { groupFiles, totalsRows, rowsNote } from './write-model.ts';
 import { InlineText } from '../common/safe-text-view.tsx';
 import { safeTitle } from '../common/safe-text.ts';
+import { useState } from 'react';
+import { useMessages } from '../common/messages.ts';
+import { CopyButton } from '../common/widgets.tsx';
+import { rewriteBudget, setRewriteBudget } from './rewrite-budget.ts';
 
 const KIND_LABEL: Record<FileChangeDto['kind'], string> = {
   data: 'data files', delete: 'delete files', manifest: 'manifests', 'manifest-list': 'manifest lists', metadata: 'metadata / snapshot files',
@@ -73,10 +77,38 @@ function FileGroups({ files, verb, label }: { files: readonly FileChangeDto[]; v
   );
 }
 
+/** A rewrite over the browser's budget: why it is not run, the engine SQL with a Copy button, and the budget setting. */
+function OverBudgetPanel({ over }: { over: NonNullable<WritePreviewDto['overBudget']> }) {
+  const { t } = useMessages();
+  const [gib, setGib] = useState(() => String(+(rewriteBudget() / 1024 ** 3).toFixed(2)));
+  const [saved, setSaved] = useState(false);
+  const sql = over.engineSql;
+  const text = sql?.statements.join('\n') ?? '';
+  return (
+    <section className="ws-over-budget" data-testid="over-budget" aria-label="Engine SQL">
+      <p><strong>{t('ui.writes.overBudget.title', { read: formatBytes(over.inputBytes), budget: formatBytes(over.budgetBytes) })}</strong></p>
+      {sql ? (
+        <>
+          <p>{t('ui.writes.overBudget.run', { engine: sql.engine })}</p>
+          <pre className="mono ws-engine-sql" data-testid="engine-sql">{text}</pre>
+          <CopyButton text={text} label={t('ui.writes.overBudget.copy')} />
+          {sql.notes.map((n) => <p key={n} className="muted small">{n}</p>)}
+        </>
+      ) : <p>{t('ui.writes.overBudget.none')}</p>}
+      <form className="ws-budget small" onSubmit={(e) => { e.preventDefault(); const v = Number(gib); if (v > 0) { setRewriteBudget(v * 1024 ** 3); setSaved(true); } }}>
+        <label>{t('ui.writes.overBudget.budget')} <input type="number" min="0.01" step="any" value={gib} onChange={(e) => { setGib(e.target.value); setSaved(false); }} /></label>
+        <button type="submit" className="btn btn-small">{t('ui.writes.overBudget.save')}</button>
+        {saved && <span className="muted"> {t('ui.writes.overBudget.saved')}</span>}
+      </form>
+    </section>
+  );
+}
+
 export function PreviewBody({ preview }: { preview: WritePreviewDto }) {
   return (
     <div className="ws-preview" data-testid="write-preview" data-operation={preview.operation}>
       <p className="ws-description">{preview.description}</p>
+      {preview.overBudget && <OverBudgetPanel over={preview.overBudget} />}
       <div className="ws-totals-wrap">
         <TotalsTable preview={preview} />
         <p className="muted small" data-testid="rows-note">{rowsNote(preview.before, preview.after)}</p>

@@ -5,6 +5,7 @@
  * operation in the worker; cancelling an apply aborts the call (the engine stops before its commit
  * point, or the commit already happened — the table is reopened either way).
  */
+import { rewriteBudget } from './rewrite-budget.ts';
 import { useCallback, useRef, useState } from 'react';
 import type { Progress } from '../../core/api/progress.ts';
 import { engine } from '../../worker/client.ts';
@@ -65,7 +66,7 @@ export function useWriteFlow(target: WriteTargetRef, callbacks: WriteCallbacks):
   const prepare = useCallback((request: WriteRequest, title: string) => {
     const ac = fresh();
     setPhase({ kind: 'preparing', title });
-    engine().prepareWrite({ ...target, action: request.action }, { signal: ac.signal }).then(
+    engine().prepareWrite({ ...target, action: request.action, rewriteBudgetBytes: rewriteBudget() }, { signal: ac.signal }).then(
       (preview) => { if (!ac.signal.aborted) setPhase({ kind: 'preview', title, preview, request }); else void engine().discardOp({ opId: preview.opId }).catch(() => {}); },
       (error: unknown) => { if (!ac.signal.aborted) setPhase({ kind: 'error', title, error, request }); },
     );

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { formatBytes, formatCount, formatRate } from '../common/format.ts';
 import { ErrorPanel } from '../errors/error-panel.tsx';
+import { useMessages } from '../common/messages.ts';
 import { Modal } from './modal.tsx';
 import { PreviewBody } from './preview-body.tsx';
 import type { WriteFlow } from './use-write-flow.ts';
@@ -31,6 +32,7 @@ export function WriteDialog({ flow, existingRefs }: { flow: WriteFlow; existingR
   const [deleteFiles, setDeleteFiles] = useState(false);
   const [reallyDelete, setReallyDelete] = useState(false);
   const [typed, setTyped] = useState('');
+  const { t } = useMessages();
   const opId = p.kind === 'preview' ? p.preview.opId : '';
   useEffect(() => { setDeleteFiles(false); setReallyDelete(false); setTyped(''); }, [opId]);
 
@@ -116,7 +118,7 @@ export function WriteDialog({ flow, existingRefs }: { flow: WriteFlow; existingR
       )}
       {reallyDelete && <p className="ws-really" role="alert">Files will be deleted for good after the commit. Press “Delete files” to go ahead, or untick the box.</p>}
       <div className="ws-actions">
-        <span className="muted small">{preview.noop ? 'Nothing to do: the table already is in that state.' : 'Nothing has been written yet.'}</span>
+        <span className="muted small">{preview.overBudget ? t('ui.writes.overBudget.footer') : preview.noop ? 'Nothing to do: the table already is in that state.' : 'Nothing has been written yet.'}</span>
         <span className="spacer" />
         <button type="button" className="btn" onClick={flow.cancel}>{preview.noop ? 'Close' : 'Cancel'}</button>
         {!preview.noop && (

@@ -4,6 +4,8 @@
  * inspect/ (history, schemas, tree). Format internals stay in those folders; this class only adapts
  * them to the model.
  */
+import { deltaEngineSql } from './commit/engine-sql.ts';
+import type { EngineSql } from '../../commit/engine-sql.ts';
 import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
 import { deltaCapabilities, prepareDeltaAction } from './commit/write-model.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
@@ -57,6 +59,11 @@ export class DeltaTable implements LakeTable {
   /** {@link LakeTable.capabilities} (commit/write-model.ts): RESTORE as rollback, OPTIMIZE as compact. */
   capabilities(version?: string, options?: CapabilityOptions): Promise<WriteCapability[]> {
     return deltaCapabilities(this, version, options);
+  }
+
+  /** {@link LakeTable.engineSql} (commit/engine-sql.ts): Delta's OPTIMIZE, RESTORE and VACUUM on the table's path. */
+  engineSql(action: WriteAction): EngineSql | undefined {
+    return deltaEngineSql({ location: this.opts.location ?? this.location, configuration: this.current.snapshot.metadata.configuration ?? {} }, action);
   }
 
   /** {@link LakeTable.prepare} (commit/write-model.ts). */

@@ -4,6 +4,8 @@
  * Implements the common LakeTable model; Iceberg-specific views (scan plans with bigint ids, metadata
  * tables) are extra methods.
  */
+import { icebergEngineSql } from './commit/engine-sql.ts';
+import type { EngineSql } from '../../commit/engine-sql.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
 import { unreadableNewestRefusal, type UnreadableNewest } from '../../commit/unreadable-newest.ts';
 import { LakeError, isLakeError } from '../../errors.ts';
@@ -137,6 +139,11 @@ export class IcebergTable implements LakeTable {
   /** {@link LakeTable.capabilities} (commit/write-model.ts). */
   async capabilities(version?: string, options?: CapabilityOptions): Promise<WriteCapability[]> {
     return icebergCapabilities(this.storage, this.metadata, this.writeRefusal, version, options);
+  }
+
+  /** {@link LakeTable.engineSql} (commit/engine-sql.ts): Spark's Iceberg procedures. */
+  engineSql(action: WriteAction): EngineSql | undefined {
+    return icebergEngineSql(this.metadata, action);
   }
 
   /** {@link LakeTable.prepare} (commit/write-model.ts): acts on the table's current metadata. */

@@ -3,6 +3,8 @@
  * plus what only Paimon has (LSM view per bucket, tags, branches, consumers, incremental reads) and
  * the writes (tags, rollback, expire) — each delegating to spec/, scan/, inspect/ and commit/.
  */
+import { paimonEngineSql } from './commit/engine-sql.ts';
+import type { EngineSql } from '../../commit/engine-sql.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
 import { limitBatches } from '../../arrow/limit.ts';
 import { LakeError } from '../../errors.ts';
@@ -300,6 +302,11 @@ export class PaimonTable implements LakeTable {
   /** {@link LakeTable.capabilities} (commit/write-model.ts). */
   capabilities(version?: string, options?: CapabilityOptions): Promise<WriteCapability[]> {
     return paimonCapabilities(this, version, options);
+  }
+
+  /** {@link LakeTable.engineSql} (commit/engine-sql.ts): Paimon's Spark procedures. */
+  engineSql(action: WriteAction): EngineSql | undefined {
+    return paimonEngineSql({ location: this.location, options: this.latestSchema.options, primaryKey: this.latestSchema.primaryKeys.length > 0 }, action);
   }
 
   /** {@link LakeTable.prepare} (commit/write-model.ts): main branch, its latest snapshot. */

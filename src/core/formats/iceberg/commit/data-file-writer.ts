@@ -181,7 +181,7 @@ const DICTIONARY_EXACT_ROWS = 20_000;
  * 5,000-row file never does: its unique columns came out about 25% larger than hyparquet-writer's, which
  * samples the same way. Large files keep arrow-rs's own fallback to PLAIN.
  */
-function dictionaryPays(t: PrimitiveType, values: readonly unknown[]): boolean {
+export function dictionaryPays(t: PrimitiveType, values: readonly unknown[]): boolean {
   if (values.length > DICTIONARY_EXACT_ROWS || t.kind === 'boolean' || t.kind === 'binary' || t.kind === 'fixed') return true;
   const distinct = new Set<unknown>();
   let nonNull = 0; let chars = 0;
@@ -299,7 +299,7 @@ function fill<A extends { [i: number]: T }, T>(a: A, values: readonly unknown[],
   return a;
 }
 
-function addMetrics(m: Omit<FileMetrics, 'columnSizes'>, id: number, t: PrimitiveType, acc: Acc, truncate: number): void {
+export function addMetrics(m: Omit<FileMetrics, 'columnSizes'>, id: number, t: PrimitiveType, acc: Acc, truncate: number): void {
   m.valueCounts.set(id, BigInt(acc.values));
   m.nullValueCounts.set(id, BigInt(acc.nulls));
   if (t.kind === 'float' || t.kind === 'double') m.nanValueCounts.set(id, BigInt(acc.nans));
@@ -309,7 +309,7 @@ function addMetrics(m: Omit<FileMetrics, 'columnSizes'>, id: number, t: Primitiv
 }
 
 /** Column sizes by field id and row group offsets, read back from the footer just written. */
-function footerFacts(bytes: Uint8Array): { columnSizes: Map<number, bigint>; splitOffsets: bigint[] } {
+export function footerFacts(bytes: Uint8Array): { columnSizes: Map<number, bigint>; splitOffsets: bigint[] } {
   const meta = parquetMetadata(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   const idByPath = new Map<string, number>();
   const walk = (start: number, path: string[]): number => {
@@ -334,7 +334,7 @@ function footerFacts(bytes: Uint8Array): { columnSizes: Map<number, bigint>; spl
   return { columnSizes, splitOffsets };
 }
 
-interface Acc { values: number; nulls: number; nans: number; lower?: Value; upper?: Value }
+export interface Acc { values: number; nulls: number; nans: number; lower?: Value; upper?: Value }
 
 /** Value/null/NaN counts and bounds for primitive columns reachable through structs only. */
 function valueMetrics(rows: readonly Record<string, unknown>[], fields: readonly NestedField[], truncate: number): Omit<FileMetrics, 'columnSizes'> {
@@ -374,7 +374,7 @@ function isContainer(t: IcebergType): boolean {
   return t.kind === 'list' || t.kind === 'map' || t.kind === 'struct';
 }
 
-function bounds(t: PrimitiveType, acc: Acc, n: number): [Uint8Array | undefined, Uint8Array | undefined] {
+export function bounds(t: PrimitiveType, acc: Acc, n: number): [Uint8Array | undefined, Uint8Array | undefined] {
   if (acc.lower === undefined || acc.upper === undefined) return [undefined, undefined];
   // -0.0 must precede +0.0 in bounds (spec "Manifests", IEEE 754 totalOrder): compareValues already orders them so.
   if (t.kind === 'string') {

@@ -6,7 +6,8 @@
  * `_row_id` stored in the file, else `first_row_id + pos`; `_last_updated_sequence_number` likewise
  * defaults to the file's data sequence number (spec "Row Lineage": a moved row keeps both).
  */
-import type { RecordBatch } from 'apache-arrow';
+import { type Data, type Int64, makeData, RecordBatch } from 'apache-arrow';
+import { maskToIndices, takeRows } from '../../../arrow/take.ts';
 import { LakeError } from '../../../errors.ts';
 import { nestedGetter, structChain } from '../scan/arrow-values.ts';
 import { DeleteCache, chainLookup, loadTaskDeletes } from '../scan/deletes.ts';
@@ -88,6 +89,72 @@ export async function readLiveRows(state: TableState, entry: ManifestEntry, dele
     throw new LakeError('DataInvalid', `iceberg rewrite: ${f.filePath} has ${pos} rows but its manifest entry says ${f.recordCount}`, { file: f.filePath });
   }
   return { rows, deleted, dropped };
+}
+
+/**
+ * The live rows of data file `entry` as Arrow batches (columns of `schema`, plus the lineage columns when
+ * `lineage`, in the read path's Arrow types), in file order, with `deletes` applied as a mask per batch:
+ * what compaction streams to the writer without building row objects. Lineage values absent from the file
+ * are filled as {@link readLiveRows} fills them.
+ */
+export async function* readLiveBatches(state: TableState, entry: ManifestEntry, deletes: readonly ManifestEntry[], schema: Schema, opts: { readonly lineage?: boolean; readonly signal?: AbortSignal } = {}): AsyncGenerator<RecordBatch> {
+  const f = entry.dataFile;
+  if (f.fileFormat !== 'parquet') throw new LakeError('Unsupported', `iceberg rewrite: ${f.fileFormat} data files cannot be rewritten yet (${f.filePath})`, { file: f.filePath });
+  const readSchema: Schema = opts.lineage ? { ...schema, schemaId: -1000, fields: [...schema.fields, ROW_ID_FIELD, LAST_UPDATED_FIELD] } : schema;
+  const meta: TableMetadata = { ...state.metadata, schemas: [...state.metadata.schemas.filter((s) => s.schemaId !== readSchema.schemaId), readSchema] };
+  const task: FileScanTask = {
+    kind: 'iceberg-file-scan', path: f.filePath, key: state.relocation.toKey(f.filePath), format: f.fileFormat,
+    recordCount: f.recordCount, fileSizeInBytes: f.fileSizeInBytes, specId: f.specId, partition: f.partition,
+    dataSequenceNumber: entry.sequenceNumber, firstRowId: f.firstRowId, deletes: [], schemaId: readSchema.schemaId,
+    projectedIds: readSchema.fields.map((x) => x.id),
+  };
+  const cache = new DeleteCache();
+  const chains = chainLookup([schema.fields, ...[...state.metadata.schemas].reverse().map((s) => s.fields)]);
+  const td = await loadTaskDeletes(state.files, cache, f.filePath, deletes.map((d) => deleteRef(state, d)), chains, opts.signal);
+  let pos = 0;
+  for await (const read of readTask({ meta, files: state.files, deleteCache: cache }, task, opts.signal)) {
+    const n = read.numRows;
+    const batch = opts.lineage ? withLineage(read, pos, f.firstRowId, entry.sequenceNumber) : read;
+    let keep: Uint8Array | undefined;
+    if (td.hasPositionDeletes || td.equality.length) {
+      const eq = equalityTest(batch, td.equality, schema);
+      keep = new Uint8Array(n);
+      for (let i = 0; i < n; i++) keep[i] = td.isPositionDeleted(pos + i) || eq(i) ? 0 : 1;
+    }
+    pos += n;
+    const out = keep ? takeRows(batch, maskToIndices(keep)) : batch;
+    if (out.numRows > 0) yield out;
+  }
+  if (BigInt(pos) !== f.recordCount) {
+    throw new LakeError('DataInvalid', `iceberg rewrite: ${f.filePath} has ${pos} rows but its manifest entry says ${f.recordCount}`, { file: f.filePath });
+  }
+}
+
+/**
+ * The batch with its last two columns (`_row_id`, `_last_updated_sequence_number`) filled where null: the
+ * row id from `first_row_id + position`, the sequence number from the file's (spec "Row Lineage").
+ */
+function withLineage(batch: RecordBatch, first: number, firstRowId: bigint | undefined, seq: bigint): RecordBatch {
+  const n = batch.numRows;
+  const kids = batch.data.children;
+  const fill = (d: Data, value: (i: number) => bigint | undefined): Data => {
+    if (d.nullCount === 0) return d;
+    const src = d.values as BigInt64Array;
+    const out = new BigInt64Array(n);
+    const bits = new Uint8Array((n + 7) >> 3);
+    let nulls = 0;
+    for (let i = 0; i < n; i++) {
+      const v = d.getValid(i) ? src[i] : value(i);
+      if (v === undefined) { nulls++; continue; }
+      out[i] = v; bits[i >> 3] |= 1 << (i & 7);
+    }
+    return makeData({ type: d.type as Int64, length: n, nullCount: nulls, nullBitmap: nulls ? bits : undefined, data: out });
+  };
+  const k = kids.length;
+  const children = [...kids.slice(0, k - 2),
+    fill(kids[k - 2], (i) => (firstRowId === undefined ? undefined : firstRowId + BigInt(first + i))),
+    fill(kids[k - 1], () => seq)];
+  return new RecordBatch(batch.schema, makeData({ type: batch.data.type, length: n, nullCount: 0, children }));
 }
 
 /** A test for "row i matches an equality delete" over the batch's columns. */

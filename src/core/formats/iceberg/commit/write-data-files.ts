@@ -12,7 +12,7 @@ import type { DataFile } from '../spec/manifest.ts';
 import type { PartitionSpec } from '../spec/partition-spec.ts';
 import type { Schema } from '../spec/schema.ts';
 import type { NestedField } from '../spec/types.ts';
-import { type ParquetCodec, writeParquet } from './data-file-writer.ts';
+import { type ParquetCodec, type WrittenParquet, writeParquet } from './data-file-writer.ts';
 import { groupByPartition, partitionPath } from './partitioner.ts';
 import type { Row } from './row-values.ts';
 import { newDataFile } from './snapshot-files.ts';
@@ -70,18 +70,7 @@ export async function writePartitionFiles(
   const write = async (chunk: readonly Row[]) => {
     // `iceberg.schema`: the write schema, as Java's Parquet writer records it (readers such as icebird use it).
     const pq = writeParquet(chunk, fields, { keyValueMetadata: { 'iceberg.schema': schemaJson }, wasm, codec });
-    const file = newDataFile(state, path, namer.next(), namer.commitUuid, 'parquet');
-    await state.storage.write(file.key, pq.bytes, { signal: opts.signal });
-    out.push({
-      key: file.key,
-      dataFile: {
-        content: 'data', filePath: file.path, fileFormat: 'parquet', specId: spec.specId, partition,
-        recordCount: pq.recordCount, fileSizeInBytes: BigInt(pq.bytes.length),
-        columnSizes: pq.metrics.columnSizes, valueCounts: pq.metrics.valueCounts, nullValueCounts: pq.metrics.nullValueCounts,
-        nanValueCounts: pq.metrics.nanValueCounts, lowerBounds: pq.metrics.lowerBounds, upperBounds: pq.metrics.upperBounds,
-        splitOffsets: pq.splitOffsets, sortOrderId: opts.sortOrderId ?? 0,
-      },
-    });
+    out.push(await storeDataFile(state, pq, path, spec, partition, namer, opts));
     return pq.bytes.length;
   };
   let start = 0;
@@ -96,11 +85,35 @@ export async function writePartitionFiles(
   return out;
 }
 
+/** Stores a written Parquet file under the partition's path and describes it as a manifest `DataFile`. */
+export async function storeDataFile(
+  state: TableState, pq: WrittenParquet, path: string, spec: PartitionSpec, partition: DataFile['partition'], namer: FileNamer,
+  opts: { readonly sortOrderId?: number; readonly signal?: AbortSignal } = {},
+): Promise<WrittenDataFile> {
+  const file = newDataFile(state, path, namer.next(), namer.commitUuid, 'parquet');
+  await state.storage.write(file.key, pq.bytes, { signal: opts.signal });
+  return {
+    key: file.key,
+    dataFile: {
+      content: 'data', filePath: file.path, fileFormat: 'parquet', specId: spec.specId, partition,
+      recordCount: pq.recordCount, fileSizeInBytes: BigInt(pq.bytes.length),
+      columnSizes: pq.metrics.columnSizes, valueCounts: pq.metrics.valueCounts, nullValueCounts: pq.metrics.nullValueCounts,
+      nanValueCounts: pq.metrics.nanValueCounts, lowerBounds: pq.metrics.lowerBounds, upperBounds: pq.metrics.upperBounds,
+      splitOffsets: pq.splitOffsets, sortOrderId: opts.sortOrderId ?? 0,
+    },
+  };
+}
+
+/** The `iceberg.schema` key-value metadata of a data file written with `fields` (Java's Parquet writer records it). */
+export function icebergSchemaMetadata(schema: Schema, fields: readonly NestedField[]): Record<string, string> {
+  return { 'iceberg.schema': stringifyJson(schemaToJson({ ...schema, fields })) };
+}
+
 /**
  * parquet-wasm when it can be instantiated (browser, worker, Node after installNodeParquetWasm), else
  * undefined and hyparquet-writer writes: same columns, ids and metrics, about twice as slow end to end.
  */
-async function parquetWasm(): Promise<ParquetWasm | undefined> {
+export async function parquetWasm(): Promise<ParquetWasm | undefined> {
   try {
     return await ensureParquetWasm();
   } catch {
@@ -109,12 +122,14 @@ async function parquetWasm(): Promise<ParquetWasm | undefined> {
 }
 
 /**
- * The page codec from `write.parquet.compression-codec` (Iceberg "Write properties"); unset or a codec
- * parquet-wasm lacks (lz4 is Hadoop-framed LZ4, deprecated in Parquet) → SNAPPY, this writer's default.
+ * The page codec from `write.parquet.compression-codec` (Iceberg "Configuration", write properties: default
+ * zstd, which Java writes since 1.4 and records on the tables it creates); unset → ZSTD. A codec parquet-wasm
+ * lacks (lz4 is Hadoop-framed LZ4, deprecated in Parquet) → SNAPPY. hyparquet-writer (the fallback for
+ * nested columns) has only SNAPPY and UNCOMPRESSED and writes SNAPPY for the others.
  */
 export function codecOf(prop: string | undefined): ParquetCodec {
   switch (prop?.toLowerCase()) {
-    case 'zstd': return 'ZSTD';
+    case undefined: case 'zstd': return 'ZSTD';
     case 'gzip': return 'GZIP';
     case 'brotli': return 'BROTLI';
     case 'uncompressed': case 'none': return 'UNCOMPRESSED';

@@ -158,7 +158,8 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
     case 'compact': {
       const req = compactRequest(action);
       const plan = await table.planCompaction(req, signal);
-      change = { preview: compactPreview(plan, req, before) };
+      const preview = compactPreview(plan, req, before);
+      change = { preview, inputBytes: preview.deletes.reduce((n, f) => n + (f.bytes ?? 0), 0) };
       noop = !plan || plan.buckets.length === 0;
       run = (s) => runCompact(table, req, latest, s);
       break;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { deltaEngineSql } from '../formats/delta/commit/engine-sql.ts';
+import { paimonEngineSql } from '../formats/paimon/commit/engine-sql.ts';
+import { partitionPairs, tableNameFromLocation } from './engine-sql.ts';
+
+describe('engine SQL pieces', () => {
+  it('reads db and table from warehouse-style locations', () => {
+    expect(tableNameFromLocation('s3://bucket/warehouse/sales.db/orders/')).toEqual({ database: 'sales', table: 'orders' });
+    expect(tableNameFromLocation('s3://bucket/wh/sales/orders')).toEqual({ database: 'sales', table: 'orders' });
+    expect(tableNameFromLocation('file:///orders')).toEqual({ database: 'default', table: 'orders' });
+    expect(partitionPairs('a=1/b=x=y')).toEqual([{ name: 'a', value: '1' }, { name: 'b', value: 'x=y' }]);
+  });
+
+  it('Delta OPTIMIZE narrows to the named partitions (quoted), several as an OR', () => {
+    const sql = deltaEngineSql({ location: 's3://b/t/', configuration: { 'delta.targetFileSize': '1000' } }, {
+      kind: 'compact', partitions: [{ partition: "day=2024-01-01/region=o'hare" }, { partition: 'day=2024-01-02/region=x' }],
+    });
+    expect(sql?.statements).toEqual([
+      'SET spark.databricks.delta.optimize.maxFileSize = 1000;',
+      "OPTIMIZE delta.`s3://b/t` WHERE (`day` = '2024-01-01' AND `region` = 'o\\'hare') OR (`day` = '2024-01-02' AND `region` = 'x');",
+    ]);
+    expect(deltaEngineSql({ location: 's3://b/t', configuration: {} }, { kind: 'rollback', snapshotId: '4' })?.statements).toEqual(['RESTORE TABLE delta.`s3://b/t` TO VERSION AS OF 4;']);
+    expect(deltaEngineSql({ location: 's3://b/t', configuration: {} }, { kind: 'vacuum', retentionHours: 200 })?.statements).toEqual(['VACUUM delta.`s3://b/t` RETAIN 200 HOURS;']);
+  });
+
+  it('Paimon sys.compact takes partitions as k=v,k=v;… and the table option target-file-size', () => {
+    const sql = paimonEngineSql({ location: 's3://b/wh/shop.db/orders', options: { 'target-file-size': '64mb' }, primaryKey: true }, {
+      kind: 'compact', strategy: 'full', partitions: [{ partition: 'dt=20240101/hh=08' }, { partition: 'dt=20240102/hh=09' }],
+    });
+    expect(sql?.statements).toEqual([`CALL sys.compact(table => 'shop.orders', partitions => 'dt=20240101,hh=08;dt=20240102,hh=09', compact_strategy => 'full', options => 'target-file-size=${64 * 1024 * 1024}');`]);
+    expect(paimonEngineSql({ location: 's3://b/wh/shop.db/orders', options: {}, primaryKey: false }, { kind: 'expire', retainLast: 3 })?.statements)
+      .toEqual(["CALL sys.expire_snapshots(table => 'shop.orders', retain_min => 3);"]);
+  });
+});
