@@ -42,7 +42,7 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope diff / changes', () => {
         const strip = (x: Record<string, unknown>) => { const { _change_type: _t, _commit_version: _v, ...row } = x; return JSON.stringify(row); };
         const plus = log.filter((x) => x._change_type === 'insert' || x._change_type === 'update-after').map(strip);
         const gone = log.filter((x) => x._change_type === 'delete' || x._change_type === 'update-before').map(strip);
-        const { upsertKey } = JSON.parse((await run(['changes', fx.root, ev[i]!.id, ev[i + 1]!.id, '--format', 'json'])).out) as { upsertKey?: string[] };
+        const { upsertKey } = JSON.parse((await runMain(['changes', fx.root, ev[i]!.id, ev[i + 1]!.id, '--format', 'json'])).out) as { upsertKey?: string[] };
         if (upsertKey) {
           // A log without before images (Hudi's incremental query): its inserts replace the rows of their key.
           const key = (t: string) => JSON.stringify(upsertKey.map((k) => (JSON.parse(t) as Record<string, unknown>)[k]));
