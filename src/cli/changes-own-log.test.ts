@@ -11,15 +11,10 @@ import { PaimonTable } from '../core/formats/paimon/table.ts';
 import { FsStorage } from '../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../testing/fixtures.ts';
-import { main } from './main.ts';
+import { runMain } from './run-main.test-support.ts';
 
 beforeAll(() => installNodeParquetWasm());
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = ''; let err = '';
-  const code = await main(argv, (t) => { out += `${t}\n`; }, (t) => { err += `${t}\n`; });
-  return { code, out, err };
-}
 
 const temps: string[] = [];
 afterEach(() => { while (temps.length) rmSync(temps.pop()!, { recursive: true, force: true }); });
@@ -33,23 +28,23 @@ describe('lakescope changes: the format\'s own change log', () => {
     writeFileSync(join(dir, 'a.csv'), 'id,name\n1,one\n2,two\n');
     writeFileSync(join(dir, 'b.csv'), 'id,name\n2,TWO\n3,three\n');
     writeFileSync(join(dir, 'd.json'), '[{"id": 1}]');
-    for (const [verb, file] of [['upsert', 'a.csv'], ['upsert', 'b.csv'], ['delete', 'd.json']]) expect((await run([verb!, table, '--data', join(dir, file!)])).code).toBe(0);
+    for (const [verb, file] of [['upsert', 'a.csv'], ['upsert', 'b.csv'], ['delete', 'd.json']]) expect((await runMain([verb!, table, '--data', join(dir, file!)])).code).toBe(0);
 
-    const json = await run(['changes', table, '1', '3', '--format', 'json']);
+    const json = await runMain(['changes', table, '1', '3', '--format', 'json']);
     expect(json.err).toBe('');
     const log = JSON.parse(json.out) as { source: string; sourceName: string; upsertKey: string[]; rows: { changeType: string; version: string; row: Record<string, unknown> }[] };
     expect(log).toMatchObject({ source: 'format', sourceName: 'Paimon changelog files', upsertKey: ['id'] });
     expect(log.rows.map((r) => [r.version, r.changeType, r.row.id, r.row.name])).toEqual([
       ['2', 'insert', 2, 'TWO'], ['2', 'insert', 3, 'three'], ['3', 'delete', 1, null],
     ]);
-    const text = await run(['changes', table, '1', '3']);
+    const text = await runMain(['changes', table, '1', '3']);
     expect(text.out).toMatch(/^changes after 1 up to 3: 3 rows from Paimon changelog files$/m);
     expect(text.out).toMatch(/^no before images: an insert replaces the row with the same id$/m);
   });
 
   it.skipIf(!FIXTURES_PRESENT)(`hudi: the incremental query, removing commits derived and named${FIXTURES_PRESENT ? '' : ` (${FIXTURES_SKIP_REASON})`}`, async () => {
     const root = join(FIXTURES_DIR, 'hudi', 'mor_v9_txns_simple_nometa');
-    const r = await run(['changes', root, '20260307135827749', '20260307135840975']);
+    const r = await runMain(['changes', root, '20260307135827749', '20260307135840975']);
     expect(r.err).toBe('');
     expect(r.out).toMatch(/^changes after 20260307135827749 up to 20260307135840975: \d+ rows from Hudi incremental query$/m);
     expect(r.out).toMatch(/^derived \(not in the Hudi incremental query\): 20260307135832616/m);
