@@ -8,3 +8,4 @@ export {
 export { takeData, takeRows, filterRows, dropPositions, maskToIndices } from './take.ts';
 export { limitBatches } from './limit.ts';
 export { nullData, constantData, batchFromColumns, selectColumns, renameColumns, concatBatches } from './columns.ts';
+export { dataFromValues } from './from-values.ts';
