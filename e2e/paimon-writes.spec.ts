@@ -105,9 +105,12 @@ test.describe('Paimon writes over the S3 gateway', () => {
     const topFilesBefore = await liveFiles(target, Number(topLevel)).count();
     await shot(page, '123-paimon-lsm-level0');
 
-    // 3. Compact that bucket by clicks: the preview names the merged files and the output level.
-    await target.getByRole('button', { name: 'Compact this bucket (full)' }).click();
-    const compactPreview = page.getByRole('dialog', { name: /^Preview: Full compaction of f1=10 · bucket \d/ });
+    // 3. Compact that bucket by clicks, as the "Next compaction" line predicts (the same pick runs): the
+    //    preview names the merged files and the output level.
+    await expect(target.getByTestId('lsm-next')).toContainText('universal compaction merges');
+    await expect(target.getByRole('button', { name: 'Compact this bucket (full)' })).toBeEnabled();
+    await target.getByRole('button', { name: 'Run the compaction Paimon would pick next' }).click();
+    const compactPreview = page.getByRole('dialog', { name: /^Preview: Next compaction of f1=10 · bucket \d/ });
     await expect(compactPreview.getByTestId('write-preview')).toHaveAttribute('data-operation', 'compact');
     await expect(compactPreview.getByRole('region', { name: 'Files to write' })).toContainText(`level ${topLevel}`);
     await expect(compactPreview.getByRole('region', { name: 'Files to delete' })).toContainText('level 0');

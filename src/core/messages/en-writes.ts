@@ -53,7 +53,6 @@ export const enWrites = {
   'ui.lsm.change.head': (p: { from: string; to: string }) => `Snapshot ${p.from} → ${p.to}:`,
   'ui.lsm.change.left': (p: { count: number; level: number }) => `${files(p.count)} left level ${n(p.level)}`,
   'ui.lsm.change.arrived': (p: { count: number; level: number; rows: number }) => `${files(p.count)} (${rows(p.rows)}) new at level ${n(p.level)}`,
-  'ui.lsm.change.none': () => 'no file changed in this bucket',
   'ui.lsm.change.leaving': () => 'Removed from the table by this commit (the file stays in storage until an expiration no longer needs it)',
   'ui.lsm.change.arriving': () => 'New in this commit',
   'ui.lsm.change.label': () => 'What the last commit changed',

@@ -140,7 +140,6 @@ function BucketDiagram({ bucket, selected, onSelect, compaction, change, from, t
             ...changeByLevel(change.arrived).map((c) => t('ui.lsm.change.arrived', { count: c.count, level: c.level, rows: c.rows }))].join('; ')}.
         </p>
       )}
-      {change && !moved && from !== undefined && <p className="lsm-change small muted" data-testid="lsm-change"><strong>{t('ui.lsm.change.head', { from, to })}</strong> {t('ui.lsm.change.none')}.</p>}
       <div className="lsm-levels" role="list">
         {diagramRows(levels, new Set(leaving.keys())).map((row) => (row.kind === 'gap'
           ? (
