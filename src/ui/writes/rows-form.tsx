@@ -20,9 +20,8 @@ export interface RowsFormProps {
   readonly onCancel: () => void;
 }
 
-const PLACEHOLDER: Partial<Record<RowColumn['kind'], string>> = {
-  int: '0', bigint: '0', float: '0.0', decimal: '0.00', date: 'YYYY-MM-DD', timestamp: 'YYYY-MM-DD HH:MM:SS',
-};
+/** The form a value takes where the type name does not say it (numbers need no hint; an empty nullable field is NULL). */
+const PLACEHOLDER: Partial<Record<RowColumn['kind'], string>> = { date: 'YYYY-MM-DD', timestamp: 'YYYY-MM-DD HH:MM:SS' };
 
 function Field({ col, value, onChange }: { col: RowColumn; value: string; onChange: (v: string) => void }) {
   const { t } = useMessages();
@@ -47,7 +46,7 @@ function Field({ col, value, onChange }: { col: RowColumn; value: string; onChan
           ? <input value="" disabled aria-label={col.name} placeholder={t('ui.rows.nestedField')} />
           : (
             <input value={value} onChange={(e) => onChange(e.target.value)} aria-label={col.name} spellCheck={false} autoComplete="off"
-              inputMode={numeric ? 'decimal' : undefined} placeholder={PLACEHOLDER[col.kind]} />
+              inputMode={numeric ? 'decimal' : undefined} placeholder={PLACEHOLDER[col.kind] ?? (col.required ? '' : 'NULL')} />
           )}
     </label>
   );
