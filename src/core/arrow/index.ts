@@ -9,3 +9,4 @@ export { takeData, takeRows, filterRows, dropPositions, maskToIndices } from './
 export { limitBatches } from './limit.ts';
 export { nullData, constantData, batchFromColumns, selectColumns, renameColumns, concatBatches } from './columns.ts';
 export { rowsTable, type RowsColumnType } from './rows-table.ts';
+export { dataFromValues } from './from-values.ts';

@@ -117,6 +117,12 @@ export interface WriteCapability {
   readonly ref?: { readonly name: string; readonly type: 'tag' | 'branch' };
   /** The action to prepare when it needs no input (filled with the selected version). */
   readonly action?: WriteAction;
+  /**
+   * Row writes given as values (`rows` of append/upsert/delete): `rows` whole rows by column name, `keys`
+   * only the primary-key columns (Paimon's delete by key). Absent when the action takes no rows (a Delta
+   * DELETE takes a predicate), so a UI offers a row form exactly where this says which one.
+   */
+  readonly rowsInput?: 'rows' | 'keys';
 }
 
 /** How a format's commit is made atomic and who to ask before applying (shown with every preview). */

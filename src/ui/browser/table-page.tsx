@@ -19,6 +19,7 @@ import { SchemaView } from '../schema/schema-view.tsx';
 import { type DiffRoute, type Tab, tabsFor } from '../state/route.ts';
 import { TreeView } from '../tree/tree-view.tsx';
 import { WritesBar } from '../writes/writes-bar.tsx';
+import { TableWritesProvider } from '../writes/table-writes.tsx';
 import { PANEL_KEYS, usePanelCollapsed, useShortcut } from './panels.ts';
 import { TableWarnings } from './table-warnings.tsx';
 import { UnreadTablePage } from './unread-table-page.tsx';
@@ -118,7 +119,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
   };
 
   return (
-    <>
+    <TableWritesProvider warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} schemas={overview.schemas} onVersion={onVersion}>
       <Suspense fallback={<div className="timeline timeline-skeleton muted small" aria-busy>Loading the timeline…</div>}>
         {overview.versions.length > 0
           ? <TimelineStrip format={overview.format} versions={overview.versions} selectedId={selected?.id} onSelect={selectVersion}
@@ -136,7 +137,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
               ))}
             </div>
             <Suspense fallback={null}><CompareMenu versions={overview.versions} selectedId={selected?.id} onCompare={(from, to) => onDiff({ from, to })} /></Suspense>
-            <WritesBar warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} selected={selected} onVersion={onVersion} writeRefusal={overview.writeRefusal} />
+            <WritesBar warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} selected={selected} writeRefusal={overview.writeRefusal} />
           </div>
           {diff && (
             <div className="tab-body diff-body">
@@ -178,6 +179,6 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
         </div>
         <Inspector item={shownItem} format={overview.format} warehouseId={warehouseId} tableId={tableId} version={versionParam} collapsed={collapsed} onToggle={toggleInspector} onOpenRaw={openRaw} shortcut={PANEL_KEYS.inspector} />
       </div>
-    </>
+    </TableWritesProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LsmBucketView, LsmFileView } from '../../core/formats/paimon/index.ts';
-import { boxWidths, bucketTitle, diagramLevels, diagramRows, levelNote, seqRange } from './lsm-model.ts';
+import { boxWidths, bucketChange, bucketTitle, changeByLevel, diagramLevels, diagramRows, levelNote, seqRange } from './lsm-model.ts';
 
 const file = (key: string, size: number): LsmFileView => ({
   fileName: key, key, rowCount: '1', fileSize: size, minKey: '(1)', maxKey: '(2)', minSequenceNumber: '0', maxSequenceNumber: '1', schemaId: 0,
@@ -44,5 +44,26 @@ describe('folded rows', () => {
     expect(rows.map((r) => (r.kind === 'gap' ? `${r.from}-${r.to}` : String(r.level.level)))).toEqual(['0', '1', '2', '3-4', '5']);
     const empty = diagramRows(diagramLevels(bucket([])));
     expect(empty.map((r) => (r.kind === 'gap' ? `${r.from}-${r.to}` : String(r.level.level)))).toEqual(['0', '1-4', '5']);
+  });
+});
+
+describe('what a commit changed in a bucket', () => {
+  it('files gone by their old level, new files by their level; files that stayed are neither', () => {
+    const before = bucket([{ level: 0, files: [file('a', 1), file('b', 1)] }, { level: 5, files: [file('c', 9)] }]);
+    const after = bucket([{ level: 5, files: [file('d', 10)] }, { level: 4, files: [file('e', 1)] }]);
+    const change = bucketChange(before, after);
+    expect(change.left.map((f) => [f.level, f.file.fileName])).toEqual([[0, 'a'], [0, 'b'], [5, 'c']]);
+    expect(change.arrived.map((f) => [f.level, f.file.fileName])).toEqual([[5, 'd'], [4, 'e']]);
+    expect(changeByLevel(change.left)).toEqual([{ level: 0, count: 2, rows: 2 }, { level: 5, count: 1, rows: 1 }]);
+    expect(changeByLevel(change.arrived).map((c) => c.level)).toEqual([4, 5]);
+    const kept = bucketChange(before, bucket([{ level: 0, files: [file('a', 1), file('b', 1), file('n', 1)] }, { level: 5, files: [file('c', 9)] }]));
+    expect(kept).toEqual({ left: [], arrived: [{ level: 0, file: file('n', 1) }] });
+    expect(bucketChange(undefined, before).arrived).toHaveLength(3);
+  });
+
+  it('a level a commit emptied is kept as its own row (its files are drawn leaving)', () => {
+    const levels = diagramLevels(bucket([{ level: 5, files: [file('a', 1)] }]));
+    expect(diagramRows(levels).map((r) => r.kind)).toEqual(['level', 'gap', 'level']);
+    expect(diagramRows(levels, new Set([2])).map((r) => (r.kind === 'gap' ? `${r.from}-${r.to}` : r.level.level))).toEqual([0, 1, 2, '3-4', 5]);
   });
 });

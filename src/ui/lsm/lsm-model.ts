@@ -23,13 +23,16 @@ export function diagramLevels(bucket: LsmBucketView): DiagramLevel[] {
 /** A diagram row: one level, or a run of empty middle levels drawn as one line. */
 export type DiagramRow = { readonly kind: 'level'; readonly level: DiagramLevel } | { readonly kind: 'gap'; readonly from: number; readonly to: number };
 
-/** Rows to draw: level 0 and the top level always; two or more empty levels in between fold into one row. */
-export function diagramRows(levels: readonly DiagramLevel[]): DiagramRow[] {
+/**
+ * Rows to draw: level 0 and the top level always; two or more empty levels in between fold into one row,
+ * except the levels in `keep` (e.g. a level whose files a commit just removed, drawn leaving).
+ */
+export function diagramRows(levels: readonly DiagramLevel[], keep: ReadonlySet<number> = new Set()): DiagramRow[] {
   const out: DiagramRow[] = [];
   const top = levels.length - 1;
   for (let i = 0; i < levels.length; i++) {
     let j = i;
-    while (j < top && j > 0 && levels[j].files.length === 0) j++;
+    while (j < top && j > 0 && levels[j].files.length === 0 && !keep.has(j)) j++;
     if (j - i >= 2) { out.push({ kind: 'gap', from: i, to: j - 1 }); i = j - 1; continue; }
     out.push({ kind: 'level', level: levels[i] });
   }
@@ -65,3 +68,43 @@ export function levelNote(level: number, files: number, top: number): string {
   if (files === 0) return level === top ? 'empty: a full compaction writes here' : 'empty';
   return `1 sorted run of ${files} file${files === 1 ? '' : 's'} (disjoint key ranges)`;
 }
+
+/** A file of a level, as a commit moved it. */
+export interface MovedFile {
+  readonly level: number;
+  readonly file: LsmFileView;
+}
+
+/** What a commit changed in one bucket: files no longer in the table (by their old level) and new ones (by their level). */
+export interface BucketChange {
+  readonly left: readonly MovedFile[];
+  readonly arrived: readonly MovedFile[];
+}
+
+const filesOf = (b: LsmBucketView | undefined): MovedFile[] => (b?.levels ?? []).flatMap((l) => l.files.map((file) => ({ level: l.level, file })));
+
+/**
+ * The files a commit removed from a bucket and the files it added, by file name. Must hold: a file in both
+ * is neither (it stayed, whatever its level); a bucket absent before has only arrivals.
+ */
+export function bucketChange(before: LsmBucketView | undefined, after: LsmBucketView | undefined): BucketChange {
+  const was = filesOf(before);
+  const is = filesOf(after);
+  const names = (fs: MovedFile[]) => new Set(fs.map((f) => f.file.fileName));
+  const wasNames = names(was);
+  const isNames = names(is);
+  return { left: was.filter((f) => !isNames.has(f.file.fileName)), arrived: is.filter((f) => !wasNames.has(f.file.fileName)) };
+}
+
+/** Counts per level, lowest level first: files, and rows of arrivals. */
+export function changeByLevel(files: readonly MovedFile[]): { level: number; count: number; rows: number }[] {
+  const by = new Map<number, { count: number; rows: number }>();
+  for (const f of files) {
+    const c = by.get(f.level) ?? { count: 0, rows: 0 };
+    by.set(f.level, { count: c.count + 1, rows: c.rows + Number(f.file.rowCount) });
+  }
+  return [...by].sort((a, b) => a[0] - b[0]).map(([level, c]) => ({ level, ...c }));
+}
+
+/** The id of a bucket across snapshots. */
+export const bucketId = (b: LsmBucketView): string => `${b.partitionHex}|${b.bucket}`;

@@ -22,14 +22,15 @@ export function Modal({ title, onCancel, children, wide = false, busy = false, t
     const before = document.activeElement as HTMLElement | null;
     const el = ref.current;
     // Autofocus the first field, else the dialog itself (not Confirm: Enter must not confirm by accident).
-    const first = el?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled])');
+    const first = el?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])');
     (first ?? el)?.focus();
     return () => { if (before && document.contains(before)) before.focus(); };
   }, []);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); onCancel(); return; }
-    if (e.key === 'Enter' && !(e.target instanceof HTMLButtonElement) && (e.target as HTMLElement).tagName !== 'SUMMARY') {
+    // A textarea (pasted CSV) takes Enter as a line break.
+    if (e.key === 'Enter' && !(e.target instanceof HTMLButtonElement) && !['SUMMARY', 'TEXTAREA'].includes((e.target as HTMLElement).tagName)) {
       e.preventDefault();
       return;
     }

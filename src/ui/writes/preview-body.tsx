@@ -67,6 +67,7 @@ function FileGroups({ files, verb, label }: { files: readonly FileChangeDto[]; v
               <li key={f.key}>
                 <span className="mono" title={safeTitle(f.key)}><InlineText text={middleEllipsis(f.key, 64)} /></span>
                 <span className="muted num">{f.bytes !== undefined ? formatBytes(f.bytes) : f.note ?? ''}</span>
+                {f.bytes !== undefined && f.note && <span className="ws-file-note muted">{f.note}</span>}
               </li>
             ))}
             {g.files.length > SHOWN && <li className="muted">… and {formatCount(g.files.length - SHOWN)} more</li>}

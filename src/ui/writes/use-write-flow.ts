@@ -15,12 +15,15 @@ import type { UndoRequest, WritePreviewDto, WriteResultDto } from '../../worker/
 /** A write the page can ask for (an action of the common model): the same shape Undo carries. */
 export type WriteRequest = UndoRequest;
 
-/** The writes that need parameters first (capabilities with `needsInput`). */
-export type FormKind = 'tag' | 'branch' | 'expire' | 'compact';
+/** The writes that need parameters first (capabilities with `needsInput`); row writes take rows from a form or pasted CSV. */
+export type FormKind = 'tag' | 'branch' | 'expire' | 'compact' | 'append' | 'upsert' | 'delete';
+
+/** Which rows a row form asks for (the capability's `rowsInput`): whole rows, or key values only. */
+export type RowsInput = 'rows' | 'keys';
 
 export type WritePhase =
   | { readonly kind: 'idle' }
-  | { readonly kind: 'form'; readonly form: FormKind; readonly snapshotId?: string }
+  | { readonly kind: 'form'; readonly form: FormKind; readonly snapshotId?: string; readonly rowsInput?: RowsInput }
   | { readonly kind: 'preparing'; readonly title: string }
   | { readonly kind: 'preview'; readonly title: string; readonly preview: WritePreviewDto; readonly request: WriteRequest }
   | { readonly kind: 'applying'; readonly title: string; readonly preview: WritePreviewDto; readonly request: WriteRequest; readonly startedAt: number; readonly progress?: Progress }
@@ -30,8 +33,8 @@ export interface WriteTargetRef { readonly warehouseId: string; readonly root: s
 
 export interface WriteFlow {
   readonly phase: WritePhase;
-  /** Opens a parameter form. */
-  openForm(form: FormKind, snapshotId?: string): void;
+  /** Opens a parameter form (a row form asks for `rowsInput`). */
+  openForm(form: FormKind, snapshotId?: string, rowsInput?: RowsInput): void;
   /** Prepares `request` and shows its preview. */
   prepare(request: WriteRequest, title: string): void;
   /** Applies the previewed operation. */
@@ -41,8 +44,8 @@ export interface WriteFlow {
 }
 
 export interface WriteCallbacks {
-  /** A write committed. */
-  onCommitted(result: WriteResultDto, title: string): void;
+  /** A write committed (`request`: what was asked for). */
+  onCommitted(result: WriteResultDto, title: string, request: WriteRequest): void;
   /** An apply failed or was cancelled: it may still have committed (lost answer), so refresh the table. */
   onUncertain(): void;
 }
@@ -82,7 +85,7 @@ export function useWriteFlow(target: WriteTargetRef, callbacks: WriteCallbacks):
       signal: ac.signal,
       onProgress: (progress) => setPhase((cur) => (cur.kind === 'applying' ? { ...cur, progress } : cur)),
     }).then(
-      (result) => { setPhase({ kind: 'idle' }); cbRef.current.onCommitted(result, p.title); },
+      (result) => { setPhase({ kind: 'idle' }); cbRef.current.onCommitted(result, p.title, p.request); },
       (error: unknown) => { setPhase({ kind: 'error', title: p.title, error, request: p.request }); cbRef.current.onUncertain(); },
     );
   }, []);
@@ -95,7 +98,7 @@ export function useWriteFlow(target: WriteTargetRef, callbacks: WriteCallbacks):
     setPhase({ kind: 'idle' });
   }, []);
 
-  const openForm = useCallback((form: FormKind, snapshotId?: string) => setPhase({ kind: 'form', form, snapshotId }), []);
+  const openForm = useCallback((form: FormKind, snapshotId?: string, rowsInput?: RowsInput) => setPhase({ kind: 'form', form, snapshotId, ...(rowsInput ? { rowsInput } : {}) }), []);
 
   return { phase, openForm, prepare, confirm, cancel };
 }

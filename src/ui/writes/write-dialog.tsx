@@ -4,13 +4,14 @@
  * and the destructive rollback's typed confirmation), progress with bytes/s and Cancel, errors.
  */
 import { useEffect, useState } from 'react';
+import type { SchemaDto } from '../../core/api/table-dto.ts';
 import { formatBytes, formatCount, formatRate } from '../common/format.ts';
-import { ErrorPanel } from '../errors/error-panel.tsx';
 import { useMessages } from '../common/messages.ts';
+import { ErrorPanel } from '../errors/error-panel.tsx';
 import { Modal } from './modal.tsx';
 import { PreviewBody } from './preview-body.tsx';
 import type { WriteFlow } from './use-write-flow.ts';
-import { FORM_TITLE, WriteForm } from './write-forms.tsx';
+import { WriteForm, formTitle } from './write-forms.tsx';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(Date.now());
@@ -26,21 +27,21 @@ function seconds(ms: number): string {
   return ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
-export function WriteDialog({ flow, existingRefs }: { flow: WriteFlow; existingRefs: readonly string[] }) {
+export function WriteDialog({ flow, existingRefs, schema }: { flow: WriteFlow; existingRefs: readonly string[]; schema?: SchemaDto }) {
+  const { t } = useMessages();
   const p = flow.phase;
   const now = useNow(p.kind === 'applying' || p.kind === 'preparing');
   const [deleteFiles, setDeleteFiles] = useState(false);
   const [reallyDelete, setReallyDelete] = useState(false);
   const [typed, setTyped] = useState('');
-  const { t } = useMessages();
   const opId = p.kind === 'preview' ? p.preview.opId : '';
   useEffect(() => { setDeleteFiles(false); setReallyDelete(false); setTyped(''); }, [opId]);
 
   if (p.kind === 'idle') return null;
   if (p.kind === 'form') {
     return (
-      <Modal key="form" title={FORM_TITLE[p.form]} onCancel={flow.cancel} testId="write-form">
-        <WriteForm form={p.form} snapshotId={p.snapshotId} existingRefs={existingRefs} onPreview={flow.prepare} onCancel={flow.cancel} />
+      <Modal key="form" title={formTitle(t, p.form)} onCancel={flow.cancel} wide={p.rowsInput !== undefined} testId="write-form">
+        <WriteForm form={p.form} snapshotId={p.snapshotId} existingRefs={existingRefs} schema={schema} {...(p.rowsInput ? { rowsInput: p.rowsInput } : {})} onPreview={flow.prepare} onCancel={flow.cancel} />
       </Modal>
     );
   }

@@ -4,14 +4,20 @@
  * the preview dialog that follows is the only place a write is confirmed.
  */
 import { useState } from 'react';
+import type { SchemaDto } from '../../core/api/table-dto.ts';
 import { formatBytes } from '../common/format.ts';
-import type { FormKind, WriteRequest } from './use-write-flow.ts';
+import type { Translator } from '../common/messages.ts';
+import { RowsForm } from './rows-form.tsx';
+import type { FormKind, RowsInput, WriteRequest } from './use-write-flow.ts';
 import { parseAge, parseSize, refNameProblem } from './write-model.ts';
 
 export interface FormProps {
   readonly form: FormKind;
   readonly snapshotId?: string;
   readonly existingRefs: readonly string[];
+  /** Row forms: the current schema and which rows they ask for. */
+  readonly schema?: SchemaDto;
+  readonly rowsInput?: RowsInput;
   readonly onPreview: (request: WriteRequest, title: string) => void;
   readonly onCancel: () => void;
 }
@@ -106,9 +112,20 @@ export function WriteForm(props: FormProps) {
     case 'tag': case 'branch': return <RefForm {...props} />;
     case 'expire': return <ExpireForm {...props} />;
     case 'compact': return <CompactForm {...props} />;
+    case 'append': case 'upsert': case 'delete':
+      return <RowsForm kind={props.form} rowsInput={props.rowsInput ?? 'rows'} schema={props.schema} onPreview={props.onPreview} onCancel={props.onCancel} />;
   }
 }
 
-export const FORM_TITLE: Record<FormKind, string> = {
-  tag: 'Tag this snapshot', branch: 'Branch from this snapshot', expire: 'Expire snapshots', compact: 'Compact data files',
-};
+/** The title of a form's dialog. */
+export function formTitle(t: Translator['t'], form: FormKind): string {
+  switch (form) {
+    case 'tag': return 'Tag this snapshot';
+    case 'branch': return 'Branch from this snapshot';
+    case 'expire': return 'Expire snapshots';
+    case 'compact': return 'Compact data files';
+    case 'append': return t('ui.rows.title.append');
+    case 'upsert': return t('ui.rows.title.upsert');
+    case 'delete': return t('ui.rows.title.delete');
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WriteCapability } from '../../worker/engine-writes.ts';
-import { actionTitle, commonUnavailableReason, groupFiles, parseAge, parseSize, refNameProblem, rowsLabel, rowsNote, totalsRows, writeActions, writesOffReason } from './write-model.ts';
+import { actionTitle, commonUnavailableReason, groupFiles, parseAge, parseSize, refNameProblem, rowActions, rowsLabel, rowsNote, totalsRows, writeActions, writesOffReason } from './write-model.ts';
 
 const rw = { writable: true, concurrency: 'c' };
 
@@ -97,5 +97,21 @@ describe('a table that refuses writes (its newest metadata file cannot be read)'
     expect(writesOffReason({ writable: false, reason: 'plain HTTP', concurrency: '' }, refusal)).toBe(refusal);
     expect(writesOffReason({ writable: false, reason: 'plain HTTP', concurrency: '' })).toBe('plain HTTP');
     expect(writesOffReason(rw)).toBeUndefined();
+  });
+});
+
+describe('row actions from capabilities', () => {
+  it('one button per row write that takes rows, opening its form with the rows it asks for; others (a predicate) left out', () => {
+    const caps: WriteCapability[] = [
+      { kind: 'upsert', scope: 'rows', available: true, needsInput: true, rowsInput: 'rows', description: 'up' },
+      { kind: 'delete', scope: 'rows', available: false, needsInput: true, rowsInput: 'keys', reason: 'read-only', description: 'del' },
+      { kind: 'update', scope: 'rows', available: true, needsInput: true, description: 'where' },
+      { kind: 'delete', scope: 'rows', available: true, needsInput: true, description: 'where' },
+      { kind: 'compact', scope: 'table', available: true, description: 'c' },
+    ];
+    expect(rowActions(caps).map((a) => [a.kind, a.form, a.rowsInput, a.disabled, a.title])).toEqual([
+      ['upsert', 'upsert', 'rows', false, 'up'], ['delete', 'delete', 'keys', true, 'read-only'],
+    ]);
+    expect(rowActions(undefined)).toEqual([]);
   });
 });

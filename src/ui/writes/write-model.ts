@@ -4,7 +4,7 @@
  * rows of a preview, files grouped by kind, and the parsing of the small forms (sizes, ages, names).
  */
 import type { FileChangeDto, TotalsDto, WriteAccessDto, WriteAction, WriteActionKind, WriteCapability } from '../../worker/engine-writes.ts';
-import type { FormKind } from './use-write-flow.ts';
+import type { FormKind, RowsInput } from './use-write-flow.ts';
 
 /** Button labels by action kind (the what-it-does tooltip comes from the table's capabilities). */
 const ACTION_LABEL: Readonly<Record<WriteActionKind, string>> = {
@@ -27,6 +27,8 @@ export interface VersionAction {
   readonly action?: WriteAction;
   /** For actions on one ref (delete tag): the ref. */
   readonly ref?: { readonly name: string; readonly type: 'tag' | 'branch' };
+  /** For row writes: whole rows or key values (the form asks for these). */
+  readonly rowsInput?: RowsInput;
 }
 
 /**
@@ -56,6 +58,18 @@ export function writeActions(caps: readonly WriteCapability[] | undefined, scope
       ...(form ? { form } : {}), ...(c.action ? { action: c.action } : {}), ...(c.ref ? { ref: c.ref } : {}),
     };
   });
+}
+
+/**
+ * Buttons for the row writes the table offers with rows as input (the capability's `rowsInput`: append,
+ * upsert, delete by key), in the capabilities' order; each opens the row form of its kind. Row actions that
+ * take something else (a Delta DELETE's predicate) are left out: the page has no form for them.
+ */
+export function rowActions(caps: readonly WriteCapability[] | undefined): VersionAction[] {
+  return (caps ?? []).filter((c) => c.scope === 'rows' && c.rowsInput !== undefined && (c.kind === 'append' || c.kind === 'upsert' || c.kind === 'delete')).map((c) => ({
+    kind: c.kind, label: ACTION_LABEL[c.kind], title: c.available ? c.description : c.reason ?? c.description, disabled: !c.available,
+    destructive: c.destructive === true, form: c.kind as FormKind, rowsInput: c.rowsInput!,
+  }));
 }
 
 /** The dialog title of an action on version `id` (the preview dialog reads `Preview: <title>`). */

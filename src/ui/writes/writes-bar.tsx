@@ -3,27 +3,25 @@
  * exactly what will be written and removed, asks for confirmation, then shows the new commit on the
  * timeline with a one-click undo"). One bar under the timeline: the selected version's actions and the
  * table's Maintain menu — whatever the table model's `capabilities` offer here, each disabled with its
- * reason when unavailable (read-only storage, anonymous bucket, a format without writes) — the dialog
- * for the write in progress, and the toast offering Undo. Nothing here branches on the table's format.
+ * reason when unavailable (read-only storage, anonymous bucket, a format without writes) — and the row
+ * writes that take rows (append, upsert, delete by key: a row form or pasted CSV). The dialog of the write in
+ * progress and the toast offering Undo belong to the page (table-writes.tsx), shared with the LSM tab's
+ * compaction buttons. Nothing here branches on the table's format.
  *
  * Undo is itself previewed: one click prepares the inverse write (set main back to the snapshot it was
  * at, remove the ref just created, or roll back again as a new snapshot — whatever the model says) and shows its
  * preview, and Confirm applies it — the same path as every other write, so it can also fail safely with
  * Conflict when someone else committed in between.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { VersionDto } from '../../core/api/table-dto.ts';
-import { engine } from '../../worker/client.ts';
-import type { WriteResultDto } from '../../worker/engine-writes.ts';
-import { queryKeys } from '../queries/keys.ts';
+import { useMessages } from '../common/messages.ts';
 import { MaintainMenu } from './maintain-menu.tsx';
-import { UndoToast } from './undo-toast.tsx';
-import { useWriteFlow } from './use-write-flow.ts';
-import { WriteDialog } from './write-dialog.tsx';
-import { type VersionAction, actionTitle, commonUnavailableReason, writeActions, writesOffReason } from './write-model.ts';
+import { useTableWrites, useWriteAccess, useWriteCapabilities } from './table-writes.tsx';
+import { type VersionAction, actionTitle, commonUnavailableReason, rowActions, writeActions, writesOffReason } from './write-model.ts';
 import './writes.css';
+
+export { useWriteAccess } from './table-writes.tsx';
 
 export interface WritesBarProps {
   readonly warehouseId: string;
@@ -31,55 +29,27 @@ export interface WritesBarProps {
   readonly format: TableFormatName;
   readonly versions: readonly VersionDto[];
   readonly selected?: VersionDto;
-  /** Select a version (undefined = the current one), e.g. the new current after a rollback. */
-  readonly onVersion: (id: string | undefined) => void;
   /** Why the table refuses writes (its newest metadata file/snapshot cannot be read): every action is disabled with it. */
   readonly writeRefusal?: string;
 }
 
-/** Whether the warehouse can be written (and the commit guarantee), asked once per warehouse. */
-export function useWriteAccess(warehouseId: string) {
-  return useQuery({ queryKey: queryKeys.writeAccess(warehouseId), queryFn: ({ signal }) => engine().writeAccess({ warehouseId }, { signal }), staleTime: Infinity });
-}
-
-/** The write actions the table offers on `version` (asked again when the current version changes). */
-function useWriteCapabilities(warehouseId: string, root: string, format: TableFormatName, currentId: string | undefined, version: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.writeCapabilities(warehouseId, root, currentId ?? '', version ?? ''),
-    queryFn: ({ signal }) => engine().writeCapabilities({ warehouseId, root, format, ...(version !== undefined ? { version } : {}) }, { signal }),
-    staleTime: Infinity,
-  });
-}
-
-export function WritesBar({ warehouseId, root, format, versions, selected, onVersion, writeRefusal }: WritesBarProps) {
+export function WritesBar({ warehouseId, root, format, versions, selected, writeRefusal }: WritesBarProps) {
+  const { t } = useMessages();
+  const writes = useTableWrites();
   const access = useWriteAccess(warehouseId);
-  const qc = useQueryClient();
-  const [toast, setToast] = useState<{ result: WriteResultDto; title: string } | undefined>();
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: queryKeys.table(warehouseId, root) });
-    void qc.invalidateQueries({ queryKey: queryKeys.tableFiles(warehouseId, root) });
-    void qc.invalidateQueries({ queryKey: queryKeys.paimonTable(warehouseId, root) });
-  };
   const currentId = versions.find((v) => v.isCurrent)?.id;
   const caps = useWriteCapabilities(warehouseId, root, format, currentId, selected?.id);
-  const flow = useWriteFlow({ warehouseId, root, format }, {
-    onCommitted: (result, title) => {
-      refresh();
-      // Show the new current version when the write moved main; keep the selection for tags/branches.
-      if (result.currentAfter !== undefined && result.currentAfter !== currentId) onVersion(undefined);
-      setToast({ result, title });
-    },
-    onUncertain: refresh,
-  });
+  if (!writes) return null;
+  const { flow } = writes;
 
   const actions = selected ? writeActions(caps.data?.capabilities, 'version') : [];
   const maintain = writeActions(caps.data?.capabilities, 'table');
+  const rows = rowActions(caps.data?.capabilities);
   const roReason = access.data && !access.data.writable ? access.data.reason : undefined;
   const tableOff = commonUnavailableReason(caps.data?.capabilities);
   const offReason = writesOffReason(access.data, writeRefusal) ?? (maintain.some((m) => !m.disabled) ? undefined : maintain[0]?.title);
-  const existingRefs = versions.flatMap((v) => v.refs.map((r) => r.name));
   const run = (a: VersionAction) => {
-    if (a.form) flow.openForm(a.form, selected?.id);
+    if (a.form) flow.openForm(a.form, selected?.id, a.rowsInput);
     else if (a.action) flow.prepare({ action: a.action }, actionTitle(a, selected?.id));
   };
 
@@ -90,6 +60,14 @@ export function WritesBar({ warehouseId, root, format, versions, selected, onVer
         <button key={a.kind + (a.ref?.name ?? '')} type="button" className={`btn btn-small${a.destructive ? ' ws-danger-text' : ''}`} disabled={a.disabled} title={a.title} onClick={() => run(a)}>{a.label}</button>
       ))}
       <span className="spacer" />
+      {rows.length > 0 && (
+        <span className="ws-rows" role="group" aria-label={t('ui.rows.barLabel')}>
+          <span className="ws-bar-label small muted">{t('ui.rows.barLabel')}</span>
+          {rows.map((a) => (
+            <button key={a.kind} type="button" className={`btn btn-small${a.destructive ? ' ws-danger-text' : ''}`} disabled={a.disabled} title={a.title} onClick={() => run(a)}>{a.label}</button>
+          ))}
+        </span>
+      )}
       {maintain.length > 0 && (
         <MaintainMenu disabledReason={offReason} items={maintain.filter((m) => !m.disabled).map((m) => ({ id: m.kind, label: m.label, title: m.title, run: () => run(m) }))} />
       )}
@@ -97,11 +75,6 @@ export function WritesBar({ warehouseId, root, format, versions, selected, onVer
         ? <p className="ws-readonly small" data-testid="writes-off" title={`Writes are off for this table. ${writeRefusal}`}><strong>Writes are off for this table.</strong> {writeRefusal}</p>
         : roReason ? <p className="ws-readonly small" data-testid="writes-off" title={`Read-only storage: writes are off. ${roReason}`}><strong>Read-only storage: writes are off.</strong> {roReason}</p>
           : tableOff && <p className="ws-readonly small" data-testid="writes-off" title={`Writes are off for this table. ${tableOff}`}><strong>Writes are off for this table.</strong> {tableOff}</p>}
-      <WriteDialog flow={flow} existingRefs={existingRefs} />
-      {toast && (
-        <UndoToast result={toast.result} title={toast.title} onClose={() => setToast(undefined)}
-          onUndo={toast.result.undo ? () => { const u = toast.result.undo!; setToast(undefined); flow.prepare(u.request, u.label.replace(/^Undo: /, 'Undo — ')); } : undefined} />
-      )}
     </div>
   );
 }

@@ -52,7 +52,7 @@ describe('delta writes as model actions', () => {
 
       let table = await openAt(dir);
       const caps = (await writeCapabilities(table)).filter((c) => c.scope === 'rows');
-      expect(caps.map((c) => [c.kind, c.available])).toEqual([['append', true], ['delete', true], ['update', true]]);
+      expect(caps.map((c) => [c.kind, c.available, c.rowsInput])).toEqual([['append', true, 'rows'], ['delete', true, undefined], ['update', true, undefined]]);
       expect(caps.find((c) => c.kind === 'delete')!.description).toContain(dv ? 'deletion vectors' : 'copy-on-write');
 
       const rows = [row(1, 'a', '2024-01-01', '1.50'), row(2, 'b', '2024-01-01', '2.00'), row(3, null, '2024-01-02', '-3.25'), row(4, 'd', '2024-01-02', '0.00')];

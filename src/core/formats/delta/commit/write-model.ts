@@ -53,7 +53,7 @@ export async function deltaCapabilities(table: DeltaTable, version: string | und
     withRefusal({ kind: 'vacuum', scope: 'table', available: true, destructive: true, action: { kind: 'vacuum' },
       description: 'VACUUM: report the files no version within the retention period needs (delta.deletedFileRetentionDuration, default 7 days); deleting them needs a second confirmation.' }, refusal(table, 'vacuum')),
     { kind: 'expire', scope: 'table', available: false, reason: 'Delta has no snapshot expiry: old log entries go with checkpoints; unreferenced data files are removed by VACUUM.', description: 'Not a Delta operation.' },
-    withRefusal({ kind: 'append', scope: 'rows', available: true, needsInput: true, description: 'WRITE (append): add rows as new data files in one new version.' }, refusal(table, 'append')),
+    withRefusal({ kind: 'append', scope: 'rows', available: true, needsInput: true, rowsInput: 'rows', description: 'WRITE (append): add rows as new data files in one new version.' }, refusal(table, 'append')),
     withRefusal({ kind: 'delete', scope: 'rows', available: true, needsInput: true, description: `DELETE rows matching a predicate: ${writesDeletionVectors(table.snapshot) ? 'marked in deletion vectors' : 'by rewriting the files that hold them (copy-on-write)'}.` }, refusal(table, 'delete')),
     withRefusal({ kind: 'update', scope: 'rows', available: true, needsInput: true, description: 'UPDATE rows matching a predicate to new values: the old rows deleted as DELETE does, the new ones written as new files.' }, refusal(table, 'update')),
   );

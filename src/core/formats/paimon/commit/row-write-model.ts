@@ -32,7 +32,9 @@ export function rowWriteCapabilities(schema: TableSchema): WriteCapability[] {
     reason = `${e.message}.`;
   }
   const kinds: RowWriteKind[] = pk ? ['upsert', 'delete'] : ['append'];
-  return kinds.map((kind) => ({ kind, scope: 'table', available: reason === undefined, needsInput: true, description: DESCRIPTIONS[kind], ...(reason ? { reason } : {}) }));
+  return kinds.map((kind) => ({
+    kind, scope: 'rows', available: reason === undefined, needsInput: true, rowsInput: kind === 'delete' ? 'keys' : 'rows', description: DESCRIPTIONS[kind], ...(reason ? { reason } : {}),
+  }));
 }
 
 /** The preview of a row write on a table whose latest snapshot is `latest`. Must hold: throws DataInvalid for any row that cannot be written. */

@@ -132,7 +132,7 @@ describe('paimon row writes through the table model', () => {
     const storage = new MemoryStorage('paimon-model');
     const table = await PaimonTable.create(storage, { columns: [{ name: 'k', type: 'INT' }, { name: 'v', type: 'STRING' }], primaryKeys: ['k'], buckets: 4 });
     const caps = await table.capabilities();
-    expect(caps.filter((c) => ['append', 'upsert', 'delete'].includes(c.kind)).map((c) => [c.kind, c.available])).toEqual([['upsert', true], ['delete', true]]);
+    expect(caps.filter((c) => ['append', 'upsert', 'delete'].includes(c.kind)).map((c) => [c.kind, c.available, c.scope, c.rowsInput])).toEqual([['upsert', true, 'rows', 'rows'], ['delete', true, 'rows', 'keys']]);
     await expect(table.prepare({ kind: 'upsert', rows: [{ k: 'x' }] })).rejects.toThrow(/row 1, column k/);
     await table.writeRows('upsert', [{ k: 1, v: 'a' }]);
     const p = await table.prepare({ kind: 'upsert', rows: [{ k: 1, v: 'b' }, { k: 2, v: 'c' }] });
