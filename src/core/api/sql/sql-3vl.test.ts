@@ -22,14 +22,14 @@ beforeAll(async () => {
   const f = (id: number, name: string, type: string, required = false) => ({ id, name, required, type });
   await createTable(storage, {
     location: 'memory://3vl/t', formatVersion: 2,
-    schema: { type: 'struct', fields: [f(1, 'id', 'long', true), f(2, 'a', 'int'), f(3, 'b', 'int'), f(4, 'region', 'string'), f(5, 'big', 'long'), f(6, 'dec', 'decimal(10,2)')] },
+    schema: { type: 'struct', fields: [f(1, 'id', 'long', true), f(2, 'a', 'int'), f(3, 'b', 'int'), f(4, 'region', 'string'), f(5, 'big', 'long'), f(6, 'dec', 'decimal(10,2)'), f(7, 'ok', 'boolean')] },
   });
   await appendRows(storage, [
-    { id: 1n, a: 10, b: 0, region: 'EU', big: BIG, dec: 950n },
-    { id: 2n, a: null, b: 1, region: null, big: BIG, dec: 1025n },
-    { id: 3n, a: 3, b: 1, region: 'US', big: null, dec: -100n },
-    { id: 4n, a: null, b: null, region: 'EU', big: 1n, dec: null },
-    { id: 5n, a: 7, b: 2, region: 'US', big: BIG, dec: 950n },
+    { ok: true, id: 1n, a: 10, b: 0, region: 'EU', big: BIG, dec: 950n },
+    { ok: null, id: 2n, a: null, b: 1, region: null, big: BIG, dec: 1025n },
+    { ok: false, id: 3n, a: 3, b: 1, region: 'US', big: null, dec: -100n },
+    { ok: null, id: 4n, a: null, b: null, region: 'EU', big: 1n, dec: null },
+    { ok: null, id: 5n, a: 7, b: 2, region: 'US', big: BIG, dec: 950n },
   ]);
 });
 
@@ -41,6 +41,7 @@ async function run(query: string, executor: 'columnar' | 'auto') {
 /** [where, ids it keeps]: a row stays only when the condition is true (not false, not NULL). */
 const FILTERS: [string, number[]][] = [
   ['a > 5 OR b = 1', [1, 2, 3, 5]], // row 2: NULL OR true is true; row 4: NULL OR NULL is NULL
+  ['ok OR b = 1', [1, 2, 3]], // row 2: a NULL boolean OR true is true; row 5: NULL OR false is NULL
   ["NOT (region = 'EU')", [3, 5]], // row 2: NOT NULL is NULL
   ["region <> 'EU'", [3, 5]],
   ['a NOT IN (3, 7)', [1]], // rows 2, 4: NULL NOT IN (…) is NULL
@@ -55,7 +56,7 @@ describe('SQL three-valued logic', () => {
     it(`WHERE ${where} — columnar and fallback`, async () => {
       const fast = await run(`SELECT id FROM t WHERE ${where} ORDER BY id`, 'columnar');
       expect(fast.rows).toEqual(ids.map((i) => [String(i)]));
-      const cond = where.replace(/\b(a|b|region)\b/g, 'x.$1');
+      const cond = where.replace(/\b(a|b|region|ok)\b/g, 'x.$1');
       const slow = await run(`SELECT x.id FROM t x JOIN t y ON x.id = y.id WHERE ${cond} ORDER BY x.id`, 'auto');
       expect(slow.executor).toBe('squirreling');
       expect(slow.rows).toEqual(ids.map((i) => [String(i)]));
