@@ -191,7 +191,13 @@ async function explainPrepared(p: Prepared, signal?: AbortSignal, executorOption
     for (const n of mine.length > 0 ? mine : [{ hints: {} }]) scans.push(await r.explain(n.hints));
   }
   let { executor } = chooseExecutor(plan, p, { ...(signal ? { signal } : {}), executor: executorOption === 'columnar' ? 'auto' : executorOption ?? 'auto' });
-  if (executor.name === 'squirreling') executor = with3vl(executor, await fallbackQuery(p));
+  if (executor.name === 'squirreling') {
+    // A refused shape is EXPLAIN's answer, not its error: the reason says why the run would refuse.
+    try { executor = with3vl(executor, await fallbackQuery(p)); } catch (e) {
+      if (!isLakeError(e, 'Unsupported')) throw e;
+      executor = { ...executor, reason: `${executor.reason ? `${executor.reason}; ` : ''}refused: ${e.message.split('\n')[0]!.replace(/^sql: (sql: )?/, '')}` };
+    }
+  }
   const dto = { engineQuery: p.rewritten.text, executor, scans, bytesToFetch: scans.reduce((n, s) => n + s.bytesToFetch, 0) };
   return { ...dto, text: explainText(dto) };
 }

@@ -99,5 +99,7 @@ describe('aggregates', () => {
     const e = await runSql(storage, { query: q, tables: TABLES }).catch((err: unknown) => err);
     expect(isLakeError(e, 'Unsupported')).toBe(true);
     expect((e as Error).message).toMatch(/SUM\(DISTINCT …\).*column 8/s);
+    const plan = await runSql(storage, { query: `EXPLAIN ${q}`, tables: TABLES });
+    expect(plan.explain?.executor?.reason).toMatch(/refused: SUM\(DISTINCT …\)/);
   });
 });
