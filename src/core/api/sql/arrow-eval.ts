@@ -1,8 +1,9 @@
 /**
  * Expressions of squirreling's AST compiled to synchronous closures for the columnar executor
  * (fast-aggregate.ts). Semantics are squirreling 0.12's own (expression/evaluate.js, binary.js,
- * execute/utils.js), ported line for line so that every value equals what the engine returns: SQL
- * nulls as JS null/undefined, loose `==` for `=` and IN, comparisons with JS `<` on the canonical values
+ * execute/utils.js) except for NULL: SQL three-valued logic holds here (comparison, LIKE and IN with
+ * a NULL operand are NULL; AND/OR/NOT as in SQL; WHERE, HAVING, FILTER and CASE WHEN take only true),
+ * where squirreling turns every NULL test into false. Otherwise: SQL nulls as JS null/undefined, loose `==` for `=` and IN, comparisons with JS `<` on the canonical values
  * (text for decimals, dates and timestamps), arithmetic through Number(), LIKE case-insensitive. A node
  * this file does not know throws {@link FastFallback} at compile time, and the query runs on squirreling.
  */
@@ -65,22 +66,26 @@ function likeRegex(pattern: string): RegExp {
 }
 
 /* eslint-disable eqeqeq -- SQL `=`, `!=` and IN are JS loose equality in squirreling (binary.js) */
-/** squirreling's applyBinaryOp (expression/binary.js). */
+/**
+ * A binary operator under SQL three-valued logic (SQL:2016 §8.2 comparison, §6.39 boolean value
+ * expression): arithmetic, comparison and LIKE with a NULL operand are NULL; AND is false when either
+ * side is false, else NULL when either is NULL; OR is true when either is true, else NULL when either is
+ * NULL. squirreling 0.12 returns false for every NULL case (so `NULL OR true` is false); we do not.
+ */
 export function applyBinaryOp(op: string, a: any, b: any): unknown {
-  if (op === '+' || op === '-' || op === '*' || op === '/' || op === '%') {
-    if (a == null || b == null) return null;
-    const x = Number(a);
-    const y = Number(b);
-    if (op === '+') return x + y;
-    if (op === '-') return x - y;
-    if (op === '*') return x * y;
-    if (op === '/') return y === 0 ? null : x / y;
-    return y === 0 ? null : x % y;
-  }
-  if (a == null || b == null) return false;
+  if (op === 'AND') return and3(a, b);
+  if (op === 'OR') return or3(a, b);
+  if (a == null || b == null) return null;
   switch (op) {
-    case 'AND': return Boolean(a) && Boolean(b);
-    case 'OR': return Boolean(a) || Boolean(b);
+    case '+': case '-': case '*': case '/': case '%': {
+      const x = Number(a);
+      const y = Number(b);
+      if (op === '+') return x + y;
+      if (op === '-') return x - y;
+      if (op === '*') return x * y;
+      if (op === '/') return y === 0 ? null : x / y;
+      return y === 0 ? null : x % y;
+    }
     case '!=': case '<>': return a != b;
     case '=': case '==': return a == b;
     case '<': return a < b;
@@ -90,6 +95,29 @@ export function applyBinaryOp(op: string, a: any, b: any): unknown {
     case 'LIKE': return likeRegex(String(b)).test(String(a));
     default: return null;
   }
+}
+
+/** SQL AND of two truth values (null = unknown). */
+export function and3(a: unknown, b: unknown): boolean | null {
+  if ((a != null && !a) || (b != null && !b)) return false;
+  return a == null || b == null ? null : true;
+}
+
+/** SQL OR of two truth values (null = unknown). */
+export function or3(a: unknown, b: unknown): boolean | null {
+  if ((a != null && a) || (b != null && b)) return true;
+  return a == null || b == null ? null : false;
+}
+
+/** SQL NOT: NOT NULL is NULL. */
+export const not3 = (v: unknown): boolean | null => (v == null ? null : !v);
+
+/** SQL `x IN (values)`: NULL when x is NULL, or when nothing matched and a value is NULL. */
+export function in3(x: unknown, values: readonly unknown[]): boolean | null {
+  if (x == null) return null;
+  let unknown = false;
+  for (const v of values) { if (v == null) unknown = true; else if (x == v) return true; }
+  return unknown ? null : false;
 }
 
 /** Compiles `node`; throws FastFallback for what squirreling alone evaluates. */
@@ -105,7 +133,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       const arg = compileExpr(node.argument, scope);
       switch (node.op) {
         case '-': return () => { const v = arg() as number; return v == null ? null : -v; };
-        case 'NOT': return () => !arg();
+        case 'NOT': return () => not3(arg());
         case 'IS NULL': return () => arg() == null;
         case 'IS NOT NULL': return () => arg() != null;
         default: throw new FastFallback(`operator ${String((node as { op: string }).op)}`);
@@ -127,21 +155,18 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       const left = compileExpr(node.left, scope);
       const right = compileExpr(node.right, scope);
       const op = node.op;
-      if (op === 'AND') return () => { const l = left(); if (!l) return false; return applyBinaryOp(op, l, right()); };
-      if (op === 'OR') return () => { const l = left(); if (l) return true; return applyBinaryOp(op, l, right()); };
-      if (op === '=' || op === '==') return () => { const a = left(); const b = right(); return a == null || b == null ? false : a == b; };
-      if (op === '<') return () => { const a = left() as number; const b = right() as number; return a == null || b == null ? false : a < b; };
-      if (op === '>') return () => { const a = left() as number; const b = right() as number; return a == null || b == null ? false : a > b; };
+      // AND/OR short-circuit only on a decisive side: false for AND, true for OR (NULL is not decisive).
+      if (op === 'AND') return () => { const l = left(); if (l != null && !l) return false; return and3(l, right()); };
+      if (op === 'OR') return () => { const l = left(); if (l != null && l) return true; return or3(l, right()); };
+      if (op === '=' || op === '==') return () => { const a = left(); const b = right(); return a == null || b == null ? null : a == b; };
+      if (op === '<') return () => { const a = left() as number; const b = right() as number; return a == null || b == null ? null : a < b; };
+      if (op === '>') return () => { const a = left() as number; const b = right() as number; return a == null || b == null ? null : a > b; };
       return () => applyBinaryOp(op, left(), right());
     }
     case 'in valuelist': {
       const expr = compileExpr(node.expr, scope);
       const values = node.values.map((v) => compileExpr(v, scope));
-      return () => {
-        const x = expr();
-        for (const v of values) if (x == v()) return true;
-        return false;
-      };
+      return () => in3(expr(), values.map((v) => v()));
     }
     case 'case': {
       const caseExpr = node.caseExpr ? compileExpr(node.caseExpr, scope) : undefined;
@@ -151,7 +176,8 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
         const value = caseExpr?.();
         for (const w of whens) {
           const c = w.condition();
-          if (caseExpr ? value == c : c) return w.result();
+          // A WHEN whose test is NULL (or, in a simple CASE, compares with NULL) does not match.
+          if (caseExpr ? value != null && c != null && value == c : c) return w.result();
         }
         return otherwise ? otherwise() : null;
       };

@@ -6,8 +6,10 @@
  *
  * Values are squirreling 0.12's (execute/aggregates.js, expression/evaluate.js): SUM/AVG add Number()
  * of each non-null value that is finite, in scan order (so float sums round the same); MIN/MAX compare
- * the raw values with `<`/`>`; DISTINCT counts distinct keyify() keys and, as there, is ignored by SUM,
- * AVG, MIN, MAX; an empty whole-table aggregate gives COUNT 0 and NULL for the others. Non-aggregate
+ * the raw values with `<`/`>`, except where SQL differs: SUM/AVG of integers (numbers and bigints) add
+ * exactly in a bigint (SUM is a number while safe, a bigint beyond 2^53, as 64-bit values are);
+ * DISTINCT is honoured by SUM, AVG, MIN, MAX (squirreling ignores it); MIN/MAX order decimal texts
+ * numerically; an empty whole-table aggregate gives COUNT 0 and NULL for the others. Non-aggregate
  * output reads the group's first row; HAVING and the grouped ORDER BY also see the output aliases.
  */
 import type { ExprNode } from 'squirreling';
@@ -50,37 +52,84 @@ function accumulator(node: FunctionNode, rowScope: Scope): Accumulator {
   if (fn !== 'SUM' && fn !== 'AVG' && fn !== 'MIN' && fn !== 'MAX') throw new FastFallback(`aggregate ${fn}`);
   if (node.args.length !== 1 || star) throw new FastFallback(`${fn} arguments`);
   const arg = compileExpr(node.args[0]!, rowScope);
-  const sums: number[] = [];
+  // DISTINCT: each group sees a value once (keyed as GROUP BY keys values); squirreling ignores it here.
+  const seen: Set<string>[] | undefined = node.distinct ? [] : undefined;
+  const value = (g: number): unknown => {
+    if (filter && !filter()) return null;
+    const raw = arg();
+    if (raw == null || !seen) return raw;
+    const set = (seen[g] ??= new Set());
+    const k = valueKey(raw);
+    if (set.has(k)) return null;
+    set.add(k);
+    return raw;
+  };
+  if (fn === 'MIN' || fn === 'MAX') {
+    const best: unknown[] = [];
+    const sign = fn === 'MIN' ? -1 : 1;
+    return {
+      fn,
+      add: (g) => { const v = value(g); if (v == null) return; const b = best[g]; if (b === undefined || compareValues(v, b) * sign > 0) best[g] = v; },
+      result: (g) => best[g] ?? null,
+    };
+  }
+  // Integers (numbers that are integers, bigints) add exactly in a bigint; the first fractional or
+  // non-numeric value switches the group to a float sum of Number() of each value, as squirreling adds.
+  const ints: bigint[] = [];
+  const floats: (number | undefined)[] = [];
   const counts: number[] = [];
-  const mins: unknown[] = [];
-  const maxs: unknown[] = [];
-  const add = fn === 'MIN' || fn === 'MAX'
-    ? (g: number) => {
-      if (filter && !filter()) return;
-      const raw = arg() as number;
-      if (raw == null) return;
-      const min = mins[g] as number | undefined;
-      if (min === undefined || raw < min) mins[g] = raw;
-      const max = maxs[g] as number | undefined;
-      if (max === undefined || raw > max) maxs[g] = raw;
-    }
-    : (g: number) => {
-      if (filter && !filter()) return;
-      const raw = arg();
-      if (raw == null) return;
+  const add = (g: number) => {
+    const raw = value(g);
+    if (raw == null) return;
+    let f = floats[g];
+    if (f === undefined && (typeof raw === 'bigint' || Number.isSafeInteger(raw))) {
+      ints[g] = (ints[g] ?? 0n) + BigInt(raw as number | bigint);
+    } else {
       const num = Number(raw);
       if (!Number.isFinite(num)) return;
-      sums[g] = (sums[g] ?? 0) + num;
-      counts[g] = (counts[g] ?? 0) + 1;
-    };
+      if (f === undefined) f = Number(ints[g] ?? 0n);
+      floats[g] = f + num;
+    }
+    counts[g] = (counts[g] ?? 0) + 1;
+  };
   const result = (g: number): unknown => {
-    if (fn === 'MIN') return mins[g] ?? null;
-    if (fn === 'MAX') return maxs[g] ?? null;
     const n = counts[g] ?? 0;
     if (n === 0) return null;
-    return fn === 'SUM' ? sums[g]! : sums[g]! / n;
+    const f = floats[g];
+    if (fn === 'AVG') return (f ?? Number(ints[g]!)) / n;
+    if (f !== undefined) return f;
+    // An exact integer sum: a number while it is a safe integer, else a bigint (as 64-bit values are).
+    const sum = ints[g]!;
+    return sum >= -MAX_SAFE && sum <= MAX_SAFE ? Number(sum) : sum;
   };
   return { fn, add, result };
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** Exact order of two decimal texts (the canonical form of decimals): sign, integer digits, fraction. */
+export function compareDecimalText(a: string, b: string): number {
+  const na = a.startsWith('-');
+  const nb = b.startsWith('-');
+  if (na !== nb) return na ? -1 : 1;
+  const [ia = '', fa = ''] = (na ? a.slice(1) : a).split('.');
+  const [ib = '', fb = ''] = (nb ? b.slice(1) : b).split('.');
+  const i1 = ia.replace(/^0+(?=\d)/, '');
+  const i2 = ib.replace(/^0+(?=\d)/, '');
+  const w = Math.max(fa.length, fb.length);
+  let c = i1.length !== i2.length ? i1.length - i2.length : i1 < i2 ? -1 : i1 > i2 ? 1 : 0;
+  if (c === 0) { const x = fa.padEnd(w, '0'); const y = fb.padEnd(w, '0'); c = x < y ? -1 : x > y ? 1 : 0; }
+  return Math.sign(c) * (na ? -1 : 1);
+}
+
+/**
+ * MIN/MAX order: decimal texts (both sides with a fraction point, as the canonical form writes decimals)
+ * numerically and exactly, not as text ('10.5' > '9.5'); numbers and bigints by value; else JS `<`.
+ */
+function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === 'string' && typeof b === 'string' && a.includes('.') && b.includes('.') && DECIMAL.test(a) && DECIMAL.test(b)) return compareDecimalText(a, b);
+  return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
 }
 /* eslint-enable eqeqeq */
 

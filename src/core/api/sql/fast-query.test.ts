@@ -95,7 +95,10 @@ function randomQuery(r: () => number): string {
     const star = fn === 'count' && chance(0.3);
     const distinct = fn === 'count' && !star && chance(0.4) ? 'DISTINCT ' : '';
     const filter = chance(0.15) ? ` FILTER (WHERE ${pick(preds)})` : '';
-    return `${fn}(${star ? '*' : `${distinct}${pick(args)}`})${filter}`;
+    // squirreling (the reference, with three-valued logic rewritten in by sql-3vl.ts) still sums longs
+    // beyond 2^53 as doubles and orders decimals as text: those aggregates are checked in sql-3vl.test.ts.
+    const arg = fn === 'count' ? pick(args) : pick(args.filter((a) => a !== 'big' && a !== 'dec'));
+    return `${fn}(${star ? '*' : `${distinct}${arg}`})${filter}`;
   };
   const kind = r();
   if (kind < 0.6) {

@@ -57,7 +57,10 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
         const c = column(n.left);
         const v = n.right.type === 'literal' && typeof n.right.value === 'string' ? n.right.value : undefined;
         const m = v === undefined ? null : /^([^%_\\]+)%$/.exec(v);
-        return c && m ? { op: 'startsWith', term: c, value: m[1]! } : undefined;
+        // The engine's LIKE ignores case ('Alpha' LIKE 'a%'): a case-sensitive prefix prunes only when the
+        // prefix has no letter that case changes, else it would drop matching rows.
+        const caseless = m !== null && m[1]!.toLowerCase() === m[1]!.toUpperCase();
+        return c && m && caseless ? { op: 'startsWith', term: c, value: m[1]! } : undefined;
       }
       const op = COMPARE[n.op];
       if (!op) return undefined;

@@ -18,6 +18,7 @@ import { explainText } from './explain-text.ts';
 import { FastFallback } from './arrow-eval.ts';
 import { compileFastQuery, type FastQuery } from './fast-query.ts';
 import { columnKind, sqlCell } from './sql-values.ts';
+import { rewrite3vl, SQL3VL_FUNCTIONS, type Rewrite3vl } from './sql-3vl.ts';
 import { cteNames, findTableRefs, queryError, rewriteQuery, tokenize, type RewrittenQuery, type TableRefInQuery } from './table-refs.ts';
 
 export interface SqlRunOptions {
@@ -157,6 +158,26 @@ function chooseExecutor(plan: QueryPlan, p: Prepared, options: SqlRunOptions): {
   }
 }
 
+/**
+ * The query as squirreling runs it: parsed, with SQL three-valued logic rewritten in (sql-3vl.ts); throws
+ * LakeError Unsupported at the place of a shape whose answer squirreling would get wrong. Undefined when
+ * squirreling cannot parse it (its own error then surfaces where it runs).
+ */
+async function fallbackQuery(p: Prepared): Promise<Rewrite3vl | undefined> {
+  const { parseSql } = await loadEngine();
+  let r: Rewrite3vl;
+  try { r = rewrite3vl(parseSql({ query: p.rewritten.text })); } catch { return undefined; }
+  if (r.refused) {
+    const start = p.rewritten.originalOffset(r.refused.positionStart);
+    const end = p.rewritten.originalOffset(r.refused.positionEnd);
+    throw queryError(p.query, start, `sql: ${r.refused.reason}`, 'Unsupported', Math.max(1, end - start));
+  }
+  return r;
+}
+
+const with3vl = (executor: SqlExecutorDto, r: Rewrite3vl | undefined): SqlExecutorDto =>
+  (r && r.rewritten > 0 ? { ...executor, reason: `${executor.reason ? `${executor.reason}; ` : ''}${r.rewritten} boolean operator(s) rewritten to three-valued-logic functions` } : executor);
+
 async function explainPrepared(p: Prepared, signal?: AbortSignal, executorOption?: SqlRunOptions['executor']): Promise<SqlExplainDto> {
   const { planSql } = await loadEngine();
   let plan: QueryPlan;
@@ -169,7 +190,14 @@ async function explainPrepared(p: Prepared, signal?: AbortSignal, executorOption
     const mine = nodes.filter((n) => n.table.toLowerCase() === r.relation);
     for (const n of mine.length > 0 ? mine : [{ hints: {} }]) scans.push(await r.explain(n.hints));
   }
-  const { executor } = chooseExecutor(plan, p, { ...(signal ? { signal } : {}), executor: executorOption === 'columnar' ? 'auto' : executorOption ?? 'auto' });
+  let { executor } = chooseExecutor(plan, p, { ...(signal ? { signal } : {}), executor: executorOption === 'columnar' ? 'auto' : executorOption ?? 'auto' });
+  if (executor.name === 'squirreling') {
+    // A refused shape is EXPLAIN's answer, not its error: the reason says why the run would refuse.
+    try { executor = with3vl(executor, await fallbackQuery(p)); } catch (e) {
+      if (!isLakeError(e, 'Unsupported')) throw e;
+      executor = { ...executor, reason: `${executor.reason ? `${executor.reason}; ` : ''}refused: ${e.message.split('\n')[0]!.replace(/^sql: (sql: )?/, '')}` };
+    }
+  }
   const dto = { engineQuery: p.rewritten.text, executor, scans, bytesToFetch: scans.reduce((n, s) => n + s.bytesToFetch, 0) };
   return { ...dto, text: explainText(dto) };
 }
@@ -225,8 +253,11 @@ export async function runSql(storage: Storage, request: SqlRequest, options: Sql
       p.relations.forEach((r, k) => r.scans.splice(scansBefore[k]!));
     }
   }
+  const fallback = executor.name === 'squirreling' ? await fallbackQuery(p) : undefined;
+  if (executor.name === 'squirreling') executor = with3vl(executor, fallback);
   if (executor.name === 'squirreling') try {
-    const result = executeSql({ tables: sourcesOf(p.relations), query: p.rewritten.text, ...(options.signal ? { signal: options.signal } : {}) });
+    const query = fallback?.statement ?? p.rewritten.text;
+    const result = executeSql({ tables: sourcesOf(p.relations), query, functions: SQL3VL_FUNCTIONS, ...(options.signal ? { signal: options.signal } : {}) });
     columns = result.columns;
     for await (const row of result.rows()) {
       if (rows.length >= maxRows) { truncated = true; break; }
