@@ -9,8 +9,11 @@ import { enFacts } from './en-facts.ts';
 import { enHealth } from './en-health.ts';
 import { enUi } from './en-ui.ts';
 import { enQuery } from './en-query.ts';
+import { enBrowse } from './en-browse.ts';
+import { enExplore } from './en-explore.ts';
+import { enWrites } from './en-writes.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;
