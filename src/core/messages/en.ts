@@ -25,7 +25,7 @@ export type MessageParams<K extends MessageKey> = Parameters<(typeof en)[K]> ext
 export type MessageArgs<K extends MessageKey> = MessageParams<K> extends undefined ? [] : [params: MessageParams<K>];
 
 /** A catalog for one language: the same keys as English, each with the same named parameters. */
-export type Messages = { readonly [K in MessageKey]: (typeof en)[K] };
+export type Messages = { readonly [K in MessageKey]: (...args: Parameters<(typeof en)[K]>) => string };
 
 /** A message to show later, in the reader's language: a key and its parameters (plain data). */
 export type MessageRef = {
