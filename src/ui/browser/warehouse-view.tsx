@@ -14,6 +14,7 @@ import { PANEL_KEYS, usePanelCollapsed, useShortcut } from './panels.ts';
 import { RailResizer } from './rail-resizer.tsx';
 import { TablePage } from './table-page.tsx';
 import { InlineText } from '../common/safe-text-view.tsx';
+import { LanguageSwitch } from '../common/language-switch.tsx';
 
 const QueryView = lazy(() => import('../query/query-view.tsx'));
 
@@ -48,6 +49,7 @@ export function WarehouseView({ session, route, navigate, onClose }: {
         <span className="warehouse-label" title={session.label}>{session.label}</span>
         {!session.warehouse.writable && <span className="pill" title={tr.t('ui.warehouse.readOnlyTitle')}>{tr.t('ui.warehouse.readOnly')}</span>}
         <span className="spacer" />
+        <LanguageSwitch />
         <button type="button" className="btn btn-small" onClick={onClose}>{tr.t('ui.warehouse.close')}</button>
       </header>
       <div className={`workspace${railCollapsed ? ' rail-collapsed' : ''}`}>

@@ -12,7 +12,7 @@ import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { Marked, SafeText } from '../common/safe-text-view.tsx';
 import { safeTitle } from '../common/safe-text.ts';
-import { ErrorPanel } from '../errors/error-panel.tsx';
+import { ErrorPanel, errorMessage } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
 import { PAGE_ROWS, useRows } from '../queries/table-queries.ts';
 import { cellText, columnWidth, gridStatus } from './grid-model.ts';
@@ -36,7 +36,8 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '',
   }, [range]);
   const { cursor, loaded, error, fetching } = useRows(tableId, version, filter, columns, neededPages, changesSince);
   const client = useQueryClient();
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   // The page that knows most: a page that saw the end wins a tie on rowsRead (an earlier page can return with
   // every row read but before the cursor learned it was done; picking it left placeholder rows past the end).
   const latest = [...loaded.values()].sort((a, b) => b.rowsRead - a.rowsRead || Number(b.done) - Number(a.done))[0] as RowPageDto | undefined;
@@ -78,7 +79,7 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '',
   if (cursor.isPending) return <ProgressLine label={t('ui.data.planning')} />;
   if (error) {
     const code = (error as { code?: string }).code;
-    return code === 'DataInvalid' && filter ? <div className="error-inline" role="alert"><SafeText text={String((error as { message?: string }).message)} max={1000} /></div> : <ErrorPanel error={error} onRetry={() => void cursor.refetch()} />;
+    return code === 'DataInvalid' && filter ? <div className="error-inline" role="alert"><SafeText text={errorMessage(error, tr)} max={1000} /></div> : <ErrorPanel error={error} onRetry={() => void cursor.refetch()} />;
   }
   const c = cursor.data;
   if (c?.versionId === '') return <p className="empty-state">{t('ui.empty.noVersions.data')}</p>;

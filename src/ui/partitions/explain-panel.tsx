@@ -6,14 +6,15 @@ import { useState } from 'react';
 import type { SkipDto } from '../../core/api/table-dto.ts';
 import { formatCount } from '../common/format.ts';
 import { ProgressLine } from '../common/widgets.tsx';
-import { ErrorPanel } from '../errors/error-panel.tsx';
+import { ErrorPanel, errorMessage } from '../errors/error-panel.tsx';
 import { useExplain } from '../queries/table-queries.ts';
 import { SafeText } from '../common/safe-text-view.tsx';
 import { useMessages } from '../common/messages.ts';
 
 
 export function ExplainPanel({ tableId, version, columns, initial = '' }: { tableId: string; version: string; columns: readonly string[]; initial?: string }) {
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   const [text, setText] = useState(initial);
   const [applied, setApplied] = useState<string | null>(initial ? initial : null);
   const q = useExplain(tableId, version, applied ?? '', applied !== null);
@@ -29,7 +30,7 @@ export function ExplainPanel({ tableId, version, columns, initial = '' }: { tabl
       <div className="hint">{t('ui.explain.syntax')}<code>col = 1 and other &gt; 'x'</code>, <code>in (…)</code>, <code>is null</code>, <code>starts with 'a'</code>{t('ui.explain.quote')}<code>"Breed Name" = 'Dutch'</code>{t('ui.explain.empty')}</div>
       {q.isFetching && <ProgressLine label={t('ui.filesTab.planning')} onCancel={q.cancel} />}
       {q.error && (isFilterError
-        ? <div className="error-inline" role="alert"><SafeText text={String((q.error as { message?: string }).message)} max={1000} /></div>
+        ? <div className="error-inline" role="alert"><SafeText text={errorMessage(q.error, tr)} max={1000} /></div>
         : <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />)}
       {d && (
         <div className="explain-result" data-testid="explain-result">

@@ -32,7 +32,7 @@ export interface VersionAction {
  */
 export function writesOffReason(access: WriteAccessDto | undefined, writeRefusal?: string, tr: Translator = EN): string | undefined {
   if (writeRefusal) return writeRefusal;
-  return !access ? tr.t('ui.writes.checking') : access.writable ? undefined : access.reason ?? tr.t('ui.writes.readOnly');
+  return !access ? tr.t('ui.writes.checking') : access.writable ? undefined : (access.reasonMessage ? tr.ref(access.reasonMessage) : access.reason) ?? tr.t('ui.writes.readOnly');
 }
 
 const FORMS: readonly WriteActionKind[] = ['tag', 'branch', 'expire', 'compact'];

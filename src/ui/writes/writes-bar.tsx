@@ -76,7 +76,7 @@ export function WritesBar({ warehouseId, root, format, versions, selected, onVer
   const tr = useMessages();
   const actions = selected ? writeActions(caps.data?.capabilities, 'version', tr) : [];
   const maintain = writeActions(caps.data?.capabilities, 'table', tr);
-  const roReason = access.data && !access.data.writable ? access.data.reason : undefined;
+  const roReason = access.data && !access.data.writable ? (access.data.reasonMessage ? tr.ref(access.data.reasonMessage) : access.data.reason) : undefined;
   const tableOff = commonUnavailableReason(caps.data?.capabilities);
   const offReason = writesOffReason(access.data, writeRefusal, tr) ?? (maintain.some((m) => !m.disabled) ? undefined : maintain[0]?.title);
   const existingRefs = versions.flatMap((v) => v.refs.map((r) => r.name));
