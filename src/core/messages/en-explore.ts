@@ -197,4 +197,6 @@ export const enExplore = {
   'ui.versions.sortOp': () => 'Sort by operation',
   'ui.versions.listbox': () => 'Versions (↑↓ move, Enter selects)',
   'ui.versions.none': () => 'No version matches.',
+  'ui.spec.name': (p: { format: 'iceberg' | 'delta' | 'paimon' | 'hudi' }) => ({ iceberg: 'Iceberg spec', paimon: 'Paimon spec', delta: 'Delta protocol', hudi: 'Hudi tech spec' })[p.format],
+  'ui.inspector.refType': (p: { type: 'branch' | 'tag' }) => (p.type === 'branch' ? 'branch' : 'tag'),
 };

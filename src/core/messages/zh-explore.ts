@@ -199,4 +199,6 @@ export const zhExplore: { readonly [K in keyof typeof enExplore]: (...args: Para
   'ui.versions.sortOp': () => '按操作排序',
   'ui.versions.listbox': () => '版本（↑↓ 移动，Enter 选择）',
   'ui.versions.none': () => '没有匹配的版本。',
+  'ui.spec.name': (p) => ({ iceberg: 'Iceberg 规范', paimon: 'Paimon 规范', delta: 'Delta 协议', hudi: 'Hudi 技术规范' })[p.format],
+  'ui.inspector.refType': (p) => (p.type === 'branch' ? '分支' : '标签'),
 };

@@ -46,7 +46,7 @@ export function WarehouseView({ session, route, navigate, onClose }: {
           title={railTitle} aria-label={railTitle}>{railCollapsed ? '☰' : '⇤'}</button>
         <button type="button" className="brand linklike" onClick={() => navigate(base)} title={tr.t('ui.warehouse.home')}><span className="logo" aria-hidden>◈</span> Lakescope</button>
         <span className="sep" aria-hidden>/</span>
-        <span className="warehouse-label" title={session.label}>{session.label}</span>
+        <span className="warehouse-label" title={session.label}>{session.kind === 'demo' ? tr.t('ui.connect.way.demo') : session.label}</span>
         {!session.warehouse.writable && <span className="pill" title={tr.t('ui.warehouse.readOnlyTitle')}>{tr.t('ui.warehouse.readOnly')}</span>}
         <span className="spacer" />
         <LanguageSwitch />
@@ -116,8 +116,8 @@ function WarehouseHome({ session, scan, onOpenTable, onOpenFolder, onQuery }: {
   return (
     <section className="home" aria-label={t('ui.warehouse.label')}>
       <header className="page-head">
-        <div className="page-title"><h1>{session.label}</h1></div>
-        <span className="muted small">{session.warehouse.description}</span>
+        <div className="page-title"><h1>{session.kind === 'demo' ? t('ui.connect.way.demo') : session.label}</h1></div>
+        {session.kind !== 'demo' && <span className="muted small">{session.warehouse.description}</span>}
       </header>
       {scan && (
         <div className="stat-row">

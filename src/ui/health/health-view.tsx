@@ -47,9 +47,10 @@ function useTableHealth(tableId: string, version: string, storageRefusal: string
 }
 
 export default function HealthView({ tableId, version, warehouseId, root, format }: HealthViewProps) {
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   const access = useWriteAccess(warehouseId);
-  const refusal = access.data && !access.data.writable ? access.data.reason ?? 'This storage is read-only.' : undefined;
+  const refusal = access.data && !access.data.writable ? (access.data.reasonMessage ? tr.ref(access.data.reasonMessage) : access.data.reason) ?? tr.t('ui.writes.readOnly') : undefined;
   const q = useTableHealth(tableId, version, refusal, access.data !== undefined || access.isError);
   if (q.error) return <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <ProgressLine label={t('ui.health.loading')} />;

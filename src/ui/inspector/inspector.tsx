@@ -145,7 +145,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
           [t('ui.inspector.version.parent'), v.parentId ? <span className="mono"><SafeText text={v.parentId} max={200} /></span> : '—'],
           [t('ui.inspector.version.schemaId'), v.schemaId ?? '—'],
           [t('ui.inspector.version.sequenceNumber'), v.sequenceNumber ?? '—'],
-          [t('ui.inspector.version.refs'), v.refs.length ? v.refs.map((r) => `${r.name} (${r.type})`).join(', ') : '—'],
+          [t('ui.inspector.version.refs'), v.refs.length ? v.refs.map((r) => `${r.name} (${t('ui.inspector.refType', { type: r.type })})`).join(', ') : '—'],
           [t('ui.inspector.version.current'), yesNo(v.isCurrent)],
           ...(v.totals.records ? [[t('ui.inspector.version.rows'), formatRecords(v.totals.records, { t, ref })] as const] : []),
           ...(v.totals.dataFiles !== undefined ? [[t('ui.inspector.partition.dataFiles'), num(v.totals.dataFiles)] as const] : []),
@@ -155,7 +155,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         ],
         raw: v,
         explanation: t(VERSION_EXPLANATION[format] ?? 'ui.inspector.version.explain'),
-        link: versionSpecLink(format),
+        link: versionSpecLink(format, { t, ref }),
       };
     }
     case 'node': {
@@ -171,7 +171,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         raw: n,
         // The node's message renders in the reader's language; nodes from older engines carry only English text.
         explanation: n.message ? ref(n.message) : n.explanation,
-        link: specLink(format, n.kind),
+        link: specLink(format, n.kind, { t, ref }),
         location: n.location,
       };
     }
@@ -182,7 +182,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         props: [[t('ui.inspector.field.id'), f.id !== undefined ? <span key="i" className="mono">{f.id}</span> : t('ui.inspector.field.noId')], [t('ui.inspector.field.type'), <span key="t" className="mono"><SafeText text={f.type} max={PROP_CAP} /></span>], [t('ui.inspector.field.required'), yesNo(f.required)], [t('ui.inspector.field.schema'), item.schemaId], [t('ui.inspector.field.doc'), f.doc ?? '—']],
         raw: f,
         explanation: t(f.id !== undefined ? 'ui.inspector.field.explain' : 'ui.inspector.field.explainByName'),
-        link: sectionLink(SECTION_LINKS[format]?.schema, t) ?? specLink(format, 'metadata-file'),
+        link: sectionLink(SECTION_LINKS[format]?.schema, t) ?? specLink(format, 'metadata-file', { t, ref }),
       };
     }
     case 'partition': {
@@ -193,7 +193,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
           ...Object.entries(s.values).map(([k, v]) => [k, <span key={k} className="mono"><SafeText text={v ?? 'null'} max={PROP_CAP} /></span>] as const)],
         raw: s,
         explanation: t('ui.inspector.partition.explain'),
-        link: sectionLink(SECTION_LINKS[format]?.partition, t) ?? specLink(format, 'manifest'),
+        link: sectionLink(SECTION_LINKS[format]?.partition, t) ?? specLink(format, 'manifest', { t, ref }),
       };
     }
     case 'file': {
@@ -203,7 +203,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         props: [[t('ui.inspector.file.records'), num(f.records)], [t('ui.inspector.file.size'), bytes(f.bytes)], [t('ui.inspector.file.deletes'), num(f.deletes.length)], [t('ui.inspector.file.rowGroups'), f.rowGroups ? f.rowGroups.join(', ') : t('ui.inspector.all')], [t('ui.diff.files.partition'), f.partition || t('ui.diff.unpartitioned')], [t('ui.inspector.file.specId'), f.specId ?? '—'], ...(f.residual ? [[t('ui.inspector.file.residual'), f.residual] as [string, string]] : [])],
         raw: f,
         explanation: t('ui.inspector.file.explain'),
-        link: specLink(format, 'data-file'),
+        link: specLink(format, 'data-file', { t, ref }),
         location: f.key,
       };
     }
@@ -214,7 +214,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         // Prose, not values: it wraps between words (the props list breaks anywhere, for ids and paths).
         props: others.map((k) => [t(CHANGE_NAMES[k]), <span key={k} className="prose">{t(CHANGE_KEYS[k], { format })}</span>] as const),
         explanation: t(CHANGE_KEYS[item.change], { format }),
-        link: specLink(format, 'data-file'),
+        link: specLink(format, 'data-file', { t, ref }),
       };
     }
   }
