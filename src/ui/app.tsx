@@ -3,7 +3,7 @@
  * (?w=…) reopen the demo and public URLs by themselves, and S3 buckets whose keys were remembered.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ConnectionSpec, connectionLocation, engine, isLakeError } from '../worker/client.ts';
 import { ConnectScreen } from './connect/connect-screen.tsx';
 import { findRemembered, remember, unseal } from './connect/credential-store.ts';
@@ -11,6 +11,9 @@ import { WarehouseView } from './browser/warehouse-view.tsx';
 import type { Route } from './state/route.ts';
 import type { Session } from './state/session.ts';
 import { useRoute } from './state/use-route.ts';
+import { type Language, LanguageContext, applyLanguage, catalogOf, initialLanguage } from './common/language.ts';
+import { MessagesContext, useMessages } from './common/messages.ts';
+import type { MessageRef } from '../core/messages/en.ts';
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -26,7 +29,16 @@ function makeQueryClient(): QueryClient {
 
 export function App() {
   const [client] = useState(makeQueryClient);
-  return <QueryClientProvider client={client}><Shell /></QueryClientProvider>;
+  const [language, setLanguage] = useState<Language>(initialLanguage);
+  useEffect(() => applyLanguage(language), [language]);
+  const choice = useMemo(() => ({ language, setLanguage }), [language]);
+  return (
+    <LanguageContext.Provider value={choice}>
+      <MessagesContext.Provider value={catalogOf(language)}>
+        <QueryClientProvider client={client}><Shell /></QueryClientProvider>
+      </MessagesContext.Provider>
+    </LanguageContext.Provider>
+  );
 }
 
 interface Failure { error: unknown; bucket?: string; endpoint?: string; kind: ConnectionSpec['kind'] }
@@ -62,7 +74,8 @@ function Shell() {
   }, [navigate]);
 
   // Deep link on first load: reopen what can be reopened without asking.
-  const [notice, setNotice] = useState<string | undefined>();
+  const tr = useMessages();
+  const [notice, setNotice] = useState<MessageRef | undefined>();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return; // StrictMode runs effects twice in development
@@ -73,9 +86,9 @@ function Shell() {
     else if (r.w === 's3' && r.loc.bucket && r.loc.endpoint) {
       const saved = findRemembered({ endpoint: r.loc.endpoint, bucket: r.loc.bucket, prefix: r.loc.prefix ?? '' });
       if (saved) void unseal(saved).then((spec) => { if (spec) void connect(spec, false); });
-      else setNotice(`This link points into s3://${r.loc.bucket}. Links never carry keys: enter them to open it.`);
+      else setNotice({ key: 'ui.app.linkS3', params: { bucket: r.loc.bucket } });
     } else if (r.w === 'folder' || r.w === 'files' || r.w === 'presigned') {
-      setNotice('This link pointed into a local folder or a list of presigned URLs, which cannot be reopened from a link. Open it again below.');
+      setNotice({ key: 'ui.app.linkLocal' });
     }
   }, [connect]);
 
@@ -92,7 +105,7 @@ function Shell() {
       key={route.w ?? 'none'}
       initialKind={failure?.kind ?? route.w}
       initialLoc={route.loc}
-      notice={notice}
+      notice={notice && tr.ref(notice)}
       busy={busy}
       error={failure?.error}
       failedSpec={failure?.bucket ? { kind: 's3', bucket: failure.bucket, endpoint: failure.endpoint ?? '', region: '', prefix: '', accessKeyId: '', secretAccessKey: '', pathStyle: true } : undefined}

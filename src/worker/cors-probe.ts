@@ -13,7 +13,7 @@
  */
 import { LakeError, isLakeError } from '../core/errors.ts';
 import { s3Url } from '../core/io/s3-url.ts';
-import { format } from '../core/messages/en.ts';
+import { format, messageRef } from '../core/messages/en.ts';
 import type { S3Connection } from './connection.ts';
 
 /** Returns `error` unchanged, or an Auth LakeError when the anonymous probe shows CORS is in fact allowed. */
@@ -49,6 +49,6 @@ async function unreachable(url: URL, error: LakeError, signal: AbortSignal | und
   } catch (e) {
     if (signal?.aborted) return undefined;
     const host = url.host;
-    return new LakeError('Io', format('error.s3.unreachable', { host }), { ...error.context, host, endpoint: url.origin }, { cause: e });
+    return new LakeError('Io', format('error.s3.unreachable', { host }), { ...error.context, host, endpoint: url.origin, i18n: JSON.stringify(messageRef('error.s3.unreachable', { host })) }, { cause: e });
   }
 }

@@ -9,11 +9,14 @@ import { S3Storage } from '../core/io/s3-storage.ts';
 import type { ListOptions, ListPage, ObjectInfo, ReadOptions, Storage, WriteOptions } from '../core/io/storage.ts';
 import { DroppedFilesStorage } from '../platform/browser/dropped-files-storage.ts';
 import { FsaStorage } from '../platform/browser/fsa-storage.ts';
+import { formatRef, messageRef, type MessageRef } from '../core/messages/en.ts';
 
 export interface WriteAccessDto {
   readonly writable: boolean;
-  /** Why writes are disabled (tooltip text), when they are. */
+  /** Why writes are disabled (tooltip text, English), when they are. */
   readonly reason?: string;
+  /** The same reason as a message, for the page to show in the reader's language. */
+  readonly reasonMessage?: MessageRef;
   /** How a commit is made atomic here; shown in every preview. */
   readonly concurrency: string;
 }
@@ -23,23 +26,28 @@ const S3_NOTE = 'Atomic commit: the next metadata file is created only if it doe
 const FSA_NOTE = 'Local folder (File System Access): the exclusive create of the next metadata file is enforced with Web Locks, '
   + 'which only coordinate tabs of this browser. Another program writing this folder at the same time (Spark, Flink, a second browser) is not excluded — make sure none is.';
 
+/** A refusal: the English reason (tooltips, the CLI, older pages) and its message for the page's language. */
+function refused(ref: MessageRef, concurrency: string): WriteAccessDto {
+  return { writable: false, reason: formatRef(ref), reasonMessage: ref, concurrency };
+}
+
 /** Writability of a warehouse storage, with the reason in words when it cannot be written. */
 export function writeAccess(storage: Storage): WriteAccessDto {
   if (storage instanceof FsaStorage) {
     return storage.writable
       ? { writable: true, concurrency: FSA_NOTE }
-      : { writable: false, reason: 'This folder was opened for reading only (File System Access, read permission). Writes need the folder opened with write permission.', concurrency: FSA_NOTE };
+      : refused(messageRef('ui.writes.access.fsaRead'), FSA_NOTE);
   }
   if (storage instanceof DroppedFilesStorage) {
-    return { writable: false, reason: 'These are dropped or picked files: a read-only copy in this tab. Open the folder with File System Access, or the bucket with S3 keys, to write.', concurrency: '' };
+    return refused(messageRef('ui.writes.access.dropped'), '');
   }
   if (storage instanceof HttpStorage && !storage.writable) {
-    return { writable: false, reason: 'Opened over plain HTTP (a public URL, the demo, or presigned GET links): it can only be read. Open the bucket with S3 keys to write.', concurrency: '' };
+    return refused(messageRef('ui.writes.access.http'), '');
   }
   if (storage instanceof S3Storage && storage.anonymous) {
-    return { writable: false, reason: 'Opened anonymously (no keys): a public-read bucket can be read by everyone but written by no one. Connect with access keys to write.', concurrency: '' };
+    return refused(messageRef('ui.writes.access.anonymous'), '');
   }
-  if (!storage.writable) return { writable: false, reason: `${storage.description} is read-only.`, concurrency: '' };
+  if (!storage.writable) return refused(messageRef('ui.writes.access.readOnly', { storage: storage.description }), '');
   return { writable: true, concurrency: S3_NOTE };
 }
 

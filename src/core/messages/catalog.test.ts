@@ -26,7 +26,7 @@ function usedKeys(): Map<string, string> {
   const used = new Map<string, string>();
   for (const file of sources(SRC)) {
     const rel = relative(SRC, file);
-    if (/^core\/messages\/(en(-[a-z]+)?\.ts|catalog\.test\.ts)$/.test(rel)) continue;
+    if (/^core\/messages\/((en|zh)(-[a-z]+)?\.ts|catalog(-parity)?\.test\.ts)$/.test(rel)) continue;
     for (const m of readFileSync(file, 'utf8').matchAll(KEY)) {
       if (/\.(tsx?|json|md|avro|parquet)$/.test(m[1]!)) continue;
       used.set(m[1]!, rel);

@@ -86,4 +86,5 @@ export const enHealth = {
   'ui.health.recommendations': () => 'What to do',
   'ui.health.preview': () => 'Preview…',
   'ui.health.unavailable': () => 'Not available here',
+  'ui.health.ratios': () => 'Ratios',
 } as const;

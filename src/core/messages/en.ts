@@ -9,9 +9,12 @@ import { enFacts } from './en-facts.ts';
 import { enHealth } from './en-health.ts';
 import { enUi } from './en-ui.ts';
 import { enQuery } from './en-query.ts';
+import { enBrowse } from './en-browse.ts';
+import { enExplore } from './en-explore.ts';
 import { enWrites } from './en-writes.ts';
+import { enRows } from './en-rows.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enWrites };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;
@@ -23,7 +26,7 @@ export type MessageParams<K extends MessageKey> = Parameters<(typeof en)[K]> ext
 export type MessageArgs<K extends MessageKey> = MessageParams<K> extends undefined ? [] : [params: MessageParams<K>];
 
 /** A catalog for one language: the same keys as English, each with the same named parameters. */
-export type Messages = { readonly [K in MessageKey]: (typeof en)[K] };
+export type Messages = { readonly [K in MessageKey]: (...args: Parameters<(typeof en)[K]>) => string };
 
 /** A message to show later, in the reader's language: a key and its parameters (plain data). */
 export type MessageRef = {

@@ -5,6 +5,7 @@ import { ErrorPanel } from '../errors/error-panel.tsx';
 import { useFolder } from '../queries/warehouse-queries.ts';
 import { FilesList } from './files-list.tsx';
 import { InlineText } from '../common/safe-text-view.tsx';
+import { useMessages } from '../common/messages.ts';
 
 export function FolderPage({ warehouseId, prefix, onOpenTable, onOpenFolder }: {
   warehouseId: string;
@@ -13,18 +14,19 @@ export function FolderPage({ warehouseId, prefix, onOpenTable, onOpenFolder }: {
   onOpenFolder: (prefix: string) => void;
 }) {
   const q = useFolder(warehouseId, prefix);
+  const tr = useMessages();
   return (
-    <section className="folder-page" aria-label={`Folder ${prefix || '/'}`}>
+    <section className="folder-page" aria-label={tr.t('ui.folder.label', { prefix: prefix || '/' })}>
       <header className="page-head">
-        <div className="page-title"><h1>{prefix.replace(/\/$/, '').split('/').pop() || '/'}</h1><span className="muted">folder</span></div>
+        <div className="page-title"><h1>{prefix.replace(/\/$/, '').split('/').pop() || '/'}</h1><span className="muted">{tr.t('ui.folder.kind')}</span></div>
         <CopyText text={prefix} className="page-path" />
       </header>
-      {q.isPending && <ProgressLine label="Listing…" />}
+      {q.isPending && <ProgressLine label={tr.t('ui.folder.listing')} />}
       {q.error && <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />}
       {q.data && (
         <>
           {q.data.table && (
-            <div className="notice">This folder is a table root. <button type="button" className="btn btn-small" onClick={() => onOpenTable(prefix)}>Open table</button></div>
+            <div className="notice">{tr.t('ui.folder.isTable')} <button type="button" className="btn btn-small" onClick={() => onOpenTable(prefix)}>{tr.t('ui.folder.openTable')}</button></div>
           )}
           {q.data.folders.length > 0 && (
             <ul className="folder-list">
@@ -39,10 +41,9 @@ export function FolderPage({ warehouseId, prefix, onOpenTable, onOpenFolder }: {
             </ul>
           )}
           {q.data.files.length > 0 && <FilesList files={q.data.files} stripPrefix={prefix} height={420} />}
-          {q.data.folders.length === 0 && q.data.files.length === 0 && <p className="muted">This folder is empty.</p>}
+          {q.data.folders.length === 0 && q.data.files.length === 0 && <p className="muted">{tr.t('ui.folder.empty')}</p>}
           <p className="muted small">
-            {q.data.folders.length} folders, {q.data.files.length} files ({formatBytes(q.data.files.reduce((s, f) => s + f.size, 0))})
-            {q.data.truncated ? ' — the listing was cut at the page limit' : ''}
+            {tr.t('ui.folder.summary', { folders: q.data.folders.length, files: q.data.files.length, bytes: formatBytes(q.data.files.reduce((s, f) => s + f.size, 0)), truncated: q.data.truncated })}
           </p>
         </>
       )}

@@ -5,9 +5,11 @@
  */
 import { useEffect, useRef } from 'react';
 import { RAIL_MAX, RAIL_MIN, clampRail, useRailWidth } from './panels.ts';
+import { useMessages } from '../common/messages.ts';
 
 export function RailResizer() {
   const [width, setWidth] = useRailWidth();
+  const tr = useMessages();
   const ref = useRef<HTMLDivElement>(null);
   // The grid column follows the variable; set it on the workspace (the resizer's parent).
   useEffect(() => { ref.current?.parentElement?.style.setProperty('--rail-w', `${width}px`); }, [width]);
@@ -37,8 +39,8 @@ export function RailResizer() {
     setWidth(next);
   };
   return (
-    <div ref={ref} className="rail-resizer" role="separator" aria-orientation="vertical" aria-label="Resize the tables rail (←/→)" tabIndex={0}
+    <div ref={ref} className="rail-resizer" role="separator" aria-orientation="vertical" aria-label={tr.t('ui.rail.resize')} tabIndex={0}
       aria-valuenow={width} aria-valuemin={RAIL_MIN} aria-valuemax={RAIL_MAX} aria-controls="rail"
-      title="Drag, or focus and press ←/→, to resize the rail" onPointerDown={onPointerDown} onKeyDown={onKeyDown} />
+      title={tr.t('ui.rail.resizeTitle')} onPointerDown={onPointerDown} onKeyDown={onKeyDown} />
   );
 }

@@ -5,6 +5,7 @@ import { ErrorPanel } from '../errors/error-panel.tsx';
 import { useObjectPreview } from '../queries/warehouse-queries.ts';
 import { SafeText } from '../common/safe-text-view.tsx';
 import { safeTitle } from '../common/safe-text.ts';
+import { useMessages } from '../common/messages.ts';
 
 /** Decodes as UTF-8 if the bytes look like text (no NULs, decodes cleanly), else null. */
 function asText(bytes: Uint8Array): string | null {
@@ -39,24 +40,25 @@ export function RawView({ warehouseId, files, selectedKey, onSelect }: {
   onSelect: (key: string) => void;
 }) {
   const q = useObjectPreview(warehouseId, selectedKey);
+  const tr = useMessages();
   const text = q.data ? asText(q.data.bytes) : null;
   return (
     <div className="raw">
       <div className="raw-bar">
         <label className="field inline">
-          <span className="label">File</span>
-          <select value={selectedKey ?? ''} onChange={(e) => onSelect(e.target.value)} aria-label="File to show">
-            {selectedKey === undefined && <option value="">Choose a file…</option>}
+          <span className="label">{tr.t('ui.raw.file')}</span>
+          <select value={selectedKey ?? ''} onChange={(e) => onSelect(e.target.value)} aria-label={tr.t('ui.raw.fileLabel')}>
+            {selectedKey === undefined && <option value="">{tr.t('ui.raw.choose')}</option>}
             {files.map((f) => <option key={f.key} value={f.key}>{safeTitle(f.key, 300)}</option>)}
           </select>
         </label>
         {q.data && (
           <span className="muted small">
-            {formatBytes(q.data.size)}{q.data.truncated ? ` — showing the first ${formatBytes(q.data.bytes.length)}` : ''}{text === null ? ' — binary, hex dump' : ''}
+            {formatBytes(q.data.size)}{q.data.truncated ? tr.t('ui.raw.showingFirst', { bytes: formatBytes(q.data.bytes.length) }) : ''}{text === null ? tr.t('ui.raw.binary') : ''}
           </span>
         )}
       </div>
-      {q.isPending && selectedKey && <div className="muted pad">Reading…</div>}
+      {q.isPending && selectedKey && <div className="muted pad">{tr.t('ui.raw.reading')}</div>}
       {q.error && <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />}
       {q.data && (
         <pre className="code-block raw-content" data-testid="raw-content">

@@ -24,6 +24,7 @@ import { PANEL_KEYS, usePanelCollapsed, useShortcut } from './panels.ts';
 import { TableWarnings } from './table-warnings.tsx';
 import { UnreadTablePage } from './unread-table-page.tsx';
 import { InlineText } from '../common/safe-text-view.tsx';
+import { useMessages } from '../common/messages.ts';
 
 const TimelineStrip = lazy(() => import('../timeline/timeline-strip.tsx'));
 const PartitionsView = lazy(() => import('../partitions/partitions-view.tsx'));
@@ -33,9 +34,6 @@ const LsmView = lazy(() => import('../lsm/lsm-view.tsx').then((m) => ({ default:
 const HealthView = lazy(() => import('../health/health-view.tsx'));
 const QueryView = lazy(() => import('../query/query-view.tsx'));
 
-const TAB_LABEL: Record<Tab, string> = {
-  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', query: 'Query', raw: 'Raw', lsm: 'LSM', health: 'Health',
-};
 
 export interface TablePageProps {
   readonly warehouseId: string;
@@ -60,18 +58,19 @@ export interface TablePageProps {
 export function TablePage(props: TablePageProps) {
   const { warehouseId, table } = props;
   const q = useTableOverview(warehouseId, table.root, table.format);
+  const tr = useMessages();
   if (q.error && (q.error as { code?: string }).code === 'Unsupported') return <UnreadTablePage {...props} />;
   return (
-    <section className="table-page explorer" aria-label={`Table ${table.name}`}>
+    <section className="table-page explorer" aria-label={tr.t('ui.table.label', { name: table.name })}>
       <header className="page-head">
         <div className="page-title">
           <h1><InlineText text={table.name} max={200} /></h1>
           <FormatBadge format={table.format} size="large" />
-          {table.alsoReadableAs.map((f) => <span key={f} className="muted small">also {f}</span>)}
+          {table.alsoReadableAs.map((f) => <span key={f} className="muted small">{tr.t('ui.table.also', { format: f })}</span>)}
           <CopyText text={table.root} className="page-path" />
         </div>
       </header>
-      {q.isPending && <ProgressLine label="Opening the table (reading its metadata)…" />}
+      {q.isPending && <ProgressLine label={tr.t('ui.table.opening')} />}
       {q.error && <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />}
       {q.data && <Explorer {...props} tableId={q.data.tableId} overview={q.data.overview} />}
     </section>
@@ -80,6 +79,7 @@ export function TablePage(props: TablePageProps) {
 
 function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, onData, diff, onDiff, sql, onSql, tableId, overview }: TablePageProps & { tableId: string; overview: TableOverviewDto }) {
   const files = useTableFiles(warehouseId, table.root);
+  const tr = useMessages();
   const current = overview.versions.find((v) => v.isCurrent);
   const selected = overview.versions.find((v) => v.id === version) ?? current;
   const versionParam = selected && !selected.isCurrent ? selected.id : current?.id ?? '';
@@ -120,20 +120,20 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
 
   return (
     <TableWritesProvider warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} schemas={overview.schemas} onVersion={onVersion}>
-      <Suspense fallback={<div className="timeline timeline-skeleton muted small" aria-busy>Loading the timeline…</div>}>
+      <Suspense fallback={<div className="timeline timeline-skeleton muted small" aria-busy>{tr.t('ui.table.loadingTimeline')}</div>}>
         {overview.versions.length > 0
           ? <TimelineStrip format={overview.format} versions={overview.versions} selectedId={selected?.id} onSelect={selectVersion}
             collapsed={timelineCollapsed} onToggleCollapsed={toggleTimeline} shortcut={PANEL_KEYS.timeline} onCompare={compare} />
-          : <div className="timeline timeline-empty muted small">This table has no versions yet (created, never written).</div>}
+          : <div className="timeline timeline-empty muted small">{tr.t('ui.table.noVersions')}</div>}
       </Suspense>
       <TableWarnings warnings={overview.warnings} writeRefusal={overview.writeRefusal} />
       <div className={`explorer-body${collapsed ? ' inspector-collapsed' : ''}`}>
         <div className="explorer-main">
           <div className="tabs-row">
-            <div className="tabs" role="tablist" aria-label="Table views" ref={tabsRef} onKeyDown={onTabsKey}>
+            <div className="tabs" role="tablist" aria-label={tr.t('ui.table.views')} ref={tabsRef} onKeyDown={onTabsKey}>
               {TABS.map((t) => (
                 <button key={t} type="button" role="tab" data-tab={t} aria-selected={!diff && tab === t} tabIndex={tab === t ? 0 : -1}
-                  className={`tab${!diff && tab === t ? ' active' : ''}`} onClick={() => onTab(t)}>{TAB_LABEL[t]}</button>
+                  className={`tab${!diff && tab === t ? ' active' : ''}`} onClick={() => onTab(t)}>{tr.t('ui.tab.label', { tab: t })}</button>
               ))}
             </div>
             <Suspense fallback={null}><CompareMenu versions={overview.versions} selectedId={selected?.id} onCompare={(from, to) => onDiff({ from, to })} /></Suspense>
@@ -141,18 +141,18 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
           </div>
           {diff && (
             <div className="tab-body diff-body">
-              <Suspense fallback={<ProgressLine label="Loading the diff page…" />}>
+              <Suspense fallback={<ProgressLine label={tr.t('ui.table.loadingDiff')} />}>
                 <DiffPage tableId={tableId} format={overview.format} diff={diff} onDiff={onDiff} onClose={() => onDiff(undefined)} onExplain={(change) => setItem({ kind: 'change', change })} />
               </Suspense>
             </div>
           )}
-          {!diff && <div className="tab-body" role="tabpanel" aria-label={TAB_LABEL[tab]}>
+          {!diff && <div className="tab-body" role="tabpanel" aria-label={tr.t('ui.tab.label', { tab })}>
             {tab === 'overview' && <OverviewTab overview={overview} selected={selected} files={files.data} onSelectVersion={selectVersion} onOpenRaw={openRaw} />}
             {tab === 'tree' && (selected
               ? <TreeView key={versionParam} tableId={tableId} version={versionParam} selectedKey={treeKey} onSelect={(node, key, where) => { setTreeKey(key); setItem({ kind: 'node', node, ...where }); }} />
-              : <p className="empty-state">No version to show the tree of.</p>)}
+              : <p className="empty-state">{tr.t('ui.table.noTreeVersion')}</p>)}
             {tab === 'partitions' && (
-              <Suspense fallback={<ProgressLine label="Loading charts…" />}>
+              <Suspense fallback={<ProgressLine label={tr.t('ui.table.loadingCharts')} />}>
                 <PartitionsView tableId={tableId} version={versionParam} specs={overview.partitionSpecs} format={overview.format} partitioning={overview.partitioning} columns={overview.columns} onSelectPartition={(stat) => setItem({ kind: 'partition', stat })} />
               </Suspense>
             )}
@@ -160,17 +160,17 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
             {tab === 'files' && <FilesTab tableId={tableId} version={versionParam} root={table.root} folder={files.data} onSelectFile={(file) => setItem({ kind: 'file', file })} onOpenRaw={openRaw} />}
             {tab === 'data' && <DataView tableId={tableId} versions={overview.versions} schemas={overview.schemas} selectedId={versionParam} columns={overview.columns} state={data} onState={onData} incremental={overview.incremental === true} />}
             {tab === 'query' && (
-              <Suspense fallback={<ProgressLine label="Loading the query editor…" />}>
+              <Suspense fallback={<ProgressLine label={tr.t('ui.table.loadingQuery')} />}>
                 <QueryView warehouseId={warehouseId} table={table} overview={overview} sql={sql} onSql={onSql} />
               </Suspense>
             )}
             {tab === 'lsm' && TABS.includes('lsm') && (
-              <Suspense fallback={<ProgressLine label="Loading the LSM view…" />}>
+              <Suspense fallback={<ProgressLine label={tr.t('ui.table.loadingLsm')} />}>
                 <LsmView warehouseId={warehouseId} root={table.root} version={versionParam} />
               </Suspense>
             )}
             {tab === 'health' && (
-              <Suspense fallback={<ProgressLine label="Loading charts…" />}>
+              <Suspense fallback={<ProgressLine label={tr.t('ui.table.loadingCharts')} />}>
                 <HealthView tableId={tableId} version={versionParam} warehouseId={warehouseId} root={table.root} format={overview.format} />
               </Suspense>
             )}

@@ -16,9 +16,6 @@ import { RawView } from './raw-view.tsx';
 import { tabNote } from './tab-notes.ts';
 import { InlineText } from '../common/safe-text-view.tsx';
 
-const TAB_LABEL: Record<Tab, string> = {
-  overview: 'Overview', tree: 'Tree', partitions: 'Partitions', schema: 'Schema', files: 'Files', data: 'Data', query: 'Query', raw: 'Raw', lsm: 'LSM', health: 'Health',
-};
 const TABS = tabsFor(undefined);
 
 export function UnreadTablePage({ warehouseId, table, tab, onTab }: {
@@ -43,36 +40,35 @@ export function UnreadTablePage({ warehouseId, table, tab, onTab }: {
   const note = tabNote(tab, table.format, tr);
 
   return (
-    <section className="table-page" aria-label={`Table ${table.name}`}>
+    <section className="table-page" aria-label={tr.t('ui.table.label', { name: table.name })}>
       <header className="page-head">
         <div className="page-title">
           <h1><InlineText text={table.name} max={200} /></h1>
           <FormatBadge format={table.format} size="large" />
-          {table.alsoReadableAs.map((f) => <span key={f} className="muted small">also {formatLabel(f)}</span>)}
+          {table.alsoReadableAs.map((f) => <span key={f} className="muted small">{tr.t('ui.table.also', { format: formatLabel(f) })}</span>)}
         </div>
         <CopyText text={table.root} className="page-path" />
       </header>
-      <div className="timeline-strip" aria-label="Timeline">
-        <span className="muted small">Timeline — versions, branches and tags appear here when the {formatLabel(table.format)} reader lands.</span>
+      <div className="timeline-strip" aria-label={tr.t('ui.unread.timeline')}>
+        <span className="muted small">{tr.t('ui.unread.timelineNote', { format: formatLabel(table.format) })}</span>
       </div>
-      <div className="tabs" role="tablist" aria-label="Table views" ref={tabsRef} onKeyDown={onTabsKey}>
+      <div className="tabs" role="tablist" aria-label={tr.t('ui.table.views')} ref={tabsRef} onKeyDown={onTabsKey}>
         {TABS.map((t) => (
           <button key={t} type="button" role="tab" data-tab={t} aria-selected={tab === t} tabIndex={tab === t ? 0 : -1}
             className={`tab${tab === t ? ' active' : ''}${tabNote(t, table.format, tr) ? ' later' : ''}`} onClick={() => onTab(t)}>
-            {TAB_LABEL[t]}
+            {tr.t('ui.tab.label', { tab: t })}
           </button>
         ))}
       </div>
-      <div className="tab-body" role="tabpanel" aria-label={TAB_LABEL[tab]}>
-        {note && <div className="placeholder"><h2>{TAB_LABEL[tab]}</h2><p>{note}</p></div>}
+      <div className="tab-body" role="tabpanel" aria-label={tr.t('ui.tab.label', { tab })}>
+        {note && <div className="placeholder"><h2>{tr.t('ui.tab.label', { tab })}</h2><p>{note}</p></div>}
         {tab === 'overview' && <Overview table={table} files={files.data?.files} truncated={files.data?.truncated} totalBytes={files.data?.totalBytes} />}
-        {(tab === 'overview' || tab === 'files' || tab === 'raw') && files.isPending && <ProgressLine label="Listing the table folder…" />}
+        {(tab === 'overview' || tab === 'files' || tab === 'raw') && files.isPending && <ProgressLine label={tr.t('ui.unread.listing')} />}
         {(tab === 'overview' || tab === 'files' || tab === 'raw') && files.error && <ErrorPanel error={files.error} onRetry={() => void files.refetch()} />}
         {tab === 'files' && files.data && (
           <>
             <p className="muted small">
-              Every object under the table folder ({formatCount(files.data.count)} files, {formatBytes(files.data.totalBytes)}{files.data.truncated ? ', listing cut at the limit' : ''}),
-              including files no version references any more. Which files a version uses comes with the reader.
+              {tr.t('ui.unread.filesNote', { count: formatCount(files.data.count), bytes: formatBytes(files.data.totalBytes), truncated: files.data.truncated === true })}
             </p>
             <FilesList files={files.data.files} stripPrefix={table.root} onOpen={(k) => { setRawKey(k); onTab('raw'); }} height={560} />
           </>
@@ -84,12 +80,12 @@ export function UnreadTablePage({ warehouseId, table, tab, onTab }: {
 }
 
 /** Files grouped by their first folder under the table root (metadata/, data/, _delta_log/, partitions…). */
-function groupByTopFolder(files: readonly FileDto[], root: string): { name: string; count: number; bytes: number }[] {
+function groupByTopFolder(files: readonly FileDto[], root: string, tableFolder: string): { name: string; count: number; bytes: number }[] {
   const groups = new Map<string, { name: string; count: number; bytes: number }>();
   for (const f of files) {
     const rel = f.key.slice(root.length);
     const slash = rel.indexOf('/');
-    const name = slash < 0 ? '(table folder)' : `${rel.slice(0, slash)}/`;
+    const name = slash < 0 ? tableFolder : `${rel.slice(0, slash)}/`;
     const g = groups.get(name) ?? { name, count: 0, bytes: 0 };
     g.count++;
     g.bytes += f.size;
@@ -99,28 +95,29 @@ function groupByTopFolder(files: readonly FileDto[], root: string): { name: stri
 }
 
 function Overview({ table, files, truncated, totalBytes }: { table: DetectedTableDto; files?: readonly FileDto[]; truncated?: boolean; totalBytes?: number }) {
-  const groups = useMemo(() => (files ? groupByTopFolder(files, table.root) : []), [files, table.root]);
+  const tr = useMessages();
+  const groups = useMemo(() => (files ? groupByTopFolder(files, table.root, tr.t('ui.unread.tableFolder')) : []), [files, table.root, tr]);
   return (
     <div className="overview">
       <dl className="facts">
-        <div><dt>Format</dt><dd><FormatBadge format={table.format} /></dd></div>
-        <div><dt>Files</dt><dd>{files ? `${formatCount(files.length)}${truncated ? '+' : ''}` : '…'}</dd></div>
-        <div><dt>Size on storage</dt><dd>{totalBytes === undefined ? '…' : formatBytes(totalBytes)}</dd></div>
-        <div className="wide"><dt>Location</dt><dd><CopyText text={table.root} /></dd></div>
-        <div className="wide"><dt>Detected by</dt><dd><CopyText text={table.evidence} /></dd></div>
+        <div><dt>{tr.t('ui.unread.format')}</dt><dd><FormatBadge format={table.format} /></dd></div>
+        <div><dt>{tr.t('ui.unread.files')}</dt><dd>{files ? `${formatCount(files.length)}${truncated ? '+' : ''}` : '…'}</dd></div>
+        <div><dt>{tr.t('ui.unread.size')}</dt><dd>{totalBytes === undefined ? '…' : formatBytes(totalBytes)}</dd></div>
+        <div className="wide"><dt>{tr.t('ui.unread.location')}</dt><dd><CopyText text={table.root} /></dd></div>
+        <div className="wide"><dt>{tr.t('ui.unread.detectedBy')}</dt><dd><CopyText text={table.evidence} /></dd></div>
       </dl>
       {groups.length > 0 && (
-        <table className="grid compact" aria-label="Files by folder">
-          <thead><tr><th>Folder</th><th className="num">Files</th><th className="num">Bytes</th></tr></thead>
+        <table className="grid compact" aria-label={tr.t('ui.unread.byFolder')}>
+          <thead><tr><th>{tr.t('ui.unread.folder')}</th><th className="num">{tr.t('ui.unread.files')}</th><th className="num">{tr.t('ui.unread.bytes')}</th></tr></thead>
           <tbody>
             {groups.slice(0, 12).map((g) => (
-              <tr key={g.name}><td className="mono">{g.name}</td><td className="num">{formatCount(g.count)}</td><td className="num" title={`${g.bytes} bytes`}>{formatBytes(g.bytes)}</td></tr>
+              <tr key={g.name}><td className="mono">{g.name}</td><td className="num">{formatCount(g.count)}</td><td className="num" title={tr.t('ui.bytes.exact', { count: g.bytes })}>{formatBytes(g.bytes)}</td></tr>
             ))}
           </tbody>
         </table>
       )}
       <p className="muted small later-note">
-        Versions, row counts, schema and partitions come with the {formatLabel(table.format)} reader. Until then this page shows the folder as stored.
+        {tr.t('ui.unread.later', { format: formatLabel(table.format) })}
       </p>
     </div>
   );

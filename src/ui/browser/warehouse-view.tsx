@@ -14,6 +14,7 @@ import { PANEL_KEYS, usePanelCollapsed, useShortcut } from './panels.ts';
 import { RailResizer } from './rail-resizer.tsx';
 import { TablePage } from './table-page.tsx';
 import { InlineText } from '../common/safe-text-view.tsx';
+import { LanguageSwitch } from '../common/language-switch.tsx';
 
 const QueryView = lazy(() => import('../query/query-view.tsx'));
 
@@ -25,7 +26,8 @@ export function WarehouseView({ session, route, navigate, onClose }: {
 }) {
   const [railCollapsed, toggleRail] = usePanelCollapsed('rail');
   useShortcut(PANEL_KEYS.rail, toggleRail);
-  const railTitle = `${railCollapsed ? 'Show' : 'Hide'} the tables (${PANEL_KEYS.rail})`;
+  const tr = useMessages();
+  const railTitle = tr.t('ui.rail.toggle', { show: railCollapsed, key: PANEL_KEYS.rail });
   const scan = useWarehouseScan(session.warehouseId);
   const base: Route = { w: session.kind, loc: session.loc ?? {}, tab: 'overview' };
   const openTable = (root: string) => navigate({ ...base, table: root, tab: route.table === root ? route.tab : 'overview' });
@@ -34,7 +36,7 @@ export function WarehouseView({ session, route, navigate, onClose }: {
 
   const table = route.table ? findTable(scan.data, session, route.table) : undefined;
   const status = scan.isPending
-    ? <ProgressLine label="Finding tables…" progress={scan.progress} onCancel={scan.cancel} />
+    ? <ProgressLine label={tr.t('ui.warehouse.finding')} progress={scan.progress} onCancel={scan.cancel} />
     : scan.error ? <div className="rail-error"><ErrorPanel error={scan.error} bucket={session.bucket} endpoint={session.endpoint} onRetry={() => void scan.refetch()} /></div> : null;
 
   return (
@@ -42,12 +44,13 @@ export function WarehouseView({ session, route, navigate, onClose }: {
       <header className="topbar">
         <button type="button" className="btn btn-small btn-quiet rail-toggle" onClick={toggleRail} aria-expanded={!railCollapsed} aria-controls="rail"
           title={railTitle} aria-label={railTitle}>{railCollapsed ? '☰' : '⇤'}</button>
-        <button type="button" className="brand linklike" onClick={() => navigate(base)} title="Warehouse home"><span className="logo" aria-hidden>◈</span> Lakescope</button>
+        <button type="button" className="brand linklike" onClick={() => navigate(base)} title={tr.t('ui.warehouse.home')}><span className="logo" aria-hidden>◈</span> Lakescope</button>
         <span className="sep" aria-hidden>/</span>
-        <span className="warehouse-label" title={session.label}>{session.label}</span>
-        {!session.warehouse.writable && <span className="pill" title="This storage cannot be written">read-only</span>}
+        <span className="warehouse-label" title={session.label}>{session.kind === 'demo' ? tr.t('ui.connect.way.demo') : session.label}</span>
+        {!session.warehouse.writable && <span className="pill" title={tr.t('ui.warehouse.readOnlyTitle')}>{tr.t('ui.warehouse.readOnly')}</span>}
         <span className="spacer" />
-        <button type="button" className="btn btn-small" onClick={onClose}>Close warehouse</button>
+        <LanguageSwitch />
+        <button type="button" className="btn btn-small" onClick={onClose}>{tr.t('ui.warehouse.close')}</button>
       </header>
       <div className={`workspace${railCollapsed ? ' rail-collapsed' : ''}`}>
         {!railCollapsed && <div id="rail" className="rail-slot"><LeftRail scan={scan.data} selected={route.table ?? route.folder} onOpenTable={openTable} onOpenFolder={openFolder} status={status} /></div>}
@@ -58,7 +61,7 @@ export function WarehouseView({ session, route, navigate, onClose }: {
             data={{ where: route.where, cols: route.cols }} onData={(d) => navigate({ ...route, where: d.where, cols: d.cols })}
             diff={route.diff} onDiff={(diff) => navigate({ ...route, diff })}
             sql={route.sql} onSql={(sql) => navigate({ ...route, sql }, true)} />}
-          {route.table && !table && scan.isPending && <ProgressLine label="Finding the table…" progress={scan.progress} />}
+          {route.table && !table && scan.isPending && <ProgressLine label={tr.t('ui.warehouse.findingTable')} progress={scan.progress} />}
           {route.table && !table && !scan.isPending && (
             <ErrorPanel error={{ code: 'NotFound', message: 'warehouse: no table at this location', context: { prefix: route.table } }} />
           )}
@@ -111,19 +114,19 @@ function WarehouseHome({ session, scan, onOpenTable, onOpenFolder, onQuery }: {
   for (const t of scan?.tables ?? []) byFormat.set(t.format, (byFormat.get(t.format) ?? 0) + 1);
   const root = session.warehouse.root;
   return (
-    <section className="home" aria-label="Warehouse">
+    <section className="home" aria-label={t('ui.warehouse.label')}>
       <header className="page-head">
-        <div className="page-title"><h1>{session.label}</h1></div>
-        <span className="muted small">{session.warehouse.description}</span>
+        <div className="page-title"><h1>{session.kind === 'demo' ? t('ui.connect.way.demo') : session.label}</h1></div>
+        {session.kind !== 'demo' && <span className="muted small">{session.warehouse.description}</span>}
       </header>
       {scan && (
         <div className="stat-row">
-          <div className="stat"><div className="stat-value num">{formatCount(scan.tables.length)}</div><div className="stat-label">tables</div></div>
+          <div className="stat"><div className="stat-value num">{formatCount(scan.tables.length)}</div><div className="stat-label">{t('ui.warehouse.tables')}</div></div>
           {[...byFormat].map(([f, n]) => (
             <div className="stat" key={f}><div className="stat-value num">{formatCount(n)}</div><div className="stat-label"><FormatBadge format={f} /></div></div>
           ))}
-          <div className="stat"><div className="stat-value num">{formatCount(scan.folders.length)}</div><div className="stat-label">other folders</div></div>
-          <div className="stat"><div className="stat-value num">{formatCount(scan.requests)}</div><div className="stat-label">requests to find them</div></div>
+          <div className="stat"><div className="stat-value num">{formatCount(scan.folders.length)}</div><div className="stat-label">{t('ui.warehouse.otherFolders')}</div></div>
+          <div className="stat"><div className="stat-value num">{formatCount(scan.requests)}</div><div className="stat-label">{t('ui.warehouse.requests')}</div></div>
           {scan.tables.length > 0 && <button type="button" className="btn btn-small home-query" onClick={onQuery}>{t('ui.query.warehouseOpen')}</button>}
         </div>
       )}
@@ -134,9 +137,9 @@ function WarehouseHome({ session, scan, onOpenTable, onOpenFolder, onQuery }: {
         </article>
       )}
       {scan && scan.tables.length === 0 && (
-        <p className="empty-state">No Iceberg, Delta, Paimon or Hudi table was found here. A table is recognised by its metadata/, _delta_log/, snapshot/+schema/ or .hoodie/ folder.</p>
+        <p className="empty-state">{t('ui.warehouse.noTables')}</p>
       )}
-      <div className="label">Top level</div>
+      <div className="label">{t('ui.warehouse.topLevel')}</div>
       <ul className="folder-list">
         {root.folders.map((f) => (
           <li key={f.prefix}>

@@ -1,4 +1,6 @@
 /** Display formatting shared by every view (ui-design.md "Consistent meanings"). */
+import { en } from '../../core/messages/en.ts';
+import { translator, type Translator } from './messages.ts';
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
 
@@ -44,10 +46,10 @@ export function middleEllipsis(text: string, max = 40): string {
 }
 
 /** A version's row count as its metadata records it: `21 rows` when live, else `22 records (before deletes)`. */
-export function formatRecords(records: { readonly count: string; readonly live: boolean; readonly basis?: string } | undefined): string | undefined {
+export function formatRecords(records: { readonly count: string; readonly live: boolean; readonly basis?: string } | undefined, tr: Translator = translator(en)): string | undefined {
   if (!records) return undefined;
   const n = formatCount(Number(records.count));
-  return records.live ? `${n} rows` : `${n} records (${records.basis ?? 'before deletes'})`;
+  return records.live ? tr.t('ui.records.live', { count: n, n: Number(records.count) }) : tr.t('ui.records.notLive', { count: n, basis: tr.t('ui.records.basis', { basis: records.basis ?? 'before deletes' }) });
 }
 
 /** Lengths of the longest prefix and suffix all `names` share (the suffix never overlaps the prefix in any name). */

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { capText, safeTitle, TEXT_CAP, textParts } from './safe-text.ts';
+import { useMessages } from '../common/messages.ts';
 
 export function SafeText({ text, max = TEXT_CAP, className, title }: {
   text: string;
@@ -13,23 +14,25 @@ export function SafeText({ text, max = TEXT_CAP, className, title }: {
   /** Tooltip; made safe the same way. */
   title?: string;
 }) {
+  const tr = useMessages();
   const [all, setAll] = useState(false);
   const { text: shown, omitted } = all ? { text, omitted: 0 } : capText(text, max);
   const cut = capText(text, max).omitted > 0;
   return (
     <bdi className={`safe-text${all ? ' safe-text-all' : ''}${className ? ` ${className}` : ''}`} title={title === undefined ? undefined : safeTitle(title)}>
       <Marked text={shown} />
-      {omitted > 0 && <>… <button type="button" className="btn-link small safe-text-toggle" onClick={(e) => { e.stopPropagation(); setAll(true); }}>show all ({omitted.toLocaleString('en-US')} more characters)</button></>}
-      {all && cut && <> <button type="button" className="btn-link small safe-text-toggle" onClick={(e) => { e.stopPropagation(); setAll(false); }}>show less</button></>}
+      {omitted > 0 && <>… <button type="button" className="btn-link small safe-text-toggle" onClick={(e) => { e.stopPropagation(); setAll(true); }}>{tr.t('ui.common.showAll', { count: omitted })}</button></>}
+      {all && cut && <> <button type="button" className="btn-link small safe-text-toggle" onClick={(e) => { e.stopPropagation(); setAll(false); }}>{tr.t('ui.common.showLess')}</button></>}
     </bdi>
   );
 }
 
 /** Text with its bidi/control characters as visible, styled marks (no cap; callers cap first). */
 export function Marked({ text }: { text: string }) {
+  const tr = useMessages();
   const parts = textParts(text);
   if (parts.length === 1 && !parts[0]!.mark) return <>{text}</>;
-  return <>{parts.map((p, i) => (p.mark ? <span key={i} className="ctl-mark" title="an invisible control character, shown as a mark">{p.text}</span> : p.text))}</>;
+  return <>{parts.map((p, i) => (p.mark ? <span key={i} className="ctl-mark" title={tr.t('ui.common.controlMark')}>{p.text}</span> : p.text))}</>;
 }
 
 /**

@@ -7,6 +7,7 @@ import { ErrorPanel } from '../errors/error-panel.tsx';
 import { FolderPicker } from './folder-picker.tsx';
 import { S3Form } from './s3-form.tsx';
 import { UrlForm } from './url-form.tsx';
+import { LanguageSwitch } from '../common/language-switch.tsx';
 
 type Way = 'demo' | 'folder' | 's3' | 'url';
 
@@ -60,7 +61,7 @@ export function ConnectScreen(props: ConnectScreenProps) {
     <main className="connect">
       <div className="connect-card">
         <header className="connect-head">
-          <div className="brand"><span className="logo" aria-hidden>◈</span> Lakescope</div>
+          <div className="connect-brand-row"><div className="brand"><span className="logo" aria-hidden>◈</span> Lakescope</div><LanguageSwitch /></div>
           <p className="muted">{t('ui.connect.tagline')}</p>
         </header>
         {props.notice && <div className="notice" role="note">{props.notice}</div>}

@@ -4,6 +4,7 @@
  */
 import { useRef } from 'react';
 import type { ConnectionSpec } from '../../worker/connection.ts';
+import { useMessages } from '../common/messages.ts';
 
 type PermissionHandle = FileSystemDirectoryHandle & { queryPermission?: (d: { mode: 'read' | 'readwrite' }) => Promise<PermissionState> };
 type PickerWindow = Window & { showDirectoryPicker?: (o?: { mode?: 'read' | 'readwrite'; id?: string }) => Promise<FileSystemDirectoryHandle> };
@@ -23,6 +24,7 @@ export function FolderPicker({ busy, onSubmit }: { busy: boolean; onSubmit: (spe
     }
   };
 
+  const tr = useMessages();
   const onFiles = (list: FileList | null) => {
     if (!list || list.length === 0) return;
     const files = Array.from(list);
@@ -32,18 +34,16 @@ export function FolderPicker({ busy, onSubmit }: { busy: boolean; onSubmit: (spe
 
   return (
     <div className="form">
-      <p>Open a warehouse or a single table from this computer. Nothing is uploaded: the files are read in this tab.</p>
+      <p>{tr.t('ui.folderPick.intro')}</p>
       <div className="actions start">
-        {hasFsa && <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void pick()}>Choose folder…</button>}
+        {hasFsa && <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void pick()}>{tr.t('ui.folderPick.choose')}</button>}
         <button type="button" className={`btn${hasFsa ? '' : ' btn-primary'}`} disabled={busy} onClick={() => input.current?.click()}>
-          {hasFsa ? 'Read-only copy instead…' : 'Choose folder…'}
+          {hasFsa ? tr.t('ui.folderPick.copyInstead') : tr.t('ui.folderPick.choose')}
         </button>
         <input ref={input} type="file" hidden multiple {...{ webkitdirectory: '', directory: '' }} onChange={(e) => onFiles(e.target.files)} />
       </div>
       <p className="hint">
-        {hasFsa
-          ? 'This browser supports the File System Access API: the folder stays live, and later versions can write commits back (you will be asked).'
-          : 'This browser has no File System Access API: the folder is read once, read-only.'}
+        {hasFsa ? tr.t('ui.folderPick.fsa') : tr.t('ui.folderPick.noFsa')}
       </p>
     </div>
   );

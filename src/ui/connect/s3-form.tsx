@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import type { ConnectionSpec, S3Connection } from '../../worker/connection.ts';
 import { type RememberedConnection, forget, listRemembered, unseal } from './credential-store.ts';
 import { PROVIDERS, type ProviderId, guessProvider, providerById } from './providers.ts';
+import { useMessages } from '../common/messages.ts';
 
 export interface S3FormProps {
   readonly initial?: Partial<S3Connection>;
@@ -58,6 +59,7 @@ export function S3Form({ initial, busy, onSubmit }: S3FormProps) {
     }, rememberIt && !anonymous);
   };
 
+  const tr = useMessages();
   const [sealedFailed, setSealedFailed] = useState<string | undefined>();
   const openRemembered = async (r: RememberedConnection) => {
     const spec = await unseal(r);
@@ -66,30 +68,30 @@ export function S3Form({ initial, busy, onSubmit }: S3FormProps) {
   };
 
   return (
-    <form className="form" onSubmit={submit} aria-label="Open an S3-compatible bucket">
+    <form className="form" onSubmit={submit} aria-label={tr.t('ui.s3.label')}>
       {remembered.length > 0 && (
         <div className="remembered">
-          <div className="label">Remembered on this device</div>
+          <div className="label">{tr.t('ui.s3.remembered')}</div>
           {remembered.map((r) => (
             <div className="remembered-row" key={r.id}>
               <span className="mono grow" title={r.endpoint}>s3://{r.bucket}/{r.prefix}</span>
               <span className="muted small">{new URL(r.endpoint).host}</span>
-              <button type="button" className="btn btn-small" disabled={busy} onClick={() => void openRemembered(r)}>Open</button>
-              <button type="button" className="btn btn-small btn-quiet" onClick={() => { forget(r.id); setRemembered(listRemembered()); }}>Forget</button>
-              {sealedFailed === r.id && <span className="error small" role="alert">This browser can no longer unseal the saved keys (its device key is gone): forget the entry and enter the keys again.</span>}
+              <button type="button" className="btn btn-small" disabled={busy} onClick={() => void openRemembered(r)}>{tr.t('ui.s3.open')}</button>
+              <button type="button" className="btn btn-small btn-quiet" onClick={() => { forget(r.id); setRemembered(listRemembered()); }}>{tr.t('ui.s3.forget')}</button>
+              {sealedFailed === r.id && <span className="error small" role="alert">{tr.t('ui.s3.unsealFailed')}</span>}
             </div>
           ))}
         </div>
       )}
-      <div className="segmented" role="radiogroup" aria-label="How to sign in">
-        <button type="button" role="radio" aria-checked={mode === 'keys'} className={mode === 'keys' ? 'active' : ''} onClick={() => setMode('keys')}>Access keys</button>
-        <button type="button" role="radio" aria-checked={mode === 'presigned'} className={mode === 'presigned' ? 'active' : ''} onClick={() => setMode('presigned')}>Presigned URLs</button>
+      <div className="segmented" role="radiogroup" aria-label={tr.t('ui.s3.how')}>
+        <button type="button" role="radio" aria-checked={mode === 'keys'} className={mode === 'keys' ? 'active' : ''} onClick={() => setMode('keys')}>{tr.t('ui.s3.mode.keys')}</button>
+        <button type="button" role="radio" aria-checked={mode === 'presigned'} className={mode === 'presigned' ? 'active' : ''} onClick={() => setMode('presigned')}>{tr.t('ui.s3.mode.presigned')}</button>
       </div>
       {mode === 'keys' ? (
         <>
           <div className="field">
-            <span className="label">Provider</span>
-            <div className="chips" role="radiogroup" aria-label="Provider">
+            <span className="label">{tr.t('ui.s3.provider')}</span>
+            <div className="chips" role="radiogroup" aria-label={tr.t('ui.s3.provider')}>
               {PROVIDERS.map((p) => (
                 <button type="button" key={p.id} role="radio" aria-checked={provider === p.id} className={`chip${provider === p.id ? ' active' : ''}`} onClick={() => pickProvider(p.id)}>{p.label}</button>
               ))}
@@ -98,44 +100,44 @@ export function S3Form({ initial, busy, onSubmit }: S3FormProps) {
           </div>
           <div className="row">
             {preset.needs === 'account'
-              ? <label className="field"><span className="label">Account id</span><input value={account} onChange={(e) => changeAccount(e.target.value)} autoComplete="off" spellCheck={false} /></label>
-              : <label className="field narrow"><span className="label">Region</span><input name="region" value={region} onChange={(e) => changeRegion(e.target.value)} spellCheck={false} /></label>}
-            <label className="field grow"><span className="label">Endpoint</span><input name="endpoint" value={endpoint} onChange={(e) => setEndpoint(e.target.value)} required spellCheck={false} /></label>
+              ? <label className="field"><span className="label">{tr.t('ui.s3.account')}</span><input value={account} onChange={(e) => changeAccount(e.target.value)} autoComplete="off" spellCheck={false} /></label>
+              : <label className="field narrow"><span className="label">{tr.t('ui.s3.region')}</span><input name="region" value={region} onChange={(e) => changeRegion(e.target.value)} spellCheck={false} /></label>}
+            <label className="field grow"><span className="label">{tr.t('ui.s3.endpoint')}</span><input name="endpoint" value={endpoint} onChange={(e) => setEndpoint(e.target.value)} required spellCheck={false} /></label>
           </div>
           <div className="row">
-            <label className="field grow"><span className="label">Bucket</span><input name="bucket" value={bucket} onChange={(e) => setBucket(e.target.value)} required spellCheck={false} /></label>
-            <label className="field grow"><span className="label">Prefix <span className="muted">(optional)</span></span><input name="prefix" value={prefix} onChange={(e) => setPrefix(e.target.value)} placeholder="warehouse/" spellCheck={false} /></label>
+            <label className="field grow"><span className="label">{tr.t('ui.s3.bucket')}</span><input name="bucket" value={bucket} onChange={(e) => setBucket(e.target.value)} required spellCheck={false} /></label>
+            <label className="field grow"><span className="label">{tr.t('ui.s3.prefix')} <span className="muted">{tr.t('ui.s3.optional')}</span></span><input name="prefix" value={prefix} onChange={(e) => setPrefix(e.target.value)} placeholder="warehouse/" spellCheck={false} /></label>
           </div>
-          <label className="check"><input type="checkbox" name="anonymous" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} /> Anonymous <span className="muted">(public-read bucket, no keys)</span></label>
+          <label className="check"><input type="checkbox" name="anonymous" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} /> {tr.t('ui.s3.anonymous')} <span className="muted">{tr.t('ui.s3.anonymousNote')}</span></label>
           {anonymous ? (
-            <p className="hint">Requests go out unsigned. The bucket needs a policy that lets everyone read (and list) it, and a CORS rule for this page; writes will be refused.</p>
+            <p className="hint">{tr.t('ui.s3.anonymousHint')}</p>
           ) : (
             <>
               <div className="row">
-                <label className="field grow"><span className="label">Access key id</span><input name="accessKeyId" value={accessKeyId} onChange={(e) => setAccessKeyId(e.target.value)} required autoComplete="off" spellCheck={false} /></label>
-                <label className="field grow"><span className="label">Secret access key</span><input name="secretAccessKey" type="password" value={secretAccessKey} onChange={(e) => setSecret(e.target.value)} required autoComplete="off" /></label>
+                <label className="field grow"><span className="label">{tr.t('ui.s3.accessKeyId')}</span><input name="accessKeyId" value={accessKeyId} onChange={(e) => setAccessKeyId(e.target.value)} required autoComplete="off" spellCheck={false} /></label>
+                <label className="field grow"><span className="label">{tr.t('ui.s3.secretKey')}</span><input name="secretAccessKey" type="password" value={secretAccessKey} onChange={(e) => setSecret(e.target.value)} required autoComplete="off" /></label>
               </div>
-              <label className="field"><span className="label">Session token <span className="muted">(temporary credentials only)</span></span><input name="sessionToken" type="password" value={sessionToken} onChange={(e) => setToken(e.target.value)} autoComplete="off" /></label>
+              <label className="field"><span className="label">{tr.t('ui.s3.sessionToken')} <span className="muted">{tr.t('ui.s3.sessionTokenNote')}</span></span><input name="sessionToken" type="password" value={sessionToken} onChange={(e) => setToken(e.target.value)} autoComplete="off" /></label>
             </>
           )}
           <div className="row checks">
-            <label className="check"><input type="checkbox" checked={pathStyle} onChange={(e) => setPathStyle(e.target.checked)} /> Path-style addressing <span className="muted">(host/bucket/key)</span></label>
-            {!anonymous && <label className="check"><input type="checkbox" name="remember" checked={rememberIt} onChange={(e) => setRemember(e.target.checked)} /> Remember on this device</label>}
+            <label className="check"><input type="checkbox" checked={pathStyle} onChange={(e) => setPathStyle(e.target.checked)} /> {tr.t('ui.s3.pathStyle')} <span className="muted">(host/bucket/key)</span></label>
+            {!anonymous && <label className="check"><input type="checkbox" name="remember" checked={rememberIt} onChange={(e) => setRemember(e.target.checked)} /> {tr.t('ui.s3.remember')}</label>}
           </div>
           <p className="hint">
-            Keys stay in this tab’s memory and the engine worker; they are never put in the URL or logged.
-            {rememberIt ? ' Ticked: they will also be saved in this browser, the secret key and session token sealed (AES-GCM) with a key this device keeps and cannot export, until you press Forget.' : ''}
+            {tr.t('ui.s3.keysHint')}
+            {rememberIt ? tr.t('ui.s3.rememberHint') : ''}
           </p>
         </>
       ) : (
         <label className="field">
-          <span className="label">Presigned GET URLs, one per line</span>
+          <span className="label">{tr.t('ui.s3.presignedUrls')}</span>
           <textarea name="urls" rows={8} value={urls} onChange={(e) => setUrls(e.target.value)} spellCheck={false} placeholder="https://bucket.s3.amazonaws.com/table/metadata/v3.metadata.json?X-Amz-Signature=…" />
-          <span className="hint">Someone with keys shared the files of a table. Paths become keys (the folders they share are dropped). Read-only.</span>
+          <span className="hint">{tr.t('ui.s3.presignedHint')}</span>
         </label>
       )}
       <div className="actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Opening…' : 'Open bucket'}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? tr.t('ui.common.opening') : tr.t('ui.s3.openBucket')}</button>
       </div>
     </form>
   );

@@ -12,7 +12,7 @@ import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { Marked, SafeText } from '../common/safe-text-view.tsx';
 import { safeTitle } from '../common/safe-text.ts';
-import { ErrorPanel } from '../errors/error-panel.tsx';
+import { ErrorPanel, errorMessage } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
 import { PAGE_ROWS, useRows } from '../queries/table-queries.ts';
 import { cellText, columnWidth, gridStatus } from './grid-model.ts';
@@ -36,7 +36,8 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '',
   }, [range]);
   const { cursor, loaded, error, fetching } = useRows(tableId, version, filter, columns, neededPages, changesSince);
   const client = useQueryClient();
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   // The page that knows most: a page that saw the end wins a tie on rowsRead (an earlier page can return with
   // every row read but before the cursor learned it was done; picking it left placeholder rows past the end).
   const latest = [...loaded.values()].sort((a, b) => b.rowsRead - a.rowsRead || Number(b.done) - Number(a.done))[0] as RowPageDto | undefined;
@@ -75,10 +76,10 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '',
     v.scrollToIndex(next[0], { align: 'auto' });
   };
 
-  if (cursor.isPending) return <ProgressLine label="Planning the scan…" />;
+  if (cursor.isPending) return <ProgressLine label={t('ui.data.planning')} />;
   if (error) {
     const code = (error as { code?: string }).code;
-    return code === 'DataInvalid' && filter ? <div className="error-inline" role="alert"><SafeText text={String((error as { message?: string }).message)} max={1000} /></div> : <ErrorPanel error={error} onRetry={() => void cursor.refetch()} />;
+    return code === 'DataInvalid' && filter ? <div className="error-inline" role="alert"><SafeText text={errorMessage(error, tr)} max={1000} /></div> : <ErrorPanel error={error} onRetry={() => void cursor.refetch()} />;
   }
   const c = cursor.data;
   if (c?.versionId === '') return <p className="empty-state">{t('ui.empty.noVersions.data')}</p>;
@@ -86,14 +87,14 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '',
     <div className="data-grid-wrap">
       <div className="grid-status small" role="status" data-testid="grid-status" data-rows={status.done ? status.rowCount : undefined}>
         {status.done
-          ? <><strong className="num">{formatCount(status.rowCount)}</strong> row{status.rowCount === 1 ? '' : 's'}</>
-          : <><span className="num">{formatCount(status.rowCount)}</span> rows read so far{fetching ? ' — reading…' : ' — scroll for more'}
-            {fetching && c && <button type="button" className="btn btn-link small" onClick={() => void client.cancelQueries({ queryKey: queryKeys.cursorPages(c.cursorId) })}> Cancel</button>}</>}
-        {c && <span className="muted"> · {formatCount(c.plannedFiles)} file{c.plannedFiles === 1 ? '' : 's'} planned{c.plannedRecords ? ` (${formatCount(Number(c.plannedRecords))} rows before deletes and filter)` : ''}</span>}
-        {latest?.cappedAt !== undefined && <span className="warn"> · stopped keeping rows at {formatCount(latest.cappedAt)}; add a filter to see further</span>}
+          ? <><strong className="num">{formatCount(status.rowCount)}</strong> {t('ui.data.rowWord', { count: status.rowCount })}</>
+          : <><span className="num">{formatCount(status.rowCount)}</span> {t('ui.data.rowsSoFar', { count: status.rowCount })}{fetching ? t('ui.data.readingMore') : t('ui.data.scrollMore')}
+            {fetching && c && <button type="button" className="btn btn-link small" onClick={() => void client.cancelQueries({ queryKey: queryKeys.cursorPages(c.cursorId) })}> {t('ui.common.cancel')}</button>}</>}
+        {c && <span className="muted"> · {t('ui.data.planned', { files: c.plannedFiles, records: c.plannedRecords ? formatCount(Number(c.plannedRecords)) : '' })}</span>}
+        {latest?.cappedAt !== undefined && <span className="warn"> · {t('ui.data.capped', { count: formatCount(latest.cappedAt) })}</span>}
       </div>
-      {status.done && status.rowCount === 0 ? <p className="empty-state">No rows{filter ? ' match the filter' : ' in this version'}.</p> : (
-        <div ref={parent} className="data-grid" role="grid" aria-label="Rows" aria-rowcount={status.done ? status.rowCount : -1} aria-colcount={cols.length}
+      {status.done && status.rowCount === 0 ? <p className="empty-state">{t('ui.data.noRows', { filtered: Boolean(filter) })}</p> : (
+        <div ref={parent} className="data-grid" role="grid" aria-label={t('ui.data.rowsLabel')} aria-rowcount={status.done ? status.rowCount : -1} aria-colcount={cols.length}
           tabIndex={0} onKeyDown={onKey}>
           <div style={{ width: total, minWidth: '100%' }}>
             <div className="dg-head" role="row" style={{ width: total }}>

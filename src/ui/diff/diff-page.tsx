@@ -8,7 +8,7 @@ import type { TableDiffDto } from '../../core/api/diff/diff-dto.ts';
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { VersionTotalsDto } from '../../core/formats/table-format.ts';
 import { formatCount, formatRecords } from '../common/format.ts';
-import { useMessages } from '../common/messages.ts';
+import { useMessages, type Translator } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import type { DiffRoute } from '../state/route.ts';
@@ -72,10 +72,11 @@ export function DiffPage({ tableId, format, diff, onDiff, onClose, onExplain }: 
   );
 }
 
-const recs = (t: VersionTotalsDto) => formatRecords(t.records) ?? '—';
+const recs = (t: VersionTotalsDto, tr: Translator) => formatRecords(t.records, tr) ?? '—';
 
 function SummaryCard({ d, onExplain }: { d: TableDiffDto; onExplain: (k: ChangeKind) => void }) {
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   const a = d.from.totals; const b = d.to.totals;
   const rw = d.rewrite;
   return (
@@ -88,7 +89,7 @@ function SummaryCard({ d, onExplain }: { d: TableDiffDto; onExplain: (k: ChangeK
       </div>
       {d.backwards && <p className="warn small">{t('ui.diff.backwards')}</p>}
       <dl className="diff-totals">
-        <div><dt>{t('ui.diff.sum.rows')}</dt><dd>{recs(a)} → {recs(b)}</dd></div>
+        <div><dt>{t('ui.diff.sum.rows')}</dt><dd>{recs(a, tr)} → {recs(b, tr)}</dd></div>
         <div><dt>{t('ui.diff.sum.dataFiles')}</dt><dd>{cnt(a.dataFiles)} → {cnt(b.dataFiles)}</dd></div>
         <div><dt>{t('ui.diff.sum.deleteFiles')}</dt><dd>{cnt(a.deleteFiles)} → {cnt(b.deleteFiles)}</dd></div>
         <div><dt>{t('ui.diff.sum.bytes')}</dt><dd>{byt(a.bytes)} → {byt(b.bytes)}</dd></div>

@@ -2,33 +2,32 @@
 import { useState } from 'react';
 import { CopyButton } from '../common/widgets.tsx';
 import { corsCommand, corsOrigins, corsRuleJson, corsRuleXml } from './cors-rule.ts';
+import { useMessages } from '../common/messages.ts';
 
 export function CorsHelp({ bucket, endpoint }: { bucket?: string; endpoint?: string }) {
+  const tr = useMessages();
   const [form, setForm] = useState<'json' | 'xml'>('json');
   const origins = corsOrigins(window.location.origin);
   const text = form === 'json' ? corsRuleJson(origins) : corsRuleXml(origins);
   return (
     <div className="cors-help">
       <p>
-        The bucket did not allow this page’s origin, <code className="mono">{window.location.origin}</code>, so the browser blocked the
-        response before Lakescope could read it (your keys were not even checked yet). Add this CORS rule
-        to the bucket{bucket ? <> <code className="mono">{bucket}</code></> : null}, then try again:
+        {tr.t('ui.cors.before')}<code className="mono">{window.location.origin}</code>{tr.t('ui.cors.middle')}{bucket ? <> <code className="mono">{bucket}</code></> : null}{tr.t('ui.cors.after')}
       </p>
-      <div className="cors-tabs" role="tablist" aria-label="Rule format">
+      <div className="cors-tabs" role="tablist" aria-label={tr.t('ui.cors.ruleFormat')}>
         <button type="button" role="tab" aria-selected={form === 'json'} className={form === 'json' ? 'active' : ''} onClick={() => setForm('json')}>S3 JSON</button>
         <button type="button" role="tab" aria-selected={form === 'xml'} className={form === 'xml' ? 'active' : ''} onClick={() => setForm('xml')}>S3 XML</button>
         <span className="spacer" />
-        <CopyButton text={text} label={`Copy ${form.toUpperCase()}`} />
+        <CopyButton text={text} label={tr.t('ui.cors.copy', { form: form.toUpperCase() })} />
       </div>
       <pre className="code-block" data-testid="cors-rule">{text}</pre>
       <p className="muted small">
-        With the AWS CLI: <code className="mono">{corsCommand(bucket ?? '', endpoint)}</code> (save the JSON as cors.json).
-        The XML form is the PutBucketCors body (Ceph RGW, Aliyun OSS consoles, <code className="mono">s3cmd setcors</code>).
-        {origins.length > 1 && ' 127.0.0.1 and localhost are different origins to a browser, so both are listed.'}
+        {tr.t('ui.cors.cli')}<code className="mono">{corsCommand(bucket ?? '', endpoint)}</code>{tr.t('ui.cors.saveAs')}
+        {tr.t('ui.cors.xml')}<code className="mono">s3cmd setcors</code>).
+        {origins.length > 1 && tr.t('ui.cors.origins')}
       </p>
       <p className="muted small">
-        Rule already in place? A wrong endpoint, a bucket that does not exist or a server that cannot be reached look the same to the browser:
-        check those too.
+        {tr.t('ui.cors.already')}
       </p>
     </div>
   );

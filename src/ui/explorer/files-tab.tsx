@@ -36,16 +36,16 @@ export function FilesTab({ tableId, version, root, folder, onSelectFile, onOpenR
   const v = useVirtualizer({ count: files.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 12 });
   return (
     <div className="files-tab">
-      <h2 className="section-title">Data files of this version</h2>
-      {plan.isPending && <ProgressLine label="Planning…" progress={plan.progress} onCancel={plan.cancel} />}
+      <h2 className="section-title">{t('ui.filesTab.dataFiles')}</h2>
+      {plan.isPending && <ProgressLine label={t('ui.filesTab.planning')} progress={plan.progress} onCancel={plan.cancel} />}
       {plan.error && <ErrorPanel error={plan.error} onRetry={() => void plan.refetch()} />}
       {plan.data?.versionId === '' && <p className="empty-state">{t('ui.empty.noVersions.files')}</p>}
       {plan.data && plan.data.versionId !== '' && (
         <>
-          <p className="muted small">{formatCount(files.length)}{plan.data.filesTruncated ? '+' : ''} data files, {formatCount(records)} rows before deletes, {formatBytes(bytes)}.</p>
-          <div className="vtable" role="table" aria-label="Data files of this version" aria-rowcount={files.length}>
+          <p className="muted small">{t('ui.filesTab.summary', { files: `${formatCount(files.length)}${plan.data.filesTruncated ? '+' : ''}`, records: formatCount(records), bytes: formatBytes(bytes) })}</p>
+          <div className="vtable" role="table" aria-label={t('ui.filesTab.dataFiles')} aria-rowcount={files.length}>
             <div className="vtable-head vt-files" role="row">
-              <span role="columnheader">Path</span><span role="columnheader" className="num">Rows</span><span role="columnheader" className="num">Size</span><span role="columnheader" className="num">Deletes</span>
+              <span role="columnheader">{t('ui.files.path')}</span><span role="columnheader" className="num">{t('ui.filesTab.rows')}</span><span role="columnheader" className="num">{t('ui.files.size')}</span><span role="columnheader" className="num">{t('ui.filesTab.deletes')}</span>
             </div>
             <div ref={parent} className="vtable-body" style={{ maxHeight: 300 }}>
               <div style={{ height: v.getTotalSize(), position: 'relative' }}>
@@ -55,7 +55,7 @@ export function FilesTab({ tableId, version, root, folder, onSelectFile, onOpenR
                     <div key={`${f.task}:${f.path}`} role="row" className="vtable-row vt-files" style={{ transform: `translateY(${item.start}px)`, height: ROW }} onClick={() => onSelectFile(f)}>
                       <span role="cell" className="mono ellipsis" title={safeTitle(f.path)}><InlineText text={distinctEllipsis(names[item.index]!, 72, affixes)} /></span>
                       <span role="cell" className="num">{f.records === undefined ? '—' : formatCount(Number(f.records))}</span>
-                      <span role="cell" className="num" title={`${f.bytes} bytes`}>{formatBytes(Number(f.bytes))}</span>
+                      <span role="cell" className="num" title={t('ui.bytes.exact', { count: Number(f.bytes) })}>{formatBytes(Number(f.bytes))}</span>
                       <span role="cell" className="num" title={safeTitle(f.deletes.map((d) => `${d.kind} ${d.path}`).join('\n'))}>{f.deletes.length || ''}</span>
                     </div>
                   );
@@ -65,11 +65,11 @@ export function FilesTab({ tableId, version, root, folder, onSelectFile, onOpenR
           </div>
         </>
       )}
-      <h2 className="section-title">Every object under the table folder</h2>
-      {!folder && <ProgressLine label="Listing the table folder…" />}
+      <h2 className="section-title">{t('ui.filesTab.everyObject')}</h2>
+      {!folder && <ProgressLine label={t('ui.unread.listing')} />}
       {folder && (
         <>
-          <p className="muted small">{formatCount(folder.count)} objects, {formatBytes(folder.totalBytes)}{folder.truncated ? ', listing cut at the limit' : ''} — including files no version references any more.</p>
+          <p className="muted small">{t('ui.filesTab.objects', { count: formatCount(folder.count), bytes: formatBytes(folder.totalBytes), truncated: folder.truncated === true })}</p>
           <FilesList files={folder.files} stripPrefix={root} onOpen={onOpenRaw} height={320} />
         </>
       )}

@@ -47,9 +47,10 @@ function useTableHealth(tableId: string, version: string, storageRefusal: string
 }
 
 export default function HealthView({ tableId, version, warehouseId, root, format }: HealthViewProps) {
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   const access = useWriteAccess(warehouseId);
-  const refusal = access.data && !access.data.writable ? access.data.reason ?? 'This storage is read-only.' : undefined;
+  const refusal = access.data && !access.data.writable ? (access.data.reasonMessage ? tr.ref(access.data.reasonMessage) : access.data.reason) ?? tr.t('ui.writes.readOnly') : undefined;
   const q = useTableHealth(tableId, version, refusal, access.data !== undefined || access.isError);
   if (q.error) return <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <ProgressLine label={t('ui.health.loading')} />;
@@ -68,7 +69,7 @@ function HealthBody({ health, warehouseId, root, format }: { health: TableHealth
   const pickedPart = health.partitions.find((p) => partitionKey(p) === picked);
   return (
     <div className="health" data-testid="health-view">
-      <section className="health-cards" aria-label="Ratios">
+      <section className="health-cards" aria-label={t('ui.health.ratios')}>
         <Card label={t('ui.health.card.smallFiles')} value={percent(f.smallFiles, f.dataFiles)} detail={`${t('ui.health.card.smallFilesValue', { small: f.smallFiles, files: f.dataFiles })} · ${formatBytes(f.smallBytes)}`} warn={f.smallFiles > 1} />
         <Card label={t('ui.health.card.deleteFiles')} value={percent(f.deleteFiles, f.dataFiles + f.deleteFiles)} detail={t('ui.health.card.deleteFilesValue', { deleteFiles: f.deleteFiles, dataFiles: f.dataFiles, withDeletes: f.filesWithDeletes })} warn={f.deleteFiles > 0} />
         <Card label={t('ui.health.card.deleteRows')} value={`${f.deletesWithoutCount ? '≥ ' : ''}${percent(f.deleteRows, f.dataRows)}`}

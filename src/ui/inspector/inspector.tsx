@@ -13,7 +13,7 @@ import { ICEBERG_SPEC } from '../raw/field-notes.ts';
 import { DeletedRowsPanel } from './deleted-rows-panel.tsx';
 import { ParentRecord } from './parent-record.tsx';
 import type { FlatField } from '../schema/schema-diff.ts';
-import { OP_COLORS, OP_LABELS, opCategory } from '../timeline/operations.ts';
+import { OP_COLORS, opCategory } from '../timeline/operations.ts';
 import { specLink, versionSpecLink } from './spec-links.ts';
 
 export type InspectorItem =
@@ -103,7 +103,7 @@ export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOp
 const PROP_CAP = 300;
 
 const num = (v: string | number | undefined | null) => (v === undefined || v === null || v === '' ? '—' : <span className="num">{formatCount(Number(v))}</span>);
-const bytes = (v: string | number | undefined | null) => (v === undefined || v === null ? '—' : <span className="num" title={`${formatCount(Number(v))} bytes`}>{formatBytes(Number(v))}</span>);
+const bytes = (v: string | number | undefined | null) => (v === undefined || v === null ? '—' : <span className="num" title={`${formatCount(Number(v))} B`}>{formatBytes(Number(v))}</span>);
 const time = (ms: number) => {
   const t = formatTime(ms);
   const [date, clock] = t.local.split(' ');
@@ -138,24 +138,24 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
       const v = item.version;
       const cat = opCategory(v.operation);
       return {
-        title: t('ui.inspector.version.title', { id: v.id.length > 14 ? `${v.id.slice(0, 6)}…${v.id.slice(-4)}` : v.id }), subtitle: `${v.operation} · ${OP_LABELS[cat]}`, id: v.id,
+        title: t('ui.inspector.version.title', { id: v.id.length > 14 ? `${v.id.slice(0, 6)}…${v.id.slice(-4)}` : v.id }), subtitle: `${v.operation} · ${t('ui.op.category', { category: cat })}`, id: v.id,
         props: [
           [t('ui.inspector.version.operation'), <span key="o"><span className="dot" style={{ background: OP_COLORS[cat] }} /> <SafeText text={v.operation} max={200} /></span>],
           [t('ui.inspector.version.committed'), time(v.timestampMs)],
           [t('ui.inspector.version.parent'), v.parentId ? <span className="mono"><SafeText text={v.parentId} max={200} /></span> : '—'],
           [t('ui.inspector.version.schemaId'), v.schemaId ?? '—'],
           [t('ui.inspector.version.sequenceNumber'), v.sequenceNumber ?? '—'],
-          [t('ui.inspector.version.refs'), v.refs.length ? v.refs.map((r) => `${r.name} (${r.type})`).join(', ') : '—'],
+          [t('ui.inspector.version.refs'), v.refs.length ? v.refs.map((r) => `${r.name} (${t('ui.inspector.refType', { type: r.type })})`).join(', ') : '—'],
           [t('ui.inspector.version.current'), yesNo(v.isCurrent)],
-          ...(v.totals.records ? [[t('ui.inspector.version.rows'), formatRecords(v.totals.records)] as const] : []),
-          ...(v.totals.dataFiles !== undefined ? [['Data files', num(v.totals.dataFiles)] as const] : []),
-          ...(v.totals.deleteFiles !== undefined ? [['Delete files', num(v.totals.deleteFiles)] as const] : []),
-          ...(v.totals.bytes !== undefined ? [['Bytes', bytes(v.totals.bytes)] as const] : []),
+          ...(v.totals.records ? [[t('ui.inspector.version.rows'), formatRecords(v.totals.records, { t, ref })] as const] : []),
+          ...(v.totals.dataFiles !== undefined ? [[t('ui.inspector.partition.dataFiles'), num(v.totals.dataFiles)] as const] : []),
+          ...(v.totals.deleteFiles !== undefined ? [[t('ui.inspector.partition.deleteFiles'), num(v.totals.deleteFiles)] as const] : []),
+          ...(v.totals.bytes !== undefined ? [[t('ui.inspector.partition.bytes'), bytes(v.totals.bytes)] as const] : []),
           ...Object.entries(v.summary).slice(0, 40).map(([k, val]) => [k, /^-?\d+$/.test(val) && !/id$/i.test(k) ? (/size|bytes/i.test(k) ? bytes(val) : num(val)) : <span className="wrap"><SafeText text={val} max={PROP_CAP} /></span>] as const),
         ],
         raw: v,
         explanation: t(VERSION_EXPLANATION[format] ?? 'ui.inspector.version.explain'),
-        link: versionSpecLink(format),
+        link: versionSpecLink(format, { t, ref }),
       };
     }
     case 'node': {
@@ -171,7 +171,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         raw: n,
         // The node's message renders in the reader's language; nodes from older engines carry only English text.
         explanation: n.message ? ref(n.message) : n.explanation,
-        link: specLink(format, n.kind),
+        link: specLink(format, n.kind, { t, ref }),
         location: n.location,
       };
     }
@@ -182,7 +182,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         props: [[t('ui.inspector.field.id'), f.id !== undefined ? <span key="i" className="mono">{f.id}</span> : t('ui.inspector.field.noId')], [t('ui.inspector.field.type'), <span key="t" className="mono"><SafeText text={f.type} max={PROP_CAP} /></span>], [t('ui.inspector.field.required'), yesNo(f.required)], [t('ui.inspector.field.schema'), item.schemaId], [t('ui.inspector.field.doc'), f.doc ?? '—']],
         raw: f,
         explanation: t(f.id !== undefined ? 'ui.inspector.field.explain' : 'ui.inspector.field.explainByName'),
-        link: sectionLink(SECTION_LINKS[format]?.schema, t) ?? specLink(format, 'metadata-file'),
+        link: sectionLink(SECTION_LINKS[format]?.schema, t) ?? specLink(format, 'metadata-file', { t, ref }),
       };
     }
     case 'partition': {
@@ -193,17 +193,17 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
           ...Object.entries(s.values).map(([k, v]) => [k, <span key={k} className="mono"><SafeText text={v ?? 'null'} max={PROP_CAP} /></span>] as const)],
         raw: s,
         explanation: t('ui.inspector.partition.explain'),
-        link: sectionLink(SECTION_LINKS[format]?.partition, t) ?? specLink(format, 'manifest'),
+        link: sectionLink(SECTION_LINKS[format]?.partition, t) ?? specLink(format, 'manifest', { t, ref }),
       };
     }
     case 'file': {
       const f = item.file;
       return {
         title: f.path.split('/').pop() ?? f.path, subtitle: t('ui.inspector.file.subtitle'), id: f.path,
-        props: [[t('ui.inspector.file.records'), num(f.records)], [t('ui.inspector.file.size'), bytes(f.bytes)], [t('ui.inspector.file.deletes'), num(f.deletes.length)], [t('ui.inspector.file.rowGroups'), f.rowGroups ? f.rowGroups.join(', ') : t('ui.inspector.all')], ['Partition', f.partition || '(unpartitioned)'], [t('ui.inspector.file.specId'), f.specId ?? '—'], ...(f.residual ? [['Residual filter', f.residual] as [string, string]] : [])],
+        props: [[t('ui.inspector.file.records'), num(f.records)], [t('ui.inspector.file.size'), bytes(f.bytes)], [t('ui.inspector.file.deletes'), num(f.deletes.length)], [t('ui.inspector.file.rowGroups'), f.rowGroups ? f.rowGroups.join(', ') : t('ui.inspector.all')], [t('ui.diff.files.partition'), f.partition || t('ui.diff.unpartitioned')], [t('ui.inspector.file.specId'), f.specId ?? '—'], ...(f.residual ? [[t('ui.inspector.file.residual'), f.residual] as [string, string]] : [])],
         raw: f,
         explanation: t('ui.inspector.file.explain'),
-        link: specLink(format, 'data-file'),
+        link: specLink(format, 'data-file', { t, ref }),
         location: f.key,
       };
     }
@@ -214,7 +214,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         // Prose, not values: it wraps between words (the props list breaks anywhere, for ids and paths).
         props: others.map((k) => [t(CHANGE_NAMES[k]), <span key={k} className="prose">{t(CHANGE_KEYS[k], { format })}</span>] as const),
         explanation: t(CHANGE_KEYS[item.change], { format }),
-        link: specLink(format, 'data-file'),
+        link: specLink(format, 'data-file', { t, ref }),
       };
     }
   }

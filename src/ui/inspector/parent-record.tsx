@@ -6,6 +6,7 @@
 import type { DisplayValue, TreeNode } from '../../core/api/table-dto.ts';
 import { useRawFile } from '../queries/table-queries.ts';
 import { JsonTree } from '../raw/json-tree.tsx';
+import { useMessages } from '../common/messages.ts';
 
 const PAGE = 100;
 
@@ -20,15 +21,16 @@ export function ParentRecord({ warehouseId, parent, index, node }: { warehouseId
   const offset = Math.floor(index / PAGE) * PAGE;
   const q = useRawFile(warehouseId, parent.location, offset);
   const record = q.data?.records?.[index - offset];
-  const what = parent.kind === 'manifest' ? 'Manifest entry' : 'Manifest list record';
+  const tr = useMessages();
+  const what = parent.kind === 'manifest' ? tr.t('ui.parentRecord.entry') : tr.t('ui.parentRecord.listRecord');
   return (
     <details className="inspector-record" open>
-      <summary>{what} <span className="muted small">(record {index + 1} of {parent.label})</span></summary>
-      {q.isPending && <div className="muted small">Reading {parent.label}…</div>}
+      <summary>{what} <span className="muted small">{tr.t('ui.parentRecord.position', { index: index + 1, of: parent.label })}</span></summary>
+      {q.isPending && <div className="muted small">{tr.t('ui.parentRecord.reading', { file: parent.label })}</div>}
       {q.error && <div className="error-inline small">{String((q.error as { message?: string }).message ?? q.error)}</div>}
       {q.data && (recordMatches(record, node)
         ? <div className="jt-root compact"><JsonTree value={record as DisplayValue} role={q.data.role} openDepth={1} /></div>
-        : <div className="muted small">The record at this position does not name this file; open the raw file to see every record.</div>)}
+        : <div className="muted small">{tr.t('ui.parentRecord.mismatch')}</div>)}
     </details>
   );
 }

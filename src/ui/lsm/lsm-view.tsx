@@ -35,39 +35,38 @@ export function LsmView({ warehouseId, root, version }: { warehouseId: string; r
     queryFn: ({ signal }) => engine().paimonLsm({ warehouseId, root, version: version || undefined }, { signal }),
     staleTime: Infinity,
   });
+  const { t } = useMessages();
   const [filter, setFilter] = useState('');
   const [file, setFile] = useState<LsmFileView | undefined>();
   const compaction = useCompaction(warehouseId, root, q.data);
   const buckets = useMemo(() => (q.data?.buckets ?? []).filter((b) => !filter || bucketTitle(b).includes(filter)), [q.data, filter]);
-  if (q.isPending) return <ProgressLine label="Reading the manifests of this snapshot…" />;
+  if (q.isPending) return <ProgressLine label={t('ui.lsm.reading')} />;
   if (q.error) return <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />;
   const v = q.data;
   return (
-    <div className="lsm" aria-label="LSM trees">
+    <div className="lsm" aria-label={t('ui.lsm.label')}>
       <div className="lsm-head">
         <p className="small">
-          Snapshot <span className="mono">{v.snapshotId || '—'}</span>: {formatCount(v.buckets.length)} bucket{v.buckets.length === 1 ? '' : 's'}
-          {v.primaryKey ? ', each an LSM tree.' : '. This is an append table (no primary key): files stay on level 0 and are never merged by key.'}
+          {t('ui.lsm.snapshot')}<span className="mono">{v.snapshotId || '—'}</span>{t('ui.lsm.buckets', { count: v.buckets.length, primaryKey: v.primaryKey })}
         </p>
-        {v.buckets.length > 4 && <input className="lsm-filter" placeholder="Filter partition / bucket" value={filter} onChange={(e) => setFilter(e.target.value)} aria-label="Filter buckets" />}
+        {v.buckets.length > 4 && <input className="lsm-filter" placeholder={t('ui.lsm.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} aria-label={t('ui.lsm.filterLabel')} />}
       </div>
       <details className="lsm-explain" open={v.buckets.length <= 2}>
-        <summary>How the LSM tree and compaction work</summary>
+        <summary>{t('ui.lsm.how')}</summary>
         <dl>
-          {Object.entries(v.explanations).map(([k, text]) => <div key={k}><dt>{EXPLAIN_TITLE[k] ?? k}</dt><dd>{text}</dd></div>)}
+          {Object.entries(v.explanations).map(([k, text]) => <div key={k}><dt>{t('ui.lsm.explainTitle', { key: k })}</dt><dd>{text}</dd></div>)}
         </dl>
       </details>
-      {buckets.length === 0 && <p className="empty-state">{v.buckets.length ? 'No bucket matches the filter.' : 'This snapshot has no live files.'}</p>}
+      {buckets.length === 0 && <p className="empty-state">{v.buckets.length ? t('ui.lsm.noMatch') : t('ui.lsm.noFiles')}</p>}
       {buckets.slice(0, SHOWN).map((b) => (
         <BucketDiagram key={`${b.partitionHex}|${b.bucket}`} bucket={b} selected={file} onSelect={setFile} compaction={compaction}
           change={compaction.changes?.get(bucketId(b))} from={compaction.changedFrom} to={v.snapshotId} />
       ))}
-      {buckets.length > SHOWN && <p className="muted small">{formatCount(buckets.length - SHOWN)} more buckets: narrow with the filter.</p>}
+      {buckets.length > SHOWN && <p className="muted small">{t('ui.lsm.more', { count: buckets.length - SHOWN })}</p>}
     </div>
   );
 }
 
-const EXPLAIN_TITLE: Record<string, string> = { levels: 'Levels and sorted runs', minorCompaction: 'Minor compaction', fullCompaction: 'Full compaction', deletionVectors: 'Deletion vectors' };
 
 interface Compaction {
   /** Why compaction buttons are off (no writes here, not the latest snapshot), or undefined. */
@@ -129,8 +128,8 @@ function BucketDiagram({ bucket, selected, onSelect, compaction, change, from, t
     <section className="lsm-bucket" aria-label={`LSM ${bucketTitle(bucket)}`} data-testid="lsm-bucket">
       <header className="lsm-bucket-head">
         <h3 className="mono">{bucketTitle(bucket)}</h3>
-        <span className={`pill${bucket.compactionDue ? ' lsm-due' : ''}`} title="Sorted runs a read merges, against num-sorted-run.compaction-trigger">
-          {bucket.sortedRuns} / {bucket.compactionTrigger} sorted runs{bucket.compactionDue ? ' — compaction due' : ''}
+        <span className={`pill${bucket.compactionDue ? ' lsm-due' : ''}`} title={t('ui.lsm.runsTitle')}>
+          {t('ui.lsm.runs', { runs: bucket.sortedRuns, trigger: bucket.compactionTrigger, due: bucket.compactionDue })}
         </span>
       </header>
       {moved && from !== undefined && (
@@ -145,15 +144,15 @@ function BucketDiagram({ bucket, selected, onSelect, compaction, change, from, t
           ? (
             <div key={`gap${row.from}`} className="lsm-level empty lsm-gap" role="listitem" data-level={`${row.from}-${row.to}`}>
               <div className="lsm-level-label"><strong>L{row.from}–L{row.to}</strong></div>
-              <div className="lsm-row"><span className="muted small">empty</span></div>
+              <div className="lsm-row"><span className="muted small">{t('ui.lsm.empty')}</span></div>
               <div />
             </div>
           )
           : <LevelRow key={row.level.level} l={row.level} top={top} widths={widths} chosen={chosen} onSelect={onSelect} leaving={leaving.get(row.level.level) ?? []} arriving={arriving} />))}
       </div>
-      <p className="lsm-next small" data-testid="lsm-next"><strong>Next compaction: </strong>{bucket.nextCompaction}</p>
+      <p className="lsm-next small" data-testid="lsm-next"><strong>{t('ui.lsm.next')}</strong>{bucket.nextCompaction}</p>
       {compaction.run && (
-        <div className="lsm-actions" role="group" aria-label={`Compaction of ${bucketTitle(bucket)}`}>
+        <div className="lsm-actions" role="group" aria-label={t('ui.lsm.compact.group', { bucket: bucketTitle(bucket) })}>
           <button type="button" className="btn btn-small" disabled={compaction.off !== undefined} title={compaction.off ?? t('ui.lsm.compact.fullTitle')}
             onClick={() => compaction.run!(bucket, 'full')}>{t('ui.lsm.compact.full')}</button>
           <button type="button" className="btn btn-small" disabled={compaction.off !== undefined || !bucket.nextPick}
@@ -175,7 +174,7 @@ function LevelRow({ l, top, widths, chosen, onSelect, leaving, arriving }: {
     <div className={`lsm-level${l.files.length ? '' : ' empty'}`} role="listitem" data-level={l.level}>
       <div className="lsm-level-label">
         <strong>L{l.level}</strong>
-        <span className="muted small">{l.view ? `${formatCount(Number(l.view.rowCount))} rows · ${formatBytes(l.view.totalSize)}` : ''}</span>
+        <span className="muted small">{l.view ? t('ui.lsm.levelSize', { rows: formatCount(Number(l.view.rowCount)), bytes: formatBytes(l.view.totalSize) }) : ''}</span>
       </div>
       <div className="lsm-row" title={levelNote(l.level, l.files.length, top)}>
         {l.files.length === 0 && leaving.length === 0 && <span className="muted small">{levelNote(l.level, 0, top)}</span>}
@@ -188,7 +187,7 @@ function LevelRow({ l, top, widths, chosen, onSelect, leaving, arriving }: {
         {l.files.map((f) => (
           <button key={f.key} type="button" className={`lsm-file${l.level === 0 ? ' l0' : ''}${chosen === f ? ' selected' : ''}${f.deletedRows && f.deletedRows !== '0' ? ' has-dv' : ''}${arriving.has(f.fileName) ? ' arriving' : ''}`}
             style={{ width: `${widths.get(f.key)}%` }} onClick={() => onSelect(f)} data-file={f.fileName}
-            title={`${f.fileName}\nkeys ${f.minKey} … ${f.maxKey}\n${seqRange(f.minSequenceNumber, f.maxSequenceNumber)}\n${formatCount(Number(f.rowCount))} rows · ${formatBytes(f.fileSize)}${f.deletedRows ? `\n${f.deletedRows} rows deleted by a deletion vector` : ''}${arriving.has(f.fileName) ? `\n${t('ui.lsm.change.arriving')}` : ''}`}>
+            title={`${t('ui.lsm.fileTitle', { name: f.fileName, minKey: f.minKey, maxKey: f.maxKey, seq: seqRange(f.minSequenceNumber, f.maxSequenceNumber), rows: formatCount(Number(f.rowCount)), bytes: formatBytes(f.fileSize), deleted: f.deletedRows ?? '' })}${arriving.has(f.fileName) ? `\n${t('ui.lsm.change.arriving')}` : ''}`}>
             <span className="num">{formatCount(Number(f.rowCount))}</span>
           </button>
         ))}
@@ -199,19 +198,20 @@ function LevelRow({ l, top, widths, chosen, onSelect, leaving, arriving }: {
 }
 
 function FileDetails({ file }: { file: LsmFileView }) {
+  const { t } = useMessages();
   const rows: [string, React.ReactNode][] = [
-    ['File', <span key="f" className="mono" title={safeTitle(file.key)}><InlineText text={middleEllipsis(file.key, 70)} /></span>],
-    ['Key range', <span key="k" className="mono"><InlineText text={file.minKey || '—'} /> … <InlineText text={file.maxKey || '—'} /></span>],
-    ['Sequence numbers', <span key="s" className="mono">{file.minSequenceNumber} … {file.maxSequenceNumber}</span>],
-    ['Rows', <span key="r" className="num">{formatCount(Number(file.rowCount))}</span>],
-    ['Size', formatBytes(file.fileSize)],
-    ['Schema id', String(file.schemaId)],
-    ...(file.fileSource ? [['Source', file.fileSource] as [string, React.ReactNode]] : []),
-    ...(file.deleteRowCount ? [['Delete rows in file', file.deleteRowCount] as [string, React.ReactNode]] : []),
-    ...(file.deletedRows ? [['Rows removed by deletion vector', file.deletedRows] as [string, React.ReactNode]] : []),
+    [t('ui.lsm.file.file'), <span key="f" className="mono" title={safeTitle(file.key)}><InlineText text={middleEllipsis(file.key, 70)} /></span>],
+    [t('ui.lsm.file.keyRange'), <span key="k" className="mono"><InlineText text={file.minKey || '—'} /> … <InlineText text={file.maxKey || '—'} /></span>],
+    [t('ui.lsm.file.sequence'), <span key="s" className="mono">{file.minSequenceNumber} … {file.maxSequenceNumber}</span>],
+    [t('ui.lsm.file.rows'), <span key="r" className="num">{formatCount(Number(file.rowCount))}</span>],
+    [t('ui.lsm.file.size'), formatBytes(file.fileSize)],
+    [t('ui.lsm.file.schemaId'), String(file.schemaId)],
+    ...(file.fileSource ? [[t('ui.lsm.file.source'), file.fileSource] as [string, React.ReactNode]] : []),
+    ...(file.deleteRowCount ? [[t('ui.lsm.file.deleteRows'), file.deleteRowCount] as [string, React.ReactNode]] : []),
+    ...(file.deletedRows ? [[t('ui.lsm.file.dvRows'), file.deletedRows] as [string, React.ReactNode]] : []),
   ];
   return (
-    <dl className="kv lsm-file-details" aria-label="Selected file">
+    <dl className="kv lsm-file-details" aria-label={t('ui.lsm.file.label')}>
       {rows.map(([k, val]) => <div key={k}><dt>{k}</dt><dd>{val}</dd></div>)}
     </dl>
   );

@@ -19,7 +19,7 @@ import { InlineText } from '../common/safe-text-view.tsx';
 import { safeTitle, visibleText } from '../common/safe-text.ts';
 
 type Measure = 'records' | 'dataFiles' | 'bytes';
-const MEASURES: readonly [Measure, string][] = [['records', 'Rows'], ['dataFiles', 'Files'], ['bytes', 'Bytes']];
+const MEASURES = [['records', 'ui.partitions.measure.rows'], ['dataFiles', 'ui.partitions.measure.files'], ['bytes', 'ui.partitions.measure.bytes']] as const;
 
 export interface PartitionsViewProps {
   readonly tableId: string;
@@ -42,18 +42,18 @@ export default function PartitionsView({ tableId, version, specs, columns, forma
   const partitioned = specs.some((s) => s.fields.length > 0);
   return (
     <div className="partitions">
-      <section aria-label="Partition specs">
+      <section aria-label={t('ui.overview.partitionSpecs')}>
         <h2 className="section-title">{t('ui.partitions.title', { format })}</h2>
-        {!partitioned && <p className="muted small">This table is not partitioned: every data file belongs to the one empty partition.</p>}
+        {!partitioned && <p className="muted small">{t('ui.partitions.notPartitioned')}</p>}
         {!bySpec && partitioned && <FormatPartitioning format={format} specs={specs} />}
         {bySpec && <div className="spec-cards">
           {history.map(({ spec, added, removed }) => (
             <div key={spec.specId} className={`spec-card${spec.isDefault ? ' default' : ''}`}>
               <div className="spec-card-head">
-                <strong>spec {spec.specId}</strong>
-                {spec.isDefault && <span className="pill">default for new writes</span>}
+                <strong>{t('ui.partitions.spec', { id: spec.specId })}</strong>
+                {spec.isDefault && <span className="pill">{t('ui.partitions.default')}</span>}
               </div>
-              {spec.fields.length === 0 ? <div className="muted small">unpartitioned</div> : (
+              {spec.fields.length === 0 ? <div className="muted small">{t('ui.overview.unpartitioned')}</div> : (
                 <table className="mini">
                   <tbody>
                     {spec.fields.map((f) => (
@@ -75,29 +75,29 @@ export default function PartitionsView({ tableId, version, specs, columns, forma
         </div>}
       </section>
 
-      <section aria-label="Partitions of this version">
+      <section aria-label={t('ui.partitions.ofVersion')}>
         <div className="section-head">
-          <h2 className="section-title">Partitions of this version</h2>
-          <div className="segmented small" role="radiogroup" aria-label="Measure">
+          <h2 className="section-title">{t('ui.partitions.ofVersion')}</h2>
+          <div className="segmented small" role="radiogroup" aria-label={t('ui.partitions.measure')}>
             {MEASURES.map(([m, label]) => (
-              <button key={m} type="button" role="radio" aria-checked={measure === m} className={measure === m ? 'active' : ''} onClick={() => setMeasure(m)}>{label}</button>
+              <button key={m} type="button" role="radio" aria-checked={measure === m} className={measure === m ? 'active' : ''} onClick={() => setMeasure(m)}>{t(label)}</button>
             ))}
           </div>
         </div>
-        {stats.isPending && <ProgressLine label="Reading manifests…" />}
+        {stats.isPending && <ProgressLine label={t('ui.partitions.reading')} />}
         {stats.error && <ErrorPanel error={stats.error} onRetry={() => void stats.refetch()} />}
-        {stats.data && stats.data.partitions.length === 0 && <p className="empty-state">{stats.data.versionId === '' ? t('ui.empty.noVersions.partitions') : 'No live data files in this version.'}</p>}
+        {stats.data && stats.data.partitions.length === 0 && <p className="empty-state">{stats.data.versionId === '' ? t('ui.empty.noVersions.partitions') : t('ui.partitions.noLive')}</p>}
         {stats.data && stats.data.partitions.length > 0 && (
           <>
             <PartitionBars partitions={stats.data.partitions} measure={measure} onSelect={onSelectPartition} />
             <PartitionTable partitions={stats.data.partitions} onSelect={onSelectPartition} showSpec={bySpec} />
-            <p className="muted small">{formatCount(stats.data.partitions.length)} partitions — {stats.data.source}.</p>
+            <p className="muted small">{t('ui.partitions.count', { count: stats.data.partitions.length })}</p>
           </>
         )}
       </section>
 
-      <section aria-label="Filter and explain">
-        <h2 className="section-title">Which files would a filter read?</h2>
+      <section aria-label={t('ui.partitions.filterExplain')}>
+        <h2 className="section-title">{t('ui.partitions.whichFiles')}</h2>
         <ExplainPanel tableId={tableId} version={version} columns={columns} />
       </section>
     </div>
@@ -105,11 +105,12 @@ export default function PartitionsView({ tableId, version, specs, columns, forma
 }
 
 function PartitionBars({ partitions, measure, onSelect }: { partitions: readonly PartitionStatDto[]; measure: Measure; onSelect: (p: PartitionStatDto) => void }) {
+  const { t } = useMessages();
   const top = useMemo(() => [...partitions].sort((a, b) => b[measure] - a[measure]).slice(0, 30), [partitions, measure]);
   const max = Math.max(1, ...top.map((p) => p[measure]));
   const fmt = (v: number) => (measure === 'bytes' ? formatBytes(v) : formatCount(v));
   return (
-    <div className="partition-bars" aria-label={`Largest partitions by ${measure}`}>
+    <div className="partition-bars" aria-label={t('ui.partitions.largest', { measure })}>
       <ResponsiveContainer width="100%" height={Math.max(80, 16 + top.length * 18)}>
         <BarChart data={top} layout="vertical" margin={{ top: 4, right: 60, bottom: 4, left: 8 }}>
           <XAxis type="number" hide domain={[0, max]} />
@@ -122,7 +123,7 @@ function PartitionBars({ partitions, measure, onSelect }: { partitions: readonly
           </Bar>
         </BarChart>
       </ResponsiveContainer>
-      {partitions.length > top.length && <div className="muted small">Showing the {top.length} largest of {formatCount(partitions.length)} partitions; amber bars have delete files.</div>}
+      {partitions.length > top.length && <div className="muted small">{t('ui.partitions.showing', { shown: top.length, count: partitions.length })}</div>}
     </div>
   );
 }
@@ -130,13 +131,14 @@ function PartitionBars({ partitions, measure, onSelect }: { partitions: readonly
 const ROW = 26;
 
 function PartitionTable({ partitions, onSelect, showSpec }: { partitions: readonly PartitionStatDto[]; onSelect: (p: PartitionStatDto) => void; showSpec: boolean }) {
+  const { t } = useMessages();
   const parent = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: partitions.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 10 });
   return (
-    <div className="vtable" role="table" aria-label="Partitions" aria-rowcount={partitions.length}>
+    <div className="vtable" role="table" aria-label={t('ui.partitions.label')} aria-rowcount={partitions.length}>
       <div className="vtable-head vt-partitions" role="row">
-        <span role="columnheader">Partition</span><span role="columnheader" className="num">{showSpec ? 'Spec' : ''}</span><span role="columnheader" className="num">Files</span>
-        <span role="columnheader" className="num">Rows</span><span role="columnheader" className="num">Bytes</span><span role="columnheader" className="num">Delete files</span>
+        <span role="columnheader">{t('ui.diff.files.partition')}</span><span role="columnheader" className="num">{showSpec ? t('ui.partitions.col.spec') : ''}</span><span role="columnheader" className="num">{t('ui.partitions.measure.files')}</span>
+        <span role="columnheader" className="num">{t('ui.partitions.measure.rows')}</span><span role="columnheader" className="num">{t('ui.partitions.measure.bytes')}</span><span role="columnheader" className="num">{t('ui.inspector.partition.deleteFiles')}</span>
       </div>
       <div ref={parent} className="vtable-body" style={{ maxHeight: 260 }}>
         <div style={{ height: v.getTotalSize(), position: 'relative' }}>
@@ -148,7 +150,7 @@ function PartitionTable({ partitions, onSelect, showSpec }: { partitions: readon
                 <span role="cell" className="num">{showSpec ? p.specId : ''}</span>
                 <span role="cell" className="num">{formatCount(p.dataFiles)}</span>
                 <span role="cell" className="num">{formatCount(p.records)}</span>
-                <span role="cell" className="num" title={`${formatCount(p.bytes)} bytes`}>{formatBytes(p.bytes)}</span>
+                <span role="cell" className="num" title={t('ui.bytes.exact', { count: p.bytes })}>{formatBytes(p.bytes)}</span>
                 <span role="cell" className="num">{p.deleteFiles ? formatCount(p.deleteFiles) : ''}</span>
               </div>
             );

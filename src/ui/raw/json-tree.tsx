@@ -7,6 +7,7 @@ import type { DisplayValue } from '../../core/api/table-dto.ts';
 import { fieldNote } from './field-notes.ts';
 import { InlineText, SafeText } from '../common/safe-text-view.tsx';
 import { safeTitle } from '../common/safe-text.ts';
+import { useMessages } from '../common/messages.ts';
 
 const MAX_CHILDREN = 60;
 /** Characters of one string value shown before "show all". */
@@ -28,6 +29,7 @@ export function JsonTree({ value, role, path = '', depth = 0, openDepth = 1 }: {
 function Children({ entries, isArray, role, path, depth, openDepth }: {
   entries: [string, DisplayValue][]; isArray: boolean; role?: string; path: string; depth: number; openDepth: number;
 }) {
+  const tr = useMessages();
   const [limit, setLimit] = useState(MAX_CHILDREN);
   if (entries.length === 0) return <span className="muted mono">{isArray ? '[]' : '{}'}</span>;
   return (
@@ -39,7 +41,7 @@ function Children({ entries, isArray, role, path, depth, openDepth }: {
         const size = nested ? (Array.isArray(v) ? `[${v.length}]` : `{${Object.keys(v).length}}`) : '';
         const key = <span className={`jt-key${isArray ? ' idx' : ''}`}>{isArray ? k : <InlineText text={k} max={300} />}</span>;
         const noteEl = note && (
-          <span className="jt-note">{note.text} <a href={note.href} target="_blank" rel="noreferrer" aria-label={`spec: ${k}`}>spec ↗</a></span>
+          <span className="jt-note">{note.text} <a href={note.href} target="_blank" rel="noreferrer" aria-label={tr.t('ui.json.specLabel', { key: k })}>{tr.t('ui.json.spec')} ↗</a></span>
         );
         return (
           <li key={k}>
@@ -55,7 +57,7 @@ function Children({ entries, isArray, role, path, depth, openDepth }: {
         );
       })}
       {entries.length > limit && (
-        <li><button type="button" className="btn-link small" onClick={() => setLimit((l) => l + 500)}>… {entries.length - limit} more</button></li>
+        <li><button type="button" className="btn-link small" onClick={() => setLimit((l) => l + 500)}>{tr.t('ui.json.more', { count: entries.length - limit })}</button></li>
       )}
     </ul>
   );

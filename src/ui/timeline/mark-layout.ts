@@ -12,6 +12,7 @@ import type { VersionDto } from '../../core/api/table-dto.ts';
 import { thinMarks } from './downsample.ts';
 import type { LaneLayout } from './lanes.ts';
 import { opCategory } from './operations.ts';
+import { uiLocale } from '../common/language.ts';
 
 /** Minimum distance between two marks' centres in px (marks are 8–10 px wide). */
 export const MARK_GAP = 11;
@@ -104,7 +105,7 @@ const FORMATS: Record<(typeof STEPS)[number]['unit'], Intl.DateTimeFormatOptions
 export function timeTicks(x0: number, x1: number, maxTicks: number, timeZone?: string): Tick[] {
   const span = Math.max(1, x1 - x0);
   const step = STEPS.find((s) => span / s.ms <= Math.max(1, maxTicks)) ?? STEPS[STEPS.length - 1];
-  const fmt = new Intl.DateTimeFormat(undefined, { ...FORMATS[step.unit], hour12: false, ...(timeZone ? { timeZone } : {}) });
+  const fmt = new Intl.DateTimeFormat(uiLocale(), { ...FORMATS[step.unit], hour12: false, ...(timeZone ? { timeZone } : {}) });
   // Steps of a day or more fall on local midnights (offset by the zone), shorter ones on round UTC multiples.
   const offset = step.ms >= D ? zoneOffsetMs(x0, timeZone) : 0;
   const first = Math.ceil((x0 + offset) / step.ms) * step.ms - offset;

@@ -10,25 +10,27 @@ import { lttb } from './downsample.ts';
 import { buildLanes, mainLineVersions } from './lanes.ts';
 import { availableMetrics, metricAt, metricLabel, metricSeries } from './series.ts';
 import { paddedExtent, tickFormatter } from './time-format.ts';
+import { useMessages } from '../common/messages.ts';
 
 export default function MetricCharts({ versions, selectedId, onSelect }: { versions: readonly VersionDto[]; selectedId?: string; onSelect: (id: string) => void }) {
+  const tr = useMessages();
   const mainLine = useMemo(() => mainLineVersions(versions, buildLanes(versions)), [versions]);
   const names = useMemo(() => availableMetrics(mainLine), [mainLine]);
   const domain = useMemo(() => paddedExtent(versions.map((v) => v.timestampMs)), [versions]);
   const fmtTick = useMemo(() => tickFormatter(domain[0], domain[1]), [domain]);
   const selected = versions.find((v) => v.id === selectedId);
-  if (names.length === 0) return <p className="muted small">The versions record no summary counters to chart.</p>;
+  if (names.length === 0) return <p className="muted small">{tr.t('ui.metrics.none')}</p>;
   return (
     <>
-    <p className="muted small">Counters recorded by each commit of the main branch.</p>
+    <p className="muted small">{tr.t('ui.metrics.note')}</p>
     <div className="metric-grid">
       {names.map((name) => {
-        const m = { label: metricLabel(name, mainLine) };
+        const m = { label: metricLabel(name, mainLine, tr) };
         const data = lttb(metricSeries(mainLine, name), 300);
         const fmt = name === 'bytes' ? formatBytes : formatCount;
         return (
-          <figure key={name} className="metric-card" aria-label={`${m.label} over time`}>
-            <figcaption><span>{m.label}</span><strong className="num" data-testid="metric-at-selected" title={selected ? `At version ${selected.id}${selected.isCurrent ? ' (current)' : ''}` : undefined}>
+          <figure key={name} className="metric-card" aria-label={tr.t('ui.metrics.overTime', { label: m.label })}>
+            <figcaption><span>{m.label}</span><strong className="num" data-testid="metric-at-selected" title={selected ? tr.t('ui.metrics.at', { id: selected.id, current: selected.isCurrent }) : undefined}>
               {(() => { const at = metricAt(mainLine, selected, name); return at === undefined ? '—' : fmt(at); })()}</strong></figcaption>
             <ResponsiveContainer width="100%" height={120}>
               <AreaChart data={data} margin={{ top: 6, right: 8, bottom: 0, left: 0 }}

@@ -3,6 +3,8 @@
  * at commit time, so no file is read): records, data files, delete files, bytes.
  */
 import type { VersionDto } from '../../core/api/table-dto.ts';
+import { en } from '../../core/messages/en.ts';
+import { translator, type Translator } from '../common/messages.ts';
 
 export type MetricName = 'records' | 'files' | 'deleteFiles' | 'bytes';
 
@@ -40,11 +42,11 @@ export function availableMetrics(versions: readonly VersionDto[]): MetricName[] 
  * The label of a metric over these versions: records say what they count (`Records (before deletes)`)
  * when any version's count is not the live row count, the basis of the newest such version.
  */
-export function metricLabel(name: MetricName, versions: readonly VersionDto[]): string {
-  const label = METRICS.find((m) => m.name === name)?.label ?? name;
+export function metricLabel(name: MetricName, versions: readonly VersionDto[], tr: Translator = translator(en)): string {
+  const label = tr.t('ui.metric.label', { name });
   if (name !== 'records') return label;
   const notLive = versions.filter((v) => v.totals.records && !v.totals.records.live).at(-1);
-  return notLive ? `${label} (${notLive.totals.records!.basis ?? 'before deletes'})` : label;
+  return notLive ? `${label} (${tr.t('ui.records.basis', { basis: notLive.totals.records!.basis ?? 'before deletes' })})` : label;
 }
 
 /**

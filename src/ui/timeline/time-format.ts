@@ -1,4 +1,5 @@
 /** Axis tick labels for a time range: dates for long ranges, times for short ones (user's zone). */
+import { uiLocale } from '../common/language.ts';
 
 const DAY = 86_400_000;
 
@@ -10,7 +11,7 @@ export function tickFormatter(x0: number, x1: number): (ms: number) => string {
     : span > 2 * DAY ? { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const
     : span > 120_000 ? { hour: '2-digit', minute: '2-digit' } as const
     : { hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
-  const fmt = new Intl.DateTimeFormat(undefined, { ...f, hour12: false });
+  const fmt = new Intl.DateTimeFormat(uiLocale(), { ...f, hour12: false });
   return (ms) => fmt.format(ms);
 }
 

@@ -10,9 +10,10 @@ import type { VersionDto } from '../../core/api/table-dto.ts';
 import { formatTime } from '../common/format.ts';
 import type { LaneLayout } from './lanes.ts';
 import { type Placed, placeMarks, timeTicks } from './mark-layout.ts';
-import { OP_COLORS, OP_LABELS, opCategory } from './operations.ts';
+import { OP_COLORS, opCategory } from './operations.ts';
 import type { SeriesPoint } from './series.ts';
 import { safeTitle, visibleText } from '../common/safe-text.ts';
+import { useMessages } from '../common/messages.ts';
 
 export const LABEL_W = 72;
 const RIGHT = 14;
@@ -108,8 +109,9 @@ export function TimelineLanes({ width, versions, layout, domain, selectedId, ser
 function Mark({ p, y, selected, onSelect }: { p: Placed; y: number; selected: boolean; onSelect: (id: string, shift?: boolean) => void }) {
   const { v, x, count } = p;
   const cat = opCategory(v.operation);
+  const tr = useMessages();
   const t = formatTime(v.timestampMs);
-  const title = `${v.operation} · ${v.id}\n${t.local} (${t.utc})${count > 1 ? `\n+${count - 1} more ${OP_LABELS[cat]} commits here — drag across the axis to zoom in` : ''}${v.refs.length ? `\n${v.refs.map((r) => `${r.type} ${r.name}`).join(', ')}` : ''}`;
+  const title = `${v.operation} · ${v.id}\n${t.local} (${t.utc})${count > 1 ? `\n${tr.t('ui.timeline.moreHere', { count: count - 1, category: cat })}` : ''}${v.refs.length ? `\n${v.refs.map((r) => `${r.type} ${r.name}`).join(', ')}` : ''}`;
   return (
     <g className="tl-mark" onClick={(e) => onSelect(v.id, e.shiftKey)} data-version={v.id} id={`tl-${v.id}`} aria-selected={selected}>
       <title>{safeTitle(title)}</title>

@@ -12,13 +12,14 @@ import { formatBytes, formatCount, formatRecords, formatTime } from '../common/f
 import { CopyText } from '../common/widgets.tsx';
 import { lttb } from './downsample.ts';
 import { buildLanes, mainLineVersions } from './lanes.ts';
-import { FORMAT_OP_NAMES, OP_COLORS, OP_LABELS, opCategory } from './operations.ts';
-import { METRICS, type MetricName, availableMetrics, metricLabel, metricSeries } from './series.ts';
+import { FORMAT_OP_NAMES, OP_COLORS, opCategory } from './operations.ts';
+import { type MetricName, availableMetrics, metricLabel, metricSeries } from './series.ts';
 import { paddedExtent } from './time-format.ts';
 import { TimelineLanes, lanesHeight } from './timeline-lanes.tsx';
 import { nextVersion } from './timeline-nav.ts';
 import { VersionsList } from './versions-list.tsx';
 import { InlineText } from '../common/safe-text-view.tsx';
+import { useMessages } from '../common/messages.ts';
 
 const MAX_SERIES_POINTS = 400;
 /** Below this strip width the versions list is not beside the lanes but one click away (List). */
@@ -81,49 +82,50 @@ export default function TimelineStrip({ format, versions, selectedId, onSelect, 
     }
   };
   const zoomed = domain[0] !== full[0] || domain[1] !== full[1];
-  const toggleTitle = `${collapsed ? 'Show' : 'Hide'} the timeline${shortcut ? ` (${shortcut})` : ''}`;
+  const tr = useMessages();
+  const toggleTitle = tr.t('ui.timeline.toggle', { show: collapsed, key: shortcut ?? '' });
 
   const list = <VersionsList versions={versions} selectedId={selectedId} onSelect={onSelect} onCompare={compareWith} />;
   return (
-    <div className={`timeline${collapsed ? ' collapsed' : ''}${sideList && !collapsed ? ' side' : ''}`} ref={wrapRef} aria-label="Timeline" role="group">
+    <div className={`timeline${collapsed ? ' collapsed' : ''}${sideList && !collapsed ? ' side' : ''}`} ref={wrapRef} aria-label={tr.t('ui.unread.timeline')} role="group">
       <div className="timeline-left">
         <div className="timeline-head">
-          <span className="timeline-title">Timeline</span>
-          <span className="muted small nowrap">{formatCount(versions.length)} version{versions.length === 1 ? '' : 's'}{layout.lanes.length > 1 ? ` · ${layout.lanes.length} lanes` : ''}</span>
+          <span className="timeline-title">{tr.t('ui.unread.timeline')}</span>
+          <span className="muted small nowrap">{tr.t('ui.timeline.count', { versions: versions.length, lanes: layout.lanes.length })}</span>
           {collapsed ? (selected && <SelectedLine v={selected} inline />) : (
-            <ul className="legend" aria-label="Operation colours">
+            <ul className="legend" aria-label={tr.t('ui.timeline.legend')}>
               {categories.map((c) => (
-                <li key={c} title={`${OP_LABELS[c]}${FORMAT_OP_NAMES[format][c] ? ` — ${format}: ${FORMAT_OP_NAMES[format][c]}` : ''}`}>
-                  <span className="dot" style={{ background: OP_COLORS[c] }} />{FORMAT_OP_NAMES[format][c] ?? OP_LABELS[c]}
+                <li key={c} title={`${tr.t('ui.op.category', { category: c })}${FORMAT_OP_NAMES[format][c] ? ` — ${format}: ${FORMAT_OP_NAMES[format][c]}` : ''}`}>
+                  <span className="dot" style={{ background: OP_COLORS[c] }} />{FORMAT_OP_NAMES[format][c] ?? tr.t('ui.op.category', { category: c })}
                 </li>
               ))}
             </ul>
           )}
           <span className="spacer" />
-          {!collapsed && zoomed && <button type="button" className="btn btn-small btn-quiet" onClick={() => setDomain(full)}>Reset zoom</button>}
+          {!collapsed && zoomed && <button type="button" className="btn btn-small btn-quiet" onClick={() => setDomain(full)}>{tr.t('ui.timeline.resetZoom')}</button>}
           {!collapsed && metrics.length > 0 && showLanes && (
-            <select className="tl-metric" aria-label="Counter behind the lanes" value={shownMetric} onChange={(e) => setMetric(e.target.value as MetricName | 'none')}
-              title={shownMetric === 'none' ? 'No counter' : `Behind the lanes: ${metricLabel(shownMetric, versions)}`}>
-              {metrics.map((m) => <option key={m} value={m}>{METRICS.find((x) => x.name === m)?.label ?? m}</option>)}
-              <option value="none">No counter</option>
+            <select className="tl-metric" aria-label={tr.t('ui.timeline.counter')} value={shownMetric} onChange={(e) => setMetric(e.target.value as MetricName | 'none')}
+              title={shownMetric === 'none' ? tr.t('ui.timeline.noCounter') : tr.t('ui.timeline.behind', { label: metricLabel(shownMetric, versions, tr) })}>
+              {metrics.map((m) => <option key={m} value={m}>{tr.t('ui.metric.label', { name: m })}</option>)}
+              <option value="none">{tr.t('ui.timeline.noCounter')}</option>
             </select>
           )}
           {!collapsed && !sideList && (
             <button type="button" className="btn btn-small" aria-pressed={narrowView === 'list'} onClick={() => setNarrowView((v) => (v === 'list' ? 'lanes' : 'list'))}
-              title={narrowView === 'list' ? 'Show the lanes' : 'Show the versions as a list'}>
-              {narrowView === 'list' ? 'Lanes' : 'List'}
+              title={narrowView === 'list' ? tr.t('ui.timeline.showLanes') : tr.t('ui.timeline.showList')}>
+              {narrowView === 'list' ? tr.t('ui.timeline.lanes') : tr.t('ui.timeline.list')}
             </button>
           )}
           {onToggleCollapsed && (
             <button type="button" className="btn btn-small btn-quiet tl-toggle" onClick={onToggleCollapsed} aria-expanded={!collapsed} title={toggleTitle} aria-label={toggleTitle}>
-              {collapsed ? '▾ Show' : '▴ Hide'}
+              {collapsed ? `▾ ${tr.t('ui.timeline.show')}` : `▴ ${tr.t('ui.timeline.hide')}`}
             </button>
           )}
         </div>
         {!collapsed && showLanes && (
           <div className="timeline-plot" ref={plotRef}>
             <div className="timeline-lanes" tabIndex={0} onKeyDown={onKey} data-testid="timeline-lanes" style={{ height: lanesHeight(layout.lanes.length) }}
-              aria-label="Versions on a time axis: arrow keys move the selection, drag across to zoom" aria-activedescendant={selectedId ? `tl-${selectedId}` : undefined}>
+              aria-label={tr.t('ui.timeline.lanesLabel')} aria-activedescendant={selectedId ? `tl-${selectedId}` : undefined}>
               <TimelineLanes width={plotW} versions={versions} layout={layout} domain={domain} selectedId={selectedId} series={series}
                 onSelect={(id, shift) => (shift && compareWith ? compareWith(id) : onSelect(id))} onZoom={setDomain} />
             </div>
@@ -139,8 +141,9 @@ export default function TimelineStrip({ format, versions, selectedId, onSelect, 
 
 /** One line about the selected version under the lanes (or in the collapsed strip's head). */
 function SelectedLine({ v, inline = false }: { v: VersionDto; inline?: boolean }) {
+  const tr = useMessages();
   const t = formatTime(v.timestampMs);
-  const records = formatRecords(v.totals.records);
+  const records = formatRecords(v.totals.records, tr);
   const bytes = v.totals.bytes;
   const added = v.totals.added?.records;
   return (
@@ -148,10 +151,10 @@ function SelectedLine({ v, inline = false }: { v: VersionDto; inline?: boolean }
       <span className="op-pill" style={{ background: OP_COLORS[opCategory(v.operation)] }}><InlineText text={v.operation} max={60} /></span>
       <CopyText text={v.id} />
       <span title={t.utc}>{t.local}</span>
-      {v.isCurrent && <span className="pill">current</span>}
+      {v.isCurrent && <span className="pill">{tr.t('ui.overview.currentPill')}</span>}
       {v.refs.map((r) => <span key={r.name} className={`pill ref-${r.type}`}>{r.type === 'tag' ? '⚑ ' : '⎇ '}<InlineText text={r.name} max={60} /></span>)}
       {records !== undefined && <span className="muted num">{records}</span>}
-      {added !== undefined && <span className="muted num">{Number(added) >= 0 ? '+' : ''}{formatCount(Number(added))} this commit</span>}
+      {added !== undefined && <span className="muted num">{Number(added) >= 0 ? '+' : ''}{tr.t('ui.timeline.thisCommit', { count: formatCount(Number(added)) })}</span>}
       {bytes !== undefined && <span className="muted num">{formatBytes(Number(bytes))}</span>}
     </div>
   );

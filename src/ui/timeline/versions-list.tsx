@@ -11,6 +11,7 @@ import { OP_COLORS, opCategory } from './operations.ts';
 import { type VersionSort, type VersionSortKey, listVersions } from './versions-list-model.ts';
 import { InlineText } from '../common/safe-text-view.tsx';
 import { safeTitle } from '../common/safe-text.ts';
+import { useMessages } from '../common/messages.ts';
 
 const ROW = 20;
 const timeText = (v: VersionDto) => formatTime(v.timestampMs).local;
@@ -53,21 +54,22 @@ export function VersionsList({ versions, selectedId, onSelect, onCompare }: {
   const arrow = (key: VersionSortKey) => (sort.key === key ? (sort.desc ? ' ↓' : ' ↑') : '');
   const ariaSort = (key: VersionSortKey) => (sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none');
   const activeRow = rows[active];
+  const tr = useMessages();
 
   return (
-    <div className="versions-list" role="region" aria-label="Versions list">
+    <div className="versions-list" role="region" aria-label={tr.t('ui.versions.list')}>
       <div className="vl-bar">
-        <input type="search" className="vl-filter" placeholder={`Filter ${versions.length} versions`} aria-label="Filter versions" value={filter} spellCheck={false}
+        <input type="search" className="vl-filter" placeholder={tr.t('ui.versions.filter', { count: versions.length })} aria-label={tr.t('ui.versions.filterLabel')} value={filter} spellCheck={false}
           onChange={(e) => { setFilter(e.target.value); setActive(0); }}
           onKeyDown={(e) => { if (e.key === 'Escape') setFilter(''); else if (e.key === 'ArrowDown') { e.preventDefault(); listRef.current?.focus(); } }} />
         {filter && <span className="vl-count muted" aria-live="polite">{rows.length}/{versions.length}</span>}
       </div>
       <div className="vl-head" role="row">
-        <button type="button" role="columnheader" aria-sort={ariaSort('time')} onClick={() => sortBy('time')} title="Sort by commit time">Time{arrow('time')}</button>
-        <button type="button" role="columnheader" aria-sort={ariaSort('id')} onClick={() => sortBy('id')} title="Sort by id">Id{arrow('id')}</button>
-        <button type="button" role="columnheader" aria-sort={ariaSort('operation')} onClick={() => sortBy('operation')} title="Sort by operation">Operation{arrow('operation')}</button>
+        <button type="button" role="columnheader" aria-sort={ariaSort('time')} onClick={() => sortBy('time')} title={tr.t('ui.versions.sortTime')}>{tr.t('ui.versions.time')}{arrow('time')}</button>
+        <button type="button" role="columnheader" aria-sort={ariaSort('id')} onClick={() => sortBy('id')} title={tr.t('ui.versions.sortId')}>{tr.t('ui.schema.col.id')}{arrow('id')}</button>
+        <button type="button" role="columnheader" aria-sort={ariaSort('operation')} onClick={() => sortBy('operation')} title={tr.t('ui.versions.sortOp')}>{tr.t('ui.inspector.version.operation')}{arrow('operation')}</button>
       </div>
-      <div className="vl-body" ref={listRef} role="listbox" tabIndex={0} aria-label="Versions (↑↓ move, Enter selects)" onKeyDown={onKey}
+      <div className="vl-body" ref={listRef} role="listbox" tabIndex={0} aria-label={tr.t('ui.versions.listbox')} onKeyDown={onKey}
         aria-activedescendant={activeRow ? `vl-${activeRow.id}` : undefined}>
         <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
           {virt.getVirtualItems().map((item) => {
@@ -81,13 +83,13 @@ export function VersionsList({ versions, selectedId, onSelect, onCompare }: {
                 <span className="vl-time mono">{t.local.slice(5)}</span>
                 <span className="vl-id mono"><InlineText text={v.id} max={40} /></span>
                 <span className="vl-op"><span className="dot" style={{ background: OP_COLORS[opCategory(v.operation)] }} /><InlineText text={v.operation} max={60} />
-                  {v.isCurrent && <span className="pill">current</span>}
+                  {v.isCurrent && <span className="pill">{tr.t('ui.overview.currentPill')}</span>}
                   {v.refs.map((r) => <span key={r.name} className={`pill ref-${r.type}`}><InlineText text={r.name} max={60} /></span>)}</span>
               </div>
             );
           })}
         </div>
-        {rows.length === 0 && <div className="muted small pad">No version matches.</div>}
+        {rows.length === 0 && <div className="muted small pad">{tr.t('ui.versions.none')}</div>}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@
  * button with a keyboard-navigable menu (arrows, Home/End, Esc closes and returns focus).
  */
 import { useEffect, useRef, useState } from 'react';
+import { useMessages } from '../common/messages.ts';
 
 export interface MaintainItem {
   readonly id: string;
@@ -34,15 +35,16 @@ export function MaintainMenu({ items, disabledReason }: { items: readonly Mainta
     else if (e.key === 'Escape' || e.key === 'Tab') { if (e.key === 'Escape') e.preventDefault(); setOpen(false); button.current?.focus(); }
   };
 
+  const { t } = useMessages();
   return (
     <div className="ws-menu-wrap">
       <button ref={button} type="button" className="btn btn-small" aria-haspopup="menu" aria-expanded={open} disabled={disabledReason !== undefined}
-        title={disabledReason ?? 'Table maintenance: expire snapshots, compact data files, rewrite manifests'} onClick={() => setOpen((o) => !o)}
+        title={disabledReason ?? t('ui.maintain.title')} onClick={() => setOpen((o) => !o)}
         onKeyDown={(e) => { if (e.key === 'ArrowDown') { e.preventDefault(); setOpen(true); } }}>
-        Maintain ▾
+        {t('ui.maintain.button')} ▾
       </button>
       {open && (
-        <div ref={menu} className="ws-menu" role="menu" aria-label="Maintain" onKeyDown={onKey}>
+        <div ref={menu} className="ws-menu" role="menu" aria-label={t('ui.maintain.button')} onKeyDown={onKey}>
           {items.map((it) => (
             <button key={it.id} type="button" role="menuitem" tabIndex={-1} title={it.title} onClick={() => { setOpen(false); it.run(); }}>
               {it.label}

@@ -5,6 +5,7 @@
  * Focus returns to where it was when the dialog closes.
  */
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useMessages } from '../common/messages.ts';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [href], [tabindex]:not([tabindex="-1"])';
 
@@ -17,6 +18,7 @@ export function Modal({ title, onCancel, children, wide = false, busy = false, t
   busy?: boolean;
   testId?: string;
 }) {
+  const closeLabel = useMessages().t('ui.write.closeEsc');
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
@@ -51,7 +53,7 @@ export function Modal({ title, onCancel, children, wide = false, busy = false, t
         <header className="ws-head">
           <h2>{title}</h2>
           <span className="spacer" />
-          <button type="button" className="btn btn-small btn-quiet" onClick={onCancel} aria-label="Close (Esc)" title="Close (Esc)">✕</button>
+          <button type="button" className="btn btn-small btn-quiet" onClick={onCancel} aria-label={closeLabel} title={closeLabel}>✕</button>
         </header>
         {children}
       </div>

@@ -13,10 +13,6 @@ import { useMessages } from '../common/messages.ts';
 import { CopyButton } from '../common/widgets.tsx';
 import { rewriteBudget, setRewriteBudget } from './rewrite-budget.ts';
 
-const KIND_LABEL: Record<FileChangeDto['kind'], string> = {
-  data: 'data files', delete: 'delete files', manifest: 'manifests', 'manifest-list': 'manifest lists', metadata: 'metadata / snapshot files',
-  statistics: 'statistics files', 'version-hint': 'version hints', other: 'other files',
-};
 /** Files listed per group; the rest are counted. */
 const SHOWN = 200;
 
@@ -26,11 +22,13 @@ function fmt(n: number | undefined, bytes: boolean): string {
 }
 
 function TotalsTable({ preview }: { preview: WritePreviewDto }) {
-  const rows = totalsRows(preview.before, preview.after);
+  const tr = useMessages();
+  const { t } = tr;
+  const rows = totalsRows(preview.before, preview.after, tr);
   if (rows.length === 0) return null;
   return (
-    <table className="ws-totals" aria-label="Before and after">
-      <thead><tr><th /><th className="num">before</th><th /><th className="num">after</th><th className="num">change</th></tr></thead>
+    <table className="ws-totals" aria-label={t('ui.preview.beforeAfter')}>
+      <thead><tr><th /><th className="num">{t('ui.preview.before')}</th><th /><th className="num">{t('ui.preview.after')}</th><th className="num">{t('ui.preview.change')}</th></tr></thead>
       <tbody>
         {rows.map((r) => {
           const d = r.before !== undefined && r.after !== undefined ? r.after - r.before : undefined;
@@ -39,7 +37,7 @@ function TotalsTable({ preview }: { preview: WritePreviewDto }) {
               <th scope="row">{r.label}</th>
               <td className="num">{fmt(r.before, r.bytes)}</td>
               <td className="muted">→</td>
-              <td className="num" title={r.after === undefined ? 'known only after the write (deletes are applied while rewriting)' : undefined}>{fmt(r.after, r.bytes)}</td>
+              <td className="num" title={r.after === undefined ? t('ui.preview.afterUnknown') : undefined}>{fmt(r.after, r.bytes)}</td>
               <td className={`num ${d === undefined || d === 0 ? 'muted' : d < 0 ? 'ws-down' : 'ws-up'}`}>{d === undefined ? '' : d === 0 ? '=' : `${d > 0 ? '+' : '−'}${fmt(Math.abs(d), r.bytes)}`}</td>
             </tr>
           );
@@ -49,18 +47,19 @@ function TotalsTable({ preview }: { preview: WritePreviewDto }) {
   );
 }
 
-function FileGroups({ files, verb, label }: { files: readonly FileChangeDto[]; verb: string; label: string }) {
+function FileGroups({ files, verb, label }: { files: readonly FileChangeDto[]; verb: 'written' | 'deleted'; label: string }) {
+  const { t } = useMessages();
   const groups = groupFiles(files);
   const total = groups.reduce((s, g) => s + g.bytes, 0);
   return (
     <section className="ws-files" aria-label={label}>
-      <h3>{label} <span className="muted small">{formatCount(files.length)} file{files.length === 1 ? '' : 's'}{total ? ` · ${formatBytes(total)}` : ''}</span></h3>
-      {files.length === 0 && <p className="muted small">Nothing {verb}.</p>}
+      <h3>{label} <span className="muted small">{t('ui.preview.files', { count: files.length })}{total ? ` · ${formatBytes(total)}` : ''}</span></h3>
+      {files.length === 0 && <p className="muted small">{t('ui.preview.nothing', { verb })}</p>}
       {groups.map((g) => (
         <details key={g.kind} className="ws-group" open={g.files.length <= 6}>
           <summary>
-            <span>{formatCount(g.files.length)} {KIND_LABEL[g.kind]}</span>
-            <span className="muted num">{g.bytes ? formatBytes(g.bytes) : ''}{g.unsized ? `${g.bytes ? ' + ' : ''}${g.unsized} size${g.unsized === 1 ? '' : 's'} not known` : ''}</span>
+            <span>{formatCount(g.files.length)} {t('ui.preview.kind', { kind: g.kind })}</span>
+            <span className="muted num">{g.bytes ? formatBytes(g.bytes) : ''}{g.unsized ? `${g.bytes ? ' + ' : ''}${t('ui.preview.unsized', { count: g.unsized })}` : ''}</span>
           </summary>
           <ul>
             {g.files.slice(0, SHOWN).map((f) => (
@@ -70,7 +69,7 @@ function FileGroups({ files, verb, label }: { files: readonly FileChangeDto[]; v
                 {f.bytes !== undefined && f.note && <span className="ws-file-note muted">{f.note}</span>}
               </li>
             ))}
-            {g.files.length > SHOWN && <li className="muted">… and {formatCount(g.files.length - SHOWN)} more</li>}
+            {g.files.length > SHOWN && <li className="muted">{t('ui.deletes.more', { count: g.files.length - SHOWN })}</li>}
           </ul>
         </details>
       ))}
@@ -106,20 +105,22 @@ function OverBudgetPanel({ over }: { over: NonNullable<WritePreviewDto['overBudg
 }
 
 export function PreviewBody({ preview }: { preview: WritePreviewDto }) {
+  const tr = useMessages();
+  const { t } = tr;
   return (
     <div className="ws-preview" data-testid="write-preview" data-operation={preview.operation}>
       <p className="ws-description">{preview.description}</p>
       {preview.overBudget && <OverBudgetPanel over={preview.overBudget} />}
       <div className="ws-totals-wrap">
         <TotalsTable preview={preview} />
-        <p className="muted small" data-testid="rows-note">{rowsNote(preview.before, preview.after)}</p>
+        <p className="muted small" data-testid="rows-note">{rowsNote(preview.before, preview.after, tr)}</p>
       </div>
       <div className="ws-columns">
-        <FileGroups files={preview.writes} verb="is written" label="Files to write" />
-        <FileGroups files={preview.deletes} verb="is deleted" label={preview.deletesNeedSecondConfirmation ? 'Files that become unreachable' : 'Files to delete'} />
+        <FileGroups files={preview.writes} verb="written" label={t('ui.preview.toWrite')} />
+        <FileGroups files={preview.deletes} verb="deleted" label={preview.deletesNeedSecondConfirmation ? t('ui.preview.unreachable') : t('ui.preview.toDelete')} />
       </div>
       {preview.warnings.length > 0 && (
-        <ul className="ws-warnings" aria-label="Warnings">
+        <ul className="ws-warnings" aria-label={t('ui.preview.warnings')}>
           {preview.warnings.map((w) => <li key={w}>{w}</li>)}
         </ul>
       )}

@@ -7,25 +7,27 @@ import type { WriteResultDto } from '../../worker/engine-writes.ts';
 import { formatCount } from '../common/format.ts';
 import { InlineText, SafeText } from '../common/safe-text-view.tsx';
 import { safeTitle } from '../common/safe-text.ts';
+import { useMessages } from '../common/messages.ts';
 
 export function UndoToast({ result, title, onUndo, onClose }: { result: WriteResultDto; title: string; onUndo?: () => void; onClose: () => void }) {
+  const { t } = useMessages();
   const file = result.committedKey?.split('/').pop();
   return (
     <div className="ws-toast" role="status" aria-live="polite" data-testid="write-toast" onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
       <div className="ws-toast-main">
         <strong>✓ <InlineText text={title} max={300} /></strong>
         <span className="small muted">
-          {file ? <>committed <span className="mono"><InlineText text={file} /></span></> : 'done'}
-          {result.currentAfter ? <> · main at <span className="mono"><InlineText text={result.currentAfter} /></span></> : null}
-          {result.deleted.length ? ` · ${formatCount(result.deleted.length)} files deleted` : ''}
-          {result.attempts > 1 ? ` · ${result.attempts} attempts` : ''}
+          {file ? <>{t('ui.toast.committed')}<span className="mono"><InlineText text={file} /></span></> : t('ui.toast.done')}
+          {result.currentAfter ? <> · {t('ui.toast.mainAt')}<span className="mono"><InlineText text={result.currentAfter} /></span></> : null}
+          {result.deleted.length ? ` · ${t('ui.toast.deleted', { count: result.deleted.length })}` : ''}
+          {result.attempts > 1 ? ` · ${t('ui.toast.attempts', { count: result.attempts })}` : ''}
           {` · ${(result.elapsedMs / 1000).toFixed(1)} s`}
         </span>
         {result.warnings.map((w) => <span key={w} className="small ws-toast-warn"><SafeText text={w} max={500} /></span>)}
       </div>
-      {onUndo && <button type="button" className="btn btn-small" onClick={onUndo} title={result.undo?.label === undefined ? undefined : safeTitle(result.undo.label)}>Undo</button>}
-      {!onUndo && <span className="small muted" title="Expiring snapshots, deleting refs and destructive rollbacks cannot be undone here">no undo</span>}
-      <button type="button" className="btn btn-small btn-quiet" onClick={onClose} aria-label="Dismiss">✕</button>
+      {onUndo && <button type="button" className="btn btn-small" onClick={onUndo} title={result.undo?.label === undefined ? undefined : safeTitle(result.undo.label)}>{t('ui.toast.undo')}</button>}
+      {!onUndo && <span className="small muted" title={t('ui.toast.noUndoTitle')}>{t('ui.toast.noUndo')}</span>}
+      <button type="button" className="btn btn-small btn-quiet" onClick={onClose} aria-label={t('ui.toast.dismiss')}>✕</button>
     </div>
   );
 }

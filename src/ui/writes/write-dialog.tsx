@@ -48,9 +48,9 @@ export function WriteDialog({ flow, existingRefs, schema }: { flow: WriteFlow; e
   if (p.kind === 'preparing') {
     return (
       <Modal key="preparing" title={p.title} onCancel={flow.cancel} busy testId="write-preparing">
-        <div className="progress" role="status"><div className="progress-text"><span>Reading the table to preview the change…</span></div>
+        <div className="progress" role="status"><div className="progress-text"><span>{t('ui.write.preparing')}</span></div>
           <div className="progress-track"><div className="progress-bar indeterminate" /></div></div>
-        <div className="ws-actions"><span className="spacer" /><button type="button" className="btn" onClick={flow.cancel}>Cancel</button></div>
+        <div className="ws-actions"><span className="spacer" /><button type="button" className="btn" onClick={flow.cancel}>{t('ui.common.cancel')}</button></div>
       </Modal>
     );
   }
@@ -58,15 +58,15 @@ export function WriteDialog({ flow, existingRefs, schema }: { flow: WriteFlow; e
     const conflict = (p.error as { code?: string }).code === 'Conflict';
     const aborted = (p.error as { code?: string }).code === 'Aborted';
     return (
-      <Modal key="error" title={`${p.title}: ${aborted ? 'cancelled' : 'failed'}`} onCancel={flow.cancel} testId="write-error">
+      <Modal key="error" title={t('ui.write.errorTitle', { title: p.title, aborted })} onCancel={flow.cancel} testId="write-error">
         {aborted
-          ? <p>Cancelled. Nothing was committed unless the commit point had already been reached; the timeline has been refreshed to show the table as it is.</p>
+          ? <p>{t('ui.write.cancelled')}</p>
           : <ErrorPanel error={p.error} />}
-        {conflict && <p className="small">The table changed since the preview (another writer, or another tab). Preview again to see what the write would do now.</p>}
+        {conflict && <p className="small">{t('ui.write.conflict')}</p>}
         <div className="ws-actions">
           <span className="spacer" />
-          {p.request && <button type="button" className="btn" onClick={() => flow.prepare(p.request!, p.title)}>Preview again</button>}
-          <button type="button" className="btn btn-primary" onClick={flow.cancel}>Close</button>
+          {p.request && <button type="button" className="btn" onClick={() => flow.prepare(p.request!, p.title)}>{t('ui.write.previewAgain')}</button>}
+          <button type="button" className="btn btn-primary" onClick={flow.cancel}>{t('ui.write.close')}</button>
         </div>
       </Modal>
     );
@@ -80,16 +80,16 @@ export function WriteDialog({ flow, existingRefs, schema }: { flow: WriteFlow; e
       <Modal key="applying" title={p.title} onCancel={flow.cancel} busy wide testId="write-applying">
         <div className="progress ws-progress" role="status" aria-live="polite" data-testid="write-progress">
           <div className="progress-text">
-            <span>{pr?.phase === 'write' ? 'Writing and committing…' : preview.inputBytes ? 'Reading and rewriting files…' : 'Committing…'}</span>
-            {pr?.bytes ? <span className="muted num">{formatBytes(pr.bytes)} moved · {formatRate(pr.bytes, elapsed)}</span> : null}
-            {pct !== undefined && <span className="muted num">{Math.round(pct)}% of {formatBytes(pr!.total!)} input</span>}
+            <span>{pr?.phase === 'write' ? t('ui.write.writing') : preview.inputBytes ? t('ui.write.rewriting') : t('ui.write.committing')}</span>
+            {pr?.bytes ? <span className="muted num">{t('ui.write.moved', { bytes: formatBytes(pr.bytes), rate: formatRate(pr.bytes, elapsed) })}</span> : null}
+            {pct !== undefined && <span className="muted num">{t('ui.write.ofInput', { pct: Math.round(pct), bytes: formatBytes(pr!.total!) })}</span>}
             <span className="muted num">{seconds(elapsed)}</span>
           </div>
           <div className="progress-track"><div className={`progress-bar${pct === undefined ? ' indeterminate' : ''}`} style={pct === undefined ? undefined : { width: `${pct}%` }} /></div>
           {pr?.current && <div className="progress-current mono muted" title={pr.current}>{pr.current}</div>}
         </div>
-        <p className="small muted">The worker does this; the page stays usable. Cancel stops before the commit point; once the new metadata file is written the commit stands (use Undo).</p>
-        <div className="ws-actions"><span className="spacer" /><button type="button" className="btn" onClick={flow.cancel}>Cancel</button></div>
+        <p className="small muted">{t('ui.write.workerNote')}</p>
+        <div className="ws-actions"><span className="spacer" /><button type="button" className="btn" onClick={flow.cancel}>{t('ui.common.cancel')}</button></div>
       </Modal>
     );
   }
@@ -103,28 +103,28 @@ export function WriteDialog({ flow, existingRefs, schema }: { flow: WriteFlow; e
     flow.confirm({ ...(wantsDelete ? { deleteFiles: true } : {}), ...(needsTyped ? { confirmText: typed } : {}) });
   };
   return (
-    <Modal key={`preview-${preview.opId}`} title={`Preview: ${p.title}`} onCancel={flow.cancel} wide testId="write-preview-dialog">
+    <Modal key={`preview-${preview.opId}`} title={t('ui.write.previewTitle', { title: p.title })} onCancel={flow.cancel} wide testId="write-preview-dialog">
       <PreviewBody preview={preview} />
       {preview.deletesNeedSecondConfirmation && preview.deletes.length > 0 && (
         <label className="ws-second">
           <input type="checkbox" checked={deleteFiles} onChange={(e) => { setDeleteFiles(e.target.checked); setReallyDelete(false); }} />
-          Also delete the {formatCount(preview.deletes.length)} files no remaining snapshot needs ({formatBytes(deleteBytes)}). This cannot be undone.
+          {t('ui.write.alsoDelete', { count: formatCount(preview.deletes.length), bytes: formatBytes(deleteBytes) })}
         </label>
       )}
       {needsTyped && (
         <label className="field ws-typed">
-          <span>To confirm, type <strong className="mono">{preview.typedConfirmation}</strong></span>
-          <input value={typed} onChange={(e) => setTyped(e.target.value)} spellCheck={false} autoComplete="off" aria-label="Confirmation text" />
+          <span>{t('ui.write.typeToConfirm')}<strong className="mono">{preview.typedConfirmation}</strong></span>
+          <input value={typed} onChange={(e) => setTyped(e.target.value)} spellCheck={false} autoComplete="off" aria-label={t('ui.write.confirmText')} />
         </label>
       )}
-      {reallyDelete && <p className="ws-really" role="alert">Files will be deleted for good after the commit. Press “Delete files” to go ahead, or untick the box.</p>}
+      {reallyDelete && <p className="ws-really" role="alert">{t('ui.write.really')}</p>}
       <div className="ws-actions">
-        <span className="muted small">{preview.overBudget ? t('ui.writes.overBudget.footer') : preview.noop ? 'Nothing to do: the table already is in that state.' : 'Nothing has been written yet.'}</span>
+        <span className="muted small">{preview.overBudget ? t('ui.writes.overBudget.footer') : preview.noop ? t('ui.write.noop') : t('ui.write.notYet')}</span>
         <span className="spacer" />
-        <button type="button" className="btn" onClick={flow.cancel}>{preview.noop ? 'Close' : 'Cancel'}</button>
+        <button type="button" className="btn" onClick={flow.cancel}>{preview.noop ? t('ui.write.close') : t('ui.common.cancel')}</button>
         {!preview.noop && (
           <button type="button" className={`btn ${needsTyped || reallyDelete ? 'btn-danger' : 'btn-primary'}`} disabled={!typedOk} onClick={confirm}>
-            {reallyDelete ? `Delete files (${formatCount(preview.deletes.length)})` : wantsDelete ? 'Confirm and delete files…' : needsTyped ? 'Delete and roll back' : 'Confirm'}
+            {reallyDelete ? t('ui.write.deleteFiles', { count: formatCount(preview.deletes.length) }) : wantsDelete ? t('ui.write.confirmDelete') : needsTyped ? t('ui.write.deleteRollback') : t('ui.write.confirm')}
           </button>
         )}
       </div>

@@ -10,6 +10,7 @@ import type { Translator } from '../common/messages.ts';
 import { RowsForm } from './rows-form.tsx';
 import type { FormKind, RowsInput, WriteRequest } from './use-write-flow.ts';
 import { parseAge, parseSize, refNameProblem } from './write-model.ts';
+import { useMessages } from '../common/messages.ts';
 
 export interface FormProps {
   readonly form: FormKind;
@@ -22,35 +23,38 @@ export interface FormProps {
   readonly onCancel: () => void;
 }
 
-function Actions({ disabled, onCancel, label = 'Preview…' }: { disabled: boolean; onCancel: () => void; label?: string }) {
+function Actions({ disabled, onCancel, label }: { disabled: boolean; onCancel: () => void; label?: string }) {
+  const { t } = useMessages();
   return (
     <div className="ws-actions">
       <span className="spacer" />
-      <button type="button" className="btn" onClick={onCancel}>Cancel</button>
-      <button type="submit" className="btn btn-primary" disabled={disabled}>{label}</button>
+      <button type="button" className="btn" onClick={onCancel}>{t('ui.common.cancel')}</button>
+      <button type="submit" className="btn btn-primary" disabled={disabled}>{label ?? t('ui.health.preview')}</button>
     </div>
   );
 }
 
 function RefForm({ form, snapshotId, existingRefs, onPreview, onCancel }: FormProps) {
+  const tr = useMessages();
+  const { t } = tr;
   const [name, setName] = useState('');
-  const problem = refNameProblem(name, existingRefs);
+  const problem = refNameProblem(name, existingRefs, tr);
   const what = form === 'branch' ? 'branch' : 'tag';
   const submit = () => {
     if (problem || !snapshotId) return;
     const n = name.trim();
     const request: WriteRequest = { action: { kind: what, name: n, snapshotId } };
-    onPreview(request, `Create ${what} “${n}”`);
+    onPreview(request, t('ui.forms.createRef', { what, name: n }));
   };
   return (
     <form className="ws-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
       <p className="small muted">
         {what === 'branch'
-          ? <>A branch is a named line of snapshots starting at <span className="mono">{snapshotId}</span>. Main does not change; writes to the branch do not affect main.</>
-          : <>A tag names snapshot <span className="mono">{snapshotId}</span>, so it can be read by name and is kept when older snapshots expire.</>}
+          ? <>{t('ui.forms.branchBefore')}<span className="mono">{snapshotId}</span>{t('ui.forms.branchAfter')}</>
+          : <>{t('ui.forms.tagBefore')}<span className="mono">{snapshotId}</span>{t('ui.forms.tagAfter')}</>}
       </p>
       <label className="field">
-        <span>{what === 'branch' ? 'Branch' : 'Tag'} name</span>
+        <span>{t('ui.forms.refName', { what })}</span>
         <input value={name} onChange={(e) => setName(e.target.value)} aria-invalid={name !== '' && problem !== undefined} spellCheck={false} autoComplete="off" />
       </label>
       {name !== '' && problem && <p className="ws-field-error small">{problem}</p>}
@@ -60,6 +64,7 @@ function RefForm({ form, snapshotId, existingRefs, onPreview, onCancel }: FormPr
 }
 
 function ExpireForm({ onPreview, onCancel }: FormProps) {
+  const { t } = useMessages();
   const [mode, setMode] = useState<'age' | 'count'>('count');
   const [age, setAge] = useState('7d');
   const [count, setCount] = useState('1');
@@ -69,39 +74,40 @@ function ExpireForm({ onPreview, onCancel }: FormProps) {
   const submit = () => {
     if (!ok) return;
     const op = mode === 'age' ? { kind: 'expire' as const, olderThanMs: Date.now() - ageMs! } : { kind: 'expire' as const, retainLast: n! };
-    onPreview({ action: op }, 'Expire snapshots');
+    onPreview({ action: op }, t('ui.forms.title', { form: 'expire' }));
   };
   return (
     <form className="ws-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
-      <p className="small muted">Expiring removes old snapshots from the table metadata (time travel to them stops working). Snapshots that branches or tags need are kept. Files are deleted only if you also tick that in the preview.</p>
+      <p className="small muted">{t('ui.forms.expireIntro')}</p>
       <fieldset className="ws-radio">
-        <legend className="small">Expire</legend>
-        <label><input type="radio" name="expire-mode" checked={mode === 'count'} onChange={() => setMode('count')} /> all but the last
-          <input className="ws-short" value={count} onChange={(e) => setCount(e.target.value)} onFocus={() => setMode('count')} aria-label="Snapshots to retain" inputMode="numeric" /> snapshots of main</label>
-        <label><input type="radio" name="expire-mode" checked={mode === 'age'} onChange={() => setMode('age')} /> snapshots older than
-          <input className="ws-short" value={age} onChange={(e) => setAge(e.target.value)} onFocus={() => setMode('age')} aria-label="Older than (e.g. 7d, 12h)" /> <span className="muted small">(30m, 12h, 7d, 2w)</span></label>
+        <legend className="small">{t('ui.forms.expire')}</legend>
+        <label><input type="radio" name="expire-mode" checked={mode === 'count'} onChange={() => setMode('count')} /> {t('ui.forms.allBut')}
+          <input className="ws-short" value={count} onChange={(e) => setCount(e.target.value)} onFocus={() => setMode('count')} aria-label={t('ui.forms.retain')} inputMode="numeric" /> {t('ui.forms.ofMain')}</label>
+        <label><input type="radio" name="expire-mode" checked={mode === 'age'} onChange={() => setMode('age')} /> {t('ui.forms.olderThan')}
+          <input className="ws-short" value={age} onChange={(e) => setAge(e.target.value)} onFocus={() => setMode('age')} aria-label={t('ui.forms.olderLabel')} /> <span className="muted small">(30m, 12h, 7d, 2w)</span></label>
       </fieldset>
-      {!ok && <p className="ws-field-error small">{mode === 'age' ? 'An age like 7d, 12h or 30m.' : 'A whole number, at least 1.'}</p>}
+      {!ok && <p className="ws-field-error small">{mode === 'age' ? t('ui.forms.ageError') : t('ui.forms.countError')}</p>}
       <Actions disabled={!ok} onCancel={onCancel} />
     </form>
   );
 }
 
 function CompactForm({ onPreview, onCancel }: FormProps) {
+  const { t } = useMessages();
   const [size, setSize] = useState('128 MiB');
   const bytes = parseSize(size);
   const submit = () => {
     if (bytes === undefined) return;
-    onPreview({ action: { kind: 'compact', targetFileSizeBytes: bytes } }, 'Compact data files');
+    onPreview({ action: { kind: 'compact', targetFileSizeBytes: bytes } }, t('ui.forms.title', { form: 'compact' }));
   };
   return (
     <form className="ws-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
-      <p className="small muted">Compaction rewrites small data files (and files with deletes to apply) into files near the target size, per partition, as one <span className="mono">replace</span> snapshot. The table’s rows do not change.</p>
+      <p className="small muted">{t('ui.forms.compactBefore')}<span className="mono">replace</span>{t('ui.forms.compactAfter')}</p>
       <label className="field">
-        <span>Target file size</span>
+        <span>{t('ui.forms.targetSize')}</span>
         <input value={size} onChange={(e) => setSize(e.target.value)} aria-invalid={bytes === undefined} spellCheck={false} />
       </label>
-      <p className="small muted">{bytes !== undefined ? `= ${formatBytes(bytes)}; files under 75% of it are candidates.` : 'A size like 128 MiB, 64m or 1048576.'}</p>
+      <p className="small muted">{bytes !== undefined ? t('ui.forms.sizeOk', { bytes: formatBytes(bytes) }) : t('ui.forms.sizeError')}</p>
       <Actions disabled={bytes === undefined} onCancel={onCancel} />
     </form>
   );
@@ -120,10 +126,7 @@ export function WriteForm(props: FormProps) {
 /** The title of a form's dialog. */
 export function formTitle(t: Translator['t'], form: FormKind): string {
   switch (form) {
-    case 'tag': return 'Tag this snapshot';
-    case 'branch': return 'Branch from this snapshot';
-    case 'expire': return 'Expire snapshots';
-    case 'compact': return 'Compact data files';
+    case 'tag': case 'branch': case 'expire': case 'compact': return t('ui.forms.title', { form });
     case 'append': return t('ui.rows.title.append');
     case 'upsert': return t('ui.rows.title.upsert');
     case 'delete': return t('ui.rows.title.delete');

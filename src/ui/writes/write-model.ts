@@ -4,15 +4,12 @@
  * rows of a preview, files grouped by kind, and the parsing of the small forms (sizes, ages, names).
  */
 import type { FileChangeDto, TotalsDto, WriteAccessDto, WriteAction, WriteActionKind, WriteCapability } from '../../worker/engine-writes.ts';
+import { en } from '../../core/messages/en.ts';
+import { translator, type Translator } from '../common/messages.ts';
 import type { FormKind, RowsInput } from './use-write-flow.ts';
 
-/** Button labels by action kind (the what-it-does tooltip comes from the table's capabilities). */
-const ACTION_LABEL: Readonly<Record<WriteActionKind, string>> = {
-  'rollback': 'Roll back to here', 'rollback-destructive': 'Destructive rollback…', 'set-current': 'Set as current',
-  'cherry-pick': 'Cherry-pick onto main', 'tag': 'Tag…', 'branch': 'Branch…', 'fast-forward': 'Fast-forward…', 'remove-ref': 'Delete ref…',
-  'expire': 'Expire snapshots…', 'compact': 'Compact…', 'rewrite-manifests': 'Rewrite manifests…',
-  'vacuum': 'Vacuum…', 'append': 'Append rows…', 'upsert': 'Upsert rows…', 'delete': 'Delete rows…', 'update': 'Update rows…',
-};
+const EN = translator(en);
+
 
 export interface VersionAction {
   readonly kind: WriteActionKind;
@@ -35,9 +32,9 @@ export interface VersionAction {
  * Why writes are off for this table, or undefined when they may go ahead: the table's own refusal (its
  * newest metadata file or snapshot cannot be read — a commit would drop it) wins over storage access.
  */
-export function writesOffReason(access: WriteAccessDto | undefined, writeRefusal?: string): string | undefined {
+export function writesOffReason(access: WriteAccessDto | undefined, writeRefusal?: string, tr: Translator = EN): string | undefined {
   if (writeRefusal) return writeRefusal;
-  return !access ? 'Checking whether this storage can be written…' : access.writable ? undefined : access.reason ?? 'This storage is read-only.';
+  return !access ? tr.t('ui.writes.checking') : access.writable ? undefined : (access.reasonMessage ? tr.ref(access.reasonMessage) : access.reason) ?? tr.t('ui.writes.readOnly');
 }
 
 const FORMS: readonly WriteActionKind[] = ['tag', 'branch', 'expire', 'compact'];
@@ -48,10 +45,10 @@ const FORMS: readonly WriteActionKind[] = ['tag', 'branch', 'expire', 'compact']
  * disabled with its reason as the tooltip; a capability needing input opens its form, one carrying an
  * action prepares it; nothing depends on the table's format (capabilities come from the table model).
  */
-export function writeActions(caps: readonly WriteCapability[] | undefined, scope: WriteCapability['scope']): VersionAction[] {
+export function writeActions(caps: readonly WriteCapability[] | undefined, scope: WriteCapability['scope'], tr: Translator = EN): VersionAction[] {
   return (caps ?? []).filter((c) => c.scope === scope).map((c) => {
     const form = c.needsInput && FORMS.includes(c.kind) ? c.kind as FormKind : undefined;
-    const label = c.ref ? `Delete ${c.ref.type} ${c.ref.name}…` : ACTION_LABEL[c.kind];
+    const label = c.ref ? tr.t('ui.writes.deleteRef', { type: c.ref.type, name: c.ref.name }) : tr.t('ui.writes.action', { kind: c.kind });
     const usable = c.available && (form !== undefined || c.action !== undefined);
     return {
       kind: c.kind, label, title: c.available ? c.description : c.reason ?? c.description, disabled: !usable, destructive: c.destructive === true,
@@ -65,21 +62,19 @@ export function writeActions(caps: readonly WriteCapability[] | undefined, scope
  * upsert, delete by key), in the capabilities' order; each opens the row form of its kind. Row actions that
  * take something else (a Delta DELETE's predicate) are left out: the page has no form for them.
  */
-export function rowActions(caps: readonly WriteCapability[] | undefined): VersionAction[] {
+export function rowActions(caps: readonly WriteCapability[] | undefined, tr: Translator = EN): VersionAction[] {
   return (caps ?? []).filter((c) => c.scope === 'rows' && c.rowsInput !== undefined && (c.kind === 'append' || c.kind === 'upsert' || c.kind === 'delete')).map((c) => ({
-    kind: c.kind, label: ACTION_LABEL[c.kind], title: c.available ? c.description : c.reason ?? c.description, disabled: !c.available,
+    kind: c.kind, label: tr.t('ui.writes.action', { kind: c.kind }), title: c.available ? c.description : c.reason ?? c.description, disabled: !c.available,
     destructive: c.destructive === true, form: c.kind as FormKind, rowsInput: c.rowsInput!,
   }));
 }
 
 /** The dialog title of an action on version `id` (the preview dialog reads `Preview: <title>`). */
-export function actionTitle(a: VersionAction, id: string | undefined): string {
-  if (a.ref) return `Delete ${a.ref.type} “${a.ref.name}”`;
+export function actionTitle(a: VersionAction, id: string | undefined, tr: Translator = EN): string {
+  if (a.ref) return tr.t('ui.writes.deleteRefTitle', { type: a.ref.type, name: a.ref.name });
   switch (a.kind) {
-    case 'rollback': return `Roll back to ${id}`;
-    case 'set-current': return `Set ${id} as current`;
-    case 'rollback-destructive': return `Destructive rollback to ${id}`;
-    case 'cherry-pick': return `Cherry-pick ${id} onto main`;
+    case 'rollback': case 'set-current': case 'rollback-destructive': case 'cherry-pick':
+      return tr.t('ui.writes.versionTitle', { kind: a.kind, id: id ?? '' });
     default: return a.label.replace(/…$/, '');
   }
 }
@@ -101,10 +96,10 @@ export interface TotalsRow {
 }
 
 /** What a preview's row counts are before (`before deletes`…), or undefined when every known count is live. */
-function rowsBasis(before: TotalsDto, after: TotalsDto): string | undefined {
+function rowsBasis(before: TotalsDto, after: TotalsDto, tr: Translator): string | undefined {
   const known = [before, after].filter((t) => t.rows !== undefined);
   if (known.length > 0 && known.every((t) => t.rowsLive)) return undefined;
-  return known.find((t) => !t.rowsLive)?.rowsBasis ?? 'before deletes';
+  return tr.t('ui.records.basis', { basis: known.find((t) => !t.rowsLive)?.rowsBasis ?? 'before deletes' });
 }
 
 /**
@@ -112,29 +107,29 @@ function rowsBasis(before: TotalsDto, after: TotalsDto): string | undefined {
  * an exact count, e.g. no delete files), else `Records (before deletes)` — or the format's own basis,
  * e.g. `before merging by primary key` for Paimon.
  */
-export function rowsLabel(before: TotalsDto, after: TotalsDto): string {
-  const basis = rowsBasis(before, after);
-  return basis === undefined ? 'Rows' : `Records (${basis})`;
+export function rowsLabel(before: TotalsDto, after: TotalsDto, tr: Translator = EN): string {
+  const basis = rowsBasis(before, after, tr);
+  return basis === undefined ? tr.t('ui.writes.rows') : tr.t('ui.writes.records', { basis });
 }
 
 /** The sentence under the totals saying what the row counts are. */
-export function rowsNote(before: TotalsDto, after: TotalsDto): string {
-  const basis = rowsBasis(before, after);
-  if (basis === undefined) return 'Rows are live rows: no delete files apply, so the metadata’s counts are exact. “?” is known only after the write.';
-  return `Records (${basis}): rows in data files as the table’s metadata counts them, ${basis} — not the rows a read returns (the Data tab shows those). “?” is known only after the write.`;
+export function rowsNote(before: TotalsDto, after: TotalsDto, tr: Translator = EN): string {
+  const basis = rowsBasis(before, after, tr);
+  if (basis === undefined) return tr.t('ui.writes.rowsNoteLive');
+  return tr.t('ui.writes.rowsNote', { basis });
 }
 
 /**
  * Rows, data files, delete files and bytes, before → after (undefined where unknown). Rows are labelled
  * by {@link rowsLabel}: live only where the metadata makes the count exact.
  */
-export function totalsRows(before: TotalsDto, after: TotalsDto): TotalsRow[] {
+export function totalsRows(before: TotalsDto, after: TotalsDto, tr: Translator = EN): TotalsRow[] {
   const n = (v: string | number | undefined) => (v === undefined ? undefined : Number(v));
   const rows: TotalsRow[] = [
-    { id: 'Records', label: rowsLabel(before, after), before: n(before.rows), after: n(after.rows), bytes: false },
-    { id: 'Data files', label: 'Data files', before: n(before.dataFiles), after: n(after.dataFiles), bytes: false },
-    { id: 'Delete files', label: 'Delete files', before: n(before.deleteFiles), after: n(after.deleteFiles), bytes: false },
-    { id: 'Bytes', label: 'Bytes', before: n(before.bytes), after: n(after.bytes), bytes: true },
+    { id: 'Records', label: rowsLabel(before, after, tr), before: n(before.rows), after: n(after.rows), bytes: false },
+    { id: 'Data files', label: tr.t('ui.inspector.partition.dataFiles'), before: n(before.dataFiles), after: n(after.dataFiles), bytes: false },
+    { id: 'Delete files', label: tr.t('ui.inspector.partition.deleteFiles'), before: n(before.deleteFiles), after: n(after.deleteFiles), bytes: false },
+    { id: 'Bytes', label: tr.t('ui.inspector.partition.bytes'), before: n(before.bytes), after: n(after.bytes), bytes: true },
   ];
   return rows.filter((r) => r.before !== undefined || r.after !== undefined);
 }
@@ -179,12 +174,12 @@ export function parseAge(text: string): number | undefined {
 }
 
 /** Why a tag/branch name is refused (Iceberg refs and Paimon tag files), or undefined when it is fine. */
-export function refNameProblem(name: string, existing: readonly string[]): string | undefined {
+export function refNameProblem(name: string, existing: readonly string[], tr: Translator = EN): string | undefined {
   const n = name.trim();
-  if (!n) return 'Give it a name.';
-  if (/[/\\\s]/.test(n)) return 'No slashes or spaces.';
-  if (/^\d+$/.test(n)) return 'A purely numeric name would be read as a snapshot id.';
-  if (n === 'main') return '“main” is the main branch.';
-  if (existing.includes(n)) return `“${n}” already exists.`;
+  if (!n) return tr.t('ui.writes.name.empty');
+  if (/[/\\\s]/.test(n)) return tr.t('ui.writes.name.slashes');
+  if (/^\d+$/.test(n)) return tr.t('ui.writes.name.numeric');
+  if (n === 'main') return tr.t('ui.writes.name.main');
+  if (existing.includes(n)) return tr.t('ui.writes.name.exists', { name: n });
   return undefined;
 }

@@ -15,11 +15,11 @@
  */
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { VersionDto } from '../../core/api/table-dto.ts';
-import { useMessages } from '../common/messages.ts';
 import { MaintainMenu } from './maintain-menu.tsx';
 import { useTableWrites, useWriteAccess, useWriteCapabilities } from './table-writes.tsx';
 import { type VersionAction, actionTitle, commonUnavailableReason, rowActions, writeActions, writesOffReason } from './write-model.ts';
 import './writes.css';
+import { useMessages } from '../common/messages.ts';
 
 export { useWriteAccess } from './table-writes.tsx';
 
@@ -42,20 +42,21 @@ export function WritesBar({ warehouseId, root, format, versions, selected, write
   if (!writes) return null;
   const { flow } = writes;
 
-  const actions = selected ? writeActions(caps.data?.capabilities, 'version') : [];
-  const maintain = writeActions(caps.data?.capabilities, 'table');
-  const rows = rowActions(caps.data?.capabilities);
-  const roReason = access.data && !access.data.writable ? access.data.reason : undefined;
+  const tr = useMessages();
+  const actions = selected ? writeActions(caps.data?.capabilities, 'version', tr) : [];
+  const maintain = writeActions(caps.data?.capabilities, 'table', tr);
+  const rows = rowActions(caps.data?.capabilities, tr);
+  const roReason = access.data && !access.data.writable ? (access.data.reasonMessage ? tr.ref(access.data.reasonMessage) : access.data.reason) : undefined;
   const tableOff = commonUnavailableReason(caps.data?.capabilities);
-  const offReason = writesOffReason(access.data, writeRefusal) ?? (maintain.some((m) => !m.disabled) ? undefined : maintain[0]?.title);
+  const offReason = writesOffReason(access.data, writeRefusal, tr) ?? (maintain.some((m) => !m.disabled) ? undefined : maintain[0]?.title);
   const run = (a: VersionAction) => {
     if (a.form) flow.openForm(a.form, selected?.id, a.rowsInput);
-    else if (a.action) flow.prepare({ action: a.action }, actionTitle(a, selected?.id));
+    else if (a.action) flow.prepare({ action: a.action }, actionTitle(a, selected?.id, tr));
   };
 
   return (
-    <div className="ws-bar" role="toolbar" aria-label="Write actions">
-      <span className="ws-bar-label small muted">{selected ? <>Version <span className="mono">{selected.id.length > 14 ? `${selected.id.slice(0, 6)}…${selected.id.slice(-4)}` : selected.id}</span>{selected.isCurrent ? ' (current)' : ''}:</> : 'No version selected'}</span>
+    <div className="ws-bar" role="toolbar" aria-label={tr.t('ui.writes.label')}>
+      <span className="ws-bar-label small muted">{selected ? <>{tr.t('ui.explain.version')}<span className="mono">{selected.id.length > 14 ? `${selected.id.slice(0, 6)}…${selected.id.slice(-4)}` : selected.id}</span>{tr.t('ui.writes.selectedSuffix', { current: selected.isCurrent })}</> : tr.t('ui.writes.noVersion')}</span>
       {actions.map((a) => (
         <button key={a.kind + (a.ref?.name ?? '')} type="button" className={`btn btn-small${a.destructive ? ' ws-danger-text' : ''}`} disabled={a.disabled} title={a.title} onClick={() => run(a)}>{a.label}</button>
       ))}
@@ -72,9 +73,9 @@ export function WritesBar({ warehouseId, root, format, versions, selected, write
         <MaintainMenu disabledReason={offReason} items={maintain.filter((m) => !m.disabled).map((m) => ({ id: m.kind, label: m.label, title: m.title, run: () => run(m) }))} />
       )}
       {writeRefusal
-        ? <p className="ws-readonly small" data-testid="writes-off" title={`Writes are off for this table. ${writeRefusal}`}><strong>Writes are off for this table.</strong> {writeRefusal}</p>
-        : roReason ? <p className="ws-readonly small" data-testid="writes-off" title={`Read-only storage: writes are off. ${roReason}`}><strong>Read-only storage: writes are off.</strong> {roReason}</p>
-          : tableOff && <p className="ws-readonly small" data-testid="writes-off" title={`Writes are off for this table. ${tableOff}`}><strong>Writes are off for this table.</strong> {tableOff}</p>}
+        ? <p className="ws-readonly small" data-testid="writes-off" title={`${tr.t('ui.writes.offTable')} ${writeRefusal}`}><strong>{tr.t('ui.writes.offTable')}</strong> {writeRefusal}</p>
+        : roReason ? <p className="ws-readonly small" data-testid="writes-off" title={`${tr.t('ui.writes.offStorage')} ${roReason}`}><strong>{tr.t('ui.writes.offStorage')}</strong> {roReason}</p>
+          : tableOff && <p className="ws-readonly small" data-testid="writes-off" title={`${tr.t('ui.writes.offTable')} ${tableOff}`}><strong>{tr.t('ui.writes.offTable')}</strong> {tableOff}</p>}
     </div>
   );
 }

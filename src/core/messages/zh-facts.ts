@@ -1,0 +1,36 @@
+/** Simplified Chinese (zh-CN) labels of each format's table facts, key for key as en-facts.ts. */
+import type { enFacts } from './en-facts.ts';
+
+export const zhFacts: { readonly [K in keyof typeof enFacts]: (...args: Parameters<(typeof enFacts)[K]>) => string } = {
+  'facts.paimon.primaryKey': () => '主键',
+  'facts.paimon.partitionKeys': () => '分区键',
+  'facts.paimon.buckets': () => '桶数',
+  'facts.paimon.bucketKey': () => '分桶键',
+  'facts.paimon.mergeEngine': () => '合并引擎',
+  'facts.paimon.deletionVectors': () => '删除向量',
+  'facts.paimon.changelogProducer': () => '变更日志生成方式（changelog-producer）',
+  'facts.paimon.sequenceField': () => '序列字段',
+  'facts.paimon.fileFormat': () => '数据文件格式',
+  'facts.paimon.compactionTrigger': () => '合并触发阈值（sorted run 数）',
+  'facts.delta.protocol': () => '协议（读取器 / 写入器版本）',
+  'facts.delta.readerFeatures': () => '读取器特性',
+  'facts.delta.writerFeatures': () => '写入器特性',
+  'facts.delta.partitionColumns': () => '分区列',
+  'facts.delta.columnMapping': () => '列映射',
+  'facts.delta.deletionVectors': () => '删除向量',
+  'facts.delta.changeDataFeed': () => '变更数据流（CDF）',
+  'facts.hudi.tableType': () => '表类型',
+  'facts.hudi.recordKey': () => '记录键',
+  'facts.hudi.orderingField': () => '排序（precombine）字段',
+  'facts.hudi.partitionFields': () => '分区字段',
+  'facts.hudi.keyGenerator': () => '键生成器',
+  'facts.hudi.mergeMode': () => '记录合并模式',
+  'facts.hudi.baseFileFormat': () => '基础文件格式',
+  'facts.hudi.tableVersion': () => '表版本',
+  'ui.facts.title': (p) => `${({ iceberg: 'Iceberg', paimon: 'Paimon', delta: 'Delta', hudi: 'Hudi' })[p.format]} 表`,
+  'ui.facts.label': (p) => `用 ${({ iceberg: 'Iceberg', paimon: 'Paimon', delta: 'Delta Lake', hudi: 'Hudi' })[p.format]} 自己的术语描述这张表`,
+  'ui.facts.default': () => '默认',
+  'ui.facts.option': (p) => `来自选项 ${p.option}`,
+  'ui.facts.properties': (p) =>
+    ({ iceberg: '表属性', paimon: '表选项', delta: '配置', hudi: 'hoodie.properties' })[p.format],
+};

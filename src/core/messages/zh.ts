@@ -1,0 +1,18 @@
+/**
+ * The Simplified Chinese (zh-CN) catalog: the same keys and parameters as English (typed as `Messages`, so
+ * tsc refuses a missing or extra key or a parameter of another type), one part per English part.
+ */
+import type { Messages } from './en.ts';
+import { zhBrowse } from './zh-browse.ts';
+import { zhDiff } from './zh-diff.ts';
+import { zhErrors } from './zh-errors.ts';
+import { zhExplore } from './zh-explore.ts';
+import { zhFacts } from './zh-facts.ts';
+import { zhHealth } from './zh-health.ts';
+import { zhQuery } from './zh-query.ts';
+import { zhTree } from './zh-tree.ts';
+import { zhUi } from './zh-ui.ts';
+import { zhWrites } from './zh-writes.ts';
+import { zhRows } from './zh-rows.ts';
+
+export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows };

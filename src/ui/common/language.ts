@@ -1,0 +1,61 @@
+/**
+ * The reader's language (issue 20): English or Simplified Chinese, chosen once from the browser's
+ * languages (any zh* → zh-CN), then by the switch in the header, remembered in localStorage.
+ */
+import { createContext, useContext } from 'react';
+import { en, type Messages } from '../../core/messages/en.ts';
+import { zh } from '../../core/messages/zh.ts';
+
+export type Language = 'en' | 'zh-CN';
+
+export const LANGUAGES: readonly Language[] = ['en', 'zh-CN'];
+
+/** Each language by its own name (an endonym is never translated: a reader finds their language by it). */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', 'zh-CN': '中文' };
+
+const CATALOGS: Readonly<Record<Language, Messages>> = { en, 'zh-CN': zh };
+const STORAGE_KEY = 'lakescope.language';
+
+/** The locale dates and numbers are formatted in: the page's language once chosen, else the browser's. */
+export function uiLocale(): string | undefined {
+  return typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
+}
+
+export function catalogOf(language: Language): Messages {
+  return CATALOGS[language];
+}
+
+/** The first of the browser's languages Lakescope has (zh, zh-CN, zh-Hans… → zh-CN), else English. */
+export function languageFromBrowser(languages: readonly string[]): Language {
+  for (const l of languages) {
+    if (/^zh\b/i.test(l)) return 'zh-CN';
+    if (/^en\b/i.test(l)) return 'en';
+  }
+  return 'en';
+}
+
+/** The remembered choice, else the browser's. */
+export function initialLanguage(): Language {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved === 'en' || saved === 'zh-CN') return saved;
+  } catch { /* storage may be denied: fall back to the browser */ }
+  return languageFromBrowser(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
+}
+
+/** Remembers the choice and tells the document (screen readers, fonts, hyphenation). */
+export function applyLanguage(language: Language): void {
+  try { localStorage.setItem(STORAGE_KEY, language); } catch { /* not remembered: still applied */ }
+  document.documentElement.lang = language;
+}
+
+export interface LanguageChoice {
+  readonly language: Language;
+  readonly setLanguage: (language: Language) => void;
+}
+
+export const LanguageContext = createContext<LanguageChoice>({ language: 'en', setLanguage: () => undefined });
+
+export function useLanguage(): LanguageChoice {
+  return useContext(LanguageContext);
+}
