@@ -28,6 +28,7 @@ export const enUi = {
   'ui.writes.overBudget.run': (p: { engine: string }) => `Run the same maintenance on a cluster (${p.engine}):`,
   'ui.writes.overBudget.none': () => 'There is no engine statement for this action here: run it with an engine on a cluster.',
   'ui.writes.overBudget.copy': () => 'Copy SQL',
+  'ui.writes.overBudget.label': () => 'Engine SQL',
   'ui.writes.overBudget.budget': () => 'Budget for one rewrite in this browser, GiB',
   'ui.writes.overBudget.save': () => 'Save',
   'ui.writes.overBudget.saved': () => 'Saved on this browser: preview again to use it.',

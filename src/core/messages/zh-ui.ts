@@ -14,6 +14,7 @@ export const zhUi: { readonly [K in keyof typeof enUi]: (...args: Parameters<(ty
   'ui.writes.overBudget.run': (p) => `在集群上执行同样的维护（${p.engine}）：`,
   'ui.writes.overBudget.none': () => '此操作在这里没有对应的引擎语句：请在集群上用引擎执行。',
   'ui.writes.overBudget.copy': () => '复制 SQL',
+  'ui.writes.overBudget.label': () => '引擎 SQL',
   'ui.writes.overBudget.budget': () => '此浏览器中单次重写的预算（GiB）',
   'ui.writes.overBudget.save': () => '保存',
   'ui.writes.overBudget.saved': () => '已保存在此浏览器：重新预览即可生效。',

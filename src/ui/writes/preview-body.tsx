@@ -85,7 +85,7 @@ function OverBudgetPanel({ over }: { over: NonNullable<WritePreviewDto['overBudg
   const sql = over.engineSql;
   const text = sql?.statements.join('\n') ?? '';
   return (
-    <section className="ws-over-budget" data-testid="over-budget" aria-label="Engine SQL">
+    <section className="ws-over-budget" data-testid="over-budget" aria-label={t('ui.writes.overBudget.label')}>
       <p><strong>{t('ui.writes.overBudget.title', { read: formatBytes(over.inputBytes), budget: formatBytes(over.budgetBytes) })}</strong></p>
       {sql ? (
         <>
