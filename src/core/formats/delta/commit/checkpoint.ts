@@ -11,8 +11,9 @@
  * absent: another writer's checkpoint of the same version holds the same state.
  */
 import {
-  Bool, Field, Int32, Int64, List, Map_, Struct, Table, Utf8, tableToIPC, vectorFromArray, type DataType, type RecordBatch,
+  Bool, Field, Int32, Int64, List, Map_, Struct, Table, Utf8, tableToIPC, type DataType, type RecordBatch,
 } from 'apache-arrow';
+import { dataFromValues } from '../../../arrow/from-values.ts';
 import { batchFromColumns } from '../../../arrow/index.ts';
 import { ensureParquetWasm } from '../../../codecs/parquet/wasm-init.ts';
 import { LakeError, isLakeError, toLakeError } from '../../../errors.ts';
@@ -87,7 +88,7 @@ export function checkpointRows(s: Snapshot, tombstonesAfterMs: number): Row[] {
 
 /** The checkpoint rows as one Arrow batch of the checkpoint schema. */
 function checkpointBatch(rows: readonly Row[]): RecordBatch {
-  const columns = COLUMNS.map((c) => vectorFromArray(rows.map((r) => r[c.name] ?? null), c.type as never).data[0]!);
+  const columns = COLUMNS.map((c) => dataFromValues(rows.map((r) => r[c.name] ?? null), c.type as never)); // not vectorFromArray: CSP (arrow/from-values.ts)
   return batchFromColumns(COLUMNS, columns, rows.length);
 }
 

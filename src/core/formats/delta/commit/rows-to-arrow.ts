@@ -4,7 +4,8 @@
  * bigint or decimal text), never through lossy conversions: `long` takes number | bigint | decimal string,
  * `date` 'YYYY-MM-DD' | Date | days, `timestamp[_ntz]` ISO text | Date | bigint µs, `decimal` text | number.
  */
-import { Field, makeData, vectorFromArray, type Data, type DataType, type RecordBatch } from 'apache-arrow';
+import { Field, makeData, type Data, type DataType, type RecordBatch } from 'apache-arrow';
+import { dataFromValues } from '../../../arrow/from-values.ts';
 import { batchFromColumns } from '../../../arrow/index.ts';
 import { LakeError } from '../../../errors.ts';
 import { parseDate, parseDecimal, parseTimestamp } from '../../../expr/index.ts';
@@ -89,7 +90,7 @@ export function rowsToBatch(rows: readonly RowObject[], schema: StructType): Rec
     if (f.type.kind === 'primitive' && EXACT.has(f.type.name)) data = exactColumn(f, type, rows);
     else {
       try {
-        data = vectorFromArray(rows.map((r) => r[f.name] ?? null), type as never).data[0]!;
+        data = dataFromValues(rows.map((r) => r[f.name] ?? null), type as never); // not vectorFromArray: CSP (arrow/from-values.ts)
       } catch (e) {
         throw new LakeError('DataInvalid', `delta write: column ${f.name}: ${(e as Error).message}`, { column: f.name });
       }

@@ -7,7 +7,8 @@
  * Exact inputs only: BIGINT takes number | bigint | integer text; DECIMAL text | number | bigint;
  * DATE `YYYY-MM-DD` | days; TIMESTAMP ISO text | bigint (µs, ns above precision 6). Nested types are refused.
  */
-import { makeData, vectorFromArray, type Data } from 'apache-arrow';
+import { makeData, type Data } from 'apache-arrow';
+import { dataFromValues } from '../../../arrow/from-values.ts';
 import { LakeError } from '../../../errors.ts';
 import { parseDate, parseDecimal, parseTimestamp, type Value } from '../../../expr/index.ts';
 import { arrowType } from '../scan/arrow-type.ts';
@@ -115,7 +116,7 @@ export function arrowColumn(type: DataType, values: readonly (Value | null)[]): 
       return makeData({ ...base, data: words } as never);
     }
     default:
-      return vectorFromArray(values as unknown[], at as never).data[0]!;
+      return dataFromValues(values, at as never); // not vectorFromArray: its new Function breaks under the app's CSP
   }
 }
 
