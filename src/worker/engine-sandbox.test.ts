@@ -63,6 +63,6 @@ describe('sandbox calls', () => {
     expect(effect.written.map((k) => k.key)).toEqual(['t/metadata/v2.metadata.json']);
     expect(effect.deleted).toEqual(['t/data/a.parquet']);
     expect(effect.metadata).toMatchObject({ kind: 'iceberg-metadata', beforeKey: 't/metadata/v1.metadata.json', afterKey: 't/metadata/v2.metadata.json' });
-    expect(effect.metadata!.lines.filter((l) => l.op !== '=').map((l) => `${l.op}${l.text.trim()}`)).toEqual(['-"current-snapshot-id": 1', '+"current-snapshot-id": 2']);
+    expect(effect.metadata!.lines.flatMap((l) => l.op === '-' || l.op === '+' ? [`${l.op}${l.text.trim()}`] : [])).toEqual(['-"current-snapshot-id": 1', '+"current-snapshot-id": 2']);
   });
 });

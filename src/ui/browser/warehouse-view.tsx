@@ -14,15 +14,21 @@ import { PANEL_KEYS, usePanelCollapsed, useShortcut } from './panels.ts';
 import { RailResizer } from './rail-resizer.tsx';
 import { TablePage } from './table-page.tsx';
 import { InlineText } from '../common/safe-text-view.tsx';
+import { SandboxContext } from '../sandbox/sandbox-context.ts';
+import { SandboxControls, type OpenSandbox } from '../sandbox/sandbox-controls.tsx';
+import { useSandboxState } from '../sandbox/use-sandbox-state.ts';
 
 const QueryView = lazy(() => import('../query/query-view.tsx'));
 
-export function WarehouseView({ session, route, navigate, onClose }: {
+export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox }: {
   session: Session;
   route: Route;
   navigate: (r: Route, replace?: boolean) => void;
   onClose: () => void;
+  /** Opens a sandbox copied from this warehouse (or copied again on Reset). */
+  onOpenSandbox: OpenSandbox;
 }) {
+  const sandbox = useSandboxState(session.sandbox !== undefined);
   const [railCollapsed, toggleRail] = usePanelCollapsed('rail');
   useShortcut(PANEL_KEYS.rail, toggleRail);
   const railTitle = `${railCollapsed ? 'Show' : 'Hide'} the tables (${PANEL_KEYS.rail})`;
@@ -38,7 +44,8 @@ export function WarehouseView({ session, route, navigate, onClose }: {
     : scan.error ? <div className="rail-error"><ErrorPanel error={scan.error} bucket={session.bucket} endpoint={session.endpoint} onRetry={() => void scan.refetch()} /></div> : null;
 
   return (
-    <div className="app">
+    <SandboxContext.Provider value={sandbox}>
+    <div className={`app${session.sandbox ? ' is-sandbox' : ''}`}>
       <header className="topbar">
         <button type="button" className="btn btn-small btn-quiet rail-toggle" onClick={toggleRail} aria-expanded={!railCollapsed} aria-controls="rail"
           title={railTitle} aria-label={railTitle}>{railCollapsed ? '☰' : '⇤'}</button>
@@ -47,6 +54,7 @@ export function WarehouseView({ session, route, navigate, onClose }: {
         <span className="warehouse-label" title={session.label}>{session.label}</span>
         {!session.warehouse.writable && <span className="pill" title="This storage cannot be written">read-only</span>}
         <span className="spacer" />
+        <SandboxControls session={session} table={route.table} onOpenSandbox={onOpenSandbox} />
         <button type="button" className="btn btn-small" onClick={onClose}>Close warehouse</button>
       </header>
       <div className={`workspace${railCollapsed ? ' rail-collapsed' : ''}`}>
@@ -73,6 +81,7 @@ export function WarehouseView({ session, route, navigate, onClose }: {
         </main>
       </div>
     </div>
+    </SandboxContext.Provider>
   );
 }
 

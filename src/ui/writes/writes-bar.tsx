@@ -12,12 +12,14 @@
  * Conflict when someone else committed in between.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import type { KeyStamp } from '../../core/api/sandbox/write-effect.ts';
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { VersionDto } from '../../core/api/table-dto.ts';
 import { engine } from '../../worker/client.ts';
 import type { WriteResultDto } from '../../worker/engine-writes.ts';
 import { queryKeys } from '../queries/keys.ts';
+import { useSandbox } from '../sandbox/sandbox-context.ts';
 import { MaintainMenu } from './maintain-menu.tsx';
 import { UndoToast } from './undo-toast.tsx';
 import { useWriteFlow } from './use-write-flow.ts';
@@ -62,9 +64,15 @@ export function WritesBar({ warehouseId, root, format, versions, selected, onVer
   };
   const currentId = versions.find((v) => v.isCurrent)?.id;
   const caps = useWriteCapabilities(warehouseId, root, format, currentId, selected?.id);
+  // In a sandbox every write shows what it did to the files: the table's key list is taken after Confirm,
+  // before the apply starts, and compared with the one after the commit.
+  const sandbox = useSandbox();
+  const before = useRef<readonly KeyStamp[] | undefined>(undefined);
   const flow = useWriteFlow({ warehouseId, root, format }, {
+    beforeApply: sandbox.active ? async () => { before.current = undefined; before.current = await engine().tableKeys({ warehouseId, root }); } : undefined,
     onCommitted: (result, title) => {
       refresh();
+      if (sandbox.active && before.current) sandbox.record(warehouseId, root, title, before.current);
       // Show the new current version when the write moved main; keep the selection for tags/branches.
       if (result.currentAfter !== undefined && result.currentAfter !== currentId) onVersion(undefined);
       setToast({ result, title });

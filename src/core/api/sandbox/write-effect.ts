@@ -10,7 +10,7 @@
 import { listAll, type Storage } from '../../io/storage.ts';
 import { utf8Decode } from '../../util/bytes.ts';
 import { parseJson, stringifyJson } from '../../util/json.ts';
-import { diffLines, type DiffLine } from '../../util/line-diff.ts';
+import { diffLines, withContext, type DiffLine } from '../../util/line-diff.ts';
 
 /** A key and what identifies its content (etag where the adapter has one, else the size). */
 export interface KeyStamp {
@@ -27,7 +27,8 @@ export interface MetadataChangeDto {
   /** The file the write replaced as the table's state (absent for a Delta log entry). */
   readonly beforeKey?: string;
   readonly afterKey: string;
-  readonly lines: readonly DiffLine[];
+  /** The line diff, cut to the changes with three lines around each (a run of unchanged lines is one `…` marker). */
+  readonly lines: readonly (DiffLine | { readonly op: '…'; readonly hidden: number })[];
 }
 
 export interface WriteEffectDto {
@@ -99,5 +100,5 @@ export async function writeEffect(storage: Storage, root: string, before: readon
   const jsonLines = files.kind === 'delta-log-entry';
   const afterText = readableJson(await read(files.afterKey), jsonLines);
   const beforeText = files.beforeKey !== undefined ? readableJson(await read(files.beforeKey).catch(() => ''), jsonLines) : '';
-  return { written, deleted, metadata: { ...files, lines: diffLines(beforeText, afterText) } };
+  return { written, deleted, metadata: { ...files, lines: withContext(diffLines(beforeText, afterText), 3) } };
 }
