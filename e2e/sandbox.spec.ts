@@ -144,4 +144,49 @@ test.describe('sandbox: try the demo warehouse here, writable, and see what each
     await shot(page, '98-sandbox-paimon-compact');
     expect(errors).toEqual([]);
   });
+
+  test('the Iceberg lesson: six steps over events/clicks in the sandbox, each reading or writing the real table, back and forth', async ({ page }) => {
+    test.setTimeout(180_000);
+    const errors = watchErrors(page);
+    await page.goto('/?w=demo');
+    await page.getByRole('button', { name: 'Try it here' }).click();
+    await expect(page.getByTestId('sandbox-badge')).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Iceberg lesson' }).click();
+    const lesson = page.getByTestId('lesson');
+    const result = lesson.getByTestId('lesson-result');
+    const step = async (id: string, action: RegExp, expectText: RegExp) => {
+      await expect(lesson).toHaveAttribute('data-step', id);
+      await lesson.getByRole('button', { name: action }).click();
+      await expect(result).toContainText(expectText, { timeout: 60_000 });
+    };
+    await step('version', /Read the current version/, /The current snapshot is \d+, one of 10 in the metadata file/);
+    await expect(result.locator('.sb-note-state')).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Table clicks' })).toBeVisible(); // the lesson opened its table
+    await lesson.getByRole('button', { name: 'Next →' }).click();
+    await step('append', /Compare the last append/, /appended \d+ rows in \d+ new data files?/);
+    await expect(result.locator('.sb-note-new').first()).toBeVisible();
+    await lesson.getByRole('button', { name: 'Next →' }).click();
+    await step('delete', /Find what the last delete wrote/, /by writing [1-9]\d* deletion vectors?; 0 data files were rewritten/);
+    await expect(result).toContainText('.puffin');
+    await lesson.getByRole('button', { name: 'Next →' }).click();
+    await step('compact', /Compact the table now/, /Committed snapshot \d+: \d+ files written/);
+    await expect(page.getByTestId('write-effect')).toHaveAttribute('data-status', 'ready');
+    await expect(page.getByTestId('selected-version')).toContainText('replace');
+    await shot(page, '99-lesson-compact');
+    await lesson.getByRole('button', { name: 'Next →' }).click();
+    await step('time-travel', /Plan a read of the version before the compaction/, /reads \d+ data files, [1-9]\d* of them with a deletion vector; the current version \d+ reads \d+/);
+    await lesson.getByRole('button', { name: 'Next →' }).click();
+    await step('rollback', /Roll back to before the compaction/, /is current again: 2 files written \(the metadata file and its hint\), 0 deleted/);
+    await expect(page.getByTestId('write-effect').getByTestId('metadata-diff').locator('[data-op="+"]').filter({ hasText: '"current-snapshot-id"' })).toHaveCount(1);
+    await expect(page.getByTestId('selected-version')).toContainText('current');
+    await expect(page.getByTestId('selected-version')).not.toContainText('replace');
+    await shot(page, '99-lesson-rollback');
+    // Back keeps what each step found.
+    await lesson.getByRole('button', { name: '← Back' }).click();
+    await expect(lesson).toHaveAttribute('data-step', 'time-travel');
+    await expect(result).toContainText('of them with a deletion vector');
+    await page.setViewportSize({ width: 800, height: 600 });
+    await shot(page, '99-lesson-800');
+    expect(errors).toEqual([]);
+  });
 });

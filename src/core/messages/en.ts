@@ -9,9 +9,9 @@ import { enFacts } from './en-facts.ts';
 import { enHealth } from './en-health.ts';
 import { enUi } from './en-ui.ts';
 import { enQuery } from './en-query.ts';
-import { enSandbox } from './en-sandbox.ts';
+import { enLesson, enSandbox } from './en-sandbox.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enSandbox };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enSandbox, ...enLesson };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,5 @@
 /** The warehouse browser: top bar, left rail of tables (from the breadth-first scan), and the selected page. */
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { DetectedTableDto, TableFormatName, WarehouseScanDto } from '../../core/api/dto.ts';
 import { formatCount } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
@@ -17,6 +17,7 @@ import { InlineText } from '../common/safe-text-view.tsx';
 import { SandboxContext } from '../sandbox/sandbox-context.ts';
 import { SandboxControls, type OpenSandbox } from '../sandbox/sandbox-controls.tsx';
 import { useSandboxState } from '../sandbox/use-sandbox-state.ts';
+import { LessonPanel } from '../sandbox/lesson-panel.tsx';
 
 const QueryView = lazy(() => import('../query/query-view.tsx'));
 
@@ -29,6 +30,9 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
   onOpenSandbox: OpenSandbox;
 }) {
   const sandbox = useSandboxState(session.sandbox !== undefined);
+  const { t } = useMessages();
+  const [lesson, setLesson] = useState(false);
+  const lessonAvailable = session.sandbox?.source.kind === 'demo';
   const [railCollapsed, toggleRail] = usePanelCollapsed('rail');
   useShortcut(PANEL_KEYS.rail, toggleRail);
   const railTitle = `${railCollapsed ? 'Show' : 'Hide'} the tables (${PANEL_KEYS.rail})`;
@@ -54,6 +58,7 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
         <span className="warehouse-label" title={session.label}>{session.label}</span>
         {!session.warehouse.writable && <span className="pill" title="This storage cannot be written">read-only</span>}
         <span className="spacer" />
+        {lessonAvailable && <button type="button" className="btn btn-small" aria-pressed={lesson} title={t('ui.lesson.open.title')} onClick={() => setLesson(!lesson)}>{t('ui.lesson.open')}</button>}
         <SandboxControls session={session} table={route.table} onOpenSandbox={onOpenSandbox} />
         <button type="button" className="btn btn-small" onClick={onClose}>Close warehouse</button>
       </header>
@@ -80,6 +85,8 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
             onQuery={() => navigate({ ...base, tab: 'query' })} />}
         </main>
       </div>
+      {lesson && lessonAvailable && <LessonPanel warehouseId={session.warehouseId} onClose={() => setLesson(false)}
+        onShowTable={(root) => { if (route.table !== root) openTable(root); }} />}
     </div>
     </SandboxContext.Provider>
   );

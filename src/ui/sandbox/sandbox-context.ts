@@ -21,10 +21,12 @@ export interface SandboxApi {
   readonly effect?: EffectState;
   /** Called by the writes bar after a commit, with the table's keys from before it. */
   record(warehouseId: string, root: string, title: string, before: readonly KeyStamp[]): void;
+  /** Shows an effect already known (a lesson step's write). */
+  show(root: string, title: string, effect: WriteEffectDto): void;
   close(): void;
 }
 
-export const SandboxContext = createContext<SandboxApi>({ active: false, record: () => {}, close: () => {} });
+export const SandboxContext = createContext<SandboxApi>({ active: false, record: () => {}, show: () => {}, close: () => {} });
 
 export function useSandbox(): SandboxApi {
   return useContext(SandboxContext);

@@ -1,6 +1,6 @@
 /** The state behind {@link SandboxContext} for one open warehouse. */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { KeyStamp } from '../../core/api/sandbox/write-effect.ts';
+import type { KeyStamp, WriteEffectDto } from '../../core/api/sandbox/write-effect.ts';
 import { engine } from '../../worker/client.ts';
 import type { EffectState, SandboxApi } from './sandbox-context.ts';
 
@@ -15,6 +15,7 @@ export function useSandboxState(active: boolean): SandboxApi {
       (error: unknown) => { if (seq.current === n) setEffect({ root, title, status: 'error', error }); },
     );
   }, []);
+  const show = useCallback((root: string, title: string, e: WriteEffectDto) => { seq.current++; setEffect({ root, title, status: 'ready', effect: e }); }, []);
   const close = useCallback(() => { seq.current++; setEffect(undefined); }, []);
-  return useMemo(() => ({ active, effect, record, close }), [active, effect, record, close]);
+  return useMemo(() => ({ active, effect, record, show, close }), [active, effect, record, show, close]);
 }
