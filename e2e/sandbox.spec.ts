@@ -10,6 +10,16 @@ import { openTableFromRail, shot, watchErrors } from './explorer-helpers.ts';
 import { confirmPreview, expectCurrent } from './writes-helpers.ts';
 
 const TABLE = 'sessions';
+/** Compactions read and rewrite every small file in the browser; on a loaded 2-core runner that took over 30 s. */
+const WRITE_TIMEOUT = 150_000;
+
+/** Confirms the open preview and waits for the result toast (a longer wait than writes-helpers' confirmPreview). */
+async function confirmSlow(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: /^Preview/ });
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByTestId('write-toast')).toBeVisible({ timeout: WRITE_TIMEOUT });
+  await expect(dialog).toHaveCount(0);
+}
 
 /** The version ids on the timeline, and the current one. */
 async function versions(page: Page): Promise<{ ids: string[]; current: string }> {
@@ -45,7 +55,7 @@ async function expectEffect(page: Page, operation: RegExp) {
 
 test.describe('sandbox: try the demo warehouse here, writable, and see what each write did', () => {
   test('Try it here → roll back → compact → new files highlighted, metadata diff → Reset', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(420_000);
     const errors = watchErrors(page);
     await page.goto('/?w=demo');
     await expect(page.getByRole('navigation', { name: 'Warehouse' })).toContainText('6 tables');
@@ -78,7 +88,7 @@ test.describe('sandbox: try the demo warehouse here, writable, and see what each
     await page.getByRole('menuitem', { name: /Compact…/ }).click();
     await page.getByRole('dialog', { name: 'Compact data files' }).getByRole('button', { name: 'Preview…' }).click();
     await expect(page.getByRole('dialog', { name: /^Preview: Compact/ }).getByTestId('write-preview')).toHaveAttribute('data-operation', 'compact');
-    await confirmPreview(page);
+    await confirmSlow(page);
     await expect(page.getByTestId('selected-version')).toContainText('replace');
     const compact = await expectEffect(page, /"operation": "replace"/);
     await expect(compact.getByTestId('effect-written')).toContainText('.parquet');
@@ -117,7 +127,7 @@ test.describe('sandbox: try the demo warehouse here, writable, and see what each
   });
 
   test('Copy to sandbox: one table of a public URL, copied with a progress bar, compacted there (Paimon snapshot diff)', async ({ page, baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     const errors = watchErrors(page);
     await page.goto(`/?w=url&url=${encodeURIComponent(`${baseURL}/demo/`)}&t=inventory%2Fstock%2F`);
     const region = page.getByRole('region', { name: 'Table stock' });
@@ -134,7 +144,7 @@ test.describe('sandbox: try the demo warehouse here, writable, and see what each
     await page.getByRole('menuitem', { name: /Compact/ }).first().click();
     const form = page.getByRole('dialog', { name: 'Compact data files' });
     if (await form.isVisible().catch(() => false)) await form.getByRole('button', { name: 'Preview…' }).click();
-    await confirmPreview(page);
+    await confirmSlow(page);
     const panel = page.getByTestId('write-effect');
     await expect(panel).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
     await expect(panel.getByTestId('effect-meta-title')).toContainText('Snapshot snapshot-10 → snapshot-11');
@@ -146,7 +156,7 @@ test.describe('sandbox: try the demo warehouse here, writable, and see what each
   });
 
   test('the Iceberg lesson: six steps over events/clicks in the sandbox, each reading or writing the real table, back and forth', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(420_000);
     const errors = watchErrors(page);
     await page.goto('/?w=demo');
     await page.getByRole('button', { name: 'Try it here' }).click();
@@ -157,7 +167,7 @@ test.describe('sandbox: try the demo warehouse here, writable, and see what each
     const step = async (id: string, action: RegExp, expectText: RegExp) => {
       await expect(lesson).toHaveAttribute('data-step', id);
       await lesson.getByRole('button', { name: action }).click();
-      await expect(result).toContainText(expectText, { timeout: 60_000 });
+      await expect(result).toContainText(expectText, { timeout: WRITE_TIMEOUT });
     };
     await step('version', /Read the current version/, /The current snapshot is \d+, one of 10 in the metadata file/);
     await expect(result.locator('.sb-note-state')).toHaveCount(1);
