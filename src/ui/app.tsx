@@ -9,7 +9,7 @@ import { ConnectScreen } from './connect/connect-screen.tsx';
 import { findRemembered, remember, unseal } from './connect/credential-store.ts';
 import { WarehouseView } from './browser/warehouse-view.tsx';
 import type { Route } from './state/route.ts';
-import type { Session } from './state/session.ts';
+import type { SandboxSession, Session } from './state/session.ts';
 import { useRoute } from './state/use-route.ts';
 import { type Language, LanguageContext, applyLanguage, catalogOf, initialLanguage } from './common/language.ts';
 import { MessagesContext, useMessages } from './common/messages.ts';
@@ -92,14 +92,28 @@ function Shell() {
     }
   }, [connect]);
 
+  // A sandbox (issue 20) opens as a writable folder of this browser's private storage. The warehouse it was
+  // copied from stays open in the worker (Reset copies from it again); a sandbox opened again replaces the last.
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+  const openSandbox = useCallback(async (spec: ConnectionSpec, sandbox: SandboxSession, table?: string) => {
+    const c = await engine().connect(spec);
+    const prev = sessionRef.current;
+    if (prev?.sandbox && prev.warehouseId !== sandbox.sourceWarehouseId) void engine().disconnect({ warehouseId: prev.warehouseId }).catch(() => {});
+    setSession({ warehouseId: c.warehouseId, label: c.label, kind: spec.kind, loc: null, warehouse: c.warehouse, sandbox });
+    const r = routeRef.current;
+    navigate({ w: spec.kind, loc: {}, tab: table !== undefined ? r.tab : 'overview', ...(table !== undefined ? { table } : {}) });
+  }, [navigate]);
+
   const close = () => {
     if (session) void engine().disconnect({ warehouseId: session.warehouseId }).catch(() => {});
+    if (session?.sandbox) void engine().disconnect({ warehouseId: session.sandbox.sourceWarehouseId }).catch(() => {});
     setSession(null);
     setNotice(undefined);
     navigate({ loc: {}, tab: 'overview' });
   };
 
-  if (session && route.w) return <WarehouseView session={session} route={route} navigate={navigate} onClose={close} />;
+  if (session && route.w) return <WarehouseView key={session.warehouseId} session={session} route={route} navigate={navigate} onClose={close} onOpenSandbox={openSandbox} />;
   return (
     <ConnectScreen
       key={route.w ?? 'none'}

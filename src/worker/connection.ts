@@ -26,7 +26,11 @@ export type ConnectionSpec =
   /** One presigned GET URL per object (pasted list); the keys are the URL paths. */
   | { readonly kind: 'presigned'; readonly urls: readonly string[] }
   /** A local folder through the File System Access API (read/write with permission). */
-  | { readonly kind: 'folder'; readonly handle: FileSystemDirectoryHandle; /** Read-write permission was granted. */ readonly writable?: boolean }
+  | {
+    readonly kind: 'folder'; readonly handle: FileSystemDirectoryHandle; /** Read-write permission was granted. */ readonly writable?: boolean;
+    /** A sandbox (a folder of this browser's private storage): the name of what was copied into it. */
+    readonly sandbox?: string;
+  }
   /** Files picked with `<input webkitdirectory>` or dropped (read-only); keys from webkitRelativePath. */
   | { readonly kind: 'files'; readonly name: string; readonly files: readonly File[] };
 
@@ -39,7 +43,7 @@ export function connectionLabel(spec: ConnectionSpec): string {
     case 'url': return stripQuery(spec.url);
     case 's3': return `s3://${spec.bucket}${spec.prefix ? `/${spec.prefix.replace(/^\/+|\/+$/g, '')}` : ''} (${hostOf(spec.endpoint)})`;
     case 'presigned': return `${spec.urls.length} presigned URL${spec.urls.length === 1 ? '' : 's'}`;
-    case 'folder': return `folder "${spec.handle.name}"`;
+    case 'folder': return spec.sandbox !== undefined ? `${spec.sandbox} (sandbox)` : `folder "${spec.handle.name}"`;
     case 'files': return `folder "${spec.name}" (read-only copy)`;
   }
 }

@@ -11,6 +11,7 @@ import type { Storage } from '../core/io/storage.ts';
 import { type ConnectionSpec, connectionLabel } from './connection.ts';
 import { createDiffHandlers } from './engine-diff.ts';
 import { createPaimonHandlers } from './engine-paimon.ts';
+import { createSandboxHandlers, type SandboxTargets } from './engine-sandbox.ts';
 import { createSqlHandlers } from './engine-sql.ts';
 import { createTableHandlers } from './engine-tables.ts';
 import { OpRegistry } from './engine-writes-dto.ts';
@@ -34,7 +35,7 @@ interface WarehouseRef { readonly warehouseId: string }
 
 /** The handler map served by the worker. Must hold: a failed connect keeps nothing (no stored credentials). */
 export function createEngine(makeStorage: StorageFactory, refineError: ConnectErrorRefiner = async (e) => e,
-  options: { readonly readers?: OpenTableOptions['readers'] } = {}) {
+  options: { readonly readers?: OpenTableOptions['readers']; readonly sandboxes?: SandboxTargets } = {}) {
   const open = new Map<string, Storage>();
   let next = 1;
   const storageOf = (ref: WarehouseRef): Storage => {
@@ -54,6 +55,8 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
   const { forgetWarehouseOps, ...writeCalls } = createWriteHandlers(storageOf, afterWrite, registry);
   // SQL queries (engine-sql.ts): the engine is imported on the first query.
   const sqlCalls = createSqlHandlers(storageOf, options.readers);
+  // Sandboxes (engine-sandbox.ts): copies into this browser's private storage, and what each write did there.
+  const sandboxCalls = createSandboxHandlers(storageOf, options.sandboxes);
 
   return {
     ...tableCalls,
@@ -61,6 +64,7 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
     ...writeCalls,
     ...paimonCalls,
     ...sqlCalls,
+    ...sandboxCalls,
     async connect(spec: ConnectionSpec, ctx: CallContext): Promise<Connected> {
       let storage: Storage;
       let warehouse: WarehouseDto;

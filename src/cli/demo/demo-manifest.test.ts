@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openIcebergTable, type IcebergTable } from '../../core/formats/iceberg/index.ts';
 import { FsStorage } from '../../platform/node/fs-storage.ts';
 import { readTableRows } from '../../testing/iceberg-writer-fixtures.ts';
-import { buildDemoTables, buildManifest, DEMO_DIR, DEMO_TABLES, README } from './generate-demo.ts';
+import { buildDemoTables, buildManifest, DEMO_DELTA_TABLES, DEMO_DIR, DEMO_PAIMON_TABLES, DEMO_TABLES, README } from './generate-demo.ts';
 
 const open = (table: string) => openIcebergTable(new FsStorage(join(DEMO_DIR, table), { readOnly: true }));
 type Row = Record<string, unknown>;
@@ -30,11 +30,14 @@ describe('public/demo', () => {
     expect(differing).toEqual([]);
   });
 
-  it('holds the four tables and stays small', () => {
+  it('holds the four Iceberg tables, the Delta one and the Paimon one, and stays small', () => {
     const files = buildManifest(DEMO_DIR).files;
     for (const t of Object.keys(DEMO_TABLES)) expect(files.some((f) => f.key.startsWith(`${t}/metadata/`) && f.key.endsWith('.metadata.json')), t).toBe(true);
-    // About 1 MiB for the four Iceberg tables and about 125 KiB for the Delta one (logistics/shipments).
-    expect(files.reduce((n, f) => n + f.size, 0)).toBeLessThan(1.25 * 1024 * 1024);
+    for (const t of Object.keys(DEMO_DELTA_TABLES)) expect(files.some((f) => f.key.startsWith(`${t}/_delta_log/`)), t).toBe(true);
+    for (const t of Object.keys(DEMO_PAIMON_TABLES)) expect(files.some((f) => f.key === `${t}/snapshot/LATEST`), t).toBe(true);
+    // About 1 MiB for the four Iceberg tables, about 125 KiB for the Delta one (logistics/shipments) and about
+    // 190 KiB for the Paimon one (inventory/stock). The sandbox copies all of it into the browser's storage.
+    expect(files.reduce((n, f) => n + f.size, 0)).toBeLessThan(1.5 * 1024 * 1024);
   });
 });
 

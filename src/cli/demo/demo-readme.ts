@@ -2,10 +2,10 @@
 export const README = `Lakescope demo warehouse
 ========================
 
-Four small Apache Iceberg tables and one Delta Lake table, written from
-scratch by Lakescope's own Iceberg and Delta writers (src/cli/demo/
-generate-demo.ts; the same code that commits rollbacks, compactions, tags,
-RESTORE and OPTIMIZE in the app). Commit times are fixed and spread
+Four small Apache Iceberg tables, one Delta Lake table and one Apache Paimon
+primary-key table, written from scratch by Lakescope's own Iceberg, Delta and
+Paimon writers (src/cli/demo/generate-demo.ts; the same code that commits
+rollbacks, compactions, tags, RESTORE and OPTIMIZE in the app). Commit times are fixed and spread
 over March 2025, and the data comes from seeded generators, so regenerating
 gives the same bytes. Nothing here was written by Spark or any other engine.
 
@@ -74,4 +74,17 @@ logistics/shipments — Delta Lake, partitioned by region, deletion vectors on,
   Look at: the log as a tree (checkpoint → commits → add/remove → data file →
   deletion vector), the row counts across DELETE, OPTIMIZE and RESTORE, and
   time travel to version 9 (302 rows) before the RESTORE.
+
+inventory/stock — Apache Paimon, primary key (warehouse, sku), partitioned by
+  warehouse, 2 buckets, 71 rows
+  A first stock count (80 rows), then:
+  - four daily upserts (4-7 Mar): each writes one level-0 file per bucket it
+    touches; sequence numbers grow and the newest record of a key wins;
+  - DELETE (8 Mar) of four discontinued SKUs in both warehouses: -D records in
+    new level-0 files, nothing rewritten;
+  - full compaction (10 Mar): a COMPACT snapshot; each bucket's files merge
+    into one file at the top level (5) and the deletes are applied;
+  - more upserts (11 Mar) and one delete (12 Mar): level-0 files again.
+  Look at: the LSM view (level 0 above level 5), the timeline (APPEND and
+  COMPACT), row kinds and sequence numbers in the data files.
 `;

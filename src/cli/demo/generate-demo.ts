@@ -1,7 +1,7 @@
 /**
  * Generates public/demo/: the built-in demo warehouse served by the app's own web server — four Iceberg
- * tables and one Delta Lake table written from scratch by Lakescope's own writers (see demo-readme.ts for
- * what each one shows).
+ * tables, one Delta Lake table and one Paimon primary-key table written from scratch by Lakescope's own
+ * writers (see demo-readme.ts for what each one shows).
  *
  * The tables are built in memory (fast, and nothing half-written lands in public/demo if a step fails),
  * inside {@link withDemoRuntime} (fixed commit times, seeded ids), then written out; the folder is replaced
@@ -18,6 +18,7 @@ import { MemoryStorage } from '../../core/io/memory-storage.ts';
 import { listAll } from '../../core/io/storage.ts';
 import { installNodeParquetWasm } from '../../platform/node/parquet-wasm-init.ts';
 import { buildClicks, buildSessions } from './demo-events.ts';
+import { buildStock } from './demo-inventory.ts';
 import { buildShipments } from './demo-logistics.ts';
 import { README } from './demo-readme.ts';
 import { withDemoRuntime } from './demo-runtime.ts';
@@ -40,6 +41,11 @@ export const DEMO_DELTA_TABLES: Readonly<Record<string, (ctx: DemoTableContext) 
   'logistics/shipments': buildShipments,
 };
 
+/** The demo's Apache Paimon tables (written by Lakescope's Paimon writer), by folder. */
+export const DEMO_PAIMON_TABLES: Readonly<Record<string, (ctx: DemoTableContext) => Promise<void>>> = {
+  'inventory/stock': buildStock,
+};
+
 /** Seed of the demo's ids and UUIDs; change it and every snapshot id and file name changes. */
 const DEMO_SEED = 20250301;
 
@@ -57,7 +63,7 @@ export async function buildDemoTables(opts: GenerateOptions = {}): Promise<Map<s
   const location = opts.location ?? defaultLocation;
   const files = new Map<string, Uint8Array>();
   await withDemoRuntime(DEMO_SEED, '2025-03-01T00:00:00Z', async (clock) => {
-    for (const [table, build] of [...Object.entries(DEMO_TABLES), ...Object.entries(DEMO_DELTA_TABLES)]) {
+    for (const [table, build] of [...Object.entries(DEMO_TABLES), ...Object.entries(DEMO_DELTA_TABLES), ...Object.entries(DEMO_PAIMON_TABLES)]) {
       const storage = new MemoryStorage(`demo ${table}`);
       await build({ storage, location: location(table), clock });
       for await (const o of listAll(storage)) files.set(`${table}/${o.key}`, await storage.read(o.key));

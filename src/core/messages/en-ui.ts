@@ -17,9 +17,10 @@ export const enUi = {
   'ui.connect.way.url': () => 'Public URL',
   'ui.connect.way.url.sub': () => 'A static folder over https',
   'ui.connect.demo.text': () =>
-    'A small warehouse that ships with Lakescope, served by this page’s own web server: four Apache Iceberg tables and one Delta Lake table written by Lakescope’s own writers — '
+    'A small warehouse that ships with Lakescope, served by this page’s own web server: four Apache Iceberg tables, one Delta Lake table and one Apache Paimon table written by Lakescope’s own writers — '
     + 'sales/orders (deletes, an overwrite, a compaction, a tag and an audit branch), sales/customers (erasures), events/clicks (format v3 with deletion vectors), '
-    + 'events/sessions and logistics/shipments (Delta: deletion vectors, OPTIMIZE, RESTORE, checkpoints). Read-only here; its README.txt tells each table’s story.',
+    + 'events/sessions, logistics/shipments (Delta: deletion vectors, OPTIMIZE, RESTORE, checkpoints) and inventory/stock (Paimon: upserts, deletes, an LSM compaction). '
+    + 'Read-only here — “Try it here” copies it into a sandbox in this browser where every write shows what it did to the files. Its README.txt tells each table’s story.',
   'ui.connect.demo.open': () => 'Open demo warehouse',
   'ui.common.opening': () => 'Opening…',
 

@@ -13,8 +13,9 @@ import { enBrowse } from './en-browse.ts';
 import { enExplore } from './en-explore.ts';
 import { enWrites } from './en-writes.ts';
 import { enRows } from './en-rows.ts';
+import { enLesson, enSandbox } from './en-sandbox.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

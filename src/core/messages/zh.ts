@@ -14,5 +14,6 @@ import { zhTree } from './zh-tree.ts';
 import { zhUi } from './zh-ui.ts';
 import { zhWrites } from './zh-writes.ts';
 import { zhRows } from './zh-rows.ts';
+import { zhLesson, zhSandbox } from './zh-sandbox.ts';
 
-export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows };
+export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson };

@@ -20,6 +20,7 @@ import { type DiffRoute, type Tab, tabsFor } from '../state/route.ts';
 import { TreeView } from '../tree/tree-view.tsx';
 import { WritesBar } from '../writes/writes-bar.tsx';
 import { TableWritesProvider } from '../writes/table-writes.tsx';
+import { WriteEffectPanel } from '../sandbox/write-effect-panel.tsx';
 import { PANEL_KEYS, usePanelCollapsed, useShortcut } from './panels.ts';
 import { TableWarnings } from './table-warnings.tsx';
 import { UnreadTablePage } from './unread-table-page.tsx';
@@ -139,6 +140,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
             <Suspense fallback={null}><CompareMenu versions={overview.versions} selectedId={selected?.id} onCompare={(from, to) => onDiff({ from, to })} /></Suspense>
             <WritesBar warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} selected={selected} writeRefusal={overview.writeRefusal} />
           </div>
+          <WriteEffectPanel root={table.root} />
           {diff && (
             <div className="tab-body diff-body">
               <Suspense fallback={<ProgressLine label={tr.t('ui.table.loadingDiff')} />}>

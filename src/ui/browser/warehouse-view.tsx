@@ -1,5 +1,5 @@
 /** The warehouse browser: top bar, left rail of tables (from the breadth-first scan), and the selected page. */
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { DetectedTableDto, TableFormatName, WarehouseScanDto } from '../../core/api/dto.ts';
 import { formatCount } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
@@ -15,15 +15,25 @@ import { RailResizer } from './rail-resizer.tsx';
 import { TablePage } from './table-page.tsx';
 import { InlineText } from '../common/safe-text-view.tsx';
 import { LanguageSwitch } from '../common/language-switch.tsx';
+import { SandboxContext } from '../sandbox/sandbox-context.ts';
+import { SandboxControls, type OpenSandbox } from '../sandbox/sandbox-controls.tsx';
+import { useSandboxState } from '../sandbox/use-sandbox-state.ts';
+import { LessonPanel } from '../sandbox/lesson-panel.tsx';
 
 const QueryView = lazy(() => import('../query/query-view.tsx'));
 
-export function WarehouseView({ session, route, navigate, onClose }: {
+export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox }: {
   session: Session;
   route: Route;
   navigate: (r: Route, replace?: boolean) => void;
   onClose: () => void;
+  /** Opens a sandbox copied from this warehouse (or copied again on Reset). */
+  onOpenSandbox: OpenSandbox;
 }) {
+  const sandbox = useSandboxState(session.sandbox !== undefined);
+  const { t } = useMessages();
+  const [lesson, setLesson] = useState(false);
+  const lessonAvailable = session.sandbox?.source.kind === 'demo';
   const [railCollapsed, toggleRail] = usePanelCollapsed('rail');
   useShortcut(PANEL_KEYS.rail, toggleRail);
   const tr = useMessages();
@@ -40,7 +50,8 @@ export function WarehouseView({ session, route, navigate, onClose }: {
     : scan.error ? <div className="rail-error"><ErrorPanel error={scan.error} bucket={session.bucket} endpoint={session.endpoint} onRetry={() => void scan.refetch()} /></div> : null;
 
   return (
-    <div className="app">
+    <SandboxContext.Provider value={sandbox}>
+    <div className={`app${session.sandbox ? ' is-sandbox' : ''}`}>
       <header className="topbar">
         <button type="button" className="btn btn-small btn-quiet rail-toggle" onClick={toggleRail} aria-expanded={!railCollapsed} aria-controls="rail"
           title={railTitle} aria-label={railTitle}>{railCollapsed ? '☰' : '⇤'}</button>
@@ -49,6 +60,8 @@ export function WarehouseView({ session, route, navigate, onClose }: {
         <span className="warehouse-label" title={session.label}>{session.kind === 'demo' ? tr.t('ui.connect.way.demo') : session.label}</span>
         {!session.warehouse.writable && <span className="pill" title={tr.t('ui.warehouse.readOnlyTitle')}>{tr.t('ui.warehouse.readOnly')}</span>}
         <span className="spacer" />
+        {lessonAvailable && <button type="button" className="btn btn-small" aria-pressed={lesson} title={t('ui.lesson.open.title')} onClick={() => setLesson(!lesson)}>{t('ui.lesson.open')}</button>}
+        <SandboxControls session={session} table={route.table} onOpenSandbox={onOpenSandbox} />
         <LanguageSwitch />
         <button type="button" className="btn btn-small" onClick={onClose}>{tr.t('ui.warehouse.close')}</button>
       </header>
@@ -75,7 +88,10 @@ export function WarehouseView({ session, route, navigate, onClose }: {
             onQuery={() => navigate({ ...base, tab: 'query' })} />}
         </main>
       </div>
+      {lesson && lessonAvailable && <LessonPanel warehouseId={session.warehouseId} onClose={() => setLesson(false)}
+        onShowTable={(root) => { if (route.table !== root) openTable(root); }} />}
     </div>
+    </SandboxContext.Provider>
   );
 }
 

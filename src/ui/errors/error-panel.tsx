@@ -20,8 +20,10 @@ export interface ErrorLike {
 function contextMessage(v: unknown): MessageRef | undefined {
   if (typeof v !== 'string') return undefined;
   try {
-    const ref = JSON.parse(v) as { key?: unknown };
-    return typeof ref.key === 'string' && ref.key in en ? ref as MessageRef : undefined;
+    const ref: unknown = JSON.parse(v);
+    const key = (ref as { key?: unknown } | null)?.key;
+    if (typeof key !== 'string' || !Object.hasOwn(en, key)) return undefined;
+    return ref as MessageRef;
   } catch { return undefined; }
 }
 

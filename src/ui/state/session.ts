@@ -13,4 +13,18 @@ export interface Session {
   /** For CORS help on later errors. */
   readonly bucket?: string;
   readonly endpoint?: string;
+  /** Set when this warehouse is a sandbox (issue 20): a copy in this browser's private storage. */
+  readonly sandbox?: SandboxSession;
+}
+
+/** Where a sandbox was copied from, to copy it again on Reset. */
+export interface SandboxSession {
+  /** The sandbox folder's name. */
+  readonly name: string;
+  /** The warehouse it was copied from (kept open in the worker while the sandbox is). */
+  readonly sourceWarehouseId: string;
+  /** What was copied: the demo warehouse, or one table. */
+  readonly source: { readonly kind: 'demo' } | { readonly kind: 'table'; readonly root: string };
+  /** The key prefix copied ('' = everything). */
+  readonly prefix: string;
 }

@@ -15,6 +15,7 @@ import { Marked, SafeText } from '../common/safe-text-view.tsx';
 import { safeTitle } from '../common/safe-text.ts';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
+import { isNewKey, useSandbox } from '../sandbox/sandbox-context.ts';
 import { type ChildrenState, type TreeRow, nodeSummary, rowKey, treeKeyAction, visibleRows } from './tree-model.ts';
 
 const ROW = 26;
@@ -78,6 +79,10 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
     return new Map([...labels].map(([k, l]) => [k, commonAffixes(l)]));
   }, [rows]);
 
+  // In a sandbox, the files the last write wrote are highlighted (compared key lists, sandbox/write-effect).
+  const sandbox = useSandbox();
+  const written = useMemo(() => new Set(sandbox.effect?.effect?.written.map((k) => k.key) ?? []), [sandbox.effect]);
+
   const parent = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 20 });
   const [active, setActive] = useState(0);
@@ -129,7 +134,7 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
           {v.getVirtualItems().map((item) => (
             <Row key={rows[item.index].key} row={rows[item.index]} index={item.index} start={item.start}
               affixes={affixesByParent.get((rows[item.index] as { parentKey?: string }).parentKey ?? '') ?? { prefix: 0, suffix: 0 }}
-              active={item.index === active} selected={rows[item.index].key === selectedKey}
+              active={item.index === active} selected={rows[item.index].key === selectedKey} written={written}
               onClick={() => { setActive(item.index); selectRow(item.index); }}
               onToggle={(k) => toggle(k)} />
           ))}
@@ -139,8 +144,8 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   );
 }
 
-function Row({ row, index, start, affixes, active, selected, onClick, onToggle }: {
-  row: TreeRow; index: number; start: number; affixes: { prefix: number; suffix: number }; active: boolean; selected: boolean;
+function Row({ row, index, start, affixes, active, selected, written, onClick, onToggle }: {
+  row: TreeRow; index: number; start: number; affixes: { prefix: number; suffix: number }; active: boolean; selected: boolean; written: ReadonlySet<string>;
   onClick: () => void; onToggle: (key: string) => void;
 }) {
   const { t } = useMessages();
@@ -158,17 +163,19 @@ function Row({ row, index, start, affixes, active, selected, onClick, onToggle }
   const [glyph, color] = ICON[n.kind] ?? ['•', '#8a9099'];
   const summary = nodeSummary(n);
   const deleted = n.details?.status === 'deleted';
+  const isNew = written.size > 0 && isNewKey(written, n.location);
   return (
     <div id={`tree-row-${index}`} role="treeitem" aria-level={row.depth + 1} aria-expanded={n.hasChildren ? row.expanded : undefined}
       aria-selected={selected} aria-setsize={row.siblings} aria-posinset={row.index + 1}
-      className={`tree-row${active ? ' active' : ''}${selected ? ' selected' : ''}${deleted ? ' deleted' : ''}`} style={style} onClick={onClick}
-      data-kind={n.kind} title={safeTitle(n.path ?? n.location ?? n.label)}>
+      className={`tree-row${active ? ' active' : ''}${selected ? ' selected' : ''}${deleted ? ' deleted' : ''}${isNew ? ' sb-new' : ''}`} style={style} onClick={onClick}
+      data-kind={n.kind} data-new={isNew || undefined} title={safeTitle(n.path ?? n.location ?? n.label)}>
       <button type="button" className="twisty-btn" tabIndex={-1} aria-hidden={!n.hasChildren} disabled={!n.hasChildren}
         onClick={(e) => { e.stopPropagation(); onToggle(row.key); }}>
         {n.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
       </button>
       <span className="kind-icon" style={{ color }} aria-hidden>{glyph}</span>
       <bdi className="tree-label mono safe-text"><Marked text={distinctEllipsis(n.label, 48, affixes)} /></bdi>
+      {isNew && <span className="sb-new-tag" title={t('ui.sandbox.newFile.title')}>{t('ui.sandbox.newFile')}</span>}
       <span className="tree-kind muted">{n.kind.replace(/-/g, ' ')}</span>
       {summary && <span className="tree-summary muted"><bdi className="safe-text"><Marked text={summary.length > 200 ? `${summary.slice(0, 199)}…` : summary} /></bdi></span>}
       <span className="spacer" />

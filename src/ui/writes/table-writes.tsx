@@ -6,12 +6,15 @@
  * before it.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, createContext, useContext, useMemo, useState } from 'react';
+import { type ReactNode, createContext, useContext, useMemo, useRef, useState } from 'react';
+import type { KeyStamp } from '../../core/api/sandbox/write-effect.ts';
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { SchemaDto, VersionDto } from '../../core/api/table-dto.ts';
 import { engine } from '../../worker/client.ts';
 import type { WriteResultDto } from '../../worker/engine-writes.ts';
+import { useMessages } from '../common/messages.ts';
 import { queryKeys } from '../queries/keys.ts';
+import { useSandbox } from '../sandbox/sandbox-context.ts';
 import { UndoToast } from './undo-toast.tsx';
 import { type WriteFlow, type WriteRequest, useWriteFlow } from './use-write-flow.ts';
 import { WriteDialog } from './write-dialog.tsx';
@@ -81,9 +84,16 @@ export function TableWritesProvider({ warehouseId, root, format, versions, schem
     void qc.invalidateQueries({ queryKey: queryKeys.tableFiles(warehouseId, root) });
     void qc.invalidateQueries({ queryKey: queryKeys.paimonTable(warehouseId, root) });
   };
+  const tr = useMessages();
+  // In a sandbox every write shows what it did to the files: the table's key list is taken after Confirm,
+  // before the apply starts, and compared with the one after the commit.
+  const sandbox = useSandbox();
+  const before = useRef<readonly KeyStamp[] | undefined>(undefined);
   const flow = useWriteFlow({ warehouseId, root, format }, {
+    beforeApply: sandbox.active ? async () => { before.current = undefined; before.current = await engine().tableKeys({ warehouseId, root }); } : undefined,
     onCommitted: (result, title, request) => {
       refresh();
+      if (sandbox.active && before.current) sandbox.record(warehouseId, root, title, before.current);
       // Show the new current version when the write moved main; keep the selection for tags/branches.
       if (result.currentAfter !== undefined && result.currentAfter !== currentId) onVersion(undefined);
       setToast({ result, title });
@@ -101,7 +111,7 @@ export function TableWritesProvider({ warehouseId, root, format, versions, schem
       <WriteDialog flow={flow} existingRefs={existingRefs} schema={schema} />
       {toast && (
         <UndoToast result={toast.result} title={toast.title} onClose={() => setToast(undefined)}
-          onUndo={toast.result.undo ? () => { const u = toast.result.undo!; setToast(undefined); flow.prepare(u.request, u.label.replace(/^Undo: /, 'Undo — ')); } : undefined} />
+          onUndo={toast.result.undo ? () => { const u = toast.result.undo!; setToast(undefined); flow.prepare(u.request, u.label.replace(/^Undo: /, `${tr.t('ui.toast.undo')} — `)); } : undefined} />
       )}
     </Ctx.Provider>
   );

@@ -48,6 +48,8 @@ export interface WriteCallbacks {
   onCommitted(result: WriteResultDto, title: string, request: WriteRequest): void;
   /** An apply failed or was cancelled: it may still have committed (lost answer), so refresh the table. */
   onUncertain(): void;
+  /** Runs after Confirm and before the apply starts (the sandbox takes the table's key list here); a failure stops the apply. */
+  beforeApply?(): Promise<void>;
 }
 
 /** Runs writes against `target`. */
@@ -81,10 +83,11 @@ export function useWriteFlow(target: WriteTargetRef, callbacks: WriteCallbacks):
     const ac = fresh();
     const startedAt = Date.now();
     setPhase({ kind: 'applying', title: p.title, preview: p.preview, request: p.request, startedAt });
-    engine().applyOp({ opId: p.preview.opId, ...opts }, {
+    const ready = cbRef.current.beforeApply?.() ?? Promise.resolve();
+    ready.then(() => engine().applyOp({ opId: p.preview.opId, ...opts }, {
       signal: ac.signal,
       onProgress: (progress) => setPhase((cur) => (cur.kind === 'applying' ? { ...cur, progress } : cur)),
-    }).then(
+    })).then(
       (result) => { setPhase({ kind: 'idle' }); cbRef.current.onCommitted(result, p.title, p.request); },
       (error: unknown) => { setPhase({ kind: 'error', title: p.title, error, request: p.request }); cbRef.current.onUncertain(); },
     );
