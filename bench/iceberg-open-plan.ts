@@ -8,7 +8,7 @@
  * plan (run with `node --expose-gc` for a collected baseline); the plan's result is held while sampled,
  * so the peak includes what the plan returns. Prints a table and writes bench/out/iceberg-open-plan.json.
  *
- *   ICEBIRD_DIR=/tmp/icebird npx tsx --expose-gc bench/iceberg-open-plan.ts [--snapshots 1000] [--manifests 200] [--files 100000] [--runs 5]
+ *   ICEBIRD_DIR=/tmp/icebird npx tsx --expose-gc bench/iceberg-open-plan.ts [--snapshots 1000] [--manifests 200] [--files 100000] [--runs 5] [--no-filtered] [--dir bench/out/tables]
  *
  * What is compared: "open" = find the current metadata file (version-hint.text) and parse it; "plan" = read the
  * manifest list and every manifest of the current snapshot into file entries (no filter: icebird cannot prune).
@@ -85,8 +85,9 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: {
     snapshots: { type: 'string', default: '1000' }, manifests: { type: 'string', default: '200' },
     files: { type: 'string', default: '100000' }, runs: { type: 'string', default: '5' }, 'no-filtered': { type: 'boolean', default: false },
+    dir: { type: 'string', default: 'bench/out/tables' },
   } });
-  const root = resolve('bench/out/tables');
+  const root = resolve(values.dir);
   await mkdir(root, { recursive: true });
   const res = await runOpenPlanBench({ snapshots: Number(values.snapshots), manifests: Number(values.manifests), files: Number(values.files), runs: Number(values.runs), dir: root, filtered: !values['no-filtered'] });
   const { ours: a, theirs: b } = res.medians;

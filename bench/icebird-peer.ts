@@ -48,7 +48,15 @@ export async function loadIcebird(dir = process.env.ICEBIRD_DIR): Promise<Icebir
   return {
     label: `icebird ${version} (${root ?? 'npm'})`,
     timeTravel: modern,
-    metadata: async (tableUrl) => await icebergMetadata({ tableUrl }) as PeerMetadata,
+    metadata: async (tableUrl) => {
+      try {
+        return await icebergMetadata({ tableUrl }) as PeerMetadata;
+      } catch (e) {
+        // icebird swallows why version-hint.text failed (then tries an S3 listing): say it.
+        const probe = await fetch(`${tableUrl}/metadata/version-hint.text`).then((r) => `HTTP ${r.status}`, (err: Error) => `${err.message} (${String((err as { cause?: unknown }).cause)})`);
+        throw new Error(`${(e as Error).message}; version-hint.text by fetch: ${probe}`, { cause: e });
+      }
+    },
     manifests: async (metadata, snapshotId) => {
       if (modern) return await icebergManifests({ metadata, snapshotId }) as { entries: PeerEntry[] }[];
       if (snapshotId !== undefined) throw new Error(`icebird ${version} cannot read a past snapshot`);
