@@ -37,6 +37,7 @@ import { nodeFetch } from '../src/platform/node/node-fetch.ts';
 import { installNodeParquetWasm } from '../src/platform/node/parquet-wasm-init.ts';
 import { generateIcebergTable } from './generate-iceberg.ts';
 import { serveFolderInChild } from './serve-folder-child.ts';
+import { loadIcebird, type IcebirdPeer } from './icebird-peer.ts';
 
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2; };
 
@@ -97,7 +98,9 @@ export interface ReadLoopResult {
   readonly before: string;
   readonly sequential: readonly ReadLoopRun[];
   readonly loop: readonly ReadLoopRun[];
-  readonly medians: { readonly sequential: Medians; readonly loop: Medians };
+  readonly medians: { readonly sequential: Medians; readonly loop: Medians; readonly icebird?: Medians };
+  /** The peer's runs (icebird reading the same snapshot by id), when it can time-travel. */
+  readonly icebird?: { readonly label: string; readonly runs: readonly ReadLoopRun[] };
 }
 /** Medians of open + time-travel plan + read, of the read alone, and of the client's CPU time (ms). */
 export interface Medians { readonly total: number; readonly read: number; readonly cpu: number
@@ -107,7 +110,7 @@ export interface Medians { readonly total: number; readonly read: number; readon
  * Generates and serves the table in `dir`, runs "before" (sequential, the `baseline` checkout's code when
  * given) and "after" (this checkout, the read loop) `runs` times each; throws when they disagree on rows.
  */
-export async function runReadLoopBench(opts: { files: number; runs: number; dir: string; baseline?: string }): Promise<ReadLoopResult> {
+export async function runReadLoopBench(opts: { files: number; runs: number; dir: string; baseline?: string; icebird?: IcebirdPeer }): Promise<ReadLoopResult> {
   installNodeParquetWasm();
   const old = opts.baseline ? await checkoutAt(opts.baseline) : current;
   const perSnapshot = 10;
@@ -131,16 +134,38 @@ export async function runReadLoopBench(opts: { files: number; runs: number; dir:
     };
     const before = () => once(old, readSequential);
     const after = () => once(current, readWithLoop);
+    // The peer: icebird opens the table and reads every row of the same snapshot, by id (its time travel).
+    const peer = opts.icebird?.timeTravel ? opts.icebird : undefined;
+    const pastId = BigInt(past.id);
+    const theirs = async (): Promise<ReadLoopRun> => {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      const metadata = await peer!.metadata(tableUrl);
+      const t1 = performance.now();
+      const rows = await peer!.read(tableUrl, { metadata, snapshotId: pastId });
+      const t2 = performance.now();
+      const c = process.cpuUsage(c0);
+      return { totalMs: t2 - t0, readMs: t2 - t1, cpuMs: (c.user + c.system) / 1000, rows: rows.length, files: opts.files };
+    };
     const a = await before(); const b = await after(); // warm-up (JIT, wasm, sockets)
+    if (peer) {
+      const p = await theirs();
+      if (p.rows !== opts.files) throw new Error(`read-loop bench: ${peer.label} read ${p.rows} rows, expected ${opts.files}`);
+    }
     if (a.text !== b.text) throw new Error('read-loop bench: before and after returned different rows');
     if (a.files !== opts.files || a.rows !== opts.files) throw new Error(`read-loop bench: planned ${a.files} files / ${a.rows} rows, expected ${opts.files}`);
-    const sequential: ReadLoopRun[] = []; const loop: ReadLoopRun[] = [];
+    const sequential: ReadLoopRun[] = []; const loop: ReadLoopRun[] = []; const peerRuns: ReadLoopRun[] = [];
     const strip = ({ text: _, ...r }: ReadLoopRun & { text: string }) => r;
     for (let i = 0; i < opts.runs; i++) {
       if (i % 2 === 0) { sequential.push(strip(await before())); loop.push(strip(await after())); } else { loop.push(strip(await after())); sequential.push(strip(await before())); }
+      if (peer) peerRuns.push(await theirs());
     }
     const med = (xs: ReadLoopRun[]): Medians => ({ total: median(xs.map((x) => x.totalMs)), read: median(xs.map((x) => x.readMs)), cpu: median(xs.map((x) => x.cpuMs)) });
-    return { files: opts.files, runs: opts.runs, before: `${old.label}, one task after another`, sequential, loop, medians: { sequential: med(sequential), loop: med(loop) } };
+    return {
+      files: opts.files, runs: opts.runs, before: `${old.label}, one task after another`, sequential, loop,
+      medians: { sequential: med(sequential), loop: med(loop), ...(peer ? { icebird: med(peerRuns) } : {}) },
+      ...(peer ? { icebird: { label: peer.label, runs: peerRuns } } : {}),
+    };
   } finally {
     await served.close();
   }
@@ -150,7 +175,8 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { files: { type: 'string', default: '1000' }, runs: { type: 'string', default: '5' }, baseline: { type: 'string' } } });
   const dir = resolve('bench/out/read-loop');
   await mkdir(dir, { recursive: true });
-  const res = await runReadLoopBench({ files: Number(values.files), runs: Number(values.runs), dir, baseline: values.baseline });
+  const icebird = await loadIcebird();
+  const res = await runReadLoopBench({ files: Number(values.files), runs: Number(values.runs), dir, baseline: values.baseline, icebird });
   const { sequential: s, loop: l } = res.medians;
   console.log(`time travel over ${res.files} one-row files, HTTP on loopback, medians of ${res.runs}`);
   console.log(`before: ${res.before}; after: this checkout, read loop`);
@@ -158,6 +184,9 @@ async function main(): Promise<void> {
   for (const [label, a, b] of [['open + plan as of + read (ms)', s.total, l.total], ['read alone (ms)', s.read, l.read], ['client CPU, whole run (ms)', s.cpu, l.cpu]] as const) {
     console.log(`${label.padEnd(34)} ${a.toFixed(0).padStart(10)} ${b.toFixed(0).padStart(10)} ${(a / b).toFixed(2).padStart(8)}x`);
   }
+  const ib = res.medians.icebird;
+  if (ib) console.log(`peer ${res.icebird!.label}, same snapshot by id: open + read ${ib.total.toFixed(0)} ms (client CPU ${ib.cpu.toFixed(0)} ms): this checkout ${(ib.total / l.total).toFixed(2)}x its speed (CPU ${(ib.cpu / l.cpu).toFixed(2)}x)`);
+  else console.log(`peer ${icebird.label} cannot time-travel by id: set ICEBIRD_DIR to a newer icebird (README "Performance")`);
   const load = loadavg().map((x) => x.toFixed(1)).join(' ');
   console.log(`load average after the runs: ${load} (${cpus().length} cores)`);
   await writeFile('bench/out/read-loop.json', JSON.stringify({ ...res, node: process.version, at: new Date().toISOString(), load }, null, 2));

@@ -38,6 +38,10 @@ export async function serveFolder(root: string, port = 0): Promise<ServedFolder>
       res.writeHead(404); res.end();
     }
   });
+  // A client whose event loop is busy (planning a million entries) wakes late to drop an idle socket; with
+  // Node's 5 s keep-alive the server has closed it by then and the client's next request on it fails
+  // ("other side closed": icebird, which does not retry, failed so). Keep idle sockets open longer.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
   const bound = (server.address() as { port: number }).port;
   return Object.assign(served, {

@@ -30,7 +30,11 @@ export interface ReadTasksOptions<Task = ScanTask> {
    * output and the row cursor's pages depend on it. False: a batch is handed out as soon as it is ready.
    */
   readonly ordered?: boolean;
-  /** Decoded batches one task may hold ahead of the consumer (default 4). */
+  /**
+   * Decoded batches one task may hold ahead of the consumer (default 4). 0: none — a task reads its
+   * next batch only when the consumer waits for it (the Data tab: a page of a 1 GB file must not pull
+   * the next row groups in behind it); tasks started by the window still read their first batch.
+   */
   readonly bufferBatches?: number;
   /** Planned bytes of a task (default: summed from the plan's `files`, {@link planTaskBytes}). */
   readonly taskBytes?: (task: Task, index: number) => number;
@@ -65,6 +69,8 @@ interface Slot {
   readonly bytes: number;
   readonly buffer: RecordBatch[];
   finished: boolean;
+  /** With `bufferBatches: 0`: the consumer waits for this task's next batch. */
+  wanted: boolean;
   error?: LakeError;
   readonly space: Wakeup;
 }
@@ -83,6 +89,7 @@ export async function* readTasks(table: LakeTable, plan: Pick<LakePlan, 'tasks' 
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 8));
   const maxBytes = Math.max(0, options.maxBytesInFlight ?? 64 * 1024 * 1024);
   const ordered = options.ordered ?? true;
+  const onDemand = options.bufferBatches === 0;
   const bufferBatches = Math.max(1, options.bufferBatches ?? 4);
   const sizeOf = options.taskBytes ?? planTaskBytes(plan);
   const inner = new AbortController();
@@ -110,7 +117,8 @@ export async function* readTasks(table: LakeTable, plan: Pick<LakePlan, 'tasks' 
       for await (const batch of table.read(task, { signal: own.signal })) {
         slot.buffer.push(batch);
         changed.notify();
-        while (slot.buffer.length >= bufferBatches && !inner.signal.aborted) await slot.space.wait();
+        slot.wanted = false;
+        while ((slot.buffer.length >= bufferBatches || (onDemand && !slot.wanted)) && !inner.signal.aborted) await slot.space.wait();
         if (inner.signal.aborted) return;
       }
       finishedTasks++;
@@ -130,7 +138,7 @@ export async function* readTasks(table: LakeTable, plan: Pick<LakePlan, 'tasks' 
     while (!failed && nextTask < tasks.length && active.length < Math.min(window, concurrency)) {
       const bytes = Math.max(0, sizeOf(tasks[nextTask]!, nextTask) || 0);
       if (active.length > 0 && bytesInFlight + bytes > maxBytes) return;
-      const slot: Slot = { index: nextTask, bytes, buffer: [], finished: false, space: new Wakeup() };
+      const slot: Slot = { index: nextTask, bytes, buffer: [], finished: false, wanted: true, space: new Wakeup() };
       bytesInFlight += bytes;
       active.push(slot);
       void pump(slot, tasks[nextTask++]!);
@@ -153,6 +161,7 @@ export async function* readTasks(table: LakeTable, plan: Pick<LakePlan, 'tasks' 
       if (!ordered) { const err = active.find((s) => s.error); if (err) throw err.error; }
       const slot = candidates.find((s) => s.buffer.length > 0 || s.finished);
       if (!slot) {
+        for (const s of candidates) if (!s.wanted) { s.wanted = true; s.space.notify(); }
         await abortable(changed.wait(), inner.signal).catch(() => { throw abortError(options.signal ?? inner.signal, 'read'); });
         continue;
       }

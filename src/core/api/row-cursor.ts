@@ -111,7 +111,8 @@ export class RowCursor {
 
   /** Reads one more batch, or notes the end of a task or of the scan. */
   private async readBatch(): Promise<void> {
-    this.reads ??= readTasks(this.table, this.plan, { signal: this.controller.signal })[Symbol.asyncIterator]();
+    // No batch read ahead within a task: a page of a large file fetches the row groups it shows, not the next ones.
+    this.reads ??= readTasks(this.table, this.plan, { signal: this.controller.signal, bufferBatches: 0 })[Symbol.asyncIterator]();
     const next = await this.reads.next();
     if (next.done) { this.done = true; return; }
     if (!('batch' in next.value)) { this.filesRead++; return; }

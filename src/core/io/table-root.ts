@@ -59,6 +59,8 @@ export function outsideRootError(subsystem: string, path: string, root: string, 
  * many leading `..` as it climbs (`a/../../x` → `../x`) instead of being clamped onto another file.
  */
 export function resolveRelativeKey(key: string): string {
+  // Already normal (the common case: every data file a plan names): no empty, '.' or '..' segment.
+  if (key !== '' && key[0] !== '/' && key[0] !== '.' && !key.endsWith('/') && !key.includes('//') && !key.includes('/.')) return key;
   const out: string[] = [];
   for (const seg of key.split('/')) {
     if (seg === '' || seg === '.') continue;

@@ -16,6 +16,13 @@ import { dropFields, field, readStruct, type TList, type TStruct, writeStruct } 
 /** Kept row groups closer than this are fetched in one read (the gap's bytes cost less than a round trip). */
 export const COALESCE_GAP_BYTES = 256 * 1024;
 
+/**
+ * A run grows past its first row group only while its span stays within this: merging saves a round trip,
+ * which matters for small row groups; a large row group is a request of its own, so a reader that stops
+ * after the first rows (the Data tab's first page) has fetched no more than the row group they are in.
+ */
+export const COALESCE_MAX_RUN_BYTES = 1024 * 1024;
+
 /** A half-open byte span of a file. */
 export interface ByteSpan { readonly offset: number; readonly end: number }
 
@@ -32,13 +39,13 @@ export function rowGroupSpan(rg: RowGroup): ByteSpan {
   return { offset: Math.min(...spans.map((s) => s.offset)), end: Math.max(...spans.map((s) => s.end)) };
 }
 
-/** Row groups (in the order given) grouped into runs whose spans may be fetched as one, with the run's span. */
+/** Row groups (in the order given) grouped into runs whose spans may be fetched as one (at most {@link COALESCE_MAX_RUN_BYTES} unless one row group is larger), with the run's span. */
 export function coalesceRowGroups(metadata: FileMetaData, rowGroups: readonly number[], maxGap = COALESCE_GAP_BYTES): { span: ByteSpan; rowGroups: number[] }[] {
   const runs: { span: ByteSpan; rowGroups: number[] }[] = [];
   for (const rg of rowGroups) {
     const s = rowGroupSpan(metadata.row_groups[rg]!);
     const last = runs.at(-1);
-    if (last && s.offset >= last.span.offset && s.offset - last.span.end <= maxGap) {
+    if (last && s.offset >= last.span.offset && s.offset - last.span.end <= maxGap && Math.max(last.span.end, s.end) - last.span.offset <= COALESCE_MAX_RUN_BYTES) {
       last.span = { offset: last.span.offset, end: Math.max(last.span.end, s.end) };
       last.rowGroups.push(rg);
     } else {

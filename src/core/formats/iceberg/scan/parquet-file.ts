@@ -3,8 +3,10 @@
  * position (for position deletes).
  * - Bytes: a file whose row groups the plan pruned, larger than {@link WHOLE_FILE_MAX_BYTES}, is read
  *   by ranges — its footer (cached from planning, which read it to prune), then only the kept row
- *   groups, adjacent ones in one request (codecs/parquet/row-group-ranges.ts). Any other file is one
- *   request for all of it: a small file's footer and data come together.
+ *   groups, adjacent small ones in one request (codecs/parquet/row-group-ranges.ts). So is any file
+ *   larger than {@link RANGED_READ_MIN_BYTES}, row group by row group as the reader asks for them: the
+ *   Data tab's first page of a 1 GB file fetches its footer and first row group, not the gigabyte
+ *   (issue 17). Any other file is one request for all of it: a small file's footer and data come together.
  * - Decoding: a small file (at most SMALL_PARQUET_MAX_BYTES, flat columns of plain types) by hyparquet
  *   straight into Arrow (codecs/parquet/small-file-reader.ts), any other by parquet-wasm.
  */
@@ -25,11 +27,12 @@ import type { FileScanTask } from './task.ts';
 export async function* parquetFileBatches(files: TableFiles, task: FileScanTask, needed: readonly NestedField[],
   nameMapping: readonly NameMapping[] | undefined, signal?: AbortSignal): AsyncGenerator<PositionedBatch> {
   const size = Number(task.fileSizeInBytes);
-  if (task.rowGroups && size > WHOLE_FILE_MAX_BYTES) {
+  if ((task.rowGroups && size > WHOLE_FILE_MAX_BYTES) || size > RANGED_READ_MIN_BYTES) {
     const footer = await files.readFooter(task.path, size, signal);
     if (footer.raw) {
       const starts = rowStarts(task, footer);
-      for await (const { rowGroup, file } of readRowGroupFiles(files.source(task.path, size), footer.metadata, footer.raw, task.rowGroups, signal)) {
+      const kept = task.rowGroups ?? footer.metadata.row_groups.map((_, i) => i);
+      for await (const { rowGroup, file } of readRowGroupFiles(files.source(task.path, size), footer.metadata, footer.raw, kept, signal)) {
         let first = starts[rowGroup] ?? 0;
         for await (const batch of readParquetToArrow(file, { rowGroups: [0], signal, name: task.path })) {
           yield { batch, first };
@@ -59,6 +62,13 @@ export async function* parquetFileBatches(files: TableFiles, task: FileScanTask,
 
 /** Files up to this size are read whole even when the plan kept only some row groups (one request, and the footer read brought all of it). */
 export const WHOLE_FILE_MAX_BYTES = FOOTER_TAIL_BYTES;
+
+/**
+ * Files larger than this are read by ranges even when every row group is kept: one request for the
+ * footer (cached from planning when it pruned), then the row groups as they are consumed. Below it a
+ * file is one request; above it, reading all of it up front would hold megabytes a page does not need.
+ */
+export const RANGED_READ_MIN_BYTES = 4 * 1024 * 1024;
 
 /** The first row position of each row group; checks the file's row count against the manifest's. */
 function rowStarts(task: FileScanTask, footer: ParquetFooter): number[] {

@@ -142,3 +142,31 @@ describe.skipIf(!FIXTURES_PRESENT)('manifest lists and manifests of the fixtures
     expect((e as { context: object }).context).toEqual({ file: 'm0.avro', entry: 3 });
   });
 });
+
+describe.skipIf(!FIXTURES_PRESENT)('manifest entries share repeated values (fewer objects per entry)', () => {
+  if (!FIXTURES_PRESENT) it.skip(FIXTURES_SKIP_REASON, () => {});
+  it('equal partition tuples of one manifest are one frozen array', () => {
+    let shared = 0;
+    for (const fx of fixtures) {
+      const meta = loadLatest(fx.root);
+      const schema = currentSchema(meta);
+      for (const snap of meta.snapshots) {
+        const listPath = local(fx.root, meta.location, snap.manifestList!);
+        for (const mf of parseManifestList(readAvroFile(readFileSync(listPath)), listPath)) {
+          const path = local(fx.root, meta.location, mf.path);
+          const entries = parseManifest(readAvroFile(readFileSync(path), { lazy: MANIFEST_LAZY_FIELDS, recordsAsArrays: true }), mf, partitionType(findSpec(meta, mf.partitionSpecId)!, schema), path);
+          const byText = new Map<string, readonly unknown[]>();
+          for (const e of entries) {
+            const p = e.dataFile.partition;
+            if (p.some((v) => v instanceof Uint8Array)) continue;
+            const text = JSON.stringify(p, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+            const first = byText.get(text);
+            if (first) { expect(p).toBe(first); shared++; } else byText.set(text, p);
+            expect(Object.isFrozen(p)).toBe(true);
+          }
+        }
+      }
+    }
+    expect(shared).toBeGreaterThan(0);
+  });
+});
