@@ -1,37 +1,41 @@
 /**
  * The page's one door to the engine: a lazily started module worker and the typed RPC client on it.
  * The UI imports only this file (and types) at runtime; Arrow results are decoded with
- * `tableFromArrowIpc` from ./arrow-ipc.ts where needed. If the worker dies, pending calls reject with
- * an Internal LakeError and the next call starts a fresh worker (whose warehouses must be reopened).
+ * `tableFromArrowIpc` from ./arrow-ipc.ts where needed. The worker is recycled past a memory budget and
+ * restarted after a crash, with the warehouses and tables it had open (engine-host.ts).
  */
-import { LakeError } from '../core/errors.ts';
 import type { EngineHandlers } from './engine.ts';
-import { type RpcClient, type RpcConnection, connectRpc } from './rpc.ts';
+import { EngineHost, type SpawnedWorker } from './engine-host.ts';
+import type { RpcClient } from './rpc.ts';
 
 export type { CallOptions } from './rpc.ts';
 export type { Connected, EngineHandlers } from './engine.ts';
 export { type ConnectionSpec, type ConnectionKind, type S3Connection, connectionLabel, connectionLocation } from './connection.ts';
 export { isLakeError } from '../core/errors.ts';
 
-let current: { worker: Worker; conn: RpcConnection<EngineHandlers> } | undefined;
+/**
+ * Recycle the engine worker once parquet-wasm's memory passes this (engine-host.ts): wasm memory never
+ * shrinks, so a worker that once decoded or wrote a huge file would keep that memory for the session.
+ */
+export const WORKER_WASM_BUDGET_BYTES = 512 * 1024 * 1024;
 
-function start(): { worker: Worker; conn: RpcConnection<EngineHandlers> } {
+let host: EngineHost | undefined;
+
+function spawnWorker(): SpawnedWorker {
   const worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module', name: 'lakescope-engine' });
-  const conn = connectRpc<EngineHandlers>(worker);
-  const fail = (message: string) => {
-    if (current?.worker !== worker) return;
-    current = undefined;
-    conn.close(new LakeError('Internal', `worker: ${message}`));
-    worker.terminate();
+  return {
+    endpoint: worker,
+    terminate: () => worker.terminate(),
+    onFailure: (listener) => {
+      worker.addEventListener('error', (e) => listener(`the engine worker crashed: ${e.message || 'script error'}`));
+      worker.addEventListener('messageerror', () => listener('a message from the engine worker could not be read'));
+    },
   };
-  worker.addEventListener('error', (e) => fail(`the engine worker crashed: ${e.message || 'script error'}`));
-  worker.addEventListener('messageerror', () => fail('a message from the engine worker could not be read'));
-  return { worker, conn };
 }
 
 /** The engine client (starts the worker on first use). */
 export function engine(): RpcClient<EngineHandlers> {
-  current ??= start();
-  return current.conn.client;
+  host ??= new EngineHost({ spawn: spawnWorker, budgetBytes: WORKER_WASM_BUDGET_BYTES });
+  return host.client;
 }
 

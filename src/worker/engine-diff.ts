@@ -45,6 +45,8 @@ export function createDiffHandlers(tableOf: (ref: TableRef) => Promise<{ readonl
   };
 
   return {
+    /** Row diffs kept: state a recycled worker could not re-create. Not a call of the page. */
+    openRowDiffs: (): number => diffs.size,
     /** The metadata diff: files, deletes, totals, schema, specs, refs, partition map (no data file read). */
     async diffTables(p: DiffRequest, ctx: CallContext): Promise<TableDiffDto> {
       const { table } = await tableOf(p);

@@ -19,6 +19,16 @@ interface TableRef { readonly tableId: string }
 
 interface OpenTable { readonly table: LakeTable; readonly root: string; readonly warehouseId: string; readonly format: TableFormatName }
 
+/** A user-timing mark (the UI bench reads them from a Chromium trace); a no-op where there is no Performance API. */
+function mark(name: string): void {
+  (globalThis as { performance?: { mark?: (n: string) => unknown } }).performance?.mark?.(name);
+}
+
+/** The id of the table opened with these params: stable for one warehouse + root + state. */
+export function tableIdOf(p: { warehouseId: string; root: string; state?: string }): string {
+  return `${p.warehouseId}|${p.root}|${p.state ?? ''}`;
+}
+
 /** Cursors kept at once; opening one more closes the least recently used. */
 const MAX_CURSORS = 8;
 
@@ -31,8 +41,17 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
   const cursors = new Map<string, { cursor: RowCursor; tableId: string }>();
   let nextCursor = 1;
 
+  // Tables a fresh worker was told about (adoptTable) and opens on first use.
+  const adopted = new Map<string, () => Promise<OpenTable>>();
   const tableOf = async (ref: TableRef): Promise<OpenTable> => {
-    const t = tables.get(ref.tableId);
+    let t = tables.get(ref.tableId);
+    const open = t ? undefined : adopted.get(ref.tableId);
+    if (open) {
+      adopted.delete(ref.tableId);
+      const entry = open();
+      tables.set(ref.tableId, (t = entry));
+      entry.catch(() => { if (tables.get(ref.tableId) === entry) tables.delete(ref.tableId); });
+    }
     if (!t) throw new LakeError('NotFound', 'worker: this table is no longer open (the worker restarted?)', { tableId: ref.tableId });
     return t;
   };
@@ -51,16 +70,20 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     /** Opens (or reuses) the table at `root`; the id is stable for one warehouse + root + state (a TableStateDto id; current when absent). */
     async openTable(p: WarehouseRef & { root: string; format: TableFormatName; state?: string }, ctx: CallContext): Promise<{ tableId: string; overview: TableOverviewDto }> {
       const storage = storageOf(p);
-      const tableId = `${p.warehouseId}|${p.root}|${p.state ?? ''}`;
+      const tableId = tableIdOf(p);
       let entry = tables.get(tableId);
       if (!entry) {
+        adopted.delete(tableId);
         entry = openTable(storage, p.root, p.format, { signal: ctx.signal, ...(p.state !== undefined ? { state: p.state } : {}), readers })
           .then((table) => ({ table, root: p.root, warehouseId: p.warehouseId, format: p.format }));
         tables.set(tableId, entry);
         entry.catch(() => { if (tables.get(tableId) === entry) tables.delete(tableId); });
       }
       const t = await entry;
-      return { tableId, overview: await describeTable(t.table, t.root, t.format, ctx.signal) };
+      mark('lakescope:table-opened');
+      const overview = await describeTable(t.table, t.root, t.format, ctx.signal);
+      mark('lakescope:overview-ready');
+      return { tableId, overview };
     },
 
     /** Children of a tree node (roots without `nodeId`) at a version. */
@@ -155,8 +178,23 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       }
     },
 
+    /**
+     * Knows the table `openTable(p)` opened in an earlier worker under the same id, and opens it on its
+     * first use here (a recycled worker, engine-host.ts). Not a call of the page.
+     */
+    adoptTable(p: WarehouseRef & { root: string; format: TableFormatName; state?: string }): void {
+      const tableId = tableIdOf(p);
+      if (tables.has(tableId)) return;
+      adopted.set(tableId, () => openTable(storageOf(p), p.root, p.format, { ...(p.state !== undefined ? { state: p.state } : {}), readers })
+        .then((table) => ({ table, root: p.root, warehouseId: p.warehouseId, format: p.format })));
+    },
+
+    /** Open row cursors: state a recycled worker could not re-create. Not a call of the page. */
+    openCursors: (): number => cursors.size,
+
     /** Forgets every table and cursor of a warehouse (on disconnect). */
     forgetWarehouse(warehouseId: string): void {
+      for (const id of [...adopted.keys()]) if (id.startsWith(`${warehouseId}|`)) adopted.delete(id);
       for (const id of [...tables.keys()]) if (id.startsWith(`${warehouseId}|`)) tables.delete(id);
       for (const [id, c] of [...cursors]) if (c.tableId.startsWith(`${warehouseId}|`)) { c.cursor.close(); cursors.delete(id); }
     },

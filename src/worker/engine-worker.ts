@@ -3,14 +3,20 @@
  * `new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' })`.
  */
 import { refineCorsError } from './cors-probe.ts';
-import { createEngine } from './engine.ts';
+import { parquetWasmMemoryBytes } from '../core/codecs/parquet/wasm-init.ts';
+import { createEngineParts } from './engine.ts';
 import { type Endpoint, serveRpc } from './rpc.ts';
 import { makeStorage } from './storage-factory.ts';
 import { hasOpfs, opfsSandboxes } from '../platform/browser/opfs-sandbox.ts';
 
-const engine = createEngine(
+const { handlers, held } = createEngineParts(
   (spec, signal) => makeStorage(spec, signal),
   async (error, spec, signal) => (spec.kind === 's3' ? refineCorsError(error, spec, signal) : error),
   hasOpfs() ? { sandboxes: opfsSandboxes } : {},
 );
-serveRpc(self as unknown as Endpoint, engine);
+// A table's overview holds every version (10,000 and more): it crosses as JSON text (rpc.ts).
+// Every answer carries the worker's wasm memory and what it holds, for recycling (engine-host.ts).
+serveRpc(self as unknown as Endpoint, handlers, {
+  jsonResults: ['openTable'],
+  meta: () => ({ wasmBytes: parquetWasmMemoryBytes(), held: held() }),
+});

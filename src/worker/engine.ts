@@ -4,7 +4,7 @@
  * ever holds the id and the DTOs.
  */
 import { listFolder, listTableFiles, openWarehouse, readObjectPreview, scanWarehouse, detectTableFormat } from '../core/api/index.ts';
-import type { WarehouseDto } from '../core/api/dto.ts';
+import type { TableFormatName, WarehouseDto } from '../core/api/dto.ts';
 import type { OpenTableOptions } from '../core/api/open-table.ts';
 import { LakeError } from '../core/errors.ts';
 import type { Storage } from '../core/io/storage.ts';
@@ -33,8 +33,24 @@ export interface Connected {
 
 interface WarehouseRef { readonly warehouseId: string }
 
+/** What a fresh worker is given to stand in for a recycled one (engine-host.ts): the warehouses and tables it had open. */
+export interface EngineRestore {
+  readonly warehouses: readonly { readonly warehouseId: string; readonly spec: ConnectionSpec }[];
+  readonly tables: readonly { readonly warehouseId: string; readonly root: string; readonly format: TableFormatName; readonly state?: string }[];
+}
+
 /** The handler map served by the worker. Must hold: a failed connect keeps nothing (no stored credentials). */
 export function createEngine(makeStorage: StorageFactory, refineError: ConnectErrorRefiner = async (e) => e,
+  options: { readonly readers?: OpenTableOptions['readers']; readonly sandboxes?: SandboxTargets } = {}) {
+  return createEngineParts(makeStorage, refineError, options).handlers;
+}
+
+/**
+ * The handlers and, beside them, `held()`: how many things the worker holds that a fresh worker could
+ * not re-create from {@link EngineRestore} (row cursors, row diffs, prepared writes). The host recycles a
+ * worker only while that is 0.
+ */
+export function createEngineParts(makeStorage: StorageFactory, refineError: ConnectErrorRefiner = async (e) => e,
   options: { readonly readers?: OpenTableOptions['readers']; readonly sandboxes?: SandboxTargets } = {}) {
   const open = new Map<string, Storage>();
   let next = 1;
@@ -44,9 +60,9 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
     return s;
   };
   const tableHandlers = createTableHandlers(storageOf, options.readers);
-  const { forgetWarehouse, reopenTable, tableOf, ...tableCalls } = tableHandlers;
+  const { forgetWarehouse, reopenTable, tableOf, adoptTable, openCursors, ...tableCalls } = tableHandlers;
   // Diffs of two versions (engine-diff.ts): row diffs stay here under an id, paged out to the page.
-  const { forgetWarehouseDiffs, ...diffCalls } = createDiffHandlers(tableOf);
+  const { forgetWarehouseDiffs, openRowDiffs, ...diffCalls } = createDiffHandlers(tableOf);
   // Writes by clicks (engine-writes.ts, engine-paimon.ts): prepared operations stay here under an id.
   const registry = new OpRegistry();
   const { forgetPaimonWarehouse, forgetPaimonTable, ...paimonCalls } = createPaimonHandlers(storageOf);
@@ -58,7 +74,7 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
   // Sandboxes (engine-sandbox.ts): copies into this browser's private storage, and what each write did there.
   const sandboxCalls = createSandboxHandlers(storageOf, options.sandboxes);
 
-  return {
+  const handlers = {
     ...tableCalls,
     ...diffCalls,
     ...writeCalls,
@@ -77,6 +93,19 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
       const warehouseId = `w${next++}`;
       open.set(warehouseId, storage);
       return { warehouseId, label: connectionLabel(spec), warehouse };
+    },
+    /**
+     * Re-creates, in a fresh worker, the warehouses (storage only: no listing) and tables an earlier
+     * worker had open, under the same ids; tables are opened again on their first use.
+     */
+    async restore(p: EngineRestore, ctx: CallContext): Promise<number> {
+      for (const w of p.warehouses) {
+        if (!open.has(w.warehouseId)) open.set(w.warehouseId, await makeStorage(w.spec, ctx.signal));
+        const n = Number(/^w(\d+)$/.exec(w.warehouseId)?.[1] ?? 0);
+        if (n >= next) next = n + 1;
+      }
+      for (const t of p.tables) if (open.has(t.warehouseId)) adoptTable(t);
+      return open.size;
     },
     async disconnect(ref: WarehouseRef): Promise<boolean> {
       forgetWarehouse(ref.warehouseId);
@@ -104,6 +133,7 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
       return withTransfer({ ...preview, bytes }, [bytes.buffer]);
     },
   };
+  return { handlers, held: (): number => openCursors() + openRowDiffs() + registry.size };
 }
 
 export type EngineHandlers = ReturnType<typeof createEngine>;

@@ -125,4 +125,22 @@ describe('rpc over a MessageChannel', () => {
     await expect(call).rejects.toMatchObject({ code: 'Internal', message: 'worker: crashed' });
     await expect(client.add({ a: 1, b: 2 })).rejects.toMatchObject({ message: 'worker: crashed' });
   });
+
+  it('sends the results of jsonResults methods as one JSON string, parsed back on the page', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const handlers = {
+      versions: ({ n }: { n: number }) => ({ versions: Array.from({ length: n }, (_, i) => ({ id: String(i), timestampMs: i * 1000, refs: [], note: i % 2 ? 'x' : null })) }),
+      big: (_: Record<string, never>) => ({ id: 1n }),
+    };
+    const stop = serveRpc(port2 as unknown as Endpoint, handlers, { jsonResults: ['versions', 'big'] });
+    const conn = connectRpc<typeof handlers>(port1 as unknown as Endpoint);
+    const wire: unknown[] = [];
+    port1.on('message', (m: unknown) => wire.push(m));
+    cleanups.push(() => { stop(); conn.close(); port1.close(); port2.close(); });
+    const got = await conn.client.versions({ n: 3 });
+    expect(got).toEqual(handlers.versions({ n: 3 }));
+    expect(wire).toContainEqual(expect.objectContaining({ t: 'result', json: expect.any(String) }));
+    // Not JSON: the call fails as any result that cannot be sent does.
+    await expect(conn.client.big({})).rejects.toMatchObject({ code: 'Internal', message: "worker: result of 'big' cannot be sent to the page" });
+  });
 });

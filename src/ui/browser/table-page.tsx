@@ -6,6 +6,7 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { DetectedTableDto } from '../../core/api/dto.ts';
 import type { TableOverviewDto } from '../../core/api/table-dto.ts';
+import type { TimelineStripProps } from '../timeline/timeline-strip.tsx';
 import { CopyText, FormatBadge, ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { DataView, type DataState } from '../data/data-view.tsx';
@@ -27,7 +28,14 @@ import { UnreadTablePage } from './unread-table-page.tsx';
 import { InlineText } from '../common/safe-text-view.tsx';
 import { useMessages } from '../common/messages.ts';
 
-const TimelineStrip = lazy(() => import('../timeline/timeline-strip.tsx'));
+/**
+ * The timeline's chunk: fetched as soon as a table page mounts, in parallel with opening the table (not
+ * after). Once loaded it is rendered directly: a lazy component suspends on its first render even when
+ * its chunk is already here, and React may hold a revealed Suspense boundary back for up to 300 ms.
+ */
+let LoadedTimeline: typeof import('../timeline/timeline-strip.tsx').default | undefined;
+const loadTimeline = () => import('../timeline/timeline-strip.tsx').then((m) => { LoadedTimeline = m.default; return m; });
+const LazyTimeline = lazy(loadTimeline);
 const PartitionsView = lazy(() => import('../partitions/partitions-view.tsx'));
 const DiffPage = lazy(() => import('../diff/diff-page.tsx').then((m) => ({ default: m.DiffPage })));
 const CompareMenu = lazy(() => import('../diff/compare-menu.tsx').then((m) => ({ default: m.CompareMenu })));
@@ -56,10 +64,16 @@ export interface TablePageProps {
   readonly onSql: (sql: string) => void;
 }
 
+/** The timeline strip, as the loaded component or (before its chunk is here) the lazy one. */
+function TimelineStrip({ Component, ...props }: { Component: React.ComponentType<TimelineStripProps> } & TimelineStripProps) {
+  return <Component {...props} />;
+}
+
 export function TablePage(props: TablePageProps) {
   const { warehouseId, table } = props;
   const q = useTableOverview(warehouseId, table.root, table.format);
   const tr = useMessages();
+  useEffect(() => { void loadTimeline().catch(() => {}); }, []);
   if (q.error && (q.error as { code?: string }).code === 'Unsupported') return <UnreadTablePage {...props} />;
   return (
     <section className="table-page explorer" aria-label={tr.t('ui.table.label', { name: table.name })}>
@@ -93,6 +107,14 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
   const [rawKey, setRawKey] = useState<string | undefined>(overview.stateKey);
   const tabsRef = useRef<HTMLDivElement>(null);
   const TABS = tabsFor(overview.format);
+  // Draw what is known first (issue 17): the timeline paints in the first frame after the overview
+  // arrives; the tabs, tree and inspector (and the worker calls they start) follow in the next one.
+  const [restShown, setRestShown] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => { timer = setTimeout(() => setRestShown(true), 0); });
+    return () => { cancelAnimationFrame(frame); if (timer !== undefined) clearTimeout(timer); };
+  }, []);
 
   // A version picked elsewhere (deep link, Back) shows in the inspector too.
   const selectedRef = useRef(selected);
@@ -123,12 +145,12 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
     <TableWritesProvider warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} schemas={overview.schemas} onVersion={onVersion}>
       <Suspense fallback={<div className="timeline timeline-skeleton muted small" aria-busy>{tr.t('ui.table.loadingTimeline')}</div>}>
         {overview.versions.length > 0
-          ? <TimelineStrip format={overview.format} versions={overview.versions} selectedId={selected?.id} onSelect={selectVersion}
+          ? <TimelineStrip Component={LoadedTimeline ?? LazyTimeline} format={overview.format} versions={overview.versions} selectedId={selected?.id} onSelect={selectVersion}
             collapsed={timelineCollapsed} onToggleCollapsed={toggleTimeline} shortcut={PANEL_KEYS.timeline} onCompare={compare} />
           : <div className="timeline timeline-empty muted small">{tr.t('ui.table.noVersions')}</div>}
       </Suspense>
       <TableWarnings warnings={overview.warnings} writeRefusal={overview.writeRefusal} />
-      <div className={`explorer-body${collapsed ? ' inspector-collapsed' : ''}`}>
+      {!restShown ? <div className={`explorer-body${collapsed ? ' inspector-collapsed' : ''}`} aria-busy /> : <div className={`explorer-body${collapsed ? ' inspector-collapsed' : ''}`}>
         <div className="explorer-main">
           <div className="tabs-row">
             <div className="tabs" role="tablist" aria-label={tr.t('ui.table.views')} ref={tabsRef} onKeyDown={onTabsKey}>
@@ -180,7 +202,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
           </div>}
         </div>
         <Inspector item={shownItem} format={overview.format} warehouseId={warehouseId} tableId={tableId} version={versionParam} collapsed={collapsed} onToggle={toggleInspector} onOpenRaw={openRaw} shortcut={PANEL_KEYS.inspector} />
-      </div>
+      </div>}
     </TableWritesProvider>
   );
 }

@@ -5,7 +5,7 @@
  * (sortable, filterable, keyboard). Arrow keys on the lanes move the selection without adding a
  * history entry per key. It collapses to one line (state and shortcut owned by the table page).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { VersionDto } from '../../core/api/table-dto.ts';
 import { formatBytes, formatCount, formatRecords, formatTime } from '../common/format.ts';
@@ -54,12 +54,16 @@ export default function TimelineStrip({ format, versions, selectedId, onSelect, 
   const wrapRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(900);
-  const [plotW, setPlotW] = useState(600);
-  useEffect(() => {
-    const ro = new ResizeObserver(() => {
+  // The plot's width, measured before the first paint (a layout effect renders again synchronously), so
+  // the marks of 10,000 versions are placed once, at the right width, in the first frame (issue 17).
+  const [plotW, setPlotW] = useState<number | undefined>();
+  useLayoutEffect(() => {
+    const measure = () => {
       setWidth(wrapRef.current?.clientWidth || 900);
       if (plotRef.current) setPlotW(plotRef.current.clientWidth || 600);
-    });
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
     if (wrapRef.current) ro.observe(wrapRef.current);
     if (plotRef.current) ro.observe(plotRef.current);
     return () => ro.disconnect();
@@ -126,8 +130,8 @@ export default function TimelineStrip({ format, versions, selectedId, onSelect, 
           <div className="timeline-plot" ref={plotRef}>
             <div className="timeline-lanes" tabIndex={0} onKeyDown={onKey} data-testid="timeline-lanes" style={{ height: lanesHeight(layout.lanes.length) }}
               aria-label={tr.t('ui.timeline.lanesLabel')} aria-activedescendant={selectedId ? `tl-${selectedId}` : undefined}>
-              <TimelineLanes width={plotW} versions={versions} layout={layout} domain={domain} selectedId={selectedId} series={series}
-                onSelect={(id, shift) => (shift && compareWith ? compareWith(id) : onSelect(id))} onZoom={setDomain} />
+              {plotW !== undefined && <TimelineLanes width={plotW} versions={versions} layout={layout} domain={domain} selectedId={selectedId} series={series}
+                onSelect={(id, shift) => (shift && compareWith ? compareWith(id) : onSelect(id))} onZoom={setDomain} />}
             </div>
           </div>
         )}

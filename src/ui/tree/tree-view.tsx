@@ -5,7 +5,7 @@
  */
 import { useQueries } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TreeNode, TreeNodeKind } from '../../core/api/table-dto.ts';
 import { engine } from '../../worker/client.ts';
 import { commonAffixes, distinctEllipsis, formatBytes } from '../common/format.ts';
@@ -84,7 +84,9 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   const written = useMemo(() => new Set(sandbox.effect?.effect?.written.map((k) => k.key) ?? []), [sandbox.effect]);
 
   const parent = useRef<HTMLDivElement>(null);
-  const v = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 20 });
+  // The virtual list lives in <TreeRows> (it re-renders on every scroll frame); this component only when
+  // the rows, the selection or the active row change.
+  const scrollTo = useRef<(index: number) => void>(() => {});
   const [active, setActive] = useState(0);
   useEffect(() => { if (active >= rows.length && rows.length > 0) setActive(rows.length - 1); }, [rows.length, active]);
 
@@ -104,11 +106,15 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
     }
     onSelect(r.node, r.key, { parent, index: r.index });
   };
+  // Rows are memoised: their click handler must not change per render (it reads the latest state via a ref).
+  const selectRowRef = useRef(selectRow);
+  selectRowRef.current = selectRow;
+  const onRowClick = useCallback((i: number) => { setActive(i); selectRowRef.current(i); }, []);
   const onKey = (e: React.KeyboardEvent) => {
     const a = treeKeyAction(rows, active, e.key, Math.floor((parent.current?.clientHeight ?? 400) / ROW));
     if (a.type === 'none') return;
     e.preventDefault();
-    if (a.type === 'focus') { setActive(a.index); v.scrollToIndex(a.index, { align: 'auto' }); selectRow(a.index); }
+    if (a.type === 'focus') { setActive(a.index); scrollTo.current(a.index); selectRow(a.index); }
     else if (a.type === 'expand') toggle(a.key, true);
     else if (a.type === 'collapse') toggle(a.key, false);
     else if (a.type === 'expand-all') setExpanded((prev) => new Set([...prev, ...a.keys]));
@@ -130,26 +136,54 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
       </div>
       <div ref={parent} className="tree-body" role="tree" aria-label={t('ui.tree.label')} tabIndex={0} onKeyDown={onKey}
         aria-activedescendant={rows[active] ? `tree-row-${active}` : undefined}>
-        <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-          {v.getVirtualItems().map((item) => (
-            <Row key={rows[item.index].key} row={rows[item.index]} index={item.index} start={item.start}
-              affixes={affixesByParent.get((rows[item.index] as { parentKey?: string }).parentKey ?? '') ?? { prefix: 0, suffix: 0 }}
-              active={item.index === active} selected={rows[item.index].key === selectedKey} written={written}
-              onClick={() => { setActive(item.index); selectRow(item.index); }}
-              onToggle={(k) => toggle(k)} />
-          ))}
-        </div>
+        <TreeRows rows={rows} affixesByParent={affixesByParent} scrollElement={parent} scrollTo={scrollTo} active={active} selectedKey={selectedKey}
+          onRowClick={onRowClick} onToggle={toggle} written={written} />
       </div>
     </div>
   );
 }
 
-function Row({ row, index, start, affixes, active, selected, written, onClick, onToggle }: {
-  row: TreeRow; index: number; start: number; affixes: { prefix: number; suffix: number }; active: boolean; selected: boolean; written: ReadonlySet<string>;
-  onClick: () => void; onToggle: (key: string) => void;
+const NO_AFFIXES = { prefix: 0, suffix: 0 };
+
+/**
+ * The virtualised rows. Fixed row heights (no measuring), rows memoised on stable props, so a scroll
+ * frame renders only the rows that came into view (issue 17: the tree of 100,000 rows scrolls smoothly).
+ */
+const TreeRows = memo(function TreeRows({ rows, affixesByParent, scrollElement, scrollTo, active, selectedKey, onRowClick, onToggle, written }: {
+  rows: readonly TreeRow[];
+  affixesByParent: ReadonlyMap<string, { prefix: number; suffix: number }>;
+  scrollElement: React.RefObject<HTMLDivElement | null>;
+  /** Filled in here: scrolls the list so row `index` shows (for the keyboard). */
+  scrollTo: React.RefObject<(index: number) => void>;
+  active: number;
+  selectedKey?: string;
+  onRowClick: (index: number) => void;
+  onToggle: (key: string) => void;
+  /** Keys the sandbox's last write wrote (highlighted as new). */
+  written: ReadonlySet<string>;
+}) {
+  const v = useVirtualizer({ count: rows.length, getScrollElement: () => scrollElement.current, estimateSize: () => ROW, overscan: 12 });
+  scrollTo.current = (index) => v.scrollToIndex(index, { align: 'auto' });
+  return (
+    <div className="tree-rows" style={{ height: v.getTotalSize() }}>
+      {v.getVirtualItems().map((item) => {
+        const row = rows[item.index];
+        return (
+          <Row key={row.key} row={row} index={item.index}
+            affixes={affixesByParent.get((row as { parentKey?: string }).parentKey ?? '') ?? NO_AFFIXES}
+            active={item.index === active} selected={row.key === selectedKey} written={written} onRowClick={onRowClick} onToggle={onToggle} />
+        );
+      })}
+    </div>
+  );
+});
+
+const Row = memo(function Row({ row, index, affixes, active, selected, written, onRowClick, onToggle }: {
+  row: TreeRow; index: number; affixes: { prefix: number; suffix: number }; active: boolean; selected: boolean; written: ReadonlySet<string>;
+  onRowClick: (index: number) => void; onToggle: (key: string) => void;
 }) {
   const { t } = useMessages();
-  const style = { transform: `translateY(${start}px)`, height: ROW, paddingLeft: 8 + row.depth * 18 };
+  const style = { transform: `translateY(${index * ROW}px)`, height: ROW, paddingLeft: 8 + row.depth * 18 };
   if (row.type !== 'node') {
     return (
       <div className={`tree-row tree-${row.type}`} style={style} id={`tree-row-${index}`} role="treeitem" aria-level={row.depth + 1}>
@@ -167,7 +201,7 @@ function Row({ row, index, start, affixes, active, selected, written, onClick, o
   return (
     <div id={`tree-row-${index}`} role="treeitem" aria-level={row.depth + 1} aria-expanded={n.hasChildren ? row.expanded : undefined}
       aria-selected={selected} aria-setsize={row.siblings} aria-posinset={row.index + 1}
-      className={`tree-row${active ? ' active' : ''}${selected ? ' selected' : ''}${deleted ? ' deleted' : ''}${isNew ? ' sb-new' : ''}`} style={style} onClick={onClick}
+      className={`tree-row${active ? ' active' : ''}${selected ? ' selected' : ''}${deleted ? ' deleted' : ''}${isNew ? ' sb-new' : ''}`} style={style} onClick={() => onRowClick(index)}
       data-kind={n.kind} data-new={isNew || undefined} title={safeTitle(n.path ?? n.location ?? n.label)}>
       <button type="button" className="twisty-btn" tabIndex={-1} aria-hidden={!n.hasChildren} disabled={!n.hasChildren}
         onClick={(e) => { e.stopPropagation(); onToggle(row.key); }}>
@@ -182,6 +216,6 @@ function Row({ row, index, start, affixes, active, selected, written, onClick, o
       {n.size !== undefined && <span className="tree-size num muted" title={t('ui.bytes.exact', { count: n.size })}>{formatBytes(n.size)}</span>}
     </div>
   );
-}
+});
 
 export { rowKey };

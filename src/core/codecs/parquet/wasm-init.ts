@@ -18,6 +18,16 @@ export type ParquetWasm = typeof parquetWasm;
 
 let init: ParquetWasmInit | undefined;
 let ready: Promise<ParquetWasm> | undefined;
+let memory: WebAssembly.Memory | undefined;
+
+/**
+ * Bytes of parquet-wasm's linear memory (0 before it is instantiated). WebAssembly memory only grows, so
+ * this is the high-water mark of every decode and write so far; the browser recycles the engine worker
+ * when it passes a budget (src/worker/engine-host.ts).
+ */
+export function parquetWasmMemoryBytes(): number {
+  return memory?.buffer.byteLength ?? 0;
+}
 
 /**
  * Sets where the wasm comes from. Must be called before the first Parquet→Arrow read to take effect
@@ -32,7 +42,8 @@ export function ensureParquetWasm(): Promise<ParquetWasm> {
   ready ??= (async () => {
     try {
       const input = init ? await init() : undefined;
-      await initParquetWasm(input === undefined ? undefined : { module_or_path: input });
+      const output = await initParquetWasm(input === undefined ? undefined : { module_or_path: input });
+      memory = output.memory;
       return parquetWasm;
     } catch (e) {
       ready = undefined;

@@ -1,0 +1,112 @@
+/**
+ * Worker recycling (issue 17): a loop of full scans through the engine in one worker thread, with the
+ * page's EngineHost (src/worker/engine-host.ts) in front of it, reporting parquet-wasm's memory and the
+ * process's resident memory after every scan — once without recycling (budget ∞) and once with the
+ * budget given. parquet-wasm's memory never shrinks; with recycling it stays under the budget plus one
+ * scan's growth, and the process's resident memory under the ceiling stated in the README.
+ *
+ *   npx tsx bench/worker-memory.ts [--scans 50] [--budget-mib 64] [--files 8] [--rows 40000] [--table DIR]
+ *   npx tsx bench/worker-memory.ts --small     # CI-sized smoke: 5 scans of a 2-file table
+ * Generates the table (Iceberg, one Parquet file per append, our writer) in a temp folder unless --table.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { appendRows, createTable } from '../src/core/formats/iceberg/commit/index.ts';
+import { FsStorage } from '../src/platform/node/fs-storage.ts';
+import { installNodeParquetWasm } from '../src/platform/node/parquet-wasm-init.ts';
+import { EngineHost, type SpawnedWorker, type WorkerMeta } from '../src/worker/engine-host.ts';
+import type { Endpoint } from '../src/worker/rpc.ts';
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const MiB = 1024 * 1024;
+const SCHEMA = {
+  type: 'struct', fields: [
+    { id: 1, name: 'id', required: true, type: 'long' },
+    { id: 2, name: 'user', required: true, type: 'string' },
+    { id: 3, name: 'url', required: false, type: 'string' },
+    { id: 4, name: 'amount', required: false, type: 'double' },
+  ],
+};
+
+async function generate(dir: string, files: number, rows: number): Promise<void> {
+  installNodeParquetWasm();
+  const storage = new FsStorage(join(dir, 't'));
+  await createTable(storage, { location: 'file:///bench/worker-memory', schema: SCHEMA, formatVersion: 2 });
+  for (let f = 0; f < files; f++) {
+    let s = (f * 2654435761) >>> 0;
+    const r = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
+    await appendRows(storage, Array.from({ length: rows }, (_, i) => ({
+      id: BigInt(f * rows + i), user: `user-${Math.floor(r() * 50_000)}`,
+      url: r() < 0.1 ? null : `https://shop.example.com/p/${Math.floor(r() * 1e6)}?ref=${Math.floor(r() * 1e4)}`, amount: Math.round(r() * 1e7) / 100,
+    })));
+  }
+}
+
+function spawnNode(root: string): SpawnedWorker {
+  // Node 20 does not carry tsx's loader into worker threads: register it inside the worker, then import the child.
+  const tsx = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+  const child = new URL('./worker-memory-child.ts', import.meta.url).href;
+  const w = new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(child)}); });`, { eval: true, workerData: { root } });
+  const listeners = new Map<(e: MessageEvent) => void, (data: unknown) => void>();
+  const endpoint: Endpoint = {
+    postMessage: (m, t) => w.postMessage(m, t as never),
+    addEventListener: (_type, l) => { const f = (data: unknown) => l({ data } as MessageEvent); listeners.set(l, f); w.on('message', f); },
+    removeEventListener: (_type, l) => { const f = listeners.get(l); if (f) w.off('message', f); },
+  };
+  return { endpoint, terminate: () => void w.terminate(), onFailure: (l) => w.on('error', (e) => l(String(e))) };
+}
+
+async function loop(root: string, scans: number, budgetBytes: number) {
+  const host = new EngineHost({ spawn: () => spawnNode(root), budgetBytes });
+  const engine = host.client;
+  const { warehouseId } = await engine.connect({ kind: 'url', url: 'file:' });
+  const { tableId } = await engine.openTable({ warehouseId, root: 't/', format: 'iceberg' });
+  let peakWasm = 0; let peakRss = 0; let rows = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < scans; i++) {
+    const cursor = await engine.openRows({ tableId });
+    for (let offset = 0; ; offset += 5_000) {
+      const page = await engine.readRows({ cursorId: cursor.cursorId, offset, limit: 5_000 });
+      rows += page.rows.length;
+      peakWasm = Math.max(peakWasm, (host.lastMeta as WorkerMeta | undefined)?.wasmBytes ?? 0);
+      if (page.done) break;
+    }
+    await engine.closeRows({ cursorId: cursor.cursorId });
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }
+  const ms = performance.now() - t0;
+  const result = { budgetMiB: Number.isFinite(budgetBytes) ? budgetBytes / MiB : null, scans, rowsRead: rows, workersStarted: host.workersStarted,
+    peakWasmMiB: Number((peakWasm / MiB).toFixed(1)), peakRssMiB: Number((peakRss / MiB).toFixed(1)), endRssMiB: Number((process.memoryUsage().rss / MiB).toFixed(1)), ms: Math.round(ms) };
+  host.close();
+  return result;
+}
+
+async function main() {
+  const { values } = parseArgs({ options: {
+    scans: { type: 'string' }, 'budget-mib': { type: 'string', default: '64' }, files: { type: 'string' }, rows: { type: 'string' },
+    table: { type: 'string' }, small: { type: 'boolean' },
+  } });
+  const small = values.small === true;
+  const scans = Number(values.scans ?? (small ? 5 : 50));
+  const dir = values.table ? resolve(values.table) : await mkdtemp(join(tmpdir(), 'lakescope-worker-memory-'));
+  try {
+    if (!values.table) await generate(dir, Number(values.files ?? (small ? 2 : 8)), Number(values.rows ?? (small ? 2_000 : 40_000)));
+    const budget = Number(values['budget-mib']) * MiB;
+    const without = await loop(dir, scans, Number.POSITIVE_INFINITY);
+    const withRecycling = await loop(dir, scans, small ? 0 : budget);
+    const out = { without, withRecycling, at: new Date().toISOString() };
+    mkdirSync(join(REPO, 'bench', 'out'), { recursive: true });
+    writeFileSync(join(REPO, 'bench', 'out', small ? 'worker-memory-small.json' : 'worker-memory.json'), `${JSON.stringify(out, null, 2)}\n`);
+    console.log(JSON.stringify(out, null, 2));
+  } finally {
+    if (!values.table) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
