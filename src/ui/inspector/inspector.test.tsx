@@ -46,7 +46,7 @@ describe('Inspector text comes from the catalog', () => {
     expect(texts[0]).toContain('derived');
     expect(texts[1]).toContain('change data feed');
     expect(texts[2]).toContain('changelog-producer');
-    expect(texts[2]).toContain('derives');
+    expect(texts[2]).toContain('derived by comparing');
     expect(texts[3]).toContain('incremental query');
     expect(new Set(texts.map((h) => h.match(/data-testid="inspector-explanation">(.*?)<\/p>/)?.[1])).size).toBe(4);
     const delta = explain('changed', 'delta');

@@ -3,7 +3,11 @@
  * preview offers the engine SQL instead of running it. A setting kept in localStorage (per browser); unset →
  * the engine's default (core/commit/engine-sql.ts DEFAULT_REWRITE_BUDGET_BYTES, 2 GiB, and why).
  */
-import { DEFAULT_REWRITE_BUDGET_BYTES } from '../../core/commit/engine-sql.ts';
+/**
+ * core/commit/engine-sql.ts's DEFAULT_REWRITE_BUDGET_BYTES, repeated: the UI may import core only as types
+ * (architecture.test.ts); rewrite-budget.test.ts checks the two are equal.
+ */
+export const DEFAULT_REWRITE_BUDGET_BYTES = 2 * 1024 ** 3;
 
 const KEY = 'lakescope.rewriteBudgetBytes';
 
