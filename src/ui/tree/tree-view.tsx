@@ -5,7 +5,7 @@
  */
 import { useQueries } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { TreeNode, TreeNodeKind } from '../../core/api/table-dto.ts';
 import { engine } from '../../worker/client.ts';
 import { commonAffixes, distinctEllipsis, formatBytes } from '../common/format.ts';
@@ -163,6 +163,11 @@ const TreeRows = memo(function TreeRows({ rows, affixesByParent, scrollElement, 
   written: ReadonlySet<string>;
 }) {
   const v = useVirtualizer({ count: rows.length, getScrollElement: () => scrollElement.current, estimateSize: () => ROW, overscan: 12 });
+  // The scroll element is the parent's div, mounted in the same commit: React attaches refs child-first, so
+  // the virtualizer's layout effect saw no element and drew no row (memo() keeps this list from re-rendering
+  // on its own). One more render after mount, when the ref is set, lets it find the element.
+  const [, rendered] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => { rendered(); }, []);
   scrollTo.current = (index) => v.scrollToIndex(index, { align: 'auto' });
   return (
     <div className="tree-rows" style={{ height: v.getTotalSize() }}>
