@@ -18,7 +18,7 @@ export function formatBytes(bytes: number): string {
 const COUNT = new Intl.NumberFormat('en-US');
 
 /** Counts with thousands separators: 1,234,567. */
-export function formatCount(n: number): string {
+export function formatCount(n: number | bigint): string {
   return COUNT.format(n);
 }
 

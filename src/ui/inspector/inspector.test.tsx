@@ -91,3 +91,16 @@ describe('hostile strings in the inspector (issue 18)', () => {
     expect(html.length).toBeLessThan(60_000);
   });
 });
+
+describe('64-bit counters in a version summary', () => {
+  it('are shown exactly (Paimon writes commitIdentifier Long.MAX; a JS number rounded it to …776,000)', () => {
+    const version = { id: '8', timestampMs: 0, operation: 'COMPACT', refs: [], isCurrent: true, totals: {}, summary: { commitIdentifier: '9223372036854775807', small: '1234' } };
+    const html = renderToStaticMarkup(
+      <MessagesContext.Provider value={en}>
+        <Inspector item={{ kind: 'version', version }} format="paimon" warehouseId="w" collapsed={false} onToggle={() => {}} />
+      </MessagesContext.Provider>,
+    );
+    expect(html).toContain('9,223,372,036,854,775,807');
+    expect(html).toContain('1,234');
+  });
+});

@@ -102,7 +102,9 @@ export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOp
 /** Characters of one property shown before "show all" (a 100 KB snapshot property once made one cell 111,000 px tall). */
 const PROP_CAP = 300;
 
-const num = (v: string | number | undefined | null) => (v === undefined || v === null || v === '' ? '—' : <span className="num">{formatCount(Number(v))}</span>);
+/** An integer as written, grouped: digit strings through BigInt, so 64-bit values (Paimon's commitIdentifier Long.MAX) stay exact. */
+const exactCount = (v: string | number): number | bigint => (typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : Number(v));
+const num = (v: string | number | undefined | null) => (v === undefined || v === null || v === '' ? '—' : <span className="num">{formatCount(exactCount(v))}</span>);
 const bytes = (v: string | number | undefined | null) => (v === undefined || v === null ? '—' : <span className="num" title={`${formatCount(Number(v))} B`}>{formatBytes(Number(v))}</span>);
 const time = (ms: number) => {
   const t = formatTime(ms);
