@@ -52,13 +52,14 @@ export interface LiveRows {
 }
 
 /**
- * The live rows of data file `entry` under `schema` (objects keyed by column name, internal values), with
- * `deletes` (the delete entries that apply to it) removed.
+ * What reading one data file's live rows needs, for rows and for batches alike: the read schema (plus the
+ * lineage columns when `lineage`), metadata that knows it, the file's scan task and its deletes loaded.
+ * Must hold: only Parquet data files (others are Unsupported, naming the file).
  */
-export async function readLiveRows(state: TableState, entry: ManifestEntry, deletes: readonly ManifestEntry[], schema: Schema, opts: LiveRowsOptions = {}): Promise<LiveRows> {
+async function openLiveRead(state: TableState, entry: ManifestEntry, deletes: readonly ManifestEntry[], schema: Schema, lineage: boolean, signal?: AbortSignal) {
   const f = entry.dataFile;
   if (f.fileFormat !== 'parquet') throw new LakeError('Unsupported', `iceberg rewrite: ${f.fileFormat} data files cannot be rewritten yet (${f.filePath})`, { file: f.filePath });
-  const readSchema: Schema = opts.lineage ? { ...schema, schemaId: -1000, fields: [...schema.fields, ROW_ID_FIELD, LAST_UPDATED_FIELD] } : schema;
+  const readSchema: Schema = lineage ? { ...schema, schemaId: -1000, fields: [...schema.fields, ROW_ID_FIELD, LAST_UPDATED_FIELD] } : schema;
   const meta: TableMetadata = { ...state.metadata, schemas: [...state.metadata.schemas.filter((s) => s.schemaId !== readSchema.schemaId), readSchema] };
   const task: FileScanTask = {
     kind: 'iceberg-file-scan', path: f.filePath, key: state.relocation.toKey(f.filePath), format: f.fileFormat,
@@ -68,7 +69,16 @@ export async function readLiveRows(state: TableState, entry: ManifestEntry, dele
   };
   const cache = new DeleteCache();
   const chains = chainLookup([schema.fields, ...[...state.metadata.schemas].reverse().map((s) => s.fields)]);
-  const td = await loadTaskDeletes(state.files, cache, f.filePath, deletes.map((d) => deleteRef(state, d)), chains, opts.signal);
+  const td = await loadTaskDeletes(state.files, cache, f.filePath, deletes.map((d) => deleteRef(state, d)), chains, signal);
+  return { f, readSchema, meta, task, cache, td };
+}
+
+/**
+ * The live rows of data file `entry` under `schema` (objects keyed by column name, internal values), with
+ * `deletes` (the delete entries that apply to it) removed.
+ */
+export async function readLiveRows(state: TableState, entry: ManifestEntry, deletes: readonly ManifestEntry[], schema: Schema, opts: LiveRowsOptions = {}): Promise<LiveRows> {
+  const { f, readSchema, meta, task, cache, td } = await openLiveRead(state, entry, deletes, schema, opts.lineage === true, opts.signal);
   const rows: Record<string, unknown>[] = [];
   let pos = 0; let deleted = 0; let dropped = 0;
   for await (const batch of readTask({ meta, files: state.files, deleteCache: cache }, task, opts.signal)) {
@@ -98,19 +108,7 @@ export async function readLiveRows(state: TableState, entry: ManifestEntry, dele
  * are filled as {@link readLiveRows} fills them.
  */
 export async function* readLiveBatches(state: TableState, entry: ManifestEntry, deletes: readonly ManifestEntry[], schema: Schema, opts: { readonly lineage?: boolean; readonly signal?: AbortSignal } = {}): AsyncGenerator<RecordBatch> {
-  const f = entry.dataFile;
-  if (f.fileFormat !== 'parquet') throw new LakeError('Unsupported', `iceberg rewrite: ${f.fileFormat} data files cannot be rewritten yet (${f.filePath})`, { file: f.filePath });
-  const readSchema: Schema = opts.lineage ? { ...schema, schemaId: -1000, fields: [...schema.fields, ROW_ID_FIELD, LAST_UPDATED_FIELD] } : schema;
-  const meta: TableMetadata = { ...state.metadata, schemas: [...state.metadata.schemas.filter((s) => s.schemaId !== readSchema.schemaId), readSchema] };
-  const task: FileScanTask = {
-    kind: 'iceberg-file-scan', path: f.filePath, key: state.relocation.toKey(f.filePath), format: f.fileFormat,
-    recordCount: f.recordCount, fileSizeInBytes: f.fileSizeInBytes, specId: f.specId, partition: f.partition,
-    dataSequenceNumber: entry.sequenceNumber, firstRowId: f.firstRowId, deletes: [], schemaId: readSchema.schemaId,
-    projectedIds: readSchema.fields.map((x) => x.id),
-  };
-  const cache = new DeleteCache();
-  const chains = chainLookup([schema.fields, ...[...state.metadata.schemas].reverse().map((s) => s.fields)]);
-  const td = await loadTaskDeletes(state.files, cache, f.filePath, deletes.map((d) => deleteRef(state, d)), chains, opts.signal);
+  const { f, meta, task, cache, td } = await openLiveRead(state, entry, deletes, schema, opts.lineage === true, opts.signal);
   let pos = 0;
   for await (const read of readTask({ meta, files: state.files, deleteCache: cache }, task, opts.signal)) {
     const n = read.numRows;
