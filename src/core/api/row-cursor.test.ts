@@ -7,24 +7,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readParquetFooter, storageSource } from '../codecs/parquet/index.ts';
 import { openIcebergTable } from '../formats/iceberg/index.ts';
 import { RANGED_READ_MIN_BYTES } from '../formats/iceberg/scan/parquet-file.ts';
-import type { Schema } from '../formats/iceberg/spec/schema.ts';
-import { buildTable } from '../formats/iceberg/synthetic-table.test-helper.ts';
+import { buildTable, ID_TEXT_SCHEMA, incompressibleRows } from '../formats/iceberg/synthetic-table.test-helper.ts';
 import { CountingStorage } from '../io/counting-storage.ts';
 import { installNodeParquetWasm } from '../../platform/node/parquet-wasm-init.ts';
 import { RowCursor } from './row-cursor.ts';
 
 beforeAll(() => installNodeParquetWasm());
 
-const SCHEMA: Schema = { schemaId: 0, identifierFieldIds: [], fields: [
-  { id: 1, name: 'id', required: true, type: { kind: 'long' } }, { id: 2, name: 's', required: false, type: { kind: 'string' } },
-] };
-
-/** Rows whose strings do not compress away (about 40 bytes a row in the file). */
-function rowsOf(n: number) {
-  let x = 12345;
-  const word = () => { x = (x * 1103515245 + 12345) % 2 ** 31; return x.toString(36); };
-  return Array.from({ length: n }, (_, i) => ({ id: BigInt(i), s: `${word()}${word()}${word()}${word()}${word()}` }));
-}
+const SCHEMA = ID_TEXT_SCHEMA;
+const rowsOf = (n: number) => incompressibleRows(n, 5);
 
 describe('RowCursor over a large Parquet data file', () => {
   it('the first page fetches only the footer and the first row group; paging on reads every row', { timeout: 120_000 }, async () => {

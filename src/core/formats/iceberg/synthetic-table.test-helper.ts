@@ -123,3 +123,18 @@ async function writeFile(storage: MemoryStorage, f: SyntheticFile, schema: Schem
     equalityIds: f.equalityIds,
   };
 }
+
+/** A two-column schema (`id` long required, `s` string) for tables whose file sizes a test controls. */
+export const ID_TEXT_SCHEMA: Schema = { schemaId: 0, identifierFieldIds: [], fields: [
+  { id: 1, name: 'id', required: true, type: { kind: 'long' } }, { id: 2, name: 's', required: false, type: { kind: 'string' } },
+] };
+
+/**
+ * `n` rows of {@link ID_TEXT_SCHEMA} whose strings do not compress away (seeded, the same every run): each
+ * `s` is `words` base-36 words, so a row costs about 8·words + 8 bytes in a file.
+ */
+export function incompressibleRows(n: number, words: number): { id: bigint; s: string }[] {
+  let x = 12345;
+  const word = () => { x = (x * 1103515245 + 12345) % 2 ** 31; return x.toString(36); };
+  return Array.from({ length: n }, (_, i) => ({ id: BigInt(i), s: Array.from({ length: words }, word).join('') }));
+}

@@ -9,22 +9,13 @@ import { CountingStorage } from '../../../io/counting-storage.ts';
 import { installNodeParquetWasm } from '../../../../platform/node/parquet-wasm-init.ts';
 import { readParquetFooter, storageSource } from '../../../codecs/parquet/index.ts';
 import { openIcebergTable, type IcebergTable } from '../index.ts';
-import type { Schema } from '../spec/schema.ts';
-import { buildTable } from '../synthetic-table.test-helper.ts';
+import { buildTable, ID_TEXT_SCHEMA, incompressibleRows } from '../synthetic-table.test-helper.ts';
 import { WHOLE_FILE_MAX_BYTES } from './parquet-file.ts';
 
 beforeAll(() => installNodeParquetWasm());
 
-const SCHEMA: Schema = { schemaId: 0, identifierFieldIds: [], fields: [
-  { id: 1, name: 'id', required: true, type: { kind: 'long' } }, { id: 2, name: 's', required: false, type: { kind: 'string' } },
-] };
-
-/** Rows whose strings do not compress away, so `n` rows make a file of about 40·n bytes. */
-function rowsOf(n: number) {
-  let x = 12345;
-  const word = () => { x = (x * 1103515245 + 12345) % 2 ** 31; return x.toString(36); };
-  return Array.from({ length: n }, (_, i) => ({ id: BigInt(i), s: `${word()}${word()}${word()}${word()}` }));
-}
+const SCHEMA = ID_TEXT_SCHEMA;
+const rowsOf = (n: number) => incompressibleRows(n, 4);
 
 async function table(rows: ReturnType<typeof rowsOf>, rowGroupSize: number) {
   const storage = new CountingStorage(await buildTable({
