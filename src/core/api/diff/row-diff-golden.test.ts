@@ -6,6 +6,7 @@
  * (renamed columns followed by field id from the model's schemas, added ones null, dropped ones out).
  * In process, one opened table per fixture.
  */
+import { mulberry32 } from '../../../testing/fuzz/prng.ts';
 import { multisetMinus as minus } from '../../../testing/multiset.ts';
 import { describe, expect, it } from 'vitest';
 import type { LakeTable, SchemaDto, VersionDto } from '../../formats/table-format.ts';
@@ -17,17 +18,8 @@ import { schemaOfVersion } from './diff-context.ts';
 
 installNodeParquetWasm();
 
-/** A small seeded generator (mulberry32), so the sample is the same on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The fuzzers' seeded generator (mulberry32), as a bare function: the same sample on every run. */
+export const seeded = (seed: number): (() => number) => mulberry32(seed).next;
 
 /** Consecutive pairs and up to `n` seeded non-consecutive pairs (either direction) of `count` versions. */
 export function versionPairs(count: number, n: number, seed: number): [number, number][] {

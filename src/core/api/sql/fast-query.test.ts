@@ -7,6 +7,7 @@
  * Also: its column vectors equal squirreling's row objects over every fixture, and unsupported queries
  * fall back (EXPLAIN says which executor runs).
  */
+import { mulberry32 } from '../../../testing/fuzz/prng.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FsStorage } from '../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init.ts';
@@ -21,17 +22,8 @@ import { runSql } from './run-sql.ts';
 import type { SqlTableDto } from './sql-contract.ts';
 import { sqlRowsOf } from './sql-values.ts';
 
-/** mulberry32: a small seeded PRNG, so a failing query can be reproduced from the seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The fuzzers' seeded generator (mulberry32), as a bare function: the same sample on every run. */
+const prng = (seed: number): (() => number) => mulberry32(seed).next;
 
 const ROWS = 1500;
 const TABLES: SqlTableDto[] = [{ name: 't', root: '', format: 'iceberg' }];
