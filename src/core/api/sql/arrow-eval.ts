@@ -3,12 +3,13 @@
  * (fast-aggregate.ts). Semantics are squirreling 0.12's own (expression/evaluate.js, binary.js,
  * execute/utils.js) except for NULL: SQL three-valued logic holds here (comparison, LIKE and IN with
  * a NULL operand are NULL; AND/OR/NOT as in SQL; WHERE, HAVING, FILTER and CASE WHEN take only true),
- * where squirreling turns every NULL test into false. Otherwise: SQL nulls as JS null/undefined, loose `==` for `=` and IN, comparisons with JS `<` on the canonical values
- * (text for decimals, dates and timestamps), arithmetic through Number(), LIKE case-insensitive. A node
+ * where squirreling turns every NULL test into false. Otherwise: SQL nulls as JS null/undefined, loose `==` for `=` and IN, comparisons with JS `<` on the values, except
+ * that decimal, date and timestamp columns compare by value (typed-eval.ts), not as their canonical text; arithmetic through Number(), LIKE case-insensitive. A node
  * this file does not know throws {@link FastFallback} at compile time, and the query runs on squirreling.
  */
 import type { ExprNode, QueryPlan } from 'squirreling';
 import { applyInterval, dateTrunc, extractField } from './arrow-eval-dates.ts';
+import { compileTypedComparison, compileTypedIn, isTypedComparison, type TypeOf } from './typed-eval.ts';
 
 /** AST types squirreling's index does not export, taken from the plan's nodes. */
 export type OrderByItem = Extract<QueryPlan, { type: 'Sort' }>['orderBy'][number];
@@ -26,6 +27,10 @@ export type Compiled = () => unknown;
 export interface Scope {
   identifier(node: Extract<ExprNode, { type: 'identifier' }>): Compiled | undefined;
   aggregate?(node: Extract<ExprNode, { type: 'function' }>): Compiled | undefined;
+  /** The SQL type of a column where it matters (typed-eval.ts): decimals, dates, timestamps compare by value. */
+  typeOf?: TypeOf;
+  /** The query text the AST's positions point into (number literals are read from it exactly). */
+  text?: string;
 }
 
 const AGGREGATES = new Set(['COUNT', 'SUM', 'AVG', 'MIN', 'MAX', 'ARRAY_AGG', 'JSON_ARRAYAGG', 'STDDEV_SAMP', 'STDDEV_POP', 'MEDIAN', 'PERCENTILE_CONT', 'APPROX_QUANTILE', 'STRING_AGG']);
@@ -152,6 +157,10 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
         const date = compileExpr(node.right, scope);
         return () => applyInterval(date(), value, unit, '+');
       }
+      if (isTypedComparison(node.op)) {
+        const typed = compileTypedComparison(node.op, node.left, node.right, scope.typeOf, (n) => compileExpr(n, scope), scope.text);
+        if (typed) return typed;
+      }
       const left = compileExpr(node.left, scope);
       const right = compileExpr(node.right, scope);
       const op = node.op;
@@ -164,6 +173,8 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       return () => applyBinaryOp(op, left(), right());
     }
     case 'in valuelist': {
+      const typed = compileTypedIn(node.expr, node.values, scope.typeOf, (n) => compileExpr(n, scope), scope.text);
+      if (typed) return typed;
       const expr = compileExpr(node.expr, scope);
       const values = node.values.map((v) => compileExpr(v, scope));
       return () => in3(expr(), values.map((v) => v()));

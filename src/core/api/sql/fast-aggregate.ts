@@ -15,6 +15,8 @@
 import type { ExprNode } from 'squirreling';
 import { compileExpr, FastFallback, stringify, valueKey, type Compiled, type OrderByItem, type Scope, type SelectColumn } from './arrow-eval.ts';
 import { derivedAlias, sortByTerms } from './fast-sort.ts';
+import { decimalAvg, decimalSum, isOrderedType, keyOf, parseDecimal } from './sql-types.ts';
+import { keyed, staticType, type TypeOf } from './typed-eval.ts';
 
 type FunctionNode = Extract<ExprNode, { type: 'function' }>;
 
@@ -64,15 +66,32 @@ function accumulator(node: FunctionNode, rowScope: Scope): Accumulator {
     set.add(k);
     return raw;
   };
+  const type = staticType(node.args[0]!, rowScope.typeOf);
   if (fn === 'MIN' || fn === 'MAX') {
     const best: unknown[] = [];
     const sign = fn === 'MIN' ? -1 : 1;
+    if (isOrderedType(type)) {
+      // Decimals, dates, timestamps: the extreme by value (keys), the value as read.
+      const keys: unknown[] = [];
+      return {
+        fn,
+        add: (g) => {
+          const v = value(g);
+          if (v == null) return;
+          const k = keyOf(type, v) ?? null;
+          const b = keys[g];
+          if (b === undefined || (k !== null && b !== null && (k < (b as bigint) ? -1 : k > (b as bigint) ? 1 : 0) * sign > 0)) { keys[g] = k; best[g] = v; }
+        },
+        result: (g) => best[g] ?? null,
+      };
+    }
     return {
       fn,
       add: (g) => { const v = value(g); if (v == null) return; const b = best[g]; if (b === undefined || compareValues(v, b) * sign > 0) best[g] = v; },
       result: (g) => best[g] ?? null,
     };
   }
+  if (type?.kind === 'decimal') return decimalAccumulator(fn, type.scale, value);
   // Integers (numbers that are integers, bigints) add exactly in a bigint; the first fractional or
   // non-numeric value switches the group to a float sum of Number() of each value, as squirreling adds.
   const ints: bigint[] = [];
@@ -103,6 +122,31 @@ function accumulator(node: FunctionNode, rowScope: Scope): Accumulator {
     return sum >= -MAX_SAFE && sum <= MAX_SAFE ? Number(sum) : sum;
   };
   return { fn, add, result };
+}
+
+/**
+ * SUM/AVG of a decimal(p,s) column, exact: the unscaled values add in a bigint. SUM keeps the scale (Spark,
+ * Trino); AVG has scale s+4, rounded half away from zero (Spark's rule, sql-types.ts decimalAvg).
+ */
+function decimalAccumulator(fn: string, scale: number, value: (g: number) => unknown): Accumulator {
+  const sums: bigint[] = [];
+  const counts: bigint[] = [];
+  return {
+    fn,
+    add: (g) => {
+      const raw = value(g);
+      if (raw == null) return;
+      const d = parseDecimal(raw);
+      if (!d) return;
+      sums[g] = (sums[g] ?? 0n) + (d.s <= scale ? d.u * 10n ** BigInt(scale - d.s) : d.u / 10n ** BigInt(d.s - scale));
+      counts[g] = (counts[g] ?? 0n) + 1n;
+    },
+    result: (g) => {
+      const n = counts[g];
+      if (!n) return null;
+      return fn === 'SUM' ? decimalSum(sums[g]!, scale) : decimalAvg(sums[g]!, n, scale);
+    },
+  };
 }
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
@@ -146,12 +190,14 @@ export interface AggregateSpec {
  * A compiled aggregation: feed it rows (set the cursor, call `addRow`), then take `results()`.
  * Throws FastFallback at compile time for anything squirreling alone runs.
  */
-export function compileAggregate(spec: AggregateSpec, cursor: RowCursor, resolveColumn: (node: Extract<ExprNode, { type: 'identifier' }>, columns: readonly string[]) => string | undefined) {
+export function compileAggregate(spec: AggregateSpec, cursor: RowCursor, resolveColumn: (node: Extract<ExprNode, { type: 'identifier' }>, columns: readonly string[]) => string | undefined, typeOf?: TypeOf, text?: string) {
   const rowScope: Scope = {
     identifier: (node) => {
       const c = resolveColumn(node, spec.scanColumns);
       return c === undefined ? undefined : () => cursor.arrays[c]![cursor.i];
     },
+    ...(typeOf ? { typeOf } : {}),
+    ...(text !== undefined ? { text } : {}),
   };
   const accs: Accumulator[] = [];
   const accByNode = new Map<string, number>();
@@ -174,27 +220,31 @@ export function compileAggregate(spec: AggregateSpec, cursor: RowCursor, resolve
   const selectScope: Scope = {
     identifier: (node) => { const c = resolveColumn(node, spec.scanColumns); return c === undefined ? undefined : firstGetter(c); },
     aggregate,
+    ...(typeOf ? { typeOf } : {}),
+    ...(text !== undefined ? { text } : {}),
   };
   const names: string[] = [];
   const outputs = new Map<string, Compiled>();
+  const outputExprs = new Map<string, ExprNode>();
   for (const col of spec.columns) {
     if (col.type !== 'derived') throw new FastFallback('* in an aggregate query');
     const name = col.alias ?? derivedAlias(col.expr);
     names.push(name);
+    outputExprs.set(name, col.expr);
     outputs.set(name, compileExpr(col.expr, selectScope)); // a later column of the same name wins, as in the engine's cells
   }
   // HAVING and the grouped ORDER BY evaluate on the first row's cells overlaid with the output aliases.
+  const isOutput = (node: Extract<ExprNode, { type: 'identifier' }>) => outputs.has(node.name) && (node.prefix === undefined || !spec.scanColumns.some((c) => c === node.prefix || c.startsWith(`${node.prefix}.`)));
   const contextScope: Scope = {
-    identifier: (node) => {
-      const out = outputs.get(node.name);
-      if (out && (node.prefix === undefined || !spec.scanColumns.some((c) => c === node.prefix || c.startsWith(`${node.prefix}.`)))) return out;
-      return selectScope.identifier(node);
-    },
+    identifier: (node) => (isOutput(node) ? outputs.get(node.name) : selectScope.identifier(node)),
     aggregate,
+    ...(typeOf ? { typeOf: (node) => (isOutput(node) ? staticType(outputExprs.get(node.name)!, typeOf) : typeOf(node)) } : {}),
+    ...(text !== undefined ? { text } : {}),
   };
   const having = spec.having ? compileExpr(spec.having, contextScope) : undefined;
-  const order = (spec.orderBy ?? []).map((t) => compileExpr(t.expr, contextScope));
-  const keyExprs = spec.groupBy.map((e) => compileExpr(e, rowScope));
+  // Decimal, date and timestamp terms and keys order and group by value (10.5 and 10.50 are one group).
+  const order = (spec.orderBy ?? []).map((t) => keyed(staticType(t.expr, contextScope.typeOf), compileExpr(t.expr, contextScope)));
+  const keyExprs = spec.groupBy.map((e) => keyed(staticType(e, typeOf), compileExpr(e, rowScope)));
   const scalar = keyExprs.length === 0;
 
   const ids = new Map<unknown, number>();

@@ -13,10 +13,14 @@ import type { ColumnBatch } from './arrow-columns.ts';
 import { compileExpr, FastFallback, valueKey, type Compiled, type OrderByItem, type Scope, type SelectColumn } from './arrow-eval.ts';
 import { compileAggregate, type RowCursor } from './fast-aggregate.ts';
 import { derivedAlias, sortByTerms } from './fast-sort.ts';
+import type { ColumnTypes } from './sql-types.ts';
+import { keyed, staticType, type TypeOf } from './typed-eval.ts';
 
 /** A relation as the columnar executor reads it. */
 export interface FastSource {
   readonly columns: readonly string[];
+  /** Types of the columns compared by value, not by their canonical text (sql-types.ts). */
+  readonly types?: ColumnTypes;
   /** The scan's rows as column batches holding (at least) `hints.columns`, all columns when absent. */
   batches(hints: ScanOptions): AsyncIterable<ColumnBatch>;
 }
@@ -93,7 +97,7 @@ function projectNames(select: readonly SelectColumn[], columns: readonly string[
 }
 
 /** Compiles the plan for the columnar executor; throws FastFallback when squirreling must run it. */
-export function compileFastQuery(plan: QueryPlan, sources: Readonly<Record<string, FastSource>>, signal?: AbortSignal): FastQuery {
+export function compileFastQuery(plan: QueryPlan, sources: Readonly<Record<string, FastSource>>, signal?: AbortSignal, text?: string): FastQuery {
   const shape = shapeOf(plan);
   const table = (shape.count?.table ?? shape.scan!.table).toLowerCase();
   const source = sources[table];
@@ -115,8 +119,11 @@ export function compileFastQuery(plan: QueryPlan, sources: Readonly<Record<strin
   const hints = shape.scan!.hints;
   const scanColumns = hints.columns ?? source.columns;
   if (scanColumns.some((c) => !source.columns.includes(c))) throw new FastFallback('a column the relation lacks');
+  const typeOf: TypeOf = (node) => { const c = resolveColumn(node, scanColumns); return c === undefined ? undefined : source.types?.get(c); };
   const rowScope: Scope = {
     identifier: (node) => { const c = resolveColumn(node, scanColumns); return c === undefined ? undefined : () => cursor.arrays[c]![cursor.i]; },
+    typeOf,
+    ...(text !== undefined ? { text } : {}),
   };
   const where = hints.where ? compileExpr(hints.where, rowScope) : undefined;
   const scanLimit = hints.limit;
@@ -148,7 +155,7 @@ export function compileFastQuery(plan: QueryPlan, sources: Readonly<Record<strin
     const agg = compileAggregate({
       groupBy: a.type === 'HashAggregate' ? a.groupBy : [], columns: a.columns, scanColumns,
       ...(a.having ? { having: a.having } : {}), ...(a.type === 'HashAggregate' && a.orderBy ? { orderBy: a.orderBy } : {}),
-    }, cursor, resolveColumn);
+    }, cursor, resolveColumn, typeOf, text);
     return {
       columns: agg.names,
       async *rows() {
@@ -170,7 +177,8 @@ export function compileFastQuery(plan: QueryPlan, sources: Readonly<Record<strin
   const names = outputs.map((o) => o.name);
   const cells = names.map((n) => byName.get(n)!);
   const project = () => cells.map((c) => c());
-  const sortTerms = shape.sort ? shape.sort.map((t) => compileExpr(t.expr, rowScope)) : undefined;
+  // Decimal, date and timestamp terms sort by value (their keys), not as canonical text.
+  const sortTerms = shape.sort ? shape.sort.map((t) => keyed(staticType(t.expr, typeOf), compileExpr(t.expr, rowScope))) : undefined;
 
   return {
     columns: names,

@@ -21,6 +21,7 @@ import type { FastSource } from './fast-query.ts';
 import { pushableFilter } from './pushdown.ts';
 import type { SqlProgressDto, SqlScanDto } from './sql-contract.ts';
 import { sqlId, sqlRowsOf } from './sql-values.ts';
+import { columnTypesOf, type ColumnTypes } from './sql-types.ts';
 import type { RefPoint, RefSelector } from './table-refs.ts';
 
 /** The table behind a relation: opened through its own counting storage so its bytes are its own. */
@@ -44,6 +45,8 @@ export const CHANGE_VERSION_COLUMN = '_commit_version';
 export abstract class Relation {
   /** Column names, in order; set by {@link prepare}. */
   columns: readonly string[] = [];
+  /** Types of the columns SQL must compare by value (decimals, dates, timestamps, longs); set by {@link prepare}. */
+  types: ColumnTypes = new Map();
   /** One record per scan the engine made (a relation joined with itself is scanned twice). */
   readonly scans: SqlScanDto[] = [];
 
@@ -78,7 +81,7 @@ export abstract class Relation {
 
   /** The columnar executor's view of this relation. */
   fastSource(): FastSource {
-    return { columns: [...this.columns], batches: (hints) => this.columnBatches(hints) };
+    return { columns: [...this.columns], types: this.types, batches: (hints) => this.columnBatches(hints) };
   }
 
   protected base(kind: SqlScanDto['kind']): Pick<SqlScanDto, 'ref' | 'relation' | 'table' | 'root' | 'format' | 'kind'> {
@@ -158,6 +161,7 @@ export class DataRelation extends Relation {
   async prepare(): Promise<void> {
     this.basePlan = await planScan(this.opened.table, { ...this.selector, signal: this.ctx.signal });
     this.columns = this.basePlan.columns;
+    this.types = await columnTypesOf(this.opened.table, this.ctx.signal);
   }
 
   /** The plan for `hints`, and the filter that went into it (none when the format refused it). */
@@ -223,6 +227,7 @@ export class ChangesRelation extends Relation {
   async prepare(): Promise<void> {
     this.toPlan = await planScan(this.opened.table, { ...pointOf(this.to), signal: this.ctx.signal });
     this.columns = [...this.toPlan.columns, CHANGE_TYPE_COLUMN, CHANGE_VERSION_COLUMN];
+    this.types = await columnTypesOf(this.opened.table, this.ctx.signal);
   }
 
   async explain(): Promise<SqlScanDto> {

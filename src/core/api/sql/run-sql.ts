@@ -19,6 +19,7 @@ import { FastFallback } from './arrow-eval.ts';
 import { compileFastQuery, type FastQuery } from './fast-query.ts';
 import { columnKind, sqlCell } from './sql-values.ts';
 import { rewrite3vl, SQL3VL_FUNCTIONS, type Rewrite3vl } from './sql-3vl.ts';
+import { rewriteTyped, SQL_TYPED_FUNCTIONS } from './sql-typed-rewrite.ts';
 import { cteNames, findTableRefs, queryError, rewriteQuery, tokenize, type RewrittenQuery, type TableRefInQuery } from './table-refs.ts';
 
 export interface SqlRunOptions {
@@ -128,7 +129,7 @@ const sourcesOf = (relations: readonly Relation[]) => Object.fromEntries(relatio
 /** An engine error as a LakeError pointing at its place in the query as written. */
 function engineError(p: Prepared, e: unknown, signal?: AbortSignal): LakeError {
   if (signal?.aborted) return abortError(signal, 'sql');
-  if (isLakeError(e)) return toLakeError(e, 'sql');
+  if (isLakeError(e)) return positioned(p, toLakeError(e, 'sql'));
   const err = e as { message?: string; positionStart?: unknown; positionEnd?: unknown };
   const message = String(err.message ?? e).replace(/ at position \d+/, '').replace(/__t\d+/g, (rel) => p.relations.find((r) => r.relation === rel)?.ref ?? rel);
   if (typeof err.positionStart === 'number') {
@@ -144,13 +145,24 @@ function engineError(p: Prepared, e: unknown, signal?: AbortSignal): LakeError {
   return new LakeError('DataInvalid', `sql: ${message}`);
 }
 
+/** A LakeError carrying its place in the engine's query (`engineStart`/`engineEnd`) as a query error pointing there. */
+function positioned(p: Prepared, e: LakeError): LakeError {
+  const { engineStart, engineEnd, ...rest } = e.context;
+  if (typeof engineStart !== 'number') return e;
+  const start = p.rewritten.originalOffset(engineStart);
+  const end = typeof engineEnd === 'number' ? p.rewritten.originalOffset(engineEnd) : start + 1;
+  return queryError(p.query, start, e.message.replace(/^sql: /, ''), e.code, Math.max(1, end - start), rest);
+}
+
 /** The columnar executor's compiled query for this plan, or why squirreling runs it. */
 function chooseExecutor(plan: QueryPlan, p: Prepared, options: SqlRunOptions): { fast?: FastQuery; executor: SqlExecutorDto } {
   if (options.executor === 'squirreling') return { executor: { name: 'squirreling', reason: 'asked for' } };
   try {
     const sources = Object.fromEntries(p.relations.map((r) => [r.relation.toLowerCase(), r.fastSource()]));
-    return { fast: compileFastQuery(plan, sources, options.signal), executor: { name: 'columnar' } };
+    return { fast: compileFastQuery(plan, sources, options.signal, p.rewritten.text), executor: { name: 'columnar' } };
   } catch (e) {
+    // A literal a typed column does not take ('abc' for a decimal) is the user's error on either executor.
+    if (isLakeError(e)) throw positioned(p, e);
     // A plan shape the compiler did not foresee is a reason to fall back, not to fail the user's query.
     const reason = e instanceof FastFallback ? e.reason : `columnar compile error: ${String((e as Error)?.message ?? e)}`;
     if (options.executor === 'columnar') throw new LakeError('Unsupported', `sql: columnar executor: ${reason}`);
@@ -165,8 +177,16 @@ function chooseExecutor(plan: QueryPlan, p: Prepared, options: SqlRunOptions): {
  */
 async function fallbackQuery(p: Prepared): Promise<Rewrite3vl | undefined> {
   const { parseSql } = await loadEngine();
+  let parsed: ReturnType<typeof parseSql>;
+  try { parsed = parseSql({ query: p.rewritten.text }); } catch { return undefined; }
+  // Typed columns first (their comparisons become functions), then three-valued logic over the rest.
+  let typed: ReturnType<typeof rewriteTyped>;
+  try {
+    typed = rewriteTyped(parsed, p.relations.map((x) => ({ names: [x.relation, ...x.aliases], types: x.types })), p.rewritten.text);
+  } catch (e) { throw isLakeError(e) ? positioned(p, e) : e; }
   let r: Rewrite3vl;
-  try { r = rewrite3vl(parseSql({ query: p.rewritten.text })); } catch { return undefined; }
+  try { r = rewrite3vl(typed.statement); } catch { return undefined; }
+  r = { ...r, rewritten: r.rewritten + typed.rewritten };
   if (r.refused) {
     const start = p.rewritten.originalOffset(r.refused.positionStart);
     const end = p.rewritten.originalOffset(r.refused.positionEnd);
@@ -176,7 +196,7 @@ async function fallbackQuery(p: Prepared): Promise<Rewrite3vl | undefined> {
 }
 
 const with3vl = (executor: SqlExecutorDto, r: Rewrite3vl | undefined): SqlExecutorDto =>
-  (r && r.rewritten > 0 ? { ...executor, reason: `${executor.reason ? `${executor.reason}; ` : ''}${r.rewritten} boolean operator(s) rewritten to three-valued-logic functions` } : executor);
+  (r && r.rewritten > 0 ? { ...executor, reason: `${executor.reason ? `${executor.reason}; ` : ''}${r.rewritten} operator(s) rewritten to three-valued-logic or typed-value functions` } : executor);
 
 async function explainPrepared(p: Prepared, signal?: AbortSignal, executorOption?: SqlRunOptions['executor']): Promise<SqlExplainDto> {
   const { planSql } = await loadEngine();
@@ -257,7 +277,7 @@ export async function runSql(storage: Storage, request: SqlRequest, options: Sql
   if (executor.name === 'squirreling') executor = with3vl(executor, fallback);
   if (executor.name === 'squirreling') try {
     const query = fallback?.statement ?? p.rewritten.text;
-    const result = executeSql({ tables: sourcesOf(p.relations), query, functions: SQL3VL_FUNCTIONS, ...(options.signal ? { signal: options.signal } : {}) });
+    const result = executeSql({ tables: sourcesOf(p.relations), query, functions: { ...SQL3VL_FUNCTIONS, ...SQL_TYPED_FUNCTIONS }, ...(options.signal ? { signal: options.signal } : {}) });
     columns = result.columns;
     for await (const row of result.rows()) {
       if (rows.length >= maxRows) { truncated = true; break; }

@@ -1,0 +1,197 @@
+/**
+ * Typed values for the squirreling fallback (joins, subqueries, CTEs, windows…). squirreling compares the
+ * canonical texts of decimals, dates and timestamps with JS `<` and sums with Number(), so before it runs
+ * (and before the 3VL rewrite, sql-3vl.ts) the AST is rewritten where a typed column is involved:
+ * - comparisons and IN become __LS3_TCMP/__LS3_TIN, comparing as values (sql-types.ts); `a.d = b.d` of
+ *   one type stays (equal canonical texts are equal values, and the join keeps its hash plan);
+ * - ORDER BY a typed term sorts by __LS3_KEY (unscaled bigint, epoch nanos); MIN/MAX take the extreme
+ *   key and turn it back into the canonical value (__LS3_UNKEY);
+ * - SUM of a decimal or long, AVG of a decimal, add keys as squirreling does (doubles) next to the sum of
+ *   their magnitudes: while that stays below 2^53 every partial sum is an exact integer, so the answer is
+ *   exact; beyond it the run stops with LakeError Unsupported naming the aggregate and its place.
+ * Column types come from the relations by name (qualified by alias where written) and from select aliases
+ * of typed expressions (so a CTE's `price AS p` keeps its type); an expression of anything else is untyped.
+ */
+import type { Statement, UserDefinedFunction } from 'squirreling';
+import { LakeError } from '../../errors.ts';
+import { derivedAlias } from './fast-sort.ts';
+import { checkLiteral, commonType, compareTyped, decimalAvg, isOrderedType, keyOf, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
+import { constantOf, staticType, type TypeOf } from './typed-eval.ts';
+
+const TWO_53 = 2 ** 53;
+const OPS: Record<string, (c: number) => boolean> = {
+  '=': (c) => c === 0, '==': (c) => c === 0, '!=': (c) => c !== 0, '<>': (c) => c !== 0,
+  '<': (c) => c < 0, '<=': (c) => c <= 0, '>': (c) => c > 0, '>=': (c) => c >= 0,
+};
+
+function sumTooLarge(what: string, start: unknown, end: unknown): LakeError {
+  return new LakeError('Unsupported', `sql: ${what} outside the columnar executor: the sum of magnitudes reaches 2^53, where squirreling's double sum is no longer exact`,
+    { engineStart: Number(start), engineEnd: Number(end) });
+}
+
+/** The functions the rewritten AST calls (names no user query can reach: parse rejects unknown names). */
+export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
+  __LS3_TCMP: {
+    apply: (op, spec, a, b) => {
+      if (a == null || b == null) return null;
+      const c = compareTyped(typeOfSpec(spec), a, b);
+      return c === undefined ? null : OPS[String(op)]!(c);
+    },
+    arguments: { min: 4, max: 4 },
+  },
+  __LS3_TIN: {
+    apply: (spec, x, ...values) => {
+      if (x == null) return null;
+      const t = typeOfSpec(spec);
+      let unknown = false;
+      for (const v of values) {
+        const c = v == null ? undefined : compareTyped(t, x, v);
+        if (c === undefined) unknown = true; else if (c === 0) return true;
+      }
+      return unknown ? null : false;
+    },
+    arguments: { min: 2 },
+  },
+  __LS3_KEY: { apply: (spec, v) => (v == null ? null : keyOf(typeOfSpec(spec), v) ?? null) as never, arguments: { min: 2, max: 2 } },
+  __LS3_UNKEY: { apply: (spec, k) => valueOfKey(typeOfSpec(spec), k) as never, arguments: { min: 2, max: 2 } },
+  __LS3_ABSKEY: {
+    apply: (spec, v) => { if (v == null) return null; const k = keyOf(typeOfSpec(spec), v); return k == null ? null : Math.abs(Number(k)); },
+    arguments: { min: 2, max: 2 },
+  },
+  __LS3_SUM: {
+    apply: (spec, sum, magnitude, what, start, end) => {
+      if (sum == null) return null;
+      if (Number(magnitude) >= TWO_53) throw sumTooLarge(String(what), start, end);
+      const t = typeOfSpec(spec);
+      return (t.kind === 'decimal' ? valueOfKey(t, BigInt(sum as number)) : sum) as never;
+    },
+    arguments: { min: 6, max: 6 },
+  },
+  __LS3_AVG: {
+    apply: (spec, sum, count, magnitude, what, start, end) => {
+      if (sum == null || !count) return null;
+      if (Number(magnitude) >= TWO_53) throw sumTooLarge(String(what), start, end);
+      const t = typeOfSpec(spec);
+      return t.kind === 'decimal' ? decimalAvg(BigInt(sum as number), BigInt(count as number), t.scale) : null;
+    },
+    arguments: { min: 7, max: 7 },
+  },
+};
+
+/** Column types of the relations a query reads, by the names it may use. */
+export interface RelationTypes {
+  readonly names: readonly string[];
+  readonly types: ReadonlyMap<string, SqlType>;
+}
+
+type Node = Record<string, unknown>;
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+const sameType = (a: SqlType | undefined, b: SqlType | undefined) => a !== undefined && b !== undefined && typeSpec(a) === typeSpec(b);
+
+/** Rewrites a parsed statement (a copy) so squirreling compares, orders and sums typed columns by value. */
+export function rewriteTyped(statement: Statement, relations: readonly RelationTypes[], text: string): { statement: Statement; rewritten: number } {
+  const aliasTypes = new Map<string, SqlType>();
+  const typeOf: TypeOf = (node) => {
+    const found: SqlType[] = [];
+    for (const r of relations) {
+      if (node.prefix !== undefined && !r.names.some((n) => n.toLowerCase() === node.prefix!.toLowerCase())) continue;
+      const t = r.types.get(node.name);
+      if (t) found.push(t);
+    }
+    // One type whatever relation the name comes from; a name two relations type differently stays untyped.
+    if (found.length > 0) return found.every((t) => sameType(t, found[0])) ? found[0] : undefined;
+    return node.prefix === undefined ? aliasTypes.get(node.name) : undefined;
+  };
+  // Select aliases of typed expressions (CTEs, subqueries), until no new one appears.
+  for (let changed = true; changed;) {
+    changed = false;
+    const visit = (v: unknown): void => {
+      if (Array.isArray(v)) { v.forEach(visit); return; }
+      if (!isNode(v)) return;
+      if (v.type === 'derived' && typeof v.alias === 'string' && !aliasTypes.has(v.alias)) {
+        const t = staticType(v.expr as never, typeOf);
+        if (t) { aliasTypes.set(v.alias, t); changed = true; }
+      }
+      Object.values(v).forEach(visit);
+    };
+    visit(statement);
+  }
+
+  let rewritten = 0;
+  const pos = (n: Node) => ({ positionStart: n.positionStart, positionEnd: n.positionEnd });
+  const lit = (n: Node, value: unknown): Node => ({ type: 'literal', value, ...pos(n) });
+  const call = (n: Node, funcName: string, args: unknown[], extra: Node = {}): Node => ({ type: 'function', funcName, args, ...extra, ...pos(n) });
+  const typeOfNode = (n: unknown) => staticType(n as never, typeOf);
+  /** A side of a typed comparison: a constant checked and written exactly, else the rewritten expression. */
+  const operand = (n: Node, t: SqlType, other: Node): unknown => {
+    const c = constantOf(n as never, text);
+    if (!c) return walk(n);
+    const column = other.type === 'identifier' ? String(other.name) : 'expression';
+    checkLiteral(t, c.value, column, n as never);
+    return lit(n, c.value);
+  };
+
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!isNode(v)) return v;
+    if (v.type === 'binary' && typeof v.op === 'string' && v.op in OPS) {
+      const l = v.left as Node;
+      const r = v.right as Node;
+      const lt = typeOfNode(l);
+      const rt = typeOfNode(r);
+      const t = commonType(lt, rt);
+      const bothColumns = l.type === 'identifier' && r.type === 'identifier' && sameType(lt, rt) && (v.op === '=' || v.op === '==');
+      if (isOrderedType(t) && !bothColumns) {
+        rewritten++;
+        return call(v, '__LS3_TCMP', [lit(v, v.op), lit(v, typeSpec(t)), operand(l, t, r), operand(r, t, l)]);
+      }
+    }
+    if (v.type === 'in valuelist') {
+      const t = typeOfNode(v.expr);
+      if (isOrderedType(t)) {
+        rewritten++;
+        const x = v.expr as Node;
+        return call(v, '__LS3_TIN', [lit(v, typeSpec(t)), walk(x), ...(v.values as Node[]).map((n) => operand(n, t, x))]);
+      }
+    }
+    if (v.type === 'function' && Array.isArray(v.args) && v.args.length === 1 && isNode(v.args[0]) && v.args[0].type !== 'star') {
+      const name = String(v.funcName).toUpperCase();
+      const arg = v.args[0];
+      const t = typeOfNode(arg);
+      const spec = t ? lit(v, typeSpec(t)) : undefined;
+      const inner = (fn: string, a: unknown) => call(v, fn, [a], { ...(v.filter ? { filter: walk(v.filter) } : {}), ...(v.distinct ? { distinct: true } : {}) });
+      if ((name === 'MIN' || name === 'MAX') && isOrderedType(t)) {
+        rewritten++;
+        return call(v, '__LS3_UNKEY', [spec, inner(name, call(v, '__LS3_KEY', [spec, walk(arg)]))]);
+      }
+      if ((name === 'SUM' && (t?.kind === 'decimal' || t?.kind === 'long')) || (name === 'AVG' && t?.kind === 'decimal')) {
+        rewritten++;
+        const sum = inner('SUM', call(v, '__LS3_KEY', [spec, walk(arg)]));
+        const magnitude = inner('SUM', call(v, '__LS3_ABSKEY', [spec, walk(arg)]));
+        const at = [lit(v, `${name}(${derivedAlias(arg as never)})`), lit(v, v.positionStart), lit(v, v.positionEnd)];
+        return name === 'SUM' ? call(v, '__LS3_SUM', [spec, sum, magnitude, ...at]) : call(v, '__LS3_AVG', [spec, sum, inner('COUNT', walk(arg)), magnitude, ...at]);
+      }
+    }
+    const out: Node = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (v.type === 'select' && k === 'columns' && Array.isArray(x)) {
+        // A rewritten output keeps the name squirreling would have given the original expression.
+        out.columns = (x as Node[]).map((col) => {
+          const before = rewritten;
+          const now = walk(col) as Node;
+          return col.type === 'derived' && col.alias === undefined && rewritten !== before ? { ...now, alias: derivedAlias(col.expr as never) } : now;
+        });
+      } else if (v.type === 'select' && k === 'orderBy' && Array.isArray(x)) {
+        out.orderBy = (x as Node[]).map((term) => {
+          const t = typeOfNode(term.expr);
+          const now = walk(term) as Node;
+          if (!isOrderedType(t)) return now;
+          rewritten++;
+          return { ...now, expr: call(term.expr as Node, '__LS3_KEY', [lit(term.expr as Node, typeSpec(t)), now.expr]) };
+        });
+      } else out[k] = walk(x);
+    }
+    return out;
+  };
+  return { statement: walk(statement) as Statement, rewritten };
+}

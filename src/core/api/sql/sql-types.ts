@@ -1,0 +1,189 @@
+/**
+ * Column types of the SQL relations (issue 16): values reach the engines in the canonical row form
+ * (sql-values.ts) — decimals, dates and timestamps as text — so without their column's type `price > 9.5`
+ * would compare '10.00' and '9.50' as text. Both executors ask these functions instead: decimals compare
+ * exactly as scaled bigints (rescaled to the larger scale, literals parsed from their text, no float),
+ * dates and timestamps as instants (epoch nanoseconds; a date is its midnight UTC, a time without a zone
+ * is UTC, as the canonical form writes every timestamp with `Z`).
+ */
+import { LakeError } from '../../errors.ts';
+import type { LakeTable } from '../../formats/table-format.ts';
+import { canonicalDate, canonicalDecimal, canonicalTimestampMicros } from '../../arrow/index.ts';
+
+/** A column's type where SQL must know it: decimal(p,s) by scale, date, timestamp (with or without zone), 64-bit integer. */
+export type SqlType =
+  | { readonly kind: 'decimal'; readonly scale: number }
+  | { readonly kind: 'date' }
+  | { readonly kind: 'timestamp' }
+  | { readonly kind: 'long' };
+
+export type ColumnTypes = ReadonlyMap<string, SqlType>;
+
+/** True for the types whose canonical text does not order or compare as the value does. */
+export const isOrderedType = (t: SqlType | undefined): t is Exclude<SqlType, { kind: 'long' }> => t !== undefined && t.kind !== 'long';
+
+/**
+ * The SQL type of a format's own type name (ColumnDto.type): Iceberg `decimal(10,2)`, `timestamptz`, `long`;
+ * Delta `decimal(10,2)`, `timestamp_ntz`; Paimon `DECIMAL(10, 2) NOT NULL`, `TIMESTAMP(6) WITH LOCAL TIME ZONE`,
+ * `BIGINT`; Hudi Avro `decimal(10,2)`, `timestamp-micros`, `local-timestamp-millis`. Undefined for the rest.
+ */
+export function sqlTypeOf(formatType: string): SqlType | undefined {
+  const t = formatType.trim().toLowerCase();
+  const dec = /^decimal\s*(?:\(\s*\d+\s*(?:,\s*(\d+)\s*)?\))?(?:\s|$)/.exec(t);
+  if (dec) return { kind: 'decimal', scale: Number(dec[1] ?? 0) };
+  if (/^date(?:\s|$)/.test(t)) return { kind: 'date' };
+  if (/^(?:local-)?timestamp/.test(t)) return { kind: 'timestamp' };
+  if (/^(?:long|bigint|int64)(?:\s|$)/.test(t)) return { kind: 'long' };
+  return undefined;
+}
+
+/** Types of the table's top-level columns by name: the current schema's, older schemas' for dropped names. */
+export async function columnTypesOf(table: LakeTable, signal?: AbortSignal): Promise<Map<string, SqlType>> {
+  const schemas = await table.schemas(signal);
+  const current = schemas.find((s) => s.isCurrent) ?? schemas[schemas.length - 1];
+  const out = new Map<string, SqlType>();
+  for (const s of [...schemas.filter((x) => x !== current), ...(current ? [current] : [])]) {
+    for (const c of s.columns) {
+      const t = sqlTypeOf(c.type);
+      if (t) out.set(c.name, t); else out.delete(c.name);
+    }
+  }
+  return out;
+}
+
+/** A type as text (the fallback's function argument) and back. */
+export const typeSpec = (t: SqlType): string => (t.kind === 'decimal' ? `decimal:${t.scale}` : t.kind);
+export function typeOfSpec(spec: unknown): SqlType {
+  const s = String(spec);
+  if (s.startsWith('decimal:')) return { kind: 'decimal', scale: Number(s.slice(8)) };
+  if (s === 'date' || s === 'timestamp' || s === 'long') return { kind: s };
+  throw new LakeError('Internal', `sql: unknown type spec ${s}`);
+}
+
+/** An exact decimal: unscaled × 10^-scale. */
+export interface Decimal { readonly u: bigint; readonly s: number }
+
+const DECIMAL_TEXT = /^\s*([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?\s*$/i;
+
+/** A decimal from text ('-10.50', '1e3'), a number (its shortest round-trip text) or an integer; undefined otherwise. */
+export function parseDecimal(v: unknown): Decimal | undefined {
+  if (typeof v === 'bigint') return { u: v, s: 0 };
+  if (typeof v === 'number') { if (!Number.isFinite(v)) return undefined; v = String(v); }
+  if (typeof v !== 'string') return undefined;
+  const m = DECIMAL_TEXT.exec(v);
+  if (!m || ((m[2] ?? '') === '' && (m[3] ?? '') === '')) return undefined;
+  let s = (m[3] ?? '').length - Number(m[4] ?? 0);
+  let u = BigInt(`${m[2] ?? ''}${m[3] ?? ''}` || '0');
+  if (s < 0) { u *= 10n ** BigInt(-s); s = 0; }
+  return { u: m[1] === '-' ? -u : u, s };
+}
+
+const rescale = (d: Decimal, to: number): bigint => d.u * 10n ** BigInt(to - d.s);
+
+/** Order of two exact decimals (rescaled to the larger scale). */
+export function compareDecimal(a: Decimal, b: Decimal): number {
+  const s = Math.max(a.s, b.s);
+  const x = rescale(a, s);
+  const y = rescale(b, s);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+const TIME_TEXT = /^\s*([+-]?\d{4,6})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|UTC|[+-]\d{2}(?::?\d{2})?)?\s*$/i;
+
+/** Epoch nanoseconds of a date or timestamp text ('2025-03-01', '2025-03-01 08:00:00.5+08:00', canonical `…Z`); undefined otherwise. */
+export function parseInstant(v: unknown): bigint | undefined {
+  if (typeof v !== 'string') return undefined;
+  const m = TIME_TEXT.exec(v);
+  if (!m) return undefined;
+  const [, y, mo, d, h = '0', mi = '0', sec = '0', frac = '', zone] = m;
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec));
+  if (Number.isNaN(ms) || Number(mo) > 12 || Number(d) > 31 || Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) return undefined;
+  // Date.UTC maps years 0-99 to 1900-1999; set the year exactly.
+  const date = new Date(ms);
+  date.setUTCFullYear(Number(y));
+  let nanos = BigInt(date.getTime()) * 1_000_000n + BigInt(frac.padEnd(9, '0') || '0');
+  if (zone && !/^(z|utc)$/i.test(zone)) {
+    const z = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone)!;
+    const offset = (Number(z[2]) * 60 + Number(z[3] ?? 0)) * 60_000_000_000;
+    nanos -= BigInt(z[1] === '-' ? -offset : offset);
+  }
+  return nanos;
+}
+
+/** The comparable key of a value of type `t` (decimal: unscaled bigint at the type's scale; date/timestamp: epoch nanos); undefined when it is not one. */
+export function keyOf(t: SqlType, v: unknown): bigint | number | undefined {
+  if (t.kind === 'decimal') {
+    const d = parseDecimal(v);
+    if (!d) return undefined;
+    // A value with more fraction digits than the column (only a literal can have them) is not a key of it.
+    return d.s <= t.scale ? rescale(d, t.scale) : undefined;
+  }
+  if (t.kind === 'long') return typeof v === 'number' || typeof v === 'bigint' ? v : undefined;
+  return parseInstant(v);
+}
+
+/** The canonical value of a key (the inverse of {@link keyOf} for canonical values). */
+export function valueOfKey(t: SqlType, k: unknown): unknown {
+  if (k == null) return null;
+  const n = BigInt(k as bigint);
+  if (t.kind === 'decimal') return canonicalDecimal(n, t.scale);
+  if (t.kind === 'long') return k;
+  const micros = n >= 0n ? n / 1000n : -((-n + 999n) / 1000n);
+  if (t.kind === 'date') return canonicalDate(Number(micros / 86_400_000_000n));
+  return canonicalTimestampMicros(micros);
+}
+
+/**
+ * Order of `a` and `b` as values of type `t` (the other side parsed as that type: a decimal's other side
+ * as a decimal, a date or timestamp's as an instant); undefined when either is not one (SQL NULL then).
+ */
+export function compareTyped(t: SqlType, a: unknown, b: unknown): number | undefined {
+  if (t.kind === 'decimal') {
+    const x = parseDecimal(a);
+    const y = parseDecimal(b);
+    return x && y ? compareDecimal(x, y) : undefined;
+  }
+  const x = parseInstant(a);
+  const y = parseInstant(b);
+  return x === undefined || y === undefined ? undefined : x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** The common type two typed sides compare in (a date with a timestamp as instants), undefined when none. */
+export function commonType(a: SqlType | undefined, b: SqlType | undefined): SqlType | undefined {
+  const l = isOrderedType(a) ? a : undefined;
+  const r = isOrderedType(b) ? b : undefined;
+  if (!l || !r) return l ?? r;
+  if (l.kind === 'decimal' && r.kind === 'decimal') return l.scale >= r.scale ? l : r;
+  if (l.kind !== 'decimal' && r.kind !== 'decimal') return l.kind === 'timestamp' ? l : r;
+  return undefined;
+}
+
+/**
+ * Throws LakeError DataInvalid when a literal compared with a typed column is no value of that type; its
+ * context carries the literal's place in the engine's query (`engineStart`/`engineEnd`) for run-sql.ts.
+ */
+export function checkLiteral(t: SqlType, value: unknown, column: string, at?: { positionStart: number; positionEnd: number }): void {
+  if (value == null) return;
+  const ok = t.kind === 'decimal' ? parseDecimal(value) !== undefined : t.kind === 'long' ? true : parseInstant(value) !== undefined;
+  if (!ok) {
+    throw new LakeError('DataInvalid', `sql: ${JSON.stringify(value)} is not a ${t.kind} value to compare with column ${column}`,
+      { columnName: column, ...(at ? { engineStart: at.positionStart, engineEnd: at.positionEnd } : {}) });
+  }
+}
+
+/** Sum of decimal keys at `scale` as the canonical decimal (SUM keeps the scale, Spark and Trino). */
+export const decimalSum = (sum: bigint, scale: number): string => canonicalDecimal(sum, scale);
+
+/** Scale of AVG over decimal(p,s): s + 4 capped at 38 — Spark's rule (Average.resultType). */
+export const avgScale = (scale: number): number => Math.min(scale + 4, 38);
+
+/** AVG of decimals: sum/count at {@link avgScale}, rounded half away from zero (Spark's HALF_UP). */
+export function decimalAvg(sum: bigint, count: bigint, scale: number): string {
+  const to = avgScale(scale);
+  const num = sum * 10n ** BigInt(to - scale);
+  const neg = num < 0n;
+  const abs = neg ? -num : num;
+  let q = abs / count;
+  if ((abs % count) * 2n >= count) q += 1n;
+  return canonicalDecimal(neg ? -q : q, to);
+}

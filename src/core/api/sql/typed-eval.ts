@@ -1,0 +1,122 @@
+/**
+ * Typed comparisons for the columnar executor (arrow-eval.ts): where one side of `=`, `<`, BETWEEN (parsed
+ * as `>= AND <=`) or IN is a decimal, date or timestamp column (or MIN/MAX/SUM/AVG of one), both sides
+ * compare as that type's values (sql-types.ts), never as canonical text. A literal the type does not take
+ * (`d = 'abc'`) is LakeError DataInvalid; a number literal is read from the query's text, not from the
+ * float the parser made of it, so `d = 0.1000000000000000055` is exact.
+ */
+import type { ExprNode } from 'squirreling';
+import { avgScale, checkLiteral, commonType, compareDecimal, isOrderedType, keyOf, parseDecimal, parseInstant, type Decimal, type SqlType } from './sql-types.ts';
+
+type Identifier = Extract<ExprNode, { type: 'identifier' }>;
+
+/** How a place in the query resolves a column's type (undefined: untyped or unknown). */
+export type TypeOf = (node: Identifier) => SqlType | undefined;
+
+/** The type SQL knows statically: a typed column, MIN/MAX of one, SUM of a decimal or long, AVG of a decimal. */
+export function staticType(node: ExprNode, typeOf: TypeOf | undefined): SqlType | undefined {
+  if (!typeOf) return undefined;
+  if (node.type === 'identifier') return typeOf(node);
+  if (node.type === 'function' && node.args.length === 1 && node.args[0]!.type !== 'star') {
+    const name = node.funcName.toUpperCase();
+    const t = name === 'MIN' || name === 'MAX' || name === 'SUM' || name === 'AVG' ? staticType(node.args[0]!, typeOf) : undefined;
+    if (!t) return undefined;
+    if (name === 'MIN' || name === 'MAX') return t;
+    if (name === 'SUM') return t.kind === 'decimal' || t.kind === 'long' ? t : undefined;
+    return t.kind === 'decimal' ? { kind: 'decimal', scale: avgScale(t.scale) } : undefined;
+  }
+  return undefined;
+}
+
+const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** A constant's value as written: a number literal as its text in `text` (exact), `-` of one; undefined when not a constant. */
+export function constantOf(node: ExprNode, text: string | undefined): { value: unknown } | undefined {
+  if (node.type === 'unary' && node.op === '-') {
+    const c = constantOf(node.argument, text);
+    if (!c || c.value == null) return c;
+    const v = c.value;
+    return { value: typeof v === 'string' ? (v.startsWith('-') ? v.slice(1) : `-${v}`) : typeof v === 'number' ? -v : v };
+  }
+  if (node.type !== 'literal') return undefined;
+  const v = node.value;
+  if (typeof v === 'number' && text !== undefined) {
+    const src = text.slice(node.positionStart, node.positionEnd).trim();
+    if (NUMBER_TEXT.test(src)) return { value: src };
+  }
+  return { value: v };
+}
+
+const columnName = (node: ExprNode): string => (node.type === 'identifier' ? node.name : node.type === 'function' ? `${node.funcName}(…)` : 'expression');
+
+type Parse = (v: unknown) => Decimal | bigint | undefined;
+const parserOf = (t: SqlType): Parse => (t.kind === 'decimal' ? parseDecimal : parseInstant);
+const comparerOf = (t: SqlType) => (t.kind === 'decimal'
+  ? (x: Decimal | bigint, y: Decimal | bigint) => compareDecimal(x as Decimal, y as Decimal)
+  : (x: Decimal | bigint, y: Decimal | bigint) => (x < y ? -1 : x > y ? 1 : 0));
+
+const OPS: Record<string, (c: number) => boolean> = {
+  '=': (c) => c === 0, '==': (c) => c === 0, '!=': (c) => c !== 0, '<>': (c) => c !== 0,
+  '<': (c) => c < 0, '<=': (c) => c <= 0, '>': (c) => c > 0, '>=': (c) => c >= 0,
+};
+export const isTypedComparison = (op: string) => op in OPS;
+
+type Compile = (node: ExprNode) => () => unknown;
+
+/** One side: a constant parsed once (checked against the type), else compiled and parsed per row. */
+function side(node: ExprNode, t: SqlType, other: ExprNode, compile: Compile, text: string | undefined): () => Decimal | bigint | null | undefined {
+  const parse = parserOf(t);
+  const c = constantOf(node, text);
+  if (c) {
+    checkLiteral(t, c.value, columnName(other), node);
+    const v = c.value == null ? null : parse(c.value);
+    return () => v;
+  }
+  const f = compile(node);
+  return () => { const v = f(); return v == null ? null : parse(v); };
+}
+
+/** `left op right` compared as values of their common type; undefined when neither side is typed. */
+export function compileTypedComparison(op: string, left: ExprNode, right: ExprNode, typeOf: TypeOf | undefined, compile: Compile, text?: string): (() => boolean | null) | undefined {
+  const t = commonType(staticType(left, typeOf), staticType(right, typeOf));
+  if (!isOrderedType(t) || !(op in OPS)) return undefined;
+  const test = OPS[op]!;
+  const cmp = comparerOf(t);
+  const l = side(left, t, right, compile, text);
+  const r = side(right, t, left, compile, text);
+  return () => {
+    const a = l();
+    const b = r();
+    // NULL, or a value that is not one of the type (SQL's failed cast in non-ANSI mode): unknown.
+    return a == null || b == null ? null : test(cmp(a, b));
+  };
+}
+
+/** `x IN (values)` compared as values of x's type (SQL three-valued); undefined when x is not typed. */
+export function compileTypedIn(expr: ExprNode, values: readonly ExprNode[], typeOf: TypeOf | undefined, compile: Compile, text?: string): (() => boolean | null) | undefined {
+  const t = staticType(expr, typeOf);
+  if (!isOrderedType(t)) return undefined;
+  const cmp = comparerOf(t);
+  const x = side(expr, t, expr, compile, text);
+  const vs = values.map((v) => side(v, t, expr, compile, text));
+  return () => {
+    const a = x();
+    if (a == null) return null;
+    let unknown = false;
+    for (const v of vs) {
+      const b = v();
+      if (b == null) unknown = true;
+      else if (cmp(a, b) === 0) return true;
+    }
+    return unknown ? null : false;
+  };
+}
+
+/**
+ * A compiled value as its ordering and grouping key when its type is ordered (decimal: unscaled bigint at
+ * the type's scale, so 10.5 and 10.50 are one key; date/timestamp: epoch nanos); the value itself otherwise.
+ */
+export function keyed(t: SqlType | undefined, f: () => unknown): () => unknown {
+  if (!isOrderedType(t)) return f;
+  return () => { const v = f(); if (v == null) return null; return keyOf(t, v) ?? v; };
+}
