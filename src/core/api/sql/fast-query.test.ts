@@ -72,6 +72,9 @@ function randomQuery(r: () => number): string {
     'big > 9007199254740991', 'big = 9007199254740993', 'big < 0', 'dec > 10.5', "dec < '-1.00'", 'flag', 'NOT flag', 'flag = false',
     'amount * 2 > qty', 'qty % 3 = 1', 'id < 500 OR id >= 2000', 'CASE WHEN qty > 3 THEN 1 ELSE 0 END = 1', 'COALESCE(qty, 0) > 2',
     "upper(name) = 'BETA'", 'amount / qty > 10', '-qty > -2', 'CAST(amount AS INT) = 100',
+    // Typed columns compared by value on both paths (sql-types.ts): literal scale, text against a decimal, a date against a timestamp.
+    "dec = '10.5'", 'dec = 10.50', 'dec BETWEEN -10 AND 10.5', 'dec IN (1.5, -2, 100.25)', "ts <= '2024-01-05'", "d BETWEEN '2024-01-03' AND '2024-01-09'",
+    "ts > '2024-01-05 12:00:00+08:00'", "d >= '2024-01-10 00:00:00'",
     "ts >= '2024-01-10' - INTERVAL 3 DAY", "d + INTERVAL 1 MONTH > '2024-02-05'", 'extract(DOW FROM ts) IN (0, 6)', "date_trunc('month', d) = '2024-01-01'",
   ];
   const where = () => {
@@ -79,7 +82,7 @@ function randomQuery(r: () => number): string {
     if (!chance(0.4)) return a;
     return `(${a}) ${pick(['AND', 'OR'])} (${pick(preds)})`;
   };
-  const keys = ['cat', 'flag', 'qty', 'd', 'name', 'big', 'substr(ts, 1, 10)', 'lower(name)', 'qty % 3', 'CASE WHEN amount > 0 THEN \'pos\' ELSE \'neg\' END',
+  const keys = ['cat', 'flag', 'qty', 'd', 'name', 'big', 'dec', 'ts', 'substr(ts, 1, 10)', 'lower(name)', 'qty % 3', 'CASE WHEN amount > 0 THEN \'pos\' ELSE \'neg\' END',
     "date_trunc('day', ts)", 'extract(HOUR FROM ts)', "date_part('dow', d)"];
   const args = ['amount', 'qty', 'big', 'dec', 'd', 'ts', 'name', 'cat', 'amount * qty', 'flag'];
   const agg = () => {
@@ -87,9 +90,9 @@ function randomQuery(r: () => number): string {
     const star = fn === 'count' && chance(0.3);
     const distinct = fn === 'count' && !star && chance(0.4) ? 'DISTINCT ' : '';
     const filter = chance(0.15) ? ` FILTER (WHERE ${pick(preds)})` : '';
-    // squirreling (the reference, with three-valued logic rewritten in by sql-3vl.ts) still sums longs
-    // beyond 2^53 as doubles and orders decimals as text: those aggregates are checked in sql-3vl.test.ts.
-    const arg = fn === 'count' ? pick(args) : pick(args.filter((a) => a !== 'big' && a !== 'dec'));
+    // Typed columns take part on both paths (the fallback refuses a SUM it would round: counted, not compared);
+    // AVG of longs beyond 2^53 is a double rounded once (columnar) or per addition (squirreling): left out.
+    const arg = fn === 'avg' ? pick(args.filter((a) => a !== 'big')) : pick(args);
     return `${fn}(${star ? '*' : `${distinct}${arg}`})${filter}`;
   };
   const kind = r();
@@ -109,7 +112,7 @@ function randomQuery(r: () => number): string {
   const cols = kind < 0.7 ? '*' : Array.from({ length: 1 + Math.floor(r() * 4) }, () => pick(exprs)).join(', ');
   let q = `SELECT ${kind > 0.9 ? 'DISTINCT ' : ''}${kind > 0.9 ? pick(['cat', 'cat, flag', 'qty % 4 AS m', 'name']) : cols} FROM t`;
   if (chance(0.7)) q += ` WHERE ${where()}`;
-  if (kind <= 0.9 && chance(0.6)) q += ` ORDER BY ${pick(['amount', 'ts', 'name', 'big', 'dec', 'qty'])} ${pick(['ASC', 'DESC'])}${chance(0.3) ? ' NULLS LAST' : ''}, id`;
+  if (kind <= 0.9 && chance(0.6)) q += ` ORDER BY ${pick(['amount', 'ts', 'name', 'big', 'dec', 'dec', 'd', 'qty'])} ${pick(['ASC', 'DESC'])}${chance(0.3) ? ' NULLS LAST' : ''}, id`;
   if (chance(0.7)) q += ` LIMIT ${1 + Math.floor(r() * 40)}${chance(0.3) ? ' OFFSET 3' : ''}`;
   return q;
 }
@@ -120,6 +123,8 @@ async function bothAgree(storage: Parameters<typeof runSql>[0], query: string, t
   const request = { query, tables, ...(maxRows ? { maxRows } : {}) };
   const reference = await runSql(storage, request, { executor: 'squirreling' }).catch((e: Error) => ({ error: e.message }));
   const fast = await runSql(storage, request).catch((e: Error) => ({ error: e.message }));
+  // The fallback refuses a SUM whose double sum would no longer be exact; the columnar answer is exact there.
+  if ('error' in reference && /reaches 2\^53/.test(reference.error) && !('error' in fast)) return 'refused';
   const shape = (x: typeof fast) => ('error' in x ? x : { columns: x.columns, rows: x.rows, truncated: x.truncated });
   expect(shape(fast), query).toEqual(shape(reference));
   if (!('error' in fast)) rowsCompared += fast.rows.length;
@@ -132,10 +137,11 @@ describe('columnar executor vs squirreling', () => {
   it('120 seeded random queries over a generated table give equal results', async () => {
     const storage = await generated();
     const r = prng(20261201);
-    const ran = { columnar: 0, squirreling: 0, error: 0 } as Record<string, number>;
+    const ran = { columnar: 0, squirreling: 0, error: 0, refused: 0 } as Record<string, number>;
     for (let k = 0; k < 120; k++) ran[await bothAgree(storage, randomQuery(r), TABLES, k % 10 === 0 ? 5 : undefined)]!++;
     // Nearly every generated query is one the columnar executor runs (the point of the comparison).
-    expect(ran.columnar).toBeGreaterThan(105);
+    expect(ran.columnar).toBeGreaterThan(95);
+    expect(ran.refused).toBeLessThan(20);
     expect(rowsCompared).toBeGreaterThan(1000);
   }, 120_000);
 
