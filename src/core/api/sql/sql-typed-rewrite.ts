@@ -4,11 +4,12 @@
  * (and before the 3VL rewrite, sql-3vl.ts) the AST is rewritten where a typed column is involved:
  * - comparisons and IN become __LS3_TCMP/__LS3_TIN, comparing as values (sql-types.ts); `a.d = b.d` of
  *   one type stays (equal canonical texts are equal values, and the join keeps its hash plan);
- * - ORDER BY a typed term sorts by __LS3_KEY (unscaled bigint, epoch nanos); MIN/MAX take the extreme
+ * - ORDER BY a typed term (of a select, a set operation or a window) sorts by __LS3_KEY (unscaled bigint, epoch nanos); MIN/MAX take the extreme
  *   key and turn it back into the canonical value (__LS3_UNKEY);
  * - SUM of a decimal or long, AVG of a decimal, add keys as squirreling does (doubles) next to the sum of
  *   their magnitudes: while that stays below 2^53 every partial sum is an exact integer, so the answer is
  *   exact; beyond it the run stops with LakeError Unsupported naming the aggregate and its place.
+ * (squirreling 0.12 has no aggregate window functions, only ROW_NUMBER, so none is to be rewritten.)
  * Column types come from the relations by name (qualified by alias where written) and from select aliases
  * of typed expressions (so a CTE's `price AS p` keeps its type); an expression of anything else is untyped.
  */
@@ -181,7 +182,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
           const now = walk(col) as Node;
           return col.type === 'derived' && col.alias === undefined && rewritten !== before ? { ...now, alias: derivedAlias(col.expr as never) } : now;
         });
-      } else if (v.type === 'select' && k === 'orderBy' && Array.isArray(x)) {
+      } else if (k === 'orderBy' && Array.isArray(x) && (v.type === 'select' || v.type === 'compound' || v.type === 'window')) {
         out.orderBy = (x as Node[]).map((term) => {
           const t = typeOfNode(term.expr);
           const now = walk(term) as Node;

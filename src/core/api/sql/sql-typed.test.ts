@@ -135,6 +135,19 @@ describe('typed columns in SQL', () => {
     expect(r.rows.map((x) => Number(x[0]))).toEqual(want);
   });
 
+  it('window ORDER BY, ORDER BY over a set operation and a CTE alias keep the type on squirreling', async () => {
+    const withP = ROWS.filter((r) => r.p !== null);
+    const rank = new Map([...withP].sort((a, b) => (a.p! > b.p! ? -1 : a.p! < b.p! ? 1 : Number(a.id - b.id))).map((r, k) => [Number(r.id), k + 1]));
+    const w = await runSql(storage, { query: 'SELECT id, row_number() OVER (ORDER BY p DESC, id) AS rn FROM t WHERE p IS NOT NULL ORDER BY id', tables: TABLES });
+    expect(w.rows.map((x) => [Number(x[0]), x[1]])).toEqual(withP.map((r) => [Number(r.id), rank.get(Number(r.id))]));
+    const byValue = withP.map((r) => r.p!).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((v) => dec(v, 2));
+    const u = await runSql(storage, { query: 'SELECT p AS v FROM t WHERE id < 4 AND p IS NOT NULL UNION ALL SELECT p AS v FROM t WHERE id >= 4 AND p IS NOT NULL ORDER BY v', tables: TABLES });
+    expect(u.rows.map((x) => x[0])).toEqual(byValue);
+    const c = await runSql(storage, { query: 'WITH x AS (SELECT id, p AS price FROM t) SELECT id FROM x WHERE price > 9.5 ORDER BY price, id', tables: TABLES });
+    expect(c.executor?.name).toBe('squirreling');
+    expect(c.rows.map((x) => Number(x[0]))).toEqual(withP.filter((r) => r.p! > 950n).sort((a, b) => (a.p! < b.p! ? -1 : a.p! > b.p! ? 1 : Number(a.id - b.id))).map((r) => Number(r.id)));
+  });
+
   it('a literal the typed column does not take is an error pointing at it, on both executors', async () => {
     for (const executor of EXECUTORS) {
       await expect(runSql(storage, { query: "SELECT id FROM t WHERE p = 'abc'", tables: TABLES }, { executor }), executor)

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { compareTyped, decimalAvg, keyOf, parseDecimal, parseInstant, sqlTypeOf, valueOfKey } from './sql-types.ts';
+import { keyed } from './typed-eval.ts';
+
+const NS = (iso: string) => BigInt(Date.parse(iso)) * 1_000_000n;
+
+describe('SQL column types', () => {
+  it('maps the type names of every format', () => {
+    expect(['decimal(10,2)', 'DECIMAL(23, 5) NOT NULL', 'decimal(38,0)', 'decimal'].map(sqlTypeOf)).toEqual([
+      { kind: 'decimal', scale: 2 }, { kind: 'decimal', scale: 5 }, { kind: 'decimal', scale: 0 }, { kind: 'decimal', scale: 0 }]);
+    for (const t of ['timestamp', 'timestamptz', 'timestamp_ntz', 'timestamptz_ns', 'TIMESTAMP(6) WITH LOCAL TIME ZONE', 'timestamp-micros', 'local-timestamp-millis']) expect(sqlTypeOf(t), t).toEqual({ kind: 'timestamp' });
+    for (const t of ['date', 'DATE NOT NULL']) expect(sqlTypeOf(t), t).toEqual({ kind: 'date' });
+    for (const t of ['long', 'BIGINT', 'int64']) expect(sqlTypeOf(t), t).toEqual({ kind: 'long' });
+    for (const t of ['string', 'int', 'double', 'decimal_text', 'datetime', 'time-micros', 'list<decimal(10,2)>']) expect(sqlTypeOf(t), t).toBeUndefined();
+  });
+
+  it('parses decimals and instants exactly', () => {
+    expect(parseDecimal('-10.50')).toEqual({ u: -1050n, s: 2 });
+    expect(parseDecimal('1e3')).toEqual({ u: 1000n, s: 0 });
+    expect(parseDecimal('0.1000000000000000055')).toEqual({ u: 1000000000000000055n, s: 19 });
+    expect(parseDecimal('abc')).toBeUndefined();
+    expect(parseInstant('2025-03-01 08:00:00+08:00')).toBe(NS('2025-03-01T00:00:00Z'));
+    expect(parseInstant('2025-03-01T00:00:00.000000001Z')! - NS('2025-03-01T00:00:00Z')).toBe(1n);
+    expect(parseInstant('2025-03-01')).toBe(NS('2025-03-01T00:00:00Z'));
+    expect(parseInstant('0099-01-01')).toBe(BigInt(Date.UTC(2000, 0, 1) - Date.UTC(2000, 0, 1)) + NS('0099-01-01T00:00:00Z'));
+    expect(parseInstant('2025-13-01')).toBeUndefined();
+    expect(compareTyped({ kind: 'decimal', scale: 2 }, '10.00', '9.50')).toBe(1);
+    expect(compareTyped({ kind: 'timestamp' }, '2025-03-01T00:00:00.000000Z', '2025-03-01T00:00:00Z')).toBe(0);
+  });
+
+  it('10.5 and 10.50 are one key of a decimal column; keys turn back into canonical values', () => {
+    const t = { kind: 'decimal', scale: 2 } as const;
+    expect(keyOf(t, '10.5')).toBe(keyOf(t, '10.50'));
+    expect(keyed(t, () => '10.5')()).toBe(keyed(t, () => '10.50')());
+    expect(valueOfKey(t, keyOf(t, '-0.5'))).toBe('-0.50');
+    expect(valueOfKey({ kind: 'timestamp' }, keyOf({ kind: 'timestamp' }, '1969-12-31T23:59:59.999999Z'))).toBe('1969-12-31T23:59:59.999999Z');
+    expect(valueOfKey({ kind: 'date' }, keyOf({ kind: 'date' }, '1900-01-01'))).toBe('1900-01-01');
+  });
+
+  it('AVG of decimals: scale + 4, half away from zero', () => {
+    expect(decimalAvg(1n, 20000n, 0)).toBe('0.0001');
+    expect(decimalAvg(-1n, 20000n, 0)).toBe('-0.0001');
+    expect(decimalAvg(-1n, 3n, 2)).toBe('-0.003333');
+    expect(decimalAvg(2n, 3n, 2)).toBe('0.006667');
+  });
+});
