@@ -36,3 +36,33 @@ export type StoryFormat = keyof typeof STORY_TABLES;
 
 /** The commit time of a step in ms since the epoch. */
 export const stepTimeMs = (s: StoryStep): number => Date.parse(s.at);
+
+/** Formats the story explains but Lakescope cannot write (so the story has no table of theirs). */
+export const STORY_EXPLAINED_FORMATS: readonly string[] = ['hudi'];
+
+/** A table of a warehouse as the scan names it (core/api DetectedTableDto's fields the plan needs). */
+export interface StoryScanTable { readonly root: string; readonly format: string }
+
+/** What the story page needs before it reads any table: the steps, where each story table is, and real tables of the explained formats. */
+export interface StoryPlanDto {
+  readonly steps: readonly StoryStep[];
+  /** One entry per story format, with the root the scan found it at (absent when the warehouse has none). */
+  readonly tables: readonly { readonly format: StoryFormat; readonly folder: string; readonly root?: string }[];
+  /** Tables of the explained formats (Hudi) in the warehouse, at most 5, for "see it on a real table". */
+  readonly explainedTables: readonly StoryScanTable[];
+}
+
+const bare = (root: string): string => root.replace(/\/+$/, '');
+
+/** The story plan for a warehouse whose scan found `tables`. */
+export function storyPlan(tables: readonly StoryScanTable[]): StoryPlanDto {
+  return {
+    steps: STORY_STEPS,
+    tables: (Object.keys(STORY_TABLES) as StoryFormat[]).map((format) => {
+      const found = tables.find((t) => t.format === format && bare(t.root) === STORY_TABLES[format]);
+      return { format, folder: STORY_TABLES[format], ...(found ? { root: found.root } : {}) };
+    }),
+    explainedTables: tables.filter((t) => STORY_EXPLAINED_FORMATS.includes(t.format)).slice(0, 5).map((t) => ({ root: t.root, format: t.format })),
+  };
+}
+
