@@ -75,13 +75,15 @@ test('the story page shows the story for Iceberg, Delta and Paimon with the file
   await expect(page.locator('.story-col').filter({ hasText: 'Apache Hudi' })).toContainText('No Hudi table in this warehouse');
   await shot(page, 'story-en-07-rollback');
 
-  // Narrow: one column.
-  await page.setViewportSize({ width: 420, height: 900 });
+  // Narrow: the rail folded away, one column.
+  await page.setViewportSize({ width: 480, height: 900 });
+  await page.locator('button[aria-controls="rail"]').click();
   await expect(col(page, 'delta')).toBeVisible();
   await shot(page, 'story-en-07-rollback-narrow');
 
   // "Open this version" opens the Paimon table's Tree tab at the rollback's snapshot.
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.locator('button.rail-toggle').click();
   await col(page, 'paimon').getByRole('button', { name: 'Open this version' }).click();
   await expect(page).toHaveURL(/t=story%2Fpaimon.*tab=tree.*v=6/);
   expect(errors).toEqual([]);
@@ -106,7 +108,9 @@ test.describe('zh-CN', () => {
     await step(page, 6);
     await expect(col(page, 'iceberg')).toContainText('没有新快照');
     await shot(page, 'story-zh-07-rollback');
-    await page.setViewportSize({ width: 420, height: 900 });
+    await page.setViewportSize({ width: 480, height: 900 });
+    await page.locator('button[aria-controls="rail"]').click();
+    await expect(col(page, 'paimon')).toBeVisible();
     await shot(page, 'story-zh-07-rollback-narrow');
     expect(errors).toEqual([]);
   });

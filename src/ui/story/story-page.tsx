@@ -6,7 +6,7 @@
  * Hudi's column can show the commits of a real Hudi table of the warehouse. Keyboard: ← → Home End move steps.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { DetectedTableDto } from '../../core/api/dto.ts';
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { StoryFormat, StoryPlanDto, StoryStep } from '../../core/api/story/story-steps.ts';
@@ -51,6 +51,8 @@ function StoryView({ warehouseId, plan, onBack, onOpenVersion }: {
   const steps = plan.steps;
   const [index, setIndex] = useState(0);
   const step = steps[index];
+  // On a narrow screen the steps scroll sideways: keep the chosen one in view.
+  useEffect(() => { document.getElementById(`story-step-${steps[index].id}`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }); }, [index, steps]);
   const stories = useQueries({
     queries: plan.tables.map((x) => ({
       queryKey: ['story', warehouseId, x.root ?? '', x.format],
