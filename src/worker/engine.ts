@@ -12,6 +12,7 @@ import { type ConnectionSpec, connectionLabel } from './connection.ts';
 import { createDiffHandlers } from './engine-diff.ts';
 import { createPaimonHandlers } from './engine-paimon.ts';
 import { createSandboxHandlers, type SandboxTargets } from './engine-sandbox.ts';
+import { createStoryHandlers } from './engine-story.ts';
 import { createSqlHandlers } from './engine-sql.ts';
 import { createTableHandlers } from './engine-tables.ts';
 import { OpRegistry } from './engine-writes-dto.ts';
@@ -73,6 +74,8 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
   const sqlCalls = createSqlHandlers(storageOf, options.readers);
   // Sandboxes (engine-sandbox.ts): copies into this browser's private storage, and what each write did there.
   const sandboxCalls = createSandboxHandlers(storageOf, options.sandboxes);
+  // The story page (engine-story.ts): what each commit of a table wrote.
+  const storyCalls = createStoryHandlers(storageOf, options.readers);
 
   const handlers = {
     ...tableCalls,
@@ -81,6 +84,7 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
     ...paimonCalls,
     ...sqlCalls,
     ...sandboxCalls,
+    ...storyCalls,
     async connect(spec: ConnectionSpec, ctx: CallContext): Promise<Connected> {
       let storage: Storage;
       let warehouse: WarehouseDto;

@@ -36,7 +36,7 @@ describe('public/demo', () => {
     for (const t of Object.keys(DEMO_DELTA_TABLES)) expect(files.some((f) => f.key.startsWith(`${t}/_delta_log/`)), t).toBe(true);
     for (const t of Object.keys(DEMO_PAIMON_TABLES)) expect(files.some((f) => f.key === `${t}/snapshot/LATEST`), t).toBe(true);
     // About 1 MiB for the four Iceberg tables, about 125 KiB for the Delta one (logistics/shipments) and about
-    // 190 KiB for the Paimon one (inventory/stock). The sandbox copies all of it into the browser's storage.
+    // 190 KiB for the Paimon one (inventory/stock), about 180 KiB for the three story tables (story/*). The sandbox copies all of it into the browser's storage.
     expect(files.reduce((n, f) => n + f.size, 0)).toBeLessThan(1.5 * 1024 * 1024);
   });
 });

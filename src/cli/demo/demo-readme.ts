@@ -3,7 +3,7 @@ export const README = `Lakescope demo warehouse
 ========================
 
 Four small Apache Iceberg tables, one Delta Lake table and one Apache Paimon
-primary-key table, written from scratch by Lakescope's own Iceberg, Delta and
+primary-key table, plus one story told three times (story/), written from scratch by Lakescope's own Iceberg, Delta and
 Paimon writers (src/cli/demo/generate-demo.ts; the same code that commits
 rollbacks, compactions, tags, RESTORE and OPTIMIZE in the app). Commit times are fixed and spread
 over March 2025, and the data comes from seeded generators, so regenerating
@@ -87,4 +87,19 @@ inventory/stock — Apache Paimon, primary key (warehouse, sku), partitioned by
   - more upserts (11 Mar) and one delete (12 Mar): level-0 files again.
   Look at: the LSM view (level 0 above level 5), the timeline (APPEND and
   COMPACT), row kinds and sequence numbers in the data files.
+
+story/iceberg, story/delta, story/paimon — one story, three formats: 16 bank
+  accounts with the same history, committed at the same instants (7-11 Apr):
+  create; append 12 accounts; append 4 more; update (accounts 3 and 7 frozen);
+  delete (the 3 closed accounts); compact; roll back to the update.
+  - Iceberg v2: the update is an overwrite (copy-on-write), the delete a
+    position delete file, the compaction drops it, the rollback is a new
+    metadata file that points main back at the update's snapshot;
+  - Delta: UPDATE and DELETE write deletion vectors, OPTIMIZE applies them,
+    RESTORE is version 6 with version 3's files;
+  - Paimon (primary key account_id, 1 bucket): upserts and -D records go to
+    level-0 files, full compaction writes one level-5 file, the rollback is
+    snapshot 6 with snapshot 3's files.
+  Look at: the story page (Compare formats), which puts the steps side by
+  side with the files each format wrote, dropped and brought back.
 `;

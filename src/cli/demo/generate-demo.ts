@@ -20,7 +20,9 @@ import { installNodeParquetWasm } from '../../platform/node/parquet-wasm-init.ts
 import { buildClicks, buildSessions } from './demo-events.ts';
 import { buildStock } from './demo-inventory.ts';
 import { buildShipments } from './demo-logistics.ts';
+import { buildStoryDelta, buildStoryIceberg, buildStoryPaimon } from './demo-story.ts';
 import { README } from './demo-readme.ts';
+import { STORY_TABLES } from '../../core/api/story/story-steps.ts';
 import { withDemoRuntime } from './demo-runtime.ts';
 import { buildCustomers, buildOrders, type DemoTableContext } from './demo-sales.ts';
 
@@ -46,6 +48,13 @@ export const DEMO_PAIMON_TABLES: Readonly<Record<string, (ctx: DemoTableContext)
   'inventory/stock': buildStock,
 };
 
+/** "One story, four formats": the same history written by each of our writers (demo-story.ts), by folder. */
+export const DEMO_STORY_TABLES: Readonly<Record<string, (ctx: DemoTableContext) => Promise<void>>> = {
+  [STORY_TABLES.iceberg]: buildStoryIceberg,
+  [STORY_TABLES.delta]: buildStoryDelta,
+  [STORY_TABLES.paimon]: buildStoryPaimon,
+};
+
 /** Seed of the demo's ids and UUIDs; change it and every snapshot id and file name changes. */
 const DEMO_SEED = 20250301;
 
@@ -63,7 +72,7 @@ export async function buildDemoTables(opts: GenerateOptions = {}): Promise<Map<s
   const location = opts.location ?? defaultLocation;
   const files = new Map<string, Uint8Array>();
   await withDemoRuntime(DEMO_SEED, '2025-03-01T00:00:00Z', async (clock) => {
-    for (const [table, build] of [...Object.entries(DEMO_TABLES), ...Object.entries(DEMO_DELTA_TABLES), ...Object.entries(DEMO_PAIMON_TABLES)]) {
+    for (const [table, build] of [...Object.entries(DEMO_TABLES), ...Object.entries(DEMO_DELTA_TABLES), ...Object.entries(DEMO_PAIMON_TABLES), ...Object.entries(DEMO_STORY_TABLES)]) {
       const storage = new MemoryStorage(`demo ${table}`);
       await build({ storage, location: location(table), clock });
       for await (const o of listAll(storage)) files.set(`${table}/${o.key}`, await storage.read(o.key));

@@ -20,6 +20,8 @@ import { SandboxControls, type OpenSandbox } from '../sandbox/sandbox-controls.t
 import { useSandboxState } from '../sandbox/use-sandbox-state.ts';
 import { LessonPanel } from '../sandbox/lesson-panel.tsx';
 
+const StoryPage = lazy(() => import('../story/story-page.tsx').then((m) => ({ default: m.StoryPage })));
+
 const QueryView = lazy(() => import('../query/query-view.tsx'));
 
 export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox }: {
@@ -34,6 +36,8 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
   const { t } = useMessages();
   const [lesson, setLesson] = useState(false);
   const lessonAvailable = session.sandbox?.source.kind === 'demo';
+  // The story tables come with the demo warehouse (and its sandbox copy).
+  const storyAvailable = session.kind === 'demo' || lessonAvailable;
   const [railCollapsed, toggleRail] = usePanelCollapsed('rail');
   useShortcut(PANEL_KEYS.rail, toggleRail);
   const tr = useMessages();
@@ -61,6 +65,8 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
         {!session.warehouse.writable && <span className="pill" title={tr.t('ui.warehouse.readOnlyTitle')}>{tr.t('ui.warehouse.readOnly')}</span>}
         <span className="spacer" />
         {lessonAvailable && <button type="button" className="btn btn-small" aria-pressed={lesson} title={t('ui.lesson.open.title')} onClick={() => setLesson(!lesson)}>{t('ui.lesson.open')}</button>}
+        {storyAvailable && <button type="button" className="btn btn-small" aria-pressed={route.story === true} title={t('ui.story.open.title')}
+          onClick={() => navigate(route.story ? base : { ...base, story: true })}>{t('ui.story.open')}</button>}
         <SandboxControls session={session} table={route.table} onOpenSandbox={onOpenSandbox} />
         <LanguageSwitch />
         <button type="button" className="btn btn-small" onClick={onClose}>{tr.t('ui.warehouse.close')}</button>
@@ -84,7 +90,13 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
           {!route.table && route.folder === undefined && route.tab === 'query' && (
             <WarehouseQuery warehouseId={session.warehouseId} sql={route.sql} onSql={(sql) => navigate({ ...route, sql }, true)} onBack={() => navigate(base)} />
           )}
-          {!route.table && route.folder === undefined && route.tab !== 'query' && <WarehouseHome session={session} scan={scan.data} onOpenTable={openTable} onOpenFolder={openFolder}
+          {!route.table && route.folder === undefined && route.story && (
+            <Suspense fallback={<ProgressLine label={tr.t('ui.warehouse.finding')} />}>
+              <StoryPage warehouseId={session.warehouseId} tables={scan.data?.tables} onBack={() => navigate(base)}
+                onOpenVersion={(root, version) => navigate({ ...base, table: root, tab: 'tree', ...(version !== undefined ? { version } : {}) })} />
+            </Suspense>
+          )}
+          {!route.table && route.folder === undefined && route.tab !== 'query' && !route.story && <WarehouseHome session={session} scan={scan.data} onOpenTable={openTable} onOpenFolder={openFolder}
             onQuery={() => navigate({ ...base, tab: 'query' })} />}
         </main>
       </div>

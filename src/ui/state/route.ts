@@ -40,6 +40,8 @@ export interface Route {
    * table, or on the warehouse's own Query tab (`tab` = query, no table or folder).
    */
   readonly sql?: string;
+  /** The story page (issue 20, "One story, four formats") in place of the warehouse home; no table or folder. */
+  readonly story?: true;
 }
 
 /** Kinds of row change the diff page filters by. */
@@ -99,6 +101,7 @@ export function parseRoute(search: string): Route {
     ...(q.get('t') && q.getAll('col').length > 0 ? { cols: q.getAll('col') } : {}),
     ...(parseDiff(q) ? { diff: parseDiff(q) } : {}),
     ...((q.get('t') || (tab === 'query' && !q.get('f'))) && q.get('sql') ? { sql: q.get('sql') as string } : {}),
+    ...(!q.get('t') && !q.get('f') && q.get('story') === '1' ? { story: true as const } : {}),
   };
 }
 
@@ -129,5 +132,6 @@ export function routeToSearch(r: Route): string {
     for (const k of r.diff.key ?? []) q.append('dkey', k);
   }
   if ((r.table || warehouseQuery) && r.sql) q.set('sql', r.sql);
+  if (!r.table && !r.folder && r.story) q.set('story', '1');
   return `?${q.toString()}`;
 }

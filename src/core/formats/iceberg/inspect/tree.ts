@@ -39,7 +39,7 @@ function metadataNode(table: IcebergTable): TreeNode {
   return {
     id: 'metadata', kind: 'metadata-file', label: table.metadataKey.split('/').pop()!, location: table.metadataKey,
     ...explained('tree.iceberg.metadata', { formatVersion: m.formatVersion, via: table.metadataVia, ...(table.relocatedFrom ? { relocatedFrom: table.relocatedFrom } : {}) }),
-    details: { formatVersion: m.formatVersion, tableUuid: m.tableUuid ?? null, location: m.location, snapshots: m.snapshots.length, currentSnapshotId: m.currentSnapshotId === undefined ? null : String(m.currentSnapshotId) },
+    details: { formatVersion: m.formatVersion, tableUuid: m.tableUuid ?? null, location: m.location, snapshots: m.snapshots.length, currentSnapshotId: m.currentSnapshotId === undefined ? null : String(m.currentSnapshotId), lastUpdatedMs: m.lastUpdatedMs },
     hasChildren: m.snapshots.length > 0,
   };
 }
