@@ -2,7 +2,7 @@
  * Benchmark (issues 3 and 17): open + plan of a large synthetic Iceberg table — 1,000 snapshots, 200
  * manifests, 100,000 data-file entries by default (`--files 1000000` for the million, or a list such as
  * `--files 100000,1000000`, which also prints the 1M / 100k ratio of Lakescope's plan) — by Lakescope's
- * engine and by icebird (bench/icebird-peer.ts: the registry's 0.3.1, or `ICEBIRD_DIR` for a newer source
+ * engine as the CLI runs it (its node:http transport) and by icebird (bench/icebird-peer.ts: the registry's 0.3.1, or `ICEBIRD_DIR` for a newer source
  * tree), on the same table served over HTTP on loopback from a child process. Medians of `--runs`,
  * alternating which side goes first, each run with a fresh table object and no cache. Figures per run: wall
  * time, the client's CPU time (process.cpuUsage: steadier than wall time on a shared machine) and peak heap
@@ -37,6 +37,7 @@ import { getHeapStatistics } from 'node:v8';
 import { parseWhere } from '../src/core/expr/parse.ts';
 import { openIcebergTable } from '../src/core/formats/iceberg/index.ts';
 import { HttpStorage } from '../src/core/io/index.ts';
+import { nodeFetch } from '../src/platform/node/node-fetch.ts';
 import { generateIcebergTable, type Generated } from './generate-iceberg.ts';
 import { withPeakHeap } from './heap-sampler.ts';
 import { type IcebirdPeer, loadIcebird, peerDataFiles } from './icebird-peer.ts';
@@ -74,9 +75,9 @@ export interface OpenPlanOptions {
 
 export const isOk = (r: RunOutcome): r is OpenPlanRun => !('failed' in r);
 
-/** Lakescope: open + plan everything (and, when `filtered`, the filtered plans). */
+/** Lakescope as the CLI runs it (HttpStorage over node:http with keep-alive, src/cli/table-location.ts): open + plan everything (and, when `filtered`, the filtered plans). */
 async function oursOnce(tableUrl: string, filtered: boolean): Promise<OpenPlanRun> {
-  const storage = new HttpStorage({ baseUrl: `${tableUrl}/`, keys: ['metadata/version-hint.text', 'metadata/v1.metadata.json'] });
+  const storage = new HttpStorage({ baseUrl: `${tableUrl}/`, keys: ['metadata/version-hint.text', 'metadata/v1.metadata.json'], fetch: nodeFetch });
   const c0 = process.cpuUsage();
   const [[table, open, plan, planMs, cpu], heap] = await withPeakHeap(async () => {
     const [table, open] = await time(() => openIcebergTable(storage));
