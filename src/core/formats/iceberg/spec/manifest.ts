@@ -244,12 +244,11 @@ function inherit(v: unknown, status: EntryStatus, manifest: ManifestFile): bigin
   return optBig(v) ?? (status === 'added' || manifest.sequenceNumber === 0n ? manifest.sequenceNumber : 0n);
 }
 
-const FORMATS: Readonly<Record<string, string>> = { PARQUET: 'parquet', AVRO: 'avro', ORC: 'orc', PUFFIN: 'puffin', parquet: 'parquet', avro: 'avro', orc: 'orc', puffin: 'puffin' };
+const FORMATS: ReadonlyMap<unknown, string> = new Map(['parquet', 'avro', 'orc', 'puffin'].flatMap((f) => [[f.toUpperCase(), f], [f, f]]));
 
 /** `file_format` in lower case (the common names without allocating a new string per entry). */
 function formatName(v: unknown): string {
-  const s = String(v ?? '');
-  return Object.hasOwn(FORMATS, s) ? FORMATS[s]! : s.toLowerCase();
+  return FORMATS.get(v) ?? String(v ?? '').toLowerCase();
 }
 
 function readPartition(raw: unknown, ctx: EntryContext): readonly (Value | null)[] {
