@@ -26,8 +26,9 @@ describe('bench/iceberg-open-plan', () => {
       const opts = { snapshots: 10, manifests: 2, files: 200, runs: 1, dir, isolate: true, reuse: true, port } as const;
       const first = await runOpenPlanBench(opts);
       expect(first.generated.ms).toBeGreaterThan(0); // generated
-      const again = await runOpenPlanBench(opts);
+      const again = await runOpenPlanBench({ ...opts, runs: 2, budgetMs: 0 });
       expect(again.generated.ms).toBe(0); // reused
+      expect([again.runs, again.asked]).toEqual([1, 2]); // a spent budget starts no second pair
       expect([first, again].map((r) => [...r.ours, ...r.theirs].map((x) => (isOk(x) ? x.files : x.failed)))).toEqual([[200, 200], [200, 200]]);
     } finally {
       await cleanup();

@@ -10,7 +10,7 @@
  * result is held while sampled, so the peak includes what the plan returns).
  *
  *   ICEBIRD_DIR=/tmp/icebird npx tsx --expose-gc bench/iceberg-open-plan.ts [--snapshots 1000] [--manifests 200] [--files 100000] [--runs 5]
- *     [--no-filtered] [--dir bench/out/tables] [--port 0] [--reuse] [--isolate] [--timeout-s 300]
+ *     [--no-filtered] [--dir bench/out/tables] [--port 0] [--reuse] [--isolate] [--timeout-s 300] [--budget-s 600]
  *
  * Two modes. In-process (default): both sides in this process after one warm-up of each. `--isolate`: every
  * run in a fresh child process (cold: no warm-up, so both sides pay their JIT), so a side that runs out of
@@ -21,8 +21,10 @@
  *
  *   ICEBIRD_DIR=/tmp/icebird npx tsx bench/iceberg-open-plan.ts --files 100000,1000000 --runs 3,2 --isolate --reuse --port 4183 --dir /tmp/plan-tables --no-filtered
  *
- * (`--runs` takes one count per size, the last repeating.) At load average ~20 on 2 cores one 1M run takes about
- * 40 s for Lakescope and 165 s for icebird, so `--runs 3,2` finishes in about 9–10 minutes, `--runs 3` in 13.
+ * (`--runs` takes one count per size, the last repeating.) At load average ~20 on 2 cores one 1M run takes 40–100 s
+ * for Lakescope and 140–170 s for icebird, so `--runs 3` took 13 minutes and `--runs 3,2` 14 (with tests running
+ * alongside). `--budget-s 600` bounds the whole bench: no run pair is started that would end past it (judged by the
+ * slowest pair so far; at least one pair per size runs), and the report says how many runs were done.
  *
  * What is compared: "open" = find the current metadata file (version-hint.text) and parse it; "plan" = read the
  * manifest list and every manifest of the current snapshot into file entries (no filter: icebird cannot prune).
@@ -57,7 +59,9 @@ export interface FailedRun { readonly failed: string }
 export type RunOutcome = OpenPlanRun | FailedRun;
 export interface SideMedians { readonly open: number; readonly plan: number; readonly total: number; readonly cpu: number; readonly peakHeapBytes: number; readonly ok: number }
 export interface OpenPlanResult {
-  readonly generated: Generated; readonly peer: string; readonly runs: number; readonly isolate: boolean;
+  readonly generated: Generated; readonly peer: string;
+  /** Run pairs done, and asked for (fewer when `budgetMs` ran out). */
+  readonly runs: number; readonly asked: number; readonly isolate: boolean;
   readonly ours: RunOutcome[]; readonly theirs: RunOutcome[];
   /** Medians over the runs that finished (undefined when none did). */
   readonly medians: { readonly ours?: SideMedians; readonly theirs?: SideMedians };
@@ -74,6 +78,11 @@ export interface OpenPlanOptions {
   readonly isolate?: boolean;
   /** Isolated mode: a run still going after this long is ended and reported (default 300 s). */
   readonly timeoutMs?: number;
+  /**
+   * Stop starting run pairs once this much time has passed since the first (at least one pair runs), so a
+   * bench on a loaded machine ends in bounded time; fewer runs than asked are then reported (`runs`).
+   */
+  readonly budgetMs?: number;
 }
 
 export const isOk = (r: RunOutcome): r is OpenPlanRun => !('failed' in r);
@@ -156,14 +165,20 @@ export async function runOpenPlanBench(opts: OpenPlanOptions): Promise<OpenPlanR
     const theirs = (): Promise<RunOutcome> => (opts.isolate ? isolatedRun('theirs', tableUrl, false, opts.icebirdDir, timeoutMs) : theirsOnce(peer, tableUrl));
     if (!opts.isolate) { await ours(); await theirs(); } // warm-up (JIT, wasm, sockets)
     const res = { ours: [] as RunOutcome[], theirs: [] as RunOutcome[] };
+    const t0 = performance.now();
+    let pair = 0;
     for (let i = 0; i < opts.runs; i++) {
+      // A pair that would end past the budget (judged by the slowest pair so far) is not started.
+      if (i > 0 && opts.budgetMs !== undefined && performance.now() - t0 + pair > opts.budgetMs) break;
+      const p0 = performance.now();
       // Alternate the order so neither side always runs on a warmer machine.
       if (i % 2 === 0) { res.ours.push(await ours()); res.theirs.push(await theirs()); } else { res.theirs.push(await theirs()); res.ours.push(await ours()); }
+      pair = Math.max(pair, performance.now() - p0);
     }
     for (const [side, runs] of [['lakescope', res.ours], ['icebird', res.theirs]] as const) {
       for (const r of runs) if (isOk(r) && r.files !== gen.files) throw new Error(`file counts differ: ${side} ${r.files}, generated ${gen.files}`);
     }
-    return { generated: gen, peer: peer.label, runs: opts.runs, isolate: opts.isolate ?? false, ...res, medians: { ours: mediansOf(res.ours), theirs: mediansOf(res.theirs) } };
+    return { generated: gen, peer: peer.label, runs: res.ours.length, asked: opts.runs, isolate: opts.isolate ?? false, ...res, medians: { ours: mediansOf(res.ours), theirs: mediansOf(res.theirs) } };
   } finally {
     await served.close();
   }
@@ -186,7 +201,7 @@ const mb = (x: number) => `${(x / 2 ** 20).toFixed(0)} MiB`;
 
 function report(res: OpenPlanResult, loadBefore: string): void {
   const { ours: a, theirs: b } = res.medians;
-  console.log(`\nopen + plan of ${res.generated.files} files, ${res.generated.manifests} manifests, ${res.generated.snapshots} snapshots; peer ${res.peer}; medians of ${res.runs}${res.isolate ? ' (each run in a fresh process, cold)' : ''}; load average before ${loadBefore}, after ${load()} (${cpus().length} cores)`);
+  console.log(`\nopen + plan of ${res.generated.files} files, ${res.generated.manifests} manifests, ${res.generated.snapshots} snapshots; peer ${res.peer}; medians of ${res.runs}${res.runs < res.asked ? ` (${res.asked} asked: the budget ran out)` : ''}${res.isolate ? ' (each run in a fresh process, cold)' : ''}; load average before ${loadBefore}, after ${load()} (${cpus().length} cores)`);
   console.log(`${'step'.padEnd(30)} ${'lakescope'.padStart(10)} ${'icebird'.padStart(10)} ${'icebird/lakescope'.padStart(18)}`);
   const cell = (m: SideMedians | undefined, k: keyof SideMedians) => (m ? m[k].toFixed(0) : '—').padStart(10);
   const ratio = (k: keyof SideMedians) => (a && b ? `${(b[k] / a[k]).toFixed(2)}x` : '—').padStart(18);
@@ -210,7 +225,7 @@ async function main(): Promise<void> {
     snapshots: { type: 'string', default: '1000' }, manifests: { type: 'string', default: '200' },
     files: { type: 'string', default: '100000' }, runs: { type: 'string', default: '5' }, 'no-filtered': { type: 'boolean', default: false },
     dir: { type: 'string', default: 'bench/out/tables' }, port: { type: 'string', default: '0' }, reuse: { type: 'boolean', default: false },
-    isolate: { type: 'boolean', default: false }, 'timeout-s': { type: 'string', default: '300' },
+    isolate: { type: 'boolean', default: false }, 'timeout-s': { type: 'string', default: '300' }, 'budget-s': { type: 'string' },
     child: { type: 'string' }, url: { type: 'string' },
   } });
   if (values.child) { await child(values.child, values.url!, !values['no-filtered']); return; }
@@ -219,11 +234,14 @@ async function main(): Promise<void> {
   const results: OpenPlanResult[] = [];
   const sizes = values.files.split(',').map(Number);
   const runsList = values.runs.split(',').map(Number); // one per size; the last repeats
+  const start = performance.now();
   for (const [i, files] of sizes.entries()) {
     const loadBefore = load();
+    // `--budget-s` is for the whole bench: each size gets what is left (small sizes first leave the most to the large).
+    const left = values['budget-s'] === undefined ? undefined : Number(values['budget-s']) * 1000 - (performance.now() - start);
     const res = await runOpenPlanBench({
       snapshots: Number(values.snapshots), manifests: Number(values.manifests), files, runs: runsList[Math.min(i, runsList.length - 1)]!, dir: root, filtered: !values['no-filtered'],
-      port: Number(values.port), reuse: values.reuse, isolate: values.isolate, timeoutMs: Number(values['timeout-s']) * 1000, icebirdDir: process.env.ICEBIRD_DIR,
+      port: Number(values.port), reuse: values.reuse, isolate: values.isolate, timeoutMs: Number(values['timeout-s']) * 1000, budgetMs: left, icebirdDir: process.env.ICEBIRD_DIR,
     });
     report(res, loadBefore);
     results.push(res);
