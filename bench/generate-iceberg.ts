@@ -2,7 +2,7 @@
  * Generates a large synthetic Iceberg table (v2, day-partitioned) for the open + plan benchmarks, with the
  * project's own metadata writers (spec/write-manifest*.ts, commit/create-table + the metadata reducer).
  *
- *   npx tsx bench/generate-iceberg.ts --snapshots 1000 --manifests 200 --files 100000 --out /tmp/big [--data none|tiny] [--check]
+ *   npx tsx bench/generate-iceberg.ts --snapshots 1000 --manifests 200 --files 100000 --out /tmp/big [--data none|tiny] [--location URL] [--check]
  *
  * Shape: `--snapshots` appends of `files / snapshots` data files each. Appends merge into the newest small
  * manifest until it holds `files / manifests` entries (Java's merge-append), so the current snapshot has
@@ -187,12 +187,13 @@ async function cli(): Promise<void> {
     options: {
       snapshots: { type: 'string', default: '1000' }, manifests: { type: 'string', default: '200' }, files: { type: 'string', default: '100000' },
       out: { type: 'string' }, data: { type: 'string', default: 'none' }, check: { type: 'boolean', default: false },
+      location: { type: 'string' },
     },
   });
   if (!values.out) throw new Error('--out DIR is required');
   const g = await generateIcebergTable({
     snapshots: Number(values.snapshots), manifests: Number(values.manifests), files: Number(values.files), out: values.out,
-    data: values.data === 'tiny' ? 'tiny' : 'none',
+    data: values.data === 'tiny' ? 'tiny' : 'none', ...(values.location ? { location: values.location } : {}),
   });
   console.log(`generated ${g.snapshots} snapshots, ${g.manifests} manifests in the current snapshot, ${g.files} data files (${values.data === 'tiny' ? 'tiny real Parquet files' : 'absent: metadata only'}) in ${(g.ms / 1000).toFixed(1)} s → ${resolve(values.out)}`);
   if (values.check) await checkTable(new FsStorage(resolve(values.out)));

@@ -13,7 +13,7 @@
  * keeps the prefix that worked for the table's other paths.
  */
 import { LakeError } from '../../../errors.ts';
-import { isUnderRoot, outsideRootError, resolveRelativeKey } from '../../../io/table-root.ts';
+import { outsideRootError, resolveRelativeKey } from '../../../io/table-root.ts';
 import { normalizePath, splitUri } from '../../../util/paths.ts';
 
 /** Maps locations written in metadata to keys of the Storage the table was opened with. */
@@ -97,7 +97,9 @@ export class Relocation {
   tryKey(path: string): string | undefined {
     try {
       const key = this.toKey(path);
-      return isUnderRoot(key) ? key : undefined;
+      // toKey's keys are already resolved (resolveRelativeKey, idempotent), so only a leading `..` climbs out:
+      // isUnderRoot without resolving the key again (planning asks this of every data file).
+      return key !== '..' && !key.startsWith('../') ? key : undefined;
     } catch {
       return undefined;
     }

@@ -109,7 +109,7 @@ export function parseManifest(avro: AvroFile, manifest: ManifestFile, partitionF
     partitionFields, hasPartition: partShape !== undefined, manifest, file,
     // First Row ID Inheritance: only data files, in file order, counting files that had none themselves.
     nextRowId: manifest.content === 'data' ? manifest.firstRowId : undefined,
-    bigints: new Map(), tuples: new Map(),
+    bigints: new Map(), tuples: new Map(), singles: new Map(),
   };
   const records = avro.records;
   const out = new Array<ManifestEntry>(records.length);
@@ -135,6 +135,8 @@ interface EntryContext {
   readonly bigints: Map<bigint, bigint>;
   /** Equal partition tuples of this manifest's entries as one (frozen) array each. */
   readonly tuples: Map<string, readonly (Value | null)[]>;
+  /** The same for one-field tuples, keyed by the value. */
+  readonly singles: Map<Value | null, readonly (Value | null)[]>;
 }
 
 /**
@@ -242,25 +244,27 @@ function inherit(v: unknown, status: EntryStatus, manifest: ManifestFile): bigin
   return optBig(v) ?? (status === 'added' || manifest.sequenceNumber === 0n ? manifest.sequenceNumber : 0n);
 }
 
-const FORMATS: Readonly<Record<string, string>> = { PARQUET: 'parquet', AVRO: 'avro', ORC: 'orc', PUFFIN: 'puffin', parquet: 'parquet', avro: 'avro', orc: 'orc', puffin: 'puffin' };
+const FORMATS: ReadonlyMap<unknown, string> = new Map(['parquet', 'avro', 'orc', 'puffin'].flatMap((f) => [[f.toUpperCase(), f], [f, f]]));
 
 /** `file_format` in lower case (the common names without allocating a new string per entry). */
 function formatName(v: unknown): string {
-  const s = String(v ?? '');
-  return Object.hasOwn(FORMATS, s) ? FORMATS[s]! : s.toLowerCase();
+  return FORMATS.get(v) ?? String(v ?? '').toLowerCase();
 }
 
 function readPartition(raw: unknown, ctx: EntryContext): readonly (Value | null)[] {
   const fields = ctx.partitionFields;
-  const out = new Array<Value | null>(fields.length);
   const rec = raw && typeof raw === 'object' && ctx.hasPartition ? raw as Rec : undefined;
-  // The tuple's text as a key (type and length before each value, so no two tuples share one); binary values are not shared.
+  if (fields.length === 0) return NO_PARTITION;
+  if (fields.length === 1) return singleTuple(rec ? normalizePartitionValue(fields[0]!.type, at(rec, ctx.partKeys[0])) : null, ctx);
+  const out = new Array<Value | null>(fields.length);
+  // The tuple's text as a key (type and length before each value, so no two tuples share one); binary values
+  // and -0 (which String() writes as 0, yet a float partition value distinct from 0) are not shared.
   let key = ''; let shareable = true;
   for (let i = 0; i < fields.length; i++) {
     const v = rec ? normalizePartitionValue(fields[i]!.type, at(rec, ctx.partKeys[i])) : null;
     out[i] = v;
     if (v === null) key += 'n;';
-    else if (typeof v === 'object') shareable = false;
+    else if (typeof v === 'object' || Object.is(v, -0)) shareable = false;
     else { const t = String(v); key += `${typeof v}${t.length}:${t};`; }
   }
   if (!shareable) return out;
@@ -268,6 +272,22 @@ function readPartition(raw: unknown, ctx: EntryContext): readonly (Value | null)
   if (known) return known;
   if (ctx.tuples.size < MAX_SHARED) ctx.tuples.set(key, Object.freeze(out));
   return out;
+}
+
+const NO_PARTITION: readonly (Value | null)[] = Object.freeze([]);
+
+/**
+ * A one-field tuple (the common case: one day/bucket/identity field), looked up by the value itself — no
+ * key string, no array unless the value is new. Map keys compare by SameValueZero: 1, 1n and '1' stay
+ * apart, NaN is one key; only -0 would merge with 0, so it is not shared.
+ */
+function singleTuple(v: Value | null, ctx: EntryContext): readonly (Value | null)[] {
+  if ((v !== null && typeof v === 'object') || Object.is(v, -0)) return [v];
+  const known = ctx.singles.get(v);
+  if (known) return known;
+  const tuple = [v];
+  if (ctx.singles.size < MAX_SHARED) ctx.singles.set(v, Object.freeze(tuple));
+  return tuple;
 }
 
 /** Converts an Avro partition value to the internal value of the partition field's type. */

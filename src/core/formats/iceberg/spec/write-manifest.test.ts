@@ -135,3 +135,24 @@ describe('Appendix D helpers', () => {
     expect(avroName('1st')).toBe('_1st');
   });
 });
+
+describe('shared partition tuples keep -0 apart from 0', () => {
+  // Tuples equal by value are one array per manifest (manifest.ts); -0 and 0 are distinct float partition values.
+  const wSpec = parsePartitionSpec({ 'spec-id': 2, fields: [{ name: 'w', transform: 'identity', 'source-id': 5, 'field-id': 1003 }] }, ctx);
+  const cases = [
+    ['one field', wSpec, (w: number) => [w]],
+    ['four fields', spec, (w: number) => ['Lop', 1n, 19000, w]],
+  ] as const;
+  for (const [name, s, tuple] of cases) {
+    it(name, () => {
+      const ptype = partitionType(s, schema);
+      const files = [0, -0, 0, -0, 1.5].map((w, i) => ({ status: 'added' as const, dataFile: file(`s3://b/t/data/${i}.parquet`, tuple(w), 1n) }));
+      const w = writeManifest(files, { formatVersion: 2, spec: s, partition: ptype, schema, content: 'data', snapshotId: 9n });
+      const parsed = parseManifest(readAvroFile(w.bytes, { recordsAsArrays: true }), manifestFileOf(w, 's3://b/t/metadata/m.avro', 1n), ptype, 'm.avro');
+      const ws = parsed.map((e) => e.dataFile.partition.at(-1));
+      expect(ws.map((x) => Object.is(x, -0))).toEqual([false, true, false, true, false]);
+      expect(ws).toEqual([0, -0, 0, -0, 1.5]);
+      expect(parsed[2]!.dataFile.partition).toBe(parsed[0]!.dataFile.partition); // equal tuples still shared
+    });
+  }
+});
