@@ -13,9 +13,10 @@ import { enBrowse } from './en-browse.ts';
 import { enExplore } from './en-explore.ts';
 import { enWrites } from './en-writes.ts';
 import { enRows } from './en-rows.ts';
+import { enI18n } from './en-i18n.ts';
 import { enLesson, enSandbox } from './en-sandbox.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enI18n };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

@@ -14,6 +14,7 @@ import { zhTree } from './zh-tree.ts';
 import { zhUi } from './zh-ui.ts';
 import { zhWrites } from './zh-writes.ts';
 import { zhRows } from './zh-rows.ts';
+import { zhI18n } from './zh-i18n.ts';
 import { zhLesson, zhSandbox } from './zh-sandbox.ts';
 
-export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson };
+export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhI18n };
