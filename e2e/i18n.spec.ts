@@ -28,7 +28,13 @@ iso utc trino pyiceberg spark flink
  * Engine notes still sent as English sentences (not yet message references): a known gap, listed here so the
  * walk stays strict about everything else. Remove an entry when its engine text becomes a message.
  */
-const KNOWN_ENGINE_ENGLISH: RegExp[] = [];
+const KNOWN_ENGINE_ENGLISH: RegExp[] = [
+  // Delta's own operation name as its log records it (the legend shows operation names as written, like WRITE, OPTIMIZE).
+  /^CREATE TABLE/,
+  // Known gaps found by the format walk (issue 20), not yet catalog messages: the Paimon LSM tab's compaction
+  // explanation, the Delta deletion-vector node label, and one place that shows the storage's read-only reason in English.
+  /sorted runs? \(.*compaction-trigger/, /^deletion vector( \(|$)/, /^Opened over plain HTTP/,
+];
 
 /**
  * Visible text nodes of the page that hold an English sentence. Table data, file names, code and the
