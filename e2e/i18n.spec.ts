@@ -28,7 +28,13 @@ iso utc trino pyiceberg spark flink
  * Engine notes still sent as English sentences (not yet message references): a known gap, listed here so the
  * walk stays strict about everything else. Remove an entry when its engine text becomes a message.
  */
-const KNOWN_ENGINE_ENGLISH = [/snapshot chosen by /];
+const KNOWN_ENGINE_ENGLISH: RegExp[] = [
+  // Delta's own operation name as its log records it (the legend shows operation names as written, like WRITE, OPTIMIZE).
+  /^CREATE TABLE/,
+  // Known gaps found by the format walk (issue 20), not yet catalog messages: the Paimon LSM tab's compaction
+  // explanation, the Delta deletion-vector node label, and one place that shows the storage's read-only reason in English.
+  /sorted runs? \(.*compaction-trigger/, /^deletion vector( \(|$)/, /^Opened over plain HTTP/,
+];
 
 /**
  * Visible text nodes of the page that hold an English sentence. Table data, file names, code and the
@@ -157,3 +163,88 @@ test.describe('zh-CN', () => {
     expect(errors).toEqual([]);
   });
 });
+
+/** Demo tables of each format: Iceberg (sales/orders), Delta (logistics/shipments), Paimon (inventory/stock). */
+const FORMAT_TABLES = [
+  { format: 'iceberg', root: 'sales/orders/', bad: 'SELECT nosuchcolumn FROM t', explain: 'EXPLAIN SELECT * FROM t WHERE order_id > 5' },
+  { format: 'delta', root: 'logistics/shipments/', bad: 'SELECT nosuchcolumn FROM t', explain: 'EXPLAIN SELECT * FROM t' },
+  { format: 'paimon', root: 'inventory/stock/', bad: 'SELECT nosuchcolumn FROM t', explain: 'EXPLAIN SELECT * FROM t' },
+] as const;
+
+/** Expands every node of the metadata tree (a few levels), clicking one node of each kind to show it in the inspector. */
+async function walkTree(page: Page, look: (view: string) => Promise<void>) {
+  const tree = page.locator('[role="tree"]').last();
+  await expect(tree.locator('[role="treeitem"]').first()).toBeVisible({ timeout: 30_000 });
+  for (let round = 0; round < 4; round++) {
+    const closed = tree.locator('[role="treeitem"][aria-expanded="false"] .twisty-btn');
+    const n = Math.min(await closed.count(), 4);
+    if (!n) break;
+    for (let i = 0; i < n; i++) { await closed.first().click({ timeout: 5_000 }).catch(() => undefined); await page.waitForTimeout(400); }
+  }
+  const kinds = await tree.locator('[data-kind]').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-kind')!))]);
+  for (const kind of kinds) {
+    // The list is virtualised: a kind scrolled out of the DOM is skipped, not waited for.
+    if (!(await tree.locator(`[data-kind="${kind}"]`).first().click({ timeout: 5_000 }).then(() => true, () => false))) continue;
+    await page.waitForTimeout(500);
+    await look(`tree-${kind}`);
+  }
+}
+
+/** Runs one statement in the query tab and waits for its result or error. */
+async function runQuery(page: Page, sql: string) {
+  const area = page.getByTestId('query-view').locator('textarea').first();
+  await area.fill(sql);
+  await page.getByTestId('query-view').locator('.query-bar .btn-primary').click();
+  await expect(page.locator('.query-result, [data-testid="query-error"], [data-testid="query-confirm"]').first()).toBeVisible({ timeout: 45_000 });
+}
+
+/** Opens each enabled write action's dialog, asks for its preview when it has one, and cancels. */
+async function walkWrites(page: Page, look: (view: string) => Promise<void>) {
+  const bar = page.locator('.ws-bar');
+  const buttons = bar.locator('button:enabled');
+  const labels = await buttons.allInnerTexts();
+  for (const [i, label] of labels.entries()) {
+    if (!label.trim()) continue;
+    await buttons.nth(i).click();
+    const dialog = page.getByRole('dialog').first();
+    if (!(await dialog.isVisible().catch(() => false))) { await page.keyboard.press('Escape'); continue; }
+    await look(`write-${i}`);
+    const preview = dialog.locator('.btn-primary:enabled').first();
+    if (await preview.count()) {
+      await preview.click().catch(() => undefined);
+      await page.waitForTimeout(1500);
+      await look(`write-${i}-preview`);
+    }
+    for (let k = 0; k < 3 && await page.getByRole('dialog').count(); k++) { await page.keyboard.press('Escape'); await page.waitForTimeout(200); }
+  }
+}
+
+test.describe('zh-CN, every view of each format', () => {
+  test.use({ locale: 'zh-CN' });
+  for (const table of FORMAT_TABLES) {
+    test(`${table.format}: every tab, tree node kind, query error and EXPLAIN, write dialogs — no English sentence`, async ({ page }) => {
+      test.setTimeout(400_000);
+      const look = async (view: string) => { await shot(page, `i18n-zh-${table.format}-${view}`); await noEnglish(page, `${table.format} ${view}`); };
+      await page.goto(`/?w=demo&t=${encodeURIComponent(table.root)}`);
+      await expect(page.locator('.timeline')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('selected-version')).toBeVisible();
+      const tabs = await page.locator('[role="tab"][data-tab]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tab')!));
+      for (const tab of tabs) {
+        // dispatchEvent: in zh-CN the writes bar may overlap the last tabs (a layout issue of its own); the walk is about words.
+        await page.locator(`[role="tab"][data-tab="${tab}"]`).dispatchEvent('click');
+        await expect(page.locator(`[role="tab"][data-tab="${tab}"]`)).toHaveAttribute('aria-selected', 'true');
+        await page.waitForTimeout(2500);
+        await look(`tab-${tab}`);
+        if (tab === 'tree') await walkTree(page, look);
+        if (tab === 'query') {
+          await runQuery(page, table.bad);
+          await look('query-error');
+          await runQuery(page, table.explain);
+          await look('query-explain');
+        }
+      }
+      await walkWrites(page, look);
+    });
+  }
+});
+

@@ -2,6 +2,7 @@
  * The `lakescope` commands: info, versions, scan, files. Each prints to `out` and returns nothing; errors
  * are LakeErrors, turned into a message and exit code by main.ts.
  */
+import { noteText } from '../core/messages/note.ts';
 import { readTasks } from '../core/api/read-tasks.ts';
 import { canonicalRows, type CanonicalRow } from '../core/arrow/index.ts';
 import { explainScan } from '../core/api/explain-scan.ts';
@@ -145,7 +146,7 @@ export async function filesCommand(table: LakeTable, args: ParsedArgs, print: Pr
   const plan = await explainScan(table, '', { ...versionSelector(args), filter: flagValue(args, 'where'), maxItems: Infinity, signal });
   const explain = args.flags.has('explain');
   if (args.flags.has('json')) {
-    print(stringifyJson({ version: plan.versionId, files: plan.files, counts: plan.counts, notes: plan.notes, ...(explain ? { skipped: plan.skipped } : {}) }, 2));
+    print(stringifyJson({ version: plan.versionId, files: plan.files, counts: plan.counts, notes: plan.notes.map((n) => noteText(n)), ...(explain ? { skipped: plan.skipped } : {}) }, 2));
     return;
   }
   const files = plan.files;
@@ -156,7 +157,7 @@ export async function filesCommand(table: LakeTable, args: ParsedArgs, print: Pr
     records: f.records === undefined ? null : BigInt(f.records), bytes: BigInt(f.bytes),
     deletes: f.deletes.length, 'row groups': f.rowGroups ? f.rowGroups.join(',') : 'all',
   })), 100, { blankEmpty: true }));
-  for (const note of plan.notes) lines.push(`note: ${note}`);
+  for (const note of plan.notes) lines.push(`note: ${noteText(note)}`);
   if (explain) {
     const applied = new Map(files.flatMap((f) => f.deletes.map((d) => [`${d.kind} ${d.path}`, d] as const)));
     if (applied.size > 0) {

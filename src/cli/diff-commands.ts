@@ -4,6 +4,7 @@
  * and change log (issue 15) printed for people or, with --json / --format canonical, for scripts — rows
  * in the canonical form of `scan --format canonical`.
  */
+import { noteText } from '../core/messages/note.ts';
 import { changes, diffRowsOf, diffContext, tableDiffOf, type RowDiffDto, type TableDiffDto } from '../core/api/index.ts';
 import { canonicalRowsText } from '../core/arrow/index.ts';
 import { LakeError } from '../core/errors.ts';
@@ -46,9 +47,10 @@ export async function diffCommand(table: LakeTable, args: ParsedArgs, print: Pri
 
 /** The JSON of `diff --json`: the metadata diff, and with --rows `rows` in canonical form beside their provenance. */
 export function diffJson(meta: TableDiffDto, rows: RowDiffDto | undefined): Record<string, unknown> {
-  if (!rows) return { ...meta };
+  const metaJson = { ...meta, notes: meta.notes.map((n) => noteText(n)) };
+  if (!rows) return metaJson;
   return {
-    ...meta,
+    ...metaJson,
     rows: {
       added: rows.added.map((r) => r.row),
       removed: rows.removed.map((r) => r.row),
@@ -56,7 +58,7 @@ export function diffJson(meta: TableDiffDto, rows: RowDiffDto | undefined): Reco
     },
     rowDiff: {
       columns: rows.columns, key: rows.key, keySource: rows.keySource, schemaMapped: rows.schemaMapped, counts: rows.counts,
-      truncated: rows.truncated, read: rows.read, notes: rows.notes,
+      truncated: rows.truncated, read: rows.read, notes: rows.notes.map((n) => noteText(n)),
       provenance: {
         added: rows.added.map((r) => r.provenance),
         removed: rows.removed.map((r) => r.provenance),
@@ -98,10 +100,10 @@ export function diffText(d: TableDiffDto, rows: RowDiffDto | undefined): string 
       '−files': p.removed.files, '−records': BigInt(p.removed.records), '−bytes': BigInt(p.removed.bytes), 'deletes changed': p.deletesChanged,
     })), 60));
   }
-  for (const n of d.notes) lines.push(`note: ${n}`);
+  for (const n of d.notes) lines.push(`note: ${noteText(n)}`);
   if (rows) {
     lines.push('', `rows       +${rows.counts.added} −${rows.counts.removed} ~${rows.counts.changed}${rows.key.length ? ` (key ${rows.key.join(', ')}, ${rows.keySource})` : ' (no key: whole rows)'}; read ${rows.read.fromTasks + rows.read.toTasks} tasks, ${rows.read.skippedTasks} identical skipped`);
-    for (const n of rows.notes) lines.push(`note: ${n}`);
+    for (const n of rows.notes) lines.push(`note: ${noteText(n)}`);
     const section = (title: string, list: readonly Record<string, unknown>[], cols: readonly string[]) => {
       if (list.length) lines.push('', title, textTable(cols, list));
     };
@@ -122,14 +124,14 @@ export async function changesCommand(table: LakeTable, args: ParsedArgs, print: 
   const format = flagValue(args, 'format') ?? 'table';
   if (!(CHANGE_FORMATS as readonly string[]).includes(format)) throw new LakeError('DataInvalid', `cli: unknown --format "${format}" for changes (one of ${CHANGE_FORMATS.join(', ')})`, { format });
   const log = await changes(table, { version: from }, { version: to }, { signal, limit: flagInt(args, 'limit'), key: keyFlag(args) });
-  if (format === 'json') { print(stringifyJson(log, 2)); return; }
+  if (format === 'json') { print(stringifyJson({ ...log, notes: log.notes.map((n) => noteText(n)) }, 2)); return; }
   const rows = log.rows.map((r) => ({ ...r.row, _change_type: r.changeType, _commit_version: r.version }));
   if (format === 'canonical') { print(canonicalRowsText(rows)); return; }
   const lines = [
     `changes after ${log.from} up to ${log.to}: ${log.rows.length} row${log.rows.length === 1 ? '' : 's'} from ${log.source === 'format' ? log.sourceName : `the ${log.sourceName} (derived)`}`,
     ...(log.source === 'format' && log.derivedVersions.length ? [`derived (not in the ${log.sourceName}): ${log.derivedVersions.join(', ')}`] : []),
     ...(log.upsertKey ? [`no before images: an insert replaces the row with the same ${log.upsertKey.join(', ')}`] : []),
-    ...log.notes.map((n) => `note: ${n}`),
+    ...log.notes.map((n) => `note: ${noteText(n)}`),
     '',
     textTable(['_commit_version', '_change_type', ...log.columns], rows),
   ];

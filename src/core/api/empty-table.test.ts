@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { noteText } from '../messages/note.ts';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isLakeError } from '../errors.ts';
@@ -36,7 +37,7 @@ describe('a table created but never written reads as empty on every view', () =>
       expect(overview.versions, format).toEqual([]);
       const explain = await explainScan(table, '');
       expect(explain.files, format).toEqual([]);
-      expect(explain.notes.join(' '), format).toContain('no snapshot yet');
+      expect(explain.notes.map((n) => noteText(n)).join(' '), format).toContain('no snapshot yet');
       expect((await partitionStats(table, {})).partitions, format).toEqual([]);
       const cursor = await RowCursor.open(table, { columns: [overview.columns[0]!] });
       expect(cursor.info.columns, format).toEqual([overview.columns[0]]);

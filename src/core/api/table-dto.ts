@@ -2,6 +2,7 @@
  * Plain data shapes of the table explorer's use cases (open a table, explain a scan, page rows, decode a
  * raw file). Like dto.ts: structured-clone and JSON safe, no bigint (64-bit values are decimal strings).
  */
+import type { Note } from '../messages/note.ts';
 import type { PartitionSpecDto, PlannedFileDto, SchemaDto, SkipDto, SortOrderDto, TableFactDto, TableStateDto, VersionDto } from '../formats/table-format.ts';
 import type { TableFormatName } from './dto.ts';
 
@@ -56,7 +57,7 @@ export interface ScanExplainDto {
   readonly skipped: readonly SkipDto[];
   readonly skippedTruncated: boolean;
   readonly counts: Readonly<Record<string, Readonly<Record<string, number>>>>;
-  readonly notes: readonly string[];
+  readonly notes: readonly Note[];
   readonly elapsedMs: number;
 }
 
@@ -79,7 +80,7 @@ export interface RowCursorDto {
   /** Files the plan reads, and rows they hold before deletes/filters (an upper bound of the row count). */
   readonly plannedFiles: number;
   readonly plannedRecords?: string;
-  readonly notes: readonly string[];
+  readonly notes: readonly Note[];
 }
 
 /** One page of rows in the canonical form of fixtures/expected (JSON values). */

@@ -4,6 +4,7 @@
  * structured clone (64-bit ids and counters are decimal strings here), except `read`, which yields
  * Arrow record batches.
  */
+import type { Note } from '../messages/note.ts';
 import type { EngineSql } from '../commit/engine-sql.ts';
 import type { MessageRef } from '../messages/en.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
@@ -290,7 +291,7 @@ export interface LakePlan<Task = ScanTask> {
   /** Counters per step (e.g. manifests total/read/skipped). */
   readonly counts: Readonly<Record<string, Readonly<Record<string, number>>>>;
   /** Notes for the user (how the version was chosen, ambiguities). */
-  readonly notes: readonly string[];
+  readonly notes: readonly Note[];
 }
 
 /**
@@ -343,7 +344,7 @@ export interface ChangeLogSource {
   readonly name: string;
   /** Data columns of the batches, in order. */
   readonly columns: readonly string[];
-  readonly notes: readonly string[];
+  readonly notes: readonly Note[];
   /**
    * Batches; where {@link derive} is not empty, in version order (oldest first, the rows of one version
    * together), so core/api can interleave the derived versions. Must hold: no row of a version in `derive`.

@@ -13,10 +13,11 @@ import { enBrowse } from './en-browse.ts';
 import { enExplore } from './en-explore.ts';
 import { enWrites } from './en-writes.ts';
 import { enRows } from './en-rows.ts';
+import { enI18n } from './en-i18n.ts';
 import { enLesson, enSandbox } from './en-sandbox.ts';
 import { enStory } from './en-story.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

@@ -3,6 +3,7 @@
  * through the format registry (as the UI and CLI do), read the chosen version's rows, and classify the
  * outcome. The case is fully determined by (seed, format, index).
  */
+import { noteText } from '../../core/messages/note.ts';
 import { createHash } from 'node:crypto';
 import type { RecordBatch } from 'apache-arrow';
 import { TABLE_READERS } from '../../core/api/table-formats.ts';
@@ -72,7 +73,7 @@ export async function readVersion(format: FuzzFormat, storage: RecordingStorage,
   const batches: RecordBatch[] = [];
   for (const task of plan.tasks) for await (const b of table.read(task, { signal })) batches.push(b);
   const text = canonicalRowsText(canonicalRows(batches, { columns: plan.columns }));
-  const warnings = [...(table.warnings ?? []), ...plan.notes, ...readWarnings(table)];
+  const warnings = [...(table.warnings ?? []), ...plan.notes.map((n) => noteText(n)), ...readWarnings(table)];
   return { text: hashed ? `sha256:${createHash('sha256').update(text).digest('hex')}` : text, warnings };
 }
 

@@ -3,6 +3,7 @@
  * over the catalog in context (English unless a provider gives another catalog with the same keys).
  */
 import { createContext, useContext } from 'react';
+import { noteText, type Note } from '../../core/messages/note.ts';
 import { en, formatRef, translate, type MessageArgs, type MessageKey, type MessageRef, type Messages } from '../../core/messages/en.ts';
 
 /** The catalog of the reader's language; English by default. */
@@ -13,11 +14,13 @@ export interface Translator {
   t<K extends MessageKey>(key: K, ...args: MessageArgs<K>): string;
   /** The sentence a message reference (e.g. a tree node's `message`) stands for. */
   ref(message: MessageRef): string;
+  /** The text of an engine note (a message reference, or an English sentence not yet in the catalog). */
+  note(note: Note): string;
 }
 
 /** A translator over `catalog` (for code outside components, e.g. pure helpers given the catalog). */
 export function translator(catalog: Messages): Translator {
-  return { t: (key, ...args) => translate(catalog, key, ...args), ref: (m) => formatRef(m, catalog) };
+  return { t: (key, ...args) => translate(catalog, key, ...args), ref: (m) => formatRef(m, catalog), note: (n) => noteText(n, catalog) };
 }
 
 /** The translator of the catalog in context. */

@@ -6,6 +6,7 @@
  * were derived by comparing each version with its parent. The kind filter is the row view's (URL `dk`);
  * a picked key (URL `dkey`) pairs derived updates.
  */
+import { noteKey } from '../../core/messages/note.ts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { ChangeType } from '../../core/api/diff/diff-dto.ts';
@@ -36,7 +37,8 @@ export function ChangesView({ tableId, diff, backwards, onDiff, onExplain }: {
   /** Show in the inspector how this format's change log is made. */
   onExplain: () => void;
 }) {
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   const q = useChanges(tableId, diff.from, diff.to, diff.key, !backwards);
   const log = q.data;
   const { rows, counts } = changesOfKind(log?.rows ?? [], diff.kind);
@@ -73,7 +75,7 @@ export function ChangesView({ tableId, diff, backwards, onDiff, onExplain }: {
             <p className="small" data-testid="diff-changes-derived-versions">{t('ui.diff.changes.derivedVersions', { name: log.sourceName, versions: log.derivedVersions.join(', ') })}</p>
           )}
           {log.upsertKey && <p className="small" data-testid="diff-changes-upsert">{t('ui.diff.changes.upsert', { key: log.upsertKey.join(', ') })}</p>}
-          {log.notes.map((n) => <p key={n} className="muted small">{n}</p>)}
+          {log.notes.map((n) => <p key={noteKey(n)} className="muted small">{tr.note(n)}</p>)}
           {log.source === 'derived' && (
             <div className="muted small diff-keyline">
               {t('ui.diff.changes.keyHint')}{' '}

@@ -4,6 +4,7 @@
  * lists, and the row view. Opened by shift-clicking a second version on the timeline or from "Compare…";
  * the URL holds the two versions and the row filters (src/ui/state/route.ts), so a link reopens it.
  */
+import { noteKey } from '../../core/messages/note.ts';
 import type { TableDiffDto } from '../../core/api/diff/diff-dto.ts';
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { VersionTotalsDto } from '../../core/formats/table-format.ts';
@@ -102,7 +103,7 @@ function SummaryCard({ d, onExplain }: { d: TableDiffDto; onExplain: (k: ChangeK
         <li className="muted"><span className="num">{formatCount(d.files.unchanged)}</span> {t('ui.diff.sum.unchanged')}</li>
       </ul>
       {rw && <p className="small diff-rewrite" data-testid="diff-rewrite">{t(isSameRowsRewrite(d) || rw.sameRows ? 'ui.diff.rewrittenSame' : 'ui.diff.rewrittenUnknown', { removed: rw.removedFiles, added: rw.addedFiles })}</p>}
-      {d.notes.map((n) => <p key={n} className="muted small">{n}</p>)}
+      {d.notes.map((n) => <p key={noteKey(n)} className="muted small">{tr.note(n)}</p>)}
     </div>
   );
 }

@@ -133,7 +133,8 @@ const CHANGE_NAMES = {
   added: 'ui.diff.kind.added', removed: 'ui.diff.kind.removed', changed: 'ui.diff.kind.changed', rewritten: 'ui.diff.kind.rewritten', changes: 'ui.diff.mode.changes',
 } as const;
 
-function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Translator): Described {
+function describe(item: InspectorItem, format: TableFormatName, tr: Translator): Described {
+  const { t } = tr;
   const yesNo = (b: boolean) => t(b ? 'ui.inspector.yes' : 'ui.inspector.no');
   switch (item.kind) {
     case 'version': {
@@ -149,7 +150,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
           [t('ui.inspector.version.sequenceNumber'), v.sequenceNumber ?? '—'],
           [t('ui.inspector.version.refs'), v.refs.length ? v.refs.map((r) => `${r.name} (${t('ui.inspector.refType', { type: r.type })})`).join(', ') : '—'],
           [t('ui.inspector.version.current'), yesNo(v.isCurrent)],
-          ...(v.totals.records ? [[t('ui.inspector.version.rows'), formatRecords(v.totals.records, { t, ref })] as const] : []),
+          ...(v.totals.records ? [[t('ui.inspector.version.rows'), formatRecords(v.totals.records, tr)] as const] : []),
           ...(v.totals.dataFiles !== undefined ? [[t('ui.inspector.partition.dataFiles'), num(v.totals.dataFiles)] as const] : []),
           ...(v.totals.deleteFiles !== undefined ? [[t('ui.inspector.partition.deleteFiles'), num(v.totals.deleteFiles)] as const] : []),
           ...(v.totals.bytes !== undefined ? [[t('ui.inspector.partition.bytes'), bytes(v.totals.bytes)] as const] : []),
@@ -157,7 +158,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         ],
         raw: v,
         explanation: t(VERSION_EXPLANATION[format] ?? 'ui.inspector.version.explain'),
-        link: versionSpecLink(format, { t, ref }),
+        link: versionSpecLink(format, tr),
       };
     }
     case 'node': {
@@ -172,8 +173,8 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         ],
         raw: n,
         // The node's message renders in the reader's language; nodes from older engines carry only English text.
-        explanation: n.message ? ref(n.message) : n.explanation,
-        link: specLink(format, n.kind, { t, ref }),
+        explanation: n.message ? tr.ref(n.message) : n.explanation,
+        link: specLink(format, n.kind, tr),
         location: n.location,
       };
     }
@@ -184,7 +185,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         props: [[t('ui.inspector.field.id'), f.id !== undefined ? <span key="i" className="mono">{f.id}</span> : t('ui.inspector.field.noId')], [t('ui.inspector.field.type'), <span key="t" className="mono"><SafeText text={f.type} max={PROP_CAP} /></span>], [t('ui.inspector.field.required'), yesNo(f.required)], [t('ui.inspector.field.schema'), item.schemaId], [t('ui.inspector.field.doc'), f.doc ?? '—']],
         raw: f,
         explanation: t(f.id !== undefined ? 'ui.inspector.field.explain' : 'ui.inspector.field.explainByName'),
-        link: sectionLink(SECTION_LINKS[format]?.schema, t) ?? specLink(format, 'metadata-file', { t, ref }),
+        link: sectionLink(SECTION_LINKS[format]?.schema, t) ?? specLink(format, 'metadata-file', tr),
       };
     }
     case 'partition': {
@@ -195,7 +196,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
           ...Object.entries(s.values).map(([k, v]) => [k, <span key={k} className="mono"><SafeText text={v ?? 'null'} max={PROP_CAP} /></span>] as const)],
         raw: s,
         explanation: t('ui.inspector.partition.explain'),
-        link: sectionLink(SECTION_LINKS[format]?.partition, t) ?? specLink(format, 'manifest', { t, ref }),
+        link: sectionLink(SECTION_LINKS[format]?.partition, t) ?? specLink(format, 'manifest', tr),
       };
     }
     case 'file': {
@@ -205,7 +206,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         props: [[t('ui.inspector.file.records'), num(f.records)], [t('ui.inspector.file.size'), bytes(f.bytes)], [t('ui.inspector.file.deletes'), num(f.deletes.length)], [t('ui.inspector.file.rowGroups'), f.rowGroups ? f.rowGroups.join(', ') : t('ui.inspector.all')], [t('ui.diff.files.partition'), f.partition || t('ui.diff.unpartitioned')], [t('ui.inspector.file.specId'), f.specId ?? '—'], ...(f.residual ? [[t('ui.inspector.file.residual'), f.residual] as [string, string]] : [])],
         raw: f,
         explanation: t('ui.inspector.file.explain'),
-        link: specLink(format, 'data-file', { t, ref }),
+        link: specLink(format, 'data-file', tr),
         location: f.key,
       };
     }
@@ -216,7 +217,7 @@ function describe(item: InspectorItem, format: TableFormatName, { t, ref }: Tran
         // Prose, not values: it wraps between words (the props list breaks anywhere, for ids and paths).
         props: others.map((k) => [t(CHANGE_NAMES[k]), <span key={k} className="prose">{t(CHANGE_KEYS[k], { format })}</span>] as const),
         explanation: t(CHANGE_KEYS[item.change], { format }),
-        link: specLink(format, 'data-file', { t, ref }),
+        link: specLink(format, 'data-file', tr),
       };
     }
   }

@@ -2,6 +2,7 @@
  * "Explain" for a filter in the `--where` syntax: plan the selected version with it and show how much
  * planning skipped at each step (manifest list → manifests → row groups) and the reason for each skip.
  */
+import { noteKey } from '../../core/messages/note.ts';
 import { useState } from 'react';
 import type { SkipDto } from '../../core/api/table-dto.ts';
 import { formatCount } from '../common/format.ts';
@@ -50,7 +51,7 @@ export function ExplainPanel({ tableId, version, columns, initial = '' }: { tabl
               ))}
             </tbody>
           </table>
-          {d.notes.length > 0 && <ul className="notes small muted">{d.notes.map((n) => <li key={n}>{n}</li>)}</ul>}
+          {d.notes.length > 0 && <ul className="notes small muted">{d.notes.map((n) => <li key={noteKey(n)}>{tr.note(n)}</li>)}</ul>}
           <SkipList skipped={d.skipped} truncated={d.skippedTruncated} />
           <details className="files-read">
             <summary>{t('ui.explain.toRead', { count: d.files.length, files: `${formatCount(d.files.length)}${d.filesTruncated ? '+' : ''}` })}</summary>

@@ -2,6 +2,7 @@
  * A finished query's result: what it read (rows, files, bytes, time), the rows as a grid or a chart, the
  * plan of an EXPLAIN, and the exports (copy / download CSV, download Parquet).
  */
+import { noteKey } from '../../core/messages/note.ts';
 import { Suspense, lazy, useState } from 'react';
 import type { SqlResultDto } from '../../core/api/sql/sql-contract.ts';
 import { formatBytes } from '../common/format.ts';
@@ -14,7 +15,8 @@ import { chartFor, resultCsv } from './result-model.ts';
 const ResultChart = lazy(() => import('./result-chart.tsx'));
 
 export function QueryResult({ result, fileName }: { result: SqlResultDto; fileName: string }) {
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   const chart = chartFor(result.columns);
   const [view, setView] = useState<'table' | 'chart'>('table');
   const [note, setNote] = useState('');
@@ -61,7 +63,7 @@ export function QueryResult({ result, fileName }: { result: SqlResultDto; fileNa
           disabled={result.rows.length === 0} aria-label={t('ui.query.downloadParquet')} title={t('ui.query.downloadParquet')}>↓ Parquet</button>
         {note && <span className="muted small" role="status">{note}</span>}
       </div>
-      {result.notes.length > 0 && <ul className="query-notes muted small">{result.notes.map((n) => <li key={n}>{n}</li>)}</ul>}
+      {result.notes.length > 0 && <ul className="query-notes muted small">{result.notes.map((n) => <li key={noteKey(n)}>{tr.note(n)}</li>)}</ul>}
       {result.explain
         ? <pre className="query-explain mono small" data-testid="query-explain">{result.explain.text}</pre>
         : shown === 'chart' && chart

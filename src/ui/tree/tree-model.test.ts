@@ -62,4 +62,15 @@ describe('nodeSummary', () => {
     expect(nodeSummary({ ...n('pf'), kind: 'data-file', details: { kind: 'ADD', bucket: 0, level: 5, rowCount: '1234' } })).toBe('ADD · 1,234 rows · level 5');
     expect(nodeSummary({ ...n('ps'), kind: 'snapshot', details: { commitKind: 'COMPACT', totalRecordCount: '10' } })).toBe('COMPACT · 10 rows');
   });
+
+  it('speaks the reader\'s language: Chinese words, the same counts and partition', async () => {
+    const { nodeSummary } = await import('./tree-model.ts');
+    const { translator } = await import('../common/messages.ts');
+    const { zh } = await import('../../core/messages/zh.ts');
+    const tr = translator(zh);
+    expect(nodeSummary({ ...n('m'), details: { content: 'data', partitionSpecId: 0, addedFiles: 3, existingFiles: null, deletedFiles: 0 } }, tr)).toBe('数据 · 分区规范 0 · +3 ~? −0 个文件');
+    expect(nodeSummary({ ...n('f'), kind: 'data-file', details: { status: 'added', recordCount: '1234', partition: 'd=2024-01-01' } }, tr)).toBe('新增 · 1,234 行 · d=2024-01-01');
+    expect(nodeSummary({ ...n('x'), kind: 'metadata-file', details: { formatVersion: 2, snapshots: 3 } }, tr)).toBe('格式 v2 · 3 个快照');
+    expect(nodeSummary({ ...n('pf'), kind: 'data-file', details: { kind: 'ADD', bucket: 0, level: 5, rowCount: '1234' } }, tr)).toBe('ADD · 1,234 行 · 第 5 层');
+  });
 });

@@ -4,6 +4,8 @@
  * the root, since one file may appear under two manifests).
  */
 import type { TreeNode } from '../../core/api/table-dto.ts';
+import { en } from '../../core/messages/en.ts';
+import { translator, type Translator } from '../common/messages.ts';
 
 export type ChildrenState =
   | { readonly status: 'loading' }
@@ -90,19 +92,25 @@ export function treeKeyAction(rows: readonly TreeRow[], active: number, key: str
   }
 }
 
-/** A short line of the facts that matter per node kind (status, counts, partition), for the row. */
-export function nodeSummary(node: TreeNode): string {
+/**
+ * A short line of the facts that matter per node kind (status, counts, partition), for the row, in the
+ * reader's language (`tr`; English by default, as the CLI and tests read it).
+ */
+export function nodeSummary(node: TreeNode, tr: Translator = translator(en)): string {
+  const { t } = tr;
   const d = node.details ?? {};
-  const n = (v: unknown) => (v === null || v === undefined ? '?' : Number(v).toLocaleString('en-US'));
+  const unknown = (v: unknown) => v === null || v === undefined;
+  const n = (v: unknown) => (unknown(v) ? '?' : Number(v).toLocaleString('en-US'));
+  const word = (v: unknown) => t('tree.summary.word', { word: String(v) });
   switch (node.kind) {
     case 'manifest': {
-      const parts = [d.content, d.partitionSpecId !== undefined ? `spec ${d.partitionSpecId}` : undefined].filter((x) => x !== undefined && x !== null).map(String);
+      const parts = [unknown(d.content) ? undefined : word(d.content), d.partitionSpecId !== undefined ? t('tree.summary.spec', { id: String(d.partitionSpecId) }) : undefined].filter((x) => x !== undefined);
       // Only the counters the format records: Paimon manifests count added and deleted files, not existing ones.
       // (absent = not a counter of this format; null = a counter this manifest left out, shown as ?).
       const counts = [d.addedFiles !== undefined ? `+${n(d.addedFiles)}` : undefined,
         d.existingFiles !== undefined ? `~${n(d.existingFiles)}` : undefined,
         d.deletedFiles !== undefined ? `−${n(d.deletedFiles)}` : undefined].filter(Boolean);
-      if (counts.length) parts.push(`${counts.join(' ')} files`);
+      if (counts.length) parts.push(t('tree.summary.files', { counts: counts.join(' ') }));
       return parts.join(' · ');
     }
     case 'data-file': case 'delete-file': case 'deletion-vector': {
@@ -110,15 +118,16 @@ export function nodeSummary(node: TreeNode): string {
       // Iceberg records `recordCount`, Paimon `rowCount` (and a DV its deleted rows as `recordCount`).
       // A Paimon DV index file counts vectors (one per data file), not rows.
       const rows = d.vectors !== undefined ? undefined : d.recordCount ?? d.rowCount;
-      const vectors = d.vectors !== undefined && d.vectors !== null ? `${n(d.vectors)} ${Number(d.vectors) === 1 ? 'vector' : 'vectors'}` : undefined;
+      const vectors = !unknown(d.vectors) ? t('tree.summary.vectors', { count: Number(d.vectors) }) : undefined;
       const status = d.status ?? (n0(d.kind) ? undefined : d.kind);
-      return [status, rows !== undefined && rows !== null ? `${n(rows)} ${Number(rows) === 1 ? 'row' : 'rows'}` : vectors, d.level !== undefined ? `level ${d.level}` : undefined, d.partition || undefined].filter(Boolean).map(String).join(' · ');
+      return [unknown(status) ? undefined : word(status), !unknown(rows) ? t('tree.summary.rows', { count: Number(rows) }) : vectors,
+        d.level !== undefined ? t('tree.summary.level', { level: String(d.level) }) : undefined, d.partition || undefined].filter(Boolean).map(String).join(' · ');
     }
     case 'manifest-list': case 'snapshot':
-      return [d.operation ?? d.commitKind, d.sequenceNumber !== undefined ? `seq ${d.sequenceNumber}` : undefined,
-        d.totalRecordCount !== undefined && d.totalRecordCount !== null ? `${n(d.totalRecordCount)} rows` : undefined].filter(Boolean).map(String).join(' · ');
+      return [d.operation ?? d.commitKind, d.sequenceNumber !== undefined ? t('tree.summary.seq', { seq: String(d.sequenceNumber) }) : undefined,
+        !unknown(d.totalRecordCount) ? t('tree.summary.rows', { count: Number(d.totalRecordCount) }) : undefined].filter(Boolean).map(String).join(' · ');
     case 'metadata-file':
-      return d.formatVersion !== undefined ? `format v${d.formatVersion} · ${n(d.snapshots)} snapshots` : '';
+      return d.formatVersion !== undefined ? t('tree.summary.formatVersion', { version: String(d.formatVersion), snapshots: Number(d.snapshots) }) : '';
     default:
       return '';
   }

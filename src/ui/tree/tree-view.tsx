@@ -187,7 +187,8 @@ const Row = memo(function Row({ row, index, affixes, active, selected, written, 
   row: TreeRow; index: number; affixes: { prefix: number; suffix: number }; active: boolean; selected: boolean; written: ReadonlySet<string>;
   onRowClick: (index: number) => void; onToggle: (key: string) => void;
 }) {
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   const style = { transform: `translateY(${index * ROW}px)`, height: ROW, paddingLeft: 8 + row.depth * 18 };
   if (row.type !== 'node') {
     return (
@@ -200,7 +201,7 @@ const Row = memo(function Row({ row, index, affixes, active, selected, written, 
   }
   const n = row.node;
   const [glyph, color] = ICON[n.kind] ?? ['•', '#8a9099'];
-  const summary = nodeSummary(n);
+  const summary = nodeSummary(n, tr);
   const deleted = n.details?.status === 'deleted';
   const isNew = written.size > 0 && isNewKey(written, n.location);
   return (
@@ -215,7 +216,7 @@ const Row = memo(function Row({ row, index, affixes, active, selected, written, 
       <span className="kind-icon" style={{ color }} aria-hidden>{glyph}</span>
       <bdi className="tree-label mono safe-text"><Marked text={distinctEllipsis(n.label, 48, affixes)} /></bdi>
       {isNew && <span className="sb-new-tag" title={t('ui.sandbox.newFile.title')}>{t('ui.sandbox.newFile')}</span>}
-      <span className="tree-kind muted">{n.kind.replace(/-/g, ' ')}</span>
+      <span className="tree-kind muted">{t('tree.kind', { kind: n.kind })}</span>
       {summary && <span className="tree-summary muted"><bdi className="safe-text"><Marked text={summary.length > 200 ? `${summary.slice(0, 199)}…` : summary} /></bdi></span>}
       <span className="spacer" />
       {n.size !== undefined && <span className="tree-size num muted" title={t('ui.bytes.exact', { count: n.size })}>{formatBytes(n.size)}</span>}

@@ -8,6 +8,7 @@
  */
 import { canonicalRows, type CanonicalRow } from '../../arrow/index.ts';
 import { LakeError } from '../../errors.ts';
+import { note, type Note } from '../../messages/note.ts';
 import type { ChangeLogSource, LakeTable, VersionDto, VersionSelector } from '../../formats/table-format.ts';
 import type { RunOptions } from '../progress.ts';
 import { diffContext, versionPath, type DiffContext } from './diff-context.ts';
@@ -54,7 +55,7 @@ export async function changes(table: LakeTable, from: VersionSelector, to: Versi
   const own = !options.derive && table.changeLog ? await table.changeLog(ctx.from.version.id, ctx.to.version.id, { signal: options.signal }) : undefined;
   const derive = new Set(own ? own.derive ?? [] : versions);
   const key = options.key ?? tableKey(ctx);
-  const derivedNote = `derived from the row diff of each version against its parent${key.length ? `, updates paired by ${key.join(', ')}` : ' (no key: updates show as a delete and an insert)'}`;
+  const derivedNote = note('note.changes.derived', { key: key.join(', ') });
   if (own && derive.size < path.length) {
     const notes = [...own.notes];
     if (derive.size === 0) await readOwn(own, out, () => true);
@@ -71,7 +72,7 @@ export async function changes(table: LakeTable, from: VersionSelector, to: Versi
         if (out.truncated) break;
       }
       if (!next.done && !out.truncated) throw new LakeError('Internal', `changes: the ${own.name} gave rows of version ${next.value.version} out of version order`, { version: next.value.version });
-      notes.push(`${[...derive].join(', ')}: not in the ${own.name}; ${derivedNote}`);
+      notes.push(note('note.changes.notInLog', { versions: [...derive].join(', '), log: own.name, derived: derivedNote }));
     }
     return {
       ...base, columns: own.columns, source: 'format', sourceName: own.name, rows: out.rows, truncated: out.truncated, notes,
@@ -80,7 +81,7 @@ export async function changes(table: LakeTable, from: VersionSelector, to: Versi
   }
 
   // Derived: the row diff of each step, keyed by the table's key so an update shows as before/after.
-  const notes: string[] = [];
+  const notes: Note[] = [];
   let prev = ctx.from.version.id;
   for (const [k, v] of path.entries()) {
     options.onProgress?.({ phase: 'changes', done: k, total: path.length, current: v.id });
@@ -112,7 +113,7 @@ async function readOwn(own: ChangeLogSource, out: Collector, keep: (r: ChangeRow
 }
 
 /** Derives the rows of one step `prev → v` from the row diff, in the `to` version's schema; returns notes. */
-async function deriveStep(table: LakeTable, ctx: DiffContext, prev: string, v: VersionDto, options: ChangesOptions, out: Collector): Promise<string[]> {
+async function deriveStep(table: LakeTable, ctx: DiffContext, prev: string, v: VersionDto, options: ChangesOptions, out: Collector): Promise<Note[]> {
   const toSchema = ctx.to.schema;
   const step = await diffContext(table, { version: prev }, { version: v.id }, options.signal);
   const d = await diffRowsOf(step, { signal: options.signal, key: options.key ?? tableKey(step) });
@@ -127,5 +128,5 @@ async function deriveStep(table: LakeTable, ctx: DiffContext, prev: string, v: V
   for (const r of d.removed) if (!push('delete', r)) break;
   for (const c of d.changed) if (!push('update-before', c.before) || !push('update-after', c.after)) break;
   for (const r of d.added) if (!push('insert', r)) break;
-  return d.schemaMapped ? [`${v.id}: ${d.notes[0]}`] : [];
+  return d.schemaMapped ? [note('note.atVersion', { version: v.id, note: d.notes[0] })] : [];
 }

@@ -3,6 +3,7 @@
  * data that survives structured clone and JSON (64-bit counters as decimal strings). Written once for
  * every format over `LakePlan.files`, `VersionDto` and `SchemaDto`.
  */
+import type { Note } from '../../messages/note.ts';
 import type { AppliedFileDto, SortOrderDto, PartitionSpecDto, VersionDto, VersionTotalsDto } from '../../formats/table-format.ts';
 
 /** The one set of change types of the model; each format's own names map onto it (see change-type.ts). */
@@ -129,7 +130,7 @@ export interface TableDiffDto {
   readonly properties: { readonly current: Readonly<Record<string, string>>; readonly changed: readonly { key: string; from?: string; to?: string }[] };
   readonly refs: readonly DiffRefDto[];
   readonly partitions: readonly PartitionChangeDto[];
-  readonly notes: readonly string[];
+  readonly notes: readonly Note[];
 }
 
 /**
@@ -188,7 +189,7 @@ export interface RowDiffDto {
   readonly truncated: boolean;
   /** What was read: tasks and files of each side, and what was skipped as identical. */
   readonly read: { readonly fromTasks: number; readonly toTasks: number; readonly skippedTasks: number; readonly files: readonly string[] };
-  readonly notes: readonly string[];
+  readonly notes: readonly Note[];
 }
 
 /** One row of a change log. */
@@ -226,5 +227,5 @@ export interface ChangeLogDto {
   readonly upsertKey?: readonly string[];
   readonly rows: readonly ChangeRowDto[];
   readonly truncated: boolean;
-  readonly notes: readonly string[];
+  readonly notes: readonly Note[];
 }

@@ -3,6 +3,7 @@
  * deletes changed, totals, schema, partition specs, refs and a per-partition change map — all from the
  * two plans' `files` and the model's versions and schemas; no data file is read.
  */
+import { note, type Note } from '../../messages/note.ts';
 import type { AppliedFileDto, LakeTable, PartitionSpecDto, PlannedFileDto, SortOrderDto, VersionDto, VersionSelector } from '../../formats/table-format.ts';
 import type { RunOptions } from '../progress.ts';
 import { appliedKey, diffContext, versionPath, type DiffContext } from './diff-context.ts';
@@ -49,11 +50,11 @@ export function tableDiffOf(ctx: DiffContext, extra: { specs?: readonly Partitio
     else unchanged++;
   }
   const deleteFiles = deletesDelta(ctx.from.plan.files.flatMap((f) => f.deletes), ctx.to.plan.files.flatMap((f) => f.deletes));
-  const notes: string[] = [...ctx.from.plan.notes.map((n) => `${ctx.from.version.id}: ${n}`), ...ctx.to.plan.notes.map((n) => `${ctx.to.version.id}: ${n}`)];
+  const notes: Note[] = [...ctx.from.plan.notes.map((n) => note('note.atVersion', { version: ctx.from.version.id, note: n })), ...ctx.to.plan.notes.map((n) => note('note.atVersion', { version: ctx.to.version.id, note: n }))];
   const earlier = ctx.later === 'to' ? ctx.from : ctx.to;
   const later = ctx.later === 'to' ? ctx.to : ctx.from;
   const path = versionPath(ctx.versions, earlier.index, later.index);
-  if (!path) notes.push(`${earlier.version.id} is not an ancestor of ${later.version.id} (another branch, or its history expired): the diff compares the two states directly`);
+  if (!path) notes.push(note('note.diff.notAncestor', { earlier: earlier.version.id, later: later.version.id }));
   const rewrite = rewriteOf(path ?? [later.version], added, removed, deleteFiles, deletesChanged, earlier.version, later.version);
   const refs: DiffRefDto[] = [ctx.from.version, ctx.to.version].flatMap((v) => v.refs.map((r) => ({ ...r, version: v.id })));
   return {

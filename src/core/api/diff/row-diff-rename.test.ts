@@ -5,6 +5,7 @@
  * compared unequal (650 removed, 725 added instead of the 25 the deletes removed and the rows appended).
  * Expected rows come from scanning both versions through the read loop and renaming by field id here.
  */
+import { noteText } from '../../messages/note.ts';
 import { multisetMinus as minus } from '../../../testing/multiset.ts';
 import { describe, expect, it } from 'vitest';
 import { FsStorage } from '../../../platform/node/fs-storage.ts';
@@ -51,6 +52,6 @@ describe('row diff across a rename and a widening (demo sales/customers)', () =>
     const want = { added: minus(bText, aText), removed: minus(aText, bText) };
     expect(got).toEqual(want);
     expect(want.removed.length).toBeLessThan(a.rows.length); // not every old row: the projection happened
-    expect(d.notes.join(' ')).toMatch(/schemas differ/);
+    expect(d.notes.map((n) => noteText(n)).join(' ')).toMatch(/schemas differ/);
   }, 120_000);
 });

@@ -11,6 +11,7 @@
  * file whole with nothing applied; for merged reads (a Paimon bucket, a Hudi file slice with log files)
  * the provenance names every file of the task.
  */
+import { note, type Note } from '../../messages/note.ts';
 import { canonicalRows, type CanonicalRow } from '../../arrow/index.ts';
 import { LakeError } from '../../errors.ts';
 import type { LakePlan, LakeTable, PlannedFileDto, VersionSelector } from '../../formats/table-format.ts';
@@ -105,11 +106,11 @@ export async function diffRowsOf(ctx: DiffContext, options: DiffRowsOptions = {}
   const missing = key.filter((k) => !columns.includes(k));
   if (missing.length) throw new LakeError('DataInvalid', `diff: key column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not in the later version's columns (${columns.join(', ')})`, { key: key.join(',') });
   const tasks = differingTasks(ctx.from.plan, ctx.to.plan);
-  const notes: string[] = [];
+  const notes: Note[] = [];
   const projFrom = projector(ctx, ctx.from, columns);
   const projTo = projector(ctx, ctx.to, columns);
   const schemaMapped = !!(projFrom || projTo);
-  if (schemaMapped) notes.push(`the schemas differ: rows of ${(ctx.later === 'to' ? ctx.from : ctx.to).version.id} are compared in the schema of ${later.version.id} (columns added since read as null, dropped ones left out, renamed ones matched by ${later.schema?.idsArePositions ? 'name' : 'field id'})`);
+  if (schemaMapped) notes.push(note('note.diff.schemasDiffer', { earlier: (ctx.later === 'to' ? ctx.from : ctx.to).version.id, later: later.version.id, byName: later.schema?.idsArePositions === true }));
 
   // The from side's rows wait here (by canonical text) for a matching row of the to side.
   const waiting = new Map<string, Pending[]>();

@@ -7,6 +7,7 @@
  * `FROM <table> [FOR VERSION AS OF <id> | FOR VERSION AS OF '<tag or branch>' | FOR TIMESTAMP AS OF
  * '<time>' | CHANGES BETWEEN <a> AND <b>]`, metadata tables `"<table>$snapshots"` …, and `EXPLAIN <query>`.
  */
+import type { Note } from '../../messages/note.ts';
 import type { TableFormatName } from '../dto.ts';
 import type { DisplayValue } from '../table-dto.ts';
 
@@ -82,7 +83,7 @@ export interface SqlScanDto {
   readonly bytesFetched?: number;
   /** After a run: rows read from the table (after pushdown). */
   readonly rowsRead?: number;
-  readonly notes: readonly string[];
+  readonly notes: readonly Note[];
 }
 
 /**
@@ -120,7 +121,7 @@ export interface SqlResultDto {
   /** The tables read, with bytes and rows read. */
   readonly scans: readonly SqlScanDto[];
   readonly elapsedMs: number;
-  readonly notes: readonly string[];
+  readonly notes: readonly Note[];
   /** The executor that produced the rows. */
   readonly executor?: SqlExecutorDto;
 }

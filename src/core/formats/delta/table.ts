@@ -4,6 +4,7 @@
  * inspect/ (history, schemas, tree). Format internals stay in those folders; this class only adapts
  * them to the model.
  */
+import { note, noteText, type Note } from '../../messages/note.ts';
 import { deltaEngineSql } from './commit/engine-sql.ts';
 import type { EngineSql } from '../../commit/engine-sql.ts';
 import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
@@ -50,7 +51,7 @@ export interface DeltaView {
   readonly snapshot: Snapshot;
   readonly segment: LogSegment;
   readonly isLatest: boolean;
-  readonly notes: readonly string[];
+  readonly notes: readonly Note[];
 }
 
 export class DeltaTable implements LakeTable {
@@ -78,7 +79,7 @@ export class DeltaTable implements LakeTable {
     readonly storage: Storage, readonly log: LogStore, private current: DeltaView, private readonly opts: OpenDeltaOptions,
   ) {
     this.location = opts.location ?? storage.description;
-    this.warnings = current.notes.filter((n) => n.includes('missing or incomplete'));
+    this.warnings = current.notes.filter((n) => typeof n !== 'string' && n.key === 'note.delta.lastCheckpointMissing').map((n) => noteText(n));
   }
 
   /**
@@ -199,7 +200,7 @@ export class DeltaTable implements LakeTable {
   async view(selector: VersionSelector = {}, signal?: AbortSignal): Promise<DeltaView> {
     const latest = this.current.snapshot.version;
     let target: bigint | undefined;
-    const notes: string[] = [];
+    const notes: Note[] = [];
     if (selector.version !== undefined) {
       if (!/^\d+$/.test(selector.version)) throw new LakeError('NotFound', `delta table: '${selector.version}' is not a version number (Delta has no branches or tags)`, { version: selector.version });
       target = BigInt(selector.version);
@@ -208,7 +209,7 @@ export class DeltaTable implements LakeTable {
       const times = await commitTimes(this.log, await this.commits(signal), this.opts.timestamps ?? 'protocol', this.current.snapshot, signal);
       const t = versionAt(times, selector.asOfTimestampMs);
       target = t.version;
-      notes.push(`version ${t.version} is the newest at or before ${new Date(selector.asOfTimestampMs).toISOString()} (by ${t.source})`);
+      notes.push(note('note.delta.asOf', { version: String(t.version), at: new Date(selector.asOfTimestampMs).toISOString(), source: t.source }));
     }
     if (target === undefined || target === latest) return { ...this.current, notes: [...notes, ...this.current.notes] };
     const files = await this.log.list(undefined, signal);
@@ -281,9 +282,7 @@ export class DeltaTable implements LakeTable {
     const enabled = endView.snapshot.metadata.configuration?.['delta.enableChangeDataFeed'] === 'true';
     return {
       name: 'Delta change data feed', columns,
-      notes: [enabled
-        ? 'delta.enableChangeDataFeed is set: commits that wrote change data files (_change_data/) are read from them, the others from their add/remove actions'
-        : 'delta.enableChangeDataFeed is not set: changes come from each commit\'s add/remove actions and deletion vectors (no update pre/post images)'],
+      notes: [enabled ? note('note.delta.cdfOn') : note('note.delta.cdfOff')],
       batches: toChangeLogBatches(this.changes(start, end, options), columns),
     };
   }

@@ -4,6 +4,7 @@
  * Implements the common LakeTable model; Iceberg-specific views (scan plans with bigint ids, metadata
  * tables) are extra methods.
  */
+import { note } from '../../messages/note.ts';
 import { icebergEngineSql } from './commit/engine-sql.ts';
 import type { EngineSql } from '../../commit/engine-sql.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
@@ -193,7 +194,7 @@ export class IcebergTable implements LakeTable {
   async planScan(req: IcebergScanRequest = {}): Promise<ScanPlan> {
     const resolved = this.resolveVersion(req);
     return planScan({
-      meta: this.metadata, files: this.files, snapshot: resolved.snapshot, schema: this.schemaFor(resolved.snapshot), via: resolved.via, note: resolved.note,
+      meta: this.metadata, files: this.files, snapshot: resolved.snapshot, schema: this.schemaFor(resolved.snapshot), via: resolved.via, viaNote: resolved.viaNote, note: resolved.note,
     }, { filter: toExpr(req.filter), columns: req.columns, limit: req.limit, pruneRowGroups: req.pruneRowGroups, concurrency: req.concurrency, signal: req.signal });
   }
 
@@ -206,7 +207,7 @@ export class IcebergTable implements LakeTable {
     const p = await this.planScan(req);
     return {
       versionId: String(p.snapshotId), columns: p.columns, tasks: toScanTasks(p.tasks), files: plannedFiles(this.metadata, p.tasks), skipped: p.skipped,
-      counts: p.counts as unknown as LakePlan["counts"], notes: [`snapshot chosen by ${p.via}`, ...(p.note ? [p.note] : []), ...(p.pathNotes ?? []), ...this.warnings],
+      counts: p.counts as unknown as LakePlan["counts"], notes: [p.viaNote ?? `snapshot chosen by ${p.via}`, ...(p.note ? [p.note] : []), ...(p.pathNotes ?? []), ...this.warnings],
     };
   }
 
@@ -225,7 +226,7 @@ export class IcebergTable implements LakeTable {
     const filter = toExpr(req.filter);
     if (filter) bindExpr(filter, schemaLookup(schema));
     const columns = projectColumns(schema, req.columns).map((id) => schema.fields.find((f) => f.id === id)!.name);
-    return { versionId: '', columns, tasks: [], files: [], skipped: [], counts: {}, notes: ['the table has no snapshot yet', ...this.warnings] };
+    return { versionId: '', columns, tasks: [], files: [], skipped: [], counts: {}, notes: [note('note.noSnapshotYet'), ...this.warnings] };
   }
 
   /**

@@ -9,6 +9,7 @@
  * complete (every part, or the V2 file it names), else the whole log is listed. Time travel lists the
  * whole log (once per table object). Log compaction files are ignored (see spec/log-files.ts).
  */
+import { note, type Note } from '../../../messages/note.ts';
 import { LakeError } from '../../../errors.ts';
 import { completeCheckpoints, type CheckpointFiles, type LogFile } from '../spec/log-files.ts';
 import type { LogStore } from '../io/log-store.ts';
@@ -19,20 +20,20 @@ export interface LogSegment {
   /** Commit files after the checkpoint, ascending, ending at `version`. */
   readonly commits: readonly Extract<LogFile, { kind: 'commit' }>[];
   /** How the files were found, for plan notes. */
-  readonly notes: readonly string[];
+  readonly notes: readonly Note[];
 }
 
 /** The listing used to find the current version, and notes on how it was obtained. */
-export async function currentListing(log: LogStore, signal?: AbortSignal): Promise<{ files: LogFile[]; notes: string[] }> {
+export async function currentListing(log: LogStore, signal?: AbortSignal): Promise<{ files: LogFile[]; notes: Note[] }> {
   const hint = await log.lastCheckpoint(signal);
   if (hint) {
     const files = await log.list(hint.version, signal);
     const cp = completeCheckpoints(files).get(hint.version);
     const named = hint.v2Path === undefined || cp?.files.some((f) => f.key.endsWith(`/${hint.v2Path}`));
     if (cp && named && (hint.parts === undefined || cp.files.length === hint.parts)) {
-      return { files, notes: [`_last_checkpoint named checkpoint ${hint.version}; the log was listed from there`] };
+      return { files, notes: [note('note.delta.lastCheckpoint', { version: String(hint.version) })] };
     }
-    return { files: await log.list(undefined, signal), notes: [`_last_checkpoint names checkpoint ${hint.version}, which is missing or incomplete; the whole log was listed`] };
+    return { files: await log.list(undefined, signal), notes: [note('note.delta.lastCheckpointMissing', { version: String(hint.version) })] };
   }
   return { files: await log.list(undefined, signal), notes: [] };
 }
@@ -48,7 +49,7 @@ export function latestVersion(files: readonly LogFile[]): bigint | undefined {
  * The segment of version `target` within a listing. Must hold: a gap in the commit versions after the
  * checkpoint, or no way to reach `target`, → DataInvalid / NotFound `delta log: …`.
  */
-export function segmentFor(files: readonly LogFile[], target: bigint, notes: readonly string[] = []): LogSegment {
+export function segmentFor(files: readonly LogFile[], target: bigint, notes: readonly Note[] = []): LogSegment {
   const checkpoints = [...completeCheckpoints(files).values()].filter((c) => c.version <= target).sort((a, b) => (a.version < b.version ? 1 : -1));
   const checkpoint = checkpoints[0];
   const from = checkpoint ? checkpoint.version + 1n : 0n;
@@ -67,7 +68,7 @@ export function segmentFor(files: readonly LogFile[], target: bigint, notes: rea
     commits.push(c);
   }
   const how = checkpoint
-    ? `version ${target}: checkpoint ${checkpoint.version} (${checkpoint.naming}, ${checkpoint.files.length} file${checkpoint.files.length > 1 ? 's' : ''}) + ${commits.length} commit${commits.length === 1 ? '' : 's'}`
-    : `version ${target}: ${commits.length} commit${commits.length === 1 ? '' : 's'} from version 0 (no checkpoint)`;
+    ? note('note.delta.segmentCheckpoint', { version: String(target), checkpoint: String(checkpoint.version), naming: checkpoint.naming, files: checkpoint.files.length, commits: commits.length })
+    : note('note.delta.segmentCommits', { version: String(target), commits: commits.length });
   return { version: target, ...(checkpoint ? { checkpoint } : {}), commits, notes: [...notes, how] };
 }

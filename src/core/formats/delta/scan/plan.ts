@@ -3,6 +3,7 @@
  * values or its statistics prove that no row can match the filter (core/expr's tri-state metrics
  * evaluation; missing statistics always mean "might match"). Every skipped file is recorded with why.
  */
+import { note, type Note } from '../../../messages/note.ts';
 import { LakeError } from '../../../errors.ts';
 import {
   bindExpr, evaluateMetrics, parseWhere, referencedIds, type BoundExpr, type ColumnStats, type Expr,
@@ -23,7 +24,7 @@ export interface PlanInput {
   readonly snapshot: Snapshot;
   readonly filter?: Expr | string;
   readonly columns?: readonly string[];
-  readonly notes?: readonly string[];
+  readonly notes?: readonly Note[];
   /** The table's absolute location, to map absolute paths (scan/paths.ts). */
   readonly location?: string;
 }
@@ -135,7 +136,7 @@ export function planSnapshot(input: PlanInput): LakePlan<DeltaTask> {
   }
   const notes = [...(input.notes ?? [])];
   if (schema.fields.some((f) => partitionColumns.includes(f.name) && f.type.kind === 'primitive' && f.type.name === 'timestamp')) {
-    notes.push('zone-less timestamp partition values are read as UTC (the log does not record the writer\'s time zone)');
+    notes.push(note('note.delta.utcPartitions'));
   }
   return { versionId: version, columns, tasks, files: plannedFiles(tasks, input.location), skipped, counts, notes };
 }

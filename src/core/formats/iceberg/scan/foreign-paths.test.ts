@@ -3,6 +3,7 @@
  * s3/s3a/s3n, OSS, percent-encoding): deleted rows must stay deleted, and the plan must say that paths
  * were matched only after normalising. Table copies are rewritten by our own codecs (testing/iceberg-rewrite.ts).
  */
+import { noteText } from '../../../messages/note.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,7 +52,7 @@ describe.skipIf(!FIXTURES_PRESENT)('iceberg deletes written under another path s
         for (const task of plan.tasks) for await (const b of table.read(task)) batches.push(b);
         const rows = canonicalRows(batches, { columns: plan.columns });
         expect(canonicalRowsText(rows), `version ${v.id}`).toBe(canonicalRowsText(v.rows!));
-        const note = plan.notes.find((n) => n.includes('matched after normalising scheme, authority and percent-encoding'));
+        const note = plan.notes.map((n) => noteText(n)).find((n) => n.includes('matched after normalising scheme, authority and percent-encoding'));
         const hasPositionDeletes = plan.files.some((f) => f.deletes.some((d) => d.kind !== 'equality-deletes'));
         expect(note !== undefined, `version ${v.id}: note when position deletes apply`).toBe(hasPositionDeletes);
         if (note) noted++;

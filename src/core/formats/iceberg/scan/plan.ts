@@ -6,6 +6,7 @@
  * Delete files pass the same partition and metrics checks (spec: "If metrics show that a delete file has
  * no rows that match a scan predicate, it may be ignored") and are then matched to data files.
  */
+import { note, type Note } from '../../../messages/note.ts';
 import { type BoundExpr, type Expr, alwaysTrue } from '../../../expr/expr.ts';
 import { bindExpr } from '../../../expr/bind.ts';
 import { evaluateMetrics } from '../../../expr/metrics-evaluator.ts';
@@ -51,7 +52,8 @@ export interface PlanInput {
   /** The schema rows are read with (the snapshot's). */
   readonly schema: Schema;
   readonly via: string;
-  readonly note?: string;
+  readonly viaNote?: Note;
+  readonly note?: Note;
 }
 
 /** Default parallel manifest reads: enough to keep decoding busy while the next manifests arrive. */
@@ -153,11 +155,11 @@ export async function planScan(input: PlanInput, opts: PlanOptions = {}): Promis
   counts.deleteFiles.matched = usedDeletes.size;
   const usedPaths = new Set<string>();
   for (const ds of cands.deletes ?? []) for (const d of ds) usedPaths.add(d.dataFile.filePath);
-  const pathNotes = [...index.normalised].filter(([path]) => usedPaths.has(path)).map(([path, n]) => `delete file ${path} names data file ${n.manifest} as ${n.written}: matched after normalising scheme, authority and percent-encoding`);
+  const pathNotes = [...index.normalised].filter(([path]) => usedPaths.has(path)).map(([path, n]) => note('note.iceberg.pathNormalised', { path, manifest: n.manifest, written: n.written }));
   return {
     snapshotId: snapshot.snapshotId, schemaId: schema.schemaId,
     columns: projectedIds.map((id) => schema.fields.find((f) => f.id === id)!.name),
-    filter: opts.filter, tasks, skipped, counts, via: input.via, note: input.note, ...(pathNotes.length ? { pathNotes } : {}),
+    filter: opts.filter, tasks, skipped, counts, via: input.via, ...(input.viaNote ? { viaNote: input.viaNote } : {}), note: input.note, ...(pathNotes.length ? { pathNotes } : {}),
   };
 }
 

@@ -6,6 +6,7 @@
  * (structured clone supports bigint); for JSON, use util/json's stringifyJson, which writes them as
  * exact integers. Partition values are internal values (expr/types.ts), also structured-cloneable.
  */
+import type { Note } from '../../../messages/note.ts';
 import type { Expr } from '../../../expr/expr.ts';
 import type { Value } from '../../../expr/types.ts';
 import type { FileContent } from '../spec/manifest.ts';
@@ -85,10 +86,12 @@ export interface ScanPlan {
   readonly counts: PlanCounts;
   /** How the snapshot was chosen, and any note (e.g. an id that is also a tag name). */
   readonly via: string;
-  readonly note?: string;
+  /** `via` as a note for the reader, in the catalog. */
+  readonly viaNote?: Note;
+  readonly note?: Note;
   /**
    * Delete files matched to data files only after normalising paths (another scheme, authority or
    * percent-encoding than the manifest's), one sentence each naming both spellings.
    */
-  readonly pathNotes?: readonly string[];
+  readonly pathNotes?: readonly Note[];
 }

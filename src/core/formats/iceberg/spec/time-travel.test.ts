@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { noteText } from '../../../messages/note.ts';
 import { isLakeError } from '../../../errors.ts';
 import { parseTableMetadata } from './table-metadata.ts';
 import { resolveSnapshot } from './time-travel.ts';
@@ -37,7 +38,7 @@ describe('time travel', () => {
     expect(resolveSnapshot(m, { version: 'nightly' }).snapshot.snapshotId).toBe(2n);
     const amb = resolveSnapshot(m, { version: '2' });
     expect(amb.snapshot.snapshotId).toBe(2n);
-    expect(amb.note).toBe('"2" is both a snapshot id and a tag name; the snapshot id wins (as in Spark)');
+    expect(noteText(amb.note!)).toBe('"2" is both a snapshot id and a tag name; the snapshot id wins (as in Spark)');
     expect(resolveSnapshot(m, { current: true }).snapshot.snapshotId).toBe(3n);
     fails(() => resolveSnapshot(m, { version: 'nope' }), 'NotFound', /no snapshot id or branch\/tag "nope"/);
     fails(() => resolveSnapshot(m, { snapshotId: 42n }), 'NotFound', /no snapshot 42/);

@@ -4,6 +4,7 @@
  * cannot answer), or by branch/tag name. A string that is both a snapshot id and a ref name resolves to
  * the snapshot id, as Spark does (docs/spark-queries.md); the result says so.
  */
+import { note, type Note } from '../../../messages/note.ts';
 import { LakeError } from '../../../errors.ts';
 import type { Snapshot } from './snapshot.ts';
 import { type TableMetadata, findSnapshot } from './table-metadata.ts';
@@ -20,15 +21,17 @@ export interface ResolvedSnapshot {
   readonly snapshot: Snapshot;
   /** How it was chosen, for the user (e.g. `tag "v1"`, `snapshot-log entry at 2024-…`). */
   readonly via: string;
+  /** The same as a note for the reader ("snapshot chosen by …"), in the catalog (core/messages). */
+  readonly viaNote: Note;
   /** Set when the text named both a snapshot id and a ref; the id won. */
-  readonly note?: string;
+  readonly note?: Note;
 }
 
 /** Resolves a selector; NotFound (naming what was asked) when nothing matches, or the table has no snapshot. */
 export function resolveSnapshot(meta: TableMetadata, sel: SnapshotSelector): ResolvedSnapshot {
   if ('current' in sel) {
     if (meta.currentSnapshotId === undefined) throw new LakeError('NotFound', 'iceberg: the table has no current snapshot (it is empty)', {});
-    return { snapshot: findSnapshot(meta, meta.currentSnapshotId)!, via: 'current snapshot' };
+    return { snapshot: findSnapshot(meta, meta.currentSnapshotId)!, via: 'current snapshot', viaNote: note('note.iceberg.via.current') };
   }
   if ('snapshotId' in sel) return byId(meta, parseId(String(sel.snapshotId)) ?? notFound(`snapshot ${String(sel.snapshotId)}`));
   if ('asOfTimestampMs' in sel) return byTimestamp(meta, sel.asOfTimestampMs);
@@ -37,9 +40,9 @@ export function resolveSnapshot(meta: TableMetadata, sel: SnapshotSelector): Res
   const snap = id === undefined ? undefined : findSnapshot(meta, id);
   const ref = meta.refs.find((r) => r.name === sel.version);
   if (snap) {
-    const note = ref && ref.snapshotId !== snap.snapshotId
-      ? `"${sel.version}" is both a snapshot id and a ${ref.type} name; the snapshot id wins (as in Spark)` : undefined;
-    return { snapshot: snap, via: `snapshot id ${sel.version}`, note };
+    const ambiguity = ref && ref.snapshotId !== snap.snapshotId
+      ? note('note.iceberg.idWins', { text: sel.version, type: ref.type }) : undefined;
+    return { snapshot: snap, via: `snapshot id ${sel.version}`, viaNote: note('note.iceberg.via.id', { id: sel.version }), note: ambiguity };
   }
   return byRef(meta, sel.version) ?? notFound(`snapshot id or branch/tag "${sel.version}"`);
 }
@@ -51,7 +54,7 @@ function parseId(s: string): bigint | undefined {
 function byId(meta: TableMetadata, id: bigint): ResolvedSnapshot {
   const s = findSnapshot(meta, id);
   if (!s) return notFound(`snapshot ${id}`);
-  return { snapshot: s, via: `snapshot id ${id}` };
+  return { snapshot: s, via: `snapshot id ${id}`, viaNote: note('note.iceberg.via.id', { id: String(id) }) };
 }
 
 function byRef(meta: TableMetadata, name: string): ResolvedSnapshot | undefined {
@@ -59,7 +62,7 @@ function byRef(meta: TableMetadata, name: string): ResolvedSnapshot | undefined 
   if (!ref) return undefined;
   const s = findSnapshot(meta, ref.snapshotId);
   if (!s) throw new LakeError('DataInvalid', `iceberg metadata: ${ref.type} "${name}" points at snapshot ${ref.snapshotId}, which is not in snapshots`, { ref: name });
-  return { snapshot: s, via: `${ref.type} "${name}"` };
+  return { snapshot: s, via: `${ref.type} "${name}"`, viaNote: note('note.iceberg.via.ref', { type: ref.type, name }) };
 }
 
 /** The snapshot that was current at `ts`: the last snapshot-log entry at or before it. */
@@ -76,7 +79,7 @@ function byTimestamp(meta: TableMetadata, ts: number): ResolvedSnapshot {
   if (!s) {
     throw new LakeError('NotFound', `iceberg: snapshot ${found.snapshotId}, current at ${new Date(ts).toISOString()}, has expired from the table metadata`, { timestampMs: ts });
   }
-  return { snapshot: s, via: `snapshot-log entry at ${new Date(found.timestampMs).toISOString()}` };
+  return { snapshot: s, via: `snapshot-log entry at ${new Date(found.timestampMs).toISOString()}`, viaNote: note('note.iceberg.via.log', { at: new Date(found.timestampMs).toISOString() }) };
 }
 
 function notFound(what: string): never {

@@ -8,6 +8,7 @@
  * - append tables: one split per file, deletion vectors applied.
  * Postpone-bucket files (`bucket = -2`) are not readable until compacted, as in Paimon.
  */
+import type { Note } from '../../../messages/note.ts';
 import { LakeError } from '../../../errors.ts';
 import type { BoundExpr, Expr } from '../../../expr/index.ts';
 import type { LakePlan, SkipDto } from '../../table-format.ts';
@@ -35,7 +36,7 @@ export interface PlanInput {
   readonly readSchema: TableSchema;
   readonly filter?: Expr | string;
   readonly columns?: readonly string[];
-  readonly notes?: readonly string[];
+  readonly notes?: readonly Note[];
   /**
    * Read level 0 of deletion-vector / first-row tables too and merge every level (what
    * `deletion-vectors.merge-on-read` does) instead of Paimon's default batch scan.

@@ -4,6 +4,7 @@
  * still works after the snapshot expired), a branch (its latest snapshot), or the latest snapshot at
  * or before a time (`SnapshotManager.earlierOrEqualTimeMills`).
  */
+import { note, type Note } from '../../../messages/note.ts';
 import { LakeError, isLakeError } from '../../../errors.ts';
 import { snapshotKey, tagKey } from '../spec/layout.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
@@ -23,7 +24,7 @@ export interface ResolvedSnapshot {
   readonly branch?: string;
   /** The file the snapshot JSON was read from (`snapshot/snapshot-N`, or `tag/tag-NAME` for an expired snapshot). */
   readonly file?: string;
-  readonly notes: string[];
+  readonly notes: Note[];
 }
 
 /**
@@ -38,18 +39,18 @@ export async function resolveSnapshot(meta: PaimonMetadata, choice: VersionChoic
   }
   if (choice.asOfTimestampMs !== undefined) {
     const s = await snapshotAsOf(meta, ids, choice.asOfTimestampMs, signal);
-    return { snapshot: s, isLatest: s.id === latest, file: snapshotKey(s.id), notes: [`snapshot ${s.id} was the latest at ${new Date(choice.asOfTimestampMs).toISOString()} (committed ${new Date(s.timeMillis).toISOString()})`] };
+    return { snapshot: s, isLatest: s.id === latest, file: snapshotKey(s.id), notes: [note('note.paimon.asOf', { id: String(s.id), at: new Date(choice.asOfTimestampMs).toISOString(), committed: new Date(s.timeMillis).toISOString() })] };
   }
   const v = choice.version;
   if (v === undefined || v === 'latest' || v === 'main') {
-    if (latest === undefined) return { isLatest: true, notes: ['the table has no snapshot yet'] };
+    if (latest === undefined) return { isLatest: true, notes: [note('note.noSnapshotYet')] };
     return { snapshot: await meta.snapshot(latest, signal), isLatest: true, file: snapshotKey(latest, meta.branch), notes: [] };
   }
   if (/^\d+$/.test(v)) {
     const id = BigInt(v);
     if (ids.includes(id)) return { snapshot: await meta.snapshot(id, signal), isLatest: id === latest, file: snapshotKey(id, meta.branch), notes: [] };
     const tagged = (await meta.tags(signal)).find((t) => t.snapshot.id === id);
-    if (tagged) return { snapshot: tagged.snapshot, isLatest: false, file: tagKey(tagged.name, meta.branch), notes: [`snapshot ${id} has expired; read from tag '${tagged.name}'`] };
+    if (tagged) return { snapshot: tagged.snapshot, isLatest: false, file: tagKey(tagged.name, meta.branch), notes: [note('note.paimon.expiredTag', { id: String(id), tag: tagged.name })] };
     // A snapshot file left out because it does not parse (torn, or another snapshot in its place) is not
     // "missing": asked for by id, its own error names the file and the cause.
     await meta.snapshot(id, signal).catch((e: unknown) => { if (isLakeError(e, 'DataInvalid')) throw e; });
@@ -60,7 +61,7 @@ export async function resolveSnapshot(meta: PaimonMetadata, choice: VersionChoic
     if ((e as LakeError).code === 'NotFound') return undefined;
     throw e;
   });
-  if (tag) return { snapshot: tag.snapshot, isLatest: false, file: tagKey(v, meta.branch), notes: [`tag '${v}' → snapshot ${tag.snapshot.id}`] };
+  if (tag) return { snapshot: tag.snapshot, isLatest: false, file: tagKey(v, meta.branch), notes: [note('note.paimon.tag', { tag: v, id: String(tag.snapshot.id) })] };
   if ((await meta.branches(signal)).includes(v)) {
     const b = meta.forBranch(v);
     const bLatest = await b.latestSnapshotId(signal);
@@ -69,7 +70,7 @@ export async function resolveSnapshot(meta: PaimonMetadata, choice: VersionChoic
       isLatest: false,
       branch: v,
       file: bLatest === undefined ? undefined : snapshotKey(bLatest, v),
-      notes: [`branch '${v}'` + (bLatest === undefined ? ' has no snapshot' : ` → its latest snapshot ${bLatest}`)],
+      notes: [note('note.paimon.branch', bLatest === undefined ? { branch: v } : { branch: v, latest: String(bLatest) })],
     };
   }
   throw new LakeError('NotFound', `paimon time travel: '${v}' is neither a snapshot id, a tag nor a branch`, { version: v });
