@@ -11,7 +11,7 @@ import { en, format, formatRef, messageRef, type Messages, translate } from './e
 
 const SRC = join(REPO_ROOT, 'src');
 /** A catalog key as the code writes it: a quoted literal starting with an area prefix (not a file name). */
-const KEY = /['"`]((?:tree|ui|cli|health|error|facts|note)\.[A-Za-z0-9_.]+)['"`]/g;
+const KEY = /['"`]((?:tree|ui|cli|health|error|facts|note|story)\.[A-Za-z0-9_.-]+)['"`]/g;
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -18,6 +18,7 @@ import { InlineText } from '../common/safe-text-view.tsx';
 import { ProgressLine, formatLabel } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { commitAt, fileName, stepAfterKey } from './story-model.ts';
+import { HOW_KEYS, KIND_KEYS, STEP_KEYS, VERSION_KEYS, type StoryStepId } from './story-keys.ts';
 import './story.css';
 
 export function StoryPage({ warehouseId, tables, onBack, onOpenVersion }: {
@@ -80,7 +81,7 @@ function StoryView({ warehouseId, plan, onBack, onOpenVersion }: {
         {steps.map((s, i) => (
           <button key={s.id} id={`story-step-${s.id}`} type="button" role="tab" aria-selected={i === index} aria-controls="story-panel"
             tabIndex={i === index ? 0 : -1} className={`story-step${i === index ? ' is-current' : ''}`} onClick={() => setIndex(i)}>
-            <span className="story-step-n" aria-hidden>{i + 1}</span> {t(`story.step.${s.id as StepId}.title`)}
+            <span className="story-step-n" aria-hidden>{i + 1}</span> {t(STEP_KEYS[s.id as StoryStepId].title)}
           </button>
         ))}
       </div>
@@ -88,8 +89,8 @@ function StoryView({ warehouseId, plan, onBack, onOpenVersion }: {
         <div className="story-step-head">
           <div>
             <p className="muted small">{t('ui.story.stepOf', { n: index + 1, total: steps.length })}</p>
-            <h2>{t(`story.step.${step.id as StepId}.title`)}</h2>
-            <p>{t(`story.step.${step.id as StepId}.text`)}</p>
+            <h2>{t(STEP_KEYS[step.id as StoryStepId].title)}</h2>
+            <p>{t(STEP_KEYS[step.id as StoryStepId].text)}</p>
           </div>
           <div className="story-nav">
             <button type="button" className="btn btn-small" disabled={index === 0} onClick={() => setIndex(index - 1)}>{t('ui.story.prev')}</button>
@@ -109,15 +110,13 @@ function StoryView({ warehouseId, plan, onBack, onOpenVersion }: {
           <article className="story-col story-col-explain" aria-labelledby="story-mc">
             <h3 id="story-mc">{t('ui.story.maxcompute.title')}</h3>
             <p className="muted small">{t('ui.story.maxcompute.closed')}</p>
-            <p>{t(`story.how.maxcompute.${step.kind}`)}</p>
+            <p>{t(HOW_KEYS.maxcompute[step.kind])}</p>
           </article>
         </div>
       </div>
     </section>
   );
 }
-
-type StepId = 'create' | 'append-1' | 'append-2' | 'update' | 'delete' | 'compact' | 'rollback';
 
 function FormatColumn({ format, folder, root, step, story, pending, error, onRetry, onOpenVersion }: {
   format: StoryFormat; folder: string; root: string | undefined; step: StoryStep; story: TableStoryDto | undefined;
@@ -135,7 +134,7 @@ function FormatColumn({ format, folder, root, step, story, pending, error, onRet
       {story && !commit && <p className="muted">{step.kind === 'create' ? t('ui.story.noCommit.create') : t('ui.story.noCommit')}</p>}
       {story && commit && root !== undefined && <CommitView format={format} commit={commit} onOpen={() => onOpenVersion(root, commit.version)} />}
       <h4 className="story-how">{t('ui.story.how', { format: title })}</h4>
-      <p className="story-how-text">{t(`story.how.${format}.${step.kind}`)}</p>
+      <p className="story-how-text">{t(HOW_KEYS[format][step.kind])}</p>
     </article>
   );
 }
@@ -147,10 +146,10 @@ function CommitView({ format, commit, onOpen }: { format: TableFormatName; commi
     <div className="story-commit">
       <p className="story-commit-head">
         {commit.operation && <span className="pill mono">{commit.operation}</span>}
-        {commit.version !== undefined && !rollbackWithoutSnapshot && <span className="muted small mono"> {t(`ui.story.version.${format}`, { version: commit.version })}</span>}
+        {commit.version !== undefined && !rollbackWithoutSnapshot && <span className="muted small mono"> {t(VERSION_KEYS[format], { version: commit.version })}</span>}
         {commit.version === undefined && <span className="muted small"> {t('ui.story.noVersion')}</span>}
       </p>
-      {rollbackWithoutSnapshot && <p className="small">{t('ui.story.noSnapshot')} <span className="mono muted">{t(`ui.story.version.${format}`, { version: commit.version! })}</span></p>}
+      {rollbackWithoutSnapshot && <p className="small">{t('ui.story.noSnapshot')} <span className="mono muted">{t(VERSION_KEYS[format], { version: commit.version! })}</span></p>}
       {commit.rows !== undefined && <p className="small">{t('ui.story.rows', { rows: commit.rows, live: commit.rowsLive ?? false })}</p>}
       <FileList label={t('ui.story.written', { count: commit.written.length })} files={commit.written} tone="written" />
       {commit.dropped.length > 0 && <FileList label={t('ui.story.dropped', { count: commit.dropped.length })} files={commit.dropped} tone="dropped" />}
@@ -171,7 +170,7 @@ function FileList({ label, files, tone }: { label: string; files: readonly Story
         <ul>
           {files.map((f) => (
             <li key={f.key} title={f.key}>
-              <span className={`story-kind story-kind-${f.kind}`}>{t(`ui.story.kind.${f.kind}`)}</span>
+              <span className={`story-kind story-kind-${f.kind}`}>{t(KIND_KEYS[f.kind] ?? 'ui.story.kind.data-file')}</span>
               <span className="mono story-file"><InlineText text={fileName(f.key)} /></span>
               {f.level !== undefined && <span className="muted small"> {t('ui.story.level', { level: f.level })}</span>}
               {f.deleteRows !== undefined && <span className="muted small"> {t('ui.story.deleteRows', { count: f.deleteRows })}</span>}
@@ -199,7 +198,7 @@ function HudiColumn({ step, warehouseId, tables }: { step: StoryStep; warehouseI
     <article className="story-col story-col-explain" aria-labelledby="story-hudi">
       <h3 id="story-hudi">{t('ui.story.hudi.title')}</h3>
       <p className="muted small">{t('ui.story.hudi.cannot')}</p>
-      <p>{t(`story.how.hudi.${step.kind}`)}</p>
+      <p>{t(HOW_KEYS.hudi[step.kind])}</p>
       <h4 className="story-how">{t('ui.story.hudi.show')}</h4>
       {hudi.length === 0 && <p className="muted small">{t('ui.story.hudi.none')}</p>}
       {hudi.map((x) => (
