@@ -11,7 +11,7 @@
  *   straight into Arrow (codecs/parquet/small-file-reader.ts), any other by parquet-wasm.
  */
 import { Field, Null } from 'apache-arrow';
-import { FOOTER_TAIL_BYTES, PARQUET_FIELD_ID_KEY, SMALL_PARQUET_MAX_BYTES, bytesSource, readParquetFooter, readParquetToArrow, readRowGroupFiles, readSmallParquetRowGroup, type ParquetFooter } from '../../../codecs/parquet/index.ts';
+import { FOOTER_TAIL_BYTES, PARQUET_FIELD_ID_KEY, SMALL_PARQUET_MAX_BYTES, parquetFooterOfFile, readParquetToArrow, readRowGroupFiles, readSmallParquetRowGroup, type ParquetFooter } from '../../../codecs/parquet/index.ts';
 import { LakeError } from '../../../errors.ts';
 import type { TableFiles } from '../io/table-files.ts';
 import type { NestedField } from '../spec/types.ts';
@@ -43,11 +43,11 @@ export async function* parquetFileBatches(files: TableFiles, task: FileScanTask,
     }
   }
   const bytes = await files.readDataFile(task.path, size, signal);
-  const footer = await readParquetFooter(bytesSource(bytes, task.path), signal);
+  const footer = parquetFooterOfFile(bytes, task.path);
   const starts = rowStarts(task, footer);
   const small = bytes.byteLength <= SMALL_PARQUET_MAX_BYTES ? neededColumnNames(footer, needed, nameMapping) : undefined;
   for (const rg of task.rowGroups ?? footer.metadata.row_groups.map((_, i) => i)) {
-    const quick = small && await readSmallParquetRowGroup(bytes, footer.metadata, rg, small, { file: task.path });
+    const quick = small && readSmallParquetRowGroup(bytes, footer.metadata, rg, small, { file: task.path }, footer.fields);
     if (quick) {
       yield { batch: quick, first: starts[rg] ?? 0 };
       continue;
