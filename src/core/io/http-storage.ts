@@ -262,6 +262,8 @@ export class HttpStorage implements Storage {
  * Hive-style folder `a=b`. '+' stays encoded, since some servers read it as a space.
  */
 export function encodeUrlPath(key: string): string {
+  // Most keys need no escaping at all: skip the per-segment encode and its regex (a cost per request).
+  if (/^[A-Za-z0-9\-._~!$&'()*,;=:@/]*$/.test(key)) return key;
   return key.split('/').map((seg) => encodeURIComponent(seg).replace(/%(21|24|26|27|28|29|2A|2C|3A|3B|3D|40)/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))).join('/');
 }
 
