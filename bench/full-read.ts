@@ -64,7 +64,7 @@ function rowsOf(file: number, n: number): Record<string, unknown>[] {
 }
 
 /** One measured read: wall and client CPU time, what it read. */
-export interface FullReadRun { readonly ms: number; readonly cpuMs: number; readonly rows: number; readonly idSum: string }
+export interface FullReadRun { readonly ms: number; readonly cpuMs: number; readonly rows: number; readonly idSum: string; /** Lakescope: open + plan, of `ms`. */ readonly planMs?: number }
 export interface FullReadResult {
   readonly rows: number;
   readonly files: number;
@@ -77,13 +77,13 @@ export interface FullReadResult {
   readonly medians: { readonly ours: number; readonly parquetWasm: number; readonly icebird?: number };
 }
 
-const timed = async (f: () => Promise<{ rows: number; idSum: bigint }>): Promise<FullReadRun> => {
+const timed = async (f: () => Promise<{ rows: number; idSum: bigint; planMs?: number }>): Promise<FullReadRun> => {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const { rows, idSum } = await f();
+  const { rows, idSum, planMs } = await f();
   const ms = performance.now() - t0;
   const c = process.cpuUsage(c0);
-  return { ms, cpuMs: (c.user + c.system) / 1000, rows, idSum: String(idSum) };
+  return { ms, cpuMs: (c.user + c.system) / 1000, rows, idSum: String(idSum), ...(planMs === undefined ? {} : { planMs }) };
 };
 
 /** Sum of a BigInt64 id column over Arrow batches. */
@@ -117,11 +117,13 @@ export async function runFullReadBench(opts: { rows: number; files: number; runs
     const dataBytes = probePlan.files.reduce((n, f) => n + Number(f.bytes), 0);
 
     const ours = () => timed(async () => {
+      const t0 = performance.now();
       const table = await openIcebergTable(storage());
       const plan = await table.plan({});
+      const planMs = performance.now() - t0;
       let rows = 0; let idSum = 0n;
       for await (const r of readTasks(table, plan)) if ('batch' in r) { rows += r.batch.numRows; idSum += sumIds(r.batch); }
-      return { rows, idSum };
+      return { rows, idSum, planMs };
     });
     const wasmAlone = () => timed(async () => {
       const http = storage();
@@ -180,7 +182,7 @@ async function main(): Promise<void> {
     const mb = res.dataBytes / 1e6;
     const { ours, parquetWasm, icebird: ib } = res.medians;
     console.log(`full read of ${res.rows} rows in ${res.files} files (${mb.toFixed(1)} MB of Parquet), HTTP on loopback, medians of ${res.runs}`);
-    console.log(`Lakescope (open + plan + read loop, Arrow):   ${ours.toFixed(0)} ms (${(mb / (ours / 1000)).toFixed(1)} MB/s, client CPU ${median(res.ours.map((r) => r.cpuMs)).toFixed(0)} ms)`);
+    console.log(`Lakescope (open + plan + read loop, Arrow):   ${ours.toFixed(0)} ms (${(mb / (ours / 1000)).toFixed(1)} MB/s, client CPU ${median(res.ours.map((r) => r.cpuMs)).toFixed(0)} ms; open + plan ${median(res.ours.map((r) => r.planMs!)).toFixed(0)} ms)`);
     console.log(`parquet-wasm alone (same files to Arrow):    ${parquetWasm.toFixed(0)} ms (${(mb / (parquetWasm / 1000)).toFixed(1)} MB/s, client CPU ${median(res.parquetWasm.map((r) => r.cpuMs)).toFixed(0)} ms): Lakescope ${(parquetWasm / ours).toFixed(2)}x its throughput`);
     if (ib !== undefined) console.log(`${res.icebird!.label} (open + read, row objects): ${ib.toFixed(0)} ms (client CPU ${median(res.icebird!.runs.map((r) => r.cpuMs)).toFixed(0)} ms): Lakescope ${(ib / ours).toFixed(2)}x its speed`);
     const load = loadavg().map((x) => x.toFixed(1)).join(' ');

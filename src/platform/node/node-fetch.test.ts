@@ -50,6 +50,9 @@ describe('nodeFetch', () => {
     for await (const c of moved.body!) chunks.push(c);
     expect(Buffer.concat(chunks)).toEqual(Buffer.from(file));
     expect((await nodeFetch(`${base}/data/f.bin`, { method: 'HEAD' })).body).toBeNull();
+    // A URL that needs normalising (dot segments) is sent as URL would send it.
+    const dotted = await nodeFetch(`${base}/x/../data/./f.bin`);
+    expect([dotted.status, dotted.url]).toEqual([200, `${base}/data/f.bin`]);
     const missing = await nodeFetch(`${base}/none`);
     expect([missing.status, missing.ok, await missing.text()]).toEqual([404, false, 'no such file']);
   });
