@@ -107,14 +107,11 @@ export async function* readTasks(table: LakeTable, plan: Pick<LakePlan, 'tasks' 
   let finishedBytes = 0;
 
   const pump = async (slot: Slot, task: ScanTask): Promise<void> => {
-    // Each task reads under its own signal: fetch (undici) leaves an abort listener on the signal it is
-    // given until the request is garbage-collected, so one signal shared by a thousand reads would carry
-    // a thousand listeners, each later fetch scanning them. This one is dropped with the task.
-    const own = new AbortController();
-    const forward = () => own.abort(inner.signal.reason);
-    inner.signal.addEventListener('abort', forward, { once: true });
+    // Every task reads under the loop's one signal. Node's fetch (undici) leaves an abort listener on the
+    // signal it is given until the request is garbage-collected, but fetch never gets this one: each
+    // request attempt runs under a signal of its own (io/read-policy.ts), dropped with the request.
     try {
-      for await (const batch of table.read(task, { signal: own.signal })) {
+      for await (const batch of table.read(task, { signal: inner.signal })) {
         slot.buffer.push(batch);
         changed.notify();
         slot.wanted = false;
@@ -128,7 +125,6 @@ export async function* readTasks(table: LakeTable, plan: Pick<LakePlan, 'tasks' 
       slot.error = taskError(e, fileOf(slot.index), slot.index);
       failed = true;
     } finally {
-      inner.signal.removeEventListener('abort', forward);
       slot.finished = true;
       changed.notify();
     }

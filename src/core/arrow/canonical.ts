@@ -24,16 +24,30 @@ export type CanonicalRow = Record<string, unknown>;
 type Accessor = (data: Data, i: number) => unknown;
 
 const accessors = new WeakMap<DataType, Accessor>();
+/** Accessors of leaf types by what {@link compile} reads of them: every batch of a scan brings new type objects. */
+const leafAccessors = new Map<string, Accessor>();
 
-/** The canonical accessor for an Arrow type (cached per type object). */
+/** The canonical accessor for an Arrow type (cached per type object, and per leaf type's parameters). */
 export function canonicalAccessor(type: DataType): Accessor {
   let a = accessors.get(type);
   if (!a) {
-    const inner = compile(type);
-    a = (data, i) => (data.getValid(i) ? inner(data, i) : null);
+    const key = leafKey(type);
+    a = key === undefined ? undefined : leafAccessors.get(key);
+    if (!a) {
+      const inner = compile(type);
+      a = (data, i) => (data.getValid(i) ? inner(data, i) : null);
+      if (key !== undefined) leafAccessors.set(key, a);
+    }
     accessors.set(type, a);
   }
   return a;
+}
+
+/** The parameters {@link compile} reads of a leaf type, as a key; undefined for nested types (and dictionaries). */
+function leafKey(type: DataType): string | undefined {
+  if (type.children?.length || type.typeId === Type.Dictionary) return undefined;
+  const t = type as unknown as { unit?: number; precision?: number; byteWidth?: number; scale?: number; bitWidth?: number };
+  return `${type.typeId}:${t.unit}:${t.precision}:${t.byteWidth}:${t.scale}:${t.bitWidth}`;
 }
 
 function unsupported(type: DataType): never {

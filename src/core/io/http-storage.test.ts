@@ -59,6 +59,10 @@ describe('http storage against static-site quirks', () => {
   it('keeps Hive-style = and : in URL paths, encodes spaces and +', async () => {
     const { encodeUrlPath } = await import('./http-storage.ts');
     expect(encodeUrlPath('data/day=2024-01-01/a b+c:d@e.parquet')).toBe('data/day=2024-01-01/a%20b%2Bc:d@e.parquet');
+    // Keys of only characters left as they are take a shortcut; it must agree with the full encoding.
+    const plain = "data/x-y_z.w~!$&'()*,;=:@/gen-1.parquet";
+    expect(encodeUrlPath(plain)).toBe(plain.split('/').map((s) => encodeURIComponent(s).replace(/%(24|26|2C|3A|3B|3D|40)/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))).join('/'));
+    expect(encodeUrlPath('a/100%.parquet')).toBe('a/100%25.parquet');
   });
 
   it('turns a suffix range into an explicit one when the key list knows the size, and rejects a fallback page', async () => {

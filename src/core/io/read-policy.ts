@@ -72,7 +72,12 @@ export async function withReadRetries<T>(
   }
 }
 
-/** One attempt under a time limit: the limit aborts the attempt's own signal, and becomes a retryable Io. */
+/**
+ * One attempt under a time limit: the limit aborts the attempt's own signal, and becomes a retryable Io.
+ * The attempt always gets a signal of its own, with or without a limit: Node's fetch (undici) leaves an
+ * abort listener on the signal it is given until the request is garbage-collected, so the caller's
+ * signal — one per scan, shared by a thousand reads (core/api/read-tasks.ts) — must never reach it.
+ */
 async function timed<T>(
   what: string,
   context: LakeErrorContext,
@@ -80,10 +85,16 @@ async function timed<T>(
   attempt: (signal: AbortSignal | undefined) => Promise<T>,
   signal?: AbortSignal,
 ): Promise<T> {
-  if (!(timeoutMs > 0)) return attempt(signal);
   const ctl = new AbortController();
   const onAbort = () => ctl.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
+  if (!(timeoutMs > 0)) {
+    try {
+      return await attempt(ctl.signal);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
   let timedOut = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = new Promise<never>((_, reject) => {

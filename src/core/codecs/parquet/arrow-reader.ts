@@ -21,6 +21,12 @@ export interface ReadParquetArrowOptions {
   readonly columns?: readonly string[];
   /** Row-group indexes to read, in this order; all when absent. */
   readonly rowGroups?: readonly number[];
+  /**
+   * Decode every row group in one call, without parsing the footer first to count them (a caller that
+   * has no other use for the footer saves that parse); memory then peaks at the whole file's Arrow
+   * form, so keep it to files of a few MiB. Ignored when `rowGroups` is given.
+   */
+  readonly wholeFile?: boolean;
   /** Rows per Arrow batch (default 65,536). */
   readonly batchSize?: number;
   readonly signal?: AbortSignal;
@@ -40,15 +46,17 @@ export async function* readParquetToArrow(input: Uint8Array | ByteSource, opts: 
   const context: LakeErrorContext = name === undefined ? {} : { file: name };
   const bytes = input instanceof Uint8Array ? input : await readAllBytes(input, opts.signal);
   const wasm = await ensureParquetWasm();
-  const rowGroups = opts.rowGroups ?? allRowGroups(bytes, context);
+  const whole = opts.wholeFile === true && opts.rowGroups === undefined;
+  const rowGroups = whole ? [-1] : opts.rowGroups ?? allRowGroups(bytes, context);
   for (const rg of rowGroups) {
     throwIfAborted(opts.signal, 'parquet read');
     let table: Table;
     try {
-      const wasmTable = wasm.readParquet(bytes, { rowGroups: [rg], batchSize: opts.batchSize ?? DEFAULT_BATCH_SIZE });
+      const wasmTable = wasm.readParquet(bytes, { ...(whole ? {} : { rowGroups: [rg] }), batchSize: opts.batchSize ?? DEFAULT_BATCH_SIZE });
       table = tableFromIPC(wasmTable.intoIPCStream());
     } catch (e) {
-      throw toLakeError(e, `parquet: cannot decode row group ${rg}`, { ...context, rowGroup: rg }, 'DataInvalid');
+      throw whole ? toLakeError(e, 'parquet: cannot decode the file', context, 'DataInvalid')
+        : toLakeError(e, `parquet: cannot decode row group ${rg}`, { ...context, rowGroup: rg }, 'DataInvalid');
     }
     if (opts.columns) table = table.select(opts.columns.filter((c) => table.schema.fields.some((f) => f.name === c)));
     yield* table.batches;

@@ -3,7 +3,7 @@
  * PAR1` at the end). One read of the file's tail (64 KiB by default) covers almost every footer;
  * a larger footer costs exactly one more read. Row-group statistics come with it.
  */
-import { parquetMetadataAsync, type FileMetaData } from 'hyparquet';
+import { parquetMetadata, parquetMetadataAsync, type FileMetaData } from 'hyparquet';
 import { toLakeError } from '../../errors.ts';
 import { asyncBufferOf, type ByteSource } from './byte-source.ts';
 import { parquetFields, type ParquetField } from './schema.ts';
@@ -39,6 +39,22 @@ export async function readParquetFooter(source: ByteSource, signal?: AbortSignal
     return { ...footerOf(metadata), raw: cut(slices, source.size - 8 - metadata.metadata_length, source.size - 8) };
   } catch (e) {
     throw toLakeError(e, 'parquet: invalid footer', source.name === undefined ? {} : { file: source.name }, 'DataInvalid');
+  }
+}
+
+/**
+ * The footer of a whole file already in memory, parsed at once (no ranged reads, no promises: per
+ * small file the async path's wrappers cost more than the parse). Must hold: the same footer as
+ * {@link readParquetFooter} gives for these bytes, and the same DataInvalid errors, naming `name`.
+ */
+export function parquetFooterOfFile(bytes: Uint8Array, name?: string): ParquetFooter {
+  try {
+    const exact = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+    const metadata = parquetMetadata(exact ? bytes.buffer as ArrayBuffer : bytes.slice().buffer);
+    const end = bytes.byteLength - 8;
+    return { ...footerOf(metadata), raw: bytes.subarray(end - metadata.metadata_length, end) };
+  } catch (e) {
+    throw toLakeError(e, 'parquet: invalid footer', name === undefined ? {} : { file: name }, 'DataInvalid');
   }
 }
 

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../../../testing/fixtures.ts';
 import { canonicalRows, canonicalRowsText } from '../../arrow/canonical.ts';
-import { bytesSource, readParquetFooter, readParquetToArrow, PARQUET_FIELD_ID_KEY, readSmallParquetRowGroup, SMALL_PARQUET_MAX_BYTES } from './index.ts';
+import { bytesSource, parquetFooterOfFile, readParquetFooter, readParquetToArrow, PARQUET_FIELD_ID_KEY, readSmallParquetRowGroup, SMALL_PARQUET_MAX_BYTES } from './index.ts';
 
 if (!FIXTURES_PRESENT) console.warn(`small-file reader fixtures test skipped: ${FIXTURES_SKIP_REASON}`);
 beforeAll(() => installNodeParquetWasm());
@@ -25,6 +25,9 @@ const unitOf = (t: DataType) => (t as unknown as { unit?: number }).unit;
 /** Compares the small path with parquet-wasm on one file; returns the columns compared (0 when the path declined). */
 async function compareFile(bytes: Uint8Array, name: string): Promise<number> {
   const footer = await readParquetFooter(bytesSource(bytes, name));
+  // The in-memory footer parse the whole-file read path uses is the ranged one's, raw bytes included.
+  const inMemory = parquetFooterOfFile(bytes, name);
+  expect({ ...inMemory, raw: [...inMemory.raw!] }, name).toEqual({ ...footer, raw: [...footer.raw!] });
   const columns = footer.fields.map((f) => f.name);
   let compared = 0;
   for (let rg = 0; rg < footer.numRowGroups; rg++) {

@@ -11,9 +11,16 @@
  * decodes with parquet-wasm as before. The Arrow types are those parquet-wasm (arrow-rs) gives the same
  * columns: Bool, Int32, Int64, Float32/64, Date32 (day), Timestamp in the file's unit, Utf8 for
  * STRING/UTF8 byte arrays, Binary for bare ones, FixedSizeBinary; fields carry `PARQUET:field_id`.
+ *
+ * The file is in memory, so each column chunk is decoded by hyparquet's column reader directly
+ * (`readColumn`, what `parquetRead` calls per chunk) — without `parquetRead`'s query plan, fetch
+ * coalescing and promise per column, which over one-row files cost more than the decoding.
  */
-import { Binary, Bool, type Data, DataType, DateDay, Field, FixedSizeBinary, Float32, Float64, Int32, Int64, RecordBatch, Schema, Struct, TimeUnit, Timestamp, Utf8, makeData } from 'apache-arrow';
-import { parquetRead, type ColumnData, type FileMetaData } from 'hyparquet';
+import { Binary, Bool, Data, DataType, DateDay, Field, FixedSizeBinary, Float32, Float64, Int32, Int64, RecordBatch, Schema, Struct, TimeUnit, Timestamp, Utf8, makeData } from 'apache-arrow';
+import { parquetSchema, type DecodedArray, type FileMetaData } from 'hyparquet';
+import { readColumn } from 'hyparquet/src/column.js';
+import { DEFAULT_PARSERS } from 'hyparquet/src/convert.js';
+import { getTreePath } from 'hyparquet/src/schema.js';
 import { boundedCompressors as compressors } from './bounded-compressors.ts';
 import { toLakeError, type LakeErrorContext } from '../../errors.ts';
 import { parquetFields, PARQUET_FIELD_ID_KEY, type ParquetField } from './schema.ts';
@@ -23,6 +30,7 @@ export const SMALL_PARQUET_MAX_BYTES = 64 * 1024;
 
 /** Parsers that keep the stored values (no Date objects, no string decoding): the Arrow buffers take them as they are. */
 const RAW_PARSERS = {
+  ...DEFAULT_PARSERS,
   timestampFromMilliseconds: (v: bigint) => v,
   timestampFromMicroseconds: (v: bigint) => v,
   timestampFromNanoseconds: (v: bigint) => v,
@@ -67,82 +75,100 @@ export function smallFileArrowType(f: ParquetField): DataType | undefined {
  * Must hold: the values are those parquet-wasm decodes for the same columns, in the same Arrow types;
  * corrupt input → LakeError DataInvalid `parquet: …` with the context given.
  */
-export async function readSmallParquetRowGroup(bytes: Uint8Array, metadata: FileMetaData, rowGroup: number, columns: readonly string[], context: LakeErrorContext = {}): Promise<RecordBatch | undefined> {
+export function readSmallParquetRowGroup(bytes: Uint8Array, metadata: FileMetaData, rowGroup: number, columns: readonly string[],
+  context: LakeErrorContext = {}, fields: readonly ParquetField[] = parquetFields(metadata)): RecordBatch | undefined {
   if (metadata.key_value_metadata?.some((kv) => kv.key === 'ARROW:schema')) return undefined;
-  const byName = new Map(parquetFields(metadata).map((f) => [f.name, f]));
   const picked: { field: ParquetField; type: DataType }[] = [];
   for (const name of columns) {
-    const field = byName.get(name);
+    const field = fields.find((f) => f.name === name);
     if (!field) continue;
     const type = smallFileArrowType(field);
     if (!type) return undefined;
     picked.push({ field, type });
   }
-  const start = metadata.row_groups.slice(0, rowGroup).reduce((n, rg) => n + Number(rg.num_rows), 0);
-  const rows = Number(metadata.row_groups[rowGroup]!.num_rows);
-  const chunks = new Map<string, ColumnData[]>();
   try {
-    if (picked.length > 0 && rows > 0) {
-      const file = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer as ArrayBuffer : bytes.slice().buffer as ArrayBuffer;
-      await parquetRead({
-        file, metadata, columns: picked.map((p) => p.field.name), rowStart: start, rowEnd: start + rows, compressors,
-        utf8: false, geoparquet: false, parsers: RAW_PARSERS as never,
-        onChunk: (c) => { const list = chunks.get(c.columnName) ?? []; list.push(c); chunks.set(c.columnName, list); },
-      });
-    }
-    const children = picked.map(({ field, type }) => columnData(type, rowsOf(chunks.get(field.name) ?? [], start, rows, field.name)));
-    const fields = picked.map(({ field }, i) => new Field(field.name, children[i]!.type, field.repetition !== 'REQUIRED',
+    const group = metadata.row_groups[rowGroup];
+    if (!group) throw new Error(`no row group ${rowGroup} (the file has ${metadata.row_groups.length})`);
+    const rows = Number(group.num_rows);
+    const tree = picked.length > 0 && rows > 0 ? parquetSchema(metadata) : undefined;
+    const children = picked.map(({ field, type }) => columnData(type, tree ? chunkValues(bytes, group, tree, field.name, rows) : []));
+    const arrowFields = picked.map(({ field }, i) => new Field(field.name, children[i]!.type, field.repetition !== 'REQUIRED',
       field.fieldId === undefined ? undefined : new Map([[PARQUET_FIELD_ID_KEY, String(field.fieldId)]])));
-    return new RecordBatch(new Schema(fields), makeData({ type: new Struct(fields), length: rows, nullCount: 0, children }));
+    return new RecordBatch(new Schema(arrowFields), makeData({ type: new Struct(arrowFields), length: rows, nullCount: 0, children }));
   } catch (e) {
     throw toLakeError(e, `parquet: cannot decode row group ${rowGroup}`, { ...context, rowGroup }, 'DataInvalid');
   }
 }
 
-/** The values of rows [start, start + n) from a column's chunks (chunks may reach past the range). */
-function rowsOf(chunks: readonly ColumnData[], start: number, n: number, name: string): ArrayLike<unknown> {
-  if (chunks.length === 1 && chunks[0]!.rowStart === start && chunks[0]!.columnData.length === n) return chunks[0]!.columnData;
-  const out: unknown[] = new Array(n);
-  let filled = 0;
-  for (const c of chunks) {
-    for (let i = Math.max(start, c.rowStart); i < Math.min(start + n, c.rowEnd); i++) { out[i - start] = c.columnData[i - c.rowStart]; filled++; }
+type RowGroup = FileMetaData['row_groups'][number];
+
+/** The `rows` values of top-level column `name` in row group `group`, decoded from its column chunk in `bytes`. */
+function chunkValues(bytes: Uint8Array, group: RowGroup, tree: ReturnType<typeof parquetSchema>, name: string, rows: number): ArrayLike<unknown> {
+  const chunk = group.columns.find((c) => c.meta_data?.path_in_schema.length === 1 && c.meta_data.path_in_schema[0] === name);
+  const meta = chunk?.meta_data;
+  if (!chunk || !meta) throw new Error(`column ${name} has no column chunk`);
+  if (chunk.file_path) throw new Error(`column ${name} is in another file (${chunk.file_path}), which is not supported`);
+  // Where hyparquet's planner starts a chunk: its dictionary page, else its first data page.
+  const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
+  const length = Number(meta.total_compressed_size);
+  if (!(start >= 0 && length >= 0 && start + length <= bytes.byteLength)) {
+    throw new Error(`column ${name}: chunk [${start}, ${start + length}) outside the file of ${bytes.byteLength} bytes`);
   }
-  if (filled !== n) throw new Error(`column ${name} decoded ${filled} of ${n} rows`);
+  const schemaPath = getTreePath(tree, meta.path_in_schema);
+  const decoder = {
+    pathInSchema: meta.path_in_schema, type: meta.type, element: schemaPath[schemaPath.length - 1]!.element, schemaPath,
+    codec: meta.codec, parsers: RAW_PARSERS as never, compressors, utf8: false,
+  };
+  const reader = { view: new DataView(bytes.buffer, bytes.byteOffset + start, length), offset: 0 };
+  const { data } = readColumn(reader, { groupStart: 0, selectStart: 0, selectEnd: rows, groupRows: rows }, decoder);
+  const values = data.length === 1 ? data[0]! : concatValues(data);
+  if (values.length < rows) throw new Error(`column ${name} decoded ${values.length} of ${rows} rows`);
+  return values.length === rows ? values : values.slice(0, rows);
+}
+
+/** Pages' values in one array. */
+function concatValues(parts: readonly DecodedArray[]): unknown[] {
+  const out: unknown[] = [];
+  for (const p of parts) for (let i = 0; i < p.length; i++) out.push(p[i]);
   return out;
 }
 
-/** Arrow data of `type` from decoded values (null/undefined = null). */
+/** Arrow data of `type` from decoded values (null/undefined = null), built directly (makeData's visitor showed in profiles). */
 function columnData(type: DataType, values: ArrayLike<unknown>): Data {
   const n = values.length;
   let nullCount = 0;
-  let nullBitmap: Uint8Array | undefined;
+  let nullBitmap = NO_NULLS;
   for (let i = 0; i < n; i++) if (values[i] === null || values[i] === undefined) nullCount++;
   if (nullCount > 0) {
     nullBitmap = new Uint8Array((n + 7) >> 3);
     for (let i = 0; i < n; i++) if (values[i] !== null && values[i] !== undefined) nullBitmap[i >> 3]! |= 1 << (i & 7);
   }
-  const base = { type, length: n, nullCount, nullBitmap };
+  // Buffers in Data's order: value offsets, values, validity (apache-arrow BufferType).
+  const data = (offsets: Int32Array | undefined, buffer: ArrayBufferView) => new Data(type, 0, n, nullCount, [offsets, buffer, nullBitmap] as never);
   if (type instanceof Utf8 || type instanceof Binary) {
     const offsets = new Int32Array(n + 1);
     let size = 0;
     for (let i = 0; i < n; i++) { size += (values[i] as Uint8Array | null)?.length ?? 0; offsets[i + 1] = size; }
-    const data = new Uint8Array(size);
-    for (let i = 0; i < n; i++) { const v = values[i] as Uint8Array | null; if (v) data.set(v, offsets[i]!); }
-    return makeData({ ...base, valueOffsets: offsets, data } as never);
+    const bytes = new Uint8Array(size);
+    for (let i = 0; i < n; i++) { const v = values[i] as Uint8Array | null; if (v) bytes.set(v, offsets[i]!); }
+    return data(offsets, bytes);
   }
   if (type instanceof FixedSizeBinary) {
-    const data = new Uint8Array(n * type.byteWidth);
-    for (let i = 0; i < n; i++) { const v = values[i] as Uint8Array | null; if (v) data.set(v.subarray(0, type.byteWidth), i * type.byteWidth); }
-    return makeData({ ...base, data } as never);
+    const bytes = new Uint8Array(n * type.byteWidth);
+    for (let i = 0; i < n; i++) { const v = values[i] as Uint8Array | null; if (v) bytes.set(v.subarray(0, type.byteWidth), i * type.byteWidth); }
+    return data(undefined, bytes);
   }
   if (type instanceof Bool) {
-    const data = new Uint8Array((n + 7) >> 3);
-    for (let i = 0; i < n; i++) if (values[i] === true) data[i >> 3]! |= 1 << (i & 7);
-    return makeData({ ...base, data } as never);
+    const bits = new Uint8Array((n + 7) >> 3);
+    for (let i = 0; i < n; i++) if (values[i] === true) bits[i >> 3]! |= 1 << (i & 7);
+    return data(undefined, bits);
   }
-  const data = type instanceof Int64 || type instanceof Timestamp ? new BigInt64Array(n)
+  const out = type instanceof Int64 || type instanceof Timestamp ? new BigInt64Array(n)
     : type instanceof Float32 ? new Float32Array(n) : type instanceof Float64 ? new Float64Array(n) : new Int32Array(n);
-  if (data instanceof BigInt64Array) for (let i = 0; i < n; i++) data[i] = values[i] == null ? 0n : BigInt(values[i] as bigint | number);
-  else for (let i = 0; i < n; i++) data[i] = values[i] == null ? 0 : Number(values[i]);
-  return makeData({ ...base, data } as never);
+  if (out instanceof BigInt64Array) for (let i = 0; i < n; i++) out[i] = values[i] == null ? 0n : BigInt(values[i] as bigint | number);
+  else for (let i = 0; i < n; i++) out[i] = values[i] == null ? 0 : Number(values[i]);
+  return data(undefined, out);
 }
+
+/** The validity buffer of a column without nulls (what makeData gives it). */
+const NO_NULLS = new Uint8Array(0);

@@ -146,6 +146,7 @@ const unitPerSecond = (unit: number): bigint => [1n, 1000n, 1_000_000n, 1_000_00
 
 /** Converts between second/ms/µs/ns, flooring when the target is coarser (the canonical rule). */
 function rescale(values: BigInt64Array | Int32Array, from: bigint, to: bigint): BigInt64Array {
+  if (from === to && values instanceof BigInt64Array) return values; // already in the unit: shared, as retype shares other buffers
   const out = new BigInt64Array(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = BigInt(values[i]);
@@ -158,6 +159,10 @@ function rescale(values: BigInt64Array | Int32Array, from: bigint, to: bigint): 
 
 function validity(d: Data): Uint8Array | undefined {
   if (d.nullCount === 0) return undefined;
+  // Validity bits are addressed at `offset + i`: at a byte boundary, the Data's own bits serve as they are.
+  if (d.nullBitmap && d.offset % 8 === 0 && d.nullBitmap.length >= ((d.offset + d.length + 7) >> 3)) {
+    return d.nullBitmap.subarray(d.offset >> 3, (d.offset + d.length + 7) >> 3);
+  }
   const bits = new Uint8Array((d.length + 7) >> 3);
   for (let i = 0; i < d.length; i++) if (d.getValid(i)) bits[i >> 3] |= 1 << (i & 7);
   return bits;

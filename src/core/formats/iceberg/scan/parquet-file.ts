@@ -8,10 +8,11 @@
  *   Data tab's first page of a 1 GB file fetches its footer and first row group, not the gigabyte
  *   (issue 17). Any other file is one request for all of it: a small file's footer and data come together.
  * - Decoding: a small file (at most SMALL_PARQUET_MAX_BYTES, flat columns of plain types) by hyparquet
- *   straight into Arrow (codecs/parquet/small-file-reader.ts), any other by parquet-wasm.
+ *   straight into Arrow (codecs/parquet/small-file-reader.ts), any other by parquet-wasm — a larger file
+ *   read whole with all its row groups in one call, without a footer parse of ours.
  */
 import { Field, Null } from 'apache-arrow';
-import { FOOTER_TAIL_BYTES, PARQUET_FIELD_ID_KEY, SMALL_PARQUET_MAX_BYTES, bytesSource, readParquetFooter, readParquetToArrow, readRowGroupFiles, readSmallParquetRowGroup, type ParquetFooter } from '../../../codecs/parquet/index.ts';
+import { FOOTER_TAIL_BYTES, PARQUET_FIELD_ID_KEY, SMALL_PARQUET_MAX_BYTES, parquetFooterOfFile, readParquetToArrow, readRowGroupFiles, readSmallParquetRowGroup, type ParquetFooter } from '../../../codecs/parquet/index.ts';
 import { LakeError } from '../../../errors.ts';
 import type { TableFiles } from '../io/table-files.ts';
 import type { NestedField } from '../spec/types.ts';
@@ -43,11 +44,15 @@ export async function* parquetFileBatches(files: TableFiles, task: FileScanTask,
     }
   }
   const bytes = await files.readDataFile(task.path, size, signal);
-  const footer = await readParquetFooter(bytesSource(bytes, task.path), signal);
+  if (!task.rowGroups && bytes.byteLength > SMALL_PARQUET_MAX_BYTES) {
+    yield* wholeFileBatches(bytes, task, signal);
+    return;
+  }
+  const footer = parquetFooterOfFile(bytes, task.path);
   const starts = rowStarts(task, footer);
   const small = bytes.byteLength <= SMALL_PARQUET_MAX_BYTES ? neededColumnNames(footer, needed, nameMapping) : undefined;
   for (const rg of task.rowGroups ?? footer.metadata.row_groups.map((_, i) => i)) {
-    const quick = small && await readSmallParquetRowGroup(bytes, footer.metadata, rg, small, { file: task.path });
+    const quick = small && readSmallParquetRowGroup(bytes, footer.metadata, rg, small, { file: task.path }, footer.fields);
     if (quick) {
       yield { batch: quick, first: starts[rg] ?? 0 };
       continue;
@@ -57,6 +62,23 @@ export async function* parquetFileBatches(files: TableFiles, task: FileScanTask,
       yield { batch, first };
       first += batch.numRows;
     }
+  }
+}
+
+/**
+ * Every row group of a file in memory, decoded by parquet-wasm in one call: without a footer parse of
+ * our own (hyparquet's was ~10% of a full scan's CPU), the row count is checked on the decoded rows,
+ * before any is handed out, and row positions are counted along (batches come in file order). Only for
+ * files read whole, at most RANGED_READ_MIN_BYTES, so memory stays bounded by one such file.
+ */
+async function* wholeFileBatches(bytes: Uint8Array, task: FileScanTask, signal?: AbortSignal): AsyncGenerator<PositionedBatch> {
+  const batches = [];
+  for await (const batch of readParquetToArrow(bytes, { wholeFile: true, signal, name: task.path })) batches.push(batch);
+  checkRowCount(task, BigInt(batches.reduce((n, b) => n + b.numRows, 0)));
+  let first = 0;
+  for (const batch of batches) {
+    yield { batch, first };
+    first += batch.numRows;
   }
 }
 
@@ -70,13 +92,19 @@ export const WHOLE_FILE_MAX_BYTES = FOOTER_TAIL_BYTES;
  */
 export const RANGED_READ_MIN_BYTES = 4 * 1024 * 1024;
 
+/**
+ * The manifest's record_count must be the file's row count (spec "Manifests": "Number of records in
+ * this file"): another count means another file in its place, and positions of deletes would be off.
+ */
+function checkRowCount(task: FileScanTask, rows: bigint): void {
+  if (rows !== task.recordCount) {
+    throw new LakeError('DataInvalid', `iceberg read: ${task.path} has ${rows} rows but its manifest records ${task.recordCount} (a swapped or rewritten file)`, { file: task.path });
+  }
+}
+
 /** The first row position of each row group; checks the file's row count against the manifest's. */
 function rowStarts(task: FileScanTask, footer: ParquetFooter): number[] {
-  // The manifest's record_count must be the file's row count (spec "Manifests": "Number of records in
-  // this file"): another count means another file in its place, and positions of deletes would be off.
-  if (footer.numRows !== task.recordCount) {
-    throw new LakeError('DataInvalid', `iceberg read: ${task.path} has ${footer.numRows} rows but its manifest records ${task.recordCount} (a swapped or rewritten file)`, { file: task.path });
-  }
+  checkRowCount(task, footer.numRows);
   const starts: number[] = [];
   footer.metadata.row_groups.reduce((acc, rg, i) => { starts[i] = acc; return acc + Number(rg.num_rows); }, 0);
   return starts;

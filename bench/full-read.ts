@@ -1,0 +1,197 @@
+/**
+ * Benchmark (issue 17): a full read of a 1M-row Iceberg table of 200 data files over loopback HTTP —
+ * Lakescope against icebird, and against parquet-wasm alone decoding the same files to Arrow.
+ *
+ *   npx tsx bench/full-read.ts [--rows 1000000] [--files 200] [--runs 5]
+ *   ICEBIRD_DIR=/tmp/icebird npx tsx bench/full-read.ts      # icebird 0.8.25 (README "Performance")
+ *
+ * The table: written by our writer (createTable + one appendRows per file, FsStorage) into a temp folder,
+ * unpartitioned v2, columns id long, ts timestamptz, user/event/url strings, amount double, qty int
+ * (deterministic rows), its location the URL it is served at (bench/serve-folder-child.ts: a static server
+ * in a child process, so it does not share the measured event loop). Per run, in the same process,
+ * alternating which goes first:
+ * - Lakescope: open (HttpStorage over the CLI's node:http transport) + plan + every batch of the one read
+ *   loop (core/api/read-tasks.ts, its defaults) as Arrow — the engine's own output;
+ * - icebird (`bench/icebird-peer.ts`): open + `icebergRead` of every row, as row objects (its output);
+ * - parquet-wasm alone: every data file fetched whole over the same transport, 8 at a time (the read
+ *   loop's concurrency), decoded by `readParquet` and handed to apache-arrow (`tableFromIPC`) — no
+ *   Iceberg, no projection, no plan: the floor of "these files to Arrow".
+ * All three must agree on the row count and the sum of ids. Medians of `--runs`; throughput is MB (10^6
+ * bytes) of data files per second. Prints a table with the load average and writes bench/out/full-read.json.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { tableFromIPC } from 'apache-arrow';
+import { readTasks } from '../src/core/api/read-tasks.ts';
+import { ensureParquetWasm } from '../src/core/codecs/parquet/wasm-init.ts';
+import { appendRows, createTable } from '../src/core/formats/iceberg/commit/index.ts';
+import { openIcebergTable } from '../src/core/formats/iceberg/index.ts';
+import { HttpStorage } from '../src/core/io/index.ts';
+import { pool } from '../src/core/util/async.ts';
+import { FsStorage } from '../src/platform/node/fs-storage.ts';
+import { nodeFetch } from '../src/platform/node/node-fetch.ts';
+import { installNodeParquetWasm } from '../src/platform/node/parquet-wasm-init.ts';
+import { loadIcebird, type IcebirdPeer } from './icebird-peer.ts';
+import { serveFolderInChild } from './serve-folder-child.ts';
+
+const SCHEMA = {
+  type: 'struct', fields: [
+    { id: 1, name: 'id', required: true, type: 'long' },
+    { id: 2, name: 'ts', required: true, type: 'timestamptz' },
+    { id: 3, name: 'user', required: true, type: 'string' },
+    { id: 4, name: 'event', required: true, type: 'string' },
+    { id: 5, name: 'url', required: false, type: 'string' },
+    { id: 6, name: 'amount', required: false, type: 'double' },
+    { id: 7, name: 'qty', required: false, type: 'int' },
+  ],
+};
+const EVENTS = ['view', 'click', 'add_to_cart', 'purchase', 'search', 'share'];
+const median = (xs: readonly number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2; };
+
+/** Deterministic rows of file `file` (a 32-bit LCG); ids are `file * n + i`. */
+function rowsOf(file: number, n: number): Record<string, unknown>[] {
+  let s = (file * 2654435761) >>> 0;
+  const r = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
+  const t0 = 1_740_000_000_000_000n + BigInt(file) * 3_600_000_000n;
+  return Array.from({ length: n }, (_, i) => ({
+    id: BigInt(file * n + i), ts: t0 + BigInt(Math.floor(r() * 3_600_000_000)), user: `user-${Math.floor(r() * 50_000)}`,
+    event: EVENTS[Math.floor(r() * EVENTS.length)], url: r() < 0.1 ? null : `https://shop.example.com/p/${Math.floor(r() * 10_000)}?ref=${Math.floor(r() * 100)}`,
+    amount: r() < 0.3 ? null : Math.round(r() * 100_000) / 100, qty: Math.floor(r() * 5) + 1,
+  }));
+}
+
+/** One measured read: wall and client CPU time, what it read. */
+export interface FullReadRun { readonly ms: number; readonly cpuMs: number; readonly rows: number; readonly idSum: string; /** Lakescope: open + plan, of `ms`. */ readonly planMs?: number }
+export interface FullReadResult {
+  readonly rows: number;
+  readonly files: number;
+  /** Bytes of the data files (what every reader decodes). */
+  readonly dataBytes: number;
+  readonly runs: number;
+  readonly ours: readonly FullReadRun[];
+  readonly parquetWasm: readonly FullReadRun[];
+  readonly icebird?: { readonly label: string; readonly runs: readonly FullReadRun[] };
+  readonly medians: { readonly ours: number; readonly parquetWasm: number; readonly icebird?: number };
+}
+
+const timed = async (f: () => Promise<{ rows: number; idSum: bigint; planMs?: number }>): Promise<FullReadRun> => {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const { rows, idSum, planMs } = await f();
+  const ms = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  return { ms, cpuMs: (c.user + c.system) / 1000, rows, idSum: String(idSum), ...(planMs === undefined ? {} : { planMs }) };
+};
+
+/** Sum of a BigInt64 id column over Arrow batches. */
+function sumIds(batch: { getChild(name: string): { data: readonly { values: unknown }[] } | null }): bigint {
+  let sum = 0n;
+  for (const d of batch.getChild('id')!.data) for (const v of d.values as BigInt64Array) sum += v;
+  return sum;
+}
+
+/**
+ * Writes a `rows`-row table of `files` files into `dir`, serves it, and reads it `runs` times with each
+ * reader (alternating); throws when the readers disagree on the rows.
+ */
+export async function runFullReadBench(opts: { rows: number; files: number; runs: number; dir: string; icebird?: IcebirdPeer; log?: (s: string) => void }): Promise<FullReadResult> {
+  installNodeParquetWasm();
+  const pw = await ensureParquetWasm();
+  const served = await serveFolderInChild(opts.dir);
+  try {
+    const tableUrl = `${served.url}/table`;
+    const fs = new FsStorage(join(opts.dir, 'table'));
+    await createTable(fs, { location: tableUrl, schema: SCHEMA, formatVersion: 2 });
+    const per = Math.ceil(opts.rows / opts.files);
+    for (let f = 0; f < opts.files; f++) {
+      await appendRows(fs, rowsOf(f, Math.min(per, opts.rows - f * per)));
+      if ((f + 1) % 50 === 0) opts.log?.(`  ${f + 1}/${opts.files} appends`);
+    }
+    const storage = () => new HttpStorage({ baseUrl: `${tableUrl}/`, fetch: nodeFetch });
+    const probe = await openIcebergTable(storage());
+    const probePlan = await probe.plan({});
+    const dataKeys = probePlan.files.map((f) => f.path.slice(tableUrl.length + 1));
+    const dataBytes = probePlan.files.reduce((n, f) => n + Number(f.bytes), 0);
+
+    const ours = () => timed(async () => {
+      const t0 = performance.now();
+      const table = await openIcebergTable(storage());
+      const plan = await table.plan({});
+      const planMs = performance.now() - t0;
+      let rows = 0; let idSum = 0n;
+      for await (const r of readTasks(table, plan)) if ('batch' in r) { rows += r.batch.numRows; idSum += sumIds(r.batch); }
+      return { rows, idSum, planMs };
+    });
+    const wasmAlone = () => timed(async () => {
+      const http = storage();
+      let rows = 0; let idSum = 0n;
+      await pool(dataKeys, 8, async (key) => {
+        const table = tableFromIPC(pw.readParquet(await http.read(key)).intoIPCStream());
+        for (const b of table.batches) { rows += b.numRows; idSum += sumIds(b); }
+      });
+      return { rows, idSum };
+    });
+    const peer = opts.icebird;
+    const theirs = () => timed(async () => {
+      const metadata = await peer!.metadata(tableUrl);
+      const rows = await peer!.read(tableUrl, { metadata });
+      let idSum = 0n;
+      for (const row of rows) idSum += BigInt(row.id as bigint);
+      return { rows: rows.length, idSum };
+    });
+
+    const expected = { rows: opts.rows, idSum: String((BigInt(opts.rows) * BigInt(opts.rows - 1)) / 2n) };
+    const check = (label: string, r: FullReadRun) => {
+      if (r.rows !== expected.rows || r.idSum !== expected.idSum) throw new Error(`full-read bench: ${label} read ${r.rows} rows (id sum ${r.idSum}), expected ${expected.rows} (${expected.idSum})`);
+      return r;
+    };
+    // Warm-up (JIT, wasm, sockets), checked.
+    check('Lakescope', await ours()); check('parquet-wasm', await wasmAlone());
+    if (peer) check(peer.label, await theirs());
+    const runs = { ours: [] as FullReadRun[], wasm: [] as FullReadRun[], peer: [] as FullReadRun[] };
+    for (let i = 0; i < opts.runs; i++) {
+      const order = i % 2 === 0 ? ['ours', 'wasm', 'peer'] as const : ['peer', 'wasm', 'ours'] as const;
+      for (const which of order) {
+        if (which === 'ours') runs.ours.push(check('Lakescope', await ours()));
+        else if (which === 'wasm') runs.wasm.push(check('parquet-wasm', await wasmAlone()));
+        else if (peer) runs.peer.push(check(peer.label, await theirs()));
+      }
+      opts.log?.(`  run ${i + 1}/${opts.runs}: Lakescope ${runs.ours.at(-1)!.ms.toFixed(0)} ms, parquet-wasm ${runs.wasm.at(-1)!.ms.toFixed(0)} ms${peer ? `, icebird ${runs.peer.at(-1)!.ms.toFixed(0)} ms` : ''}`);
+    }
+    const med = (xs: FullReadRun[]) => median(xs.map((x) => x.ms));
+    return {
+      rows: opts.rows, files: opts.files, dataBytes, runs: opts.runs, ours: runs.ours, parquetWasm: runs.wasm,
+      ...(peer ? { icebird: { label: peer.label, runs: runs.peer } } : {}),
+      medians: { ours: med(runs.ours), parquetWasm: med(runs.wasm), ...(peer ? { icebird: med(runs.peer) } : {}) },
+    };
+  } finally {
+    await served.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, files: { type: 'string', default: '200' }, runs: { type: 'string', default: '5' } } });
+  const icebird = await loadIcebird();
+  const dir = await mkdtemp(join(tmpdir(), 'lakescope-bench-full-read-'));
+  try {
+    console.log(`generating ${values.rows} rows in ${values.files} files with Lakescope's writer in ${dir}`);
+    const res = await runFullReadBench({ rows: Number(values.rows), files: Number(values.files), runs: Number(values.runs), dir, icebird, log: (s) => console.log(s) });
+    const mb = res.dataBytes / 1e6;
+    const { ours, parquetWasm, icebird: ib } = res.medians;
+    console.log(`full read of ${res.rows} rows in ${res.files} files (${mb.toFixed(1)} MB of Parquet), HTTP on loopback, medians of ${res.runs}`);
+    console.log(`Lakescope (open + plan + read loop, Arrow):   ${ours.toFixed(0)} ms (${(mb / (ours / 1000)).toFixed(1)} MB/s, client CPU ${median(res.ours.map((r) => r.cpuMs)).toFixed(0)} ms; open + plan ${median(res.ours.map((r) => r.planMs!)).toFixed(0)} ms)`);
+    console.log(`parquet-wasm alone (same files to Arrow):    ${parquetWasm.toFixed(0)} ms (${(mb / (parquetWasm / 1000)).toFixed(1)} MB/s, client CPU ${median(res.parquetWasm.map((r) => r.cpuMs)).toFixed(0)} ms): Lakescope ${(parquetWasm / ours).toFixed(2)}x its throughput`);
+    if (ib !== undefined) console.log(`${res.icebird!.label} (open + read, row objects): ${ib.toFixed(0)} ms (client CPU ${median(res.icebird!.runs.map((r) => r.cpuMs)).toFixed(0)} ms): Lakescope ${(ib / ours).toFixed(2)}x its speed`);
+    const load = loadavg().map((x) => x.toFixed(1)).join(' ');
+    console.log(`load average after the runs: ${load} (${cpus().length} cores)`);
+    await mkdir('bench/out', { recursive: true });
+    await writeFile('bench/out/full-read.json', JSON.stringify({ ...res, node: process.version, at: new Date().toISOString(), load }, null, 2));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();
