@@ -49,6 +49,7 @@ const REFUSED: [string, string][] = [
   ['SELECT SUM(p * q) AS x FROM t', 'p'],
   ['SELECT id FROM t WHERE p * 1 > 9.6', 'p'],
   ['SELECT id, -p AS x FROM t', 'p'],
+  ['WITH c AS (SELECT p AS v FROM t) SELECT v * 2 AS y FROM c', 'v'],
 ];
 
 describe('typed values the executors would answer inexactly are refused', () => {
@@ -71,6 +72,7 @@ describe('typed values the executors would answer inexactly are refused', () => 
       expect(await ids('SELECT id FROM t WHERE p IS NOT NULL ORDER BY p', executor), executor).toEqual([2, 1, 3]);
       expect(await ids("SELECT id FROM t WHERE day + INTERVAL 1 DAY > '2024-10-04' ORDER BY id", executor), executor)
         .toEqual(ROWS.filter((r) => r.day !== null && r.day + 1 > 20_000).map((r) => Number(r.id)));
+      expect(await ids('SELECT id FROM (SELECT id, p FROM t UNION ALL SELECT id, p FROM t) u WHERE p IS NOT NULL ORDER BY p, id', executor), executor).toEqual([2, 2, 1, 1, 3, 3]);
       expect(await ids('SELECT id FROM t WHERE CASE WHEN p > 9.6 THEN 1 ELSE 0 END = 1 ORDER BY id', executor), executor).toEqual(byValue);
     }
   });
