@@ -4,12 +4,15 @@
  * execute/utils.js) except for NULL: SQL three-valued logic holds here (comparison, LIKE and IN with
  * a NULL operand are NULL; AND/OR/NOT as in SQL; WHERE, HAVING, FILTER and CASE WHEN take only true),
  * where squirreling turns every NULL test into false. Otherwise: SQL nulls as JS null/undefined, loose `==` for `=` and IN, comparisons with JS `<` on the values, except
- * that decimal, date and timestamp columns compare by value (typed-eval.ts), not as their canonical text; arithmetic through Number(), LIKE case-insensitive. A node
+ * that decimal, date and timestamp columns compare by value (typed-eval.ts), not as their canonical text; arithmetic through Number() (never of a decimal: that falls back, where sql-typed-guard.ts refuses it), LIKE case-insensitive. A node
  * this file does not know throws {@link FastFallback} at compile time, and the query runs on squirreling.
  */
 import type { ExprNode, QueryPlan } from 'squirreling';
 import { applyInterval, dateTrunc, extractField } from './arrow-eval-dates.ts';
-import { compileTypedComparison, compileTypedIn, isTypedComparison, type TypeOf } from './typed-eval.ts';
+import { compileTypedComparison, compileTypedIn, isTypedComparison, staticType, type TypeOf } from './typed-eval.ts';
+import { isOrderedType } from './sql-types.ts';
+
+const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
 
 /** AST types squirreling's index does not export, taken from the plan's nodes. */
 export type OrderByItem = Extract<QueryPlan, { type: 'Sort' }>['orderBy'][number];
@@ -137,7 +140,8 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
     case 'unary': {
       const arg = compileExpr(node.argument, scope);
       switch (node.op) {
-        case '-': return () => { const v = arg() as number; return v == null ? null : -v; };
+        case '-': if (staticType(node.argument, scope.typeOf)?.kind === 'decimal') throw new FastFallback('decimal arithmetic (-)');
+          return () => { const v = arg() as number; return v == null ? null : -v; };
         case 'NOT': return () => not3(arg());
         case 'IS NULL': return () => arg() == null;
         case 'IS NOT NULL': return () => arg() != null;
@@ -160,7 +164,12 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       if (isTypedComparison(node.op)) {
         const typed = compileTypedComparison(node.op, node.left, node.right, scope.typeOf, (n) => compileExpr(n, scope), scope.text);
         if (typed) return typed;
+        // Typed sides of kinds no common type joins (a decimal against a date) would compare as text.
+        if (isOrderedType(staticType(node.left, scope.typeOf)) && isOrderedType(staticType(node.right, scope.typeOf))) throw new FastFallback('comparison of a decimal with a date or timestamp');
       }
+      // Decimal arithmetic through Number() would round (p * 2 of a 38-digit p): not compiled here, and the
+      // fallback refuses it (sql-typed-guard.ts) rather than answer from doubles.
+      if (ARITHMETIC.has(node.op) && [node.left, node.right].some((n) => staticType(n, scope.typeOf)?.kind === 'decimal')) throw new FastFallback(`decimal arithmetic (${node.op})`);
       const left = compileExpr(node.left, scope);
       const right = compileExpr(node.right, scope);
       const op = node.op;
@@ -180,6 +189,8 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       return () => in3(expr(), values.map((v) => v()));
     }
     case 'case': {
+      const passed = [node.caseExpr, node.elseResult, ...node.whenClauses.map((w) => w.result)];
+      if (passed.some((n) => n && isOrderedType(staticType(n, scope.typeOf)))) throw new FastFallback('CASE over a decimal, date or timestamp value');
       const caseExpr = node.caseExpr ? compileExpr(node.caseExpr, scope) : undefined;
       const whens = node.whenClauses.map((w) => ({ condition: compileExpr(w.condition, scope), result: compileExpr(w.result, scope) }));
       const otherwise = node.elseResult ? compileExpr(node.elseResult, scope) : undefined;
@@ -221,7 +232,10 @@ function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: S
   if (node.filter) throw new FastFallback(`FILTER on ${name}`);
   const args = node.args.map((a) => compileExpr(a, scope));
   switch (name) {
-    case 'COALESCE': return () => { for (const a of args) { const v = a(); if (v != null) return v; } return null; };
+    case 'COALESCE':
+      // It passes a typed value on as its text, which the comparison above it would not compare by value.
+      if (node.args.some((a) => isOrderedType(staticType(a, scope.typeOf)))) throw new FastFallback('COALESCE of a decimal, date or timestamp');
+      return () => { for (const a of args) { const v = a(); if (v != null) return v; } return null; };
     case 'DATE_TRUNC': { const [p, d] = args; if (!p || !d) throw new FastFallback('DATE_TRUNC arity'); return () => dateTrunc(p(), d()); }
     case 'EXTRACT': case 'DATE_PART': { const [f, d] = args; if (!f || !d) throw new FastFallback(`${name} arity`); return () => extractField(f(), d()); }
     case 'UPPER': case 'LOWER': case 'SUBSTRING': case 'SUBSTR': {

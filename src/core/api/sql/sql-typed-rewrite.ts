@@ -12,10 +12,13 @@
  * (squirreling 0.12 has no aggregate window functions, only ROW_NUMBER, so none is to be rewritten.)
  * Column types come from the relations by name (qualified by alias where written) and from select aliases
  * of typed expressions (so a CTE's `price AS p` keeps its type); an expression of anything else is untyped.
+ * A typed value anywhere else (under COALESCE or CASE, in arithmetic, an IN subquery, a set operation of two
+ * types) is refused first (sql-typed-guard.ts): squirreling would answer it from text or doubles.
  */
 import type { Statement, UserDefinedFunction } from 'squirreling';
 import { LakeError } from '../../errors.ts';
 import { derivedAlias } from './fast-sort.ts';
+import { guardTyped } from './sql-typed-guard.ts';
 import { checkLiteral, commonType, compareTyped, decimalAvg, isOrderedType, keyOf, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
 import { constantOf, staticType, type TypeOf } from './typed-eval.ts';
 
@@ -118,11 +121,14 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     visit(statement);
   }
 
+  const typeOfNode = (n: unknown) => staticType(n as never, typeOf);
+  // What the rewrite below would leave inexact is refused before anything runs.
+  guardTyped(statement, typeOfNode);
+
   let rewritten = 0;
   const pos = (n: Node) => ({ positionStart: n.positionStart, positionEnd: n.positionEnd });
   const lit = (n: Node, value: unknown): Node => ({ type: 'literal', value, ...pos(n) });
   const call = (n: Node, funcName: string, args: unknown[], extra: Node = {}): Node => ({ type: 'function', funcName, args, ...extra, ...pos(n) });
-  const typeOfNode = (n: unknown) => staticType(n as never, typeOf);
   /** A side of a typed comparison: a constant checked and written exactly, else the rewritten expression. */
   const operand = (n: Node, t: SqlType, other: Node): unknown => {
     const c = constantOf(n as never, text);

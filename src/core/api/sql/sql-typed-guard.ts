@@ -1,0 +1,113 @@
+/**
+ * Exact or refused, for the squirreling fallback: sql-typed-rewrite.ts makes a decimal, date or timestamp
+ * value exact where it is compared, ordered or aggregated directly. Anywhere else squirreling would
+ * compare its canonical text or compute with doubles (`COALESCE(d, 0) > 5`, `CASE … THEN d`, `p * 2`,
+ * `x IN (SELECT d …)`, a UNION of decimals of two scales), which is a wrong answer without an error; this
+ * walk refuses such a use with LakeError Unsupported at its place instead.
+ */
+import type { Statement } from 'squirreling';
+import { LakeError } from '../../errors.ts';
+import { isOrderedType, typeSpec, type SqlType } from './sql-types.ts';
+
+type Node = Record<string, unknown>;
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+const COMPARISONS = new Set(['=', '==', '!=', '<>', '<', '<=', '>', '>=']);
+/** Functions whose typed argument the rewrite handles (MIN/MAX/SUM/AVG) or whose answer does not depend on the value's form (COUNT). */
+const EXACT_FUNCTIONS = new Set(['MIN', 'MAX', 'SUM', 'AVG', 'COUNT']);
+/** Functions that read a date or timestamp as an instant (arrow-eval-dates.ts, evaluate.js), never pass it through as text. */
+const DATE_FUNCTIONS = new Set(['DATE_PART', 'EXTRACT', 'DATE_TRUNC', 'YEAR', 'MONTH', 'DAY', 'HOUR', 'MINUTE', 'SECOND',
+  // Text functions work on the canonical text by the user's own choice, and give text, not a typed value.
+  'SUBSTR', 'SUBSTRING', 'UPPER', 'LOWER', 'LENGTH', 'CONCAT', 'LEFT', 'RIGHT', 'TRIM', 'REPLACE']);
+
+function refuse(node: Node, what: string, t: SqlType, why: string): never {
+  throw new LakeError('Unsupported', `sql: ${what} of ${typeSpec(t)} outside the columnar executor: ${why}; squirreling would answer from its text or a double, not its value`,
+    { engineStart: Number(node.positionStart), engineEnd: Number(node.positionEnd) });
+}
+
+/** The type of a statement's first output column, when the select (leftmost of a set operation) types it. */
+function firstColumnType(s: Statement, typeOfNode: (n: unknown) => SqlType | undefined): SqlType | undefined {
+  return columnTypes(s, typeOfNode)[0];
+}
+
+function columnTypes(s: Statement, typeOfNode: (n: unknown) => SqlType | undefined): (SqlType | undefined)[] {
+  if (s.type === 'with') return columnTypes(s.query, typeOfNode);
+  if (s.type === 'compound') return columnTypes(s.left, typeOfNode);
+  return s.columns.map((c) => { const t = c.type === 'derived' ? typeOfNode(c.expr) : undefined; return isOrderedType(t) ? t : undefined; });
+}
+
+/**
+ * Throws LakeError Unsupported (with `engineStart`/`engineEnd`) at the first typed value the rewrite would
+ * leave inexact. `typeOfNode` is the rewrite's static type of an expression (sql-typed-rewrite.ts).
+ */
+export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => SqlType | undefined): void {
+  const typed = (n: unknown): SqlType | undefined => {
+    if (!isNode(n)) return undefined;
+    if (n.type === 'subquery' && isNode(n.subquery)) return firstColumnType(n.subquery as unknown as Statement, typeOfNode);
+    const t = typeOfNode(n);
+    return isOrderedType(t) ? t : undefined;
+  };
+  const text = (n: Node) => String(n.type === 'identifier' ? n.name : n.type === 'function' ? `${String(n.funcName)}(…)` : n.type);
+  /** A child in a position that keeps its value as is (a select column, a direct comparison operand…). */
+  const exact = new WeakSet<object>();
+
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) { v.forEach(visit); return; }
+    if (!isNode(v)) return;
+    if (v.type === 'compound') {
+      const l = columnTypes(v.left as Statement, typeOfNode);
+      const r = columnTypes(v.right as Statement, typeOfNode);
+      l.forEach((lt, i) => {
+        const rt = r[i];
+        if ((lt || rt) && (!lt || !rt || typeSpec(lt) !== typeSpec(rt))) {
+          refuse(v, `${String(v.operator)} column ${i + 1}`, (lt ?? rt)!, `its sides are ${lt ? typeSpec(lt) : 'untyped'} and ${rt ? typeSpec(rt) : 'untyped'}`);
+        }
+      });
+    }
+    if (v.type === 'in' && isNode(v.subquery)) {
+      const t = typed(v.expr) ?? firstColumnType(v.subquery as unknown as Statement, typeOfNode);
+      if (t) refuse(v, 'IN (subquery)', t, 'the subquery compares its values as text');
+    }
+    // Children that stay exact: the rewrite compares, orders, groups or aggregates them as values.
+    const keep = (c: unknown) => { if (isNode(c)) exact.add(c); };
+    if (v.type === 'select') {
+      (v.columns as Node[]).forEach((c) => keep(c.expr));
+      (v.groupBy as unknown[]).forEach(keep);
+    }
+    if (v.type === 'window') (v.partitionBy as unknown[]).forEach(keep);
+    if (Array.isArray(v.orderBy)) (v.orderBy as Node[]).forEach((o) => keep(o.expr));
+    if (v.type === 'binary' && COMPARISONS.has(String(v.op))) {
+      // Typed against typed of another kind, or a subquery's typed value, the rewrite cannot compare.
+      const lt = typeOfNode(v.left);
+      const rt = typeOfNode(v.right);
+      const bad = [v.left, v.right].find((s) => typed(s) && !isOrderedType(typeOfNode(s)));
+      if (bad) refuse(bad as Node, `comparison with ${text(bad as Node)}`, typed(bad)!, 'a subquery\'s value is not typed here');
+      if (isOrderedType(lt) && isOrderedType(rt) && (lt.kind === 'decimal') !== (rt.kind === 'decimal')) refuse(v, 'comparison', lt, `the other side is ${typeSpec(rt)}`);
+      keep(v.left); keep(v.right);
+    }
+    // `d ± INTERVAL n unit` shifts the date itself on both executors (evaluate.js, arrow-eval-dates.ts).
+    if (v.type === 'binary' && (v.op === '+' || v.op === '-') && isNode(v.right) && v.right.type === 'interval') keep(v.left);
+    if (v.type === 'binary' && v.op === '+' && isNode(v.left) && v.left.type === 'interval') keep(v.right);
+    if (v.type === 'in valuelist') { keep(v.expr); (v.values as unknown[]).forEach(keep); }
+    if (v.type === 'unary' && (v.op === 'IS NULL' || v.op === 'IS NOT NULL' || v.op === 'NOT')) keep(v.argument);
+    if (v.type === 'binary' && (v.op === 'AND' || v.op === 'OR')) { keep(v.left); keep(v.right); }
+    if (v.type === 'function' && EXACT_FUNCTIONS.has(String(v.funcName).toUpperCase())) (v.args as unknown[]).forEach(keep);
+    if (v.type === 'function' && DATE_FUNCTIONS.has(String(v.funcName).toUpperCase())) (v.args as unknown[]).forEach(keep);
+    if (v.type === 'function' && isNode(v.filter)) keep(v.filter);
+    if (v.type === 'cast') keep(v.expr); // an explicit conversion is the user's choice
+    if (v.type === 'case') (v.whenClauses as Node[]).forEach((w) => keep(w.condition));
+    if (v.type === 'select' || v.type === 'with' || v.type === 'compound') {
+      for (const k of ['where', 'having']) if (isNode(v[k])) keep(v[k]);
+      (v.joins as Node[] | undefined)?.forEach((j) => keep(j.on));
+    }
+
+    for (const [k, child] of Object.entries(v)) {
+      for (const c of Array.isArray(child) ? child : [child]) {
+        if (!isNode(c) || exact.has(c) || k === 'subquery' || k === 'query' || k === 'ctes' || k === 'from' || k === 'joins' || k === 'left' && v.type === 'compound' || k === 'right' && v.type === 'compound') continue;
+        const t = typed(c);
+        if (t) refuse(c, `${text(c)} under ${v.type === 'function' ? `${String(v.funcName)}()` : v.type === 'binary' ? `operator ${String(v.op)}` : v.type === 'unary' ? `operator ${String(v.op)}` : String(v.type).toUpperCase()}`, t, 'the rewrite makes exact only a typed value compared, ordered, grouped or aggregated directly');
+      }
+    }
+    Object.values(v).forEach(visit);
+  };
+  visit(statement);
+}
