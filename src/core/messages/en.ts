@@ -14,8 +14,9 @@ import { enExplore } from './en-explore.ts';
 import { enWrites } from './en-writes.ts';
 import { enRows } from './en-rows.ts';
 import { enLesson, enSandbox } from './en-sandbox.ts';
+import { enLessons, enSandboxResume } from './en-lessons.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enLessons, ...enSandboxResume };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

@@ -15,5 +15,6 @@ import { zhUi } from './zh-ui.ts';
 import { zhWrites } from './zh-writes.ts';
 import { zhRows } from './zh-rows.ts';
 import { zhLesson, zhSandbox } from './zh-sandbox.ts';
+import { zhLessons, zhSandboxResume } from './zh-lessons.ts';
 
-export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson };
+export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhLessons, ...zhSandboxResume };

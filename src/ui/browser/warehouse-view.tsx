@@ -19,6 +19,7 @@ import { SandboxContext } from '../sandbox/sandbox-context.ts';
 import { SandboxControls, type OpenSandbox } from '../sandbox/sandbox-controls.tsx';
 import { useSandboxState } from '../sandbox/use-sandbox-state.ts';
 import { LessonPanel } from '../sandbox/lesson-panel.tsx';
+import { lessonsFor } from '../sandbox/lessons.ts';
 
 const QueryView = lazy(() => import('../query/query-view.tsx'));
 
@@ -33,12 +34,14 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
   const sandbox = useSandboxState(session.sandbox !== undefined);
   const { t } = useMessages();
   const [lesson, setLesson] = useState(false);
-  const lessonAvailable = session.sandbox?.source.kind === 'demo';
   const [railCollapsed, toggleRail] = usePanelCollapsed('rail');
   useShortcut(PANEL_KEYS.rail, toggleRail);
   const tr = useMessages();
   const railTitle = tr.t('ui.rail.toggle', { show: railCollapsed, key: PANEL_KEYS.rail });
   const scan = useWarehouseScan(session.warehouseId);
+  // Lessons run in a sandbox, on the tables of the demo's layout that this sandbox holds.
+  const lessons = session.sandbox ? lessonsFor(scan.data?.tables ?? []) : [];
+  const lessonAvailable = lessons.length > 0;
   const base: Route = { w: session.kind, loc: session.loc ?? {}, tab: 'overview' };
   const openTable = (root: string) => navigate({ ...base, table: root, tab: route.table === root ? route.tab : 'overview' });
   const openFolder = (prefix: string) => navigate({ ...base, folder: prefix });
@@ -60,7 +63,7 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
         <span className="warehouse-label" title={session.label}>{session.kind === 'demo' ? tr.t('ui.connect.way.demo') : session.label}</span>
         {!session.warehouse.writable && <span className="pill" title={tr.t('ui.warehouse.readOnlyTitle')}>{tr.t('ui.warehouse.readOnly')}</span>}
         <span className="spacer" />
-        {lessonAvailable && <button type="button" className="btn btn-small" aria-pressed={lesson} title={t('ui.lesson.open.title')} onClick={() => setLesson(!lesson)}>{t('ui.lesson.open')}</button>}
+        {lessonAvailable && <button type="button" className="btn btn-small" aria-pressed={lesson} title={t('ui.lessons.open.title')} onClick={() => setLesson(!lesson)}>{t('ui.lessons.open')}</button>}
         <SandboxControls session={session} table={route.table} onOpenSandbox={onOpenSandbox} />
         <LanguageSwitch />
         <button type="button" className="btn btn-small" onClick={onClose}>{tr.t('ui.warehouse.close')}</button>
@@ -88,7 +91,8 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
             onQuery={() => navigate({ ...base, tab: 'query' })} />}
         </main>
       </div>
-      {lesson && lessonAvailable && <LessonPanel warehouseId={session.warehouseId} onClose={() => setLesson(false)}
+      {lesson && lessonAvailable && <LessonPanel warehouseId={session.warehouseId} lessons={lessons}
+        initial={lessons.find((l) => l.table === route.table)?.id} onClose={() => setLesson(false)}
         onShowTable={(root) => { if (route.table !== root) openTable(root); }} />}
     </div>
     </SandboxContext.Provider>
