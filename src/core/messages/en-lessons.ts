@@ -55,6 +55,25 @@ export const enLessons = {
   'ui.lessons.paimon.result.compact': (p: { version: string; inputs: number; outputs: number; top: number; level0: number; filesNow: number }) => `Snapshot ${p.version} (COMPACT) merged ${files(p.inputs)} into ${n(p.outputs)} on level ${p.top}; level 0 now holds ${files(p.level0)}, the table ${files(p.filesNow)}.`,
   'ui.lessons.paimon.result.timeTravel': (p: { then: string; now: string; oldFiles: number; oldLevel0: number; nowFiles: number; nowLevel0: number }) => `Snapshot ${p.then} reads ${files(p.oldFiles)}, ${n(p.oldLevel0)} of them on level 0 (merged by key when read); the current snapshot ${p.now} reads ${files(p.nowFiles)}, ${n(p.nowLevel0)} on level 0.`,
   'ui.lessons.paimon.result.rollback': (p: { version: string; target: string; written: number; data: number; deleted: number; level0: number }) => `Snapshot ${p.version} makes snapshot ${p.target}’s content the latest: ${files(p.written)} written, ${n(p.data)} of them data files, ${n(p.deleted)} deleted. Level 0 holds ${files(p.level0)} again.`,
+
+  'ui.lessons.hudi.name': () => 'Hudi tour',
+  'ui.lessons.hudi.blurb': () => 'This Hudi table, read only (Lakescope does not write Hudi): the timeline, a file group’s base file and log files, time travel, an incremental read.',
+  'ui.lessons.hudi.timeline.title': () => 'What a version is: the timeline',
+  'ui.lessons.hudi.timeline.text': () => 'A Hudi table’s history is its timeline: files under .hoodie/ named by instant time and action (commit, deltacommit, clean, compaction, rollback …), each requested, inflight, then completed. A version is a completed instant; readers ignore the rest. Hudi is read-only in Lakescope, so this tour reads and never writes.',
+  'ui.lessons.hudi.timeline.action': () => 'Read the timeline',
+  'ui.lessons.hudi.fileGroup.title': () => 'Base files and log files',
+  'ui.lessons.hudi.fileGroup.text': () => 'Rows live in file groups, one per record key range, named by a file id. A file group is a series of slices; the latest slice is a base file (Parquet, written by a commit or compaction) plus, on a merge-on-read table, log files whose blocks hold later upserts and deletes. A read merges the log blocks onto the base file by record key; compaction folds them into a new base file.',
+  'ui.lessons.hudi.fileGroup.action': () => 'Show the slice with the most log files',
+  'ui.lessons.hudi.timeTravel.text': () => 'Reading an older instant reads, for each file group, the slice as it was then: the base file and only the log files written up to that instant.',
+  'ui.lessons.hudi.timeTravel.action': () => 'Plan a read of an older instant',
+  'ui.lessons.hudi.incremental.title': () => 'What an incremental read reads',
+  'ui.lessons.hudi.incremental.text': () => 'An incremental query asks for the records written after an instant: it reads only the files the later instants wrote and keeps the records whose commit time is after it — the way Hudi feeds downstream tables.',
+  'ui.lessons.hudi.incremental.action': () => 'Read the changes since that instant',
+  'ui.lessons.hudi.result.timeline': (p: { instants: number; version: string; operation: string; files: number }) => `The timeline holds ${n(p.instants)} completed ${plural('en', p.instants, { one: 'instant', other: 'instants' })}; the newest, ${p.version}, is a ${p.operation}. Reading it reads ${n(p.files)} file ${plural('en', p.files, { one: 'slice', other: 'slices' })}.`,
+  'ui.lessons.hudi.result.empty': () => 'The newest instant reads no file.',
+  'ui.lessons.hudi.result.fileGroup': (p: { group: string; partition: string; base: number; logs: number }) => `File group ${p.group} (partition ${p.partition}): its latest slice is ${n(p.base)} base file and ${files(p.logs)} of log blocks, merged by record key when read.`,
+  'ui.lessons.hudi.result.timeTravel': (p: { then: string; now: string; oldFiles: number; oldLogs: number; nowFiles: number; nowLogs: number }) => `Instant ${p.then} reads ${n(p.oldFiles)} slices with ${files(p.oldLogs)} of log; the newest instant ${p.now} reads ${n(p.nowFiles)} slices with ${files(p.nowLogs)} of log.`,
+  'ui.lessons.hudi.result.incremental': (p: { since: string; now: string; rows: number; files: number }) => `${n(p.rows)} ${plural('en', p.rows, { one: 'record was', other: 'records were' })} written after instant ${p.since} up to ${p.now}, read from ${files(p.files)}.`,
 };
 
 /** Reopening a sandbox after a reload (ui/sandbox/sandbox-resume.ts). */

@@ -51,6 +51,25 @@ export const zhLessons: { readonly [K in keyof typeof enLessons]: (...args: Para
   'ui.lessons.paimon.result.compact': (p) => `快照 ${p.version}（COMPACT）把 ${num(p.inputs)} 个文件合并为 level ${p.top} 上的 ${num(p.outputs)} 个；level 0 现在有 ${num(p.level0)} 个文件，整张表 ${num(p.filesNow)} 个。`,
   'ui.lessons.paimon.result.timeTravel': (p) => `快照 ${p.then} 读取 ${num(p.oldFiles)} 个文件，其中 ${num(p.oldLevel0)} 个在 level 0（读取时按主键合并）；当前快照 ${p.now} 读取 ${num(p.nowFiles)} 个文件，${num(p.nowLevel0)} 个在 level 0。`,
   'ui.lessons.paimon.result.rollback': (p) => `快照 ${p.version} 使快照 ${p.target} 的内容成为最新：写入 ${num(p.written)} 个文件，其中数据文件 ${num(p.data)} 个，删除 ${num(p.deleted)} 个。level 0 又有 ${num(p.level0)} 个文件。`,
+
+  'ui.lessons.hudi.name': () => 'Hudi 导览',
+  'ui.lessons.hudi.blurb': () => '这张 Hudi 表，只读（Lakescope 不写 Hudi）：timeline、一个 file group 的 base file 与 log file、时间旅行、增量读取。',
+  'ui.lessons.hudi.timeline.title': () => '什么是版本：timeline',
+  'ui.lessons.hudi.timeline.text': () => 'Hudi 表的历史就是它的 timeline：.hoodie/ 下以 instant 时间和动作（commit、deltacommit、clean、compaction、rollback……）命名的文件，每个都经历 requested、inflight，再到 completed。一个版本就是一个已完成的 instant；读取时忽略其余的。Hudi 在 Lakescope 中是只读的，所以这个导览只读取、从不写入。',
+  'ui.lessons.hudi.timeline.action': () => '读取 timeline',
+  'ui.lessons.hudi.fileGroup.title': () => 'base file 与 log file',
+  'ui.lessons.hudi.fileGroup.text': () => '行数据存放在 file group 中，每个 file group 由一个 file id 命名。一个 file group 是一系列 slice；最新的 slice 是一个 base file（Parquet，由 commit 或 compaction 写入），在 merge-on-read 表上还有若干 log file，其中的 block 保存之后的 upsert 和删除。读取时按记录主键把 log block 合并到 base file 上；合并（compaction）会把它们折叠进新的 base file。',
+  'ui.lessons.hudi.fileGroup.action': () => '显示 log file 最多的 slice',
+  'ui.lessons.hudi.timeTravel.text': () => '读取较旧的 instant 时，对每个 file group 读取它当时的 slice：base file 以及截至该 instant 写入的 log file。',
+  'ui.lessons.hudi.timeTravel.action': () => '规划读取一个较旧的 instant',
+  'ui.lessons.hudi.incremental.title': () => '增量读取读什么',
+  'ui.lessons.hudi.incremental.text': () => '增量查询获取某个 instant 之后写入的记录：它只读取之后的 instant 写入的文件，并保留提交时间晚于该 instant 的记录——Hudi 就是这样为下游表提供数据的。',
+  'ui.lessons.hudi.incremental.action': () => '读取该 instant 之后的变更',
+  'ui.lessons.hudi.result.timeline': (p) => `timeline 中有 ${num(p.instants)} 个已完成的 instant；最新的 ${p.version} 是一次 ${p.operation}。读取它会读取 ${num(p.files)} 个 file slice。`,
+  'ui.lessons.hudi.result.empty': () => '最新的 instant 不读取任何文件。',
+  'ui.lessons.hudi.result.fileGroup': (p) => `File group ${p.group}（分区 ${p.partition}）：它最新的 slice 是 ${num(p.base)} 个 base file 和 ${num(p.logs)} 个 log file 的 block，读取时按记录主键合并。`,
+  'ui.lessons.hudi.result.timeTravel': (p) => `Instant ${p.then} 读取 ${num(p.oldFiles)} 个 slice，带 ${num(p.oldLogs)} 个 log file；最新的 instant ${p.now} 读取 ${num(p.nowFiles)} 个 slice，带 ${num(p.nowLogs)} 个 log file。`,
+  'ui.lessons.hudi.result.incremental': (p) => `instant ${p.since} 之后到 ${p.now} 为止写入了 ${num(p.rows)} 条记录，读取自 ${num(p.files)} 个文件。`,
 };
 
 export const zhSandboxResume: { readonly [K in keyof typeof enSandboxResume]: (...args: Parameters<(typeof enSandboxResume)[K]>) => string } = {

@@ -19,7 +19,7 @@ import { SandboxContext } from '../sandbox/sandbox-context.ts';
 import { SandboxControls, type OpenSandbox } from '../sandbox/sandbox-controls.tsx';
 import { useSandboxState } from '../sandbox/use-sandbox-state.ts';
 import { LessonPanel } from '../sandbox/lesson-panel.tsx';
-import { lessonsFor } from '../sandbox/lessons.ts';
+import { lessonRoot, lessonsFor } from '../sandbox/lessons.ts';
 
 const QueryView = lazy(() => import('../query/query-view.tsx'));
 
@@ -39,15 +39,15 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
   const tr = useMessages();
   const railTitle = tr.t('ui.rail.toggle', { show: railCollapsed, key: PANEL_KEYS.rail });
   const scan = useWarehouseScan(session.warehouseId);
-  // Lessons run in a sandbox, on the tables of the demo's layout that this sandbox holds.
-  const lessons = session.sandbox ? lessonsFor(scan.data?.tables ?? []) : [];
-  const lessonAvailable = lessons.length > 0;
   const base: Route = { w: session.kind, loc: session.loc ?? {}, tab: 'overview' };
   const openTable = (root: string) => navigate({ ...base, table: root, tab: route.table === root ? route.tab : 'overview' });
   const openFolder = (prefix: string) => navigate({ ...base, folder: prefix });
   const setTab = (tab: Tab) => navigate({ ...route, tab, diff: undefined });
 
   const table = route.table ? findTable(scan.data, session, route.table) : undefined;
+  // Lessons run in a sandbox, on the tables of the demo's layout it holds; read-only tours (Hudi) on the open table.
+  const lessons = lessonsFor(session.sandbox ? scan.data?.tables ?? [] : undefined, table);
+  const lessonAvailable = lessons.length > 0;
   const status = scan.isPending
     ? <ProgressLine label={tr.t('ui.warehouse.finding')} progress={scan.progress} onCancel={scan.cancel} />
     : scan.error ? <div className="rail-error"><ErrorPanel error={scan.error} bucket={session.bucket} endpoint={session.endpoint} onRetry={() => void scan.refetch()} /></div> : null;
@@ -91,8 +91,8 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
             onQuery={() => navigate({ ...base, tab: 'query' })} />}
         </main>
       </div>
-      {lesson && lessonAvailable && <LessonPanel warehouseId={session.warehouseId} lessons={lessons}
-        initial={lessons.find((l) => l.table === route.table)?.id} onClose={() => setLesson(false)}
+      {lesson && lessonAvailable && <LessonPanel warehouseId={session.warehouseId} lessons={lessons} openTable={table}
+        initial={lessons.find((l) => lessonRoot(l, table) === route.table)?.id} onClose={() => setLesson(false)}
         onShowTable={(root) => { if (route.table !== root) openTable(root); }} />}
     </div>
     </SandboxContext.Provider>

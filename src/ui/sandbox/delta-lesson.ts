@@ -15,7 +15,8 @@ export const deltaLogKey = (root: string, version: string): string => `${root}_d
 const ADD = /^\s*"add":/;
 const REMOVE = /^\s*"remove":/;
 const DV = /^\s*"deletionVector": \{/;
-const DATA = /\.parquet$/;
+/** Data files (Parquet outside _delta_log/: a checkpoint is Parquet too). */
+const DATA = /^(?:(?!_delta_log\/).)*\.parquet$/;
 const DV_FILE = /deletion_vector_[^/]*\.bin$/;
 
 /** Four shipments, two per region, one of each delayed (so the delete step always finds rows). */

@@ -45,8 +45,11 @@ export interface LessonStep {
 /** A guided lesson: the demo table it runs on (in the sandbox), its format, and its steps in order. */
 export interface Lesson {
   readonly id: string;
-  /** Table root in the sandbox (the demo warehouse's layout), ending in '/'. */
-  readonly table: string;
+  /**
+   * Table root in the sandbox (the demo warehouse's layout), ending in '/'; absent for a read-only tour that runs
+   * on whichever table of its format is open (Hudi: not writable here, so not in a sandbox).
+   */
+  readonly table?: string;
   readonly format: TableFormatName;
   /** The lesson's name ("Delta lesson"). */
   readonly name: MessageKey;

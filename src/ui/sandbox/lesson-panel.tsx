@@ -14,7 +14,9 @@ import { safeTitle } from '../common/safe-text.ts';
 import { FormatBadge, ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
+import type { DetectedTableDto } from '../../core/api/dto.ts';
 import type { Lesson, StepResult } from './lesson-kit.ts';
+import { lessonRoot } from './lessons.ts';
 import { useSandbox } from './sandbox-context.ts';
 import './sandbox.css';
 
@@ -30,15 +32,17 @@ interface PanelProps {
   lessons: readonly Lesson[];
   /** The lesson to open at once (the open table's), else the list is shown. */
   initial?: string;
+  /** The open table (a read-only tour runs on it). */
+  openTable?: Pick<DetectedTableDto, 'root' | 'format'>;
   onClose: () => void;
   onShowTable: (root: string) => void;
 }
 
-export function LessonPanel({ warehouseId, lessons, initial, onClose, onShowTable }: PanelProps) {
+export function LessonPanel({ warehouseId, lessons, initial, openTable, onClose, onShowTable }: PanelProps) {
   const { t } = useMessages();
   const [chosen, setChosen] = useState<string | undefined>(initial);
   const lesson = lessons.find((l) => l.id === chosen);
-  if (lesson) return <LessonSteps key={lesson.id} lesson={lesson} warehouseId={warehouseId} onList={() => setChosen(undefined)} onClose={onClose} onShowTable={onShowTable} />;
+  if (lesson) return <LessonSteps key={`${lesson.id}|${lessonRoot(lesson, openTable)}`} lesson={lesson} root={lessonRoot(lesson, openTable)} warehouseId={warehouseId} onList={() => setChosen(undefined)} onClose={onClose} onShowTable={onShowTable} />;
   return (
     <aside className="sb-lesson" aria-label={t('ui.lesson.label')} data-testid="lesson" data-step="list">
       <header className="sb-lesson-head">
@@ -51,7 +55,7 @@ export function LessonPanel({ warehouseId, lessons, initial, onClose, onShowTabl
       <ul className="sb-lesson-list">
         {lessons.map((l) => (
           <li key={l.id}>
-            <button type="button" className="btn btn-small" data-lesson={l.id} onClick={() => { setChosen(l.id); onShowTable(l.table); }}>
+            <button type="button" className="btn btn-small" data-lesson={l.id} onClick={() => { setChosen(l.id); onShowTable(lessonRoot(l, openTable)); }}>
               <FormatBadge format={l.format} /> {t(l.name)}
             </button>
             <p className="small muted">{t(l.blurb)}</p>
@@ -62,7 +66,7 @@ export function LessonPanel({ warehouseId, lessons, initial, onClose, onShowTabl
   );
 }
 
-function LessonSteps({ lesson, warehouseId, onList, onClose, onShowTable }: { lesson: Lesson; warehouseId: string; onList: () => void; onClose: () => void; onShowTable: (root: string) => void }) {
+function LessonSteps({ lesson, root, warehouseId, onList, onClose, onShowTable }: { lesson: Lesson; root: string; warehouseId: string; onList: () => void; onClose: () => void; onShowTable: (root: string) => void }) {
   const { t, ref } = useMessages();
   const sandbox = useSandbox();
   const qc = useQueryClient();
@@ -72,7 +76,6 @@ function LessonSteps({ lesson, warehouseId, onList, onClose, onShowTable }: { le
   const steps = lesson.steps;
   const step = steps[index]!;
   const state = states[step.id];
-  const root = lesson.table;
 
   const run = () => {
     setStates((s) => ({ ...s, [step.id]: { status: 'running' } }));
