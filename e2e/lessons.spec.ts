@@ -154,7 +154,7 @@ test.describe('the Hudi tour (read-only) on a Hudi table the user opens, over th
     const lesson = await startLesson(page, 'Hudi tour');
     await expect(lesson).toHaveAttribute('data-lesson', 'hudi');
     await step(lesson, 'timeline', /Read the timeline/, /The timeline holds [1-9]\d* completed instants?; the newest, \d+, is a \w+/);
-    await step(lesson, 'file-group', /Show the slice with the most log files/, /File group \S+ \(partition [^)]+\): its latest slice is [01] base file and [1-9]\d* files? of log blocks/);
+    await step(lesson, 'file-group', /Find the newest slice with log files/, /At instant \d+, file group \S+ \(partition [^)]+\): its latest slice is [01] base file and [1-9]\d* files? of log blocks/);
     await step(lesson, 'time-travel', /Plan a read of an older instant/, /Instant \d+ reads \d+ slices with \d+ files? of log; the newest instant \d+ reads \d+ slices/);
     const r = await step(lesson, 'incremental', /Read the changes since that instant/, /\d+ records? (was|were) written after instant \d+ up to \d+, read from \d+ files?/, false);
     await shot(page, 'lessons-40-hudi-incremental-en');

@@ -45,14 +45,20 @@ export const HUDI_TOUR: Lesson = {
       id: 'file-group', title: 'ui.lessons.hudi.fileGroup.title', text: 'ui.lessons.hudi.fileGroup.text', action: 'ui.lessons.hudi.fileGroup.action', kind: 'read',
       async run(ctx) {
         const { tableId, overview: o } = await openLessonTable(ctx);
-        const fs = await filesOf(tableId, currentVersion(o).id);
-        const slice = [...fs].sort((a, b) => logCount([b]) - logCount([a]))[0];
-        if (!slice) return NOTHING_READ;
+        // The newest instant whose file slices carry log files (after a compaction the newest may have none).
+        let found: { instant: string; slice: PlannedFileDto } | undefined;
+        for (const v of [...o.versions].reverse().slice(0, 12)) {
+          const slice = [...await filesOf(tableId, v.id)].sort((a, b) => logCount([b]) - logCount([a]))[0];
+          if (slice && (!found || logCount([slice]) > 0)) found = { instant: v.id, slice };
+          if (slice && logCount([slice]) > 0) break;
+        }
+        if (!found) return NOTHING_READ;
+        const { instant, slice } = found;
         const logs = slice.deletes.map((d) => d.key ?? d.path);
         const base = slice.content === 'data' ? slice.key : undefined;
         return {
-          summary: { key: 'ui.lessons.hudi.result.fileGroup', params: { group: fileGroupOf(slice.key), partition: slice.partition || '—', base: base ? 1 : 0, logs: logs.length + (base ? 0 : 1) } },
-          files: [...(base ? [{ key: base, note: 'read' as const }] : [{ key: slice.key, note: 'read' as const }]), ...logs.map((key) => ({ key, note: 'read' as const }))],
+          summary: { key: 'ui.lessons.hudi.result.fileGroup', params: { instant, group: fileGroupOf(slice.key), partition: slice.partition || '—', base: base ? 1 : 0, logs: logs.length + (base ? 0 : 1) } },
+          files: [{ key: slice.key, note: 'read' as const }, ...logs.map((key) => ({ key, note: 'read' as const }))], version: instant,
         };
       },
     },
