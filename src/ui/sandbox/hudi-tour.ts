@@ -83,7 +83,8 @@ export const HUDI_TOUR: Lesson = {
         const since = await olderInstant(ctx);
         const cursor = await engine().openRows({ tableId, changesSince: since });
         try {
-          const page = await engine().readRows({ cursorId: cursor.cursorId, offset: 0, limit: 5_000 }) // the engine's page limit: more rows are counted as 5,000+;
+          // One page (the engine's limit is 5,000 rows): a tour's table is small; a larger change shows 5,000.
+          const page = await engine().readRows({ cursorId: cursor.cursorId, offset: 0, limit: 5_000 });
           return {
             summary: { key: 'ui.lessons.hudi.result.incremental', params: { since, now, rows: page.rows.length, files: cursor.plannedFiles } },
             files: [], version: now,
