@@ -161,8 +161,9 @@ test.describe('sandbox: try the demo warehouse here, writable, and see what each
     await page.goto('/?w=demo');
     await page.getByRole('button', { name: 'Try it here' }).click();
     await expect(page.getByTestId('sandbox-badge')).toBeVisible({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Iceberg lesson' }).click();
+    await page.getByRole('button', { name: 'Lessons', exact: true }).click();
     const lesson = page.getByTestId('lesson');
+    await lesson.getByRole('button', { name: 'Iceberg lesson' }).click();
     const result = lesson.getByTestId('lesson-result');
     const step = async (id: string, action: RegExp, expectText: RegExp) => {
       await expect(lesson).toHaveAttribute('data-step', id);

@@ -14,6 +14,7 @@ import { useRoute } from './state/use-route.ts';
 import { type Language, LanguageContext, applyLanguage, catalogOf, initialLanguage } from './common/language.ts';
 import { MessagesContext, useMessages } from './common/messages.ts';
 import type { MessageRef } from '../core/messages/en.ts';
+import { findSandboxHandle, rememberSandbox, rememberedSandbox, sourceSpec } from './sandbox/sandbox-resume.ts';
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -87,6 +88,14 @@ function Shell() {
       const saved = findRemembered({ endpoint: r.loc.endpoint, bucket: r.loc.bucket, prefix: r.loc.prefix ?? '' });
       if (saved) void unseal(saved).then((spec) => { if (spec) void connect(spec, false); });
       else setNotice({ key: 'ui.app.linkS3', params: { bucket: r.loc.bucket } });
+    } else if (r.w === 'folder' && r.loc.sandbox) {
+      // A sandbox (issue 20) after a reload: its copy is still in OPFS; reopen it with its source, else the source.
+      const rec = rememberedSandbox(r.loc.sandbox);
+      void resumeRef.current(r.loc.sandbox).then((ok) => {
+        if (ok) return;
+        if (rec) void connect(sourceSpec(rec), false);
+        else setNotice({ key: 'ui.app.linkLocal' });
+      });
     } else if (r.w === 'folder' || r.w === 'files' || r.w === 'presigned') {
       setNotice({ key: 'ui.app.linkLocal' });
     }
@@ -100,10 +109,38 @@ function Shell() {
     const c = await engine().connect(spec);
     const prev = sessionRef.current;
     if (prev?.sandbox && prev.warehouseId !== sandbox.sourceWarehouseId) void engine().disconnect({ warehouseId: prev.warehouseId }).catch(() => {});
-    setSession({ warehouseId: c.warehouseId, label: c.label, kind: spec.kind, loc: null, warehouse: c.warehouse, sandbox });
+    // Remember where it came from (secret-free), so a reload reopens this copy (ui/sandbox/sandbox-resume.ts).
+    if (prev && !prev.sandbox) {
+      if (prev.kind === 'demo') rememberSandbox(sandbox, { kind: 'demo', baseUrl: '' });
+      else if (prev.kind === 'url' && prev.loc?.url) rememberSandbox(sandbox, { kind: 'url', url: prev.loc.url });
+    }
+    setSession({ warehouseId: c.warehouseId, label: c.label, kind: spec.kind, loc: { sandbox: sandbox.name }, warehouse: c.warehouse, sandbox });
     const r = routeRef.current;
-    navigate({ w: spec.kind, loc: {}, tab: table !== undefined ? r.tab : 'overview', ...(table !== undefined ? { table } : {}) });
+    navigate({ w: spec.kind, loc: { sandbox: sandbox.name }, tab: table !== undefined ? r.tab : 'overview', ...(table !== undefined ? { table } : {}) }, r.w === spec.kind);
   }, [navigate]);
+
+  // Reopens a remembered sandbox still in this browser, with the warehouse it was copied from; false when it is gone.
+  const resumeSandbox = useCallback(async (name: string): Promise<boolean> => {
+    const rec = rememberedSandbox(name);
+    const handle = rec && await findSandboxHandle(name);
+    if (!rec || !handle) return false;
+    setBusy(true);
+    try {
+      const src = await engine().connect(sourceSpec(rec));
+      const label = rec.source.kind === 'demo' ? tr.t('ui.sandbox.source.demo') : tr.t('ui.sandbox.source.table', { table: rec.source.root.replace(/\/$/, '') });
+      const c = await engine().connect({ kind: 'folder', handle, writable: true, sandbox: label });
+      const sandbox: SandboxSession = { name, sourceWarehouseId: src.warehouseId, source: rec.source, prefix: rec.prefix };
+      setSession({ warehouseId: c.warehouseId, label: c.label, kind: 'folder', loc: { sandbox: name }, warehouse: c.warehouse, sandbox });
+      return true;
+    } catch (error) {
+      setFailure({ error, kind: 'folder' });
+      return true;
+    } finally {
+      setBusy(false);
+    }
+  }, [tr]);
+  const resumeRef = useRef(resumeSandbox);
+  resumeRef.current = resumeSandbox;
 
   const close = () => {
     if (session) void engine().disconnect({ warehouseId: session.warehouseId }).catch(() => {});

@@ -17,6 +17,7 @@ function setup(source: Storage) {
     sandboxes: {
       async open(name) { let s = sandboxes.get(name); if (!s) sandboxes.set(name, (s = new MemoryStorage(name))); return { storage: s }; },
       async remove(name) { sandboxes.delete(name); },
+      async find(name) { const s = sandboxes.get(name); return s ? { storage: s } : undefined; },
     },
   });
   const { port1, port2 } = new MessageChannel();
@@ -48,6 +49,20 @@ describe('sandbox calls', () => {
     await expect(engine.copyToSandbox({ warehouseId, prefix: '', name: 'demo', limitBytes: 10 })).rejects.toMatchObject({ code: 'Unsupported' });
     expect(sandboxes.has('demo')).toBe(false);
     await expect(engine.copyToSandbox({ warehouseId, prefix: '', name: '../x' })).rejects.toMatchObject({ code: 'DataInvalid' });
+  });
+
+  it('finds a sandbox an earlier visit left (a reload), not a missing or empty one', async () => {
+    const { engine, sandboxes } = setup(lake());
+    const { warehouseId } = await engine.connect({ kind: 'url', url: 'x' });
+    expect(await engine.findSandbox({ name: 'demo' })).toBeNull();
+    expect(sandboxes.has('demo')).toBe(false); // looking does not create it
+    await engine.copyToSandbox({ warehouseId, prefix: 't/', name: 'demo' });
+    expect(await engine.findSandbox({ name: 'demo' })).toEqual({ name: 'demo' });
+    sandboxes.set('empty', new MemoryStorage('empty'));
+    expect(await engine.findSandbox({ name: 'empty' })).toBeNull();
+    await engine.removeSandbox({ name: 'demo' });
+    expect(await engine.findSandbox({ name: 'demo' })).toBeNull();
+    await expect(engine.findSandbox({ name: '../x' })).rejects.toMatchObject({ code: 'DataInvalid' });
   });
 
   it('reports what a write did: keys before, then written/deleted and the metadata diff', async () => {

@@ -15,6 +15,8 @@ export interface SandboxTargets {
   open(name: string, signal: AbortSignal): Promise<{ storage: Storage; handle?: FileSystemDirectoryHandle }>;
   /** Deletes the sandbox `name` and everything in it; a missing one is not an error. */
   remove(name: string): Promise<void>;
+  /** The sandbox `name` when it exists (never created here), with its folder handle where it has one. */
+  find(name: string, signal: AbortSignal): Promise<{ storage: Storage; handle?: FileSystemDirectoryHandle } | undefined>;
 }
 
 const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
@@ -50,6 +52,17 @@ export function createSandboxHandlers(storageOf: (ref: WarehouseRef) => Storage,
         await t.remove(name).catch(() => undefined);
         throw e;
       }
+    },
+    /**
+     * The sandbox `name` left by an earlier visit (the browser keeps OPFS across reloads, unless it evicted it):
+     * its folder handle when it exists and holds at least one file, else null — so the page can reopen it.
+     */
+    async findSandbox(p: { name: string }, ctx: CallContext) {
+      const found = await need().find(checkName(p.name), ctx.signal);
+      if (!found) return null;
+      const page = await found.storage.list({ maxKeys: 1, signal: ctx.signal });
+      if (page.objects.length === 0) return null;
+      return { name: p.name, ...(found.handle ? { handle: found.handle } : {}) };
     },
     async removeSandbox(p: { name: string }) {
       await need().remove(checkName(p.name));

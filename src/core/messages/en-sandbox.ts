@@ -45,10 +45,7 @@ export const enSandbox = {
 
 /** The first guided lesson: Iceberg, six steps over the sandbox's events/clicks (ui/sandbox/iceberg-lesson.ts). */
 export const enLesson = {
-  'ui.lesson.open': () => 'Iceberg lesson',
-  'ui.lesson.open.title': () => 'A guided tour of six steps over events/clicks in this sandbox: each step reads or writes the real table and points at the files',
   'ui.lesson.label': () => 'Lesson',
-  'ui.lesson.heading': (p: { step: number; of: number }) => `Iceberg lesson · step ${p.step} of ${p.of}`,
   'ui.lesson.back': () => '← Back',
   'ui.lesson.next': () => 'Next →',
   'ui.lesson.close': () => 'Close',

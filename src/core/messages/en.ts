@@ -16,8 +16,9 @@ import { enRows } from './en-rows.ts';
 import { enI18n } from './en-i18n.ts';
 import { enLesson, enSandbox } from './en-sandbox.ts';
 import { enStory } from './en-story.ts';
+import { enLessons, enSandboxResume } from './en-lessons.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

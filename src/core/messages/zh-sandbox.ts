@@ -44,10 +44,7 @@ export const zhSandbox: { readonly [K in keyof typeof enSandbox]: (...args: Para
 };
 
 export const zhLesson: { readonly [K in keyof typeof enLesson]: (...args: Parameters<(typeof enLesson)[K]>) => string } = {
-  'ui.lesson.open': () => 'Iceberg 课程',
-  'ui.lesson.open.title': () => '在此沙盒中对 events/clicks 进行的六步导览：每一步都读取或写入真实的表，并指出相关的文件',
   'ui.lesson.label': () => '课程',
-  'ui.lesson.heading': (p) => `Iceberg 课程 · 第 ${num(p.step)} 步，共 ${num(p.of)} 步`,
   'ui.lesson.back': () => '← 上一步',
   'ui.lesson.next': () => '下一步 →',
   'ui.lesson.close': () => '关闭',

@@ -17,5 +17,6 @@ import { zhRows } from './zh-rows.ts';
 import { zhI18n } from './zh-i18n.ts';
 import { zhLesson, zhSandbox } from './zh-sandbox.ts';
 import { zhStory } from './zh-story.ts';
+import { zhLessons, zhSandboxResume } from './zh-lessons.ts';
 
-export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n };
+export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume };

@@ -34,6 +34,16 @@ export const opfsSandboxes = {
     const handle = await sandboxHandle(name);
     return { storage: new FsaStorage(handle, { description: `sandbox "${name}"` }), handle };
   },
+  async find(name: string): Promise<{ storage: Storage; handle: FileSystemDirectoryHandle } | undefined> {
+    let handle: FileSystemDirectoryHandle;
+    try {
+      handle = await (await sandboxesDir()).getDirectoryHandle(name);
+    } catch (e) {
+      if ((e as { name?: string }).name === 'NotFoundError') return undefined;
+      throw new LakeError('Io', `sandbox: could not open sandbox "${name}": ${(e as Error).message}`, { name }, { cause: e });
+    }
+    return { storage: new FsaStorage(handle, { description: `sandbox "${name}"` }), handle };
+  },
   async remove(name: string): Promise<void> {
     const dir = await sandboxesDir();
     try {

@@ -19,6 +19,7 @@ import { SandboxContext } from '../sandbox/sandbox-context.ts';
 import { SandboxControls, type OpenSandbox } from '../sandbox/sandbox-controls.tsx';
 import { useSandboxState } from '../sandbox/use-sandbox-state.ts';
 import { LessonPanel } from '../sandbox/lesson-panel.tsx';
+import { lessonRoot, lessonsFor } from '../sandbox/lessons.ts';
 
 const StoryPage = lazy(() => import('../story/story-page.tsx').then((m) => ({ default: m.StoryPage })));
 
@@ -35,9 +36,8 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
   const sandbox = useSandboxState(session.sandbox !== undefined);
   const { t } = useMessages();
   const [lesson, setLesson] = useState(false);
-  const lessonAvailable = session.sandbox?.source.kind === 'demo';
   // The story tables come with the demo warehouse (and its sandbox copy).
-  const storyAvailable = session.kind === 'demo' || lessonAvailable;
+  const storyAvailable = session.kind === 'demo' || session.sandbox?.source.kind === 'demo';
   const [railCollapsed, toggleRail] = usePanelCollapsed('rail');
   useShortcut(PANEL_KEYS.rail, toggleRail);
   const tr = useMessages();
@@ -49,6 +49,9 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
   const setTab = (tab: Tab) => navigate({ ...route, tab, diff: undefined });
 
   const table = route.table ? findTable(scan.data, session, route.table) : undefined;
+  // Lessons run in a sandbox, on the tables of the demo's layout it holds; read-only tours (Hudi) on the open table.
+  const lessons = lessonsFor(session.sandbox ? scan.data?.tables ?? [] : undefined, table);
+  const lessonAvailable = lessons.length > 0;
   const status = scan.isPending
     ? <ProgressLine label={tr.t('ui.warehouse.finding')} progress={scan.progress} onCancel={scan.cancel} />
     : scan.error ? <div className="rail-error"><ErrorPanel error={scan.error} bucket={session.bucket} endpoint={session.endpoint} onRetry={() => void scan.refetch()} /></div> : null;
@@ -64,7 +67,7 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
         <span className="warehouse-label" title={session.label}>{session.kind === 'demo' ? tr.t('ui.connect.way.demo') : session.label}</span>
         {!session.warehouse.writable && <span className="pill" title={tr.t('ui.warehouse.readOnlyTitle')}>{tr.t('ui.warehouse.readOnly')}</span>}
         <span className="spacer" />
-        {lessonAvailable && <button type="button" className="btn btn-small" aria-pressed={lesson} title={t('ui.lesson.open.title')} onClick={() => setLesson(!lesson)}>{t('ui.lesson.open')}</button>}
+        {lessonAvailable && <button type="button" className="btn btn-small" aria-pressed={lesson} title={t('ui.lessons.open.title')} onClick={() => setLesson(!lesson)}>{t('ui.lessons.open')}</button>}
         {storyAvailable && <button type="button" className="btn btn-small" aria-pressed={route.story === true} title={t('ui.story.open.title')}
           onClick={() => navigate(route.story ? base : { ...base, story: true })}>{t('ui.story.open')}</button>}
         <SandboxControls session={session} table={route.table} onOpenSandbox={onOpenSandbox} />
@@ -100,7 +103,8 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
             onQuery={() => navigate({ ...base, tab: 'query' })} />}
         </main>
       </div>
-      {lesson && lessonAvailable && <LessonPanel warehouseId={session.warehouseId} onClose={() => setLesson(false)}
+      {lesson && lessonAvailable && <LessonPanel warehouseId={session.warehouseId} lessons={lessons} openTable={table}
+        initial={lessons.find((l) => lessonRoot(l, table) === route.table)?.id} onClose={() => setLesson(false)}
         onShowTable={(root) => { if (route.table !== root) openTable(root); }} />}
     </div>
     </SandboxContext.Provider>

@@ -11,6 +11,7 @@ import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import type { SandboxSession, Session } from '../state/session.ts';
 import { Modal } from '../writes/modal.tsx';
+import { findSandboxHandle, rememberedSandbox } from './sandbox-resume.ts';
 import '../writes/writes.css';
 import './sandbox.css';
 
@@ -30,12 +31,31 @@ export function SandboxControls({ session, table, onOpenSandbox }: { session: Se
   const sourceText = (s: SandboxSession) => (s.source.kind === 'demo' ? t('ui.sandbox.source.demo') : t('ui.sandbox.source.table', { table: s.source.root.replace(/\/$/, '') }));
 
   const start = (s: SandboxSession, keepTable?: string) => setJob({ sandbox: s, ...(keepTable !== undefined ? { table: keepTable } : {}) });
+  // A sandbox copied from here on an earlier visit, still in this browser: offered beside copying again.
+  const candidate: SandboxSession | undefined = sb ? undefined
+    : session.kind === 'demo' ? { name: 'demo', sourceWarehouseId: session.warehouseId, source: { kind: 'demo' }, prefix: '' }
+    : table !== undefined ? { name: sandboxName(table), sourceWarehouseId: session.warehouseId, source: { kind: 'table', root: table }, prefix: table } : undefined;
+  const [kept, setKept] = useState<{ name: string; handle: FileSystemDirectoryHandle } | undefined>();
+  useEffect(() => {
+    let live = true;
+    setKept(undefined);
+    const name = candidate?.name;
+    if (name && rememberedSandbox(name)) void findSandboxHandle(name).then((handle) => { if (live && handle) setKept({ name, handle }); });
+    return () => { live = false; };
+  }, [candidate?.name]); // eslint-disable-line react-hooks/exhaustive-deps -- one look per candidate
+  const reopen = () => {
+    if (!candidate || !kept || kept.name !== candidate.name) return;
+    void onOpenSandbox({ kind: 'folder', handle: kept.handle, writable: true, sandbox: sourceText(candidate) }, candidate, table);
+  };
   return (
     <>
+      {kept && candidate && kept.name === candidate.name && (
+        <button type="button" className="btn btn-small btn-primary" title={t('ui.sandbox.resume.title')} onClick={reopen}>{t('ui.sandbox.resume')}</button>
+      )}
       {sb && <span className="sb-badge" data-testid="sandbox-badge" title={t('ui.sandbox.badge.title')}>{t('ui.sandbox.badge')}</span>}
       {sb && <button type="button" className="btn btn-small" title={t('ui.sandbox.reset.title', { source: sourceText(sb) })} onClick={() => setConfirmReset(true)}>{t('ui.sandbox.reset')}</button>}
       {!sb && session.kind === 'demo' && (
-        <button type="button" className="btn btn-small btn-primary" title={t('ui.sandbox.tryIt.title')}
+        <button type="button" className={`btn btn-small${kept ? '' : ' btn-primary'}`} title={t('ui.sandbox.tryIt.title')}
           onClick={() => start({ name: 'demo', sourceWarehouseId: session.warehouseId, source: { kind: 'demo' }, prefix: '' }, table)}>{t('ui.sandbox.tryIt')}</button>
       )}
       {!sb && session.kind !== 'demo' && table !== undefined && (

@@ -81,7 +81,8 @@ function parseDiff(q: URLSearchParams): DiffRoute | undefined {
 }
 
 const KINDS: readonly ConnectionKind[] = ['demo', 'url', 's3', 'presigned', 'folder', 'files'];
-const LOC_KEYS = ['url', 'endpoint', 'region', 'bucket', 'prefix', 'pathStyle'] as const;
+// `sandbox`: the name of a sandbox folder (issue 20), so a reload reopens it (ui/sandbox/sandbox-resume.ts).
+const LOC_KEYS = ['url', 'endpoint', 'region', 'bucket', 'prefix', 'pathStyle', 'sandbox'] as const;
 const SECRET = /secret|token|password|signature|credential|access.?key/i;
 
 export function parseRoute(search: string): Route {
