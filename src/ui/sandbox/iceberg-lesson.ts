@@ -5,7 +5,7 @@
  * The steps only use the worker's public calls, so they run on the same code paths as the rest of the app.
  */
 import type { WriteEffectDto } from '../../core/api/sandbox/write-effect.ts';
-import type { PlannedFileDto, TableOverviewDto, VersionDto } from '../../core/api/table-dto.ts';
+import type { PlannedFileDto, PageOverviewDto, OverviewVersionDto } from '../../core/api/table-dto.ts';
 import type { MessageKey } from '../../core/messages/en.ts';
 import type { WriteAction } from '../../core/commit/write-action.ts';
 import { engine } from '../../worker/client.ts';
@@ -42,16 +42,21 @@ export interface LessonStep {
   run(ctx: LessonContext): Promise<StepResult>;
 }
 
-async function overview(ctx: LessonContext): Promise<{ tableId: string; overview: TableOverviewDto }> {
+async function overview(ctx: LessonContext): Promise<{ tableId: string; overview: PageOverviewDto }> {
   return engine().openTable({ warehouseId: ctx.warehouseId, root: LESSON_TABLE, format: 'iceberg' });
+}
+
+/** A version's summary map (the overview leaves them out). */
+function summaryOf(tableId: string, versionId: string): Promise<Readonly<Record<string, string>>> {
+  return engine().versionSummary({ tableId, versionId });
 }
 
 async function files(tableId: string, version: string): Promise<readonly PlannedFileDto[]> {
   return (await engine().explain({ tableId, version })).files;
 }
 
-const current = (o: TableOverviewDto): VersionDto => o.versions.find((v) => v.isCurrent)!;
-const lastOf = (o: TableOverviewDto, op: string): VersionDto | undefined => [...o.versions].reverse().find((v) => v.operation === op);
+const current = (o: PageOverviewDto): OverviewVersionDto => o.versions.find((v) => v.isCurrent)!;
+const lastOf = (o: PageOverviewDto, op: string): OverviewVersionDto | undefined => [...o.versions].reverse().find((v) => v.operation === op);
 const dvKeys = (fs: readonly PlannedFileDto[]): Set<string> => new Set(fs.flatMap((f) => f.deletes.map((d) => d.key ?? d.path)));
 
 async function write(ctx: LessonContext, action: WriteAction): Promise<WriteEffectDto> {
@@ -84,11 +89,11 @@ export const ICEBERG_LESSON: readonly LessonStep[] = [
     async run(ctx) {
       const { tableId, overview: o } = await overview(ctx);
       const a = lastOf(o, 'append')!;
-      const [before, after] = await Promise.all([a.parentId ? files(tableId, a.parentId) : Promise.resolve([]), files(tableId, a.id)]);
+      const [before, after, summary] = await Promise.all([a.parentId ? files(tableId, a.parentId) : Promise.resolve([]), files(tableId, a.id), summaryOf(tableId, a.id)]);
       const old = new Set(before.map((f) => f.key));
       const added = after.filter((f) => !old.has(f.key));
       return {
-        summary: { key: 'ui.lesson.result.append', params: { version: a.id, added: added.length, kept: after.length - added.length, rows: a.summary['added-records'] ?? '?' } },
+        summary: { key: 'ui.lesson.result.append', params: { version: a.id, added: added.length, kept: after.length - added.length, rows: summary['added-records'] ?? '?' } },
         files: added.map((f) => ({ key: f.key, note: 'new' as const })), version: a.id,
       };
     },
@@ -98,12 +103,12 @@ export const ICEBERG_LESSON: readonly LessonStep[] = [
     async run(ctx) {
       const { tableId, overview: o } = await overview(ctx);
       const d = lastOf(o, 'delete')!;
-      const [before, after] = await Promise.all([files(tableId, d.parentId!), files(tableId, d.id)]);
+      const [before, after, summary] = await Promise.all([files(tableId, d.parentId!), files(tableId, d.id), summaryOf(tableId, d.id)]);
       const old = dvKeys(before);
       const vectors = [...dvKeys(after)].filter((k) => !old.has(k));
       const rewritten = after.filter((f) => !before.some((b) => b.key === f.key)).length;
       return {
-        summary: { key: 'ui.lesson.result.delete', params: { version: d.id, vectors: vectors.length, rows: d.summary['deleted-records'] ?? d.summary['added-position-deletes'] ?? '?', rewritten } },
+        summary: { key: 'ui.lesson.result.delete', params: { version: d.id, vectors: vectors.length, rows: summary['deleted-records'] ?? summary['added-position-deletes'] ?? '?', rewritten } },
         files: vectors.map((key) => ({ key, note: 'new' as const })), version: d.id,
       };
     },

@@ -8,7 +8,7 @@
  * - {@link placeMarks}: both per lane — every version its own mark while the lane has room, thinned
  *   (pinned versions kept) only when it has not.
  */
-import type { VersionDto } from '../../core/api/table-dto.ts';
+import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { thinMarks } from './downsample.ts';
 import type { LaneLayout } from './lanes.ts';
 import { opCategory } from './operations.ts';
@@ -18,14 +18,14 @@ import { uiLocale } from '../common/language.ts';
 export const MARK_GAP = 11;
 
 /** A version's mark: where it is drawn and how many versions it stands for (1 unless thinned). */
-export interface Placed { readonly v: VersionDto; readonly x: number; readonly lane: number; readonly count: number }
+export interface Placed { readonly v: OverviewVersionDto; readonly x: number; readonly lane: number; readonly count: number }
 
 /**
  * The marks of `versions` within `domain` (epoch ms) on a plot from `left` to `left + width` px. Must
  * hold: while a lane has at most width / MARK_GAP versions in view, each is its own mark, MARK_GAP apart
  * from its neighbours, in time order.
  */
-export function placeMarks(versions: readonly VersionDto[], layout: LaneLayout, domain: readonly [number, number], left: number, width: number, selectedId?: string): Placed[] {
+export function placeMarks(versions: readonly OverviewVersionDto[], layout: LaneLayout, domain: readonly [number, number], left: number, width: number, selectedId?: string): Placed[] {
   const [d0, d1] = domain;
   const span = Math.max(1, d1 - d0);
   const out: Placed[] = [];
