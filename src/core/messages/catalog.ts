@@ -8,6 +8,18 @@
  */
 
 const rules = new Map<string, Intl.PluralRules>();
+const counts = new Map<string, Intl.NumberFormat>();
+
+/**
+ * `n` grouped as `n.toLocaleString(locale)` writes it, through one Intl.NumberFormat per locale:
+ * toLocaleString builds a formatter on every call, which a scrolling list paying it per row per frame
+ * felt (issue 17).
+ */
+export function groupedCount(locale: string, n: number | bigint): string {
+  let f = counts.get(locale);
+  if (!f) counts.set(locale, (f = new Intl.NumberFormat(locale)));
+  return f.format(n);
+}
 
 /**
  * `forms[category]` for the count `n` in `locale` (Intl.PluralRules categories: zero, one, two, few, many,

@@ -4,6 +4,7 @@
  * the root, since one file may appear under two manifests).
  */
 import type { TreeNode } from '../../core/api/table-dto.ts';
+import { formatCount } from '../common/format.ts';
 
 export type ChildrenState =
   | { readonly status: 'loading' }
@@ -93,7 +94,7 @@ export function treeKeyAction(rows: readonly TreeRow[], active: number, key: str
 /** A short line of the facts that matter per node kind (status, counts, partition), for the row. */
 export function nodeSummary(node: TreeNode): string {
   const d = node.details ?? {};
-  const n = (v: unknown) => (v === null || v === undefined ? '?' : Number(v).toLocaleString('en-US'));
+  const n = (v: unknown) => (v === null || v === undefined ? '?' : formatCount(Number(v)));
   switch (node.kind) {
     case 'manifest': {
       const parts = [d.content, d.partitionSpecId !== undefined ? `spec ${d.partitionSpecId}` : undefined].filter((x) => x !== undefined && x !== null).map(String);
