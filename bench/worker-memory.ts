@@ -105,6 +105,7 @@ async function loop(root: string, childFile: string, scans: number, budgetBytes:
       peakWasm = Math.max(peakWasm, (host.lastMeta as WorkerMeta | undefined)?.wasmBytes ?? 0);
     });
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    if ((i + 1) % 10 === 0) process.stderr.write(`  ${i + 1}/${scans} scans, ${host.workersStarted} workers, ${Math.round(performance.now() - t0)} ms\n`);
   }
   const ms = performance.now() - t0;
   const result = { budgetMiB: Number.isFinite(budgetBytes) ? budgetBytes / MiB : null, scans, rowsRead: rows, workersStarted: host.workersStarted,
