@@ -71,6 +71,7 @@ describe('message catalog', () => {
     for (const locale of ['en-US', 'zh-CN', 'de-DE']) {
       for (const n of [0, 7, 1234, -98765.5, 1234567890123, NaN]) expect(groupedCount(locale, n)).toBe(n.toLocaleString(locale));
       expect(groupedCount(locale, 9223372036854775807n)).toBe(9223372036854775807n.toLocaleString(locale));
+      expect(groupedCount(locale, '12345' as unknown as number)).toBe('12345'.toLocaleString());
     }
   });
 });

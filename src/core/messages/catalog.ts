@@ -16,6 +16,8 @@ const counts = new Map<string, Intl.NumberFormat>();
  * felt (issue 17).
  */
 export function groupedCount(locale: string, n: number | bigint): string {
+  // A value of another type (a parameter that came through JSON as a string) is written as toLocaleString writes it.
+  if (typeof n !== 'number' && typeof n !== 'bigint') return (n as { toLocaleString(locale: string): string }).toLocaleString(locale);
   let f = counts.get(locale);
   if (!f) counts.set(locale, (f = new Intl.NumberFormat(locale)));
   return f.format(n);
