@@ -27,7 +27,9 @@ import { type TraceEvent, marks, responseFinished, workPerFrame } from './ui-tra
 import { startStaticServer } from './ui-server.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const TRACE_CATEGORIES = ['devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute', 'disabled-by-default-devtools.timeline'];
+// UIBENCH_PROFILE=1 adds V8's sampling profiler (ProfileChunk events) to the traces, to see which functions a frame runs.
+const TRACE_CATEGORIES = ['devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute', 'disabled-by-default-devtools.timeline',
+  ...(process.env.UIBENCH_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : [])];
 const IN_DOM = 'lakescope:timeline-in-dom';
 const PAINTED = 'lakescope:timeline-painted';
 const FRAME = 'lakescope:scroll-frame';

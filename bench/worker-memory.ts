@@ -5,16 +5,15 @@
  * budget given. parquet-wasm's memory never shrinks; with recycling it stays under the budget plus one
  * scan's growth, and the process's resident memory under the ceiling stated in the README.
  *
- *   npx tsx bench/worker-memory.ts [--scans 50] [--budget-mib 64] [--files 8] [--rows 40000] [--table DIR]
+ *   npx tsx bench/worker-memory.ts [--scans 50] [--budget-mib 64] [--files 8] [--rows 40000] [--table DIR] [--via sql|rows]
  *   npx tsx bench/worker-memory.ts --small     # CI-sized smoke: 5 scans of a 2-file table
  * Generates the table (Iceberg, one Parquet file per append, our writer) in a temp folder unless --table.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { appendRows, createTable } from '../src/core/formats/iceberg/commit/index.ts';
@@ -48,11 +47,20 @@ async function generate(dir: string, files: number, rows: number): Promise<void>
   }
 }
 
-function spawnNode(root: string): SpawnedWorker {
-  // Node 20 does not carry tsx's loader into worker threads: register it inside the worker, then import the child.
-  const tsx = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
-  const child = new URL('./worker-memory-child.ts', import.meta.url).href;
-  const w = new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(child)}); });`, { eval: true, workerData: { root } });
+/**
+ * The child bundled once into plain JavaScript (esbuild, which tsx brings), packages left to node_modules:
+ * a worker that registers tsx and compiles the engine's TypeScript took ~10 s to start on a loaded
+ * machine, a bundled one well under a second — and recycling starts many workers.
+ */
+async function bundleChild(): Promise<string> {
+  const { build } = await import('esbuild');
+  const outfile = join(REPO, 'bench', 'out', 'worker-memory-child.mjs');
+  await build({ entryPoints: [join(REPO, 'bench', 'worker-memory-child.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'error' });
+  return outfile;
+}
+
+function spawnNode(root: string, childFile: string): SpawnedWorker {
+  const w = new Worker(childFile, { workerData: { root } });
   const listeners = new Map<(e: MessageEvent) => void, (data: unknown) => void>();
   const endpoint: Endpoint = {
     postMessage: (m, t) => w.postMessage(m, t as never),
@@ -62,23 +70,42 @@ function spawnNode(root: string): SpawnedWorker {
   return { endpoint, terminate: () => void w.terminate(), onFailure: (l) => w.on('error', (e) => l(String(e))) };
 }
 
-async function loop(root: string, scans: number, budgetBytes: number) {
-  const host = new EngineHost({ spawn: () => spawnNode(root), budgetBytes });
+/**
+ * One scan of every row of every column inside the worker. `sql`: an aggregate over all columns (the
+ * files are decoded to Arrow in the worker, one row comes back); `rows`: the row cursor, every row paged
+ * to this thread (what the Data tab does; the copying to this thread, not the decoding, is most of its time).
+ */
+async function scanOnce(engine: EngineHost['client'], warehouseId: string, tableId: string, via: 'sql' | 'rows', onAnswer: () => void): Promise<number> {
+  if (via === 'sql') {
+    const r = await engine.sqlRun({ warehouseId, query: 'SELECT count(*) AS n, count(id) AS ids, count(user) AS users, count(url) AS urls, sum(amount) AS total FROM t' });
+    onAnswer();
+    return Number(r.rows[0]?.[0] ?? 0);
+  }
+  let rows = 0;
+  const cursor = await engine.openRows({ tableId });
+  for (let offset = 0; ; offset += 5_000) {
+    const page = await engine.readRows({ cursorId: cursor.cursorId, offset, limit: 5_000 });
+    rows += page.rows.length;
+    onAnswer();
+    if (page.done) break;
+  }
+  await engine.closeRows({ cursorId: cursor.cursorId });
+  return rows;
+}
+
+async function loop(root: string, childFile: string, scans: number, budgetBytes: number, via: 'sql' | 'rows') {
+  const host = new EngineHost({ spawn: () => spawnNode(root, childFile), budgetBytes });
   const engine = host.client;
   const { warehouseId } = await engine.connect({ kind: 'url', url: 'file:' });
   const { tableId } = await engine.openTable({ warehouseId, root: 't/', format: 'iceberg' });
   let peakWasm = 0; let peakRss = 0; let rows = 0;
   const t0 = performance.now();
   for (let i = 0; i < scans; i++) {
-    const cursor = await engine.openRows({ tableId });
-    for (let offset = 0; ; offset += 5_000) {
-      const page = await engine.readRows({ cursorId: cursor.cursorId, offset, limit: 5_000 });
-      rows += page.rows.length;
+    rows += await scanOnce(engine, warehouseId, tableId, via, () => {
       peakWasm = Math.max(peakWasm, (host.lastMeta as WorkerMeta | undefined)?.wasmBytes ?? 0);
-      if (page.done) break;
-    }
-    await engine.closeRows({ cursorId: cursor.cursorId });
+    });
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    if ((i + 1) % 10 === 0) process.stderr.write(`  ${i + 1}/${scans} scans, ${host.workersStarted} workers, ${Math.round(performance.now() - t0)} ms\n`);
   }
   const ms = performance.now() - t0;
   const result = { budgetMiB: Number.isFinite(budgetBytes) ? budgetBytes / MiB : null, scans, rowsRead: rows, workersStarted: host.workersStarted,
@@ -90,17 +117,19 @@ async function loop(root: string, scans: number, budgetBytes: number) {
 async function main() {
   const { values } = parseArgs({ options: {
     scans: { type: 'string' }, 'budget-mib': { type: 'string', default: '64' }, files: { type: 'string' }, rows: { type: 'string' },
-    table: { type: 'string' }, small: { type: 'boolean' },
+    table: { type: 'string' }, small: { type: 'boolean' }, via: { type: 'string', default: 'sql' },
   } });
+  const via = values.via === 'rows' ? 'rows' : 'sql';
   const small = values.small === true;
   const scans = Number(values.scans ?? (small ? 5 : 50));
   const dir = values.table ? resolve(values.table) : await mkdtemp(join(tmpdir(), 'lakescope-worker-memory-'));
   try {
     if (!values.table) await generate(dir, Number(values.files ?? (small ? 2 : 8)), Number(values.rows ?? (small ? 2_000 : 40_000)));
     const budget = Number(values['budget-mib']) * MiB;
-    const without = await loop(dir, scans, Number.POSITIVE_INFINITY);
-    const withRecycling = await loop(dir, scans, small ? 0 : budget);
-    const out = { without, withRecycling, at: new Date().toISOString() };
+    const childFile = await bundleChild();
+    const without = await loop(dir, childFile, scans, Number.POSITIVE_INFINITY, via);
+    const withRecycling = await loop(dir, childFile, scans, small ? 0 : budget, via);
+    const out = { via, without, withRecycling, loadAverage: loadavg().map((x) => Number(x.toFixed(2))), at: new Date().toISOString() };
     mkdirSync(join(REPO, 'bench', 'out'), { recursive: true });
     writeFileSync(join(REPO, 'bench', 'out', small ? 'worker-memory-small.json' : 'worker-memory.json'), `${JSON.stringify(out, null, 2)}\n`);
     console.log(JSON.stringify(out, null, 2));

@@ -39,6 +39,16 @@ describe.skipIf(!FIXTURES_PRESENT)('engine worker recycling', () => {
   const root = 'iceberg/v2_spark_position_deletes/';
   const fx = listFixtures('iceberg').find((f) => f.name === 'iceberg/v2_spark_position_deletes')!;
 
+  it('warm() starts the worker before the first call, once, and that call runs on it', async () => {
+    const { host, engine, workers } = setup(1 << 30);
+    host.warm();
+    host.warm();
+    expect(workers).toHaveLength(1);
+    const { warehouseId } = await engine.connect({ kind: 'url', url: 'x' });
+    await engine.openTable({ warehouseId, root, format: 'iceberg' });
+    expect([workers.length, workers[0].connects, host.workersStarted]).toEqual([1, 1, 1]);
+  });
+
   it('past the budget, the next call goes to a fresh worker that knows the same warehouse and table ids', async () => {
     const { host, engine, workers } = setup(0, () => 1);
     const { warehouseId } = await engine.connect({ kind: 'url', url: 'x' });

@@ -73,6 +73,14 @@ export class EngineHost {
   /** The last memory report of the current worker. */
   get lastMeta(): WorkerMeta | undefined { return this.meta; }
 
+  /**
+   * Starts the worker now if none runs, so its script loads and compiles while the page is still busy
+   * (the first call then finds it ready). Idempotent.
+   */
+  warm(): void {
+    this.current ??= this.start();
+  }
+
   /** Ends the current worker (pending calls reject). */
   close(): void {
     if (this.current) this.end(this.current, new LakeError('Internal', 'worker: the engine was closed'));

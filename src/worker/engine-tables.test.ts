@@ -1,6 +1,8 @@
 /** The explorer's table calls through the real worker protocol (MessageChannel), on the Iceberg fixtures. */
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openTable } from '../core/api/index.ts';
+import { isLakeError } from '../core/errors.ts';
 import { FsStorage } from '../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
@@ -61,6 +63,20 @@ describe.skipIf(!FIXTURES_PRESENT)('table calls through the worker protocol', ()
     await expect(engine.readRows({ cursorId: cursor.cursorId, offset: 0, limit: 1 })).rejects.toMatchObject({ code: 'NotFound' });
     await engine.disconnect({ warehouseId });
     await expect(engine.tree({ tableId: a.tableId })).rejects.toMatchObject({ code: 'NotFound' });
+  });
+
+  it('the overview leaves out each version\'s summary map; versionSummary gives it per version (issue 17)', async () => {
+    const engine = setup();
+    const { warehouseId } = await engine.connect({ kind: 'url', url: 'x' });
+    const { tableId, overview } = await engine.openTable({ warehouseId, root, format: 'iceberg' });
+    const table = await openTable(new FsStorage(FIXTURES_DIR, { readOnly: true }), root, 'iceberg');
+    const full = await table.versions();
+    expect(overview.versions.every((v) => !('summary' in v))).toBe(true);
+    expect(overview.versions).toEqual(full.map(({ summary: _s, ...v }) => v));
+    for (const v of full) expect(await engine.versionSummary({ tableId, versionId: v.id })).toEqual(v.summary);
+    expect(full.some((v) => Object.keys(v.summary).length > 0)).toBe(true);
+    const missing = await engine.versionSummary({ tableId, versionId: 'no-such-version' }).then(() => undefined, (e: unknown) => e);
+    expect(isLakeError(missing, 'NotFound')).toBe(true);
   });
 
   it('a filter with a syntax error comes back as DataInvalid with its message', async () => {

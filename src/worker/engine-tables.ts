@@ -5,7 +5,7 @@
  */
 import {
   RowCursor, deletedRows, describeTable, explainScan, openTable, partitionStats, readRawFile, refreshTable, tableHealth,
-  type DeletedRowsDto, type OpenTableOptions, type PartitionStatsDto, type TableHealthDto, type RowCursorDto, type RowPageDto, type ScanExplainDto, type TableFormatName, type TableOverviewDto,
+  type DeletedRowsDto, type OpenTableOptions, type PartitionStatsDto, type TableHealthDto, type RowCursorDto, type RowPageDto, type ScanExplainDto, type TableFormatName, type PageOverviewDto,
 } from '../core/api/index.ts';
 import { LakeError } from '../core/errors.ts';
 import type { LakeTable, TreeNode, VersionSelector } from '../core/formats/table-format.ts';
@@ -68,7 +68,7 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     tableOf,
 
     /** Opens (or reuses) the table at `root`; the id is stable for one warehouse + root + state (a TableStateDto id; current when absent). */
-    async openTable(p: WarehouseRef & { root: string; format: TableFormatName; state?: string }, ctx: CallContext): Promise<{ tableId: string; overview: TableOverviewDto }> {
+    async openTable(p: WarehouseRef & { root: string; format: TableFormatName; state?: string }, ctx: CallContext): Promise<{ tableId: string; overview: PageOverviewDto }> {
       const storage = storageOf(p);
       const tableId = tableIdOf(p);
       let entry = tables.get(tableId);
@@ -81,9 +81,22 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       }
       const t = await entry;
       mark('lakescope:table-opened');
-      const overview = await describeTable(t.table, t.root, t.format, ctx.signal);
+      const { versions, ...rest } = await describeTable(t.table, t.root, t.format, ctx.signal);
+      // The summary maps stay here (versionSummary sends one when the page shows that version).
+      const overview: PageOverviewDto = { ...rest, versions: versions.map(({ summary: _summary, ...v }) => v) };
       mark('lakescope:overview-ready');
       return { tableId, overview };
+    },
+
+    /**
+     * The format's summary map of one version of an open table (left out of openTable's overview);
+     * NotFound when the table has no such version.
+     */
+    async versionSummary(p: TableRef & { versionId: string }, ctx: CallContext): Promise<Readonly<Record<string, string>>> {
+      const t = await tableOf(p);
+      const v = (await t.table.versions(ctx.signal)).find((x) => x.id === p.versionId);
+      if (!v) throw new LakeError('NotFound', `worker: version ${p.versionId} is not in this table's history`, { tableId: p.tableId, versionId: p.versionId });
+      return v.summary;
     },
 
     /** Children of a tree node (roots without `nodeId`) at a version. */

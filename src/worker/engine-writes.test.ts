@@ -139,7 +139,7 @@ describe.skipIf(!FIXTURES_PRESENT)('Iceberg writes through the worker protocol',
     const cur = after.overview.versions.find((v) => v.isCurrent)!;
     expect(cur.operation).toBe('replace');
     expect(r.currentAfter).toBe(cur.id);
-    expect(Number(cur.summary['total-data-files'])).toBeLessThan(Number(preview.before.dataFiles));
+    expect(Number((await client.versionSummary({ tableId: after.tableId, versionId: cur.id }))['total-data-files'])).toBeLessThan(Number(preview.before.dataFiles));
     expect(await rowCount(client, after.tableId, cur.id)).toBe(15);
 
     const expire = await client.prepareWrite({ warehouseId, root, format: 'iceberg', action: { kind: 'expire', retainLast: 1 } });

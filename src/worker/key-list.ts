@@ -20,11 +20,30 @@ export function parseKeyManifest(json: unknown, url: string): KeyManifest {
   return m as KeyManifest;
 }
 
-/** key → URL entry (with size, so listing needs no HEAD per file) for files under `baseUrl`. */
+/**
+ * Keys whose URL is the base URL followed by the key as it is: only characters {@link encodePathSegment}
+ * and the URL parser leave alone, no `.`/`..` segment (the parser would resolve it) and no `:` before the
+ * first `/` (the parser would read a scheme).
+ */
+const VERBATIM_KEY = /^(?![^/]*:)(?!(?:.*\/)?\.\.?(?:\/|$))[A-Za-z0-9\-_.!~*'()=:@$&+,;/]+$/;
+
+/**
+ * key → URL entry (with size, so listing needs no HEAD per file) for files under `baseUrl`. Must hold:
+ * each URL is `new URL(<key, each segment encodePathSegment-ed>, base)`. Most keys need no encoding, and
+ * they are joined to the base as strings: the URL parser per key took ~300 ms of a 100,000-file
+ * warehouse's open in the engine worker (issue 17).
+ */
 export function manifestUrls(manifest: KeyManifest, baseUrl: string): Map<string, PresignedEntry> {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
+  const baseUrlParsed = new URL(base);
+  // String joining is the parser's answer only for a base that is already in its normal form and ends its path.
+  const plainBase = baseUrlParsed.href === base && baseUrlParsed.search === '' && baseUrlParsed.hash === '';
   const encode = (key: string) => key.split('/').map(encodePathSegment).join('/');
-  return new Map(manifest.files.map((f) => [f.key, { get: new URL(encode(f.key), base).href, size: f.size }]));
+  const out = new Map<string, PresignedEntry>();
+  for (const f of manifest.files) {
+    out.set(f.key, { get: plainBase && VERBATIM_KEY.test(f.key) ? base + f.key : new URL(encode(f.key), base).href, size: f.size });
+  }
+  return out;
 }
 
 /**

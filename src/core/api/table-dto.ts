@@ -45,6 +45,20 @@ export interface TableOverviewDto {
   readonly facts: readonly TableFactDto[];
 }
 
+/**
+ * A version as the table page's overview carries it: everything but the format's raw summary map, which
+ * the page asks for per version when it shows one (the engine's `versionSummary`). The summaries were a
+ * third of a 10,000-version overview's 4.4 MB, stringified in the worker and parsed on the page before
+ * the timeline could paint (issue 17).
+ */
+export type OverviewVersionDto = Omit<VersionDto, 'summary'>;
+
+/** {@link TableOverviewDto} as the engine worker sends it to the page: its versions without their summary maps. */
+export interface PageOverviewDto extends Omit<TableOverviewDto, 'versions'> {
+  /** Oldest first. */
+  readonly versions: readonly OverviewVersionDto[];
+}
+
 /** A scan plan as the explain view shows it. */
 export interface ScanExplainDto {
   readonly versionId: string;

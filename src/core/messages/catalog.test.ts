@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../testing/fixtures.ts';
-import { plural } from './catalog.ts';
+import { groupedCount, plural } from './catalog.ts';
 import { en, format, formatRef, messageRef, type Messages, translate } from './en.ts';
 
 const SRC = join(REPO_ROOT, 'src');
@@ -65,5 +65,13 @@ describe('message catalog', () => {
     expect(plural('en', 0, { one: 'row', other: 'rows' })).toBe('rows');
     expect(plural('en', 2n, { one: 'row', other: 'rows' })).toBe('rows');
     expect(plural('zh', 1, { other: '行' })).toBe('行');
+  });
+
+  it('groupedCount writes what toLocaleString writes, per locale', () => {
+    for (const locale of ['en-US', 'zh-CN', 'de-DE']) {
+      for (const n of [0, 7, 1234, -98765.5, 1234567890123, NaN]) expect(groupedCount(locale, n)).toBe(n.toLocaleString(locale));
+      expect(groupedCount(locale, 9223372036854775807n)).toBe(9223372036854775807n.toLocaleString(locale));
+      expect(groupedCount(locale, '12345' as unknown as number)).toBe('12345'.toLocaleString());
+    }
   });
 });

@@ -8,6 +8,20 @@
  */
 
 const rules = new Map<string, Intl.PluralRules>();
+const counts = new Map<string, Intl.NumberFormat>();
+
+/**
+ * `n` grouped as `n.toLocaleString(locale)` writes it, through one Intl.NumberFormat per locale:
+ * toLocaleString builds a formatter on every call, which a scrolling list paying it per row per frame
+ * felt (issue 17).
+ */
+export function groupedCount(locale: string, n: number | bigint): string {
+  // A value of another type (a parameter that came through JSON as a string) is written as toLocaleString writes it.
+  if (typeof n !== 'number' && typeof n !== 'bigint') return (n as { toLocaleString(locale: string): string }).toLocaleString(locale);
+  let f = counts.get(locale);
+  if (!f) counts.set(locale, (f = new Intl.NumberFormat(locale)));
+  return f.format(n);
+}
 
 /**
  * `forms[category]` for the count `n` in `locale` (Intl.PluralRules categories: zero, one, two, few, many,

@@ -2,7 +2,7 @@
  * English text of the explorer's screens (src/ui), by screen. Writes and the timeline keep their own strings
  * for now (see the report of issue 11); they move here next.
  */
-import { plural } from './catalog.ts';
+import { groupedCount, plural } from './catalog.ts';
 
 export const enUi = {
   // Connect screen
@@ -148,7 +148,7 @@ export const enUi = {
   'ui.tree.loading': () => 'Loading…',
   'ui.tree.emptyNode': () => '(empty)',
   'ui.tree.failed': () => 'failed',
-  'ui.bytes.exact': (p: { count: number }) => `${p.count.toLocaleString('en-US')} ${plural('en', p.count, { one: 'byte', other: 'bytes' })}`,
+  'ui.bytes.exact': (p: { count: number }) => `${groupedCount('en-US', p.count)} ${plural('en', p.count, { one: 'byte', other: 'bytes' })}`,
 
   // Left rail
   'ui.rail.label': () => 'Warehouse',

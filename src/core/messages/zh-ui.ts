@@ -3,10 +3,10 @@
  * the Chinese Iceberg/Paimon docs: 快照 (snapshot), manifest / manifest list (kept), schema (kept),
  * 分区 (partition), 桶 (bucket), 合并 (compaction), 提交 (commit), 删除向量 (deletion vector).
  */
-import { plural } from './catalog.ts';
+import { groupedCount, plural } from './catalog.ts';
 import type { enUi } from './en-ui.ts';
 
-const num = (c: number): string => c.toLocaleString('zh-CN');
+const num = (c: number): string => groupedCount('zh-CN', c);
 const n = (c: number, unit: string): string => `${num(c)} ${plural('zh-CN', c, { other: unit })}`;
 
 export const zhUi: { readonly [K in keyof typeof enUi]: (...args: Parameters<(typeof enUi)[K]>) => string } = {

@@ -5,7 +5,7 @@
  */
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { DetectedTableDto } from '../../core/api/dto.ts';
-import type { TableOverviewDto } from '../../core/api/table-dto.ts';
+import type { PageOverviewDto } from '../../core/api/table-dto.ts';
 import type { TimelineStripProps } from '../timeline/timeline-strip.tsx';
 import { CopyText, FormatBadge, ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
@@ -92,7 +92,7 @@ export function TablePage(props: TablePageProps) {
   );
 }
 
-function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, onData, diff, onDiff, sql, onSql, tableId, overview }: TablePageProps & { tableId: string; overview: TableOverviewDto }) {
+function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, onData, diff, onDiff, sql, onSql, tableId, overview }: TablePageProps & { tableId: string; overview: PageOverviewDto }) {
   const files = useTableFiles(warehouseId, table.root);
   const tr = useMessages();
   const current = overview.versions.find((v) => v.isCurrent);

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useMessages } from '../common/messages.ts';
-import type { SchemaDto, VersionDto } from '../../core/api/table-dto.ts';
+import type { SchemaDto, OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { DataGrid } from './data-grid.tsx';
 import { columnTypes } from './grid-model.ts';
 import { visibleText } from '../common/safe-text.ts';
@@ -15,7 +15,7 @@ export interface DataState { readonly where?: string; readonly cols?: readonly s
 
 export function DataView({ tableId, versions, selectedId, columns, state, onState, incremental = false, schemas = [] }: {
   tableId: string;
-  versions: readonly VersionDto[];
+  versions: readonly OverviewVersionDto[];
   /** The table's schemas: the grid heads each column with the format's own type name, as the Schema tab does. */
   schemas?: readonly SchemaDto[];
   /** The version selected on the timeline ('' = current). */

@@ -3,20 +3,20 @@
  * keyboard way to what shift-click on the timeline does). Escape closes it.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { VersionDto } from '../../core/api/table-dto.ts';
+import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { formatTime } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { visibleText } from '../common/safe-text.ts';
 
 /** Options: every ref by name, then every version (newest first). */
-function refOptions(versions: readonly VersionDto[]): { value: string; label: string }[] {
+function refOptions(versions: readonly OverviewVersionDto[]): { value: string; label: string }[] {
   const refs = versions.flatMap((v) => v.refs.map((r) => ({ value: r.name, label: visibleText(`${r.type === 'tag' ? '⚑' : '⎇'} ${r.name} (${v.id})`) })));
   const vs = [...versions].sort((a, b) => b.timestampMs - a.timestampMs)
     .map((v) => ({ value: v.id, label: visibleText(`${v.id} · ${v.operation} · ${formatTime(v.timestampMs).local}`) }));
   return [...refs, ...vs];
 }
 
-export function CompareMenu({ versions, selectedId, onCompare }: { versions: readonly VersionDto[]; selectedId?: string; onCompare: (from: string, to: string) => void }) {
+export function CompareMenu({ versions, selectedId, onCompare }: { versions: readonly OverviewVersionDto[]; selectedId?: string; onCompare: (from: string, to: string) => void }) {
   const { t } = useMessages();
   const [open, setOpen] = useState(false);
   const opts = refOptions(versions);

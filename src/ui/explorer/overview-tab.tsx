@@ -1,7 +1,7 @@
 /** The Overview of a readable table: facts, counters over time, properties and past metadata files. */
 import { Suspense, lazy } from 'react';
 import type { FileDto } from '../../core/api/dto.ts';
-import type { TableOverviewDto, VersionDto } from '../../core/api/table-dto.ts';
+import type { PageOverviewDto, OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { formatBytes, formatCount, formatTime } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { CopyText, FormatBadge } from '../common/widgets.tsx';
@@ -12,8 +12,8 @@ import { SafeText } from '../common/safe-text-view.tsx';
 const MetricCharts = lazy(() => import('../timeline/metric-charts.tsx'));
 
 export function OverviewTab({ overview, selected, files, onSelectVersion, onOpenRaw }: {
-  overview: TableOverviewDto;
-  selected?: VersionDto;
+  overview: PageOverviewDto;
+  selected?: OverviewVersionDto;
   files?: { files: readonly FileDto[]; totalBytes: number; truncated: boolean };
   onSelectVersion: (id: string) => void;
   onOpenRaw: (key: string) => void;

@@ -3,8 +3,9 @@
  * field, a partition, a planned file — with its properties, its raw record, and two or three sentences
  * on what it is, linked to the spec section. This is the teaching mode; it can be collapsed.
  */
+import { useQuery } from '@tanstack/react-query';
 import type { TableFormatName } from '../../core/api/dto.ts';
-import type { PartitionStatDto, PlannedFileDto, TreeNode, VersionDto } from '../../core/api/table-dto.ts';
+import type { PartitionStatDto, PlannedFileDto, TreeNode, OverviewVersionDto, VersionDto } from '../../core/api/table-dto.ts';
 import { formatBytes, formatCount, formatRecords, formatTime } from '../common/format.ts';
 import { useMessages, type Translator } from '../common/messages.ts';
 import { CopyText, formatLabel } from '../common/widgets.tsx';
@@ -15,9 +16,12 @@ import { ParentRecord } from './parent-record.tsx';
 import type { FlatField } from '../schema/schema-diff.ts';
 import { OP_COLORS, opCategory } from '../timeline/operations.ts';
 import { specLink, versionSpecLink } from './spec-links.ts';
+import { engine } from '../../worker/client.ts';
+import { queryKeys } from '../queries/keys.ts';
 
 export type InspectorItem =
-  | { readonly kind: 'version'; readonly version: VersionDto }
+  /** A version from the overview (its summary asked of the engine), or one that carries its summary. */
+  | { readonly kind: 'version'; readonly version: OverviewVersionDto | VersionDto }
   | { readonly kind: 'node'; readonly node: TreeNode; readonly parent?: TreeNode; readonly index?: number }
   | { readonly kind: 'field'; readonly field: FlatField; readonly schemaId: string }
   | { readonly kind: 'partition'; readonly stat: PartitionStatDto }
@@ -81,6 +85,9 @@ export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOp
           <dl className="kv inspector-props">
             {d.props.map(([k, v]) => <div key={k}><dt><SafeText text={k} max={200} /></dt><dd>{typeof v === 'string' ? <SafeText text={v} max={PROP_CAP} /> : v}</dd></div>)}
           </dl>
+          {item?.kind === 'version' && ('summary' in item.version
+            ? <SummaryList summary={(item.version as VersionDto).summary} />
+            : tableId !== undefined && <VersionSummary key={item.version.id} tableId={tableId} versionId={item.version.id} />)}
           {item?.kind === 'node' && item.parent?.location && item.index !== undefined && (item.parent.kind === 'manifest' || item.parent.kind === 'manifest-list') && (
             <ParentRecord warehouseId={warehouseId} parent={item.parent} index={item.index} node={item.node} />
           )}
@@ -96,6 +103,34 @@ export function Inspector({ item, format, warehouseId, collapsed, onToggle, onOp
         </div>
       )}
     </aside>
+  );
+}
+
+/**
+ * A version's summary counters and properties as the format records them. They are not in the overview
+ * (issue 17: a third of a 10,000-version overview's JSON), so the shown version's map is asked for here.
+ */
+function VersionSummary({ tableId, versionId }: { tableId: string; versionId: string }) {
+  const summary = useQuery({
+    queryKey: queryKeys.versionSummary(tableId, versionId),
+    queryFn: ({ signal }) => engine().versionSummary({ tableId, versionId }, { signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return summary.data ? <SummaryList summary={summary.data} /> : null;
+}
+
+/** A summary map's first 40 entries; integers grouped exactly (64-bit counters too), sizes as bytes. */
+function SummaryList({ summary }: { summary: Readonly<Record<string, string>> }) {
+  const entries = Object.entries(summary).slice(0, 40);
+  if (entries.length === 0) return null;
+  return (
+    <dl className="kv inspector-props" data-testid="version-summary">
+      {entries.map(([k, val]) => (
+        <div key={k}><dt><SafeText text={k} max={200} /></dt>
+          <dd>{/^-?\d+$/.test(val) && !/id$/i.test(k) ? (/size|bytes/i.test(k) ? bytes(val) : num(val)) : <span className="wrap"><SafeText text={val} max={PROP_CAP} /></span>}</dd></div>
+      ))}
+    </dl>
   );
 }
 
@@ -154,7 +189,6 @@ function describe(item: InspectorItem, format: TableFormatName, tr: Translator):
           ...(v.totals.dataFiles !== undefined ? [[t('ui.inspector.partition.dataFiles'), num(v.totals.dataFiles)] as const] : []),
           ...(v.totals.deleteFiles !== undefined ? [[t('ui.inspector.partition.deleteFiles'), num(v.totals.deleteFiles)] as const] : []),
           ...(v.totals.bytes !== undefined ? [[t('ui.inspector.partition.bytes'), bytes(v.totals.bytes)] as const] : []),
-          ...Object.entries(v.summary).slice(0, 40).map(([k, val]) => [k, /^-?\d+$/.test(val) && !/id$/i.test(k) ? (/size|bytes/i.test(k) ? bytes(val) : num(val)) : <span className="wrap"><SafeText text={val} max={PROP_CAP} /></span>] as const),
         ],
         raw: v,
         explanation: t(VERSION_EXPLANATION[format] ?? 'ui.inspector.version.explain'),

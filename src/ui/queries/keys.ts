@@ -21,6 +21,8 @@ export const queryKeys = {
   // Below: keyed by the worker's table id, which names warehouse + root + metadata file.
   tree: (tableId: string, version: string, nodeId: string) => ['lakescope', 'tbl', tableId, 'tree', version, nodeId] as const,
   explain: (tableId: string, version: string, filter: string) => ['lakescope', 'tbl', tableId, 'explain', version, filter] as const,
+  /** A version's summary map (left out of the overview; engine versionSummary). */
+  versionSummary: (tableId: string, versionId: string) => ['lakescope', 'tbl', tableId, 'version-summary', versionId] as const,
   partitions: (tableId: string, version: string) => ['lakescope', 'tbl', tableId, 'partitions', version] as const,
   health: (tableId: string, version: string, storageRefusal: string) => ['lakescope', 'tbl', tableId, 'health', version, storageRefusal] as const,
   rowCursor: (tableId: string, version: string, filter: string, columns: readonly string[], changesSince = '') => ['lakescope', 'tbl', tableId, 'rows', version, filter, columns.join('\u0000'), changesSince] as const,

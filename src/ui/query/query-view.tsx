@@ -9,7 +9,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DetectedTableDto } from '../../core/api/dto.ts';
 import type { SqlResultDto, SqlTableDto } from '../../core/api/sql/sql-contract.ts';
-import type { TableOverviewDto } from '../../core/api/table-dto.ts';
+import type { PageOverviewDto } from '../../core/api/table-dto.ts';
 import { formatBytes } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
@@ -35,7 +35,7 @@ export default function QueryView({ warehouseId, table, overview, sql, onSql }: 
   warehouseId: string;
   /** The open table (called `t` in the query), with its overview; absent on the warehouse's own Query tab. */
   table?: DetectedTableDto;
-  overview?: TableOverviewDto;
+  overview?: PageOverviewDto;
   /** The query in the URL (undefined = none). */
   sql?: string;
   /** Puts the query that runs into the URL. */

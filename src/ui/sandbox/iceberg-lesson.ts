@@ -4,6 +4,7 @@
  * a version's scan reads) or a write (compaction, rollback) — and returns the files it points at.
  */
 import { currentVersion as current, deleteKeys, filesOf as files, lastOf, lessonWrite as write, openLessonTable as overview, writeResult, type Lesson } from './lesson-kit.ts';
+import { engine } from '../../worker/client.ts';
 
 export const ICEBERG_LESSON: Lesson = {
   id: 'iceberg', table: 'events/clicks/', format: 'iceberg', name: 'ui.lessons.iceberg.name', blurb: 'ui.lessons.iceberg.blurb',
@@ -26,11 +27,12 @@ export const ICEBERG_LESSON: Lesson = {
       async run(ctx) {
         const { tableId, overview: o } = await overview(ctx);
         const a = lastOf(o, /^append$/)!;
-        const [before, after] = await Promise.all([a.parentId ? files(tableId, a.parentId) : Promise.resolve([]), files(tableId, a.id)]);
+        const [before, after, summary] = await Promise.all([a.parentId ? files(tableId, a.parentId) : Promise.resolve([]), files(tableId, a.id),
+          engine().versionSummary({ tableId, versionId: a.id })]);
         const old = new Set(before.map((f) => f.key));
         const added = after.filter((f) => !old.has(f.key));
         return {
-          summary: { key: 'ui.lesson.result.append', params: { version: a.id, added: added.length, kept: after.length - added.length, rows: a.summary['added-records'] ?? '?' } },
+          summary: { key: 'ui.lesson.result.append', params: { version: a.id, added: added.length, kept: after.length - added.length, rows: summary['added-records'] ?? '?' } },
           files: added.map((f) => ({ key: f.key, note: 'new' as const })), version: a.id,
         };
       },
@@ -40,12 +42,12 @@ export const ICEBERG_LESSON: Lesson = {
       async run(ctx) {
         const { tableId, overview: o } = await overview(ctx);
         const d = lastOf(o, /^delete$/)!;
-        const [before, after] = await Promise.all([files(tableId, d.parentId!), files(tableId, d.id)]);
+        const [before, after, summary] = await Promise.all([files(tableId, d.parentId!), files(tableId, d.id), engine().versionSummary({ tableId, versionId: d.id })]);
         const old = deleteKeys(before);
         const vectors = [...deleteKeys(after)].filter((k) => !old.has(k));
         const rewritten = after.filter((f) => !before.some((b) => b.key === f.key)).length;
         return {
-          summary: { key: 'ui.lesson.result.delete', params: { version: d.id, vectors: vectors.length, rows: d.summary['deleted-records'] ?? d.summary['added-position-deletes'] ?? '?', rewritten } },
+          summary: { key: 'ui.lesson.result.delete', params: { version: d.id, vectors: vectors.length, rows: summary['deleted-records'] ?? summary['added-position-deletes'] ?? '?', rewritten } },
           files: vectors.map((key) => ({ key, note: 'new' as const })), version: d.id,
         };
       },

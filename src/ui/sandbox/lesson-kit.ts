@@ -6,7 +6,7 @@
  */
 import type { WriteEffectDto } from '../../core/api/sandbox/write-effect.ts';
 import type { TableFormatName } from '../../core/api/dto.ts';
-import type { PlannedFileDto, TableOverviewDto, VersionDto } from '../../core/api/table-dto.ts';
+import type { OverviewVersionDto, PageOverviewDto, PlannedFileDto } from '../../core/api/table-dto.ts';
 import type { MessageKey } from '../../core/messages/en.ts';
 import type { WriteAction } from '../../core/commit/write-action.ts';
 import { engine } from '../../worker/client.ts';
@@ -59,7 +59,7 @@ export interface Lesson {
 }
 
 /** Opens (or re-opens) the lesson's table: its id in the worker and its overview. */
-export function openLessonTable(ctx: LessonContext): Promise<{ tableId: string; overview: TableOverviewDto }> {
+export function openLessonTable(ctx: LessonContext): Promise<{ tableId: string; overview: PageOverviewDto }> {
   return engine().openTable({ warehouseId: ctx.warehouseId, root: ctx.root, format: ctx.format });
 }
 
@@ -68,9 +68,9 @@ export async function filesOf(tableId: string, version: string): Promise<readonl
   return (await engine().explain({ tableId, version })).files;
 }
 
-export const currentVersion = (o: TableOverviewDto): VersionDto => o.versions.find((v) => v.isCurrent) ?? o.versions[o.versions.length - 1]!;
+export const currentVersion = (o: PageOverviewDto): OverviewVersionDto => o.versions.find((v) => v.isCurrent) ?? o.versions[o.versions.length - 1]!;
 /** The newest version whose operation matches `op` (case-insensitive). */
-export const lastOf = (o: TableOverviewDto, op: RegExp): VersionDto | undefined => [...o.versions].reverse().find((v) => op.test(v.operation));
+export const lastOf = (o: PageOverviewDto, op: RegExp): OverviewVersionDto | undefined => [...o.versions].reverse().find((v) => op.test(v.operation));
 /** Keys of the delete files / deletion vectors applied to `fs`. */
 export const deleteKeys = (fs: readonly PlannedFileDto[]): Set<string> => new Set(fs.flatMap((f) => f.deletes.map((d) => d.key ?? d.path)));
 

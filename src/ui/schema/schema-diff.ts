@@ -6,7 +6,7 @@
  * Hudi) are compared by path instead: a rename then shows as a drop and an add, which is what such a
  * table's readers see too (they match columns by name).
  */
-import type { ColumnDto, SchemaDto, VersionDto } from '../../core/api/table-dto.ts';
+import type { ColumnDto, SchemaDto, OverviewVersionDto } from '../../core/api/table-dto.ts';
 
 export interface FlatField {
   /** The format's field id; absent where the format has none. */
@@ -145,8 +145,8 @@ export function schemaHistory(schemas: readonly SchemaDto[]): SchemaStep[] {
 }
 
 /** Which versions were written with each schema id (versions without a schema id are left out). */
-export function versionsBySchema(versions: readonly VersionDto[]): Map<string, VersionDto[]> {
-  const m = new Map<string, VersionDto[]>();
+export function versionsBySchema(versions: readonly OverviewVersionDto[]): Map<string, OverviewVersionDto[]> {
+  const m = new Map<string, OverviewVersionDto[]>();
   for (const v of versions) {
     if (v.schemaId === undefined) continue;
     const l = m.get(v.schemaId) ?? [];

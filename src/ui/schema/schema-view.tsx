@@ -4,7 +4,7 @@
  * versions were written with it.
  */
 import { useMemo, useState } from 'react';
-import type { SchemaDto, VersionDto } from '../../core/api/table-dto.ts';
+import type { SchemaDto, OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { formatCount, formatTime } from '../common/format.ts';
 import { type ChangeKind, type FlatField, type SchemaStep, changeKey, flattenSchema, schemaHistory, versionsBySchema } from './schema-diff.ts';
 import { InlineText } from '../common/safe-text-view.tsx';
@@ -13,8 +13,8 @@ import { useMessages } from '../common/messages.ts';
 
 export function SchemaView({ schemas, versions, selectedVersion, onSelectField, onSelectVersion }: {
   schemas: readonly SchemaDto[];
-  versions: readonly VersionDto[];
-  selectedVersion?: VersionDto;
+  versions: readonly OverviewVersionDto[];
+  selectedVersion?: OverviewVersionDto;
   onSelectField: (f: FlatField, schemaId: string) => void;
   onSelectVersion: (id: string) => void;
 }) {
@@ -101,7 +101,7 @@ function SchemaFields({ schema, step, onSelect }: { schema: SchemaDto; step: Sch
   );
 }
 
-function UsedBy({ versions, onSelect }: { versions: readonly VersionDto[]; onSelect: (id: string) => void }) {
+function UsedBy({ versions, onSelect }: { versions: readonly OverviewVersionDto[]; onSelect: (id: string) => void }) {
   const { t } = useMessages();
   if (versions.length === 0) return <p className="muted small">{t('ui.schema.unused')}</p>;
   const shown = versions.length > 12 ? [...versions.slice(0, 6), null, ...versions.slice(-5)] : versions;

@@ -3,7 +3,7 @@
  * (walking parent ids from the branch head). A version on several branches sits in the first lane that
  * has it; versions on no branch (e.g. heads of dropped branches) go to a last "unreferenced" lane.
  */
-import type { VersionDto } from '../../core/api/table-dto.ts';
+import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
 
 export interface Lane {
   readonly name: string;
@@ -19,7 +19,7 @@ export interface LaneLayout {
 }
 
 /** Lays versions (oldest first) out in lanes. Must hold: every version is in exactly one lane. */
-export function buildLanes(versions: readonly VersionDto[]): LaneLayout {
+export function buildLanes(versions: readonly OverviewVersionDto[]): LaneLayout {
   const byId = new Map(versions.map((v) => [v.id, v]));
   const heads: { name: string; id: string }[] = [];
   for (const v of versions) for (const r of v.refs) if (r.type === 'branch') heads.push({ name: r.name, id: v.id });
@@ -53,7 +53,7 @@ export function buildLanes(versions: readonly VersionDto[]): LaneLayout {
 }
 
 /** The versions of the first lane (main), oldest first: the line the counters under the timeline follow. */
-export function mainLineVersions(versions: readonly VersionDto[], layout: LaneLayout): VersionDto[] {
+export function mainLineVersions(versions: readonly OverviewVersionDto[], layout: LaneLayout): OverviewVersionDto[] {
   const main = new Set(layout.lanes[0]?.ids ?? []);
   return versions.filter((v) => main.has(v.id));
 }

@@ -8,7 +8,7 @@
  * - {@link placeMarks}: both per lane — every version its own mark while the lane has room, thinned
  *   (pinned versions kept) only when it has not.
  */
-import type { VersionDto } from '../../core/api/table-dto.ts';
+import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { thinMarks } from './downsample.ts';
 import type { LaneLayout } from './lanes.ts';
 import { opCategory } from './operations.ts';
@@ -18,14 +18,14 @@ import { uiLocale } from '../common/language.ts';
 export const MARK_GAP = 11;
 
 /** A version's mark: where it is drawn and how many versions it stands for (1 unless thinned). */
-export interface Placed { readonly v: VersionDto; readonly x: number; readonly lane: number; readonly count: number }
+export interface Placed { readonly v: OverviewVersionDto; readonly x: number; readonly lane: number; readonly count: number }
 
 /**
  * The marks of `versions` within `domain` (epoch ms) on a plot from `left` to `left + width` px. Must
  * hold: while a lane has at most width / MARK_GAP versions in view, each is its own mark, MARK_GAP apart
  * from its neighbours, in time order.
  */
-export function placeMarks(versions: readonly VersionDto[], layout: LaneLayout, domain: readonly [number, number], left: number, width: number, selectedId?: string): Placed[] {
+export function placeMarks(versions: readonly OverviewVersionDto[], layout: LaneLayout, domain: readonly [number, number], left: number, width: number, selectedId?: string): Placed[] {
   const [d0, d1] = domain;
   const span = Math.max(1, d1 - d0);
   const out: Placed[] = [];
@@ -105,7 +105,7 @@ const FORMATS: Record<(typeof STEPS)[number]['unit'], Intl.DateTimeFormatOptions
 export function timeTicks(x0: number, x1: number, maxTicks: number, timeZone?: string): Tick[] {
   const span = Math.max(1, x1 - x0);
   const step = STEPS.find((s) => span / s.ms <= Math.max(1, maxTicks)) ?? STEPS[STEPS.length - 1];
-  const fmt = new Intl.DateTimeFormat(uiLocale(), { ...FORMATS[step.unit], hour12: false, ...(timeZone ? { timeZone } : {}) });
+  const fmt = dateFormat(uiLocale(), step.unit, timeZone);
   // Steps of a day or more fall on local midnights (offset by the zone), shorter ones on round UTC multiples.
   const offset = step.ms >= D ? zoneOffsetMs(x0, timeZone) : 0;
   const first = Math.ceil((x0 + offset) / step.ms) * step.ms - offset;
@@ -120,10 +120,26 @@ export function timeTicks(x0: number, x1: number, maxTicks: number, timeZone?: s
   return out;
 }
 
+/**
+ * Formatters by locale, unit and zone, made once: building an Intl.DateTimeFormat costs far more than
+ * formatting with one, and the ticks are recomputed on every zoom and resize (issue 17: the first paint).
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string | undefined, unit: keyof typeof FORMATS | 'parts', timeZone?: string): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${unit}|${timeZone ?? ''}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = unit === 'parts'
+      ? new Intl.DateTimeFormat(locale, { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+      : new Intl.DateTimeFormat(locale, { ...FORMATS[unit], hour12: false, ...(timeZone ? { timeZone } : {}) });
+    formats.set(key, f);
+  }
+  return f;
+}
+
 /** Offset of `timeZone` from UTC at `t` in ms (east positive). */
 function zoneOffsetMs(t: number, timeZone?: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
-    .formatToParts(t);
+  const parts = dateFormat('en-US', 'parts', timeZone).formatToParts(t);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return asUtc - Math.floor(t / 1000) * 1000;

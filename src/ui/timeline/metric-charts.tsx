@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { VersionDto } from '../../core/api/table-dto.ts';
+import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { formatBytes, formatCount, formatTime } from '../common/format.ts';
 import { lttb } from './downsample.ts';
 import { buildLanes, mainLineVersions } from './lanes.ts';
@@ -12,7 +12,7 @@ import { availableMetrics, metricAt, metricLabel, metricSeries } from './series.
 import { paddedExtent, tickFormatter } from './time-format.ts';
 import { useMessages } from '../common/messages.ts';
 
-export default function MetricCharts({ versions, selectedId, onSelect }: { versions: readonly VersionDto[]; selectedId?: string; onSelect: (id: string) => void }) {
+export default function MetricCharts({ versions, selectedId, onSelect }: { versions: readonly OverviewVersionDto[]; selectedId?: string; onSelect: (id: string) => void }) {
   const tr = useMessages();
   const mainLine = useMemo(() => mainLineVersions(versions, buildLanes(versions)), [versions]);
   const names = useMemo(() => availableMetrics(mainLine), [mainLine]);

@@ -2,13 +2,13 @@
  * The metric series under the timeline, from each version's normalised totals (what the format records
  * at commit time, so no file is read): records, data files, delete files, bytes.
  */
-import type { VersionDto } from '../../core/api/table-dto.ts';
+import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { en } from '../../core/messages/en.ts';
 import { translator, type Translator } from '../common/messages.ts';
 
 export type MetricName = 'records' | 'files' | 'deleteFiles' | 'bytes';
 
-type Pick = (v: VersionDto) => string | undefined;
+type Pick = (v: OverviewVersionDto) => string | undefined;
 
 export const METRICS: readonly { readonly name: MetricName; readonly label: string; readonly pick: Pick }[] = [
   { name: 'records', label: 'Records', pick: (v) => v.totals.records?.count },
@@ -20,7 +20,7 @@ export const METRICS: readonly { readonly name: MetricName; readonly label: stri
 export interface SeriesPoint { readonly x: number; readonly y: number; readonly id: string }
 
 /** The points of one metric, oldest first; versions whose totals lack the counter are skipped. */
-export function metricSeries(versions: readonly VersionDto[], metric: MetricName): SeriesPoint[] {
+export function metricSeries(versions: readonly OverviewVersionDto[], metric: MetricName): SeriesPoint[] {
   const pick = METRICS.find((m) => m.name === metric)?.pick;
   const out: SeriesPoint[] = [];
   if (!pick) return out;
@@ -34,7 +34,7 @@ export function metricSeries(versions: readonly VersionDto[], metric: MetricName
 }
 
 /** The metrics that have at least one point (charts without data are not drawn). */
-export function availableMetrics(versions: readonly VersionDto[]): MetricName[] {
+export function availableMetrics(versions: readonly OverviewVersionDto[]): MetricName[] {
   return METRICS.filter((m) => versions.some((v) => m.pick(v) !== undefined)).map((m) => m.name);
 }
 
@@ -42,7 +42,7 @@ export function availableMetrics(versions: readonly VersionDto[]): MetricName[] 
  * The label of a metric over these versions: records say what they count (`Records (before deletes)`)
  * when any version's count is not the live row count, the basis of the newest such version.
  */
-export function metricLabel(name: MetricName, versions: readonly VersionDto[], tr: Translator = translator(en)): string {
+export function metricLabel(name: MetricName, versions: readonly OverviewVersionDto[], tr: Translator = translator(en)): string {
   const label = tr.t('ui.metric.label', { name });
   if (name !== 'records') return label;
   const notLive = versions.filter((v) => v.totals.records && !v.totals.records.live).at(-1);
@@ -54,7 +54,7 @@ export function metricLabel(name: MetricName, versions: readonly VersionDto[], t
  * before it on `line` — the figure a card shows for the selected version (issue 12: the cards showed
  * current totals while an older version was selected). Undefined when nothing records it.
  */
-export function metricAt(line: readonly VersionDto[], version: VersionDto | undefined, metric: MetricName): number | undefined {
+export function metricAt(line: readonly OverviewVersionDto[], version: OverviewVersionDto | undefined, metric: MetricName): number | undefined {
   const pick = METRICS.find((m) => m.name === metric)?.pick;
   if (!pick) return undefined;
   const own = version ? pick(version) : undefined;

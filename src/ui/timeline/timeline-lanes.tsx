@@ -6,7 +6,7 @@
  * they thinned (pinned ones kept). Dragging across the plot zooms to that range.
  */
 import { useMemo, useRef, useState } from 'react';
-import type { VersionDto } from '../../core/api/table-dto.ts';
+import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { formatTime } from '../common/format.ts';
 import type { LaneLayout } from './lanes.ts';
 import { type Placed, placeMarks, timeTicks } from './mark-layout.ts';
@@ -28,7 +28,7 @@ export function lanesHeight(laneCount: number): number {
 
 export function TimelineLanes({ width, versions, layout, domain, selectedId, series, onSelect, onZoom }: {
   width: number;
-  versions: readonly VersionDto[];
+  versions: readonly OverviewVersionDto[];
   layout: LaneLayout;
   domain: readonly [number, number];
   selectedId?: string;

@@ -2,11 +2,11 @@
  * Keyboard movement through the timeline: Left/Right go to the previous/next version in time, Up/Down
  * to the nearest version in the lane above/below, Home/End to the first/last version.
  */
-import type { VersionDto } from '../../core/api/table-dto.ts';
+import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
 import type { LaneLayout } from './lanes.ts';
 
 /** The id to select after `key`, or undefined when the key does not move. `versions` are oldest first. */
-export function nextVersion(versions: readonly VersionDto[], layout: LaneLayout, selectedId: string | undefined, key: string): string | undefined {
+export function nextVersion(versions: readonly OverviewVersionDto[], layout: LaneLayout, selectedId: string | undefined, key: string): string | undefined {
   if (versions.length === 0) return undefined;
   const i = selectedId === undefined ? -1 : versions.findIndex((v) => v.id === selectedId);
   switch (key) {

@@ -7,7 +7,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { TableFormatName } from '../../core/api/dto.ts';
-import type { VersionDto } from '../../core/api/table-dto.ts';
+import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { formatBytes, formatCount, formatRecords, formatTime } from '../common/format.ts';
 import { CopyText } from '../common/widgets.tsx';
 import { lttb } from './downsample.ts';
@@ -27,7 +27,7 @@ const SIDE_LIST_MIN = 760;
 
 export interface TimelineStripProps {
   readonly format: TableFormatName;
-  readonly versions: readonly VersionDto[];
+  readonly versions: readonly OverviewVersionDto[];
   readonly selectedId?: string;
   /** `replace`: the pick came from keys (no browser history entry for it). */
   readonly onSelect: (id: string, replace?: boolean) => void;
@@ -144,7 +144,7 @@ export default function TimelineStrip({ format, versions, selectedId, onSelect, 
 }
 
 /** One line about the selected version under the lanes (or in the collapsed strip's head). */
-function SelectedLine({ v, inline = false }: { v: VersionDto; inline?: boolean }) {
+function SelectedLine({ v, inline = false }: { v: OverviewVersionDto; inline?: boolean }) {
   const tr = useMessages();
   const t = formatTime(v.timestampMs);
   const records = formatRecords(v.totals.records, tr);

@@ -3,7 +3,7 @@ import type { VersionDto } from '../../core/api/table-dto.ts';
 import { listVersions } from './versions-list-model.ts';
 
 const v = (id: string, t: number, operation: string, refs: VersionDto['refs'] = []): VersionDto => ({ id, timestampMs: t, operation, summary: {}, totals: {}, refs, isCurrent: false });
-const time = (x: VersionDto) => `t${x.timestampMs}`;
+const time = (x: { timestampMs: number }) => `t${x.timestampMs}`;
 const T = 1_700_000_000_000;
 // Five commits within one second (ids out of numeric order on purpose) and one later.
 const versions = [v('9', T, 'APPEND'), v('10', T + 100, 'COMPACT'), v('11', T + 100, 'APPEND', [{ name: 'nightly', type: 'tag' }]), v('12', T + 300, 'APPEND'), v('13', T + 900, 'OVERWRITE'), v('2', T + 5000, 'APPEND')];

@@ -5,7 +5,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { VersionDto } from '../../core/api/table-dto.ts';
+import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { formatTime } from '../common/format.ts';
 import { OP_COLORS, opCategory } from './operations.ts';
 import { type VersionSort, type VersionSortKey, listVersions } from './versions-list-model.ts';
@@ -14,10 +14,10 @@ import { safeTitle } from '../common/safe-text.ts';
 import { useMessages } from '../common/messages.ts';
 
 const ROW = 20;
-const timeText = (v: VersionDto) => formatTime(v.timestampMs).local;
+const timeText = (v: OverviewVersionDto) => formatTime(v.timestampMs).local;
 
 export function VersionsList({ versions, selectedId, onSelect, onCompare }: {
-  versions: readonly VersionDto[];
+  versions: readonly OverviewVersionDto[];
   selectedId?: string;
   onSelect: (id: string, replace?: boolean) => void;
   /** Shift-click: compare this version with the selected one. */

@@ -6,6 +6,7 @@
 import type { TreeNode } from '../../core/api/table-dto.ts';
 import { en } from '../../core/messages/en.ts';
 import { translator, type Translator } from '../common/messages.ts';
+import { formatCount } from '../common/format.ts';
 
 export type ChildrenState =
   | { readonly status: 'loading' }
@@ -100,7 +101,7 @@ export function nodeSummary(node: TreeNode, tr: Translator = translator(en)): st
   const { t } = tr;
   const d = node.details ?? {};
   const unknown = (v: unknown) => v === null || v === undefined;
-  const n = (v: unknown) => (unknown(v) ? '?' : Number(v).toLocaleString('en-US'));
+  const n = (v: unknown) => (unknown(v) ? '?' : formatCount(Number(v)));
   const word = (v: unknown) => t('tree.summary.word', { word: String(v) });
   switch (node.kind) {
     case 'manifest': {

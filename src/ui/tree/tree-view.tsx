@@ -144,6 +144,8 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
 }
 
 const NO_AFFIXES = { prefix: 0, suffix: 0 };
+/** Row slots reused while scrolling (more than a 4K screen's rows plus overscan). */
+const SLOTS = 256;
 
 /**
  * The virtualised rows. Fixed row heights (no measuring), rows memoised on stable props, so a scroll
@@ -169,12 +171,18 @@ const TreeRows = memo(function TreeRows({ rows, affixesByParent, scrollElement, 
   const [, rendered] = useReducer((n: number) => n + 1, 0);
   useEffect(() => { rendered(); }, []);
   scrollTo.current = (index) => v.scrollToIndex(index, { align: 'auto' });
+  const items = v.getVirtualItems();
+  // Keyed by slot (index mod SLOTS), not by row: a row scrolled out hands its DOM to the row scrolled in,
+  // which React updates in place instead of removing one subtree and building another (issue 17: removal
+  // and creation were the largest part of a scroll frame). Items are consecutive indices, so the slots of
+  // up to SLOTS items are distinct; a taller list falls back to row keys.
+  const bySlot = items.length <= SLOTS;
   return (
     <div className="tree-rows" style={{ height: v.getTotalSize() }}>
-      {v.getVirtualItems().map((item) => {
+      {items.map((item) => {
         const row = rows[item.index];
         return (
-          <Row key={row.key} row={row} index={item.index}
+          <Row key={bySlot ? item.index % SLOTS : row.key} row={row} index={item.index}
             affixes={affixesByParent.get((row as { parentKey?: string }).parentKey ?? '') ?? NO_AFFIXES}
             active={item.index === active} selected={row.key === selectedKey} written={written} onRowClick={onRowClick} onToggle={onToggle} />
         );
@@ -218,7 +226,6 @@ const Row = memo(function Row({ row, index, affixes, active, selected, written, 
       {isNew && <span className="sb-new-tag" title={t('ui.sandbox.newFile.title')}>{t('ui.sandbox.newFile')}</span>}
       <span className="tree-kind muted">{t('tree.kind', { kind: n.kind })}</span>
       {summary && <span className="tree-summary muted"><bdi className="safe-text"><Marked text={summary.length > 200 ? `${summary.slice(0, 199)}…` : summary} /></bdi></span>}
-      <span className="spacer" />
       {n.size !== undefined && <span className="tree-size num muted" title={t('ui.bytes.exact', { count: n.size })}>{formatBytes(n.size)}</span>}
     </div>
   );

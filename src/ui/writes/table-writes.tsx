@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, createContext, useContext, useMemo, useRef, useState } from 'react';
 import type { KeyStamp } from '../../core/api/sandbox/write-effect.ts';
 import type { TableFormatName } from '../../core/api/dto.ts';
-import type { SchemaDto, VersionDto } from '../../core/api/table-dto.ts';
+import type { SchemaDto, OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { engine } from '../../worker/client.ts';
 import type { WriteResultDto } from '../../worker/engine-writes.ts';
 import { useMessages } from '../common/messages.ts';
@@ -67,7 +67,7 @@ export interface TableWritesProviderProps {
   readonly warehouseId: string;
   readonly root: string;
   readonly format: TableFormatName;
-  readonly versions: readonly VersionDto[];
+  readonly versions: readonly OverviewVersionDto[];
   readonly schemas: readonly SchemaDto[];
   /** Select a version (undefined = the current one), e.g. the new current after a commit. */
   readonly onVersion: (id: string | undefined) => void;

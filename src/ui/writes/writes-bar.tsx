@@ -14,7 +14,7 @@
  * Conflict when someone else committed in between.
  */
 import type { TableFormatName } from '../../core/api/dto.ts';
-import type { VersionDto } from '../../core/api/table-dto.ts';
+import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { MaintainMenu } from './maintain-menu.tsx';
 import { useTableWrites, useWriteAccess, useWriteCapabilities } from './table-writes.tsx';
 import { type VersionAction, actionTitle, commonUnavailableReason, rowActions, writeActions, writesOffReason } from './write-model.ts';
@@ -27,8 +27,8 @@ export interface WritesBarProps {
   readonly warehouseId: string;
   readonly root: string;
   readonly format: TableFormatName;
-  readonly versions: readonly VersionDto[];
-  readonly selected?: VersionDto;
+  readonly versions: readonly OverviewVersionDto[];
+  readonly selected?: OverviewVersionDto;
   /** Why the table refuses writes (its newest metadata file/snapshot cannot be read): every action is disabled with it. */
   readonly writeRefusal?: string;
 }
