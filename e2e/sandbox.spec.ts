@@ -58,7 +58,7 @@ test.describe('sandbox: try the demo warehouse here, writable, and see what each
     test.setTimeout(420_000);
     const errors = watchErrors(page);
     await page.goto('/?w=demo');
-    await expect(page.getByRole('navigation', { name: 'Warehouse' })).toContainText('6 tables');
+    await expect(page.getByRole('navigation', { name: 'Warehouse' })).toContainText('9 tables');
     // The demo itself is read-only; "Try it here" makes a private copy.
     await expect(page.getByTestId('sandbox-badge')).toHaveCount(0);
     await page.getByRole('button', { name: 'Try it here' }).click();

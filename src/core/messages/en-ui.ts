@@ -19,7 +19,8 @@ export const enUi = {
   'ui.connect.demo.text': () =>
     'A small warehouse that ships with Lakescope, served by this page’s own web server: four Apache Iceberg tables, one Delta Lake table and one Apache Paimon table written by Lakescope’s own writers — '
     + 'sales/orders (deletes, an overwrite, a compaction, a tag and an audit branch), sales/customers (erasures), events/clicks (format v3 with deletion vectors), '
-    + 'events/sessions, logistics/shipments (Delta: deletion vectors, OPTIMIZE, RESTORE, checkpoints) and inventory/stock (Paimon: upserts, deletes, an LSM compaction). '
+    + 'events/sessions, logistics/shipments (Delta: deletion vectors, OPTIMIZE, RESTORE, checkpoints) and inventory/stock (Paimon: upserts, deletes, an LSM compaction); '
+    + 'and one story told by three formats — story/iceberg, story/delta and story/paimon hold the same accounts with the same history (“Compare formats” shows them side by side). '
     + 'Read-only here — “Try it here” copies it into a sandbox in this browser where every write shows what it did to the files. Its README.txt tells each table’s story.',
   'ui.connect.demo.open': () => 'Open demo warehouse',
   'ui.common.opening': () => 'Opening…',

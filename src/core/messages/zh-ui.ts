@@ -33,7 +33,8 @@ export const zhUi: { readonly [K in keyof typeof enUi]: (...args: Parameters<(ty
   'ui.connect.demo.text': () =>
     'Lakescope 自带的一个小型仓库，由本页面自己的 Web 服务器提供：四张 Apache Iceberg 表、一张 Delta Lake 表和一张 Apache Paimon 表，均由 Lakescope 自己的写入器写成——'
     + 'sales/orders（删除、一次覆盖写、一次合并、一个标签和一个 audit 分支）、sales/customers（数据擦除）、events/clicks（带删除向量的 v3 格式）、'
-    + 'events/sessions、logistics/shipments（Delta：删除向量、OPTIMIZE、RESTORE、检查点）和 inventory/stock（Paimon：upsert、删除、一次 LSM 合并）。'
+    + 'events/sessions、logistics/shipments（Delta：删除向量、OPTIMIZE、RESTORE、检查点）和 inventory/stock（Paimon：upsert、删除、一次 LSM 合并）；'
+    + '还有一个由三种格式讲述的故事——story/iceberg、story/delta 和 story/paimon 以相同的历史保存相同的账户（“格式对比”并排展示它们）。'
     + '这里为只读——“在这里试试”会把它复制到此浏览器中的沙盒，在那里每次写入都会显示它对文件做了什么。其中的 README.txt 讲述了每张表的经历。',
   'ui.connect.demo.open': () => '打开演示仓库',
   'ui.common.opening': () => '正在打开…',
