@@ -4,6 +4,7 @@
  * error code, the cause and the file involved.
  */
 import { isLakeError, LakeError, toLakeError } from '../core/errors.ts';
+import { installNodeInflate } from '../platform/node/native-inflate.ts';
 import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { parseArgs } from './args.ts';
 import { filesCommand, infoCommand, scanCommand, versionsCommand, type Print } from './commands.ts';
@@ -117,6 +118,7 @@ export async function main(argv: readonly string[], print: Print = (t) => proces
       throw new LakeError('DataInvalid', arity === 1 ? `cli: ${args.command} takes exactly one <table>` : arity === 2 ? `cli: ${args.command} takes <table-or-warehouse> "<query>"` : `cli: ${args.command} takes <table> <from> <to>`, { command: args.command });
     }
     installNodeParquetWasm();
+    installNodeInflate();
     if (args.command === 'sql') { await sqlCommand(args, print, controller.signal); return 0; }
     if (isWrite) { await writeCommand(args.positionals[0], args, print, controller.signal); return 0; }
     const table = await (options.openTable ?? openCliTable)(args.positionals[0], controller.signal, options.formats);
