@@ -147,23 +147,13 @@ function decoderFor(schemaText: string, opts: ReadAvroOptions): AvroDecodeFn {
 
 /** Decodes the blocks one at a time, yielding each block's records. */
 function* decodeBlocks(bytes: Uint8Array, header: AvroHeader, opts: ReadAvroOptions): Generator<unknown[], void, undefined> {
-  const { minSize } = compile(header.schemaText);
   const decode = decoderFor(header.schemaText, opts);
   const c = new AvroCursor(bytes, header.dataOffset);
   for (let block = 0; c.remaining > 0; block++) {
     let records: unknown[];
     try {
-      const count = c.readLength('block record count');
-      const size = c.readLength('block size');
-      if (size > c.remaining) throw c.truncated(`block of ${size} bytes`);
-      const data = decompressBlock(header.codec, c.readFixed(size));
-      const sync = c.readFixed(SYNC_SIZE);
-      if (!bytesEqual(sync, header.sync)) throw new LakeError('DataInvalid', 'avro: sync marker mismatch after block');
-      if (minSize > 0 ? count * minSize > data.length : count > 10_000_000) {
-        throw new LakeError('DataInvalid', `avro: block claims ${count} records in ${data.length} bytes`);
-      }
+      const [count, bc] = nextBlock(c, header);
       records = new Array<unknown>(count);
-      const bc = new AvroCursor(data);
       for (let i = 0; i < count; i++) records[i] = decode(bc);
       if (bc.remaining !== 0) throw new LakeError('DataInvalid', `avro: ${bc.remaining} bytes left over after ${count} records`);
     } catch (e) {
@@ -171,6 +161,47 @@ function* decodeBlocks(bytes: Uint8Array, header: AvroHeader, opts: ReadAvroOpti
     }
     yield records;
   }
+}
+
+/** Reads the block at `c` (record count, size, data, sync), checks it and returns its record count and a cursor over its decompressed data. */
+function nextBlock(c: AvroCursor, header: AvroHeader): [number, AvroCursor] {
+  const { minSize } = compile(header.schemaText);
+  const count = c.readLength('block record count');
+  const size = c.readLength('block size');
+  if (size > c.remaining) throw c.truncated(`block of ${size} bytes`);
+  const data = decompressBlock(header.codec, c.readFixed(size));
+  const sync = c.readFixed(SYNC_SIZE);
+  if (!bytesEqual(sync, header.sync)) throw new LakeError('DataInvalid', 'avro: sync marker mismatch after block');
+  if (minSize > 0 ? count * minSize > data.length : count > 10_000_000) {
+    throw new LakeError('DataInvalid', `avro: block claims ${count} records in ${data.length} bytes`);
+  }
+  return [count, new AvroCursor(data)];
+}
+
+/**
+ * Decodes a whole container file with the caller's record reader instead of the schema's decoder — one
+ * that builds a model object straight from the encoding (issue 17: Iceberg manifest entries, without a
+ * record array per entry and per struct). `reader(header)` is called once, after the header; the function
+ * it returns must read exactly one record per call (`index`: the record's position in the file). Same
+ * checks and errors as {@link readAvroFile}; an error the reader throws gets `{file, block}` context too.
+ */
+export function readAvroFileWith<T>(bytes: Uint8Array, opts: ReadAvroOptions, reader: (header: AvroHeader) => (c: AvroCursor, index: number) => T): { readonly header: AvroHeader; readonly records: T[] } {
+  return withFile(opts, () => {
+    const header = parseHeader(bytes);
+    const read = reader(header);
+    const records: T[] = [];
+    const c = new AvroCursor(bytes, header.dataOffset);
+    for (let block = 0; c.remaining > 0; block++) {
+      try {
+        const [count, bc] = nextBlock(c, header);
+        for (let i = 0; i < count; i++) records.push(read(bc, records.length));
+        if (bc.remaining !== 0) throw new LakeError('DataInvalid', `avro: ${bc.remaining} bytes left over after ${count} records`);
+      } catch (e) {
+        throw toLakeError(e, 'avro: block', { block }, 'DataInvalid');
+      }
+    }
+    return { header, records };
+  });
 }
 
 /** Runs `f`, turning anything thrown into a LakeError that names the file. */

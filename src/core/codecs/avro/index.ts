@@ -1,5 +1,5 @@
 /** Avro: schemas, the binary encoding and Object Container Files (read and write). */
-export { readAvroFile, readAvroHeader, iterateAvroRecords, AVRO_MAGIC } from './container-file.ts';
+export { readAvroFile, readAvroFileWith, readAvroHeader, iterateAvroRecords, AVRO_MAGIC } from './container-file.ts';
 export type { AvroFile, AvroHeader, ReadAvroOptions } from './container-file.ts';
 export { writeAvroFile } from './container-writer.ts';
 export type { WriteAvroOptions } from './container-writer.ts';
@@ -10,7 +10,7 @@ export { setRawInflate } from './block-codec.ts';
 export { AvroCursor } from './cursor.ts';
 export { compileDecoder } from './decoder.ts';
 export type { DecoderOptions } from './decoder.ts';
-export { AvroLazy, compileSkipper } from './lazy.ts';
+export { AvroLazy, compileSkipper, lazyFieldDecoder } from './lazy.ts';
 export { AvroPairMap } from './lazy-pair-map.ts';
-export type { AvroLazyFields, LazyFactory } from './lazy.ts';
+export type { AvroDecodeFn, AvroLazyFields, LazyFactory } from './lazy.ts';
 export { AvroSink, compileEncoder } from './encoder.ts';

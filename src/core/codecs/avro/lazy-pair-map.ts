@@ -8,10 +8,11 @@
  */
 import { AvroCursor } from './cursor.ts';
 import { compileDecoder } from './decoder.ts';
-import { type AvroDecodeFn, AvroLazy, type AvroSkipFn, blockCount, compileSkipper, type LazyFactory } from './lazy.ts';
+import { type AvroDecodeFn, AvroLazy, type AvroSkipFn, blockCount, compileSkipper, type LazyFactory, type LazyKind } from './lazy.ts';
 import { type AvroType, minEncodedSize } from './schema.ts';
 
-interface PairCodec {
+/** The kind of the lazy value (type, decoder of the whole array) and how to read its pairs. */
+interface PairCodec extends LazyKind {
   readonly value: AvroDecodeFn;
   readonly skipValue: AvroSkipFn;
   readonly minItem: number;
@@ -20,27 +21,29 @@ interface PairCodec {
 }
 
 /** The codec of an `array<record{int, V}>` type with V not a union; undefined for any other type. */
-function pairCodec(t: AvroType): PairCodec | undefined {
+function pairCodec(t: AvroType, decode: AvroDecodeFn): PairCodec | undefined {
   const item = t.kind === 'array' ? t.items : undefined;
   if (item?.kind !== 'record' || item.fields.length !== 2 || item.fields[0]!.type.kind !== 'int' || item.fields[1]!.type.kind === 'union') return undefined;
   const valueType = item.fields[1]!.type;
-  return { value: compileDecoder(valueType), skipValue: compileSkipper(valueType), minItem: minEncodedSize(item), valueKind: valueType.kind };
+  return { type: t, decode, value: compileDecoder(valueType), skipValue: compileSkipper(valueType), minItem: minEncodedSize(item), valueKind: valueType.kind };
 }
 
 /** Must hold: reads exactly like the Map of its decoded (key, value) pairs, later duplicates winning. */
 export class AvroPairMap<V = unknown> extends AvroLazy implements ReadonlyMap<number, V> {
-  private readonly codec: PairCodec;
-
   /** Use {@link AvroPairMap.factory}, which checks the type. */
-  private constructor(bytes: Uint8Array, pos: number, type: AvroType, decode: AvroDecodeFn, codec: PairCodec) {
-    super(bytes, pos, type, decode);
-    this.codec = codec;
+  private constructor(bytes: Uint8Array, pos: number, codec: PairCodec) {
+    super(bytes, pos, codec); // the codec is the kind: three fields per map (100,000 entries hold four each)
+  }
+
+  private get codec(): PairCodec {
+    return this.kind as PairCodec;
   }
 
   /** An `AvroLazyFields.factory`: AvroPairMaps for `array<record{int, V}>` values, plain {@link AvroLazy}s for any other type. */
   static readonly factory: LazyFactory = (type, decode) => {
-    const codec = pairCodec(type);
-    return codec ? (bytes, pos) => new AvroPairMap(bytes, pos, type, decode, codec) : (bytes, pos) => new AvroLazy(bytes, pos, type, decode);
+    const codec = pairCodec(type, decode);
+    const kind: LazyKind = { type, decode };
+    return codec ? (bytes, pos) => new AvroPairMap(bytes, pos, codec) : (bytes, pos) => new AvroLazy(bytes, pos, kind);
   };
 
   /** The Avro kind of the values (`long`, `bytes`, …). */

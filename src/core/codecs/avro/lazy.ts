@@ -34,12 +34,23 @@ export interface AvroLazyFields {
 /** Makes the lazy values of one type: see {@link AvroLazyFields.factory}. */
 export type LazyFactory = (type: AvroType, decode: AvroDecodeFn) => (bytes: Uint8Array, pos: number) => AvroLazy;
 
+/** A type and its decoder, shared by every lazy value of that type (so each lazy value holds three fields). */
+export interface LazyKind {
+  readonly type: AvroType;
+  readonly decode: AvroDecodeFn;
+}
+
 /**
  * A value not decoded yet: where its encoding starts in its (decompressed) block, its type and how to
  * decode it. Holding one keeps the block's bytes alive — less memory than the decoded values would take.
  */
 export class AvroLazy {
-  constructor(readonly bytes: Uint8Array, readonly pos: number, readonly type: AvroType, private readonly decodeFn: AvroDecodeFn) {}
+  constructor(readonly bytes: Uint8Array, readonly pos: number, protected readonly kind: LazyKind) {}
+
+  /** The value's Avro type. */
+  get type(): AvroType {
+    return this.kind.type;
+  }
 
   /** A cursor at the start of the encoded value (the encoding was checked when the record was read). */
   cursor(): AvroCursor {
@@ -48,11 +59,14 @@ export class AvroLazy {
 
   /** Decodes the value (again on every call: callers keep the result). Bytes/fixed values are views into the block. */
   decode(): unknown {
-    return this.decodeFn(this.cursor());
+    return this.kind.decode(this.cursor());
   }
 }
 
-const defaultFactory: LazyFactory = (type, decode) => (bytes, pos) => new AvroLazy(bytes, pos, type, decode);
+const defaultFactory: LazyFactory = (type, decode) => {
+  const kind: LazyKind = { type, decode };
+  return (bytes, pos) => new AvroLazy(bytes, pos, kind);
+};
 
 /** Upper bound on items of zero-byte types (e.g. array<null>) in one block, so garbage cannot spin for ages. */
 const MAX_ZERO_SIZE_ITEMS = 10_000_000;
@@ -81,7 +95,10 @@ export function compileSkipper(t: AvroType, named = new Map<AvroType, AvroSkipFn
     case 'long': return (c) => c.skipVarint();
     case 'float': return (c) => c.skip(4);
     case 'double': return (c) => c.skip(8);
-    case 'bytes': case 'string': return (c) => c.skip(c.readLength(`${t.kind} length`));
+    case 'bytes': case 'string': {
+      const what = `${t.kind} length`; // not built per value
+      return (c) => c.skip(c.readLength(what));
+    }
     case 'fixed': {
       const size = t.size;
       return (c) => c.skip(size);

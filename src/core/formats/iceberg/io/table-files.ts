@@ -10,7 +10,8 @@ import { checkSize, readRangeChecked } from '../../../util/byte-source.ts';
 import { Lru } from '../../../util/lru.ts';
 import { LakeError, isLakeError, throwIfAborted, toLakeError } from '../../../errors.ts';
 import type { ByteRange, Storage } from '../../../io/storage.ts';
-import { MANIFEST_LAZY_FIELDS, type ManifestEntry, manifestMetadata, parseManifest } from '../spec/manifest.ts';
+import { type ManifestEntry, manifestMetadata } from '../spec/manifest.ts';
+import { readManifestEntries } from '../spec/manifest-reader.ts';
 import { type ManifestFile, parseManifestList } from '../spec/manifest-list.ts';
 import type { PartitionTupleField } from '../spec/partition-spec.ts';
 import { decoding } from './decoding.ts';
@@ -105,7 +106,7 @@ export class TableFiles {
       // v1 snapshots that embed manifest paths record no length (0): nothing to check then.
       const bytes = manifest.length > 0n ? await this.readSized(manifest.path, 'iceberg manifest', Number(manifest.length), signal)
         : await this.read(manifest.path, 'iceberg manifest', signal);
-      return decoding('iceberg manifest', manifest.path, () => parseManifest(readAvroFile(bytes, { name: manifest.path, lazy: MANIFEST_LAZY_FIELDS, recordsAsArrays: true }), manifest, partitionFields, manifest.path));
+      return decoding('iceberg manifest', manifest.path, () => readManifestEntries(bytes, manifest, partitionFields, manifest.path));
     }, signal);
   }
 

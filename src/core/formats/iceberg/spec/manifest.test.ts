@@ -7,6 +7,7 @@ import { parseJson } from '../../../util/json.ts';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../../../../testing/fixtures.ts';
 import { MANIFEST_LAZY_FIELDS, parseManifest, type DataFile } from './manifest.ts';
 import { parseManifestList } from './manifest-list.ts';
+import { readManifestEntries } from './manifest-reader.ts';
 import { partitionType } from './partition-spec.ts';
 import { currentSchema, findSpec, parseTableMetadata } from './table-metadata.ts';
 
@@ -46,7 +47,7 @@ describe.skipIf(!FIXTURES_PRESENT)('manifest lists and manifests of the fixtures
     });
   }
 
-  it('manifests read as scan planning reads them (array records, lazy column metrics) parse exactly like eagerly decoded object records in every fixture manifest', () => {
+  it('manifests read as scan planning reads them (straight from the encoding, or array records; lazy column metrics) parse exactly like eagerly decoded object records in every fixture manifest', () => {
     const metrics = ['columnSizes', 'valueCounts', 'nullValueCounts', 'nanValueCounts', 'lowerBounds', 'upperBounds'] as const;
     let compared = 0;
     for (const fx of fixtures) {
@@ -60,8 +61,12 @@ describe.skipIf(!FIXTURES_PRESENT)('manifest lists and manifests of the fixtures
           const pfields = partitionType(findSpec(meta, mf.partitionSpecId)!, schema);
           const eager = parseManifest(readAvroFile(bytes), mf, pfields, path);
           const lazy = parseManifest(readAvroFile(bytes, { lazy: MANIFEST_LAZY_FIELDS, recordsAsArrays: true }), mf, pfields, path);
+          // Planning's reader (issue 17): entries straight from the encoding, no record arrays.
+          const direct = readManifestEntries(bytes, mf, pfields, path);
           expect(lazy.length).toBe(eager.length);
-          lazy.forEach((e, i) => {
+          expect(direct.length).toBe(eager.length);
+          [...lazy, ...direct].forEach((e, j) => {
+            const i = j % eager.length;
             const plain = (f: DataFile) => Object.fromEntries(Object.entries(f).filter(([k]) => !(metrics as readonly string[]).includes(k)));
             expect(plain(e.dataFile)).toEqual(plain(eager[i].dataFile));
             expect([e.status, e.snapshotId, e.sequenceNumber, e.fileSequenceNumber]).toEqual([eager[i].status, eager[i].snapshotId, eager[i].sequenceNumber, eager[i].fileSequenceNumber]);

@@ -70,8 +70,10 @@ export interface ManifestMetadata {
 
 const STATUS: Record<number, EntryStatus> = { 0: 'existing', 1: 'added', 2: 'deleted' };
 const CONTENT: Record<number, FileContent> = { 0: 'data', 1: 'position-deletes', 2: 'equality-deletes' };
-const E = { status: 0, snapshotId: 1, seq: 3, fileSeq: 4, dataFile: 2 } as const;
-const D = {
+/** Field ids of the manifest_entry fields read (spec "Manifest Entry Fields"). */
+export const E = { status: 0, snapshotId: 1, seq: 3, fileSeq: 4, dataFile: 2 } as const;
+/** Field ids of the data_file fields read (spec "Manifests", data_file struct). */
+export const D = {
   content: 134, path: 100, format: 101, partition: 102, recordCount: 103, size: 104, columnSizes: 108, valueCounts: 109,
   nullCounts: 110, nanCounts: 137, lower: 125, upper: 128, keyMetadata: 131, splitOffsets: 132, equalityIds: 135,
   sortOrderId: 140, firstRowId: 142, referencedDataFile: 143, contentOffset: 144, contentSize: 145,
@@ -103,26 +105,90 @@ export function parseManifest(avro: AvroFile, manifest: ManifestFile, partitionF
   // Records decoded as arrays (how TableFiles reads manifests: faster) or as objects: fields are read by key.
   const arrays = Array.isArray(avro.records[0]);
   const e = keysOf(shape, E, arrays);
-  const ctx: EntryContext = {
+  const ctx = entryContext(manifest, partitionFields, file, partShape !== undefined, {
     // A writer that gave `status` no field id: find it by name.
-    e: e.status !== undefined ? e : { ...e, status: statusByName(avro.type, arrays) }, d: keysOf(dfShape, D, arrays), partKeys: partitionFields.map((f) => (partShape ? fieldKey(partShape, f.field.fieldId, arrays) : undefined)),
-    partitionFields, hasPartition: partShape !== undefined, manifest, file,
+    e: e.status !== undefined ? e : { ...e, status: statusByName(avro.type, arrays) }, d: keysOf(dfShape, D, arrays),
+    partKeys: partitionFields.map((f) => (partShape ? fieldKey(partShape, f.field.fieldId, arrays) : undefined)),
+  });
+  const records = avro.records;
+  const out = new Array<ManifestEntry>(records.length);
+  const raw = newRawEntry(partitionFields.length);
+  for (let i = 0; i < records.length; i++) out[i] = buildEntry(fillRaw(records[i] as Rec, ctx, raw), ctx, i);
+  return out;
+}
+
+/**
+ * Slots of a {@link RawEntry}: the fields of one manifest entry as decoded, before checks and inheritance.
+ * An array indexed by these constants (element stores, one shape), reused for every entry of a manifest.
+ */
+export const S = {
+  status: 0, snapshotId: 1, seq: 2, fileSeq: 3, hasDataFile: 4, content: 5, path: 6, format: 7, hasPartition: 8,
+  recordCount: 9, size: 10, columnSizes: 11, valueCounts: 12, nullCounts: 13, nanCounts: 14, lower: 15, upper: 16,
+  keyMetadata: 17, splitOffsets: 18, equalityIds: 19, sortOrderId: 20, firstRowId: 21, refFile: 22, contentOffset: 23,
+  contentSize: 24,
+  /** Partition values follow, one slot per field of the manifest's partition tuple type. */
+  partition: 25,
+} as const;
+
+/** The raw fields of one manifest entry, by {@link S} slot; `undefined` where the writer's schema has no such field. */
+export type RawEntry = unknown[];
+
+/** A raw entry with every slot undefined (`hasDataFile`/`hasPartition` false). */
+export function newRawEntry(partitionFields: number): RawEntry {
+  const raw = new Array<unknown>(S.partition + partitionFields).fill(undefined);
+  raw[S.hasDataFile] = false; raw[S.hasPartition] = false;
+  return raw;
+}
+
+/** The raw fields of a decoded record (array or object form), read by key (generic path). */
+function fillRaw(r: Rec, ctx: EntryContext, raw: RawEntry): RawEntry {
+  const { e, d } = ctx;
+  raw[S.status] = at(r, e.status); raw[S.snapshotId] = at(r, e.snapshotId); raw[S.seq] = at(r, e.seq); raw[S.fileSeq] = at(r, e.fileSeq);
+  const df = at(r, e.dataFile) as Rec | null | undefined;
+  const hasDataFile = !!df && typeof df === 'object';
+  raw[S.hasDataFile] = hasDataFile;
+  if (!hasDataFile) return raw;
+  raw[S.content] = at(df, d.content); raw[S.path] = at(df, d.path); raw[S.format] = at(df, d.format);
+  raw[S.recordCount] = at(df, d.recordCount); raw[S.size] = at(df, d.size);
+  raw[S.columnSizes] = at(df, d.columnSizes); raw[S.valueCounts] = at(df, d.valueCounts); raw[S.nullCounts] = at(df, d.nullCounts);
+  raw[S.nanCounts] = at(df, d.nanCounts); raw[S.lower] = at(df, d.lower); raw[S.upper] = at(df, d.upper);
+  raw[S.keyMetadata] = at(df, d.keyMetadata); raw[S.splitOffsets] = at(df, d.splitOffsets); raw[S.equalityIds] = at(df, d.equalityIds);
+  raw[S.sortOrderId] = at(df, d.sortOrderId); raw[S.firstRowId] = at(df, d.firstRowId); raw[S.refFile] = at(df, d.referencedDataFile);
+  raw[S.contentOffset] = at(df, d.contentOffset); raw[S.contentSize] = at(df, d.contentSize);
+  const part = at(df, d.partition);
+  const rec = part && typeof part === 'object' && ctx.hasPartition ? part as Rec : undefined;
+  raw[S.hasPartition] = rec !== undefined;
+  for (let i = 0; i < ctx.partKeys.length; i++) raw[S.partition + i] = rec ? at(rec, ctx.partKeys[i]) : undefined;
+  return raw;
+}
+
+/**
+ * A fresh context for the entries of one manifest. `hasPartition`: its data_file struct has a partition
+ * record; `keys`: where fields sit in decoded records (only for {@link parseManifest}'s generic path).
+ */
+export function entryContext(manifest: ManifestFile, partitionFields: readonly PartitionTupleField[], file: string, hasPartition: boolean,
+  keys: Pick<EntryContext, 'e' | 'd' | 'partKeys'> = NO_KEYS): EntryContext {
+  return {
+    ...keys, partitionFields, hasPartition, manifest, file,
     // First Row ID Inheritance: only data files, in file order, counting files that had none themselves.
     nextRowId: manifest.content === 'data' ? manifest.firstRowId : undefined,
     bigints: new Map(), tuples: new Map(), singles: new Map(),
   };
-  const records = avro.records;
-  const out = new Array<ManifestEntry>(records.length);
-  for (let i = 0; i < records.length; i++) out[i] = parseEntry(records[i] as Rec, ctx, i);
-  return out;
 }
+
+const NO_KEYS: Pick<EntryContext, 'e' | 'd' | 'partKeys'> = {
+  e: Object.fromEntries(Object.keys(E).map((k) => [k, undefined])) as Keys<typeof E>,
+  d: Object.fromEntries(Object.keys(D).map((k) => [k, undefined])) as Keys<typeof D>,
+  partKeys: [],
+};
 
 /** Where each field sits in the records (position or name, see avro-record.ts `fieldKey`), resolved once per manifest. */
 type Keys<T extends Record<string, number>> = { readonly [K in keyof T]: Key };
 type Key = string | number | undefined;
 type Rec = Record<string | number, unknown>;
 
-interface EntryContext {
+/** What parsing the entries of one manifest needs besides each entry's fields; see {@link entryContext}. */
+export interface EntryContext {
   readonly e: Keys<typeof E>;
   readonly d: Keys<typeof D>;
   readonly partKeys: readonly Key[];
@@ -187,50 +253,53 @@ function at(rec: Rec, key: Key): unknown {
   return key === undefined ? undefined : rec[key];
 }
 
-function parseEntry(r: Rec, ctx: EntryContext, index: number): ManifestEntry {
-  const { e, d, manifest, file } = ctx;
-  const status = STATUS[at(r, e.status) as number] ?? fail(ctx, index, 'has an invalid status');
-  const df = at(r, e.dataFile) as Rec | null | undefined;
-  if (!df || typeof df !== 'object') return fail(ctx, index, 'has no data_file');
-  const contentRaw = at(df, d.content);
+/**
+ * The entry of a raw entry: checks required fields and impossible values (DataInvalid naming file and
+ * entry), applies inheritance, shares repeated values. `index` is the entry's position in the manifest.
+ */
+export function buildEntry(r: RawEntry, ctx: EntryContext, index: number): ManifestEntry {
+  const { manifest, file } = ctx;
+  const status = STATUS[r[S.status] as number] ?? fail(ctx, index, 'has an invalid status');
+  if (!r[S.hasDataFile]) return fail(ctx, index, 'has no data_file');
+  const contentRaw = r[S.content];
   const content = contentRaw === undefined || contentRaw === null ? 'data' : CONTENT[contentRaw as number] ?? fail(ctx, index, `has unknown content ${String(contentRaw)}`);
-  const filePath = at(df, d.path);
+  const filePath = r[S.path];
   if (typeof filePath !== 'string' || filePath === '') fail(ctx, index, 'has no file_path');
-  const recordCount = at(df, d.recordCount);
+  const recordCount = r[S.recordCount];
   if (typeof recordCount !== 'bigint' || recordCount < 0n) fail(ctx, index, 'has no valid record_count');
-  const size = at(df, d.size);
+  const size = r[S.size];
   if (typeof size !== 'bigint' || size < 0n) fail(ctx, index, 'has no valid file_size_in_bytes');
-  const equalityIds = optIntList(at(df, d.equalityIds));
+  const equalityIds = optIntList(r[S.equalityIds]);
   if (content === 'equality-deletes' && (!equalityIds || equalityIds.length === 0)) fail(ctx, index, 'is an equality delete file without equality_ids');
-  const fileFormat = formatName(at(df, d.format));
-  const splitOffsets = at(df, d.splitOffsets);
-  const referencedDataFile = at(df, d.referencedDataFile);
-  let firstRowId = optBig(at(df, d.firstRowId));
+  const fileFormat = formatName(r[S.format]);
+  const splitOffsets = r[S.splitOffsets];
+  const referencedDataFile = r[S.refFile];
+  let firstRowId = optBig(r[S.firstRowId]);
   if (content === 'data' && firstRowId === undefined && ctx.nextRowId !== undefined) {
     firstRowId = ctx.nextRowId;
     ctx.nextRowId += recordCount as bigint;
   }
   const dataFile: DataFile = {
     content, filePath: filePath as string, fileFormat, specId: manifest.partitionSpecId,
-    partition: readPartition(at(df, d.partition), ctx),
+    partition: readPartition(r, ctx),
     recordCount: shareBig(ctx, recordCount as bigint), fileSizeInBytes: shareBig(ctx, size as bigint),
-    columnSizes: longMetrics(at(df, d.columnSizes), file), valueCounts: longMetrics(at(df, d.valueCounts), file),
-    nullValueCounts: longMetrics(at(df, d.nullCounts), file), nanValueCounts: longMetrics(at(df, d.nanCounts), file),
-    lowerBounds: boundMetrics(at(df, d.lower), file), upperBounds: boundMetrics(at(df, d.upper), file),
-    keyMetadata: optBytes(at(df, d.keyMetadata)),
+    columnSizes: longMetrics(r[S.columnSizes], file), valueCounts: longMetrics(r[S.valueCounts], file),
+    nullValueCounts: longMetrics(r[S.nullCounts], file), nanValueCounts: longMetrics(r[S.nanCounts], file),
+    lowerBounds: boundMetrics(r[S.lower], file), upperBounds: boundMetrics(r[S.upper], file),
+    keyMetadata: optBytes(r[S.keyMetadata]),
     splitOffsets: Array.isArray(splitOffsets) ? splitOffsets.map((x) => optBig(x) ?? 0n) : undefined,
-    equalityIds, sortOrderId: optNum(at(df, d.sortOrderId)), firstRowId,
+    equalityIds, sortOrderId: optNum(r[S.sortOrderId]), firstRowId,
     referencedDataFile: typeof referencedDataFile === 'string' ? referencedDataFile : undefined,
-    contentOffset: optBig(at(df, d.contentOffset)), contentSizeInBytes: optBig(at(df, d.contentSize)),
+    contentOffset: optBig(r[S.contentOffset]), contentSizeInBytes: optBig(r[S.contentSize]),
   };
   if (fileFormat === 'puffin' && (dataFile.referencedDataFile === undefined || dataFile.contentOffset === undefined || dataFile.contentSizeInBytes === undefined)) {
     fail(ctx, index, 'is a deletion vector without referenced_data_file, content_offset and content_size_in_bytes');
   }
   return {
     status,
-    snapshotId: optShareBig(ctx, at(r, e.snapshotId)) ?? manifest.addedSnapshotId,
-    sequenceNumber: shareBig(ctx, inherit(at(r, e.seq), status, manifest)),
-    fileSequenceNumber: shareBig(ctx, inherit(at(r, e.fileSeq), status, manifest)),
+    snapshotId: optShareBig(ctx, r[S.snapshotId]) ?? manifest.addedSnapshotId,
+    sequenceNumber: shareBig(ctx, inherit(r[S.seq], status, manifest)),
+    fileSequenceNumber: shareBig(ctx, inherit(r[S.fileSeq], status, manifest)),
     dataFile,
   };
 }
@@ -251,17 +320,17 @@ function formatName(v: unknown): string {
   return FORMATS.get(v) ?? String(v ?? '').toLowerCase();
 }
 
-function readPartition(raw: unknown, ctx: EntryContext): readonly (Value | null)[] {
+function readPartition(r: RawEntry, ctx: EntryContext): readonly (Value | null)[] {
   const fields = ctx.partitionFields;
-  const rec = raw && typeof raw === 'object' && ctx.hasPartition ? raw as Rec : undefined;
+  const has = r[S.hasPartition] === true;
   if (fields.length === 0) return NO_PARTITION;
-  if (fields.length === 1) return singleTuple(rec ? normalizePartitionValue(fields[0]!.type, at(rec, ctx.partKeys[0])) : null, ctx);
+  if (fields.length === 1) return singleTuple(has ? normalizePartitionValue(fields[0]!.type, r[S.partition]) : null, ctx);
   const out = new Array<Value | null>(fields.length);
   // The tuple's text as a key (type and length before each value, so no two tuples share one); binary values
   // and -0 (which String() writes as 0, yet a float partition value distinct from 0) are not shared.
   let key = ''; let shareable = true;
   for (let i = 0; i < fields.length; i++) {
-    const v = rec ? normalizePartitionValue(fields[i]!.type, at(rec, ctx.partKeys[i])) : null;
+    const v = has ? normalizePartitionValue(fields[i]!.type, r[S.partition + i]) : null;
     out[i] = v;
     if (v === null) key += 'n;';
     else if (typeof v === 'object' || Object.is(v, -0)) shareable = false;
