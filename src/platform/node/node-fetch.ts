@@ -1,23 +1,28 @@
 /**
- * A `fetch` for Node over node:http/https with keep-alive agents, for the CLI's HTTP storage. Node's
- * built-in fetch (undici, WHATWG streams) spends about twice the CPU per request of node:http: over
- * 1,000 one-row data files on loopback, 0.4–0.6 ms against 0.2–0.3 ms a request (bench/read-loop.ts),
- * and with many small files the requests are most of a read.
+ * A `fetch` for Node over undici's `Agent.dispatch` (the npm package, pinned), for the CLI's HTTP storage:
+ * keep-alive connections, one request at a time on each (no pipelining), the answer collected from the
+ * dispatch handler's callbacks. Node's built-in fetch (undici's WHATWG layer: Request, Response, Headers,
+ * body streams) spends about four times the CPU per small request, and node:http's ClientRequest about
+ * twice that of a bare dispatch (bench/transport.ts); with many small files the requests are most of a read.
  *
  * It covers what the storage adapters send: a URL string, GET/HEAD/PUT/…, plain-object or Headers
  * headers, a Uint8Array/string body, an AbortSignal, redirects (followed, up to 20). Anything else
- * (a Request object, a stream body) goes to the global fetch. The answer's body is already in memory
- * (the adapters read every body whole), so it is not a WHATWG `Response` but a {@link BufferedResponse}
- * with the same members: building undici's Response, Headers and body stream for each answer, and
- * reading the stream back, was about a sixth of the client's CPU over 1,000 one-row files (issue 17).
+ * (a Request object — S3Storage's SigV4-signed requests —, a stream body) goes to the global fetch. The
+ * answer's body is already in memory (the adapters read every body whole), so it is not a WHATWG
+ * `Response` but a {@link BufferedResponse} with the same members: building undici's Response, Headers
+ * and body stream for each answer, and reading the stream back, was about a sixth of the client's CPU over
+ * 1,000 one-row files (issue 17). Failures reject as fetch's do: the signal's reason once it fired, else a
+ * `TypeError('fetch failed')` whose cause is undici's error (headers and body time out after undici's
+ * default 300 s, as Node's fetch).
  */
-import http from 'node:http';
-import https from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Agent, type Dispatcher } from 'undici';
 
-const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) } as const;
+/** One agent for the process: a pool of keep-alive connections per origin, no pipelining (undici's default of 1). */
+const agent = new Agent({ pipelining: 1 });
 const MAX_REDIRECTS = 20;
 
-/** fetch over node:http/https (see the file comment); falls back to the global fetch outside its cover. */
+/** fetch over undici's dispatch (see the file comment); falls back to the global fetch outside its cover. */
 export const nodeFetch: typeof fetch = (input, init = {}) => {
   const body = init.body;
   const plainBody = body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array;
@@ -26,21 +31,21 @@ export const nodeFetch: typeof fetch = (input, init = {}) => {
   return send(targetOf(input), (init.method ?? 'GET').toUpperCase(), headerRecord(init.headers), body as string | Uint8Array | undefined, init.signal ?? undefined, 0);
 };
 
-/** Where a request goes, in the parts node:http takes. */
-interface Target { readonly protocol: string; readonly hostname: string; readonly port?: string; readonly path: string; readonly href: string }
+/** Where a request goes, in the parts dispatch takes. */
+interface Target { readonly protocol: string; readonly origin: string; readonly path: string; readonly href: string }
 
 /**
  * An absolute http(s) URL needing no normalisation (lower-case ASCII host, optional port, a path of
  * printable ASCII with no dot segments, backslashes or fragment): taken apart without a URL parse,
  * which cost a visible share per request. Anything else goes through `URL`.
  */
-const PLAIN_URL = /^(https?:)\/\/([a-z0-9.-]+)(?::(\d{1,5}))?(\/[\x21-\x22\x24-\x5b\x5d-\x7e]*)?$/;
+const PLAIN_URL = /^(https?:)\/\/([a-z0-9.-]+(?::\d{1,5})?)(\/[\x21-\x22\x24-\x5b\x5d-\x7e]*)?$/;
 
 function targetOf(input: string | URL): Target {
   const m = typeof input === 'string' ? PLAIN_URL.exec(input) : null;
-  if (m && !/\/\.\.?(?:[/?]|$)/.test(m[4] ?? '')) return { protocol: m[1]!, hostname: m[2]!, port: m[3], path: m[4] ?? '/', href: m[4] ? input as string : `${input as string}/` };
+  if (m && !/\/\.\.?(?:[/?]|$)/.test(m[3] ?? '')) return { protocol: m[1]!, origin: `${m[1]!}//${m[2]!}`, path: m[3] ?? '/', href: m[3] ? input as string : `${input as string}/` };
   const u = new URL(String(input));
-  return { protocol: u.protocol, hostname: u.hostname.replace(/^\[(.*)\]$/, '$1'), port: u.port || undefined, path: `${u.pathname}${u.search}`, href: u.href };
+  return { protocol: u.protocol, origin: u.origin, path: `${u.pathname}${u.search}`, href: u.href };
 }
 
 function headerRecord(h: HeadersInit | undefined): Record<string, string> {
@@ -53,55 +58,119 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
 function send(url: Target, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined, redirects: number): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     if (signal?.aborted) { reject(abortReason(signal)); return; }
-    const agent = agents[url.protocol as keyof typeof agents];
-    if (!agent) { resolve(fetch(url.href, { method, headers, body: body as BodyInit | undefined, signal })); return; }
-    const request = (url.protocol === 'https:' ? https : http).request({ protocol: url.protocol, hostname: url.hostname, port: url.port, path: url.path, method, headers, agent });
-    const onAbort = () => request.destroy(abortReason(signal!) as Error);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => signal?.removeEventListener('abort', onAbort);
-    request.on('error', (e) => { done(); reject(signal?.aborted ? abortReason(signal) : new TypeError('fetch failed', { cause: e })); });
-    request.on('response', (res) => {
-      const status = res.statusCode ?? 0;
-      const location = res.headers.location;
-      if ([301, 302, 303, 307, 308].includes(status) && location) {
-        res.resume();
-        done();
-        if (redirects >= MAX_REDIRECTS) { reject(new TypeError('fetch failed', { cause: new Error('too many redirects') })); return; }
-        const toGet = status === 303 || ((status === 301 || status === 302) && method === 'POST');
-        resolve(send(targetOf(new URL(location, url.href)), toGet ? 'GET' : method, headers, toGet ? undefined : body, signal, redirects + 1));
-        return;
-      }
-      const parts: Buffer[] = [];
-      res.on('data', (c: Buffer) => parts.push(c));
-      res.on('error', (e) => { done(); reject(signal?.aborted ? abortReason(signal) : new TypeError('fetch failed', { cause: e })); });
-      res.on('end', () => {
-        done();
-        const empty = method === 'HEAD' || status === 204 || status === 304;
-        const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-        const body = empty ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        resolve(new BufferedResponse(status, res.statusMessage ?? '', new ReadonlyHeaders(res.headers), body, url.href, redirects > 0) as unknown as Response);
-      });
-    });
-    request.end(body);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') { resolve(fetch(url.href, { method, headers, body: body as BodyInit | undefined, signal })); return; }
+    const exchange = new Exchange(url, method, headers, body, signal, redirects, resolve, reject);
+    agent.dispatch({ origin: url.origin, path: url.path, method, headers, body: body ?? null }, exchange);
   });
 }
 
 /**
- * The response headers node:http parsed (names lower-cased, repeats joined with ", " — as `Headers.get`
- * joins them), behind the read-only part of the `Headers` interface; changing them throws TypeError,
- * as a received Response's headers do ("immutable" guard, Fetch standard §5.2).
+ * One request's dispatch handler: collects status, headers and body chunks, settles the promise once
+ * (an answer, a redirect followed, or a failure) and ties the request to its AbortSignal: an abort before
+ * the request reaches a connection rejects at once and aborts it as it starts; after, it aborts it there.
+ */
+class Exchange implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | undefined;
+  private status = 0;
+  private statusText = '';
+  private headers: IncomingHttpHeaders = {};
+  private readonly parts: Buffer[] = [];
+  private settled = false;
+  private redirected = false;
+  private readonly onAbort: (() => void) | undefined;
+
+  constructor(private readonly url: Target, private readonly method: string, private readonly requestHeaders: Record<string, string>,
+    private readonly body: string | Uint8Array | undefined, private readonly signal: AbortSignal | undefined, private readonly redirects: number,
+    private readonly resolve: (r: Response | Promise<Response>) => void, private readonly reject: (e: unknown) => void) {
+    if (signal) {
+      this.onAbort = () => {
+        const reason = abortReason(signal);
+        this.fail(reason);
+        this.controller?.abort(reason as Error);
+      };
+      signal.addEventListener('abort', this.onAbort, { once: true });
+    }
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.signal?.aborted) controller.abort(abortReason(this.signal) as Error);
+  }
+
+  onResponseStart(_c: Dispatcher.DispatchController, status: number, headers: IncomingHttpHeaders, statusMessage?: string): void {
+    if (status < 200) return; // an informational answer; the final one follows
+    const location = headers.location;
+    if (REDIRECTS.has(status) && typeof location === 'string' && location !== '') {
+      // Follow at once; this answer's body is drained by undici (the connection stays reusable).
+      this.redirected = true;
+      this.done();
+      if (this.settled) return;
+      this.settled = true;
+      if (this.redirects >= MAX_REDIRECTS) { this.reject(new TypeError('fetch failed', { cause: new Error('too many redirects') })); return; }
+      const toGet = status === 303 || ((status === 301 || status === 302) && this.method === 'POST');
+      let next: Target;
+      try { next = targetOf(new URL(location, this.url.href)); } catch (e) { this.reject(new TypeError('fetch failed', { cause: e })); return; }
+      this.resolve(send(next, toGet ? 'GET' : this.method, this.requestHeaders, toGet ? undefined : this.body, this.signal, this.redirects + 1));
+      return;
+    }
+    this.status = status;
+    this.statusText = statusMessage ?? '';
+    this.headers = headers;
+  }
+
+  onResponseData(_c: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (!this.redirected) this.parts.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    if (this.redirected) return;
+    this.done();
+    if (this.settled) return;
+    this.settled = true;
+    const status = this.status;
+    const empty = this.method === 'HEAD' || status === 204 || status === 304;
+    const parts = this.parts;
+    const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+    const body = empty ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.resolve(new BufferedResponse(status, this.statusText, new ReadonlyHeaders(this.headers), body, this.url.href, this.redirects > 0) as unknown as Response);
+  }
+
+  onResponseError(_c: Dispatcher.DispatchController, error: Error): void {
+    this.done();
+    if (this.redirected) return;
+    this.fail(this.signal?.aborted ? abortReason(this.signal) : new TypeError('fetch failed', { cause: error }));
+  }
+
+  private fail(reason: unknown): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.done();
+    this.reject(reason);
+  }
+
+  private done(): void {
+    if (this.onAbort) this.signal!.removeEventListener('abort', this.onAbort);
+  }
+}
+
+/**
+ * The response headers undici parsed (names lower-cased, a repeated header as an array, joined with
+ * ", " as `Headers.get` joins them), behind the read-only part of the `Headers` interface; changing them
+ * throws TypeError, as a received Response's headers do ("immutable" guard, Fetch standard §5.2).
  */
 class ReadonlyHeaders {
-  constructor(private readonly raw: http.IncomingHttpHeaders) {}
+  constructor(private readonly raw: IncomingHttpHeaders) {}
   get(name: string): string | null {
     const v = this.raw[name.toLowerCase()];
     return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
   }
   has(name: string): boolean { return this.raw[name.toLowerCase()] !== undefined; }
-  getSetCookie(): string[] { return [...(this.raw['set-cookie'] ?? [])]; }
+  getSetCookie(): string[] { const v = this.raw['set-cookie']; return v === undefined ? [] : Array.isArray(v) ? [...v] : [v]; }
   *entries(): IterableIterator<[string, string]> {
     for (const k of Object.keys(this.raw).sort()) { const v = this.get(k); if (v !== null) yield [k, v]; }
   }
