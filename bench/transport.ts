@@ -11,7 +11,7 @@
  * `--raw` calls each fetch directly (no HttpStorage: no read policy, retries, LakeErrors); `--only N` runs
  * only the N-th transport (0 this checkout, then the baseline if given, then Node's fetch), for profiling.
  *
- * Rounds alternate which transport goes first; prints medians (wall ms and client CPU ms per 1,000 GETs)
+ * After three warm-up rounds, rounds alternate which transport goes first; prints medians (wall ms and client CPU ms per 1,000 GETs)
  * and the load average, and writes bench/out/transport.json.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -67,7 +67,8 @@ async function main(): Promise<void> {
   const results = new Map<string, { wallMs: number; cpuMs: number }[]>(transports.map((t) => [t.label, []]));
   try {
     const base = `${served.url}/`;
-    for (const t of transports) await run(t, base, keys, gets, inFlight, raw); // warm-up: JIT, sockets
+    // Warm-up: JIT, sockets, and undici's HTTP parser (WebAssembly) reaching its optimised tier.
+    for (let w = 0; w < 3; w++) for (const t of transports) await run(t, base, keys, gets, inFlight, raw);
     for (let r = 0; r < runs; r++) {
       const order = r % 2 === 0 ? transports : [...transports].reverse();
       for (const t of order) results.get(t.label)!.push(await run(t, base, keys, gets, inFlight, raw));
