@@ -28,18 +28,26 @@ const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); cons
 /** One transport under test. */
 interface Transport { readonly label: string; readonly fetch: typeof fetch }
 
-/** Wall and client CPU time (ms) of `gets` GETs of the files, `inFlight` at a time. */
-async function run(t: Transport, baseUrl: string, keys: readonly string[], gets: number, inFlight: number, raw: boolean): Promise<{ wallMs: number; cpuMs: number }> {
-  const http = new HttpStorage({ baseUrl, keys: [...keys], fetch: t.fetch });
+/** The bytes of served file `key`: 700 of them, different per file. */
+function fileBytes(key: string): Uint8Array {
+  let h = 0;
+  for (const c of key) h = (h * 31 + c.charCodeAt(0)) & 255;
+  return Uint8Array.from({ length: 700 }, (_, j) => (j * 31 + h) & 255);
+}
+
+/** Wall and client CPU time (ms) of `gets` GETs of the files, `inFlight` at a time; throws on a wrong answer. */
+async function run(t: Transport, baseUrl: string, files: ReadonlyMap<string, Uint8Array>, gets: number, inFlight: number, raw: boolean): Promise<{ wallMs: number; cpuMs: number }> {
+  const keys = [...files.keys()];
+  const http = new HttpStorage({ baseUrl, keys, fetch: t.fetch });
   const storage = raw ? { read: async (k: string) => new Uint8Array(await (await t.fetch(baseUrl + k)).arrayBuffer()) } : http;
   let next = 0;
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   const worker = async () => {
     while (next < gets) {
-      const i = next++;
-      const bytes = await storage.read(keys[i % keys.length]!);
-      if (bytes.length !== 700) throw new Error(`transport bench: ${t.label} read ${bytes.length} bytes, expected 700`);
+      const key = keys[next++ % keys.length]!;
+      const bytes = await storage.read(key);
+      if (Buffer.compare(bytes, files.get(key)!) !== 0) throw new Error(`transport bench: ${t.label} read ${bytes.length} bytes of ${key} that differ from the file`);
     }
   };
   await Promise.all(Array.from({ length: inFlight }, worker));
@@ -48,44 +56,57 @@ async function run(t: Transport, baseUrl: string, keys: readonly string[], gets:
   return { wallMs, cpuMs: (c.user + c.system) / 1000 };
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { gets: { type: 'string', default: '1000' }, runs: { type: 'string', default: '7' }, baseline: { type: 'string' }, 'in-flight': { type: 'string', default: '8' }, raw: { type: 'boolean', default: false }, only: { type: 'string' } } });
-  const raw = values.raw;
-  const gets = Number(values.gets); const runs = Number(values.runs); const inFlight = Number(values['in-flight']);
-  const dir = resolve('bench/out/transport');
-  await mkdir(dir, { recursive: true });
-  const keys = Array.from({ length: 100 }, (_, i) => `f${i}.bin`);
-  for (const k of keys) await writeFile(join(dir, k), Uint8Array.from({ length: 700 }, (_, j) => (j * 31 + k.length) & 255));
+/** Per transport: medians per 1,000 GETs of wall and client CPU time, and each round's CPU. */
+export interface TransportRow { readonly label: string; readonly wallMs: number; readonly cpuMs: number; readonly cpuRuns: readonly number[] }
+
+/**
+ * Serves 100 files of 700 bytes from `dir` (a child process) and GETs them with each transport — this
+ * checkout's, the `baseline` checkout's when given, Node's fetch — `warmUps` rounds, then `runs` rounds
+ * alternating the order; `only` keeps the n-th transport alone.
+ */
+export async function runTransportBench(opts: { dir: string; gets: number; runs: number; inFlight: number; raw: boolean; baseline?: string; only?: number; warmUps?: number }): Promise<TransportRow[]> {
+  await mkdir(opts.dir, { recursive: true });
+  const files = new Map(Array.from({ length: 100 }, (_, i) => `f${i}.bin`).map((k) => [k, fileBytes(k)]));
+  for (const [k, v] of files) await writeFile(join(opts.dir, k), v);
   const transports: Transport[] = [{ label: 'this checkout (nodeFetch)', fetch: nodeFetch }];
-  if (values.baseline) {
-    const mod = await import(pathToFileURL(resolve(values.baseline, 'src/platform/node/node-fetch.ts')).href) as { nodeFetch: typeof fetch };
-    transports.push({ label: `${values.baseline} (nodeFetch)`, fetch: mod.nodeFetch });
+  if (opts.baseline) {
+    const mod = await import(pathToFileURL(resolve(opts.baseline, 'src/platform/node/node-fetch.ts')).href) as { nodeFetch: typeof fetch };
+    transports.push({ label: `${opts.baseline} (nodeFetch)`, fetch: mod.nodeFetch });
   }
   transports.push({ label: "Node's fetch", fetch: (i, init) => fetch(i, init) });
-  if (values.only !== undefined) transports.splice(0, transports.length, transports[Number(values.only)]!);
-  const served = await serveFolderInChild(dir);
+  if (opts.only !== undefined) transports.splice(0, transports.length, transports[opts.only]!);
+  const served = await serveFolderInChild(opts.dir);
   const results = new Map<string, { wallMs: number; cpuMs: number }[]>(transports.map((t) => [t.label, []]));
   try {
     const base = `${served.url}/`;
     // Warm-up: JIT, sockets, and undici's HTTP parser (WebAssembly) reaching its optimised tier.
-    for (let w = 0; w < 3; w++) for (const t of transports) await run(t, base, keys, gets, inFlight, raw);
-    for (let r = 0; r < runs; r++) {
+    for (let w = 0; w < (opts.warmUps ?? 3); w++) for (const t of transports) await run(t, base, files, opts.gets, opts.inFlight, opts.raw);
+    for (let r = 0; r < opts.runs; r++) {
       const order = r % 2 === 0 ? transports : [...transports].reverse();
-      for (const t of order) results.get(t.label)!.push(await run(t, base, keys, gets, inFlight, raw));
+      for (const t of order) results.get(t.label)!.push(await run(t, base, files, opts.gets, opts.inFlight, opts.raw));
     }
   } finally {
     await served.close();
   }
-  const load = loadavg().map((x) => x.toFixed(1)).join(' ');
-  const per = 1000 / gets;
-  console.log(`${gets} GETs of 700 bytes, ${inFlight} in flight, loopback HTTP, ${raw ? 'fetch + arrayBuffer' : 'through HttpStorage'}, medians of ${runs} (per 1,000 GETs)`);
-  const rows = transports.map((t) => {
+  const per = 1000 / opts.gets;
+  return transports.map((t) => {
     const xs = results.get(t.label)!;
     return { label: t.label, wallMs: median(xs.map((x) => x.wallMs)) * per, cpuMs: median(xs.map((x) => x.cpuMs)) * per, cpuRuns: xs.map((x) => Math.round(x.cpuMs * per)) };
   });
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { gets: { type: 'string', default: '1000' }, runs: { type: 'string', default: '7' }, baseline: { type: 'string' }, 'in-flight': { type: 'string', default: '8' }, raw: { type: 'boolean', default: false }, only: { type: 'string' } } });
+  const opts = {
+    dir: resolve('bench/out/transport'), gets: Number(values.gets), runs: Number(values.runs), inFlight: Number(values['in-flight']),
+    raw: values.raw, baseline: values.baseline, only: values.only === undefined ? undefined : Number(values.only),
+  };
+  const rows = await runTransportBench(opts);
+  const load = loadavg().map((x) => x.toFixed(1)).join(' ');
+  console.log(`${opts.gets} GETs of 700 bytes, ${opts.inFlight} in flight, loopback HTTP, ${opts.raw ? 'fetch + arrayBuffer' : 'through HttpStorage'}, medians of ${opts.runs} (per 1,000 GETs)`);
   for (const r of rows) console.log(`${r.label.padEnd(40)} wall ${r.wallMs.toFixed(0).padStart(6)} ms   client CPU ${r.cpuMs.toFixed(0).padStart(6)} ms   (runs: ${r.cpuRuns.join(', ')})`);
   console.log(`load average after the runs: ${load} (${cpus().length} cores)`);
-  await writeFile('bench/out/transport.json', JSON.stringify({ gets, runs, inFlight, rows, node: process.version, at: new Date().toISOString(), load }, null, 2));
+  await writeFile('bench/out/transport.json', JSON.stringify({ ...opts, rows, node: process.version, at: new Date().toISOString(), load }, null, 2));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();

@@ -2,8 +2,8 @@
  * A `fetch` for Node over undici's `Agent.dispatch` (the npm package, pinned), for the CLI's HTTP storage:
  * keep-alive connections, one request at a time on each (no pipelining), the answer collected from the
  * dispatch handler's callbacks. Node's built-in fetch (undici's WHATWG layer: Request, Response, Headers,
- * body streams) spends about four times the CPU per small request, and node:http's ClientRequest about
- * twice that of a bare dispatch (bench/transport.ts); with many small files the requests are most of a read.
+ * body streams) spends about five times the CPU per small request, and node:http's ClientRequest about
+ * 1.8 times that of this (bench/transport.ts, `--raw`); with many small files the requests are most of a read.
  *
  * It covers what the storage adapters send: a URL string, GET/HEAD/PUT/…, plain-object or Headers
  * headers, a Uint8Array/string body, an AbortSignal, redirects (followed, up to 20). Anything else
