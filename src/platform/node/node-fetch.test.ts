@@ -32,6 +32,7 @@ beforeAll(async () => {
     if (req.url === '/loop') { res.writeHead(307, { location: '/loop' }); res.end(); return; }
     if (req.url === '/slow') return; // never answers
     if (req.url === '/stall') { res.writeHead(200, { 'content-length': '100' }); res.write('x'.repeat(10)); return; } // headers, then 10 of 100 bytes
+    if (req.url === '/cut') { res.writeHead(200, { 'content-length': '100' }); res.write('x'.repeat(10), () => req.socket.destroy()); return; } // 10 of 100 bytes, then the connection drops
     if (req.url === '/delayed') { res.writeHead(200); res.write('la'); setTimeout(() => res.end('te'), 50); return; } // headers at once, body later
     if (req.url !== '/data/f.bin') { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('no such file'); return; }
     const m = /bytes=(\d+)-(\d+)/.exec(req.headers.range ?? '');
@@ -136,9 +137,17 @@ describe('nodeFetch', () => {
     const loop = await nodeFetch(`${base}/loop`).catch((e: unknown) => e);
     expect(loop).toBeInstanceOf(TypeError);
     expect(((loop as Error).cause as Error).message).toBe('too many redirects');
+    const cut = await nodeFetch(`${base}/cut`).catch((e: unknown) => e);
+    expect([cut instanceof TypeError, (cut as Error).message, ((cut as Error).cause as Error).name]).toEqual([true, 'fetch failed', 'SocketError']);
     const refused = await nodeFetch('http://127.0.0.1:1/x').catch((e: unknown) => e);
     expect([refused instanceof TypeError, (refused as Error).message]).toEqual([true, 'fetch failed']);
     expect(String(((refused as Error).cause as Error).message)).toMatch(/ECONNREFUSED/);
+  });
+
+  it('under HttpStorage: a body cut short is a retryable Io, retried', async () => {
+    const err = await new HttpStorage({ baseUrl: base, retries: 1, fetch: nodeFetch }).read('cut').catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'Io', context: { key: 'cut', retries: 1 } });
+    expect((err as Error).message).toMatch(/^http: read 'cut': request failed: fetch failed \(other side closed\) \(retried 1 time\)$/);
   });
 
   it('under HttpStorage: a refused connection is Io naming the key, the URL (context) and the cause', async () => {
