@@ -10,7 +10,7 @@ describe('bench/transport', () => {
     try {
       for (const raw of [false, true]) {
         const rows = await runTransportBench({ dir, gets: 50, runs: 2, inFlight: 4, raw, baseline: resolve(import.meta.dirname, '..'), warmUps: 1 });
-        expect(rows.map((r) => r.label)).toEqual(['this checkout (nodeFetch)', `${resolve(import.meta.dirname, '..')} (nodeFetch)`, "Node's fetch"]);
+        expect(rows.map((r) => r.label)).toEqual(['this checkout, undici dispatch', 'this checkout, node:http', `${resolve(import.meta.dirname, '..')} (nodeFetch)`, "Node's fetch"]);
         for (const r of rows) expect([r.cpuRuns.length, r.cpuMs > 0, r.wallMs > 0]).toEqual([2, true, true]);
       }
     } finally {

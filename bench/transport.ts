@@ -9,7 +9,7 @@
  *   npx tsx bench/transport.ts --baseline /tmp/base [--gets 1000] [--runs 7] [--raw] [--only N]
  *
  * `--raw` calls each fetch directly (no HttpStorage: no read policy, retries, LakeErrors); `--only N` runs
- * only the N-th transport (0 this checkout, then the baseline if given, then Node's fetch), for profiling.
+ * only the N-th transport (0 this checkout's undici dispatch, 1 its node:http, then the baseline if given, then Node's fetch), for profiling.
  *
  * After three warm-up rounds, rounds alternate which transport goes first; prints medians (wall ms and client CPU ms per 1,000 GETs)
  * and the load average, and writes bench/out/transport.json.
@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { HttpStorage } from '../src/core/io/index.ts';
-import { nodeFetch } from '../src/platform/node/node-fetch.ts';
+import { nodeFetchOver } from '../src/platform/node/node-fetch.ts';
 import { serveFolderInChild } from './serve-folder-child.ts';
 
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2; };
@@ -61,14 +61,16 @@ export interface TransportRow { readonly label: string; readonly wallMs: number;
 
 /**
  * Serves 100 files of 700 bytes from `dir` (a child process) and GETs them with each transport — this
- * checkout's, the `baseline` checkout's when given, Node's fetch — `warmUps` rounds, then `runs` rounds
+ * checkout's two (undici, node:http), the `baseline` checkout's when given, Node's fetch — `warmUps` rounds, then `runs` rounds
  * alternating the order; `only` keeps the n-th transport alone.
  */
 export async function runTransportBench(opts: { dir: string; gets: number; runs: number; inFlight: number; raw: boolean; baseline?: string; only?: number; warmUps?: number }): Promise<TransportRow[]> {
   await mkdir(opts.dir, { recursive: true });
   const files = new Map(Array.from({ length: 100 }, (_, i) => `f${i}.bin`).map((k) => [k, fileBytes(k)]));
   for (const [k, v] of files) await writeFile(join(opts.dir, k), v);
-  const transports: Transport[] = [{ label: 'this checkout (nodeFetch)', fetch: nodeFetch }];
+  // This checkout's two transports apart: the CLI's nodeFetch uses node:http for a process's first
+  // UNDICI_AFTER requests and undici's dispatch after (node-fetch.ts).
+  const transports: Transport[] = [{ label: 'this checkout, undici dispatch', fetch: nodeFetchOver('undici') }, { label: 'this checkout, node:http', fetch: nodeFetchOver('http') }];
   if (opts.baseline) {
     const mod = await import(pathToFileURL(resolve(opts.baseline, 'src/platform/node/node-fetch.ts')).href) as { nodeFetch: typeof fetch };
     transports.push({ label: `${opts.baseline} (nodeFetch)`, fetch: mod.nodeFetch });
