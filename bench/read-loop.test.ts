@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../src/testing/iceberg-writer-fixtures.ts';
 import { loadIcebird } from './icebird-peer.ts';
@@ -15,6 +16,17 @@ describe('bench/read-loop', () => {
       expect(res.sequential.map((r) => [r.files, r.rows])).toEqual([[30, 30]]);
       if (icebird.timeTravel) expect(res.icebird!.runs.map((r) => r.rows)).toEqual([30]);
       else expect(res.icebird).toBeUndefined();
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('with --baseline-transport: the same read loop over two transports reads the same rows', async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const res = await runReadLoopBench({ files: 20, runs: 1, dir, baselineTransport: resolve(import.meta.dirname, '..') });
+      expect(res.before).toMatch(/over the transport of .*, read loop$/);
+      expect([...res.sequential, ...res.loop].map((r) => [r.files, r.rows])).toEqual([[20, 20], [20, 20]]);
     } finally {
       await cleanup();
     }

@@ -6,6 +6,9 @@
  *   git worktree add --detach /tmp/baseline 7c49f4a^ && ln -s "$PWD/node_modules" /tmp/baseline/node_modules
  *   npx tsx bench/read-loop.ts --baseline /tmp/baseline [--files 1000] [--runs 5]
  *
+ * With `--baseline-transport <dir>` instead, "before" is this checkout's read loop over that checkout's CLI
+ * transport (its src/platform/node/node-fetch.ts, imported into this process): an A/B of the transport alone.
+ *
  * `7c49f4a^` is the commit before "core/api read loop: readTasks …" (issue 11): there the row cursor and
  * the CLI scan read one task after another. With `--baseline <dir>` (such a checkout, its node_modules
  * linked), that checkout's own `openIcebergTable`, `HttpStorage` and parquet-wasm set-up are imported
@@ -56,6 +59,15 @@ const current: CodeVersion = {
   label: 'this checkout',
   open: async (baseUrl) => openIcebergTable(new HttpStorage({ baseUrl, keys: httpKeys, fetch: nodeFetch })) as unknown as ReadableTable,
 };
+
+/** This checkout with another checkout's CLI transport (its src/platform/node/node-fetch.ts): an A/B of the transport alone. */
+async function transportAt(dir: string): Promise<CodeVersion> {
+  const mod = await import(pathToFileURL(resolve(dir, 'src/platform/node/node-fetch.ts')).href) as { nodeFetch: typeof fetch };
+  return {
+    label: `this checkout over the transport of ${dir}`,
+    open: async (baseUrl) => openIcebergTable(new HttpStorage({ baseUrl, keys: httpKeys, fetch: mod.nodeFetch })) as unknown as ReadableTable,
+  };
+}
 
 /** Another checkout's Iceberg opener, imported from its sources (tsx compiles them on import). */
 async function checkoutAt(dir: string): Promise<CodeVersion> {
@@ -110,9 +122,10 @@ export interface Medians { readonly total: number; readonly read: number; readon
  * Generates and serves the table in `dir`, runs "before" (sequential, the `baseline` checkout's code when
  * given) and "after" (this checkout, the read loop) `runs` times each; throws when they disagree on rows.
  */
-export async function runReadLoopBench(opts: { files: number; runs: number; dir: string; baseline?: string; icebird?: IcebirdPeer }): Promise<ReadLoopResult> {
+export async function runReadLoopBench(opts: { files: number; runs: number; dir: string; baseline?: string; baselineTransport?: string; icebird?: IcebirdPeer }): Promise<ReadLoopResult> {
   installNodeParquetWasm();
-  const old = opts.baseline ? await checkoutAt(opts.baseline) : current;
+  const old = opts.baselineTransport ? await transportAt(opts.baselineTransport) : opts.baseline ? await checkoutAt(opts.baseline) : current;
+  const readBefore = opts.baselineTransport ? readWithLoop : readSequential;
   const perSnapshot = 10;
   const snapshots = Math.ceil(opts.files / perSnapshot) + 1;
   const served = await serveFolderInChild(opts.dir);
@@ -132,7 +145,7 @@ export async function runReadLoopBench(opts: { files: number; runs: number; dir:
       const c = process.cpuUsage(c0);
       return { totalMs: t2 - t0, readMs: t2 - t1, cpuMs: (c.user + c.system) / 1000, rows: rows.length, files: plan.tasks.length, text: canonicalRowsText(rows) };
     };
-    const before = () => once(old, readSequential);
+    const before = () => once(old, readBefore);
     const after = () => once(current, readWithLoop);
     // The peer: icebird opens the table and reads every row of the same snapshot, by id (its time travel).
     const peer = opts.icebird?.timeTravel ? opts.icebird : undefined;
@@ -162,7 +175,7 @@ export async function runReadLoopBench(opts: { files: number; runs: number; dir:
     }
     const med = (xs: ReadLoopRun[]): Medians => ({ total: median(xs.map((x) => x.totalMs)), read: median(xs.map((x) => x.readMs)), cpu: median(xs.map((x) => x.cpuMs)) });
     return {
-      files: opts.files, runs: opts.runs, before: `${old.label}, one task after another`, sequential, loop,
+      files: opts.files, runs: opts.runs, before: `${old.label}, ${readBefore === readWithLoop ? 'read loop' : 'one task after another'}`, sequential, loop,
       medians: { sequential: med(sequential), loop: med(loop), ...(peer ? { icebird: med(peerRuns) } : {}) },
       ...(peer ? { icebird: { label: peer.label, runs: peerRuns } } : {}),
     };
@@ -172,11 +185,11 @@ export async function runReadLoopBench(opts: { files: number; runs: number; dir:
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { files: { type: 'string', default: '1000' }, runs: { type: 'string', default: '5' }, baseline: { type: 'string' } } });
+  const { values } = parseArgs({ options: { files: { type: 'string', default: '1000' }, runs: { type: 'string', default: '5' }, baseline: { type: 'string' }, 'baseline-transport': { type: 'string' } } });
   const dir = resolve('bench/out/read-loop');
   await mkdir(dir, { recursive: true });
   const icebird = await loadIcebird();
-  const res = await runReadLoopBench({ files: Number(values.files), runs: Number(values.runs), dir, baseline: values.baseline, icebird });
+  const res = await runReadLoopBench({ files: Number(values.files), runs: Number(values.runs), dir, baseline: values.baseline, baselineTransport: values['baseline-transport'], icebird });
   const { sequential: s, loop: l } = res.medians;
   console.log(`time travel over ${res.files} one-row files, HTTP on loopback, medians of ${res.runs}`);
   console.log(`before: ${res.before}; after: this checkout, read loop`);
