@@ -50,7 +50,6 @@ export class TreeRowPool {
     this.viewport = scroller.clientHeight;
     scroller.addEventListener('scroll', this, { passive: true });
     container.addEventListener('click', this);
-    container.addEventListener('mousedown', this);
     if (typeof ResizeObserver !== 'undefined') {
       this.resize = new ResizeObserver((entries) => {
         const h = entries[entries.length - 1]?.contentRect.height;
@@ -92,7 +91,6 @@ export class TreeRowPool {
   destroy(): void {
     this.scroller.removeEventListener('scroll', this);
     this.container.removeEventListener('click', this);
-    this.container.removeEventListener('mousedown', this);
     this.resize?.disconnect();
     this.container.replaceChildren();
     this.live = [];
@@ -108,12 +106,6 @@ export class TreeRowPool {
     }
     const target = e.target as Element | null;
     const twisty = target?.closest?.('.twisty-btn');
-    if (e.type === 'mousedown') {
-      // The twisty takes no focus: the tree keeps it (its rows come and go as they scroll; a focused
-      // button scrolled out would drop the focus to the page and the arrow keys with it).
-      if (twisty) { e.preventDefault(); this.scroller.focus({ preventScroll: true }); }
-      return;
-    }
     const rowEl = target?.closest?.('.tree-row');
     const view = rowEl ? this.views.get(rowEl) : undefined;
     const row = view?.shown;

@@ -113,13 +113,13 @@ function element<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, c
 
 /** The elements of a node row, built once per view. */
 interface NodeParts {
-  readonly twisty: HTMLButtonElement;
+  readonly twisty: HTMLSpanElement;
   readonly icon: HTMLSpanElement;
   readonly label: HTMLElement;
-  readonly newTag: HTMLSpanElement;
+  /** Made the first time the row shows a new file. */
+  newTag: HTMLSpanElement | undefined;
   readonly kind: HTMLSpanElement;
-  readonly summary: HTMLSpanElement;
-  readonly summaryText: HTMLElement;
+  readonly summary: HTMLElement;
   readonly size: HTMLSpanElement;
 }
 
@@ -201,20 +201,24 @@ export class RowView {
     this.put(6, el, 'data-kind', n.kind);
     this.put(7, el, 'data-new', r.isNew ? 'true' : undefined);
     this.put(8, el, 'title', r.title);
-    this.put(11, p.twisty, 'aria-hidden', String(!n.hasChildren));
-    if (p.twisty.disabled === n.hasChildren) p.twisty.disabled = !n.hasChildren;
     this.text(12, p.twisty, r.twisty, markTitle);
     if (this.last[13] !== r.color) { this.last[13] = r.color; p.icon.style.color = r.color; }
     this.text(14, p.icon, r.glyph, markTitle);
     this.text(15, p.label, r.label, markTitle);
-    if (p.newTag.hidden === r.isNew) p.newTag.hidden = !r.isNew;
-    if (r.isNew) {
-      this.text(16, p.newTag, context.tr.t('ui.sandbox.newFile'), markTitle);
-      this.put(17, p.newTag, 'title', context.tr.t('ui.sandbox.newFile.title'));
+    if (r.isNew && !p.newTag) {
+      p.newTag = element(el.ownerDocument, 'span', 'sb-new-tag');
+      p.label.after(p.newTag);
+    }
+    if (p.newTag) {
+      if (p.newTag.hidden === r.isNew) p.newTag.hidden = !r.isNew;
+      if (r.isNew) {
+        this.text(16, p.newTag, context.tr.t('ui.sandbox.newFile'), markTitle);
+        this.put(17, p.newTag, 'title', context.tr.t('ui.sandbox.newFile.title'));
+      }
     }
     this.text(18, p.kind, r.kind, markTitle);
     if (p.summary.hidden !== (r.summary === '')) p.summary.hidden = r.summary === '';
-    this.text(19, p.summaryText, r.summary, markTitle);
+    this.text(19, p.summary, r.summary, markTitle);
     if (p.size.hidden !== (r.size === '')) p.size.hidden = r.size === '';
     this.text(20, p.size, r.size, markTitle);
     this.put(21, p.size, 'title', r.sizeTitle || undefined);
@@ -236,24 +240,22 @@ export class RowView {
   private nodeParts(): NodeParts {
     if (this.parts) return this.parts;
     const doc = this.el.ownerDocument;
-    const twisty = element(doc, 'button', 'twisty-btn');
-    twisty.type = 'button';
-    twisty.tabIndex = -1;
+    // The twisty is a plain span, not a button: the treeitem is what expands (aria-expanded, arrow keys),
+    // a click on the twisty is caught by the pool's one listener, and a button would cost a scroll frame
+    // its extra style and layout (and take focus from the tree).
+    const twisty = element(doc, 'span', 'twisty-btn');
+    twisty.setAttribute('aria-hidden', 'true');
     const icon = element(doc, 'span', 'kind-icon');
     icon.setAttribute('aria-hidden', 'true');
     const label = element(doc, 'bdi', 'tree-label mono safe-text');
-    const newTag = element(doc, 'span', 'sb-new-tag');
-    newTag.hidden = true;
     const kind = element(doc, 'span', 'tree-kind muted');
-    const summary = element(doc, 'span', 'tree-summary muted');
-    const summaryText = element(doc, 'bdi', 'safe-text');
-    summary.append(summaryText);
+    const summary = element(doc, 'bdi', 'tree-summary muted safe-text');
     const size = element(doc, 'span', 'tree-size num muted');
-    this.el.replaceChildren(twisty, icon, label, newTag, kind, summary, size);
+    this.el.replaceChildren(twisty, icon, label, kind, summary, size);
     this.message = undefined;
     // Keep the row's own attributes' record (slots 0–8) but forget the children's.
     this.last.length = 9;
-    return (this.parts = { twisty, icon, label, newTag, kind, summary, summaryText, size });
+    return (this.parts = { twisty, icon, label, newTag: undefined, kind, summary, size });
   }
 
   private messageParts(): HTMLElement {
