@@ -17,7 +17,7 @@
  * files, metadata only) with bench/generate-iceberg.ts once and reuses it afterwards.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -174,6 +174,10 @@ async function main() {
   try {
     const app = `http://127.0.0.1:${port}/`;
     await waitFor(app, 60_000);
+    // On a shared machine another session's server may hold the port (our `--strictPort` preview then exits):
+    // measure only this worktree's build.
+    const served = await (await fetch(app)).text();
+    if (served !== readFileSync(join(REPO, 'dist', 'index.html'), 'utf8')) throw new Error(`port ${port} serves another build than ${join(REPO, 'dist')}: pick another --port`);
     mkdirSync(join(REPO, 'test-results', 'screenshots'), { recursive: true });
     const link = `${app}?w=url&url=${encodeURIComponent(files.url)}&t=${encodeURIComponent(`${basename(table)}/`)}&tab=tree`;
     const all: RunResult[] = [];
