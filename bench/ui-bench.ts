@@ -7,7 +7,8 @@
  *    fetch) → that painted mark, and the worker's own `lakescope:*` marks in between;
  *  - metadata tree scroll with every manifest expanded (100,000 entry rows): the main thread's script +
  *    style + layout work per frame from the trace (median, p95, max; nested events counted once), and the
- *    frame gaps (which headless Chromium snaps to 16.7 ms, so they say little).
+ *    frame gaps (which headless Chromium snaps to 16.7 ms, so they say little); the same work in the main
+ *    thread's CPU time (`cpu…` fields: without the time it waited for a core, steadier on a loaded machine).
  * Prints the numbers and writes bench/out/ui-bench.json (gitignored), screenshots in test-results/screenshots.
  *
  *   npx tsx bench/ui-bench.ts [--table DIR] [--frames 240] [--runs 5] [--port 4175] [--no-build]
@@ -16,14 +17,14 @@
  * files, metadata only) with bench/generate-iceberg.ts once and reuses it afterwards.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from '@playwright/test';
 import { generateIcebergTable } from './generate-iceberg.ts';
-import { type TraceEvent, marks, responseFinished, workPerFrame } from './ui-trace.ts';
+import { type TraceEvent, cpuWorkPerFrame, marks, responseFinished, workPerFrame } from './ui-trace.ts';
 import { startStaticServer } from './ui-server.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,7 +56,7 @@ function traceEvents(buf: Buffer): TraceEvent[] {
 interface RunResult {
   firstPaintMs: number; metadataToPaintMs?: number; workerMarksMs: Record<string, number>;
   timelineText: string; expandMs: number; treeRows: number;
-  work: number[]; gaps: number[];
+  work: number[]; cpuWork: number[]; gaps: number[];
 }
 
 /** One fresh page: navigation → painted timeline (traced), then expand every manifest and scroll (traced). */
@@ -135,11 +136,13 @@ async function runOnce(browser: Browser, link: string, frames: number, shots: bo
     }, { n: frames, mark: FRAME });
     const scrollTrace = await browser.stopTracing();
     if (process.env.UIBENCH_TRACE_DIR) writeFileSync(join(process.env.UIBENCH_TRACE_DIR, 'scroll-trace.json'), scrollTrace);
-    const work = workPerFrame(traceEvents(scrollTrace), FRAME);
+    const scrollEvents = traceEvents(scrollTrace);
+    const work = workPerFrame(scrollEvents, FRAME);
+    const cpuWork = cpuWorkPerFrame(scrollEvents, FRAME);
     if (shots) await page.screenshot({ path: join(REPO, 'test-results', 'screenshots', '50-bench-tree.png') });
     return {
       firstPaintMs, ...(painted && metaDone !== undefined ? { metadataToPaintMs: (painted.ts + (painted.dur ?? 0) - metaDone) / 1000 } : {}),
-      workerMarksMs, timelineText, expandMs, treeRows, work, gaps,
+      workerMarksMs, timelineText, expandMs, treeRows, work, cpuWork, gaps,
     };
   } finally {
     await context.close();
@@ -171,6 +174,10 @@ async function main() {
   try {
     const app = `http://127.0.0.1:${port}/`;
     await waitFor(app, 60_000);
+    // On a shared machine another session's server may hold the port (our `--strictPort` preview then exits):
+    // measure only this worktree's build.
+    const served = await (await fetch(app)).text();
+    if (served !== readFileSync(join(REPO, 'dist', 'index.html'), 'utf8')) throw new Error(`port ${port} serves another build than ${join(REPO, 'dist')}: pick another --port`);
     mkdirSync(join(REPO, 'test-results', 'screenshots'), { recursive: true });
     const link = `${app}?w=url&url=${encodeURIComponent(files.url)}&t=${encodeURIComponent(`${basename(table)}/`)}&tab=tree`;
     const all: RunResult[] = [];
@@ -178,7 +185,8 @@ async function main() {
       const r = await runOnce(browser, link, frames, i === runs - 1);
       all.push(r);
       console.log(`run ${i + 1}/${runs}: first paint ${Math.round(r.firstPaintMs)} ms, metadata → paint ${r.metadataToPaintMs?.toFixed(0) ?? '?'} ms`
-        + ` ${JSON.stringify(r.workerMarksMs)}; scroll work p95 ${pct(r.work, 0.95).toFixed(2)} ms, max ${Math.max(...r.work).toFixed(2)} ms`);
+        + ` ${JSON.stringify(r.workerMarksMs)}; scroll work p95 ${pct(r.work, 0.95).toFixed(2)} ms, max ${Math.max(...r.work).toFixed(2)} ms`
+        + `; cpu median ${median(r.cpuWork).toFixed(2)} ms, p95 ${pct(r.cpuWork, 0.95).toFixed(2)} ms, max ${Math.max(...r.cpuWork).toFixed(2)} ms`);
     }
     const med = (f: (r: RunResult) => number | undefined) => { const xs = all.map(f).filter((x): x is number => x !== undefined && Number.isFinite(x)); return xs.length ? r2(median(xs)) : null; };
     const last = all[all.length - 1];
@@ -193,11 +201,16 @@ async function main() {
       scrollWorkPerFrameP95Ms: med((r) => pct(r.work, 0.95)),
       scrollWorkPerFrameMaxMs: med((r) => Math.max(...r.work)),
       scrollWorkWorstFrameOfAllRunsMs: r2(Math.max(...all.flatMap((r) => r.work))),
+      scrollCpuPerFrameMedianMs: med((r) => median(r.cpuWork)),
+      scrollCpuPerFrameP95Ms: med((r) => pct(r.cpuWork, 0.95)),
+      scrollCpuPerFrameMaxMs: med((r) => Math.max(...r.cpuWork)),
+      scrollCpuWorstFrameOfAllRunsMs: r2(Math.max(...all.flatMap((r) => r.cpuWork))),
       scrollFrameGapMedianMs: med((r) => median(r.gaps)),
       scrollFrameGapP95Ms: med((r) => pct(r.gaps, 0.95)),
       perRun: all.map((r) => ({
         firstPaintMs: Math.round(r.firstPaintMs), metadataToPaintMs: r.metadataToPaintMs === undefined ? null : r2(r.metadataToPaintMs),
-        workerMarksMs: r.workerMarksMs, workP95Ms: r2(pct(r.work, 0.95)), workMaxMs: r2(Math.max(...r.work)), expandMs: r.expandMs,
+        workerMarksMs: r.workerMarksMs, workP95Ms: r2(pct(r.work, 0.95)), workMaxMs: r2(Math.max(...r.work)),
+        cpuP95Ms: r2(pct(r.cpuWork, 0.95)), cpuMaxMs: r2(Math.max(...r.cpuWork)), expandMs: r.expandMs,
       })),
       staticRequests: files.requests(),
       loadAverage: loadavg().map((x) => r2(x)),

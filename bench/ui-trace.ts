@@ -7,6 +7,8 @@
 
 export interface TraceEvent {
   readonly name: string; readonly cat?: string; readonly ph: string; readonly ts: number; readonly dur?: number;
+  /** Thread clock (µs of CPU time the thread ran) at the start, and the CPU time inside the event. */
+  readonly tts?: number; readonly tdur?: number;
   readonly pid: number; readonly tid: number; readonly args?: { data?: Record<string, unknown> } & Record<string, unknown>;
 }
 
@@ -63,6 +65,26 @@ export function workPerFrame(events: readonly TraceEvent[], frameMark: string): 
   const merged = mergeIntervals(iv);
   const out: number[] = [];
   for (let i = 0; i + 1 < ms.length; i++) out.push(coveredWithin(merged, ms[i].ts, ms[i + 1].ts) / 1000);
+  return out;
+}
+
+/**
+ * The same work per frame in the thread's CPU time (trace `tts`/`tdur`): what the thread ran, without the
+ * time it waited for a core. On a shared machine (load above the core count) wall durations include other
+ * processes' slices, so this is the steadier figure. Frames are cut at the marks' thread clock.
+ */
+export function cpuWorkPerFrame(events: readonly TraceEvent[], frameMark: string): number[] {
+  const ms = marks(events, frameMark).filter((m) => m.tts !== undefined);
+  if (ms.length < 2) return [];
+  const { pid, tid } = ms[0];
+  const iv: Array<[number, number]> = [];
+  for (const e of events) {
+    if (e.pid !== pid || e.tid !== tid || e.ph !== 'X' || !WORK_EVENTS.has(e.name) || e.tts === undefined || e.tdur === undefined) continue;
+    iv.push([e.tts, e.tts + e.tdur]);
+  }
+  const merged = mergeIntervals(iv);
+  const out: number[] = [];
+  for (let i = 0; i + 1 < ms.length; i++) out.push(coveredWithin(merged, ms[i].tts!, ms[i + 1].tts!) / 1000);
   return out;
 }
 

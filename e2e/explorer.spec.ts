@@ -51,6 +51,19 @@ test.describe('explorer over a local folder of Iceberg fixtures', () => {
     await expect(inspector.locator('.inspector-record')).toContainText('record_count');
     expect(await tree.getByRole('treeitem').count()).toBeGreaterThan(3);
     await shot(page, '22-explorer-tree-entries');
+    // Keyboard on the pooled rows: End makes the last row active and shows it, Home the first, ↓ the next.
+    const shown = Number((await page.locator('.tree-help span').first().innerText()).replace(/[^\d]/g, ''));
+    await tree.focus();
+    await page.keyboard.press('End');
+    await expect(tree).toHaveAttribute('aria-activedescendant', `tree-row-${shown - 1}`);
+    await expect(tree.locator(`#tree-row-${shown - 1}`)).toBeInViewport();
+    await page.keyboard.press('Home');
+    await expect(tree).toHaveAttribute('aria-activedescendant', 'tree-row-0');
+    await expect(tree.locator('#tree-row-0')).toHaveAttribute('aria-level', '1');
+    await expect(tree.locator('#tree-row-0')).toHaveClass(/\bactive\b/);
+    await page.keyboard.press('ArrowDown');
+    await expect(tree).toHaveAttribute('aria-activedescendant', 'tree-row-1');
+    await expect(tree.locator('#tree-row-1')).toHaveAttribute('aria-selected', 'true');
 
     await region.getByRole('tab', { name: 'Data' }).click();
     expect(await dataRowCount(page)).toBe(older.rowCount);

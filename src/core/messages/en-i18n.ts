@@ -3,9 +3,10 @@
  * scan notes, table warnings and write refusals, SQL errors. The engine sends keys and parameters; the UI
  * renders them in the reader's language, the CLI in English.
  */
-import { plural } from './catalog.ts';
+import { groupedCount, plural } from './catalog.ts';
 
-const num = (c: number): string => c.toLocaleString('en-US');
+/** One cached Intl.NumberFormat (toLocaleString builds one per call; the tree's rows call this per row). */
+const num = (c: number): string => groupedCount('en-US', c);
 const n = (c: number, one: string, other: string): string => `${num(c)} ${plural('en', c, { one, other })}`;
 
 export const enI18n = {

@@ -138,8 +138,8 @@ export const enUi = {
   // Tree
   'ui.tree.empty': () => 'This table has no metadata tree.',
   'ui.tree.reading': () => 'Reading the table metadata…',
-  'ui.tree.rowsShown': (p: { count: number }) => `${p.count.toLocaleString('en-US')} ${plural('en', p.count, { one: 'row', other: 'rows' })} shown`,
-  'ui.tree.loadingNodes': (p: { count: number }) => `· loading ${p.count.toLocaleString('en-US')} ${plural('en', p.count, { one: 'node', other: 'nodes' })}…`,
+  'ui.tree.rowsShown': (p: { count: number }) => `${groupedCount('en-US', p.count)} ${plural('en', p.count, { one: 'row', other: 'rows' })} shown`,
+  'ui.tree.loadingNodes': (p: { count: number }) => `· loading ${groupedCount('en-US', p.count)} ${plural('en', p.count, { one: 'node', other: 'nodes' })}…`,
   'ui.tree.key.move': () => 'move',
   'ui.tree.key.expand': () => 'expand',
   'ui.tree.key.collapse': () => 'collapse',

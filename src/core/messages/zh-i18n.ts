@@ -1,7 +1,9 @@
 /** Simplified Chinese (zh-CN) of en-i18n.ts, key for key. */
+import { groupedCount } from './catalog.ts';
 import type { enI18n } from './en-i18n.ts';
 
-const num = (c: number): string => c.toLocaleString('zh-CN');
+/** One cached Intl.NumberFormat (toLocaleString builds one per call; the tree's rows call this per row). */
+const num = (c: number): string => groupedCount('zh-CN', c);
 
 const KINDS: Readonly<Record<string, string>> = {
   table: '表', 'metadata-file': '元数据文件', snapshot: '快照', 'manifest-list': 'manifest list', manifest: 'manifest',

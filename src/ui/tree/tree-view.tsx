@@ -1,30 +1,22 @@
 /**
  * The metadata tree of the selected version: metadata file → manifest list → manifests → entries, each
- * level loaded from the worker only when expanded, drawn as a virtualised list (100,000 entries scroll
- * like 10). Keyboard: arrows move/expand/collapse, Enter selects into the inspector.
+ * level loaded from the worker only when expanded, drawn as a windowed list of pooled DOM rows
+ * (tree-row-pool.ts; 100,000 entries scroll like 10). Keyboard: arrows move/expand/collapse, Home/End,
+ * PageUp/PageDown, `*` expands siblings, Enter selects into the inspector.
  */
 import { useQueries } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { TreeNode, TreeNodeKind } from '../../core/api/table-dto.ts';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { TreeNode } from '../../core/api/table-dto.ts';
 import { engine } from '../../worker/client.ts';
-import { commonAffixes, distinctEllipsis, formatBytes } from '../common/format.ts';
-import { useMessages } from '../common/messages.ts';
+import { commonAffixes } from '../common/format.ts';
+import { MessagesContext, translator, useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
-import { Marked, SafeText } from '../common/safe-text-view.tsx';
-import { safeTitle } from '../common/safe-text.ts';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
-import { isNewKey, useSandbox } from '../sandbox/sandbox-context.ts';
-import { type ChildrenState, type TreeRow, nodeSummary, rowKey, treeKeyAction, visibleRows } from './tree-model.ts';
-
-const ROW = 26;
-
-const ICON: Partial<Record<TreeNodeKind, [string, string]>> = {
-  'metadata-file': ['{}', '#6b5bd6'], snapshot: ['◷', '#6b5bd6'], 'manifest-list': ['≣', '#1b6fb3'], manifest: ['▤', '#1b6fb3'],
-  'data-file': ['▮', '#2e9d57'], 'delete-file': ['✕', '#d14343'], 'deletion-vector': ['◫', '#d14343'], 'statistics-file': ['∑', '#8a9099'],
-  'lsm-level': ['≡', '#b8600d'], 'file-slice': ['▮', '#2e9d57'], 'log-file': ['≋', '#d98e04'], checkpoint: ['◆', '#00806b'], commit: ['●', '#00806b'],
-};
+import { useSandbox } from '../sandbox/sandbox-context.ts';
+import { type ChildrenState, type TreeRow, rowKey, treeKeyAction, visibleRows } from './tree-model.ts';
+import { TreeRowPool } from './tree-row-pool.ts';
+import type { RowContext } from './tree-row-view.ts';
 
 export function TreeView({ tableId, version, selectedKey, onSelect }: {
   tableId: string;
@@ -83,10 +75,15 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   const sandbox = useSandbox();
   const written = useMemo(() => new Set(sandbox.effect?.effect?.written.map((k) => k.key) ?? []), [sandbox.effect]);
 
-  const parent = useRef<HTMLDivElement>(null);
-  // The virtual list lives in <TreeRows> (it re-renders on every scroll frame); this component only when
-  // the rows, the selection or the active row change.
-  const scrollTo = useRef<(index: number) => void>(() => {});
+  // What every row shares; a new context rewrites the drawn rows (language, cuts, new files).
+  const catalog = useContext(MessagesContext);
+  const context = useMemo<RowContext>(() => ({
+    tr: translator(catalog), affixes: (k) => affixesByParent.get(k) ?? NO_AFFIXES, written,
+  }), [catalog, affixesByParent, written]);
+
+  // The rows live in a pool of DOM rows (<TreeRows>); this component renders only when the rows, the
+  // selection or the active row change, never per scroll frame.
+  const pool = useRef<TreeRowPool | null>(null);
   const [active, setActive] = useState(0);
   useEffect(() => { if (active >= rows.length && rows.length > 0) setActive(rows.length - 1); }, [rows.length, active]);
 
@@ -106,15 +103,12 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
     }
     onSelect(r.node, r.key, { parent, index: r.index });
   };
-  // Rows are memoised: their click handler must not change per render (it reads the latest state via a ref).
-  const selectRowRef = useRef(selectRow);
-  selectRowRef.current = selectRow;
-  const onRowClick = useCallback((i: number) => { setActive(i); selectRowRef.current(i); }, []);
+  const onRowClick = (i: number) => { setActive(i); selectRow(i); };
   const onKey = (e: React.KeyboardEvent) => {
-    const a = treeKeyAction(rows, active, e.key, Math.floor((parent.current?.clientHeight ?? 400) / ROW));
+    const a = treeKeyAction(rows, active, e.key, pool.current?.pageSize() ?? 20);
     if (a.type === 'none') return;
     e.preventDefault();
-    if (a.type === 'focus') { setActive(a.index); scrollTo.current(a.index); selectRow(a.index); }
+    if (a.type === 'focus') { setActive(a.index); pool.current?.scrollToIndex(a.index); selectRow(a.index); }
     else if (a.type === 'expand') toggle(a.key, true);
     else if (a.type === 'collapse') toggle(a.key, false);
     else if (a.type === 'expand-all') setExpanded((prev) => new Set([...prev, ...a.keys]));
@@ -134,101 +128,45 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
         <span className="spacer" />
         <span><kbd className="kbd">↑</kbd><kbd className="kbd">↓</kbd> {t('ui.tree.key.move')} · <kbd className="kbd">→</kbd> {t('ui.tree.key.expand')} · <kbd className="kbd">←</kbd> {t('ui.tree.key.collapse')} · <kbd className="kbd">*</kbd> {t('ui.tree.key.expandSiblings')} · <kbd className="kbd">Enter</kbd> {t('ui.tree.key.inspect')}</span>
       </div>
-      <div ref={parent} className="tree-body" role="tree" aria-label={t('ui.tree.label')} tabIndex={0} onKeyDown={onKey}
+      <div className="tree-body" role="tree" aria-label={t('ui.tree.label')} tabIndex={0} onKeyDown={onKey}
         aria-activedescendant={rows[active] ? `tree-row-${active}` : undefined}>
-        <TreeRows rows={rows} affixesByParent={affixesByParent} scrollElement={parent} scrollTo={scrollTo} active={active} selectedKey={selectedKey}
-          onRowClick={onRowClick} onToggle={toggle} written={written} />
+        <TreeRows rows={rows} context={context} active={active} selectedKey={selectedKey} pool={pool} onRowClick={onRowClick} onToggle={toggle} />
       </div>
     </div>
   );
 }
 
 const NO_AFFIXES = { prefix: 0, suffix: 0 };
-/** Row slots reused while scrolling (more than a 4K screen's rows plus overscan). */
-const SLOTS = 256;
 
 /**
- * The virtualised rows. Fixed row heights (no measuring), rows memoised on stable props, so a scroll
- * frame renders only the rows that came into view (issue 17: the tree of 100,000 rows scrolls smoothly).
+ * The list's container; its rows belong to a {@link TreeRowPool} (issue 17: a scroll frame renders
+ * nothing in React — the pool writes the rows that came into view). Mounted with the tree's body (its
+ * parent, the scrolling element), so the pool exists whenever there are rows.
  */
-const TreeRows = memo(function TreeRows({ rows, affixesByParent, scrollElement, scrollTo, active, selectedKey, onRowClick, onToggle, written }: {
+function TreeRows({ rows, context, active, selectedKey, pool, onRowClick, onToggle }: {
   rows: readonly TreeRow[];
-  affixesByParent: ReadonlyMap<string, { prefix: number; suffix: number }>;
-  scrollElement: React.RefObject<HTMLDivElement | null>;
-  /** Filled in here: scrolls the list so row `index` shows (for the keyboard). */
-  scrollTo: React.RefObject<(index: number) => void>;
+  context: RowContext;
   active: number;
   selectedKey?: string;
+  /** Filled in here while mounted (the keyboard scrolls through it). */
+  pool: React.RefObject<TreeRowPool | null>;
   onRowClick: (index: number) => void;
   onToggle: (key: string) => void;
-  /** Keys the sandbox's last write wrote (highlighted as new). */
-  written: ReadonlySet<string>;
 }) {
-  const v = useVirtualizer({ count: rows.length, getScrollElement: () => scrollElement.current, estimateSize: () => ROW, overscan: 12 });
-  // The scroll element is the parent's div, mounted in the same commit: React attaches refs child-first, so
-  // the virtualizer's layout effect saw no element and drew no row (memo() keeps this list from re-rendering
-  // on its own). One more render after mount, when the ref is set, lets it find the element.
-  const [, rendered] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => { rendered(); }, []);
-  scrollTo.current = (index) => v.scrollToIndex(index, { align: 'auto' });
-  const items = v.getVirtualItems();
-  // Keyed by slot (index mod SLOTS), not by row: a row scrolled out hands its DOM to the row scrolled in,
-  // which React updates in place instead of removing one subtree and building another (issue 17: removal
-  // and creation were the largest part of a scroll frame). Items are consecutive indices, so the slots of
-  // up to SLOTS items are distinct; a taller list falls back to row keys.
-  const bySlot = items.length <= SLOTS;
-  return (
-    <div className="tree-rows" style={{ height: v.getTotalSize() }}>
-      {items.map((item) => {
-        const row = rows[item.index];
-        return (
-          <Row key={bySlot ? item.index % SLOTS : row.key} row={row} index={item.index}
-            affixes={affixesByParent.get((row as { parentKey?: string }).parentKey ?? '') ?? NO_AFFIXES}
-            active={item.index === active} selected={row.key === selectedKey} written={written} onRowClick={onRowClick} onToggle={onToggle} />
-        );
-      })}
-    </div>
-  );
-});
-
-const Row = memo(function Row({ row, index, affixes, active, selected, written, onRowClick, onToggle }: {
-  row: TreeRow; index: number; affixes: { prefix: number; suffix: number }; active: boolean; selected: boolean; written: ReadonlySet<string>;
-  onRowClick: (index: number) => void; onToggle: (key: string) => void;
-}) {
-  const tr = useMessages();
-  const { t } = tr;
-  const style = { transform: `translateY(${index * ROW}px)`, height: ROW, paddingLeft: 8 + row.depth * 18 };
-  if (row.type !== 'node') {
-    return (
-      <div className={`tree-row tree-${row.type}`} style={style} id={`tree-row-${index}`} role="treeitem" aria-level={row.depth + 1}>
-        {row.type === 'loading' && <span className="muted small">{t('ui.tree.loading')}</span>}
-        {row.type === 'empty' && <span className="muted small">{t('ui.tree.emptyNode')}</span>}
-        {row.type === 'error' && <span className="error-inline small" title={safeTitle(String((row.error as { message?: string })?.message ?? row.error))}>⚠ <SafeText text={String((row.error as { message?: string })?.message ?? t('ui.tree.failed'))} max={300} /></span>}
-      </div>
-    );
-  }
-  const n = row.node;
-  const [glyph, color] = ICON[n.kind] ?? ['•', '#8a9099'];
-  const summary = nodeSummary(n, tr);
-  const deleted = n.details?.status === 'deleted';
-  const isNew = written.size > 0 && isNewKey(written, n.location);
-  return (
-    <div id={`tree-row-${index}`} role="treeitem" aria-level={row.depth + 1} aria-expanded={n.hasChildren ? row.expanded : undefined}
-      aria-selected={selected} aria-setsize={row.siblings} aria-posinset={row.index + 1}
-      className={`tree-row${active ? ' active' : ''}${selected ? ' selected' : ''}${deleted ? ' deleted' : ''}${isNew ? ' sb-new' : ''}`} style={style} onClick={() => onRowClick(index)}
-      data-kind={n.kind} data-new={isNew || undefined} title={safeTitle(n.path ?? n.location ?? n.label)}>
-      <button type="button" className="twisty-btn" tabIndex={-1} aria-hidden={!n.hasChildren} disabled={!n.hasChildren}
-        onClick={(e) => { e.stopPropagation(); onToggle(row.key); }}>
-        {n.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
-      </button>
-      <span className="kind-icon" style={{ color }} aria-hidden>{glyph}</span>
-      <bdi className="tree-label mono safe-text"><Marked text={distinctEllipsis(n.label, 48, affixes)} /></bdi>
-      {isNew && <span className="sb-new-tag" title={t('ui.sandbox.newFile.title')}>{t('ui.sandbox.newFile')}</span>}
-      <span className="tree-kind muted">{t('tree.kind', { kind: n.kind })}</span>
-      {summary && <span className="tree-summary muted"><bdi className="safe-text"><Marked text={summary.length > 200 ? `${summary.slice(0, 199)}…` : summary} /></bdi></span>}
-      {n.size !== undefined && <span className="tree-size num muted" title={t('ui.bytes.exact', { count: n.size })}>{formatBytes(n.size)}</span>}
-    </div>
-  );
-});
+  const list = useRef<HTMLDivElement>(null);
+  const events = useRef({ onRowClick, onToggle });
+  events.current = { onRowClick, onToggle };
+  useLayoutEffect(() => {
+    const el = list.current!;
+    const p = new TreeRowPool(el.parentElement!, el, {
+      onRowClick: (i) => events.current.onRowClick(i),
+      onToggle: (k) => events.current.onToggle(k),
+    });
+    pool.current = p;
+    return () => { p.destroy(); pool.current = null; };
+  }, [pool]);
+  useLayoutEffect(() => { pool.current?.set({ rows, context, active, selectedKey }); }, [pool, rows, context, active, selectedKey]);
+  return <div ref={list} className="tree-rows" />;
+}
 
 export { rowKey };
