@@ -68,13 +68,18 @@ export function TimelineSketch({ sketch }: { sketch: TimelineSketchDto }) {
       g.beginPath(); g.arc(x, y, 6.5, 0, 2 * Math.PI); g.stroke();
     }
   }, [sketch]);
+  // Laid out as the strip is on a wide page (lanes left, the versions list's slot right), so the marks
+  // stay where the lanes will draw them.
   return (
-    <div className="timeline timeline-sketch" aria-busy>
-      <div className="timeline-head">
-        <span className="timeline-title">{tr.t('ui.unread.timeline')}</span>
-        <span className="muted small nowrap">{tr.t('ui.timeline.sketch', { versions: sketch.count })}</span>
+    <div className="timeline side timeline-sketch" aria-busy>
+      <div className="timeline-left">
+        <div className="timeline-head">
+          <span className="timeline-title">{tr.t('ui.unread.timeline')}</span>
+          <span className="muted small nowrap">{tr.t('ui.timeline.sketch', { versions: sketch.count })}</span>
+        </div>
+        <canvas ref={ref} className="tl-sketch" style={{ width: '100%', height: HEIGHT, display: 'block' }} role="img" aria-label={tr.t('ui.timeline.sketchLabel', { versions: sketch.count })} />
       </div>
-      <canvas ref={ref} className="tl-sketch" style={{ width: '100%', height: HEIGHT, display: 'block' }} role="img" aria-label={tr.t('ui.timeline.sketchLabel', { versions: sketch.count })} />
+      <div className="vl-slot" />
     </div>
   );
 }
