@@ -14,7 +14,8 @@
  *   npx tsx bench/ui-bench.ts --small      # CI-sized smoke: 200 snapshots / 2,000 files, one run, 30 frames
  *   npx tsx bench/ui-bench.ts --baseline /tmp/base --no-tree   # A/B: another checkout's build (served on
  *                                          # port + 1) and this one, alternating page by page, medians of each
- * `--no-tree` stops each page at the painted timeline (no tree expansion or scroll).
+ * `--no-tree` stops each page at the painted timeline (no tree expansion or scroll). UIBENCH_TRACE_DIR=dir keeps the
+ * Chromium traces there (with --baseline, one per page: nav-trace-N.json, nav-trace-baseline-N.json).
  * Without --table it generates /tmp/lakescope-ui-bench/t (10,000 snapshots, 100 manifests, 100,000
  * files, metadata only) with bench/generate-iceberg.ts once and reuses it afterwards.
  */
@@ -68,7 +69,7 @@ interface RunResult {
 }
 
 /** One fresh page: navigation → painted timeline (traced), then expand every manifest and scroll (traced). */
-async function runOnce(browser: Browser, link: string, frames: number, shots: boolean, withTree = true): Promise<RunResult> {
+async function runOnce(browser: Browser, link: string, frames: number, shots: boolean, withTree = true, traceName = 'nav-trace'): Promise<RunResult> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   try {
@@ -93,7 +94,7 @@ async function runOnce(browser: Browser, link: string, frames: number, shots: bo
     await page.waitForFunction(() => (window as unknown as { __firstPaint?: number }).__firstPaint !== undefined, undefined, { timeout: 300_000 });
     const firstPaintRafMs = await page.evaluate(() => (window as unknown as { __firstPaint: number }).__firstPaint);
     const navTrace = await browser.stopTracing();
-    if (process.env.UIBENCH_TRACE_DIR) writeFileSync(join(process.env.UIBENCH_TRACE_DIR, 'nav-trace.json'), navTrace);
+    if (process.env.UIBENCH_TRACE_DIR) writeFileSync(join(process.env.UIBENCH_TRACE_DIR, `${traceName}.json`), navTrace);
     const navEvents = traceEvents(navTrace);
     // Painted: the first Paint on the page's main thread after the first mark is in the DOM (the double rAF
     // after it also waits for whatever long task follows that frame, so it is only the fallback).
@@ -224,11 +225,11 @@ async function main() {
     for (let i = 0; i < runs; i++) {
       // A/B: the baseline's page first, then this build's, so both see the same load.
       if (baseline) {
-        const b = await runOnce(browser, `http://127.0.0.1:${port + 1}/${query}`, frames, false, tree);
+        const b = await runOnce(browser, `http://127.0.0.1:${port + 1}/${query}`, frames, false, tree, `nav-trace-baseline-${i + 1}`);
         baseRuns.push(b);
         console.log(`baseline run ${i + 1}/${runs}: first paint ${Math.round(b.firstPaintMs)} ms, metadata → paint ${b.metadataToPaintMs?.toFixed(0) ?? '?'} ms (CPU ${JSON.stringify(b.metadataToPaintCpuMs)}) ${JSON.stringify(b.workerMarksMs)}`);
       }
-      const r = await runOnce(browser, link, frames, i === runs - 1, tree);
+      const r = await runOnce(browser, link, frames, i === runs - 1, tree, baseline ? `nav-trace-${i + 1}` : 'nav-trace');
       all.push(r);
       console.log(`run ${i + 1}/${runs}: first paint ${Math.round(r.firstPaintMs)} ms, metadata → paint ${r.metadataToPaintMs?.toFixed(0) ?? '?'} ms (CPU ${JSON.stringify(r.metadataToPaintCpuMs)})`
         + (r.sketchPaintMs !== undefined ? `; outline painted ${Math.round(r.sketchPaintMs)} ms, metadata → outline ${r.metadataToSketchPaintMs?.toFixed(0)} ms` : '')

@@ -20,10 +20,18 @@ const AXIS_H = 16;
 const HEIGHT = TOP + LANE_H + AXIS_H;
 const CATEGORIES = Object.keys(OP_COLORS) as OpCategory[];
 
+/** The time range the lanes will show for these versions (time-format.ts paddedExtent, over a typed array). */
+function extentOf(times: Float64Array): [number, number] {
+  if (times.length === 0) return paddedExtent([]);
+  let lo = times[0]!; let hi = lo;
+  for (let i = 1; i < times.length; i++) { const t = times[i]!; if (t < lo) lo = t; else if (t > hi) hi = t; }
+  return paddedExtent([lo, hi]);
+}
+
 /** Where each mark goes: one per (pixel column, operation category), so 10,000 commits are a few hundred draws. */
-export function sketchMarks(sketch: TimelineSketchDto, width: number): { x: number; category: OpCategory }[] {
+export function sketchMarks(sketch: TimelineSketchDto, width: number, extent = extentOf(sketch.times)): { x: number; category: OpCategory }[] {
   const plotW = Math.max(40, width - LABEL_W - RIGHT);
-  const [d0, d1] = paddedExtent(sketch.times);
+  const [d0, d1] = extent;
   const span = Math.max(1, d1 - d0);
   const cats = sketch.operations.map((op) => CATEGORIES.indexOf(opCategory(op)));
   const seen = new Uint8Array(Math.ceil(plotW) + 1);
@@ -56,12 +64,21 @@ export function TimelineSketch({ sketch }: { sketch: TimelineSketchDto }) {
     g.beginPath(); g.moveTo(LABEL_W, y + 0.5); g.lineTo(width - RIGHT, y + 0.5); g.stroke();
     g.strokeStyle = '#c9c9c2';
     g.beginPath(); g.moveTo(LABEL_W, HEIGHT - AXIS_H + 0.5); g.lineTo(width - RIGHT, HEIGHT - AXIS_H + 0.5); g.stroke();
-    for (const m of sketchMarks(sketch, width)) {
-      g.fillStyle = OP_COLORS[m.category];
-      g.beginPath(); g.arc(m.x, y, 3.5, 0, 2 * Math.PI); g.fill();
+    const extent = extentOf(sketch.times);
+    // One path per colour: a few fills instead of one per mark.
+    const byCategory = new Map<OpCategory, number[]>();
+    for (const m of sketchMarks(sketch, width, extent)) {
+      const xs = byCategory.get(m.category);
+      if (xs) xs.push(m.x); else byCategory.set(m.category, [m.x]);
+    }
+    for (const [category, xs] of byCategory) {
+      g.fillStyle = OP_COLORS[category];
+      g.beginPath();
+      for (const x of xs) { g.moveTo(x + 3.5, y); g.arc(x, y, 3.5, 0, 2 * Math.PI); }
+      g.fill();
     }
     if (sketch.current >= 0) {
-      const [d0, d1] = paddedExtent(sketch.times);
+      const [d0, d1] = extent;
       const x = LABEL_W + ((sketch.times[sketch.current]! - d0) / Math.max(1, d1 - d0)) * Math.max(40, width - LABEL_W - RIGHT);
       g.strokeStyle = '#1d2125';
       g.lineWidth = 2;
