@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { timelineSketch } from '../../core/api/timeline-sketch.ts';
+import type { TimelineSketchDto } from '../../core/api/timeline-sketch.ts';
 import { sketchMarks } from './timeline-sketch.tsx';
+
+/** The outline as the worker sends it (core/api timeline-sketch.ts; ui may not import core at runtime). */
+function timelineSketch(versions: readonly { timestampMs: number; operation: string; isCurrent: boolean }[]): TimelineSketchDto {
+  const operations = [...new Set(versions.map((v) => v.operation))];
+  return {
+    count: versions.length, times: Float64Array.from(versions, (v) => v.timestampMs),
+    ops: Uint16Array.from(versions, (v) => operations.indexOf(v.operation)), operations, current: versions.findIndex((v) => v.isCurrent),
+  };
+}
 
 describe('sketchMarks', () => {
   it('one mark per pixel column and operation category, inside the plot, on the lanes’ axis', () => {
