@@ -13,6 +13,10 @@
  *
  *   npx tsx bench/ui-bench.ts [--table DIR] [--frames 240] [--runs 5] [--port 4175] [--no-build]
  *   npx tsx bench/ui-bench.ts --small      # CI-sized smoke: 200 snapshots / 2,000 files, one run, 30 frames
+ *   npx tsx bench/ui-bench.ts --baseline /tmp/base --no-tree   # A/B: another checkout's build (served on
+ *                                          # port + 1) and this one, alternating page by page, medians of each
+ * `--no-tree` stops each page at the painted timeline (no tree expansion or scroll). UIBENCH_TRACE_DIR=dir keeps the
+ * Chromium traces there (with --baseline, one per page: nav-trace-N.json, nav-trace-baseline-N.json).
  * Without --table it generates /tmp/lakescope-ui-bench/t (10,000 snapshots, 100 manifests, 100,000
  * files, metadata only) with bench/generate-iceberg.ts once and reuses it afterwards.
  */
@@ -24,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from '@playwright/test';
 import { generateIcebergTable } from './generate-iceberg.ts';
-import { type TraceEvent, cpuWorkPerFrame, marks, responseFinished, workPerFrame } from './ui-trace.ts';
+import { type TraceEvent, cpuWorkPerFrame, marks, responseFinished, threadCpuWithin, workPerFrame } from './ui-trace.ts';
 import { startStaticServer } from './ui-server.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,6 +36,8 @@ const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TRACE_CATEGORIES = ['devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute', 'disabled-by-default-devtools.timeline',
   ...(process.env.UIBENCH_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : [])];
 const IN_DOM = 'lakescope:timeline-in-dom';
+/** The outline of a long history (ui/timeline/timeline-sketch.tsx), drawn before the interactive timeline. */
+const SKETCH_IN_DOM = 'lakescope:sketch-in-dom';
 const PAINTED = 'lakescope:timeline-painted';
 const FRAME = 'lakescope:scroll-frame';
 
@@ -55,19 +61,27 @@ function traceEvents(buf: Buffer): TraceEvent[] {
 
 interface RunResult {
   firstPaintMs: number; metadataToPaintMs?: number; workerMarksMs: Record<string, number>;
+  /** Navigation → the outline painted, and metadata response → the outline painted (long histories only). */
+  sketchPaintMs?: number; metadataToSketchPaintMs?: number;
+  /** Thread (CPU) time from the metadata response to the painted timeline: the page's main thread, the engine worker. */
+  metadataToPaintCpuMs?: { main: number; worker: number };
   timelineText: string; expandMs: number; treeRows: number;
   work: number[]; cpuWork: number[]; gaps: number[];
 }
 
 /** One fresh page: navigation → painted timeline (traced), then expand every manifest and scroll (traced). */
-async function runOnce(browser: Browser, link: string, frames: number, shots: boolean): Promise<RunResult> {
+async function runOnce(browser: Browser, link: string, frames: number, shots: boolean, withTree = true, traceName = 'nav-trace'): Promise<RunResult> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   try {
     // The frame after the first timeline mark is in the DOM (two rAFs later it has been painted).
     await page.addInitScript((mark) => {
-      const w = window as unknown as { __firstPaint?: number; __inDom?: number };
+      const w = window as unknown as { __firstPaint?: number; __inDom?: number; __sketchInDom?: number };
       new MutationObserver((_, obs) => {
+        if (w.__sketchInDom === undefined && document.querySelector('.tl-sketch')) {
+          w.__sketchInDom = performance.now();
+          performance.mark(mark.sketch);
+        }
         if (document.querySelector('.tl-mark')) {
           obs.disconnect();
           w.__inDom = performance.now();
@@ -75,13 +89,13 @@ async function runOnce(browser: Browser, link: string, frames: number, shots: bo
           requestAnimationFrame(() => requestAnimationFrame(() => { w.__firstPaint = performance.now(); performance.mark(mark.painted); }));
         }
       }).observe(document, { childList: true, subtree: true });
-    }, { inDom: IN_DOM, painted: PAINTED });
+    }, { inDom: IN_DOM, painted: PAINTED, sketch: SKETCH_IN_DOM });
     await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.goto(link);
     await page.waitForFunction(() => (window as unknown as { __firstPaint?: number }).__firstPaint !== undefined, undefined, { timeout: 300_000 });
     const firstPaintRafMs = await page.evaluate(() => (window as unknown as { __firstPaint: number }).__firstPaint);
     const navTrace = await browser.stopTracing();
-    if (process.env.UIBENCH_TRACE_DIR) writeFileSync(join(process.env.UIBENCH_TRACE_DIR, 'nav-trace.json'), navTrace);
+    if (process.env.UIBENCH_TRACE_DIR) writeFileSync(join(process.env.UIBENCH_TRACE_DIR, `${traceName}.json`), navTrace);
     const navEvents = traceEvents(navTrace);
     // Painted: the first Paint on the page's main thread after the first mark is in the DOM (the double rAF
     // after it also waits for whatever long task follows that frame, so it is only the fallback).
@@ -90,6 +104,12 @@ async function runOnce(browser: Browser, link: string, frames: number, shots: bo
       .sort((a, b) => a.ts - b.ts)[0]) || marks(navEvents, PAINTED)[0];
     const inDomMs = await page.evaluate(() => (window as unknown as { __inDom: number }).__inDom);
     const firstPaintMs = painted && inDom ? inDomMs + (painted.ts + (painted.dur ?? 0) - inDom.ts) / 1000 : firstPaintRafMs;
+    // The outline, when one was drawn: the first Paint after it is in the DOM.
+    const sketchInDom = marks(navEvents, SKETCH_IN_DOM)[0];
+    const sketchPainted = sketchInDom && navEvents.filter((e) => e.name === 'Paint' && e.ph === 'X' && e.pid === sketchInDom.pid && e.tid === sketchInDom.tid && e.ts >= sketchInDom.ts)
+      .sort((a, b) => a.ts - b.ts)[0];
+    const sketchInDomMs = sketchInDom ? await page.evaluate(() => (window as unknown as { __sketchInDom: number }).__sketchInDom) : undefined;
+    const sketchPaintMs = sketchPainted && sketchInDomMs !== undefined && sketchInDom ? sketchInDomMs + (sketchPainted.ts + (sketchPainted.dur ?? 0) - sketchInDom.ts) / 1000 : undefined;
     // The metadata file the table was opened from: the last one fetched before the worker's `table-opened`
     // mark (later calls, e.g. the writes bar's, may fetch it again).
     const opened = marks(navEvents, 'lakescope:table-opened')[0];
@@ -102,8 +122,24 @@ async function runOnce(browser: Browser, link: string, frames: number, shots: bo
         }
       }
     }
+    const sketchFields = sketchPaintMs !== undefined && sketchPainted && metaDone !== undefined
+      ? { sketchPaintMs, metadataToSketchPaintMs: (sketchPainted.ts + (sketchPainted.dur ?? 0) - metaDone) / 1000 } : {};
+    let metadataToPaintCpuMs: RunResult['metadataToPaintCpuMs'];
+    if (painted && inDom && opened && metaDone !== undefined) {
+      const end = painted.ts + (painted.dur ?? 0);
+      metadataToPaintCpuMs = {
+        main: r2(threadCpuWithin(navEvents, inDom.pid, inDom.tid, metaDone, end)),
+        worker: r2(threadCpuWithin(navEvents, opened.pid, opened.tid, metaDone, end)),
+      };
+    }
     const timelineText = (await page.getByRole('group', { name: 'Timeline' }).locator('.timeline-head').innerText()).replace(/\s+/g, ' ').trim();
     if (shots) await page.screenshot({ path: join(REPO, 'test-results', 'screenshots', '50-bench-timeline.png') });
+    if (!withTree) {
+      return {
+        firstPaintMs, ...(painted && metaDone !== undefined ? { metadataToPaintMs: (painted.ts + (painted.dur ?? 0) - metaDone) / 1000 } : {}),
+        workerMarksMs, ...sketchFields, ...(metadataToPaintCpuMs ? { metadataToPaintCpuMs } : {}), timelineText, expandMs: NaN, treeRows: 0, work: [], cpuWork: [], gaps: [],
+      };
+    }
 
     // Tree: manifest list → every manifest (`*` expands all siblings) → all entry rows.
     const tree = page.getByRole('tree', { name: 'Metadata tree' });
@@ -142,7 +178,7 @@ async function runOnce(browser: Browser, link: string, frames: number, shots: bo
     if (shots) await page.screenshot({ path: join(REPO, 'test-results', 'screenshots', '50-bench-tree.png') });
     return {
       firstPaintMs, ...(painted && metaDone !== undefined ? { metadataToPaintMs: (painted.ts + (painted.dur ?? 0) - metaDone) / 1000 } : {}),
-      workerMarksMs, timelineText, expandMs, treeRows, work, cpuWork, gaps,
+      workerMarksMs, ...sketchFields, ...(metadataToPaintCpuMs ? { metadataToPaintCpuMs } : {}), timelineText, expandMs, treeRows, work, cpuWork, gaps,
     };
   } finally {
     await context.close();
@@ -153,7 +189,10 @@ async function main() {
   const { values } = parseArgs({ options: {
     table: { type: 'string' }, frames: { type: 'string' }, runs: { type: 'string' }, 'no-build': { type: 'boolean' },
     small: { type: 'boolean' }, port: { type: 'string', default: process.env.LAKESCOPE_E2E_PORT ?? '4175' },
+    baseline: { type: 'string' }, 'no-tree': { type: 'boolean' },
   } });
+  const tree = values['no-tree'] !== true;
+  const baseline = values.baseline === undefined ? undefined : resolve(values.baseline);
   const small = values.small === true;
   const shape = small ? { snapshots: 200, manifests: 10, files: 2_000 } : { snapshots: 10_000, manifests: 100, files: 100_000 };
   const table = resolve(values.table ?? (small ? '/tmp/lakescope-ui-bench/small' : '/tmp/lakescope-ui-bench/t'));
@@ -163,9 +202,15 @@ async function main() {
     console.log(`generating ${table} (${shape.snapshots} snapshots, ${shape.manifests} manifests, ${shape.files} files)…`);
     await generateIcebergTable({ ...shape, out: table });
   }
-  if (!values['no-build']) execFileSync('npx', ['vite', 'build'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!values['no-build']) {
+    execFileSync('npx', ['vite', 'build'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (baseline) execFileSync('npx', ['vite', 'build'], { cwd: baseline, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
   const port = Number(values.port);
   const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: REPO, stdio: 'ignore', detached: true });
+  const basePreview = baseline
+    ? spawn('npx', ['vite', 'preview', '--port', String(port + 1), '--strictPort', '--host', '127.0.0.1'], { cwd: baseline, stdio: 'ignore', detached: true })
+    : undefined;
   const files = await startStaticServer(dirname(table), 0);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -179,22 +224,38 @@ async function main() {
     const served = await (await fetch(app)).text();
     if (served !== readFileSync(join(REPO, 'dist', 'index.html'), 'utf8')) throw new Error(`port ${port} serves another build than ${join(REPO, 'dist')}: pick another --port`);
     mkdirSync(join(REPO, 'test-results', 'screenshots'), { recursive: true });
-    const link = `${app}?w=url&url=${encodeURIComponent(files.url)}&t=${encodeURIComponent(`${basename(table)}/`)}&tab=tree`;
+    const query = `?w=url&url=${encodeURIComponent(files.url)}&t=${encodeURIComponent(`${basename(table)}/`)}&tab=tree`;
+    const link = `${app}${query}`;
+    const baseRuns: RunResult[] = [];
+    if (baseline) await waitFor(`http://127.0.0.1:${port + 1}/`, 60_000);
     const all: RunResult[] = [];
     for (let i = 0; i < runs; i++) {
-      const r = await runOnce(browser, link, frames, i === runs - 1);
+      // A/B: the baseline's page first, then this build's, so both see the same load.
+      if (baseline) {
+        const b = await runOnce(browser, `http://127.0.0.1:${port + 1}/${query}`, frames, false, tree, `nav-trace-baseline-${i + 1}`);
+        baseRuns.push(b);
+        console.log(`baseline run ${i + 1}/${runs}: first paint ${Math.round(b.firstPaintMs)} ms, metadata → paint ${b.metadataToPaintMs?.toFixed(0) ?? '?'} ms (CPU ${JSON.stringify(b.metadataToPaintCpuMs)}) ${JSON.stringify(b.workerMarksMs)}`);
+      }
+      const r = await runOnce(browser, link, frames, i === runs - 1, tree, baseline ? `nav-trace-${i + 1}` : 'nav-trace');
       all.push(r);
-      console.log(`run ${i + 1}/${runs}: first paint ${Math.round(r.firstPaintMs)} ms, metadata → paint ${r.metadataToPaintMs?.toFixed(0) ?? '?'} ms`
+      console.log(`run ${i + 1}/${runs}: first paint ${Math.round(r.firstPaintMs)} ms, metadata → paint ${r.metadataToPaintMs?.toFixed(0) ?? '?'} ms (CPU ${JSON.stringify(r.metadataToPaintCpuMs)})`
+        + (r.sketchPaintMs !== undefined ? `; outline painted ${Math.round(r.sketchPaintMs)} ms, metadata → outline ${r.metadataToSketchPaintMs?.toFixed(0)} ms` : '')
         + ` ${JSON.stringify(r.workerMarksMs)}; scroll work p95 ${pct(r.work, 0.95).toFixed(2)} ms, max ${Math.max(...r.work).toFixed(2)} ms`
         + `; cpu median ${median(r.cpuWork).toFixed(2)} ms, p95 ${pct(r.cpuWork, 0.95).toFixed(2)} ms, max ${Math.max(...r.cpuWork).toFixed(2)} ms`);
     }
-    const med = (f: (r: RunResult) => number | undefined) => { const xs = all.map(f).filter((x): x is number => x !== undefined && Number.isFinite(x)); return xs.length ? r2(median(xs)) : null; };
+    const medOf = (rs: RunResult[], f: (r: RunResult) => number | undefined) => { const xs = rs.map(f).filter((x): x is number => x !== undefined && Number.isFinite(x)); return xs.length ? r2(median(xs)) : null; };
+    const med = (f: (r: RunResult) => number | undefined) => medOf(all, f);
     const last = all[all.length - 1];
     const result = {
       table, ...shape, runs, frames,
       timelineText: last.timelineText,
       navigationToFirstTimelinePaintMs: med((r) => r.firstPaintMs),
       metadataResponseToTimelinePaintMs: med((r) => r.metadataToPaintMs),
+      // The first paint of the timeline, the outline or the interactive one, whichever came first.
+      navigationToFirstTimelineOrSketchPaintMs: med((r) => Math.min(r.firstPaintMs, r.sketchPaintMs ?? Infinity)),
+      metadataResponseToTimelineOrSketchPaintMs: med((r) => (r.metadataToPaintMs === undefined ? undefined : Math.min(r.metadataToPaintMs, r.metadataToSketchPaintMs ?? Infinity))),
+      metadataToPaintCpuMainMs: med((r) => r.metadataToPaintCpuMs?.main),
+      metadataToPaintCpuWorkerMs: med((r) => r.metadataToPaintCpuMs?.worker),
       expandAllManifestsMs: med((r) => r.expandMs),
       treeRows: last.treeRows,
       scrollWorkPerFrameMedianMs: med((r) => median(r.work)),
@@ -209,9 +270,20 @@ async function main() {
       scrollFrameGapP95Ms: med((r) => pct(r.gaps, 0.95)),
       perRun: all.map((r) => ({
         firstPaintMs: Math.round(r.firstPaintMs), metadataToPaintMs: r.metadataToPaintMs === undefined ? null : r2(r.metadataToPaintMs),
+        ...(r.sketchPaintMs !== undefined ? { sketchPaintMs: Math.round(r.sketchPaintMs), metadataToSketchPaintMs: r2(r.metadataToSketchPaintMs ?? NaN) } : {}),
         workerMarksMs: r.workerMarksMs, workP95Ms: r2(pct(r.work, 0.95)), workMaxMs: r2(Math.max(...r.work)),
         cpuP95Ms: r2(pct(r.cpuWork, 0.95)), cpuMaxMs: r2(Math.max(...r.cpuWork)), expandMs: r.expandMs,
       })),
+      ...(baseline ? { baseline: {
+        dir: baseline,
+        navigationToFirstTimelinePaintMs: medOf(baseRuns, (r) => r.firstPaintMs),
+        metadataResponseToTimelinePaintMs: medOf(baseRuns, (r) => r.metadataToPaintMs),
+        navigationToFirstTimelineOrSketchPaintMs: medOf(baseRuns, (r) => Math.min(r.firstPaintMs, r.sketchPaintMs ?? Infinity)),
+        metadataResponseToTimelineOrSketchPaintMs: medOf(baseRuns, (r) => (r.metadataToPaintMs === undefined ? undefined : Math.min(r.metadataToPaintMs, r.metadataToSketchPaintMs ?? Infinity))),
+        metadataToPaintCpuMainMs: medOf(baseRuns, (r) => r.metadataToPaintCpuMs?.main),
+        metadataToPaintCpuWorkerMs: medOf(baseRuns, (r) => r.metadataToPaintCpuMs?.worker),
+        perRun: baseRuns.map((r) => ({ firstPaintMs: Math.round(r.firstPaintMs), metadataToPaintMs: r.metadataToPaintMs === undefined ? null : r2(r.metadataToPaintMs), workerMarksMs: r.workerMarksMs })),
+      } } : {}),
       staticRequests: files.requests(),
       loadAverage: loadavg().map((x) => r2(x)),
       at: new Date().toISOString(),
@@ -223,6 +295,7 @@ async function main() {
     await browser.close();
     files.server.close();
     try { process.kill(-(preview.pid as number), 'SIGTERM'); } catch { /* already gone */ }
+    if (basePreview) try { process.kill(-(basePreview.pid as number), 'SIGTERM'); } catch { /* already gone */ }
   }
 }
 

@@ -105,3 +105,24 @@ export function responseFinished(events: readonly TraceEvent[], url: RegExp, bef
   }
   return best;
 }
+
+/**
+ * CPU time (ms, the thread clock: `tdur`) that thread `pid`/`tid` spent in top-level tasks between `from`
+ * and `to` (trace µs). A task partly inside counts in proportion. On a loaded machine wall times of a
+ * task stretch with the load while its thread time does not, so this is the steadier A/B figure.
+ */
+export function threadCpuWithin(events: readonly TraceEvent[], pid: number, tid: number, from: number, to: number): number {
+  const tasks = events
+    .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.name === 'RunTask' && (e.dur ?? 0) > 0 && e.ts < to && e.ts + (e.dur ?? 0) > from)
+    .sort((a, b) => a.ts - b.ts);
+  let sum = 0;
+  let end = -Infinity;
+  for (const e of tasks) {
+    const dur = e.dur ?? 0;
+    if (e.ts + dur <= end) continue; // nested in the previous top-level task
+    end = e.ts + dur;
+    const inside = Math.min(e.ts + dur, to) - Math.max(e.ts, from);
+    sum += ((e as { tdur?: number }).tdur ?? dur) * (inside / dur);
+  }
+  return sum / 1000;
+}

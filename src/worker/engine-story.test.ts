@@ -16,7 +16,7 @@ beforeAll(() => installNodeParquetWasm());
 /** The committed demo warehouse (src/cli/demo/generate-demo.ts writes it). */
 const DEMO_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../public/demo');
 const storage = new FsStorage(DEMO_DIR, { readOnly: true });
-const ctx = { signal: new AbortController().signal, progress: () => undefined };
+const ctx = { signal: new AbortController().signal, progress: () => undefined, partial: () => undefined };
 
 describe('story calls', () => {
   it('plans the story from a scan of the demo warehouse and reads each story table’s commits', async () => {

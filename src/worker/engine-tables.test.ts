@@ -1,7 +1,9 @@
 /** The explorer's table calls through the real worker protocol (MessageChannel), on the Iceberg fixtures. */
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openTable } from '../core/api/index.ts';
+import { openTable, type TimelineSketchDto } from '../core/api/index.ts';
+import { MemoryStorage } from '../core/io/memory-storage.ts';
+import { stringifyJson } from '../core/util/json.ts';
 import { isLakeError } from '../core/errors.ts';
 import { FsStorage } from '../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
@@ -85,5 +87,66 @@ describe.skipIf(!FIXTURES_PRESENT)('table calls through the worker protocol', ()
     const { tableId } = await engine.openTable({ warehouseId, root, format: 'iceberg' });
     await expect(engine.openRows({ tableId, filter: 'Lifespan >' })).rejects.toMatchObject({ code: 'DataInvalid' });
     await expect(engine.explain({ tableId, filter: 'no_such_column = 1' })).rejects.toMatchObject({ message: expect.stringContaining('no_such_column') });
+  });
+});
+
+describe('openTable with a sketch', () => {
+  /** An Iceberg table of `n` snapshots (metadata only: the overview reads no manifest). */
+  async function longHistory(n: number): Promise<MemoryStorage> {
+    const storage = new MemoryStorage();
+    const snapshots = Array.from({ length: n }, (_, i) => ({
+      'snapshot-id': 1_000_000_000_000_000_000n + BigInt(i), ...(i ? { 'parent-snapshot-id': 1_000_000_000_000_000_000n + BigInt(i - 1) } : {}),
+      'sequence-number': i + 1, 'timestamp-ms': 1_700_000_000_000 + i * 60_000, 'manifest-list': `s3://b/t/metadata/snap-${i}.avro`,
+      summary: { operation: i % 10 === 9 ? 'delete' : 'append', 'total-records': String(i * 10) }, 'schema-id': 0,
+    }));
+    const current = snapshots.at(-1)!['snapshot-id'];
+    const meta = {
+      'format-version': 2, 'table-uuid': '9c12d441-03fe-4693-9a96-a0705ddf69c1', location: 's3://b/t', 'last-sequence-number': n,
+      'last-updated-ms': 1_700_000_000_000 + n * 60_000, 'last-column-id': 1, 'current-schema-id': 0,
+      schemas: [{ type: 'struct', 'schema-id': 0, fields: [{ id: 1, name: 'id', required: true, type: 'long' }] }],
+      'default-spec-id': 0, 'partition-specs': [{ 'spec-id': 0, fields: [] }], 'last-partition-id': 999,
+      'default-sort-order-id': 0, 'sort-orders': [{ 'order-id': 0, fields: [] }], properties: {},
+      'current-snapshot-id': current, refs: { main: { 'snapshot-id': current, type: 'branch' } }, snapshots,
+      'snapshot-log': [], 'metadata-log': [],
+    };
+    await storage.write('t/metadata/v1.metadata.json', new TextEncoder().encode(stringifyJson(meta)));
+    await storage.write('t/metadata/version-hint.text', new TextEncoder().encode('1'));
+    return storage;
+  }
+
+  function setupOn(storage: MemoryStorage) {
+    const engine = createEngine(async () => storage);
+    const { port1, port2 } = new MessageChannel();
+    const stop = serveRpc(port2 as unknown as Endpoint, engine);
+    const conn = connectRpc<EngineHandlers>(port1 as unknown as Endpoint);
+    cleanups.push(() => { stop(); conn.close(); port1.close(); port2.close(); });
+    return conn.client;
+  }
+
+  it('a history of 1,000 versions sends its outline before the overview, with the same times and operations', async () => {
+    const engine = setupOn(await longHistory(1_000));
+    const { warehouseId } = await engine.connect({ kind: 'url', url: 'x' });
+    const order: string[] = [];
+    let sketch: TimelineSketchDto | undefined;
+    const { overview } = await engine.openTable({ warehouseId, root: 't/', format: 'iceberg', sketch: true },
+      { onPartial: (v) => { order.push('sketch'); sketch = v as TimelineSketchDto; } }).then((r) => { order.push('overview'); return r; });
+    expect(order).toEqual(['sketch', 'overview']);
+    expect(overview.versions).toHaveLength(1_000);
+    expect(sketch!.count).toBe(1_000);
+    expect([...sketch!.times]).toEqual(overview.versions.map((v) => v.timestampMs));
+    expect([...sketch!.ops].map((k) => sketch!.operations[k])).toEqual(overview.versions.map((v) => v.operation));
+    expect(sketch!.current).toBe(overview.versions.findIndex((v) => v.isCurrent));
+    expect(sketch!.current).toBe(999);
+  });
+
+  it('no outline for a short history, nor when not asked for', async () => {
+    const engine = setupOn(await longHistory(999));
+    const { warehouseId } = await engine.connect({ kind: 'url', url: 'x' });
+    let partials = 0;
+    await engine.openTable({ warehouseId, root: 't/', format: 'iceberg', sketch: true }, { onPartial: () => { partials++; } });
+    const long = setupOn(await longHistory(1_000));
+    const w = await long.connect({ kind: 'url', url: 'x' });
+    await long.openTable({ warehouseId: w.warehouseId, root: 't/', format: 'iceberg' }, { onPartial: () => { partials++; } });
+    expect(partials).toBe(0);
   });
 });

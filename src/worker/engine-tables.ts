@@ -4,7 +4,7 @@
  * hold caches and readers, so they live here and the page only holds ids.
  */
 import {
-  RowCursor, deletedRows, describeTable, explainScan, openTable, partitionStats, readRawFile, refreshTable, tableHealth,
+  RowCursor, SKETCH_MIN_VERSIONS, deletedRows, describeTable, explainScan, openTable, partitionStats, readRawFile, refreshTable, tableHealth, timelineSketch,
   type DeletedRowsDto, type OpenTableOptions, type PartitionStatsDto, type TableHealthDto, type RowCursorDto, type RowPageDto, type ScanExplainDto, type TableFormatName, type PageOverviewDto,
 } from '../core/api/index.ts';
 import { LakeError } from '../core/errors.ts';
@@ -67,8 +67,12 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     /** The open table of an id (for the diff handlers, engine-diff.ts); NotFound when closed. Not a call of the page. */
     tableOf,
 
-    /** Opens (or reuses) the table at `root`; the id is stable for one warehouse + root + state (a TableStateDto id; current when absent). */
-    async openTable(p: WarehouseRef & { root: string; format: TableFormatName; state?: string }, ctx: CallContext): Promise<{ tableId: string; overview: PageOverviewDto }> {
+    /**
+     * Opens (or reuses) the table at `root`; the id is stable for one warehouse + root + state (a TableStateDto
+     * id; current when absent). With `sketch`, a history of SKETCH_MIN_VERSIONS versions or more first sends
+     * its outline as a partial answer (core/api timeline-sketch.ts), then goes straight on to the overview.
+     */
+    async openTable(p: WarehouseRef & { root: string; format: TableFormatName; state?: string; sketch?: boolean }, ctx: CallContext): Promise<{ tableId: string; overview: PageOverviewDto }> {
       const storage = storageOf(p);
       const tableId = tableIdOf(p);
       let entry = tables.get(tableId);
@@ -81,7 +85,13 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       }
       const t = await entry;
       mark('lakescope:table-opened');
-      const { versions, ...rest } = await describeTable(t.table, t.root, t.format, ctx.signal);
+      const all = await t.table.versions(ctx.signal);
+      if (p.sketch && all.length >= SKETCH_MIN_VERSIONS) {
+        const sketch = timelineSketch(all);
+        ctx.partial(sketch, [sketch.times.buffer, sketch.ops.buffer]);
+        mark('lakescope:sketch-sent');
+      }
+      const { versions, ...rest } = await describeTable(t.table, t.root, t.format, ctx.signal, all);
       // The summary maps stay here (versionSummary sends one when the page shows that version).
       const overview: PageOverviewDto = { ...rest, versions: versions.map(({ summary: _summary, ...v }) => v) };
       mark('lakescope:overview-ready');

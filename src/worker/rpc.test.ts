@@ -28,6 +28,12 @@ function makeHandlers(seen: { aborted?: unknown; lastIpcBuffer?: ArrayBufferLike
       return out;
     },
     notCloneable: (_: Record<string, never>) => ({ fn: () => 1 }),
+    early: async ({ n }: { n: number }, ctx: CallContext) => {
+      const times = Float64Array.from({ length: n }, (_, i) => i * 1.5);
+      ctx.partial({ n, times }, [times.buffer]);
+      seen.lastIpcBuffer = times.buffer;
+      return { n, sum: n * 10 };
+    },
   };
 }
 
@@ -74,6 +80,18 @@ describe('rpc over a MessageChannel', () => {
     expect(n).toBe(5);
     expect(events.map((e) => e.done)).toEqual([1, 2, 3, 4, 5]);
     expect(events[4]).toEqual({ phase: 'count', done: 5, total: 5, bytes: 50 });
+  });
+
+  it('delivers a partial answer, its buffers moved, before the result', async () => {
+    const { client, seen } = setup();
+    const order: string[] = [];
+    let partial: { n: number; times: Float64Array } | undefined;
+    const out = await client.early({ n: 4 }, { onPartial: (v) => { order.push('partial'); partial = v as typeof partial; } }).then((v) => { order.push('result'); return v; });
+    expect(order).toEqual(['partial', 'result']);
+    expect(out).toEqual({ n: 4, sum: 40 });
+    expect(partial?.n).toBe(4);
+    expect([...partial!.times]).toEqual([0, 1.5, 3, 4.5]);
+    expect(seen.lastIpcBuffer?.byteLength).toBe(0); // transferred, not copied
   });
 
   it('propagates an abort on the page to the signal inside the worker, and rejects at once', async () => {

@@ -10,10 +10,12 @@
  * Wire messages (all tagged `rpc: 1`):
  *   page → worker  {t: 'call', id, method, params} | {t: 'abort', id}
  *   worker → page  {t: 'result', id, value} | {t: 'result', id, json} | {t: 'error', id, error: SerializedLakeError}
- *                  | {t: 'progress', id, progress}
+ *                  | {t: 'progress', id, progress} | {t: 'partial', id, value}
  * A result sent as `json` (methods named in serveRpc's `jsonResults`) is one string: structured clone
  * copies a string in one piece, where a graph of 10,000 small objects (a table's versions) took the page
  * ~170 ms to deserialise on the main thread; JSON.parse builds the same graph in a fraction of that.
+ * A `partial` is an early, smaller answer a handler sends before its result (e.g. the outline of a
+ * table's timeline while the rest of its overview is built); it never replaces the result.
  */
 import { LakeError, deserializeError, serializeError, type SerializedLakeError } from '../core/errors.ts';
 import type { Progress } from '../core/api/progress.ts';
@@ -32,6 +34,11 @@ export interface CallContext {
   readonly signal: AbortSignal;
   /** Sends a progress event to the caller's onProgress. Cheap; call as often as useful. */
   progress(progress: Progress): void;
+  /**
+   * Sends an early partial answer to the caller's onPartial, moving `transfer` (buffers the handler no
+   * longer uses). The handler goes on at once: nothing waits for the page to handle it.
+   */
+  partial(value: unknown, transfer?: Transferable[]): void;
 }
 
 /** A handler: one params object in, one structured-cloneable value (optionally with transfers) out. */
@@ -60,6 +67,8 @@ type Unwrap<R> = R extends Transferred<infer T> ? T : R;
 export interface CallOptions {
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: Progress) => void;
+  /** Early partial answers the handler sends before its result (see CallContext.partial). */
+  readonly onPartial?: (value: unknown) => void;
   /** Buffers in `params` to move to the worker instead of copying. */
   readonly transfer?: Transferable[];
 }
@@ -75,7 +84,8 @@ type Message =
   | { rpc: 1; t: 'result'; id: number; value: unknown; meta?: unknown }
   | { rpc: 1; t: 'result'; id: number; json: string; meta?: unknown }
   | { rpc: 1; t: 'error'; id: number; error: SerializedLakeError; meta?: unknown }
-  | { rpc: 1; t: 'progress'; id: number; progress: Progress };
+  | { rpc: 1; t: 'progress'; id: number; progress: Progress }
+  | { rpc: 1; t: 'partial'; id: number; value: unknown };
 
 function isMessage(data: unknown): data is Message {
   return typeof data === 'object' && data !== null && (data as { rpc?: unknown }).rpc === 1;
@@ -115,6 +125,7 @@ export function serveRpc(endpoint: Endpoint, handlers: Handlers, options: ServeO
       const ctx: CallContext = {
         signal: controller.signal,
         progress: (progress) => { if (!controller.signal.aborted) post({ rpc: 1, t: 'progress', id, progress }); },
+        partial: (value, transfer) => { if (!controller.signal.aborted) post({ rpc: 1, t: 'partial', id, value }, transfer); },
       };
       const out = await (handler as (p: unknown, c: CallContext) => unknown)(params, ctx);
       try {
@@ -151,6 +162,7 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: unknown): void;
   onProgress?: (progress: Progress) => void;
+  onPartial?: (value: unknown) => void;
   cleanup(): void;
 }
 
@@ -177,6 +189,7 @@ export function connectRpc<H extends Handlers>(endpoint: Endpoint, options: { re
     if (!isMessage(msg)) return;
     const p = pending.get(msg.id);
     if (msg.t === 'progress') { p?.onProgress?.(msg.progress); return; }
+    if (msg.t === 'partial') { p?.onPartial?.(msg.value); return; }
     if (msg.t !== 'result' && msg.t !== 'error') return;
     if (p) {
       pending.delete(msg.id);
@@ -203,7 +216,7 @@ export function connectRpc<H extends Handlers>(endpoint: Endpoint, options: { re
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       pending.set(id, {
-        resolve, reject, onProgress: options.onProgress,
+        resolve, reject, onProgress: options.onProgress, onPartial: options.onPartial,
         cleanup: () => signal?.removeEventListener('abort', onAbort),
       });
       try {

@@ -14,6 +14,7 @@ export { listTableFiles } from './table-files.ts';
 export { readObjectPreview } from './object-preview.ts';
 export { TABLE_READERS, canReadFormat } from './table-formats.ts';
 export { openTable, refreshTable, describeTable, type OpenTableOptions } from './open-table.ts';
+export { timelineSketch, SKETCH_MIN_VERSIONS, type TimelineSketchDto } from './timeline-sketch.ts';
 export { openTableAt, splitTableRef, FORMAT_TITLES, type OpenTableAtOptions, type TableRef } from './open-location.ts';
 export { explainScan, parseFilter, rootedFile, type ExplainOptions } from './explain-scan.ts';
 export { planScan, unknownColumnError } from './plan-scan.ts';

@@ -4,7 +4,7 @@
  * keeps them — its past states (metadata files, checkpoints, snapshots, instants).
  */
 import { LakeError } from '../errors.ts';
-import type { LakeTable, TableFormat } from '../formats/table-format.ts';
+import type { LakeTable, TableFormat, VersionDto } from '../formats/table-format.ts';
 import type { Storage } from '../io/storage.ts';
 import { tableRootStorage, type OutsideRootConsent } from '../io/table-root.ts';
 import type { TableFormatName } from './dto.ts';
@@ -49,11 +49,14 @@ export function refreshTable(table: LakeTable, storage: Storage, root: string, f
   return table.refresh ? table.refresh(options.signal) : openTable(storage, root, format, options);
 }
 
-/** The table page's overview of an opened table, through the common model only (no format is named here). */
-export async function describeTable(table: LakeTable, root: string, format: TableFormatName, signal?: AbortSignal): Promise<TableOverviewDto> {
+/**
+ * The table page's overview of an opened table, through the common model only (no format is named here).
+ * `versions`: the table's `versions()` when the caller already has them (they are not built twice).
+ */
+export async function describeTable(table: LakeTable, root: string, format: TableFormatName, signal?: AbortSignal, versionsKnown?: readonly VersionDto[]): Promise<TableOverviewDto> {
   const prefix = folderPrefix(root);
   const [versions, schemas, partitionSpecs, sortOrders, states] = await Promise.all([
-    table.versions(signal), table.schemas(signal), table.partitionSpecs(signal), table.sortOrders(signal), table.states(signal),
+    versionsKnown ? [...versionsKnown] : table.versions(signal), table.schemas(signal), table.partitionSpecs(signal), table.sortOrders(signal), table.states(signal),
   ]);
   // The page addresses files by warehouse key; ids stay as the format gave them (they go back to openTable).
   const warehouseStates = states.map((s) => ({ ...s, key: prefix + s.key }));

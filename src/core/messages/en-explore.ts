@@ -173,6 +173,8 @@ export const enExplore = {
   })[p.category],
   'ui.timeline.toggle': (p: { show: boolean; key: string }) => `${p.show ? 'Show' : 'Hide'} the timeline${p.key ? ` (${p.key})` : ''}`,
   'ui.timeline.count': (p: { versions: number; lanes: number }) => `${n(p.versions, 'version', 'versions')}${p.lanes > 1 ? ` · ${p.lanes} lanes` : ''}`,
+  'ui.timeline.sketch': (p: { versions: number }) => `${n(p.versions, 'version', 'versions')} · loading the details…`,
+  'ui.timeline.sketchLabel': (p: { versions: number }) => `Outline of the timeline: ${n(p.versions, 'version', 'versions')}, each a mark at its commit time; the interactive timeline is loading`,
   'ui.timeline.legend': () => 'Operation colours',
   'ui.timeline.resetZoom': () => 'Reset zoom',
   'ui.timeline.counter': () => 'Counter behind the lanes',

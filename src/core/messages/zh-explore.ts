@@ -176,6 +176,8 @@ export const zhExplore: { readonly [K in keyof typeof enExplore]: (...args: Para
   'ui.op.category': (p) => OP[p.category],
   'ui.timeline.toggle': (p) => `${p.show ? '显示' : '隐藏'}时间线${p.key ? `（${p.key}）` : ''}`,
   'ui.timeline.count': (p) => `${n(p.versions, '个版本')}${p.lanes > 1 ? ` · ${p.lanes} 条泳道` : ''}`,
+  'ui.timeline.sketch': (p) => `${n(p.versions, '个版本')} · 正在加载详情…`,
+  'ui.timeline.sketchLabel': (p) => `时间线概览：${n(p.versions, '个版本')}，每个版本在其提交时间处一个标记；可交互的时间线正在加载`,
   'ui.timeline.legend': () => '操作颜色',
   'ui.timeline.resetZoom': () => '重置缩放',
   'ui.timeline.counter': () => '泳道背后的计数器',

@@ -13,7 +13,8 @@ import { DataView, type DataState } from '../data/data-view.tsx';
 import { FilesTab } from '../explorer/files-tab.tsx';
 import { OverviewTab } from '../explorer/overview-tab.tsx';
 import { Inspector, type InspectorItem } from '../inspector/inspector.tsx';
-import { useTableOverview } from '../queries/table-queries.ts';
+import { useTableOverviewWithSketch } from '../queries/table-queries.ts';
+import { TimelineSketch } from '../timeline/timeline-sketch.tsx';
 import { useTableFiles } from '../queries/warehouse-queries.ts';
 import { RawFileView } from '../raw/raw-file-view.tsx';
 import { SchemaView } from '../schema/schema-view.tsx';
@@ -71,7 +72,7 @@ function TimelineStrip({ Component, ...props }: { Component: React.ComponentType
 
 export function TablePage(props: TablePageProps) {
   const { warehouseId, table } = props;
-  const q = useTableOverview(warehouseId, table.root, table.format);
+  const { query: q, sketch } = useTableOverviewWithSketch(warehouseId, table.root, table.format);
   const tr = useMessages();
   useEffect(() => { void loadTimeline().catch(() => {}); }, []);
   if (q.error && (q.error as { code?: string }).code === 'Unsupported') return <UnreadTablePage {...props} />;
@@ -86,6 +87,7 @@ export function TablePage(props: TablePageProps) {
         </div>
       </header>
       {q.isPending && <ProgressLine label={tr.t('ui.table.opening')} />}
+      {q.isPending && sketch && <TimelineSketch sketch={sketch} />}
       {q.error && <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />}
       {q.data && <Explorer {...props} tableId={q.data.tableId} overview={q.data.overview} />}
     </section>

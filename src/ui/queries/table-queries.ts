@@ -8,19 +8,27 @@ import { useEffect, useState } from 'react';
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { Progress } from '../../core/api/progress.ts';
 import type { RowPageDto, TreeNode } from '../../core/api/table-dto.ts';
+import type { TimelineSketchDto } from '../../core/api/timeline-sketch.ts';
 import { engine } from '../../worker/client.ts';
 import { queryKeys } from './keys.ts';
 
 const FOREVER = { staleTime: Infinity, gcTime: 10 * 60_000 } as const;
 
-/** Opens the table in the worker and describes it (versions, schemas, specs …). */
-export function useTableOverview(warehouseId: string, root: string, format: TableFormatName, enabled = true) {
-  return useQuery({
+/**
+ * Opens the table in the worker and describes it (versions, schemas, specs …), plus the outline of a long history's timeline that the
+ * worker sends before the overview (core/api timeline-sketch.ts), to paint while the overview is on its
+ * way (issue 17). The outline is dropped once the overview is here.
+ */
+export function useTableOverviewWithSketch(warehouseId: string, root: string, format: TableFormatName) {
+  const [sketch, setSketch] = useState<{ key: string; sketch: TimelineSketchDto } | undefined>();
+  const key = `${warehouseId}|${root}`;
+  const query = useQuery({
     queryKey: queryKeys.table(warehouseId, root),
-    queryFn: ({ signal }) => engine().openTable({ warehouseId, root, format }, { signal }),
-    enabled,
+    queryFn: ({ signal }) => engine().openTable({ warehouseId, root, format, sketch: true },
+      { signal, onPartial: (value) => setSketch({ key, sketch: value as TimelineSketchDto }) }),
     staleTime: 60_000,
   });
+  return { query, sketch: !query.data && sketch?.key === key ? sketch.sketch : undefined };
 }
 
 /** A scan plan with skip reasons for a filter (`''` = none), with live progress. */

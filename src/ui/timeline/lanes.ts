@@ -54,6 +54,8 @@ export function buildLanes(versions: readonly OverviewVersionDto[]): LaneLayout 
 
 /** The versions of the first lane (main), oldest first: the line the counters under the timeline follow. */
 export function mainLineVersions(versions: readonly OverviewVersionDto[], layout: LaneLayout): OverviewVersionDto[] {
-  const main = new Set(layout.lanes[0]?.ids ?? []);
-  return versions.filter((v) => main.has(v.id));
+  if (layout.lanes.length === 0) return [];
+  // One lane holds everything (most tables): no per-version lookup (issue 17: 10,000 versions on first paint).
+  if (layout.lanes.length === 1 && layout.lanes[0]!.ids.length === versions.length) return [...versions];
+  return versions.filter((v) => layout.laneOf.get(v.id) === 0);
 }

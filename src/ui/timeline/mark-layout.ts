@@ -30,8 +30,15 @@ export function placeMarks(versions: readonly OverviewVersionDto[], layout: Lane
   const span = Math.max(1, d1 - d0);
   const out: Placed[] = [];
   const fit = Math.max(2, Math.floor(width / MARK_GAP));
-  for (let lane = 0; lane < Math.max(1, layout.lanes.length); lane++) {
-    const inLane = versions.filter((v) => (layout.laneOf.get(v.id) ?? 0) === lane && v.timestampMs >= d0 && v.timestampMs <= d1);
+  // One pass over the versions (not one per lane), keeping their order within each lane.
+  const byLane: OverviewVersionDto[][] = Array.from({ length: Math.max(1, layout.lanes.length) }, () => []);
+  for (const v of versions) {
+    if (v.timestampMs < d0 || v.timestampMs > d1) continue;
+    const lane = layout.laneOf.get(v.id) ?? 0;
+    (byLane[lane] ?? byLane[0]).push(v);
+  }
+  for (let lane = 0; lane < byLane.length; lane++) {
+    const inLane = byLane[lane];
     const kept = inLane.length <= fit
       ? inLane.map((v) => ({ v, count: 1 }))
       : thinMarks(inLane.map((v) => ({ id: v.id, x: v.timestampMs, lane, category: opCategory(v.operation), pinned: v.isCurrent || v.id === selectedId || v.refs.length > 0, v })), d0, d1, Math.max(2, Math.floor(fit / 2)))

@@ -34,8 +34,25 @@ export const FORMAT_OP_NAMES: Readonly<Record<TableFormatName, Readonly<Partial<
   hudi: { append: 'commit, deltacommit', overwrite: 'replacecommit', compaction: 'compaction, clustering, clean', rollback: 'rollback, restore', metadata: 'savepoint' },
 };
 
+/**
+ * Categories of the operation names seen so far: a table has a handful of names but 10,000 versions, and
+ * the timeline asks for each version's category on its first paint (issue 17). Bounded: a hostile table
+ * with a different name per version just stops being cached.
+ */
+const categories = new Map<string, OpCategory>();
+const MAX_CACHED = 256;
+
 /** The category of an operation name, whatever its format's spelling (case-insensitive). */
 export function opCategory(operation: string): OpCategory {
+  let c = categories.get(operation);
+  if (c === undefined) {
+    c = categoryOf(operation);
+    if (categories.size < MAX_CACHED) categories.set(operation, c);
+  }
+  return c;
+}
+
+function categoryOf(operation: string): OpCategory {
   const op = operation.trim().toLowerCase();
   if (/rollback|restore/.test(op)) return 'rollback';
   if (/^(append|insert|write|commit|deltacommit|streaming update|create table as select|ctas)$/.test(op)) return 'append';

@@ -16,7 +16,7 @@ export function tickFormatter(x0: number, x1: number): (ms: number) => string {
 }
 
 /** The visible range for versions at `times`: their extent with a margin, never empty. */
-export function paddedExtent(times: readonly number[]): [number, number] {
+export function paddedExtent(times: Iterable<number> & { readonly length: number }): [number, number] {
   if (times.length === 0) { const now = Date.now(); return [now - 3_600_000, now]; }
   let lo = Infinity; let hi = -Infinity;
   for (const t of times) { if (t < lo) lo = t; if (t > hi) hi = t; }

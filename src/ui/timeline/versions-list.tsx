@@ -1,19 +1,25 @@
 /**
- * The versions list beside the timeline: every version (virtualised, so 10,000 are fine), sortable by
+ * The versions list beside the timeline: every version (windowed, so 10,000 are fine), sortable by
  * time, id or operation, filtered by text. Keyboard: ↑/↓ move, Home/End, Enter selects; `Esc` in the
  * filter clears it. Moving with the arrows only highlights; Enter (or a click) selects.
+ *
+ * Rows have one height, so the window is arithmetic (row-window.ts) rather than a virtualiser that
+ * measures each row: the list's first render touches only the rows in view and reads no layout (issue 17).
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { formatTime } from '../common/format.ts';
 import { OP_COLORS, opCategory } from './operations.ts';
 import { type VersionSort, type VersionSortKey, listVersions } from './versions-list-model.ts';
+import { rowRange, scrollTopFor } from './row-window.ts';
 import { InlineText } from '../common/safe-text-view.tsx';
 import { safeTitle } from '../common/safe-text.ts';
 import { useMessages } from '../common/messages.ts';
 
 const ROW = 20;
+const OVERSCAN = 10;
+/** The list's height until it is measured (the side slot is ~104–200 px): enough rows for the first paint. */
+const INITIAL_HEIGHT = 240;
 const timeText = (v: OverviewVersionDto) => formatTime(v.timestampMs).local;
 
 export function VersionsList({ versions, selectedId, onSelect, onCompare }: {
@@ -28,20 +34,42 @@ export function VersionsList({ versions, selectedId, onSelect, onCompare }: {
   const rows = useMemo(() => listVersions(versions, sort, filter, timeText), [versions, sort, filter]);
   const [active, setActive] = useState(() => Math.max(0, rows.findIndex((v) => v.id === selectedId)));
   const listRef = useRef<HTMLDivElement>(null);
-  const virt = useVirtualizer({ count: rows.length, getScrollElement: () => listRef.current, estimateSize: () => ROW, overscan: 10 });
+  // Where the list is scrolled and how tall it is, as last seen (scroll events, a ResizeObserver): the
+  // window is computed from these, never from a layout read during render.
+  const [view, setView] = useState({ top: 0, height: INITIAL_HEIGHT });
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return undefined;
+    const ro = new ResizeObserver(([entry]) => {
+      const height = entry?.contentRect.height ?? 0;
+      if (height > 0) setView((v) => (v.height === height ? v : { ...v, height }));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  /** Scrolls row `i` into view (as little as needed; nothing when it already shows). */
+  const scrollToRow = (i: number) => {
+    const { top, height } = viewRef.current;
+    const next = scrollTopFor(i, ROW, top, height);
+    if (next === top || !listRef.current) return;
+    listRef.current.scrollTop = next;
+    setView((v) => ({ ...v, top: next }));
+  };
   // Follow the selection made elsewhere (timeline click, deep link).
   useEffect(() => {
     const i = rows.findIndex((v) => v.id === selectedId);
-    if (i >= 0) { setActive(i); virt.scrollToIndex(i, { align: 'auto' }); }
+    if (i >= 0) { setActive(i); scrollToRow(i); }
   }, [selectedId, rows]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const move = (i: number) => {
     const n = Math.max(0, Math.min(rows.length - 1, i));
     setActive(n);
-    virt.scrollToIndex(n, { align: 'auto' });
+    scrollToRow(n);
   };
   const onKey = (e: React.KeyboardEvent) => {
-    const page = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 100) / ROW) - 1);
+    const page = Math.max(1, Math.floor(viewRef.current.height / ROW) - 1);
     const keys: Record<string, () => void> = {
       ArrowDown: () => move(active + 1), ArrowUp: () => move(active - 1), Home: () => move(0), End: () => move(rows.length - 1),
       PageDown: () => move(active + page), PageUp: () => move(active - page),
@@ -54,6 +82,8 @@ export function VersionsList({ versions, selectedId, onSelect, onCompare }: {
   const arrow = (key: VersionSortKey) => (sort.key === key ? (sort.desc ? ' ↓' : ' ↑') : '');
   const ariaSort = (key: VersionSortKey) => (sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none');
   const activeRow = rows[active];
+  const { start, end } = rowRange(rows.length, ROW, view.top, view.height, OVERSCAN);
+  const shown = Array.from({ length: end - start }, (_, k) => ({ index: start + k, start: (start + k) * ROW }));
   const tr = useMessages();
 
   return (
@@ -70,9 +100,10 @@ export function VersionsList({ versions, selectedId, onSelect, onCompare }: {
         <button type="button" role="columnheader" aria-sort={ariaSort('operation')} onClick={() => sortBy('operation')} title={tr.t('ui.versions.sortOp')}>{tr.t('ui.inspector.version.operation')}{arrow('operation')}</button>
       </div>
       <div className="vl-body" ref={listRef} role="listbox" tabIndex={0} aria-label={tr.t('ui.versions.listbox')} onKeyDown={onKey}
-        aria-activedescendant={activeRow ? `vl-${activeRow.id}` : undefined}>
-        <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
-          {virt.getVirtualItems().map((item) => {
+        aria-activedescendant={activeRow ? `vl-${activeRow.id}` : undefined}
+        onScroll={(e) => { const top = e.currentTarget.scrollTop; setView((v) => (v.top === top ? v : { ...v, top })); }}>
+        <div style={{ height: rows.length * ROW, position: 'relative' }}>
+          {shown.map((item) => {
             const v = rows[item.index];
             const t = formatTime(v.timestampMs);
             return (

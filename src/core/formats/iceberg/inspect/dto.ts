@@ -11,26 +11,41 @@ import { transformToString } from '../spec/transform.ts';
 import { type IcebergType, type NestedField, typeToString } from '../spec/types.ts';
 import { stringifyJson } from '../../../util/json.ts';
 
-/** Snapshots, oldest first, with the refs that point at each. */
+/**
+ * Snapshots, oldest first, with the refs that point at each. Built in one pass without spreads: a table
+ * of 10,000 snapshots is described on every open, before its timeline can paint (issue 17).
+ */
 export function versionDtos(meta: TableMetadata): VersionDto[] {
-  return [...meta.snapshots].sort((a, b) => a.timestampMs - b.timestampMs || (a.sequenceNumber < b.sequenceNumber ? -1 : 1)).map((s) => ({
-    id: String(s.snapshotId),
-    parentId: s.parentSnapshotId === undefined ? undefined : String(s.parentSnapshotId),
-    timestampMs: s.timestampMs,
-    operation: s.operation,
-    summary: s.summary,
-    totals: versionTotals(s.summary),
-    schemaId: s.schemaId === undefined ? undefined : String(s.schemaId),
-    sequenceNumber: String(s.sequenceNumber),
-    refs: meta.refs.filter((r) => r.snapshotId === s.snapshotId).map((r) => ({ name: r.name, type: r.type })),
-    isCurrent: s.snapshotId === meta.currentSnapshotId,
-  }));
+  const refsOf = new Map<bigint, { name: string; type: 'branch' | 'tag' }[]>();
+  for (const r of meta.refs) {
+    const list = refsOf.get(r.snapshotId);
+    if (list) list.push({ name: r.name, type: r.type });
+    else refsOf.set(r.snapshotId, [{ name: r.name, type: r.type }]);
+  }
+  const sorted = [...meta.snapshots].sort((a, b) => a.timestampMs - b.timestampMs || (a.sequenceNumber < b.sequenceNumber ? -1 : 1));
+  const out = new Array<VersionDto>(sorted.length);
+  for (let i = 0; i < sorted.length; i++) {
+    const s = sorted[i]!;
+    out[i] = {
+      id: String(s.snapshotId),
+      parentId: s.parentSnapshotId === undefined ? undefined : String(s.parentSnapshotId),
+      timestampMs: s.timestampMs,
+      operation: s.operation,
+      summary: s.summary,
+      totals: versionTotals(s.summary),
+      schemaId: s.schemaId === undefined ? undefined : String(s.schemaId),
+      sequenceNumber: String(s.sequenceNumber),
+      refs: refsOf.get(s.snapshotId)?.map((r) => ({ name: r.name, type: r.type })) ?? [],
+      isCurrent: s.snapshotId === meta.currentSnapshotId,
+    };
+  }
+  return out;
 }
 
 /** `total-records` counts rows in data files: live only when no delete file is live (spec/snapshot.ts). */
 function recordCount(summary: Readonly<Record<string, string>>): RecordCountDto {
   const live = recordsAreLive(summary);
-  return { count: summary['total-records']!, live, ...(live ? {} : { basis: 'before deletes' }) };
+  return live ? { count: summary['total-records']!, live } : { count: summary['total-records']!, live, basis: 'before deletes' };
 }
 
 /**
@@ -39,21 +54,29 @@ function recordCount(summary: Readonly<Record<string, string>>): RecordCountDto 
  * writer left out stays absent.
  */
 export function versionTotals(summary: Readonly<Record<string, string>>): VersionTotalsDto {
+  const out: { -readonly [K in keyof VersionTotalsDto]: VersionTotalsDto[K] } = {};
+  if (summary['total-records'] !== undefined) out.records = recordCount(summary);
+  const dataFiles = summary['total-data-files'];
+  const deleteFiles = summary['total-delete-files'];
+  const bytes = summary['total-files-size'];
+  if (dataFiles !== undefined) out.dataFiles = dataFiles;
+  if (deleteFiles !== undefined) out.deleteFiles = deleteFiles;
+  if (bytes !== undefined) out.bytes = bytes;
   const added = counts(summary['added-records'], summary['added-data-files'], summary['added-delete-files'], summary['added-files-size']);
   const removed = counts(summary['deleted-records'], summary['deleted-data-files'], summary['removed-delete-files'], summary['removed-files-size']);
-  return {
-    ...(summary['total-records'] !== undefined ? { records: recordCount(summary) } : {}),
-    ...counts(undefined, summary['total-data-files'], summary['total-delete-files'], summary['total-files-size']),
-    ...(added ? { added } : {}), ...(removed ? { removed } : {}),
-  } as VersionTotalsDto;
+  if (added) out.added = added;
+  if (removed) out.removed = removed;
+  return out;
 }
 
 function counts(records?: string, dataFiles?: string, deleteFiles?: string, bytes?: string): VersionCountsDto | undefined {
-  const out = {
-    ...(records !== undefined ? { records } : {}), ...(dataFiles !== undefined ? { dataFiles } : {}),
-    ...(deleteFiles !== undefined ? { deleteFiles } : {}), ...(bytes !== undefined ? { bytes } : {}),
-  };
-  return Object.keys(out).length ? out : undefined;
+  if (records === undefined && dataFiles === undefined && deleteFiles === undefined && bytes === undefined) return undefined;
+  const out: { -readonly [K in keyof VersionCountsDto]: VersionCountsDto[K] } = {};
+  if (records !== undefined) out.records = records;
+  if (dataFiles !== undefined) out.dataFiles = dataFiles;
+  if (deleteFiles !== undefined) out.deleteFiles = deleteFiles;
+  if (bytes !== undefined) out.bytes = bytes;
+  return out;
 }
 
 export function schemaDtos(meta: TableMetadata): SchemaDto[] {

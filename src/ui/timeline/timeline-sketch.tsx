@@ -1,0 +1,102 @@
+/**
+ * The timeline's outline while a long history's overview is still on its way (issue 17): one canvas
+ * with a mark per commit time, coloured by operation, the current version ringed, on the same axis as
+ * the lanes. Drawn from the worker's early partial answer (core/api timeline-sketch.ts); the interactive
+ * timeline strip replaces it when the overview arrives. It is a picture, not a control: no keys, no
+ * selection, nothing to wait for.
+ */
+import { useLayoutEffect, useRef } from 'react';
+import type { TimelineSketchDto } from '../../core/api/timeline-sketch.ts';
+import { useMessages } from '../common/messages.ts';
+import { type OpCategory, OP_COLORS, opCategory } from './operations.ts';
+import { paddedExtent } from './time-format.ts';
+
+/** Same geometry as the lanes (timeline-lanes.tsx), so the marks do not jump when the strip replaces this. */
+const LABEL_W = 72;
+const RIGHT = 14;
+const TOP = 12;
+const LANE_H = 21;
+const AXIS_H = 16;
+const HEIGHT = TOP + LANE_H + AXIS_H;
+const CATEGORIES = Object.keys(OP_COLORS) as OpCategory[];
+
+/** The time range the lanes will show for these versions (time-format.ts paddedExtent, over a typed array). */
+function extentOf(times: Float64Array): [number, number] {
+  if (times.length === 0) return paddedExtent([]);
+  let lo = times[0]!; let hi = lo;
+  for (let i = 1; i < times.length; i++) { const t = times[i]!; if (t < lo) lo = t; else if (t > hi) hi = t; }
+  return paddedExtent([lo, hi]);
+}
+
+/** Where each mark goes: one per (pixel column, operation category), so 10,000 commits are a few hundred draws. */
+export function sketchMarks(sketch: TimelineSketchDto, width: number, extent = extentOf(sketch.times)): { x: number; category: OpCategory }[] {
+  const plotW = Math.max(40, width - LABEL_W - RIGHT);
+  const [d0, d1] = extent;
+  const span = Math.max(1, d1 - d0);
+  const cats = sketch.operations.map((op) => CATEGORIES.indexOf(opCategory(op)));
+  const seen = new Uint8Array(Math.ceil(plotW) + 1);
+  const out: { x: number; category: OpCategory }[] = [];
+  for (let i = 0; i < sketch.count; i++) {
+    const col = Math.round(((sketch.times[i]! - d0) / span) * plotW);
+    const c = cats[sketch.ops[i]!] ?? CATEGORIES.indexOf('other');
+    const bit = 1 << c;
+    if (seen[col]! & bit) continue;
+    seen[col] = seen[col]! | bit;
+    out.push({ x: LABEL_W + col, category: CATEGORIES[c]! });
+  }
+  return out;
+}
+
+export function TimelineSketch({ sketch }: { sketch: TimelineSketchDto }) {
+  const tr = useMessages();
+  const ref = useRef<HTMLCanvasElement>(null);
+  useLayoutEffect(() => {
+    const canvas = ref.current;
+    const g = canvas?.getContext('2d');
+    if (!canvas || !g) return;
+    const width = canvas.clientWidth || 600;
+    const dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.round(width * dpr);
+    canvas.height = Math.round(HEIGHT * dpr);
+    g.scale(dpr, dpr);
+    const y = TOP + LANE_H / 2;
+    g.strokeStyle = '#e4e4df';
+    g.beginPath(); g.moveTo(LABEL_W, y + 0.5); g.lineTo(width - RIGHT, y + 0.5); g.stroke();
+    g.strokeStyle = '#c9c9c2';
+    g.beginPath(); g.moveTo(LABEL_W, HEIGHT - AXIS_H + 0.5); g.lineTo(width - RIGHT, HEIGHT - AXIS_H + 0.5); g.stroke();
+    const extent = extentOf(sketch.times);
+    // One path per colour: a few fills instead of one per mark.
+    const byCategory = new Map<OpCategory, number[]>();
+    for (const m of sketchMarks(sketch, width, extent)) {
+      const xs = byCategory.get(m.category);
+      if (xs) xs.push(m.x); else byCategory.set(m.category, [m.x]);
+    }
+    for (const [category, xs] of byCategory) {
+      g.fillStyle = OP_COLORS[category];
+      g.beginPath();
+      for (const x of xs) { g.moveTo(x + 3.5, y); g.arc(x, y, 3.5, 0, 2 * Math.PI); }
+      g.fill();
+    }
+    if (sketch.current >= 0) {
+      const [d0, d1] = extent;
+      const x = LABEL_W + ((sketch.times[sketch.current]! - d0) / Math.max(1, d1 - d0)) * Math.max(40, width - LABEL_W - RIGHT);
+      g.strokeStyle = '#1d2125';
+      g.lineWidth = 2;
+      g.beginPath(); g.arc(x, y, 6.5, 0, 2 * Math.PI); g.stroke();
+    }
+  }, [sketch]);
+  // Laid out as the strip is on a wide page (lanes left, the versions list's slot right), so the marks
+  // stay where the lanes will draw them.
+  return (
+    <div className="timeline side timeline-sketch" aria-busy>
+      <div className="timeline-left">
+        <div className="timeline-head">
+          <span className="timeline-title">{tr.t('ui.unread.timeline')}</span>
+          <span className="muted small nowrap">{tr.t('ui.timeline.sketch', { versions: sketch.count })}</span>
+        </div>
+        <canvas ref={ref} className="tl-sketch" style={{ width: '100%', height: HEIGHT, display: 'block' }} role="img" aria-label={tr.t('ui.timeline.sketchLabel', { versions: sketch.count })} />
+      </div>
+      <div className="vl-slot" />
+    </div>
+  );
+}
