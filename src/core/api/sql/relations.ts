@@ -47,6 +47,10 @@ export abstract class Relation {
   columns: readonly string[] = [];
   /** Types of the columns SQL must compare by value (decimals, dates, timestamps, longs); set by {@link prepare}. */
   types: ColumnTypes = new Map();
+  /** The nanosecond timestamp columns (their values keep nine fraction digits, sql-values.ts). */
+  get nanos(): ReadonlySet<string> {
+    return new Set([...this.types].filter(([, t]) => t.kind === 'timestamp' && t.nanos).map(([c]) => c));
+  }
   /** One record per scan the engine made (a relation joined with itself is scanned twice). */
   readonly scans: SqlScanDto[] = [];
 
@@ -188,11 +192,13 @@ export class DataRelation extends Relation {
   }
 
   protected async *rows(hints: ScanOptions): AsyncGenerator<readonly Record<string, unknown>[]> {
-    for await (const { batch, names } of this.batches(hints)) yield sqlRowsOf(batch, names);
+    const nanos = this.nanos;
+    for await (const { batch, names } of this.batches(hints)) yield sqlRowsOf(batch, names, nanos);
   }
 
   protected override async *columnBatches(hints: ScanOptions): AsyncGenerator<ColumnBatch> {
-    for await (const { batch, names } of this.batches(hints)) yield columnBatchOf(batch, names);
+    const nanos = this.nanos;
+    for await (const { batch, names } of this.batches(hints)) yield columnBatchOf(batch, names, nanos);
   }
 
   /** The Arrow batches of a scan with these hints, recording what it planned, fetched and read. */
