@@ -136,6 +136,9 @@ export function canonicalTimeLiteral(text: string): string | undefined {
   return `${iso.slice(0, 23)}${sub}Z`;
 }
 
+/** Functions whose arguments SQL separates with FROM. */
+const FROM_FUNCTIONS = new Set(['EXTRACT', 'SUBSTRING', 'SUBSTR', 'TRIM', 'POSITION', 'OVERLAY']);
+
 /** Finds every table reference after FROM or JOIN. Throws a positioned error for a malformed clause. */
 export function findTableRefs(query: string, tokens: readonly SqlToken[] = tokenize(query)): TableRefInQuery[] {
   const refs: TableRefInQuery[] = [];
@@ -152,7 +155,12 @@ export function findTableRefs(query: string, tokens: readonly SqlToken[] = token
     }
     throw queryError(query, t?.start ?? query.length, `expected ${what} (a version number or a quoted tag, branch or time)`);
   };
+  // `EXTRACT(EPOCH FROM ts)`, `SUBSTRING(s FROM 2)`, `TRIM(BOTH ' ' FROM s)`: a FROM inside these names no table.
+  const opener: (string | undefined)[] = [];
   for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.text === '(') opener.push(tokens[i - 1]?.kind === 'word' ? tokens[i - 1]!.text.toUpperCase() : undefined);
+    else if (tokens[i]!.text === ')') opener.pop();
+    if (isWord(tokens[i], 'FROM') && FROM_FUNCTIONS.has(opener[opener.length - 1] ?? '')) continue;
     if (!isWord(tokens[i], 'FROM') && !isWord(tokens[i], 'JOIN')) continue;
     const nameTok = tokens[i + 1];
     if (!nameTok || (nameTok.kind !== 'word' && nameTok.kind !== 'quoted')) continue; // subquery, table function…
