@@ -21,8 +21,8 @@ export function nanosOf(text: string): bigint {
 
 const hexText = (hex: string) => Buffer.from(hex, 'hex').toString('utf8');
 
-/** The fixture and its current version's rows with exact `f4`. */
-export function nanosFixture(): { fixture: Fixture; rows: NanosRow[] } {
+/** The fixture, its current version's rows with exact `f4`, and any version's (`at`). */
+export function nanosFixture(): { fixture: Fixture; rows: NanosRow[]; at: (version: string) => NanosRow[] } {
   const fixture = listFixtures('paimon').find((f) => f.name === 'paimon/append_complex_data')!;
   const notes = fixture.expected.notes ?? '';
   const exact = new Map<string, string>();
@@ -30,8 +30,13 @@ export function nanosFixture(): { fixture: Fixture; rows: NanosRow[] } {
     for (const name of m[2]!.split(/,\s*/)) exact.set(/null f6/.test(name) ? '' : name, `${m[1]}Z`);
   }
   if (exact.size < 5) throw new Error(`expected notes changed: ${notes}`);
-  const current = fixture.expected.versions.find((v) => v.id === fixture.expected.current)!;
-  const rows = (current.rows as Record<string, unknown>[]).map((row) => {
+  const rows = rowsAt(fixture, exact, fixture.expected.current);
+  return { fixture, rows, at: (version: string) => rowsAt(fixture, exact, version) };
+}
+
+function rowsAt(fixture: Fixture, exact: ReadonlyMap<string, string>, version: string): NanosRow[] {
+  const v = fixture.expected.versions.find((x) => x.id === version)!;
+  return (v.rows as Record<string, unknown>[]).map((row) => {
     const us = row.f4 as string | null;
     const f6 = row.f6 as string | null;
     const named = exact.get(f6 === null ? '' : hexText(f6));
@@ -39,5 +44,4 @@ export function nanosFixture(): { fixture: Fixture; rows: NanosRow[] } {
     if (f4 !== null && f4.slice(0, 26) !== us!.slice(0, 26)) throw new Error(`notes and rows disagree on ${f6}: ${f4} vs ${us}`);
     return { f4, f6, row };
   });
-  return { fixture, rows };
 }

@@ -243,7 +243,8 @@ export class ChangesRelation extends Relation {
 
   protected async *rows(): AsyncGenerator<readonly Record<string, unknown>[]> {
     const before = this.opened.storage.bytesRead;
-    const log = await changes(this.opened.table, pointOf(this.from), pointOf(this.to), { signal: this.ctx.signal, onProgress: (p) => this.ctx.onProgress?.({ ...p, phase: 'read', current: this.ref }) });
+    // Nanosecond columns keep nine digits here too, so DISTINCT and comparisons see the exact values.
+    const log = await changes(this.opened.table, pointOf(this.from), pointOf(this.to), { signal: this.ctx.signal, nanos: this.nanos, onProgress: (p) => this.ctx.onProgress?.({ ...p, phase: 'read', current: this.ref }) });
     const record = { ...(await this.explain()), fromVersion: log.from, version: log.to, bytesFetched: this.opened.storage.bytesRead - before, rowsRead: log.rows.length, notes: [...log.notes, `source: ${log.sourceName}`] };
     this.scans.push(record);
     yield log.rows.map((r) => {

@@ -15,7 +15,7 @@
  */
 import { LakeError } from '../../errors.ts';
 import type { LakeTable } from '../../formats/table-format.ts';
-import { canonicalDate, canonicalDecimal, canonicalTimestampMicros } from '../../arrow/index.ts';
+import { canonicalDate, canonicalDecimal, canonicalTimestampMicros, canonicalTimestampNanos } from '../../arrow/index.ts';
 
 /** A column's type where SQL must know it: decimal(p,s) by scale, date, timestamp (with or without zone), 64-bit integer. */
 export type SqlType =
@@ -153,9 +153,7 @@ export function valueOfKey(t: SqlType, k: unknown): unknown {
  * digits floored) or, for a nanosecond column, nine (`2008-12-28T00:00:00.000123456Z`).
  */
 export function timestampText(nanos: bigint, ns: boolean): string {
-  const micros = nanos >= 0n ? nanos / 1000n : -((-nanos + 999n) / 1000n);
-  const text = canonicalTimestampMicros(micros);
-  return ns ? `${text.slice(0, -1)}${(nanos - micros * 1000n).toString().padStart(3, '0')}Z` : text;
+  return ns ? canonicalTimestampNanos(nanos) : canonicalTimestampMicros(nanos >= 0n ? nanos / 1000n : -((-nanos + 999n) / 1000n));
 }
 
 /**

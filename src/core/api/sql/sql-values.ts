@@ -5,25 +5,17 @@
  * and a nanosecond timestamp column keeps its nine fraction digits (sql-types.ts {@link timestampText}).
  */
 import { DataType, Type, type Data, type RecordBatch } from 'apache-arrow';
-import { canonicalAccessor } from '../../arrow/index.ts';
+import { canonicalAccessor, exactTimestampAccessor } from '../../arrow/index.ts';
 import { toDisplay } from '../display-value.ts';
 import type { DisplayValue } from '../table-dto.ts';
 import type { SqlColumnKind } from './sql-contract.ts';
-import { timestampText } from './sql-types.ts';
-
-/** Nanoseconds per unit of Arrow's TimeUnit (SECOND=0, MILLISECOND=1, MICROSECOND=2, NANOSECOND=3). */
-const NANOS_PER_UNIT = [1_000_000_000n, 1_000_000n, 1000n, 1n];
 
 /**
  * The engine value reader of a column: the canonical accessor, except that a timestamp of a column SQL
  * types as nanoseconds (`nanos`) reads as nine-digit text from the exact stored value.
  */
 export function sqlAccessor(type: DataType, nanos: boolean): (data: Data, i: number) => unknown {
-  if (nanos && type.typeId === Type.Timestamp) {
-    const per = NANOS_PER_UNIT[(type as unknown as { unit: number }).unit] ?? 1n;
-    return (d, i) => (d.getValid(i) ? timestampText(BigInt((d.values as BigInt64Array)[i]!) * per, true) : null);
-  }
-  return canonicalAccessor(type);
+  return nanos ? exactTimestampAccessor(type) : canonicalAccessor(type);
 }
 
 /** A decimal-string id (snapshot id, counter) as the engine's number, or bigint beyond 2^53; other text as is. */
