@@ -154,9 +154,14 @@ function planRecord(plan: LakePlan, filter: Expr | undefined, columns: readonly 
   };
 }
 
+/** A binary type name of any format (Iceberg `binary`/`fixed[16]`, Paimon `BYTES`/`VARBINARY(n)`, Avro `bytes`/`fixed`). */
+const isBinaryType = (t: string) => /^\s*(?:binary|varbinary|bytes|fixed|blob)\b/i.test(t);
+
 /** Rows of a table at one version, with projection, filter and limit pushed into its plan. */
 export class DataRelation extends Relation {
   private basePlan?: LakePlan;
+  /** Binary columns: SQL sees them as hex text, the format's filter as bytes, so no comparison on them is pushed. */
+  private binary: ReadonlySet<string> = new Set();
 
   constructor(ref: string, relation: string, aliases: readonly string[], opened: OpenedTable, ctx: RelationContext, private readonly selector: VersionSelector) {
     super(ref, relation, aliases, opened, ctx);
@@ -166,11 +171,13 @@ export class DataRelation extends Relation {
     this.basePlan = await planScan(this.opened.table, { ...this.selector, signal: this.ctx.signal });
     this.columns = this.basePlan.columns;
     this.types = await columnTypesOf(this.opened.table, this.ctx.signal);
+    const schemas = await this.opened.table.schemas(this.ctx.signal);
+    this.binary = new Set(schemas.flatMap((s) => s.columns.filter((c) => isBinaryType(c.type)).map((c) => c.name)));
   }
 
   /** The plan for `hints`, and the filter that went into it (none when the format refused it). */
   private async planFor(hints: ScanOptions): Promise<{ plan: LakePlan; filter?: Expr; columns?: readonly string[] }> {
-    const filter = pushableFilter(hints.where, this.columns, this.aliases);
+    const filter = pushableFilter(hints.where, this.columns.filter((c) => !this.binary.has(c)), this.aliases);
     // No column asked for (count(*)): read the narrowest thing there is, one column.
     const columns = hints.columns === undefined ? undefined : hints.columns.length === 0 ? this.columns.slice(0, 1) : hints.columns;
     const limit = !hints.where && hints.limit !== undefined ? hints.limit + (hints.offset ?? 0) : undefined;
