@@ -9,7 +9,7 @@
  */
 import type { ExprNode, QueryPlan } from 'squirreling';
 import { applyInterval, dateTrunc, extractField } from './arrow-eval-dates.ts';
-import { compileTypedComparison, compileTypedIn, isTypedComparison, staticType, type TypeOf } from './typed-eval.ts';
+import { compileTypedComparison, compileTypedIn, isTypedComparison, shiftedOperandType, staticType, type TypeOf } from './typed-eval.ts';
 import { isOrderedType, type SqlType } from './sql-types.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 import { LakeError } from '../../errors.ts';
@@ -156,7 +156,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
         const { value, unit } = node.right;
         const op = node.op;
         const date = compileExpr(node.left, scope);
-        const t = staticType(node.left, scope.typeOf);
+        const t = shiftedOperandType(node.left, scope.typeOf);
         // A typed date or timestamp shifts exactly (typed-dates.ts); a fractional amount is refused now.
         if (isDated(t)) { shiftDated(null, value, unit, op, t, node.right); return () => shiftDated(date(), value, unit, op, t, node.right); }
         return () => applyInterval(date(), value, unit, op);
@@ -164,7 +164,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       if (node.op === '+' && node.left.type === 'interval') {
         const { value, unit } = node.left;
         const date = compileExpr(node.right, scope);
-        const t = staticType(node.right, scope.typeOf);
+        const t = shiftedOperandType(node.right, scope.typeOf);
         if (isDated(t)) { shiftDated(null, value, unit, '+', t, node.left); return () => shiftDated(date(), value, unit, '+', t, node.left); }
         return () => applyInterval(date(), value, unit, '+');
       }

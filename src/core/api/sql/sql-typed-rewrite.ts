@@ -20,7 +20,7 @@ import { LakeError } from '../../errors.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
 import { checkLiteral, commonType, compareTyped, decimalAvg, isOrderedType, keyOf, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
-import { constantOf, staticType, type TypeOf } from './typed-eval.ts';
+import { constantOf, shiftedOperandType, staticType, type TypeOf } from './typed-eval.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 
 const TWO_53 = 2 ** 53;
@@ -170,7 +170,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     if (v.type === 'binary' && (v.op === '+' || v.op === '-') && isNode(v.right) && v.right.type === 'interval' || v.type === 'binary' && v.op === '+' && isNode(v.left) && v.left.type === 'interval') {
       const interval = ((v.right as Node).type === 'interval' ? v.right : v.left) as Node;
       const x = interval === v.right ? v.left : v.right;
-      const t = typeOfNode(x);
+      const t = shiftedOperandType(x as never, typeOf);
       if (isDated(t)) {
         const op = interval === v.right ? String(v.op) as '+' | '-' : '+';
         shiftDated(null, Number(interval.value), String(interval.unit), op, t, interval as never);

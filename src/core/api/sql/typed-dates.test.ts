@@ -99,6 +99,9 @@ describe('typed date functions in SQL, both executors', () => {
     expect(await both("SELECT id FROM t WHERE d + INTERVAL 1 HOUR = '2024-02-29 01:00' ORDER BY id")).toEqual([[2]]);
     expect(await both('SELECT id FROM t WHERE EXTRACT(EPOCH FROM tn) > 1230422400.000123451 ORDER BY id')).toEqual([[1]]);
     expect(await both('SELECT id FROM t ORDER BY tn - INTERVAL 1 SECOND DESC')).toEqual([[1], [2], [3]]);
+    // A literal written as a date or timestamp shifts the same way (JS Date would give 2024-03-02).
+    expect(await both("SELECT id FROM t WHERE d = '2024-01-31' + INTERVAL 1 MONTH ORDER BY id")).toEqual([[2]]);
+    expect(await both("SELECT '2024-01-31 10:00:00.000000001' + INTERVAL 1 MONTH AS x FROM t WHERE id = 1")).toEqual([['2024-02-29T10:00:00.000000001Z']]);
     expect(await both("SELECT DATE_TRUNC('day', tn) AS day, count(*) AS n FROM t GROUP BY DATE_TRUNC('day', tn) ORDER BY day")).toEqual([
       ['1899-01-01T00:00:00.000000000Z', 1], ['2008-12-28T00:00:00.000000000Z', 2]]);
     expect(await both('SELECT min(tn + INTERVAL 1 YEAR) AS lo, max(EXTRACT(EPOCH FROM ts)) AS hi FROM t')).toEqual([['1900-01-01T00:59:20.001001001Z', '1706695200.123456']]);

@@ -19,17 +19,17 @@ export type TypeOf = (node: Identifier) => SqlType | undefined;
  * DATE_TRUNC or `± INTERVAL` of a date or timestamp, EXTRACT(EPOCH …) of a timestamp (typed-dates.ts).
  */
 export function staticType(node: ExprNode, typeOf: TypeOf | undefined): SqlType | undefined {
-  if (!typeOf) return undefined;
-  if (node.type === 'identifier') return typeOf(node);
   // Date functions of a date or timestamp (typed-dates.ts): DATE_TRUNC and `± INTERVAL` keep a time, EXTRACT(EPOCH) is a decimal.
   if (node.type === 'binary' && (node.op === '+' || node.op === '-') && node.right.type === 'interval') {
-    const t = staticType(node.left, typeOf);
-    return isDated(t) ? shiftType(t, node.right.unit) : undefined;
+    const t = shiftedOperandType(node.left, typeOf);
+    return t ? shiftType(t, node.right.unit) : undefined;
   }
   if (node.type === 'binary' && node.op === '+' && node.left.type === 'interval') {
-    const t = staticType(node.right, typeOf);
-    return isDated(t) ? shiftType(t, node.left.unit) : undefined;
+    const t = shiftedOperandType(node.right, typeOf);
+    return t ? shiftType(t, node.left.unit) : undefined;
   }
+  if (!typeOf) return undefined;
+  if (node.type === 'identifier') return typeOf(node);
   if (node.type === 'function' && node.args.length === 2) {
     const name = node.funcName.toUpperCase();
     if (name !== 'DATE_TRUNC' && name !== 'EXTRACT' && name !== 'DATE_PART') return undefined;
@@ -48,6 +48,22 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined): SqlType 
     return t.kind === 'decimal' ? { kind: 'decimal', scale: avgScale(t.scale) } : undefined;
   }
   return undefined;
+}
+
+/**
+ * The type of the operand of `± INTERVAL` when it is a date or timestamp: a typed expression, or a
+ * literal written as one ('2024-01-31' a date; with a time, a timestamp — of nanoseconds when it has more
+ * than six fraction digits), so `'2024-01-31' + INTERVAL 1 MONTH` is exact too.
+ */
+export function shiftedOperandType(node: ExprNode, typeOf: TypeOf | undefined): Extract<SqlType, { kind: 'date' | 'timestamp' }> | undefined {
+  if (node.type === 'literal') {
+    const v = node.value;
+    if (typeof v !== 'string' || parseInstant(v) === undefined) return undefined;
+    if (/^\s*[+-]?\d{4,6}-\d{2}-\d{2}\s*$/.test(v)) return { kind: 'date' };
+    return /\.\d{7}/.test(v) ? { kind: 'timestamp', nanos: true } : { kind: 'timestamp' };
+  }
+  const t = staticType(node, typeOf);
+  return isDated(t) ? t : undefined;
 }
 
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
