@@ -202,6 +202,10 @@ export function canonicalRows(input: ArrowRows, opts: { columns?: readonly strin
  * timestamp as {@link canonicalTimestampNanos} of its exact stored value; any other type as canonical.
  */
 export function exactTimestampAccessor(type: DataType): Accessor {
+  if (type.typeId === Type.Dictionary) {
+    const value = exactTimestampAccessor((type as unknown as { dictionary: DataType }).dictionary);
+    return (d, i) => (d.getValid(i) ? valueInVector(d.dictionary!, Number((d.values as Int32Array | BigInt64Array)[i]!), value) : null);
+  }
   if (type.typeId !== Type.Timestamp) return canonicalAccessor(type);
   const per = nanosPerUnit((type as unknown as { unit: number }).unit);
   return (d, i) => (d.getValid(i) ? canonicalTimestampNanos(BigInt((d.values as BigInt64Array)[i]!) * per) : null);
