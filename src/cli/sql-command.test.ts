@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
+import { nanosFixture } from '../core/api/sql/nanos-fixture.test-support.ts';
 import { runMain } from './run-main.test-support.ts';
 
 beforeAll(() => installNodeParquetWasm());
@@ -20,6 +21,23 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope sql', () => {
       expect(sql.out).toBe(scan.out);
     });
   }
+
+  it('a nanosecond timestamp: --format canonical floors it to microseconds as scan does; json prints all nine digits', async () => {
+    // paimon/append_complex_data f4 is TIMESTAMP(9); exact values from fixtures/expected (its notes).
+    const { fixture, rows } = nanosFixture();
+    const scan = await runMain(['scan', fixture.root, '--format', 'canonical']);
+    const sql = await runMain(['sql', fixture.root, 'SELECT * FROM t', '--format', 'canonical']);
+    expect(sql.err).toBe('');
+    expect(sql.out).toBe(scan.out);
+    const json = await runMain(['sql', fixture.root, 'SELECT f6, f4 FROM t ORDER BY f6', '--format', 'json']);
+    expect(json.err).toBe('');
+    const sorted = [...rows].sort((a, b) => (a.f6 === null ? -1 : b.f6 === null ? 1 : a.f6 < b.f6 ? -1 : 1));
+    expect(JSON.parse(json.out)).toEqual(sorted.map((r) => ({ f6: r.f6, f4: r.f4 })));
+    // Rows a microsecond cannot tell apart stay two rows; canonical prints both at the microsecond.
+    const dad = rows.find((r) => r.f4?.endsWith('123456Z'))!.f4!;
+    const pair = await runMain(['sql', fixture.root, `SELECT DISTINCT f4 FROM t WHERE f4 >= '${dad.slice(0, 26)}' AND f4 < '${dad.slice(0, 23)}124'`, '--format', 'canonical']);
+    expect(JSON.parse(pair.out)).toEqual([{ f4: `${dad.slice(0, 26)}Z` }, { f4: `${dad.slice(0, 26)}Z` }]);
+  });
 
   it('names one table by its folder name too, and prints a table for people by default', async () => {
     const fx = listFixtures('iceberg').find((f) => f.name === 'iceberg/v1_spark_partitioned_hour_identity')!;

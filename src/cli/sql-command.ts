@@ -2,13 +2,16 @@
  * `lakescope sql <table-or-warehouse> "<query>" [--format table|json|csv|canonical] [--limit N]`
  * (issue 16). When the argument is one table it is called `t` in the query (and by its folder name);
  * when it is a warehouse, tables are named by their path under it (`"db/orders"`). `--format canonical`
- * prints the rows as `scan --format canonical` does; `EXPLAIN <query>` prints the plan of each table.
+ * prints the rows as `scan --format canonical` does — a nanosecond timestamp, which SQL holds to the
+ * nanosecond, floored to microseconds there as in scan (other formats print all nine digits); `EXPLAIN
+ * <query>` prints the plan of each table.
  */
 import { detectTableFormat } from '../core/api/detect-table-format.ts';
 import { runSql } from '../core/api/sql/run-sql.ts';
 import type { SqlTableDto } from '../core/api/sql/sql-contract.ts';
 import { checkFlags, flagInt, flagValue, type ParsedArgs } from './args.ts';
 import type { Print } from './commands.ts';
+import { canonicalSqlValue } from '../core/api/sql/sql-values.ts';
 import { formatRows, parseRowFormat } from './output.ts';
 import { openTableLocation } from './table-location.ts';
 
@@ -28,6 +31,8 @@ export async function sqlCommand(args: ParsedArgs, print: Print, signal: AbortSi
   const result = await runSql(storage, { query, tables, maxRows: limit ?? Number.MAX_SAFE_INTEGER }, { signal });
   const columns = result.columns.map((c) => c.name);
   if (result.explain && format === 'table') { print(result.explain.text); return; }
-  const rows = result.rows.map((r) => Object.fromEntries(columns.map((c, k) => [c, r[k]])));
+  // The canonical row form has microseconds (fixtures/expected/README.md): a timestamp column's finer digits are floored there.
+  const cell = (k: number, v: unknown) => (format === 'canonical' && result.columns[k]!.kind === 'timestamp' ? canonicalSqlValue(v) : v);
+  const rows = result.rows.map((r) => Object.fromEntries(columns.map((c, k) => [c, cell(k, r[k])])));
   print(formatRows(format, columns, rows));
 }

@@ -61,6 +61,18 @@ export function canonicalTimestampMicros(micros: bigint): string {
   return `${iso.slice(0, -1)}${sub.toString().padStart(3, '0')}Z`;
 }
 
+/**
+ * Timestamps of nanosecond precision where a caller asks to keep them (SQL, sql-types.ts): the canonical
+ * form with nine fraction digits, "YYYY-MM-DDTHH:MM:SS.fffffffffZ", from nanoseconds since the epoch.
+ */
+export function canonicalTimestampNanos(nanos: bigint): string {
+  const micros = floorDiv(nanos, 1000n);
+  return `${canonicalTimestampMicros(micros).slice(0, -1)}${(nanos - micros * 1000n).toString().padStart(3, '0')}Z`;
+}
+
+/** Nanoseconds per unit of Arrow's TimeUnit (SECOND=0, MILLISECOND=1, MICROSECOND=2, NANOSECOND=3). */
+export const nanosPerUnit = (unit: number): bigint => [1_000_000_000n, 1_000_000n, 1000n, 1n][unit] ?? 1n;
+
 /** Microseconds per unit of Arrow's TimeUnit (SECOND=0, MILLISECOND=1, MICROSECOND=2, NANOSECOND=3). */
 export function toMicros(value: bigint, unit: number): bigint {
   switch (unit) {

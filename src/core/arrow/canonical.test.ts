@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  Binary, Bool, DateDay, IntervalDayTime, Decimal, Field, Float32, Int32, Int64, List, makeData, Map_, Struct, TimestampNanosecond,
+  Binary, Bool, DateDay, Dictionary, IntervalDayTime, Decimal, Field, Float32, Int32, Int64, List, makeData, makeVector, Map_, Struct, TimestampNanosecond,
   TimeUnit, Timestamp, Utf8, vectorFromArray, type Data, type DataType,
 } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +66,26 @@ describe('canonicalRows', () => {
   it('timestamps with a time zone and without are formatted alike', () => {
     const b = batch([col('t', new TimestampNanosecond(), [new Date(Date.UTC(2020, 0, 1, 8))])]);
     expect(canonicalRows(b)).toEqual([{ t: '2020-01-01T08:00:00.000000Z' }]);
+  });
+
+  it('option nanos keeps a timestamp column to the nanosecond (nine digits), plain and dictionary-encoded', () => {
+    const ns = new Timestamp(TimeUnit.NANOSECOND, 'UTC');
+    const us = new Timestamp(TimeUnit.MICROSECOND);
+    const values = new BigInt64Array([-1n, 1230422400000123456n, -2240521239998998999n]);
+    const dict = new Dictionary(ns, new Int32());
+    const dictionary = makeVector(makeData({ type: ns, length: 3, data: values }));
+    const b = batch([
+      { field: new Field('n', ns), data: makeData({ type: ns, length: 3, data: values }) },
+      { field: new Field('u', us), data: makeData({ type: us, length: 3, data: new BigInt64Array([-1n, 0n, 1n]) }) },
+      { field: new Field('dn', dict, true), data: makeData({ type: dict, length: 3, nullCount: 1, nullBitmap: new Uint8Array([0b011]), data: new Int32Array([2, 1, 0]), dictionary }) },
+    ]);
+    expect(canonicalRows(b, { nanos: new Set(['n', 'u', 'dn']) })).toEqual([
+      { n: '1969-12-31T23:59:59.999999999Z', u: '1969-12-31T23:59:59.999999000Z', dn: '1899-01-01T00:59:20.001001001Z' },
+      { n: '2008-12-28T00:00:00.000123456Z', u: '1970-01-01T00:00:00.000000000Z', dn: '2008-12-28T00:00:00.000123456Z' },
+      { n: '1899-01-01T00:59:20.001001001Z', u: '1970-01-01T00:00:00.000001000Z', dn: null },
+    ]);
+    // Without it: the canonical microseconds, floored.
+    expect(canonicalRows(b, { columns: ['n'] })[2]).toEqual({ n: '1899-01-01T00:59:20.001001Z' });
   });
 });
 

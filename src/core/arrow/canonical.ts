@@ -14,7 +14,7 @@ import { LakeError } from '../errors.ts';
 import { toHex, utf8Decode, utf8Encode } from '../util/bytes.ts';
 import {
   canonicalDate, canonicalDecimal, canonicalFloat32, canonicalFloat64, canonicalInteger, canonicalTimeMicros,
-  canonicalTimestampMicros, float16ToNumber, toMicros,
+  canonicalTimestampMicros, canonicalTimestampNanos, float16ToNumber, nanosPerUnit, toMicros,
 } from './canonical-values.ts';
 
 /** A row in canonical form. */
@@ -178,14 +178,15 @@ function batchesOf(input: ArrowRows): Iterable<RecordBatch> {
  * (default: the batch's column names) in that order; a requested column missing from a batch throws
  * LakeError Internal; a type with no canonical form (unions, intervals, views) throws Unsupported.
  */
-export function canonicalRows(input: ArrowRows, opts: { columns?: readonly string[] } = {}): CanonicalRow[] {
+export function canonicalRows(input: ArrowRows, opts: { columns?: readonly string[]; nanos?: ReadonlySet<string> } = {}): CanonicalRow[] {
   const rows: CanonicalRow[] = [];
   for (const batch of batchesOf(input)) {
     const names = opts.columns ?? batch.schema.fields.map((f) => f.name);
     const cols = names.map((name) => {
       const k = batch.schema.fields.findIndex((f) => f.name === name);
       if (k < 0) throw new LakeError('Internal', `arrow canonical: column ${name} is not in the batch`, { column: name });
-      return { name, data: batch.data.children[k]!, read: canonicalAccessor(batch.schema.fields[k]!.type) };
+      const type = batch.schema.fields[k]!.type;
+      return { name, data: batch.data.children[k]!, read: opts.nanos?.has(name) ? exactTimestampAccessor(type) : canonicalAccessor(type) };
     });
     for (let i = 0; i < batch.numRows; i++) {
       const row: CanonicalRow = {};
@@ -194,6 +195,20 @@ export function canonicalRows(input: ArrowRows, opts: { columns?: readonly strin
     }
   }
   return rows;
+}
+
+/**
+ * The accessor of a column a caller keeps to the nanosecond (`canonicalRows` option `nanos`, SQL): a
+ * timestamp as {@link canonicalTimestampNanos} of its exact stored value; any other type as canonical.
+ */
+export function exactTimestampAccessor(type: DataType): Accessor {
+  if (type.typeId === Type.Dictionary) {
+    const value = exactTimestampAccessor((type as unknown as { dictionary: DataType }).dictionary);
+    return (d, i) => (d.getValid(i) ? valueInVector(d.dictionary!, Number((d.values as Int32Array | BigInt64Array)[i]!), value) : null);
+  }
+  if (type.typeId !== Type.Timestamp) return canonicalAccessor(type);
+  const per = nanosPerUnit((type as unknown as { unit: number }).unit);
+  return (d, i) => (d.getValid(i) ? canonicalTimestampNanos(BigInt((d.values as BigInt64Array)[i]!) * per) : null);
 }
 
 /** `"[" + rows.map(JSON.stringify).sort().join(",") + "]"` — the README's canonical text. */

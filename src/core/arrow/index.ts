@@ -1,8 +1,8 @@
 /** Arrow helpers: canonical row form, row selection, column building and reshaping. */
-export { canonicalRows, canonicalRowsText, rowsSha256, sortCanonicalRows, canonicalAccessor } from './canonical.ts';
+export { canonicalRows, canonicalRowsText, rowsSha256, sortCanonicalRows, canonicalAccessor, exactTimestampAccessor } from './canonical.ts';
 export type { CanonicalRow, ArrowRows } from './canonical.ts';
 export {
-  canonicalDate, canonicalDecimal, canonicalFloat32, canonicalFloat64, canonicalInteger, canonicalTimestampMicros,
+  canonicalDate, canonicalDecimal, canonicalFloat32, canonicalFloat64, canonicalInteger, canonicalTimestampMicros, canonicalTimestampNanos, nanosPerUnit,
   canonicalTimeMicros, floorDiv, toMicros,
 } from './canonical-values.ts';
 export { takeData, takeRows, filterRows, dropPositions, maskToIndices } from './take.ts';

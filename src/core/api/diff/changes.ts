@@ -23,6 +23,8 @@ export interface ChangesOptions extends RunOptions {
   readonly derive?: boolean;
   /** Key columns for derived updates (default the table's key; none: inserts and deletes only). */
   readonly key?: readonly string[];
+  /** Timestamp columns kept to the nanosecond (nine fraction digits; SQL), not floored to the canonical microseconds. */
+  readonly nanos?: ReadonlySet<string>;
 }
 
 /** Rows collected up to a limit. */
@@ -58,10 +60,10 @@ export async function changes(table: LakeTable, from: VersionSelector, to: Versi
   const derivedNote = note('note.changes.derived', { key: key.join(', ') });
   if (own && derive.size < path.length) {
     const notes = [...own.notes];
-    if (derive.size === 0) await readOwn(own, out, () => true);
+    if (derive.size === 0) await readOwn(own, out, () => true, options.nanos);
     else {
       // Interleave in version order: the format's rows for the versions it holds, derived rows for the others.
-      const rows = ownRows(own)[Symbol.asyncIterator]();
+      const rows = ownRows(own, options.nanos)[Symbol.asyncIterator]();
       let next = await rows.next();
       let prev = ctx.from.version.id;
       for (const [k, v] of path.entries()) {
@@ -95,9 +97,9 @@ export async function changes(table: LakeTable, from: VersionSelector, to: Versi
 }
 
 /** The rows of the format's log in canonical form with their provenance. */
-async function* ownRows(own: ChangeLogSource): AsyncGenerator<ChangeRowDto> {
+async function* ownRows(own: ChangeLogSource, nanos?: ReadonlySet<string>): AsyncGenerator<ChangeRowDto> {
   for await (const b of own.batches) {
-    const data = canonicalRows(b.batch, { columns: own.columns });
+    const data = canonicalRows(b.batch, { columns: own.columns, ...(nanos ? { nanos } : {}) });
     for (let i = 0; i < data.length; i++) {
       const o = b.origins?.[i];
       const provenance: RowProvenanceDto | undefined = o && {
@@ -108,15 +110,15 @@ async function* ownRows(own: ChangeLogSource): AsyncGenerator<ChangeRowDto> {
   }
 }
 
-async function readOwn(own: ChangeLogSource, out: Collector, keep: (r: ChangeRowDto) => boolean): Promise<void> {
-  for await (const r of ownRows(own)) if (keep(r) && !out.push(r)) break;
+async function readOwn(own: ChangeLogSource, out: Collector, keep: (r: ChangeRowDto) => boolean, nanos?: ReadonlySet<string>): Promise<void> {
+  for await (const r of ownRows(own, nanos)) if (keep(r) && !out.push(r)) break;
 }
 
 /** Derives the rows of one step `prev → v` from the row diff, in the `to` version's schema; returns notes. */
 async function deriveStep(table: LakeTable, ctx: DiffContext, prev: string, v: VersionDto, options: ChangesOptions, out: Collector): Promise<Note[]> {
   const toSchema = ctx.to.schema;
   const step = await diffContext(table, { version: prev }, { version: v.id }, options.signal);
-  const d = await diffRowsOf(step, { signal: options.signal, key: options.key ?? tableKey(step) });
+  const d = await diffRowsOf(step, { signal: options.signal, key: options.key ?? tableKey(step), ...(options.nanos ? { nanos: options.nanos } : {}) });
   const map = step.to.schema && toSchema && step.to.schema.schemaId !== toSchema.schemaId ? columnNameMap(step.to.schema, toSchema) : undefined;
   const source = map && new Map([...map].map(([s, t]) => [t, s]));
   const project = (row: Record<string, unknown>): CanonicalRow => {

@@ -29,6 +29,8 @@ export interface DiffRowsOptions extends RunOptions {
   readonly limit?: number;
   /** Tasks read at once (read-tasks.ts). */
   readonly concurrency?: number;
+  /** Timestamp columns kept to the nanosecond (nine fraction digits; SQL's CHANGES BETWEEN), not floored to the canonical microseconds. */
+  readonly nanos?: ReadonlySet<string>;
 }
 
 /**
@@ -137,7 +139,7 @@ export async function diffRowsOf(ctx: DiffContext, options: DiffRowsOptions = {}
     })) {
       if (!('batch' in r)) continue;
       const p = prov[r.taskIndex]!;
-      for (const raw of canonicalRows(r.batch, { columns: s.side.plan.columns })) {
+      for (const raw of canonicalRows(r.batch, { columns: s.side.plan.columns, ...(options.nanos ? { nanos: options.nanos } : {}) })) {
         const row = s.project ? s.project(raw) : raw;
         const position = offsets[r.taskIndex]!++;
         const provenance = p.exact ? { ...p.base, position: String(position) } : p.base;

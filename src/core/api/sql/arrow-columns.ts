@@ -6,7 +6,7 @@
  * columns decode each dictionary entry once.
  */
 import { DataType, Type, type Data, type RecordBatch } from 'apache-arrow';
-import { canonicalAccessor } from '../../arrow/index.ts';
+import { sqlAccessor } from './sql-values.ts';
 import { utf8Decode } from '../../util/bytes.ts';
 
 /** One batch as columns: `cols[name][i]` is row i's value (null where Arrow has none). */
@@ -17,8 +17,9 @@ export interface ColumnBatch {
 
 const TWO_53 = 2 ** 53;
 
-/** Values of one Arrow column (a single Data chunk) as engine values. */
-export function columnValues(data: Data, type: DataType): unknown[] {
+/** Values of one Arrow column (a single Data chunk) as engine values (`nanos`: a nanosecond timestamp column). */
+export function columnValues(data: Data, type: DataType, nanos = false): unknown[] {
+  if (nanos) return generic(data, type, true);
   const n = data.length;
   const out: unknown[] = new Array(n);
   const valid = data.nullCount > 0 ? (i: number) => data.getValid(i) : undefined;
@@ -83,8 +84,8 @@ export function columnValues(data: Data, type: DataType): unknown[] {
 const TWO_53_N = BigInt(TWO_53);
 
 /** Any other type through the canonical accessor, as sqlRowsOf reads it. */
-function generic(data: Data, type: DataType): unknown[] {
-  const read = canonicalAccessor(type);
+function generic(data: Data, type: DataType, nanos = false): unknown[] {
+  const read = sqlAccessor(type, nanos);
   const int = DataType.isInt(type) || type.typeId === Type.Int;
   const out: unknown[] = new Array(data.length);
   for (let i = 0; i < data.length; i++) {
@@ -106,12 +107,12 @@ function shortAscii(bytes: Uint8Array, a: number, b: number): string | undefined
   return s;
 }
 
-/** The columns `names` of a batch (a column the batch lacks is all null, as in sqlRowsOf). */
-export function columnBatchOf(batch: RecordBatch, names: readonly string[]): ColumnBatch {
+/** The columns `names` of a batch (a column the batch lacks is all null, as in sqlRowsOf; `nanos`: the nanosecond timestamp columns). */
+export function columnBatchOf(batch: RecordBatch, names: readonly string[], nanos?: ReadonlySet<string>): ColumnBatch {
   const cols: Record<string, unknown[]> = {};
   for (const name of names) {
     const k = batch.schema.fields.findIndex((f) => f.name === name);
-    cols[name] = k < 0 ? new Array<unknown>(batch.numRows).fill(null) : columnValues(batch.data.children[k]!, batch.schema.fields[k]!.type);
+    cols[name] = k < 0 ? new Array<unknown>(batch.numRows).fill(null) : columnValues(batch.data.children[k]!, batch.schema.fields[k]!.type, nanos?.has(name) ?? false);
   }
   return { length: batch.numRows, cols };
 }

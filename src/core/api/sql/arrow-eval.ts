@@ -9,8 +9,10 @@
  */
 import type { ExprNode, QueryPlan } from 'squirreling';
 import { applyInterval, dateTrunc, extractField } from './arrow-eval-dates.ts';
-import { compileTypedComparison, compileTypedIn, isTypedComparison, staticType, type TypeOf } from './typed-eval.ts';
-import { isOrderedType } from './sql-types.ts';
+import { compileTypedComparison, compileTypedIn, isTypedComparison, shiftedOperandType, staticType, type TypeOf } from './typed-eval.ts';
+import { isOrderedType, type SqlType } from './sql-types.ts';
+import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
+import { LakeError } from '../../errors.ts';
 
 const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
 
@@ -140,7 +142,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
     case 'unary': {
       const arg = compileExpr(node.argument, scope);
       switch (node.op) {
-        case '-': if (staticType(node.argument, scope.typeOf)?.kind === 'decimal') throw new FastFallback('decimal arithmetic (-)');
+        case '-': if (isOrderedType(staticType(node.argument, scope.typeOf))) throw new FastFallback('decimal, date or timestamp arithmetic (-)');
           return () => { const v = arg() as number; return v == null ? null : -v; };
         case 'NOT': return () => not3(arg());
         case 'IS NULL': return () => arg() == null;
@@ -154,11 +156,16 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
         const { value, unit } = node.right;
         const op = node.op;
         const date = compileExpr(node.left, scope);
+        const t = shiftedOperandType(node.left, scope.typeOf);
+        // A typed date or timestamp shifts exactly (typed-dates.ts); a fractional amount is refused now.
+        if (isDated(t)) { shiftDated(null, value, unit, op, t, node.right); return () => shiftDated(date(), value, unit, op, t, node.right); }
         return () => applyInterval(date(), value, unit, op);
       }
       if (node.op === '+' && node.left.type === 'interval') {
         const { value, unit } = node.left;
         const date = compileExpr(node.right, scope);
+        const t = shiftedOperandType(node.right, scope.typeOf);
+        if (isDated(t)) { shiftDated(null, value, unit, '+', t, node.left); return () => shiftDated(date(), value, unit, '+', t, node.left); }
         return () => applyInterval(date(), value, unit, '+');
       }
       if (isTypedComparison(node.op)) {
@@ -169,7 +176,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       }
       // Decimal arithmetic through Number() would round (p * 2 of a 38-digit p): not compiled here, and the
       // fallback refuses it (sql-typed-guard.ts) rather than answer from doubles.
-      if (ARITHMETIC.has(node.op) && [node.left, node.right].some((n) => staticType(n, scope.typeOf)?.kind === 'decimal')) throw new FastFallback(`decimal arithmetic (${node.op})`);
+      if (ARITHMETIC.has(node.op) && [node.left, node.right].some((n) => isOrderedType(staticType(n, scope.typeOf)))) throw new FastFallback(`decimal, date or timestamp arithmetic (${node.op})`);
       const left = compileExpr(node.left, scope);
       const right = compileExpr(node.right, scope);
       const op = node.op;
@@ -211,7 +218,17 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
 }
 /* eslint-enable eqeqeq */
 
+const NUMERIC_CASTS = new Set(['INTEGER', 'INT', 'BIGINT', 'FLOAT', 'REAL', 'DOUBLE']);
+
+/** Refuses CAST of a date or timestamp to a number: squirreling's Number() of its text is NULL, not the SQL answer. */
+export function checkDatedCast(node: Extract<ExprNode, { type: 'cast' }>, t: SqlType | undefined): void {
+  if (isDated(t) && NUMERIC_CASTS.has(node.toType.toUpperCase())) {
+    throw new LakeError('Unsupported', `sql: CAST of a ${t.kind} to ${node.toType} is not supported (use EXTRACT(EPOCH FROM …) for seconds)`, { engineStart: node.positionStart, engineEnd: node.positionEnd });
+  }
+}
+
 function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): Compiled {
+  checkDatedCast(node, staticType(node.expr, scope.typeOf));
   const expr = compileExpr(node.expr, scope);
   const to = node.toType;
   if (to === 'TEXT' || to === 'STRING' || to === 'VARCHAR') return () => { const v = expr(); return v == null ? null : typeof v === 'object' ? stringify(v) : String(v); };
@@ -236,8 +253,17 @@ function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: S
       // It passes a typed value on as its text, which the comparison above it would not compare by value.
       if (node.args.some((a) => isOrderedType(staticType(a, scope.typeOf)))) throw new FastFallback('COALESCE of a decimal, date or timestamp');
       return () => { for (const a of args) { const v = a(); if (v != null) return v; } return null; };
-    case 'DATE_TRUNC': { const [p, d] = args; if (!p || !d) throw new FastFallback('DATE_TRUNC arity'); return () => dateTrunc(p(), d()); }
-    case 'EXTRACT': case 'DATE_PART': { const [f, d] = args; if (!f || !d) throw new FastFallback(`${name} arity`); return () => extractField(f(), d()); }
+    case 'DATE_TRUNC': case 'EXTRACT': case 'DATE_PART': {
+      const [p, d] = args;
+      if (!p || !d || args.length !== 2) throw new FastFallback(`${name} arity`);
+      const t = staticType(node.args[1]!, scope.typeOf);
+      if (isDated(t)) {
+        // Of a typed date or timestamp: exact (typed-dates.ts); a unit that is not a known constant is refused.
+        const unit = constantUnit(node.args[0]!, name === 'DATE_TRUNC' ? TRUNC_UNITS : EXTRACT_FIELDS, name);
+        return name === 'DATE_TRUNC' ? () => truncDated(unit, d(), t) : () => extractDated(unit, d(), t);
+      }
+      return name === 'DATE_TRUNC' ? () => dateTrunc(p(), d()) : () => extractField(p(), d());
+    }
     case 'UPPER': case 'LOWER': case 'SUBSTRING': case 'SUBSTR': {
       // strings.js: null → null; an object (array, struct) is an error there, so squirreling reports it.
       const [a, b, c] = args;

@@ -91,6 +91,8 @@ function accumulator(node: FunctionNode, rowScope: Scope): Accumulator {
       result: (g) => best[g] ?? null,
     };
   }
+  // SUM/AVG of a date or timestamp is no SQL value; the fallback refuses it at its place (sql-typed-guard.ts).
+  if (type?.kind === 'date' || type?.kind === 'timestamp') throw new FastFallback(`${fn} of a ${type.kind}`);
   if (type?.kind === 'decimal') return decimalAccumulator(fn, type.scale, value);
   // Integers (numbers that are integers, bigints) add exactly in a bigint; the first fractional or
   // non-numeric value switches the group to a float sum of Number() of each value, as squirreling adds.

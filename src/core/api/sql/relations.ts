@@ -47,6 +47,10 @@ export abstract class Relation {
   columns: readonly string[] = [];
   /** Types of the columns SQL must compare by value (decimals, dates, timestamps, longs); set by {@link prepare}. */
   types: ColumnTypes = new Map();
+  /** The nanosecond timestamp columns (their values keep nine fraction digits, sql-values.ts). */
+  get nanos(): ReadonlySet<string> {
+    return new Set([...this.types].filter(([, t]) => t.kind === 'timestamp' && t.nanos).map(([c]) => c));
+  }
   /** One record per scan the engine made (a relation joined with itself is scanned twice). */
   readonly scans: SqlScanDto[] = [];
 
@@ -150,9 +154,14 @@ function planRecord(plan: LakePlan, filter: Expr | undefined, columns: readonly 
   };
 }
 
+/** A binary type name of any format (Iceberg `binary`/`fixed[16]`, Paimon `BYTES`/`VARBINARY(n)`, Avro `bytes`/`fixed`). */
+const isBinaryType = (t: string) => /^\s*(?:binary|varbinary|bytes|fixed|blob)\b/i.test(t);
+
 /** Rows of a table at one version, with projection, filter and limit pushed into its plan. */
 export class DataRelation extends Relation {
   private basePlan?: LakePlan;
+  /** Binary columns: SQL sees them as hex text, the format's filter as bytes, so no comparison on them is pushed. */
+  private binary: ReadonlySet<string> = new Set();
 
   constructor(ref: string, relation: string, aliases: readonly string[], opened: OpenedTable, ctx: RelationContext, private readonly selector: VersionSelector) {
     super(ref, relation, aliases, opened, ctx);
@@ -162,11 +171,13 @@ export class DataRelation extends Relation {
     this.basePlan = await planScan(this.opened.table, { ...this.selector, signal: this.ctx.signal });
     this.columns = this.basePlan.columns;
     this.types = await columnTypesOf(this.opened.table, this.ctx.signal);
+    const schemas = await this.opened.table.schemas(this.ctx.signal);
+    this.binary = new Set(schemas.flatMap((s) => s.columns.filter((c) => isBinaryType(c.type)).map((c) => c.name)));
   }
 
   /** The plan for `hints`, and the filter that went into it (none when the format refused it). */
   private async planFor(hints: ScanOptions): Promise<{ plan: LakePlan; filter?: Expr; columns?: readonly string[] }> {
-    const filter = pushableFilter(hints.where, this.columns, this.aliases);
+    const filter = pushableFilter(hints.where, this.columns.filter((c) => !this.binary.has(c)), this.aliases);
     // No column asked for (count(*)): read the narrowest thing there is, one column.
     const columns = hints.columns === undefined ? undefined : hints.columns.length === 0 ? this.columns.slice(0, 1) : hints.columns;
     const limit = !hints.where && hints.limit !== undefined ? hints.limit + (hints.offset ?? 0) : undefined;
@@ -188,11 +199,13 @@ export class DataRelation extends Relation {
   }
 
   protected async *rows(hints: ScanOptions): AsyncGenerator<readonly Record<string, unknown>[]> {
-    for await (const { batch, names } of this.batches(hints)) yield sqlRowsOf(batch, names);
+    const nanos = this.nanos;
+    for await (const { batch, names } of this.batches(hints)) yield sqlRowsOf(batch, names, nanos);
   }
 
   protected override async *columnBatches(hints: ScanOptions): AsyncGenerator<ColumnBatch> {
-    for await (const { batch, names } of this.batches(hints)) yield columnBatchOf(batch, names);
+    const nanos = this.nanos;
+    for await (const { batch, names } of this.batches(hints)) yield columnBatchOf(batch, names, nanos);
   }
 
   /** The Arrow batches of a scan with these hints, recording what it planned, fetched and read. */
@@ -237,7 +250,8 @@ export class ChangesRelation extends Relation {
 
   protected async *rows(): AsyncGenerator<readonly Record<string, unknown>[]> {
     const before = this.opened.storage.bytesRead;
-    const log = await changes(this.opened.table, pointOf(this.from), pointOf(this.to), { signal: this.ctx.signal, onProgress: (p) => this.ctx.onProgress?.({ ...p, phase: 'read', current: this.ref }) });
+    // Nanosecond columns keep nine digits here too, so DISTINCT and comparisons see the exact values.
+    const log = await changes(this.opened.table, pointOf(this.from), pointOf(this.to), { signal: this.ctx.signal, nanos: this.nanos, onProgress: (p) => this.ctx.onProgress?.({ ...p, phase: 'read', current: this.ref }) });
     const record = { ...(await this.explain()), fromVersion: log.from, version: log.to, bytesFetched: this.opened.storage.bytesRead - before, rowsRead: log.rows.length, notes: [...log.notes, `source: ${log.sourceName}`] };
     this.scans.push(record);
     yield log.rows.map((r) => {

@@ -15,6 +15,7 @@ import { multisetMinus } from '../../../testing/multiset.ts';
 import { openTable } from '../open-table.ts';
 import { prepareWrite } from '../table-writes.ts';
 import { runSql } from './run-sql.ts';
+import { canonicalSqlValue } from './sql-values.ts';
 import type { SqlTableDto } from './sql-contract.ts';
 
 type Row = Record<string, unknown>;
@@ -159,7 +160,20 @@ describe.skipIf(!FIXTURES_PRESENT)('SQL over the fixtures, answers from fixtures
       const table = await openTable(storage, '', 'paimon');
       await (await prepareWrite(table, { kind: 'tag', name: 'v2tag', snapshotId: v.id })).apply();
       const tables: SqlTableDto[] = [{ name: 'append_complex_data', root: '', format: 'paimon' }];
-      expect(json(await query(`SELECT * FROM append_complex_data FOR VERSION AS OF 'v2tag'`, storage, tables))).toEqual(json(rowsAt(f, v.id)));
+      // f4 is TIMESTAMP(9): SQL holds all nine digits, the expected rows the canonical microseconds.
+      const rows = (await query(`SELECT * FROM append_complex_data FOR VERSION AS OF 'v2tag'`, storage, tables)).map((r) => ({ ...r, f4: canonicalSqlValue(r.f4) }));
+      expect(json(rows)).toEqual(json(rowsAt(f, v.id)));
+    });
+
+    it('a binary column compares as its hex text, on both executors: the comparison is not pushed to the format (append_complex_data)', async () => {
+      // The format's filter would read '646164' as the bytes of that text and drop every row.
+      const f = fixture('paimon', 'append_complex_data');
+      const rows = rowsAt(f, f.expected.current) as { f6: string | null }[];
+      for (const executor of ['columnar', 'squirreling'] as const) {
+        const run = async (where: string) => (await runSql(warehouse(), { query: `SELECT f6 FROM "${pathOf(f)}" WHERE ${where}` }, { executor })).rows.map((r) => r[0]).sort();
+        expect(await run("f6 = '646164'"), executor).toEqual(rows.filter((r) => r.f6 === '646164').map((r) => r.f6));
+        expect(await run("f6 > '65'"), executor).toEqual(rows.filter((r) => r.f6 !== null && r.f6 > '65').map((r) => r.f6).sort());
+      }
     });
 
     it('FOR TIMESTAMP AS OF a time written with a zone offset (pk_mor_pk_table_scan_and_read_mor)', async () => {

@@ -7,6 +7,7 @@
  */
 import type { Statement } from 'squirreling';
 import { LakeError } from '../../errors.ts';
+import { checkDatedCast } from './arrow-eval.ts';
 import { isOrderedType, typeSpec, type SqlType } from './sql-types.ts';
 
 type Node = Record<string, unknown>;
@@ -93,7 +94,11 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
     if (v.type === 'function' && EXACT_FUNCTIONS.has(String(v.funcName).toUpperCase())) (v.args as unknown[]).forEach(keep);
     if (v.type === 'function' && DATE_FUNCTIONS.has(String(v.funcName).toUpperCase())) (v.args as unknown[]).forEach(keep);
     if (v.type === 'function' && isNode(v.filter)) keep(v.filter);
-    if (v.type === 'cast') keep(v.expr); // an explicit conversion is the user's choice
+    if (v.type === 'cast') { checkDatedCast(v as never, typeOfNode(v.expr)); keep(v.expr); } // an explicit conversion is the user's choice, but not to a number from a time
+    if (v.type === 'function' && ['SUM', 'AVG'].includes(String(v.funcName).toUpperCase())) {
+      const t = typed((v.args as unknown[])[0]);
+      if (t && (t.kind === 'date' || t.kind === 'timestamp')) refuse(v, `${String(v.funcName)}()`, t, 'a sum of times has no value');
+    }
     if (v.type === 'case') (v.whenClauses as Node[]).forEach((w) => keep(w.condition));
     if (v.type === 'select' || v.type === 'with' || v.type === 'compound') {
       for (const k of ['where', 'having']) if (isNode(v[k])) keep(v[k]);

@@ -20,7 +20,8 @@ import { LakeError } from '../../errors.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
 import { checkLiteral, commonType, compareTyped, decimalAvg, isOrderedType, keyOf, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
-import { constantOf, staticType, type TypeOf } from './typed-eval.ts';
+import { constantOf, shiftedOperandType, staticType, type TypeOf } from './typed-eval.ts';
+import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 
 const TWO_53 = 2 ** 53;
 const OPS: Record<string, (c: number) => boolean> = {
@@ -58,6 +59,9 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
   },
   __LS3_KEY: { apply: (spec, v) => (v == null ? null : keyOf(typeOfSpec(spec), v) ?? null) as never, arguments: { min: 2, max: 2 } },
   __LS3_UNKEY: { apply: (spec, k) => valueOfKey(typeOfSpec(spec), k) as never, arguments: { min: 2, max: 2 } },
+  __LS3_TRUNC: { apply: (spec, unit, v) => truncDated(String(unit), v, typeOfSpec(spec) as never) as never, arguments: { min: 3, max: 3 } },
+  __LS3_EXTRACT: { apply: (spec, field, v) => extractDated(String(field), v, typeOfSpec(spec) as never) as never, arguments: { min: 3, max: 3 } },
+  __LS3_SHIFT: { apply: (spec, amount, unit, op, v) => shiftDated(v, Number(amount), String(unit), op === '-' ? '-' : '+', typeOfSpec(spec) as never) as never, arguments: { min: 5, max: 5 } },
   __LS3_ABSKEY: {
     apply: (spec, v) => { if (v == null) return null; const k = keyOf(typeOfSpec(spec), v); return k == null ? null : Math.abs(Number(k)); },
     arguments: { min: 2, max: 2 },
@@ -151,6 +155,27 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       if (isOrderedType(t) && !bothColumns) {
         rewritten++;
         return call(v, '__LS3_TCMP', [lit(v, v.op), lit(v, typeSpec(t)), operand(l, t, r), operand(r, t, l)]);
+      }
+    }
+    // Date functions of a typed date or timestamp: exact (typed-dates.ts), not squirreling's JS Date.
+    if (v.type === 'function' && Array.isArray(v.args) && v.args.length === 2 && ['DATE_TRUNC', 'EXTRACT', 'DATE_PART'].includes(String(v.funcName).toUpperCase())) {
+      const name = String(v.funcName).toUpperCase();
+      const t = typeOfNode(v.args[1]);
+      if (isDated(t)) {
+        const unit = constantUnit(v.args[0] as never, name === 'DATE_TRUNC' ? TRUNC_UNITS : EXTRACT_FIELDS, name);
+        rewritten++;
+        return call(v, name === 'DATE_TRUNC' ? '__LS3_TRUNC' : '__LS3_EXTRACT', [lit(v, typeSpec(t)), lit(v, unit), walk(v.args[1])]);
+      }
+    }
+    if (v.type === 'binary' && (v.op === '+' || v.op === '-') && isNode(v.right) && v.right.type === 'interval' || v.type === 'binary' && v.op === '+' && isNode(v.left) && v.left.type === 'interval') {
+      const interval = ((v.right as Node).type === 'interval' ? v.right : v.left) as Node;
+      const x = interval === v.right ? v.left : v.right;
+      const t = shiftedOperandType(x as never, typeOf);
+      if (isDated(t)) {
+        const op = interval === v.right ? String(v.op) as '+' | '-' : '+';
+        shiftDated(null, Number(interval.value), String(interval.unit), op, t, interval as never);
+        rewritten++;
+        return call(v, '__LS3_SHIFT', [lit(v, typeSpec(t)), lit(v, interval.value), lit(v, interval.unit), lit(v, op), walk(x)]);
       }
     }
     if (v.type === 'in valuelist') {

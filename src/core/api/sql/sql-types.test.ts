@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareTyped, decimalAvg, keyOf, parseDecimal, parseInstant, sqlTypeOf, valueOfKey } from './sql-types.ts';
+import { checkLiteral, compareTyped, decimalAvg, keyOf, parseDecimal, parseInstant, sqlTypeOf, timestampText, valueOfKey } from './sql-types.ts';
 import { keyed } from './typed-eval.ts';
 
 const NS = (iso: string) => BigInt(Date.parse(iso)) * 1_000_000n;
@@ -8,7 +8,8 @@ describe('SQL column types', () => {
   it('maps the type names of every format', () => {
     expect(['decimal(10,2)', 'DECIMAL(23, 5) NOT NULL', 'decimal(38,0)', 'decimal'].map(sqlTypeOf)).toEqual([
       { kind: 'decimal', scale: 2 }, { kind: 'decimal', scale: 5 }, { kind: 'decimal', scale: 0 }, { kind: 'decimal', scale: 0 }]);
-    for (const t of ['timestamp', 'timestamptz', 'timestamp_ntz', 'timestamptz_ns', 'TIMESTAMP(6) WITH LOCAL TIME ZONE', 'timestamp-micros', 'local-timestamp-millis']) expect(sqlTypeOf(t), t).toEqual({ kind: 'timestamp' });
+    for (const t of ['timestamp', 'timestamptz', 'timestamp_ntz', 'TIMESTAMP(6) WITH LOCAL TIME ZONE', 'TIMESTAMP(3)', 'timestamp-micros', 'local-timestamp-millis']) expect(sqlTypeOf(t), t).toEqual({ kind: 'timestamp' });
+    for (const t of ['timestamp_ns', 'timestamptz_ns', 'TIMESTAMP(9)', 'TIMESTAMP(7) WITH LOCAL TIME ZONE', 'TIMESTAMP(9) NOT NULL', 'timestamp-nanos', 'local-timestamp-nanos']) expect(sqlTypeOf(t), t).toEqual({ kind: 'timestamp', nanos: true });
     for (const t of ['date', 'DATE NOT NULL']) expect(sqlTypeOf(t), t).toEqual({ kind: 'date' });
     for (const t of ['long', 'BIGINT', 'int64']) expect(sqlTypeOf(t), t).toEqual({ kind: 'long' });
     for (const t of ['string', 'int', 'double', 'decimal_text', 'datetime', 'time-micros', 'list<decimal(10,2)>']) expect(sqlTypeOf(t), t).toBeUndefined();
@@ -35,6 +36,19 @@ describe('SQL column types', () => {
     expect(valueOfKey(t, keyOf(t, '-0.5'))).toBe('-0.50');
     expect(valueOfKey({ kind: 'timestamp' }, keyOf({ kind: 'timestamp' }, '1969-12-31T23:59:59.999999Z'))).toBe('1969-12-31T23:59:59.999999Z');
     expect(valueOfKey({ kind: 'date' }, keyOf({ kind: 'date' }, '1900-01-01'))).toBe('1900-01-01');
+    // Nanoseconds: nine digits both ways, before 1970 too (the fraction is an offset into its second).
+    const ns = { kind: 'timestamp', nanos: true } as const;
+    for (const v of ['1969-12-31T23:59:59.999999999Z', '1899-01-01T00:59:20.001001001Z', '2008-12-28T00:00:00.000123456Z', '1970-01-01T00:00:00.000000000Z']) {
+      expect(valueOfKey(ns, keyOf(ns, v)), v).toBe(v);
+    }
+    expect(timestampText(-1n, true)).toBe('1969-12-31T23:59:59.999999999Z');
+    expect(timestampText(-1n, false)).toBe('1969-12-31T23:59:59.999999Z');
+    expect(keyOf(ns, '2008-12-28T00:00:00.000123456Z')! > keyOf(ns, '2008-12-28T00:00:00.000123450Z')!).toBe(true);
+  });
+
+  it('a literal with more than nine fraction digits is DataInvalid naming the digits', () => {
+    expect(() => checkLiteral({ kind: 'timestamp', nanos: true }, '2008-12-28 00:00:00.0001234567', 'f4')).toThrow(/more than 9 fraction digits/);
+    expect(() => checkLiteral({ kind: 'timestamp' }, '2008-12-28 00:00:00.123456789', 'ts')).not.toThrow();
   });
 
   it('AVG of decimals: scale + 4, half away from zero', () => {

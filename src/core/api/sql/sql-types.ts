@@ -5,16 +5,23 @@
  * exactly as scaled bigints (rescaled to the larger scale, literals parsed from their text, no float),
  * dates and timestamps as instants (epoch nanoseconds; a date is its midnight UTC, a time without a zone
  * is UTC, as the canonical form writes every timestamp with `Z`).
+ *
+ * Nanosecond timestamps (Iceberg `timestamp_ns`/`timestamptz_ns`, Paimon `TIMESTAMP(7..9)` with or without
+ * local time zone, Avro `timestamp-nanos`) reach SQL as canonical text with nine fraction digits
+ * (`…SS.fffffffffZ`, {@link timestampText}), not as the row form's microseconds: the text stays the one
+ * form every timestamp has (the date functions, LIKE and the output read it), is exact, and — fixed width
+ * per column — orders, groups and de-duplicates as the instant does even where squirreling compares it as
+ * text. Their type says so (`nanos`), so MIN/MAX and keys turn back into the same nine-digit text.
  */
 import { LakeError } from '../../errors.ts';
 import type { LakeTable } from '../../formats/table-format.ts';
-import { canonicalDate, canonicalDecimal, canonicalTimestampMicros } from '../../arrow/index.ts';
+import { canonicalDate, canonicalDecimal, canonicalTimestampMicros, canonicalTimestampNanos } from '../../arrow/index.ts';
 
 /** A column's type where SQL must know it: decimal(p,s) by scale, date, timestamp (with or without zone), 64-bit integer. */
 export type SqlType =
   | { readonly kind: 'decimal'; readonly scale: number }
   | { readonly kind: 'date' }
-  | { readonly kind: 'timestamp' }
+  | { readonly kind: 'timestamp'; readonly nanos?: boolean }
   | { readonly kind: 'long' };
 
 export type ColumnTypes = ReadonlyMap<string, SqlType>;
@@ -32,9 +39,14 @@ export function sqlTypeOf(formatType: string): SqlType | undefined {
   const dec = /^decimal\s*(?:\(\s*\d+\s*(?:,\s*(\d+)\s*)?\))?(?:\s|$)/.exec(t);
   if (dec) return { kind: 'decimal', scale: Number(dec[1] ?? 0) };
   if (/^date(?:\s|$)/.test(t)) return { kind: 'date' };
-  if (/^(?:local-)?timestamp/.test(t)) return { kind: 'timestamp' };
+  if (/^(?:local-)?timestamp/.test(t)) return isNanosType(t) ? { kind: 'timestamp', nanos: true } : { kind: 'timestamp' };
   if (/^(?:long|bigint|int64)(?:\s|$)/.test(t)) return { kind: 'long' };
   return undefined;
+}
+
+/** True for a timestamp type name of nanosecond precision (`timestamptz_ns`, `TIMESTAMP(9)`, `TIMESTAMP_LTZ(7)`, `timestamp-nanos`). */
+function isNanosType(t: string): boolean {
+  return /^timestamp(?:tz)?_ns\b/.test(t) || /^(?:local-)?timestamp-nanos\b/.test(t) || /^timestamp(?:_ltz)?\s*\(\s*[7-9]\s*\)/.test(t);
 }
 
 /** Types of the table's top-level columns by name: the current schema's, older schemas' for dropped names. */
@@ -52,11 +64,12 @@ export async function columnTypesOf(table: LakeTable, signal?: AbortSignal): Pro
 }
 
 /** A type as text (the fallback's function argument) and back. */
-export const typeSpec = (t: SqlType): string => (t.kind === 'decimal' ? `decimal:${t.scale}` : t.kind);
+export const typeSpec = (t: SqlType): string => (t.kind === 'decimal' ? `decimal:${t.scale}` : t.kind === 'timestamp' && t.nanos ? 'timestamp_ns' : t.kind);
 export function typeOfSpec(spec: unknown): SqlType {
   const s = String(spec);
   if (s.startsWith('decimal:')) return { kind: 'decimal', scale: Number(s.slice(8)) };
   if (s === 'date' || s === 'timestamp' || s === 'long') return { kind: s };
+  if (s === 'timestamp_ns') return { kind: 'timestamp', nanos: true };
   throw new LakeError('Internal', `sql: unknown type spec ${s}`);
 }
 
@@ -89,6 +102,8 @@ export function compareDecimal(a: Decimal, b: Decimal): number {
 }
 
 const TIME_TEXT = /^\s*([+-]?\d{4,6})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|UTC|[+-]\d{2}(?::?\d{2})?)?\s*$/i;
+/** A timestamp text with more fraction digits than nanoseconds have (no instant we can hold exactly). */
+const TOO_FINE = /^\s*[+-]?\d{4,6}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}\.\d{10,}/;
 
 /** Epoch nanoseconds of a date or timestamp text ('2025-03-01', '2025-03-01 08:00:00.5+08:00', canonical `…Z`); undefined otherwise. */
 export function parseInstant(v: unknown): bigint | undefined {
@@ -130,7 +145,15 @@ export function valueOfKey(t: SqlType, k: unknown): unknown {
   if (t.kind === 'long') return k;
   const micros = n >= 0n ? n / 1000n : -((-n + 999n) / 1000n);
   if (t.kind === 'date') return canonicalDate(Number(micros / 86_400_000_000n));
-  return canonicalTimestampMicros(micros);
+  return t.nanos ? timestampText(n, true) : canonicalTimestampMicros(micros);
+}
+
+/**
+ * The canonical text of an instant in epoch nanoseconds: six fraction digits (the row form, sub-microsecond
+ * digits floored) or, for a nanosecond column, nine (`2008-12-28T00:00:00.000123456Z`).
+ */
+export function timestampText(nanos: bigint, ns: boolean): string {
+  return ns ? canonicalTimestampNanos(nanos) : canonicalTimestampMicros(nanos >= 0n ? nanos / 1000n : -((-nanos + 999n) / 1000n));
 }
 
 /**
@@ -165,6 +188,10 @@ export function commonType(a: SqlType | undefined, b: SqlType | undefined): SqlT
 export function checkLiteral(t: SqlType, value: unknown, column: string, at?: { positionStart: number; positionEnd: number }): void {
   if (value == null) return;
   const ok = t.kind === 'decimal' ? parseDecimal(value) !== undefined : t.kind === 'long' ? true : parseInstant(value) !== undefined;
+  if (!ok && t.kind !== 'decimal' && typeof value === 'string' && TOO_FINE.test(value)) {
+    throw new LakeError('DataInvalid', `sql: ${JSON.stringify(value)} has more than 9 fraction digits; a timestamp holds nanoseconds at most (column ${column})`,
+      { columnName: column, ...(at ? { engineStart: at.positionStart, engineEnd: at.positionEnd } : {}) });
+  }
   if (!ok) {
     throw new LakeError('DataInvalid', `sql: ${JSON.stringify(value)} is not a ${t.kind} value to compare with column ${column}`,
       { columnName: column, ...(at ? { engineStart: at.positionStart, engineEnd: at.positionEnd } : {}) });

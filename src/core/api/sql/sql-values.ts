@@ -1,13 +1,22 @@
 /**
  * Values as the SQL engine sees them: the canonical row form of fixtures/expected/README.md (so `SELECT *`
  * prints as `scan --format canonical` does: decimals, dates and timestamps as sortable strings, binary as
- * hex), except that a 64-bit integer beyond 2^53 is a bigint, not a string, so it compares and sums exactly.
+ * hex), except that a 64-bit integer beyond 2^53 is a bigint, not a string, so it compares and sums exactly,
+ * and a nanosecond timestamp column keeps its nine fraction digits (sql-types.ts {@link timestampText}).
  */
-import { DataType, Type, type RecordBatch } from 'apache-arrow';
-import { canonicalAccessor } from '../../arrow/index.ts';
+import { DataType, Type, type Data, type RecordBatch } from 'apache-arrow';
+import { canonicalAccessor, exactTimestampAccessor } from '../../arrow/index.ts';
 import { toDisplay } from '../display-value.ts';
 import type { DisplayValue } from '../table-dto.ts';
 import type { SqlColumnKind } from './sql-contract.ts';
+
+/**
+ * The engine value reader of a column: the canonical accessor, except that a timestamp of a column SQL
+ * types as nanoseconds (`nanos`) reads as nine-digit text from the exact stored value.
+ */
+export function sqlAccessor(type: DataType, nanos: boolean): (data: Data, i: number) => unknown {
+  return nanos ? exactTimestampAccessor(type) : canonicalAccessor(type);
+}
 
 /** A decimal-string id (snapshot id, counter) as the engine's number, or bigint beyond 2^53; other text as is. */
 export function sqlId(id: string): number | bigint | string {
@@ -16,13 +25,13 @@ export function sqlId(id: string): number | bigint | string {
   return Number.isSafeInteger(n) ? n : BigInt(id);
 }
 
-/** Rows of `batch` for `columns`, as plain objects of engine values. */
-export function sqlRowsOf(batch: RecordBatch, columns: readonly string[]): Record<string, unknown>[] {
+/** Rows of `batch` for `columns`, as plain objects of engine values (`nanos`: the nanosecond timestamp columns). */
+export function sqlRowsOf(batch: RecordBatch, columns: readonly string[], nanos?: ReadonlySet<string>): Record<string, unknown>[] {
   const cols = columns.map((name) => {
     const k = batch.schema.fields.findIndex((f) => f.name === name);
     if (k < 0) return { name, data: undefined, read: () => null, int: false };
     const type = batch.schema.fields[k]!.type;
-    return { name, data: batch.data.children[k]!, read: canonicalAccessor(type), int: DataType.isInt(type) || type.typeId === Type.Int };
+    return { name, data: batch.data.children[k]!, read: sqlAccessor(type, nanos?.has(name) ?? false), int: DataType.isInt(type) || type.typeId === Type.Int };
   });
   const rows: Record<string, unknown>[] = new Array(batch.numRows);
   for (let i = 0; i < batch.numRows; i++) {
@@ -37,6 +46,18 @@ export function sqlRowsOf(batch: RecordBatch, columns: readonly string[]): Recor
 }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const FINER_THAN_MICROS = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6})\d+Z$/;
+
+/**
+ * A result value as the canonical row form writes it (`lakescope sql --format canonical`, like `scan
+ * --format canonical`): a timestamp with more than six fraction digits (a nanosecond column's value) floored
+ * to microseconds — the text's digits are a non-negative offset into its second, so dropping them floors.
+ */
+export function canonicalSqlValue(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const m = FINER_THAN_MICROS.exec(v);
+  return m ? `${m[1]}Z` : v;
+}
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DECIMAL = /^-?\d+\.\d+$/;
 

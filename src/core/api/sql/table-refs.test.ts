@@ -45,6 +45,10 @@ describe('table references and their clauses', () => {
     expect(parseTime('yesterday')).toBeUndefined();
     expect(canonicalTimeLiteral('2024-01-31 08:00:00.123456')).toBe('2024-01-31T08:00:00.123456Z');
     expect(canonicalTimeLiteral('2024-01-31')).toBeUndefined();
+    // Sub-microsecond digits are kept (nanosecond columns), nine in all; more than nine is left for the typed check to refuse.
+    expect(canonicalTimeLiteral('2008-12-28 00:00:00.000123456')).toBe('2008-12-28T00:00:00.000123456Z');
+    expect(canonicalTimeLiteral('2008-12-28 00:00:00.0001234')).toBe('2008-12-28T00:00:00.000123400Z');
+    expect(canonicalTimeLiteral('2008-12-28 00:00:00.0001234567')).toBeUndefined();
     expect(() => findTableRefs('SELECT *\nFROM t FOR VERSION AS OF x')).toThrow(/line 2, column 26/);
     expect(() => findTableRefs("SELECT * FROM t FOR TIMESTAMP AS OF 'soon'")).toThrow(/ISO-8601/);
     expect(() => tokenize("SELECT 'abc")).toThrow(/unclosed string at line 1, column 8/);

@@ -119,18 +119,25 @@ export function parseTime(text: string): number | undefined {
 
 /**
  * A string literal holding a date and time, in the canonical timestamp form the rows carry
- * (`YYYY-MM-DDTHH:MM:SS.ffffffZ`, UTC), so that comparing it with a timestamp column as text orders by
+ * (`YYYY-MM-DDTHH:MM:SS.ffffffZ`, UTC; nine fraction digits when it has sub-microsecond ones), so that comparing it with a timestamp column as text orders by
  * time (`'2020-01-01T10:00:00Z'` would sort after `'2020-01-01T10:00:00.000000Z'`). Undefined for other
  * text, and for a date alone (it already compares right: a prefix sorts first, as midnight).
  */
 export function canonicalTimeLiteral(text: string): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/i.test(text.trim())) return undefined;
+  const fraction = /:\d{2}\.(\d+)/.exec(text)?.[1] ?? '';
+  // More digits than nanoseconds: left as written, so the typed comparison refuses it at its place (DataInvalid).
+  if (fraction.length > 9) return undefined;
   const ms = parseTime(text);
   if (ms === undefined) return undefined;
-  const micros = /\.\d{3}(\d{1,3})/.exec(text)?.[1]?.padEnd(3, '0') ?? '000';
+  // Microseconds as the rows carry them; a literal with sub-microsecond digits keeps all nine (nanosecond columns).
+  const sub = fraction.slice(3).padEnd(fraction.length > 6 ? 6 : 3, '0');
   const iso = new Date(ms).toISOString(); // …THH:MM:SS.mmmZ
-  return `${iso.slice(0, 23)}${micros}Z`;
+  return `${iso.slice(0, 23)}${sub}Z`;
 }
+
+/** Functions whose arguments SQL separates with FROM. */
+const FROM_FUNCTIONS = new Set(['EXTRACT', 'SUBSTRING', 'SUBSTR', 'TRIM', 'POSITION', 'OVERLAY']);
 
 /** Finds every table reference after FROM or JOIN. Throws a positioned error for a malformed clause. */
 export function findTableRefs(query: string, tokens: readonly SqlToken[] = tokenize(query)): TableRefInQuery[] {
@@ -148,7 +155,12 @@ export function findTableRefs(query: string, tokens: readonly SqlToken[] = token
     }
     throw queryError(query, t?.start ?? query.length, `expected ${what} (a version number or a quoted tag, branch or time)`);
   };
+  // `EXTRACT(EPOCH FROM ts)`, `SUBSTRING(s FROM 2)`, `TRIM(BOTH ' ' FROM s)`: a FROM inside these names no table.
+  const opener: (string | undefined)[] = [];
   for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.text === '(') opener.push(tokens[i - 1]?.kind === 'word' ? tokens[i - 1]!.text.toUpperCase() : undefined);
+    else if (tokens[i]!.text === ')') opener.pop();
+    if (isWord(tokens[i], 'FROM') && FROM_FUNCTIONS.has(opener[opener.length - 1] ?? '')) continue;
     if (!isWord(tokens[i], 'FROM') && !isWord(tokens[i], 'JOIN')) continue;
     const nameTok = tokens[i + 1];
     if (!nameTok || (nameTok.kind !== 'word' && nameTok.kind !== 'quoted')) continue; // subquery, table function…

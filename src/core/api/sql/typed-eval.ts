@@ -6,6 +6,7 @@
  * float the parser made of it, so `d = 0.1000000000000000055` is exact.
  */
 import type { ExprNode } from 'squirreling';
+import { extractType, isDated, shiftType, truncType } from './typed-dates.ts';
 import { avgScale, checkLiteral, commonType, compareDecimal, isOrderedType, keyOf, parseDecimal, parseInstant, type Decimal, type SqlType } from './sql-types.ts';
 
 type Identifier = Extract<ExprNode, { type: 'identifier' }>;
@@ -13,10 +14,31 @@ type Identifier = Extract<ExprNode, { type: 'identifier' }>;
 /** How a place in the query resolves a column's type (undefined: untyped or unknown). */
 export type TypeOf = (node: Identifier) => SqlType | undefined;
 
-/** The type SQL knows statically: a typed column, MIN/MAX of one, SUM of a decimal or long, AVG of a decimal. */
+/**
+ * The type SQL knows statically: a typed column, MIN/MAX of one, SUM of a decimal or long, AVG of a decimal,
+ * DATE_TRUNC or `± INTERVAL` of a date or timestamp, EXTRACT(EPOCH …) of a timestamp (typed-dates.ts).
+ */
 export function staticType(node: ExprNode, typeOf: TypeOf | undefined): SqlType | undefined {
+  // Date functions of a date or timestamp (typed-dates.ts): DATE_TRUNC and `± INTERVAL` keep a time, EXTRACT(EPOCH) is a decimal.
+  if (node.type === 'binary' && (node.op === '+' || node.op === '-') && node.right.type === 'interval') {
+    const t = shiftedOperandType(node.left, typeOf);
+    return t ? shiftType(t, node.right.unit) : undefined;
+  }
+  if (node.type === 'binary' && node.op === '+' && node.left.type === 'interval') {
+    const t = shiftedOperandType(node.right, typeOf);
+    return t ? shiftType(t, node.left.unit) : undefined;
+  }
   if (!typeOf) return undefined;
   if (node.type === 'identifier') return typeOf(node);
+  if (node.type === 'function' && node.args.length === 2) {
+    const name = node.funcName.toUpperCase();
+    if (name !== 'DATE_TRUNC' && name !== 'EXTRACT' && name !== 'DATE_PART') return undefined;
+    const t = staticType(node.args[1]!, typeOf);
+    if (!isDated(t)) return undefined;
+    if (name === 'DATE_TRUNC') return truncType(t);
+    const field = node.args[0]!.type === 'literal' ? node.args[0]!.value : undefined;
+    return typeof field === 'string' ? extractType(t, field.toUpperCase()) : undefined;
+  }
   if (node.type === 'function' && node.args.length === 1 && node.args[0]!.type !== 'star') {
     const name = node.funcName.toUpperCase();
     const t = name === 'MIN' || name === 'MAX' || name === 'SUM' || name === 'AVG' ? staticType(node.args[0]!, typeOf) : undefined;
@@ -26,6 +48,22 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined): SqlType 
     return t.kind === 'decimal' ? { kind: 'decimal', scale: avgScale(t.scale) } : undefined;
   }
   return undefined;
+}
+
+/**
+ * The type of the operand of `± INTERVAL` when it is a date or timestamp: a typed expression, or a
+ * literal written as one ('2024-01-31' a date; with a time, a timestamp — of nanoseconds when it has more
+ * than six fraction digits), so `'2024-01-31' + INTERVAL 1 MONTH` is exact too.
+ */
+export function shiftedOperandType(node: ExprNode, typeOf: TypeOf | undefined): Extract<SqlType, { kind: 'date' | 'timestamp' }> | undefined {
+  if (node.type === 'literal') {
+    const v = node.value;
+    if (typeof v !== 'string' || parseInstant(v) === undefined) return undefined;
+    if (/^\s*[+-]?\d{4,6}-\d{2}-\d{2}\s*$/.test(v)) return { kind: 'date' };
+    return /\.\d{7}/.test(v) ? { kind: 'timestamp', nanos: true } : { kind: 'timestamp' };
+  }
+  const t = staticType(node, typeOf);
+  return isDated(t) ? t : undefined;
 }
 
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
