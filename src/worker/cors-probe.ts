@@ -13,8 +13,8 @@
  */
 import { LakeError, isLakeError } from '../core/errors.ts';
 import { s3Url } from '../core/io/s3-url.ts';
-import { format, messageRef } from '../core/messages/en.ts';
 import type { S3Connection } from './connection.ts';
+import { messageError } from '../core/message-error.ts';
 
 /** Returns `error` unchanged, or an Auth LakeError when the anonymous probe shows CORS is in fact allowed. */
 export async function refineCorsError(error: unknown, spec: S3Connection, signal?: AbortSignal, fetchFn: typeof fetch = fetch): Promise<unknown> {
@@ -49,6 +49,6 @@ async function unreachable(url: URL, error: LakeError, signal: AbortSignal | und
   } catch (e) {
     if (signal?.aborted) return undefined;
     const host = url.host;
-    return new LakeError('Io', format('error.s3.unreachable', { host }), { ...error.context, host, endpoint: url.origin, i18n: JSON.stringify(messageRef('error.s3.unreachable', { host })) }, { cause: e });
+    return messageError('Io', 'error.s3.unreachable', { host }, { ...error.context, host, endpoint: url.origin }, e);
   }
 }
