@@ -38,12 +38,15 @@ const KNOWN_ENGINE_ENGLISH: RegExp[] = [
 
 /**
  * Visible text nodes of the page that hold an English sentence. Table data, file names, code and the
- * warehouse's README are not UI strings: skipped by where they are drawn.
+ * warehouse's README are not UI strings: skipped by where they are drawn. Error messages are checked: an
+ * engine error with a catalog reference is Chinese (the names it quotes in `.mono`, its English original in
+ * `[lang="en"]`); one without is English in `[lang="en"]`, marked as not translated — the error test below
+ * checks that the errors it provokes have no such mark.
  */
 async function englishSentences(page: Page): Promise<string[]> {
   const texts = await page.evaluate(() => {
     const skip = '.mono, code, kbd, pre, .readme, .data-grid, .dg-cell, .jt-root, .raw-decoded, .code-block, [data-testid="raw-content"], '
-      + '.error-message, .recharts-wrapper, .cm-editor, textarea, input, select option, .op-pill, .badge, [lang="en"], .query-result, .legend';
+      + '.recharts-wrapper, .cm-editor, textarea, input, select option, .op-pill, .badge, [lang="en"], .query-result, .legend';
     const out: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -248,3 +251,52 @@ test.describe('zh-CN, every view of each format', () => {
   }
 });
 
+
+/** The visible error message paragraphs (`.error-message`) of the page. */
+const errorTexts = (page: Page) => page.locator('.error-message').filter({ visible: true }).allInnerTexts();
+
+test.describe('zh-CN errors', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('engine errors are Chinese: a missing table URL, a missing table, a wrong column and a syntax error in the Query tab', async ({ page, baseURL }) => {
+    test.setTimeout(180_000);
+    const errors = watchErrors(page);
+    const translated = async (view: string, expected: RegExp) => {
+      const texts = await errorTexts(page);
+      expect(texts.length, `an error message on ${view}`).toBeGreaterThan(0);
+      for (const t of texts) expect(t, `Chinese error on ${view}`).toMatch(expected);
+      await expect(page.getByTestId('error-untranslated')).toHaveCount(0);
+      await shot(page, `i18n-zh-error-${view}`);
+      await noEnglish(page, `error ${view}`);
+    };
+
+    // A URL with no warehouse behind it: the preview answers with its page, not an index.json.
+    await page.goto(`/?w=url&url=${encodeURIComponent(`${baseURL}/demo/nosuch/`)}`);
+    await expect(page.getByRole('alert')).toBeVisible({ timeout: 30_000 });
+    await translated('url', /index\.json 不是 JSON/);
+    // The English original is one click away, marked as English.
+    const original = page.locator('.error-original');
+    await original.locator('summary').click();
+    await expect(original.locator('[lang="en"]')).toHaveText('http: index.json is not JSON');
+    await shot(page, 'i18n-zh-error-url-original');
+    await noEnglish(page, 'error url, original open');
+
+    // A table path the warehouse does not have.
+    await page.goto('/?w=demo&t=sales%2Fnosuch%2F');
+    await expect(page.getByRole('alert')).toBeVisible({ timeout: 30_000 });
+    await translated('no-table', /这个位置没有表/);
+
+    // A wrong column and a syntax error in the Query tab: the column's name is set apart as data.
+    await page.goto(ORDERS);
+    await openTab(page, 'query');
+    await expect(page.getByTestId('query-view')).toBeVisible({ timeout: 30_000 });
+    await runQuery(page, 'SELECT order_id,\n       no_such_column\nFROM t');
+    const queryError = page.getByTestId('query-error');
+    await expect(queryError.locator('.error-message')).toContainText('第 2 行，第 8 列');
+    await expect(queryError.locator('.error-message .mono').first()).toHaveText('no_such_column');
+    await translated('query-column', /^SQL 错误（第 2 行，第 8 列）：没有列 "no_such_column"。可用的列：/);
+    await runQuery(page, 'SELEC x FROM t');
+    await translated('query-syntax', /^SQL 错误（第 1 行，第 1 列）：这里应为 SELECT，却是 "SELEC"$/);
+    expect(errors).toEqual([]);
+  });
+});

@@ -71,7 +71,7 @@ async function manifestStorage(baseUrl: string, description: string | undefined,
   try {
     json = JSON.parse(new TextDecoder().decode(bytes));
   } catch (e) {
-    throw new LakeError('DataInvalid', 'http: index.json is not JSON', { url: manifestUrl }, { cause: e });
+    throw messageError('DataInvalid', 'error.http.indexNotJson', undefined, { url: manifestUrl }, e);
   }
   const manifest = parseKeyManifest(json, manifestUrl);
   return new HttpStorage({ urls: manifestUrls(manifest, base), description: description ?? base.replace(/\/$/, ''), fetch: fetchFn });

@@ -39,6 +39,7 @@ export const enErrors2 = {
   'error.http.cannotList': (p: { where: string }) => `http: list: ${p.where} is a plain HTTP location, which cannot be listed; open a table by its exact path, or give the keys`,
   'error.http.noUrl': (p: { op: string; key: string; where: string }) => `http: ${p.op} '${p.key}': no URL for this key in ${p.where}`,
   'error.http.noIndex': () => 'http: no index.json key list at this URL (plain HTTP cannot be listed; publish one, or open the bucket with S3 keys)',
+  'error.http.indexNotJson': () => 'http: index.json is not JSON',
   'error.fetch.cors': (p: { subject: string }) => `${p.subject}: the browser refused the request — most likely CORS is not set up on the server for this page's origin (or the server is unreachable)`,
   'error.fetch.failed': (p: { subject: string; detail: string }) => `${p.subject}: request failed: ${p.detail}`,
 

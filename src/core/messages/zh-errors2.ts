@@ -34,6 +34,7 @@ export const zhErrors2: { readonly [K in keyof typeof enErrors2]: (...args: Para
   'error.http.cannotList': (p) => `http：列出：${p.where} 是普通 HTTP 地址，无法列出其中的文件；请按确切路径打开表，或提供键列表`,
   'error.http.noUrl': (p) => `http：${op(p.op)} '${p.key}'：${p.where} 中没有这个键的 URL`,
   'error.http.noIndex': () => 'http：这个 URL 下没有 index.json 键列表（普通 HTTP 无法列出文件；请发布一份，或用 S3 密钥打开存储桶）',
+  'error.http.indexNotJson': () => 'http：index.json 不是 JSON（这个 URL 下可能没有已发布的仓库，服务器返回的是别的页面）',
   'error.fetch.cors': (p) => `${p.subject}：浏览器拒绝了这个请求——很可能服务器没有为本页面的来源配置 CORS（或者服务器无法连接）`,
   'error.fetch.failed': (p) => `${p.subject}：请求失败：${p.detail}`,
 

@@ -4,6 +4,7 @@
  * (monospace, through SafeText); a non-English reader can open the original English text below it. An error
  * without a reference is shown in English as the engine wrote it, marked as not translated.
  */
+import type { ReactNode } from 'react';
 import type { LakeErrorCode } from '../../core/errors.ts';
 import { en } from '../../core/messages/en.ts';
 import { errorText, isErrorRef, messageParts, type ErrorRef } from '../../core/messages/message-parts.ts';
@@ -38,7 +39,13 @@ export function errorMessage(error: unknown, tr: Translator): string {
  * disclosure — or, without a reference, the English text marked "not translated". `english` overrides the
  * original text shown (the query tab gives the first line only; it shows the query and caret itself).
  */
-export function ErrorMessage({ error, english, max = 2000 }: { error: unknown; english?: string; max?: number }) {
+export function ErrorMessage({ error, english, max = 2000, children }: {
+  error: unknown;
+  english?: string;
+  max?: number;
+  /** Shown right below the translated message, before the English original (the query tab's query line and caret). */
+  children?: ReactNode;
+}) {
   const tr = useMessages();
   const ref = errorRefOf(error);
   const original = english ?? ((error as ErrorLike | null | undefined)?.message ?? String(error));
@@ -57,6 +64,7 @@ export function ErrorMessage({ error, english, max = 2000 }: { error: unknown; e
           ? <SafeText key={i} text={p} max={max} />
           : <span key={i} className="mono error-data"><SafeText text={p.data} max={max} /></span>))}
       </p>
+      {children}
       {tr.catalog !== en && (
         <details className="error-original">
           <summary>{tr.t('ui.error.original')}</summary>

@@ -168,7 +168,7 @@ function RunStatus({ state, onConfirm, onCancel, onGoToError, errorLine, onRetry
         const translated = errorRefOf(state.error) !== undefined;
         return (
           <div className="query-error" role="alert" data-testid="query-error">
-            {translated ? <><ErrorMessage error={state.error} english={e.message} />{caret.length > 0 && <pre className="mono">{caret.join('\n')}</pre>}</>
+            {translated ? <ErrorMessage error={state.error} english={e.message}>{caret.length > 0 && <pre className="mono">{caret.join('\n')}</pre>}</ErrorMessage>
               : <><pre className="mono" lang="en">{e.message}</pre><UntranslatedMark /></>}
             {errorLine && onGoToError && (
               <button type="button" className="btn btn-small" onClick={onGoToError}>{t('ui.query.goToError', { line: errorLine.line, column: errorLine.column })}</button>
