@@ -165,7 +165,7 @@ export class S3Storage implements Storage {
     const expected = range ? this.etags.get(key) : undefined;
     if (expected) headers['if-match'] = expected;
     const res = await this.sendOnce('GET', this.url(key), { op: 'read', key }, { headers, signal, retry: false, accept: [412, 416] });
-    // `what` in the reader's language (its English text is `what`).
+    // What this request was doing, as a message reference (its English text is read()'s `what`).
     const subject = s3Subject('read', key, this.description);
     if (res.status === 416) {
       await res.body?.cancel();
