@@ -57,6 +57,9 @@ export const enErrors2 = {
   'error.warehouse.noTable': () => 'warehouse: no table at this location',
   'error.iceberg.formatVersion': (p: { version: number }) => `iceberg metadata: format-version ${p.version} is not supported (v4 is still under development; this reader handles v1–v3)`,
 
+  'error.delta.readerVersion': (p: { version: number }) => `delta protocol: the table needs reader version ${p.version}; this reader implements versions 1 to 3`,
+  'error.json.invalid': (p: { detail: string }) => `json: ${p.detail}`,
+
   // Reading a file that is not what it should be (the panel names the file from the error's context)
   'error.parquet.tooShort': (p: { size: number }) => `parquet: file of ${p.size} bytes is too short for a footer`,
   'error.parquet.noMagic': () => 'parquet: no PAR1 magic at the end of the file',

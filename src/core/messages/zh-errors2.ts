@@ -49,6 +49,9 @@ export const zhErrors2: { readonly [K in keyof typeof enErrors2]: (...args: Para
   'error.warehouse.noTable': () => '仓库：这个位置没有表',
   'error.iceberg.formatVersion': (p) => `iceberg 元数据：不支持 format-version ${p.version}（v4 仍在制定中；本读取器支持 v1–v3）`,
 
+  'error.delta.readerVersion': (p) => `delta 协议：这张表需要读取器版本 ${p.version}；本读取器实现的是版本 1 到 3`,
+  'error.json.invalid': (p) => `json：不是有效的 JSON（解析器说：${p.detail}）`,
+
   'error.parquet.tooShort': (p) => `parquet：文件只有 ${p.size} 字节，放不下文件尾（footer）`,
   'error.parquet.noMagic': () => 'parquet：文件末尾没有 PAR1 标识——文件已损坏或被截断',
   'error.parquet.footerLength': (p) => `parquet：文件尾长度 ${p.length} 超出了这个 ${p.size} 字节的文件`,
