@@ -15,6 +15,8 @@ export const enErrors2 = {
   // Storage: S3, plain HTTP, fetch
   'error.s3.subject': (p: { op: string; key?: string; where: string }) => `s3: ${p.op}${p.key === undefined ? '' : ` '${p.key}'`} in ${p.where}`,
   'error.s3.anonymousRefused': (p: { status: string }) => `anonymous access refused: the bucket does not let everyone do this; connect with keys (${p.status})`,
+  'error.s3.keysRefused': () => 's3: the keys were refused — the bucket allows this page (CORS is fine), but the signed request was rejected without a readable answer '
+    + '(wrong access key or secret, an expired session token, or a clock/region mismatch)',
   'error.s3.noSuchKey': () => 'no such key (NoSuchKey)',
   'error.s3.noSuchBucket': (p: { bucket: string }) => `no such bucket '${p.bucket}' (NoSuchBucket)`,
   'error.s3.signature': () => 'the signature does not match: wrong secret key, or a tampered URL (SignatureDoesNotMatch)',

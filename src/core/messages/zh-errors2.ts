@@ -12,6 +12,7 @@ export const zhErrors2: { readonly [K in keyof typeof enErrors2]: (...args: Para
 
   'error.s3.subject': (p) => `s3：在 ${p.where} 中${op(p.op)}${p.key === undefined ? '' : ` '${p.key}'`}`,
   'error.s3.anonymousRefused': (p) => `匿名访问被拒绝：这个存储桶不允许所有人这样做；请用密钥连接（${p.status}）`,
+  'error.s3.keysRefused': () => 's3：密钥被拒绝——存储桶允许本页面访问（CORS 没有问题），但签名请求被拒绝且没有可读的答复（access key 或 secret 错误、会话令牌已过期，或时钟/区域不匹配）',
   'error.s3.noSuchKey': () => '没有这个键（NoSuchKey）',
   'error.s3.noSuchBucket': (p) => `没有名为 '${p.bucket}' 的存储桶（NoSuchBucket）`,
   'error.s3.signature': () => '签名不匹配：密钥（secret key）错误，或 URL 被改动过（SignatureDoesNotMatch）',
