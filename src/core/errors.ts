@@ -24,12 +24,25 @@ const LAKE_ERROR_CODES: readonly LakeErrorCode[] = [
 /** Context values are plain, structured-cloneable data (bigint ids are stringified before they get here). */
 export type LakeErrorContext = Record<string, string | number | boolean | null | undefined>;
 
+/**
+ * The catalog message an error stands for (a key of core/messages and its named parameters, plain data), so
+ * the UI can show it in the reader's language; `message` stays its English text (CLI, logs). A parameter may
+ * itself be a reference (an inner error's message, rendered first). Typed loosely here: errors.ts imports no
+ * catalog (core/messages/message-error.ts builds checked references).
+ */
+export interface LakeErrorRef {
+  readonly key: string;
+  readonly params?: Readonly<Record<string, unknown>>;
+}
+
 /** Plain-object form of a LakeError that crosses the worker boundary or is printed as JSON. */
 export interface SerializedLakeError {
   readonly name: 'LakeError';
   readonly code: LakeErrorCode;
   readonly message: string;
   readonly context: LakeErrorContext;
+  /** The catalog message of `message`, when the error has one. */
+  readonly ref?: LakeErrorRef;
   readonly cause?: SerializedLakeError | { name: string; message: string };
   readonly stack?: string;
 }
@@ -39,16 +52,19 @@ export class LakeError extends Error {
   override readonly name = 'LakeError';
   readonly code: LakeErrorCode;
   readonly context: LakeErrorContext;
+  /** The catalog message `message` is the English text of, for the reader's language (see {@link LakeErrorRef}). */
+  readonly ref?: LakeErrorRef;
 
-  constructor(code: LakeErrorCode, message: string, context: LakeErrorContext = {}, options?: { cause?: unknown }) {
+  constructor(code: LakeErrorCode, message: string, context: LakeErrorContext = {}, options?: { cause?: unknown; ref?: LakeErrorRef }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.context = context;
+    if (options?.ref) this.ref = options.ref;
   }
 
-  /** A copy with extra context (e.g. the file being read when a codec failed). Existing keys win. */
+  /** A copy with extra context (e.g. the file being read when a codec failed). Existing keys win; the message reference stays. */
   withContext(extra: LakeErrorContext): LakeError {
-    const e = new LakeError(this.code, this.message, { ...extra, ...this.context }, { cause: this.cause });
+    const e = new LakeError(this.code, this.message, { ...extra, ...this.context }, { cause: this.cause, ref: this.ref });
     if (this.stack) e.stack = this.stack;
     return e;
   }
@@ -73,7 +89,8 @@ export function throwIfAborted(signal: AbortSignal | undefined, what?: string): 
 }
 
 /**
- * Wraps anything thrown into a LakeError: LakeErrors pass through (with extra context added), an
+ * Wraps anything thrown into a LakeError: LakeErrors pass through (with extra context added, message
+ * reference kept; also LakeErrors from another realm or a structured clone), an
  * AbortError becomes Aborted, anything else becomes `fallback` (Internal by default) with the original as cause.
  */
 export function toLakeError(e: unknown, message: string, context: LakeErrorContext = {}, fallback: LakeErrorCode = 'Internal'): LakeError {
@@ -94,6 +111,7 @@ export function serializeError(e: unknown): SerializedLakeError {
     code: le.code,
     message: le.message,
     context: { ...le.context },
+    ...(le.ref ? { ref: le.ref } : {}),
     stack: le.stack,
     cause: cause === undefined ? undefined
       : cause instanceof LakeError ? serializeError(cause)
@@ -101,13 +119,14 @@ export function serializeError(e: unknown): SerializedLakeError {
   };
 }
 
-/** Rebuilds a LakeError from {@link serializeError}'s output; code, message and context are identical. */
+/** Rebuilds a LakeError from {@link serializeError}'s output; code, message, context and message reference are identical. */
 export function deserializeError(s: SerializedLakeError): LakeError {
   const code = LAKE_ERROR_CODES.includes(s.code) ? s.code : 'Internal';
   const cause = s.cause === undefined ? undefined
     : s.cause.name === 'LakeError' ? deserializeError(s.cause as SerializedLakeError)
       : Object.assign(new Error(s.cause.message), { name: s.cause.name });
-  const e = new LakeError(code, s.message, { ...s.context }, { cause });
+  const ref = s.ref && typeof s.ref === 'object' && typeof s.ref.key === 'string' ? s.ref : undefined;
+  const e = new LakeError(code, s.message, { ...s.context }, { cause, ref });
   if (s.stack) e.stack = s.stack;
   return e;
 }

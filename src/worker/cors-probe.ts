@@ -11,10 +11,10 @@
  * `no-cors` request tells them apart: the browser completes it with an opaque response whenever the
  * server answers at all, whatever its CORS rules, and rejects it only when no answer came.
  */
-import { LakeError, isLakeError } from '../core/errors.ts';
+import { isLakeError, type LakeError } from '../core/errors.ts';
 import { s3Url } from '../core/io/s3-url.ts';
-import { format, messageRef } from '../core/messages/en.ts';
 import type { S3Connection } from './connection.ts';
+import { messageError } from '../core/message-error.ts';
 
 /** Returns `error` unchanged, or an Auth LakeError when the anonymous probe shows CORS is in fact allowed. */
 export async function refineCorsError(error: unknown, spec: S3Connection, signal?: AbortSignal, fetchFn: typeof fetch = fetch): Promise<unknown> {
@@ -32,13 +32,7 @@ export async function refineCorsError(error: unknown, spec: S3Connection, signal
     // The browser refused the anonymous request too: CORS, or nothing answers at that host at all.
     return (await unreachable(url, error, signal, fetchFn)) ?? error;
   }
-  return new LakeError(
-    'Auth',
-    's3: the keys were refused — the bucket allows this page (CORS is fine), but the signed request was rejected without a readable answer '
-      + '(wrong access key or secret, an expired session token, or a clock/region mismatch)',
-    { ...error.context, bucket: spec.bucket, endpoint: spec.endpoint },
-    { cause: error },
-  );
+  return messageError('Auth', 'error.s3.keysRefused', undefined, { ...error.context, bucket: spec.bucket, endpoint: spec.endpoint }, error);
 }
 
 /** An Io LakeError "could not reach <host>" when even a `no-cors` request gets no answer; undefined when the host answers. */
@@ -49,6 +43,6 @@ async function unreachable(url: URL, error: LakeError, signal: AbortSignal | und
   } catch (e) {
     if (signal?.aborted) return undefined;
     const host = url.host;
-    return new LakeError('Io', format('error.s3.unreachable', { host }), { ...error.context, host, endpoint: url.origin, i18n: JSON.stringify(messageRef('error.s3.unreachable', { host })) }, { cause: e });
+    return messageError('Io', 'error.s3.unreachable', { host }, { ...error.context, host, endpoint: url.origin }, e);
   }
 }

@@ -10,6 +10,7 @@ import { DroppedFilesStorage, droppedFiles } from '../platform/browser/dropped-f
 import { FsaStorage } from '../platform/browser/fsa-storage.ts';
 import type { ConnectionSpec } from './connection.ts';
 import { manifestUrls, parseKeyManifest, presignedKeyMap } from './key-list.ts';
+import { messageError } from '../core/message-error.ts';
 
 /** Builds the Storage for `spec`. Must hold: no secret from the spec appears in a description or error. */
 export async function makeStorage(spec: ConnectionSpec, signal: AbortSignal, fetchFn: typeof fetch = uncachedFetch): Promise<Storage> {
@@ -64,13 +65,13 @@ async function manifestStorage(baseUrl: string, description: string | undefined,
   } catch (e) {
     const err = toLakeError(e, 'http: reading index.json failed', { url: manifestUrl }, 'Io');
     if (err.code !== 'NotFound') throw err;
-    throw new LakeError('NotFound', 'http: no index.json key list at this URL (plain HTTP cannot be listed; publish one, or open the bucket with S3 keys)', { url: manifestUrl }, { cause: e });
+    throw messageError('NotFound', 'error.http.noIndex', undefined, { url: manifestUrl }, e);
   }
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(bytes));
   } catch (e) {
-    throw new LakeError('DataInvalid', 'http: index.json is not JSON', { url: manifestUrl }, { cause: e });
+    throw messageError('DataInvalid', 'error.http.indexNotJson', undefined, { url: manifestUrl }, e);
   }
   const manifest = parseKeyManifest(json, manifestUrl);
   return new HttpStorage({ urls: manifestUrls(manifest, base), description: description ?? base.replace(/\/$/, ''), fetch: fetchFn });

@@ -14,6 +14,7 @@ import type { Storage } from '../io/storage.ts';
 import { detectTableFormat } from './detect-table-format.ts';
 import type { TableFormatName } from './dto.ts';
 import { TABLE_READERS } from './table-formats.ts';
+import { messageError } from '../message-error.ts';
 
 /** The names people know the formats by (for messages). */
 export const FORMAT_TITLES: Readonly<Record<TableFormatName, string>> = {
@@ -71,7 +72,7 @@ export async function openTableAt(storage: Storage, options: OpenTableAtOptions 
 
 /** The error that says what is at a place where no readable table was detected. */
 async function notReadable(storage: Storage, display: string, tried: readonly string[], signal?: AbortSignal): Promise<LakeError> {
-  const looked = `looked for ${tried.map((f) => FORMAT_TITLES[f as TableFormatName] ?? f).join(', ')}`;
+  const formats = tried.map((f) => FORMAT_TITLES[f as TableFormatName] ?? f).join(', ');
   let listable = true;
   let found: TableFormatName | undefined;
   let evidence: string | undefined;
@@ -84,20 +85,17 @@ async function notReadable(storage: Storage, display: string, tried: readonly st
     ({ found, evidence } = await probeForeignMarkers(storage, signal));
   }
   if (found !== undefined && !tried.includes(found)) {
-    return new LakeError('Unsupported', `table: ${display} is a ${FORMAT_TITLES[found]} table (found ${evidence}); this build cannot read ${FORMAT_TITLES[found]} tables yet`,
+    return messageError('Unsupported', 'error.open.otherFormat', { location: display, format: FORMAT_TITLES[found], ...(evidence === undefined ? {} : { evidence }) },
       { location: display, format: found, ...(evidence ? { file: evidence } : {}) });
   }
   if (!listable) {
-    return new LakeError('NotFound', `table: no table found at ${display}, which cannot be listed (plain HTTP): none of metadata/version-hint.text, `
-      + 'metadata/v1.metadata.json (Iceberg), schema/schema-0 (Paimon), _delta_log/ (Delta Lake), .hoodie/hoodie.properties (Apache Hudi) exists there; '
-      + `for an Iceberg table give the URL of one of its metadata files (…/metadata/<name>.metadata.json) (${looked})`, { location: display });
+    return messageError('NotFound', 'error.open.notListable', { location: display, formats }, { location: display });
   }
   const page = await storage.list({ maxKeys: 1, signal });
   if (page.objects.length === 0 && page.prefixes.length === 0) {
-    return new LakeError('NotFound', `table: nothing at ${display} (no such folder, or it is empty)`, { location: display });
+    return messageError('NotFound', 'error.open.nothing', { location: display }, { location: display });
   }
-  return new LakeError('NotFound', `table: no table found at ${display}: it holds files, but no table metadata at its top level (${looked}, Delta Lake, Apache Hudi); `
-    + 'give the table\'s own folder', { location: display });
+  return messageError('NotFound', 'error.open.noMetadata', { location: display, formats }, { location: display });
 }
 
 /** Delta Lake and Hudi markers found by HEAD requests (a storage that cannot list). */

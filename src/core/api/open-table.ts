@@ -13,6 +13,7 @@ import type { TableOverviewDto } from './table-dto.ts';
 import { TABLE_READERS } from './table-formats.ts';
 import { FORMAT_TITLES } from './open-location.ts';
 import { metadataTableNames } from './sql/metadata-tables.ts';
+import { messageError } from '../message-error.ts';
 
 export interface OpenTableOptions {
   readonly signal?: AbortSignal;
@@ -34,7 +35,7 @@ export interface OpenTableOptions {
 export async function openTable(storage: Storage, root: string, format: TableFormatName, options: OpenTableOptions = {}): Promise<LakeTable> {
   const reader = (options.readers ?? TABLE_READERS)[format];
   if (!reader) {
-    throw new LakeError('Unsupported', `table: this build cannot read ${FORMAT_TITLES[format] ?? format} tables`, { format, root });
+    throw messageError('Unsupported', 'error.open.cannotRead', { format: FORMAT_TITLES[format] ?? format }, { format, root });
   }
   const tableStorage = tableRootStorage(storage, folderPrefix(root), options.outsideRoot ? { consent: options.outsideRoot } : {});
   return reader.open(tableStorage, { signal: options.signal, ...(options.state !== undefined ? { state: options.state } : {}) });

@@ -7,7 +7,7 @@
  */
 import { LakeError, isLakeError } from '../errors.ts';
 import type { LakePlan, LakeTable, ScanRequest } from '../formats/table-format.ts';
-import { format, messageRef } from '../messages/en.ts';
+import { messageError } from '../message-error.ts';
 
 /** Plans `request` on `table`. Must hold: an unknown column (filter or projection) is DataInvalid naming it and the known columns. */
 export async function planScan(table: LakeTable, request: ScanRequest): Promise<LakePlan> {
@@ -26,5 +26,5 @@ export function unknownColumnError(e: unknown, table: LakeTable): LakeError | un
   // A column the table does have (e.g. missing from an older version's schema) keeps the format's own message.
   if (names.includes(column)) return undefined;
   const known = names.join(', ');
-  return new LakeError('DataInvalid', format('error.scan.unknownColumn', { column, known, count: names.length }), { column, known, i18n: JSON.stringify(messageRef('error.scan.unknownColumn', { column, known, count: names.length })) }, { cause: e });
+  return messageError('DataInvalid', 'error.scan.unknownColumn', { column, known, count: names.length }, { column, known }, e);
 }

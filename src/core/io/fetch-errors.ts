@@ -2,7 +2,9 @@
  * Turning fetch failures and HTTP statuses into LakeErrors for the fetch-based adapters (http, s3).
  * Messages never contain a URL's query string: presigned URLs carry signatures and tokens there.
  */
-import { LakeError, type LakeErrorCode, type LakeErrorContext, abortError } from '../errors.ts';
+import { LakeError, type LakeErrorCode, type LakeErrorContext, type LakeErrorRef, abortError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
+import { errorText } from '../messages/message-parts.ts';
 import { sleep } from '../util/async.ts';
 
 /** True when running in a browser page or worker (where a network TypeError is usually CORS). */
@@ -25,18 +27,17 @@ export function redactUrl(url: string | URL): string {
  * The LakeError for a rejected fetch: Aborted when the signal fired, Cors when a browser refused the
  * request (fetch gives only an opaque TypeError, and CORS is its usual cause), Io otherwise.
  */
-function fetchFailure(e: unknown, what: string, context: LakeErrorContext, signal?: AbortSignal): LakeError {
+function fetchFailure(e: unknown, what: string | LakeErrorRef, context: LakeErrorContext, signal?: AbortSignal): LakeError {
   if (e instanceof LakeError) return e;
   if (signal?.aborted || (e as { name?: string } | null)?.name === 'AbortError') {
-    const err = abortError(signal, what);
+    const err = abortError(signal, typeof what === 'string' ? what : errorText(what));
     return new LakeError('Aborted', err.message, context, { cause: err.cause ?? e });
   }
-  if (e instanceof TypeError && inBrowser()) {
-    return new LakeError('Cors', `${what}: the browser refused the request — most likely CORS is not set up on the server `
-      + `for this page's origin (or the server is unreachable)`, context, { cause: e });
-  }
+  // A `what` given as English text (not a reference) leaves the error untranslated rather than quoting it as data.
+  const error = (code: LakeErrorCode, made: LakeError) => (typeof what === 'string' ? new LakeError(code, made.message, context, { cause: e }) : made);
+  if (e instanceof TypeError && inBrowser()) return error('Cors', messageError('Cors', 'error.fetch.cors', { subject: what }, context, e));
   const detail = e instanceof Error ? (e.cause instanceof Error ? `${e.message} (${e.cause.message})` : e.message) : String(e);
-  return new LakeError('Io', `${what}: request failed: ${detail}`, context, { cause: e });
+  return error('Io', messageError('Io', 'error.fetch.failed', { subject: what, detail }, context, e));
 }
 
 /** Default code for an HTTP error status (before any service-specific error code refines it). */
@@ -48,12 +49,15 @@ export function codeForStatus(status: number): LakeErrorCode {
   return 'Io';
 }
 
-/** Runs `fetch` turning rejections into LakeErrors ({@link fetchFailure}). */
+/**
+ * Runs `fetch` turning rejections into LakeErrors ({@link fetchFailure}). `what` says what the request was
+ * doing (`s3: read 'k' in …`): a message reference makes the error's message translatable.
+ */
 export async function safeFetch(
   fetchFn: typeof fetch,
   request: Request | string,
   init: RequestInit | undefined,
-  what: string,
+  what: string | LakeErrorRef,
   context: LakeErrorContext,
   signal?: AbortSignal,
 ): Promise<Response> {
@@ -66,7 +70,7 @@ export async function safeFetch(
 }
 
 /** Reads a response body as bytes, mapping stream failures (including abort mid-body) to LakeErrors. */
-export async function responseBytes(res: Response, what: string, context: LakeErrorContext, signal?: AbortSignal): Promise<Uint8Array> {
+export async function responseBytes(res: Response, what: string | LakeErrorRef, context: LakeErrorContext, signal?: AbortSignal): Promise<Uint8Array> {
   try {
     return new Uint8Array(await res.arrayBuffer());
   } catch (e) {

@@ -3,7 +3,9 @@
  * of presigned URLs per key (someone with credentials shared a table without sharing the keys).
  * Reads use `Range` (RFC 9110 §14) including the suffix form for Parquet footers.
  */
-import { LakeError, type LakeErrorContext, throwIfAborted } from '../errors.ts';
+import { LakeError, type LakeErrorContext, type LakeErrorRef, throwIfAborted } from '../errors.ts';
+import { messageError } from '../message-error.ts';
+import { errorRef } from '../messages/message-parts.ts';
 import { pool } from '../util/async.ts';
 import { checkPartial, checkRange, isEmptyRange, parseContentRange, rangeHeader, resolveRange } from './byte-range.ts';
 import { codeForStatus, redactUrl, responseBytes, safeFetch } from './fetch-errors.ts';
@@ -103,8 +105,7 @@ export class HttpStorage implements Storage {
   async list(options: ListOptions = {}): Promise<ListPage> {
     throwIfAborted(options.signal, 'http: list');
     if (!this.sorted) {
-      throw new LakeError('Unsupported', `http: list: ${this.description} is a plain HTTP location, which cannot be listed; `
-        + 'open a table by its exact path, or give the keys', {});
+      throw messageError('Unsupported', 'error.http.cannotList', { where: this.description }, {});
     }
     const page = pageOfSortedKeys(this.sorted, options, (key) => ({ key, size: this.entries?.get(key)?.size ?? -1 }), 'http: list');
     const objects = await pool(page.objects, this.headConcurrency, async (o) => {
@@ -168,11 +169,12 @@ export class HttpStorage implements Storage {
       return new Uint8Array(0);
     }
     const ctx = { key, url: this.redact(res.url || url) };
-    const bytes = await responseBytes(res, `http: read '${key}'`, ctx, signal);
+    const subject = errorRef('error.http.subject', { op: 'read', key });
+    const bytes = await responseBytes(res, subject, ctx, signal);
     // A connection closed cleanly before the end: fewer bytes than declared (not for a compressed transfer).
     const declared = res.headers.get('content-encoding') ? NaN : Number(res.headers.get('content-length') ?? NaN);
     if (Number.isSafeInteger(declared) && bytes.length !== declared) {
-      throw new LakeError('Io', `http: read '${key}': body cut short (${bytes.length} of ${declared} bytes)`, { ...ctx, shortBody: true });
+      throw messageError('Io', 'error.io.cutShort', { subject, got: bytes.length, declared }, { ...ctx, shortBody: true });
     }
     if (!range || res.status === 200) {
       // A static site's fallback page (index.html for unknown paths) arrives as a 200 of another size.
@@ -192,7 +194,7 @@ export class HttpStorage implements Storage {
   async write(key: string, data: Uint8Array, options: WriteOptions = {}): Promise<ObjectInfo> {
     checkKey(key, 'http: write');
     const put = this.entries?.get(key)?.put;
-    if (!put) throw new LakeError('Unsupported', `http: write '${key}': ${this.description} is read-only (no PUT URL for this key)`, { key });
+    if (!put) throw messageError('Unsupported', 'error.http.readOnlyWrite', { key, where: this.description }, { key });
     const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/octet-stream' };
     if (options.ifNoneMatch === '*') headers['if-none-match'] = '*';
     if (options.ifMatch !== undefined) headers['if-match'] = normalizeEtag(options.ifMatch) ?? '';
@@ -202,7 +204,7 @@ export class HttpStorage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
-    throw new LakeError('Unsupported', `http: delete '${key}': ${this.description} is read-only`, { key });
+    throw messageError('Unsupported', 'error.http.readOnlyDelete', { key, where: this.description }, { key });
   }
 
   /** Remembers what a HEAD/PUT said about a key (the newest answer wins) and returns it. */
@@ -229,7 +231,7 @@ export class HttpStorage implements Storage {
   private urlOf(key: string, op: string): string {
     if (!this.entries) return `${this.base}/${encodeUrlPath(key)}`;
     const entry = this.entries.get(key);
-    if (!entry) throw new LakeError('NotFound', `http: ${op} '${key}': no URL for this key in ${this.description}`, { key });
+    if (!entry) throw messageError('NotFound', 'error.http.noUrl', { op, key, where: this.description }, { key });
     return entry.get;
   }
 
@@ -245,7 +247,7 @@ export class HttpStorage implements Storage {
     op: string,
     opts: { signal?: AbortSignal; headers?: Record<string, string>; body?: Uint8Array; accept?: number[] },
   ): Promise<Response> {
-    const what = `http: ${op} '${key}'`;
+    const what = errorRef('error.http.subject', { op, key });
     const ctx: LakeErrorContext = { key, url: this.redact(url) };
     const init: RequestInit = {
       method, signal: opts.signal, headers: { ...this.options.headers, ...opts.headers }, body: opts.body as BodyInit | undefined,
@@ -276,17 +278,14 @@ function info(key: string, res: Response, size: number): ObjectInfo {
 }
 
 /** The LakeError for an HTTP error status; an S3 error body (presigned URLs) adds its code. */
-async function httpError(res: Response, what: string, ctx: LakeErrorContext): Promise<LakeError> {
+async function httpError(res: Response, what: LakeErrorRef, ctx: LakeErrorContext): Promise<LakeError> {
   let s3: { code?: string; message?: string } = {};
   try {
     const len = Number(res.headers.get('content-length') ?? '0');
     if (len <= 65536) s3 = parseS3ErrorBody(await res.text());
   } catch { /* no body */ }
   const code = codeForStatus(res.status);
-  const hint = code === 'NotFound' ? 'not found'
-    : code === 'Auth' ? 'refused — the URL may have expired or been altered, or the credentials lack permission'
-      : code === 'Conflict' ? 'precondition failed (the object exists or changed)'
-        : 'request failed';
-  const detail = s3.code ? ` ${s3.code}` : '';
-  return new LakeError(code, `${what}: ${hint} (HTTP ${res.status}${detail}) at ${ctx.url}`, { ...ctx, status: res.status, s3Code: s3.code });
+  const key = code === 'NotFound' ? 'error.http.notFound' : code === 'Auth' ? 'error.http.refused' : code === 'Conflict' ? 'error.http.precondition' : 'error.http.failed';
+  return messageError(code, key, { subject: what, status: res.status, ...(s3.code ? { s3Code: s3.code } : {}), url: String(ctx.url) },
+    { ...ctx, status: res.status, s3Code: s3.code });
 }

@@ -4,7 +4,9 @@
  * Must hold: messages and context never carry credentials, signatures, string-to-sign or presigned
  * query strings — only the S3 error code, its message, the bucket and the key.
  */
-import { LakeError, type LakeErrorCode, type LakeErrorContext } from '../errors.ts';
+import type { LakeError, LakeErrorCode, LakeErrorContext, LakeErrorRef } from '../errors.ts';
+import { messageError } from '../message-error.ts';
+import { errorRef } from '../messages/message-parts.ts';
 import { codeForStatus } from './fetch-errors.ts';
 import { childText, parseXml } from './s3-xml.ts';
 
@@ -65,27 +67,30 @@ export async function s3ResponseError(res: Response, subject: S3ErrorSubject, bu
   if (!s3Code && res.status === 404) s3Code = bucketMissing ? 'NoSuchBucket' : subject.key !== undefined ? 'NoSuchKey' : 'NoSuchBucket';
   const code = s3ErrorCode(res.status, s3Code);
   const context: LakeErrorContext = { bucket: subject.bucket, key: subject.key, status: res.status, s3Code };
-  return new LakeError(code, `s3: ${subject.op}${subject.key === undefined ? '' : ` '${subject.key}'`} in ${subject.where}: `
-    + describe(res.status, s3Code, parsed.message, subject), context);
+  return messageError(code, 'error.because', { subject: s3Subject(subject.op, subject.key, subject.where), reason: describe(res.status, s3Code, parsed.message, subject) }, context);
 }
 
-function describe(status: number, s3Code: string | undefined, message: string | undefined, s: S3ErrorSubject): string {
+/** What an S3 request was doing, as the message reference `s3: read 'k' in s3://bucket/prefix`. */
+export function s3Subject(op: string, key: string | undefined, where: string): LakeErrorRef {
+  return errorRef('error.s3.subject', key === undefined ? { op, where } : { op, key, where });
+}
+
+function describe(status: number, s3Code: string | undefined, message: string | undefined, s: S3ErrorSubject): LakeErrorRef {
   if (s.anonymous && (s3Code === 'AccessDenied' || (status === 403 && !s3Code) || status === 401)) {
-    return `anonymous access refused: the bucket does not let everyone do this; connect with keys (${s3Code ?? `HTTP ${status}`})`;
+    return errorRef('error.s3.anonymousRefused', { status: s3Code ?? `HTTP ${status}` });
   }
   switch (s3Code) {
-    case 'NoSuchKey': return 'no such key (NoSuchKey)';
-    case 'NoSuchBucket': return `no such bucket '${s.bucket}' (NoSuchBucket)`;
-    case 'SignatureDoesNotMatch': return 'the signature does not match: wrong secret key, or a tampered URL (SignatureDoesNotMatch)';
-    case 'InvalidAccessKeyId': return 'the access key id is not known to the server (InvalidAccessKeyId)';
-    case 'ExpiredToken': return 'the session token has expired (ExpiredToken)';
-    case 'PreconditionFailed': return 'precondition failed (412 PreconditionFailed)';
-    case 'ConditionalRequestConflict': return 'a concurrent conditional write won; retry (409 ConditionalRequestConflict)';
-    case 'AccessDenied': return 'access denied: these credentials may not do this (AccessDenied)';
+    case 'NoSuchKey': return errorRef('error.s3.noSuchKey', undefined);
+    case 'NoSuchBucket': return errorRef('error.s3.noSuchBucket', { bucket: s.bucket });
+    case 'SignatureDoesNotMatch': return errorRef('error.s3.signature', undefined);
+    case 'InvalidAccessKeyId': return errorRef('error.s3.unknownAccessKey', undefined);
+    case 'ExpiredToken': return errorRef('error.s3.expiredToken', undefined);
+    case 'PreconditionFailed': return errorRef('error.s3.preconditionFailed', undefined);
+    case 'ConditionalRequestConflict': return errorRef('error.s3.concurrentWrite', undefined);
+    case 'AccessDenied': return errorRef('error.s3.accessDenied', undefined);
     default: {
-      if (status === 403 && !s3Code) return 'refused (HTTP 403): wrong credentials, or no permission';
-      const detail = message ? `: ${message.slice(0, 300)}` : '';
-      return `HTTP ${status}${s3Code ? ` ${s3Code}` : ''}${detail}`;
+      if (status === 403 && !s3Code) return errorRef('error.s3.forbidden', undefined);
+      return errorRef('error.s3.status', { status, ...(s3Code ? { s3Code } : {}), ...(message ? { detail: message.slice(0, 300) } : {}) });
     }
   }
 }

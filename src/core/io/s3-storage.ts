@@ -11,7 +11,8 @@ import { checkPartial, checkRange, isEmptyRange, rangeHeader, resolveRange } fro
 import { backoff, responseBytes, safeFetch } from './fetch-errors.ts';
 import { DEFAULT_READ_POLICY, type ReadPolicy, withReadRetries } from './read-policy.ts';
 import { checkKey, normalizePrefix } from './key.ts';
-import { s3ResponseError } from './s3-errors.ts';
+import { s3ResponseError, s3Subject } from './s3-errors.ts';
+import { messageError } from '../message-error.ts';
 import { isAmbiguousFailure, lostRace, resolveConditionalWrite } from './conditional-write.ts';
 import { isIpOrLocalhost, s3Url } from './s3-url.ts';
 import { parseListObjectsV2 } from './s3-listing.ts';
@@ -164,6 +165,8 @@ export class S3Storage implements Storage {
     const expected = range ? this.etags.get(key) : undefined;
     if (expected) headers['if-match'] = expected;
     const res = await this.sendOnce('GET', this.url(key), { op: 'read', key }, { headers, signal, retry: false, accept: [412, 416] });
+    // What this request was doing, as a message reference (its English text is read()'s `what`).
+    const subject = s3Subject('read', key, this.description);
     if (res.status === 416) {
       await res.body?.cancel();
       return new Uint8Array(0); // the range starts at or after the end: clipped to nothing
@@ -172,13 +175,12 @@ export class S3Storage implements Storage {
     if (res.status === 412 || (expected && etag && etag !== expected)) {
       await res.body?.cancel();
       this.etags.delete(key); // the next open starts from the new version
-      throw new LakeError('Conflict', `${what}: the file changed under you (its ETag is no longer ${expected}); reopen the table`,
-        { ...ctx, changed: true, retryable: false });
+      throw messageError('Conflict', 'error.io.changed', { subject, etag: expected ?? String(expected) }, { ...ctx, changed: true, retryable: false });
     }
-    const bytes = await responseBytes(res, what, ctx, signal);
+    const bytes = await responseBytes(res, subject, ctx, signal);
     const declared = res.headers.get('content-encoding') ? NaN : Number(res.headers.get('content-length') ?? NaN);
     if (Number.isSafeInteger(declared) && bytes.length !== declared) {
-      throw new LakeError('Io', `${what}: body cut short (${bytes.length} of ${declared} bytes)`, { ...ctx, shortBody: true });
+      throw messageError('Io', 'error.io.cutShort', { subject, got: bytes.length, declared }, { ...ctx, shortBody: true });
     }
     if (!range) this.etags.delete(key);
     this.remember(key, etag);
@@ -301,7 +303,7 @@ export class S3Storage implements Storage {
     const ctx: LakeErrorContext = { bucket: this.bucket, key: what.key, prefix: what.prefix };
     throwIfAborted(opts.signal, `s3: ${what.op}`);
     const request = await this.request(url, { method, headers: opts.headers, body: opts.body as BodyInit | undefined, signal: opts.signal });
-    const res = await safeFetch(this.fetchFn, request, undefined, `s3: ${what.op}${what.key ? ` '${what.key}'` : ''} in ${this.description}`, ctx, opts.signal);
+    const res = await safeFetch(this.fetchFn, request, undefined, s3Subject(what.op, what.key || undefined, this.description), ctx, opts.signal);
     if (res.ok || opts.accept?.includes(res.status)) {
       if (res.ok) this.bucketSeen = true;
       return res;

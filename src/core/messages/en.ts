@@ -5,6 +5,7 @@
 import { enDiff } from './en-diff.ts';
 import { enTree } from './en-tree.ts';
 import { enErrors } from './en-errors.ts';
+import { enErrors2 } from './en-errors2.ts';
 import { enFacts } from './en-facts.ts';
 import { enHealth } from './en-health.ts';
 import { enUi } from './en-ui.ts';
@@ -18,7 +19,7 @@ import { enLesson, enSandbox } from './en-sandbox.ts';
 import { enStory } from './en-story.ts';
 import { enLessons, enSandboxResume } from './en-lessons.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

@@ -6,6 +6,7 @@ import type { Messages } from './en.ts';
 import { zhBrowse } from './zh-browse.ts';
 import { zhDiff } from './zh-diff.ts';
 import { zhErrors } from './zh-errors.ts';
+import { zhErrors2 } from './zh-errors2.ts';
 import { zhExplore } from './zh-explore.ts';
 import { zhFacts } from './zh-facts.ts';
 import { zhHealth } from './zh-health.ts';
@@ -19,4 +20,4 @@ import { zhLesson, zhSandbox } from './zh-sandbox.ts';
 import { zhStory } from './zh-story.ts';
 import { zhLessons, zhSandboxResume } from './zh-lessons.ts';
 
-export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume };
+export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhErrors2, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume };

@@ -11,6 +11,7 @@
 import { parse as losslessParse, stringify as losslessStringify } from 'lossless-json';
 import { LakeError } from '../errors.ts';
 import { decodeLimits } from './decode-limits.ts';
+import { messageError } from '../message-error.ts';
 
 /** JSON value as parsed here: like JSON.parse's, except non-safe integers are `bigint`. */
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
@@ -124,7 +125,7 @@ export function parseJson(text: string): unknown {
     return rewritten === text ? value : untag(value);
   } catch (e) {
     if (e instanceof LakeError) throw e;
-    throw new LakeError('DataInvalid', `json: ${e instanceof Error ? e.message : String(e)}`, {}, { cause: e });
+    throw messageError('DataInvalid', 'error.json.invalid', { detail: e instanceof Error ? e.message : String(e) }, {}, e);
   }
 }
 

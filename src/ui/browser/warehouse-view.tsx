@@ -5,6 +5,7 @@ import { formatCount } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { FormatBadge, ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
+import { format } from '../../core/messages/en.ts';
 import { useWarehouseScan } from '../queries/warehouse-queries.ts';
 import type { Route, Tab } from '../state/route.ts';
 import type { Session } from '../state/session.ts';
@@ -85,7 +86,7 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
             sql={route.sql} onSql={(sql) => navigate({ ...route, sql }, true)} />}
           {route.table && !table && scan.isPending && <ProgressLine label={tr.t('ui.warehouse.findingTable')} progress={scan.progress} />}
           {route.table && !table && !scan.isPending && (
-            <ErrorPanel error={{ code: 'NotFound', message: 'warehouse: no table at this location', context: { prefix: route.table } }} />
+            <ErrorPanel error={{ code: 'NotFound', message: format('error.warehouse.noTable'), ref: { key: 'error.warehouse.noTable' }, context: { prefix: route.table } }} />
           )}
           {!route.table && route.folder !== undefined && (
             <FolderPage warehouseId={session.warehouseId} prefix={route.folder} onOpenTable={openTable} onOpenFolder={openFolder} />

@@ -10,6 +10,8 @@ import { en, formatRef, translate, type MessageArgs, type MessageKey, type Messa
 export const MessagesContext = createContext<Messages>(en);
 
 export interface Translator {
+  /** The catalog these sentences come from (`en` for an English reader). */
+  readonly catalog: Messages;
   /** The sentence for `key` with its named parameters. */
   t<K extends MessageKey>(key: K, ...args: MessageArgs<K>): string;
   /** The sentence a message reference (e.g. a tree node's `message`) stands for. */
@@ -20,7 +22,7 @@ export interface Translator {
 
 /** A translator over `catalog` (for code outside components, e.g. pure helpers given the catalog). */
 export function translator(catalog: Messages): Translator {
-  return { t: (key, ...args) => translate(catalog, key, ...args), ref: (m) => formatRef(m, catalog), note: (n) => noteText(n, catalog) };
+  return { catalog, t: (key, ...args) => translate(catalog, key, ...args), ref: (m) => formatRef(m, catalog), note: (n) => noteText(n, catalog) };
 }
 
 /** The translator of the catalog in context. */

@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ErrorPanel } from './error-panel.tsx';
+import { MessagesContext } from '../common/messages.ts';
+import { zh } from '../../core/messages/zh.ts';
 
 describe('ErrorPanel for I/O failures with their own name', () => {
   it('shows a throttling bucket as such, with the retry count, not as a generic storage error', () => {
@@ -21,5 +23,38 @@ describe('ErrorPanel for I/O failures with their own name', () => {
     expect(changed).toContain('The file changed while it was being read');
     const plain = renderToStaticMarkup(<ErrorPanel error={{ code: 'Io', message: 'x', context: { key: 'k' } }} />);
     expect(plain).toContain('The storage could not be reached');
+  });
+});
+
+describe('ErrorPanel in the reader’s language (issue 20)', () => {
+  const inZh = (error: unknown) => renderToStaticMarkup(<MessagesContext.Provider value={zh}><ErrorPanel error={error} /></MessagesContext.Provider>);
+  const notFound = {
+    code: 'NotFound', message: 'table: nothing at wh/<b>orders</b> (no such folder, or it is empty)',
+    ref: { key: 'error.open.nothing', params: { location: 'wh/<b>orders</b>' } }, context: { location: 'wh/<b>orders</b>' },
+  };
+
+  it('shows an error with a ref in Chinese, the path it names as data, the English original in a disclosure', () => {
+    const html = inZh(notFound);
+    expect(html).toContain('<p class="error-message">');
+    expect(html).toMatch(/<p class="error-message"><bdi[^>]*>表：<\/bdi><span class="mono error-data"><bdi[^>]*>wh\/&lt;b&gt;orders&lt;\/b&gt;<\/bdi><\/span><bdi[^>]*> 处什么也没有/);
+    expect(html).toContain('<details class="error-original"><summary>原始信息（英文）</summary><p class="mono" lang="en">');
+    expect(html).toContain('table: nothing at wh/&lt;b&gt;orders&lt;/b&gt; (no such folder, or it is empty)');
+    expect(html).not.toContain('error-untranslated');
+  });
+
+  it('shows an error without a ref in English, marked as not translated', () => {
+    const html = inZh({ code: 'Io', message: 'delta log: something English', context: {} });
+    expect(html).toContain('<p class="error-message mono" lang="en">');
+    expect(html).toContain('delta log: something English');
+    expect(html).toContain('这条信息还没有翻译');
+    expect(html).not.toContain('error-original');
+  });
+
+  it('an English reader sees the message once, with neither a disclosure nor a mark', () => {
+    const html = renderToStaticMarkup(<ErrorPanel error={notFound} />);
+    expect(html).toContain('table: ');
+    expect(html).not.toContain('error-original');
+    expect(html).not.toContain('error-untranslated');
+    expect(renderToStaticMarkup(<ErrorPanel error={{ code: 'Io', message: 'x' }} />)).not.toContain('error-untranslated');
   });
 });

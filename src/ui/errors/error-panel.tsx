@@ -4,28 +4,13 @@
  */
 import { useEffect, useRef } from 'react';
 import type { LakeErrorCode } from '../../core/errors.ts';
-import { en, type MessageKey, type MessageRef } from '../../core/messages/en.ts';
+import type { MessageKey } from '../../core/messages/en.ts';
 import { useMessages, type Translator } from '../common/messages.ts';
 import { CorsHelp } from './cors-help.tsx';
 import { SafeText } from '../common/safe-text-view.tsx';
+import { ErrorMessage, type ErrorLike } from './error-message.tsx';
 
-/** What the panel needs of an error (a LakeError from the worker, or anything else). */
-export interface ErrorLike {
-  readonly code?: LakeErrorCode;
-  readonly message?: string;
-  readonly context?: Record<string, unknown>;
-}
-
-/** The message reference an error's context carries as JSON (context values are primitives), if any. */
-function contextMessage(v: unknown): MessageRef | undefined {
-  if (typeof v !== 'string') return undefined;
-  try {
-    const ref: unknown = JSON.parse(v);
-    const key = (ref as { key?: unknown } | null)?.key;
-    if (typeof key !== 'string' || !Object.hasOwn(en, key)) return undefined;
-    return ref as MessageRef;
-  } catch { return undefined; }
-}
+export { errorMessage, type ErrorLike } from './error-message.tsx';
 
 const HEADLINES = {
   Cors: 'ui.error.headline.Cors', Auth: 'ui.error.headline.Auth', NotFound: 'ui.error.headline.NotFound', Io: 'ui.error.headline.Io',
@@ -66,17 +51,8 @@ function advice(code: LakeErrorCode | undefined, ctx: Record<string, unknown>, {
   }
 }
 
-/** An error's message in the reader's language when the engine built it from a catalog message, else as sent. */
-export function errorMessage(error: unknown, tr: Translator): string {
-  const e = (error ?? {}) as ErrorLike;
-  const carried = contextMessage(e.context?.[MESSAGE_KEY]);
-  return carried ? tr.ref(carried) : e.message ?? String(error);
-}
-
 /** Context keys shown as "where"; everything else goes under details. */
 const WHERE_KEYS = ['key', 'url', 'prefix', 'bucket', 'host', 'storage', 'file', 'method'];
-/** Context keys not shown as details: the message of the error itself, in the reader's language. */
-const MESSAGE_KEY = 'i18n';
 
 export function ErrorPanel({ error, bucket, endpoint, onRetry, reveal = false }: {
   error: unknown;
@@ -99,9 +75,7 @@ export function ErrorPanel({ error, bucket, endpoint, onRetry, reveal = false }:
   const code = e.code;
   const ctx = e.context ?? {};
   const where = WHERE_KEYS.filter((k) => ctx[k] !== undefined && ctx[k] !== '');
-  const rest = Object.keys(ctx).filter((k) => !WHERE_KEYS.includes(k) && k !== MESSAGE_KEY && ctx[k] !== undefined);
-  // An error the engine built from a catalog message carries it: shown in the reader's language.
-  const message = errorMessage(error, tr);
+  const rest = Object.keys(ctx).filter((k) => !WHERE_KEYS.includes(k) && ctx[k] !== undefined);
   const named = special(ctx, tr);
   return (
     <section ref={ref} tabIndex={-1} className={`error-panel error-${code ?? 'Internal'}`} role="alert" aria-labelledby="error-title">
@@ -109,7 +83,8 @@ export function ErrorPanel({ error, bucket, endpoint, onRetry, reveal = false }:
         <span className="error-code mono">{code ?? t('ui.error.code.unknown')}</span>
         <h2 id="error-title">{named?.headline ?? t(typeof ctx.known === 'string' && typeof ctx.column === 'string' ? 'ui.error.headline.unknownColumn' : code ? HEADLINES[code] : 'ui.error.headline.unknown')}</h2>
       </header>
-      <p className="error-message mono"><SafeText text={message} max={2000} /></p>
+      {/* An error the engine built from a catalog message carries it: shown in the reader's language. */}
+      <ErrorMessage error={error} />
       {where.length > 0 && (
         <dl className="kv">
           {where.map((k) => <div key={k}><dt>{k}</dt><dd className="mono"><SafeText text={String(ctx[k])} max={1000} /></dd></div>)}

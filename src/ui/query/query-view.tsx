@@ -15,6 +15,7 @@ import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { columnTypes } from '../data/grid-model.ts';
 import { ErrorPanel } from '../errors/error-panel.tsx';
+import { ErrorMessage, errorRefOf, UntranslatedMark } from '../errors/error-message.tsx';
 import { useWarehouseScan } from '../queries/warehouse-queries.ts';
 import { addToHistory, browserStore, loadHistory, type HistoryEntry } from './query-history.ts';
 import { defaultQuery, queryExamples } from './query-examples.ts';
@@ -162,9 +163,13 @@ function RunStatus({ state, onConfirm, onCancel, onGoToError, errorLine, onRetry
       const e = state.error as { code?: string; message?: string };
       // Errors in the query itself (a wrong column, a syntax error) read best as text with its caret line.
       if (errorLine || e.code === 'DataInvalid' || e.code === 'NotFound') {
+        // A translated message (issue 20) replaces the first line; the query line and its caret stay as written.
+        const caret = (e.message ?? '').split('\n').slice(1);
+        const translated = errorRefOf(state.error) !== undefined;
         return (
           <div className="query-error" role="alert" data-testid="query-error">
-            <pre className="mono">{e.message}</pre>
+            {translated ? <ErrorMessage error={state.error} english={e.message}>{caret.length > 0 && <pre className="mono">{caret.join('\n')}</pre>}</ErrorMessage>
+              : <><pre className="mono" lang="en">{e.message}</pre><UntranslatedMark /></>}
             {errorLine && onGoToError && (
               <button type="button" className="btn btn-small" onClick={onGoToError}>{t('ui.query.goToError', { line: errorLine.line, column: errorLine.column })}</button>
             )}

@@ -21,6 +21,9 @@ import { columnKind, sqlCell } from './sql-values.ts';
 import { rewrite3vl, SQL3VL_FUNCTIONS, type Rewrite3vl } from './sql-3vl.ts';
 import { rewriteTyped, SQL_TYPED_FUNCTIONS } from './sql-typed-rewrite.ts';
 import { cteNames, findTableRefs, queryError, rewriteQuery, tokenize, type RewrittenQuery, type TableRefInQuery } from './table-refs.ts';
+import { engineMessageRef } from './engine-messages.ts';
+import { messageError } from '../../message-error.ts';
+import { errorRef, isErrorRef } from '../../messages/message-parts.ts';
 
 export interface SqlRunOptions {
   readonly signal?: AbortSignal;
@@ -58,7 +61,7 @@ async function prepare(storage: Storage, request: SqlRequest, options: SqlRunOpt
   const tokens = tokenize(query);
   const ctes = cteNames(tokens);
   const refs = findTableRefs(query, tokens).filter((r) => !(r.selector.kind === 'current' && ctes.has(r.name.toUpperCase())));
-  if (refs.length === 0 && !/\bfrom\b/i.test(query)) throw queryError(query, query.length, 'expected a query with FROM <table>');
+  if (refs.length === 0 && !/\bfrom\b/i.test(query)) throw queryError(query, query.length, 'expected a query with FROM <table>', 'DataInvalid', 1, {}, errorRef('error.sql.expectedFrom', undefined));
   const byKey = new Map<string, { ref: TableRefInQuery; relation: string; aliases: Set<string> }>();
   for (const r of refs) {
     const k = refKey(r);
@@ -87,7 +90,8 @@ async function prepare(storage: Storage, request: SqlRequest, options: SqlRunOpt
     } catch (e) {
       if (isLakeError(e, 'Aborted') || options.signal?.aborted) throw abortError(options.signal, 'sql');
       const le = toLakeError(e, 'sql');
-      throw queryError(query, ref.start, `${ref.name}: ${le.message}`, le.code, ref.end - ref.start, le.context);
+      throw queryError(query, ref.start, `${ref.name}: ${le.message}`, le.code, ref.end - ref.start, le.context,
+        le.ref && errorRef('error.sql.tableFailed', { table: ref.name, message: le.ref }));
     }
   }
   options.onProgress?.({ phase: 'plan', done, total: byKey.size });
@@ -103,7 +107,7 @@ async function openNamed(storage: Storage, request: SqlRequest, name: string, op
     const found = await detectTableFormat(storage, folderPrefix(name), { signal: options.signal });
     if (!found) {
       const known = request.tables?.map((t) => t.name).join(', ');
-      throw new LakeError('NotFound', `no table at "${name}" in this warehouse${known ? ` (tables: ${known})` : ''}`, { table: name });
+      throw messageError('NotFound', 'error.sql.noTable', known ? { table: name, known } : { table: name }, { table: name });
     }
     root = found.root;
     format = found.format;
@@ -132,17 +136,19 @@ function engineError(p: Prepared, e: unknown, signal?: AbortSignal): LakeError {
   if (isLakeError(e)) return positioned(p, toLakeError(e, 'sql'));
   const err = e as { message?: string; positionStart?: unknown; positionEnd?: unknown };
   const message = String(err.message ?? e).replace(/ at position \d+/, '').replace(/__t\d+/g, (rel) => p.relations.find((r) => r.relation === rel)?.ref ?? rel);
+  // squirreling's message in the reader's language, when a pattern knows it (engine-messages.ts).
+  const ref = engineMessageRef(message);
   if (typeof err.positionStart === 'number') {
     let start = p.rewritten.originalOffset(err.positionStart);
     // The engine points a missing column of the select list at the table; point at the column itself.
     const missing = /^Column "([^"]+)" not found/.exec(message)?.[1];
     const at = missing === undefined ? undefined : tokenize(p.query).find((t) => (t.kind === 'word' || t.kind === 'quoted') && t.text === missing);
-    if (at) return queryError(p.query, at.start, message, 'DataInvalid', at.end - at.start, { columnName: missing! });
+    if (at) return queryError(p.query, at.start, message, 'DataInvalid', at.end - at.start, { columnName: missing! }, ref);
     const end = typeof err.positionEnd === 'number' ? p.rewritten.originalOffset(err.positionEnd) : start + 1;
     start = Math.min(start, p.query.length);
-    return queryError(p.query, start, message, 'DataInvalid', Math.max(1, end - start));
+    return queryError(p.query, start, message, 'DataInvalid', Math.max(1, end - start), {}, ref);
   }
-  return new LakeError('DataInvalid', `sql: ${message}`);
+  return new LakeError('DataInvalid', `sql: ${message}`, {}, ref ? { ref: errorRef('error.sql', { message: ref }) } : undefined);
 }
 
 /** A LakeError carrying its place in the engine's query (`engineStart`/`engineEnd`) as a query error pointing there. */
@@ -151,7 +157,9 @@ function positioned(p: Prepared, e: LakeError): LakeError {
   if (typeof engineStart !== 'number') return e;
   const start = p.rewritten.originalOffset(engineStart);
   const end = typeof engineEnd === 'number' ? p.rewritten.originalOffset(engineEnd) : start + 1;
-  return queryError(p.query, start, e.message.replace(/^sql: /, ''), e.code, Math.max(1, end - start), rest);
+  // The reference of the message without its `sql: ` (queryError adds the query's own).
+  const inner = e.ref?.key === 'error.sql' && isErrorRef(e.ref.params?.message) ? e.ref.params.message : e.ref;
+  return queryError(p.query, start, e.message.replace(/^sql: /, ''), e.code, Math.max(1, end - start), rest, inner);
 }
 
 /** The columnar executor's compiled query for this plan, or why squirreling runs it. */
@@ -190,7 +198,7 @@ async function fallbackQuery(p: Prepared): Promise<Rewrite3vl | undefined> {
   if (r.refused) {
     const start = p.rewritten.originalOffset(r.refused.positionStart);
     const end = p.rewritten.originalOffset(r.refused.positionEnd);
-    throw queryError(p.query, start, `sql: ${r.refused.reason}`, 'Unsupported', Math.max(1, end - start));
+    throw queryError(p.query, start, `sql: ${r.refused.reason}`, 'Unsupported', Math.max(1, end - start), {}, r.refused.ref && errorRef('error.sql', { message: r.refused.ref }));
   }
   return r;
 }

@@ -13,6 +13,7 @@
  */
 import type { Statement, UserDefinedFunction } from 'squirreling';
 import { and3, applyBinaryOp, in3, not3, or3 } from './arrow-eval.ts';
+import { errorRef, errorText, type ErrorRef } from '../../messages/message-parts.ts';
 
 const COMPARISONS = new Set(['=', '==', '!=', '<>', '<', '<=', '>', '>=', 'LIKE']);
 
@@ -31,7 +32,7 @@ export interface Rewrite3vl {
   /** Operators now evaluated under three-valued logic. */
   readonly rewritten: number;
   /** An aggregate whose answer squirreling would get wrong, with its place in the engine's query. */
-  readonly refused?: { readonly reason: string; readonly positionStart: number; readonly positionEnd: number };
+  readonly refused?: { readonly reason: string; readonly ref?: ErrorRef; readonly positionStart: number; readonly positionEnd: number };
 }
 
 type Node = Record<string, unknown>;
@@ -83,7 +84,8 @@ export function rewrite3vl(statement: Statement): Rewrite3vl {
     if (t === 'function' && v.distinct && !refused) {
       const name = String(v.funcName).toUpperCase();
       if (name === 'SUM' || name === 'AVG' || name === 'MIN' || name === 'MAX') {
-        refused = { reason: `${name}(DISTINCT …) outside the columnar executor: squirreling ignores DISTINCT there, the answer would be wrong`, positionStart: v.positionStart as number, positionEnd: v.positionEnd as number };
+        const ref = errorRef('error.sql.distinct', { fn: name });
+        refused = { reason: errorText(ref), ref, positionStart: v.positionStart as number, positionEnd: v.positionEnd as number };
       }
     }
     const out: Node = {};

@@ -6,7 +6,8 @@
  * walk refuses such a use with LakeError Unsupported at its place instead.
  */
 import type { Statement } from 'squirreling';
-import { LakeError } from '../../errors.ts';
+import { LakeError, type LakeErrorRef } from '../../errors.ts';
+import { errorRef, errorText } from '../../messages/message-parts.ts';
 import { checkDatedCast } from './arrow-eval.ts';
 import { isOrderedType, typeSpec, type SqlType } from './sql-types.ts';
 
@@ -20,9 +21,10 @@ const DATE_FUNCTIONS = new Set(['DATE_PART', 'EXTRACT', 'DATE_TRUNC', 'YEAR', 'M
   // Text functions work on the canonical text by the user's own choice, and give text, not a typed value.
   'SUBSTR', 'SUBSTRING', 'UPPER', 'LOWER', 'LENGTH', 'CONCAT', 'LEFT', 'RIGHT', 'TRIM', 'REPLACE']);
 
-function refuse(node: Node, what: string, t: SqlType, why: string): never {
-  throw new LakeError('Unsupported', `sql: ${what} of ${typeSpec(t)} outside the columnar executor: ${why}; squirreling would answer from its text or a double, not its value`,
-    { engineStart: Number(node.positionStart), engineEnd: Number(node.positionEnd) });
+/** Throws the refusal `why` (an `error.sql.typed.*` message) at `node`'s place in the engine's query. */
+function refuse(node: Node, why: LakeErrorRef): never {
+  const ref = errorRef('error.sql', { message: why });
+  throw new LakeError('Unsupported', errorText(ref), { engineStart: Number(node.positionStart), engineEnd: Number(node.positionEnd) }, { ref });
 }
 
 /** The type of a statement's first output column, when the select (leftmost of a set operation) types it. */
@@ -60,13 +62,13 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
       l.forEach((lt, i) => {
         const rt = r[i];
         if ((lt || rt) && (!lt || !rt || typeSpec(lt) !== typeSpec(rt))) {
-          refuse(v, `${String(v.operator)} column ${i + 1}`, (lt ?? rt)!, `its sides are ${lt ? typeSpec(lt) : 'untyped'} and ${rt ? typeSpec(rt) : 'untyped'}`);
+          refuse(v, errorRef('error.sql.typed.setSides', { operator: String(v.operator), index: i + 1, type: typeSpec((lt ?? rt)!), left: lt ? typeSpec(lt) : 'untyped', right: rt ? typeSpec(rt) : 'untyped' }));
         }
       });
     }
     if (v.type === 'in' && isNode(v.subquery)) {
       const t = typed(v.expr) ?? firstColumnType(v.subquery as unknown as Statement, typeOfNode);
-      if (t) refuse(v, 'IN (subquery)', t, 'the subquery compares its values as text');
+      if (t) refuse(v, errorRef('error.sql.typed.inSubquery', { type: typeSpec(t) }));
     }
     // Children that stay exact: the rewrite compares, orders, groups or aggregates them as values.
     const keep = (c: unknown) => { if (isNode(c)) exact.add(c); };
@@ -81,8 +83,8 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
       const lt = typeOfNode(v.left);
       const rt = typeOfNode(v.right);
       const bad = [v.left, v.right].find((s) => typed(s) && !isOrderedType(typeOfNode(s)));
-      if (bad) refuse(bad as Node, `comparison with ${text(bad as Node)}`, typed(bad)!, 'a subquery\'s value is not typed here');
-      if (isOrderedType(lt) && isOrderedType(rt) && (lt.kind === 'decimal') !== (rt.kind === 'decimal')) refuse(v, 'comparison', lt, `the other side is ${typeSpec(rt)}`);
+      if (bad) refuse(bad as Node, errorRef('error.sql.typed.subqueryValue', { expr: text(bad as Node), type: typeSpec(typed(bad)!) }));
+      if (isOrderedType(lt) && isOrderedType(rt) && (lt.kind === 'decimal') !== (rt.kind === 'decimal')) refuse(v, errorRef('error.sql.typed.mixed', { type: typeSpec(lt), other: typeSpec(rt) }));
       keep(v.left); keep(v.right);
     }
     // `d ± INTERVAL n unit` shifts the date itself on both executors (evaluate.js, arrow-eval-dates.ts).
@@ -97,7 +99,7 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
     if (v.type === 'cast') { checkDatedCast(v as never, typeOfNode(v.expr)); keep(v.expr); } // an explicit conversion is the user's choice, but not to a number from a time
     if (v.type === 'function' && ['SUM', 'AVG'].includes(String(v.funcName).toUpperCase())) {
       const t = typed((v.args as unknown[])[0]);
-      if (t && (t.kind === 'date' || t.kind === 'timestamp')) refuse(v, `${String(v.funcName)}()`, t, 'a sum of times has no value');
+      if (t && (t.kind === 'date' || t.kind === 'timestamp')) refuse(v, errorRef('error.sql.typed.sumOfTimes', { fn: String(v.funcName), type: typeSpec(t) }));
     }
     if (v.type === 'case') (v.whenClauses as Node[]).forEach((w) => keep(w.condition));
     if (v.type === 'select' || v.type === 'with' || v.type === 'compound') {
@@ -109,7 +111,12 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
       for (const c of Array.isArray(child) ? child : [child]) {
         if (!isNode(c) || exact.has(c) || k === 'subquery' || k === 'query' || k === 'ctes' || k === 'from' || k === 'joins' || k === 'left' && v.type === 'compound' || k === 'right' && v.type === 'compound') continue;
         const t = typed(c);
-        if (t) refuse(c, `${text(c)} under ${v.type === 'function' ? `${String(v.funcName)}()` : v.type === 'binary' ? `operator ${String(v.op)}` : v.type === 'unary' ? `operator ${String(v.op)}` : String(v.type).toUpperCase()}`, t, 'the rewrite makes exact only a typed value compared, ordered, grouped or aggregated directly');
+        if (!t) continue;
+        const expr = text(c);
+        const type = typeSpec(t);
+        refuse(c, v.type === 'function' ? errorRef('error.sql.typed.underFunction', { expr, fn: String(v.funcName), type })
+          : v.type === 'binary' || v.type === 'unary' ? errorRef('error.sql.typed.underOperator', { expr, operator: String(v.op), type })
+            : errorRef('error.sql.typed.under', { expr, node: String(v.type).toUpperCase(), type }));
       }
     }
     Object.values(v).forEach(visit);

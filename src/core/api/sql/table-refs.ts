@@ -10,7 +10,8 @@
  * `<name>` is a bare word or a double-quoted path (`"db/orders"`, `"orders$snapshots"`); a subquery
  * `(` is left alone. Numbers stay text (19-digit snapshot ids must not pass through a double).
  */
-import { LakeError, type LakeErrorCode, type LakeErrorContext } from '../../errors.ts';
+import { LakeError, type LakeErrorCode, type LakeErrorContext, type LakeErrorRef } from '../../errors.ts';
+import { errorRef } from '../../messages/message-parts.ts';
 
 /** A lexical token: its kind, text (unquoted for strings and quoted names) and span in the query. */
 export interface SqlToken {
@@ -58,14 +59,19 @@ export function positionOf(query: string, offset: number): { line: number; colum
   return { line, column: offset - lineStart + 1, lineText: query.slice(lineStart, lineEnd < 0 ? undefined : lineEnd) };
 }
 
-/** A LakeError DataInvalid pointing at `offset` of the query: `sql: <message> at line L, column C` then the line and a caret. */
-export function queryError(query: string, offset: number, message: string, code: LakeErrorCode = 'DataInvalid', length = 1, context: LakeErrorContext = {}): LakeError {
+/**
+ * A LakeError DataInvalid pointing at `offset` of the query: `sql: <message> at line L, column C` then the line
+ * and a caret. `ref` is `message` as a catalog reference, when it has one: the error's reference is then
+ * `error.sql.at` (the first line only; the UI shows the query line and caret from the message as they are).
+ */
+export function queryError(query: string, offset: number, message: string, code: LakeErrorCode = 'DataInvalid', length = 1, context: LakeErrorContext = {}, ref?: LakeErrorRef): LakeError {
   const at = Math.max(0, Math.min(offset, query.length));
   const { line, column, lineText } = positionOf(query, at);
   const caret = `${' '.repeat(column - 1)}${'^'.repeat(Math.max(1, Math.min(length, lineText.length - column + 1)))}`;
   // `column` is the position here; a column name the cause carried under that key moves to `columnName`.
   const { column: name, ...rest } = context;
-  return new LakeError(code, `sql: ${message} at line ${line}, column ${column}\n  ${lineText}\n  ${caret}`, { ...rest, ...(name !== undefined ? { columnName: name } : {}), line, column, offset: at });
+  return new LakeError(code, `sql: ${message} at line ${line}, column ${column}\n  ${lineText}\n  ${caret}`, { ...rest, ...(name !== undefined ? { columnName: name } : {}), line, column, offset: at },
+    ref ? { ref: errorRef('error.sql.at', { message: ref, line, column }) } : undefined);
 }
 
 /** Splits the query into tokens (comments and blanks dropped). Throws a positioned error for an unclosed quote. */
@@ -78,14 +84,17 @@ export function tokenize(query: string): SqlToken[] {
     if (c === '-' && query[i + 1] === '-') { const e = query.indexOf('\n', i); i = e < 0 ? query.length : e; continue; }
     if (c === '/' && query[i + 1] === '*') {
       const e = query.indexOf('*/', i + 2);
-      if (e < 0) throw queryError(query, i, 'unclosed comment');
+      if (e < 0) throw queryError(query, i, 'unclosed comment', 'DataInvalid', 1, {}, errorRef('error.sql.unclosedComment', undefined));
       i = e + 2; continue;
     }
     if (c === "'" || c === '"') {
       let j = i + 1;
       let text = '';
       for (;;) {
-        if (j >= query.length) throw queryError(query, i, c === "'" ? 'unclosed string' : 'unclosed quoted name');
+        if (j >= query.length) {
+          throw queryError(query, i, c === "'" ? 'unclosed string' : 'unclosed quoted name', 'DataInvalid', 1, {},
+            errorRef(c === "'" ? 'error.sql.unclosedString' : 'error.sql.unclosedName', undefined));
+        }
         if (query[j] === c) {
           if (query[j + 1] === c) { text += c; j += 2; continue; } // '' or "" escapes the quote
           break;

@@ -17,6 +17,7 @@ import { AvroCursor } from './cursor.ts';
 import { compileDecoder, type AvroDecodeFn } from './decoder.ts';
 import type { AvroLazyFields } from './lazy.ts';
 import { minEncodedSize, parseAvroSchema, type AvroSchema, type AvroType } from './schema.ts';
+import { messageError } from '../../message-error.ts';
 
 /** The 4 magic bytes of an Object Container File. */
 export const AVRO_MAGIC = new Uint8Array([0x4f, 0x62, 0x6a, 0x01]);
@@ -89,7 +90,7 @@ export function readAvroHeader(bytes: Uint8Array, opts: ReadAvroOptions = {}): A
 
 function parseHeader(bytes: Uint8Array): AvroHeader {
   if (bytes.length < 4 || !bytesEqual(bytes.subarray(0, 4), AVRO_MAGIC)) {
-    throw new LakeError('DataInvalid', 'avro: not an Avro container file (bad magic)');
+    throw messageError('DataInvalid', 'error.avro.badMagic', undefined);
   }
   const c = new AvroCursor(bytes, 4);
   const rawMetadata = new Map<string, Uint8Array>();

@@ -4,6 +4,7 @@
  * input throws LakeError DataInvalid instead of reading past the end or looping.
  */
 import { LakeError } from '../../errors.ts';
+import { messageError } from '../../message-error.ts';
 
 const utf8 = new TextDecoder('utf-8');
 
@@ -26,8 +27,7 @@ export class AvroCursor {
 
   /** The DataInvalid error for a read past the end of the window. */
   truncated(what: string): LakeError {
-    return new LakeError('DataInvalid', `avro: truncated data: ${what} runs past the end (at byte ${this.pos} of ${this.end})`,
-      { offset: this.pos });
+    return messageError('DataInvalid', 'error.avro.truncated', { value: what, at: this.pos, end: this.end }, { offset: this.pos });
   }
 
   readBoolean(): boolean {

@@ -12,6 +12,7 @@ import { LakeError, toLakeError } from '../../errors.ts';
 import type { ByteSource } from './byte-source.ts';
 import { footerOf, type ParquetFooter } from './footer.ts';
 import { readStructUntil, writeStruct } from './thrift-compact.ts';
+import { messageError } from '../../message-error.ts';
 
 /** First read of the footer's head. */
 export const FOOTER_HEAD_BYTES = 16 * 1024;
@@ -26,12 +27,12 @@ const MAGIC = [0x50, 0x41, 0x52, 0x31]; // PAR1
 export async function readParquetFooterHead(source: ByteSource, signal?: AbortSignal): Promise<ParquetFooter> {
   const context = source.name === undefined ? {} : { file: source.name };
   try {
-    if (source.size < 12) throw new LakeError('DataInvalid', `parquet: file of ${source.size} bytes is too short for a footer`, context);
+    if (source.size < 12) throw messageError('DataInvalid', 'error.parquet.tooShort', { size: source.size }, context);
     const tail = await source.read(source.size - 8, 8, signal);
-    if (MAGIC.some((m, i) => tail[4 + i] !== m)) throw new LakeError('DataInvalid', 'parquet: no PAR1 magic at the end of the file', context);
+    if (MAGIC.some((m, i) => tail[4 + i] !== m)) throw messageError('DataInvalid', 'error.parquet.noMagic', undefined, context);
     const length = new DataView(tail.buffer, tail.byteOffset, 8).getUint32(0, true);
     const start = source.size - 8 - length;
-    if (length === 0 || start < 4) throw new LakeError('DataInvalid', `parquet: footer length ${length} does not fit in the ${source.size}-byte file`, context);
+    if (length === 0 || start < 4) throw messageError('DataInvalid', 'error.parquet.footerLength', { length, size: source.size }, context);
     for (let n = Math.min(length, FOOTER_HEAD_BYTES); ; n = Math.min(length, n * 4)) {
       const bytes = await source.read(start, n, signal);
       let head;

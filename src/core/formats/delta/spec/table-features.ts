@@ -7,6 +7,7 @@
 import { LakeError } from '../../../errors.ts';
 import type { Metadata, Protocol } from './actions.ts';
 import { containsType, type StructType } from './schema.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** Reader features this reader implements, with what that means here. */
 export const SUPPORTED_READER_FEATURES: Readonly<Record<string, string>> = {
@@ -56,7 +57,7 @@ const UNSUPPORTED_REASONS: Readonly<Record<string, string>> = {
 export function checkReadable(protocol: Protocol, file?: string): void {
   const ctx = file === undefined ? {} : { file };
   if (protocol.minReaderVersion > 3) {
-    throw new LakeError('Unsupported', `delta protocol: the table needs reader version ${protocol.minReaderVersion}; this reader implements versions 1 to 3`, { ...ctx, minReaderVersion: protocol.minReaderVersion });
+    throw messageError('Unsupported', 'error.delta.readerVersion', { version: protocol.minReaderVersion }, { ...ctx, minReaderVersion: protocol.minReaderVersion });
   }
   if (protocol.minReaderVersion < 1) throw new LakeError('DataInvalid', `delta protocol: invalid minReaderVersion ${protocol.minReaderVersion}`, ctx);
   if (protocol.minReaderVersion < 3) return;

@@ -112,7 +112,7 @@ async function attempt(
     return { state, previous: base, key, warnings, details: plan.details };
   } catch (e) {
     if (!isCommitStateUnknown(e) && plan?.attemptFiles?.length) await bestEffortDelete(storage, plan.attemptFiles, undefined).catch(() => []);
-    if (isLakeError(e, 'Conflict') && e.context.retryable === undefined) throw new LakeError('Conflict', e.message, { ...e.context, retryable: true }, { cause: e });
+    if (isLakeError(e, 'Conflict') && e.context.retryable === undefined) throw new LakeError('Conflict', e.message, { ...e.context, retryable: true }, { cause: e, ref: e.ref });
     throw e;
   }
 }

@@ -16,6 +16,7 @@ import { Relocation } from '../io/relocation.ts';
 import { TableFiles } from '../io/table-files.ts';
 import type { TableMetadata } from '../spec/table-metadata.ts';
 import type { JsonDoc } from './table-update.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** `v3.metadata.json` + version-hint.text (Hadoop tables) or `00003-<uuid>.metadata.json` (catalog writers). */
 export type MetadataNaming = 'hadoop' | 'uuid';
@@ -85,7 +86,7 @@ export async function checkStillNewest(base: TableState, signal?: AbortSignal): 
     if (isLakeError(e, 'DataInvalid')) throw unreadableNewestError('iceberg commit', { file: newest.key, reason: e.message }, e);
     throw e;
   }
-  throw new LakeError('Conflict', `iceberg commit: ${newest.key} was committed since ${base.key} was read`, { file: newest.key, retryable: true });
+  throw messageError('Conflict', 'error.iceberg.committedSince', { newest: newest.key, base: base.key }, { file: newest.key, retryable: true });
 }
 
 /** Builds the state for an already parsed metadata file (also used right after a commit). */

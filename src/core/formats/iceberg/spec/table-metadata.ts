@@ -14,6 +14,7 @@ import {
 } from './snapshot.ts';
 import { type SortOrder, UNSORTED_ORDER, parseSortOrder } from './sort-order.ts';
 import { type PartitionStatisticsFile, type StatisticsFile, parsePartitionStatistics, parseStatistics } from './statistics.ts';
+import { messageError } from '../../../message-error.ts';
 
 const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3] as const;
 export type FormatVersion = (typeof SUPPORTED_FORMAT_VERSIONS)[number];
@@ -62,7 +63,7 @@ export function parseTableMetadata(json: unknown, file?: string): TableMetadata 
   const o = asObject(json, ctx);
   const version = reqInt(o, 'format-version', ctx);
   if (version >= 4) {
-    throw new LakeError('Unsupported', `iceberg metadata: format-version ${version} is not supported (v4 is still under development; this reader handles v1–v3)`, file ? { file, formatVersion: version } : { formatVersion: version });
+    throw messageError('Unsupported', 'error.iceberg.formatVersion', { version }, file ? { file, formatVersion: version } : { formatVersion: version });
   }
   if (version < 1) throw invalid(at(ctx, 'format-version'), `must be 1, 2 or 3, not ${version}`);
   const formatVersion = version as FormatVersion;

@@ -19,6 +19,7 @@ import type { Snapshot } from '../spec/snapshot.ts';
 import type { PaimonTable } from '../table.ts';
 import { rowWriteApplied, rowWriteCapabilities, rowWritePreview } from './row-write-model.ts';
 import { compactPreview, compactRequest, maintenanceCapabilities, prepareExpire, runCompact } from './maintenance-model.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** A snapshot's row count and what it counts (inspect/versions.ts recordCount, handed in by the table: commit/ does not import inspect/). */
 export type RecordCountOf = (s: Snapshot) => { count: string; live: boolean; basis?: string };
@@ -191,7 +192,7 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
       await table.reload(o.signal);
       const now = await table.meta.latestSnapshotId(o.signal);
       if (now !== latest) {
-        throw new LakeError('Conflict', `paimon commit: the table changed since the preview (latest snapshot ${latest ?? 'none'} → ${now ?? 'none'}); preview again`, { table: table.location });
+        throw messageError('Conflict', 'error.paimon.changedSincePreview', { before: String(latest ?? 'none'), now: String(now ?? 'none') }, { table: table.location });
       }
       return { operation: change.preview.operation, ...await run(o.signal, o.deleteFiles === true) };
     },
