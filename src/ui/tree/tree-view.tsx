@@ -5,11 +5,12 @@
  */
 import { useQueries } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { memo, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { TreeNode, TreeNodeKind } from '../../core/api/table-dto.ts';
 import { engine } from '../../worker/client.ts';
 import { commonAffixes, distinctEllipsis, formatBytes } from '../common/format.ts';
-import { useMessages } from '../common/messages.ts';
+import { MessagesContext, useMessages } from '../common/messages.ts';
+import { formatRef } from '../../core/messages/en.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { Marked, SafeText } from '../common/safe-text-view.tsx';
 import { safeTitle } from '../common/safe-text.ts';
@@ -35,6 +36,7 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   onSelect: (node: TreeNode, key: string, where: { parent?: TreeNode; index: number }) => void;
 }) {
   const { t } = useMessages();
+  const catalog = useContext(MessagesContext);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const ids = useMemo(() => ['', ...[...expanded].map((k) => k.split('\u0001').pop() as string)], [expanded]);
   const uniqueIds = useMemo(() => [...new Set(ids)], [ids]);
@@ -74,10 +76,10 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
       const k = r.parentKey ?? '';
       let l = labels.get(k);
       if (!l) labels.set(k, (l = []));
-      l.push(r.node.label);
+      l.push(r.node.labelMessage ? formatRef(r.node.labelMessage, catalog) : r.node.label);
     }
     return new Map([...labels].map(([k, l]) => [k, commonAffixes(l)]));
-  }, [rows]);
+  }, [rows, catalog]);
 
   // In a sandbox, the files the last write wrote are highlighted (compared key lists, sandbox/write-effect).
   const sandbox = useSandbox();
@@ -222,7 +224,7 @@ const Row = memo(function Row({ row, index, affixes, active, selected, written, 
         {n.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
       </button>
       <span className="kind-icon" style={{ color }} aria-hidden>{glyph}</span>
-      <bdi className="tree-label mono safe-text"><Marked text={distinctEllipsis(n.label, 48, affixes)} /></bdi>
+      <bdi className="tree-label mono safe-text"><Marked text={distinctEllipsis(n.labelMessage ? tr.ref(n.labelMessage) : n.label, 48, affixes)} /></bdi>
       {isNew && <span className="sb-new-tag" title={t('ui.sandbox.newFile.title')}>{t('ui.sandbox.newFile')}</span>}
       <span className="tree-kind muted">{t('tree.kind', { kind: n.kind })}</span>
       {summary && <span className="tree-summary muted"><bdi className="safe-text"><Marked text={summary.length > 200 ? `${summary.slice(0, 199)}…` : summary} /></bdi></span>}
