@@ -69,6 +69,9 @@ export const enNotes2 = {
   'facts.value.appendTable': () => 'none (an append table)',
   // The title of a write's dialog (and of its toast and "What this write did"): the action's label without its ellipsis.
   'ui.writes.actionTitle': (p: Parameters<(typeof enWrites)['ui.writes.action']>[0]) => enWrites['ui.writes.action'](p).replace(/…$/, ''),
+  // The Raw tab: the line that names a manifest entry or a manifest list record.
+  'ui.rawFile.entryTitle': (p: { status: string; file: string; rows: string }) => `${p.status} · ${p.file} · ${p.rows} rows`,
+  'ui.rawFile.manifestTitle': (p: { file: string; deletes: boolean }) => `${p.file} · ${p.deletes ? 'deletes' : 'data'}`,
   // The tabs row: buttons that do not fit go into this menu.
   'ui.tabs.more': () => 'More',
   'ui.tabs.moreLabel': () => 'More actions',

@@ -18,8 +18,9 @@ import { enLesson, enSandbox } from './en-sandbox.ts';
 import { enStory } from './en-story.ts';
 import { enLessons, enSandboxResume } from './en-lessons.ts';
 import { enNotes2 } from './en-notes2.ts';
+import { enRaw } from './en-raw.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2 };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enRaw };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

@@ -50,6 +50,8 @@ export const zhNotes2: { readonly [K in keyof typeof enNotes2]: (...args: Parame
   'facts.value.latestWins': () => '无（最新的提交胜出）',
   'facts.value.appendTable': () => '无（追加表）',
   'ui.writes.actionTitle': (p) => zhWrites['ui.writes.action'](p).replace(/(…|……)$/, ''),
+  'ui.rawFile.entryTitle': (p) => `${p.status} · ${p.file} · ${p.rows} 行`,
+  'ui.rawFile.manifestTitle': (p) => `${p.file} · ${p.deletes ? '删除' : '数据'}`,
   'ui.tabs.more': () => '更多',
   'ui.tabs.moreLabel': () => '更多操作',
 };

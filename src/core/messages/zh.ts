@@ -19,5 +19,6 @@ import { zhLesson, zhSandbox } from './zh-sandbox.ts';
 import { zhStory } from './zh-story.ts';
 import { zhLessons, zhSandboxResume } from './zh-lessons.ts';
 import { zhNotes2 } from './zh-notes2.ts';
+import { zhRaw } from './zh-raw.ts';
 
-export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2 };
+export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhRaw };
