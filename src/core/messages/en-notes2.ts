@@ -63,6 +63,16 @@ export const enNotes2 = {
   // Delta: the deletion vector node of the metadata tree.
   'tree.delta.dvLabel': (p: { rows: string; storage: string }) =>
     `deletion vector (${p.rows} rows deleted, ${p.storage === 'i' ? 'inline' : p.storage === 'u' ? 'relative path' : 'absolute path'})`,
+  // Hudi: labels of the metadata tree's nodes that are words (names stay as written).
+  'tree.hudi.label.timeline': (p: { instants: number }) => `timeline (${p.instants} instants)`,
+  'tree.hudi.label.root': () => '(table root: not partitioned)',
+  'tree.hudi.label.instant': (p: { time: string; action: string; archived: boolean; pending: string; after: boolean }) =>
+    `${p.time} ${p.action}${p.archived ? ' (archived)' : ''}${p.pending ? ` (${p.pending}: pending, never read)` : ''}${p.after ? ' (after this version)' : ''}`,
+  'tree.hudi.label.fileGroup': (p: { id: string }) => `file group ${p.id}`,
+  'tree.hudi.label.slice': (p: { instant: string; latest: boolean }) => `slice @${p.instant}${p.latest ? ' (latest: read)' : ' (older: not read)'}`,
+  'tree.hudi.label.corrupt': () => 'corrupt region (skipped)',
+  'tree.hudi.label.block': (p: { type: string; instant: string; target: string; visible: boolean }) =>
+    `${p.type} @${p.instant}${p.target ? ` → rolls back ${p.target}` : ''}${p.visible ? '' : ' (not visible in this version)'}`,
   // Format facts whose value is "not set".
   'facts.value.unpartitioned': () => 'none (unpartitioned)',
   'facts.value.latestWins': () => 'none (the latest commit wins)',

@@ -46,6 +46,13 @@ export const zhNotes2: { readonly [K in keyof typeof enNotes2]: (...args: Parame
     return `1 个 sorted run，含 ${p.files} 个文件（键范围互不相交）`;
   },
   'tree.delta.dvLabel': (p) => `删除向量（删除 ${p.rows} 行，${p.storage === 'i' ? '内联' : p.storage === 'u' ? '相对路径' : '绝对路径'}）`,
+  'tree.hudi.label.timeline': (p) => `时间线（${p.instants} 个 instant）`,
+  'tree.hudi.label.root': () => '（表根目录：未分区）',
+  'tree.hudi.label.instant': (p) => `${p.time} ${p.action}${p.archived ? '（已归档）' : ''}${p.pending ? `（${p.pending}：未完成，从不读取）` : ''}${p.after ? '（在这个版本之后）' : ''}`,
+  'tree.hudi.label.fileGroup': (p) => `文件组 ${p.id}`,
+  'tree.hudi.label.slice': (p) => `文件片 @${p.instant}${p.latest ? '（最新：读取）' : '（较旧：不读取）'}`,
+  'tree.hudi.label.corrupt': () => '损坏区域（已跳过）',
+  'tree.hudi.label.block': (p) => `${p.type} @${p.instant}${p.target ? ` → 回滚 ${p.target}` : ''}${p.visible ? '' : '（在这个版本中不可见）'}`,
   'facts.value.unpartitioned': () => '无（未分区）',
   'facts.value.latestWins': () => '无（最新的提交胜出）',
   'facts.value.appendTable': () => '无（追加表）',

@@ -218,7 +218,7 @@ const Row = memo(function Row({ row, index, affixes, active, selected, written, 
     <div id={`tree-row-${index}`} role="treeitem" aria-level={row.depth + 1} aria-expanded={n.hasChildren ? row.expanded : undefined}
       aria-selected={selected} aria-setsize={row.siblings} aria-posinset={row.index + 1}
       className={`tree-row${active ? ' active' : ''}${selected ? ' selected' : ''}${deleted ? ' deleted' : ''}${isNew ? ' sb-new' : ''}`} style={style} onClick={() => onRowClick(index)}
-      data-kind={n.kind} data-new={isNew || undefined} title={safeTitle(n.path ?? n.location ?? n.label)}>
+      data-kind={n.kind} data-new={isNew || undefined} title={safeTitle(n.path ?? n.location ?? (n.labelMessage ? tr.ref(n.labelMessage) : n.label))}>
       <button type="button" className="twisty-btn" tabIndex={-1} aria-hidden={!n.hasChildren} disabled={!n.hasChildren}
         onClick={(e) => { e.stopPropagation(); onToggle(row.key); }}>
         {n.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
