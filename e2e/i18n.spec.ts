@@ -278,7 +278,7 @@ test.describe('zh-CN, the raw viewer, the health view and the LSM tab of the dem
   test.use({ locale: 'zh-CN' });
   for (const root of DEMO_TABLES) {
     test(`${root}: health, and raw files of each folder with their field notes — no English sentence`, async ({ page }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(300_000);
       const errors = watchErrors(page);
       const name = root.replace(/\/$/, '').replace('/', '-');
       const look = async (view: string, notes?: string) => {
@@ -304,7 +304,7 @@ test.describe('zh-CN, the raw viewer, the health view and the LSM tab of the dem
         await expect(page.getByTestId('raw-decoded')).toBeVisible({ timeout: 30_000 });
         await page.waitForTimeout(800);
         // Open every field of the first levels so their notes are drawn.
-        for (const d of await page.locator('.raw-decoded details:not([open])').all().then((l) => l.slice(0, 12))) await d.evaluate((el) => { (el as HTMLDetailsElement).open = true; });
+        await page.locator('.raw-decoded details:not([open])').evaluateAll((els) => { for (const el of els.slice(0, 12)) (el as HTMLDetailsElement).open = true; });
         await look(`raw-${g}`, '.raw-decoded .jt-note, .raw-decoded .raw-head .explanation, .raw-decoded .avro-bar, .raw-decoded summary');
       }
 
