@@ -60,17 +60,17 @@ function Bar({ warehouseId, root, format, versions, selected, writeRefusal, flow
     else if (a.action) flow.prepare({ action: a.action }, actionTitleNote(a, selected?.id));
   };
 
-  // Every button of the bar in order, then the Maintain menu: the ones that do not fit go into "More ▾".
-  const entries: { id: string; label: string; title?: string; disabled?: boolean; danger?: boolean; group?: string; run: () => void; menu?: true }[] = [
+  // Every button of the bar in order: the ones that do not fit go into "More ▾" (the Maintain menu, a menu
+  // already, always stays).
+  const entries: { id: string; label: string; title?: string; disabled?: boolean; danger?: boolean; group?: string; run: () => void }[] = [
     ...actions.map((a) => ({ id: `v:${a.kind}:${a.ref?.name ?? ''}`, label: a.label, title: a.title, disabled: a.disabled, danger: a.destructive, run: () => run(a) })),
     ...rows.map((a) => ({ id: `r:${a.kind}`, label: a.label, title: a.title, disabled: a.disabled, danger: a.destructive, group: t('ui.rows.barLabel'), run: () => run(a) })),
-    ...(maintain.length > 0 ? [{ id: 'maintain', label: t('ui.maintain.button'), run: () => {}, menu: true as const }] : []),
   ];
   const fit = useFit(bar, entries.length, entries.map((e) => e.label).join('\u0001'));
   const shownRows = entries.slice(0, fit).filter((e) => e.id.startsWith('r:')).length;
-  const more: MoreItem[] = entries.slice(fit).flatMap((e): MoreItem[] => (e.menu
-    ? maintain.map((m) => ({ id: `m:${m.kind}`, label: m.label, title: m.disabled ? offReason ?? m.title : m.title, disabled: m.disabled || offReason !== undefined, group: t('ui.maintain.button'), run: () => run(m) }))
-    : [{ id: e.id, label: e.label, ...(e.title !== undefined ? { title: e.title } : {}), ...(e.disabled ? { disabled: true } : {}), ...(e.group ? { group: e.group } : {}), run: e.run }]));
+  const more: MoreItem[] = entries.slice(fit).map((e) => ({
+    id: e.id, label: e.label, ...(e.title !== undefined ? { title: e.title } : {}), ...(e.disabled ? { disabled: true } : {}), ...(e.group ? { group: e.group } : {}), run: e.run,
+  }));
   const off = writeRefusal
     ? <p className="ws-readonly small" data-testid="writes-off" data-fit-shrink="" title={`${tr.t('ui.writes.offTable')} ${writeRefusal}`}><strong>{tr.t('ui.writes.offTable')}</strong> {writeRefusal}</p>
     : roReason ? <p className="ws-readonly small" data-testid="writes-off" data-fit-shrink="" title={`${tr.t('ui.writes.offStorage')} ${roReason}`}><strong>{tr.t('ui.writes.offStorage')}</strong> {roReason}</p>
@@ -80,13 +80,6 @@ function Bar({ warehouseId, root, format, versions, selected, writeRefusal, flow
     <div className="ws-bar" role="toolbar" aria-label={tr.t('ui.writes.label')} ref={bar}>
       <span className="ws-bar-label small muted" data-fit-shrink="">{selected ? <>{tr.t('ui.explain.version')}<span className="mono">{selected.id.length > 14 ? `${selected.id.slice(0, 6)}…${selected.id.slice(-4)}` : selected.id}</span>{tr.t('ui.writes.selectedSuffix', { current: selected.isCurrent })}</> : tr.t('ui.writes.noVersion')}</span>
       {entries.map((e, i) => {
-        if (e.menu) {
-          return (
-            <span key={e.id} data-fit={i} hidden={i >= fit} className="ws-fit">
-              <MaintainMenu disabledReason={offReason} items={maintain.filter((m) => !m.disabled).map((m) => ({ id: m.kind, label: m.label, title: m.title, run: () => run(m) }))} />
-            </span>
-          );
-        }
         const first = e.group !== undefined && entries[i - 1]?.group === undefined;
         return (
           <span key={e.id} data-fit={i} hidden={i >= fit} className="ws-fit">
@@ -96,6 +89,9 @@ function Bar({ warehouseId, root, format, versions, selected, writeRefusal, flow
         );
       })}
       {fit < entries.length && <MoreMenu items={more} label={t('ui.tabs.moreLabel')} testId="tabs-more" />}
+      {maintain.length > 0 && (
+        <MaintainMenu disabledReason={offReason} items={maintain.filter((m) => !m.disabled).map((m) => ({ id: m.kind, label: m.label, title: m.title, run: () => run(m) }))} />
+      )}
       {off}
     </div>
   );
