@@ -53,7 +53,7 @@ for (const lang of ['zh-CN', 'en'] as const) {
         await page.goto(table.url);
         await expect(page.locator('.timeline')).toBeVisible({ timeout: 30_000 });
         await expect(page.getByTestId('selected-version')).toBeVisible();
-        await expect(page.locator('.ws-bar button').first()).toBeVisible({ timeout: 30_000 });
+        await expect(page.locator('.ws-bar button:visible').first()).toBeVisible({ timeout: 30_000 });
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 800 });
           await page.waitForTimeout(400);
@@ -79,7 +79,7 @@ test.describe('the More menu', () => {
     await page.setViewportSize({ width: 900, height: 800 });
     await page.goto(TABLES[0].url);
     await expect(page.locator('.timeline')).toBeVisible({ timeout: 30_000 });
-    await expect(page.locator('.ws-bar button').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.ws-bar button:visible').first()).toBeVisible({ timeout: 30_000 });
     const more = page.getByTestId('tabs-more');
     // Narrower until the bar has no room for every button (the demo's bar is short: it is read-only).
     let width = 900;
