@@ -129,8 +129,11 @@ export function createWriteHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     async writeCapabilities(p: WriteTarget & { version?: string }, ctx: CallContext): Promise<WriteCapabilitiesDto> {
       const access = writeAccess(storageOf(p));
       const table = await cachedTable(p, ctx.signal);
-      const capabilities = await writeCapabilities(table, p.version || undefined, { signal: ctx.signal, storageRefusal: refusalOf(access) });
-      return { access, capabilities };
+      const refusal = refusalOf(access);
+      const capabilities = await writeCapabilities(table, p.version || undefined, { signal: ctx.signal, storageRefusal: refusal });
+      // The storage's refusal is a catalog message: every capability it turned off carries it, for the reader's language.
+      const message = access.reasonMessage;
+      return { access, capabilities: message && refusal !== undefined ? capabilities.map((c) => (c.reason === refusal ? { ...c, reasonMessage: message } : c)) : capabilities };
     },
 
     /** Previews a write; the preview's opId applies it. */

@@ -10,6 +10,7 @@ import { LakeError } from '../errors.ts';
 import type { Storage } from '../io/storage.ts';
 import type { ChangePreview, ChangeResult } from './change-preview.ts';
 import type { OverBudget } from './engine-sql.ts';
+import type { MessageRef } from '../messages/en.ts';
 
 /** A write the model can prepare. Ids are decimal strings (or, where the format allows, a tag name). */
 export type WriteAction =
@@ -105,8 +106,10 @@ export interface WriteCapability {
    */
   readonly scope: 'version' | 'table' | 'rows';
   readonly available: boolean;
-  /** Why it is unavailable (read-only storage, unreadable newest metadata, not supported by the format), one sentence. */
+  /** Why it is unavailable (read-only storage, unreadable newest metadata, not supported by the format), one sentence (English). */
   readonly reason?: string;
+  /** The same reason as a catalog message where there is one (the storage's refusal), for the reader's language. */
+  readonly reasonMessage?: MessageRef;
   /** What it does, one sentence (a tooltip). */
   readonly description: string;
   /** Deletes history or files for good (shown in red; asks for a typed or second confirmation). */

@@ -137,7 +137,10 @@ export interface TreeNode {
   /** Opaque id to pass back to expand this node. */
   readonly id: string;
   readonly kind: TreeNodeKind;
+  /** What the node is called: a file name, an action, or words (English; the UI shows `labelMessage` when there is one). */
   readonly label: string;
+  /** The label as a catalog message, for a label that is words rather than a name (e.g. Delta's "deletion vector (3 rows deleted, inline)"). */
+  readonly labelMessage?: MessageRef;
   /** Storage key of the node's bytes, when it is a file (or part of one, with `range`). */
   readonly location?: string;
   /** The location as written in the table's metadata (may differ from `location` for moved tables). */
@@ -162,6 +165,8 @@ export interface TableFactDto {
   readonly id: string;
   readonly label: MessageRef;
   readonly value: string;
+  /** The value as a catalog message when it is words, not the table's own (`none (unpartitioned)`). */
+  readonly valueMessage?: MessageRef;
   /** True when the value is the format's default (the option is not set on the table). */
   readonly isDefault?: boolean;
   /** The table property or option the value comes from, where there is one (`bucket`, `delta.enableDeletionVectors`). */

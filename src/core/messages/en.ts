@@ -18,8 +18,10 @@ import { enI18n } from './en-i18n.ts';
 import { enLesson, enSandbox } from './en-sandbox.ts';
 import { enStory } from './en-story.ts';
 import { enLessons, enSandboxResume } from './en-lessons.ts';
+import { enNotes2 } from './en-notes2.ts';
+import { enRaw } from './en-raw.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enRaw };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;
@@ -64,6 +66,11 @@ export function messageRef<K extends MessageKey>(key: K, ...args: MessageArgs<K>
  */
 export function explained<K extends MessageKey>(key: K, ...args: MessageArgs<K>): { message: MessageRef; explanation: string } {
   return { message: messageRef(key, ...args), explanation: format(key, ...args) };
+}
+
+/** A tree node's label that is words, not a name: the message (for the UI) and its English text (for the CLI). */
+export function labelled<K extends MessageKey>(key: K, ...args: MessageArgs<K>): { labelMessage: MessageRef; label: string } {
+  return { labelMessage: messageRef(key, ...args), label: format(key, ...args) };
 }
 
 /** The label of a table fact (keys of en-facts.ts, none of which takes parameters), as a message reference. */

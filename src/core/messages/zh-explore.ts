@@ -133,7 +133,7 @@ export const zhExplore: { readonly [K in keyof typeof enExplore]: (...args: Para
   'ui.lsm.filter': () => '筛选分区 / 桶',
   'ui.lsm.filterLabel': () => '筛选桶',
   'ui.lsm.how': () => 'LSM 树和合并是如何工作的',
-  'ui.lsm.explainTitle': (p) => ({ levels: '层级与 sorted run', minorCompaction: '小合并（minor compaction）', fullCompaction: '全量合并（full compaction）', deletionVectors: '删除向量' } as Record<string, string>)[p.key] ?? p.key,
+  'ui.lsm.explainTitle': (p) => ({ levels: '层级与 sorted run', minorCompaction: '小合并', fullCompaction: '全量合并', deletionVectors: '删除向量' } as Record<string, string>)[p.key] ?? p.key,
   'ui.lsm.noMatch': () => '没有与筛选条件匹配的桶。',
   'ui.lsm.noFiles': () => '这个快照没有存活的文件。',
   'ui.lsm.more': (p) => `还有 ${n(p.count, '个桶')}：请用筛选缩小范围。`,

@@ -19,5 +19,7 @@ import { zhI18n } from './zh-i18n.ts';
 import { zhLesson, zhSandbox } from './zh-sandbox.ts';
 import { zhStory } from './zh-story.ts';
 import { zhLessons, zhSandboxResume } from './zh-lessons.ts';
+import { zhNotes2 } from './zh-notes2.ts';
+import { zhRaw } from './zh-raw.ts';
 
-export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhErrors2, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume };
+export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhErrors2, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhRaw };

@@ -18,7 +18,7 @@ export function FormatFacts({ format, facts }: { format: TableFormatName; facts:
         {facts.map((f) => (
           <div key={f.id} title={f.option ? t('ui.facts.option', { option: f.option }) : undefined}>
             <dt>{ref(f.label)}</dt>
-            <dd className="mono"><InlineText text={String(f.value)} max={300} />{f.isDefault && <span className="muted small"> · {t('ui.facts.default')}</span>}</dd>
+            <dd className="mono"><InlineText text={f.valueMessage ? ref(f.valueMessage) : String(f.value)} max={300} />{f.isDefault && <span className="muted small"> · {t('ui.facts.default')}</span>}</dd>
           </div>
         ))}
       </dl>

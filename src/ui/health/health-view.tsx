@@ -12,6 +12,7 @@ import type { RecommendationDto, TableHealthDto } from '../../core/api/table-hea
 import { engine } from '../../worker/client.ts';
 import type { WriteResultDto } from '../../worker/engine-writes.ts';
 import { formatBytes, formatCount } from '../common/format.ts';
+import type { Note } from '../../core/messages/note.ts';
 import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
@@ -141,7 +142,7 @@ function Card({ label, value, detail, warn = false }: { label: string; value: st
 function Recommendations({ health, warehouseId, root, format }: { health: TableHealthDto; warehouseId: string; root: string; format: TableFormatName }) {
   const { t, ref } = useMessages();
   const qc = useQueryClient();
-  const [toast, setToast] = useState<{ result: WriteResultDto; title: string } | undefined>();
+  const [toast, setToast] = useState<{ result: WriteResultDto; title: Note } | undefined>();
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: queryKeys.table(warehouseId, root) });
     void qc.invalidateQueries({ queryKey: queryKeys.tableFiles(warehouseId, root) });
@@ -150,7 +151,7 @@ function Recommendations({ health, warehouseId, root, format }: { health: TableH
     onCommitted: (result, title) => { refresh(); setToast({ result, title }); },
     onUncertain: refresh,
   });
-  const open = (r: RecommendationDto) => flow.prepare({ action: r.action }, ref(r.title));
+  const open = (r: RecommendationDto) => flow.prepare({ action: r.action }, r.title);
   // One reason for all (read-only storage, a format without writes) is said once, above the list.
   const reasons = new Set(health.recommendations.map((r) => (r.available ? '' : r.unavailableReason ?? '')));
   const common = reasons.size === 1 && !reasons.has('') ? [...reasons][0] : undefined;

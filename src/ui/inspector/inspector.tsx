@@ -198,7 +198,7 @@ function describe(item: InspectorItem, format: TableFormatName, tr: Translator):
     case 'node': {
       const n = item.node;
       return {
-        title: n.label, subtitle: n.kind.replace(/-/g, ' '), id: n.path ?? n.location,
+        title: n.labelMessage ? tr.ref(n.labelMessage) : n.label, subtitle: t('tree.kind', { kind: n.kind }), id: n.path ?? n.location,
         props: [
           ...(n.location ? [[t('ui.inspector.node.location'), <span key="l" className="mono wrap"><SafeText text={n.location} max={PROP_CAP} /></span>] as const] : []),
           ...(n.size !== undefined ? [[t('ui.inspector.node.size'), bytes(n.size)] as const] : []),

@@ -7,7 +7,7 @@ const file = (key: string, size: number): LsmFileView => ({
 });
 
 const bucket = (levels: { level: number; files: LsmFileView[] }[], numLevels = 6): LsmBucketView => ({
-  partition: 'f1=10', partitionHex: '00', bucket: 0, totalBuckets: 2, sortedRuns: 0, compactionTrigger: 5, numLevels, compactionDue: false, nextCompaction: '',
+  partition: 'f1=10', partitionHex: '00', bucket: 0, totalBuckets: 2, sortedRuns: 0, compactionTrigger: 5, numLevels, compactionDue: false, nextCompaction: '', nextCompactionMessage: '',
   levels: levels.map((l) => ({ level: l.level, files: l.files, sortedRuns: l.level === 0 ? l.files.length : 1, rowCount: '0', totalSize: 0 })),
 });
 

@@ -3,6 +3,10 @@
  * the diagram shows where compaction moves data), box widths for files by size, and display texts.
  */
 import type { LsmBucketView, LsmFileView, LsmLevelView } from '../../core/formats/paimon/index.ts';
+import { en } from '../../core/messages/en.ts';
+import { translator, type Translator } from '../common/messages.ts';
+
+const EN = translator(en);
 
 export interface DiagramLevel {
   readonly level: number;
@@ -56,17 +60,14 @@ export function seqRange(min?: string, max?: string): string {
   return min === max ? `seq ${min}` : `seq ${min}–${max}`;
 }
 
-/** A bucket's title: `f1=10 · bucket 0 of 2` (unpartitioned: `bucket 0 of 2`). */
-export function bucketTitle(b: LsmBucketView): string {
-  const total = b.totalBuckets > 0 ? ` of ${b.totalBuckets}` : b.totalBuckets === -1 ? ' (dynamic)' : '';
-  return `${b.partition ? `${b.partition} · ` : ''}bucket ${b.bucket}${total}`;
+/** A bucket's title in the reader's language: `f1=10 · bucket 0 of 2` (unpartitioned: `bucket 0 of 2`). */
+export function bucketTitle(b: LsmBucketView, tr: Translator = EN): string {
+  return tr.t('ui.lsm.bucketTitle', { partition: b.partition, bucket: b.bucket, total: b.totalBuckets > 0 || b.totalBuckets === -1 ? b.totalBuckets : 0 });
 }
 
-/** What a level is, in a few words (level 0 vs sorted-run levels). */
-export function levelNote(level: number, files: number, top: number): string {
-  if (level === 0) return files === 0 ? 'empty: nothing flushed since the last compaction' : `${files} sorted run${files === 1 ? '' : 's'} (each file its own; key ranges may overlap)`;
-  if (files === 0) return level === top ? 'empty: a full compaction writes here' : 'empty';
-  return `1 sorted run of ${files} file${files === 1 ? '' : 's'} (disjoint key ranges)`;
+/** What a level is, in a few words (level 0 vs sorted-run levels), in the reader's language. */
+export function levelNote(level: number, files: number, top: number, tr: Translator = EN): string {
+  return tr.t('ui.lsm.levelNote', { level, files, top });
 }
 
 /** A file of a level, as a commit moved it. */

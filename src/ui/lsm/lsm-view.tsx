@@ -14,6 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { LsmView as LsmViewDto } from '../../core/formats/paimon/index.ts';
 import { useMessages } from '../common/messages.ts';
+import { note } from '../../core/messages/note.ts';
 import { useTableWrites, useWriteCapabilities } from '../writes/table-writes.tsx';
 import type { LsmBucketView, LsmFileView } from '../../core/formats/paimon/index.ts';
 import { engine } from '../../worker/client.ts';
@@ -35,11 +36,12 @@ export function LsmView({ warehouseId, root, version }: { warehouseId: string; r
     queryFn: ({ signal }) => engine().paimonLsm({ warehouseId, root, version: version || undefined }, { signal }),
     staleTime: Infinity,
   });
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   const [filter, setFilter] = useState('');
   const [file, setFile] = useState<LsmFileView | undefined>();
   const compaction = useCompaction(warehouseId, root, q.data);
-  const buckets = useMemo(() => (q.data?.buckets ?? []).filter((b) => !filter || bucketTitle(b).includes(filter)), [q.data, filter]);
+  const buckets = useMemo(() => (q.data?.buckets ?? []).filter((b) => !filter || bucketTitle(b, tr).includes(filter) || bucketTitle(b).includes(filter)), [q.data, filter, tr]);
   if (q.isPending) return <ProgressLine label={t('ui.lsm.reading')} />;
   if (q.error) return <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />;
   const v = q.data;
@@ -54,7 +56,7 @@ export function LsmView({ warehouseId, root, version }: { warehouseId: string; r
       <details className="lsm-explain" open={v.buckets.length <= 2}>
         <summary>{t('ui.lsm.how')}</summary>
         <dl>
-          {Object.entries(v.explanations).map(([k, text]) => <div key={k}><dt>{t('ui.lsm.explainTitle', { key: k })}</dt><dd>{text}</dd></div>)}
+          {Object.entries(v.explanations).map(([k, text]) => <div key={k}><dt>{t('ui.lsm.explainTitle', { key: k })}</dt><dd>{v.explanationMessages?.[k] ? tr.note(v.explanationMessages[k]) : text}</dd></div>)}
         </dl>
       </details>
       {buckets.length === 0 && <p className="empty-state">{v.buckets.length ? t('ui.lsm.noMatch') : t('ui.lsm.noFiles')}</p>}
@@ -82,7 +84,8 @@ interface Compaction {
  * capability (off with its reason) and only on the latest snapshot (a compaction merges the latest files).
  */
 function useCompaction(warehouseId: string, root: string, view: LsmViewDto | undefined): Compaction {
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   const writes = useTableWrites();
   const qc = useQueryClient();
   const caps = useWriteCapabilities(warehouseId, root, writes?.format ?? 'paimon', writes?.currentId, undefined);
@@ -102,20 +105,22 @@ function useCompaction(warehouseId: string, root: string, view: LsmViewDto | und
     const cap = caps.data?.capabilities.find((c) => c.kind === 'compact' && c.scope === 'table');
     if (caps.data && !cap) return done;
     const off = !cap ? ''
-      : !cap.available ? cap.reason ?? cap.description
+      : !cap.available ? (cap.reasonMessage ? tr.ref(cap.reasonMessage) : cap.reason ?? cap.description)
         : view.snapshotId !== writes.currentId ? t('ui.lsm.compact.notLatest', { id: writes.currentId ?? '—' }) : undefined;
     const run = (b: LsmBucketView, strategy: 'full' | 'universal') => {
-      const title = strategy === 'full' ? t('ui.lsm.compact.titleFull', { bucket: bucketTitle(b) }) : t('ui.lsm.compact.titleNext', { bucket: bucketTitle(b) });
+      const title = strategy === 'full' ? note('ui.lsm.compact.titleFull', { bucket: bucketTitle(b, tr) }) : note('ui.lsm.compact.titleNext', { bucket: bucketTitle(b, tr) });
       writes.flow.prepare({ action: { kind: 'compact', strategy, partitions: [{ partition: b.partition }], bucket: b.bucket } }, title);
     };
     return { ...(off !== undefined ? { off } : {}), run, ...done };
-  }, [writes, view, caps.data, qc, warehouseId, root, t]);
+  }, [writes, view, caps.data, qc, warehouseId, root, t, tr]);
 }
 
 function BucketDiagram({ bucket, selected, onSelect, compaction, change, from, to }: {
   bucket: LsmBucketView; selected?: LsmFileView; onSelect: (f: LsmFileView) => void; compaction: Compaction; change?: BucketChange; from?: string; to: string;
 }) {
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
+  const title = bucketTitle(bucket, tr);
   const levels = diagramLevels(bucket);
   const leaving = new Map<number, LsmFileView[]>();
   for (const f of change?.left ?? []) leaving.set(f.level, [...(leaving.get(f.level) ?? []), f.file]);
@@ -125,9 +130,9 @@ function BucketDiagram({ bucket, selected, onSelect, compaction, change, from, t
   const chosen = selected && levels.some((l) => l.files.includes(selected)) ? selected : undefined;
   const moved = change && (change.left.length > 0 || change.arrived.length > 0);
   return (
-    <section className="lsm-bucket" aria-label={`LSM ${bucketTitle(bucket)}`} data-testid="lsm-bucket">
+    <section className="lsm-bucket" aria-label={`LSM ${title}`} data-testid="lsm-bucket">
       <header className="lsm-bucket-head">
-        <h3 className="mono">{bucketTitle(bucket)}</h3>
+        <h3 className="mono">{title}</h3>
         <span className={`pill${bucket.compactionDue ? ' lsm-due' : ''}`} title={t('ui.lsm.runsTitle')}>
           {t('ui.lsm.runs', { runs: bucket.sortedRuns, trigger: bucket.compactionTrigger, due: bucket.compactionDue })}
         </span>
@@ -150,9 +155,9 @@ function BucketDiagram({ bucket, selected, onSelect, compaction, change, from, t
           )
           : <LevelRow key={row.level.level} l={row.level} top={top} widths={widths} chosen={chosen} onSelect={onSelect} leaving={leaving.get(row.level.level) ?? []} arriving={arriving} />))}
       </div>
-      <p className="lsm-next small" data-testid="lsm-next"><strong>{t('ui.lsm.next')}</strong>{bucket.nextCompaction}</p>
+      <p className="lsm-next small" data-testid="lsm-next"><strong>{t('ui.lsm.next')}</strong>{bucket.nextCompactionMessage ? tr.note(bucket.nextCompactionMessage) : bucket.nextCompaction}</p>
       {compaction.run && (
-        <div className="lsm-actions" role="group" aria-label={t('ui.lsm.compact.group', { bucket: bucketTitle(bucket) })}>
+        <div className="lsm-actions" role="group" aria-label={t('ui.lsm.compact.group', { bucket: title })}>
           <button type="button" className="btn btn-small" disabled={compaction.off !== undefined} title={compaction.off ?? t('ui.lsm.compact.fullTitle')}
             onClick={() => compaction.run!(bucket, 'full')}>{t('ui.lsm.compact.full')}</button>
           <button type="button" className="btn btn-small" disabled={compaction.off !== undefined || !bucket.nextPick}
@@ -169,15 +174,16 @@ function BucketDiagram({ bucket, selected, onSelect, compaction, change, from, t
 function LevelRow({ l, top, widths, chosen, onSelect, leaving, arriving }: {
   l: DiagramLevel; top: number; widths: Map<string, number>; chosen?: LsmFileView; onSelect: (f: LsmFileView) => void; leaving: readonly LsmFileView[]; arriving: ReadonlySet<string>;
 }) {
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   return (
     <div className={`lsm-level${l.files.length ? '' : ' empty'}`} role="listitem" data-level={l.level}>
       <div className="lsm-level-label">
         <strong>L{l.level}</strong>
         <span className="muted small">{l.view ? t('ui.lsm.levelSize', { rows: formatCount(Number(l.view.rowCount)), bytes: formatBytes(l.view.totalSize) }) : ''}</span>
       </div>
-      <div className="lsm-row" title={levelNote(l.level, l.files.length, top)}>
-        {l.files.length === 0 && leaving.length === 0 && <span className="muted small">{levelNote(l.level, 0, top)}</span>}
+      <div className="lsm-row" title={levelNote(l.level, l.files.length, top, tr)}>
+        {l.files.length === 0 && leaving.length === 0 && <span className="muted small">{levelNote(l.level, 0, top, tr)}</span>}
         {leaving.map((f) => (
           <span key={`gone-${f.key}`} className={`lsm-file leaving${l.level === 0 ? ' l0' : ''}`} style={{ width: `${widths.get(f.key)}%` }} data-file={f.fileName}
             title={`${f.fileName}\n${t('ui.lsm.change.leaving')}`} aria-hidden="true">

@@ -41,7 +41,7 @@ function Children({ entries, isArray, role, path, depth, openDepth }: {
         const size = nested ? (Array.isArray(v) ? `[${v.length}]` : `{${Object.keys(v).length}}`) : '';
         const key = <span className={`jt-key${isArray ? ' idx' : ''}`}>{isArray ? k : <InlineText text={k} max={300} />}</span>;
         const noteEl = note && (
-          <span className="jt-note">{note.text} <a href={note.href} target="_blank" rel="noreferrer" aria-label={tr.t('ui.json.specLabel', { key: k })}>{tr.t('ui.json.spec')} ↗</a></span>
+          <span className="jt-note">{tr.t(note.key)} <a href={note.href} target="_blank" rel="noreferrer" aria-label={tr.t('ui.json.specLabel', { key: k })}>{tr.t('ui.json.spec')} ↗</a></span>
         );
         return (
           <li key={k}>

@@ -14,7 +14,7 @@ import { ROLE_NOTES } from './field-notes.ts';
 import { JsonTree } from './json-tree.tsx';
 import { InlineText, SafeText } from '../common/safe-text-view.tsx';
 import { safeTitle } from '../common/safe-text.ts';
-import { useMessages } from '../common/messages.ts';
+import { type Translator, useMessages } from '../common/messages.ts';
 
 const PAGE = 100;
 
@@ -101,7 +101,7 @@ function Decoded({ raw, offset, onPage }: { raw: RawFileDto; offset: number; onP
           <span className="muted" title={t('ui.bytes.exact', { count: raw.size })}>{formatBytes(raw.size)}</span>
           {raw.truncated && <span className="muted">{t('ui.rawFile.start')}</span>}
         </div>
-        {note && <p className="explanation small">{note.text} <a href={note.href} target="_blank" rel="noreferrer">{t('ui.json.spec')} ↗</a></p>}
+        {note && <p className="explanation small">{t(note.key)} <a href={note.href} target="_blank" rel="noreferrer">{t('ui.json.spec')} ↗</a></p>}
       </header>
       {raw.kind === 'json' && raw.json !== undefined && <div className="jt-root"><JsonTree value={raw.json} role={raw.role} openDepth={1} /></div>}
       {(raw.kind === 'puffin' || raw.kind === 'parquet' || raw.kind === 'orc') && raw.footer !== undefined && (
@@ -141,7 +141,7 @@ function AvroRecords({ raw, offset, onPage }: { raw: RawFileDto; offset: number;
         {records.map((r, i) => (
           <li key={offset + i} className="avro-record">
             <details open={i < 2}>
-              <summary><span className="muted">{t('ui.rawFile.record', { index: formatCount(offset + i + 1) })}</span> <span className="mono small"><InlineText text={recordTitle(r)} max={300} /></span></summary>
+              <summary><span className="muted">{t('ui.rawFile.record', { index: formatCount(offset + i + 1) })}</span> <span className="mono small"><InlineText text={recordTitle(r, t)} max={300} /></span></summary>
               <JsonTree value={r} role={raw.role} openDepth={0} />
             </details>
           </li>
@@ -152,12 +152,12 @@ function AvroRecords({ raw, offset, onPage }: { raw: RawFileDto; offset: number;
 }
 
 /** The fields that identify a record at a glance (manifest path, status + file path …). */
-function recordTitle(r: unknown): string {
+function recordTitle(r: unknown, t: Translator['t']): string {
   if (!r || typeof r !== 'object') return '';
   const o = r as Record<string, unknown>;
   const df = o.data_file as Record<string, unknown> | undefined;
-  if (df) return `${['EXISTING', 'ADDED', 'DELETED'][Number(o.status)] ?? o.status} · ${String(df.file_path ?? '').split('/').pop()} · ${df.record_count} rows`;
-  if (o.manifest_path) return `${String(o.manifest_path).split('/').pop()} · ${Number(o.content) === 1 ? 'deletes' : 'data'}`;
+  if (df) return t('ui.rawFile.entryTitle', { status: String(['EXISTING', 'ADDED', 'DELETED'][Number(o.status)] ?? o.status), file: String(df.file_path ?? '').split('/').pop() ?? '', rows: String(df.record_count) });
+  if (o.manifest_path) return t('ui.rawFile.manifestTitle', { file: String(o.manifest_path).split('/').pop() ?? '', deletes: Number(o.content) === 1 });
   if (o._FILE_NAME) return String(o._FILE_NAME);
   return '';
 }

@@ -86,7 +86,7 @@ function LessonSteps({ lesson, root, warehouseId, onList, onClose, onShowTable }
         if (step.kind === 'write') {
           void qc.invalidateQueries({ queryKey: queryKeys.table(warehouseId, root) });
           void qc.invalidateQueries({ queryKey: queryKeys.tableFiles(warehouseId, root) });
-          if (result.effect) sandbox.show(root, t(step.title), result.effect);
+          if (result.effect) sandbox.show(root, { key: step.title }, result.effect);
         }
       },
       (error: unknown) => setStates((s) => ({ ...s, [step.id]: { status: 'error', error } })),

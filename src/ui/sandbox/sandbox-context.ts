@@ -4,12 +4,13 @@
  */
 import { createContext, useContext } from 'react';
 import type { KeyStamp, WriteEffectDto } from '../../core/api/sandbox/write-effect.ts';
+import type { Note } from '../../core/messages/note.ts';
 
 /** The effect of the last write in the sandbox, while it is read and once it is known. */
 export interface EffectState {
   readonly root: string;
-  /** The write's title (e.g. "Roll back to 123"). */
-  readonly title: string;
+  /** The write's title (e.g. "Roll back to 123"), a message so it follows the reader's language. */
+  readonly title: Note;
   readonly status: 'loading' | 'ready' | 'error';
   readonly effect?: WriteEffectDto;
   readonly error?: unknown;
@@ -20,9 +21,9 @@ export interface SandboxApi {
   readonly active: boolean;
   readonly effect?: EffectState;
   /** Called by the writes bar after a commit, with the table's keys from before it. */
-  record(warehouseId: string, root: string, title: string, before: readonly KeyStamp[]): void;
+  record(warehouseId: string, root: string, title: Note, before: readonly KeyStamp[]): void;
   /** Shows an effect already known (a lesson step's write). */
-  show(root: string, title: string, effect: WriteEffectDto): void;
+  show(root: string, title: Note, effect: WriteEffectDto): void;
   close(): void;
 }
 

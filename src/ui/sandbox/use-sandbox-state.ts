@@ -1,4 +1,5 @@
 /** The state behind {@link SandboxContext} for one open warehouse. */
+import type { Note } from '../../core/messages/note.ts';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { KeyStamp, WriteEffectDto } from '../../core/api/sandbox/write-effect.ts';
 import { engine } from '../../worker/client.ts';
@@ -7,7 +8,7 @@ import type { EffectState, SandboxApi } from './sandbox-context.ts';
 export function useSandboxState(active: boolean): SandboxApi {
   const [effect, setEffect] = useState<EffectState | undefined>();
   const seq = useRef(0);
-  const record = useCallback((warehouseId: string, root: string, title: string, before: readonly KeyStamp[]) => {
+  const record = useCallback((warehouseId: string, root: string, title: Note, before: readonly KeyStamp[]) => {
     const n = ++seq.current;
     setEffect({ root, title, status: 'loading' });
     engine().writeEffect({ warehouseId, root, before }).then(
@@ -15,7 +16,7 @@ export function useSandboxState(active: boolean): SandboxApi {
       (error: unknown) => { if (seq.current === n) setEffect({ root, title, status: 'error', error }); },
     );
   }, []);
-  const show = useCallback((root: string, title: string, e: WriteEffectDto) => { seq.current++; setEffect({ root, title, status: 'ready', effect: e }); }, []);
+  const show = useCallback((root: string, title: Note, e: WriteEffectDto) => { seq.current++; setEffect({ root, title, status: 'ready', effect: e }); }, []);
   const close = useCallback(() => { seq.current++; setEffect(undefined); }, []);
   return useMemo(() => ({ active, effect, record, show, close }), [active, effect, record, show, close]);
 }

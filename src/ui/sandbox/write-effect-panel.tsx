@@ -25,7 +25,8 @@ function metaTitle(t: Translator['t'], m: MetadataChangeDto): string {
 }
 
 export function WriteEffectPanel({ root }: { root: string }) {
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   const sandbox = useSandbox();
   const [open, setOpen] = useState(true);
   const e = sandbox.effect;
@@ -34,7 +35,7 @@ export function WriteEffectPanel({ root }: { root: string }) {
     <section className={`sb-effect${open ? '' : ' sb-collapsed'}`} aria-label={t('ui.sandbox.effect.title')} data-testid="write-effect" data-status={e.status}>
       <header className="sb-effect-head">
         <h2>{t('ui.sandbox.effect.title')}</h2>
-        <span className="muted small sb-effect-what"><InlineText text={e.title} max={120} /></span>
+        <span className="muted small sb-effect-what"><InlineText text={tr.note(e.title)} max={120} /></span>
         <span className="spacer" />
         <button type="button" className="btn btn-small btn-quiet" aria-expanded={open} onClick={() => setOpen(!open)}>{t(open ? 'ui.sandbox.effect.hide' : 'ui.sandbox.effect.show')}</button>
         <button type="button" className="btn btn-small btn-quiet" onClick={sandbox.close}>{t('ui.sandbox.effect.close')}</button>

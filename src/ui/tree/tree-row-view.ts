@@ -56,15 +56,17 @@ export function nodeRowText(row: Extract<TreeRow, { type: 'node' }>, affixes: Af
   const n: TreeNode = row.node;
   const [glyph, color] = ICON[n.kind] ?? OTHER_ICON;
   const summary = nodeSummary(n, tr);
+  // A label that is a word (Delta's deletion vector, Hudi's file group…) comes as a message, in the reader's language.
+  const label = n.labelMessage ? tr.ref(n.labelMessage) : n.label;
   return {
     glyph, color,
     twisty: n.hasChildren ? (row.expanded ? '▾' : '▸') : '',
-    label: distinctEllipsis(n.label, LABEL_MAX, affixes),
+    label: distinctEllipsis(label, LABEL_MAX, affixes),
     kind: tr.t('tree.kind', { kind: n.kind }),
     summary: summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX - 1)}…` : summary,
     size: n.size !== undefined ? formatBytes(n.size) : '',
     sizeTitle: n.size !== undefined ? tr.t('ui.bytes.exact', { count: n.size }) : '',
-    title: safeTitle(n.path ?? n.location ?? n.label),
+    title: safeTitle(n.path ?? n.location ?? label),
     deleted: n.details?.status === 'deleted',
     isNew: written.size > 0 && isNewKey(written, n.location),
   };

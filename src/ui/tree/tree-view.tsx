@@ -9,6 +9,7 @@ import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, u
 import type { TreeNode } from '../../core/api/table-dto.ts';
 import { engine } from '../../worker/client.ts';
 import { commonAffixes } from '../common/format.ts';
+import { formatRef } from '../../core/messages/en.ts';
 import { MessagesContext, translator, useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
@@ -58,6 +59,7 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
     if (firstRoot.hasChildren) setExpanded((prev) => (prev.has(firstRoot.id) ? prev : new Set([...prev, firstRoot.id])));
   }, [firstRoot]);
 
+  const catalog = useContext(MessagesContext);
   // Labels are cut where siblings agree (one cut, in JS; CSS never cuts them again): what differs stays.
   const affixesByParent = useMemo(() => {
     const labels = new Map<string, string[]>();
@@ -66,17 +68,16 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
       const k = r.parentKey ?? '';
       let l = labels.get(k);
       if (!l) labels.set(k, (l = []));
-      l.push(r.node.label);
+      l.push(r.node.labelMessage ? formatRef(r.node.labelMessage, catalog) : r.node.label);
     }
     return new Map([...labels].map(([k, l]) => [k, commonAffixes(l)]));
-  }, [rows]);
+  }, [rows, catalog]);
 
   // In a sandbox, the files the last write wrote are highlighted (compared key lists, sandbox/write-effect).
   const sandbox = useSandbox();
   const written = useMemo(() => new Set(sandbox.effect?.effect?.written.map((k) => k.key) ?? []), [sandbox.effect]);
 
   // What every row shares; a new context rewrites the drawn rows (language, cuts, new files).
-  const catalog = useContext(MessagesContext);
   const context = useMemo<RowContext>(() => ({
     tr: translator(catalog), affixes: (k) => affixesByParent.get(k) ?? NO_AFFIXES, written,
   }), [catalog, affixesByParent, written]);

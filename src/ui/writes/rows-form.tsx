@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import type { SchemaDto } from '../../core/api/table-dto.ts';
 import { useMessages } from '../common/messages.ts';
+import { note, type Note } from '../../core/messages/note.ts';
 import { type RowColumn, problemText, rowColumns, rowsFromCsv, rowsFromForm } from './row-input.ts';
 import type { RowsInput, WriteRequest } from './use-write-flow.ts';
 
@@ -16,7 +17,7 @@ export interface RowsFormProps {
   readonly kind: RowWriteKind;
   readonly rowsInput: RowsInput;
   readonly schema?: SchemaDto;
-  readonly onPreview: (request: WriteRequest, title: string) => void;
+  readonly onPreview: (request: WriteRequest, title: Note) => void;
   readonly onCancel: () => void;
 }
 
@@ -61,10 +62,9 @@ export function RowsForm({ kind, rowsInput, schema, onPreview, onCancel }: RowsF
   const [csv, setCsv] = useState('');
   const typed = mode === 'form' ? Object.values(values).some((v) => v !== '') : csv.trim() !== '';
   const result = mode === 'form' ? rowsFromForm(shown, values, rowsInput) : rowsFromCsv(all, csv, rowsInput);
-  const title = kind === 'append' ? t('ui.rows.title.append') : kind === 'upsert' ? t('ui.rows.title.upsert') : t('ui.rows.title.delete');
   const submit = () => {
     if (!result.ok) return;
-    onPreview({ action: { kind, rows: result.rows } }, title);
+    onPreview({ action: { kind, rows: result.rows } }, kind === 'append' ? note('ui.rows.title.append') : kind === 'upsert' ? note('ui.rows.title.upsert') : note('ui.rows.title.delete'));
   };
   return (
     <form className="ws-form ws-rows-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>

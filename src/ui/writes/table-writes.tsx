@@ -18,13 +18,14 @@ import { useSandbox } from '../sandbox/sandbox-context.ts';
 import { UndoToast } from './undo-toast.tsx';
 import { type WriteFlow, type WriteRequest, useWriteFlow } from './use-write-flow.ts';
 import { WriteDialog } from './write-dialog.tsx';
+import type { Note } from '../../core/messages/note.ts';
 
 /** A commit made from this page. */
 export interface LastCommit {
   /** Counts commits, so the same result object twice is still two commits. */
   readonly seq: number;
   readonly result: WriteResultDto;
-  readonly title: string;
+  readonly title: Note;
   readonly request: WriteRequest;
   /** The version that was current before the commit. */
   readonly currentBefore?: string;
@@ -76,7 +77,7 @@ export interface TableWritesProviderProps {
 
 export function TableWritesProvider({ warehouseId, root, format, versions, schemas, onVersion, children }: TableWritesProviderProps) {
   const qc = useQueryClient();
-  const [toast, setToast] = useState<{ result: WriteResultDto; title: string } | undefined>();
+  const [toast, setToast] = useState<{ result: WriteResultDto; title: Note } | undefined>();
   const [lastCommit, setLastCommit] = useState<LastCommit | undefined>();
   const currentId = versions.find((v) => v.isCurrent)?.id;
   const refresh = () => {

@@ -8,14 +8,16 @@ import { formatCount } from '../common/format.ts';
 import { InlineText, SafeText } from '../common/safe-text-view.tsx';
 import { safeTitle } from '../common/safe-text.ts';
 import { useMessages } from '../common/messages.ts';
+import type { Note } from '../../core/messages/note.ts';
 
-export function UndoToast({ result, title, onUndo, onClose }: { result: WriteResultDto; title: string; onUndo?: () => void; onClose: () => void }) {
-  const { t } = useMessages();
+export function UndoToast({ result, title, onUndo, onClose }: { result: WriteResultDto; title: Note; onUndo?: () => void; onClose: () => void }) {
+  const tr = useMessages();
+  const { t } = tr;
   const file = result.committedKey?.split('/').pop();
   return (
     <div className="ws-toast" role="status" aria-live="polite" data-testid="write-toast" onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
       <div className="ws-toast-main">
-        <strong>✓ <InlineText text={title} max={300} /></strong>
+        <strong>✓ <InlineText text={tr.note(title)} max={300} /></strong>
         <span className="small muted">
           {file ? <>{t('ui.toast.committed')}<span className="mono"><InlineText text={file} /></span></> : t('ui.toast.done')}
           {result.currentAfter ? <> · {t('ui.toast.mainAt')}<span className="mono"><InlineText text={result.currentAfter} /></span></> : null}

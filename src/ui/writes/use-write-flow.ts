@@ -11,6 +11,7 @@ import type { Progress } from '../../core/api/progress.ts';
 import { engine } from '../../worker/client.ts';
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { UndoRequest, WritePreviewDto, WriteResultDto } from '../../worker/engine-writes.ts';
+import type { Note } from '../../core/messages/note.ts';
 
 /** A write the page can ask for (an action of the common model): the same shape Undo carries. */
 export type WriteRequest = UndoRequest;
@@ -24,10 +25,10 @@ export type RowsInput = 'rows' | 'keys';
 export type WritePhase =
   | { readonly kind: 'idle' }
   | { readonly kind: 'form'; readonly form: FormKind; readonly snapshotId?: string; readonly rowsInput?: RowsInput }
-  | { readonly kind: 'preparing'; readonly title: string }
-  | { readonly kind: 'preview'; readonly title: string; readonly preview: WritePreviewDto; readonly request: WriteRequest }
-  | { readonly kind: 'applying'; readonly title: string; readonly preview: WritePreviewDto; readonly request: WriteRequest; readonly startedAt: number; readonly progress?: Progress }
-  | { readonly kind: 'error'; readonly title: string; readonly error: unknown; readonly request?: WriteRequest };
+  | { readonly kind: 'preparing'; readonly title: Note }
+  | { readonly kind: 'preview'; readonly title: Note; readonly preview: WritePreviewDto; readonly request: WriteRequest }
+  | { readonly kind: 'applying'; readonly title: Note; readonly preview: WritePreviewDto; readonly request: WriteRequest; readonly startedAt: number; readonly progress?: Progress }
+  | { readonly kind: 'error'; readonly title: Note; readonly error: unknown; readonly request?: WriteRequest };
 
 export interface WriteTargetRef { readonly warehouseId: string; readonly root: string; readonly format: TableFormatName }
 
@@ -35,8 +36,8 @@ export interface WriteFlow {
   readonly phase: WritePhase;
   /** Opens a parameter form (a row form asks for `rowsInput`). */
   openForm(form: FormKind, snapshotId?: string, rowsInput?: RowsInput): void;
-  /** Prepares `request` and shows its preview. */
-  prepare(request: WriteRequest, title: string): void;
+  /** Prepares `request` and shows its preview; `title` is a message (or a sentence) shown in the reader's language whenever it is drawn. */
+  prepare(request: WriteRequest, title: Note): void;
   /** Applies the previewed operation. */
   confirm(opts?: { deleteFiles?: boolean; confirmText?: string }): void;
   /** Closes the dialog: aborts a call in flight and forgets a prepared operation. */
@@ -45,7 +46,7 @@ export interface WriteFlow {
 
 export interface WriteCallbacks {
   /** A write committed (`request`: what was asked for). */
-  onCommitted(result: WriteResultDto, title: string, request: WriteRequest): void;
+  onCommitted(result: WriteResultDto, title: Note, request: WriteRequest): void;
   /** An apply failed or was cancelled: it may still have committed (lost answer), so refresh the table. */
   onUncertain(): void;
   /** Runs after Confirm and before the apply starts (the sandbox takes the table's key list here); a failure stops the apply. */
@@ -68,7 +69,7 @@ export function useWriteFlow(target: WriteTargetRef, callbacks: WriteCallbacks):
     return ac;
   };
 
-  const prepare = useCallback((request: WriteRequest, title: string) => {
+  const prepare = useCallback((request: WriteRequest, title: Note) => {
     const ac = fresh();
     setPhase({ kind: 'preparing', title });
     engine().prepareWrite({ ...target, action: request.action, rewriteBudgetBytes: rewriteBudget() }, { signal: ac.signal }).then(

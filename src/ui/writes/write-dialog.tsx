@@ -28,7 +28,8 @@ function seconds(ms: number): string {
 }
 
 export function WriteDialog({ flow, existingRefs, schema }: { flow: WriteFlow; existingRefs: readonly string[]; schema?: SchemaDto }) {
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   const p = flow.phase;
   const now = useNow(p.kind === 'applying' || p.kind === 'preparing');
   const [deleteFiles, setDeleteFiles] = useState(false);
@@ -47,7 +48,7 @@ export function WriteDialog({ flow, existingRefs, schema }: { flow: WriteFlow; e
   }
   if (p.kind === 'preparing') {
     return (
-      <Modal key="preparing" title={p.title} onCancel={flow.cancel} busy testId="write-preparing">
+      <Modal key="preparing" title={tr.note(p.title)} onCancel={flow.cancel} busy testId="write-preparing">
         <div className="progress" role="status"><div className="progress-text"><span>{t('ui.write.preparing')}</span></div>
           <div className="progress-track"><div className="progress-bar indeterminate" /></div></div>
         <div className="ws-actions"><span className="spacer" /><button type="button" className="btn" onClick={flow.cancel}>{t('ui.common.cancel')}</button></div>
@@ -58,7 +59,7 @@ export function WriteDialog({ flow, existingRefs, schema }: { flow: WriteFlow; e
     const conflict = (p.error as { code?: string }).code === 'Conflict';
     const aborted = (p.error as { code?: string }).code === 'Aborted';
     return (
-      <Modal key="error" title={t('ui.write.errorTitle', { title: p.title, aborted })} onCancel={flow.cancel} testId="write-error">
+      <Modal key="error" title={t('ui.write.errorTitle', { title: tr.note(p.title), aborted })} onCancel={flow.cancel} testId="write-error">
         {aborted
           ? <p>{t('ui.write.cancelled')}</p>
           : <ErrorPanel error={p.error} />}
@@ -77,7 +78,7 @@ export function WriteDialog({ flow, existingRefs, schema }: { flow: WriteFlow; e
     const pr = p.progress;
     const pct = pr?.total ? Math.min(100, (100 * pr.done) / pr.total) : undefined;
     return (
-      <Modal key="applying" title={p.title} onCancel={flow.cancel} busy wide testId="write-applying">
+      <Modal key="applying" title={tr.note(p.title)} onCancel={flow.cancel} busy wide testId="write-applying">
         <div className="progress ws-progress" role="status" aria-live="polite" data-testid="write-progress">
           <div className="progress-text">
             <span>{pr?.phase === 'write' ? t('ui.write.writing') : preview.inputBytes ? t('ui.write.rewriting') : t('ui.write.committing')}</span>
@@ -103,7 +104,7 @@ export function WriteDialog({ flow, existingRefs, schema }: { flow: WriteFlow; e
     flow.confirm({ ...(wantsDelete ? { deleteFiles: true } : {}), ...(needsTyped ? { confirmText: typed } : {}) });
   };
   return (
-    <Modal key={`preview-${preview.opId}`} title={t('ui.write.previewTitle', { title: p.title })} onCancel={flow.cancel} wide testId="write-preview-dialog">
+    <Modal key={`preview-${preview.opId}`} title={t('ui.write.previewTitle', { title: tr.note(p.title) })} onCancel={flow.cancel} wide testId="write-preview-dialog">
       <PreviewBody preview={preview} />
       {preview.deletesNeedSecondConfirmation && preview.deletes.length > 0 && (
         <label className="ws-second">

@@ -11,6 +11,7 @@ import { RowsForm } from './rows-form.tsx';
 import type { FormKind, RowsInput, WriteRequest } from './use-write-flow.ts';
 import { parseAge, parseSize, refNameProblem } from './write-model.ts';
 import { useMessages } from '../common/messages.ts';
+import { note, type Note } from '../../core/messages/note.ts';
 
 export interface FormProps {
   readonly form: FormKind;
@@ -19,7 +20,7 @@ export interface FormProps {
   /** Row forms: the current schema and which rows they ask for. */
   readonly schema?: SchemaDto;
   readonly rowsInput?: RowsInput;
-  readonly onPreview: (request: WriteRequest, title: string) => void;
+  readonly onPreview: (request: WriteRequest, title: Note) => void;
   readonly onCancel: () => void;
 }
 
@@ -44,7 +45,7 @@ function RefForm({ form, snapshotId, existingRefs, onPreview, onCancel }: FormPr
     if (problem || !snapshotId) return;
     const n = name.trim();
     const request: WriteRequest = { action: { kind: what, name: n, snapshotId } };
-    onPreview(request, t('ui.forms.createRef', { what, name: n }));
+    onPreview(request, note('ui.forms.createRef', { what, name: n }));
   };
   return (
     <form className="ws-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
@@ -74,7 +75,7 @@ function ExpireForm({ onPreview, onCancel }: FormProps) {
   const submit = () => {
     if (!ok) return;
     const op = mode === 'age' ? { kind: 'expire' as const, olderThanMs: Date.now() - ageMs! } : { kind: 'expire' as const, retainLast: n! };
-    onPreview({ action: op }, t('ui.forms.title', { form: 'expire' }));
+    onPreview({ action: op }, note('ui.forms.title', { form: 'expire' }));
   };
   return (
     <form className="ws-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
@@ -98,7 +99,7 @@ function CompactForm({ onPreview, onCancel }: FormProps) {
   const bytes = parseSize(size);
   const submit = () => {
     if (bytes === undefined) return;
-    onPreview({ action: { kind: 'compact', targetFileSizeBytes: bytes } }, t('ui.forms.title', { form: 'compact' }));
+    onPreview({ action: { kind: 'compact', targetFileSizeBytes: bytes } }, note('ui.forms.title', { form: 'compact' }));
   };
   return (
     <form className="ws-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>

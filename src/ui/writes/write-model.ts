@@ -6,6 +6,7 @@
 import type { FileChangeDto, TotalsDto, WriteAccessDto, WriteAction, WriteActionKind, WriteCapability } from '../../worker/engine-writes.ts';
 import { en } from '../../core/messages/en.ts';
 import { translator, type Translator } from '../common/messages.ts';
+import { note, type Note } from '../../core/messages/note.ts';
 import type { FormKind, RowsInput } from './use-write-flow.ts';
 
 const EN = translator(en);
@@ -39,6 +40,11 @@ export function writesOffReason(access: WriteAccessDto | undefined, writeRefusal
 
 const FORMS: readonly WriteActionKind[] = ['tag', 'branch', 'expire', 'compact'];
 
+/** Why a capability is unavailable, in the reader's language when the engine gave it as a message (the storage's refusal). */
+export function reasonOf(c: WriteCapability, tr: Translator = EN): string {
+  return c.reasonMessage ? tr.ref(c.reasonMessage) : c.reason ?? c.description;
+}
+
 /**
  * Buttons for the table's write capabilities of one scope (`version`: the selected version's actions;
  * `table`: the Maintain menu). Must hold: one entry per capability, in its order; an unavailable one is
@@ -51,7 +57,7 @@ export function writeActions(caps: readonly WriteCapability[] | undefined, scope
     const label = c.ref ? tr.t('ui.writes.deleteRef', { type: c.ref.type, name: c.ref.name }) : tr.t('ui.writes.action', { kind: c.kind });
     const usable = c.available && (form !== undefined || c.action !== undefined);
     return {
-      kind: c.kind, label, title: c.available ? c.description : c.reason ?? c.description, disabled: !usable, destructive: c.destructive === true,
+      kind: c.kind, label, title: c.available ? c.description : reasonOf(c, tr), disabled: !usable, destructive: c.destructive === true,
       ...(form ? { form } : {}), ...(c.action ? { action: c.action } : {}), ...(c.ref ? { ref: c.ref } : {}),
     };
   });
@@ -64,26 +70,34 @@ export function writeActions(caps: readonly WriteCapability[] | undefined, scope
  */
 export function rowActions(caps: readonly WriteCapability[] | undefined, tr: Translator = EN): VersionAction[] {
   return (caps ?? []).filter((c) => c.scope === 'rows' && c.rowsInput !== undefined && (c.kind === 'append' || c.kind === 'upsert' || c.kind === 'delete')).map((c) => ({
-    kind: c.kind, label: tr.t('ui.writes.action', { kind: c.kind }), title: c.available ? c.description : c.reason ?? c.description, disabled: !c.available,
+    kind: c.kind, label: tr.t('ui.writes.action', { kind: c.kind }), title: c.available ? c.description : reasonOf(c, tr), disabled: !c.available,
     destructive: c.destructive === true, form: c.kind as FormKind, rowsInput: c.rowsInput!,
   }));
 }
 
-/** The dialog title of an action on version `id` (the preview dialog reads `Preview: <title>`). */
-export function actionTitle(a: VersionAction, id: string | undefined, tr: Translator = EN): string {
-  if (a.ref) return tr.t('ui.writes.deleteRefTitle', { type: a.ref.type, name: a.ref.name });
+/**
+ * The dialog title of an action on version `id` (the preview dialog reads `Preview: <title>`) as a message,
+ * so a title kept after the write (the toast, "What this write did") follows the reader's language.
+ */
+export function actionTitleNote(a: VersionAction, id: string | undefined): Note {
+  if (a.ref) return note('ui.writes.deleteRefTitle', { type: a.ref.type, name: a.ref.name });
   switch (a.kind) {
     case 'rollback': case 'set-current': case 'rollback-destructive': case 'cherry-pick':
-      return tr.t('ui.writes.versionTitle', { kind: a.kind, id: id ?? '' });
-    default: return a.label.replace(/…$/, '');
+      return note('ui.writes.versionTitle', { kind: a.kind, id: id ?? '' });
+    default: return note('ui.writes.actionTitle', { kind: a.kind });
   }
 }
 
+/** {@link actionTitleNote} as text. */
+export function actionTitle(a: VersionAction, id: string | undefined, tr: Translator = EN): string {
+  return tr.note(actionTitleNote(a, id));
+}
+
 /** The one reason every capability is unavailable for (e.g. a format without writes), or undefined. */
-export function commonUnavailableReason(caps: readonly WriteCapability[] | undefined): string | undefined {
+export function commonUnavailableReason(caps: readonly WriteCapability[] | undefined, tr: Translator = EN): string | undefined {
   if (!caps?.length || caps.some((c) => c.available)) return undefined;
   const reasons = new Set(caps.map((c) => c.reason));
-  return reasons.size === 1 ? caps[0].reason : undefined;
+  return reasons.size === 1 && caps[0].reason !== undefined ? reasonOf(caps[0], tr) : undefined;
 }
 
 export interface TotalsRow {

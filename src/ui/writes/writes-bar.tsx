@@ -15,9 +15,12 @@
  */
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
+import { useRef } from 'react';
 import { MaintainMenu } from './maintain-menu.tsx';
+import { type MoreItem, MoreMenu, useFit } from './more-menu.tsx';
 import { useTableWrites, useWriteAccess, useWriteCapabilities } from './table-writes.tsx';
-import { type VersionAction, actionTitle, commonUnavailableReason, rowActions, writeActions, writesOffReason } from './write-model.ts';
+import type { WriteFlow } from './use-write-flow.ts';
+import { type VersionAction, actionTitleNote, commonUnavailableReason, rowActions, writeActions, writesOffReason } from './write-model.ts';
 import './writes.css';
 import { useMessages } from '../common/messages.ts';
 
@@ -33,49 +36,63 @@ export interface WritesBarProps {
   readonly writeRefusal?: string;
 }
 
-export function WritesBar({ warehouseId, root, format, versions, selected, writeRefusal }: WritesBarProps) {
-  const { t } = useMessages();
+export function WritesBar(props: WritesBarProps) {
   const writes = useTableWrites();
+  return writes ? <Bar {...props} flow={writes.flow} /> : null;
+}
+
+function Bar({ warehouseId, root, format, versions, selected, writeRefusal, flow }: WritesBarProps & { flow: WriteFlow }) {
+  const tr = useMessages();
+  const { t } = tr;
   const access = useWriteAccess(warehouseId);
   const currentId = versions.find((v) => v.isCurrent)?.id;
   const caps = useWriteCapabilities(warehouseId, root, format, currentId, selected?.id);
-  if (!writes) return null;
-  const { flow } = writes;
+  const bar = useRef<HTMLDivElement>(null);
 
-  const tr = useMessages();
   const actions = selected ? writeActions(caps.data?.capabilities, 'version', tr) : [];
   const maintain = writeActions(caps.data?.capabilities, 'table', tr);
   const rows = rowActions(caps.data?.capabilities, tr);
   const roReason = access.data && !access.data.writable ? (access.data.reasonMessage ? tr.ref(access.data.reasonMessage) : access.data.reason) : undefined;
-  const tableOff = commonUnavailableReason(caps.data?.capabilities);
+  const tableOff = commonUnavailableReason(caps.data?.capabilities, tr);
   const offReason = writesOffReason(access.data, writeRefusal, tr) ?? (maintain.some((m) => !m.disabled) ? undefined : maintain[0]?.title);
   const run = (a: VersionAction) => {
     if (a.form) flow.openForm(a.form, selected?.id, a.rowsInput);
-    else if (a.action) flow.prepare({ action: a.action }, actionTitle(a, selected?.id, tr));
+    else if (a.action) flow.prepare({ action: a.action }, actionTitleNote(a, selected?.id));
   };
 
+  // Every button of the bar in order: the ones that do not fit go into "More ▾" (the Maintain menu, a menu
+  // already, always stays).
+  const entries: { id: string; label: string; title?: string; disabled?: boolean; danger?: boolean; group?: string; run: () => void }[] = [
+    ...actions.map((a) => ({ id: `v:${a.kind}:${a.ref?.name ?? ''}`, label: a.label, title: a.title, disabled: a.disabled, danger: a.destructive, run: () => run(a) })),
+    ...rows.map((a) => ({ id: `r:${a.kind}`, label: a.label, title: a.title, disabled: a.disabled, danger: a.destructive, group: t('ui.rows.barLabel'), run: () => run(a) })),
+  ];
+  const fit = useFit(bar, entries.length, entries.map((e) => e.label).join('\u0001'));
+  const shownRows = entries.slice(0, fit).filter((e) => e.id.startsWith('r:')).length;
+  const more: MoreItem[] = entries.slice(fit).map((e) => ({
+    id: e.id, label: e.label, ...(e.title !== undefined ? { title: e.title } : {}), ...(e.disabled ? { disabled: true } : {}), ...(e.group ? { group: e.group } : {}), run: e.run,
+  }));
+  const off = writeRefusal
+    ? <p className="ws-readonly small" data-testid="writes-off" data-fit-shrink="" title={`${tr.t('ui.writes.offTable')} ${writeRefusal}`}><strong>{tr.t('ui.writes.offTable')}</strong> {writeRefusal}</p>
+    : roReason ? <p className="ws-readonly small" data-testid="writes-off" data-fit-shrink="" title={`${tr.t('ui.writes.offStorage')} ${roReason}`}><strong>{tr.t('ui.writes.offStorage')}</strong> {roReason}</p>
+      : tableOff && <p className="ws-readonly small" data-testid="writes-off" data-fit-shrink="" title={`${tr.t('ui.writes.offTable')} ${tableOff}`}><strong>{tr.t('ui.writes.offTable')}</strong> {tableOff}</p>;
+
   return (
-    <div className="ws-bar" role="toolbar" aria-label={tr.t('ui.writes.label')}>
-      <span className="ws-bar-label small muted">{selected ? <>{tr.t('ui.explain.version')}<span className="mono">{selected.id.length > 14 ? `${selected.id.slice(0, 6)}…${selected.id.slice(-4)}` : selected.id}</span>{tr.t('ui.writes.selectedSuffix', { current: selected.isCurrent })}</> : tr.t('ui.writes.noVersion')}</span>
-      {actions.map((a) => (
-        <button key={a.kind + (a.ref?.name ?? '')} type="button" className={`btn btn-small${a.destructive ? ' ws-danger-text' : ''}`} disabled={a.disabled} title={a.title} onClick={() => run(a)}>{a.label}</button>
-      ))}
-      <span className="spacer" />
-      {rows.length > 0 && (
-        <span className="ws-rows" role="group" aria-label={t('ui.rows.barLabel')}>
-          <span className="ws-bar-label small muted">{t('ui.rows.barLabel')}</span>
-          {rows.map((a) => (
-            <button key={a.kind} type="button" className={`btn btn-small${a.destructive ? ' ws-danger-text' : ''}`} disabled={a.disabled} title={a.title} onClick={() => run(a)}>{a.label}</button>
-          ))}
-        </span>
-      )}
+    <div className="ws-bar" role="toolbar" aria-label={tr.t('ui.writes.label')} ref={bar}>
+      <span className="ws-bar-label small muted" data-fit-shrink="">{selected ? <>{tr.t('ui.explain.version')}<span className="mono">{selected.id.length > 14 ? `${selected.id.slice(0, 6)}…${selected.id.slice(-4)}` : selected.id}</span>{tr.t('ui.writes.selectedSuffix', { current: selected.isCurrent })}</> : tr.t('ui.writes.noVersion')}</span>
+      {entries.map((e, i) => {
+        const first = e.group !== undefined && entries[i - 1]?.group === undefined;
+        return (
+          <span key={e.id} data-fit={i} hidden={i >= fit} className="ws-fit">
+            {first && shownRows > 0 && <span className="ws-bar-label small muted">{e.group}</span>}
+            <button type="button" className={`btn btn-small${e.danger ? ' ws-danger-text' : ''}`} disabled={e.disabled} title={e.title} onClick={e.run}>{e.label}</button>
+          </span>
+        );
+      })}
+      {fit < entries.length && <MoreMenu items={more} label={t('ui.tabs.moreLabel')} testId="tabs-more" />}
       {maintain.length > 0 && (
         <MaintainMenu disabledReason={offReason} items={maintain.filter((m) => !m.disabled).map((m) => ({ id: m.kind, label: m.label, title: m.title, run: () => run(m) }))} />
       )}
-      {writeRefusal
-        ? <p className="ws-readonly small" data-testid="writes-off" title={`${tr.t('ui.writes.offTable')} ${writeRefusal}`}><strong>{tr.t('ui.writes.offTable')}</strong> {writeRefusal}</p>
-        : roReason ? <p className="ws-readonly small" data-testid="writes-off" title={`${tr.t('ui.writes.offStorage')} ${roReason}`}><strong>{tr.t('ui.writes.offStorage')}</strong> {roReason}</p>
-          : tableOff && <p className="ws-readonly small" data-testid="writes-off" title={`${tr.t('ui.writes.offTable')} ${tableOff}`}><strong>{tr.t('ui.writes.offTable')}</strong> {tableOff}</p>}
+      {off}
     </div>
   );
 }

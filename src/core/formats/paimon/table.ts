@@ -12,7 +12,7 @@ import type { Storage } from '../../io/storage.ts';
 import type {
   ChangeLogSource, DeletedPositionsDto, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
 } from '../table-format.ts';
-import { LSM_EXPLANATIONS, lsmView, type LsmView } from './inspect/lsm.ts';
+import { LSM_EXPLANATION_MESSAGES, LSM_EXPLANATIONS, lsmView, type LsmView } from './inspect/lsm.ts';
 import { treeNodes } from './inspect/tree.ts';
 import { paimonDeletedPositions } from './inspect/deleted-positions.ts';
 import { paimonFacts } from './inspect/facts.ts';
@@ -231,7 +231,7 @@ export class PaimonTable implements LakeTable {
    */
   async lsmView(version: VersionSelector = {}, partition?: string, bucket?: number, signal?: AbortSignal): Promise<LsmView> {
     const { snapshot, schema, resolved } = await this.view(version, signal);
-    if (!snapshot) return { snapshotId: '', primaryKey: schema.primaryKeys.length > 0, buckets: [], explanations: LSM_EXPLANATIONS };
+    if (!snapshot) return { snapshotId: '', primaryKey: schema.primaryKeys.length > 0, buckets: [], explanations: LSM_EXPLANATIONS, explanationMessages: LSM_EXPLANATION_MESSAGES };
     const meta = resolved.branch ? this.meta.forBranch(resolved.branch) : this.meta;
     return lsmView(meta, snapshot, schema, { partition, bucket }, signal);
   }

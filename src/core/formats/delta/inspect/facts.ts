@@ -4,7 +4,7 @@
  * features the table requires, its partition columns, and the configuration switches that change how
  * it is read.
  */
-import { factLabel } from '../../../messages/en.ts';
+import { factLabel, messageRef } from '../../../messages/en.ts';
 import type { TableFactDto } from '../../table-format.ts';
 import type { Metadata, Protocol } from '../spec/actions.ts';
 
@@ -18,7 +18,7 @@ export function deltaFacts(protocol: Protocol, metadata: Metadata): TableFactDto
   if (protocol.readerFeatures?.length) out.push({ id: 'reader-features', label: factLabel('facts.delta.readerFeatures'), value: protocol.readerFeatures.join(', ') });
   if (protocol.writerFeatures?.length) out.push({ id: 'writer-features', label: factLabel('facts.delta.writerFeatures'), value: protocol.writerFeatures.join(', ') });
   out.push(
-    { id: 'partition-columns', label: factLabel('facts.delta.partitionColumns'), value: metadata.partitionColumns.length ? metadata.partitionColumns.join(', ') : 'none (unpartitioned)' },
+    { id: 'partition-columns', label: factLabel('facts.delta.partitionColumns'), value: metadata.partitionColumns.length ? metadata.partitionColumns.join(', ') : 'none (unpartitioned)', ...(metadata.partitionColumns.length ? {} : { valueMessage: messageRef('facts.value.unpartitioned') }) },
     { id: 'column-mapping', label: factLabel('facts.delta.columnMapping'), value: c['delta.columnMapping.mode'] ?? 'none', option: 'delta.columnMapping.mode', ...(c['delta.columnMapping.mode'] === undefined ? { isDefault: true } : {}) },
     { id: 'deletion-vectors', label: factLabel('facts.delta.deletionVectors'), value: flag('delta.enableDeletionVectors'), option: 'delta.enableDeletionVectors', ...(c['delta.enableDeletionVectors'] === undefined ? { isDefault: true } : {}) },
     { id: 'change-data-feed', label: factLabel('facts.delta.changeDataFeed'), value: flag('delta.enableChangeDataFeed'), option: 'delta.enableChangeDataFeed', ...(c['delta.enableChangeDataFeed'] === undefined ? { isDefault: true } : {}) },

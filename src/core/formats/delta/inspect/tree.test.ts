@@ -9,6 +9,8 @@ import { FsStorage } from '../../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../../../../testing/fixtures.ts';
 import { openDeltaTable } from '../index.ts';
+import { formatRef } from '../../../messages/en.ts';
+import { zh } from '../../../messages/zh.ts';
 
 beforeAll(() => installNodeParquetWasm());
 const root = (name: string) => join(FIXTURES_DIR, 'delta', name);
@@ -38,6 +40,10 @@ describe.skipIf(!FIXTURES_PRESENT)('delta tree', () => {
     const [dv] = await table.tree({ version: '41' }, add.id);
     expect(dv!.kind).toBe('deletion-vector');
     expect(dv!.location).toMatch(/^deletion_vector_[0-9a-f-]{36}\.bin$/);
+    // The label is words: English for the CLI, a message for the reader's language.
+    expect(dv!.label).toMatch(/^deletion vector \(\d+ rows deleted, (inline|relative path|absolute path)\)$/);
+    expect(formatRef(dv!.labelMessage!)).toBe(dv!.label);
+    expect(formatRef(dv!.labelMessage!, zh)).toMatch(/^删除向量（删除 \d+ 行，(内联|相对路径|绝对路径)）$/);
     expect(dv!.range).toEqual({ offset: 1, length: Number(dv!.details!.sizeInBytes) + 8 });
     expect(s.counts.read).toBe(0); // the commit is cached; the DV node needs no read
   });

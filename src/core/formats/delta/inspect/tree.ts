@@ -12,7 +12,7 @@
  * state. Each node explains itself and links to its PROTOCOL.md section.
  */
 import { LakeError } from '../../../errors.ts';
-import { explained, type MessageKey } from '../../../messages/en.ts';
+import { explained, labelled, type MessageKey } from '../../../messages/en.ts';
 import type { TreeNode } from '../../table-format.ts';
 import type { LogStore } from '../io/log-store.ts';
 import { sidecarKey } from '../io/log-store.ts';
@@ -180,7 +180,7 @@ function dvChildren(ctx: TreeContext, actions: readonly Action[], index: number)
   return [{
     id: id('dv', index, dv.pathOrInlineDv),
     kind: 'deletion-vector',
-    label: `deletion vector (${dv.cardinality} rows deleted, ${dv.storageType === 'i' ? 'inline' : dv.storageType === 'u' ? 'relative path' : 'absolute path'})`,
+    ...labelled('tree.delta.dvLabel', { rows: dv.cardinality.toString(), storage: dv.storageType }),
     ...(location !== undefined ? { location, range: deletionVectorRange(dv) } : {}),
     ...explained('tree.delta.deletionVector', { inline: dv.storageType === 'i' }),
     details: { storageType: dv.storageType, pathOrInlineDv: dv.pathOrInlineDv, offset: dv.offset ?? null, sizeInBytes: dv.sizeInBytes, cardinality: dv.cardinality.toString(), spec: `${SPEC}#deletion-vectors` },

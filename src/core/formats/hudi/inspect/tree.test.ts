@@ -4,6 +4,8 @@ import { FsStorage } from '../../../../platform/node/fs-storage.ts';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../../../../testing/fixtures.ts';
 import type { TreeNode } from '../../table-format.ts';
 import { openHudiTable } from '../index.ts';
+import { formatRef } from '../../../messages/en.ts';
+import { zh } from '../../../messages/zh.ts';
 
 const mor = () => listFixtures('hudi').find((f) => f.name === 'hudi/mor_v9_txns_simple_nometa')!;
 
@@ -29,6 +31,9 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi tree', () => {
     expect(groups.map((g) => g.label)).toEqual(['file group db2fca8f-03b7-4da7-b042-4b617ab79b9d-0']);
     const slices = await table.tree(v, groups[0]!.id);
     expect(slices.map((s) => s.label)).toEqual(['slice @20260307135827749 (latest: read)']);
+    // Labels that are words carry a message: the same English, and Chinese for a zh-CN reader.
+    expect([...groups, ...slices].map((n) => formatRef(n.labelMessage!, zh))).toEqual(['文件组 db2fca8f-03b7-4da7-b042-4b617ab79b9d-0', '文件片 @20260307135827749（最新：读取）']);
+    expect([...groups, ...slices].every((n) => formatRef(n.labelMessage!) === n.label)).toBe(true);
     const files = await table.tree(v, slices[0]!.id);
     expect(files.map((f) => f.kind)).toEqual(['data-file', 'log-file', 'log-file']);
     const blocks = [...await table.tree(v, files[1]!.id), ...await table.tree(v, files[2]!.id)];

@@ -12,7 +12,7 @@
  */
 import { parquetMetadata } from 'hyparquet';
 import { LakeError } from '../../../errors.ts';
-import { explained, type MessageKey } from '../../../messages/en.ts';
+import { explained, labelled, type MessageKey } from '../../../messages/en.ts';
 import type { TreeNode } from '../../table-format.ts';
 import { frameLogFile, HEADER, type LogBlock } from '../io/log-block.ts';
 import { decodeDeleteBlock, rollbackTarget } from '../io/log-content.ts';
@@ -69,15 +69,16 @@ async function roots(ctx: TreeContext): Promise<TreeNode[]> {
       mergeOnRead: cfg.tableType === 'MERGE_ON_READ', version: cfg.version, recordKeys: cfg.recordKeyFields.join(', '), orderingField: cfg.orderingFields[0] ?? '',
     }),
     details: {
-      'hoodie.table.type': cfg.tableType, 'hoodie.table.version': cfg.version, 'record key fields': cfg.recordKeyFields.join(','),
-      'partition fields': cfg.partitionFields.join(','), 'ordering fields': cfg.orderingFields.join(','), 'key generator': cfg.keyGenerator ?? null,
-      'hive-style partitioning': cfg.hiveStylePartitioning, 'timeline layout': cfg.timelineLayoutVersion, 'merge mode': cfg.mergeMode,
-      'meta fields': cfg.populateMetaFields, 'metadata table partitions': cfg.metadataPartitions.join(',') || null,
+      // Named by the hoodie.properties keys they come from (the names Hudi's docs use, in every language).
+      'hoodie.table.type': cfg.tableType, 'hoodie.table.version': cfg.version, 'hoodie.table.recordkey.fields': cfg.recordKeyFields.join(','),
+      'hoodie.table.partition.fields': cfg.partitionFields.join(','), 'hoodie.table.ordering.fields': cfg.orderingFields.join(','), 'hoodie.table.keygenerator.class': cfg.keyGenerator ?? null,
+      'hoodie.datasource.write.hive_style_partitioning': cfg.hiveStylePartitioning, 'hoodie.timeline.layout.version': cfg.timelineLayoutVersion, 'hoodie.record.merge.mode': cfg.mergeMode,
+      'hoodie.populate.meta.fields': cfg.populateMetaFields, 'hoodie.table.metadata.partitions': cfg.metadataPartitions.join(',') || null,
     },
     hasChildren: false,
   };
   const timeline: TreeNode = {
-    id: id('timeline'), kind: 'table', label: `timeline (${ctx.meta.timeline.instants.length} instants)`, location: `${cfg.timelineFolder}/`,
+    id: id('timeline'), kind: 'table', ...labelled('tree.hudi.label.timeline', { instants: ctx.meta.timeline.instants.length }), location: `${cfg.timelineFolder}/`,
     ...explained('tree.hudi.timeline'),
     hasChildren: ctx.meta.timeline.instants.length > 0,
   };
@@ -85,9 +86,9 @@ async function roots(ctx: TreeContext): Promise<TreeNode[]> {
   const view = await fsViewAsOf(ctx.meta, ctx.instant.requestedTime, ctx.signal);
   const partitions = [...new Set(view.fileGroups.map((g) => g.partition))].sort();
   return [props, timeline, ...partitions.map((p) => ({
-    id: id('partition', p), kind: 'table' as const, label: p === '' ? '(table root: not partitioned)' : p, location: p === '' ? '' : `${p}/`,
+    id: id('partition', p), kind: 'table' as const, ...(p === '' ? labelled('tree.hudi.label.root') : { label: p }), location: p === '' ? '' : `${p}/`,
     ...explained('tree.hudi.partition'),
-    details: { 'file groups': view.fileGroups.filter((g) => g.partition === p).length },
+    details: { fileGroups: view.fileGroups.filter((g) => g.partition === p).length },
     hasChildren: true,
   }))];
 }
@@ -98,7 +99,9 @@ function instantNode(ctx: TreeContext, i: Instant): TreeNode {
   const f = i.completed ?? i.inflight ?? i.requested;
   return {
     id: id('instant', i.requestedTime), kind: 'commit',
-    label: `${i.requestedTime} ${i.action}${i.archived ? ' (archived)' : ''}${pending ? ` (${i.state.toLowerCase()}: pending, never read)` : ''}${asOf !== undefined && i.requestedTime > asOf ? ' (after this version)' : ''}`,
+    ...labelled('tree.hudi.label.instant', {
+      time: i.requestedTime, action: i.action, archived: i.archived !== undefined, pending: pending ? i.state.toLowerCase() : '', after: asOf !== undefined && i.requestedTime > asOf,
+    }),
     location: f?.key ?? i.archived?.file, size: f?.size,
     ...explained((ACTION_TEXT[i.requestedAction] ?? ACTION_TEXT[i.action] ?? 'tree.hudi.instant.other') as 'tree.hudi.instant.other'),
     details: {
@@ -116,7 +119,7 @@ async function view(ctx: TreeContext) {
 
 async function fileGroupNodes(ctx: TreeContext, partition: string): Promise<TreeNode[]> {
   return (await view(ctx)).fileGroups.filter((g) => g.partition === partition).map((g) => ({
-    id: id('group', partition, g.fileId), kind: 'file-slice' as const, label: `file group ${g.fileId}`,
+    id: id('group', partition, g.fileId), kind: 'file-slice' as const, ...labelled('tree.hudi.label.fileGroup', { id: g.fileId }),
     ...explained('tree.hudi.fileGroup'),
     details: { slices: g.slices.length },
     hasChildren: true,
@@ -128,7 +131,7 @@ async function sliceNodes(ctx: TreeContext, partition: string, fileId: string): 
   if (!g) throw new LakeError('NotFound', `hudi tree: no file group ${partition}/${fileId}`, { node: fileId });
   return g.slices.map((s, k) => ({
     id: id('slice', partition, fileId, s.baseInstant), kind: 'file-slice' as const,
-    label: `slice @${s.baseInstant}${k === g.slices.length - 1 ? ' (latest: read)' : ' (older: not read)'}`,
+    ...labelled('tree.hudi.label.slice', { instant: s.baseInstant, latest: k === g.slices.length - 1 }),
     ...explained('tree.hudi.slice'),
     details: { baseInstant: s.baseInstant, baseFile: s.baseFile?.key ?? null, logFiles: s.logFiles.length },
     hasChildren: true,
@@ -175,7 +178,7 @@ async function blockNodes(ctx: TreeContext, key: string): Promise<TreeNode[]> {
   const framed = frameLogFile(bytes, key);
   const nodes = framed.blocks.map((b) => blockNode(ctx, key, b));
   for (const w of framed.warnings) {
-    nodes.push({ id: id('corrupt', key, w), kind: 'log-file', label: 'corrupt region (skipped)', location: key, ...explained('tree.hudi.corrupt', { warning: w }), hasChildren: false });
+    nodes.push({ id: id('corrupt', key, w), kind: 'log-file', ...labelled('tree.hudi.label.corrupt'), location: key, ...explained('tree.hudi.corrupt', { warning: w }), hasChildren: false });
   }
   return nodes;
 }
@@ -199,7 +202,7 @@ function blockNode(ctx: TreeContext, key: string, b: LogBlock): TreeNode {
   const visible = asOf !== undefined && ctx.meta.timeline.isCompletedAsOf(instant, asOf);
   return {
     id: id('block', key, b.offset), kind: b.type === 'delete' ? 'delete-file' : b.type === 'command' ? 'commit' : 'data-file',
-    label: `${b.type} @${instant}${target ? ` → rolls back ${target}` : ''}${visible ? '' : ' (not visible in this version)'}`,
+    ...labelled('tree.hudi.label.block', { type: b.type, instant, target: target ?? '', visible }),
     location: key, range: { offset: b.offset, length: b.length }, size: b.length,
     ...explained((BLOCK_TEXT[b.type] ?? 'tree.hudi.block.other') as 'tree.hudi.block.other'),
     details: { type: b.type, instant, records: recordCount(b, key), offset: b.offset, length: b.length, ...(target ? { targetInstant: target } : {}) },

@@ -3,7 +3,7 @@
  * primary key, partition keys, buckets and bucket key, merge engine, deletion vectors, changelog
  * producer — each with the option it comes from and whether it is Paimon's default.
  */
-import { factLabel } from '../../../messages/en.ts';
+import { factLabel, messageRef } from '../../../messages/en.ts';
 import type { TableFactDto } from '../../table-format.ts';
 import type { TableSchema } from '../spec/schema.ts';
 
@@ -25,8 +25,9 @@ export function paimonFacts(schema: TableSchema): TableFactDto[] {
   });
   const bucketKey = o['bucket-key'] ?? pk.filter((k) => !schema.partitionKeys.includes(k)).join(', ');
   const out: TableFactDto[] = [
-    fact('primary-key', 'facts.paimon.primaryKey', pk.length ? pk.join(', ') : 'none (an append table)'),
-    fact('partition-keys', 'facts.paimon.partitionKeys', schema.partitionKeys.length ? schema.partitionKeys.join(', ') : 'none (unpartitioned)'),
+    pk.length ? fact('primary-key', 'facts.paimon.primaryKey', pk.join(', ')) : { ...fact('primary-key', 'facts.paimon.primaryKey', 'none (an append table)'), valueMessage: messageRef('facts.value.appendTable') },
+    schema.partitionKeys.length ? fact('partition-keys', 'facts.paimon.partitionKeys', schema.partitionKeys.join(', '))
+      : { ...fact('partition-keys', 'facts.paimon.partitionKeys', 'none (unpartitioned)'), valueMessage: messageRef('facts.value.unpartitioned') },
     fact('buckets', 'facts.paimon.buckets', bucketText(o.bucket ?? '-1'), 'bucket', bucketText('-1')),
     fact('bucket-key', 'facts.paimon.bucketKey', bucketKey || '—', 'bucket-key'),
   ];

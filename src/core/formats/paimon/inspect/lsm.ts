@@ -22,6 +22,7 @@ import { liveDataFiles } from '../scan/file-entries.ts';
 import type { PaimonMetadata } from '../io/metadata.ts';
 import { deletionVectorIndex } from '../scan/plan.ts';
 import { bucketPick, compactionOptions, type CompactionPick } from '../spec/compaction-pick.ts';
+import { note, noteText, type Note } from '../../../messages/note.ts';
 
 export interface LsmFileView {
   readonly fileName: string;
@@ -66,8 +67,10 @@ export interface LsmBucketView {
   readonly numLevels: number;
   /** True when the sorted-run count has reached the trigger. */
   readonly compactionDue: boolean;
-  /** What the next compaction would merge, in words. */
+  /** What the next compaction would merge, in words (English: the CLI's). */
   readonly nextCompaction: string;
+  /** The same as a catalog message, for the reader's language. */
+  readonly nextCompactionMessage: Note;
   /** The files Paimon's universal compaction picks next (spec/compaction-pick.ts; the compact action merges exactly these). */
   readonly nextPick?: { readonly files: readonly string[]; readonly outputLevel: number; readonly reason: CompactionPick['reason'] };
 }
@@ -76,23 +79,24 @@ export interface LsmView {
   readonly snapshotId: string;
   readonly primaryKey: boolean;
   readonly buckets: readonly LsmBucketView[];
-  /** Short teaching texts: LSM levels, minor compaction, full compaction, deletion vectors. */
+  /** Short teaching texts: LSM levels, minor compaction, full compaction, deletion vectors (English). */
   readonly explanations: Readonly<Record<string, string>>;
+  /** The same texts as catalog messages, by the same keys. */
+  readonly explanationMessages: Readonly<Record<string, Note>>;
 }
 
-export const LSM_EXPLANATIONS = {
-  levels: 'Each bucket of a primary-key table is an LSM tree. Writers flush sorted files to level 0; '
-    + 'every file there is a sorted run of its own and key ranges may overlap. Levels 1 and up each hold one sorted run: '
-    + 'files with disjoint key ranges. A read merges all runs by key and keeps the record with the highest sequence number.',
-  minorCompaction: 'Minor (universal) compaction: when a bucket has num-sorted-run.compaction-trigger sorted runs '
-    + '(default 5), the writer merges some runs — the newest first, level 0 always — into one run on a higher level, '
-    + 'so reads merge fewer runs. Paimon also compacts when the runs above the oldest are much larger than it (size amplification).',
-  fullCompaction: 'Full compaction merges every sorted run of a bucket into the highest level (num-levels - 1). '
-    + 'Deleted keys disappear, each key is stored once, and the bucket can then be read without merging.',
-  deletionVectors: 'With deletion-vectors.enabled, compaction marks the superseded rows of higher levels in deletion '
-    + 'vectors (index/ files) instead of rewriting them. Readers skip level 0 (not yet compacted) and drop the marked rows, '
-    + 'so a read needs no merge; APPEND snapshots therefore show the state of the last compaction.',
-} as const;
+/** The teaching texts of the LSM view as catalog messages (core/messages/en-notes2.ts). */
+export const LSM_EXPLANATION_MESSAGES: Readonly<Record<'levels' | 'minorCompaction' | 'fullCompaction' | 'deletionVectors', Note>> = {
+  levels: note('note.lsm.explain.levels'),
+  minorCompaction: note('note.lsm.explain.minorCompaction'),
+  fullCompaction: note('note.lsm.explain.fullCompaction'),
+  deletionVectors: note('note.lsm.explain.deletionVectors'),
+};
+
+/** The same texts in English (the CLI's and older readers'). */
+export const LSM_EXPLANATIONS: Readonly<Record<keyof typeof LSM_EXPLANATION_MESSAGES, string>> = Object.fromEntries(
+  Object.entries(LSM_EXPLANATION_MESSAGES).map(([k, m]) => [k, noteText(m)]),
+) as Record<keyof typeof LSM_EXPLANATION_MESSAGES, string>;
 
 /** Display text of a key BinaryRow, e.g. `("Alice", 1)`; `?` when it cannot be decoded. */
 export function keyText(bytes: Uint8Array, schema: TableSchema): string {
@@ -174,13 +178,15 @@ export async function lsmView(meta: PaimonMetadata, snapshot: Snapshot, schema: 
       compactionTrigger: trigger,
       numLevels: options.numLevels,
       compactionDue: pick !== undefined,
-      nextCompaction: pick ? pickText(pick, sortedRuns, trigger, schema.primaryKeys.length > 0)
-        : nextCompactionText(levels, sortedRuns, trigger, options.numLevels, schema.primaryKeys.length > 0, options.deletionVectorsEnabled),
+      ...nextOf(pick ? pickNote(pick, sortedRuns, trigger, schema.primaryKeys.length > 0)
+        : nextCompactionNote(levels, sortedRuns, trigger, options.numLevels, schema.primaryKeys.length > 0, options.deletionVectorsEnabled)),
       ...(pick ? { nextPick: { files: pick.inputs.map((e) => e.file.fileName), outputLevel: pick.outputLevel, reason: pick.reason } } : {}),
     });
   }
-  return { snapshotId: snapshot.id.toString(), primaryKey: schema.primaryKeys.length > 0, buckets, explanations: LSM_EXPLANATIONS };
+  return { snapshotId: snapshot.id.toString(), primaryKey: schema.primaryKeys.length > 0, buckets, explanations: LSM_EXPLANATIONS, explanationMessages: LSM_EXPLANATION_MESSAGES };
 }
+
+const nextOf = (m: Note) => ({ nextCompaction: noteText(m), nextCompactionMessage: m });
 
 function levelView(level: number, files: LsmFileView[]): LsmLevelView {
   files.sort((a, b) => (BigInt(a.minSequenceNumber) < BigInt(b.minSequenceNumber) ? -1 : 1));
@@ -196,33 +202,24 @@ function levelView(level: number, files: LsmFileView[]): LsmLevelView {
   };
 }
 
-const REASON_TEXT: Readonly<Record<CompactionPick['reason'], string>> = {
-  'full': 'a full compaction',
-  'size-amplification': 'size amplification: the newer runs together exceed compaction.max-size-amplification-percent of the oldest run, so every run is merged',
-  'size-ratio': 'size ratio: each next run is at most compaction.size-ratio % larger than the runs taken before it',
-  'run-count': 'run count: more sorted runs than num-sorted-run.compaction-trigger',
-};
-
 /** The prediction of a bucket that has a pick (the same pick the compact action merges). */
-function pickText(pick: CompactionPick, sortedRuns: number, trigger: number, primaryKey: boolean): string {
-  if (!primaryKey) return `${pick.inputs.length} files reach compaction.min.file-num: the next compaction rewrites them into one file.`;
-  return `${sortedRuns} sorted runs (num-sorted-run.compaction-trigger = ${trigger}): universal compaction merges the newest ${pick.runs} run${pick.runs === 1 ? '' : 's'} `
-    + `(${pick.inputs.length} file${pick.inputs.length === 1 ? '' : 's'}) into level ${pick.outputLevel}, by ${REASON_TEXT[pick.reason]}${pick.dropDelete ? '; deleted keys are dropped' : ''}.`;
+function pickNote(pick: CompactionPick, sortedRuns: number, trigger: number, primaryKey: boolean): Note {
+  if (!primaryKey) return note('note.lsm.next.appendPick', { files: pick.inputs.length });
+  return note('note.lsm.next.pick', {
+    runs: sortedRuns, trigger, merged: pick.runs, files: pick.inputs.length, level: pick.outputLevel, reason: pick.reason, dropDelete: pick.dropDelete === true,
+  });
 }
 
-/** The one-paragraph text when no compaction is due. */
-export function nextCompactionText(levels: readonly LsmLevelView[], sortedRuns: number, trigger: number, numLevels: number, primaryKey: boolean, dv: boolean): string {
-  if (!primaryKey) return 'Append table: no LSM merge; compaction only rewrites small files into larger ones.';
+/** The one-paragraph note when no compaction is due. */
+export function nextCompactionNote(levels: readonly LsmLevelView[], sortedRuns: number, trigger: number, numLevels: number, primaryKey: boolean, dv: boolean): Note {
+  if (!primaryKey) return note('note.lsm.next.append');
   const level0 = levels.find((l) => l.level === 0)?.files.length ?? 0;
-  const runs = levels.map((l) => (l.level === 0 ? `${l.files.length} level-0 file${l.files.length === 1 ? '' : 's'}` : `level ${l.level}`)).join(', ');
-  const top = numLevels - 1;
-  if (sortedRuns >= trigger) {
-    return `${sortedRuns} sorted runs (${runs}) reach num-sorted-run.compaction-trigger = ${trigger}: the next write compacts them, `
-      + `merging the level-0 files and the runs above them into one sorted run (up to level ${top}).`;
-  }
-  const dvNote = dv && level0 > 0
-    ? ` With deletion vectors the writer's lookup compaction moves the ${level0} level-0 file${level0 === 1 ? '' : 's'} up at its next compaction anyway, and until then readers do not see them.`
-    : '';
-  return `${sortedRuns} sorted run${sortedRuns === 1 ? '' : 's'} (${runs || 'empty'}) is below num-sorted-run.compaction-trigger = ${trigger}: `
-    + `no compaction is due by run count; ${trigger - sortedRuns} more flush${trigger - sortedRuns === 1 ? '' : 'es'} would trigger one.${dvNote}`;
+  const upper = levels.filter((l) => l.level !== 0).map((l) => l.level).join(', ');
+  if (sortedRuns >= trigger) return note('note.lsm.next.due', { runs: sortedRuns, level0, upper, trigger, top: numLevels - 1 });
+  return note('note.lsm.next.below', { runs: sortedRuns, level0, upper, trigger, dvLevel0: dv ? level0 : 0 });
+}
+
+/** {@link nextCompactionNote} in English. */
+export function nextCompactionText(levels: readonly LsmLevelView[], sortedRuns: number, trigger: number, numLevels: number, primaryKey: boolean, dv: boolean): string {
+  return noteText(nextCompactionNote(levels, sortedRuns, trigger, numLevels, primaryKey, dv));
 }

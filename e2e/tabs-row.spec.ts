@@ -1,0 +1,113 @@
+/**
+ * Issue 20, layout of the table page's tabs row in both languages: the tabs, the compare button and the
+ * writes bar share one row; whatever the width and the language, nothing is drawn over a tab or a button
+ * (a hit test: `elementFromPoint` at each one's centre returns that element), buttons that do not fit go
+ * into a keyboard-accessible "More ▾" menu, and the timeline's title stays on one line.
+ * Screenshots: test-results/screenshots/tabs-row-*.
+ */
+import { type Page, expect, test } from '@playwright/test';
+import { shot, watchErrors } from './explorer-helpers.ts';
+
+const TABLES = [
+  { name: 'orders', url: '/?w=demo&t=sales%2Forders%2F' },
+  { name: 'stock', url: '/?w=demo&t=inventory%2Fstock%2F' },
+] as const;
+const WIDTHS = [1280, 1100, 900, 760] as const;
+
+/** Tabs and buttons of the row that are drawn, each with what the hit test found at its centre. */
+async function hitTest(page: Page): Promise<{ label: string; ok: boolean; found: string }[]> {
+  return page.locator('.tabs-row').evaluate((row) => {
+    const out: { label: string; ok: boolean; found: string }[] = [];
+    for (const el of row.querySelectorAll<HTMLElement>('[role="tab"], button')) {
+      if (!el.checkVisibility() || el.closest('[role="menu"]')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      const ok = hit !== null && (hit === el || el.contains(hit));
+      out.push({ label: el.textContent?.trim() ?? '', ok, found: hit ? `${hit.tagName.toLowerCase()}.${hit.className} "${hit.textContent?.trim().slice(0, 30)}"` : 'nothing' });
+    }
+    return out;
+  });
+}
+
+/** Every tab lies inside the visible part of its list (none scrolled out of reach) and inside the row. */
+async function tabsInView(page: Page): Promise<string[]> {
+  return page.locator('.tabs-row').evaluate((row) => {
+    const list = row.querySelector('[role="tablist"]')!.getBoundingClientRect();
+    const box = row.getBoundingClientRect();
+    return [...row.querySelectorAll<HTMLElement>('[role="tab"]')].filter((t) => {
+      const r = t.getBoundingClientRect();
+      return r.left < Math.max(list.left, box.left) - 0.5 || r.right > Math.min(list.right, box.right) + 0.5;
+    }).map((t) => t.textContent ?? '');
+  });
+}
+
+for (const lang of ['zh-CN', 'en'] as const) {
+  test.describe(`tabs row, ${lang}`, () => {
+    test.use({ locale: lang });
+    for (const table of TABLES) {
+      test(`${table.name}: at ${WIDTHS.join(', ')} px nothing covers a tab or a button; the timeline title is one line`, async ({ page }) => {
+        test.setTimeout(180_000);
+        const errors = watchErrors(page);
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto(table.url);
+        await expect(page.locator('.timeline')).toBeVisible({ timeout: 30_000 });
+        await expect(page.getByTestId('selected-version')).toBeVisible();
+        await expect(page.locator('.ws-bar button:visible').first()).toBeVisible({ timeout: 30_000 });
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.waitForTimeout(400);
+          await shot(page, `tabs-row-${lang}-${table.name}-${width}`);
+          const hits = await hitTest(page);
+          expect(hits.length, `${width}px: tabs and buttons drawn`).toBeGreaterThan(8);
+          expect.soft(hits.filter((h) => !h.ok), `${width}px: covered tabs/buttons`).toEqual([]);
+          expect.soft(await tabsInView(page), `${width}px: tabs out of view`).toEqual([]);
+          const title = page.locator('.timeline-title');
+          const lines = await title.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight || '16')));
+          expect.soft(lines, `${width}px: timeline title lines`).toBeLessThanOrEqual(1);
+        }
+        expect(errors).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe('the More menu', () => {
+  test.use({ locale: 'zh-CN' });
+  test('buttons that do not fit are in a "More" menu: opened by keyboard, arrows move, Escape closes and returns focus', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.goto(TABLES[0].url);
+    await expect(page.locator('.timeline')).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.ws-bar button:visible').first()).toBeVisible({ timeout: 30_000 });
+    const more = page.getByTestId('tabs-more');
+    // Narrower until the bar has no room for every button (the demo's bar is short: it is read-only).
+    let width = 900;
+    while (!(await more.isVisible()) && width > 400) {
+      width -= 40;
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForTimeout(200);
+    }
+    await expect(more).toBeVisible();
+    expect((await hitTest(page)).filter((h) => !h.ok), `${width}px: covered tabs/buttons`).toEqual([]);
+    await expect(more).toHaveAttribute('aria-haspopup', 'menu');
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: /更多/ });
+    await expect(menu).toBeVisible();
+    const items = menu.getByRole('menuitem');
+    expect(await items.count()).toBeGreaterThan(0);
+    await expect(items.first()).toBeFocused();
+    if (await items.count() > 1) {
+      await page.keyboard.press('ArrowDown');
+      await expect(items.nth(1)).toBeFocused();
+      await page.keyboard.press('ArrowUp');
+      await expect(items.first()).toBeFocused();
+    }
+    await shot(page, 'tabs-row-zh-CN-more-menu');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(more).toBeFocused();
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+  });
+});
