@@ -323,7 +323,7 @@ test.describe('zh-CN errors of an S3 bucket on the Ceph gateway', () => {
     await expect(alert.locator('.error-message')).toContainText('密钥被拒绝', { timeout: 30_000 });
     await expect(page.getByTestId('error-untranslated')).toHaveCount(0);
     await shot(page, 'i18n-zh-error-s3-auth');
-    // The panel only: the S3 form's provider hints are not in the catalog yet (a gap of the connect screen).
+    // The panel only: this test is about the error.
     await noEnglish(page, 'error s3 auth', '[role="alert"]');
 
     await openS3(page, state.noCorsBucket as string, state.secretAccessKey);

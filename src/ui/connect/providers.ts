@@ -14,40 +14,40 @@ export interface ProviderPreset {
   readonly pathStyle: boolean;
   /** Endpoint for a region / account id; for self-hosted stores the usual local URL. */
   endpoint(value: string): string;
-  /** One line shown under the form. */
-  readonly hint: string;
+  /** One line shown under the form: a catalog key (s3-form.tsx shows it in the reader's language). */
+  readonly hint: 'ui.s3.hint.aws' | 'ui.s3.hint.aliyun' | 'ui.s3.hint.r2' | 'ui.s3.hint.minio' | 'ui.s3.hint.ceph' | 'ui.s3.hint.custom';
 }
 
 export const PROVIDERS: readonly ProviderPreset[] = [
   {
     id: 'aws', label: 'AWS S3', needs: 'region', defaultRegion: 'us-east-1', pathStyle: false,
+    hint: 'ui.s3.hint.aws',
     endpoint: (r) => `https://s3.${r || 'us-east-1'}.amazonaws.com`,
-    hint: 'Virtual-hosted style; the region is the bucket\'s location.',
   },
   {
     id: 'aliyun', label: 'Aliyun OSS', needs: 'region', defaultRegion: 'cn-hangzhou', pathStyle: false,
+    hint: 'ui.s3.hint.aliyun',
     endpoint: (r) => `https://s3.oss-${r || 'cn-hangzhou'}.aliyuncs.com`,
-    hint: 'OSS\'s S3-compatible API; OSS accepts only virtual-hosted style.',
   },
   {
     id: 'r2', label: 'Cloudflare R2', needs: 'account', defaultRegion: 'auto', pathStyle: true,
+    hint: 'ui.s3.hint.r2',
     endpoint: (a) => `https://${a || '<account-id>'}.r2.cloudflarestorage.com`,
-    hint: 'Region "auto"; the endpoint carries your account id.',
   },
   {
     id: 'minio', label: 'MinIO', needs: 'endpoint', defaultRegion: 'us-east-1', pathStyle: true,
+    hint: 'ui.s3.hint.minio',
     endpoint: () => 'http://127.0.0.1:9000',
-    hint: 'Your server\'s URL; path style.',
   },
   {
     id: 'ceph', label: 'Ceph RGW', needs: 'endpoint', defaultRegion: 'us-east-1', pathStyle: true,
+    hint: 'ui.s3.hint.ceph',
     endpoint: () => 'http://127.0.0.1:7480',
-    hint: 'The RADOS Gateway URL; path style.',
   },
   {
     id: 'custom', label: 'Other', needs: 'endpoint', defaultRegion: 'us-east-1', pathStyle: true,
+    hint: 'ui.s3.hint.custom',
     endpoint: () => '',
-    hint: 'Any S3-compatible endpoint.',
   },
 ];
 

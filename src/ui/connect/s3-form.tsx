@@ -93,10 +93,10 @@ export function S3Form({ initial, busy, onSubmit }: S3FormProps) {
             <span className="label">{tr.t('ui.s3.provider')}</span>
             <div className="chips" role="radiogroup" aria-label={tr.t('ui.s3.provider')}>
               {PROVIDERS.map((p) => (
-                <button type="button" key={p.id} role="radio" aria-checked={provider === p.id} className={`chip${provider === p.id ? ' active' : ''}`} onClick={() => pickProvider(p.id)}>{p.label}</button>
+                <button type="button" key={p.id} role="radio" aria-checked={provider === p.id} className={`chip${provider === p.id ? ' active' : ''}`} onClick={() => pickProvider(p.id)}>{p.id === 'custom' ? tr.t('ui.s3.provider.custom') : p.label}</button>
               ))}
             </div>
-            <span className="hint">{preset.hint}</span>
+            <span className="hint">{tr.t(preset.hint)}</span>
           </div>
           <div className="row">
             {preset.needs === 'account'
