@@ -130,7 +130,8 @@ function actionNode(ctx: TreeContext, a: Action, nodeId: string, parentKey: stri
       return {
         id: nodeId,
         kind: a.type === 'add' ? 'data-file' : 'delete-file',
-        label: `${a.type} ${f.path}${dv ? ' + deletion vector' : ''}`,
+        // The action's name and the path are the log's own words; the deletion-vector note is in the reader's language.
+        ...labelled('tree.delta.fileActionLabel', { action: a.type, path: f.path, dv: dv !== undefined }),
         ...(location !== undefined ? { location } : {}),
         path: f.path,
         ...(f.size !== undefined ? { size: Number(f.size) } : {}),
