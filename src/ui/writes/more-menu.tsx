@@ -6,6 +6,7 @@
  */
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useMessages } from '../common/messages.ts';
+import { useMenuButton } from './menu-button.ts';
 
 /** One entry of the More menu: a button of the bar that did not fit (disabled ones stay, with their reason). */
 export interface MoreItem {
@@ -87,27 +88,7 @@ export function useFit(bar: RefObject<HTMLElement | null>, count: number, key: s
 /** The "More ▾" menu button and its menu of the bar's items that did not fit. */
 export function MoreMenu({ items, label, testId }: { items: readonly MoreItem[]; label: string; testId?: string }) {
   const { t } = useMessages();
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return undefined;
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const close = (e: MouseEvent) => { if (!menu.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node)) setOpen(false); };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
-
-  const onKey = (e: React.KeyboardEvent) => {
-    const list = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const i = list.indexOf(document.activeElement as HTMLElement);
-    const go = (j: number) => { e.preventDefault(); list[(j + list.length) % list.length]?.focus(); };
-    if (e.key === 'ArrowDown') go(i + 1);
-    else if (e.key === 'ArrowUp') go(i - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(list.length - 1);
-    else if (e.key === 'Escape' || e.key === 'Tab') { if (e.key === 'Escape') e.preventDefault(); setOpen(false); button.current?.focus(); }
-  };
+  const { open, setOpen, button, menu, onKey } = useMenuButton();
 
   return (
     <div className="ws-menu-wrap" data-fit-more="">
