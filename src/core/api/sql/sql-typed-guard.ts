@@ -1,8 +1,9 @@
 /**
  * Exact or refused, for the squirreling fallback: sql-typed-rewrite.ts makes a decimal, date or timestamp
- * value exact where it is compared, ordered or aggregated directly. Anywhere else squirreling would
- * compare its canonical text or compute with doubles (`COALESCE(d, 0) > 5`, `CASE … THEN d`, `p * 2`,
- * `x IN (SELECT d …)`, a UNION of decimals of two scales), which is a wrong answer without an error; this
+ * value exact where it is compared, ordered or aggregated directly, and decimal arithmetic exact
+ * (exact-numeric.ts). Anywhere else squirreling would compare its canonical text or compute with doubles
+ * (`COALESCE(d, 0) > 5`, `CASE … THEN d`, `ts - d`, `x IN (SELECT d …)`, a UNION of decimals of two
+ * scales), which is a wrong answer without an error; this
  * walk refuses such a use with LakeError Unsupported at its place instead.
  */
 import type { Statement } from 'squirreling';
@@ -10,6 +11,8 @@ import { LakeError, type LakeErrorRef } from '../../errors.ts';
 import { errorRef, errorText } from '../../messages/message-parts.ts';
 import { checkDatedCast } from './arrow-eval.ts';
 import { isOrderedType, typeSpec, type SqlType } from './sql-types.ts';
+import { ARITHMETIC_OPS } from './exact-numeric.ts';
+import { isDated } from './typed-dates.ts';
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -91,6 +94,9 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
     if (v.type === 'binary' && (v.op === '+' || v.op === '-') && isNode(v.right) && v.right.type === 'interval') keep(v.left);
     if (v.type === 'binary' && v.op === '+' && isNode(v.left) && v.left.type === 'interval') keep(v.right);
     if (v.type === 'in valuelist') { keep(v.expr); (v.values as unknown[]).forEach(keep); }
+    // Arithmetic and unary minus of decimals are exact (exact-numeric.ts, rewritten to __LS3_ARITH/__LS3_NEG); of times they are not.
+    if (v.type === 'binary' && ARITHMETIC_OPS.has(String(v.op)) && ![v.left, v.right].some((c) => isNode(c) && c.type === 'interval' || isDated(typed(c)))) { keep(v.left); keep(v.right); }
+    if (v.type === 'unary' && v.op === '-' && !isDated(typed(v.argument))) keep(v.argument);
     if (v.type === 'unary' && (v.op === 'IS NULL' || v.op === 'IS NOT NULL' || v.op === 'NOT')) keep(v.argument);
     if (v.type === 'binary' && (v.op === 'AND' || v.op === 'OR')) { keep(v.left); keep(v.right); }
     if (v.type === 'function' && EXACT_FUNCTIONS.has(String(v.funcName).toUpperCase())) (v.args as unknown[]).forEach(keep);

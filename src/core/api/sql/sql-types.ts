@@ -17,9 +17,13 @@ import { LakeError } from '../../errors.ts';
 import type { LakeTable } from '../../formats/table-format.ts';
 import { canonicalDate, canonicalDecimal, canonicalTimestampMicros, canonicalTimestampNanos } from '../../arrow/index.ts';
 
-/** A column's type where SQL must know it: decimal(p,s) by scale, date, timestamp (with or without zone), 64-bit integer. */
+/**
+ * A column's type where SQL must know it: decimal(p,s) by scale, date, timestamp (with or without zone), and
+ * `long` for every integer column (64-bit or narrower: its values are integers, exact-numeric.ts computes
+ * with them in bigint).
+ */
 export type SqlType =
-  | { readonly kind: 'decimal'; readonly scale: number }
+  | { readonly kind: 'decimal'; readonly scale: number; /** Digits in all (38 when unknown); arithmetic results carry theirs (exact-numeric.ts). */ readonly precision?: number }
   | { readonly kind: 'date' }
   | { readonly kind: 'timestamp'; readonly nanos?: boolean }
   | { readonly kind: 'long' };
@@ -36,11 +40,11 @@ export const isOrderedType = (t: SqlType | undefined): t is Exclude<SqlType, { k
  */
 export function sqlTypeOf(formatType: string): SqlType | undefined {
   const t = formatType.trim().toLowerCase();
-  const dec = /^decimal\s*(?:\(\s*\d+\s*(?:,\s*(\d+)\s*)?\))?(?:\s|$)/.exec(t);
-  if (dec) return { kind: 'decimal', scale: Number(dec[1] ?? 0) };
+  const dec = /^decimal\s*(?:\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?\))?(?:\s|$)/.exec(t);
+  if (dec) return { kind: 'decimal', scale: Number(dec[2] ?? 0), ...(dec[1] ? { precision: Number(dec[1]) } : {}) };
   if (/^date(?:\s|$)/.test(t)) return { kind: 'date' };
   if (/^(?:local-)?timestamp/.test(t)) return isNanosType(t) ? { kind: 'timestamp', nanos: true } : { kind: 'timestamp' };
-  if (/^(?:long|bigint|int64)(?:\s|$)/.test(t)) return { kind: 'long' };
+  if (/^(?:long|bigint|int64|int|integer|int32|short|smallint|int16|byte|tinyint|int8)(?:\s|$)/.test(t)) return { kind: 'long' };
   return undefined;
 }
 

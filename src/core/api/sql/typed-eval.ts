@@ -7,6 +7,7 @@
  */
 import type { ExprNode } from 'squirreling';
 import { extractType, isDated, shiftType, truncType } from './typed-dates.ts';
+import { arithmeticClass, ARITHMETIC_OPS, INTEGER_CASTS, numClass, typeOfClass } from './exact-numeric.ts';
 import { avgScale, checkLiteral, commonType, compareDecimal, isOrderedType, keyOf, parseDecimal, parseInstant, type Decimal, type SqlType } from './sql-types.ts';
 
 type Identifier = Extract<ExprNode, { type: 'identifier' }>;
@@ -18,7 +19,7 @@ export type TypeOf = (node: Identifier) => SqlType | undefined;
  * The type SQL knows statically: a typed column, MIN/MAX of one, SUM of a decimal or long, AVG of a decimal,
  * DATE_TRUNC or `± INTERVAL` of a date or timestamp, EXTRACT(EPOCH …) of a timestamp (typed-dates.ts).
  */
-export function staticType(node: ExprNode, typeOf: TypeOf | undefined): SqlType | undefined {
+export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: string): SqlType | undefined {
   // Date functions of a date or timestamp (typed-dates.ts): DATE_TRUNC and `± INTERVAL` keep a time, EXTRACT(EPOCH) is a decimal.
   if (node.type === 'binary' && (node.op === '+' || node.op === '-') && node.right.type === 'interval') {
     const t = shiftedOperandType(node.left, typeOf);
@@ -30,10 +31,20 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined): SqlType 
   }
   if (!typeOf) return undefined;
   if (node.type === 'identifier') return typeOf(node);
+  // Arithmetic of integers and decimals, unary minus and CAST to an integer type (exact-numeric.ts).
+  if (node.type === 'binary' && ARITHMETIC_OPS.has(node.op)) {
+    const sub = (n: ExprNode) => staticType(n, typeOf, text);
+    return typeOfClass(arithmeticClass(node.op, numClass(node.left, sub, text), numClass(node.right, sub, text), node, text));
+  }
+  if (node.type === 'unary' && node.op === '-') {
+    const t = staticType(node.argument, typeOf, text);
+    return t?.kind === 'decimal' || t?.kind === 'long' ? t : undefined;
+  }
+  if (node.type === 'cast') return node.toType.toUpperCase() in INTEGER_CASTS ? { kind: 'long' } : undefined;
   if (node.type === 'function' && node.args.length === 2) {
     const name = node.funcName.toUpperCase();
     if (name !== 'DATE_TRUNC' && name !== 'EXTRACT' && name !== 'DATE_PART') return undefined;
-    const t = staticType(node.args[1]!, typeOf);
+    const t = staticType(node.args[1]!, typeOf, text);
     if (!isDated(t)) return undefined;
     if (name === 'DATE_TRUNC') return truncType(t);
     const field = node.args[0]!.type === 'literal' ? node.args[0]!.value : undefined;
@@ -41,7 +52,7 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined): SqlType 
   }
   if (node.type === 'function' && node.args.length === 1 && node.args[0]!.type !== 'star') {
     const name = node.funcName.toUpperCase();
-    const t = name === 'MIN' || name === 'MAX' || name === 'SUM' || name === 'AVG' ? staticType(node.args[0]!, typeOf) : undefined;
+    const t = name === 'MIN' || name === 'MAX' || name === 'SUM' || name === 'AVG' ? staticType(node.args[0]!, typeOf, text) : undefined;
     if (!t) return undefined;
     if (name === 'MIN' || name === 'MAX') return t;
     if (name === 'SUM') return t.kind === 'decimal' || t.kind === 'long' ? t : undefined;
@@ -114,9 +125,36 @@ function side(node: ExprNode, t: SqlType, other: ExprNode, compile: Compile, tex
   return () => { const v = f(); return v == null ? null : parse(v); };
 }
 
+/** A number literal, or `-` of one. */
+export const isNumberLiteral = (n: ExprNode): boolean =>
+  (n.type === 'literal' && (typeof n.value === 'number' || typeof n.value === 'bigint')) || (n.type === 'unary' && n.op === '-' && isNumberLiteral(n.argument));
+
+/** An integer against a number literal compares exactly as decimals (`big = 9007199254740993`, `n > 2.5`), not with a double of the literal. */
+const INTEGER_AS_DECIMAL: SqlType = { kind: 'decimal', scale: 0 };
+
+/**
+ * The type `left` and `right` compare in: their common ordered type, or for an integer (long) against a
+ * number literal, decimal (the literal's exact value, not the double the parser made of it).
+ */
+export function comparisonType(left: ExprNode, right: ExprNode, typeOf: TypeOf | undefined, text?: string): SqlType | undefined {
+  const lt = staticType(left, typeOf, text);
+  const rt = staticType(right, typeOf, text);
+  const t = commonType(lt, rt);
+  if (isOrderedType(t)) return t;
+  if ((lt?.kind === 'long' && isNumberLiteral(right)) || (rt?.kind === 'long' && isNumberLiteral(left))) return INTEGER_AS_DECIMAL;
+  return undefined;
+}
+
+/** The type `x IN (values)` compares in: x's ordered type, or decimal for an integer x among number literals only. */
+export function inType(expr: ExprNode, values: readonly ExprNode[], typeOf: TypeOf | undefined, text?: string): SqlType | undefined {
+  const t = staticType(expr, typeOf, text);
+  if (isOrderedType(t)) return t;
+  return t?.kind === 'long' && values.length > 0 && values.every(isNumberLiteral) ? INTEGER_AS_DECIMAL : undefined;
+}
+
 /** `left op right` compared as values of their common type; undefined when neither side is typed. */
 export function compileTypedComparison(op: string, left: ExprNode, right: ExprNode, typeOf: TypeOf | undefined, compile: Compile, text?: string): (() => boolean | null) | undefined {
-  const t = commonType(staticType(left, typeOf), staticType(right, typeOf));
+  const t = comparisonType(left, right, typeOf, text);
   if (!isOrderedType(t) || !(op in OPS)) return undefined;
   const test = OPS[op]!;
   const cmp = comparerOf(t);
@@ -132,7 +170,7 @@ export function compileTypedComparison(op: string, left: ExprNode, right: ExprNo
 
 /** `x IN (values)` compared as values of x's type (SQL three-valued); undefined when x is not typed. */
 export function compileTypedIn(expr: ExprNode, values: readonly ExprNode[], typeOf: TypeOf | undefined, compile: Compile, text?: string): (() => boolean | null) | undefined {
-  const t = staticType(expr, typeOf);
+  const t = inType(expr, values, typeOf, text);
   if (!isOrderedType(t)) return undefined;
   const cmp = comparerOf(t);
   const x = side(expr, t, expr, compile, text);
