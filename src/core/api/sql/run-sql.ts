@@ -70,7 +70,7 @@ async function prepare(storage: Storage, request: SqlRequest, options: SqlRunOpt
     byKey.set(k, e);
   }
   const rewritten = rewriteQuery(query, refs, (r) => byKey.get(refKey(r))!.relation, tokens);
-  const ctx = { signal: options.signal, onProgress: options.onProgress };
+  const ctx = { signal: options.signal, onProgress: options.onProgress, text: rewritten.text };
   const relations: Relation[] = [];
   let done = 0;
   for (const { ref, relation, aliases } of byKey.values()) {
