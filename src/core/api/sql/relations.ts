@@ -21,7 +21,7 @@ import type { FastSource } from './fast-query.ts';
 import { pushableFilter } from './pushdown.ts';
 import type { SqlProgressDto, SqlScanDto } from './sql-contract.ts';
 import { sqlId, sqlRowsOf } from './sql-values.ts';
-import { columnTypesOf, type ColumnTypes } from './sql-types.ts';
+import { columnTypesOf, nestedNanosColumns, type ColumnTypes } from './sql-types.ts';
 import type { RefPoint, RefSelector } from './table-refs.ts';
 
 /** The table behind a relation: opened through its own counting storage so its bytes are its own. */
@@ -49,9 +49,11 @@ export abstract class Relation {
   columns: readonly string[] = [];
   /** Types of the columns SQL must compare by value (decimals, dates, timestamps, longs); set by {@link prepare}. */
   types: ColumnTypes = new Map();
-  /** The nanosecond timestamp columns (their values keep nine fraction digits, sql-values.ts). */
+  /** Struct, list and map columns with a nanosecond timestamp inside (sql-types.ts nestedNanosColumns); set by {@link prepare}. */
+  nestedNanos: ReadonlySet<string> = new Set();
+  /** The nanosecond timestamp columns, nested ones too (their values keep nine fraction digits, sql-values.ts). */
   get nanos(): ReadonlySet<string> {
-    return new Set([...this.types].filter(([, t]) => t.kind === 'timestamp' && t.nanos).map(([c]) => c));
+    return new Set([...[...this.types].filter(([, t]) => t.kind === 'timestamp' && t.nanos).map(([c]) => c), ...this.nestedNanos]);
   }
   /** One record per scan the engine made (a relation joined with itself is scanned twice). */
   readonly scans: SqlScanDto[] = [];
@@ -173,6 +175,7 @@ export class DataRelation extends Relation {
     this.basePlan = await planScan(this.opened.table, { ...this.selector, signal: this.ctx.signal });
     this.columns = this.basePlan.columns;
     this.types = await columnTypesOf(this.opened.table, this.ctx.signal);
+    this.nestedNanos = await nestedNanosColumns(this.opened.table, this.ctx.signal);
     const schemas = await this.opened.table.schemas(this.ctx.signal);
     this.binary = new Set(schemas.flatMap((s) => s.columns.filter((c) => isBinaryType(c.type)).map((c) => c.name)));
   }
@@ -243,6 +246,7 @@ export class ChangesRelation extends Relation {
     this.toPlan = await planScan(this.opened.table, { ...pointOf(this.to), signal: this.ctx.signal });
     this.columns = [...this.toPlan.columns, CHANGE_TYPE_COLUMN, CHANGE_VERSION_COLUMN];
     this.types = await columnTypesOf(this.opened.table, this.ctx.signal);
+    this.nestedNanos = await nestedNanosColumns(this.opened.table, this.ctx.signal);
   }
 
   async explain(): Promise<SqlScanDto> {

@@ -67,6 +67,19 @@ export async function columnTypesOf(table: LakeTable, signal?: AbortSignal): Pro
   return out;
 }
 
+const NESTED_NANOS = /timestamp(?:tz)?_ns\b|timestamp-nanos\b|timestamp(?:_ltz)?\s*\(\s*[7-9]\s*\)/i;
+
+/**
+ * The current schema's struct, list and map columns with a nanosecond timestamp inside (`struct<t:
+ * timestamp_ns>`, Paimon `ROW<t TIMESTAMP(9)>`): SQL reads them with those timestamps' nine fraction
+ * digits (arrow exactTimestampAccessor), as it reads a nanosecond column, instead of floored to microseconds.
+ */
+export async function nestedNanosColumns(table: LakeTable, signal?: AbortSignal): Promise<Set<string>> {
+  const schemas = await table.schemas(signal);
+  const current = schemas.find((s) => s.isCurrent) ?? schemas[schemas.length - 1];
+  return new Set((current?.columns ?? []).filter((c) => sqlTypeOf(c.type) === undefined && NESTED_NANOS.test(c.type)).map((c) => c.name));
+}
+
 /** A type as text (the fallback's function argument) and back. */
 export const typeSpec = (t: SqlType): string => (t.kind === 'decimal' ? `decimal:${t.scale}` : t.kind === 'timestamp' && t.nanos ? 'timestamp_ns' : t.kind);
 export function typeOfSpec(spec: unknown): SqlType {
