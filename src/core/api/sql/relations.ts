@@ -245,7 +245,7 @@ export class ChangesRelation extends Relation {
   async prepare(): Promise<void> {
     this.toPlan = await planScan(this.opened.table, { ...pointOf(this.to), signal: this.ctx.signal });
     this.columns = [...this.toPlan.columns, CHANGE_TYPE_COLUMN, CHANGE_VERSION_COLUMN];
-    this.types = await columnTypesOf(this.opened.table, this.ctx.signal);
+    this.types = new Map([...await columnTypesOf(this.opened.table, this.ctx.signal), [CHANGE_VERSION_COLUMN, { kind: 'long' }]]);
     this.nestedNanos = await nestedNanosColumns(this.opened.table, this.ctx.signal);
   }
 
@@ -281,6 +281,19 @@ export class MetadataRelation extends Relation {
   async prepare(): Promise<void> {
     this.data = await metadataRows(this.opened.table, this.metadata, this.selector, this.ctx.signal);
     this.columns = this.data.columns;
+    // Ids, sequence numbers, counts and sizes are integers (bigint past 2^53): typed so arithmetic,
+    // comparisons with literals and sums on them are exact (exact-numeric.ts), on the fallback too.
+    const rows = this.data.rows;
+    this.types = new Map(this.columns.filter((c) => {
+      let seen = false;
+      for (const r of rows) {
+        const v = r[c];
+        if (v == null) continue;
+        if (typeof v !== 'bigint' && !Number.isSafeInteger(v)) return false;
+        seen = true;
+      }
+      return seen;
+    }).map((c) => [c, { kind: 'long' } as const]));
   }
 
   async explain(): Promise<SqlScanDto> {

@@ -117,6 +117,18 @@ describe('exact numbers in SQL', () => {
     await expectError('SELECT d0 + 1 AS a FROM t WHERE id = 3', 'Unsupported', 'd0 + 1');
   });
 
+  it('metadata and change-log integers (snapshot ids past 2^53) are exact in arithmetic too', async () => {
+    for (const executor of EXECUTORS) {
+      const r = await runSql(storage, { query: 'SELECT snapshot_id AS s, snapshot_id - 1 AS p, snapshot_id % 1000 AS m FROM "t$snapshots"', tables: TABLES }, { executor });
+      expect(r.rows.length, executor).toBe(2);
+      expect(r.rows.some((x) => BigInt(x[0] as string) > TWO_53), 'a snapshot id past 2^53').toBe(true);
+      for (const [s, p, m] of r.rows) {
+        expect(BigInt(p as string | number), executor).toBe(BigInt(s as string) - 1n);
+        expect(BigInt(m as number), executor).toBe(BigInt(s as string) % 1000n);
+      }
+    }
+  });
+
   it('aggregates of 64-bit values: exact or refused', async () => {
     // SUM: exact on the columnar executor; the fallback's double sum would round, so it refuses.
     await expectRows('SELECT SUM(big) AS s FROM t WHERE id IN (1, 2)', [[int(2n * TWO_53 + 1n)]], ['auto']);
