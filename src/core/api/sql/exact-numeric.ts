@@ -250,7 +250,8 @@ export function exactNegate(v: unknown, c: NumClass, at: At, text: string | unde
     if (-v > INT64_MAX && c.kind === 'int') fail('DataInvalid', errorRef('error.sql.exact.overflow', { expr: exprText(at, text), type: 'BIGINT' }), at);
     return engineInt(-v);
   }
-  return -(v as number);
+  // An integer's minus zero is zero (a double keeps its sign, as JS and IEEE do).
+  return c.kind === 'int' && v === 0 ? 0 : -(v as number);
 }
 
 /** INTEGER/INT (32-bit) and BIGINT (64-bit): the casts to an integer type. */

@@ -115,6 +115,12 @@ describe('exact numbers in SQL', () => {
     await expectRows('SELECT d0 + 1 AS a, d0 * big AS m, d2 - big AS s FROM t WHERE id = 1', [[`${b + 1n}`, `${b * b}`, '0.50']]);
     // 38 nines + 1 has 39 digits: refused, not rounded.
     await expectError('SELECT d0 + 1 AS a FROM t WHERE id = 3', 'Unsupported', 'd0 + 1');
+    await expectError('SELECT d2 / 2 AS a FROM t', 'Unsupported', 'd2 / 2');
+    // EXPLAIN reports the refusal as its answer.
+    for (const executor of EXECUTORS) {
+      const r = await runSql(storage, { query: 'EXPLAIN SELECT d2 / 2 AS a FROM t', tables: TABLES }, { executor });
+      expect(r.explain?.executor?.reason, executor).toMatch(/refused: d2 \/ 2: decimal \/ is not exact/);
+    }
   });
 
   it('metadata and change-log integers (snapshot ids past 2^53) are exact in arithmetic too', async () => {
