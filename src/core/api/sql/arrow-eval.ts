@@ -9,8 +9,8 @@
  */
 import type { ExprNode, QueryPlan } from 'squirreling';
 import { applyInterval, dateTrunc, extractField } from './arrow-eval-dates.ts';
-import { compileTypedComparison, compileTypedIn, isTypedComparison, shiftedOperandType, staticType, type TypeOf } from './typed-eval.ts';
-import { isOrderedType, type SqlType } from './sql-types.ts';
+import { compileTypedComparison, compileTypedIn, isTypedComparison, PASS_THROUGH, passThroughType, shiftedOperandType, staticType, typedConstant, type TypeOf } from './typed-eval.ts';
+import { isOrderedType, keyOf, type SqlType } from './sql-types.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 import { LakeError } from '../../errors.ts';
 import { arithmeticClass, ARITHMETIC_OPS, castToInteger, decimalLiteralText, exactArithmetic, exactNegate, INTEGER_CASTS, literalValue, numClass } from './exact-numeric.ts';
@@ -256,6 +256,36 @@ function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): C
   throw new FastFallback(`CAST to ${to}`);
 }
 
+/**
+ * COALESCE (the first non-NULL argument), GREATEST and LEAST (squirreling's: NULLs skipped, NULL when all
+ * are). Over one decimal, date or timestamp type (typed-eval.ts passThroughType) constants are that type's
+ * canonical text and GREATEST/LEAST compare keys (values), so the result is typed; a typed argument
+ * otherwise (mixed types, an untyped side) is left to the fallback, which refuses it.
+ */
+function compilePassThrough(node: Extract<ExprNode, { type: 'function' }>, name: string, scope: Scope): Compiled {
+  const t = passThroughType(node.args, scope.typeOf, scope.text);
+  if (!t && node.args.some((a) => isOrderedType(staticType(a, scope.typeOf, scope.text)))) throw new FastFallback(`${name} over values of different types`);
+  const args = node.args.map((a): Compiled => {
+    if (!t) return compileExpr(a, scope);
+    const c = typedConstant(t, a, scope.text);
+    return c === undefined ? compileExpr(a, scope) : () => c;
+  });
+  if (name === 'COALESCE') return () => { for (const a of args) { const v = a(); if (v != null) return v; } return null; };
+  const greatest = name === 'GREATEST';
+  const key = (v: unknown): unknown => (t ? keyOf(t, v) ?? v : v);
+  return () => {
+    let best: unknown = null;
+    let bestKey: unknown = null;
+    for (const a of args) {
+      const v = a();
+      if (v == null) continue;
+      const k = key(v);
+      if (best == null || (greatest ? (k as number) > (bestKey as number) : (k as number) < (bestKey as number))) { best = v; bestKey = k; }
+    }
+    return best;
+  };
+}
+
 function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: Scope): Compiled {
   const name = node.funcName.toUpperCase();
   if (AGGREGATES.has(name)) {
@@ -264,12 +294,9 @@ function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: S
     return f;
   }
   if (node.filter) throw new FastFallback(`FILTER on ${name}`);
+  if (PASS_THROUGH.has(name)) return compilePassThrough(node, name, scope);
   const args = node.args.map((a) => compileExpr(a, scope));
   switch (name) {
-    case 'COALESCE':
-      // It passes a typed value on as its text, which the comparison above it would not compare by value.
-      if (node.args.some((a) => isOrderedType(staticType(a, scope.typeOf, scope.text)))) throw new FastFallback('COALESCE of a decimal, date or timestamp');
-      return () => { for (const a of args) { const v = a(); if (v != null) return v; } return null; };
     case 'DATE_TRUNC': case 'EXTRACT': case 'DATE_PART': {
       const [p, d] = args;
       if (!p || !d || args.length !== 2) throw new FastFallback(`${name} arity`);

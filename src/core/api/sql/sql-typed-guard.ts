@@ -13,6 +13,7 @@ import { checkDatedCast } from './arrow-eval.ts';
 import { isOrderedType, typeSpec, type SqlType } from './sql-types.ts';
 import { ARITHMETIC_OPS } from './exact-numeric.ts';
 import { isDated } from './typed-dates.ts';
+import { PASS_THROUGH } from './typed-eval.ts';
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -101,6 +102,8 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
     if (v.type === 'binary' && (v.op === 'AND' || v.op === 'OR')) { keep(v.left); keep(v.right); }
     if (v.type === 'function' && EXACT_FUNCTIONS.has(String(v.funcName).toUpperCase())) (v.args as unknown[]).forEach(keep);
     if (v.type === 'function' && DATE_FUNCTIONS.has(String(v.funcName).toUpperCase())) (v.args as unknown[]).forEach(keep);
+    // COALESCE/GREATEST/LEAST over one typed type pass a value of it on (typed-eval.ts passThroughType).
+    if (v.type === 'function' && PASS_THROUGH.has(String(v.funcName).toUpperCase()) && isOrderedType(typeOfNode(v))) (v.args as unknown[]).forEach(keep);
     if (v.type === 'function' && isNode(v.filter)) keep(v.filter);
     if (v.type === 'cast') { checkDatedCast(v as never, typeOfNode(v.expr)); keep(v.expr); } // an explicit conversion is the user's choice, but not to a number from a time
     if (v.type === 'function' && ['SUM', 'AVG'].includes(String(v.funcName).toUpperCase())) {

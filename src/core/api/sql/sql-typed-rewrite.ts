@@ -20,7 +20,7 @@ import { LakeError } from '../../errors.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
 import { checkLiteral, compareTyped, decimalAvg, isOrderedType, keyOf, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
-import { comparisonType, constantOf, inType, shiftedOperandType, staticType, type TypeOf } from './typed-eval.ts';
+import { comparisonType, constantOf, inType, PASS_THROUGH, passThroughType, shiftedOperandType, staticType, typedConstant, type TypeOf } from './typed-eval.ts';
 import { arithmeticClass, ARITHMETIC_OPS, castToInteger, decimalLiteralText, exactArithmetic, exactNegate, exprText, INTEGER_CASTS, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 
@@ -85,6 +85,21 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
       return t.kind === 'decimal' ? decimalAvg(BigInt(sum as number), BigInt(count as number), t.scale) : Number(sum) / Number(count);
     },
     arguments: { min: 7, max: 7 },
+  },
+  __LS3_EXTREME: {
+    apply: (spec, fn, ...values) => {
+      const t = typeOfSpec(spec);
+      let best: unknown = null;
+      let bestKey: bigint | number | undefined;
+      for (const v of values) {
+        if (v == null) continue;
+        const k = keyOf(t, v);
+        if (k === undefined) continue;
+        if (bestKey === undefined || (fn === 'GREATEST' ? k > bestKey : k < bestKey)) { best = v; bestKey = k; }
+      }
+      return best as never;
+    },
+    arguments: { min: 3 },
   },
   // Exact numbers (exact-numeric.ts): arithmetic, unary minus and CAST to an integer type.
   __LS3_ARITH: {
@@ -228,6 +243,16 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       const c: NumClass = { kind: 'int', precision: 19 };
       rewritten++;
       return call(v, '__LS3_CAST', [lit(v, String(v.toType).toUpperCase()), lit(v, JSON.stringify({ l: c, r: c, out: c, at: at(v) } satisfies ArithSpec)), walk(v.expr)]);
+    }
+    // COALESCE/GREATEST/LEAST over one typed type: constants as its canonical text; GREATEST/LEAST by value.
+    if (v.type === 'function' && Array.isArray(v.args) && PASS_THROUGH.has(String(v.funcName).toUpperCase())) {
+      const t = passThroughType(v.args as never, typeOf, text);
+      if (t) {
+        rewritten++;
+        const args = (v.args as Node[]).map((a) => { const c = typedConstant(t, a as never, text); return c === undefined ? walk(a) : lit(a, c); });
+        const name = String(v.funcName).toUpperCase();
+        return name === 'COALESCE' ? { ...v, args } : call(v, '__LS3_EXTREME', [lit(v, typeSpec(t)), lit(v, name), ...args]);
+      }
     }
     if (v.type === 'in valuelist') {
       const t = inType(v.expr as never, v.values as never, typeOf, text);

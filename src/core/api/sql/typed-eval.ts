@@ -8,7 +8,8 @@
 import type { ExprNode } from 'squirreling';
 import { extractType, isDated, shiftType, truncType } from './typed-dates.ts';
 import { arithmeticClass, ARITHMETIC_OPS, INTEGER_CASTS, numClass, typeOfClass } from './exact-numeric.ts';
-import { avgScale, checkLiteral, commonType, compareDecimal, isOrderedType, keyOf, parseDecimal, parseInstant, type Decimal, type SqlType } from './sql-types.ts';
+import { avgScale, checkLiteral, commonType, compareDecimal, isOrderedType, keyOf, parseDecimal, parseInstant, typeSpec, valueOfKey, type Decimal, type SqlType } from './sql-types.ts';
+import { canonicalDecimal } from '../../arrow/index.ts';
 
 type Identifier = Extract<ExprNode, { type: 'identifier' }>;
 
@@ -41,6 +42,7 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: st
     return t?.kind === 'decimal' || t?.kind === 'long' ? t : undefined;
   }
   if (node.type === 'cast') return node.toType.toUpperCase() in INTEGER_CASTS ? { kind: 'long' } : undefined;
+  if (node.type === 'function' && PASS_THROUGH.has(node.funcName.toUpperCase())) return passThroughType(node.args, typeOf, text);
   if (node.type === 'function' && node.args.length === 2) {
     const name = node.funcName.toUpperCase();
     if (name !== 'DATE_TRUNC' && name !== 'EXTRACT' && name !== 'DATE_PART') return undefined;
@@ -59,6 +61,44 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: st
     return t.kind === 'decimal' ? { kind: 'decimal', scale: avgScale(t.scale) } : undefined;
   }
   return undefined;
+}
+
+/** Functions that pass one of their arguments on: typed when every argument is of one ordered type. */
+export const PASS_THROUGH = new Set(['COALESCE', 'GREATEST', 'LEAST']);
+
+/**
+ * The type COALESCE, GREATEST or LEAST of `args` gives: the one decimal, date or timestamp type (same scale,
+ * same precision) of every argument that is not a constant, when each constant (NULL, `0`, `'2024-01-01'`)
+ * is a value of it ({@link typedConstant}); undefined otherwise (the guard then refuses a typed argument).
+ */
+export function passThroughType(args: readonly ExprNode[], typeOf: TypeOf | undefined, text: string | undefined): SqlType | undefined {
+  let t: SqlType | undefined;
+  for (const a of args) {
+    if (constantOf(a, text)) continue;
+    const at = staticType(a, typeOf, text);
+    if (!isOrderedType(at) || (t && typeSpec(t) !== typeSpec(at))) return undefined;
+    t = at;
+  }
+  if (!t) return undefined;
+  for (const a of args) if (constantOf(a, text) && typedConstant(t, a, text) === undefined) return undefined;
+  return t;
+}
+
+/**
+ * A constant argument as a value of type `t` in its canonical text (`0` of a decimal(…,2) is '0.00', a date
+ * literal of a timestamp its midnight); null for NULL; undefined when it is no value of `t` (or has more
+ * fraction digits than the decimal's scale).
+ */
+export function typedConstant(t: SqlType, node: ExprNode, text: string | undefined): string | null | undefined {
+  const c = constantOf(node, text);
+  if (!c) return undefined;
+  if (c.value == null) return null;
+  if (t.kind === 'decimal') {
+    const d = parseDecimal(c.value);
+    return d && d.s <= t.scale ? canonicalDecimal(d.u * 10n ** BigInt(t.scale - d.s), t.scale) : undefined;
+  }
+  const n = parseInstant(c.value);
+  return n === undefined ? undefined : valueOfKey(t, n) as string;
 }
 
 /**
