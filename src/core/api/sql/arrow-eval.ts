@@ -212,11 +212,14 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       return () => in3(expr(), values.map((v) => v()));
     }
     case 'case': {
+      // Results all of one decimal, date or timestamp type give that type (constants as its text); else a typed value is the fallback's to refuse.
+      const t = staticType(node, scope.typeOf, scope.text);
       const passed = [node.caseExpr, node.elseResult, ...node.whenClauses.map((w) => w.result)];
-      if (passed.some((n) => n && isOrderedType(staticType(n, scope.typeOf, scope.text)))) throw new FastFallback('CASE over a decimal, date or timestamp value');
+      if (!isOrderedType(t) && passed.some((n) => n && isOrderedType(staticType(n, scope.typeOf, scope.text)))) throw new FastFallback('CASE over a decimal, date or timestamp value');
+      const result = (n: ExprNode): Compiled => { const c = isOrderedType(t) ? typedConstant(t, n, scope.text) : undefined; return c === undefined ? compileExpr(n, scope) : () => c; };
       const caseExpr = node.caseExpr ? compileExpr(node.caseExpr, scope) : undefined;
-      const whens = node.whenClauses.map((w) => ({ condition: compileExpr(w.condition, scope), result: compileExpr(w.result, scope) }));
-      const otherwise = node.elseResult ? compileExpr(node.elseResult, scope) : undefined;
+      const whens = node.whenClauses.map((w) => ({ condition: compileExpr(w.condition, scope), result: result(w.result) }));
+      const otherwise = node.elseResult ? result(node.elseResult) : undefined;
       return () => {
         const value = caseExpr?.();
         for (const w of whens) {

@@ -39,7 +39,8 @@ const REFUSED: [string, string][] = [
   // COALESCE/GREATEST/LEAST of one type are typed (below); of two scales they are not.
   ['SELECT id FROM t WHERE COALESCE(p, q) > 9.6', 'p'],
   ['SELECT id FROM t WHERE LEAST(day, p) > 9.6', 'day'],
-  ['SELECT id FROM t WHERE CASE WHEN id > 0 THEN p END > 9.6', 'p'],
+  ['SELECT id FROM t WHERE CASE WHEN id > 0 THEN p ELSE q END > 9.6', 'q'],
+  ['SELECT id FROM t WHERE CASE p WHEN 9.5 THEN 1 END = 1', 'p'],
   ['SELECT id FROM t WHERE GREATEST(p, q) > 9.6', 'p'],
   ['SELECT id FROM t WHERE p IN (SELECT q FROM t)', 'p IN (SELECT q FROM t)'],
   ['SELECT id FROM t WHERE id IN (SELECT p FROM t)', 'id IN (SELECT p FROM t)'],
@@ -102,7 +103,7 @@ describe('typed values the executors would answer inexactly are refused', () => 
       .rejects.toMatchObject({ code: 'Unsupported', message: expect.stringContaining('line 1, column 8') });
   });
 
-  it('COALESCE, GREATEST and LEAST over one typed type give a value of it, compared and ordered by value', async () => {
+  it('COALESCE, GREATEST, LEAST and a searched CASE over one typed type give a value of it, compared and ordered by value', async () => {
     const day = (d: number | null) => (d === null ? null : new Date(d * 86_400_000).toISOString().slice(0, 10));
     const text = (u: bigint) => { const t = (u < 0n ? -u : u).toString().padStart(3, '0'); return `${u < 0n ? '-' : ''}${t.slice(0, -2)}.${t.slice(-2)}`; };
     const cases: [string, unknown[][]][] = [
@@ -114,6 +115,9 @@ describe('typed values the executors would answer inexactly are refused', () => 
       ['SELECT id, GREATEST(p, 9.6) AS g FROM t ORDER BY id', ROWS.map((r) => [Number(r.id), text(r.p !== null && r.p > 960n ? r.p : 960n)])],
       ['SELECT id, LEAST(p, 9.6, NULL) AS g FROM t ORDER BY id', ROWS.map((r) => [Number(r.id), text(r.p !== null && r.p < 960n ? r.p : 960n)])],
       ['SELECT id, LEAST(day, \'2024-10-05\') AS d FROM t ORDER BY id', ROWS.map((r) => [Number(r.id), day(r.day === null ? 20_001 : Math.min(r.day, 20_001))])],
+      // A searched CASE of one type: '0.00' at the column's scale, compared by value.
+      ['SELECT id, CASE WHEN id > 1 THEN p ELSE 0 END AS c FROM t ORDER BY id', ROWS.map((r) => [Number(r.id), r.id > 1n ? (r.p === null ? null : text(r.p)) : '0.00'])],
+      ['SELECT id FROM t WHERE CASE WHEN id > 1 THEN p ELSE 0 END > 9.6 ORDER BY id', ROWS.filter((r) => r.id > 1n && r.p !== null && r.p > 960n).map((r) => [Number(r.id)])],
       ['SELECT id FROM t ORDER BY COALESCE(p, -1000) DESC, id', [...ROWS].sort((a, b) => { const x = a.p ?? -100_000n; const y = b.p ?? -100_000n; return x > y ? -1 : x < y ? 1 : Number(a.id - b.id); }).map((r) => [Number(r.id)])],
     ];
     for (const [query, want] of cases) {

@@ -111,6 +111,8 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
       if (t && (t.kind === 'date' || t.kind === 'timestamp')) refuse(v, errorRef('error.sql.typed.sumOfTimes', { fn: String(v.funcName), type: typeSpec(t) }));
     }
     if (v.type === 'case') (v.whenClauses as Node[]).forEach((w) => keep(w.condition));
+    // A searched CASE whose results are of one typed type passes a value of it on (typed-eval.ts).
+    if (v.type === 'case' && !v.caseExpr && isOrderedType(typeOfNode(v))) { (v.whenClauses as Node[]).forEach((w) => keep(w.result)); keep(v.elseResult); }
     if (v.type === 'select' || v.type === 'with' || v.type === 'compound') {
       for (const k of ['where', 'having']) if (isNode(v[k])) keep(v[k]);
       (v.joins as Node[] | undefined)?.forEach((j) => keep(j.on));

@@ -244,6 +244,15 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       rewritten++;
       return call(v, '__LS3_CAST', [lit(v, String(v.toType).toUpperCase()), lit(v, JSON.stringify({ l: c, r: c, out: c, at: at(v) } satisfies ArithSpec)), walk(v.expr)]);
     }
+    // A searched CASE whose results are of one typed type: constant results as its canonical text.
+    if (v.type === 'case' && !v.caseExpr) {
+      const t = typeOfNode(v);
+      if (isOrderedType(t)) {
+        rewritten++;
+        const result = (n: Node) => { const c = typedConstant(t, n as never, text); return c === undefined ? walk(n) : lit(n, c); };
+        return { ...v, whenClauses: (v.whenClauses as Node[]).map((w) => ({ ...w, condition: walk(w.condition), result: result(w.result as Node) })), ...(v.elseResult ? { elseResult: result(v.elseResult as Node) } : {}) };
+      }
+    }
     // COALESCE/GREATEST/LEAST over one typed type: constants as its canonical text; GREATEST/LEAST by value.
     if (v.type === 'function' && Array.isArray(v.args) && PASS_THROUGH.has(String(v.funcName).toUpperCase())) {
       const t = passThroughType(v.args as never, typeOf, text);

@@ -43,6 +43,8 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: st
   }
   if (node.type === 'cast') return node.toType.toUpperCase() in INTEGER_CASTS ? { kind: 'long' } : undefined;
   if (node.type === 'function' && PASS_THROUGH.has(node.funcName.toUpperCase())) return passThroughType(node.args, typeOf, text);
+  // A searched CASE whose results are all of one type (a simple CASE compares its operand as text: untyped).
+  if (node.type === 'case' && !node.caseExpr) return passThroughType(caseResults(node), typeOf, text);
   if (node.type === 'function' && node.args.length === 2) {
     const name = node.funcName.toUpperCase();
     if (name !== 'DATE_TRUNC' && name !== 'EXTRACT' && name !== 'DATE_PART') return undefined;
@@ -62,6 +64,9 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: st
   }
   return undefined;
 }
+
+/** The results a CASE may give: each THEN, and the ELSE (NULL when there is none). */
+export const caseResults = (node: Extract<ExprNode, { type: 'case' }>): ExprNode[] => [...node.whenClauses.map((w) => w.result), ...(node.elseResult ? [node.elseResult] : [])];
 
 /** Functions that pass one of their arguments on: typed when every argument is of one ordered type. */
 export const PASS_THROUGH = new Set(['COALESCE', 'GREATEST', 'LEAST']);
