@@ -199,6 +199,12 @@ export function exactArithmetic(op: string, a: unknown, b: unknown, l: NumClass,
     if (digits(u) > MAX_DECIMAL_DIGITS) fail('Unsupported', errorRef('error.sql.exact.decimalOverflow', { expr, digits: digits(u) }), at);
     return canonicalDecimal(u, out.scale);
   }
+  // Fast path: two safe integers whose double answer is a safe integer — that answer is the exact one
+  // (rounding is monotone, so an exact result past 2^53 never rounds back below it; `%` is always exact).
+  if (typeof a === 'number' && typeof b === 'number' && op !== '/' && l.kind !== 'double' && r.kind !== 'double' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
+    const d = doubleOp(op, a, b);
+    if (d === null || Number.isSafeInteger(d)) return d === 0 ? 0 : d;
+  }
   if (op === '/') {
     // Integers divide as doubles (Spark's Divide casts them; squirreling divides the doubles).
     const x = Number(a);
