@@ -75,6 +75,8 @@ function randomQuery(r: () => number): string {
     // Typed columns compared by value on both paths (sql-types.ts): literal scale, text against a decimal, a date against a timestamp.
     "dec = '10.5'", 'dec = 10.50', 'dec BETWEEN -10 AND 10.5', 'dec IN (1.5, -2, 100.25)', "ts <= '2024-01-05'", "d BETWEEN '2024-01-03' AND '2024-01-09'",
     "ts > '2024-01-05 12:00:00+08:00'", "d >= '2024-01-10 00:00:00'",
+    // Exact numbers (exact-numeric.ts): longs past 2^53 in arithmetic, decimal arithmetic, typed COALESCE/GREATEST.
+    'big + 1 > 9007199254740992', 'big - 9007199254740990 IN (1, 3)', 'dec * 2 > 21', 'dec - 1.5 < 0', 'qty * 1.5 >= 3', 'COALESCE(dec, 0) > 10', 'GREATEST(dec, 5) = 5',
     "ts >= '2024-01-10' - INTERVAL 3 DAY", "d + INTERVAL 1 MONTH > '2024-02-05'", 'extract(DOW FROM ts) IN (0, 6)', "date_trunc('month', d) = '2024-01-01'",
   ];
   const where = () => {
@@ -107,7 +109,8 @@ function randomQuery(r: () => number): string {
     if (chance(0.3)) q += ` LIMIT ${1 + Math.floor(r() * 10)}${chance(0.3) ? ' OFFSET 2' : ''}`;
     return q;
   }
-  const exprs = ['id', 'cat', 'amount', 'qty', 'big', 'd', 'ts', 'dec', 'flag', 'name', 'amount + qty AS s', 'upper(cat) AS u', 'CAST(qty AS TEXT) AS q', 'big - 1 AS b1'];
+  const exprs = ['id', 'cat', 'amount', 'qty', 'big', 'd', 'ts', 'dec', 'flag', 'name', 'amount + qty AS s', 'upper(cat) AS u', 'CAST(qty AS TEXT) AS q', 'big - 1 AS b1',
+    'big * 3 AS b3', 'dec * qty AS dq', '-dec AS nd', 'CAST(dec AS BIGINT) AS di', 'COALESCE(dec, 0) AS dz', 'CASE WHEN qty > 2 THEN dec ELSE 0 END AS dc'];
   const cols = kind < 0.7 ? '*' : Array.from({ length: 1 + Math.floor(r() * 4) }, () => pick(exprs)).join(', ');
   let q = `SELECT ${kind > 0.9 ? 'DISTINCT ' : ''}${kind > 0.9 ? pick(['cat', 'cat, flag', 'qty % 4 AS m', 'name']) : cols} FROM t`;
   if (chance(0.7)) q += ` WHERE ${where()}`;
