@@ -260,6 +260,11 @@ export function exactNegate(v: unknown, c: NumClass, at: At, text: string | unde
   return c.kind === 'int' && v === 0 ? 0 : -(v as number);
 }
 
+/** Throws LakeError DataInvalid (the result is out of range for BIGINT) at `at` when `n` is outside 64 bits. */
+export function checkInt64(n: bigint, at: At, text: string | undefined): void {
+  if (n < INT64_MIN || n > INT64_MAX) fail('DataInvalid', errorRef('error.sql.exact.overflow', { expr: exprText(at, text), type: 'BIGINT' }), at);
+}
+
 /** INTEGER/INT (32-bit) and BIGINT (64-bit): the casts to an integer type. */
 export const INTEGER_CASTS: Readonly<Record<string, readonly [bigint, bigint]>> = { INTEGER: [INT32_MIN, INT32_MAX], INT: [INT32_MIN, INT32_MAX], BIGINT: [INT64_MIN, INT64_MAX] };
 

@@ -15,7 +15,7 @@
 import type { ExprNode } from 'squirreling';
 import { compileExpr, FastFallback, stringify, valueKey, type Compiled, type OrderByItem, type Scope, type SelectColumn } from './arrow-eval.ts';
 import { derivedAlias, sortByTerms } from './fast-sort.ts';
-import { ratioToDouble } from './exact-numeric.ts';
+import { checkInt64, ratioToDouble } from './exact-numeric.ts';
 import { decimalAvg, decimalSum, isOrderedType, keyOf, parseDecimal } from './sql-types.ts';
 import { keyed, staticType, type TypeOf } from './typed-eval.ts';
 
@@ -123,6 +123,8 @@ function accumulator(node: FunctionNode, rowScope: Scope): Accumulator {
     if (f !== undefined) return f;
     // An exact integer sum: a number while it is a safe integer, else a bigint (as 64-bit values are).
     const sum = ints[g]!;
+    // SUM of a 64-bit column is a 64-bit value (Trino, Spark ANSI): past it an error, not a wider number.
+    if (type?.kind === 'long' && (sum > INT64_MAX || sum < -INT64_MAX - 1n)) checkInt64(sum, node, rowScope.text);
     return sum >= -MAX_SAFE && sum <= MAX_SAFE ? Number(sum) : sum;
   };
   return { fn, add, result };
@@ -154,6 +156,7 @@ function decimalAccumulator(fn: string, scale: number, value: (g: number) => unk
 }
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const INT64_MAX = 2n ** 63n - 1n;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** Exact order of two decimal texts (the canonical form of decimals): sign, integer digits, fraction. */

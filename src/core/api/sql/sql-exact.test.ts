@@ -139,6 +139,9 @@ describe('exact numbers in SQL', () => {
     // SUM: exact on the columnar executor; the fallback's double sum would round, so it refuses.
     await expectRows('SELECT SUM(big) AS s FROM t WHERE id IN (1, 2)', [[int(2n * TWO_53 + 1n)]], ['auto']);
     await expectError('SELECT SUM(big) AS s FROM t WHERE id IN (1, 2)', 'Unsupported', 'SUM(big)', ['squirreling']);
+    // Past 64 bits a SUM of longs is an error (Trino, Spark ANSI), not a wider number; the fallback refuses it anyway.
+    await expectError('SELECT SUM(big) AS s FROM t WHERE id IN (1, 3)', 'DataInvalid', 'SUM(big)', ['auto']);
+    await expectError('SELECT SUM(big) AS s FROM t WHERE id IN (1, 3)', 'Unsupported', 'SUM(big)', ['squirreling']);
     // AVG of longs is a double: the one nearest (2^56 + 2^56+17 + 2^56) / 3 = 2^56 + 5.67 is 2^56
     // (old: 2^56 + 16, the double of the rounded sum divided); the fallback refuses.
     await expectRows('SELECT AVG(g) AS a FROM t', [[2 ** 56]], ['auto']);
