@@ -6,10 +6,10 @@
  * Here a value is exact or the query stops with a LakeError naming the expression and its place:
  *
  * - **Number literals** are read from the query's text: an integer literal beyond 2^53 is a bigint.
- * - **Integers** (a long column, an integer literal, CAST … AS INTEGER/BIGINT, SUM of a long, arithmetic of
- *   these): `+ - * %` and unary minus in bigint; a result outside the 64-bit range is LakeError DataInvalid,
- *   as SQL:2016 §6.29 (numeric value expression: "exception — numeric value out of range") and Trino and
- *   Spark in ANSI mode do, not a wrap-around. `/` of integers is a double (Spark's `Divide` casts integral
+ * - **Integers** (an integer column of any width — sql-types.ts types them all `long` —, an integer literal,
+ *   CAST … AS INTEGER/BIGINT, SUM of one, arithmetic of these): `+ - * %` and unary minus in bigint; a result
+ *   outside the 64-bit range is LakeError DataInvalid, as SQL requires (SQLSTATE 22003, numeric value out of
+ *   range) and Trino and Spark in ANSI mode do, not a wrap-around. `/` of integers is a double (Spark's `Divide` casts integral
  *   operands to double; squirreling divides the doubles too), so it stays Number(a) / Number(b).
  * - **A value whose type SQL does not know** (a double column, a CASE, a function's result…) meeting an
  *   integer: a fraction is a double, and the double answer is SQL's (integer op double is double); when both
@@ -20,8 +20,8 @@
  *   are written by): `+`/`-` give scale max(s1,s2) and precision max(p1-s1, p2-s2) + max(s1,s2) + 1, `*` scale
  *   s1+s2 and precision p1+p2+1, precision capped at 38. The unscaled values add or multiply in a bigint, so no
  *   rounding ever happens; a result beyond 38 digits, a scale beyond 38 and decimal `/` and `%` are LakeError
- *   Unsupported. A long is decimal(20,0) there (Spark's
- *   DecimalType.forType(LongType)), an integer literal decimal(its digits, 0), `1.50` decimal(3,2).
+ *   Unsupported. A long is decimal(20,0) there (Spark's DecimalType.forType(LongType)), an integer literal
+ *   decimal(its digits, 0), `1.50` decimal(3,2).
  * - **CAST(x AS INTEGER | INT | BIGINT)** truncates toward zero — Spark's Cast (Decimal.toLong /
  *   roundToLong: `toBigInteger.longValueExact()`, truncation, overflow an error in ANSI mode); Trino and
  *   PostgreSQL round half away from zero instead, squirreling truncates (Math.trunc), and we keep truncation.
