@@ -16,7 +16,8 @@
  * (`readColumn`, what `parquetRead` calls per chunk) — without `parquetRead`'s query plan, fetch
  * coalescing and promise per column, which over one-row files cost more than the decoding.
  */
-import { Binary, Bool, Data, DataType, DateDay, Field, FixedSizeBinary, Float32, Float64, Int32, Int64, RecordBatch, Schema, Struct, TimeUnit, Timestamp, Utf8, makeData } from 'apache-arrow';
+import { Binary, Bool, Data, DataType, DateDay, Field, FixedSizeBinary, Float32, Float64, Int32, Int64, type RecordBatch, TimeUnit, Timestamp, Utf8 } from 'apache-arrow';
+import { batchFromColumns } from '../../arrow/columns.ts';
 import { parquetSchema, type DecodedArray, type FileMetaData } from 'hyparquet';
 import { readColumn } from 'hyparquet/src/column.js';
 import { DEFAULT_PARSERS } from 'hyparquet/src/convert.js';
@@ -94,7 +95,7 @@ export function readSmallParquetRowGroup(bytes: Uint8Array, metadata: FileMetaDa
     const children = picked.map(({ field, type }) => columnData(type, tree ? chunkValues(bytes, group, tree, field.name, rows) : []));
     const arrowFields = picked.map(({ field }, i) => new Field(field.name, children[i]!.type, field.repetition !== 'REQUIRED',
       field.fieldId === undefined ? undefined : new Map([[PARQUET_FIELD_ID_KEY, String(field.fieldId)]])));
-    return new RecordBatch(new Schema(arrowFields), makeData({ type: new Struct(arrowFields), length: rows, nullCount: 0, children }));
+    return batchFromColumns(arrowFields, children, rows);
   } catch (e) {
     throw toLakeError(e, `parquet: cannot decode row group ${rowGroup}`, { ...context, rowGroup }, 'DataInvalid');
   }

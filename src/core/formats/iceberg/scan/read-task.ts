@@ -4,7 +4,8 @@
  * value, `initial-default`, null), drop deleted rows (deletion vectors, position and equality deletes),
  * apply the residual filter, keep the requested columns and stop at the limit.
  */
-import { type Data, Field, RecordBatch, Schema as ArrowSchema, Struct, makeData } from 'apache-arrow';
+import { type Data, Field, type RecordBatch } from 'apache-arrow';
+import { batchFromColumns } from '../../../arrow/columns.ts';
 import { LakeError, throwIfAborted } from '../../../errors.ts';
 import { bindExpr } from '../../../expr/bind.ts';
 import { type BoundExpr, referencedIds } from '../../../expr/expr.ts';
@@ -145,8 +146,6 @@ function rowMask(n: number, base: number, columns: Map<number, Data>, deletes: T
 }
 
 function makeBatch(fields: readonly NestedField[], children: Data[], length: number): RecordBatch {
-  const arrowFields = fields.map((f, i) => new Field(f.name, children[i].type, !f.required));
-  const schema = new ArrowSchema(arrowFields);
-  return new RecordBatch(schema, makeData({ type: new Struct(arrowFields), length, nullCount: 0, children }));
+  return batchFromColumns(fields.map((f, i) => new Field(f.name, children[i].type, !f.required)), children, length);
 }
 
