@@ -144,31 +144,36 @@ function columnData(type: DataType, values: ArrayLike<unknown>): Data {
     nullBitmap = new Uint8Array((n + 7) >> 3);
     for (let i = 0; i < n; i++) if (values[i] !== null && values[i] !== undefined) nullBitmap[i >> 3]! |= 1 << (i & 7);
   }
-  // Buffers in Data's order: value offsets, values, validity (apache-arrow BufferType).
-  const data = (offsets: Int32Array | undefined, buffer: ArrayBufferView) => new Data(type, 0, n, nullCount, [offsets, buffer, nullBitmap] as never);
+  // Built by dataOf, not a closure made per column: the CLI runs through tsx, whose keep-names wrapper
+  // costs a defineProperty per named closure made.
   if (type instanceof Utf8 || type instanceof Binary) {
     const offsets = new Int32Array(n + 1);
     let size = 0;
     for (let i = 0; i < n; i++) { size += (values[i] as Uint8Array | null)?.length ?? 0; offsets[i + 1] = size; }
     const bytes = new Uint8Array(size);
     for (let i = 0; i < n; i++) { const v = values[i] as Uint8Array | null; if (v) bytes.set(v, offsets[i]!); }
-    return data(offsets, bytes);
+    return dataOf(type, n, nullCount, nullBitmap, offsets, bytes);
   }
   if (type instanceof FixedSizeBinary) {
     const bytes = new Uint8Array(n * type.byteWidth);
     for (let i = 0; i < n; i++) { const v = values[i] as Uint8Array | null; if (v) bytes.set(v.subarray(0, type.byteWidth), i * type.byteWidth); }
-    return data(undefined, bytes);
+    return dataOf(type, n, nullCount, nullBitmap, undefined, bytes);
   }
   if (type instanceof Bool) {
     const bits = new Uint8Array((n + 7) >> 3);
     for (let i = 0; i < n; i++) if (values[i] === true) bits[i >> 3]! |= 1 << (i & 7);
-    return data(undefined, bits);
+    return dataOf(type, n, nullCount, nullBitmap, undefined, bits);
   }
   const out = type instanceof Int64 || type instanceof Timestamp ? new BigInt64Array(n)
     : type instanceof Float32 ? new Float32Array(n) : type instanceof Float64 ? new Float64Array(n) : new Int32Array(n);
   if (out instanceof BigInt64Array) for (let i = 0; i < n; i++) out[i] = values[i] == null ? 0n : BigInt(values[i] as bigint | number);
   else for (let i = 0; i < n; i++) out[i] = values[i] == null ? 0 : Number(values[i]);
-  return data(undefined, out);
+  return dataOf(type, n, nullCount, nullBitmap, undefined, out);
+}
+
+/** A column's Data; buffers in Data's order: value offsets, values, validity (apache-arrow BufferType). */
+function dataOf(type: DataType, n: number, nullCount: number, nullBitmap: Uint8Array, offsets: Int32Array | undefined, values: ArrayBufferView): Data {
+  return new Data(type, 0, n, nullCount, [offsets, values, nullBitmap] as never);
 }
 
 /** The validity buffer of a column without nulls (what makeData gives it). */

@@ -19,7 +19,7 @@ import { maskToIndices, takeData } from '../../../arrow/take.ts';
 import { constantData } from './arrow-types.ts';
 import { type Getter, nestedGetter } from './arrow-values.ts';
 import { valueKey } from './delete-index.ts';
-import { type DeleteCache, type TaskDeletes, chainLookup, loadTaskDeletes } from './deletes.ts';
+import { type DeleteCache, type TaskDeletes, NO_DELETES, chainLookup, loadTaskDeletes } from './deletes.ts';
 import { type NameMapping, conformData, missingFieldData, resolveChild } from './file-projection.ts';
 import { orcFileBatches, type PositionedBatch } from './orc-file.ts';
 import { parquetFileBatches } from './parquet-file.ts';
@@ -62,7 +62,7 @@ async function* readTaskUnnamed(ctx: ReadContext, task: FileScanTask, signal?: A
   }
   const residual = task.residual ? bindExpr(task.residual, schemaLookup(schema)) : undefined;
   const chains = chainLookup([schema.fields, currentSchema(meta).fields, ...[...meta.schemas].reverse().map((s) => s.fields)]);
-  const deletes = await loadTaskDeletes(files, ctx.deleteCache, task.path, task.deletes, chains, signal);
+  const deletes = task.deletes.length === 0 ? NO_DELETES : await loadTaskDeletes(files, ctx.deleteCache, task.path, task.deletes, chains, signal);
   const needed = neededColumns(output, residual, deletes, chains);
 
   const identity = identityValues(meta, task);
