@@ -94,17 +94,22 @@ class Reader {
     return { type: h & 0x0f, size };
   }
 
-  /** Reads the fields of a struct, calling `field(id, type)` for each; it must consume the value or call {@link skip}. */
-  struct(field: (id: number, type: number) => void): void {
-    let id = 0;
-    for (;;) {
-      const h = this.byte();
-      const type = h & 0x0f;
-      if (type === 0) return;
-      const delta = h >> 4;
-      id = delta ? id + delta : this.i32();
-      field(id, type);
-    }
+  /** Type of the field whose header {@link next} read last. */
+  type = 0;
+
+  /**
+   * Reads the header of the struct field after field `last` (0 for the first): returns its id and sets
+   * {@link type}, or returns -1 at the struct's end. Loops, not callbacks, walk the structs: a callback per
+   * struct made the call sites megamorphic and cost more than the decoding.
+   */
+  next(last: number): number {
+    const h = this.byte();
+    const type = h & 0x0f;
+    if (type === 0) return -1;
+    const delta = h >> 4;
+    const id = delta ? last + delta : this.i32();
+    this.type = type;
+    return id;
   }
 
   /** Skips a value of `type` (in a struct: a boolean's value is its type). */
@@ -116,7 +121,7 @@ class Reader {
       case DOUBLE: this.pos += 8; return;
       case BINARY: { const n = this.varint(); this.pos += n; return; }
       case LIST: case SET: { const { type: t, size } = this.list(); for (let i = 0; i < size; i++) this.skip(t, true); return; }
-      case STRUCT: this.struct((_id, t) => this.skip(t)); return;
+      case STRUCT: for (let id = this.next(0); id >= 0; id = this.next(id)) this.skip(this.type); return;
       case MAP: {
         const n = this.varint();
         if (n === 0) return;
@@ -171,27 +176,31 @@ function fileMetaData(r: Reader): Omit<FileMetaData, 'metadata_length'> {
   let version = 0; let schema: SchemaElement[] = []; let numRows = 0n; let rowGroups: FileMetaData['row_groups'] = [];
   let kv: FileMetaData['key_value_metadata']; let createdBy: string | undefined;
   let seen = 0;
-  r.struct((id, type) => {
+  for (let id = r.next(0); id >= 0; id = r.next(id)) {
+    const type = r.type;
     if (id === 1) { want(type, I32); version = r.i32(); seen |= 1; }
-    else if (id === 2) { want(type, LIST); schema = listOf(r, STRUCT, () => schemaElement(r)); seen |= 2; }
+    else if (id === 2) { want(type, LIST); schema = listOf(r, STRUCT, schemaElement); seen |= 2; }
     else if (id === 3) { want(type, I64); numRows = r.i64(); seen |= 4; }
-    else if (id === 4) { want(type, LIST); rowGroups = listOf(r, STRUCT, () => rowGroup(r)); seen |= 8; }
-    else if (id === 5) { want(type, LIST); kv = listOf(r, STRUCT, () => keyValue(r)); }
+    else if (id === 4) { want(type, LIST); rowGroups = listOf(r, STRUCT, rowGroup); seen |= 8; }
+    else if (id === 5) { want(type, LIST); kv = listOf(r, STRUCT, keyValue); }
     else if (id === 6) { want(type, BINARY); createdBy = r.string(); }
     else if (id === 8 || id === 9) throw new NotHere(); // an encrypted footer's algorithm and key: hyparquet's business
     else r.skip(type);
-  });
+  }
   if (seen !== 15) throw new NotHere(); // required fields missing: let hyparquet word it
   return { version, schema, num_rows: numRows, row_groups: rowGroups, key_value_metadata: kv, created_by: createdBy };
 }
 
-function listOf<T>(r: Reader, elemType: number, read: () => T): T[] {
+function listOf<T>(r: Reader, elemType: number, read: (r: Reader) => T): T[] {
   const { type, size } = r.list();
   if (size > 0 && type !== elemType) throw new NotHere();
   const out = new Array<T>(size);
-  for (let i = 0; i < size; i++) out[i] = read();
+  for (let i = 0; i < size; i++) out[i] = read(r);
   return out;
 }
+
+const encoding = (r: Reader) => enumOf(Encodings, r);
+const stringOf = (r: Reader) => r.string();
 
 function enumOf<T>(names: readonly T[], r: Reader): T {
   const v = r.i32();
@@ -203,96 +212,101 @@ function schemaElement(r: Reader): SchemaElement {
     type: undefined, type_length: undefined, repetition_type: undefined, name: '', num_children: undefined,
     converted_type: undefined, scale: undefined, precision: undefined, field_id: undefined, logical_type: undefined,
   };
-  r.struct((id, type) => {
+  for (let id = r.next(0); id >= 0; id = r.next(id)) {
+    const type = r.type;
     switch (id) {
-      case 1: want(type, I32); e.type = enumOf(ParquetTypes, r); return;
-      case 2: want(type, I32); e.type_length = r.i32(); return;
-      case 3: want(type, I32); e.repetition_type = enumOf(FieldRepetitionTypes, r); return;
-      case 4: want(type, BINARY); e.name = r.string(); return;
-      case 5: want(type, I32); e.num_children = r.i32(); return;
-      case 6: want(type, I32); e.converted_type = enumOf(ConvertedTypes, r); return;
-      case 7: want(type, I32); e.scale = r.i32(); return;
-      case 8: want(type, I32); e.precision = r.i32(); return;
-      case 9: want(type, I32); e.field_id = r.i32(); return;
-      case 10: want(type, STRUCT); e.logical_type = logicalType(r); return;
+      case 1: want(type, I32); e.type = enumOf(ParquetTypes, r); continue;
+      case 2: want(type, I32); e.type_length = r.i32(); continue;
+      case 3: want(type, I32); e.repetition_type = enumOf(FieldRepetitionTypes, r); continue;
+      case 4: want(type, BINARY); e.name = r.string(); continue;
+      case 5: want(type, I32); e.num_children = r.i32(); continue;
+      case 6: want(type, I32); e.converted_type = enumOf(ConvertedTypes, r); continue;
+      case 7: want(type, I32); e.scale = r.i32(); continue;
+      case 8: want(type, I32); e.precision = r.i32(); continue;
+      case 9: want(type, I32); e.field_id = r.i32(); continue;
+      case 10: want(type, STRUCT); e.logical_type = logicalType(r); continue;
       default: r.skip(type);
     }
-  });
+  }
   return e as SchemaElement;
 }
 
 /** The LogicalType union as hyparquet names it; members it leaves raw (or this reader does not know) → NotHere. */
 function logicalType(r: Reader): LogicalType | undefined {
   let out: LogicalType | undefined;
-  r.struct((id, type) => {
+  for (let id = r.next(0); id >= 0; id = r.next(id)) {
+    const type = r.type;
     if (out !== undefined) throw new NotHere(); // a union has one member
     want(type, STRUCT);
     switch (id) {
-      case 1: out = { type: 'STRING' }; r.skip(type); return;
-      case 2: out = { type: 'MAP' }; r.skip(type); return;
-      case 3: out = { type: 'LIST' }; r.skip(type); return;
-      case 4: out = { type: 'ENUM' }; r.skip(type); return;
+      case 1: out = { type: 'STRING' }; r.skip(type); continue;
+      case 2: out = { type: 'MAP' }; r.skip(type); continue;
+      case 3: out = { type: 'LIST' }; r.skip(type); continue;
+      case 4: out = { type: 'ENUM' }; r.skip(type); continue;
       case 5: {
         let scale: number | undefined; let precision: number | undefined;
-        r.struct((f, t) => { if (f === 1) { want(t, I32); scale = r.i32(); } else if (f === 2) { want(t, I32); precision = r.i32(); } else r.skip(t); });
+        for (let f = r.next(0); f >= 0; f = r.next(f)) { const t = r.type; if (f === 1) { want(t, I32); scale = r.i32(); } else if (f === 2) { want(t, I32); precision = r.i32(); } else r.skip(t); }
         out = { type: 'DECIMAL', scale: scale!, precision: precision! };
-        return;
+        continue;
       }
-      case 6: out = { type: 'DATE' }; r.skip(type); return;
+      case 6: out = { type: 'DATE' }; r.skip(type); continue;
       case 7: case 8: {
         let utc: boolean | undefined; let unit: 'MILLIS' | 'MICROS' | 'NANOS' | undefined;
-        r.struct((f, t) => {
+        for (let f = r.next(0); f >= 0; f = r.next(f)) {
+          const t = r.type;
           if (f === 1) utc = bool(t);
-          else if (f === 2) { want(t, STRUCT); r.struct((u, ut) => { unit ??= u === 1 ? 'MILLIS' : u === 2 ? 'MICROS' : u === 3 ? 'NANOS' : undefined; r.skip(ut); }); }
+          else if (f === 2) { want(t, STRUCT); for (let u = r.next(0); u >= 0; u = r.next(u)) { const ut = r.type; unit ??= u === 1 ? 'MILLIS' : u === 2 ? 'MICROS' : u === 3 ? 'NANOS' : undefined; r.skip(ut); } }
           else r.skip(t);
-        });
+        }
         if (unit === undefined) throw new NotHere(); // hyparquet: "parquet time unit required"
         out = { type: id === 7 ? 'TIME' : 'TIMESTAMP', isAdjustedToUTC: utc!, unit };
-        return;
+        continue;
       }
       case 10: {
         let bitWidth: number | undefined; let isSigned: boolean | undefined;
-        r.struct((f, t) => { if (f === 1) { want(t, BYTE); bitWidth = (r.byte() << 24) >> 24; } else if (f === 2) isSigned = bool(t); else r.skip(t); });
+        for (let f = r.next(0); f >= 0; f = r.next(f)) { const t = r.type; if (f === 1) { want(t, BYTE); bitWidth = (r.byte() << 24) >> 24; } else if (f === 2) isSigned = bool(t); else r.skip(t); }
         out = { type: 'INTEGER', bitWidth: bitWidth!, isSigned: isSigned! };
-        return;
+        continue;
       }
-      case 11: out = { type: 'NULL' }; r.skip(type); return;
-      case 12: out = { type: 'JSON' }; r.skip(type); return;
-      case 13: out = { type: 'BSON' }; r.skip(type); return;
-      case 14: out = { type: 'UUID' }; r.skip(type); return;
-      case 15: out = { type: 'FLOAT16' }; r.skip(type); return;
+      case 11: out = { type: 'NULL' }; r.skip(type); continue;
+      case 12: out = { type: 'JSON' }; r.skip(type); continue;
+      case 13: out = { type: 'BSON' }; r.skip(type); continue;
+      case 14: out = { type: 'UUID' }; r.skip(type); continue;
+      case 15: out = { type: 'FLOAT16' }; r.skip(type); continue;
       default: throw new NotHere(); // VARIANT, GEOMETRY, GEOGRAPHY, newer members
     }
-  });
+  }
   return out;
 }
 
 function rowGroup(r: Reader): FileMetaData['row_groups'][number] {
   let columns: FileMetaData['row_groups'][number]['columns'] = []; let totalByteSize = 0n; let numRows = 0n;
   let fileOffset: bigint | undefined; let totalCompressed: bigint | undefined; let ordinal: number | undefined;
-  r.struct((id, type) => {
+  for (let id = r.next(0); id >= 0; id = r.next(id)) {
+    const type = r.type;
     switch (id) {
-      case 1: want(type, LIST); columns = listOf(r, STRUCT, () => columnChunk(r)); return;
-      case 2: want(type, I64); totalByteSize = r.i64(); return;
-      case 3: want(type, I64); numRows = r.i64(); return;
-      case 5: want(type, I64); fileOffset = r.i64(); return;
-      case 6: want(type, I64); totalCompressed = r.i64(); return;
-      case 7: want(type, I16); ordinal = r.i32(); return;
+      case 1: want(type, LIST); columns = listOf(r, STRUCT, columnChunk); continue;
+      case 2: want(type, I64); totalByteSize = r.i64(); continue;
+      case 3: want(type, I64); numRows = r.i64(); continue;
+      case 5: want(type, I64); fileOffset = r.i64(); continue;
+      case 6: want(type, I64); totalCompressed = r.i64(); continue;
+      case 7: want(type, I16); ordinal = r.i32(); continue;
       default: r.skip(type);
     }
-  });
+  }
   return { columns, total_byte_size: totalByteSize, num_rows: numRows, file_offset: fileOffset, total_compressed_size: totalCompressed, ordinal } as FileMetaData['row_groups'][number];
 }
 
 function columnChunk(r: Reader): FileMetaData['row_groups'][number]['columns'][number] {
   let filePath: string | undefined; let fileOffset = 0n; let meta: ColumnMeta | undefined;
-  r.struct((id, type) => {
+  for (let id = r.next(0); id >= 0; id = r.next(id)) {
+    const type = r.type;
     if (id === 1) { want(type, BINARY); filePath = r.string(); }
     else if (id === 2) { want(type, I64); fileOffset = r.i64(); }
     else if (id === 3) { want(type, STRUCT); meta = columnMeta(r); }
     else if (id === 8 || id === 9) throw new NotHere(); // encrypted column metadata
     else r.skip(type);
-  });
+  }
   return { file_path: filePath, file_offset: fileOffset, meta_data: meta } as FileMetaData['row_groups'][number]['columns'][number];
 }
 
@@ -304,30 +318,32 @@ function columnMeta(r: Reader): ColumnMeta {
     num_values: 0n, total_uncompressed_size: 0n, total_compressed_size: 0n, data_page_offset: 0n,
     index_page_offset: undefined as bigint | undefined, dictionary_page_offset: undefined as bigint | undefined,
   };
-  r.struct((id, type) => {
+  for (let id = r.next(0); id >= 0; id = r.next(id)) {
+    const type = r.type;
     switch (id) {
-      case 1: want(type, I32); m.type = enumOf(ParquetTypes, r); return;
-      case 2: want(type, LIST); m.encodings = listOf(r, I32, () => enumOf(Encodings, r)); return;
-      case 3: want(type, LIST); m.path_in_schema = listOf(r, BINARY, () => r.string()); return;
-      case 4: want(type, I32); m.codec = enumOf(CompressionCodecs, r); return;
-      case 5: want(type, I64); m.num_values = r.i64(); return;
-      case 6: want(type, I64); m.total_uncompressed_size = r.i64(); return;
-      case 7: want(type, I64); m.total_compressed_size = r.i64(); return;
-      case 9: want(type, I64); m.data_page_offset = r.i64(); return;
-      case 10: want(type, I64); m.index_page_offset = r.i64(); return;
-      case 11: want(type, I64); m.dictionary_page_offset = r.i64(); return;
+      case 1: want(type, I32); m.type = enumOf(ParquetTypes, r); continue;
+      case 2: want(type, LIST); m.encodings = listOf(r, I32, encoding); continue;
+      case 3: want(type, LIST); m.path_in_schema = listOf(r, BINARY, stringOf); continue;
+      case 4: want(type, I32); m.codec = enumOf(CompressionCodecs, r); continue;
+      case 5: want(type, I64); m.num_values = r.i64(); continue;
+      case 6: want(type, I64); m.total_uncompressed_size = r.i64(); continue;
+      case 7: want(type, I64); m.total_compressed_size = r.i64(); continue;
+      case 9: want(type, I64); m.data_page_offset = r.i64(); continue;
+      case 10: want(type, I64); m.index_page_offset = r.i64(); continue;
+      case 11: want(type, I64); m.dictionary_page_offset = r.i64(); continue;
       default: r.skip(type); // 8 key/value metadata, 12 statistics, 13 encoding stats, 14–17 bloom filter, size and geospatial statistics
     }
-  });
+  }
   return m as unknown as ColumnMeta;
 }
 
 function keyValue(r: Reader): { key: string; value?: string } {
   let key = ''; let value: string | undefined;
-  r.struct((id, type) => {
+  for (let id = r.next(0); id >= 0; id = r.next(id)) {
+    const type = r.type;
     if (id === 1) { want(type, BINARY); key = r.string(); }
     else if (id === 2) { want(type, BINARY); value = r.string(); }
     else r.skip(type);
-  });
+  }
   return { key, value };
 }

@@ -18,7 +18,7 @@
  */
 import { Binary, Bool, Data, DataType, DateDay, Field, FixedSizeBinary, Float32, Float64, Int32, Int64, type RecordBatch, TimeUnit, Timestamp, Utf8 } from 'apache-arrow';
 import { batchFromColumns } from '../../arrow/columns.ts';
-import { parquetSchema, type DecodedArray, type FileMetaData } from 'hyparquet';
+import { parquetSchema, type DecodedArray, type FileMetaData, type SchemaElement } from 'hyparquet';
 import { readColumn } from 'hyparquet/src/column.js';
 import { DEFAULT_PARSERS } from 'hyparquet/src/convert.js';
 import { getTreePath } from 'hyparquet/src/schema.js';
@@ -117,7 +117,7 @@ function chunkValues(bytes: Uint8Array, group: RowGroup, tree: ReturnType<typeof
   }
   const schemaPath = getTreePath(tree, meta.path_in_schema);
   const decoder = {
-    pathInSchema: meta.path_in_schema, type: meta.type, element: schemaPath[schemaPath.length - 1]!.element, schemaPath,
+    pathInSchema: meta.path_in_schema, type: meta.type, element: storedElement(schemaPath[schemaPath.length - 1]!.element), schemaPath,
     codec: meta.codec, parsers: RAW_PARSERS as never, compressors, utf8: false,
   };
   const reader = { view: new DataView(bytes.buffer, bytes.byteOffset + start, length), offset: 0 };
@@ -125,6 +125,16 @@ function chunkValues(bytes: Uint8Array, group: RowGroup, tree: ReturnType<typeof
   const values = data.length === 1 ? data[0]! : concatValues(data);
   if (values.length < rows) throw new Error(`column ${name} decoded ${values.length} of ${rows} rows`);
   return values.length === rows ? values : values.slice(0, rows);
+}
+
+/**
+ * The column's schema element without its converted and logical type: hyparquet's `convert` then hands
+ * the stored values over as they are (typed arrays stay typed arrays). For the types this path takes
+ * ({@link smallFileArrowType}: no decimals, no unsigned integers, no INT96) the conversion with
+ * RAW_PARSERS was the identity anyway, at a cost per column chunk visible in profiles of one-row files.
+ */
+function storedElement(e: SchemaElement): SchemaElement {
+  return e.converted_type === undefined && e.logical_type === undefined ? e : { ...e, converted_type: undefined, logical_type: undefined };
 }
 
 /** Pages' values in one array. */
