@@ -63,7 +63,10 @@ function preloadAppShell(): Plugin {
 // One config for the app (vite), its preview server and the unit/integration tests (vitest).
 export default defineConfig({
   plugins: [react(), securityHeaders(), preloadAppShell()],
-  worker: { format: 'es' },
+  // The engine worker's first chunk holds everything it imports statically (one request, no second round of
+  // module requests before it can run); what it imports dynamically (Paimon, Delta and Hudi readers, SQL,
+  // parquet-wasm) stays in chunks loaded on first use (issue 17).
+  worker: { format: 'es', rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'engine-worker', tags: ['$initial'] }] } } } },
   build: {
     target: 'es2022',
     sourcemap: true,
