@@ -41,33 +41,37 @@ let earlyOpen: EarlyOpen | undefined;
 
 const tableKey = (warehouseId: string, root: string, format: TableFormatName) => JSON.stringify([warehouseId, root, format]);
 
+/** The two engine calls a deep link starts (the worker's client; a test passes its own). */
+export type DeepLinkEngine = Pick<ReturnType<typeof engine>, 'connect' | 'openTable'>;
+
 /**
  * Starts what the address asks of the engine: the worker (any warehouse link), the connection (demo and
  * public URLs) and the named table's opening. Errors surface where the calls are adopted.
  */
-export function startDeepLink(search: string, baseURI: string): void {
+export function startDeepLink(search: string, baseURI: string, client?: DeepLinkEngine): void {
   const route = parseRoute(search);
   if (!route.w) return;
-  warmEngine();
+  if (!client) warmEngine();
   const spec = deepLinkSpec(route, baseURI);
   if (!spec) return;
-  const connect = engine().connect(spec);
+  const calls = client ?? engine();
+  const connect = calls.connect(spec);
   connect.catch(() => {}); // reported by the shell when it adopts the call
   earlyConnect = { key: JSON.stringify(spec), promise: connect };
   const root = route.table;
   if (root === undefined) return;
   void connect.then((c) => {
     const table = tableInRootListing(c.warehouse, root);
-    if (table) startOpen(c.warehouseId, table.root, table.format);
+    if (table) startOpen(calls, c.warehouseId, table.root, table.format);
   }, () => {});
 }
 
-function startOpen(warehouseId: string, root: string, format: TableFormatName): void {
+function startOpen(calls: DeepLinkEngine, warehouseId: string, root: string, format: TableFormatName): void {
   const abort = new AbortController();
   const entry: EarlyOpen = {
     key: tableKey(warehouseId, root, format),
     abort,
-    promise: engine().openTable({ warehouseId, root, format, sketch: true }, {
+    promise: calls.openTable({ warehouseId, root, format, sketch: true }, {
       signal: abort.signal,
       onPartial: (value) => { entry.sketch = value; entry.onPartial?.(value); },
     }),
