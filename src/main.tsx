@@ -5,11 +5,18 @@
  * thread in parallel with the UI's chunk (index.html also preloads that chunk: vite.config.ts).
  */
 import { startDeepLink } from './ui/state/deep-link-start.ts';
+import { engineStarted } from './worker/client.ts';
 import './ui/styles.css';
 import './ui/explorer.css';
 
 // A link into a warehouse: start the worker, and for the demo or a public URL connect and open the named table.
-startDeepLink(location.search, document.baseURI);
+const calling = startDeepLink(location.search, document.baseURI);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
-void import('./ui/mount.tsx').then((m) => m.mountApp(root));
+const mount = () => void import('./ui/mount.tsx').then((m) => m.mountApp(root));
+// Those calls reach the worker only once its script has run, handed over by this (the main) thread: the
+// UI's chunk (preloaded meanwhile) is evaluated after that, so its long task does not hold them back —
+// at most 2 s later, should the worker be slow (worker/client.ts `engineStarted`).
+const started = calling ? engineStarted() : undefined;
+if (started) void Promise.race([started, new Promise((resolve) => setTimeout(resolve, 2000))]).then(mount);
+else mount();

@@ -34,7 +34,7 @@ describe('deep link start', () => {
 
   it('connects and opens the linked table before anyone asks; the first taker adopts each call once, with the outline', async () => {
     const { engine, calls, connected } = manualEngine(warehouse(['t1/']));
-    startDeepLink('?w=url&url=http%3A%2F%2Fh%2F&t=t1%2F&tab=tree', 'http://app/', engine);
+    expect(startDeepLink('?w=url&url=http%3A%2F%2Fh%2F&t=t1%2F&tab=tree', 'http://app/', engine)).toBe(true);
     expect(calls.map((c) => c.method)).toEqual(['connect']);
     const spec: ConnectionSpec = { kind: 'url', url: 'http://h/' };
     expect(takeEarlyConnect({ kind: 'url', url: 'http://other/' })).toBeUndefined();
@@ -68,7 +68,8 @@ describe('deep link start', () => {
 
   it('starts nothing for a link without a warehouse, and only connects when the table is not in the root listing', async () => {
     const none = manualEngine(warehouse([]));
-    startDeepLink('?tab=tree', 'http://app/', none.engine);
+    expect(startDeepLink('?tab=tree', 'http://app/', none.engine)).toBe(false);
+    expect(startDeepLink('?w=s3&bucket=b&endpoint=http%3A%2F%2Fe', 'http://app/', none.engine)).toBe(false);
     expect(none.calls).toHaveLength(0);
     const { engine, calls, connected } = manualEngine(warehouse(['a/']));
     startDeepLink('?w=demo&t=deep%2Fer%2F', 'http://app/', engine);

@@ -46,24 +46,27 @@ export type DeepLinkEngine = Pick<ReturnType<typeof engine>, 'connect' | 'openTa
 
 /**
  * Starts what the address asks of the engine: the worker (any warehouse link), the connection (demo and
- * public URLs) and the named table's opening. Errors surface where the calls are adopted.
+ * public URLs) and the named table's opening. Errors surface where the calls are adopted. True when it
+ * called the engine (connect), false when it only started the worker or nothing.
  */
-export function startDeepLink(search: string, baseURI: string, client?: DeepLinkEngine): void {
+export function startDeepLink(search: string, baseURI: string, client?: DeepLinkEngine): boolean {
   const route = parseRoute(search);
-  if (!route.w) return;
+  if (!route.w) return false;
   if (!client) warmEngine();
   const spec = deepLinkSpec(route, baseURI);
-  if (!spec) return;
+  if (!spec) return false;
   const calls = client ?? engine();
   const connect = calls.connect(spec);
   connect.catch(() => {}); // reported by the shell when it adopts the call
   earlyConnect = { key: JSON.stringify(spec), promise: connect };
   const root = route.table;
-  if (root === undefined) return;
-  void connect.then((c) => {
-    const table = tableInRootListing(c.warehouse, root);
-    if (table) startOpen(calls, c.warehouseId, table.root, table.format);
-  }, () => {});
+  if (root !== undefined) {
+    void connect.then((c) => {
+      const table = tableInRootListing(c.warehouse, root);
+      if (table) startOpen(calls, c.warehouseId, table.root, table.format);
+    }, () => {});
+  }
+  return true;
 }
 
 function startOpen(calls: DeepLinkEngine, warehouseId: string, root: string, format: TableFormatName): void {
