@@ -3,7 +3,7 @@
  * (?w=…) reopen the demo and public URLs by themselves, and S3 buckets whose keys were remembered.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type ConnectionSpec, connectionLocation, engine, isLakeError } from '../worker/client.ts';
 import { ConnectScreen } from './connect/connect-screen.tsx';
 import { findRemembered, remember, unseal } from './connect/credential-store.ts';
@@ -31,7 +31,8 @@ function makeQueryClient(): QueryClient {
 export function App() {
   const [client] = useState(makeQueryClient);
   const [language, setLanguage] = useState<Language>(initialLanguage);
-  useEffect(() => applyLanguage(language), [language]);
+  // Before paint: `<html lang>` picks fonts and line breaking for the text this render drew.
+  useLayoutEffect(() => applyLanguage(language), [language]);
   const choice = useMemo(() => ({ language, setLanguage }), [language]);
   return (
     <LanguageContext.Provider value={choice}>
