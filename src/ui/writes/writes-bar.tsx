@@ -71,14 +71,18 @@ function Bar({ warehouseId, root, format, versions, selected, writeRefusal, flow
   const more: MoreItem[] = entries.slice(fit).map((e) => ({
     id: e.id, label: e.label, ...(e.title !== undefined ? { title: e.title } : {}), ...(e.disabled ? { disabled: true } : {}), ...(e.group ? { group: e.group } : {}), run: e.run,
   }));
-  const off = writeRefusal
-    ? <p className="ws-readonly small" data-testid="writes-off" data-fit-shrink="" title={`${tr.t('ui.writes.offTable')} ${writeRefusal}`}><strong>{tr.t('ui.writes.offTable')}</strong> {writeRefusal}</p>
-    : roReason ? <p className="ws-readonly small" data-testid="writes-off" data-fit-shrink="" title={`${tr.t('ui.writes.offStorage')} ${roReason}`}><strong>{tr.t('ui.writes.offStorage')}</strong> {roReason}</p>
-      : tableOff && <p className="ws-readonly small" data-testid="writes-off" data-fit-shrink="" title={`${tr.t('ui.writes.offTable')} ${tableOff}`}><strong>{tr.t('ui.writes.offTable')}</strong> {tableOff}</p>;
+  // Why writes are off: the short sentence in the row, the reason in its tooltip and for screen readers (in the
+  // tabs row a reason cut after a few characters said nothing, and pushed against the Compare button).
+  const note = (head: string, reason: string) => (
+    <p className="ws-readonly small" data-testid="writes-off" title={`${head} ${reason}`}><strong>{head}</strong> <span className="ws-readonly-reason">{reason}</span></p>
+  );
+  const off = writeRefusal ? note(tr.t('ui.writes.offTable'), writeRefusal)
+    : roReason ? note(tr.t('ui.writes.offStorage'), roReason)
+      : tableOff && note(tr.t('ui.writes.offTable'), tableOff);
 
   return (
     <div className="ws-bar" role="toolbar" aria-label={tr.t('ui.writes.label')} ref={bar}>
-      <span className="ws-bar-label small muted" data-fit-shrink="">{selected ? <>{tr.t('ui.explain.version')}<span className="mono">{selected.id.length > 14 ? `${selected.id.slice(0, 6)}…${selected.id.slice(-4)}` : selected.id}</span>{tr.t('ui.writes.selectedSuffix', { current: selected.isCurrent })}</> : tr.t('ui.writes.noVersion')}</span>
+      <span className="ws-bar-label small muted">{selected ? <>{tr.t('ui.explain.version')}<span className="mono">{selected.id.length > 14 ? `${selected.id.slice(0, 6)}…${selected.id.slice(-4)}` : selected.id}</span>{tr.t('ui.writes.selectedSuffix', { current: selected.isCurrent })}</> : tr.t('ui.writes.noVersion')}</span>
       {entries.map((e, i) => {
         const first = e.group !== undefined && entries[i - 1]?.group === undefined;
         return (
