@@ -162,7 +162,8 @@ function WarehouseHome({ session, scan, onOpenTable, onOpenFolder, onQuery }: {
     <section className="home" aria-label={t('ui.warehouse.label')}>
       <header className="page-head">
         <div className="page-title"><h1>{warehouseName(session, tr)}</h1></div>
-        {session.kind !== 'demo' && <span className="muted small">{session.warehouse.description}</span>}
+        {/* A sandbox's storage is this browser's private folder: its English description (`folder "demo"`) says nothing more. */}
+        {session.kind !== 'demo' && !session.sandbox && <span className="muted small">{session.warehouse.description}</span>}
       </header>
       {scan && (
         <div className="stat-row">
