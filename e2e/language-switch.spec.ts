@@ -140,6 +140,9 @@ test.describe('the language switch is followed at once', () => {
     await expect(page.locator('.story-col').first()).toBeVisible({ timeout: 45_000 });
     await page.waitForTimeout(1500);
     await switchBoth(page, 'demo-story');
+    // Its link reopens it (a deep link used to land on the warehouse's home).
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'One story, four formats' })).toBeVisible({ timeout: 30_000 });
     expect(errors).toEqual([]);
   });
 

@@ -66,7 +66,7 @@ function Shell() {
       });
       // A deep link keeps its table/folder/tab/version once its warehouse is open.
       const r = routeRef.current;
-      const keep: Partial<Route> = r.w === spec.kind ? { table: r.table, folder: r.folder, tab: r.tab, version: r.version, where: r.where, cols: r.cols, diff: r.diff, sql: r.sql } : { tab: 'overview' };
+      const keep: Partial<Route> = r.w === spec.kind ? { table: r.table, folder: r.folder, tab: r.tab, version: r.version, where: r.where, cols: r.cols, diff: r.diff, sql: r.sql, ...(r.story ? { story: true as const } : {}) } : { tab: 'overview' };
       navigate({ w: spec.kind, loc: loc ?? {}, tab: 'overview', ...keep }, r.w === spec.kind);
     } catch (error) {
       setFailure({ error, kind: spec.kind, ...(spec.kind === 's3' ? { bucket: spec.bucket, endpoint: spec.endpoint } : {}) });
