@@ -7,4 +7,6 @@ export const enUi3 = {
   'ui.sandbox.badge.short': () => 'Sandbox',
   // The top bar's name of a sandbox copied from one table (the badge beside it says it is a sandbox).
   'ui.sandbox.label.table': (p: { table: string }) => `Copy of ${p.table}`,
+  // The Paimon tree's node of the live files (paimon/inspect/tree.ts): a label of words, shown in the reader's language.
+  'tree.paimon.lsmLabel': (p: { primaryKey: boolean }) => (p.primaryKey ? 'LSM trees (live files by bucket and level)' : 'live files by bucket'),
 };
