@@ -57,8 +57,10 @@ test.describe('anonymous access to a public-read bucket', () => {
     await openAnonymously(page);
     await openTableFromRail(page, 'athena');
     const bar = page.getByRole('toolbar', { name: 'Write actions' });
-    await expect(bar.getByTestId('writes-off')).toContainText('writes are off');
-    await expect(bar.getByTestId('writes-off')).toContainText('Opened anonymously');
+    // The note why beside the bar (its description).
+    await expect(page.getByTestId('writes-off')).toContainText('writes are off');
+    await expect(page.getByTestId('writes-off')).toContainText('Opened anonymously');
+    await expect(bar).toHaveAttribute('aria-describedby', (await page.getByTestId('writes-off').getAttribute('id'))!);
     const tag = bar.getByRole('button', { name: 'Tag…' });
     await expect(tag).toBeDisabled();
     await expect(tag).toHaveAttribute('title', /Opened anonymously/);

@@ -121,7 +121,7 @@ test.describe('lessons: one per writable format, in a sandbox that survives a re
 
     await page.reload();
     await expect(page.getByTestId('sandbox-badge')).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByRole('banner')).toContainText('the demo warehouse (sandbox)');
+    await expect(page.getByRole('banner')).toContainText('Demo warehouse');
     await expect(page.getByRole('region', { name: 'Table shipments' }).getByRole('group', { name: 'Timeline' })).toBeVisible();
     const again = await startLesson(page, 'Delta lesson');
     await step(again, 'version', /Read the current version/, new RegExp(`The current version is ${v0 + 1},`), false);

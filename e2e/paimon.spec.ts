@@ -113,6 +113,6 @@ test('a read-only copy of a Paimon table: writes are disabled and say why', asyn
   const tag = bar.getByRole('button', { name: 'Tag…' });
   await expect(tag).toBeDisabled();
   await expect(tag).toHaveAttribute('title', /read-only copy/);
-  await expect(bar.getByTestId('writes-off')).toContainText('writes are off');
+  await expect(page.getByTestId('writes-off')).toContainText('writes are off');
   expect(errors).toEqual([]);
 });

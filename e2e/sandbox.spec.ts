@@ -63,7 +63,7 @@ test.describe('sandbox: try the demo warehouse here, writable, and see what each
     await expect(page.getByTestId('sandbox-badge')).toHaveCount(0);
     await page.getByRole('button', { name: 'Try it here' }).click();
     await expect(page.getByTestId('sandbox-badge')).toHaveText('Sandbox — private to this browser', { timeout: 60_000 });
-    await expect(page.getByRole('banner')).toContainText('the demo warehouse (sandbox)');
+    await expect(page.getByRole('banner')).toContainText('Demo warehouse');
     await expect(page.getByRole('banner')).not.toContainText('read-only');
     await shot(page, '90-sandbox-opened');
 
@@ -135,7 +135,7 @@ test.describe('sandbox: try the demo warehouse here, writable, and see what each
     await expect(page.getByRole('button', { name: 'Try it here' })).toHaveCount(0); // only the demo offers the whole warehouse
     await page.getByRole('button', { name: 'Copy to sandbox' }).click();
     await expect(page.getByTestId('sandbox-badge')).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByRole('banner')).toContainText('the table inventory/stock (sandbox)');
+    await expect(page.getByRole('banner')).toContainText('Copy of inventory/stock');
     await expect(page.getByRole('region', { name: 'Table stock' }).getByRole('group', { name: 'Timeline' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Warehouse' })).toContainText('1 table');
 

@@ -3,7 +3,7 @@
  * (?w=…) reopen the demo and public URLs by themselves, and S3 buckets whose keys were remembered.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type ConnectionSpec, connectionLocation, engine, isLakeError } from '../worker/client.ts';
 import { ConnectScreen } from './connect/connect-screen.tsx';
 import { findRemembered, remember, unseal } from './connect/credential-store.ts';
@@ -32,7 +32,8 @@ function makeQueryClient(): QueryClient {
 export function App() {
   const [client] = useState(makeQueryClient);
   const [language, setLanguage] = useState<Language>(initialLanguage);
-  useEffect(() => applyLanguage(language), [language]);
+  // Before paint: `<html lang>` picks fonts and line breaking for the text this render drew.
+  useLayoutEffect(() => applyLanguage(language), [language]);
   const choice = useMemo(() => ({ language, setLanguage }), [language]);
   return (
     <LanguageContext.Provider value={choice}>
@@ -67,7 +68,7 @@ function Shell() {
       });
       // A deep link keeps its table/folder/tab/version once its warehouse is open.
       const r = routeRef.current;
-      const keep: Partial<Route> = r.w === spec.kind ? { table: r.table, folder: r.folder, tab: r.tab, version: r.version, where: r.where, cols: r.cols, diff: r.diff, sql: r.sql } : { tab: 'overview' };
+      const keep: Partial<Route> = r.w === spec.kind ? { table: r.table, folder: r.folder, tab: r.tab, version: r.version, where: r.where, cols: r.cols, diff: r.diff, sql: r.sql, ...(r.story ? { story: true as const } : {}) } : { tab: 'overview' };
       navigate({ w: spec.kind, loc: loc ?? {}, tab: 'overview', ...keep }, r.w === spec.kind);
     } catch (error) {
       setFailure({ error, kind: spec.kind, ...(spec.kind === 's3' ? { bucket: spec.bucket, endpoint: spec.endpoint } : {}) });

@@ -20,8 +20,9 @@ import { enStory } from './en-story.ts';
 import { enLessons, enSandboxResume } from './en-lessons.ts';
 import { enNotes2 } from './en-notes2.ts';
 import { enRaw } from './en-raw.ts';
+import { enUi3 } from './en-ui3.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enRaw };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enRaw, ...enUi3 };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

@@ -21,5 +21,6 @@ import { zhStory } from './zh-story.ts';
 import { zhLessons, zhSandboxResume } from './zh-lessons.ts';
 import { zhNotes2 } from './zh-notes2.ts';
 import { zhRaw } from './zh-raw.ts';
+import { zhUi3 } from './zh-ui3.ts';
 
-export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhErrors2, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhRaw };
+export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhErrors2, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhRaw, ...zhUi3 };

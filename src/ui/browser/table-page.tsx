@@ -161,8 +161,11 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
                   className={`tab${!diff && tab === t ? ' active' : ''}`} onClick={() => onTab(t)}>{tr.t('ui.tab.label', { tab: t })}</button>
               ))}
             </div>
-            <Suspense fallback={null}><CompareMenu versions={overview.versions} selectedId={selected?.id} onCompare={(from, to) => onDiff({ from, to })} /></Suspense>
-            <WritesBar warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} selected={selected} writeRefusal={overview.writeRefusal} />
+            {/* Compare and the writes bar wrap together: beside the tabs while they fit, else on a line of their own. */}
+            <div className="tabs-actions">
+              <Suspense fallback={null}><CompareMenu versions={overview.versions} selectedId={selected?.id} onCompare={(from, to) => onDiff({ from, to })} /></Suspense>
+              <WritesBar warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} selected={selected} writeRefusal={overview.writeRefusal} />
+            </div>
           </div>
           <WriteEffectPanel root={table.root} />
           {diff && (

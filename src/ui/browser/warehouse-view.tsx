@@ -2,7 +2,7 @@
 import { Suspense, lazy, useState } from 'react';
 import type { DetectedTableDto, TableFormatName, WarehouseScanDto } from '../../core/api/dto.ts';
 import { formatCount } from '../common/format.ts';
-import { useMessages } from '../common/messages.ts';
+import { type Translator, useMessages } from '../common/messages.ts';
 import { FormatBadge, ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { format } from '../../core/messages/en.ts';
@@ -26,6 +26,17 @@ import { lessonRoot, lessonsFor } from '../sandbox/lessons.ts';
 const StoryPage = lazy(() => import('../story/story-page.tsx').then((m) => ({ default: m.StoryPage })));
 
 const QueryView = lazy(() => import('../query/query-view.tsx'));
+
+/**
+ * The warehouse's name in the reader's language, drawn at each render (the worker's label is English and fixed
+ * when it was opened, so it did not follow a language switch): the demo by its name, a sandbox after what it was
+ * copied from (its badge says it is a sandbox), any other by the label of its location.
+ */
+function warehouseName(session: Session, tr: Translator): string {
+  const source = session.sandbox?.source;
+  if (source) return source.kind === 'demo' ? tr.t('ui.connect.way.demo') : tr.t('ui.sandbox.label.table', { table: source.root.replace(/\/$/, '') });
+  return session.kind === 'demo' ? tr.t('ui.connect.way.demo') : session.label;
+}
 
 export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox }: {
   session: Session;
@@ -64,9 +75,9 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
       <header className="topbar">
         <button type="button" className="btn btn-small btn-quiet rail-toggle" onClick={toggleRail} aria-expanded={!railCollapsed} aria-controls="rail"
           title={railTitle} aria-label={railTitle}>{railCollapsed ? '☰' : '⇤'}</button>
-        <button type="button" className="brand linklike" onClick={() => navigate(base)} title={tr.t('ui.warehouse.home')}><span className="logo" aria-hidden>◈</span> Lakescope</button>
+        <button type="button" className="brand linklike" onClick={() => navigate(base)} title={tr.t('ui.warehouse.home')}><span className="logo" aria-hidden>◈</span> <span className="brand-name">Lakescope</span></button>
         <span className="sep" aria-hidden>/</span>
-        <span className="warehouse-label" title={session.label}>{session.kind === 'demo' ? tr.t('ui.connect.way.demo') : session.label}</span>
+        <span className="warehouse-label" title={session.label}>{warehouseName(session, tr)}</span>
         {!session.warehouse.writable && <span className="pill" title={tr.t('ui.warehouse.readOnlyTitle')}>{tr.t('ui.warehouse.readOnly')}</span>}
         <span className="spacer" />
         {lessonAvailable && <button type="button" className="btn btn-small" aria-pressed={lesson} title={t('ui.lessons.open.title')} onClick={() => setLesson(!lesson)}>{t('ui.lessons.open')}</button>}
@@ -141,15 +152,17 @@ function WarehouseHome({ session, scan, onOpenTable, onOpenFolder, onQuery }: {
   onOpenFolder: (prefix: string) => void;
   onQuery: () => void;
 }) {
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   const byFormat = new Map<TableFormatName, number>();
   for (const t of scan?.tables ?? []) byFormat.set(t.format, (byFormat.get(t.format) ?? 0) + 1);
   const root = session.warehouse.root;
   return (
     <section className="home" aria-label={t('ui.warehouse.label')}>
       <header className="page-head">
-        <div className="page-title"><h1>{session.kind === 'demo' ? t('ui.connect.way.demo') : session.label}</h1></div>
-        {session.kind !== 'demo' && <span className="muted small">{session.warehouse.description}</span>}
+        <div className="page-title"><h1>{warehouseName(session, tr)}</h1></div>
+        {/* A sandbox's storage is this browser's private folder: its English description (`folder "demo"`) says nothing more. */}
+        {session.kind !== 'demo' && !session.sandbox && <span className="muted small">{session.warehouse.description}</span>}
       </header>
       {scan && (
         <div className="stat-row">

@@ -12,3 +12,15 @@ describe('languageFromBrowser', () => {
     expect(languageFromBrowser([])).toBe('en');
   });
 });
+
+describe('useLocale', () => {
+  it('is the language in context, not the document\'s: a switch is the render that follows it (issue 20)', async () => {
+    const { createElement } = await import('react');
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { LanguageContext, useLocale } = await import('./language.ts');
+    const Show = () => createElement('span', null, new Intl.DateTimeFormat(useLocale(), { month: 'short', timeZone: 'UTC' }).format(Date.UTC(2025, 2, 5)));
+    const inLanguage = (language: 'en' | 'zh-CN') => renderToStaticMarkup(createElement(LanguageContext.Provider, { value: { language, setLanguage: () => undefined } }, createElement(Show)));
+    expect(inLanguage('zh-CN')).toBe('<span>3月</span>');
+    expect(inLanguage('en')).toBe('<span>Mar</span>');
+  });
+});

@@ -16,9 +16,13 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English
 const CATALOGS: Readonly<Record<Language, Messages>> = { en, 'zh-CN': zh };
 const STORAGE_KEY = 'lakescope.language';
 
-/** The locale dates and numbers are formatted in: the page's language once chosen, else the browser's. */
-export function uiLocale(): string | undefined {
-  return typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
+/**
+ * The locale dates are formatted in for `language` (its BCP 47 tag). Formatters take it as an argument and
+ * components read it from context ({@link useLocale}), never from the document: `<html lang>` is set after
+ * a render, so a formatter built from it during the render that follows a switch kept the old language.
+ */
+export function localeOf(language: Language): string {
+  return language;
 }
 
 export function catalogOf(language: Language): Messages {
@@ -58,4 +62,13 @@ export const LanguageContext = createContext<LanguageChoice>({ language: 'en', s
 
 export function useLanguage(): LanguageChoice {
   return useContext(LanguageContext);
+}
+
+/**
+ * The reader's locale, from the language in context: a component that formats dates with it re-renders
+ * when the language changes, and a memo keyed on it recomputes (issue 20: after a switch every view
+ * follows at once, tick labels included).
+ */
+export function useLocale(): string {
+  return localeOf(useContext(LanguageContext).language);
 }

@@ -7,6 +7,8 @@ import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { formatTime } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { visibleText } from '../common/safe-text.ts';
+// Its dialog's styles (.compare-menu, .compare-pop): without them it was drawn unstyled in the tabs row until a diff page had loaded diff.css.
+import './diff.css';
 
 /** Options: every ref by name, then every version (newest first). */
 function refOptions(versions: readonly OverviewVersionDto[]): { value: string; label: string }[] {

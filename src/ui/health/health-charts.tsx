@@ -6,6 +6,7 @@ import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Responsive
 import type { TableHealthDto } from '../../core/api/table-health-dto.ts';
 import { formatBytes, formatCount, formatTime } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
+import { useLocale } from '../common/language.ts';
 import { paddedExtent, tickFormatter } from '../timeline/time-format.ts';
 import { type HistogramBar, recordedCounters, versionSeries } from './health-model.ts';
 import { visibleText } from '../common/safe-text.ts';
@@ -46,9 +47,10 @@ function Chart({ title, children, empty }: { title: string; children: React.Reac
 
 export function HealthSeries({ health }: { health: TableHealthDto }) {
   const { t } = useMessages();
+  const locale = useLocale();
   const data = versionSeries(health);
   const domain = paddedExtent(data.map((d) => d.x));
-  const fmtTick = tickFormatter(domain[0], domain[1]);
+  const fmtTick = tickFormatter(domain[0], domain[1], locale);
   const counters = recordedCounters(health);
   const timeAxis = <XAxis dataKey="x" type="number" domain={domain} scale="time" tickFormatter={fmtTick} tick={{ fontSize: 10 }} tickCount={4} />;
   const label = (x: unknown) => formatTime(Number(x)).local;

@@ -6,6 +6,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import type { SqlColumnDto } from '../../core/api/sql/sql-contract.ts';
 import { formatTime } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
+import { useLocale } from '../common/language.ts';
 import { paddedExtent, tickFormatter } from '../timeline/time-format.ts';
 import { chartPoints, type ChartSpec, type ResultRow } from './result-model.ts';
 
@@ -14,6 +15,7 @@ const compact = (v: number) => new Intl.NumberFormat('en-US', { notation: 'compa
 
 export default function ResultChart({ spec, columns, rows }: { spec: ChartSpec; columns: readonly SqlColumnDto[]; rows: readonly ResultRow[] }) {
   const { t } = useMessages();
+  const locale = useLocale();
   const { points, leftOut } = chartPoints(spec, rows);
   const xName = columns[spec.x]!.name;
   const series = spec.ys.map((y, k) => ({ key: `s${k}`, name: columns[y]!.name, color: COLORS[k % COLORS.length]! }));
@@ -25,7 +27,7 @@ export default function ResultChart({ spec, columns, rows }: { spec: ChartSpec; 
   let chart: React.ReactElement;
   if (spec.type === 'line') {
     const domain = paddedExtent(points.map((p) => p.x as number));
-    const fmt = tickFormatter(domain[0], domain[1]);
+    const fmt = tickFormatter(domain[0], domain[1], locale);
     chart = (
       <LineChart data={points} margin={margin}>
         <CartesianGrid stroke="#eeeeea" vertical={false} />

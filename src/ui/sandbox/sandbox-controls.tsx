@@ -52,7 +52,7 @@ export function SandboxControls({ session, table, onOpenSandbox }: { session: Se
       {kept && candidate && kept.name === candidate.name && (
         <button type="button" className="btn btn-small btn-primary" title={t('ui.sandbox.resume.title')} onClick={reopen}>{t('ui.sandbox.resume')}</button>
       )}
-      {sb && <span className="sb-badge" data-testid="sandbox-badge" title={t('ui.sandbox.badge.title')}>{t('ui.sandbox.badge')}</span>}
+      {sb && <span className="sb-badge" data-testid="sandbox-badge" data-short={t('ui.sandbox.badge.short')} title={t('ui.sandbox.badge.title')}>{t('ui.sandbox.badge')}</span>}
       {sb && <button type="button" className="btn btn-small" title={t('ui.sandbox.reset.title', { source: sourceText(sb) })} onClick={() => setConfirmReset(true)}>{t('ui.sandbox.reset')}</button>}
       {!sb && session.kind === 'demo' && (
         <button type="button" className={`btn btn-small${kept ? '' : ' btn-primary'}`} title={t('ui.sandbox.tryIt.title')}

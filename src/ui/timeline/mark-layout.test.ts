@@ -37,7 +37,7 @@ describe('spreadMarks', () => {
 describe('timeTicks', () => {
   it('commits within one second: second ticks, no label twice', () => {
     const t0 = Date.UTC(2025, 2, 1, 12, 0, 0, 100);
-    const ticks = timeTicks(t0 - 1000, t0 + 1800, 8, 'UTC');
+    const ticks = timeTicks(t0 - 1000, t0 + 1800, 8, 'en', 'UTC');
     expect(ticks.map((t) => t.label)).toEqual(['12:00:00', '12:00:01']);
   });
 
@@ -45,7 +45,7 @@ describe('timeTicks', () => {
     const t0 = Date.UTC(2025, 2, 1);
     for (const span of [500, 4_000, 90_000, 3_600_000, 86_400_000, 40 * 86_400_000, 900 * 86_400_000]) {
       for (const max of [3, 8, 14]) {
-        const ticks = timeTicks(t0, t0 + span, max, 'Europe/Berlin');
+        const ticks = timeTicks(t0, t0 + span, max, 'en', 'Europe/Berlin');
         const labels = ticks.map((t) => t.label);
         expect(new Set(labels).size).toBe(labels.length);
         expect(ticks.length).toBeLessThanOrEqual(max + 1);
@@ -56,9 +56,17 @@ describe('timeTicks', () => {
 
   it('day steps fall on midnight of the zone', () => {
     const t0 = Date.UTC(2025, 2, 1, 6);
-    const ticks = timeTicks(t0, t0 + 10 * 86_400_000, 12, 'America/New_York');
+    const ticks = timeTicks(t0, t0 + 10 * 86_400_000, 12, 'en', 'America/New_York');
     expect(ticks[0].label).toBe('Mar 2');
     expect(new Date(ticks[0].t).toISOString()).toBe('2025-03-02T05:00:00.000Z');
+  });
+
+  it('labels in the locale it is given, one call after another (issue 20: a language switch is followed at once)', () => {
+    const t0 = Date.UTC(2025, 2, 1, 6);
+    const label = (locale: string) => timeTicks(t0, t0 + 10 * 86_400_000, 12, locale, 'America/New_York')[0].label;
+    expect(label('en')).toBe('Mar 2');
+    expect(label('zh-CN')).toBe('3月2日');
+    expect(label('en')).toBe('Mar 2');
   });
 });
 

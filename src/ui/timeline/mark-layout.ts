@@ -12,7 +12,6 @@ import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
 import { thinMarks } from './downsample.ts';
 import type { LaneLayout } from './lanes.ts';
 import { opCategory } from './operations.ts';
-import { uiLocale } from '../common/language.ts';
 
 /** Minimum distance between two marks' centres in px (marks are 8–10 px wide). */
 export const MARK_GAP = 11;
@@ -107,12 +106,13 @@ const FORMATS: Record<(typeof STEPS)[number]['unit'], Intl.DateTimeFormatOptions
 
 /**
  * At most `maxTicks` ticks across [x0, x1] (epoch ms) at the smallest round step that fits, labelled in
- * `timeZone` (the user's by default). Must hold: labels are pairwise different and ticks ascend.
+ * `locale` (the reader's: `useLocale()`) and `timeZone` (the user's by default). Must hold: labels are
+ * pairwise different and ticks ascend.
  */
-export function timeTicks(x0: number, x1: number, maxTicks: number, timeZone?: string): Tick[] {
+export function timeTicks(x0: number, x1: number, maxTicks: number, locale: string, timeZone?: string): Tick[] {
   const span = Math.max(1, x1 - x0);
   const step = STEPS.find((s) => span / s.ms <= Math.max(1, maxTicks)) ?? STEPS[STEPS.length - 1];
-  const fmt = dateFormat(uiLocale(), step.unit, timeZone);
+  const fmt = dateFormat(locale, step.unit, timeZone);
   // Steps of a day or more fall on local midnights (offset by the zone), shorter ones on round UTC multiples.
   const offset = step.ms >= D ? zoneOffsetMs(x0, timeZone) : 0;
   const first = Math.ceil((x0 + offset) / step.ms) * step.ms - offset;
@@ -132,8 +132,8 @@ export function timeTicks(x0: number, x1: number, maxTicks: number, timeZone?: s
  * formatting with one, and the ticks are recomputed on every zoom and resize (issue 17: the first paint).
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: string | undefined, unit: keyof typeof FORMATS | 'parts', timeZone?: string): Intl.DateTimeFormat {
-  const key = `${locale ?? ''}|${unit}|${timeZone ?? ''}`;
+function dateFormat(locale: string, unit: keyof typeof FORMATS | 'parts', timeZone?: string): Intl.DateTimeFormat {
+  const key = `${locale}|${unit}|${timeZone ?? ''}`;
   let f = formats.get(key);
   if (!f) {
     f = unit === 'parts'

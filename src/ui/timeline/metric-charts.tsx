@@ -11,13 +11,15 @@ import { buildLanes, mainLineVersions } from './lanes.ts';
 import { availableMetrics, metricAt, metricLabel, metricSeries } from './series.ts';
 import { paddedExtent, tickFormatter } from './time-format.ts';
 import { useMessages } from '../common/messages.ts';
+import { useLocale } from '../common/language.ts';
 
 export default function MetricCharts({ versions, selectedId, onSelect }: { versions: readonly OverviewVersionDto[]; selectedId?: string; onSelect: (id: string) => void }) {
   const tr = useMessages();
   const mainLine = useMemo(() => mainLineVersions(versions, buildLanes(versions)), [versions]);
   const names = useMemo(() => availableMetrics(mainLine), [mainLine]);
   const domain = useMemo(() => paddedExtent(versions.map((v) => v.timestampMs)), [versions]);
-  const fmtTick = useMemo(() => tickFormatter(domain[0], domain[1]), [domain]);
+  const locale = useLocale();
+  const fmtTick = useMemo(() => tickFormatter(domain[0], domain[1], locale), [domain, locale]);
   const selected = versions.find((v) => v.id === selectedId);
   if (names.length === 0) return <p className="muted small">{tr.t('ui.metrics.none')}</p>;
   return (

@@ -1,17 +1,16 @@
 /** Axis tick labels for a time range: dates for long ranges, times for short ones (user's zone). */
-import { uiLocale } from '../common/language.ts';
 
 const DAY = 86_400_000;
 
-/** A formatter for ticks across [x0, x1]. */
-export function tickFormatter(x0: number, x1: number): (ms: number) => string {
+/** A formatter for ticks across [x0, x1] in `locale` (the reader's: `useLocale()`). */
+export function tickFormatter(x0: number, x1: number, locale: string): (ms: number) => string {
   const span = x1 - x0;
   const f = span > 300 * DAY ? { year: 'numeric', month: 'short' } as const
     : span > 20 * DAY ? { month: 'short', day: 'numeric' } as const
     : span > 2 * DAY ? { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const
     : span > 120_000 ? { hour: '2-digit', minute: '2-digit' } as const
     : { hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
-  const fmt = new Intl.DateTimeFormat(uiLocale(), { ...f, hour12: false });
+  const fmt = new Intl.DateTimeFormat(locale, { ...f, hour12: false });
   return (ms) => fmt.format(ms);
 }
 

@@ -14,6 +14,7 @@ import { OP_COLORS, opCategory } from './operations.ts';
 import type { SeriesPoint } from './series.ts';
 import { safeTitle, visibleText } from '../common/safe-text.ts';
 import { useMessages } from '../common/messages.ts';
+import { useLocale } from '../common/language.ts';
 
 export const LABEL_W = 72;
 const RIGHT = 14;
@@ -48,7 +49,8 @@ export function TimelineLanes({ width, versions, layout, domain, selectedId, ser
 
   const placed = useMemo(() => placeMarks(versions, layout, [d0, d1], LABEL_W, plotW, selectedId), [versions, layout, d0, d1, plotW, selectedId]);
 
-  const ticks = useMemo(() => timeTicks(d0, d1, Math.max(2, Math.floor(plotW / 90))), [d0, d1, plotW]);
+  const locale = useLocale();
+  const ticks = useMemo(() => timeTicks(d0, d1, Math.max(2, Math.floor(plotW / 90)), locale), [d0, d1, plotW, locale]);
   const area = useMemo(() => {
     if (series.length < 2) return '';
     const max = Math.max(...series.map((p) => p.y), 1);

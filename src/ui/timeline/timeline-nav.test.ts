@@ -37,8 +37,15 @@ describe('time axis', () => {
 
   it('chooses coarser ticks for longer ranges', () => {
     const day = 86_400_000;
-    expect(tickFormatter(0, 1000)(0)).toMatch(/\d\d:\d\d:\d\d/);
-    expect(tickFormatter(0, 10 * day)(0)).toMatch(/:/);
-    expect(tickFormatter(0, 40 * day)(0)).not.toMatch(/:/);
+    expect(tickFormatter(0, 1000, 'en')(0)).toMatch(/\d\d:\d\d:\d\d/);
+    expect(tickFormatter(0, 10 * day, 'en')(0)).toMatch(/:/);
+    expect(tickFormatter(0, 40 * day, 'en')(0)).not.toMatch(/:/);
+  });
+
+  it('formats in the locale it is given', () => {
+    const day = 86_400_000;
+    const t = Date.UTC(2025, 2, 15, 12);
+    expect(tickFormatter(0, 400 * day, 'en')(t)).toBe('Mar 2025');
+    expect(tickFormatter(0, 400 * day, 'zh-CN')(t)).toBe('2025年3月');
   });
 });

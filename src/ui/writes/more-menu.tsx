@@ -55,7 +55,8 @@ export function useFit(bar: RefObject<HTMLElement | null>, count: number, key: s
       const i = c.dataset.fit;
       if (i !== undefined) { if (!c.hidden) widths.current.set(Number(i), c.getBoundingClientRect().width); continue; }
       if (getComputedStyle(c).display === 'none') continue;
-      const w = c.getBoundingClientRect().width;
+      // A text already squeezed (the bar too narrow) counts at its whole width, so buttons go to More before it is cut.
+      const w = Math.max(c.getBoundingClientRect().width, c.scrollWidth);
       fixed += c.dataset.fitShrink !== undefined ? Math.min(w, TEXT_MIN) : w;
       parts++;
     }

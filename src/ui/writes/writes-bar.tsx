@@ -15,7 +15,7 @@
  */
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { OverviewVersionDto } from '../../core/api/table-dto.ts';
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { MaintainMenu } from './maintain-menu.tsx';
 import { type MoreItem, MoreMenu, useFit } from './more-menu.tsx';
 import { useTableWrites, useWriteAccess, useWriteCapabilities } from './table-writes.tsx';
@@ -48,6 +48,7 @@ function Bar({ warehouseId, root, format, versions, selected, writeRefusal, flow
   const currentId = versions.find((v) => v.isCurrent)?.id;
   const caps = useWriteCapabilities(warehouseId, root, format, currentId, selected?.id);
   const bar = useRef<HTMLDivElement>(null);
+  const noteId = useId();
 
   const actions = selected ? writeActions(caps.data?.capabilities, 'version', tr) : [];
   const maintain = writeActions(caps.data?.capabilities, 'table', tr);
@@ -71,14 +72,22 @@ function Bar({ warehouseId, root, format, versions, selected, writeRefusal, flow
   const more: MoreItem[] = entries.slice(fit).map((e) => ({
     id: e.id, label: e.label, ...(e.title !== undefined ? { title: e.title } : {}), ...(e.disabled ? { disabled: true } : {}), ...(e.group ? { group: e.group } : {}), run: e.run,
   }));
-  const off = writeRefusal
-    ? <p className="ws-readonly small" data-testid="writes-off" data-fit-shrink="" title={`${tr.t('ui.writes.offTable')} ${writeRefusal}`}><strong>{tr.t('ui.writes.offTable')}</strong> {writeRefusal}</p>
-    : roReason ? <p className="ws-readonly small" data-testid="writes-off" data-fit-shrink="" title={`${tr.t('ui.writes.offStorage')} ${roReason}`}><strong>{tr.t('ui.writes.offStorage')}</strong> {roReason}</p>
-      : tableOff && <p className="ws-readonly small" data-testid="writes-off" data-fit-shrink="" title={`${tr.t('ui.writes.offTable')} ${tableOff}`}><strong>{tr.t('ui.writes.offTable')}</strong> {tableOff}</p>;
+  // Why writes are off: the short sentence in the row, the reason in its tooltip and for screen readers (in the
+  // tabs row a reason cut after a few characters said nothing, and pushed against the Compare button).
+  const note = (head: string, reason: string) => (
+    <p id={noteId} className="ws-readonly small" data-testid="writes-off" title={`${head} ${reason}`}><strong>{head}</strong> <span className="ws-readonly-reason">{reason}</span></p>
+  );
+  const off = writeRefusal ? note(tr.t('ui.writes.offTable'), writeRefusal)
+    : roReason ? note(tr.t('ui.writes.offStorage'), roReason)
+      : tableOff && note(tr.t('ui.writes.offTable'), tableOff);
 
+  // The note is the bar's sibling: in the tabs row it sits after Compare and the bar wraps under it when the
+  // line is too short for both (inside the bar it was pushed out of the bar's left edge, over Compare).
   return (
-    <div className="ws-bar" role="toolbar" aria-label={tr.t('ui.writes.label')} ref={bar}>
-      <span className="ws-bar-label small muted" data-fit-shrink="">{selected ? <>{tr.t('ui.explain.version')}<span className="mono">{selected.id.length > 14 ? `${selected.id.slice(0, 6)}…${selected.id.slice(-4)}` : selected.id}</span>{tr.t('ui.writes.selectedSuffix', { current: selected.isCurrent })}</> : tr.t('ui.writes.noVersion')}</span>
+    <>
+    {off}
+    <div className="ws-bar" role="toolbar" aria-label={tr.t('ui.writes.label')} aria-describedby={off ? noteId : undefined} ref={bar}>
+      <span className="ws-bar-label small muted">{selected ? <>{tr.t('ui.explain.version')}<span className="mono">{selected.id.length > 14 ? `${selected.id.slice(0, 6)}…${selected.id.slice(-4)}` : selected.id}</span>{tr.t('ui.writes.selectedSuffix', { current: selected.isCurrent })}</> : tr.t('ui.writes.noVersion')}</span>
       {entries.map((e, i) => {
         const first = e.group !== undefined && entries[i - 1]?.group === undefined;
         return (
@@ -92,7 +101,7 @@ function Bar({ warehouseId, root, format, versions, selected, writeRefusal, flow
       {maintain.length > 0 && (
         <MaintainMenu disabledReason={offReason} items={maintain.filter((m) => !m.disabled).map((m) => ({ id: m.kind, label: m.label, title: m.title, run: () => run(m) }))} />
       )}
-      {off}
     </div>
+    </>
   );
 }

@@ -8,6 +8,8 @@ import { FsStorage } from '../../../../platform/node/fs-storage.ts';
 import { FIXTURES_PRESENT, listFixtures } from '../../../../testing/fixtures.ts';
 import { openPaimonTable, type PaimonTable } from '../index.ts';
 import { nextCompactionText } from './lsm.ts';
+import { formatRef } from '../../../messages/en.ts';
+import { zh } from '../../../messages/zh.ts';
 
 const open = (name: string) => openPaimonTable(new FsStorage(listFixtures('paimon').find((f) => f.name === `paimon/${name}`)!.root, { readOnly: true }));
 
@@ -60,6 +62,10 @@ describe.skipIf(!FIXTURES_PRESENT)('paimon inspection', () => {
       'f1=10/bucket-0/data-2b672a79-68bb-447c-8f8d-b4764e29b391-1.parquet', 'f1=10/bucket-1/data-6d416200-c9db-49ff-bc27-79837bf1aaab-0.parquet',
       'f1=20/bucket-0/data-cf4e088c-c6e7-4812-bb97-196f6aff271c-0.parquet']);
     await expect(table.tree({ version: '8' }, 'bogus:1')).rejects.toMatchObject({ code: 'NotFound' });
+    // The LSM node's label is words: English for the CLI, a message for the reader's language (issue 20).
+    const lsm = kinds('lsm-level')[0]!;
+    expect(lsm.label).toBe('LSM trees (live files by bucket and level)');
+    expect(formatRef(lsm.labelMessage!, zh)).toBe('LSM 树（按桶和层级的存活文件）');
   });
 
   it('the LSM view shows levels, key and sequence ranges, and the compaction rule', async () => {

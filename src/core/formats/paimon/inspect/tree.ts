@@ -13,7 +13,7 @@
  * without state; the snapshot comes from the version selector of each call.
  */
 import { LakeError } from '../../../errors.ts';
-import { explained, type MessageKey } from '../../../messages/en.ts';
+import { explained, labelled, type MessageKey } from '../../../messages/en.ts';
 import type { TreeNode } from '../../table-format.ts';
 import { parseDeletionVectorAt } from '../spec/deletion-vector.ts';
 import { DELETION_VECTORS_INDEX } from '../spec/index-manifest.ts';
@@ -120,7 +120,8 @@ function snapshotChildren(ctx: TreeContext): TreeNode[] {
   out.push({
     id: id('lsm'),
     kind: 'lsm-level',
-    label: ctx.schema.primaryKeys.length ? 'LSM trees (live files by bucket and level)' : 'live files by bucket',
+    // Words, not a file name: the label in the reader's language (labelMessage), English for the CLI (label).
+    ...labelled('tree.paimon.lsmLabel', { primaryKey: ctx.schema.primaryKeys.length > 0 }),
     ...explained('tree.paimon.lsm'),
     hasChildren: true,
   });
