@@ -5,7 +5,7 @@
  */
 import { LakeError } from '../errors.ts';
 import {
-  type CapabilityOptions, type NewTableSpec, type PreparedChange, type WriteAction, type WriteCapability, noWrites, writesUnsupported,
+  type CapabilityOptions, type NewTableSpec, type PreparedChange, type WriteAction, type WriteCapability, noWrites, writesUnsupportedRef,
 } from '../commit/write-action.ts';
 import type { Storage } from '../io/storage.ts';
 import { type DEFAULT_REWRITE_BUDGET_BYTES, withRewriteBudget } from '../commit/engine-sql.ts';
@@ -17,7 +17,7 @@ import { FORMAT_TITLES } from './open-location.ts';
 /** {@link LakeTable.capabilities}, or every action unavailable for a format without writes. */
 export async function writeCapabilities(table: LakeTable, version?: string, options: CapabilityOptions = {}): Promise<WriteCapability[]> {
   if (table.capabilities) return table.capabilities(version, options);
-  return noWrites(writesUnsupported(FORMAT_TITLES[table.format as keyof typeof FORMAT_TITLES] ?? table.format));
+  return noWrites(writesUnsupportedRef(FORMAT_TITLES[table.format as keyof typeof FORMAT_TITLES] ?? table.format));
 }
 
 /**

@@ -6,6 +6,7 @@ import { enDiff } from './en-diff.ts';
 import { enTree } from './en-tree.ts';
 import { enErrors } from './en-errors.ts';
 import { enErrors2 } from './en-errors2.ts';
+import { enErrors3 } from './en-errors3.ts';
 import { enFacts } from './en-facts.ts';
 import { enHealth } from './en-health.ts';
 import { enUi } from './en-ui.ts';
@@ -21,7 +22,7 @@ import { enLessons, enSandboxResume } from './en-lessons.ts';
 import { enNotes2 } from './en-notes2.ts';
 import { enRaw } from './en-raw.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enRaw };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enErrors3, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enRaw };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

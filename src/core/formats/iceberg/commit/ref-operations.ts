@@ -8,6 +8,7 @@
  * Each is prepared (previewed) first; apply requires the refs it touches to be where the preview saw them.
  */
 import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 import type { Storage } from '../../../io/storage.ts';
 import type { SnapshotRef } from '../spec/snapshot.ts';
 import { findSnapshot, type TableMetadata } from '../spec/table-metadata.ts';
@@ -141,7 +142,7 @@ export function prepareTag(storage: Storage, name: string, snapshotId: bigint, r
     snapshotOrFail(meta, snapshotId);
     const existing = refOf(meta, name);
     if (name === MAIN_BRANCH) throw new LakeError('DataInvalid', 'iceberg refs: main is a branch and cannot be a tag', { ref: name });
-    if (existing && !opts.replace) throw new LakeError('Conflict', `iceberg refs: ${existing.type} ${name} already exists`, { ref: name, retryable: false });
+    if (existing && !opts.replace) throw messageError('Conflict', existing.type === 'tag' ? 'error.iceberg.tagExists' : 'error.iceberg.branchExists', { name }, { ref: name, retryable: false });
     if (existing && existing.type !== 'tag') throw new LakeError('DataInvalid', `iceberg refs: ${name} is a branch, not a tag`, { ref: name });
     return {
       operation: existing ? 'replace-tag' : 'create-tag', description: `${existing ? 'Move' : 'Create'} tag ${name} ${existing ? `from ${existing.snapshotId} ` : ''}to snapshot ${snapshotId}`,
@@ -157,7 +158,7 @@ export function prepareBranch(storage: Storage, name: string, snapshotId: bigint
     const id = snapshotId ?? meta.currentSnapshotId ?? notFound('the table has no snapshot to branch from', {});
     snapshotOrFail(meta, id);
     const existing = refOf(meta, name);
-    if (existing && !opts.replace) throw new LakeError('Conflict', `iceberg refs: ${existing.type} ${name} already exists`, { ref: name, retryable: false });
+    if (existing && !opts.replace) throw messageError('Conflict', existing.type === 'tag' ? 'error.iceberg.tagExists' : 'error.iceberg.branchExists', { name }, { ref: name, retryable: false });
     if (existing && existing.type !== 'branch') throw new LakeError('DataInvalid', `iceberg refs: ${name} is a tag, not a branch`, { ref: name });
     return {
       operation: existing ? 'replace-branch' : 'create-branch', description: `${existing ? 'Move' : 'Create'} branch ${name} to snapshot ${id}`,
