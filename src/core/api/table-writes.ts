@@ -4,6 +4,7 @@
  * action unavailable, naming the format, and preparing one is Unsupported with that reason.
  */
 import { LakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
 import {
   type CapabilityOptions, type NewTableSpec, type PreparedChange, type WriteAction, type WriteCapability, noWrites, writesUnsupportedRef,
 } from '../commit/write-action.ts';
@@ -28,11 +29,13 @@ export async function writeCapabilities(table: LakeTable, version?: string, opti
  * and its apply refuses.
  */
 export async function prepareWrite(table: LakeTable, action: WriteAction, options: CapabilityOptions & { readonly rewriteBudgetBytes?: number } = {}): Promise<PreparedChange> {
-  if (options.storageRefusal) throw new LakeError('Unsupported', `write: ${options.storageRefusal}`, { action: action.kind });
+  if (options.storageRefusal) throw messageError('Unsupported', 'error.write.refused', { why: options.storageRefusal }, { action: action.kind });
   if (!table.prepare) {
     const caps = await writeCapabilities(table, undefined, options);
-    const why = caps.find((c) => c.kind === action.kind)?.reason ?? caps[0]?.reason ?? 'this format has no writes';
-    throw new LakeError('Unsupported', `write: ${action.kind} is not available: ${why}`, { action: action.kind, format: table.format });
+    const found = caps.find((c) => c.kind === action.kind);
+    const cap = found?.reason !== undefined ? found : caps[0]?.reason !== undefined ? caps[0] : undefined;
+    const why = cap ? cap.reasonMessage ?? cap.reason! : 'this format has no writes';
+    throw messageError('Unsupported', 'error.write.notAvailable', { action: action.kind, why }, { action: action.kind, format: table.format });
   }
   const prepared = await table.prepare(action, { signal: options.signal });
   if (options.rewriteBudgetBytes === undefined) return prepared;

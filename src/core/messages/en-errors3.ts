@@ -117,4 +117,48 @@ export const enErrors3 = {
   'error.sql.noMetadataTable': (p: { name: string; known: string }) => `no metadata table $${p.name} (known: ${p.known})`,
   'error.sql.tooPrecise': (p: { value: string; column: string }) => `${p.value} has more than 9 fraction digits; a timestamp holds nanoseconds at most (column ${p.column})`,
   'error.sql.notAValue': (p: { value: string; type: string; column: string }) => `${p.value} is not a ${p.type} value to compare with column ${p.column}`,
+
+  // Iceberg refs and time travel (what the tag/branch forms and a version or time the reader asks for can meet)
+  'error.iceberg.refs': (p: { what: string }) => `iceberg refs: ${p.what}`,
+  'error.iceberg.refNotFound': (p: { refType: string; name: string }) => `${p.refType} ${p.name} does not exist`,
+  'error.iceberg.snapshotNotFound': (p: { id: string }) => `snapshot ${p.id} does not exist`,
+  'error.iceberg.noAncestorAt': (p: { time: string }) => `no ancestor of the current snapshot was committed at or before ${p.time}`,
+  'error.iceberg.nothingToBranch': () => 'the table has no snapshot to branch from',
+  'error.iceberg.blankName': (p: { refType: string }) => `iceberg refs: a ${p.refType} name must not be empty or blank`,
+  'error.iceberg.notAncestor': (p: { id: string; current: string }) =>
+    `iceberg rollback: snapshot ${p.id} is not an ancestor of the current snapshot ${p.current}; use set-current-snapshot to jump to any snapshot`,
+  'error.iceberg.mainNotTag': () => 'iceberg refs: main is a branch and cannot be a tag',
+  'error.iceberg.isBranch': (p: { name: string }) => `iceberg refs: ${p.name} is a branch, not a tag`,
+  'error.iceberg.isTag': (p: { name: string }) => `iceberg refs: ${p.name} is a tag, not a branch`,
+  'error.iceberg.mainKept': (p: { asTag: boolean }) => `iceberg refs: main is the main branch${p.asTag ? ', not a tag,' : ''} and cannot be removed`,
+  'error.iceberg.tagNoFastForward': (p: { name: string }) => `iceberg refs: ${p.name} is a tag; only branches fast-forward`,
+  'error.iceberg.cannotFastForward': (p: { name: string; head: string; to: string; target: string }) =>
+    `iceberg refs: cannot fast-forward ${p.name}: its head ${p.head} is not an ancestor of ${p.to} (${p.target})`,
+  'error.iceberg.noCurrentSnapshot': () => 'iceberg: the table has no current snapshot (it is empty)',
+  'error.iceberg.noSnapshotLog': () => 'iceberg: cannot travel by timestamp: the table metadata has no snapshot-log (spec Appendix F requires it)',
+  'error.iceberg.noneCurrentAt': (p: { time: string; start: string }) => `iceberg: no snapshot was current at ${p.time}; the snapshot log starts at ${p.start}`,
+  'error.iceberg.expiredAt': (p: { id: string; time: string }) => `iceberg: snapshot ${p.id}, current at ${p.time}, has expired from the table metadata`,
+  'error.iceberg.notInMetadata': (p: { what: string }) => `iceberg: no ${p.what} in the table metadata`,
+  'error.iceberg.selector.snapshot': (p: { id: string }) => `snapshot ${p.id}`,
+  'error.iceberg.selector.ref': (p: { name: string }) => `branch or tag "${p.name}"`,
+  'error.iceberg.selector.any': (p: { text: string }) => `snapshot id or branch/tag "${p.text}"`,
+  'error.iceberg.notJson': (p: { file: string; reason: string }) => `iceberg metadata: ${p.file} is not valid JSON (${p.reason})`,
+  'error.iceberg.notObject': (p: { file: string }) => `iceberg metadata: ${p.file} is not a JSON object`,
+
+  // Paimon time travel
+  'error.paimon.tt.noSnapshot': (p: { id: string; first?: string; latest?: string }) =>
+    `paimon time travel: snapshot ${p.id} does not exist${p.first === undefined ? ' (the table has no snapshots)' : ` (snapshots ${p.first}..${p.latest})`}`,
+  'error.paimon.tt.unknown': (p: { text: string }) => `paimon time travel: '${p.text}' is neither a snapshot id, a tag nor a branch`,
+  'error.paimon.tt.noneAt': (p: { time: string }) => `paimon time travel: no snapshot was committed at or before ${p.time}`,
+
+  // The worker's write registry
+  'error.worker.writesRefused': (p: { why: string }) => `worker writes: ${p.why}`,
+  'error.worker.previewGone': () => 'worker writes: this preview is no longer available; preview the operation again',
+  'error.worker.nothingToApply': () => 'worker writes: this preview has nothing to apply',
+  'error.worker.typeToConfirm': (p: { text: string }) => `worker writes: type "${p.text}" to confirm`,
+
+  // A local folder (File System Access)
+  'error.folder.readOnly': (p: { op: string; key: string; where: string }) => `folder: ${p.op} '${p.key}': ${p.where} is read-only`,
+  'error.folder.precondition': (p: { key: string; why: string }) => `folder: write '${p.key}': precondition failed: ${p.why}`,
+  'error.folder.why.etagChanged': () => 'its ETag changed (ifMatch)',
 };

@@ -1,6 +1,10 @@
 /** Simplified Chinese (zh-CN) text of the engine messages of en-errors3.ts, key for key. */
 import type { enErrors3 } from './en-errors3.ts';
 
+/** Ref types (the `refType` word parameter) in Chinese; another stays as written. */
+const REF_TYPE: Record<string, string> = { tag: '标签', branch: '分支', ref: '引用' };
+/** Storage operations (the `op` word parameter) in Chinese, as zh-errors2.ts says them. */
+const OPS: Record<string, string> = { read: '读取', head: '查看', list: '列出', write: '写入', delete: '删除' };
 const limit = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} 秒` : `${ms} 毫秒`);
 
 export const zhErrors3: { readonly [K in keyof typeof enErrors3]: (...args: Parameters<(typeof enErrors3)[K]>) => string } = {
@@ -88,4 +92,41 @@ export const zhErrors3: { readonly [K in keyof typeof enErrors3]: (...args: Para
   'error.sql.noMetadataTable': (p) => `没有元数据表 $${p.name}（已有的：${p.known}）`,
   'error.sql.tooPrecise': (p) => `${p.value} 的小数超过 9 位；时间戳最多精确到纳秒（列 ${p.column}）`,
   'error.sql.notAValue': (p) => `${p.value} 不是可以与列 ${p.column} 比较的 ${p.type} 值`,
+
+  'error.iceberg.refs': (p) => `iceberg 引用：${p.what}`,
+  'error.iceberg.refNotFound': (p) => `${REF_TYPE[p.refType] ?? p.refType} ${p.name} 不存在`,
+  'error.iceberg.snapshotNotFound': (p) => `快照 ${p.id} 不存在`,
+  'error.iceberg.noAncestorAt': (p) => `当前快照的祖先中没有在 ${p.time} 或之前提交的`,
+  'error.iceberg.nothingToBranch': () => '表中没有可以作为分支起点的快照',
+  'error.iceberg.blankName': (p) => `iceberg 引用：${REF_TYPE[p.refType] ?? p.refType}名称不能为空或全是空白`,
+  'error.iceberg.notAncestor': (p) => `iceberg 回滚：快照 ${p.id} 不是当前快照 ${p.current} 的祖先；要跳到任意快照，请用 set-current-snapshot`,
+  'error.iceberg.mainNotTag': () => 'iceberg 引用：main 是分支，不能作为标签',
+  'error.iceberg.isBranch': (p) => `iceberg 引用：${p.name} 是分支，不是标签`,
+  'error.iceberg.isTag': (p) => `iceberg 引用：${p.name} 是标签，不是分支`,
+  'error.iceberg.mainKept': (p) => `iceberg 引用：main 是主分支${p.asTag ? '（不是标签）' : ''}，不能删除`,
+  'error.iceberg.tagNoFastForward': (p) => `iceberg 引用：${p.name} 是标签；只有分支可以快进`,
+  'error.iceberg.cannotFastForward': (p) => `iceberg 引用：无法快进 ${p.name}：它的头 ${p.head} 不是 ${p.to}（${p.target}）的祖先`,
+  'error.iceberg.noCurrentSnapshot': () => 'iceberg：表没有当前快照（它是空的）',
+  'error.iceberg.noSnapshotLog': () => 'iceberg：无法按时间戳时间旅行：表元数据中没有 snapshot-log（规范附录 F 要求有）',
+  'error.iceberg.noneCurrentAt': (p) => `iceberg：在 ${p.time} 时没有当前快照；快照日志从 ${p.start} 开始`,
+  'error.iceberg.expiredAt': (p) => `iceberg：在 ${p.time} 时的当前快照 ${p.id} 已从表元数据中过期`,
+  'error.iceberg.notInMetadata': (p) => `iceberg：表元数据中没有${p.what}`,
+  'error.iceberg.selector.snapshot': (p) => `快照 ${p.id}`,
+  'error.iceberg.selector.ref': (p) => `分支或标签 "${p.name}"`,
+  'error.iceberg.selector.any': (p) => `快照 id 或分支/标签 "${p.text}"`,
+  'error.iceberg.notJson': (p) => `iceberg 元数据：${p.file} 不是有效的 JSON（${p.reason}）`,
+  'error.iceberg.notObject': (p) => `iceberg 元数据：${p.file} 不是 JSON 对象`,
+
+  'error.paimon.tt.noSnapshot': (p) => `paimon 时间旅行：快照 ${p.id} 不存在${p.first === undefined ? '（表中没有快照）' : `（已有快照 ${p.first}..${p.latest}）`}`,
+  'error.paimon.tt.unknown': (p) => `paimon 时间旅行：'${p.text}' 既不是快照 id，也不是标签或分支`,
+  'error.paimon.tt.noneAt': (p) => `paimon 时间旅行：在 ${p.time} 或之前没有提交过快照`,
+
+  'error.worker.writesRefused': (p) => `写入：${p.why}`,
+  'error.worker.previewGone': () => '写入：这个预览已经不可用了；请重新预览这个操作',
+  'error.worker.nothingToApply': () => '写入：这个预览没有要应用的内容',
+  'error.worker.typeToConfirm': (p) => `写入：请输入 "${p.text}" 以确认`,
+
+  'error.folder.readOnly': (p) => `文件夹：${OPS[p.op] ?? p.op} '${p.key}'：${p.where} 是只读的`,
+  'error.folder.precondition': (p) => `文件夹：写入 '${p.key}'：前置条件不成立：${p.why}`,
+  'error.folder.why.etagChanged': () => '它的 ETag 变了（ifMatch）',
 };
