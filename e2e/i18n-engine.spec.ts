@@ -125,3 +125,25 @@ test.describe('zh-CN engine messages on the S3 gateway', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe('zh-CN EXPLAIN of a query a run would refuse', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('the refusal is shown above the plan in Chinese', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    await page.goto('/?w=demo&t=sales%2Forders%2F');
+    await expect(page.locator('.timeline')).toBeVisible({ timeout: 30_000 });
+    await page.locator('[role="tab"][data-tab="query"]').dispatchEvent('click');
+    await expect(page.getByTestId('query-view')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('query-view').locator('textarea').first().fill('EXPLAIN SELECT sum(DISTINCT x.order_id) AS s FROM t x JOIN t y ON x.order_id = y.order_id');
+    await page.getByTestId('query-view').locator('.query-bar .btn-primary').click();
+    const refusal = page.getByTestId('query-refusal');
+    await expect(refusal).toBeVisible({ timeout: 45_000 });
+    await expect(refusal).toContainText('实际运行时会拒绝这个查询：');
+    await expect(refusal).toContainText('不在列式执行器中：squirreling 在那里会忽略 DISTINCT，答案会是错的');
+    await shot(page, 'i18n-zh-engine-explain-refusal');
+    expect(await englishIn(page, '[data-testid="query-refusal"]')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

@@ -161,4 +161,7 @@ export const enErrors3 = {
   'error.folder.readOnly': (p: { op: string; key: string; where: string }) => `folder: ${p.op} '${p.key}': ${p.where} is read-only`,
   'error.folder.precondition': (p: { key: string; why: string }) => `folder: write '${p.key}': precondition failed: ${p.why}`,
   'error.folder.why.etagChanged': () => 'its ETag changed (ifMatch)',
+
+  // EXPLAIN of a query a run would refuse: the refusal, above the plan
+  'ui.query.refused': () => 'A run would refuse this query:',
 };

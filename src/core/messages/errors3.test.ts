@@ -140,6 +140,7 @@ const SAMPLES: readonly [ErrorRef, string][] = [
   [r('error.worker.nothingToApply'), 'worker writes: this preview has nothing to apply'],
   [r('error.worker.typeToConfirm', { text: 'orders' }), 'worker writes: type "orders" to confirm'],
   [r('error.folder.readOnly', { op: 'write', key: 'a.json', where: 'folder t' }), "folder: write 'a.json': folder t is read-only"],
+  [r('ui.query.refused'), 'A run would refuse this query:'],
   [r('error.folder.precondition', { key: 'a.json', why: r('error.folder.why.etagChanged') }), "folder: write 'a.json': precondition failed: its ETag changed (ifMatch)"],
 ];
 

@@ -114,7 +114,7 @@ export const zhErrors3: { readonly [K in keyof typeof enErrors3]: (...args: Para
   'error.iceberg.selector.snapshot': (p) => `快照 ${p.id}`,
   'error.iceberg.selector.ref': (p) => `分支或标签 "${p.name}"`,
   'error.iceberg.selector.any': (p) => `快照 id 或分支/标签 "${p.text}"`,
-  'error.iceberg.notJson': (p) => `iceberg 元数据：${p.file} 不是有效的 JSON（${p.reason}）`,
+  'error.iceberg.notJson': (p) => `iceberg 元数据：${p.file} 无法解析：${p.reason}`,
   'error.iceberg.notObject': (p) => `iceberg 元数据：${p.file} 不是 JSON 对象`,
 
   'error.paimon.tt.noSnapshot': (p) => `paimon 时间旅行：快照 ${p.id} 不存在${p.first === undefined ? '（表中没有快照）' : `（已有快照 ${p.first}..${p.latest}）`}`,
@@ -129,4 +129,6 @@ export const zhErrors3: { readonly [K in keyof typeof enErrors3]: (...args: Para
   'error.folder.readOnly': (p) => `文件夹：${OPS[p.op] ?? p.op} '${p.key}'：${p.where} 是只读的`,
   'error.folder.precondition': (p) => `文件夹：写入 '${p.key}'：前置条件不成立：${p.why}`,
   'error.folder.why.etagChanged': () => '它的 ETag 变了（ifMatch）',
+
+  'ui.query.refused': () => '实际运行时会拒绝这个查询：',
 };

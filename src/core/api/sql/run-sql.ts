@@ -223,7 +223,7 @@ async function explainPrepared(p: Prepared, signal?: AbortSignal, executorOption
     // A refused shape is EXPLAIN's answer, not its error: the reason says why the run would refuse.
     try { executor = with3vl(executor, await fallbackQuery(p)); } catch (e) {
       if (!isLakeError(e, 'Unsupported')) throw e;
-      executor = { ...executor, reason: `${executor.reason ? `${executor.reason}; ` : ''}refused: ${e.message.split('\n')[0]!.replace(/^sql: (sql: )?/, '')}` };
+      executor = { ...executor, reason: `${executor.reason ? `${executor.reason}; ` : ''}refused: ${e.message.split('\n')[0]!.replace(/^sql: (sql: )?/, '')}`, ...(e.ref ? { refusal: e.ref } : {}) };
     }
   }
   const dto = { engineQuery: p.rewritten.text, executor, scans, bytesToFetch: scans.reduce((n, s) => n + s.bytesToFetch, 0) };
