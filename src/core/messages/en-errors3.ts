@@ -164,4 +164,8 @@ export const enErrors3 = {
 
   // EXPLAIN of a query a run would refuse: the refusal, above the plan
   'ui.query.refused': () => 'A run would refuse this query:',
+
+  // The in-memory storage (a sandbox copy)
+  'error.memory.exists': (p: { key: string }) => `memory: write: '${p.key}' already exists (ifNoneMatch '*')`,
+  'error.memory.precondition': (p: { key: string; missing: boolean }) => `memory: write: '${p.key}' precondition failed: ${p.missing ? 'it does not exist' : 'its ETag changed'} (ifMatch)`,
 };

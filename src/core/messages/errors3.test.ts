@@ -141,6 +141,9 @@ const SAMPLES: readonly [ErrorRef, string][] = [
   [r('error.worker.typeToConfirm', { text: 'orders' }), 'worker writes: type "orders" to confirm'],
   [r('error.folder.readOnly', { op: 'write', key: 'a.json', where: 'folder t' }), "folder: write 'a.json': folder t is read-only"],
   [r('ui.query.refused'), 'A run would refuse this query:'],
+  [r('error.memory.exists', { key: 'k' }), "memory: write: 'k' already exists (ifNoneMatch '*')"],
+  [r('error.memory.precondition', { key: 'k', missing: true }), "memory: write: 'k' precondition failed: it does not exist (ifMatch)"],
+  [r('error.memory.precondition', { key: 'k', missing: false }), "memory: write: 'k' precondition failed: its ETag changed (ifMatch)"],
   [r('error.folder.precondition', { key: 'a.json', why: r('error.folder.why.etagChanged') }), "folder: write 'a.json': precondition failed: its ETag changed (ifMatch)"],
 ];
 

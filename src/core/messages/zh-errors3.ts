@@ -131,4 +131,7 @@ export const zhErrors3: { readonly [K in keyof typeof enErrors3]: (...args: Para
   'error.folder.why.etagChanged': () => '它的 ETag 变了（ifMatch）',
 
   'ui.query.refused': () => '实际运行时会拒绝这个查询：',
+
+  'error.memory.exists': (p) => `内存：写入：'${p.key}' 已经存在（ifNoneMatch '*'）`,
+  'error.memory.precondition': (p) => `内存：写入：'${p.key}' 前置条件不成立：${p.missing ? '它不存在' : '它的 ETag 变了'}（ifMatch）`,
 };
