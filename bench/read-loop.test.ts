@@ -31,4 +31,15 @@ describe('bench/read-loop', () => {
       await cleanup();
     }
   });
+
+  it("with --ab: another checkout's whole CLI read path (here this one) reads the same rows", async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const res = await runReadLoopBench({ files: 20, runs: 1, dir, ab: resolve(import.meta.dirname, '..'), warmups: 2 });
+      expect(res.before).toMatch(/^the CLI read path of .*, read loop$/);
+      expect([...res.sequential, ...res.loop].map((r) => [r.files, r.rows])).toEqual([[20, 20], [20, 20]]);
+    } finally {
+      await cleanup();
+    }
+  });
 });

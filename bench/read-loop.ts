@@ -8,6 +8,10 @@
  *
  * With `--baseline-transport <dir>` instead, "before" is this checkout's read loop over that checkout's CLI
  * transport (its src/platform/node/node-fetch.ts, imported into this process): an A/B of the transport alone.
+ * With `--ab <dir>`, "before" is that checkout's whole CLI read path (its opener, HttpStorage over its CLI
+ * transport, its read loop, its parquet set-up), imported into this process: an A/B of everything between
+ * the bytes on the wire and the Arrow batches. `--warmups N` (default 1) runs of each before the measured ones;
+ * `--port P` serves the table on port P (default a free one).
  *
  * `7c49f4a^` is the commit before "core/api read loop: readTasks …" (issue 11): there the row cursor and
  * the CLI scan read one task after another. With `--baseline <dir>` (such a checkout, its node_modules
@@ -79,6 +83,25 @@ async function checkoutAt(dir: string): Promise<CodeVersion> {
   return { label: `checkout ${dir}`, open: async (baseUrl) => await iceberg.openIcebergTable(new io.HttpStorage({ baseUrl, keys: httpKeys })) as ReadableTable };
 }
 
+/** Another checkout's CLI read path: its opener, HttpStorage over its node transport, and its read loop. */
+async function cliAt(dir: string): Promise<{ code: CodeVersion; read: typeof readWithLoop }> {
+  const url = (p: string) => pathToFileURL(resolve(dir, p)).href;
+  const iceberg = await import(url('src/core/formats/iceberg/index.ts')) as { openIcebergTable(s: unknown): Promise<unknown> };
+  const io = await import(url('src/core/io/index.ts')) as { HttpStorage: new (o: { baseUrl: string; keys: string[]; fetch: typeof fetch }) => unknown };
+  const transport = await import(url('src/platform/node/node-fetch.ts')) as { nodeFetch: typeof fetch };
+  const loop = await import(url('src/core/api/read-tasks.ts')) as { readTasks: typeof readTasks };
+  const wasm = await import(url('src/platform/node/parquet-wasm-init.ts')) as { installNodeParquetWasm(): void };
+  wasm.installNodeParquetWasm();
+  return {
+    code: { label: `the CLI read path of ${dir}`, open: async (baseUrl) => await iceberg.openIcebergTable(new io.HttpStorage({ baseUrl, keys: httpKeys, fetch: transport.nodeFetch })) as ReadableTable },
+    read: async (table, plan) => {
+      const rows: CanonicalRow[] = [];
+      for await (const r of loop.readTasks(table as unknown as LakeTable, plan as LakePlan)) if ('batch' in r) for (const row of canonicalRows(r.batch, { columns: plan.columns })) rows.push(row);
+      return rows;
+    },
+  };
+}
+
 /** The read loop of the row cursor and the CLI scan before issue 11: one task after another. */
 async function readSequential(table: ReadableTable, plan: Awaited<ReturnType<ReadableTable['plan']>>): Promise<CanonicalRow[]> {
   const rows: CanonicalRow[] = [];
@@ -122,13 +145,14 @@ export interface Medians { readonly total: number; readonly read: number; readon
  * Generates and serves the table in `dir`, runs "before" (sequential, the `baseline` checkout's code when
  * given) and "after" (this checkout, the read loop) `runs` times each; throws when they disagree on rows.
  */
-export async function runReadLoopBench(opts: { files: number; runs: number; dir: string; baseline?: string; baselineTransport?: string; icebird?: IcebirdPeer }): Promise<ReadLoopResult> {
+export async function runReadLoopBench(opts: { files: number; runs: number; dir: string; baseline?: string; baselineTransport?: string; ab?: string; warmups?: number; port?: number; icebird?: IcebirdPeer }): Promise<ReadLoopResult> {
   installNodeParquetWasm();
-  const old = opts.baselineTransport ? await transportAt(opts.baselineTransport) : opts.baseline ? await checkoutAt(opts.baseline) : current;
-  const readBefore = opts.baselineTransport ? readWithLoop : readSequential;
+  const cli = opts.ab ? await cliAt(opts.ab) : undefined;
+  const old = cli ? cli.code : opts.baselineTransport ? await transportAt(opts.baselineTransport) : opts.baseline ? await checkoutAt(opts.baseline) : current;
+  const readBefore = cli ? cli.read : opts.baselineTransport ? readWithLoop : readSequential;
   const perSnapshot = 10;
   const snapshots = Math.ceil(opts.files / perSnapshot) + 1;
-  const served = await serveFolderInChild(opts.dir);
+  const served = await serveFolderInChild(opts.dir, opts.port);
   try {
     const tableUrl = `${served.url}/table`;
     await generateIcebergTable({ snapshots, manifests: Math.max(1, Math.ceil(snapshots / 10)), files: snapshots * perSnapshot, out: join(opts.dir, 'table'), location: tableUrl, data: 'tiny' });
@@ -165,6 +189,7 @@ export async function runReadLoopBench(opts: { files: number; runs: number; dir:
       const p = await theirs();
       if (p.rows !== opts.files) throw new Error(`read-loop bench: ${peer.label} read ${p.rows} rows, expected ${opts.files}`);
     }
+    for (let i = 1; i < (opts.warmups ?? 1); i++) { await before(); await after(); if (peer) await theirs(); }
     if (a.text !== b.text) throw new Error('read-loop bench: before and after returned different rows');
     if (a.files !== opts.files || a.rows !== opts.files) throw new Error(`read-loop bench: planned ${a.files} files / ${a.rows} rows, expected ${opts.files}`);
     const sequential: ReadLoopRun[] = []; const loop: ReadLoopRun[] = []; const peerRuns: ReadLoopRun[] = [];
@@ -175,7 +200,7 @@ export async function runReadLoopBench(opts: { files: number; runs: number; dir:
     }
     const med = (xs: ReadLoopRun[]): Medians => ({ total: median(xs.map((x) => x.totalMs)), read: median(xs.map((x) => x.readMs)), cpu: median(xs.map((x) => x.cpuMs)) });
     return {
-      files: opts.files, runs: opts.runs, before: `${old.label}, ${readBefore === readWithLoop ? 'read loop' : 'one task after another'}`, sequential, loop,
+      files: opts.files, runs: opts.runs, before: `${old.label}, ${readBefore === readSequential ? 'one task after another' : 'read loop'}`, sequential, loop,
       medians: { sequential: med(sequential), loop: med(loop), ...(peer ? { icebird: med(peerRuns) } : {}) },
       ...(peer ? { icebird: { label: peer.label, runs: peerRuns } } : {}),
     };
@@ -185,11 +210,11 @@ export async function runReadLoopBench(opts: { files: number; runs: number; dir:
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { files: { type: 'string', default: '1000' }, runs: { type: 'string', default: '5' }, baseline: { type: 'string' }, 'baseline-transport': { type: 'string' } } });
+  const { values } = parseArgs({ options: { files: { type: 'string', default: '1000' }, runs: { type: 'string', default: '5' }, baseline: { type: 'string' }, 'baseline-transport': { type: 'string' }, ab: { type: 'string' }, warmups: { type: 'string', default: '1' }, port: { type: 'string', default: '0' } } });
   const dir = resolve('bench/out/read-loop');
   await mkdir(dir, { recursive: true });
   const icebird = await loadIcebird();
-  const res = await runReadLoopBench({ files: Number(values.files), runs: Number(values.runs), dir, baseline: values.baseline, baselineTransport: values['baseline-transport'], icebird });
+  const res = await runReadLoopBench({ files: Number(values.files), runs: Number(values.runs), dir, baseline: values.baseline, baselineTransport: values['baseline-transport'], ab: values.ab, warmups: Number(values.warmups), port: Number(values.port), icebird });
   const { sequential: s, loop: l } = res.medians;
   console.log(`time travel over ${res.files} one-row files, HTTP on loopback, medians of ${res.runs}`);
   console.log(`before: ${res.before}; after: this checkout, read loop`);
@@ -197,6 +222,8 @@ async function main(): Promise<void> {
   for (const [label, a, b] of [['open + plan as of + read (ms)', s.total, l.total], ['read alone (ms)', s.read, l.read], ['client CPU, whole run (ms)', s.cpu, l.cpu]] as const) {
     console.log(`${label.padEnd(34)} ${a.toFixed(0).padStart(10)} ${b.toFixed(0).padStart(10)} ${(a / b).toFixed(2).padStart(8)}x`);
   }
+  const pairs = (f: (r: ReadLoopRun) => number) => median(res.sequential.length ? res.sequential.map((r, i) => f(r) / f(res.loop[i]!)) : []);
+  console.log(`per pair (before / after, median of ${res.runs}): wall ${pairs((r) => r.totalMs).toFixed(2)}x, client CPU ${pairs((r) => r.cpuMs).toFixed(2)}x`);
   const ib = res.medians.icebird;
   if (ib) console.log(`peer ${res.icebird!.label}, same snapshot by id: open + read ${ib.total.toFixed(0)} ms (client CPU ${ib.cpu.toFixed(0)} ms): this checkout ${(ib.total / l.total).toFixed(2)}x its speed (CPU ${(ib.cpu / l.cpu).toFixed(2)}x)`);
   else console.log(`peer ${icebird.label} cannot time-travel by id: set ICEBIRD_DIR to a newer icebird (README "Performance")`);

@@ -16,7 +16,8 @@
  *   npx tsx bench/ui-bench.ts --baseline /tmp/base --no-tree   # A/B: another checkout's build (served on
  *                                          # port + 1) and this one, alternating page by page, medians of each
  * `--no-tree` stops each page at the painted timeline (no tree expansion or scroll). UIBENCH_TRACE_DIR=dir keeps the
- * Chromium traces there (with --baseline, one per page: nav-trace-N.json, nav-trace-baseline-N.json).
+ * Chromium traces there (with --baseline, one per page: nav-trace-N.json, nav-trace-baseline-N.json, and the
+ * scroll's scroll-trace-N.json, scroll-trace-baseline-N.json).
  * Without --table it generates /tmp/lakescope-ui-bench/t (10,000 snapshots, 100 manifests, 100,000
  * files, metadata only) with bench/generate-iceberg.ts once and reuses it afterwards.
  */
@@ -171,7 +172,7 @@ async function runOnce(browser: Browser, link: string, frames: number, shots: bo
       return out;
     }, { n: frames, mark: FRAME });
     const scrollTrace = await browser.stopTracing();
-    if (process.env.UIBENCH_TRACE_DIR) writeFileSync(join(process.env.UIBENCH_TRACE_DIR, 'scroll-trace.json'), scrollTrace);
+    if (process.env.UIBENCH_TRACE_DIR) writeFileSync(join(process.env.UIBENCH_TRACE_DIR, traceName.replace(/^nav-trace/, 'scroll-trace') + '.json'), scrollTrace);
     const scrollEvents = traceEvents(scrollTrace);
     const work = workPerFrame(scrollEvents, FRAME);
     const cpuWork = cpuWorkPerFrame(scrollEvents, FRAME);
@@ -234,7 +235,9 @@ async function main() {
       if (baseline) {
         const b = await runOnce(browser, `http://127.0.0.1:${port + 1}/${query}`, frames, false, tree, `nav-trace-baseline-${i + 1}`);
         baseRuns.push(b);
-        console.log(`baseline run ${i + 1}/${runs}: first paint ${Math.round(b.firstPaintMs)} ms, metadata → paint ${b.metadataToPaintMs?.toFixed(0) ?? '?'} ms (CPU ${JSON.stringify(b.metadataToPaintCpuMs)}) ${JSON.stringify(b.workerMarksMs)}`);
+        console.log(`baseline run ${i + 1}/${runs}: first paint ${Math.round(b.firstPaintMs)} ms, metadata → paint ${b.metadataToPaintMs?.toFixed(0) ?? '?'} ms (CPU ${JSON.stringify(b.metadataToPaintCpuMs)})`
+          + (b.sketchPaintMs !== undefined ? `; outline painted ${Math.round(b.sketchPaintMs)} ms` : '') + ` ${JSON.stringify(b.workerMarksMs)}`
+          + (tree ? `; scroll work p95 ${pct(b.work, 0.95).toFixed(2)} ms, max ${Math.max(...b.work).toFixed(2)} ms; cpu p95 ${pct(b.cpuWork, 0.95).toFixed(2)} ms, max ${Math.max(...b.cpuWork).toFixed(2)} ms` : ''));
       }
       const r = await runOnce(browser, link, frames, i === runs - 1, tree, baseline ? `nav-trace-${i + 1}` : 'nav-trace');
       all.push(r);
@@ -282,7 +285,20 @@ async function main() {
         metadataResponseToTimelineOrSketchPaintMs: medOf(baseRuns, (r) => (r.metadataToPaintMs === undefined ? undefined : Math.min(r.metadataToPaintMs, r.metadataToSketchPaintMs ?? Infinity))),
         metadataToPaintCpuMainMs: medOf(baseRuns, (r) => r.metadataToPaintCpuMs?.main),
         metadataToPaintCpuWorkerMs: medOf(baseRuns, (r) => r.metadataToPaintCpuMs?.worker),
-        perRun: baseRuns.map((r) => ({ firstPaintMs: Math.round(r.firstPaintMs), metadataToPaintMs: r.metadataToPaintMs === undefined ? null : r2(r.metadataToPaintMs), workerMarksMs: r.workerMarksMs })),
+        ...(tree ? {
+          expandAllManifestsMs: medOf(baseRuns, (r) => r.expandMs),
+          scrollWorkPerFrameP95Ms: medOf(baseRuns, (r) => pct(r.work, 0.95)),
+          scrollWorkPerFrameMaxMs: medOf(baseRuns, (r) => Math.max(...r.work)),
+          scrollWorkWorstFrameOfAllRunsMs: r2(Math.max(...baseRuns.flatMap((r) => r.work))),
+          scrollCpuPerFrameP95Ms: medOf(baseRuns, (r) => pct(r.cpuWork, 0.95)),
+          scrollCpuPerFrameMaxMs: medOf(baseRuns, (r) => Math.max(...r.cpuWork)),
+          scrollCpuWorstFrameOfAllRunsMs: r2(Math.max(...baseRuns.flatMap((r) => r.cpuWork))),
+        } : {}),
+        perRun: baseRuns.map((r) => ({
+          firstPaintMs: Math.round(r.firstPaintMs), metadataToPaintMs: r.metadataToPaintMs === undefined ? null : r2(r.metadataToPaintMs),
+          ...(r.sketchPaintMs !== undefined ? { sketchPaintMs: Math.round(r.sketchPaintMs) } : {}), workerMarksMs: r.workerMarksMs,
+          ...(tree ? { workMaxMs: r2(Math.max(...r.work)), cpuMaxMs: r2(Math.max(...r.cpuWork)), expandMs: r.expandMs } : {}),
+        })),
       } } : {}),
       staticRequests: files.requests(),
       loadAverage: loadavg().map((x) => r2(x)),

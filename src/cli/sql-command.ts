@@ -31,8 +31,9 @@ export async function sqlCommand(args: ParsedArgs, print: Print, signal: AbortSi
   const result = await runSql(storage, { query, tables, maxRows: limit ?? Number.MAX_SAFE_INTEGER }, { signal });
   const columns = result.columns.map((c) => c.name);
   if (result.explain && format === 'table') { print(result.explain.text); return; }
-  // The canonical row form has microseconds (fixtures/expected/README.md): a timestamp column's finer digits are floored there.
-  const cell = (k: number, v: unknown) => (format === 'canonical' && result.columns[k]!.kind === 'timestamp' ? canonicalSqlValue(v) : v);
+  // The canonical row form has microseconds (fixtures/expected/README.md): a timestamp's finer digits are floored
+  // there, in a timestamp column and inside a struct, list or map (a `json` column).
+  const cell = (k: number, v: unknown) => (format === 'canonical' && (result.columns[k]!.kind === 'timestamp' || result.columns[k]!.kind === 'json') ? canonicalSqlValue(v) : v);
   const rows = result.rows.map((r) => Object.fromEntries(columns.map((c, k) => [c, cell(k, r[k])])));
   print(formatRows(format, columns, rows));
 }

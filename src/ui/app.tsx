@@ -11,6 +11,7 @@ import { WarehouseView } from './browser/warehouse-view.tsx';
 import type { Route } from './state/route.ts';
 import type { SandboxSession, Session } from './state/session.ts';
 import { useRoute } from './state/use-route.ts';
+import { deepLinkSpec, takeEarlyConnect } from './state/deep-link-start.ts';
 import { type Language, LanguageContext, applyLanguage, catalogOf, initialLanguage } from './common/language.ts';
 import { MessagesContext, useMessages } from './common/messages.ts';
 import type { MessageRef } from '../core/messages/en.ts';
@@ -56,7 +57,8 @@ function Shell() {
     setBusy(true);
     setFailure(null);
     try {
-      const c = await engine().connect(spec);
+      // A deep link's connect may be under way already (started by the entry: state/deep-link-start.ts).
+      const c = await (takeEarlyConnect(spec) ?? engine().connect(spec));
       if (rememberIt && spec.kind === 's3') void remember(spec).catch(() => undefined);
       const loc = connectionLocation(spec);
       setSession({
@@ -82,8 +84,8 @@ function Shell() {
     if (started.current) return; // StrictMode runs effects twice in development
     started.current = true;
     const r = routeRef.current;
-    if (r.w === 'demo') void connect({ kind: 'demo', baseUrl: new URL('demo/', document.baseURI).href }, false);
-    else if (r.w === 'url' && r.loc.url) void connect({ kind: 'url', url: r.loc.url }, false);
+    const linked = deepLinkSpec(r, document.baseURI);
+    if (linked) void connect(linked, false);
     else if (r.w === 's3' && r.loc.bucket && r.loc.endpoint) {
       const saved = findRemembered({ endpoint: r.loc.endpoint, bucket: r.loc.bucket, prefix: r.loc.prefix ?? '' });
       if (saved) void unseal(saved).then((spec) => { if (spec) void connect(spec, false); });

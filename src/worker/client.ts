@@ -20,9 +20,15 @@ export { isLakeError } from '../core/errors.ts';
 export const WORKER_WASM_BUDGET_BYTES = 512 * 1024 * 1024;
 
 let host: EngineHost | undefined;
+let started: Promise<void> | undefined;
 
 function spawnWorker(): SpawnedWorker {
   const worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module', name: 'lakescope-engine' });
+  // The first worker's script has run (or failed): its first message or error (engine-ready.ts).
+  started ??= new Promise((resolve) => {
+    worker.addEventListener('message', () => resolve(), { once: true });
+    worker.addEventListener('error', () => resolve(), { once: true });
+  });
   return {
     endpoint: worker,
     terminate: () => worker.terminate(),
@@ -50,5 +56,15 @@ export function engine(): RpcClient<EngineHandlers> {
  */
 export function warmEngine(): void {
   engineHost().warm();
+}
+
+/**
+ * Settles once the first engine worker's script has run (or failed to load); undefined while no worker
+ * was started. Chromium hands the page's messages to a module worker only after its script has run, and
+ * does that from the page's main thread: a long task there (evaluating the UI's chunk) held a deep link's
+ * first call back by that long (issue 17). The entry waits for this before it loads the UI.
+ */
+export function engineStarted(): Promise<void> | undefined {
+  return started;
 }
 

@@ -4,7 +4,7 @@
  * formats/paimon/commit/write-model.ts) like every other format's.
  */
 import { folderPrefix } from '../core/api/listing.ts';
-import { type LsmView, type PaimonTable, openPaimonTable } from '../core/formats/paimon/index.ts';
+import type { LsmView, PaimonTable } from '../core/formats/paimon/index.ts';
 import type { Storage } from '../core/io/storage.ts';
 import { tableRootStorage } from '../core/io/table-root.ts';
 import type { CallContext } from './rpc.ts';
@@ -28,7 +28,9 @@ export function createPaimonHandlers(storageOf: (ref: { warehouseId: string }) =
     const id = `${t.warehouseId}|${t.root}`;
     let p = open.get(id);
     if (p) { open.delete(id); open.set(id, p); } else {
-      p = openPaimonTable(tableRootStorage(storageOf(t), folderPrefix(t.root)), { signal });
+      // The Paimon reader loads on first use (issue 17: not in the worker's first chunk).
+      const storage = tableRootStorage(storageOf(t), folderPrefix(t.root));
+      p = import('../core/formats/paimon/index.ts').then((m) => m.openPaimonTable(storage, { signal }));
       open.set(id, p);
       p.catch(() => { if (open.get(id) === p) open.delete(id); });
       while (open.size > MAX_TABLES) open.delete(open.keys().next().value as string);

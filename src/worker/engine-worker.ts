@@ -6,6 +6,7 @@ import { refineCorsError } from './cors-probe.ts';
 import { parquetWasmMemoryBytes } from '../core/codecs/parquet/wasm-init.ts';
 import { createEngineParts } from './engine.ts';
 import { type Endpoint, serveRpc } from './rpc.ts';
+import { ENGINE_READY } from './engine-ready.ts';
 import { makeStorage } from './storage-factory.ts';
 import { hasOpfs, opfsSandboxes } from '../platform/browser/opfs-sandbox.ts';
 
@@ -20,3 +21,5 @@ serveRpc(self as unknown as Endpoint, handlers, {
   jsonResults: ['openTable'],
   meta: () => ({ wasmBytes: parquetWasmMemoryBytes(), held: held() }),
 });
+// Tells the page this script has run (client.ts `engineStarted`): no RPC message, the client ignores it.
+(self as unknown as Endpoint).postMessage(ENGINE_READY);

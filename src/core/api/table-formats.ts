@@ -5,9 +5,11 @@
  */
 import type { TableFormat } from '../formats/table-format.ts';
 import { icebergFormat } from '../formats/iceberg/index.ts';
-import { paimonFormat } from '../formats/paimon/index.ts';
-import { deltaFormat } from '../formats/delta/index.ts';
-import { hudiFormat } from '../formats/hudi/index.ts';
+// Paimon, Delta and Hudi load their readers on first use (their format.ts): a warehouse of Iceberg tables
+// never loads them (issue 17).
+import { paimonFormat } from '../formats/paimon/format.ts';
+import { deltaFormat } from '../formats/delta/format.ts';
+import { hudiFormat } from '../formats/hudi/format.ts';
 import type { TableFormatName } from './dto.ts';
 
 /**

@@ -199,16 +199,71 @@ export function canonicalRows(input: ArrowRows, opts: { columns?: readonly strin
 
 /**
  * The accessor of a column a caller keeps to the nanosecond (`canonicalRows` option `nanos`, SQL): a
- * timestamp as {@link canonicalTimestampNanos} of its exact stored value; any other type as canonical.
+ * timestamp as {@link canonicalTimestampNanos} of its exact stored value; a struct, list or map with a
+ * nanosecond-stored timestamp inside, those timestamps likewise; any other type as canonical.
  */
 export function exactTimestampAccessor(type: DataType): Accessor {
   if (type.typeId === Type.Dictionary) {
     const value = exactTimestampAccessor((type as unknown as { dictionary: DataType }).dictionary);
     return (d, i) => (d.getValid(i) ? valueInVector(d.dictionary!, Number((d.values as Int32Array | BigInt64Array)[i]!), value) : null);
   }
-  if (type.typeId !== Type.Timestamp) return canonicalAccessor(type);
+  if (type.typeId !== Type.Timestamp) return hasNanosecondLeaf(type) ? nestedExact(type) : canonicalAccessor(type);
   const per = nanosPerUnit((type as unknown as { unit: number }).unit);
   return (d, i) => (d.getValid(i) ? canonicalTimestampNanos(BigInt((d.values as BigInt64Array)[i]!) * per) : null);
+}
+
+/** Arrow's TimeUnit.NANOSECOND. */
+const NANOSECOND = 3;
+
+/** True when a nested type holds a timestamp stored in nanoseconds somewhere below it. */
+function hasNanosecondLeaf(type: DataType): boolean {
+  if (type.typeId === Type.Timestamp) return (type as unknown as { unit: number }).unit === NANOSECOND;
+  return (type.children ?? []).some((f) => hasNanosecondLeaf(f.type));
+}
+
+/**
+ * A struct, list or map as {@link canonicalAccessor} reads it, except that a timestamp stored in
+ * nanoseconds anywhere inside keeps its nine fraction digits (the canonical form floors it to microseconds).
+ */
+function nestedExact(type: DataType): Accessor {
+  const read = (t: DataType): Accessor => (hasNanosecondLeaf(t) ? nestedExact(t) : canonicalAccessor(t));
+  let inner: Accessor;
+  switch (type.typeId) {
+    case Type.Timestamp: inner = (d, i) => canonicalTimestampNanos(BigInt((d.values as BigInt64Array)[i]!)); break;
+    case Type.Struct: {
+      const names = type.children.map((f) => f.name);
+      const children = type.children.map((f) => read(f.type));
+      inner = (d, i) => {
+        const out: Record<string, unknown> = {};
+        for (let k = 0; k < names.length; k++) out[names[k]!] = children[k]!(d.children[k]!, i);
+        return out;
+      };
+      break;
+    }
+    case Type.List: case Type.LargeList: case Type.Map: {
+      const entryType = type.children[0]!.type;
+      const isMap = type.typeId === Type.Map;
+      const item = isMap ? undefined : read(entryType);
+      const key = isMap ? read(entryType.children[0]!.type) : undefined;
+      const value = isMap ? read(entryType.children[1]!.type) : undefined;
+      inner = (d, i) => {
+        const o = d.valueOffsets as Int32Array | BigInt64Array;
+        const child = d.children[0]!;
+        const out: unknown[] = [];
+        for (let k = Number(o[i]!); k < Number(o[i + 1]!); k++) out.push(isMap ? { key: key!(child.children[0]!, k), value: value!(child.children[1]!, k) } : item!(child, k));
+        return out;
+      };
+      break;
+    }
+    case Type.FixedSizeList: {
+      const size = (type as unknown as { listSize: number }).listSize;
+      const child = read(type.children[0]!.type);
+      inner = (d, i) => Array.from({ length: size }, (_, k) => child(d.children[0]!, i * size + k));
+      break;
+    }
+    default: return canonicalAccessor(type);
+  }
+  return (d, i) => (d.getValid(i) ? inner(d, i) : null);
 }
 
 /** `"[" + rows.map(JSON.stringify).sort().join(",") + "]"` — the README's canonical text. */

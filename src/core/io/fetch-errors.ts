@@ -72,6 +72,10 @@ export async function safeFetch(
 /** Reads a response body as bytes, mapping stream failures (including abort mid-body) to LakeErrors. */
 export async function responseBytes(res: Response, what: string | LakeErrorRef, context: LakeErrorContext, signal?: AbortSignal): Promise<Uint8Array> {
   try {
+    // `bytes()` where the response has it (newer runtimes; the CLI's buffered answers, which hand over
+    // the received bytes without the copy `arrayBuffer()` of a view makes).
+    const withBytes = res as Response & { bytes?: () => Promise<Uint8Array> };
+    if (typeof withBytes.bytes === 'function') return await withBytes.bytes();
     return new Uint8Array(await res.arrayBuffer());
   } catch (e) {
     throw fetchFailure(e, what, context, signal);

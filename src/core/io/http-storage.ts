@@ -11,7 +11,7 @@ import { checkPartial, checkRange, isEmptyRange, parseContentRange, rangeHeader,
 import { codeForStatus, redactUrl, responseBytes, safeFetch } from './fetch-errors.ts';
 import { checkKey } from './key.ts';
 import { pageOfSortedKeys, sortKeys } from './list-page.ts';
-import { DEFAULT_READ_POLICY, type ReadPolicy, withReadRetries } from './read-policy.ts';
+import { DEFAULT_READ_POLICY, RELEASES_ABORT_LISTENERS, type ReadPolicy, withReadRetries } from './read-policy.ts';
 import { parseS3ErrorBody } from './s3-errors.ts';
 import { encodeKey } from './s3-url.ts';
 import { normalizeEtag, type ListOptions, type ListPage, type ObjectInfo, type ReadOptions, type Storage, type WriteOptions } from './storage.ts';
@@ -67,15 +67,23 @@ export class HttpStorage implements Storage {
   private readonly fetchFn: typeof fetch;
   private readonly policy: ReadPolicy;
   private readonly headConcurrency: number;
-  /** Sizes (and ETags) this object has seen in HEAD, GET and PUT answers, by key; see {@link HttpStorage.list}. */
-  private readonly learned = new Map<string, ObjectInfo>();
+  /**
+   * Sizes (and ETags) this object has seen in HEAD, GET and PUT answers, by key; see {@link HttpStorage.list}.
+   * A GET's answer is kept as its raw headers and turned into ObjectInfo only when asked for (parsing the
+   * date and ETag of every read showed in profiles of many small reads).
+   */
+  private readonly learned = new Map<string, ObjectInfo | LearnedFromGet>();
 
   constructor(private readonly options: HttpStorageOptions) {
     if (!!options.baseUrl === !!options.urls) {
       throw new LakeError('Unsupported', 'http: give exactly one of baseUrl or urls');
     }
     this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
-    this.policy = { ...DEFAULT_READ_POLICY, ...options.readPolicy, ...(options.retries === undefined ? {} : { retries: options.retries }) };
+    this.policy = {
+      ...DEFAULT_READ_POLICY, ...options.readPolicy, ...(options.retries === undefined ? {} : { retries: options.retries }),
+      // Every request here is a string http(s) URL with a plain body: the case the marker promises for.
+      reuseSignals: (options.fetch as { [RELEASES_ABORT_LISTENERS]?: boolean } | undefined)?.[RELEASES_ABORT_LISTENERS] === true,
+    };
     this.headConcurrency = options.headConcurrency ?? 16;
     if (!Number.isInteger(this.headConcurrency) || this.headConcurrency < 1) {
       throw new LakeError('Unsupported', 'http: headConcurrency must be a positive integer', { headConcurrency: this.headConcurrency });
@@ -110,7 +118,7 @@ export class HttpStorage implements Storage {
     const page = pageOfSortedKeys(this.sorted, options, (key) => ({ key, size: this.entries?.get(key)?.size ?? -1 }), 'http: list');
     const objects = await pool(page.objects, this.headConcurrency, async (o) => {
       if (o.size >= 0) return o;
-      return this.learned.get(o.key) ?? this.head(o.key, { signal: options.signal });
+      return this.learnedInfo(o.key) ?? this.head(o.key, { signal: options.signal });
     }, options.signal);
     return { ...page, objects };
   }
@@ -154,21 +162,22 @@ export class HttpStorage implements Storage {
       return new Uint8Array(0);
     }
     const url = this.urlOf(key, 'read');
-    return withReadRetries(`http: read '${key}'`, { key, url: this.redact(url) }, this.policy, (attemptSignal) => this.readOnce(key, url, range, known, attemptSignal), signal);
+    const redacted = this.redact(url);
+    return withReadRetries(`http: read '${key}'`, { key, url: redacted }, this.policy, (attemptSignal) => this.readOnce(key, url, redacted, range, known, attemptSignal), signal);
   }
 
   /**
    * One GET with its whole body, without retries. Must hold: a body cut short (a stream error, or fewer
    * bytes than Content-Length) is a retryable Io; a 200 to a ranged request is sliced to the range.
    */
-  private async readOnce(key: string, url: string, range: ReadOptions['range'], known: number | undefined, signal: AbortSignal | undefined): Promise<Uint8Array> {
+  private async readOnce(key: string, url: string, redacted: string, range: ReadOptions['range'], known: number | undefined, signal: AbortSignal | undefined): Promise<Uint8Array> {
     const headers = range ? { range: rangeHeader(range) } : undefined;
-    const res = await this.send('GET', url, key, 'read', { signal, headers, accept: [416] });
+    const res = await this.send('GET', url, key, 'read', { signal, headers, accept: ACCEPT_416, redacted });
     if (res.status === 416) {
       await res.body?.cancel();
       return new Uint8Array(0);
     }
-    const ctx = { key, url: this.redact(res.url || url) };
+    const ctx = { key, url: res.url && res.url !== url ? this.redact(res.url) : redacted };
     const subject = errorRef('error.http.subject', { op: 'read', key });
     const bytes = await responseBytes(res, subject, ctx, signal);
     // A connection closed cleanly before the end: fewer bytes than declared (not for a compressed transfer).
@@ -213,11 +222,18 @@ export class HttpStorage implements Storage {
     return o;
   }
 
-  /** Remembers the whole-object size a GET revealed (its body length, or a Content-Range total). */
+  /** Remembers the whole-object size a GET revealed (its body length, or a Content-Range total), with its raw headers. */
   private learnFrom(key: string, res: Response, size: number): void {
     if (!Number.isSafeInteger(size) || size < 0) return;
-    const modified = Date.parse(res.headers.get('last-modified') ?? '');
-    this.learn({ key, size, etag: normalizeEtag(res.headers.get('etag')), ...(Number.isNaN(modified) ? {} : { lastModified: modified }) });
+    this.learned.set(key, { fromGet: true, key, size, etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') });
+  }
+
+  /** What this object learned about a key, as ObjectInfo. */
+  private learnedInfo(key: string): ObjectInfo | undefined {
+    const l = this.learned.get(key);
+    if (!l || !('fromGet' in l)) return l;
+    const modified = Date.parse(l.lastModified ?? '');
+    return { key, size: l.size, etag: normalizeEtag(l.etag), ...(Number.isNaN(modified) ? {} : { lastModified: modified }) };
   }
 
   /** {@link redactUrl} of a URL; a key's URL under the base URL is the redacted base plus its encoded path. */
@@ -245,10 +261,10 @@ export class HttpStorage implements Storage {
     url: string,
     key: string,
     op: string,
-    opts: { signal?: AbortSignal; headers?: Record<string, string>; body?: Uint8Array; accept?: number[] },
+    opts: { signal?: AbortSignal; headers?: Record<string, string>; body?: Uint8Array; accept?: readonly number[]; redacted?: string },
   ): Promise<Response> {
     const what = errorRef('error.http.subject', { op, key });
-    const ctx: LakeErrorContext = { key, url: this.redact(url) };
+    const ctx: LakeErrorContext = { key, url: opts.redacted ?? this.redact(url) };
     const init: RequestInit = {
       method, signal: opts.signal, headers: { ...this.options.headers, ...opts.headers }, body: opts.body as BodyInit | undefined,
     };
@@ -268,6 +284,12 @@ export function encodeUrlPath(key: string): string {
   if (/^[A-Za-z0-9\-._~!$&'()*,;=:@/]*$/.test(key)) return key;
   return key.split('/').map((seg) => encodeURIComponent(seg).replace(/%(21|24|26|27|28|29|2A|2C|3A|3B|3D|40)/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))).join('/');
 }
+
+/** What a GET's answer said about its object, kept raw until asked for ({@link HttpStorage.list}). */
+interface LearnedFromGet { readonly fromGet: true; readonly key: string; readonly size: number; readonly etag: string | null; readonly lastModified: string | null }
+
+/** A read accepts 416 (a range past the end of an empty or short object) as an answer. */
+const ACCEPT_416: readonly number[] = [416];
 
 function info(key: string, res: Response, size: number): ObjectInfo {
   if (!Number.isSafeInteger(size) || size < 0) {

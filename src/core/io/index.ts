@@ -16,7 +16,7 @@ export { FaultStorage, type FaultMode, type FaultOptions, type FaultRule } from 
 export { subStorage } from './sub-storage.ts';
 export { tableRootStorage, outsideRootError, resolveRelativeKey, isUnderRoot, type OutsideRootConsent, type OutsideRootRequest, type TableRootOptions } from './table-root.ts';
 export { ReadRetryStorage } from './read-retry-storage.ts';
-export { DEFAULT_READ_POLICY, isThrottle, readBackoffMs, withReadRetries, type ReadPolicy } from './read-policy.ts';
+export { DEFAULT_READ_POLICY, RELEASES_ABORT_LISTENERS, isThrottle, readBackoffMs, withReadRetries, type ReadPolicy } from './read-policy.ts';
 export { compareKeys, PageBuilder, MAX_KEYS } from './list-page.ts';
 export { checkKey } from './key.ts';
 export { resolveRange } from './byte-range.ts';

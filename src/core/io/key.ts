@@ -3,6 +3,9 @@
  */
 import { LakeError } from '../errors.ts';
 
+/** A '.' or '..' segment anywhere in a key (tested per request: no split into segments). */
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
+
 /**
  * Throws Unsupported for a key no adapter can address faithfully: empty, with a leading '/', with a
  * '.' or '..' segment (URL parsers and file systems normalise them away and would reach a different
@@ -10,8 +13,7 @@ import { LakeError } from '../errors.ts';
  * stores (Hadoop writes "folder/" marker objects); file-system adapters reject them themselves.
  */
 export function checkKey(key: string, what: string): void {
-  const bad = typeof key !== 'string' || key === '' || key.startsWith('/') || key.includes('\0')
-    || key.split('/').some((s) => s === '.' || s === '..');
+  const bad = typeof key !== 'string' || key === '' || key.startsWith('/') || key.includes('\0') || DOT_SEGMENT.test(key);
   if (bad) throw new LakeError('Unsupported', `${what}: invalid key ${JSON.stringify(key)}`, { key: String(key) });
 }
 

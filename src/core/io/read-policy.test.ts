@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LakeError } from '../errors.ts';
 import { readBackoffMs, withReadRetries, type ReadPolicy } from './read-policy.ts';
 
@@ -58,5 +58,40 @@ describe('read policy', () => {
     ctl.abort();
     await expect(p).rejects.toMatchObject({ code: 'Aborted' });
     expect(calls).toBe(1);
+  });
+
+  it('attempts share the time limits: a stalled one ends at its limit while others answer, and no timer is left behind', async () => {
+    vi.useFakeTimers();
+    try {
+      const policy: ReadPolicy = { retries: 0, minWaitMs: 1, maxWaitMs: 1, timeoutMs: 1000 };
+      const stall = (signal: AbortSignal | undefined) => new Promise<string>((_, reject) => signal!.addEventListener('abort', () => reject(new Error('aborted'))));
+      const later = (ms: number, v: string) => () => new Promise<string>((r) => setTimeout(() => r(v), ms));
+      const first = withReadRetries('a', { key: 'a' }, policy, stall).catch((e: LakeError) => e);
+      await vi.advanceTimersByTimeAsync(400);
+      const second = withReadRetries('b', { key: 'b' }, policy, stall).catch((e: LakeError) => e);
+      const quick = withReadRetries('c', { key: 'c' }, policy, later(100, 'c done'));
+      await vi.advanceTimersByTimeAsync(100);
+      expect(await quick).toBe('c done');
+      await vi.advanceTimersByTimeAsync(499); // t = 999: nothing has timed out yet
+      let firstDone = false; void first.then(() => { firstDone = true; });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(firstDone).toBe(false);
+      await vi.advanceTimersByTimeAsync(1); // t = 1000: the first attempt's limit
+      expect(await first).toMatchObject({ code: 'Io', context: { key: 'a', timedOut: true, timeoutMs: 1000 } });
+      let secondDone = false; void second.then(() => { secondDone = true; });
+      await vi.advanceTimersByTimeAsync(399);
+      expect(secondDone).toBe(false);
+      await vi.advanceTimersByTimeAsync(1); // t = 1400: the second's
+      expect(await second).toMatchObject({ code: 'Io', context: { key: 'b', timedOut: true } });
+      expect(vi.getTimerCount()).toBe(0);
+      // An attempt that answers leaves no timer either (a timer left armed would keep a Node process alive).
+      const d = withReadRetries('d', {}, policy, later(5, 'd done'));
+      expect(vi.getTimerCount()).toBe(2); // its limit and its own 5 ms
+      await vi.advanceTimersByTimeAsync(5);
+      expect(await d).toBe('d done');
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

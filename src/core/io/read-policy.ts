@@ -22,7 +22,25 @@ export interface ReadPolicy {
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Jitter source in [0, 1). */
   readonly random?: () => number;
+  /**
+   * The attempts' fetch removes every abort listener it adds to a request's signal by the time the request
+   * settles ({@link RELEASES_ABORT_LISTENERS}): an attempt signal that was not aborted is then reused by a
+   * later attempt instead of a new AbortController each (making an AbortSignal costs ~6 µs in Node 20).
+   */
+  readonly reuseSignals?: boolean;
 }
+
+/**
+ * A fetch function carrying this property (`true`) promises: for an http(s) URL given as a string with a
+ * plain body, every abort listener it adds to `init.signal` is removed once the request settles (the CLI's
+ * transport, platform/node/node-fetch.ts). Node's own fetch keeps its listener until the request is
+ * garbage-collected, so its signals must not be reused.
+ */
+export const RELEASES_ABORT_LISTENERS = Symbol.for('lakescope.fetch.releasesAbortListeners');
+
+/** Attempt controllers free for reuse (never aborted; their signals carry no listener). */
+const spareControllers: AbortController[] = [];
+const SPARE_CONTROLLERS = 64;
 
 export const DEFAULT_READ_POLICY: ReadPolicy = { retries: 4, minWaitMs: 100, maxWaitMs: 5_000, timeoutMs: 30_000 };
 
@@ -63,7 +81,7 @@ export async function withReadRetries<T>(
     throwIfAborted(signal, what);
     let err: unknown;
     try {
-      return await timed(what, context, policy.timeoutMs, attempt, signal);
+      return await timed(what, context, policy.timeoutMs, attempt, signal, policy.reuseSignals === true);
     } catch (e) {
       err = e;
     }
@@ -78,48 +96,110 @@ export async function withReadRetries<T>(
  * The attempt always gets a signal of its own, with or without a limit: Node's fetch (undici) leaves an
  * abort listener on the signal it is given until the request is garbage-collected, so the caller's
  * signal — one per scan, shared by a thousand reads (core/api/read-tasks.ts) — must never reach it.
+ * The limits of all attempts share one timer ({@link deadlines}) instead of a timer and a raced promise each.
  */
-async function timed<T>(
+function timed<T>(
   what: string,
   context: LakeErrorContext,
   timeoutMs: number,
   attempt: (signal: AbortSignal | undefined) => Promise<T>,
-  signal?: AbortSignal,
+  signal: AbortSignal | undefined,
+  reuse: boolean,
 ): Promise<T> {
-  const ctl = new AbortController();
-  const onAbort = () => ctl.abort(signal?.reason);
+  // No named closures per attempt: the CLI runs through tsx, whose keep-names wrapper costs a
+  // defineProperty for each one made (bound functions and anonymous arguments are left alone).
+  const ctl = (reuse && spareControllers.pop()) || new AbortController();
+  const onAbort = abortWith.bind(undefined, ctl, signal);
   signal?.addEventListener('abort', onAbort, { once: true });
   if (!(timeoutMs > 0)) {
-    try {
-      return await attempt(ctl.signal);
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-    }
+    return attempt(ctl.signal).finally(() => release(ctl, signal, onAbort, reuse));
   }
-  let timedOut = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      timedOut = true;
+  return new Promise<T>((resolve, reject) => {
+    // Settling first wins: the attempt's answer, or the limit's error — also when the fetch or body stream
+    // ignores its signal, so nothing can hang us.
+    let settled = false;
+    const entry = deadlines.add(timeoutMs, () => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
       const err = messageError('Io', 'error.read.timeout', { what, ms: timeoutMs }, { ...context, timedOut: true, timeoutMs });
       ctl.abort(err);
       reject(err);
-    }, timeoutMs);
+    });
+    attempt(ctl.signal).then((v) => {
+      if (settled) return;
+      settled = true;
+      deadlines.remove(entry);
+      release(ctl, signal, onAbort, reuse);
+      resolve(v);
+    }, (e: unknown) => {
+      if (settled) return;
+      settled = true;
+      deadlines.remove(entry);
+      release(ctl, signal, onAbort, reuse);
+      reject(e);
+    });
   });
-  try {
-    // Racing as well as aborting: a fetch or body stream that ignores its signal still cannot hang us.
-    return await Promise.race([attempt(ctl.signal), limit]);
-  } catch (e) {
-    if (timedOut && !signal?.aborted) {
-      throw messageError('Io', 'error.read.timeout', { what, ms: timeoutMs }, { ...context, timedOut: true, timeoutMs }, e);
-    }
-    throw e;
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-    limit.catch(() => {});
+}
+
+/** The caller's signal fired: abort the attempt with its reason. */
+function abortWith(ctl: AbortController, signal: AbortSignal | undefined): void {
+  ctl.abort(signal?.reason);
+}
+
+/** An attempt settled: stop listening to the caller's signal; keep an unaborted controller for reuse. */
+function release(ctl: AbortController, signal: AbortSignal | undefined, onAbort: () => void, reuse: boolean): void {
+  signal?.removeEventListener('abort', onAbort);
+  if (reuse && !ctl.signal.aborted && spareControllers.length < SPARE_CONTROLLERS) spareControllers.push(ctl);
+}
+
+/** Attempts in flight with the same time limit, oldest first, and the timer armed for the oldest. */
+interface DeadlineQueue { readonly timeoutMs: number; readonly entries: Set<Deadline>; timer?: ReturnType<typeof setTimeout> }
+/** An attempt's time limit in {@link Deadlines}. */
+interface Deadline { readonly at: number; readonly expire: () => void; readonly queue: DeadlineQueue }
+
+/**
+ * The time limits of attempts in flight, one timer for all of them: limits of the same length end in the
+ * order they began, so each length keeps its attempts in insertion order and one timer armed for the
+ * oldest. A finished attempt leaves its queue at once; the timer stops when no attempt of that length is
+ * left (an armed timer would keep a Node process alive). A timer per attempt (set, cleared, and a promise
+ * raced against the attempt) was a visible share of the client's CPU per small request (issue 17).
+ */
+class Deadlines {
+  private readonly queues = new Map<number, DeadlineQueue>();
+
+  add(timeoutMs: number, expire: () => void): Deadline {
+    let queue = this.queues.get(timeoutMs);
+    if (!queue) this.queues.set(timeoutMs, queue = { timeoutMs, entries: new Set() });
+    const entry: Deadline = { at: Date.now() + timeoutMs, expire, queue };
+    queue.entries.add(entry);
+    if (queue.timer === undefined) arm(queue, timeoutMs);
+    return entry;
+  }
+
+  remove(entry: Deadline): void {
+    const q = entry.queue;
+    q.entries.delete(entry);
+    if (q.entries.size === 0 && q.timer !== undefined) { clearTimeout(q.timer); q.timer = undefined; }
   }
 }
+
+/** Arms the queue's timer: expires every attempt past its limit, then re-arms for the oldest left. */
+function arm(q: DeadlineQueue, inMs: number): void {
+  q.timer = setTimeout(() => {
+    q.timer = undefined;
+    const now = Date.now();
+    for (const e of q.entries) {
+      if (e.at > now) break;
+      q.entries.delete(e);
+      e.expire();
+    }
+    const next = q.entries.values().next();
+    if (!next.done && q.timer === undefined) arm(q, Math.max(0, next.value.at - now));
+  }, inMs);
+}
+
+const deadlines = new Deadlines();
 
 /** The final error after the last retry; throttling gets its own wording and `throttled` detail. */
 function gaveUp(e: LakeError, retries: number): LakeError {

@@ -83,6 +83,13 @@ export const zhErrors2: { readonly [K in keyof typeof enErrors2]: (...args: Para
   'error.sql.typed.underFunction': (p) => `${p.fn}() 之下的 ${p.expr}（${p.type}）${typedTail('改写只能让直接比较、排序、分组或聚合的有类型值保持精确')}`,
   'error.sql.typed.underOperator': (p) => `运算符 ${p.operator} 之下的 ${p.expr}（${p.type}）${typedTail('改写只能让直接比较、排序、分组或聚合的有类型值保持精确')}`,
   'error.sql.typed.under': (p) => `${p.node} 之下的 ${p.expr}（${p.type}）${typedTail('改写只能让直接比较、排序、分组或聚合的有类型值保持精确')}`,
+  'error.sql.exact.castRange': (p) => `${p.expr}：${p.value} 超出了 ${p.type} 的范围`,
+  'error.sql.exact.overflow': (p) => `${p.expr}：结果超出了 ${p.type} 的范围`,
+  'error.sql.exact.ambiguous': (p) => `${p.expr}：超过 2^53 的整数运算，而这里不知道其中一个值的类型（double 会舍入，整数不会），没有唯一的精确答案`,
+  'error.sql.exact.decimalOp': (p) => `${p.expr}：decimal 的 ${p.operator} 在这里无法精确计算（decimal 的 + - * 可以）`,
+  'error.sql.exact.decimalWith': (p) => `${p.expr}：decimal 与 ${p.other} 类型的值运算，这里它不是精确的数`,
+  'error.sql.exact.decimalScale': (p) => `${p.expr}：精确结果需要 ${p.scale} 位小数，超过了 decimal 的 38 位`,
+  'error.sql.exact.decimalOverflow': (p) => `${p.expr}：精确结果有 ${p.digits} 位数字，超过了 decimal 的 38 位`,
   'error.sql.distinct': (p) => `${p.fn}(DISTINCT …) 不在列式执行器中：squirreling 在那里会忽略 DISTINCT，答案会是错的`,
 
   'ui.error.original': () => '原始信息（英文）',

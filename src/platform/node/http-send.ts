@@ -15,7 +15,13 @@ export function sendOverHttp(url: Target, method: string, headers: Record<string
   return new Promise<Response>((resolve, reject) => {
     if (signal?.aborted) { reject(abortReason(signal)); return; }
     const agent = agents[url.protocol as keyof typeof agents];
-    const request = (url.protocol === 'https:' ? https : http).request({ protocol: url.protocol, hostname: url.hostname, port: url.port, path: url.path, method, headers, agent });
+    let request: http.ClientRequest;
+    try {
+      request = (url.protocol === 'https:' ? https : http).request({ protocol: url.protocol, hostname: url.hostname, port: url.port, path: url.path, method, headers, agent });
+    } catch (e) {
+      reject(new TypeError('fetch failed', { cause: e })); // e.g. an invalid header, before any listener was added
+      return;
+    }
     const onAbort = () => request.destroy(abortReason(signal!) as Error);
     signal?.addEventListener('abort', onAbort, { once: true });
     const done = () => signal?.removeEventListener('abort', onAbort);

@@ -1,8 +1,10 @@
 /** Both transports of nodeFetch against a real node:http server: what HttpStorage and the CLI rely on of a Response. */
+import { getEventListeners } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpStorage } from '../../core/io/http-storage.ts';
+import { RELEASES_ABORT_LISTENERS } from '../../core/io/read-policy.ts';
 import { UNDICI_AFTER, createNodeFetch, nodeFetch as cliFetch, nodeFetchOver } from './node-fetch.ts';
 import type { Send } from './fetch-parts.ts';
 
@@ -152,6 +154,29 @@ describe.each(['http', 'undici'] as const)('nodeFetch over %s', (transport) => {
     const err = await new HttpStorage({ baseUrl: base, retries: 1, fetch: nodeFetch }).read('cut').catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'Io', context: { key: 'cut', retries: 1 } });
     expect((err as Error).message).toMatch(/^http: read 'cut': request failed: fetch failed \((other side closed|aborted)\) \(retried 1 time\)$/);
+  });
+
+  it('leaves no abort listener on the signal however a request ends (HttpStorage reuses attempt signals on that promise)', async () => {
+    expect((nodeFetch as unknown as Record<symbol, boolean>)[RELEASES_ABORT_LISTENERS]).toBe(true);
+    const ends: [string, (signal: AbortSignal) => Promise<unknown>][] = [
+      ['an answer', (signal) => nodeFetch(`${base}/data/f.bin`, { signal }).then((r) => r.arrayBuffer())],
+      ['a 404', (signal) => nodeFetch(`${base}/none`, { signal }).then((r) => r.text())],
+      ['a redirect', (signal) => nodeFetch(`${base}/moved`, { signal }).then((r) => r.arrayBuffer())],
+      ['too many redirects', (signal) => nodeFetch(`${base}/loop`, { signal })],
+      ['a cut body', (signal) => nodeFetch(`${base}/cut`, { signal }).then((r) => r.arrayBuffer())],
+      ['a refused connection', (signal) => nodeFetch('http://127.0.0.1:1/x', { signal })],
+      ['an invalid header', (signal) => nodeFetch(`${base}/data/f.bin`, { signal, headers: { 'x-bad': 'a\nb' } })],
+    ];
+    for (const [what, run] of ends) {
+      const signal = new AbortController().signal;
+      await run(signal).catch(() => {});
+      expect(getEventListeners(signal, 'abort'), what).toHaveLength(0);
+    }
+    const ctl = new AbortController();
+    const slow = nodeFetch(`${base}/slow`, { signal: ctl.signal }).catch((e: unknown) => e);
+    setTimeout(() => ctl.abort(new Error('stop')), 20);
+    expect(await slow).toMatchObject({ message: 'stop' });
+    expect(getEventListeners(ctl.signal, 'abort')).toHaveLength(0);
   });
 
   it('under HttpStorage: a refused connection is Io naming the key, the URL (context) and the cause', async () => {

@@ -14,6 +14,7 @@
  * a WHATWG `Response` but a `BufferedResponse` (fetch-parts.ts) with the same members. Failures reject as
  * fetch's do: the signal's reason once it fired, else a `TypeError('fetch failed')` with the cause.
  */
+import { RELEASES_ABORT_LISTENERS } from '../../core/io/read-policy.ts';
 import { headerRecord, targetOf, type Send } from './fetch-parts.ts';
 import { sendOverHttp } from './http-send.ts';
 import { sendOverUndici } from './undici-send.ts';
@@ -33,7 +34,7 @@ export const TRANSPORTS = { http: sendOverHttp, undici: sendOverUndici } as cons
  */
 export function createNodeFetch(first: Send, then: Send, switchAfter: number): typeof fetch {
   let sent = 0;
-  return (input, init = {}) => {
+  const send: typeof fetch = (input, init = {}) => {
     const body = init.body;
     const plainBody = body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array;
     if (typeof input !== 'string' && !(input instanceof URL)) return fetch(input, init);
@@ -42,10 +43,13 @@ export function createNodeFetch(first: Send, then: Send, switchAfter: number): t
     const method = (init.method ?? 'GET').toUpperCase();
     const signal = init.signal ?? undefined;
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return fetch(url.href, { method, headers: headerRecord(init.headers), body: body as BodyInit | undefined, signal });
-    const send = sent < switchAfter ? first : then;
+    const transport = sent < switchAfter ? first : then;
     sent++;
-    return send(url, method, headerRecord(init.headers), body as string | Uint8Array | undefined, signal, 0);
+    return transport(url, method, headerRecord(init.headers), body as string | Uint8Array | undefined, signal, 0);
   };
+  // Both transports remove their abort listener from the request's signal when it settles (node-fetch.test.ts
+  // checks every way a request ends), so HttpStorage may reuse attempt signals (core/io/read-policy.ts).
+  return Object.assign(send, { [RELEASES_ABORT_LISTENERS]: true });
 }
 
 /** The CLI's fetch: node:http for a process's first {@link UNDICI_AFTER} requests, undici's dispatch after. */

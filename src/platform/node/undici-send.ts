@@ -34,7 +34,11 @@ export function sendOverUndici(url: Target, method: string, headers: Record<stri
   return new Promise<Response>((resolve, reject) => {
     if (signal?.aborted) { reject(abortReason(signal)); return; }
     const exchange = new Exchange(url, method, headers, body, signal, redirects, resolve, reject);
-    theAgent().dispatch({ origin: url.origin, path: url.path, method, headers, body: body ?? null }, exchange);
+    try {
+      theAgent().dispatch({ origin: url.origin, path: url.path, method, headers, body: body ?? null }, exchange);
+    } catch (e) {
+      exchange.onResponseError(undefined as never, e as Error); // e.g. an invalid header: settle, and leave no listener on the signal
+    }
   });
 }
 

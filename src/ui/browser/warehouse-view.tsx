@@ -7,6 +7,7 @@ import { FormatBadge, ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { format } from '../../core/messages/en.ts';
 import { useWarehouseScan } from '../queries/warehouse-queries.ts';
+import { tableInRootListing } from '../state/deep-link-start.ts';
 import type { Route, Tab } from '../state/route.ts';
 import type { Session } from '../state/session.ts';
 import { FolderPage } from './folder-page.tsx';
@@ -114,9 +115,7 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
 
 /** The table at `root` from the scan, or from the root listing while the scan is still running. */
 function findTable(scan: WarehouseScanDto | undefined, session: Session, root: string): DetectedTableDto | undefined {
-  return scan?.tables.find((t) => t.root === root)
-    ?? (session.warehouse.root.table?.root === root ? session.warehouse.root.table : undefined)
-    ?? session.warehouse.root.folders.find((f) => f.prefix === root)?.table ?? undefined;
+  return scan?.tables.find((t) => t.root === root) ?? tableInRootListing(session.warehouse, root);
 }
 
 /** The warehouse's own Query tab: SQL over all its tables, each by its path (issue 16). */

@@ -11,6 +11,7 @@ import type { RowPageDto, TreeNode } from '../../core/api/table-dto.ts';
 import type { TimelineSketchDto } from '../../core/api/timeline-sketch.ts';
 import { engine } from '../../worker/client.ts';
 import { queryKeys } from './keys.ts';
+import { takeEarlyOpen } from '../state/deep-link-start.ts';
 
 const FOREVER = { staleTime: Infinity, gcTime: 10 * 60_000 } as const;
 
@@ -24,8 +25,11 @@ export function useTableOverviewWithSketch(warehouseId: string, root: string, fo
   const key = `${warehouseId}|${root}`;
   const query = useQuery({
     queryKey: queryKeys.table(warehouseId, root),
-    queryFn: ({ signal }) => engine().openTable({ warehouseId, root, format, sketch: true },
-      { signal, onPartial: (value) => setSketch({ key, sketch: value as TimelineSketchDto }) }),
+    queryFn: ({ signal }) => {
+      const onPartial = (value: unknown) => setSketch({ key, sketch: value as TimelineSketchDto });
+      // A deep link's table may be opening already (started by the entry: state/deep-link-start.ts).
+      return takeEarlyOpen(warehouseId, root, format, { signal, onPartial }) ?? engine().openTable({ warehouseId, root, format, sketch: true }, { signal, onPartial });
+    },
     staleTime: 60_000,
   });
   return { query, sketch: !query.data && sketch?.key === key ? sketch.sketch : undefined };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../core/api/table-dto.ts';
-import { type ChildrenState, rowKey, treeKeyAction, visibleRows } from './tree-model.ts';
+import { type ChildrenState, TreeRowCache, rowKey, treeKeyAction, visibleRows } from './tree-model.ts';
 
 const n = (id: string, hasChildren = false): TreeNode => ({ id, kind: 'manifest', label: id, explanation: '', hasChildren });
 
@@ -32,6 +32,32 @@ describe('visibleRows', () => {
     const rows = visibleRows([n('m', true)], () => many, new Set(['m']));
     expect(rows).toHaveLength(100_001);
     expect(performance.now() - t).toBeLessThan(500);
+  });
+
+  it('a row cache rebuilds the same rows, reusing the row objects of levels it built before', () => {
+    const k = (...ids: string[]) => ids.reduce<string | undefined>((p, id) => rowKey(p, id), undefined)!;
+    const state: Record<string, ChildrenState> = { ...kids };
+    const expanded = new Set([k('meta'), k('meta', 'list'), k('meta', 'list', 'm1'), k('meta', 'list', 'm2')]);
+    const cache = new TreeRowCache();
+    const first = cache.build(roots, (id) => state[id], expanded);
+    expect(first.rows).toEqual(visibleRows(roots, (id) => state[id], expanded));
+    expect([...first.levels.keys()]).toEqual(['', k('meta'), k('meta', 'list'), k('meta', 'list', 'm1')]);
+    expect(first.levels.get(k('meta', 'list'))).toBe(kids.list.status === 'ready' ? kids.list.nodes : undefined);
+    // m2's children arrive: only its level is new; every other row is the object built before.
+    state.m2 = { status: 'ready', nodes: [n('f3'), n('f4')] };
+    const second = cache.build(roots, (id) => state[id], expanded);
+    expect(second.rows).toEqual(visibleRows(roots, (id) => state[id], expanded));
+    expect(second.rows.map((r) => (r.type === 'node' ? r.node.id : r.type))).toEqual(['meta', 'list', 'm1', 'f1', 'f2', 'm2', 'f3', 'f4', 'stats']);
+    const old = new Set(first.rows);
+    expect(second.rows.filter((r) => !old.has(r)).map((r) => r.key)).toEqual([k('meta', 'list', 'm2', 'f3'), k('meta', 'list', 'm2', 'f4')]);
+    // Collapsing a row gives back its closed row object; expanding it again, the same open one.
+    const openM1 = second.rows[2];
+    expanded.delete(k('meta', 'list', 'm1'));
+    const third = cache.build(roots, (id) => state[id], expanded);
+    expect(third.rows[2]).toMatchObject({ key: k('meta', 'list', 'm1'), expanded: false });
+    expect(third.rows[3]).toBe(second.rows[5]);
+    expanded.add(k('meta', 'list', 'm1'));
+    expect(cache.build(roots, (id) => state[id], expanded).rows[2]).toBe(openM1);
   });
 
   it('keyboard: right expands then enters, left collapses then goes to the parent', () => {

@@ -15,7 +15,7 @@ import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
 import { useSandbox } from '../sandbox/sandbox-context.ts';
-import { type ChildrenState, type TreeRow, rowKey, treeKeyAction, visibleRows } from './tree-model.ts';
+import { type ChildrenState, type TreeRow, TreeRowCache, rowKey, treeKeyAction } from './tree-model.ts';
 import { TreeRowPool } from './tree-row-pool.ts';
 import type { RowContext } from './tree-row-view.ts';
 
@@ -44,10 +44,13 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   results.forEach((r, i) => states.set(uniqueIds[i], r.data ? { status: 'ready', nodes: r.data } : r.error ? { status: 'error', error: r.error } : { status: 'loading' }));
   const dataStamp = results.map((r) => r.dataUpdatedAt + r.errorUpdatedAt).join(',');
   const roots = states.get('');
-  const rows = useMemo(
-    () => (roots?.status === 'ready' ? visibleRows(roots.nodes, (id) => states.get(id), expanded) : []),
+  // Rows are rebuilt per expand and per level that arrives, reusing the rows of the levels built before.
+  const [rowCache] = useState(() => new TreeRowCache());
+  const built = useMemo(
+    () => (roots?.status === 'ready' ? rowCache.build(roots.nodes, (id) => states.get(id), expanded) : NO_ROWS),
     [dataStamp, expanded],
   );
+  const rows = built.rows;
 
   // The first root starts expanded in every format (Iceberg's metadata file, Paimon's snapshot, Delta's
   // log): its children are what a reader came for. Once, so collapsing it sticks.
@@ -61,17 +64,11 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
 
   const catalog = useContext(MessagesContext);
   // Labels are cut where siblings agree (one cut, in JS; CSS never cuts them again): what differs stays.
-  const affixesByParent = useMemo(() => {
-    const labels = new Map<string, string[]>();
-    for (const r of rows) {
-      if (r.type !== 'node') continue;
-      const k = r.parentKey ?? '';
-      let l = labels.get(k);
-      if (!l) labels.set(k, (l = []));
-      l.push(r.node.labelMessage ? formatRef(r.node.labelMessage, catalog) : r.node.label);
-    }
-    return new Map([...labels].map(([k, l]) => [k, commonAffixes(l)]));
-  }, [rows, catalog]);
+  // Per level, computed once per children array and language (levelAffixes), not per row on each rebuild.
+  const affixesByParent = useMemo(
+    () => new Map([...built.levels].map(([k, nodes]) => [k, levelAffixes(nodes, catalog)])),
+    [built, catalog],
+  );
 
   // In a sandbox, the files the last write wrote are highlighted (compared key lists, sandbox/write-effect).
   const sandbox = useSandbox();
@@ -138,6 +135,19 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
 }
 
 const NO_AFFIXES = { prefix: 0, suffix: 0 };
+const NO_ROWS: ReturnType<TreeRowCache['build']> = { rows: [], levels: new Map() };
+
+/** Sibling affixes of one level by its children array (immutable query data) and the catalog they were cut in. */
+const affixesOfLevel = new WeakMap<readonly TreeNode[], { catalog: unknown; affixes: { prefix: number; suffix: number } }>();
+
+/** What the labels of `nodes` (siblings) share at both ends, in `catalog`'s language; computed once per level and language. */
+function levelAffixes(nodes: readonly TreeNode[], catalog: Parameters<typeof formatRef>[1]): { prefix: number; suffix: number } {
+  const hit = affixesOfLevel.get(nodes);
+  if (hit && hit.catalog === catalog) return hit.affixes;
+  const affixes = commonAffixes(nodes.map((n) => (n.labelMessage ? formatRef(n.labelMessage, catalog) : n.label)));
+  affixesOfLevel.set(nodes, { catalog, affixes });
+  return affixes;
+}
 
 /**
  * The list's container; its rows belong to a {@link TreeRowPool} (issue 17: a scroll frame renders

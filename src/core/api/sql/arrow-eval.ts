@@ -4,19 +4,19 @@
  * execute/utils.js) except for NULL: SQL three-valued logic holds here (comparison, LIKE and IN with
  * a NULL operand are NULL; AND/OR/NOT as in SQL; WHERE, HAVING, FILTER and CASE WHEN take only true),
  * where squirreling turns every NULL test into false. Otherwise: SQL nulls as JS null/undefined, loose `==` for `=` and IN, comparisons with JS `<` on the values, except
- * that decimal, date and timestamp columns compare by value (typed-eval.ts), not as their canonical text; arithmetic through Number() (never of a decimal: that falls back, where sql-typed-guard.ts refuses it), LIKE case-insensitive. A node
+ * that decimal, date and timestamp columns compare by value (typed-eval.ts), not as their canonical text; number literals, arithmetic, unary minus and CAST to an integer type exact on integers and decimals (exact-numeric.ts), LIKE case-insensitive. A node
  * this file does not know throws {@link FastFallback} at compile time, and the query runs on squirreling.
  */
 import type { ExprNode, QueryPlan } from 'squirreling';
 import { applyInterval, dateTrunc, extractField } from './arrow-eval-dates.ts';
-import { compileTypedComparison, compileTypedIn, isTypedComparison, shiftedOperandType, staticType, type TypeOf } from './typed-eval.ts';
-import { isOrderedType, type SqlType } from './sql-types.ts';
+import { compileTypedComparison, compileTypedIn, isTypedComparison, PASS_THROUGH, passThroughType, shiftedOperandType, staticType, typedConstant, type TypeOf } from './typed-eval.ts';
+import { isOrderedType, keyOf, type SqlType } from './sql-types.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 import { LakeError } from '../../errors.ts';
 import { errorRef } from '../../messages/message-parts.ts';
 import { messageError } from '../../message-error.ts';
+import { arithmeticClass, ARITHMETIC_OPS, castToInteger, decimalLiteralText, exactArithmetic, exactNegate, INTEGER_CASTS, literalValue, numClass } from './exact-numeric.ts';
 
-const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
 
 /** AST types squirreling's index does not export, taken from the plan's nodes. */
 export type OrderByItem = Extract<QueryPlan, { type: 'Sort' }>['orderBy'][number];
@@ -135,7 +135,7 @@ export function in3(x: unknown, values: readonly unknown[]): boolean | null {
 /** Compiles `node`; throws FastFallback for what squirreling alone evaluates. */
 export function compileExpr(node: ExprNode, scope: Scope): Compiled {
   switch (node.type) {
-    case 'literal': { const v = node.value; return () => v; }
+    case 'literal': { const v = literalValue(node, scope.text); return () => v; }
     case 'identifier': {
       const f = scope.identifier(node);
       if (!f) throw new FastFallback(`column ${node.prefix ? `${node.prefix}.` : ''}${node.name} not resolved here`);
@@ -144,8 +144,13 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
     case 'unary': {
       const arg = compileExpr(node.argument, scope);
       switch (node.op) {
-        case '-': if (isOrderedType(staticType(node.argument, scope.typeOf))) throw new FastFallback('decimal, date or timestamp arithmetic (-)');
-          return () => { const v = arg() as number; return v == null ? null : -v; };
+        case '-': {
+          const t = staticType(node.argument, scope.typeOf, scope.text);
+          if (isDated(t)) throw new FastFallback('date or timestamp arithmetic (-)');
+          // Exact (exact-numeric.ts): a decimal's text negated, a 64-bit integer in bigint.
+          const c = numClass(node.argument, (n) => staticType(n, scope.typeOf, scope.text), scope.text);
+          return () => exactNegate(arg(), c, node, scope.text);
+        }
         case 'NOT': return () => not3(arg());
         case 'IS NULL': return () => arg() == null;
         case 'IS NOT NULL': return () => arg() != null;
@@ -174,14 +179,25 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
         const typed = compileTypedComparison(node.op, node.left, node.right, scope.typeOf, (n) => compileExpr(n, scope), scope.text);
         if (typed) return typed;
         // Typed sides of kinds no common type joins (a decimal against a date) would compare as text.
-        if (isOrderedType(staticType(node.left, scope.typeOf)) && isOrderedType(staticType(node.right, scope.typeOf))) throw new FastFallback('comparison of a decimal with a date or timestamp');
+        if (isOrderedType(staticType(node.left, scope.typeOf, scope.text)) && isOrderedType(staticType(node.right, scope.typeOf, scope.text))) throw new FastFallback('comparison of a decimal with a date or timestamp');
       }
-      // Decimal arithmetic through Number() would round (p * 2 of a 38-digit p): not compiled here, and the
-      // fallback refuses it (sql-typed-guard.ts) rather than answer from doubles.
-      if (ARITHMETIC.has(node.op) && [node.left, node.right].some((n) => isOrderedType(staticType(n, scope.typeOf)))) throw new FastFallback(`decimal, date or timestamp arithmetic (${node.op})`);
+      // Time arithmetic (`ts - d`) has no exact meaning here: the fallback refuses it (sql-typed-guard.ts).
+      if (ARITHMETIC_OPS.has(node.op) && [node.left, node.right].some((n) => isDated(staticType(n, scope.typeOf, scope.text)))) throw new FastFallback(`date or timestamp arithmetic (${node.op})`);
+      const op = node.op;
+      if (ARITHMETIC_OPS.has(op)) {
+        // Integers and decimals exact, or refused (exact-numeric.ts); never Number() of a 64-bit value or a decimal.
+        const sub = (n: ExprNode) => staticType(n, scope.typeOf, scope.text);
+        const l = numClass(node.left, sub, scope.text);
+        const r = numClass(node.right, sub, scope.text);
+        const out = arithmeticClass(op, l, r, node, scope.text);
+        // A decimal literal (`1.5`) is its text, not the double the parser made of it.
+        const operand = (n: ExprNode, c: typeof l): Compiled => { const t = decimalLiteralText(n, c, scope.text); return t === undefined ? compileExpr(n, scope) : () => t; };
+        const a = operand(node.left, l);
+        const b = operand(node.right, r);
+        return () => exactArithmetic(op, a(), b(), l, r, out, node, scope.text);
+      }
       const left = compileExpr(node.left, scope);
       const right = compileExpr(node.right, scope);
-      const op = node.op;
       // AND/OR short-circuit only on a decisive side: false for AND, true for OR (NULL is not decisive).
       if (op === 'AND') return () => { const l = left(); if (l != null && !l) return false; return and3(l, right()); };
       if (op === 'OR') return () => { const l = left(); if (l != null && l) return true; return or3(l, right()); };
@@ -198,11 +214,14 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       return () => in3(expr(), values.map((v) => v()));
     }
     case 'case': {
+      // Results all of one decimal, date or timestamp type give that type (constants as its text); else a typed value is the fallback's to refuse.
+      const t = staticType(node, scope.typeOf, scope.text);
       const passed = [node.caseExpr, node.elseResult, ...node.whenClauses.map((w) => w.result)];
-      if (passed.some((n) => n && isOrderedType(staticType(n, scope.typeOf)))) throw new FastFallback('CASE over a decimal, date or timestamp value');
+      if (!isOrderedType(t) && passed.some((n) => n && isOrderedType(staticType(n, scope.typeOf, scope.text)))) throw new FastFallback('CASE over a decimal, date or timestamp value');
+      const result = (n: ExprNode): Compiled => { const c = isOrderedType(t) ? typedConstant(t, n, scope.text) : undefined; return c === undefined ? compileExpr(n, scope) : () => c; };
       const caseExpr = node.caseExpr ? compileExpr(node.caseExpr, scope) : undefined;
-      const whens = node.whenClauses.map((w) => ({ condition: compileExpr(w.condition, scope), result: compileExpr(w.result, scope) }));
-      const otherwise = node.elseResult ? compileExpr(node.elseResult, scope) : undefined;
+      const whens = node.whenClauses.map((w) => ({ condition: compileExpr(w.condition, scope), result: result(w.result) }));
+      const otherwise = node.elseResult ? result(node.elseResult) : undefined;
       return () => {
         const value = caseExpr?.();
         for (const w of whens) {
@@ -230,15 +249,46 @@ export function checkDatedCast(node: Extract<ExprNode, { type: 'cast' }>, t: Sql
 }
 
 function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): Compiled {
-  checkDatedCast(node, staticType(node.expr, scope.typeOf));
+  checkDatedCast(node, staticType(node.expr, scope.typeOf, scope.text));
   const expr = compileExpr(node.expr, scope);
   const to = node.toType;
   if (to === 'TEXT' || to === 'STRING' || to === 'VARCHAR') return () => { const v = expr(); return v == null ? null : typeof v === 'object' ? stringify(v) : String(v); };
   const guard = (v: unknown) => { if (typeof v === 'object') throw new FastFallback('CAST of an object'); };
-  if (to === 'INTEGER' || to === 'INT') return () => { const v = expr(); if (v == null) return null; guard(v); const n = Number(v); return Number.isNaN(n) ? null : Math.trunc(n); };
+  // Truncated toward zero, exact, range-checked (exact-numeric.ts), never Number() of a decimal or a 64-bit value.
+  if (to.toUpperCase() in INTEGER_CASTS) return () => { const v = expr(); if (v == null) return null; guard(v); return castToInteger(v, to, { positionStart: node.positionStart, positionEnd: node.positionEnd }, scope.text); };
   if (to === 'FLOAT' || to === 'REAL' || to === 'DOUBLE') return () => { const v = expr(); if (v == null) return null; guard(v); const n = Number(v); return Number.isNaN(n) ? null : n; };
   if (to === 'BOOLEAN' || to === 'BOOL') return () => { const v = expr(); if (v == null) return null; guard(v); return Boolean(v); };
   throw new FastFallback(`CAST to ${to}`);
+}
+
+/**
+ * COALESCE (the first non-NULL argument), GREATEST and LEAST (squirreling's: NULLs skipped, NULL when all
+ * are). Over one decimal, date or timestamp type (typed-eval.ts passThroughType) constants are that type's
+ * canonical text and GREATEST/LEAST compare keys (values), so the result is typed; a typed argument
+ * otherwise (mixed types, an untyped side) is left to the fallback, which refuses it.
+ */
+function compilePassThrough(node: Extract<ExprNode, { type: 'function' }>, name: string, scope: Scope): Compiled {
+  const t = passThroughType(node.args, scope.typeOf, scope.text);
+  if (!t && node.args.some((a) => isOrderedType(staticType(a, scope.typeOf, scope.text)))) throw new FastFallback(`${name} over values of different types`);
+  const args = node.args.map((a): Compiled => {
+    if (!t) return compileExpr(a, scope);
+    const c = typedConstant(t, a, scope.text);
+    return c === undefined ? compileExpr(a, scope) : () => c;
+  });
+  if (name === 'COALESCE') return () => { for (const a of args) { const v = a(); if (v != null) return v; } return null; };
+  const greatest = name === 'GREATEST';
+  const key = (v: unknown): unknown => (t ? keyOf(t, v) ?? v : v);
+  return () => {
+    let best: unknown = null;
+    let bestKey: unknown = null;
+    for (const a of args) {
+      const v = a();
+      if (v == null) continue;
+      const k = key(v);
+      if (best == null || (greatest ? (k as number) > (bestKey as number) : (k as number) < (bestKey as number))) { best = v; bestKey = k; }
+    }
+    return best;
+  };
 }
 
 function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: Scope): Compiled {
@@ -249,16 +299,13 @@ function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: S
     return f;
   }
   if (node.filter) throw new FastFallback(`FILTER on ${name}`);
+  if (PASS_THROUGH.has(name)) return compilePassThrough(node, name, scope);
   const args = node.args.map((a) => compileExpr(a, scope));
   switch (name) {
-    case 'COALESCE':
-      // It passes a typed value on as its text, which the comparison above it would not compare by value.
-      if (node.args.some((a) => isOrderedType(staticType(a, scope.typeOf)))) throw new FastFallback('COALESCE of a decimal, date or timestamp');
-      return () => { for (const a of args) { const v = a(); if (v != null) return v; } return null; };
     case 'DATE_TRUNC': case 'EXTRACT': case 'DATE_PART': {
       const [p, d] = args;
       if (!p || !d || args.length !== 2) throw new FastFallback(`${name} arity`);
-      const t = staticType(node.args[1]!, scope.typeOf);
+      const t = staticType(node.args[1]!, scope.typeOf, scope.text);
       if (isDated(t)) {
         // Of a typed date or timestamp: exact (typed-dates.ts); a unit that is not a known constant is refused.
         const unit = constantUnit(node.args[0]!, name === 'DATE_TRUNC' ? TRUNC_UNITS : EXTRACT_FIELDS, name);

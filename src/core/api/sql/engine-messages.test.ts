@@ -31,7 +31,9 @@ describe('query errors in the reader’s language', () => {
     ['SELECT x.a FROM t', 'error.sql.tableNotFound', 'SQL 错误（第 1 行，第 8 列）：没有表 "x"（在 "x.a" 中）。可用的表：t'],
     ["SELECT * FROM t WHERE 'abc", 'error.sql.unclosedString', 'SQL 错误（第 1 行，第 23 列）：字符串没有结束引号'],
     ['SELECT foo(1) FROM t', 'error.sql.unknownFunction', 'SQL 错误（第 1 行，第 8 列）：未知函数 "foo"。你是不是想用 FLOOR, MOD, POW, COS？'],
-    ['SELECT COALESCE(amount, 0) > 5 FROM t', 'error.sql.typed.underFunction', ''],
+    // (COALESCE(amount, 0) is a decimal now; with an integer column beside it, it is not.)
+    ['SELECT COALESCE(amount, quantity) > 5 FROM t', 'error.sql.typed.underFunction', ''],
+    ['SELECT amount / 2 FROM t', 'error.sql.exact.decimalOp', 'SQL 错误（第 1 行，第 8 列）：amount / 2：decimal 的 / 在这里无法精确计算（decimal 的 + - * 可以）'],
   ];
   for (const [query, inner, chinese] of cases) {
     it(`${query.replace(/\n/g, ' ')} → ${inner}`, async () => {

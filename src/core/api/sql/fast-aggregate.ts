@@ -15,6 +15,7 @@
 import type { ExprNode } from 'squirreling';
 import { compileExpr, FastFallback, stringify, valueKey, type Compiled, type OrderByItem, type Scope, type SelectColumn } from './arrow-eval.ts';
 import { derivedAlias, sortByTerms } from './fast-sort.ts';
+import { checkInt64, ratioToDouble } from './exact-numeric.ts';
 import { decimalAvg, decimalSum, isOrderedType, keyOf, parseDecimal } from './sql-types.ts';
 import { keyed, staticType, type TypeOf } from './typed-eval.ts';
 
@@ -66,7 +67,7 @@ function accumulator(node: FunctionNode, rowScope: Scope): Accumulator {
     set.add(k);
     return raw;
   };
-  const type = staticType(node.args[0]!, rowScope.typeOf);
+  const type = staticType(node.args[0]!, rowScope.typeOf, rowScope.text);
   if (fn === 'MIN' || fn === 'MAX') {
     const best: unknown[] = [];
     const sign = fn === 'MIN' ? -1 : 1;
@@ -117,10 +118,13 @@ function accumulator(node: FunctionNode, rowScope: Scope): Accumulator {
     const n = counts[g] ?? 0;
     if (n === 0) return null;
     const f = floats[g];
-    if (fn === 'AVG') return (f ?? Number(ints[g]!)) / n;
+    // AVG of integers: the double nearest the exact quotient, even past 2^53 (exact-numeric.ts).
+    if (fn === 'AVG') return f !== undefined ? f / n : ratioToDouble(ints[g]!, BigInt(n));
     if (f !== undefined) return f;
     // An exact integer sum: a number while it is a safe integer, else a bigint (as 64-bit values are).
     const sum = ints[g]!;
+    // SUM of a 64-bit column is a 64-bit value (Trino, Spark ANSI): past it an error, not a wider number.
+    if (type?.kind === 'long' && (sum > INT64_MAX || sum < -INT64_MAX - 1n)) checkInt64(sum, node, rowScope.text);
     return sum >= -MAX_SAFE && sum <= MAX_SAFE ? Number(sum) : sum;
   };
   return { fn, add, result };
@@ -152,6 +156,7 @@ function decimalAccumulator(fn: string, scale: number, value: (g: number) => unk
 }
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const INT64_MAX = 2n ** 63n - 1n;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** Exact order of two decimal texts (the canonical form of decimals): sign, integer digits, fraction. */
@@ -240,13 +245,13 @@ export function compileAggregate(spec: AggregateSpec, cursor: RowCursor, resolve
   const contextScope: Scope = {
     identifier: (node) => (isOutput(node) ? outputs.get(node.name) : selectScope.identifier(node)),
     aggregate,
-    ...(typeOf ? { typeOf: (node) => (isOutput(node) ? staticType(outputExprs.get(node.name)!, typeOf) : typeOf(node)) } : {}),
+    ...(typeOf ? { typeOf: (node) => (isOutput(node) ? staticType(outputExprs.get(node.name)!, typeOf, text) : typeOf(node)) } : {}),
     ...(text !== undefined ? { text } : {}),
   };
   const having = spec.having ? compileExpr(spec.having, contextScope) : undefined;
   // Decimal, date and timestamp terms and keys order and group by value (10.5 and 10.50 are one group).
-  const order = (spec.orderBy ?? []).map((t) => keyed(staticType(t.expr, contextScope.typeOf), compileExpr(t.expr, contextScope)));
-  const keyExprs = spec.groupBy.map((e) => keyed(staticType(e, typeOf), compileExpr(e, rowScope)));
+  const order = (spec.orderBy ?? []).map((t) => keyed(staticType(t.expr, contextScope.typeOf, text), compileExpr(t.expr, contextScope)));
+  const keyExprs = spec.groupBy.map((e) => keyed(staticType(e, typeOf, text), compileExpr(e, rowScope)));
   const scalar = keyExprs.length === 0;
 
   const ids = new Map<unknown, number>();

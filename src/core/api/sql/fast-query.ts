@@ -178,7 +178,7 @@ export function compileFastQuery(plan: QueryPlan, sources: Readonly<Record<strin
   const cells = names.map((n) => byName.get(n)!);
   const project = () => cells.map((c) => c());
   // Decimal, date and timestamp terms sort by value (their keys), not as canonical text.
-  const sortTerms = shape.sort ? shape.sort.map((t) => keyed(staticType(t.expr, typeOf), compileExpr(t.expr, rowScope))) : undefined;
+  const sortTerms = shape.sort ? shape.sort.map((t) => keyed(staticType(t.expr, typeOf, text), compileExpr(t.expr, rowScope))) : undefined;
 
   return {
     columns: names,

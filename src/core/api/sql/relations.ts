@@ -21,7 +21,7 @@ import type { FastSource } from './fast-query.ts';
 import { pushableFilter } from './pushdown.ts';
 import type { SqlProgressDto, SqlScanDto } from './sql-contract.ts';
 import { sqlId, sqlRowsOf } from './sql-values.ts';
-import { columnTypesOf, type ColumnTypes } from './sql-types.ts';
+import { columnTypesOf, nestedNanosColumns, type ColumnTypes } from './sql-types.ts';
 import type { RefPoint, RefSelector } from './table-refs.ts';
 
 /** The table behind a relation: opened through its own counting storage so its bytes are its own. */
@@ -34,6 +34,8 @@ export interface OpenedTable {
 }
 
 export interface RelationContext {
+  /** The engine's query (number literals are read from it exactly where the scan's WHERE points into it). */
+  readonly text?: string;
   readonly signal?: AbortSignal;
   readonly onProgress?: (p: SqlProgressDto) => void;
 }
@@ -47,9 +49,11 @@ export abstract class Relation {
   columns: readonly string[] = [];
   /** Types of the columns SQL must compare by value (decimals, dates, timestamps, longs); set by {@link prepare}. */
   types: ColumnTypes = new Map();
-  /** The nanosecond timestamp columns (their values keep nine fraction digits, sql-values.ts). */
+  /** Struct, list and map columns with a nanosecond timestamp inside (sql-types.ts nestedNanosColumns); set by {@link prepare}. */
+  nestedNanos: ReadonlySet<string> = new Set();
+  /** The nanosecond timestamp columns, nested ones too (their values keep nine fraction digits, sql-values.ts). */
   get nanos(): ReadonlySet<string> {
-    return new Set([...this.types].filter(([, t]) => t.kind === 'timestamp' && t.nanos).map(([c]) => c));
+    return new Set([...[...this.types].filter(([, t]) => t.kind === 'timestamp' && t.nanos).map(([c]) => c), ...this.nestedNanos]);
   }
   /** One record per scan the engine made (a relation joined with itself is scanned twice). */
   readonly scans: SqlScanDto[] = [];
@@ -171,13 +175,14 @@ export class DataRelation extends Relation {
     this.basePlan = await planScan(this.opened.table, { ...this.selector, signal: this.ctx.signal });
     this.columns = this.basePlan.columns;
     this.types = await columnTypesOf(this.opened.table, this.ctx.signal);
+    this.nestedNanos = await nestedNanosColumns(this.opened.table, this.ctx.signal);
     const schemas = await this.opened.table.schemas(this.ctx.signal);
     this.binary = new Set(schemas.flatMap((s) => s.columns.filter((c) => isBinaryType(c.type)).map((c) => c.name)));
   }
 
   /** The plan for `hints`, and the filter that went into it (none when the format refused it). */
   private async planFor(hints: ScanOptions): Promise<{ plan: LakePlan; filter?: Expr; columns?: readonly string[] }> {
-    const filter = pushableFilter(hints.where, this.columns.filter((c) => !this.binary.has(c)), this.aliases);
+    const filter = pushableFilter(hints.where, this.columns.filter((c) => !this.binary.has(c)), this.aliases, this.ctx.text);
     // No column asked for (count(*)): read the narrowest thing there is, one column.
     const columns = hints.columns === undefined ? undefined : hints.columns.length === 0 ? this.columns.slice(0, 1) : hints.columns;
     const limit = !hints.where && hints.limit !== undefined ? hints.limit + (hints.offset ?? 0) : undefined;
@@ -240,7 +245,8 @@ export class ChangesRelation extends Relation {
   async prepare(): Promise<void> {
     this.toPlan = await planScan(this.opened.table, { ...pointOf(this.to), signal: this.ctx.signal });
     this.columns = [...this.toPlan.columns, CHANGE_TYPE_COLUMN, CHANGE_VERSION_COLUMN];
-    this.types = await columnTypesOf(this.opened.table, this.ctx.signal);
+    this.types = new Map([...await columnTypesOf(this.opened.table, this.ctx.signal), [CHANGE_VERSION_COLUMN, { kind: 'long' }]]);
+    this.nestedNanos = await nestedNanosColumns(this.opened.table, this.ctx.signal);
   }
 
   async explain(): Promise<SqlScanDto> {
@@ -275,6 +281,19 @@ export class MetadataRelation extends Relation {
   async prepare(): Promise<void> {
     this.data = await metadataRows(this.opened.table, this.metadata, this.selector, this.ctx.signal);
     this.columns = this.data.columns;
+    // Ids, sequence numbers, counts and sizes are integers (bigint past 2^53): typed so arithmetic,
+    // comparisons with literals and sums on them are exact (exact-numeric.ts), on the fallback too.
+    const rows = this.data.rows;
+    this.types = new Map(this.columns.filter((c) => {
+      let seen = false;
+      for (const r of rows) {
+        const v = r[c];
+        if (v == null) continue;
+        if (typeof v !== 'bigint' && !Number.isSafeInteger(v)) return false;
+        seen = true;
+      }
+      return seen;
+    }).map((c) => [c, { kind: 'long' } as const]));
   }
 
   async explain(): Promise<SqlScanDto> {

@@ -70,7 +70,7 @@ async function prepare(storage: Storage, request: SqlRequest, options: SqlRunOpt
     byKey.set(k, e);
   }
   const rewritten = rewriteQuery(query, refs, (r) => byKey.get(refKey(r))!.relation, tokens);
-  const ctx = { signal: options.signal, onProgress: options.onProgress };
+  const ctx = { signal: options.signal, onProgress: options.onProgress, text: rewritten.text };
   const relations: Relation[] = [];
   let done = 0;
   for (const { ref, relation, aliases } of byKey.values()) {
@@ -218,7 +218,14 @@ async function explainPrepared(p: Prepared, signal?: AbortSignal, executorOption
     const mine = nodes.filter((n) => n.table.toLowerCase() === r.relation);
     for (const n of mine.length > 0 ? mine : [{ hints: {} }]) scans.push(await r.explain(n.hints));
   }
-  let { executor } = chooseExecutor(plan, p, { ...(signal ? { signal } : {}), executor: executorOption === 'columnar' ? 'auto' : executorOption ?? 'auto' });
+  let executor: SqlExecutorDto;
+  try {
+    ({ executor } = chooseExecutor(plan, p, { ...(signal ? { signal } : {}), executor: executorOption === 'columnar' ? 'auto' : executorOption ?? 'auto' }));
+  } catch (e) {
+    // A refusal (decimal division, …) is EXPLAIN's answer here too, not its error.
+    if (!isLakeError(e, 'Unsupported')) throw e;
+    executor = { name: 'squirreling', reason: `refused: ${e.message.split('\n')[0]!.replace(/^sql: (sql: )?/, '')}` };
+  }
   if (executor.name === 'squirreling') {
     // A refused shape is EXPLAIN's answer, not its error: the reason says why the run would refuse.
     try { executor = with3vl(executor, await fallbackQuery(p)); } catch (e) {

@@ -1,8 +1,9 @@
 /**
  * Exact or refused (issue 16): a decimal, date or timestamp value used where neither executor compares or
  * computes it as a value — under COALESCE/CASE, in an IN subquery, a scalar subquery, a set operation of
- * two scales, decimal arithmetic — is LakeError Unsupported at its place, never an answer from text or
- * doubles. The typed uses next to them still answer, from rows this test writes.
+ * two scales, decimal division, a decimal result past 38 digits — is LakeError Unsupported at its place,
+ * never an answer from text or doubles. The typed uses next to them (decimal + - * included) still answer,
+ * from rows this test writes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init.ts';
@@ -35,21 +36,23 @@ beforeAll(async () => {
 
 /** Each query and the text of the expression the refusal must point at. */
 const REFUSED: [string, string][] = [
-  ['SELECT id FROM t WHERE COALESCE(p, 0) > 9.6', 'p'],
-  ['SELECT id FROM t WHERE CASE WHEN id > 0 THEN p END > 9.6', 'p'],
+  // COALESCE/GREATEST/LEAST of one type are typed (below); of two scales they are not.
+  ['SELECT id FROM t WHERE COALESCE(p, q) > 9.6', 'p'],
+  ['SELECT id FROM t WHERE LEAST(day, p) > 9.6', 'day'],
+  ['SELECT id FROM t WHERE CASE WHEN id > 0 THEN p ELSE q END > 9.6', 'q'],
+  ['SELECT id FROM t WHERE CASE p WHEN 9.5 THEN 1 END = 1', 'p'],
   ['SELECT id FROM t WHERE GREATEST(p, q) > 9.6', 'p'],
   ['SELECT id FROM t WHERE p IN (SELECT q FROM t)', 'p IN (SELECT q FROM t)'],
   ['SELECT id FROM t WHERE id IN (SELECT p FROM t)', 'id IN (SELECT p FROM t)'],
   ['SELECT id FROM t WHERE (SELECT MAX(p) FROM t) > 9.6', '(SELECT MAX(p) FROM t)'],
   ['SELECT p FROM t UNION SELECT q FROM t ORDER BY p', 'SELECT p FROM t UNION SELECT q FROM t ORDER BY p'],
   ['SELECT id FROM t WHERE p > day', 'p > day'],
-  ['SELECT p * 2 AS x FROM t', 'p'],
-  ['SELECT id, p + 1 AS x FROM t', 'p'],
+  // Decimal arithmetic is exact (exact-numeric.ts) except division, modulo and a result past 38 digits.
+  ['SELECT p / 2 AS x FROM t', 'p'],
+  ['SELECT id, p % q AS x FROM t', 'p'],
+  ['SELECT p * 100 AS x FROM t', 'p'],
+  ['WITH c AS (SELECT p AS v FROM t) SELECT v / 2 AS y FROM c', 'v'],
   ['SELECT id, p - q AS x FROM t', 'p'],
-  ['SELECT SUM(p * q) AS x FROM t', 'p'],
-  ['SELECT id FROM t WHERE p * 1 > 9.6', 'p'],
-  ['SELECT id, -p AS x FROM t', 'p'],
-  ['WITH c AS (SELECT p AS v FROM t) SELECT v * 2 AS y FROM c', 'v'],
 ];
 
 describe('typed values the executors would answer inexactly are refused', () => {
@@ -62,6 +65,67 @@ describe('typed values the executors would answer inexactly are refused', () => 
       });
     }
   }
+
+  it('decimal + - * and unary minus are exact scaled bigints with Spark\'s result scale, on both executors', async () => {
+    const dec = (u: bigint | null, scale: number) => {
+      if (u === null) return null;
+      const t = (u < 0n ? -u : u).toString().padStart(scale + 1, '0');
+      return `${u < 0n ? '-' : ''}${t.slice(0, -scale)}.${t.slice(-scale)}`;
+    };
+    const each = (f: (r: typeof ROWS[number]) => string | null) => ROWS.map((r) => [Number(r.id), f(r)]);
+    const cases: [string, (string | number | null)[][]][] = [
+      // decimal(38,2) * decimal(1,0): scale 2; the 37-digit p doubled needs 38 digits, still exact.
+      ['SELECT id, p * 2 AS x FROM t ORDER BY id', each((r) => dec(r.p === null ? null : r.p * 2n, 2))],
+      ['SELECT id, p + 1 AS x FROM t ORDER BY id', each((r) => dec(r.p === null ? null : r.p + 100n, 2))],
+      // decimal(38,2) - decimal(38,6): scale max(2, 6) = 6.
+      // (Row 3's 35 integer digits do not fit beside 6 fraction digits: refused below.)
+      ['SELECT id, p - q AS x FROM t WHERE id <> 3 ORDER BY id', each((r) => dec(r.p === null || r.q === null ? null : r.p * 10_000n - r.q, 6)).filter(([id]) => id !== 3)],
+      // decimal(38,2) * decimal(38,6): scale 8.
+      ['SELECT id, p * q AS x FROM t ORDER BY id', each((r) => dec(r.p === null || r.q === null ? null : r.p * r.q, 8))],
+      ['SELECT id, -p AS x FROM t ORDER BY id', each((r) => dec(r.p === null ? null : -r.p, 2))],
+      // A decimal literal is decimal(2,1): scale 2 + 1 = 3.
+      ['SELECT id, p * 1.5 AS x FROM t WHERE id <> 3 ORDER BY id', each((r) => dec(r.p === null ? null : r.p * 15n, 3)).filter(([id]) => id !== 3)],
+      ['WITH c AS (SELECT id, p AS v FROM t) SELECT id, v * 2 AS y FROM c ORDER BY id', each((r) => dec(r.p === null ? null : r.p * 2n, 2))],
+      // Typed as decimal, the result compares by value (as text '19.00' > '100.00' would be true).
+      ['SELECT id, p * 2 AS x FROM t WHERE p * 2 > 100.00 ORDER BY id', each((r) => dec(r.p === null ? null : r.p * 2n, 2)).filter(([id]) => id === 3)],
+      ['SELECT id, p AS x FROM t WHERE p * 1 > 9.6 ORDER BY id', each((r) => dec(r.p, 2)).filter(([id]) => id === 1 || id === 3)],
+    ];
+    for (const [query, want] of cases) {
+      for (const executor of ['auto', 'squirreling'] as const) {
+        const r = await runSql(storage, { query, tables: TABLES }, { executor });
+        expect(r.rows, `${executor}: ${query}`).toEqual(want);
+      }
+    }
+    // SUM(p * q): exact on the columnar executor (decimal(38,8)); the fallback's double sum would round, so it refuses.
+    const sum = ROWS.reduce((a, r) => (r.p === null || r.q === null ? a : a + r.p * r.q), 0n);
+    expect((await runSql(storage, { query: 'SELECT SUM(p * q) AS x FROM t', tables: TABLES }, { executor: 'columnar' })).rows).toEqual([[dec(sum, 8)]]);
+    await expect(runSql(storage, { query: 'SELECT SUM(p * q) AS x FROM t', tables: TABLES }, { executor: 'squirreling' }))
+      .rejects.toMatchObject({ code: 'Unsupported', message: expect.stringContaining('line 1, column 8') });
+  });
+
+  it('COALESCE, GREATEST, LEAST and a searched CASE over one typed type give a value of it, compared and ordered by value', async () => {
+    const day = (d: number | null) => (d === null ? null : new Date(d * 86_400_000).toISOString().slice(0, 10));
+    const text = (u: bigint) => { const t = (u < 0n ? -u : u).toString().padStart(3, '0'); return `${u < 0n ? '-' : ''}${t.slice(0, -2)}.${t.slice(-2)}`; };
+    const cases: [string, unknown[][]][] = [
+      // The constant is the column's type: 0 of a decimal(38,2) is '0.00'.
+      ['SELECT id, COALESCE(p, 0) AS c FROM t ORDER BY id', ROWS.map((r) => [Number(r.id), text(r.p ?? 0n)])],
+      // As text '0.00' > '9.6' would be false but '10.00' > '9.6' too; by value 10.00 and the 37-digit p pass.
+      ['SELECT id FROM t WHERE COALESCE(p, 0) > 9.6 ORDER BY id', ROWS.filter((r) => (r.p ?? 0n) > 960n).map((r) => [Number(r.id)])],
+      // As text GREATEST('10.00', '9.60') is '9.60'.
+      ['SELECT id, GREATEST(p, 9.6) AS g FROM t ORDER BY id', ROWS.map((r) => [Number(r.id), text(r.p !== null && r.p > 960n ? r.p : 960n)])],
+      ['SELECT id, LEAST(p, 9.6, NULL) AS g FROM t ORDER BY id', ROWS.map((r) => [Number(r.id), text(r.p !== null && r.p < 960n ? r.p : 960n)])],
+      ['SELECT id, LEAST(day, \'2024-10-05\') AS d FROM t ORDER BY id', ROWS.map((r) => [Number(r.id), day(r.day === null ? 20_001 : Math.min(r.day, 20_001))])],
+      // A searched CASE of one type: '0.00' at the column's scale, compared by value.
+      ['SELECT id, CASE WHEN id > 1 THEN p ELSE 0 END AS c FROM t ORDER BY id', ROWS.map((r) => [Number(r.id), r.id > 1n ? (r.p === null ? null : text(r.p)) : '0.00'])],
+      ['SELECT id FROM t WHERE CASE WHEN id > 1 THEN p ELSE 0 END > 9.6 ORDER BY id', ROWS.filter((r) => r.id > 1n && r.p !== null && r.p > 960n).map((r) => [Number(r.id)])],
+      ['SELECT id FROM t ORDER BY COALESCE(p, -1000) DESC, id', [...ROWS].sort((a, b) => { const x = a.p ?? -100_000n; const y = b.p ?? -100_000n; return x > y ? -1 : x < y ? 1 : Number(a.id - b.id); }).map((r) => [Number(r.id)])],
+    ];
+    for (const [query, want] of cases) {
+      for (const executor of ['auto', 'squirreling'] as const) {
+        expect((await runSql(storage, { query, tables: TABLES }, { executor })).rows, `${executor}: ${query}`).toEqual(want);
+      }
+    }
+  });
 
   it('typed values compared, ordered, grouped, cast or shifted directly still answer by value', async () => {
     const ids = async (query: string, executor: 'auto' | 'squirreling') =>

@@ -1,8 +1,9 @@
 /**
  * Exact or refused, for the squirreling fallback: sql-typed-rewrite.ts makes a decimal, date or timestamp
- * value exact where it is compared, ordered or aggregated directly. Anywhere else squirreling would
- * compare its canonical text or compute with doubles (`COALESCE(d, 0) > 5`, `CASE … THEN d`, `p * 2`,
- * `x IN (SELECT d …)`, a UNION of decimals of two scales), which is a wrong answer without an error; this
+ * value exact where it is compared, ordered or aggregated directly, and decimal arithmetic exact
+ * (exact-numeric.ts). Anywhere else squirreling would compare its canonical text or compute with doubles
+ * (`COALESCE(d, 0) > 5`, `CASE … THEN d`, `ts - d`, `x IN (SELECT d …)`, a UNION of decimals of two
+ * scales), which is a wrong answer without an error; this
  * walk refuses such a use with LakeError Unsupported at its place instead.
  */
 import type { Statement } from 'squirreling';
@@ -10,6 +11,9 @@ import { LakeError, type LakeErrorRef } from '../../errors.ts';
 import { errorRef, errorText } from '../../messages/message-parts.ts';
 import { checkDatedCast } from './arrow-eval.ts';
 import { isOrderedType, typeSpec, type SqlType } from './sql-types.ts';
+import { ARITHMETIC_OPS } from './exact-numeric.ts';
+import { isDated } from './typed-dates.ts';
+import { PASS_THROUGH } from './typed-eval.ts';
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -91,10 +95,15 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
     if (v.type === 'binary' && (v.op === '+' || v.op === '-') && isNode(v.right) && v.right.type === 'interval') keep(v.left);
     if (v.type === 'binary' && v.op === '+' && isNode(v.left) && v.left.type === 'interval') keep(v.right);
     if (v.type === 'in valuelist') { keep(v.expr); (v.values as unknown[]).forEach(keep); }
+    // Arithmetic and unary minus of decimals are exact (exact-numeric.ts, rewritten to __LS3_ARITH/__LS3_NEG); of times they are not.
+    if (v.type === 'binary' && ARITHMETIC_OPS.has(String(v.op)) && ![v.left, v.right].some((c) => isNode(c) && c.type === 'interval' || isDated(typed(c)))) { keep(v.left); keep(v.right); }
+    if (v.type === 'unary' && v.op === '-' && !isDated(typed(v.argument))) keep(v.argument);
     if (v.type === 'unary' && (v.op === 'IS NULL' || v.op === 'IS NOT NULL' || v.op === 'NOT')) keep(v.argument);
     if (v.type === 'binary' && (v.op === 'AND' || v.op === 'OR')) { keep(v.left); keep(v.right); }
     if (v.type === 'function' && EXACT_FUNCTIONS.has(String(v.funcName).toUpperCase())) (v.args as unknown[]).forEach(keep);
     if (v.type === 'function' && DATE_FUNCTIONS.has(String(v.funcName).toUpperCase())) (v.args as unknown[]).forEach(keep);
+    // COALESCE/GREATEST/LEAST over one typed type pass a value of it on (typed-eval.ts passThroughType).
+    if (v.type === 'function' && PASS_THROUGH.has(String(v.funcName).toUpperCase()) && isOrderedType(typeOfNode(v))) (v.args as unknown[]).forEach(keep);
     if (v.type === 'function' && isNode(v.filter)) keep(v.filter);
     if (v.type === 'cast') { checkDatedCast(v as never, typeOfNode(v.expr)); keep(v.expr); } // an explicit conversion is the user's choice, but not to a number from a time
     if (v.type === 'function' && ['SUM', 'AVG'].includes(String(v.funcName).toUpperCase())) {
@@ -102,6 +111,8 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
       if (t && (t.kind === 'date' || t.kind === 'timestamp')) refuse(v, errorRef('error.sql.typed.sumOfTimes', { fn: String(v.funcName), type: typeSpec(t) }));
     }
     if (v.type === 'case') (v.whenClauses as Node[]).forEach((w) => keep(w.condition));
+    // A searched CASE whose results are of one typed type passes a value of it on (typed-eval.ts).
+    if (v.type === 'case' && !v.caseExpr && isOrderedType(typeOfNode(v))) { (v.whenClauses as Node[]).forEach((w) => keep(w.result)); keep(v.elseResult); }
     if (v.type === 'select' || v.type === 'with' || v.type === 'compound') {
       for (const k of ['where', 'having']) if (isNode(v[k])) keep(v[k]);
       (v.joins as Node[] | undefined)?.forEach((j) => keep(j.on));

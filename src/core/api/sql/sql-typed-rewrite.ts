@@ -21,8 +21,9 @@ import { errorRef } from '../../messages/message-parts.ts';
 import { messageError } from '../../message-error.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
-import { checkLiteral, commonType, compareTyped, decimalAvg, isOrderedType, keyOf, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
-import { constantOf, shiftedOperandType, staticType, type TypeOf } from './typed-eval.ts';
+import { checkLiteral, compareTyped, decimalAvg, isOrderedType, keyOf, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
+import { comparisonType, constantOf, inType, PASS_THROUGH, passThroughType, shiftedOperandType, staticType, typedConstant, type TypeOf } from './typed-eval.ts';
+import { arithmeticClass, ARITHMETIC_OPS, castToInteger, decimalLiteralText, exactArithmetic, exactNegate, exprText, INTEGER_CASTS, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 
 const TWO_53 = 2 ** 53;
@@ -81,11 +82,48 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
       if (sum == null || !count) return null;
       if (Number(magnitude) >= TWO_53) throw sumTooLarge(String(what), start, end);
       const t = typeOfSpec(spec);
-      return t.kind === 'decimal' ? decimalAvg(BigInt(sum as number), BigInt(count as number), t.scale) : null;
+      // Below 2^53 the double sum of integers is exact: one division, the double nearest the exact average.
+      return t.kind === 'decimal' ? decimalAvg(BigInt(sum as number), BigInt(count as number), t.scale) : Number(sum) / Number(count);
     },
     arguments: { min: 7, max: 7 },
   },
+  __LS3_EXTREME: {
+    apply: (spec, fn, ...values) => {
+      const t = typeOfSpec(spec);
+      let best: unknown = null;
+      let bestKey: bigint | number | undefined;
+      for (const v of values) {
+        if (v == null) continue;
+        const k = keyOf(t, v);
+        if (k === undefined) continue;
+        if (bestKey === undefined || (fn === 'GREATEST' ? k > bestKey : k < bestKey)) { best = v; bestKey = k; }
+      }
+      return best as never;
+    },
+    arguments: { min: 3 },
+  },
+  // Exact numbers (exact-numeric.ts): arithmetic, unary minus and CAST to an integer type.
+  __LS3_ARITH: {
+    apply: (op, spec, a, b) => { const c = JSON.parse(String(spec)) as ArithSpec; return exactArithmetic(String(op), a, b, c.l, c.r, c.out, c.at, undefined) as never; },
+    arguments: { min: 4, max: 4 },
+  },
+  __LS3_NEG: {
+    apply: (spec, v) => { const c = JSON.parse(String(spec)) as ArithSpec; return exactNegate(v, c.l, c.at, undefined) as never; },
+    arguments: { min: 2, max: 2 },
+  },
+  __LS3_CAST: {
+    apply: (to, spec, v) => {
+      const c = JSON.parse(String(spec)) as ArithSpec;
+      const out = castToInteger(v, String(to), c.at, undefined);
+      if (typeof out === 'object' && out !== null) throw new LakeError('DataInvalid', `sql: Cannot CAST object to ${String(to)}`, { engineStart: c.at.positionStart, engineEnd: c.at.positionEnd });
+      return out as never;
+    },
+    arguments: { min: 3, max: 3 },
+  },
 };
+
+/** What an exact-number call needs to know of its operands, as the literal argument it gets (JSON). */
+interface ArithSpec { readonly l: NumClass; readonly r: NumClass; readonly out: NumClass; readonly at: At }
 
 /** Column types of the relations a query reads, by the names it may use. */
 export interface RelationTypes {
@@ -94,6 +132,7 @@ export interface RelationTypes {
 }
 
 type Node = Record<string, unknown>;
+type ExprNodeLike = Parameters<typeof staticType>[0];
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 const sameType = (a: SqlType | undefined, b: SqlType | undefined) => a !== undefined && b !== undefined && typeSpec(a) === typeSpec(b);
 
@@ -118,7 +157,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       if (Array.isArray(v)) { v.forEach(visit); return; }
       if (!isNode(v)) return;
       if (v.type === 'derived' && typeof v.alias === 'string' && !aliasTypes.has(v.alias)) {
-        const t = staticType(v.expr as never, typeOf);
+        const t = staticType(v.expr as never, typeOf, text);
         if (t) { aliasTypes.set(v.alias, t); changed = true; }
       }
       Object.values(v).forEach(visit);
@@ -126,7 +165,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     visit(statement);
   }
 
-  const typeOfNode = (n: unknown) => staticType(n as never, typeOf);
+  const typeOfNode = (n: unknown) => staticType(n as never, typeOf, text);
   // What the rewrite below would leave inexact is refused before anything runs.
   guardTyped(statement, typeOfNode);
 
@@ -151,7 +190,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       const r = v.right as Node;
       const lt = typeOfNode(l);
       const rt = typeOfNode(r);
-      const t = commonType(lt, rt);
+      const t = comparisonType(l as never, r as never, typeOf, text);
       const bothColumns = l.type === 'identifier' && r.type === 'identifier' && sameType(lt, rt) && (v.op === '=' || v.op === '==');
       if (isOrderedType(t) && !bothColumns) {
         rewritten++;
@@ -179,8 +218,54 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
         return call(v, '__LS3_SHIFT', [lit(v, typeSpec(t)), lit(v, interval.value), lit(v, interval.unit), lit(v, op), walk(x)]);
       }
     }
+    // Number literals as written (an integer beyond 2^53 a bigint), arithmetic, unary minus and integer
+    // CASTs exact or refused (exact-numeric.ts), not squirreling's Number().
+    if (v.type === 'literal' && typeof v.value === 'number') {
+      const value = literalValue(v as never, text);
+      if (value !== v.value) { rewritten++; return { ...v, value }; }
+    }
+    const at = (n: Node): At & { expr: string } => ({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number, expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) });
+    const sub = (n: ExprNodeLike) => staticType(n as never, typeOf, text);
+    if (v.type === 'binary' && typeof v.op === 'string' && ARITHMETIC_OPS.has(v.op)) {
+      const l = numClass(v.left as never, sub, text);
+      const r = numClass(v.right as never, sub, text);
+      const out = arithmeticClass(v.op, l, r, v as At, text);
+      rewritten++;
+      // A decimal literal (`1.5`) goes in as its text, not the double the parser made of it.
+      const operand = (n: Node, c: NumClass) => { const t = decimalLiteralText(n as never, c, text); return t === undefined ? walk(n) : lit(n, t); };
+      return call(v, '__LS3_ARITH', [lit(v, v.op), lit(v, JSON.stringify({ l, r, out, at: at(v) } satisfies ArithSpec)), operand(v.left as Node, l), operand(v.right as Node, r)]);
+    }
+    if (v.type === 'unary' && v.op === '-' && isNode(v.argument) && v.argument.type !== 'literal') {
+      const c = numClass(v.argument as never, sub, text);
+      rewritten++;
+      return call(v, '__LS3_NEG', [lit(v, JSON.stringify({ l: c, r: c, out: c, at: at(v) } satisfies ArithSpec)), walk(v.argument)]);
+    }
+    if (v.type === 'cast' && String(v.toType).toUpperCase() in INTEGER_CASTS) {
+      const c: NumClass = { kind: 'int', precision: 19 };
+      rewritten++;
+      return call(v, '__LS3_CAST', [lit(v, String(v.toType).toUpperCase()), lit(v, JSON.stringify({ l: c, r: c, out: c, at: at(v) } satisfies ArithSpec)), walk(v.expr)]);
+    }
+    // A searched CASE whose results are of one typed type: constant results as its canonical text.
+    if (v.type === 'case' && !v.caseExpr) {
+      const t = typeOfNode(v);
+      if (isOrderedType(t)) {
+        rewritten++;
+        const result = (n: Node) => { const c = typedConstant(t, n as never, text); return c === undefined ? walk(n) : lit(n, c); };
+        return { ...v, whenClauses: (v.whenClauses as Node[]).map((w) => ({ ...w, condition: walk(w.condition), result: result(w.result as Node) })), ...(v.elseResult ? { elseResult: result(v.elseResult as Node) } : {}) };
+      }
+    }
+    // COALESCE/GREATEST/LEAST over one typed type: constants as its canonical text; GREATEST/LEAST by value.
+    if (v.type === 'function' && Array.isArray(v.args) && PASS_THROUGH.has(String(v.funcName).toUpperCase())) {
+      const t = passThroughType(v.args as never, typeOf, text);
+      if (t) {
+        rewritten++;
+        const args = (v.args as Node[]).map((a) => { const c = typedConstant(t, a as never, text); return c === undefined ? walk(a) : lit(a, c); });
+        const name = String(v.funcName).toUpperCase();
+        return name === 'COALESCE' ? { ...v, args } : call(v, '__LS3_EXTREME', [lit(v, typeSpec(t)), lit(v, name), ...args]);
+      }
+    }
     if (v.type === 'in valuelist') {
-      const t = typeOfNode(v.expr);
+      const t = inType(v.expr as never, v.values as never, typeOf, text);
       if (isOrderedType(t)) {
         rewritten++;
         const x = v.expr as Node;
@@ -197,7 +282,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
         rewritten++;
         return call(v, '__LS3_UNKEY', [spec, inner(name, call(v, '__LS3_KEY', [spec, walk(arg)]))]);
       }
-      if ((name === 'SUM' && (t?.kind === 'decimal' || t?.kind === 'long')) || (name === 'AVG' && t?.kind === 'decimal')) {
+      if ((name === 'SUM' || name === 'AVG') && (t?.kind === 'decimal' || t?.kind === 'long')) {
         rewritten++;
         const sum = inner('SUM', call(v, '__LS3_KEY', [spec, walk(arg)]));
         const magnitude = inner('SUM', call(v, '__LS3_ABSKEY', [spec, walk(arg)]));

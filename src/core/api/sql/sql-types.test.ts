@@ -7,12 +7,13 @@ const NS = (iso: string) => BigInt(Date.parse(iso)) * 1_000_000n;
 describe('SQL column types', () => {
   it('maps the type names of every format', () => {
     expect(['decimal(10,2)', 'DECIMAL(23, 5) NOT NULL', 'decimal(38,0)', 'decimal'].map(sqlTypeOf)).toEqual([
-      { kind: 'decimal', scale: 2 }, { kind: 'decimal', scale: 5 }, { kind: 'decimal', scale: 0 }, { kind: 'decimal', scale: 0 }]);
+      { kind: 'decimal', scale: 2, precision: 10 }, { kind: 'decimal', scale: 5, precision: 23 }, { kind: 'decimal', scale: 0, precision: 38 }, { kind: 'decimal', scale: 0 }]);
     for (const t of ['timestamp', 'timestamptz', 'timestamp_ntz', 'TIMESTAMP(6) WITH LOCAL TIME ZONE', 'TIMESTAMP(3)', 'timestamp-micros', 'local-timestamp-millis']) expect(sqlTypeOf(t), t).toEqual({ kind: 'timestamp' });
     for (const t of ['timestamp_ns', 'timestamptz_ns', 'TIMESTAMP(9)', 'TIMESTAMP(7) WITH LOCAL TIME ZONE', 'TIMESTAMP(9) NOT NULL', 'timestamp-nanos', 'local-timestamp-nanos']) expect(sqlTypeOf(t), t).toEqual({ kind: 'timestamp', nanos: true });
     for (const t of ['date', 'DATE NOT NULL']) expect(sqlTypeOf(t), t).toEqual({ kind: 'date' });
-    for (const t of ['long', 'BIGINT', 'int64']) expect(sqlTypeOf(t), t).toEqual({ kind: 'long' });
-    for (const t of ['string', 'int', 'double', 'decimal_text', 'datetime', 'time-micros', 'list<decimal(10,2)>']) expect(sqlTypeOf(t), t).toBeUndefined();
+    // Every integer column is an integer to SQL (exact-numeric.ts computes with it in bigint).
+    for (const t of ['long', 'BIGINT', 'int64', 'int', 'integer', 'INT NOT NULL', 'short', 'SMALLINT', 'byte', 'TINYINT']) expect(sqlTypeOf(t), t).toEqual({ kind: 'long' });
+    for (const t of ['string', 'interval', 'double', 'decimal_text', 'datetime', 'time-micros', 'list<decimal(10,2)>']) expect(sqlTypeOf(t), t).toBeUndefined();
   });
 
   it('parses decimals and instants exactly', () => {

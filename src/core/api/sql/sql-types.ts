@@ -19,9 +19,13 @@ import { messageError } from '../../message-error.ts';
 import type { LakeTable } from '../../formats/table-format.ts';
 import { canonicalDate, canonicalDecimal, canonicalTimestampMicros, canonicalTimestampNanos } from '../../arrow/index.ts';
 
-/** A column's type where SQL must know it: decimal(p,s) by scale, date, timestamp (with or without zone), 64-bit integer. */
+/**
+ * A column's type where SQL must know it: decimal(p,s) by scale, date, timestamp (with or without zone), and
+ * `long` for every integer column (64-bit or narrower: its values are integers, exact-numeric.ts computes
+ * with them in bigint).
+ */
 export type SqlType =
-  | { readonly kind: 'decimal'; readonly scale: number }
+  | { readonly kind: 'decimal'; readonly scale: number; /** Digits in all (38 when unknown); arithmetic results carry theirs (exact-numeric.ts). */ readonly precision?: number }
   | { readonly kind: 'date' }
   | { readonly kind: 'timestamp'; readonly nanos?: boolean }
   | { readonly kind: 'long' };
@@ -38,11 +42,11 @@ export const isOrderedType = (t: SqlType | undefined): t is Exclude<SqlType, { k
  */
 export function sqlTypeOf(formatType: string): SqlType | undefined {
   const t = formatType.trim().toLowerCase();
-  const dec = /^decimal\s*(?:\(\s*\d+\s*(?:,\s*(\d+)\s*)?\))?(?:\s|$)/.exec(t);
-  if (dec) return { kind: 'decimal', scale: Number(dec[1] ?? 0) };
+  const dec = /^decimal\s*(?:\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?\))?(?:\s|$)/.exec(t);
+  if (dec) return { kind: 'decimal', scale: Number(dec[2] ?? 0), ...(dec[1] ? { precision: Number(dec[1]) } : {}) };
   if (/^date(?:\s|$)/.test(t)) return { kind: 'date' };
   if (/^(?:local-)?timestamp/.test(t)) return isNanosType(t) ? { kind: 'timestamp', nanos: true } : { kind: 'timestamp' };
-  if (/^(?:long|bigint|int64)(?:\s|$)/.test(t)) return { kind: 'long' };
+  if (/^(?:long|bigint|int64|int|integer|int32|short|smallint|int16|byte|tinyint|int8)(?:\s|$)/.test(t)) return { kind: 'long' };
   return undefined;
 }
 
@@ -63,6 +67,19 @@ export async function columnTypesOf(table: LakeTable, signal?: AbortSignal): Pro
     }
   }
   return out;
+}
+
+const NESTED_NANOS = /timestamp(?:tz)?_ns\b|timestamp-nanos\b|timestamp(?:_ltz)?\s*\(\s*[7-9]\s*\)/i;
+
+/**
+ * The current schema's struct, list and map columns with a nanosecond timestamp inside (`struct<t:
+ * timestamp_ns>`, Paimon `ROW<t TIMESTAMP(9)>`): SQL reads them with those timestamps' nine fraction
+ * digits (arrow exactTimestampAccessor), as it reads a nanosecond column, instead of floored to microseconds.
+ */
+export async function nestedNanosColumns(table: LakeTable, signal?: AbortSignal): Promise<Set<string>> {
+  const schemas = await table.schemas(signal);
+  const current = schemas.find((s) => s.isCurrent) ?? schemas[schemas.length - 1];
+  return new Set((current?.columns ?? []).filter((c) => sqlTypeOf(c.type) === undefined && NESTED_NANOS.test(c.type)).map((c) => c.name));
 }
 
 /** A type as text (the fallback's function argument) and back. */

@@ -54,6 +54,9 @@ const FINER_THAN_MICROS = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6})\d+Z$/;
  * to microseconds — the text's digits are a non-negative offset into its second, so dropping them floors.
  */
 export function canonicalSqlValue(v: unknown): unknown {
+  // A struct, list or map with a nanosecond timestamp inside: the same floor on each of its values.
+  if (Array.isArray(v)) return v.map(canonicalSqlValue);
+  if (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, canonicalSqlValue(x)]));
   if (typeof v !== 'string') return v;
   const m = FINER_THAN_MICROS.exec(v);
   return m ? `${m[1]}Z` : v;

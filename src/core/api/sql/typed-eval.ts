@@ -7,7 +7,9 @@
  */
 import type { ExprNode } from 'squirreling';
 import { extractType, isDated, shiftType, truncType } from './typed-dates.ts';
-import { avgScale, checkLiteral, commonType, compareDecimal, isOrderedType, keyOf, parseDecimal, parseInstant, type Decimal, type SqlType } from './sql-types.ts';
+import { arithmeticClass, ARITHMETIC_OPS, INTEGER_CASTS, numClass, typeOfClass } from './exact-numeric.ts';
+import { avgScale, checkLiteral, commonType, compareDecimal, isOrderedType, keyOf, parseDecimal, parseInstant, typeSpec, valueOfKey, type Decimal, type SqlType } from './sql-types.ts';
+import { canonicalDecimal } from '../../arrow/index.ts';
 
 type Identifier = Extract<ExprNode, { type: 'identifier' }>;
 
@@ -18,7 +20,7 @@ export type TypeOf = (node: Identifier) => SqlType | undefined;
  * The type SQL knows statically: a typed column, MIN/MAX of one, SUM of a decimal or long, AVG of a decimal,
  * DATE_TRUNC or `± INTERVAL` of a date or timestamp, EXTRACT(EPOCH …) of a timestamp (typed-dates.ts).
  */
-export function staticType(node: ExprNode, typeOf: TypeOf | undefined): SqlType | undefined {
+export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: string): SqlType | undefined {
   // Date functions of a date or timestamp (typed-dates.ts): DATE_TRUNC and `± INTERVAL` keep a time, EXTRACT(EPOCH) is a decimal.
   if (node.type === 'binary' && (node.op === '+' || node.op === '-') && node.right.type === 'interval') {
     const t = shiftedOperandType(node.left, typeOf);
@@ -30,10 +32,23 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined): SqlType 
   }
   if (!typeOf) return undefined;
   if (node.type === 'identifier') return typeOf(node);
+  // Arithmetic of integers and decimals, unary minus and CAST to an integer type (exact-numeric.ts).
+  if (node.type === 'binary' && ARITHMETIC_OPS.has(node.op)) {
+    const sub = (n: ExprNode) => staticType(n, typeOf, text);
+    return typeOfClass(arithmeticClass(node.op, numClass(node.left, sub, text), numClass(node.right, sub, text), node, text));
+  }
+  if (node.type === 'unary' && node.op === '-') {
+    const t = staticType(node.argument, typeOf, text);
+    return t?.kind === 'decimal' || t?.kind === 'long' ? t : undefined;
+  }
+  if (node.type === 'cast') return node.toType.toUpperCase() in INTEGER_CASTS ? { kind: 'long' } : undefined;
+  if (node.type === 'function' && PASS_THROUGH.has(node.funcName.toUpperCase())) return passThroughType(node.args, typeOf, text);
+  // A searched CASE whose results are all of one type (a simple CASE compares its operand as text: untyped).
+  if (node.type === 'case' && !node.caseExpr) return passThroughType(caseResults(node), typeOf, text);
   if (node.type === 'function' && node.args.length === 2) {
     const name = node.funcName.toUpperCase();
     if (name !== 'DATE_TRUNC' && name !== 'EXTRACT' && name !== 'DATE_PART') return undefined;
-    const t = staticType(node.args[1]!, typeOf);
+    const t = staticType(node.args[1]!, typeOf, text);
     if (!isDated(t)) return undefined;
     if (name === 'DATE_TRUNC') return truncType(t);
     const field = node.args[0]!.type === 'literal' ? node.args[0]!.value : undefined;
@@ -41,13 +56,54 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined): SqlType 
   }
   if (node.type === 'function' && node.args.length === 1 && node.args[0]!.type !== 'star') {
     const name = node.funcName.toUpperCase();
-    const t = name === 'MIN' || name === 'MAX' || name === 'SUM' || name === 'AVG' ? staticType(node.args[0]!, typeOf) : undefined;
+    const t = name === 'MIN' || name === 'MAX' || name === 'SUM' || name === 'AVG' ? staticType(node.args[0]!, typeOf, text) : undefined;
     if (!t) return undefined;
     if (name === 'MIN' || name === 'MAX') return t;
     if (name === 'SUM') return t.kind === 'decimal' || t.kind === 'long' ? t : undefined;
     return t.kind === 'decimal' ? { kind: 'decimal', scale: avgScale(t.scale) } : undefined;
   }
   return undefined;
+}
+
+/** The results a CASE may give: each THEN, and the ELSE (NULL when there is none). */
+export const caseResults = (node: Extract<ExprNode, { type: 'case' }>): ExprNode[] => [...node.whenClauses.map((w) => w.result), ...(node.elseResult ? [node.elseResult] : [])];
+
+/** Functions that pass one of their arguments on: typed when every argument is of one ordered type. */
+export const PASS_THROUGH = new Set(['COALESCE', 'GREATEST', 'LEAST']);
+
+/**
+ * The type COALESCE, GREATEST or LEAST of `args` gives: the one decimal, date or timestamp type (same scale,
+ * same precision) of every argument that is not a constant, when each constant (NULL, `0`, `'2024-01-01'`)
+ * is a value of it ({@link typedConstant}); undefined otherwise (the guard then refuses a typed argument).
+ */
+export function passThroughType(args: readonly ExprNode[], typeOf: TypeOf | undefined, text: string | undefined): SqlType | undefined {
+  let t: SqlType | undefined;
+  for (const a of args) {
+    if (constantOf(a, text)) continue;
+    const at = staticType(a, typeOf, text);
+    if (!isOrderedType(at) || (t && typeSpec(t) !== typeSpec(at))) return undefined;
+    t = at;
+  }
+  if (!t) return undefined;
+  for (const a of args) if (constantOf(a, text) && typedConstant(t, a, text) === undefined) return undefined;
+  return t;
+}
+
+/**
+ * A constant argument as a value of type `t` in its canonical text (`0` of a decimal(…,2) is '0.00', a date
+ * literal of a timestamp its midnight); null for NULL; undefined when it is no value of `t` (or has more
+ * fraction digits than the decimal's scale).
+ */
+export function typedConstant(t: SqlType, node: ExprNode, text: string | undefined): string | null | undefined {
+  const c = constantOf(node, text);
+  if (!c) return undefined;
+  if (c.value == null) return null;
+  if (t.kind === 'decimal') {
+    const d = parseDecimal(c.value);
+    return d && d.s <= t.scale ? canonicalDecimal(d.u * 10n ** BigInt(t.scale - d.s), t.scale) : undefined;
+  }
+  const n = parseInstant(c.value);
+  return n === undefined ? undefined : valueOfKey(t, n) as string;
 }
 
 /**
@@ -114,9 +170,36 @@ function side(node: ExprNode, t: SqlType, other: ExprNode, compile: Compile, tex
   return () => { const v = f(); return v == null ? null : parse(v); };
 }
 
+/** A number literal, or `-` of one. */
+export const isNumberLiteral = (n: ExprNode): boolean =>
+  (n.type === 'literal' && (typeof n.value === 'number' || typeof n.value === 'bigint')) || (n.type === 'unary' && n.op === '-' && isNumberLiteral(n.argument));
+
+/** An integer against a number literal compares exactly as decimals (`big = 9007199254740993`, `n > 2.5`), not with a double of the literal. */
+const INTEGER_AS_DECIMAL: SqlType = { kind: 'decimal', scale: 0 };
+
+/**
+ * The type `left` and `right` compare in: their common ordered type, or for an integer (long) against a
+ * number literal, decimal (the literal's exact value, not the double the parser made of it).
+ */
+export function comparisonType(left: ExprNode, right: ExprNode, typeOf: TypeOf | undefined, text?: string): SqlType | undefined {
+  const lt = staticType(left, typeOf, text);
+  const rt = staticType(right, typeOf, text);
+  const t = commonType(lt, rt);
+  if (isOrderedType(t)) return t;
+  if ((lt?.kind === 'long' && isNumberLiteral(right)) || (rt?.kind === 'long' && isNumberLiteral(left))) return INTEGER_AS_DECIMAL;
+  return undefined;
+}
+
+/** The type `x IN (values)` compares in: x's ordered type, or decimal for an integer x among number literals only. */
+export function inType(expr: ExprNode, values: readonly ExprNode[], typeOf: TypeOf | undefined, text?: string): SqlType | undefined {
+  const t = staticType(expr, typeOf, text);
+  if (isOrderedType(t)) return t;
+  return t?.kind === 'long' && values.length > 0 && values.every(isNumberLiteral) ? INTEGER_AS_DECIMAL : undefined;
+}
+
 /** `left op right` compared as values of their common type; undefined when neither side is typed. */
 export function compileTypedComparison(op: string, left: ExprNode, right: ExprNode, typeOf: TypeOf | undefined, compile: Compile, text?: string): (() => boolean | null) | undefined {
-  const t = commonType(staticType(left, typeOf), staticType(right, typeOf));
+  const t = comparisonType(left, right, typeOf, text);
   if (!isOrderedType(t) || !(op in OPS)) return undefined;
   const test = OPS[op]!;
   const cmp = comparerOf(t);
@@ -132,7 +215,7 @@ export function compileTypedComparison(op: string, left: ExprNode, right: ExprNo
 
 /** `x IN (values)` compared as values of x's type (SQL three-valued); undefined when x is not typed. */
 export function compileTypedIn(expr: ExprNode, values: readonly ExprNode[], typeOf: TypeOf | undefined, compile: Compile, text?: string): (() => boolean | null) | undefined {
-  const t = staticType(expr, typeOf);
+  const t = inType(expr, values, typeOf, text);
   if (!isOrderedType(t)) return undefined;
   const cmp = comparerOf(t);
   const x = side(expr, t, expr, compile, text);

@@ -1,7 +1,7 @@
 /** Parquet: footers and field ids (hyparquet, ranged reads), row paging (hyparquet), Arrow scans (parquet-wasm). */
 export { bytesSource, storageSource, readAllBytes, asyncBufferOf } from './byte-source.ts';
 export type { ByteSource } from './byte-source.ts';
-export { readParquetFooter, parquetFooterOfFile, footerOf, FOOTER_TAIL_BYTES } from './footer.ts';
+export { readParquetFooter, parquetFooterOfFile, parquetFooterForDecoding, footerOf, FOOTER_TAIL_BYTES } from './footer.ts';
 export { readParquetFooterHead, FOOTER_HEAD_BYTES } from './footer-head.ts';
 export type { ParquetFooter } from './footer.ts';
 export { parquetFields, fieldsById, PARQUET_FIELD_ID_KEY } from './schema.ts';

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../../../testing/fixtures.ts';
 import { canonicalRows, canonicalRowsText } from '../../arrow/canonical.ts';
-import { bytesSource, parquetFooterOfFile, readParquetFooter, readParquetToArrow, PARQUET_FIELD_ID_KEY, readSmallParquetRowGroup, SMALL_PARQUET_MAX_BYTES } from './index.ts';
+import { bytesSource, parquetFooterForDecoding, parquetFooterOfFile, readParquetFooter, readParquetToArrow, PARQUET_FIELD_ID_KEY, readSmallParquetRowGroup, SMALL_PARQUET_MAX_BYTES } from './index.ts';
 
 if (!FIXTURES_PRESENT) console.warn(`small-file reader fixtures test skipped: ${FIXTURES_SKIP_REASON}`);
 beforeAll(() => installNodeParquetWasm());
@@ -46,6 +46,11 @@ async function compareFile(bytes: Uint8Array, name: string): Promise<number> {
     }
     const cols = small.schema.fields.map((f) => f.name);
     expect(canonicalRowsText(canonicalRows(small, { columns: cols })), name).toBe(canonicalRowsText(canonicalRows(table, { columns: cols })));
+    // The read path's footer (read-footer.ts, no statistics) decodes the same batch.
+    const lean = parquetFooterForDecoding(bytes, name);
+    const viaLean = readSmallParquetRowGroup(bytes, lean.metadata, rg, columns, { file: name }, lean.fields)!;
+    expect(viaLean.schema.fields.map(String), name).toEqual(small.schema.fields.map(String));
+    expect(canonicalRowsText(canonicalRows(viaLean, { columns: cols })), name).toBe(canonicalRowsText(canonicalRows(small, { columns: cols })));
   }
   return compared;
 }

@@ -16,8 +16,9 @@
  * (`readColumn`, what `parquetRead` calls per chunk) — without `parquetRead`'s query plan, fetch
  * coalescing and promise per column, which over one-row files cost more than the decoding.
  */
-import { Binary, Bool, Data, DataType, DateDay, Field, FixedSizeBinary, Float32, Float64, Int32, Int64, RecordBatch, Schema, Struct, TimeUnit, Timestamp, Utf8, makeData } from 'apache-arrow';
-import { parquetSchema, type DecodedArray, type FileMetaData } from 'hyparquet';
+import { Binary, Bool, Data, DataType, DateDay, Field, FixedSizeBinary, Float32, Float64, Int32, Int64, type RecordBatch, TimeUnit, Timestamp, Utf8 } from 'apache-arrow';
+import { batchFromColumns } from '../../arrow/columns.ts';
+import { parquetSchema, type DecodedArray, type FileMetaData, type SchemaElement } from 'hyparquet';
 import { readColumn } from 'hyparquet/src/column.js';
 import { DEFAULT_PARSERS } from 'hyparquet/src/convert.js';
 import { getTreePath } from 'hyparquet/src/schema.js';
@@ -94,7 +95,7 @@ export function readSmallParquetRowGroup(bytes: Uint8Array, metadata: FileMetaDa
     const children = picked.map(({ field, type }) => columnData(type, tree ? chunkValues(bytes, group, tree, field.name, rows) : []));
     const arrowFields = picked.map(({ field }, i) => new Field(field.name, children[i]!.type, field.repetition !== 'REQUIRED',
       field.fieldId === undefined ? undefined : new Map([[PARQUET_FIELD_ID_KEY, String(field.fieldId)]])));
-    return new RecordBatch(new Schema(arrowFields), makeData({ type: new Struct(arrowFields), length: rows, nullCount: 0, children }));
+    return batchFromColumns(arrowFields, children, rows);
   } catch (e) {
     throw toLakeError(e, `parquet: cannot decode row group ${rowGroup}`, { ...context, rowGroup }, 'DataInvalid');
   }
@@ -116,7 +117,7 @@ function chunkValues(bytes: Uint8Array, group: RowGroup, tree: ReturnType<typeof
   }
   const schemaPath = getTreePath(tree, meta.path_in_schema);
   const decoder = {
-    pathInSchema: meta.path_in_schema, type: meta.type, element: schemaPath[schemaPath.length - 1]!.element, schemaPath,
+    pathInSchema: meta.path_in_schema, type: meta.type, element: storedElement(schemaPath[schemaPath.length - 1]!.element), schemaPath,
     codec: meta.codec, parsers: RAW_PARSERS as never, compressors, utf8: false,
   };
   const reader = { view: new DataView(bytes.buffer, bytes.byteOffset + start, length), offset: 0 };
@@ -124,6 +125,16 @@ function chunkValues(bytes: Uint8Array, group: RowGroup, tree: ReturnType<typeof
   const values = data.length === 1 ? data[0]! : concatValues(data);
   if (values.length < rows) throw new Error(`column ${name} decoded ${values.length} of ${rows} rows`);
   return values.length === rows ? values : values.slice(0, rows);
+}
+
+/**
+ * The column's schema element without its converted and logical type: hyparquet's `convert` then hands
+ * the stored values over as they are (typed arrays stay typed arrays). For the types this path takes
+ * ({@link smallFileArrowType}: no decimals, no unsigned integers, no INT96) the conversion with
+ * RAW_PARSERS was the identity anyway, at a cost per column chunk visible in profiles of one-row files.
+ */
+function storedElement(e: SchemaElement): SchemaElement {
+  return e.converted_type === undefined && e.logical_type === undefined ? e : { ...e, converted_type: undefined, logical_type: undefined };
 }
 
 /** Pages' values in one array. */
@@ -143,31 +154,36 @@ function columnData(type: DataType, values: ArrayLike<unknown>): Data {
     nullBitmap = new Uint8Array((n + 7) >> 3);
     for (let i = 0; i < n; i++) if (values[i] !== null && values[i] !== undefined) nullBitmap[i >> 3]! |= 1 << (i & 7);
   }
-  // Buffers in Data's order: value offsets, values, validity (apache-arrow BufferType).
-  const data = (offsets: Int32Array | undefined, buffer: ArrayBufferView) => new Data(type, 0, n, nullCount, [offsets, buffer, nullBitmap] as never);
+  // Built by dataOf, not a closure made per column: the CLI runs through tsx, whose keep-names wrapper
+  // costs a defineProperty per named closure made.
   if (type instanceof Utf8 || type instanceof Binary) {
     const offsets = new Int32Array(n + 1);
     let size = 0;
     for (let i = 0; i < n; i++) { size += (values[i] as Uint8Array | null)?.length ?? 0; offsets[i + 1] = size; }
     const bytes = new Uint8Array(size);
     for (let i = 0; i < n; i++) { const v = values[i] as Uint8Array | null; if (v) bytes.set(v, offsets[i]!); }
-    return data(offsets, bytes);
+    return dataOf(type, n, nullCount, nullBitmap, offsets, bytes);
   }
   if (type instanceof FixedSizeBinary) {
     const bytes = new Uint8Array(n * type.byteWidth);
     for (let i = 0; i < n; i++) { const v = values[i] as Uint8Array | null; if (v) bytes.set(v.subarray(0, type.byteWidth), i * type.byteWidth); }
-    return data(undefined, bytes);
+    return dataOf(type, n, nullCount, nullBitmap, undefined, bytes);
   }
   if (type instanceof Bool) {
     const bits = new Uint8Array((n + 7) >> 3);
     for (let i = 0; i < n; i++) if (values[i] === true) bits[i >> 3]! |= 1 << (i & 7);
-    return data(undefined, bits);
+    return dataOf(type, n, nullCount, nullBitmap, undefined, bits);
   }
   const out = type instanceof Int64 || type instanceof Timestamp ? new BigInt64Array(n)
     : type instanceof Float32 ? new Float32Array(n) : type instanceof Float64 ? new Float64Array(n) : new Int32Array(n);
   if (out instanceof BigInt64Array) for (let i = 0; i < n; i++) out[i] = values[i] == null ? 0n : BigInt(values[i] as bigint | number);
   else for (let i = 0; i < n; i++) out[i] = values[i] == null ? 0 : Number(values[i]);
-  return data(undefined, out);
+  return dataOf(type, n, nullCount, nullBitmap, undefined, out);
+}
+
+/** A column's Data; buffers in Data's order: value offsets, values, validity (apache-arrow BufferType). */
+function dataOf(type: DataType, n: number, nullCount: number, nullBitmap: Uint8Array, offsets: Int32Array | undefined, values: ArrayBufferView): Data {
+  return new Data(type, 0, n, nullCount, [offsets, values, nullBitmap] as never);
 }
 
 /** The validity buffer of a column without nulls (what makeData gives it). */

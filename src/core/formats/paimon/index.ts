@@ -5,12 +5,10 @@
  * `columnNames()`, `tree()`, `lsmView()`, and the writes (`PaimonTable.create`, `writeRows`, `compact`,
  * tags, rollback, expire).
  */
-import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
-import type { TableFormat } from '../table-format.ts';
-import { PaimonMetadata } from './io/metadata.ts';
 import { PaimonTable, type OpenPaimonOptions } from './table.ts';
 
+export { paimonFormat } from './format.ts';
 export { PaimonTable, type OpenPaimonOptions, type PaimonScanRequest, type ReadView } from './table.ts';
 export type { CreateTagOptions } from './commit/tags.ts';
 export type { RollbackAsLatestOptions, RollbackResult } from './commit/rollback.ts';
@@ -32,15 +30,3 @@ export { recordCount } from './inspect/versions.ts';
 export function openPaimonTable(storage: Storage, opts: OpenPaimonOptions = {}): Promise<PaimonTable> {
   return PaimonTable.open(storage, opts);
 }
-
-/** The Paimon TableFormat: a table is a folder with `schema/schema-N` (and usually `snapshot/snapshot-N`). */
-export const paimonFormat: TableFormat = {
-  name: 'paimon',
-  async detect(storage: Storage, signal?: AbortSignal): Promise<boolean> {
-    return (await new PaimonMetadata(storage).schemaIds(signal)).length > 0;
-  },
-  // Past states are listed (states()) but not opened yet: the versions of the current state reach them by time travel.
-  open: (storage, options) => (options?.state !== undefined
-    ? Promise.reject(new LakeError('Unsupported', `paimon table: opening a past state (${options.state}) is not supported; read its version with a version selector instead`, { state: options.state }))
-    : openPaimonTable(storage, { signal: options?.signal })),
-};

@@ -42,6 +42,7 @@ export class DeleteCache {
 }
 
 export async function loadTaskDeletes(files: TableFiles, cache: DeleteCache, dataPath: string, deletes: readonly DeleteFileRef[], chainOf: FieldTypeLookup, signal?: AbortSignal): Promise<TaskDeletes> {
+  if (deletes.length === 0) return NO_DELETES;
   const sets: { has(pos: number): boolean }[] = [];
   const equality: { ids: readonly number[]; keys: ReadonlySet<string> }[] = [];
   for (const d of deletes) {
@@ -60,6 +61,9 @@ export async function loadTaskDeletes(files: TableFiles, cache: DeleteCache, dat
   }
   return { isPositionDeleted: (pos) => sets.some((s) => s.has(pos)), hasPositionDeletes: sets.length > 0, equality };
 }
+
+/** A task without delete files (most tasks): one shared answer, nothing made per task. */
+export const NO_DELETES: TaskDeletes = { isPositionDeleted: () => false, hasPositionDeletes: false, equality: [] };
 
 /**
  * Normalised `file_path` ({@link pathMatchKey}) → deleted positions, for every data file a position delete

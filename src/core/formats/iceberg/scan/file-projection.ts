@@ -5,7 +5,7 @@
  * timestamps are brought to the column's unit. Columns a file lacks are filled by the caller.
  * Files without field ids (imported files) use `schema.name-mapping.default`, or else table names.
  */
-import { type Data, DataType, Field, List, Map_, Struct, Type, makeData } from 'apache-arrow';
+import { Data, DataType, Field, List, Map_, Struct, Type, makeData } from 'apache-arrow';
 import { LakeError } from '../../../errors.ts';
 import { PARQUET_FIELD_ID_KEY } from '../../../codecs/parquet/index.ts';
 import type { IcebergType, NestedField } from '../spec/types.ts';
@@ -65,9 +65,7 @@ export function missingFieldData(f: NestedField, n: number): Data {
 export function conformData(d: Data, target: IcebergType, mapping: readonly NameMapping[] | undefined, column: string): Data {
   if (d.typeId === Type.Dictionary) return conformData(decodeDictionary(d), target, mapping, column);
   const t = d.type as DataType;
-  const fail = (): never => {
-    throw new LakeError('DataInvalid', `iceberg read: column '${column}' is ${String(t)} in the data file, which cannot be read as ${target.kind}`, { column });
-  };
+  const fail = (): never => cannotRead(column, t, target);
   switch (target.kind) {
     case 'struct': {
       if (t.typeId !== Type.Struct) return fail();
@@ -94,53 +92,77 @@ export function conformData(d: Data, target: IcebergType, mapping: readonly Name
       const type = new Map_(new Field('entries', structType, false) as never, false);
       return makeData({ type, length: d.length, nullCount: d.nullCount, nullBitmap: validity(d), valueOffsets: int32Offsets(d), child: entriesData } as never);
     }
-    default: return conformPrimitive(d, target, fail);
+    default: return conformPrimitive(d, target, column);
   }
 }
 
-function conformPrimitive(d: Data, target: IcebergType, fail: () => never): Data {
+/** The error for a file column whose type the read schema's cannot take. */
+function cannotRead(column: string, t: DataType, target: IcebergType): never {
+  throw new LakeError('DataInvalid', `iceberg read: column '${column}' is ${String(t)} in the data file, which cannot be read as ${target.kind}`, { column });
+}
+
+/**
+ * A primitive column in the read schema's type. Per call on the read path of every file: no closures
+ * (the CLI runs through tsx, whose keep-names wrapper costs a defineProperty per named closure made).
+ */
+function conformPrimitive(d: Data, target: IcebergType, column: string): Data {
   const t = d.type as DataType & { unit?: number; scale?: number; bitWidth?: number; isSigned?: boolean };
   const n = d.length;
-  const want = arrowType(target);
-  const retype = (type: DataType, data: ArrayBufferView = d.values as ArrayBufferView): Data =>
-    makeData({ type, length: n, nullCount: d.nullCount, nullBitmap: validity(d), data } as never);
   if (t.typeId === Type.Null) return constantData(target, null, n);
   switch (target.kind) {
-    case 'boolean': return t.typeId === Type.Bool && d.offset === 0 ? d : t.typeId === Type.Bool ? takeAll(d) : fail();
+    case 'boolean': return t.typeId === Type.Bool && d.offset === 0 ? d : t.typeId === Type.Bool ? takeAll(d) : cannotRead(column, t, target);
     case 'int': case 'date':
-      if (t.typeId === Type.Int && t.bitWidth === 32) return retype(want);
-      if (t.typeId === Type.Date && t.unit === 0) return retype(want);
-      return fail();
+      if (t.typeId === Type.Int && t.bitWidth === 32) return retyped(d, target);
+      if (t.typeId === Type.Date && t.unit === 0) return retyped(d, target);
+      return cannotRead(column, t, target);
     case 'long':
-      if (t.typeId === Type.Int && t.bitWidth === 64) return retype(want);
-      if (t.typeId === Type.Int && t.bitWidth === 32) return retype(want, BigInt64Array.from(d.values as Int32Array, (x) => BigInt(x)));
-      return fail();
-    case 'float': return t.typeId === Type.Float && (t as unknown as { precision: number }).precision === 1 ? retype(want) : fail();
+      if (t.typeId === Type.Int && t.bitWidth === 64) return retyped(d, target);
+      if (t.typeId === Type.Int && t.bitWidth === 32) return retyped(d, target, BigInt64Array.from(d.values as Int32Array, toBigInt));
+      return cannotRead(column, t, target);
+    case 'float': return t.typeId === Type.Float && (t as unknown as { precision: number }).precision === 1 ? retyped(d, target) : cannotRead(column, t, target);
     case 'double':
-      if (t.typeId === Type.Float && (t as unknown as { precision: number }).precision === 2) return retype(want);
-      if (t.typeId === Type.Float && (t as unknown as { precision: number }).precision === 1) return retype(want, Float64Array.from(d.values as Float32Array));
-      return fail();
+      if (t.typeId === Type.Float && (t as unknown as { precision: number }).precision === 2) return retyped(d, target);
+      if (t.typeId === Type.Float && (t as unknown as { precision: number }).precision === 1) return retyped(d, target, Float64Array.from(d.values as Float32Array));
+      return cannotRead(column, t, target);
     case 'decimal':
-      if (t.typeId === Type.Decimal && t.scale === target.scale && t.bitWidth === 128) return retype(want);
-      return fail();
+      if (t.typeId === Type.Decimal && t.scale === target.scale && t.bitWidth === 128) return retyped(d, target);
+      return cannotRead(column, t, target);
     case 'time':
-      if (t.typeId === Type.Time) return retype(want, rescale(d.values as BigInt64Array | Int32Array, unitPerSecond(t.unit!), 1_000_000n));
-      return fail();
+      if (t.typeId === Type.Time) return retyped(d, target, rescale(d.values as BigInt64Array | Int32Array, unitPerSecond(t.unit!), 1_000_000n));
+      return cannotRead(column, t, target);
     case 'timestamp': case 'timestamptz': case 'timestamp_ns': case 'timestamptz_ns': {
       const to = target.kind.endsWith('_ns') ? 1_000_000_000n : 1_000_000n;
-      if (t.typeId === Type.Timestamp) return retype(want, rescale(d.values as BigInt64Array, unitPerSecond(t.unit!), to));
-      if (t.typeId === Type.Date && t.unit === 0) return retype(want, BigInt64Array.from(d.values as Int32Array, (x) => BigInt(x) * 86_400n * to));
-      return fail();
+      if (t.typeId === Type.Timestamp) return retyped(d, target, rescale(d.values as BigInt64Array, unitPerSecond(t.unit!), to));
+      if (t.typeId === Type.Date && t.unit === 0) return retyped(d, target, BigInt64Array.from(d.values as Int32Array, (x) => BigInt(x) * 86_400n * to));
+      return cannotRead(column, t, target);
     }
-    case 'string': return t.typeId === Type.Utf8 || t.typeId === Type.LargeUtf8 ? d : fail();
+    case 'string': return t.typeId === Type.Utf8 || t.typeId === Type.LargeUtf8 ? d : cannotRead(column, t, target);
     case 'binary': case 'geometry': case 'geography':
-      return t.typeId === Type.Binary || t.typeId === Type.LargeBinary || t.typeId === Type.Utf8 || t.typeId === Type.LargeUtf8 ? d : fail();
-    case 'uuid': case 'fixed': return t.typeId === Type.FixedSizeBinary ? d : fail();
+      return t.typeId === Type.Binary || t.typeId === Type.LargeBinary || t.typeId === Type.Utf8 || t.typeId === Type.LargeUtf8 ? d : cannotRead(column, t, target);
+    case 'uuid': case 'fixed': return t.typeId === Type.FixedSizeBinary ? d : cannotRead(column, t, target);
     case 'unknown': return constantData(target, null, n);
     case 'variant': return d;
-    default: return fail();
+    default: return cannotRead(column, t, target);
   }
 }
+
+const toBigInt = (x: number): bigint => BigInt(x);
+
+/**
+ * A fixed-width column as `target`'s Arrow type, over `values` (default: its own). What makeData builds
+ * for these types, without its visitor: the values already are the type's array (makeData converts others).
+ */
+function retyped(d: Data, target: IcebergType, values: ArrayBufferView = d.values as ArrayBufferView): Data {
+  const type = arrowType(target);
+  const bitmap = validity(d);
+  if (!(values instanceof (type.ArrayType as unknown as typeof Int8Array))) {
+    return makeData({ type, length: d.length, nullCount: d.nullCount, nullBitmap: bitmap, data: values } as never);
+  }
+  return new Data(type, 0, d.length, d.nullCount, [undefined, values, bitmap ?? NO_NULLS] as never);
+}
+
+/** The validity buffer of a column without nulls (what makeData gives it). */
+const NO_NULLS = new Uint8Array(0);
 
 const unitPerSecond = (unit: number): bigint => [1n, 1000n, 1_000_000n, 1_000_000_000n][unit];
 

@@ -12,7 +12,7 @@
  *   read whole with all its row groups in one call, without a footer parse of ours.
  */
 import { Field, Null } from 'apache-arrow';
-import { FOOTER_TAIL_BYTES, PARQUET_FIELD_ID_KEY, SMALL_PARQUET_MAX_BYTES, parquetFooterOfFile, readParquetToArrow, readRowGroupFiles, readSmallParquetRowGroup, type ParquetFooter } from '../../../codecs/parquet/index.ts';
+import { FOOTER_TAIL_BYTES, PARQUET_FIELD_ID_KEY, SMALL_PARQUET_MAX_BYTES, parquetFooterForDecoding, readParquetToArrow, readRowGroupFiles, readSmallParquetRowGroup, type ParquetFooter } from '../../../codecs/parquet/index.ts';
 import { LakeError } from '../../../errors.ts';
 import type { TableFiles } from '../io/table-files.ts';
 import type { NestedField } from '../spec/types.ts';
@@ -48,7 +48,7 @@ export async function* parquetFileBatches(files: TableFiles, task: FileScanTask,
     yield* wholeFileBatches(bytes, task, signal);
     return;
   }
-  const footer = parquetFooterOfFile(bytes, task.path);
+  const footer = parquetFooterForDecoding(bytes, task.path);
   const starts = rowStarts(task, footer);
   const small = bytes.byteLength <= SMALL_PARQUET_MAX_BYTES ? neededColumnNames(footer, needed, nameMapping) : undefined;
   for (const rg of task.rowGroups ?? footer.metadata.row_groups.map((_, i) => i)) {

@@ -4,7 +4,8 @@
  * value, `initial-default`, null), drop deleted rows (deletion vectors, position and equality deletes),
  * apply the residual filter, keep the requested columns and stop at the limit.
  */
-import { type Data, Field, RecordBatch, Schema as ArrowSchema, Struct, makeData } from 'apache-arrow';
+import { type Data, Field, type RecordBatch } from 'apache-arrow';
+import { batchFromColumns } from '../../../arrow/columns.ts';
 import { LakeError, throwIfAborted } from '../../../errors.ts';
 import { bindExpr } from '../../../expr/bind.ts';
 import { type BoundExpr, referencedIds } from '../../../expr/expr.ts';
@@ -18,7 +19,7 @@ import { maskToIndices, takeData } from '../../../arrow/take.ts';
 import { constantData } from './arrow-types.ts';
 import { type Getter, nestedGetter } from './arrow-values.ts';
 import { valueKey } from './delete-index.ts';
-import { type DeleteCache, type TaskDeletes, chainLookup, loadTaskDeletes } from './deletes.ts';
+import { type DeleteCache, type TaskDeletes, NO_DELETES, chainLookup, loadTaskDeletes } from './deletes.ts';
 import { type NameMapping, conformData, missingFieldData, resolveChild } from './file-projection.ts';
 import { orcFileBatches, type PositionedBatch } from './orc-file.ts';
 import { parquetFileBatches } from './parquet-file.ts';
@@ -61,7 +62,7 @@ async function* readTaskUnnamed(ctx: ReadContext, task: FileScanTask, signal?: A
   }
   const residual = task.residual ? bindExpr(task.residual, schemaLookup(schema)) : undefined;
   const chains = chainLookup([schema.fields, currentSchema(meta).fields, ...[...meta.schemas].reverse().map((s) => s.fields)]);
-  const deletes = await loadTaskDeletes(files, ctx.deleteCache, task.path, task.deletes, chains, signal);
+  const deletes = task.deletes.length === 0 ? NO_DELETES : await loadTaskDeletes(files, ctx.deleteCache, task.path, task.deletes, chains, signal);
   const needed = neededColumns(output, residual, deletes, chains);
 
   const identity = identityValues(meta, task);
@@ -145,8 +146,6 @@ function rowMask(n: number, base: number, columns: Map<number, Data>, deletes: T
 }
 
 function makeBatch(fields: readonly NestedField[], children: Data[], length: number): RecordBatch {
-  const arrowFields = fields.map((f, i) => new Field(f.name, children[i].type, !f.required));
-  const schema = new ArrowSchema(arrowFields);
-  return new RecordBatch(schema, makeData({ type: new Struct(arrowFields), length, nullCount: 0, children }));
+  return batchFromColumns(fields.map((f, i) => new Field(f.name, children[i].type, !f.required)), children, length);
 }
 

@@ -1,0 +1,313 @@
+/**
+ * Exact numbers in SQL, for both executors (arrow-eval.ts compiles these, sql-typed-rewrite.ts calls them
+ * from the squirreling fallback). squirreling 0.12 computes `+ - * / %`, unary minus and CAST through
+ * Number(), so a 64-bit integer beyond 2^53 or a decimal of more than 15 significant digits silently
+ * rounds (`big + 1`, `CAST(d AS INTEGER)` of a decimal(38,0) 9007199254740993, a literal 9007199254740993).
+ * Here a value is exact or the query stops with a LakeError naming the expression and its place:
+ *
+ * - **Number literals** are read from the query's text: an integer literal beyond 2^53 is a bigint.
+ * - **Integers** (an integer column of any width — sql-types.ts types them all `long` —, an integer literal,
+ *   CAST … AS INTEGER/BIGINT, SUM of one, arithmetic of these): `+ - * %` and unary minus in bigint; a result
+ *   outside the 64-bit range is LakeError DataInvalid, as SQL requires (SQLSTATE 22003, numeric value out of
+ *   range) and Trino and Spark in ANSI mode do, not a wrap-around. `/` of integers is a double (Spark's `Divide` casts integral
+ *   operands to double; squirreling divides the doubles too), so it stays Number(a) / Number(b).
+ * - **A value whose type SQL does not know** (a double column, a CASE, a function's result…) meeting an
+ *   integer: a fraction is a double, and the double answer is SQL's (integer op double is double); when both
+ *   values are integers and the double answer is not the exact one (a result beyond 2^53), a double would
+ *   want the rounded answer and an integer the exact one, so the query stops (Unsupported). A decimal with a
+ *   double is a double (Spark); a decimal with a bigint or text of unknown type is refused.
+ * - **Decimals** (the rules of Spark's DecimalPrecision, Hive's too — what most Iceberg and Delta tables
+ *   are written by): `+`/`-` give scale max(s1,s2) and precision max(p1-s1, p2-s2) + max(s1,s2) + 1, `*` scale
+ *   s1+s2 and precision p1+p2+1, precision capped at 38. The unscaled values add or multiply in a bigint, so no
+ *   rounding ever happens; a result beyond 38 digits, a scale beyond 38 and decimal `/` and `%` are LakeError
+ *   Unsupported. A long is decimal(20,0) there (Spark's DecimalType.forType(LongType)), an integer literal
+ *   decimal(its digits, 0), `1.50` decimal(3,2).
+ * - **CAST(x AS INTEGER | INT | BIGINT)** truncates toward zero — Spark's Cast (Decimal.toLong /
+ *   roundToLong: `toBigInteger.longValueExact()`, truncation, overflow an error in ANSI mode); Trino and
+ *   PostgreSQL round half away from zero instead, squirreling truncates (Math.trunc), and we keep truncation.
+ *   INTEGER/INT is 32-bit, BIGINT 64-bit; a value outside is LakeError DataInvalid, never a wrap-around or a
+ *   rounded double. Text that is no number is NULL (squirreling, Spark non-ANSI).
+ * Results follow the engines' convention for 64-bit values: a number while it is a safe integer, a bigint beyond.
+ */
+import type { ExprNode } from 'squirreling';
+import { LakeError, type LakeErrorRef } from '../../errors.ts';
+import { errorRef, errorText } from '../../messages/message-parts.ts';
+import { canonicalDecimal } from '../../arrow/index.ts';
+import { parseDecimal, type SqlType } from './sql-types.ts';
+
+/** What SQL knows of an operand before running: an integer, a decimal(p,s), a double, or nothing. */
+export type NumClass =
+  | { readonly kind: 'int'; readonly precision: number }
+  | { readonly kind: 'decimal'; readonly precision: number; readonly scale: number }
+  | { readonly kind: 'double' }
+  | { readonly kind: 'any' };
+
+const ANY: NumClass = { kind: 'any' };
+export const MAX_DECIMAL_DIGITS = 38;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const INT32_MIN = -(2n ** 31n);
+const INT32_MAX = 2n ** 31n - 1n;
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const INTEGER_TEXT = /^\s*[+-]?\d+\s*$/;
+const FRACTION_TEXT = /^\s*[+-]?(\d*)\.(\d*)\s*$/;
+
+/** Where a node is in the engine's query (run-sql.ts turns it into line:column of the query as written). */
+export interface At { readonly positionStart?: number; readonly positionEnd?: number; /** Its text, when known before (the fallback's calls carry it). */ readonly expr?: string }
+/** An expression as the error names it: its text in the engine's query, else `what`. */
+export const exprText = (node: At, text: string | undefined, what = 'expression'): string =>
+  node.expr ?? (text !== undefined && node.positionStart !== undefined && node.positionEnd !== undefined ? text.slice(node.positionStart, node.positionEnd).trim() || what : what);
+
+function fail(code: 'DataInvalid' | 'Unsupported', why: LakeErrorRef, at: At): never {
+  const ref = errorRef('error.sql', { message: why });
+  throw new LakeError(code, errorText(ref), at.positionStart === undefined ? {} : { engineStart: at.positionStart, engineEnd: at.positionEnd ?? at.positionStart + 1 }, { ref });
+}
+
+/** A 64-bit engine value: a number while safe, else a bigint (as 64-bit columns reach SQL). */
+export const engineInt = (n: bigint): number | bigint => (n >= -SAFE && n <= SAFE ? Number(n) : n);
+
+/** An integer value as a bigint: a bigint, or a number that is a safe integer; undefined otherwise. */
+function intOf(v: unknown): bigint | undefined {
+  if (typeof v === 'bigint') return v;
+  return typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : undefined;
+}
+
+const digits = (n: bigint): number => (n < 0n ? -n : n).toString().length;
+
+/** A number literal's value as written in `text` (an integer beyond 2^53 as a bigint); the parsed value otherwise. */
+export function literalValue(node: Extract<ExprNode, { type: 'literal' }>, text: string | undefined): unknown {
+  const v = node.value;
+  if (typeof v !== 'number' || text === undefined || Number.isSafeInteger(v)) return v;
+  const src = text.slice(node.positionStart, node.positionEnd);
+  return INTEGER_TEXT.test(src) ? engineInt(BigInt(src.trim())) : v;
+}
+
+/** The class of a number literal from its text: an integer, a decimal (`1.50`), a double (`1e3`). */
+function literalClass(node: Extract<ExprNode, { type: 'literal' }>, text: string | undefined): NumClass {
+  const v = node.value;
+  if (typeof v === 'bigint') return { kind: 'int', precision: Math.max(1, digits(v)) };
+  if (typeof v !== 'number') return ANY;
+  const src = text?.slice(node.positionStart, node.positionEnd);
+  if (src !== undefined && INTEGER_TEXT.test(src)) return { kind: 'int', precision: Math.max(1, src.replace(/\D/g, '').replace(/^0+/, '').length) };
+  const f = src === undefined ? undefined : FRACTION_TEXT.exec(src);
+  if (f) {
+    const whole = (f[1] ?? '').replace(/^0+/, '');
+    const frac = f[2] ?? '';
+    return { kind: 'decimal', precision: Math.max(1, whole.length + frac.length), scale: frac.length };
+  }
+  if (src === undefined && Number.isSafeInteger(v)) return { kind: 'int', precision: Math.max(1, String(Math.abs(v)).length) };
+  return { kind: 'double' };
+}
+
+/** A number literal (or `-` of one) of class decimal as its exact text (`-1.50`); undefined for anything else. */
+export function decimalLiteralText(node: ExprNode, c: NumClass, text: string | undefined): string | undefined {
+  if (c.kind !== 'decimal' || text === undefined) return undefined;
+  if (node.type === 'unary' && node.op === '-') { const t = decimalLiteralText(node.argument, c, text); return t === undefined ? undefined : t.startsWith('-') ? t.slice(1) : `-${t}`; }
+  if (node.type !== 'literal' || typeof node.value !== 'number') return undefined;
+  const src = text.slice(node.positionStart, node.positionEnd).trim();
+  return FRACTION_TEXT.test(src) ? src : undefined;
+}
+
+/** The class of an operand: a literal's from its text, a typed expression's from its SQL type (`typeOfExpr`). */
+export function numClass(node: ExprNode, typeOfExpr: (n: ExprNode) => SqlType | undefined, text: string | undefined): NumClass {
+  if (node.type === 'literal') return literalClass(node, text);
+  if (node.type === 'unary' && node.op === '-') return numClass(node.argument, typeOfExpr, text);
+  const t = typeOfExpr(node);
+  if (t?.kind === 'long') return { kind: 'int', precision: 19 };
+  if (t?.kind === 'decimal') return { kind: 'decimal', precision: t.precision ?? MAX_DECIMAL_DIGITS, scale: t.scale };
+  return ANY;
+}
+
+/** A class as a decimal, for decimal arithmetic: an integer is decimal(its digits, 0) (a long decimal(20,0), Spark). */
+function asDecimal(c: NumClass): { precision: number; scale: number } | undefined {
+  if (c.kind === 'decimal') return c;
+  if (c.kind === 'int') return { precision: c.precision >= 19 ? 20 : c.precision, scale: 0 };
+  return undefined;
+}
+
+export const ARITHMETIC_OPS = new Set(['+', '-', '*', '/', '%']);
+
+/**
+ * The result of `l op r` by class: a decimal(p,s) (Spark DecimalPrecision), an integer, or `any` (a double
+ * or unknown: the value decides at run time). Throws Unsupported for decimal arithmetic we cannot make
+ * exact (decimal `/` and `%`, a scale beyond 38) at `at`.
+ */
+export function arithmeticClass(op: string, l: NumClass, r: NumClass, at: At, text: string | undefined): NumClass {
+  if (l.kind === 'decimal' || r.kind === 'decimal') {
+    const expr = exprText(at, text);
+    const a = asDecimal(l);
+    const b = asDecimal(r);
+    // With a double (or an untyped number: integer columns are typed, so it is a double) SQL computes in
+    // double (Spark: decimal op double is double); the value decides at run time (exactArithmetic).
+    if (!a || !b) return ANY;
+    if (op === '+' || op === '-') {
+      const scale = Math.max(a.scale, b.scale);
+      return { kind: 'decimal', scale, precision: Math.min(MAX_DECIMAL_DIGITS, Math.max(a.precision - a.scale, b.precision - b.scale) + scale + 1) };
+    }
+    if (op === '*') {
+      const scale = a.scale + b.scale;
+      if (scale > MAX_DECIMAL_DIGITS) fail('Unsupported', errorRef('error.sql.exact.decimalScale', { expr, scale }), at);
+      return { kind: 'decimal', scale, precision: Math.min(MAX_DECIMAL_DIGITS, a.precision + b.precision + 1) };
+    }
+    fail('Unsupported', errorRef('error.sql.exact.decimalOp', { expr, operator: op }), at);
+  }
+  if (l.kind === 'int' && r.kind === 'int' && op !== '/') return { kind: 'int', precision: 19 };
+  return ANY;
+}
+
+/** The SQL type of an arithmetic result class (what comparisons, ORDER BY and SUM see); undefined when untyped. */
+export function typeOfClass(c: NumClass): SqlType | undefined {
+  if (c.kind === 'decimal') return { kind: 'decimal', scale: c.scale, precision: c.precision };
+  if (c.kind === 'int') return { kind: 'long' };
+  return undefined;
+}
+
+/** An exact decimal operand: a decimal's text, an integer; undefined for NULL. */
+function decimalOperand(v: unknown, expr: string, at: At): { u: bigint; s: number } | undefined {
+  const i = intOf(v);
+  if (i !== undefined) return { u: i, s: 0 };
+  const d = parseDecimal(v);
+  // A decimal column's value is its canonical text; anything else here is not a decimal we can hold.
+  if (!d || typeof v === 'number') fail('Unsupported', errorRef('error.sql.exact.decimalWith', { expr, other: typeof v }), at);
+  return d;
+}
+
+const rescale = (d: { u: bigint; s: number }, to: number) => d.u * 10n ** BigInt(to - d.s);
+
+/**
+ * `a op b` evaluated exactly for operands of classes `l` and `r` with result class `out` (from
+ * {@link arithmeticClass}); `at`/`text` name the expression in an error. NULL when either is NULL; `/` and
+ * `%` by zero are NULL (squirreling's answer; Spark non-ANSI).
+ */
+export function exactArithmetic(op: string, a: unknown, b: unknown, l: NumClass, r: NumClass, out: NumClass, at: At, text: string | undefined): unknown {
+  if (a == null || b == null) return null;
+  if (out.kind === 'decimal') {
+    const expr = exprText(at, text);
+    const x = decimalOperand(a, expr, at)!;
+    const y = decimalOperand(b, expr, at)!;
+    let u: bigint;
+    if (op === '*') {
+      u = x.u * y.u;
+      const s = x.s + y.s;
+      if (s > out.scale) fail('Unsupported', errorRef('error.sql.exact.decimalScale', { expr, scale: s }), at);
+      u *= 10n ** BigInt(out.scale - s);
+    } else {
+      const s = Math.max(x.s, y.s, out.scale);
+      u = op === '+' ? rescale(x, s) + rescale(y, s) : rescale(x, s) - rescale(y, s);
+      if (s > out.scale) fail('Unsupported', errorRef('error.sql.exact.decimalScale', { expr, scale: s }), at);
+    }
+    if (digits(u) > MAX_DECIMAL_DIGITS) fail('Unsupported', errorRef('error.sql.exact.decimalOverflow', { expr, digits: digits(u) }), at);
+    return canonicalDecimal(u, out.scale);
+  }
+  // Fast path: two safe integers whose double answer is a safe integer — that answer is the exact one
+  // (rounding is monotone, so an exact result past 2^53 never rounds back below it; `%` is always exact).
+  if (typeof a === 'number' && typeof b === 'number' && op !== '/' && l.kind !== 'double' && r.kind !== 'double' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
+    const d = doubleOp(op, a, b);
+    if (d === null || Number.isSafeInteger(d)) return d === 0 ? 0 : d;
+  }
+  if (op === '/') {
+    // Integers divide as doubles (Spark's Divide casts them; squirreling divides the doubles).
+    const x = Number(a);
+    const y = Number(b);
+    return y === 0 ? null : x / y;
+  }
+  if (l.kind === 'decimal' || r.kind === 'decimal') {
+    // A decimal with a double: SQL's answer is the double one. With anything else (a bigint, text) we cannot say.
+    const other = l.kind === 'decimal' ? b : a;
+    if (typeof other !== 'number') fail('Unsupported', errorRef('error.sql.exact.decimalWith', { expr: exprText(at, text), other: typeof other }), at);
+    return doubleOp(op, Number(a), Number(b));
+  }
+  const x = intOf(a);
+  const y = intOf(b);
+  if (x === undefined || y === undefined || (l.kind === 'double' || r.kind === 'double')) {
+    // A fraction (a double) or a double literal: SQL computes in double, as squirreling does.
+    return doubleOp(op, Number(a), Number(b));
+  }
+  if (op === '%' && y === 0n) return null;
+  const exact = op === '+' ? x + y : op === '-' ? x - y : op === '*' ? x * y : x % y;
+  if (out.kind === 'int') {
+    if (exact < INT64_MIN || exact > INT64_MAX) fail('DataInvalid', errorRef('error.sql.exact.overflow', { expr: exprText(at, text), type: 'BIGINT' }), at);
+    return engineInt(exact);
+  }
+  // Integer values of a type SQL does not know (an int or a double column): the answer is the same only
+  // while the double one is exact.
+  const d = doubleOp(op, Number(a), Number(b)) as number;
+  if (Number.isInteger(d) && BigInt(d) === exact) return typeof a === 'bigint' || typeof b === 'bigint' ? engineInt(exact) : d;
+  return fail('Unsupported', errorRef('error.sql.exact.ambiguous', { expr: exprText(at, text) }), at);
+}
+
+function doubleOp(op: string, x: number, y: number): number | null {
+  if (op === '+') return x + y;
+  if (op === '-') return x - y;
+  if (op === '*') return x * y;
+  if (op === '/') return y === 0 ? null : x / y;
+  return y === 0 ? null : x % y;
+}
+
+/** Unary minus, exact: a decimal's text negated, an integer in bigint (−(−2^63) overflows), else the number negated. */
+export function exactNegate(v: unknown, c: NumClass, at: At, text: string | undefined): unknown {
+  if (v == null) return null;
+  if (c.kind === 'decimal') {
+    const d = parseDecimal(v);
+    if (!d || typeof v === 'number') return fail('Unsupported', errorRef('error.sql.exact.decimalWith', { expr: exprText(at, text), other: typeof v }), at);
+    return canonicalDecimal(-rescale(d, Math.max(d.s, c.scale)), Math.max(d.s, c.scale));
+  }
+  if (typeof v === 'bigint') {
+    if (-v > INT64_MAX && c.kind === 'int') fail('DataInvalid', errorRef('error.sql.exact.overflow', { expr: exprText(at, text), type: 'BIGINT' }), at);
+    return engineInt(-v);
+  }
+  // An integer's minus zero is zero (a double keeps its sign, as JS and IEEE do).
+  return c.kind === 'int' && v === 0 ? 0 : -(v as number);
+}
+
+/** Throws LakeError DataInvalid (the result is out of range for BIGINT) at `at` when `n` is outside 64 bits. */
+export function checkInt64(n: bigint, at: At, text: string | undefined): void {
+  if (n < INT64_MIN || n > INT64_MAX) fail('DataInvalid', errorRef('error.sql.exact.overflow', { expr: exprText(at, text), type: 'BIGINT' }), at);
+}
+
+/** INTEGER/INT (32-bit) and BIGINT (64-bit): the casts to an integer type. */
+export const INTEGER_CASTS: Readonly<Record<string, readonly [bigint, bigint]>> = { INTEGER: [INT32_MIN, INT32_MAX], INT: [INT32_MIN, INT32_MAX], BIGINT: [INT64_MIN, INT64_MAX] };
+
+/**
+ * CAST(v AS INTEGER | INT | BIGINT), exact: a decimal's text or a number truncated toward zero (Spark), a
+ * bigint as is; outside the target's range LakeError DataInvalid at `at`; text that is no number NULL; a
+ * boolean 1 or 0. An object is not cast here (`object` returned: the caller reports it as the engine does).
+ */
+export function castToInteger(v: unknown, to: string, at: At, text: string | undefined): unknown {
+  if (v == null) return null;
+  const range = INTEGER_CASTS[to.toUpperCase()];
+  if (!range) throw new LakeError('Internal', `sql: no integer cast to ${to}`);
+  let n: bigint;
+  if (typeof v === 'bigint') n = v;
+  else if (typeof v === 'boolean') n = v ? 1n : 0n;
+  else if (typeof v === 'number') {
+    if (Number.isNaN(v)) return null;
+    n = Number.isFinite(v) ? BigInt(Math.trunc(v)) : v > 0 ? INT64_MAX + 1n : INT64_MIN - 1n;
+  } else if (typeof v === 'string') {
+    const d = parseDecimal(v);
+    if (!d) return null;
+    // bigint division truncates toward zero.
+    n = d.u / 10n ** BigInt(d.s);
+  } else return v;
+  if (n < range[0] || n > range[1]) {
+    const value = typeof v === 'number' && !Number.isFinite(v) ? String(v) : typeof v === 'string' ? v : String(v);
+    fail('DataInvalid', errorRef('error.sql.exact.castRange', { expr: exprText(at, text), value, type: to.toUpperCase() }), at);
+  }
+  return engineInt(n);
+}
+
+/**
+ * sum / count as the double nearest the exact quotient (AVG of integers is a double in Spark and Trino):
+ * Number(sum) / count rounds twice once the sum passes 2^53; here the quotient's first 60+ digits and a
+ * sticky digit for the rest are parsed once (Number() of decimal text rounds correctly).
+ */
+export function ratioToDouble(sum: bigint, count: bigint): number {
+  if (sum >= -SAFE && sum <= SAFE && count <= SAFE) return Number(sum) / Number(count);
+  const neg = sum < 0n;
+  const abs = neg ? -sum : sum;
+  const k = Math.max(0, 60 - digits(abs) + digits(count));
+  const scaled = abs * 10n ** BigInt(k);
+  const q = scaled / count;
+  const sticky = scaled % count === 0n ? '' : '1';
+  return Number(`${neg ? '-' : ''}${q}${sticky}e-${k + sticky.length}`);
+}

@@ -1,0 +1,153 @@
+/**
+ * Exact numbers on tables we have not seen (issue 16, exact-numeric.ts): 64-bit integers at and beyond
+ * 2^53 up to ±2^63 and decimal(38,x) values of 16 to 38 digits, through CAST, literals, comparisons, IN,
+ * arithmetic, unary minus and aggregates, on both executors (`auto` runs the columnar one, `squirreling`
+ * forces the fallback). Each answer is worked out here from the written values with bigint arithmetic, or
+ * must be a LakeError at the expression's line:column — never a double's rounding. Every case marked
+ * "old:" gave that wrong answer without an error before exact-numeric.ts.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init.ts';
+import { appendRows, createTable } from '../../formats/iceberg/commit/index.ts';
+import { MemoryStorage } from '../../io/memory-storage.ts';
+import { runSql } from './run-sql.ts';
+import type { SqlTableDto } from './sql-contract.ts';
+
+const TABLES: SqlTableDto[] = [{ name: 't', root: '', format: 'iceberg' }];
+const TWO_53 = 2n ** 53n;
+const MAX = 2n ** 63n - 1n;
+const MIN = -(2n ** 63n);
+const NINES_38 = 10n ** 38n - 1n;
+const DIGITS_38 = 12345678901234567890123456789012345678n;
+
+// big: long; d0: decimal(38,0); d2: decimal(38,2) (unscaled); n: int; x: double; g: long (AVG needs a double's rounding).
+const ROWS = [
+  { id: 1n, big: TWO_53 + 1n, d0: TWO_53 + 1n, d2: (TWO_53 + 1n) * 100n + 50n, n: 7, x: 1.0, g: 2n ** 56n },
+  { id: 2n, big: TWO_53, d0: 12345n, d2: -250n, n: -3, x: 0.5, g: 2n ** 56n + 17n },
+  { id: 3n, big: MAX, d0: NINES_38, d2: DIGITS_38, n: 2147483647, x: null, g: 2n ** 56n },
+  { id: 4n, big: MIN, d0: -(TWO_53 + 1n), d2: -1n, n: null, x: 2.5, g: null },
+  { id: 5n, big: 1n, d0: null, d2: null, n: 0, x: null, g: null },
+];
+
+let storage: MemoryStorage;
+beforeAll(async () => {
+  installNodeParquetWasm();
+  storage = new MemoryStorage('sql exact numbers');
+  const f = (id: number, name: string, type: string, required = false) => ({ id, name, required, type });
+  await createTable(storage, {
+    location: 'memory://exact/t', formatVersion: 2,
+    schema: { type: 'struct', fields: [f(1, 'id', 'long', true), f(2, 'big', 'long'), f(3, 'd0', 'decimal(38,0)'), f(4, 'd2', 'decimal(38,2)'), f(5, 'n', 'int'), f(6, 'x', 'double'), f(7, 'g', 'long')] },
+  });
+  await appendRows(storage, ROWS.slice(0, 3));
+  await appendRows(storage, ROWS.slice(3));
+});
+
+const EXECUTORS = ['auto', 'squirreling'] as const;
+/** A 64-bit result as the result rows hold it: a number while safe, else its exact decimal text. */
+const int = (v: bigint): number | string => (v >= -(TWO_53 - 1n) && v <= TWO_53 - 1n ? Number(v) : v.toString());
+
+async function expectRows(query: string, want: unknown[][], executors: readonly ('auto' | 'squirreling')[] = EXECUTORS): Promise<void> {
+  for (const executor of executors) {
+    const r = await runSql(storage, { query, tables: TABLES }, { executor });
+    expect(r.rows, `${executor}: ${query}`).toEqual(want);
+    if (executor === 'auto') expect(r.executor?.name, query).toBe('columnar');
+  }
+}
+
+async function expectError(query: string, code: 'DataInvalid' | 'Unsupported', at: string, executors: readonly ('auto' | 'squirreling')[] = EXECUTORS): Promise<void> {
+  const column = query.indexOf(at) + 1;
+  for (const executor of executors) {
+    await expect(runSql(storage, { query, tables: TABLES }, { executor }), `${executor}: ${query}`)
+      .rejects.toMatchObject({ code, message: expect.stringContaining(`line 1, column ${column}`) });
+  }
+}
+
+describe('exact numbers in SQL', () => {
+  it('CAST to BIGINT/INTEGER truncates toward zero exactly (Spark), and out of range is an error', async () => {
+    await expectRows('SELECT id, CAST(d0 AS BIGINT) AS c FROM t WHERE id IN (1, 2, 4) ORDER BY id', [[1, int(TWO_53 + 1n)], [2, 12345], [4, int(-(TWO_53 + 1n))]]);
+    // 9007199254740993.50 → 9007199254740993; -2.50 → -2; -0.01 → 0.
+    await expectRows('SELECT id, CAST(d2 AS BIGINT) AS c FROM t WHERE id IN (1, 2, 4) ORDER BY id', [[1, int(TWO_53 + 1n)], [2, -2], [4, 0]]);
+    await expectRows('SELECT id, CAST(d2 AS INTEGER) AS c FROM t WHERE id IN (2, 4) ORDER BY id', [[2, -2], [4, 0]]);
+    await expectRows('SELECT CAST(n AS BIGINT) + 1 AS m FROM t WHERE id = 3', [[2147483648]]);
+    await expectRows('SELECT CAST(x AS BIGINT) AS c FROM t WHERE id IN (2, 4) ORDER BY id', [[0], [2]]);
+    // old: 9007199254740992 (Number() of the decimal) — INTEGER is 32-bit, so out of range.
+    await expectError('SELECT CAST(d0 AS INTEGER) AS c FROM t WHERE id = 1', 'DataInvalid', 'CAST(d0');
+    await expectError('SELECT CAST(d0 AS BIGINT) AS c FROM t WHERE id = 3', 'DataInvalid', 'CAST(d0');
+    await expectError('SELECT CAST(big AS INTEGER) AS c FROM t WHERE id = 1', 'DataInvalid', 'CAST(big');
+    await expectRows('SELECT CAST(big AS INTEGER) AS c FROM t WHERE id = 5', [[1]]);
+  });
+
+  it('integer literals beyond 2^53 compare, match IN and print as written', async () => {
+    // (table-refs.ts already wrote these as bigint literals for squirreling; the fraction and `big + 0` were wrong.)
+    await expectRows('SELECT id FROM t WHERE big = 9007199254740993', [[1]]);
+    await expectRows('SELECT id FROM t WHERE big IN (9007199254740993, 5) ORDER BY id', [[1]]);
+    await expectRows('SELECT id FROM t WHERE big <> 9007199254740993 AND big > 2 ORDER BY id', [[2], [3]]);
+    await expectRows('SELECT id FROM t WHERE big > 9007199254740992.5 ORDER BY id', [[1], [3]]);
+    // old: [[4], [5]] — 9007199254740992.5 parsed to the double 9007199254740992.
+    await expectRows('SELECT id FROM t WHERE big < 9007199254740992.5 ORDER BY id', [[2], [4], [5]]);
+    await expectRows('SELECT id FROM t WHERE big + 0 = 9007199254740993', [[1]]);
+    await expectRows('SELECT id FROM t WHERE big >= 9223372036854775807', [[3]]);
+    await expectRows('SELECT id FROM t WHERE big = -9223372036854775808', [[4]]);
+    await expectRows('SELECT 9007199254740993 AS x FROM t WHERE id = 1', [[int(TWO_53 + 1n)]]);
+  });
+
+  it('integer arithmetic is exact to ±2^63, an overflow is an error', async () => {
+    const b = TWO_53 + 1n;
+    // old: 9007199254740992, 0 … — Number() of each side.
+    await expectRows('SELECT big + 1 AS a, big - 9007199254740992 AS s, big * 2 AS m, big % 10 AS r, -big AS neg FROM t WHERE id = 1',
+      [[int(b + 1n), int(b - TWO_53), int(b * 2n), int(b % 10n), int(-b)]]);
+    await expectRows('SELECT big + n AS a FROM t WHERE id = 1', [[int(b + 7n)]]);
+    await expectRows('SELECT -big AS neg, big - 1 AS m FROM t WHERE id = 3', [[int(-MAX), int(MAX - 1n)]]);
+    // An integer with a decimal literal is a decimal (decimal(20,0) + decimal(1,1)).
+    await expectRows('SELECT big + 0.5 AS a FROM t WHERE id = 1', [[`${b}.5`]]);
+    // With a fraction of a double the answer is the double one (SQL: bigint + double is double).
+    await expectRows('SELECT big + x AS a FROM t WHERE id = 2', [[Number(TWO_53) + 0.5]]);
+    await expectError('SELECT big + 1 AS a FROM t WHERE id = 3', 'DataInvalid', 'big + 1');
+    await expectError('SELECT big * big AS a FROM t WHERE id = 1', 'DataInvalid', 'big * big');
+    await expectError('SELECT -big AS a FROM t WHERE id = 4', 'DataInvalid', '-big');
+    // An integer-valued double beyond 2^53: a double would round, an integer would not — refused, not guessed.
+    await expectError('SELECT big + x AS a FROM t WHERE id = 1', 'Unsupported', 'big + x');
+  });
+
+  it('decimal(38,x) arithmetic with integers is exact', async () => {
+    const b = TWO_53 + 1n;
+    // d2 - big: 9007199254740993.50 - 9007199254740993.
+    await expectRows('SELECT d0 + 1 AS a, d0 * big AS m, d2 - big AS s FROM t WHERE id = 1', [[`${b + 1n}`, `${b * b}`, '0.50']]);
+    // 38 nines + 1 has 39 digits: refused, not rounded.
+    await expectError('SELECT d0 + 1 AS a FROM t WHERE id = 3', 'Unsupported', 'd0 + 1');
+    await expectError('SELECT d2 / 2 AS a FROM t', 'Unsupported', 'd2 / 2');
+    // EXPLAIN reports the refusal as its answer.
+    for (const executor of EXECUTORS) {
+      const r = await runSql(storage, { query: 'EXPLAIN SELECT d2 / 2 AS a FROM t', tables: TABLES }, { executor });
+      expect(r.explain?.executor?.reason, executor).toMatch(/refused: d2 \/ 2: decimal \/ is not exact/);
+    }
+  });
+
+  it('metadata and change-log integers (snapshot ids past 2^53) are exact in arithmetic too', async () => {
+    for (const executor of EXECUTORS) {
+      const r = await runSql(storage, { query: 'SELECT snapshot_id AS s, snapshot_id - 1 AS p, snapshot_id % 1000 AS m FROM "t$snapshots"', tables: TABLES }, { executor });
+      expect(r.rows.length, executor).toBe(2);
+      expect(r.rows.some((x) => BigInt(x[0] as string) > TWO_53), 'a snapshot id past 2^53').toBe(true);
+      for (const [s, p, m] of r.rows) {
+        expect(BigInt(p as string | number), executor).toBe(BigInt(s as string) - 1n);
+        expect(BigInt(m as number), executor).toBe(BigInt(s as string) % 1000n);
+      }
+    }
+  });
+
+  it('aggregates of 64-bit values: exact or refused', async () => {
+    // SUM: exact on the columnar executor; the fallback's double sum would round, so it refuses.
+    await expectRows('SELECT SUM(big) AS s FROM t WHERE id IN (1, 2)', [[int(2n * TWO_53 + 1n)]], ['auto']);
+    await expectError('SELECT SUM(big) AS s FROM t WHERE id IN (1, 2)', 'Unsupported', 'SUM(big)', ['squirreling']);
+    // Past 64 bits a SUM of longs is an error (Trino, Spark ANSI), not a wider number; the fallback refuses it anyway.
+    await expectError('SELECT SUM(big) AS s FROM t WHERE id IN (1, 3)', 'DataInvalid', 'SUM(big)', ['auto']);
+    await expectError('SELECT SUM(big) AS s FROM t WHERE id IN (1, 3)', 'Unsupported', 'SUM(big)', ['squirreling']);
+    // AVG of longs is a double: the one nearest (2^56 + 2^56+17 + 2^56) / 3 = 2^56 + 5.67 is 2^56
+    // (old: 2^56 + 16, the double of the rounded sum divided); the fallback refuses.
+    await expectRows('SELECT AVG(g) AS a FROM t', [[2 ** 56]], ['auto']);
+    await expectError('SELECT AVG(g) AS a FROM t', 'Unsupported', 'AVG(g)', ['squirreling']);
+    await expectRows('SELECT MIN(big) AS lo, MAX(big) AS hi, COUNT(DISTINCT big) AS n FROM t', [[int(MIN), int(MAX), 5]]);
+    await expectRows('SELECT big, count(*) AS c FROM t GROUP BY big ORDER BY big', [MIN, 1n, TWO_53, TWO_53 + 1n, MAX].map((v) => [int(v), 1]));
+    await expectRows('SELECT id FROM t ORDER BY big DESC', [[3], [1], [2], [5], [4]]);
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { DetectedTableDto, WarehouseDto } from '../../core/api/dto.ts';
+import type { CallOptions, Connected, ConnectionSpec } from '../../worker/client.ts';
+import { type DeepLinkEngine, type OpenedTable, deepLinkSpec, startDeepLink, tableInRootListing, takeEarlyConnect, takeEarlyOpen } from './deep-link-start.ts';
+import { parseRoute } from './route.ts';
+
+const table = (root: string): DetectedTableDto => ({ format: 'iceberg', alsoReadableAs: [], root, name: root.replace(/\/$/, ''), evidence: `${root}metadata/v1.metadata.json` });
+const warehouse = (folders: string[]): WarehouseDto => ({
+  description: 'lake', writable: false,
+  root: { prefix: '', table: null, folders: folders.map((f) => ({ prefix: f, name: f.slice(0, -1), table: f.startsWith('t') ? table(f) : null })), files: [], truncated: false, detectionSkipped: 0 },
+} as unknown as WarehouseDto);
+
+/** An engine whose calls the test settles by hand, recording what it was asked. */
+function manualEngine(wh: WarehouseDto) {
+  const calls: { method: string; params: unknown; options?: CallOptions; resolve: (v: unknown) => void }[] = [];
+  const record = (method: string) => (params: unknown, options?: CallOptions) => new Promise((resolve) => { calls.push({ method, params, options, resolve }); });
+  const engine = { connect: record('connect'), openTable: record('openTable') } as unknown as DeepLinkEngine;
+  const connected: Connected = { warehouseId: 'w1', label: 'lake', warehouse: wh };
+  return { engine, calls, connected };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('deep link start', () => {
+  it('names the connection a link reopens by itself, and finds a table in the root listing', () => {
+    expect(deepLinkSpec(parseRoute('?w=url&url=http%3A%2F%2Fh%2F&t=t%2F'), 'http://app/x/')).toEqual({ kind: 'url', url: 'http://h/' });
+    expect(deepLinkSpec(parseRoute('?w=demo'), 'http://app/x/')).toEqual({ kind: 'demo', baseUrl: 'http://app/x/demo/' });
+    expect(deepLinkSpec(parseRoute('?w=s3&bucket=b&endpoint=e'), 'http://app/')).toBeUndefined();
+    const wh = warehouse(['a/', 't1/']);
+    expect(tableInRootListing(wh, 't1/')?.root).toBe('t1/');
+    expect(tableInRootListing(wh, 'a/')).toBeUndefined();
+    expect(tableInRootListing(wh, 'zz/')).toBeUndefined();
+  });
+
+  it('connects and opens the linked table before anyone asks; the first taker adopts each call once, with the outline', async () => {
+    const { engine, calls, connected } = manualEngine(warehouse(['t1/']));
+    expect(startDeepLink('?w=url&url=http%3A%2F%2Fh%2F&t=t1%2F&tab=tree', 'http://app/', engine)).toBe(true);
+    expect(calls.map((c) => c.method)).toEqual(['connect']);
+    const spec: ConnectionSpec = { kind: 'url', url: 'http://h/' };
+    expect(takeEarlyConnect({ kind: 'url', url: 'http://other/' })).toBeUndefined();
+    const adopted = takeEarlyConnect(spec);
+    expect(adopted).toBeDefined();
+    expect(takeEarlyConnect(spec)).toBeUndefined(); // once
+    calls[0].resolve(connected);
+    expect(await adopted).toBe(connected);
+    await tick();
+    expect(calls.map((c) => c.method)).toEqual(['connect', 'openTable']);
+    expect(calls[1].params).toEqual({ warehouseId: 'w1', root: 't1/', format: 'iceberg', sketch: true });
+    // The outline comes before the table page takes the call: it gets it when it does.
+    calls[1].options?.onPartial?.({ outline: 1 });
+    expect(takeEarlyOpen('w1', 't1/', 'delta', {})).toBeUndefined();
+    const partials: unknown[] = [];
+    const controller = new AbortController();
+    const open = takeEarlyOpen('w1', 't1/', 'iceberg', { signal: controller.signal, onPartial: (v) => partials.push(v) });
+    expect(open).toBeDefined();
+    expect(partials).toEqual([{ outline: 1 }]);
+    calls[1].options?.onPartial?.({ outline: 2 });
+    expect(partials).toEqual([{ outline: 1 }, { outline: 2 }]);
+    expect(takeEarlyOpen('w1', 't1/', 'iceberg', {})).toBeUndefined(); // once
+    // The adopter's signal aborts the call it adopted.
+    expect(calls[1].options?.signal?.aborted).toBe(false);
+    controller.abort();
+    expect(calls[1].options?.signal?.aborted).toBe(true);
+    const answer = { tableId: 't', overview: {} } as unknown as OpenedTable;
+    calls[1].resolve(answer);
+    expect(await open).toBe(answer);
+  });
+
+  it('starts nothing for a link without a warehouse, and only connects when the table is not in the root listing', async () => {
+    const none = manualEngine(warehouse([]));
+    expect(startDeepLink('?tab=tree', 'http://app/', none.engine)).toBe(false);
+    expect(startDeepLink('?w=s3&bucket=b&endpoint=http%3A%2F%2Fe', 'http://app/', none.engine)).toBe(false);
+    expect(none.calls).toHaveLength(0);
+    const { engine, calls, connected } = manualEngine(warehouse(['a/']));
+    startDeepLink('?w=demo&t=deep%2Fer%2F', 'http://app/', engine);
+    const adopted = takeEarlyConnect({ kind: 'demo', baseUrl: 'http://app/demo/' });
+    calls[0].resolve(connected);
+    await adopted;
+    await tick();
+    expect(calls.map((c) => c.method)).toEqual(['connect']);
+    expect(takeEarlyOpen('w1', 'deep/er/', 'iceberg', {})).toBeUndefined();
+  });
+});
