@@ -7,6 +7,7 @@
 import type { OverBudget } from '../core/commit/engine-sql.ts';
 import type { ChangePreview, ChangeResult, FileChange, TableTotals } from '../core/commit/change-preview.ts';
 import { LakeError } from '../core/errors.ts';
+import { messageError } from '../core/message-error.ts';
 import type { Progress } from '../core/api/progress.ts';
 import type { WriteAction } from '../core/commit/write-action.ts';
 
@@ -168,7 +169,7 @@ export class OpRegistry {
   /** Takes the operation out of the registry (it is applied at most once). */
   take(opId: string): PendingOp {
     const op = this.ops.get(opId);
-    if (!op) throw new LakeError('NotFound', 'worker writes: this preview is no longer available; preview the operation again', { opId });
+    if (!op) throw messageError('NotFound', 'error.worker.previewGone', undefined, { opId });
     this.ops.delete(opId);
     return op;
   }

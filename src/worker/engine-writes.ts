@@ -19,7 +19,8 @@ import { prepareCreateTable, prepareWrite, writeCapabilities } from '../core/api
 import type { NewTableSpec, PreparedChange, WriteAction, WriteCapability } from '../core/commit/write-action.ts';
 import { subStorage } from '../core/io/sub-storage.ts';
 import type { LakeTable } from '../core/formats/table-format.ts';
-import { LakeError } from '../core/errors.ts';
+import { LakeError, type LakeErrorRef } from '../core/errors.ts';
+import { messageError } from '../core/message-error.ts';
 import type { Storage } from '../core/io/storage.ts';
 import {
   type ApplyContext, OpRegistry, type WritePreviewDto, type WriteResultDto, previewDto, resultDto,
@@ -144,7 +145,7 @@ export function createWriteHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       ctx.progress({ phase: 'preview', done: 0 });
       const refusal = refusalOf(access);
       // A storage that cannot be written refuses before the table is even opened.
-      if (refusal) throw new LakeError('Unsupported', `worker writes: ${refusal}`, { storage: warehouse.description, action: p.action.kind });
+      if (refusal) throw messageError('Unsupported', 'error.worker.writesRefused', { why: (access.reasonMessage as LakeErrorRef | undefined) ?? refusal }, { storage: warehouse.description, action: p.action.kind });
       const table = await openTable(storage, p.root, p.format, { signal: ctx.signal });
       // The browser's budget for one rewrite (the page's setting, else the default): past it, the engine SQL instead.
       const prepared = await prepareWrite(table, p.action, { signal: ctx.signal, rewriteBudgetBytes: p.rewriteBudgetBytes ?? DEFAULT_REWRITE_BUDGET_BYTES });
@@ -159,7 +160,7 @@ export function createWriteHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       const warehouse = storageOf(p);
       const access = writeAccess(warehouse);
       const refusal = refusalOf(access);
-      if (refusal) throw new LakeError('Unsupported', `worker writes: ${refusal}`, { storage: warehouse.description, action: 'create' });
+      if (refusal) throw messageError('Unsupported', 'error.worker.writesRefused', { why: (access.reasonMessage as LakeErrorRef | undefined) ?? refusal }, { storage: warehouse.description, action: 'create' });
       const storage = new ProgressStorage(warehouse);
       const prepared = await prepareCreateTable(p.format, subStorage(storage, folderPrefix(p.root)), p.spec, { signal: ctx.signal });
       return register(p, p.format, prepared, storage, access);
@@ -168,9 +169,9 @@ export function createWriteHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     /** Applies a previewed write (at most once). Progress: bytes read/written; abort via the call's signal. */
     async applyOp(p: { opId: string; deleteFiles?: boolean; confirmText?: string }, ctx: CallContext): Promise<WriteResultDto> {
       const op = registry.take(p.opId);
-      if (op.preview.noop) throw new LakeError('DataInvalid', 'worker writes: this preview has nothing to apply', { opId: p.opId });
+      if (op.preview.noop) throw messageError('DataInvalid', 'error.worker.nothingToApply', undefined, { opId: p.opId });
       if (op.preview.typedConfirmation !== undefined && p.confirmText !== op.preview.typedConfirmation) {
-        throw new LakeError('DataInvalid', `worker writes: type "${op.preview.typedConfirmation}" to confirm`, { opId: p.opId });
+        throw messageError('DataInvalid', 'error.worker.typeToConfirm', { text: op.preview.typedConfirmation }, { opId: p.opId });
       }
       try {
         return await op.apply({ signal: ctx.signal, progress: ctx.progress, deleteFiles: p.deleteFiles === true, confirmText: p.confirmText });

@@ -65,7 +65,9 @@ export async function describeTable(table: LakeTable, root: string, format: Tabl
   return {
     format, root: prefix, location: table.location, ...(table.relocatedFrom ? { relocatedFrom: table.relocatedFrom } : {}),
     ...(table.warnings?.length ? { warnings: [...table.warnings] } : {}),
+    ...(table.warnings?.length && table.warningMessages?.length === table.warnings.length ? { warningMessages: [...table.warningMessages] } : {}),
     ...(table.writeRefusal ? { writeRefusal: table.writeRefusal } : {}),
+    ...(table.writeRefusal && table.writeRefusalMessage ? { writeRefusalMessage: table.writeRefusalMessage } : {}),
     versions, schemas, partitionSpecs, sortOrders, columns: table.columnNames(),
     ...(stateKey ? { stateKey } : {}), states: warehouseStates, properties: { ...(table.properties ?? {}) },
     ...(table.formatVersion === undefined ? {} : { formatVersion: table.formatVersion }),

@@ -3,6 +3,7 @@
  * raw file). Like dto.ts: structured-clone and JSON safe, no bigint (64-bit values are decimal strings).
  */
 import type { Note } from '../messages/note.ts';
+import type { LakeErrorRef } from '../errors.ts';
 import type { PartitionSpecDto, PlannedFileDto, SchemaDto, SkipDto, SortOrderDto, TableFactDto, TableStateDto, VersionDto } from '../formats/table-format.ts';
 import type { TableFormatName } from './dto.ts';
 
@@ -18,8 +19,12 @@ export interface TableOverviewDto {
   readonly relocatedFrom?: string;
   /** Non-fatal problems met while opening (e.g. a torn newest metadata file that was skipped). */
   readonly warnings?: readonly string[];
+  /** The same warnings as catalog messages, in order, when the table gives them (the UI shows these in the reader's language). */
+  readonly warningMessages?: readonly LakeErrorRef[];
   /** Why writes are refused, naming the file (the newest metadata/snapshot file cannot be read); absent when they may go ahead. */
   readonly writeRefusal?: string;
+  /** The same as a catalog message. */
+  readonly writeRefusalMessage?: LakeErrorRef;
   /** Oldest first. */
   readonly versions: readonly VersionDto[];
   readonly schemas: readonly SchemaDto[];

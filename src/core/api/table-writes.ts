@@ -4,8 +4,9 @@
  * action unavailable, naming the format, and preparing one is Unsupported with that reason.
  */
 import { LakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
 import {
-  type CapabilityOptions, type NewTableSpec, type PreparedChange, type WriteAction, type WriteCapability, noWrites, writesUnsupported,
+  type CapabilityOptions, type NewTableSpec, type PreparedChange, type WriteAction, type WriteCapability, noWrites, writesUnsupportedRef,
 } from '../commit/write-action.ts';
 import type { Storage } from '../io/storage.ts';
 import { type DEFAULT_REWRITE_BUDGET_BYTES, withRewriteBudget } from '../commit/engine-sql.ts';
@@ -17,7 +18,7 @@ import { FORMAT_TITLES } from './open-location.ts';
 /** {@link LakeTable.capabilities}, or every action unavailable for a format without writes. */
 export async function writeCapabilities(table: LakeTable, version?: string, options: CapabilityOptions = {}): Promise<WriteCapability[]> {
   if (table.capabilities) return table.capabilities(version, options);
-  return noWrites(writesUnsupported(FORMAT_TITLES[table.format as keyof typeof FORMAT_TITLES] ?? table.format));
+  return noWrites(writesUnsupportedRef(FORMAT_TITLES[table.format as keyof typeof FORMAT_TITLES] ?? table.format));
 }
 
 /**
@@ -28,11 +29,13 @@ export async function writeCapabilities(table: LakeTable, version?: string, opti
  * and its apply refuses.
  */
 export async function prepareWrite(table: LakeTable, action: WriteAction, options: CapabilityOptions & { readonly rewriteBudgetBytes?: number } = {}): Promise<PreparedChange> {
-  if (options.storageRefusal) throw new LakeError('Unsupported', `write: ${options.storageRefusal}`, { action: action.kind });
+  if (options.storageRefusal) throw messageError('Unsupported', 'error.write.refused', { why: options.storageRefusal }, { action: action.kind });
   if (!table.prepare) {
     const caps = await writeCapabilities(table, undefined, options);
-    const why = caps.find((c) => c.kind === action.kind)?.reason ?? caps[0]?.reason ?? 'this format has no writes';
-    throw new LakeError('Unsupported', `write: ${action.kind} is not available: ${why}`, { action: action.kind, format: table.format });
+    const found = caps.find((c) => c.kind === action.kind);
+    const cap = found?.reason !== undefined ? found : caps[0]?.reason !== undefined ? caps[0] : undefined;
+    const why = cap ? cap.reasonMessage ?? cap.reason! : 'this format has no writes';
+    throw messageError('Unsupported', 'error.write.notAvailable', { action: action.kind, why }, { action: action.kind, format: table.format });
   }
   const prepared = await table.prepare(action, { signal: options.signal });
   if (options.rewriteBudgetBytes === undefined) return prepared;

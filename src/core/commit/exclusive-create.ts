@@ -14,6 +14,8 @@
  *   failure nor clean up, because the commit may have landed.
  */
 import { LakeError, isLakeError, throwIfAborted, toLakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
+import { errorRef, type ErrorRef } from '../messages/message-parts.ts';
 import { isAmbiguousFailure } from '../io/conditional-write.ts';
 import type { ObjectInfo, Storage } from '../io/storage.ts';
 import { bytesEqual } from '../util/bytes.ts';
@@ -57,7 +59,7 @@ export async function createExclusive(storage: Storage, key: string, data: Uint8
           const mine = await inspect(storage, key, data, what, signal, e);
           if (mine.kind === 'ours') return mine.info;
         }
-        throw new LakeError('Conflict', `${what}: ${key} was created by another writer first`, { key, retryable: true }, { cause: e });
+        throw messageError('Conflict', 'error.commit.createdFirst', { what, key }, { key, retryable: true }, e);
       }
       if (!isAmbiguousFailure(e)) throw toLakeError(e, `${what}: cannot write ${key}`, { key }, 'Io');
       lastError = e;
@@ -70,10 +72,10 @@ export async function createExclusive(storage: Storage, key: string, data: Uint8
         await removeTorn(storage, key, what, signal, lastError);
         continue;
       case 'theirs':
-        throw new LakeError('Conflict', `${what}: ${key} was created by another writer first (found after an ambiguous write)`, { key, retryable: true }, { cause: lastError });
+        throw messageError('Conflict', 'error.commit.createdFirstAmbiguous', { what, key }, { key, retryable: true }, lastError);
     }
   }
-  throw unknownState(what, key, `the write kept failing after ${maxResends + 1} attempts`, lastError);
+  throw unknownState(what, key, errorRef('error.commit.why.keptFailing', { attempts: maxResends + 1 }), lastError);
 }
 
 type KeyState =
@@ -90,7 +92,7 @@ async function inspect(storage: Storage, key: string, data: Uint8Array, what: st
   } catch (e) {
     if (isLakeError(e, 'NotFound')) return { kind: 'absent' };
     if (isLakeError(e, 'Aborted')) throw e;
-    throw unknownState(what, key, 'it could not be checked after an ambiguous write', e ?? cause);
+    throw unknownState(what, key, errorRef('error.commit.why.notChecked', undefined), e ?? cause);
   }
   if (info.size > data.length) return { kind: 'theirs' };
   let stored: Uint8Array;
@@ -99,7 +101,7 @@ async function inspect(storage: Storage, key: string, data: Uint8Array, what: st
   } catch (e) {
     if (isLakeError(e, 'NotFound')) return { kind: 'absent' };
     if (isLakeError(e, 'Aborted')) throw e;
-    throw unknownState(what, key, 'it could not be read back after an ambiguous write', e);
+    throw unknownState(what, key, errorRef('error.commit.why.notReadBack', undefined), e);
   }
   if (stored.length === data.length && bytesEqual(stored, data)) return { kind: 'ours', info };
   if (stored.length < data.length && bytesEqual(stored, data.subarray(0, stored.length))) return { kind: 'torn' };
@@ -111,12 +113,10 @@ async function removeTorn(storage: Storage, key: string, what: string, signal: A
     await storage.delete(key, { signal });
   } catch (e) {
     if (isLakeError(e, 'Aborted')) throw e;
-    throw new LakeError('Io', `${what}: ${key} was left half-written and could not be removed; readers skip it, the next commit uses the version after it`,
-      { key, tornFile: true }, { cause: e ?? cause });
+    throw messageError('Io', 'error.commit.halfWritten', { what, key }, { key, tornFile: true }, e ?? cause);
   }
 }
 
-function unknownState(what: string, key: string, why: string, cause: unknown): LakeError {
-  return new LakeError('Io', `${what}: commit state unknown: ${key} ${why}; the commit may have landed, so nothing was cleaned up`,
-    { key, [COMMIT_STATE_UNKNOWN]: true }, { cause });
+function unknownState(what: string, key: string, why: ErrorRef, cause: unknown): LakeError {
+  return messageError('Io', 'error.commit.stateUnknown', { what, key, why }, { key, [COMMIT_STATE_UNKNOWN]: true }, cause);
 }

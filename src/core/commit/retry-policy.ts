@@ -5,6 +5,7 @@
  * `commit.retry.max-wait-ms` 60000, `commit.retry.total-timeout-ms` 1800000); other formats pass their own.
  */
 import { LakeError, isLakeError, throwIfAborted } from '../errors.ts';
+import { messageError } from '../message-error.ts';
 import { sleep as sleepFor } from '../util/async.ts';
 
 /** When to give up retrying a commit that keeps losing races. */
@@ -82,8 +83,8 @@ export async function retryOnConflict<T>(
       const wait = backoffMs(policy, n);
       const late = now() + wait - started > policy.totalTimeoutMs;
       if (exhausted || late) {
-        throw new LakeError('Conflict', `${what}: gave up after ${n} attempt${n === 1 ? '' : 's'} (${exhausted ? 'commit.retry.num-retries' : 'commit.retry.total-timeout-ms'} reached): ${e.message}`,
-          { ...e.context, attempts: n, retryable: false }, { cause: e });
+        throw messageError('Conflict', 'error.commit.gaveUp', { what, attempts: n, setting: exhausted ? 'commit.retry.num-retries' : 'commit.retry.total-timeout-ms', reason: e.ref ?? e.message },
+          { ...e.context, attempts: n, retryable: false }, e);
       }
       await sleep(wait, signal);
     }

@@ -12,7 +12,9 @@
  * and commit loops retry it automatically; retrying here cannot help — the file stays unreadable until
  * someone repairs it. The context says `retryable: false` so no retry loop mistakes it.
  */
-import { LakeError } from '../errors.ts';
+import { type LakeError, type LakeErrorRef } from '../errors.ts';
+import { messageError } from '../message-error.ts';
+import { errorRef, errorText } from '../messages/message-parts.ts';
 
 /** What makes writes refuse: the unreadable file and why it could not be read. */
 export interface UnreadableNewest {
@@ -20,20 +22,36 @@ export interface UnreadableNewest {
   readonly file: string;
   /** The parse/read error, one sentence. */
   readonly reason: string;
+  /** The same as a catalog message, when the error had one (for the reader's language). */
+  readonly reasonRef?: LakeErrorRef;
+}
+
+/** The unreadable file and why, from the error reading it (its message, and its catalog message when it has one). */
+export function unreadableNewestOf(file: string, e: LakeError): UnreadableNewest {
+  return { file, reason: e.message, ...(e.ref ? { reasonRef: e.ref } : {}) };
+}
+
+/** {@link unreadableNewestWarning} as a catalog message; `readInstead` a key or another message (`snapshot 4`). */
+export function unreadableNewestWarningRef(u: UnreadableNewest, readInstead: string | LakeErrorRef): LakeErrorRef {
+  return errorRef('error.unreadableNewest.warning', { file: u.file, reason: u.reasonRef ?? u.reason, instead: readInstead });
 }
 
 /** One sentence for readers and the UI: what is read instead, naming the file. */
-export function unreadableNewestWarning(u: UnreadableNewest, readInstead: string): string {
-  return `the newest ${u.file} cannot be read (${u.reason}): showing ${readInstead} instead; writes are refused until ${u.file} is repaired or removed`;
+export function unreadableNewestWarning(u: UnreadableNewest, readInstead: string | LakeErrorRef): string {
+  return errorText(unreadableNewestWarningRef(u, readInstead));
+}
+
+/** {@link unreadableNewestRefusal} as a catalog message. */
+export function unreadableNewestRefusalRef(u: UnreadableNewest): LakeErrorRef {
+  return errorRef('error.unreadableNewest.refusal', { file: u.file, reason: u.reasonRef ?? u.reason });
 }
 
 /** The reason a write is refused, as shown beside disabled write actions. */
 export function unreadableNewestRefusal(u: UnreadableNewest): string {
-  return `writes are refused: the newest ${u.file} cannot be read (${u.reason}). A commit built on an older version would drop what it holds. `
-    + `If it is the torn write of a crashed commit, remove it; if it was damaged, restore it.`;
+  return errorText(unreadableNewestRefusalRef(u));
 }
 
 /** The error a write throws (`subsystem` e.g. `iceberg commit`), DataInvalid with `file` and `retryable: false`. */
 export function unreadableNewestError(subsystem: string, u: UnreadableNewest, cause?: unknown): LakeError {
-  return new LakeError('DataInvalid', `${subsystem}: ${unreadableNewestRefusal(u)}`, { file: u.file, reason: u.reason, retryable: false }, cause === undefined ? undefined : { cause });
+  return messageError('DataInvalid', 'error.because', { subject: subsystem, reason: unreadableNewestRefusalRef(u) }, { file: u.file, reason: u.reason, retryable: false }, cause);
 }

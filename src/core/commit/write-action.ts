@@ -6,11 +6,11 @@
  * {@link PreparedChange} whose `apply()` commits exactly what was previewed (Conflict when the table
  * moved on). Everything here is plain, structured-cloneable data: snapshot ids are decimal strings.
  */
-import { LakeError } from '../errors.ts';
+import { LakeError, type LakeErrorRef } from '../errors.ts';
+import { errorRef, errorText } from '../messages/message-parts.ts';
 import type { Storage } from '../io/storage.ts';
 import type { ChangePreview, ChangeResult } from './change-preview.ts';
 import type { OverBudget } from './engine-sql.ts';
-import type { MessageRef } from '../messages/en.ts';
 
 /** A write the model can prepare. Ids are decimal strings (or, where the format allows, a tag name). */
 export type WriteAction =
@@ -108,8 +108,8 @@ export interface WriteCapability {
   readonly available: boolean;
   /** Why it is unavailable (read-only storage, unreadable newest metadata, not supported by the format), one sentence (English). */
   readonly reason?: string;
-  /** The same reason as a catalog message where there is one (the storage's refusal), for the reader's language. */
-  readonly reasonMessage?: MessageRef;
+  /** The same reason as a catalog message where there is one, for the reader's language (a parameter may be another message). */
+  readonly reasonMessage?: LakeErrorRef;
   /** What it does, one sentence (a tooltip). */
   readonly description: string;
   /** Deletes history or files for good (shown in red; asks for a typed or second confirmation). */
@@ -174,25 +174,47 @@ export function writesOffReason(storage: Storage, writeRefusal: string | undefin
   return undefined;
 }
 
-/** Marks every capability unavailable with `reason` (kept when it already has its own). */
-export function disableAll(caps: readonly WriteCapability[], reason: string | undefined): WriteCapability[] {
+/**
+ * {@link writesOffReason} as a catalog message, for the same choice: the table's own (`writeRefusal`), none for
+ * the caller's `storageRefusal` (the worker gives that one its message), else a read-only storage.
+ */
+export function writesOffMessage(storage: Storage, writeRefusal: LakeErrorRef | undefined, options: CapabilityOptions = {}): LakeErrorRef | undefined {
+  if (writeRefusal) return writeRefusal;
+  if (options.storageRefusal) return undefined;
+  if (!storage.writable) return errorRef('error.write.readOnlyStorage', { where: storage.description });
+  return undefined;
+}
+
+/** Marks every capability unavailable with `reason` and its catalog message `message` (kept when it already has its own). */
+export function disableAll(caps: readonly WriteCapability[], reason: string | undefined, message?: LakeErrorRef): WriteCapability[] {
   if (reason === undefined) return [...caps];
-  return caps.map((c) => ({ ...c, available: false, reason }));
+  return caps.map((c) => ({ ...c, available: false, reason, ...(message ? { reasonMessage: message } : {}) }));
+}
+
+/** A capability's reason and its catalog message, from the message (the English text is the message's). */
+export function reasonOf(message: LakeErrorRef): { reason: string; reasonMessage: LakeErrorRef } {
+  return { reason: errorText(message), reasonMessage: message };
+}
+
+/** Why a format has no writes in this build, as a catalog message. */
+export function writesUnsupportedRef(formatTitle: string): LakeErrorRef {
+  return errorRef('error.write.formatReadOnly', { format: formatTitle });
 }
 
 /** Why a format has no writes in this build, one sentence. */
 export function writesUnsupported(formatTitle: string): string {
-  return `${formatTitle} tables are read-only in Lakescope for now: writes are not implemented for this format yet.`;
+  return errorText(writesUnsupportedRef(formatTitle));
 }
 
 const VERSION_KINDS: readonly WriteActionKind[] = ['rollback', 'set-current', 'tag', 'branch'];
 const TABLE_KINDS: readonly WriteActionKind[] = ['expire', 'compact', 'rewrite-manifests'];
 
 /** Capabilities of a table without writes: the usual actions, each unavailable with `reason` (so the UI says why instead of hiding them). */
-export function noWrites(reason: string): WriteCapability[] {
+export function noWrites(reason: string | LakeErrorRef): WriteCapability[] {
+  const why = typeof reason === 'string' ? { reason } : reasonOf(reason);
   return [
-    ...VERSION_KINDS.map((kind): WriteCapability => ({ kind, scope: 'version', available: false, reason, description: reason })),
-    ...TABLE_KINDS.map((kind): WriteCapability => ({ kind, scope: 'table', available: false, reason, description: reason })),
+    ...VERSION_KINDS.map((kind): WriteCapability => ({ kind, scope: 'version', available: false, ...why, description: why.reason })),
+    ...TABLE_KINDS.map((kind): WriteCapability => ({ kind, scope: 'table', available: false, ...why, description: why.reason })),
   ];
 }
 

@@ -7,6 +7,7 @@
 import type { Note } from '../messages/note.ts';
 import type { EngineSql } from '../commit/engine-sql.ts';
 import type { MessageRef } from '../messages/en.ts';
+import type { LakeErrorRef } from '../errors.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
 import type { Expr } from '../expr/expr.ts';
 import type { Storage } from '../io/storage.ts';
@@ -383,6 +384,8 @@ export interface LakeTable {
    * reopening the table gives a new list.
    */
   readonly warnings?: readonly string[];
+  /** The same warnings as catalog messages, in order, where the format has them (for the reader's language). */
+  readonly warningMessages?: readonly LakeErrorRef[];
   /**
    * Why writes are refused on this table as opened, naming the file — set while the newest version file
    * (Iceberg metadata file, Paimon snapshot or LATEST hint) cannot be read: reads fall back to the newest
@@ -390,6 +393,8 @@ export interface LakeTable {
    * Absent when writes may go ahead. The write path checks again itself; this is for showing the reason.
    */
   readonly writeRefusal?: string;
+  /** The same as a catalog message (for the reader's language). */
+  readonly writeRefusalMessage?: LakeErrorRef;
   /** Table properties as the format records them (Iceberg `properties`, Paimon options, Delta configuration …). */
   readonly properties?: Readonly<Record<string, string>>;
   /** The format's own version of its metadata (Iceberg format-version, Hudi table version …), when it has one. */

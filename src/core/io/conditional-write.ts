@@ -5,14 +5,16 @@
  * some losers of concurrent If-Match PUTs with 500 UnknownError instead of 412 (measured here: up to 7
  * of 16). Looking at the key afterwards decides it in every case where the answer is knowable.
  */
-import { LakeError, isLakeError } from '../errors.ts';
+import { isLakeError, type LakeError, type LakeErrorRef } from '../errors.ts';
+import { messageError } from '../message-error.ts';
+import { errorRef } from '../messages/message-parts.ts';
 import { normalizeEtag, type ObjectInfo, type Storage, type WriteOptions } from './storage.ts';
 
 /** What an ambiguous conditional write turned out to be. */
 export type WriteOutcome =
   | { readonly kind: 'retry' } // the precondition still holds: sending the write again is safe
   | { readonly kind: 'done'; readonly info: ObjectInfo } // our bytes are there: it happened
-  | { readonly kind: 'conflict'; readonly why: string }; // someone else's change is there: a lost race
+  | { readonly kind: 'conflict'; readonly why: LakeErrorRef }; // someone else's change is there: a lost race
 
 /** True for failures after which a write may or may not have been applied. */
 export function isAmbiguousFailure(e: unknown): boolean {
@@ -37,18 +39,18 @@ export async function resolveConditionalWrite(
   } catch (e) {
     if (!isLakeError(e, 'NotFound')) throw e;
   }
-  if (!info) return options.ifNoneMatch === '*' ? { kind: 'retry' } : { kind: 'conflict', why: 'the key does not exist (ifMatch)' };
+  if (!info) return options.ifNoneMatch === '*' ? { kind: 'retry' } : { kind: 'conflict', why: errorRef('error.commit.why.keyMissing', undefined) };
   if (options.ifMatch !== undefined && info.etag === normalizeEtag(options.ifMatch)) return { kind: 'retry' };
   if (info.size === data.length && sameBytes(await storage.read(key, { signal }), data)) return { kind: 'done', info };
   return {
     kind: 'conflict',
-    why: options.ifNoneMatch === '*' ? "another writer created the key (ifNoneMatch '*')" : 'another writer changed the key (ifMatch)',
+    why: errorRef(options.ifNoneMatch === '*' ? 'error.commit.why.keyCreated' : 'error.commit.why.keyChanged', undefined),
   };
 }
 
 /** The Conflict error for a resolved lost race. */
-export function lostRace(what: string, key: string, why: string, cause: unknown): LakeError {
-  return new LakeError('Conflict', `${what}: precondition failed after an ambiguous answer: ${why}`, { key }, { cause });
+export function lostRace(what: string | LakeErrorRef, key: string, why: LakeErrorRef, cause: unknown): LakeError {
+  return messageError('Conflict', 'error.commit.lostRace', { what, why }, { key }, cause);
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -3,6 +3,7 @@
  * Conditional writes are atomic because each call checks and mutates synchronously (one JS thread).
  */
 import { LakeError, throwIfAborted } from '../errors.ts';
+import { messageError } from '../message-error.ts';
 import { checkRange, isEmptyRange, resolveRange } from './byte-range.ts';
 import { pageOfSortedKeys, sortKeys } from './list-page.ts';
 import { checkKey } from './key.ts';
@@ -57,11 +58,10 @@ export class MemoryStorage implements Storage {
     checkKey(key, 'memory: write');
     const current = this.objects.get(key);
     if (options.ifNoneMatch === '*' && current) {
-      throw new LakeError('Conflict', `memory: write: '${key}' already exists (ifNoneMatch '*')`, { key });
+      throw messageError('Conflict', 'error.memory.exists', { key }, { key });
     }
     if (options.ifMatch !== undefined && current?.etag !== normalizeEtag(options.ifMatch)) {
-      const why = current ? 'its ETag changed' : 'it does not exist';
-      throw new LakeError('Conflict', `memory: write: '${key}' precondition failed: ${why} (ifMatch)`, { key, ifMatch: options.ifMatch });
+      throw messageError('Conflict', 'error.memory.precondition', { key, missing: !current }, { key, ifMatch: options.ifMatch });
     }
     const entry: Entry = { data: data.slice(), etag: `m${(++this.generation).toString(36)}`, lastModified: Date.now() };
     if (!current) this.sorted = undefined;

@@ -6,6 +6,7 @@
  */
 import { LakeError, type LakeErrorContext, isLakeError, throwIfAborted } from '../errors.ts';
 import { sleep as realSleep } from '../util/async.ts';
+import { messageError } from '../message-error.ts';
 
 /** Retry and time-limit settings for reads. */
 export interface ReadPolicy {
@@ -121,7 +122,7 @@ function timed<T>(
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', onAbort);
-      const err = new LakeError('Io', `${what}: no answer within ${formatMs(timeoutMs)} (request time limit)`, { ...context, timedOut: true, timeoutMs });
+      const err = messageError('Io', 'error.read.timeout', { what, ms: timeoutMs }, { ...context, timedOut: true, timeoutMs });
       ctl.abort(err);
       reject(err);
     });
@@ -203,15 +204,10 @@ const deadlines = new Deadlines();
 /** The final error after the last retry; throttling gets its own wording and `throttled` detail. */
 function gaveUp(e: LakeError, retries: number): LakeError {
   if (retries === 0) return e;
-  const times = `retried ${retries} time${retries === 1 ? '' : 's'}`;
+  const message = e.ref ?? e.message;
   if (isThrottle(e)) {
     const how = e.context.status === 429 ? '429 Too Many Requests' : `503 ${e.context.s3Code ?? 'SlowDown'}`;
-    return new LakeError('Io', `${e.message} — the bucket is throttling requests (${how}); ${times}`,
-      { ...e.context, throttled: true, retries, retryable: false }, { cause: e });
+    return messageError('Io', 'error.read.throttled', { message, status: how, retries }, { ...e.context, throttled: true, retries, retryable: false }, e);
   }
-  return new LakeError('Io', `${e.message} (${times})`, { ...e.context, retries, retryable: false }, { cause: e });
-}
-
-function formatMs(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+  return messageError('Io', 'error.read.retried', { message, retries }, { ...e.context, retries, retryable: false }, e);
 }

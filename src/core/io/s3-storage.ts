@@ -13,6 +13,7 @@ import { DEFAULT_READ_POLICY, type ReadPolicy, withReadRetries } from './read-po
 import { checkKey, normalizePrefix } from './key.ts';
 import { s3ResponseError, s3Subject } from './s3-errors.ts';
 import { messageError } from '../message-error.ts';
+import { errorRef } from '../messages/message-parts.ts';
 import { isAmbiguousFailure, lostRace, resolveConditionalWrite } from './conditional-write.ts';
 import { isIpOrLocalhost, s3Url } from './s3-url.ts';
 import { parseListObjectsV2 } from './s3-listing.ts';
@@ -218,7 +219,7 @@ export class S3Storage implements Storage {
         // A 5xx or dropped connection: the conditional PUT may or may not have happened. Never retry blindly.
         const outcome = await resolveConditionalWrite(this, key, data, options);
         if (outcome.kind === 'done') return outcome.info;
-        if (outcome.kind === 'conflict') throw lostRace(`s3: write '${key}' in ${this.description}`, key, outcome.why, e);
+        if (outcome.kind === 'conflict') throw lostRace(s3Subject('write', key, this.description), key, outcome.why, e);
         await backoff(attempt, 's3: write', options.signal);
       }
     }
@@ -232,15 +233,14 @@ export class S3Storage implements Storage {
       });
     } catch (e) {
       if ((e as LakeError).code !== 'Conflict') throw e;
-      const why = options.ifNoneMatch === '*' ? "the key already exists (ifNoneMatch '*')" : 'its ETag differs or it is missing (ifMatch)';
-      throw new LakeError('Conflict', `${(e as LakeError).message}: ${why}`, (e as LakeError).context, { cause: e });
+      const why = errorRef(options.ifNoneMatch === '*' ? 'error.s3.why.keyExists' : 'error.s3.why.etagDiffers', undefined);
+      throw messageError('Conflict', 'error.because', { subject: (e as LakeError).ref ?? (e as LakeError).message, reason: why }, (e as LakeError).context, e);
     }
     if (res.status === 404) {
       // AWS answers If-Match on a missing key with 404 NoSuchKey; the contract calls that a Conflict.
       const err = await s3ResponseError(res, this.subject('write', key));
       if (err.context.s3Code === 'NoSuchBucket') throw err;
-      throw new LakeError('Conflict', `s3: write '${key}' in ${this.description}: precondition failed: the key does not exist (ifMatch)`,
-        { bucket: this.bucket, key, status: 404 });
+      throw messageError('Conflict', 'error.s3.ifMatchMissing', { key, where: this.description }, { bucket: this.bucket, key, status: 404 });
     }
     await res.body?.cancel();
     const etag = normalizeEtag(res.headers.get('etag'));

@@ -21,7 +21,7 @@ export interface ErrorRef {
  * Parameters that are a word of the sentence (an operation: `read`, `write`), which each language says its
  * own way, rather than data: not set apart by {@link messageParts}.
  */
-const WORD_PARAMS = new Set(['op']);
+const WORD_PARAMS = new Set(['op', 'refType']);
 
 /** A message's parameters where any one may also be an inner error's reference. */
 export type ErrorParams<K extends MessageKey> = MessageParams<K> extends undefined ? undefined

@@ -14,7 +14,9 @@
  * ETag: `<lastModified ms>-<size>` in hex (FSA exposes nothing finer): two writes of equal size within
  * one millisecond are indistinguishable — CAS is only as good as that.
  */
-import { LakeError, type LakeErrorCode, throwIfAborted } from '../../core/errors.ts';
+import { LakeError, type LakeErrorCode, type LakeErrorRef, throwIfAborted } from '../../core/errors.ts';
+import { messageError } from '../../core/message-error.ts';
+import { errorRef } from '../../core/messages/message-parts.ts';
 import { checkRange, isEmptyRange, resolveRange } from '../../core/io/byte-range.ts';
 import { checkKey } from '../../core/io/key.ts';
 import { PageBuilder, compareKeys } from '../../core/io/list-page.ts';
@@ -87,10 +89,10 @@ export class FsaStorage implements Storage {
         if ((e as LakeError).code === 'NotFound') return undefined;
         throw e;
       });
-      if (options.ifNoneMatch === '*' && current) throw conflict(key, "the key already exists (ifNoneMatch '*')");
+      if (options.ifNoneMatch === '*' && current) throw conflict(key, errorRef('error.s3.why.keyExists', undefined));
       if (options.ifMatch !== undefined) {
-        if (!current) throw conflict(key, 'the key does not exist (ifMatch)');
-        if (etagOf(current) !== normalizeEtag(options.ifMatch)) throw conflict(key, 'its ETag changed (ifMatch)');
+        if (!current) throw conflict(key, errorRef('error.commit.why.keyMissing', undefined));
+        if (etagOf(current) !== normalizeEtag(options.ifMatch)) throw conflict(key, errorRef('error.folder.why.etagChanged', undefined));
       }
       throwIfAborted(options.signal, 'folder: write');
       const { dir, name } = await this.parent(key, true, 'write');
@@ -132,7 +134,7 @@ export class FsaStorage implements Storage {
   }
 
   private checkWritable(op: string, key: string): void {
-    if (!this.writable) throw new LakeError('Unsupported', `folder: ${op} '${key}': ${this.description} is read-only`, { key });
+    if (!this.writable) throw messageError('Unsupported', 'error.folder.readOnly', { op, key, where: this.description }, { key });
   }
 
   private shared<T>(key: string, fn: () => Promise<T>): Promise<T> {
@@ -202,8 +204,8 @@ function infoOf(key: string, file: File): ObjectInfo {
   return { key, size: file.size, etag: etagOf(file), lastModified: file.lastModified };
 }
 
-function conflict(key: string, why: string): LakeError {
-  return new LakeError('Conflict', `folder: write '${key}': precondition failed: ${why}`, { key });
+function conflict(key: string, why: LakeErrorRef): LakeError {
+  return messageError('Conflict', 'error.folder.precondition', { key, why }, { key });
 }
 
 /** DOMExceptions of the FSA API → LakeErrors. */

@@ -28,6 +28,7 @@ import { TableWarnings } from './table-warnings.tsx';
 import { UnreadTablePage } from './unread-table-page.tsx';
 import { InlineText } from '../common/safe-text-view.tsx';
 import { useMessages } from '../common/messages.ts';
+import { errorText } from '../../core/messages/message-parts.ts';
 
 /**
  * The timeline's chunk: fetched as soon as a table page mounts, in parallel with opening the table (not
@@ -151,7 +152,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
             collapsed={timelineCollapsed} onToggleCollapsed={toggleTimeline} shortcut={PANEL_KEYS.timeline} onCompare={compare} />
           : <div className="timeline timeline-empty muted small">{tr.t('ui.table.noVersions')}</div>}
       </Suspense>
-      <TableWarnings warnings={overview.warnings} writeRefusal={overview.writeRefusal} />
+      <TableWarnings warnings={overview.warnings} warningMessages={overview.warningMessages} writeRefusal={overview.writeRefusal} writeRefusalMessage={overview.writeRefusalMessage} />
       {!restShown ? <div className={`explorer-body${collapsed ? ' inspector-collapsed' : ''}`} aria-busy /> : <div className={`explorer-body${collapsed ? ' inspector-collapsed' : ''}`}>
         <div className="explorer-main">
           <div className="tabs-row">
@@ -164,7 +165,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
             {/* Compare and the writes bar wrap together: beside the tabs while they fit, else on a line of their own. */}
             <div className="tabs-actions">
               <Suspense fallback={null}><CompareMenu versions={overview.versions} selectedId={selected?.id} onCompare={(from, to) => onDiff({ from, to })} /></Suspense>
-              <WritesBar warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} selected={selected} writeRefusal={overview.writeRefusal} />
+              <WritesBar warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} selected={selected} writeRefusal={overview.writeRefusalMessage ? errorText(overview.writeRefusalMessage, tr.catalog) : overview.writeRefusal} />
             </div>
           </div>
           <WriteEffectPanel root={table.root} />

@@ -75,6 +75,22 @@ export function ErrorMessage({ error, english, max = 2000, children }: {
   );
 }
 
+/**
+ * An engine sentence inline: its catalog message in the reader's language, names and paths set apart as in
+ * {@link ErrorMessage}; without one, the English text marked as English.
+ */
+export function MessageText({ message, text, max = 2000 }: { message?: ErrorRef; text: string; max?: number }) {
+  const tr = useMessages();
+  if (!message || !isErrorRef(message)) return <span lang="en"><SafeText text={text} max={max} /></span>;
+  return (
+    <>
+      {messageParts(message, tr.catalog).map((p, i) => (typeof p === 'string'
+        ? <SafeText key={i} text={p} max={max} />
+        : <span key={i} className="mono error-data"><SafeText text={p.data} max={max} /></span>))}
+    </>
+  );
+}
+
 /** For a non-English reader: the note that the English text above is not translated yet (nothing for English). */
 export function UntranslatedMark() {
   const tr = useMessages();

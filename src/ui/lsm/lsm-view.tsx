@@ -15,6 +15,7 @@ import { useMemo, useState } from 'react';
 import type { LsmView as LsmViewDto } from '../../core/formats/paimon/index.ts';
 import { useMessages } from '../common/messages.ts';
 import { note } from '../../core/messages/note.ts';
+import { errorText } from '../../core/messages/message-parts.ts';
 import { useTableWrites, useWriteCapabilities } from '../writes/table-writes.tsx';
 import type { LsmBucketView, LsmFileView } from '../../core/formats/paimon/index.ts';
 import { engine } from '../../worker/client.ts';
@@ -105,7 +106,7 @@ function useCompaction(warehouseId: string, root: string, view: LsmViewDto | und
     const cap = caps.data?.capabilities.find((c) => c.kind === 'compact' && c.scope === 'table');
     if (caps.data && !cap) return done;
     const off = !cap ? ''
-      : !cap.available ? (cap.reasonMessage ? tr.ref(cap.reasonMessage) : cap.reason ?? cap.description)
+      : !cap.available ? (cap.reasonMessage ? errorText(cap.reasonMessage, tr.catalog) : cap.reason ?? cap.description)
         : view.snapshotId !== writes.currentId ? t('ui.lsm.compact.notLatest', { id: writes.currentId ?? '—' }) : undefined;
     const run = (b: LsmBucketView, strategy: 'full' | 'universal') => {
       const title = strategy === 'full' ? note('ui.lsm.compact.titleFull', { bucket: bucketTitle(b, tr) }) : note('ui.lsm.compact.titleNext', { bucket: bucketTitle(b, tr) });

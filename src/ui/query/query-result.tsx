@@ -8,6 +8,7 @@ import type { SqlResultDto } from '../../core/api/sql/sql-contract.ts';
 import { formatBytes } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
+import { MessageText } from '../errors/error-message.tsx';
 import { resultParquet } from './parquet-export.ts';
 import { ResultGrid } from './result-grid.tsx';
 import { chartFor, resultCsv } from './result-model.ts';
@@ -64,6 +65,9 @@ export function QueryResult({ result, fileName }: { result: SqlResultDto; fileNa
         {note && <span className="muted small" role="status">{note}</span>}
       </div>
       {result.notes.length > 0 && <ul className="query-notes muted small">{result.notes.map((n) => <li key={noteKey(n)}>{tr.note(n)}</li>)}</ul>}
+      {result.explain?.executor?.refusal && (
+        <p className="query-refusal small" data-testid="query-refusal"><strong>{t('ui.query.refused')}</strong> <MessageText message={result.explain.executor.refusal} text={result.explain.executor.reason ?? ''} /></p>
+      )}
       {result.explain
         ? <pre className="query-explain mono small" data-testid="query-explain">{result.explain.text}</pre>
         : shown === 'chart' && chart

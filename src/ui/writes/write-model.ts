@@ -7,6 +7,7 @@ import type { FileChangeDto, TotalsDto, WriteAccessDto, WriteAction, WriteAction
 import { en } from '../../core/messages/en.ts';
 import { translator, type Translator } from '../common/messages.ts';
 import { note, type Note } from '../../core/messages/note.ts';
+import { errorText } from '../../core/messages/message-parts.ts';
 import type { FormKind, RowsInput } from './use-write-flow.ts';
 
 const EN = translator(en);
@@ -42,7 +43,7 @@ const FORMS: readonly WriteActionKind[] = ['tag', 'branch', 'expire', 'compact']
 
 /** Why a capability is unavailable, in the reader's language when the engine gave it as a message (the storage's refusal). */
 export function reasonOf(c: WriteCapability, tr: Translator = EN): string {
-  return c.reasonMessage ? tr.ref(c.reasonMessage) : c.reason ?? c.description;
+  return c.reasonMessage ? errorText(c.reasonMessage, tr.catalog) : c.reason ?? c.description;
 }
 
 /**

@@ -13,6 +13,8 @@ import { compileTypedComparison, compileTypedIn, isTypedComparison, PASS_THROUGH
 import { isOrderedType, keyOf, type SqlType } from './sql-types.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 import { LakeError } from '../../errors.ts';
+import { errorRef } from '../../messages/message-parts.ts';
+import { messageError } from '../../message-error.ts';
 import { arithmeticClass, ARITHMETIC_OPS, castToInteger, decimalLiteralText, exactArithmetic, exactNegate, INTEGER_CASTS, literalValue, numClass } from './exact-numeric.ts';
 
 
@@ -242,7 +244,7 @@ const NUMERIC_CASTS = new Set(['INTEGER', 'INT', 'BIGINT', 'FLOAT', 'REAL', 'DOU
 /** Refuses CAST of a date or timestamp to a number: squirreling's Number() of its text is NULL, not the SQL answer. */
 export function checkDatedCast(node: Extract<ExprNode, { type: 'cast' }>, t: SqlType | undefined): void {
   if (isDated(t) && NUMERIC_CASTS.has(node.toType.toUpperCase())) {
-    throw new LakeError('Unsupported', `sql: CAST of a ${t.kind} to ${node.toType} is not supported (use EXTRACT(EPOCH FROM …) for seconds)`, { engineStart: node.positionStart, engineEnd: node.positionEnd });
+    throw messageError('Unsupported', 'error.sql', { message: errorRef('error.sql.castUnsupported', { from: t.kind, to: node.toType }) }, { engineStart: node.positionStart, engineEnd: node.positionEnd });
   }
 }
 

@@ -5,6 +5,8 @@
  * null counts and bounds, `manifests`, `entries` …) come through {@link LakeTable.inspect} and win.
  */
 import { LakeError } from '../../errors.ts';
+import { errorRef } from '../../messages/message-parts.ts';
+import { messageError } from '../../message-error.ts';
 import type { LakeTable, VersionDto, VersionSelector } from '../../formats/table-format.ts';
 import { partitionStats } from '../partition-stats.ts';
 import { planScan } from '../plan-scan.ts';
@@ -119,6 +121,6 @@ export async function metadataRows(table: LakeTable, name: string, version: Vers
     return { columns, rows: arrow.batches.flatMap((b) => sqlRowsOf(b, columns)) };
   }
   const fn = MODEL_TABLES[ALIASES[name] ?? name];
-  if (!fn) throw new LakeError('NotFound', `sql: no metadata table $${name} (known: ${metadataTableNames(table).map((n) => `$${n}`).join(', ')})`, { metadataTable: name });
+  if (!fn) throw messageError('NotFound', 'error.sql', { message: errorRef('error.sql.noMetadataTable', { name, known: metadataTableNames(table).map((n) => `$${n}`).join(', ') }) }, { metadataTable: name });
   return fn(table, version, signal);
 }

@@ -173,7 +173,7 @@ function chooseExecutor(plan: QueryPlan, p: Prepared, options: SqlRunOptions): {
     if (isLakeError(e)) throw positioned(p, e);
     // A plan shape the compiler did not foresee is a reason to fall back, not to fail the user's query.
     const reason = e instanceof FastFallback ? e.reason : `columnar compile error: ${String((e as Error)?.message ?? e)}`;
-    if (options.executor === 'columnar') throw new LakeError('Unsupported', `sql: columnar executor: ${reason}`);
+    if (options.executor === 'columnar') throw messageError('Unsupported', 'error.sql', { message: errorRef('error.sql.columnar', { reason }) });
     return { executor: { name: 'squirreling', reason } };
   }
 }
@@ -230,7 +230,7 @@ async function explainPrepared(p: Prepared, signal?: AbortSignal, executorOption
     // A refused shape is EXPLAIN's answer, not its error: the reason says why the run would refuse.
     try { executor = with3vl(executor, await fallbackQuery(p)); } catch (e) {
       if (!isLakeError(e, 'Unsupported')) throw e;
-      executor = { ...executor, reason: `${executor.reason ? `${executor.reason}; ` : ''}refused: ${e.message.split('\n')[0]!.replace(/^sql: (sql: )?/, '')}` };
+      executor = { ...executor, reason: `${executor.reason ? `${executor.reason}; ` : ''}refused: ${e.message.split('\n')[0]!.replace(/^sql: (sql: )?/, '')}`, ...(e.ref ? { refusal: e.ref } : {}) };
     }
   }
   const dto = { engineQuery: p.rewritten.text, executor, scans, bytesToFetch: scans.reduce((n, s) => n + s.bytesToFetch, 0) };
@@ -256,7 +256,7 @@ export async function runSql(storage: Storage, request: SqlRequest, options: Sql
       return { columns: [{ name: 'plan', kind: 'string' }], rows: explain.text.split('\n').map((l) => [l]), truncated: false, explain, scans: explain.scans, elapsedMs: Date.now() - started, notes: [] };
     }
     if (explain.bytesToFetch > request.maxBytes!) {
-      throw new LakeError('Conflict', `sql: the query would fetch ${explain.bytesToFetch} bytes, more than the ${request.maxBytes} allowed`, { bytesToFetch: explain.bytesToFetch, maxBytes: request.maxBytes! });
+      throw messageError('Conflict', 'error.sql', { message: errorRef('error.sql.tooManyBytes', { bytes: explain.bytesToFetch, max: request.maxBytes! }) }, { bytesToFetch: explain.bytesToFetch, maxBytes: request.maxBytes! });
     }
   }
   const { executeSql, planSql } = await loadEngine();

@@ -8,6 +8,7 @@
  * '<time>' | CHANGES BETWEEN <a> AND <b>]`, metadata tables `"<table>$snapshots"` …, and `EXPLAIN <query>`.
  */
 import type { Note } from '../../messages/note.ts';
+import type { LakeErrorRef } from '../../errors.ts';
 import type { TableFormatName } from '../dto.ts';
 import type { DisplayValue } from '../table-dto.ts';
 
@@ -94,6 +95,8 @@ export interface SqlScanDto {
 export interface SqlExecutorDto {
   readonly name: 'columnar' | 'squirreling';
   readonly reason?: string;
+  /** EXPLAIN of a query a run would refuse: why, as a catalog message (the reason's `refused: …`, in the reader's language). */
+  readonly refusal?: LakeErrorRef;
 }
 
 /** What `explain` returns: per table the plan's pruning, and the total bytes a run would fetch. */

@@ -17,6 +17,8 @@
  */
 import type { Statement, UserDefinedFunction } from 'squirreling';
 import { LakeError } from '../../errors.ts';
+import { errorRef } from '../../messages/message-parts.ts';
+import { messageError } from '../../message-error.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
 import { checkLiteral, compareTyped, decimalAvg, isOrderedType, keyOf, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
@@ -31,8 +33,7 @@ const OPS: Record<string, (c: number) => boolean> = {
 };
 
 function sumTooLarge(what: string, start: unknown, end: unknown): LakeError {
-  return new LakeError('Unsupported', `sql: ${what} outside the columnar executor: the sum of magnitudes reaches 2^53, where squirreling's double sum is no longer exact`,
-    { engineStart: Number(start), engineEnd: Number(end) });
+  return messageError('Unsupported', 'error.sql', { message: errorRef('error.sql.sumNotExact', { expr: what }) }, { engineStart: Number(start), engineEnd: Number(end) });
 }
 
 /** The functions the rewritten AST calls (names no user query can reach: parse rejects unknown names). */

@@ -14,6 +14,8 @@
  * text. Their type says so (`nanos`), so MIN/MAX and keys turn back into the same nine-digit text.
  */
 import { LakeError } from '../../errors.ts';
+import { errorRef } from '../../messages/message-parts.ts';
+import { messageError } from '../../message-error.ts';
 import type { LakeTable } from '../../formats/table-format.ts';
 import { canonicalDate, canonicalDecimal, canonicalTimestampMicros, canonicalTimestampNanos } from '../../arrow/index.ts';
 
@@ -206,11 +208,11 @@ export function checkLiteral(t: SqlType, value: unknown, column: string, at?: { 
   if (value == null) return;
   const ok = t.kind === 'decimal' ? parseDecimal(value) !== undefined : t.kind === 'long' ? true : parseInstant(value) !== undefined;
   if (!ok && t.kind !== 'decimal' && typeof value === 'string' && TOO_FINE.test(value)) {
-    throw new LakeError('DataInvalid', `sql: ${JSON.stringify(value)} has more than 9 fraction digits; a timestamp holds nanoseconds at most (column ${column})`,
+    throw messageError('DataInvalid', 'error.sql', { message: errorRef('error.sql.tooPrecise', { value: JSON.stringify(value), column }) },
       { columnName: column, ...(at ? { engineStart: at.positionStart, engineEnd: at.positionEnd } : {}) });
   }
   if (!ok) {
-    throw new LakeError('DataInvalid', `sql: ${JSON.stringify(value)} is not a ${t.kind} value to compare with column ${column}`,
+    throw messageError('DataInvalid', 'error.sql', { message: errorRef('error.sql.notAValue', { value: JSON.stringify(value), type: t.kind, column }) },
       { columnName: column, ...(at ? { engineStart: at.positionStart, engineEnd: at.positionEnd } : {}) });
   }
 }

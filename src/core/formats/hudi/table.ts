@@ -7,6 +7,7 @@ import { noWrites, type WriteCapability } from '../../commit/write-action.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
 import { limitBatches } from '../../arrow/limit.ts';
 import { LakeError } from '../../errors.ts';
+import { errorRef } from '../../messages/message-parts.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
   ChangeLogSource, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
@@ -50,7 +51,7 @@ export class HudiTable implements LakeTable {
   readonly location: string;
   /** {@link LakeTable.capabilities}: every write unavailable, saying why (HUDI_CAPABILITIES.why). */
   async capabilities(): Promise<WriteCapability[]> {
-    return noWrites(HUDI_CAPABILITIES.why);
+    return noWrites(errorRef('error.hudi.readOnly', undefined));
   }
 
   /** Corrupt log regions skipped by reads so far (one sentence each, naming the file and offset). */

@@ -4,12 +4,12 @@
  * Implements the common LakeTable model; Iceberg-specific views (scan plans with bigint ids, metadata
  * tables) are extra methods.
  */
-import { note } from '../../messages/note.ts';
+import { note, type Note } from '../../messages/note.ts';
 import { icebergEngineSql } from './commit/engine-sql.ts';
 import type { EngineSql } from '../../commit/engine-sql.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
-import { unreadableNewestRefusal, type UnreadableNewest } from '../../commit/unreadable-newest.ts';
-import { LakeError, isLakeError } from '../../errors.ts';
+import { unreadableNewestRefusal, unreadableNewestRefusalRef, type UnreadableNewest } from '../../commit/unreadable-newest.ts';
+import { LakeError, isLakeError, type LakeErrorRef } from '../../errors.ts';
 import type { Expr } from '../../expr/expr.ts';
 import { parseWhere } from '../../expr/parse.ts';
 import type { Storage } from '../../io/storage.ts';
@@ -62,7 +62,7 @@ export async function openIcebergTable(storage: Storage, opts: OpenIcebergOption
     return new IcebergTable(storage, await readTableMetadata(storage, key, opts.signal), key, 'given');
   }
   const found = await loadCurrentMetadata(storage, opts.signal);
-  return new IcebergTable(storage, found.metadata, found.key, found.via, found.files, undefined, found.warnings, found.unreadableNewest);
+  return new IcebergTable(storage, found.metadata, found.key, found.via, found.files, undefined, found.warnings, found.unreadableNewest, found.warningMessages);
 }
 
 /** `…/metadata/v3.metadata.json` → `metadata/v3.metadata.json` (a path copied from a metadata log). */
@@ -93,6 +93,8 @@ export class IcebergTable implements LakeTable {
     readonly warnings: readonly string[] = [],
     /** The newest metadata file when it cannot be parsed (this object reads an older one): writes refuse. */
     readonly unreadableNewest?: UnreadableNewest,
+    /** The same warnings as catalog messages ({@link LakeTable.warningMessages}). */
+    readonly warningMessages: readonly LakeErrorRef[] = [],
   ) {
     this.files = files && files.relocation.relocatedFrom === metadata.location.replace(/\/+$/, '') ? files : sharedTableFiles(storage, metadata.location);
     this.nameMapping = parseNameMapping(metadata.properties['schema.name-mapping.default']);
@@ -103,6 +105,16 @@ export class IcebergTable implements LakeTable {
   /** {@link LakeTable.writeRefusal}: set while the newest metadata file cannot be parsed. */
   get writeRefusal(): string | undefined {
     return this.unreadableNewest && unreadableNewestRefusal(this.unreadableNewest);
+  }
+
+  /** The warnings as plan notes: their catalog messages where every one has one. */
+  private warningNotes(): readonly Note[] {
+    return this.warningMessages.length === this.warnings.length ? this.warningMessages as readonly Note[] : this.warnings;
+  }
+
+  /** {@link LakeTable.writeRefusalMessage}. */
+  get writeRefusalMessage(): LakeErrorRef | undefined {
+    return this.unreadableNewest && unreadableNewestRefusalRef(this.unreadableNewest);
   }
 
   /** The recorded location this table is read away from (every path is re-rooted onto the opened folder). */
@@ -139,7 +151,7 @@ export class IcebergTable implements LakeTable {
 
   /** {@link LakeTable.capabilities} (commit/write-model.ts). */
   async capabilities(version?: string, options?: CapabilityOptions): Promise<WriteCapability[]> {
-    return icebergCapabilities(this.storage, this.metadata, this.writeRefusal, version, options);
+    return icebergCapabilities(this.storage, this.metadata, this.writeRefusal, version, options, this.writeRefusalMessage);
   }
 
   /** {@link LakeTable.engineSql} (commit/engine-sql.ts): Spark's Iceberg procedures. */
@@ -167,7 +179,7 @@ export class IcebergTable implements LakeTable {
   async refresh(signal?: AbortSignal): Promise<IcebergTable> {
     const found = await loadCurrentMetadata(this.storage, signal, { key: this.metadataKey, metadata: this.metadata });
     if (found.key === this.metadataKey) return this;
-    return new IcebergTable(this.storage, found.metadata, found.key, found.via, found.files, this.files, found.warnings, found.unreadableNewest);
+    return new IcebergTable(this.storage, found.metadata, found.key, found.via, found.files, this.files, found.warnings, found.unreadableNewest, found.warningMessages);
   }
 
   /** The snapshot a selector names (current by default); NotFound when none. */
@@ -207,7 +219,7 @@ export class IcebergTable implements LakeTable {
     const p = await this.planScan(req);
     return {
       versionId: String(p.snapshotId), columns: p.columns, tasks: toScanTasks(p.tasks), files: plannedFiles(this.metadata, p.tasks), skipped: p.skipped,
-      counts: p.counts as unknown as LakePlan["counts"], notes: [p.viaNote ?? `snapshot chosen by ${p.via}`, ...(p.note ? [p.note] : []), ...(p.pathNotes ?? []), ...this.warnings],
+      counts: p.counts as unknown as LakePlan["counts"], notes: [p.viaNote ?? `snapshot chosen by ${p.via}`, ...(p.note ? [p.note] : []), ...(p.pathNotes ?? []), ...this.warningNotes()],
     };
   }
 
@@ -226,7 +238,7 @@ export class IcebergTable implements LakeTable {
     const filter = toExpr(req.filter);
     if (filter) bindExpr(filter, schemaLookup(schema));
     const columns = projectColumns(schema, req.columns).map((id) => schema.fields.find((f) => f.id === id)!.name);
-    return { versionId: '', columns, tasks: [], files: [], skipped: [], counts: {}, notes: [note('note.noSnapshotYet'), ...this.warnings] };
+    return { versionId: '', columns, tasks: [], files: [], skipped: [], counts: {}, notes: [note('note.noSnapshotYet'), ...this.warningNotes()] };
   }
 
   /**

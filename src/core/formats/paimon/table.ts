@@ -7,7 +7,7 @@ import { paimonEngineSql } from './commit/engine-sql.ts';
 import type { EngineSql } from '../../commit/engine-sql.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
 import { limitBatches } from '../../arrow/limit.ts';
-import { LakeError } from '../../errors.ts';
+import { LakeError, type LakeErrorRef } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
   ChangeLogSource, DeletedPositionsDto, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
@@ -18,7 +18,7 @@ import { paimonDeletedPositions } from './inspect/deleted-positions.ts';
 import { paimonFacts } from './inspect/facts.ts';
 import { inspectBuckets } from './inspect/buckets.ts';
 import { listSchemas, listVersions, partitionSpecOf, recordCount, sortOrderOf } from './inspect/versions.ts';
-import { unreadableNewestRefusal } from '../../commit/unreadable-newest.ts';
+import { unreadableNewestRefusal, unreadableNewestRefusalRef } from '../../commit/unreadable-newest.ts';
 import { PaimonMetadata, type SnapshotIntegrity } from './io/metadata.ts';
 import { outputColumns, planSnapshot } from './scan/plan.ts';
 import { bindFilter } from './scan/pruning.ts';
@@ -75,6 +75,16 @@ export class PaimonTable implements LakeTable {
   /** {@link LakeTable.warnings}: a torn newest snapshot skipped, a garbage LATEST hint (as of open/refresh). */
   get warnings(): readonly string[] {
     return this.integrity.warnings;
+  }
+
+  /** {@link LakeTable.warningMessages}. */
+  get warningMessages(): readonly LakeErrorRef[] {
+    return this.integrity.warningMessages;
+  }
+
+  /** {@link LakeTable.writeRefusalMessage}. */
+  get writeRefusalMessage(): LakeErrorRef | undefined {
+    return this.integrity.unreadable && unreadableNewestRefusalRef(this.integrity.unreadable);
   }
 
   /** {@link LakeTable.writeRefusal}: set while the newest snapshot file or the LATEST hint cannot be read. */

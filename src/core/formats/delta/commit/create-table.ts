@@ -7,6 +7,7 @@
  * changeDataFeed when `delta.enableChangeDataFeed=true`).
  */
 import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { LogStore } from '../io/log-store.ts';
 import type { Metadata, Protocol } from '../spec/actions.ts';
@@ -49,7 +50,7 @@ export function protocolFor(metadata: Metadata): Protocol {
 /** Conflict when the root of `storage` already holds a Delta table (a commit or a checkpoint). */
 async function refuseExisting(storage: Storage, log: LogStore, signal?: AbortSignal): Promise<void> {
   if ((await log.list(undefined, signal)).some((f) => f.kind === 'commit' || f.kind === 'checkpoint')) {
-    throw new LakeError('Conflict', `delta create: ${storage.description} already holds a Delta table`, { retryable: false });
+    throw messageError('Conflict', 'error.delta.create.exists', { where: storage.description }, { retryable: false });
   }
 }
 

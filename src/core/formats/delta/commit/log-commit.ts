@@ -12,7 +12,9 @@
  * at the next version with the same actions, up to `maxAttempts`.
  */
 import { createExclusive } from '../../../commit/exclusive-create.ts';
-import { LakeError, isLakeError } from '../../../errors.ts';
+import { LakeError, isLakeError, type LakeErrorRef } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef, errorText } from '../../../messages/message-parts.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { utf8Encode } from '../../../util/bytes.ts';
 import { stringifyJson } from '../../../util/json.ts';
@@ -63,12 +65,19 @@ export function jsonFileKey(a: { path: string; deletionVector?: unknown }): stri
 
 /** Why the winning commit's actions conflict with this one, or undefined. */
 export function conflictWith(winner: readonly Action[], rule: ConflictRule): string | undefined {
+  const ref = conflictRef(winner, rule);
+  return ref && errorText(ref);
+}
+
+/** {@link conflictWith} as a catalog message, for the reader's language. */
+export function conflictRef(winner: readonly Action[], rule: ConflictRule): LakeErrorRef | undefined {
   for (const a of winner) {
-    if (a.type === 'metaData') return 'it changed the table metadata (schema, partitioning or properties)';
-    if (a.type === 'protocol') return 'it changed the table protocol';
-    if (rule.kind === 'whole-table' && (a.type === 'add' || a.type === 'remove')) return `it ${a.type === 'add' ? 'added' : 'removed'} ${pathKey(a.type === 'add' ? a.add.path : a.remove.path)}`;
+    if (a.type === 'metaData') return errorRef('error.delta.why.metadata', undefined);
+    if (a.type === 'protocol') return errorRef('error.delta.why.protocol', undefined);
+    if (rule.kind === 'whole-table' && a.type === 'add') return errorRef('error.delta.why.added', { path: pathKey(a.add.path) });
+    if (rule.kind === 'whole-table' && a.type === 'remove') return errorRef('error.delta.why.removed', { path: pathKey(a.remove.path) });
     if (rule.kind === 'read-files' && a.type === 'remove' && (rule.files.has(fileKey(a.remove)) || rule.files.has(pathKey(a.remove.path)))) {
-      return `it removed ${pathKey(a.remove.path)}, which this write read`;
+      return errorRef('error.delta.why.removedRead', { path: pathKey(a.remove.path) });
     }
   }
   return undefined;
@@ -105,15 +114,15 @@ export async function commitActions(req: CommitRequest): Promise<CommitOutcome> 
       return { version, key, attempts: attempt };
     } catch (e) {
       if (!isLakeError(e, 'Conflict')) throw e;
-      if (req.readVersion < 0n) throw new LakeError('Conflict', `delta commit: the table already exists (${key} is there)`, { key, retryable: false }, { cause: e });
+      if (req.readVersion < 0n) throw messageError('Conflict', 'error.delta.exists', { key }, { key, retryable: false }, e);
       const winner = await req.log.commit(parseLogFileName(key) as never, req.signal);
-      const why = conflictWith(winner, req.conflicts);
+      const why = conflictRef(winner, req.conflicts);
       if (why !== undefined) {
-        throw new LakeError('Conflict', `delta commit: version ${version} was committed by another writer first and ${why}; prepare the ${req.operation} again`,
-          { key, version: version.toString(), retryable: false }, { cause: e });
+        throw messageError('Conflict', 'error.delta.conflict', { version: version.toString(), why, operation: req.operation },
+          { key, version: version.toString(), retryable: false }, e);
       }
       if (attempt >= maxAttempts) {
-        throw new LakeError('Conflict', `delta commit: gave up after ${attempt} attempts: other writers kept committing first`, { key, attempts: attempt, retryable: false }, { cause: e });
+        throw messageError('Conflict', 'error.delta.gaveUp', { attempts: attempt }, { key, attempts: attempt, retryable: false }, e);
       }
       const info = winner.find((a) => a.type === 'commitInfo');
       if (info?.type === 'commitInfo' && info.commitInfo.inCommitTimestamp !== undefined) prevIct = Math.max(prevIct, info.commitInfo.inCommitTimestamp);

@@ -8,9 +8,10 @@
  */
 import {
   type CapabilityOptions, type PreparedChange, type WriteAction, type WriteCapability,
-  disableAll, positiveParam, snapshotIdParam, unsupportedAction, writesOffReason,
+  disableAll, positiveParam, reasonOf, snapshotIdParam, unsupportedAction, writesOffMessage, writesOffReason,
 } from '../../../commit/write-action.ts';
 import { LakeError, isLakeError } from '../../../errors.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
 import type { DeltaTable } from '../table.ts';
 import { prepareAppend } from './append.ts';
 import { prepareOptimize } from './optimize.ts';
@@ -47,17 +48,17 @@ export async function deltaCapabilities(table: DeltaTable, version: string | und
     }, refusal(table, 'restore')));
   }
   out.push(
-    { kind: 'tag', scope: 'version', available: false, reason: NO_REFS, description: NO_REFS },
-    { kind: 'branch', scope: 'version', available: false, reason: NO_REFS, description: NO_REFS },
+    { kind: 'tag', scope: 'version', available: false, ...reasonOf(errorRef('error.delta.noRefs', undefined)), description: NO_REFS },
+    { kind: 'branch', scope: 'version', available: false, ...reasonOf(errorRef('error.delta.noRefs', undefined)), description: NO_REFS },
     withRefusal({ kind: 'compact', scope: 'table', available: true, needsInput: true, description: 'OPTIMIZE: rewrite small files of each partition into bigger ones and apply deletion vectors (dataChange=false: rows do not change).' }, refusal(table, 'optimize')),
     withRefusal({ kind: 'vacuum', scope: 'table', available: true, destructive: true, action: { kind: 'vacuum' },
       description: 'VACUUM: report the files no version within the retention period needs (delta.deletedFileRetentionDuration, default 7 days); deleting them needs a second confirmation.' }, refusal(table, 'vacuum')),
-    { kind: 'expire', scope: 'table', available: false, reason: 'Delta has no snapshot expiry: old log entries go with checkpoints; unreferenced data files are removed by VACUUM.', description: 'Not a Delta operation.' },
+    { kind: 'expire', scope: 'table', available: false, ...reasonOf(errorRef('error.delta.noExpire', undefined)), description: 'Not a Delta operation.' },
     withRefusal({ kind: 'append', scope: 'rows', available: true, needsInput: true, rowsInput: 'rows', description: 'WRITE (append): add rows as new data files in one new version.' }, refusal(table, 'append')),
     withRefusal({ kind: 'delete', scope: 'rows', available: true, needsInput: true, description: `DELETE rows matching a predicate: ${writesDeletionVectors(table.snapshot) ? 'marked in deletion vectors' : 'by rewriting the files that hold them (copy-on-write)'}.` }, refusal(table, 'delete')),
     withRefusal({ kind: 'update', scope: 'rows', available: true, needsInput: true, description: 'UPDATE rows matching a predicate to new values: the old rows deleted as DELETE does, the new ones written as new files.' }, refusal(table, 'update')),
   );
-  return disableAll(out, writesOffReason(table.storage, undefined, options));
+  return disableAll(out, writesOffReason(table.storage, undefined, options), writesOffMessage(table.storage, undefined, options));
 }
 
 /** Prepares `action` on the Delta table's current state. */

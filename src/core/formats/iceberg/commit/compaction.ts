@@ -15,6 +15,7 @@
  */
 import type { FileChange } from '../../../commit/change-preview.ts';
 import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { DeleteIndex, partitionKey } from '../scan/delete-index.ts';
 import type { ManifestEntry } from '../spec/manifest.ts';
@@ -219,7 +220,7 @@ async function applyCompaction(storage: Storage, state: TableState, plan: Compac
         const f = e.dataFile;
         if (f.content !== 'position-deletes' || known.has(entryKey(f)) || e.sequenceNumber <= plan.startingSequenceNumber) continue;
         if (f.referencedDataFile === undefined ? inputPartitions.has(partitionKey(f.specId, f.partition)) : inputs.has(f.referencedDataFile)) {
-          throw new LakeError('Conflict', `iceberg compaction: a concurrent commit added position deletes (${f.filePath}) that may apply to rewritten files; compact again`, { file: f.filePath, retryable: false });
+          throw messageError('Conflict', 'error.iceberg.compaction.deletesAdded', { file: f.filePath }, { file: f.filePath, retryable: false });
         }
       }
     },

@@ -7,6 +7,7 @@
 import type { ChangeResult } from '../../../commit/change-preview.ts';
 import { createExclusive } from '../../../commit/exclusive-create.ts';
 import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { utf8Encode } from '../../../util/bytes.ts';
 import { parseJson, stringifyJson } from '../../../util/json.ts';
@@ -88,7 +89,7 @@ export async function createTable(storage: Storage, opts: CreateTableOptions): P
   const doc = newTableMetadata(opts);
   const existing = await listMetadataFiles(storage, opts.signal);
   if (existing.length > 0) {
-    throw new LakeError('Conflict', `iceberg create: ${storage.description} already holds a table (${existing[existing.length - 1].key})`, { retryable: false, key: existing[existing.length - 1].key });
+    throw messageError('Conflict', 'error.iceberg.create.exists', { where: storage.description, key: existing[existing.length - 1].key }, { retryable: false, key: existing[existing.length - 1].key });
   }
   const key = 'metadata/v1.metadata.json';
   await createExclusive(storage, key, utf8Encode(stringifyJson(doc)), { signal: opts.signal, what: 'iceberg create', contentType: 'application/json' });

@@ -12,6 +12,7 @@ import type { FileChange } from '../../../commit/change-preview.ts';
 import { RoaringBitmap64 } from '../../../codecs/roaring.ts';
 import { readDeletionVector } from '../../../codecs/puffin.ts';
 import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 import { bindExpr } from '../../../expr/bind.ts';
 import type { BoundExpr, Expr } from '../../../expr/expr.ts';
 import { evaluateMetrics } from '../../../expr/metrics-evaluator.ts';
@@ -196,12 +197,12 @@ export async function applyDeletes(storage: Storage, state: TableState, files: r
       const live = liveEntries(contents);
       const livePaths = new Set(live.map((e) => e.dataFile.filePath));
       for (const t of targets) {
-        if (!livePaths.has(t)) throw new LakeError('Conflict', `iceberg delete: ${t} was removed by a concurrent commit; run the delete again`, { file: t, retryable: false });
+        if (!livePaths.has(t)) throw messageError('Conflict', 'error.iceberg.delete.removed', { file: t }, { file: t, retryable: false });
       }
       for (const e of live) {
         const ref = e.dataFile.referencedDataFile;
         if (e.dataFile.content === 'position-deletes' && ref && targets.has(ref) && !known.has(entryKey(e.dataFile))) {
-          throw new LakeError('Conflict', `iceberg delete: a concurrent commit added deletes to ${ref}; run the delete again`, { file: ref, retryable: false });
+          throw messageError('Conflict', 'error.iceberg.delete.deletesAdded', { file: ref }, { file: ref, retryable: false });
         }
       }
     },

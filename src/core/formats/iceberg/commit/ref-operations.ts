@@ -7,7 +7,9 @@
  * - fast-forward: move a branch to another ref's head when the branch head is an ancestor of it.
  * Each is prepared (previewed) first; apply requires the refs it touches to be where the preview saw them.
  */
-import { LakeError } from '../../../errors.ts';
+import { LakeError, type LakeErrorRef } from '../../../errors.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
+import { messageError } from '../../../message-error.ts';
 import type { Storage } from '../../../io/storage.ts';
 import type { SnapshotRef } from '../spec/snapshot.ts';
 import { findSnapshot, type TableMetadata } from '../spec/table-metadata.ts';
@@ -23,13 +25,13 @@ export interface RefRetention {
   readonly maxRefAgeMs?: bigint;
 }
 
-function notFound(what: string, context: Record<string, string>): never {
-  throw new LakeError('NotFound', `iceberg refs: ${what}`, context);
+function notFound(what: LakeErrorRef, context: Record<string, string>): never {
+  throw messageError('NotFound', 'error.iceberg.refs', { what }, context);
 }
 
 /** A tag or branch name must say something: empty or blank names are refused (they cannot be selected back). */
 function checkRefName(name: string, type: 'tag' | 'branch' | 'ref'): void {
-  if (name.trim() === '') throw new LakeError('DataInvalid', `iceberg refs: a ${type} name must not be empty or blank`, { ref: name });
+  if (name.trim() === '') throw messageError('DataInvalid', 'error.iceberg.blankName', { refType: type }, { ref: name });
 }
 
 function refOf(meta: TableMetadata, name: string): SnapshotRef | undefined {
@@ -37,7 +39,7 @@ function refOf(meta: TableMetadata, name: string): SnapshotRef | undefined {
 }
 
 function snapshotOrFail(meta: TableMetadata, id: bigint) {
-  return findSnapshot(meta, id) ?? notFound(`snapshot ${id} does not exist`, { snapshotId: String(id) });
+  return findSnapshot(meta, id) ?? notFound(errorRef('error.iceberg.snapshotNotFound', { id: String(id) }), { snapshotId: String(id) });
 }
 
 function setRef(name: string, type: 'branch' | 'tag', id: bigint, r: RefRetention = {}): TableUpdate {
@@ -96,7 +98,7 @@ export function prepareRollbackTo(storage: Storage, snapshotId: bigint, opts: Ap
     const main = refOf(meta, MAIN_BRANCH);
     const ancestors = ancestorIds(meta, main?.snapshotId);
     if (!ancestors.includes(snapshotId)) {
-      throw new LakeError('DataInvalid', `iceberg rollback: snapshot ${snapshotId} is not an ancestor of the current snapshot ${main?.snapshotId ?? '(none)'}; use set-current-snapshot to jump to any snapshot`, { snapshotId: String(snapshotId) });
+      throw messageError('DataInvalid', 'error.iceberg.notAncestor', { id: String(snapshotId), current: String(main?.snapshotId ?? '(none)') }, { snapshotId: String(snapshotId) });
     }
     return {
       operation: 'rollback', description: `Roll main back from snapshot ${main!.snapshotId} to its ancestor ${snapshotId}`,
@@ -114,7 +116,7 @@ export async function prepareRollbackToTime(storage: Storage, timestampMs: numbe
   const state = await loadTableState(storage, opts.signal);
   const meta = state.metadata;
   const target = ancestorIds(meta, refOf(meta, MAIN_BRANCH)?.snapshotId).map((id) => findSnapshot(meta, id)!).find((s) => s.timestampMs <= timestampMs);
-  if (!target) notFound(`no ancestor of the current snapshot was committed at or before ${new Date(timestampMs).toISOString()}`, { timestampMs: String(timestampMs) });
+  if (!target) notFound(errorRef('error.iceberg.noAncestorAt', { time: new Date(timestampMs).toISOString() }), { timestampMs: String(timestampMs) });
   return prepareRollbackTo(storage, target.snapshotId, opts);
 }
 
@@ -140,9 +142,9 @@ export function prepareTag(storage: Storage, name: string, snapshotId: bigint, r
     checkRefName(name, 'tag');
     snapshotOrFail(meta, snapshotId);
     const existing = refOf(meta, name);
-    if (name === MAIN_BRANCH) throw new LakeError('DataInvalid', 'iceberg refs: main is a branch and cannot be a tag', { ref: name });
-    if (existing && !opts.replace) throw new LakeError('Conflict', `iceberg refs: ${existing.type} ${name} already exists`, { ref: name, retryable: false });
-    if (existing && existing.type !== 'tag') throw new LakeError('DataInvalid', `iceberg refs: ${name} is a branch, not a tag`, { ref: name });
+    if (name === MAIN_BRANCH) throw messageError('DataInvalid', 'error.iceberg.mainNotTag', undefined, { ref: name });
+    if (existing && !opts.replace) throw messageError('Conflict', existing.type === 'tag' ? 'error.iceberg.tagExists' : 'error.iceberg.branchExists', { name }, { ref: name, retryable: false });
+    if (existing && existing.type !== 'tag') throw messageError('DataInvalid', 'error.iceberg.isBranch', { name }, { ref: name });
     return {
       operation: existing ? 'replace-tag' : 'create-tag', description: `${existing ? 'Move' : 'Create'} tag ${name} ${existing ? `from ${existing.snapshotId} ` : ''}to snapshot ${snapshotId}`,
       updates: [setRef(name, 'tag', snapshotId, retention)], touched: [name], details: { ref: name, snapshotId: String(snapshotId) },
@@ -154,11 +156,11 @@ export function prepareTag(storage: Storage, name: string, snapshotId: bigint, r
 export function prepareBranch(storage: Storage, name: string, snapshotId: bigint | undefined, retention: RefRetention = {}, opts: ApplyOptions & { replace?: boolean } = {}): Promise<PreparedOperation> {
   return prepare(storage, opts.signal, ({ metadata: meta }) => {
     checkRefName(name, 'branch');
-    const id = snapshotId ?? meta.currentSnapshotId ?? notFound('the table has no snapshot to branch from', {});
+    const id = snapshotId ?? meta.currentSnapshotId ?? notFound(errorRef('error.iceberg.nothingToBranch', undefined), {});
     snapshotOrFail(meta, id);
     const existing = refOf(meta, name);
-    if (existing && !opts.replace) throw new LakeError('Conflict', `iceberg refs: ${existing.type} ${name} already exists`, { ref: name, retryable: false });
-    if (existing && existing.type !== 'branch') throw new LakeError('DataInvalid', `iceberg refs: ${name} is a tag, not a branch`, { ref: name });
+    if (existing && !opts.replace) throw messageError('Conflict', existing.type === 'tag' ? 'error.iceberg.tagExists' : 'error.iceberg.branchExists', { name }, { ref: name, retryable: false });
+    if (existing && existing.type !== 'branch') throw messageError('DataInvalid', 'error.iceberg.isTag', { name }, { ref: name });
     return {
       operation: existing ? 'replace-branch' : 'create-branch', description: `${existing ? 'Move' : 'Create'} branch ${name} to snapshot ${id}`,
       updates: [setRef(name, 'branch', id, { ...existing, ...retention })], touched: [name], mainAfter: name === MAIN_BRANCH ? id : undefined,
@@ -174,8 +176,8 @@ export function prepareBranch(storage: Storage, name: string, snapshotId: bigint
 export function prepareRemoveRef(storage: Storage, name: string, opts: ApplyOptions & { type?: 'tag' | 'branch' } = {}): Promise<PreparedOperation> {
   return prepare(storage, opts.signal, ({ metadata: meta }) => {
     checkRefName(name, opts.type ?? 'ref');
-    if (name === MAIN_BRANCH) throw new LakeError('DataInvalid', `iceberg refs: main is the main branch${opts.type === 'tag' ? ', not a tag,' : ''} and cannot be removed`, { ref: name });
-    const existing = refOf(meta, name) ?? notFound(`${opts.type ?? 'ref'} ${name} does not exist`, { ref: name });
+    if (name === MAIN_BRANCH) throw messageError('DataInvalid', 'error.iceberg.mainKept', { asTag: opts.type === 'tag' }, { ref: name });
+    const existing = refOf(meta, name) ?? notFound(errorRef('error.iceberg.refNotFound', { refType: opts.type ?? 'ref', name }), { ref: name });
     if (opts.type && existing.type !== opts.type) {
       throw new LakeError('DataInvalid', `iceberg refs: ${name} is a ${existing.type} (at snapshot ${existing.snapshotId}), not a ${opts.type}: nothing was removed`, { ref: name, refType: existing.type });
     }
@@ -189,11 +191,11 @@ export function prepareRemoveRef(storage: Storage, name: string, opts: ApplyOpti
 /** Fast-forwards branch `name` to the head of ref `to`; the branch head must be an ancestor of it. */
 export function prepareFastForward(storage: Storage, name: string, to: string, opts: ApplyOptions = {}): Promise<PreparedOperation> {
   return prepare(storage, opts.signal, ({ metadata: meta }) => {
-    const branch = refOf(meta, name) ?? notFound(`branch ${name} does not exist`, { ref: name });
-    const target = refOf(meta, to) ?? notFound(`ref ${to} does not exist`, { ref: to });
-    if (branch.type !== 'branch') throw new LakeError('DataInvalid', `iceberg refs: ${name} is a tag; only branches fast-forward`, { ref: name });
+    const branch = refOf(meta, name) ?? notFound(errorRef('error.iceberg.refNotFound', { refType: 'branch', name }), { ref: name });
+    const target = refOf(meta, to) ?? notFound(errorRef('error.iceberg.refNotFound', { refType: 'ref', name: to }), { ref: to });
+    if (branch.type !== 'branch') throw messageError('DataInvalid', 'error.iceberg.tagNoFastForward', { name }, { ref: name });
     if (!ancestorIds(meta, target.snapshotId).includes(branch.snapshotId)) {
-      throw new LakeError('DataInvalid', `iceberg refs: cannot fast-forward ${name}: its head ${branch.snapshotId} is not an ancestor of ${to} (${target.snapshotId})`, { ref: name });
+      throw messageError('DataInvalid', 'error.iceberg.cannotFastForward', { name, head: String(branch.snapshotId), to, target: String(target.snapshotId) }, { ref: name });
     }
     return {
       operation: 'fast-forward', description: `Fast-forward ${name} from ${branch.snapshotId} to ${to} (${target.snapshotId})`,

@@ -15,6 +15,7 @@
  * - the commit is `add-snapshot` + `set-snapshot-ref`, required to build on the head it read.
  */
 import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 import type { DataFile, ManifestEntry } from '../spec/manifest.ts';
 import type { ManifestFile } from '../spec/manifest-list.ts';
 import { partitionFieldsFor, specOf } from '../scan/partition-fields.ts';
@@ -230,8 +231,7 @@ async function rewriteForRemovals(
   }
   const missing = [...removed].filter((p) => !found.has(p));
   if (missing.length > 0) {
-    throw new LakeError('Conflict', `iceberg commit: ${missing.length} file(s) to remove are no longer live in the table (removed by a concurrent commit?), e.g. ${missing[0]}`,
-      { file: missing[0], retryable: false });
+    throw messageError('Conflict', 'error.iceberg.notLive', { count: missing.length, example: missing[0]! }, { file: missing[0], retryable: false });
   }
   return out;
 }

@@ -8,7 +8,7 @@
  * JSON/metadata refuses every write (core/commit/unreadable-newest.ts): it may be a crashed writer's torn
  * file or a committed version damaged since, and building on the file before it would drop that commit.
  */
-import { unreadableNewestError } from '../../../commit/unreadable-newest.ts';
+import { unreadableNewestError, unreadableNewestOf } from '../../../commit/unreadable-newest.ts';
 import { LakeError, isLakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { listMetadataFiles, type MetadataFileRef, readMetadataDocument, VERSION_HINT_KEY } from '../io/metadata-files.ts';
@@ -58,7 +58,7 @@ export async function loadTableState(storage: Storage, signal?: AbortSignal): Pr
     return stateOf(storage, ref, json as JsonDoc, metadata, { highestVersion: ref.version, hasVersionHint });
   } catch (e) {
     // A torn or damaged newest file (not gzip/UTF-8/JSON/metadata): refuse rather than build on an older one.
-    if (isLakeError(e, 'DataInvalid')) throw unreadableNewestError('iceberg commit', { file: ref.key, reason: e.message }, e);
+    if (isLakeError(e, 'DataInvalid')) throw unreadableNewestError('iceberg commit', unreadableNewestOf(ref.key, e), e);
     throw e;
   }
 }
@@ -83,7 +83,7 @@ export async function checkStillNewest(base: TableState, signal?: AbortSignal): 
   try {
     await readMetadataDocument(base.storage, newest.key, signal);
   } catch (e) {
-    if (isLakeError(e, 'DataInvalid')) throw unreadableNewestError('iceberg commit', { file: newest.key, reason: e.message }, e);
+    if (isLakeError(e, 'DataInvalid')) throw unreadableNewestError('iceberg commit', unreadableNewestOf(newest.key, e), e);
     throw e;
   }
   throw messageError('Conflict', 'error.iceberg.committedSince', { newest: newest.key, base: base.key }, { file: newest.key, retryable: true });

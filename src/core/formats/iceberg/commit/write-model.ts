@@ -8,9 +8,9 @@
 import type { ChangeResult } from '../../../commit/change-preview.ts';
 import {
   type AppliedChange, type CapabilityOptions, type PreparedChange, type WriteAction, type WriteCapability,
-  disableAll, positiveParam, snapshotIdParam, writesOffReason,
+  disableAll, positiveParam, snapshotIdParam, writesOffMessage, writesOffReason,
 } from '../../../commit/write-action.ts';
-import { LakeError } from '../../../errors.ts';
+import { LakeError, type LakeErrorRef } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import type { TableMetadata } from '../spec/table-metadata.ts';
 import { prepareCherryPick } from './cherry-pick.ts';
@@ -28,6 +28,8 @@ type Prepared = PreparedOperation & { apply(o?: ApplyOptions & { deleteFiles?: b
 /** The actions of an Iceberg table on `version` (an id; current when absent), as {@link WriteCapability}. */
 export function icebergCapabilities(
   storage: Storage, meta: TableMetadata, writeRefusal: string | undefined, version: string | undefined, options: CapabilityOptions = {},
+  /** `writeRefusal` as a catalog message. */
+  writeRefusalMessage?: LakeErrorRef,
 ): WriteCapability[] {
   const current = meta.currentSnapshotId?.toString();
   const selected = version ?? current;
@@ -47,7 +49,7 @@ export function icebergCapabilities(
     { kind: 'compact', scope: 'table', available: true, needsInput: true, description: 'Rewrite small files (and files with deletes) into bigger ones' },
     { kind: 'rewrite-manifests', scope: 'table', available: true, description: 'Regroup manifests (same files, fewer/larger manifests)', action: { kind: 'rewrite-manifests' } },
   );
-  return disableAll(out, writesOffReason(storage, writeRefusal, options));
+  return disableAll(out, writesOffReason(storage, writeRefusal, options), writesOffMessage(storage, writeRefusal === undefined ? undefined : writeRefusalMessage, options));
 }
 
 function prepareOperation(storage: Storage, action: WriteAction, signal: AbortSignal | undefined): Promise<Prepared> {

@@ -14,6 +14,8 @@ import { HttpStorage } from '../../../io/http-storage.ts';
 import { icebergFormat } from '../index.ts';
 import { openIcebergTable } from '../table.ts';
 import { loadCurrentMetadata } from './current-metadata.ts';
+import { noteText } from '../../../messages/note.ts';
+import { zh } from '../../../messages/zh.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const META = (v: number) => JSON.stringify({
@@ -149,8 +151,11 @@ describe('torn newest metadata file', () => {
     expect(t.metadataKey).toBe('metadata/v2.metadata.json');
     const plan = await t.plan({});
     expect(plan.tasks).toEqual(before.tasks);
-    expect(plan.notes.slice(1)).toEqual(t.warnings);
-    expect(plan.notes.slice(1).join('\n')).toMatch(/the newest metadata\/v3.metadata.json cannot be read/);
+    // The notes are the warnings' catalog messages (the UI shows them in the reader's language), their English the warnings.
+    expect(plan.notes.slice(1).map((n) => noteText(n))).toEqual(t.warnings);
+    expect(plan.notes.slice(1).map((n) => typeof n === 'string' ? n : n.key)).toEqual(['error.iceberg.hintStale', 'error.unreadableNewest.warning']);
+    expect(plan.notes.slice(1).map((n) => noteText(n, zh)).join('\n')).toMatch(/最新的 metadata\/v3.metadata.json 无法读取（/);
+    expect(t.warnings.join('\n')).toMatch(/the newest metadata\/v3.metadata.json cannot be read/);
   });
 
   it('a torn gzip file and a JSON that is not table metadata are skipped too', async () => {

@@ -14,8 +14,9 @@
  * Speed: the listing and the hint are read in parallel, and the hinted file is read while the listing
  * is still running, so a table whose hint is right opens in two sequential round trips, as without a listing.
  */
-import { unreadableNewestWarning, type UnreadableNewest } from '../../../commit/unreadable-newest.ts';
-import { LakeError, isLakeError, toLakeError } from '../../../errors.ts';
+import { unreadableNewestOf, unreadableNewestWarningRef, type UnreadableNewest } from '../../../commit/unreadable-newest.ts';
+import { LakeError, isLakeError, toLakeError, type LakeErrorRef } from '../../../errors.ts';
+import { errorRef, errorText } from '../../../messages/message-parts.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { utf8Decode } from '../../../util/bytes.ts';
 import { basename } from '../../../util/paths.ts';
@@ -33,6 +34,8 @@ export interface CurrentMetadata {
   readonly files: readonly MetadataFileRef[];
   /** What the reader had to work around: a stale hint, skipped unreadable files. */
   readonly warnings: readonly string[];
+  /** The same warnings as catalog messages, in order (for the reader's language). */
+  readonly warningMessages: readonly LakeErrorRef[];
   /** The newest metadata file, when it could not be parsed and an older one is read instead: writes must refuse. */
   readonly unreadableNewest?: UnreadableNewest;
 }
@@ -71,11 +74,15 @@ export async function loadCurrentMetadata(storage: Storage, signal?: AbortSignal
     const key = candidates[i]!;
     const r = await lineageChecked(key, await attempt(key), listedNames, attempt);
     if (r.ok) {
-      const torn = skipped.filter((e) => e.code === 'DataInvalid').map((e) => ({ file: String(e.context.file), reason: e.message }));
+      const torn = skipped.filter((e) => e.code === 'DataInvalid').map((e) => unreadableNewestOf(String(e.context.file), e));
       for (const e of skipped) {
-        warnings.push(e.code === 'DataInvalid' ? unreadableNewestWarning({ file: String(e.context.file), reason: e.message }, key) : `skipped metadata file ${e.context.file ?? ''}: ${e.message}`);
+        warnings.push(e.code === 'DataInvalid' ? unreadableNewestWarningRef(unreadableNewestOf(String(e.context.file), e), key)
+          : errorRef('error.iceberg.skippedMetadata', { file: String(e.context.file ?? ''), reason: e.ref ?? e.message }));
       }
-      return { key, via: key === hinted ? 'version-hint' : 'latest-version', metadata: r.value, files, warnings, ...(torn.length ? { unreadableNewest: torn[0] } : {}) };
+      return {
+        key, via: key === hinted ? 'version-hint' : 'latest-version', metadata: r.value, files, warnings: warnings.map((w) => errorText(w)), warningMessages: warnings,
+        ...(torn.length ? { unreadableNewest: torn[0] } : {}),
+      };
     }
     if (!isLakeError(r.error, 'DataInvalid') && !isLakeError(r.error, 'NotFound')) throw r.error;
     skipped.push(r.error.context.file === undefined ? new LakeError(r.error.code, r.error.message, { ...r.error.context, file: key }, { cause: r.error }) : r.error);
@@ -91,14 +98,14 @@ interface Candidates {
   readonly files: MetadataFileRef[];
   /** The key the hint resolved to, if any. */
   readonly hinted?: string;
-  readonly warnings: string[];
+  readonly warnings: LakeErrorRef[];
 }
 
 async function chooseCandidates(
   storage: Storage, listed: Settled<MetadataFileRef[]>, hint: string | undefined, hintKey: string | undefined,
   attempt: (key: string) => Promise<Settled<TableMetadata>>, signal?: AbortSignal,
 ): Promise<Candidates> {
-  const warnings: string[] = [];
+  const warnings: LakeErrorRef[] = [];
   if (!listed.ok) {
     if (!isLakeError(listed.error, 'Unsupported')) throw listed.error;
     if (!hintKey) {
@@ -120,12 +127,12 @@ async function chooseCandidates(
     // A listing that lags the hint (e.g. a key list given to an http storage): the hinted file exists.
     if (isNewer(hintKey, files)) { candidates.push(hintKey); hinted = hintKey; }
   } else if (hintKey && files.length > 0) {
-    warnings.push(`version-hint.text names ${hint}, which cannot be read: reading the newest metadata file`);
+    warnings.push(errorRef('error.iceberg.hintUnreadable', { hint: hint! }));
   }
   if (candidates.length === 0) throw noMetadata(storage);
   const newest = candidates[candidates.length - 1]!;
   if (inListing && newest !== inListing.key) {
-    warnings.push(`version-hint.text names ${inListing.name}, but ${basename(newest)} is newer (a commit that did not update the hint): reading the newest`);
+    warnings.push(errorRef('error.iceberg.hintStale', { hint: inListing.name, newest: basename(newest) }));
   }
   return { candidates, files, hinted, warnings };
 }

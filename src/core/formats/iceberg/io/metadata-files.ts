@@ -5,6 +5,7 @@
  * possibly gzip-compressed (`.gz.metadata.json`, `.metadata.json.gz`). Which one is current: current-metadata.ts.
  */
 import { LakeError, throwIfAborted, toLakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 import { listAll, type Storage } from '../../../io/storage.ts';
 import { utf8Decode } from '../../../util/bytes.ts';
 import { gunzipBounded } from '../../../util/decode-limits.ts';
@@ -77,10 +78,10 @@ export async function readMetadataDocument(storage: Storage, key: string, signal
     json = parseJson(utf8Decode(bytes, true));
   } catch (e) {
     const cause = toLakeError(e, 'json', {}, 'DataInvalid');
-    throw new LakeError('DataInvalid', `iceberg metadata: ${key} is not valid JSON (${cause.message})`, { file: key }, { cause });
+    throw messageError('DataInvalid', 'error.iceberg.notJson', { file: key, reason: cause.ref ?? cause.message }, { file: key }, cause);
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new LakeError('DataInvalid', `iceberg metadata: ${key} is not a JSON object`, { file: key });
+    throw messageError('DataInvalid', 'error.iceberg.notObject', { file: key }, { file: key });
   }
   return { json: json as Record<string, unknown>, metadata: parseTableMetadata(json, key) };
 }

@@ -5,7 +5,9 @@
  * the snapshot id, as Spark does (docs/spark-queries.md); the result says so.
  */
 import { note, type Note } from '../../../messages/note.ts';
-import { LakeError } from '../../../errors.ts';
+import { LakeError, type LakeErrorRef } from '../../../errors.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
+import { messageError } from '../../../message-error.ts';
 import type { Snapshot } from './snapshot.ts';
 import { type TableMetadata, findSnapshot } from './table-metadata.ts';
 
@@ -30,12 +32,12 @@ export interface ResolvedSnapshot {
 /** Resolves a selector; NotFound (naming what was asked) when nothing matches, or the table has no snapshot. */
 export function resolveSnapshot(meta: TableMetadata, sel: SnapshotSelector): ResolvedSnapshot {
   if ('current' in sel) {
-    if (meta.currentSnapshotId === undefined) throw new LakeError('NotFound', 'iceberg: the table has no current snapshot (it is empty)', {});
+    if (meta.currentSnapshotId === undefined) throw messageError('NotFound', 'error.iceberg.noCurrentSnapshot', undefined, {});
     return { snapshot: findSnapshot(meta, meta.currentSnapshotId)!, via: 'current snapshot', viaNote: note('note.iceberg.via.current') };
   }
-  if ('snapshotId' in sel) return byId(meta, parseId(String(sel.snapshotId)) ?? notFound(`snapshot ${String(sel.snapshotId)}`));
+  if ('snapshotId' in sel) return byId(meta, parseId(String(sel.snapshotId)) ?? notFound(`snapshot ${String(sel.snapshotId)}`, errorRef('error.iceberg.selector.snapshot', { id: String(sel.snapshotId) })));
   if ('asOfTimestampMs' in sel) return byTimestamp(meta, sel.asOfTimestampMs);
-  if ('ref' in sel) return byRef(meta, sel.ref) ?? notFound(`branch or tag "${sel.ref}"`);
+  if ('ref' in sel) return byRef(meta, sel.ref) ?? notFound(`branch or tag "${sel.ref}"`, errorRef('error.iceberg.selector.ref', { name: sel.ref }));
   const id = parseId(sel.version);
   const snap = id === undefined ? undefined : findSnapshot(meta, id);
   const ref = meta.refs.find((r) => r.name === sel.version);
@@ -44,7 +46,7 @@ export function resolveSnapshot(meta: TableMetadata, sel: SnapshotSelector): Res
       ? note('note.iceberg.idWins', { text: sel.version, type: ref.type }) : undefined;
     return { snapshot: snap, via: `snapshot id ${sel.version}`, viaNote: note('note.iceberg.via.id', { id: sel.version }), note: ambiguity };
   }
-  return byRef(meta, sel.version) ?? notFound(`snapshot id or branch/tag "${sel.version}"`);
+  return byRef(meta, sel.version) ?? notFound(`snapshot id or branch/tag "${sel.version}"`, errorRef('error.iceberg.selector.any', { text: sel.version }));
 }
 
 function parseId(s: string): bigint | undefined {
@@ -53,7 +55,7 @@ function parseId(s: string): bigint | undefined {
 
 function byId(meta: TableMetadata, id: bigint): ResolvedSnapshot {
   const s = findSnapshot(meta, id);
-  if (!s) return notFound(`snapshot ${id}`);
+  if (!s) return notFound(`snapshot ${id}`, errorRef('error.iceberg.selector.snapshot', { id: String(id) }));
   return { snapshot: s, via: `snapshot id ${id}`, viaNote: note('note.iceberg.via.id', { id: String(id) }) };
 }
 
@@ -68,20 +70,20 @@ function byRef(meta: TableMetadata, name: string): ResolvedSnapshot | undefined 
 /** The snapshot that was current at `ts`: the last snapshot-log entry at or before it. */
 function byTimestamp(meta: TableMetadata, ts: number): ResolvedSnapshot {
   if (meta.snapshotLog.length === 0) {
-    throw new LakeError('NotFound', 'iceberg: cannot travel by timestamp: the table metadata has no snapshot-log (spec Appendix F requires it)', { timestampMs: ts });
+    throw messageError('NotFound', 'error.iceberg.noSnapshotLog', undefined, { timestampMs: ts });
   }
   let found: { timestampMs: number; snapshotId: bigint } | undefined;
   for (const e of meta.snapshotLog) if (e.timestampMs <= ts && (!found || e.timestampMs >= found.timestampMs)) found = e;
   if (!found) {
-    throw new LakeError('NotFound', `iceberg: no snapshot was current at ${new Date(ts).toISOString()}; the snapshot log starts at ${new Date(meta.snapshotLog[0].timestampMs).toISOString()}`, { timestampMs: ts });
+    throw messageError('NotFound', 'error.iceberg.noneCurrentAt', { time: new Date(ts).toISOString(), start: new Date(meta.snapshotLog[0].timestampMs).toISOString() }, { timestampMs: ts });
   }
   const s = findSnapshot(meta, found.snapshotId);
   if (!s) {
-    throw new LakeError('NotFound', `iceberg: snapshot ${found.snapshotId}, current at ${new Date(ts).toISOString()}, has expired from the table metadata`, { timestampMs: ts });
+    throw messageError('NotFound', 'error.iceberg.expiredAt', { id: String(found.snapshotId), time: new Date(ts).toISOString() }, { timestampMs: ts });
   }
   return { snapshot: s, via: `snapshot-log entry at ${new Date(found.timestampMs).toISOString()}`, viaNote: note('note.iceberg.via.log', { at: new Date(found.timestampMs).toISOString() }) };
 }
 
-function notFound(what: string): never {
-  throw new LakeError('NotFound', `iceberg: no ${what} in the table metadata`, { selector: what });
+function notFound(what: string, ref: LakeErrorRef): never {
+  throw messageError('NotFound', 'error.iceberg.notInMetadata', { what: ref }, { selector: what });
 }

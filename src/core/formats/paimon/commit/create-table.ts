@@ -7,6 +7,7 @@
  * are bucket-unaware (`bucket = -1`) or fixed-bucket with a `bucket-key`.
  */
 import { LakeError, isLakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { utf8Encode } from '../../../util/bytes.ts';
 import { stringifyJson, type JsonValue } from '../../../util/json.ts';
@@ -100,13 +101,13 @@ export async function createPaimonTable(storage: Storage, o: CreatePaimonTableOp
   if (!storage.writable) throw new LakeError('Unsupported', `paimon create: ${storage.description} is read-only`, { storage: storage.description });
   const json = newTableSchemaJson(o);
   const existing = (await storage.list({ prefix: SCHEMA_DIR, maxKeys: 100, signal: o.signal })).objects.filter((e) => /(^|\/)schema-\d+$/.test(e.key));
-  if (existing.length > 0) throw new LakeError('Conflict', `paimon create: a Paimon table already exists at ${storage.description} (${existing[0]!.key})`, { file: existing[0]!.key });
+  if (existing.length > 0) throw messageError('Conflict', 'error.paimon.create.exists', { where: storage.description, key: existing[0]!.key }, { file: existing[0]!.key });
   const text = schemaText(json);
   const key = schemaKey(0);
   try {
     await storage.write(key, utf8Encode(text), { ifNoneMatch: '*', contentType: 'application/json', signal: o.signal });
   } catch (e) {
-    if (isLakeError(e, 'Conflict')) throw new LakeError('Conflict', `paimon create: ${key} was created meanwhile by another writer`, { file: key }, { cause: e });
+    if (isLakeError(e, 'Conflict')) throw messageError('Conflict', 'error.paimon.create.meanwhile', { key }, { file: key }, e);
     throw paimonError(e, 'paimon create: cannot write', key, 'Io');
   }
   return parseTableSchema(text, key);

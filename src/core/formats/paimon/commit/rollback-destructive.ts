@@ -10,6 +10,7 @@
  * (an interruption leaves orphans, never a snapshot with missing files).
  */
 import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 import { snapshotKey, tagKey } from '../spec/layout.ts';
 import type { VersionChoice } from '../scan/time-travel.ts';
 import { checkWritable, refreshForWrite, targetSnapshot, type CommitContext } from './context.ts';
@@ -76,7 +77,7 @@ export async function rollbackDestructive(ctx: CommitContext, target: VersionCho
   await refreshForWrite(ctx, 'rollback');
   const now = await ctx.meta.snapshotIds(ctx.signal);
   if (now[now.length - 1] !== ids[ids.length - 1]) {
-    throw new LakeError('Conflict', `paimon rollback: snapshot ${now[now.length - 1]} was committed meanwhile; preview again`, { snapshot: String(now[now.length - 1]) });
+    throw messageError('Conflict', 'error.paimon.rollback.meanwhile', { id: String(now[now.length - 1]) }, { snapshot: String(now[now.length - 1]) });
   }
   await writeHint(ctx.storage, 'LATEST', goal.id, ctx);
   const del = async (key: string) => ctx.storage.delete(key, { signal: ctx.signal });

@@ -7,6 +7,7 @@
  */
 import { unreadableNewestError } from '../../../commit/unreadable-newest.ts';
 import { isLakeError, LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { utf8Encode } from '../../../util/bytes.ts';
 import type { JsonValue } from '../../../util/json.ts';
@@ -29,7 +30,7 @@ export async function commitSnapshotFile(storage: Storage, id: bigint, json: Rea
     await storage.write(key, utf8Encode(serializeSnapshotJson(json)), { ifNoneMatch: '*', contentType: 'application/json', signal: opts.signal });
   } catch (e) {
     if (isLakeError(e, 'Conflict')) {
-      throw new LakeError('Conflict', `paimon commit: snapshot ${id} already exists (another writer committed first)`, { file: key }, { cause: e });
+      throw messageError('Conflict', 'error.paimon.snapshotExists', { id: String(id) }, { file: key }, e);
     }
     throw paimonError(e, 'paimon commit: cannot write', key, 'Io');
   }
@@ -44,7 +45,7 @@ async function checkStillNewest(storage: Storage, id: bigint, opts: { branch?: s
   const ids = await fresh.snapshotIds(opts.signal);
   const max = ids[ids.length - 1];
   if (max !== undefined && max >= id) {
-    throw new LakeError('Conflict', `paimon commit: snapshot ${max} was committed meanwhile (this commit would be snapshot ${id})`, { file: snapshotKey(max, opts.branch) });
+    throw messageError('Conflict', 'error.paimon.committedMeanwhile', { newest: String(max), id: String(id) }, { file: snapshotKey(max, opts.branch) });
   }
 }
 

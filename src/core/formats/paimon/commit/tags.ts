@@ -5,6 +5,7 @@
  * both create the same tag, and an existing tag is never overwritten.
  */
 import { isLakeError, LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 import { utf8Encode } from '../../../util/bytes.ts';
 import { checkRefName, tagKey } from '../spec/layout.ts';
 import { serializeSnapshotJson } from '../spec/snapshot.ts';
@@ -36,7 +37,7 @@ export async function createTag(ctx: CommitContext, name: string, opts: CreateTa
   try {
     await ctx.storage.write(key, body, { ifNoneMatch: '*', contentType: 'application/json', signal: ctx.signal });
   } catch (e) {
-    if (isLakeError(e, 'Conflict')) throw new LakeError('Conflict', `paimon tag: tag '${name}' already exists`, { file: key, tag: name }, { cause: e });
+    if (isLakeError(e, 'Conflict')) throw messageError('Conflict', 'error.paimon.tagExists', { name }, { file: key, tag: name }, e);
     throw e;
   }
   return { name, snapshotId: snapshot.id.toString(), file: key };

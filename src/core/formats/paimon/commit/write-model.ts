@@ -9,9 +9,10 @@
 import type { FileChange, TableTotals } from '../../../commit/change-preview.ts';
 import {
   type AppliedChange, type CapabilityOptions, type PreparedChange, type WriteAction, type WriteCapability,
-  disableAll, snapshotIdParam, unsupportedAction, writesOffReason,
+  disableAll, reasonOf, snapshotIdParam, unsupportedAction, writesOffMessage, writesOffReason,
 } from '../../../commit/write-action.ts';
 import { LakeError } from '../../../errors.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { pool } from '../../../util/async.ts';
 import { snapshotKey, tagKey } from '../spec/layout.ts';
@@ -47,17 +48,17 @@ export async function paimonCapabilities(table: PaimonTable, version: string | u
         out.push({ kind: 'rollback-destructive', scope: 'version', available: true, destructive: true, description: 'Deletes every later snapshot and tag, and the files only they used. Asks you to type a confirmation.', action: { kind: 'rollback-destructive', snapshotId: selected.id } });
       }
     }
-    out.push({ kind: 'tag', scope: 'version', available: !expired, needsInput: true, description: 'Create a tag on this snapshot (keeps it readable after the snapshot expires).', ...(expired ? { reason: 'This snapshot has expired: its file is gone, so it cannot be tagged.' } : {}) });
+    out.push({ kind: 'tag', scope: 'version', available: !expired, needsInput: true, description: 'Create a tag on this snapshot (keeps it readable after the snapshot expires).', ...(expired ? reasonOf(errorRef('error.paimon.expiredTag', undefined)) : {}) });
     for (const r of selected.refs.filter((x) => x.type === 'tag')) {
       out.push({ kind: 'remove-ref', scope: 'version', available: true, ref: { name: r.name, type: 'tag' }, description: `Delete tag “${r.name}”.`, action: { kind: 'remove-ref', name: r.name, refType: 'tag' } });
     }
   }
   out.push(...rowWriteCapabilities(table.schema), ...maintenanceCapabilities());
   for (const kind of ['rewrite-manifests'] as const) {
-    out.push({ kind, scope: 'table', available: false, reason: `${kind} is ${NOT_YET}.`, description: `${kind} (not offered for Paimon tables yet)` });
+    out.push({ kind, scope: 'table', available: false, ...reasonOf(errorRef('error.paimon.notYet', { action: kind })), description: `${kind} (not offered for Paimon tables yet)` });
   }
   const off = writesOffReason(table.storage, table.writeRefusal, options);
-  return off === undefined ? out : disableAll(out, off);
+  return off === undefined ? out : disableAll(out, off, writesOffMessage(table.storage, table.writeRefusalMessage, options));
 }
 
 /** A snapshot's totals from its metadata (rows live only for append tables without deletion vectors). */

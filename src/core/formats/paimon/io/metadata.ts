@@ -20,8 +20,9 @@
  * snapshot that parses and {@link PaimonMetadata.integrity} names the file in a warning; writes refuse
  * (commit/context.ts), since a commit numbered after a snapshot it could not read would drop it.
  */
-import { unreadableNewestWarning, type UnreadableNewest } from '../../../commit/unreadable-newest.ts';
-import { LakeError, isLakeError, throwIfAborted } from '../../../errors.ts';
+import { unreadableNewestOf, unreadableNewestWarningRef, type UnreadableNewest } from '../../../commit/unreadable-newest.ts';
+import { errorRef, errorText } from '../../../messages/message-parts.ts';
+import { LakeError, isLakeError, throwIfAborted, type LakeErrorRef } from '../../../errors.ts';
 import { listAll, type Storage } from '../../../io/storage.ts';
 import { sizeMismatch } from '../../../util/byte-source.ts';
 import { utf8Decode } from '../../../util/bytes.ts';
@@ -46,6 +47,8 @@ const MAX_PROBES = 100;
 export interface SnapshotIntegrity {
   /** One sentence each, naming the file. */
   readonly warnings: readonly string[];
+  /** The same warnings as catalog messages, in order (for the reader's language). */
+  readonly warningMessages: readonly LakeErrorRef[];
   /** Set when writes must refuse: the unreadable newest snapshot file, or the garbage LATEST hint. */
   readonly unreadable?: UnreadableNewest;
 }
@@ -190,7 +193,7 @@ export class PaimonMetadata {
     const ids = names === undefined ? await this.probeSnapshotIds(signal)
       : names.map((n) => versionedId(n.name, SNAPSHOT_PREFIX)).filter((x): x is bigint => x !== undefined);
     ids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    const warnings: string[] = [];
+    const warnings: LakeErrorRef[] = [];
     let unreadable: UnreadableNewest | undefined;
     const hintKey = snapshotHintKey('LATEST', this.branch);
     const hint = names === undefined || names.some((n) => n.name === 'LATEST') ? hintText : undefined;
@@ -209,18 +212,20 @@ export class PaimonMetadata {
         break;
       } catch (e) {
         if (!isLakeError(e, 'DataInvalid') || ids.length === 1) throw e;
-        torn.push({ file: snapshotKey(id, this.branch), reason: e.message });
+        torn.push(unreadableNewestOf(snapshotKey(id, this.branch), e));
         ids.pop();
       }
     }
-    for (const t of torn) warnings.push(unreadableNewestWarning(t, `snapshot ${ids[ids.length - 1]}`));
+    for (const t of torn) warnings.push(unreadableNewestWarningRef(t, errorRef('error.term.snapshot', { id: String(ids[ids.length - 1]) })));
     unreadable = torn[0];
     if (hint !== undefined && latestHint === undefined) {
-      const garbage: UnreadableNewest = { file: hintKey, reason: `not a snapshot id: ${JSON.stringify(hint.slice(0, 40))}` };
-      warnings.push(`${hintKey} is not a snapshot id (${JSON.stringify(hint.slice(0, 40))}): the listing of ${dir} is used instead; writes are refused until ${hintKey} is repaired or removed`);
+      const shown = JSON.stringify(hint.slice(0, 40));
+      const reasonRef = errorRef('error.paimon.hintGarbageReason', { hint: shown });
+      const garbage: UnreadableNewest = { file: hintKey, reason: errorText(reasonRef), reasonRef };
+      warnings.push(errorRef('error.paimon.hintGarbage', { file: hintKey, hint: shown, dir }));
       unreadable ??= garbage;
     }
-    return { ids, integrity: { warnings, ...(unreadable ? { unreadable } : {}) } };
+    return { ids, integrity: { warnings: warnings.map((w) => errorText(w)), warningMessages: warnings, ...(unreadable ? { unreadable } : {}) } };
   }
 
   /** The text of a LATEST/EARLIEST hint; undefined when absent or unreadable. */

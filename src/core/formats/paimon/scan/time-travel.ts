@@ -6,6 +6,7 @@
  */
 import { note, type Note } from '../../../messages/note.ts';
 import { LakeError, isLakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 import { snapshotKey, tagKey } from '../spec/layout.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import type { PaimonMetadata } from '../io/metadata.ts';
@@ -54,8 +55,7 @@ export async function resolveSnapshot(meta: PaimonMetadata, choice: VersionChoic
     // A snapshot file left out because it does not parse (torn, or another snapshot in its place) is not
     // "missing": asked for by id, its own error names the file and the cause.
     await meta.snapshot(id, signal).catch((e: unknown) => { if (isLakeError(e, 'DataInvalid')) throw e; });
-    throw new LakeError('NotFound', `paimon time travel: snapshot ${id} does not exist`
-      + (ids.length ? ` (snapshots ${ids[0]}..${latest})` : ' (the table has no snapshots)'), { snapshot: v });
+    throw messageError('NotFound', 'error.paimon.tt.noSnapshot', ids.length ? { id: String(id), first: String(ids[0]), latest: String(latest) } : { id: String(id) }, { snapshot: v });
   }
   const tag = await meta.tag(v, signal).catch((e: unknown) => {
     if ((e as LakeError).code === 'NotFound') return undefined;
@@ -73,7 +73,7 @@ export async function resolveSnapshot(meta: PaimonMetadata, choice: VersionChoic
       notes: [note('note.paimon.branch', bLatest === undefined ? { branch: v } : { branch: v, latest: String(bLatest) })],
     };
   }
-  throw new LakeError('NotFound', `paimon time travel: '${v}' is neither a snapshot id, a tag nor a branch`, { version: v });
+  throw messageError('NotFound', 'error.paimon.tt.unknown', { text: v }, { version: v });
 }
 
 /** The latest snapshot committed at or before `ts` (snapshot times increase with ids). */
@@ -87,7 +87,7 @@ async function snapshotAsOf(meta: PaimonMetadata, ids: readonly bigint[], ts: nu
     if (s.timeMillis <= ts) { found = s; lo = mid + 1; } else hi = mid - 1;
   }
   if (!found) {
-    throw new LakeError('NotFound', `paimon time travel: no snapshot was committed at or before ${new Date(ts).toISOString()}`, { timestampMs: ts });
+    throw messageError('NotFound', 'error.paimon.tt.noneAt', { time: new Date(ts).toISOString() }, { timestampMs: ts });
   }
   return found;
 }

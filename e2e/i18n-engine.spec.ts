@@ -1,0 +1,149 @@
+/**
+ * Issue 20, engine messages in zh-CN on the S3 gateway: a commit conflict (another writer commits between
+ * the preview and Confirm) and a table whose metadata a spec check flags (a stale version-hint.text and a torn
+ * newest metadata file, so an older version is read and writes are refused) are explained in Chinese — no
+ * "not translated" mark, no English sentence in the dialog or the banner (names and paths set apart). Screenshots:
+ * test-results/screenshots/i18n-zh-engine-*.
+ */
+import { type Page, expect, test } from '@playwright/test';
+import { prepareRollbackTo } from '../src/core/formats/iceberg/commit/index.ts';
+import { s3Storage } from '../src/testing/s3-env.ts';
+import { readE2eState } from './e2e-state.ts';
+import { expectedOf, shot, watchErrors } from './explorer-helpers.ts';
+import { uploadTableCopy } from './writes-helpers.ts';
+
+const FIXTURE = 'iceberg/v2_java_position_and_equality_deletes';
+const NAME = FIXTURE.split('/')[1]!;
+
+/** Words that may stand in Chinese text: format names and terms Chinese docs keep in English (as in i18n.spec.ts). */
+const ALLOWED = new Set('iceberg delta paimon hudi parquet avro json metadata manifest commit main snapshot etag ifmatch ifnonematch'.split(' '));
+
+/** Visible text of `root` outside names and code (`.mono`) and English originals (`[lang="en"]`) that holds two English words in a row. */
+async function englishIn(page: Page, root: string): Promise<string[]> {
+  const texts = await page.evaluate((root) => {
+    const out: string[] = [];
+    for (const r of document.querySelectorAll(root)) {
+      const walker = document.createTreeWalker(r, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        const text = n.textContent?.trim();
+        if (!el || !text || el.closest('.mono, code, [lang="en"], details:not([open]) > :not(summary)') || !el.checkVisibility()) continue;
+        out.push(text);
+      }
+    }
+    return out;
+  }, root);
+  const word = (w: string) => /^[A-Za-z'’]{3,}$/.test(w) && !ALLOWED.has(w.toLowerCase());
+  return texts.filter((t) => t.split(/[^\x00-\x7F]+/).some((run) => {
+    const tokens = run.split(/[\s,:;()!?"]+/).filter(Boolean);
+    return tokens.some((w, i) => i + 1 < tokens.length && word(w) && word(tokens[i + 1]!));
+  }));
+}
+
+/** The S3 form in Chinese for the e2e bucket at `prefix`, submitted; then the table opened from the rail. */
+async function openTableZh(page: Page, state: ReturnType<typeof readE2eState>, prefix: string) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: /S3 兼容存储桶/ }).click();
+  await page.getByRole('radio', { name: 'Ceph RGW' }).click();
+  await page.getByLabel('Endpoint').fill(state.endpoint);
+  await page.getByRole('textbox', { name: '存储桶', exact: true }).fill(state.bucket as string);
+  await page.getByRole('textbox', { name: /前缀/ }).fill(prefix);
+  await page.getByLabel('Access Key ID').fill(state.accessKeyId);
+  await page.getByLabel('Secret Access Key').fill(state.secretAccessKey);
+  await page.getByRole('button', { name: '打开存储桶' }).click();
+  await page.getByRole('treeitem', { name: new RegExp(NAME) }).first().click();
+  await expect(page.locator('.timeline')).toBeVisible({ timeout: 30_000 });
+}
+
+test.describe('zh-CN engine messages on the S3 gateway', () => {
+  test.use({ locale: 'zh-CN' });
+  const state = readE2eState();
+  test.skip(!state.s3, state.reason ?? 'S3 not prepared');
+
+  test('a commit conflict is explained in Chinese, the requirement that failed and the snapshots named', async ({ page }) => {
+    test.setTimeout(180_000);
+    const errors = watchErrors(page);
+    const prefix = await uploadTableCopy(state, FIXTURE);
+    const [oldest, middle] = expectedOf(FIXTURE).versions;
+    await openTableZh(page, state, prefix);
+    await page.locator(`[data-version="${oldest!.id}"]`).first().dispatchEvent('click');
+    await expect(page.getByTestId('selected-version')).toContainText(oldest!.id);
+    // The button, or — when the bar is too narrow for it — its entry in the bar's overflow menu.
+    const bar = page.getByRole('toolbar', { name: '写入操作' });
+    const button = bar.getByRole('button', { name: '回滚到这里' });
+    if (await button.isVisible()) await button.click();
+    else {
+      await bar.getByRole('button', { name: /^更多/ }).click();
+      await page.getByRole('menuitem', { name: /回滚到这里/ }).click();
+    }
+    const preview = page.getByRole('dialog', { name: /^预览：/ });
+    await expect(preview.getByRole('button', { name: '确认', exact: true })).toBeEnabled({ timeout: 30_000 });
+    // Another writer (the engine in Node, straight to the bucket) moves main meanwhile.
+    await (await prepareRollbackTo(s3Storage(state.bucket as string, `${prefix}${NAME}/`), BigInt(middle!.id))).apply();
+    await preview.getByRole('button', { name: '确认', exact: true }).click();
+
+    const failed = page.getByTestId('write-error');
+    const message = failed.locator('.error-message');
+    await expect(message).toBeVisible({ timeout: 30_000 });
+    await expect(message).toHaveText(`iceberg 提交：要求 assert-ref-snapshot-id 不成立：引用 main 现在指向快照 ${middle!.id}，应为 ${expectedOf(FIXTURE).versions.at(-1)!.id}`);
+    await expect(message.locator('.mono').first()).toHaveText('assert-ref-snapshot-id');
+    await expect(failed.getByTestId('error-untranslated')).toHaveCount(0);
+    // The English original is one click away.
+    await failed.locator('.error-original summary').click();
+    await expect(failed.locator('.error-original [lang="en"]')).toHaveText(/^iceberg commit: requirement assert-ref-snapshot-id failed: ref main is at snapshot \d+, expected \d+$/);
+    await shot(page, 'i18n-zh-engine-conflict');
+    expect(await englishIn(page, '[data-testid="write-error"]')).toEqual([]);
+    await failed.getByRole('button', { name: '重新预览' }).click();
+    await expect(page.getByRole('dialog', { name: /^预览：/ })).toBeVisible({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+  });
+
+  test('a stale version hint and a torn newest metadata file: the warnings and the write refusal in Chinese', async ({ page }) => {
+    test.setTimeout(180_000);
+    const errors = watchErrors(page);
+    const prefix = await uploadTableCopy(state, FIXTURE);
+    const storage = s3Storage(state.bucket as string, `${prefix}${NAME}/`);
+    const files = (await storage.list({ prefix: 'metadata/' })).objects.map((o) => o.key).filter((k) => /\/v\d+\.metadata\.json$/.test(k));
+    const newest = files.map((k) => Number(/v(\d+)\./.exec(k)![1])).sort((a, b) => a - b).at(-1)!;
+    // A crashed writer's torn v<N+1> (the first 300 bytes of vN), and a hint still naming vN.
+    const torn = `metadata/v${newest + 1}.metadata.json`;
+    await storage.write(torn, (await storage.read(`metadata/v${newest}.metadata.json`)).subarray(0, 300));
+    await storage.write('metadata/version-hint.text', new TextEncoder().encode(String(newest)));
+
+    await openTableZh(page, state, prefix);
+    const banner = page.getByTestId('table-warnings');
+    await expect(banner).toBeVisible({ timeout: 30_000 });
+    await expect(banner).toContainText(`version-hint.text 指向 v${newest}.metadata.json，但 v${newest + 1}.metadata.json 更新`);
+    await expect(banner).toContainText(`最新的 ${torn} 无法读取`);
+    await expect(banner).toContainText('在修复或删除');
+    await expect(banner.locator('.mono').filter({ hasText: torn }).first()).toBeVisible();
+    await expect(page.getByTestId('error-untranslated')).toHaveCount(0);
+    // Writes are refused, saying why in Chinese.
+    await expect(page.getByTestId('writes-off')).toContainText('写入被拒绝：最新的');
+    await shot(page, 'i18n-zh-engine-spec-check');
+    expect(await englishIn(page, '[data-testid="table-warnings"]')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('zh-CN EXPLAIN of a query a run would refuse', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('the refusal is shown above the plan in Chinese', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    await page.goto('/?w=demo&t=sales%2Forders%2F');
+    await expect(page.locator('.timeline')).toBeVisible({ timeout: 30_000 });
+    await page.locator('[role="tab"][data-tab="query"]').dispatchEvent('click');
+    await expect(page.getByTestId('query-view')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('query-view').locator('textarea').first().fill('EXPLAIN SELECT sum(DISTINCT x.order_id) AS s FROM t x JOIN t y ON x.order_id = y.order_id');
+    await page.getByTestId('query-view').locator('.query-bar .btn-primary').click();
+    const refusal = page.getByTestId('query-refusal');
+    await expect(refusal).toBeVisible({ timeout: 45_000 });
+    await expect(refusal).toContainText('实际运行时会拒绝这个查询：');
+    await expect(refusal).toContainText('不在列式执行器中：squirreling 在那里会忽略 DISTINCT，答案会是错的');
+    await shot(page, 'i18n-zh-engine-explain-refusal');
+    expect(await englishIn(page, '[data-testid="query-refusal"]')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
