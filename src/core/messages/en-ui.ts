@@ -180,5 +180,5 @@ export const enUi = {
   'ui.data.apply': () => 'Apply',
   'ui.data.clear': () => 'Clear',
   'ui.data.reading': (p: { id: string; filter: string }) =>
-    `Reading version ${p.id}${p.filter ? ` where ${p.filter}` : ''}; the filter is pushed into planning (skipped files are never opened) and applied to every row.`,
+    `Reading version ${p.id}${p.filter ? ` where ${p.filter}` : ''}`,
 };

@@ -83,9 +83,6 @@ export const enWrites = {
     statistics: 'statistics files', 'version-hint': 'version hints', other: 'other files',
   })[p.kind],
   // Writes bar and its model
-  'ui.writes.label': () => 'Write actions',
-  'ui.writes.selectedSuffix': (p: { current: boolean }) => `${p.current ? ' (current)' : ''}:`,
-  'ui.writes.noVersion': () => 'No version selected',
   'ui.writes.offTable': () => 'Writes are off for this table.',
   'ui.writes.offStorage': () => 'Read-only storage: writes are off.',
   'ui.writes.checking': () => 'Checking whether this storage can be written…',

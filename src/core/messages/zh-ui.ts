@@ -183,5 +183,5 @@ export const zhUi: { readonly [K in keyof typeof enUi]: (...args: Parameters<(ty
   'ui.data.apply': () => '应用',
   'ui.data.clear': () => '清除',
   'ui.data.reading': (p) =>
-    `正在读取版本 ${p.id}${p.filter ? `，条件为 ${p.filter}` : ''}；过滤条件会下推到查询规划中（被跳过的文件不会被打开），并作用于每一行。`,
+    `正在读取版本 ${p.id}${p.filter ? `，条件为 ${p.filter}` : ''}`,
 };

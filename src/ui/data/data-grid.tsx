@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import type { GridColumnDto, RowPageDto } from '../../core/api/table-dto.ts';
 import { formatCount } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
@@ -20,8 +20,10 @@ import { cellText, columnWidth, gridStatus } from './grid-model.ts';
 /** Row height: 25+ rows fit a 1440×900 window with the timeline open (issue 12). */
 const ROW = 22;
 
-export function DataGrid({ tableId, version, filter, columns, changesSince = '', types = {} }: {
+export function DataGrid({ tableId, version, filter, columns, changesSince = '', types = {}, lead }: {
   tableId: string; version: string; filter: string; columns: readonly string[];
+  /** What is being read, at the head of the row count's line. */
+  lead?: ReactNode;
   /** Only records written after this version (the format's incremental query); '' = the whole version. */
   changesSince?: string;
   /** Column name → the format's type name (`string`, `long`, `decimal(10,2)`); Arrow's name where absent. */
@@ -86,6 +88,7 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '',
   return (
     <div className="data-grid-wrap">
       <div className="grid-status small" role="status" data-testid="grid-status" data-rows={status.done ? status.rowCount : undefined}>
+        {lead}{lead && <span className="muted"> · </span>}
         {status.done
           ? <><strong className="num">{formatCount(status.rowCount)}</strong> {t('ui.data.rowWord', { count: status.rowCount })}</>
           : <><span className="num">{formatCount(status.rowCount)}</span> {t('ui.data.rowsSoFar', { count: status.rowCount })}{fetching ? t('ui.data.readingMore') : t('ui.data.scrollMore')}

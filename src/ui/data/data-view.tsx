@@ -95,20 +95,20 @@ export function DataView({ tableId, versions, selectedId, columns, state, onStat
           )}
         </div>
         {!changesSince && <form className="filter-row grow" onSubmit={(e) => { e.preventDefault(); setFilter(filterText.trim()); }}>
-          <input className="grow mono" value={filterText} onChange={(e) => setFilterText(e.target.value)} placeholder={t('ui.data.filterPlaceholder')}
+          <input className="grow mono" value={filterText} onChange={(e) => setFilterText(e.target.value)} placeholder={t('ui.data.filterPlaceholder')} title={t('ui.data.pushdown')}
             aria-label={t('ui.data.filterLabel')} spellCheck={false} />
           <button type="submit" className="btn btn-small">{t('ui.data.apply')}</button>
           {filter && <button type="button" className="btn btn-small btn-quiet" onClick={() => { setFilter(''); setFilterText(''); }}>{t('ui.data.clear')}</button>}
         </form>}
       </div>
-      {shownVersion && <div className="muted small data-reading" data-testid="data-reading" title={changesSince
-        ? t('ui.data.readingChanges', { since: changesSince, id: shownVersion.id })
-        : t('ui.data.reading', { id: shownVersion.id, filter })}>{changesSince
-        ? t('ui.data.readingChanges', { since: changesSince, id: shownVersion.id })
-        : t('ui.data.reading', { id: shownVersion.id, filter })}</div>}
-      {/* A filter is not combined with an incremental read (the cursor refuses it): the form is hidden then. */}
+      {/* A filter is not combined with an incremental read (the cursor refuses it): the form is hidden then. What is
+          read leads the row count's line (each on a line of its own cost the grid a row at 1440×900; one line wraps
+          where it must instead of cutting). */}
       <DataGrid key={`${version}|${filter}|${picked.join(',')}|${changesSince}`} tableId={tableId} version={version} filter={changesSince ? '' : filter}
-        columns={picked} changesSince={changesSince} types={types} />
+        columns={picked} changesSince={changesSince} types={types} lead={shownVersion && (changesSince
+          ? <span className="muted data-reading" data-testid="data-reading">{t('ui.data.readingChanges', { since: changesSince, id: shownVersion.id })}</span>
+          : <span className="muted data-reading" data-testid="data-reading" title={`${t('ui.data.reading', { id: shownVersion.id, filter })} — ${t('ui.data.pushdown')}`}>
+            {t('ui.data.reading', { id: short(shownVersion.id), filter })}</span>)} />
     </div>
   );
 }

@@ -30,9 +30,13 @@ const TEXT_MIN = 72;
  * drawn and remembered, so a hidden item still counts; `key` (the items' labels) starts over when they change.
  * Must hold: the items shown plus the More button never need more than the bar's width; shrinking texts
  * (`data-fit-shrink`) are counted at a small minimum, they cut themselves with an ellipsis.
+ * Also returns the bar's least width: its other children and the More button with none of the items (a bar
+ * that is `contain: inline-size` takes it as `min-width`, so its parent's wrapping weighs what it must show,
+ * never the buttons it could move into More).
  */
-export function useFit(bar: RefObject<HTMLElement | null>, count: number, key: string): number {
+export function useFit(bar: RefObject<HTMLElement | null>, count: number, key: string): readonly [fit: number, least: number] {
   const [fit, setFit] = useState(count);
+  const [least, setLeast] = useState(0);
   const widths = useRef(new Map<number, number>());
   const moreWidth = useRef(MORE_GUESS);
   const lastKey = useRef(key);
@@ -60,6 +64,8 @@ export function useFit(bar: RefObject<HTMLElement | null>, count: number, key: s
       fixed += c.dataset.fitShrink !== undefined ? Math.min(w, TEXT_MIN) : w;
       parts++;
     }
+    const pad = (parseFloat(style.paddingLeft) || 0) + (parseFloat(style.paddingRight) || 0);
+    setLeast(Math.ceil(pad + fixed + Math.max(0, parts - 1) * gap + (count > 0 ? (parts > 0 ? gap : 0) + moreWidth.current : 0)));
     // Items not measured yet (never drawn): draw them all once, then measure again.
     for (let i = 0; i < count; i++) if (!widths.current.has(i)) { setFit(count); return; }
     let used = fixed + Math.max(0, parts - 1) * gap;
@@ -83,7 +89,7 @@ export function useFit(bar: RefObject<HTMLElement | null>, count: number, key: s
     ro.observe(el);
     return () => ro.disconnect();
   }, [bar, measure]);
-  return Math.min(fit, count);
+  return [Math.min(fit, count), least] as const;
 }
 
 /** The "More ▾" menu button and its menu of the bar's items that did not fit. */

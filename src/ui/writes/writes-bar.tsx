@@ -67,27 +67,32 @@ function Bar({ warehouseId, root, format, versions, selected, writeRefusal, flow
     ...actions.map((a) => ({ id: `v:${a.kind}:${a.ref?.name ?? ''}`, label: a.label, title: a.title, disabled: a.disabled, danger: a.destructive, run: () => run(a) })),
     ...rows.map((a) => ({ id: `r:${a.kind}`, label: a.label, title: a.title, disabled: a.disabled, danger: a.destructive, group: t('ui.rows.barLabel'), run: () => run(a) })),
   ];
-  const fit = useFit(bar, entries.length, entries.map((e) => e.label).join('\u0001'));
+  const [fit, least] = useFit(bar, entries.length, entries.map((e) => e.label).join('\u0001'));
   const shownRows = entries.slice(0, fit).filter((e) => e.id.startsWith('r:')).length;
   const more: MoreItem[] = entries.slice(fit).map((e) => ({
     id: e.id, label: e.label, ...(e.title !== undefined ? { title: e.title } : {}), ...(e.disabled ? { disabled: true } : {}), ...(e.group ? { group: e.group } : {}), run: e.run,
   }));
-  // Why writes are off: the short sentence in the row, the reason in its tooltip and for screen readers (in the
-  // tabs row a reason cut after a few characters said nothing, and pushed against the Compare button).
-  const note = (head: string, reason: string) => (
-    <p id={noteId} className="ws-readonly small" data-testid="writes-off" title={`${head} ${reason}`}><strong>{head}</strong> <span className="ws-readonly-reason">{reason}</span></p>
+  // Why writes are off: a word or two in the row, the sentence and its reason in the tooltip and for screen readers
+  // (the whole sentence pushed the bar under the tabs, a line of the tab's content lost at every width; a reason
+  // cut after a few characters said nothing).
+  const note = (short: string, head: string, reason: string) => (
+    <p id={noteId} className="ws-readonly small" data-testid="writes-off" title={`${head} ${reason}`}>
+      <strong aria-hidden="true">{short}</strong><span className="ws-readonly-reason">{head} {reason}</span>
+    </p>
   );
-  const off = writeRefusal ? note(tr.t('ui.writes.offTable'), writeRefusal)
-    : roReason ? note(tr.t('ui.writes.offStorage'), roReason)
-      : tableOff && note(tr.t('ui.writes.offTable'), tableOff);
+  const off = writeRefusal ? note(tr.t('ui.writes.offTableShort'), tr.t('ui.writes.offTable'), writeRefusal)
+    : roReason ? note(tr.t('ui.writes.offStorageShort'), tr.t('ui.writes.offStorage'), roReason)
+      : tableOff && note(tr.t('ui.writes.offTableShort'), tr.t('ui.writes.offTable'), tableOff);
+  // The version the buttons act on is the line under the timeline; the toolbar's name says it for screen readers.
+  const shortId = selected && (selected.id.length > 14 ? `${selected.id.slice(0, 6)}…${selected.id.slice(-4)}` : selected.id);
+  const barName = selected && shortId ? tr.t('ui.writes.labelFor', { version: shortId, current: selected.isCurrent }) : tr.t('ui.writes.labelNone');
 
   // The note is the bar's sibling: in the tabs row it sits after Compare and the bar wraps under it when the
   // line is too short for both (inside the bar it was pushed out of the bar's left edge, over Compare).
   return (
     <>
     {off}
-    <div className="ws-bar" role="toolbar" aria-label={tr.t('ui.writes.label')} aria-describedby={off ? noteId : undefined} ref={bar}>
-      <span className="ws-bar-label small muted">{selected ? <>{tr.t('ui.explain.version')}<span className="mono">{selected.id.length > 14 ? `${selected.id.slice(0, 6)}…${selected.id.slice(-4)}` : selected.id}</span>{tr.t('ui.writes.selectedSuffix', { current: selected.isCurrent })}</> : tr.t('ui.writes.noVersion')}</span>
+    <div className="ws-bar" role="toolbar" aria-label={barName} aria-describedby={off ? noteId : undefined} ref={bar} style={{ minWidth: least }}>
       {entries.map((e, i) => {
         const first = e.group !== undefined && entries[i - 1]?.group === undefined;
         return (
