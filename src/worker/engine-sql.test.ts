@@ -3,27 +3,12 @@
  * bytes to fetch before running, a time-travel run with progress events, the byte limit the page passes
  * after asking, a query error with its position, and a cancelled run (Aborted).
  */
-import { MessageChannel } from 'node:worker_threads';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Progress } from '../core/api/progress.ts';
-import { FsStorage } from '../platform/node/fs-storage.ts';
-import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
-import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
-import { type EngineHandlers, createEngine } from './engine.ts';
-import { type Endpoint, connectRpc, serveRpc } from './rpc.ts';
+import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
+import { fixtureEngineClients } from './fixture-engine.test-support.ts';
 
-beforeAll(() => installNodeParquetWasm());
-let cleanups: (() => void)[] = [];
-afterEach(() => { for (const c of cleanups) c(); cleanups = []; });
-
-function setup() {
-  const engine = createEngine(async () => new FsStorage(FIXTURES_DIR, { readOnly: true }));
-  const { port1, port2 } = new MessageChannel();
-  const stop = serveRpc(port2 as unknown as Endpoint, engine);
-  const conn = connectRpc<EngineHandlers>(port1 as unknown as Endpoint);
-  cleanups.push(() => { stop(); conn.close(); port1.close(); port2.close(); });
-  return conn.client;
-}
+const setup = fixtureEngineClients();
 
 describe.skipIf(!FIXTURES_PRESENT)('SQL calls through the worker protocol', () => {
   if (!FIXTURES_PRESENT) it.skip(FIXTURES_SKIP_REASON, () => {});

@@ -1,28 +1,14 @@
 /** The explorer's table calls through the real worker protocol (MessageChannel), on the Iceberg fixtures. */
-import { MessageChannel } from 'node:worker_threads';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openTable, type TimelineSketchDto } from '../core/api/index.ts';
 import { MemoryStorage } from '../core/io/memory-storage.ts';
 import { stringifyJson } from '../core/util/json.ts';
 import { isLakeError } from '../core/errors.ts';
 import { FsStorage } from '../platform/node/fs-storage.ts';
-import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
-import { type EngineHandlers, createEngine } from './engine.ts';
-import { type Endpoint, connectRpc, serveRpc } from './rpc.ts';
+import { fixtureEngineClients } from './fixture-engine.test-support.ts';
 
-beforeAll(() => installNodeParquetWasm());
-let cleanups: (() => void)[] = [];
-afterEach(() => { for (const c of cleanups) c(); cleanups = []; });
-
-function setup() {
-  const engine = createEngine(async () => new FsStorage(FIXTURES_DIR, { readOnly: true }));
-  const { port1, port2 } = new MessageChannel();
-  const stop = serveRpc(port2 as unknown as Endpoint, engine);
-  const conn = connectRpc<EngineHandlers>(port1 as unknown as Endpoint);
-  cleanups.push(() => { stop(); conn.close(); port1.close(); port2.close(); });
-  return conn.client;
-}
+const setup = fixtureEngineClients();
 
 describe.skipIf(!FIXTURES_PRESENT)('table calls through the worker protocol', () => {
   if (!FIXTURES_PRESENT) it.skip(FIXTURES_SKIP_REASON, () => {});
@@ -114,14 +100,7 @@ describe('openTable with a sketch', () => {
     return storage;
   }
 
-  function setupOn(storage: MemoryStorage) {
-    const engine = createEngine(async () => storage);
-    const { port1, port2 } = new MessageChannel();
-    const stop = serveRpc(port2 as unknown as Endpoint, engine);
-    const conn = connectRpc<EngineHandlers>(port1 as unknown as Endpoint);
-    cleanups.push(() => { stop(); conn.close(); port1.close(); port2.close(); });
-    return conn.client;
-  }
+  const setupOn = (storage: MemoryStorage) => setup(storage);
 
   it('a history of 1,000 versions sends its outline before the overview, with the same times and operations', async () => {
     const engine = setupOn(await longHistory(1_000));
