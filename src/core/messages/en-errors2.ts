@@ -105,9 +105,7 @@ export const enErrors2 = {
   'error.sql.exact.overflow': (p: { expr: string; type: string }) => `${p.expr}: the result is out of range for ${p.type}`,
   'error.sql.exact.ambiguous': (p: { expr: string }) =>
     `${p.expr}: integer arithmetic past 2^53 on a value whose type is not known here (a double would round, an integer would not), so there is no one exact answer`,
-  'error.sql.exact.decimalOp': (p: { expr: string; operator: string }) => `${p.expr}: decimal ${p.operator} is not exact here (decimal + - * are)`,
   'error.sql.exact.decimalWith': (p: { expr: string; other: string }) => `${p.expr}: decimal arithmetic with a value of type ${p.other}, which is no exact number here`,
-  'error.sql.exact.decimalScale': (p: { expr: string; scale: number }) => `${p.expr}: the exact result needs scale ${p.scale}, more than a decimal's 38 digits`,
   'error.sql.exact.decimalOverflow': (p: { expr: string; digits: number }) => `${p.expr}: the exact result has ${p.digits} digits, more than a decimal's 38`,
   'error.sql.distinct': (p: { fn: string }) => `${p.fn}(DISTINCT …) outside the columnar executor: squirreling ignores DISTINCT there, the answer would be wrong`,
 

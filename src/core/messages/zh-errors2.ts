@@ -86,9 +86,7 @@ export const zhErrors2: { readonly [K in keyof typeof enErrors2]: (...args: Para
   'error.sql.exact.castRange': (p) => `${p.expr}：${p.value} 超出了 ${p.type} 的范围`,
   'error.sql.exact.overflow': (p) => `${p.expr}：结果超出了 ${p.type} 的范围`,
   'error.sql.exact.ambiguous': (p) => `${p.expr}：超过 2^53 的整数运算，而这里不知道其中一个值的类型（double 会舍入，整数不会），没有唯一的精确答案`,
-  'error.sql.exact.decimalOp': (p) => `${p.expr}：decimal 的 ${p.operator} 在这里无法精确计算（decimal 的 + - * 可以）`,
   'error.sql.exact.decimalWith': (p) => `${p.expr}：decimal 与 ${p.other} 类型的值运算，这里它不是精确的数`,
-  'error.sql.exact.decimalScale': (p) => `${p.expr}：精确结果需要 ${p.scale} 位小数，超过了 decimal 的 38 位`,
   'error.sql.exact.decimalOverflow': (p) => `${p.expr}：精确结果有 ${p.digits} 位数字，超过了 decimal 的 38 位`,
   'error.sql.distinct': (p) => `${p.fn}(DISTINCT …) 不在列式执行器中：squirreling 在那里会忽略 DISTINCT，答案会是错的`,
 

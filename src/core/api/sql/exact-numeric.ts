@@ -16,12 +16,17 @@
  *   values are integers and the double answer is not the exact one (a result beyond 2^53), a double would
  *   want the rounded answer and an integer the exact one, so the query stops (Unsupported). A decimal with a
  *   double is a double (Spark); a decimal with a bigint or text of unknown type is refused.
- * - **Decimals** (the rules of Spark's DecimalPrecision, Hive's too — what most Iceberg and Delta tables
- *   are written by): `+`/`-` give scale max(s1,s2) and precision max(p1-s1, p2-s2) + max(s1,s2) + 1, `*` scale
- *   s1+s2 and precision p1+p2+1, precision capped at 38. The unscaled values add or multiply in a bigint, so no
- *   rounding ever happens; a result beyond 38 digits, a scale beyond 38 and decimal `/` and `%` are LakeError
- *   Unsupported. A long is decimal(20,0) there (Spark's DecimalType.forType(LongType)), an integer literal
- *   decimal(its digits, 0), `1.50` decimal(3,2).
+ * - **Decimals** follow Spark (DecimalPrecision with `spark.sql.decimalOperations.allowPrecisionLoss`, its
+ *   default; Hive's rules too — what most Iceberg and Delta tables are written by). Result types: `+`/`-`
+ *   precision max(p1-s1, p2-s2) + max(s1,s2) + 1, scale max(s1,s2); `*` p1+p2+1, s1+s2; `/` p1-s1+s2 +
+ *   max(6, s1+p2+1), scale max(6, s1+p2+1); `%` min(p1-s1, p2-s2) + max(s1,s2), scale max(s1,s2). A precision past
+ *   38 becomes 38 and the scale max(38 - integer digits, min(scale, 6)) (DecimalType.adjustPrecisionScale).
+ *   Values (Spark's Decimal): `+ - %` exact, `*` rounded to 38 significant digits (MathContext(38, HALF_UP)),
+ *   `/` rounded to 38 fractional digits (HALF_UP), then each rounded HALF_UP to the result's scale
+ *   (Decimal.toPrecision) — done here on bigint unscaled values, so the answer is Spark's to the last digit. A
+ *   result of more digits than its precision is LakeError DataInvalid (Spark in ANSI mode; NULL otherwise); `/`
+ *   and `%` by zero are NULL. A long is decimal(20,0) there (Spark's DecimalType.forType(LongType)), an
+ *   integer literal decimal(its digits, 0), `1.50` decimal(3,2).
  * - **CAST(x AS INTEGER | INT | BIGINT)** truncates toward zero — Spark's Cast (Decimal.toLong /
  *   roundToLong: `toBigInteger.longValueExact()`, truncation, overflow an error in ANSI mode); Trino and
  *   PostgreSQL round half away from zero instead, squirreling truncates (Math.trunc), and we keep truncation.
@@ -54,9 +59,13 @@ const FRACTION_TEXT = /^\s*[+-]?(\d*)\.(\d*)\s*$/;
 
 /** Where a node is in the engine's query (run-sql.ts turns it into line:column of the query as written). */
 export interface At { readonly positionStart?: number; readonly positionEnd?: number; /** Its text, when known before (the fallback's calls carry it). */ readonly expr?: string }
-/** An expression as the error names it: its text in the engine's query, else `what`. */
+/**
+ * An expression as the error names it: its text in the engine's query, else `what` — as the user wrote it: the
+ * engine's query spells integer literals past 2^53 with a bigint suffix (`…n`, table-refs.ts), dropped here.
+ */
 export const exprText = (node: At, text: string | undefined, what = 'expression'): string =>
-  node.expr ?? (text !== undefined && node.positionStart !== undefined && node.positionEnd !== undefined ? text.slice(node.positionStart, node.positionEnd).trim() || what : what);
+  (node.expr ?? (text !== undefined && node.positionStart !== undefined && node.positionEnd !== undefined ? text.slice(node.positionStart, node.positionEnd).trim() || what : what))
+    .replace(/\b(\d+)n\b/g, '$1');
 
 function fail(code: 'DataInvalid' | 'Unsupported', why: LakeErrorRef, at: At): never {
   const ref = errorRef('error.sql', { message: why });
@@ -128,13 +137,12 @@ function asDecimal(c: NumClass): { precision: number; scale: number } | undefine
 export const ARITHMETIC_OPS = new Set(['+', '-', '*', '/', '%']);
 
 /**
- * The result of `l op r` by class: a decimal(p,s) (Spark DecimalPrecision), an integer, or `any` (a double
- * or unknown: the value decides at run time). Throws Unsupported for decimal arithmetic we cannot make
- * exact (decimal `/` and `%`, a scale beyond 38) at `at`.
+ * The result of `l op r` by class: a decimal(p,s) (Spark DecimalPrecision, bounded to 38 digits), an integer,
+ * or `any` (a double or unknown: the value decides at run time). (`at` and `text` are kept for callers that
+ * name the expression; every class pair has a result type now.)
  */
-export function arithmeticClass(op: string, l: NumClass, r: NumClass, at: At, text: string | undefined): NumClass {
+export function arithmeticClass(op: string, l: NumClass, r: NumClass, _at?: At, _text?: string): NumClass {
   if (l.kind === 'decimal' || r.kind === 'decimal') {
-    const expr = exprText(at, text);
     const a = asDecimal(l);
     const b = asDecimal(r);
     // With a double (or an untyped number: integer columns are typed, so it is a double) SQL computes in
@@ -142,17 +150,44 @@ export function arithmeticClass(op: string, l: NumClass, r: NumClass, at: At, te
     if (!a || !b) return ANY;
     if (op === '+' || op === '-') {
       const scale = Math.max(a.scale, b.scale);
-      return { kind: 'decimal', scale, precision: Math.min(MAX_DECIMAL_DIGITS, Math.max(a.precision - a.scale, b.precision - b.scale) + scale + 1) };
+      return adjustedDecimal(Math.max(a.precision - a.scale, b.precision - b.scale) + scale + 1, scale);
     }
-    if (op === '*') {
-      const scale = a.scale + b.scale;
-      if (scale > MAX_DECIMAL_DIGITS) fail('Unsupported', errorRef('error.sql.exact.decimalScale', { expr, scale }), at);
-      return { kind: 'decimal', scale, precision: Math.min(MAX_DECIMAL_DIGITS, a.precision + b.precision + 1) };
+    if (op === '*') return adjustedDecimal(a.precision + b.precision + 1, a.scale + b.scale);
+    if (op === '/') {
+      const scale = Math.max(MIN_ADJUSTED_SCALE, a.scale + b.precision + 1);
+      return adjustedDecimal(a.precision - a.scale + b.scale + scale, scale);
     }
-    fail('Unsupported', errorRef('error.sql.exact.decimalOp', { expr, operator: op }), at);
+    const scale = Math.max(a.scale, b.scale);
+    return adjustedDecimal(Math.min(a.precision - a.scale, b.precision - b.scale) + scale, scale);
   }
   if (l.kind === 'int' && r.kind === 'int' && op !== '/') return { kind: 'int', precision: 19 };
   return ANY;
+}
+
+/** Spark's DecimalType.MINIMUM_ADJUSTED_SCALE: the least scale a result keeps when its precision is capped. */
+const MIN_ADJUSTED_SCALE = 6;
+
+/** decimal(precision, scale) as Spark's DecimalType.adjustPrecisionScale bounds it: past 38 digits the integer part wins. */
+function adjustedDecimal(precision: number, scale: number): NumClass {
+  if (precision <= MAX_DECIMAL_DIGITS) return { kind: 'decimal', precision, scale };
+  const intDigits = precision - scale;
+  return { kind: 'decimal', precision: MAX_DECIMAL_DIGITS, scale: Math.max(MAX_DECIMAL_DIGITS - intDigits, Math.min(scale, MIN_ADJUSTED_SCALE)) };
+}
+
+/** `u` × 10^-from rounded HALF_UP (halves away from zero, java.math.RoundingMode.HALF_UP) to `to` fractional digits. */
+function roundHalfUp(u: bigint, from: number, to: number): bigint {
+  if (to >= from) return u * 10n ** BigInt(to - from);
+  return divideHalfUp(u, 10n ** BigInt(from - to));
+}
+
+/** n / d rounded HALF_UP (d ≠ 0). */
+function divideHalfUp(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  const r = n % d;
+  if (r === 0n) return q;
+  const twice = (r < 0n ? -r : r) * 2n;
+  if (twice < (d < 0n ? -d : d)) return q;
+  return (n < 0n) !== (d < 0n) ? q - 1n : q + 1n;
 }
 
 /** The SQL type of an arithmetic result class (what comparisons, ORDER BY and SUM see); undefined when untyped. */
@@ -185,18 +220,31 @@ export function exactArithmetic(op: string, a: unknown, b: unknown, l: NumClass,
     const expr = exprText(at, text);
     const x = decimalOperand(a, expr, at)!;
     const y = decimalOperand(b, expr, at)!;
+    // The exact (or Spark-rounded) value at scale s, then HALF_UP to the result's scale (Decimal.toPrecision).
     let u: bigint;
+    let s: number;
     if (op === '*') {
+      // java.math.BigDecimal.multiply(_, MathContext(38, HALF_UP)): 38 significant digits first.
       u = x.u * y.u;
-      const s = x.s + y.s;
-      if (s > out.scale) fail('Unsupported', errorRef('error.sql.exact.decimalScale', { expr, scale: s }), at);
-      u *= 10n ** BigInt(out.scale - s);
+      s = x.s + y.s;
+      const extra = digits(u) - MAX_DECIMAL_DIGITS;
+      if (extra > 0) { u = divideHalfUp(u, 10n ** BigInt(extra)); s -= extra; }
+    } else if (op === '/') {
+      if (y.u === 0n) return null;
+      // BigDecimal.divide(_, 38, HALF_UP): the quotient at 38 fractional digits.
+      s = MAX_DECIMAL_DIGITS;
+      u = divideHalfUp(x.u * 10n ** BigInt(s + y.s), y.u * 10n ** BigInt(x.s));
+    } else if (op === '%') {
+      if (y.u === 0n) return null;
+      // BigDecimal.remainder: the sign of the dividend, exact.
+      s = Math.max(x.s, y.s);
+      u = rescale(x, s) % rescale(y, s);
     } else {
-      const s = Math.max(x.s, y.s, out.scale);
+      s = Math.max(x.s, y.s);
       u = op === '+' ? rescale(x, s) + rescale(y, s) : rescale(x, s) - rescale(y, s);
-      if (s > out.scale) fail('Unsupported', errorRef('error.sql.exact.decimalScale', { expr, scale: s }), at);
     }
-    if (digits(u) > MAX_DECIMAL_DIGITS) fail('Unsupported', errorRef('error.sql.exact.decimalOverflow', { expr, digits: digits(u) }), at);
+    u = roundHalfUp(u, s, out.scale);
+    if (digits(u) > out.precision) fail('DataInvalid', errorRef('error.sql.exact.decimalOverflow', { expr, digits: digits(u) }), at);
     return canonicalDecimal(u, out.scale);
   }
   // Fast path: two safe integers whose double answer is a safe integer — that answer is the exact one

@@ -11,6 +11,7 @@ import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init
 import { appendRows, createTable } from '../../formats/iceberg/commit/index.ts';
 import { MemoryStorage } from '../../io/memory-storage.ts';
 import { runSql } from './run-sql.ts';
+import { type NumClass, arithmeticClass, exactArithmetic } from './exact-numeric.ts';
 import type { SqlTableDto } from './sql-contract.ts';
 
 const TABLES: SqlTableDto[] = [{ name: 't', root: '', format: 'iceberg' }];
@@ -113,14 +114,51 @@ describe('exact numbers in SQL', () => {
     const b = TWO_53 + 1n;
     // d2 - big: 9007199254740993.50 - 9007199254740993.
     await expectRows('SELECT d0 + 1 AS a, d0 * big AS m, d2 - big AS s FROM t WHERE id = 1', [[`${b + 1n}`, `${b * b}`, '0.50']]);
-    // 38 nines + 1 has 39 digits: refused, not rounded.
-    await expectError('SELECT d0 + 1 AS a FROM t WHERE id = 3', 'Unsupported', 'd0 + 1');
-    await expectError('SELECT d2 / 2 AS a FROM t', 'Unsupported', 'd2 / 2');
-    // EXPLAIN reports the refusal as its answer.
-    for (const executor of EXECUTORS) {
-      const r = await runSql(storage, { query: 'EXPLAIN SELECT d2 / 2 AS a FROM t', tables: TABLES }, { executor });
-      expect(r.explain?.executor?.reason, executor).toMatch(/refused: d2 \/ 2: decimal \/ is not exact/);
-    }
+    // 38 nines + 1 has 39 digits, more than decimal(38,0) holds: an error (Spark ANSI), not rounded.
+    await expectError('SELECT d0 + 1 AS a FROM t WHERE id = 3', 'DataInvalid', 'd0 + 1');
+  });
+
+  it('decimal / and % give Spark\'s type and value to the last digit (HALF_UP), an overflow is an error', async () => {
+    // d2 / 3: decimal(38,2) / decimal(1,0) → scale max(6, 2+1+1) = 6, precision 42 → adjusted to (38,6).
+    // 9007199254740993.50 / 3 = 3002399751580331.1666… ; -2.50 / 3 ; -0.01 / 3.
+    await expectRows('SELECT id, d2 / 3 AS q FROM t WHERE id IN (1, 2, 4) ORDER BY id',
+      [[1, '3002399751580331.166667'], [2, '-0.833333'], [4, '-0.003333']]);
+    await expectRows('SELECT d2 / 2 AS q FROM t WHERE id = 2', [['-1.250000']]);
+    // 123456789012345678901234567890123456.78 / 3 needs 35 integer digits + 6 decimals: past decimal(38,6).
+    await expectError('SELECT d2 / 3 AS q FROM t WHERE id = 3', 'DataInvalid', 'd2 / 3');
+    // decimal(38,0) / decimal(38,2): scale 39, precision 79 → (38,6): 12345 / -2.50; (2^53+1) / (2^53+1.5) rounds up to 1.
+    await expectRows('SELECT id, d0 / d2 AS q FROM t WHERE id IN (1, 2) ORDER BY id', [[1, '1.000000'], [2, '-4938.000000']]);
+    // Division by zero is NULL (Spark without ANSI; squirreling).
+    await expectRows('SELECT d2 / 0 AS q, d2 % 0 AS r FROM t WHERE id = 1', [[null, null]]);
+    // %: the sign of the dividend, scale max(s1, s2), exact. 2^53+1 is a multiple of 3; so is 1234567890…123456.
+    await expectRows('SELECT id, d2 % 3 AS r FROM t WHERE id <= 4 ORDER BY id', [[1, '0.50'], [2, '-2.50'], [3, '0.78'], [4, '-0.01']]);
+    // A product past 38 digits of precision keeps its integer digits and rounds the scale to 6 (8 before):
+    // decimal(38,0) * decimal(8,8) → (47,8) → (38,6); 12345 × 0.12345678 = 1524.07394910.
+    await expectRows('SELECT d0 * 0.12345678 AS m FROM t WHERE id = 2', [['1524.073949']]);
+  });
+
+  it('decimal / and * round twice as Spark does: 38 digits first, then the result scale (HALF_UP)', () => {
+    const out: NumClass = { kind: 'decimal', precision: 38, scale: 6 };
+    const l: NumClass = { kind: 'decimal', precision: 38, scale: 38 };
+    const r: NumClass = { kind: 'decimal', precision: 8, scale: 8 };
+    const at = { expr: 'x' };
+    // x / 2 = 0.000000 4 (31 nines) 5: BigDecimal.divide(_, 38, HALF_UP) gives 0.0000005, then 0.000001 at scale 6
+    // (one rounding straight to 6 digits would give 0.000000).
+    expect(exactArithmetic('/', `0.000000${'9'.repeat(32)}`, 2, l, { kind: 'int', precision: 1 }, out, at, undefined)).toBe('0.000001');
+    // x × 0.00000005 = 0.0000000 4 (37 nines) 5, 39 significant digits: MathContext(38, HALF_UP) gives 0.00000005,
+    // then 0.0000001 at scale 7 (straight to 7 digits: 0.0000000).
+    expect(exactArithmetic('*', `0.${'9'.repeat(38)}`, '0.00000005', l, r, { kind: 'decimal', precision: 38, scale: 7 }, at, undefined)).toBe('0.0000001');
+    // Halves go away from zero, on both sides.
+    expect(exactArithmetic('/', '-0.0000025', '1', l, { kind: 'int', precision: 1 }, out, at, undefined)).toBe('-0.000003');
+    expect(exactArithmetic('/', '0.0000025', '-1', l, { kind: 'int', precision: 1 }, out, at, undefined)).toBe('-0.000003');
+    expect(exactArithmetic('/', '0.0000024999', '1', l, { kind: 'int', precision: 1 }, out, at, undefined)).toBe('0.000002');
+    // The result types of Spark's DecimalPrecision (allowPrecisionLoss): / % + * of decimal(38,2) and decimal(10,0).
+    const d = (precision: number, scale: number): NumClass => ({ kind: 'decimal', precision, scale });
+    expect(arithmeticClass('/', d(38, 2), d(10, 0))).toEqual(d(38, 6));
+    expect(arithmeticClass('/', d(10, 2), d(5, 3))).toEqual(d(19, 8));
+    expect(arithmeticClass('%', d(38, 2), d(10, 0))).toEqual(d(12, 2));
+    expect(arithmeticClass('+', d(38, 18), d(38, 18))).toEqual(d(38, 17));
+    expect(arithmeticClass('*', d(38, 10), d(38, 10))).toEqual(d(38, 6));
   });
 
   it('metadata and change-log integers (snapshot ids past 2^53) are exact in arithmetic too', async () => {

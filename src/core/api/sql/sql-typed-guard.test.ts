@@ -47,12 +47,13 @@ const REFUSED: [string, string][] = [
   ['SELECT id FROM t WHERE (SELECT MAX(p) FROM t) > 9.6', '(SELECT MAX(p) FROM t)'],
   ['SELECT p FROM t UNION SELECT q FROM t ORDER BY p', 'SELECT p FROM t UNION SELECT q FROM t ORDER BY p'],
   ['SELECT id FROM t WHERE p > day', 'p > day'],
-  // Decimal arithmetic is exact (exact-numeric.ts) except division, modulo and a result past 38 digits.
-  ['SELECT p / 2 AS x FROM t', 'p'],
-  ['SELECT id, p % q AS x FROM t', 'p'],
+];
+/** Decimal arithmetic is Spark's (exact-numeric.ts); a result past its type's 38 digits is an error (row 3). */
+const OVERFLOW: [string, string][] = [
   ['SELECT p * 100 AS x FROM t', 'p'],
-  ['WITH c AS (SELECT p AS v FROM t) SELECT v / 2 AS y FROM c', 'v'],
+  // decimal(38,2) - decimal(38,6) is decimal(38,6): row 3's 35 integer digits do not fit beside 6 decimals.
   ['SELECT id, p - q AS x FROM t', 'p'],
+  ['WITH c AS (SELECT p AS v FROM t) SELECT v / 2 AS y FROM c', 'v'],
 ];
 
 describe('typed values the executors would answer inexactly are refused', () => {
@@ -65,14 +66,25 @@ describe('typed values the executors would answer inexactly are refused', () => 
       });
     }
   }
+  for (const [query, at] of OVERFLOW) {
+    for (const executor of ['auto', 'squirreling'] as const) {
+      it(`${executor}: ${query} overflows`, async () => {
+        const column = query.lastIndexOf(at) + 1;
+        await expect(runSql(storage, { query, tables: TABLES }, { executor }))
+          .rejects.toMatchObject({ code: 'DataInvalid', message: expect.stringContaining(`line 1, column ${column}`) });
+      });
+    }
+  }
 
-  it('decimal + - * and unary minus are exact scaled bigints with Spark\'s result scale, on both executors', async () => {
+  it('decimal + - * / % and unary minus are scaled bigints with Spark\'s result type and rounding, on both executors', async () => {
     const dec = (u: bigint | null, scale: number) => {
       if (u === null) return null;
       const t = (u < 0n ? -u : u).toString().padStart(scale + 1, '0');
       return `${u < 0n ? '-' : ''}${t.slice(0, -scale)}.${t.slice(-scale)}`;
     };
     const each = (f: (r: typeof ROWS[number]) => string | null) => ROWS.map((r) => [Number(r.id), f(r)]);
+    // HALF_UP (away from zero) dropping `n` decimals.
+    const halfUp = (u: bigint, n: number) => { const d = 10n ** BigInt(n); const q = u / d; const r = u % d; return 2n * (r < 0n ? -r : r) >= d ? q + (u < 0n ? -1n : 1n) : q; };
     const cases: [string, (string | number | null)[][]][] = [
       // decimal(38,2) * decimal(1,0): scale 2; the 37-digit p doubled needs 38 digits, still exact.
       ['SELECT id, p * 2 AS x FROM t ORDER BY id', each((r) => dec(r.p === null ? null : r.p * 2n, 2))],
@@ -80,8 +92,12 @@ describe('typed values the executors would answer inexactly are refused', () => 
       // decimal(38,2) - decimal(38,6): scale max(2, 6) = 6.
       // (Row 3's 35 integer digits do not fit beside 6 fraction digits: refused below.)
       ['SELECT id, p - q AS x FROM t WHERE id <> 3 ORDER BY id', each((r) => dec(r.p === null || r.q === null ? null : r.p * 10_000n - r.q, 6)).filter(([id]) => id !== 3)],
-      // decimal(38,2) * decimal(38,6): scale 8.
-      ['SELECT id, p * q AS x FROM t ORDER BY id', each((r) => dec(r.p === null || r.q === null ? null : r.p * r.q, 8))],
+      // decimal(38,2) * decimal(38,6): (77,8), past 38 digits → (38,6), HALF_UP (row 3 rounds up to …000.000000).
+      ['SELECT id, p * q AS x FROM t ORDER BY id', each((r) => dec(r.p === null || r.q === null ? null : halfUp(r.p * r.q, 2), 6))],
+      // decimal(38,2) / decimal(1,0): (38,6); 10.00 / 3 = 3.333333, 9.50 / 3 = 3.166667 (row 3 overflows: above).
+      ['SELECT id, p / 3 AS x FROM t WHERE id <> 3 ORDER BY id', [[1, '3.333333'], [2, '3.166667'], [4, null]]],
+      // decimal(38,2) % decimal(38,6): scale 6, the dividend's sign; 10.00 % 10.5 = 10, 9.50 % 9.5 = 0.
+      ['SELECT id, p % q AS x FROM t WHERE id <> 3 ORDER BY id', [[1, '10.000000'], [2, '0.000000'], [4, null]]],
       ['SELECT id, -p AS x FROM t ORDER BY id', each((r) => dec(r.p === null ? null : -r.p, 2))],
       // A decimal literal is decimal(2,1): scale 2 + 1 = 3.
       ['SELECT id, p * 1.5 AS x FROM t WHERE id <> 3 ORDER BY id', each((r) => dec(r.p === null ? null : r.p * 15n, 3)).filter(([id]) => id !== 3)],
@@ -96,9 +112,9 @@ describe('typed values the executors would answer inexactly are refused', () => 
         expect(r.rows, `${executor}: ${query}`).toEqual(want);
       }
     }
-    // SUM(p * q): exact on the columnar executor (decimal(38,8)); the fallback's double sum would round, so it refuses.
-    const sum = ROWS.reduce((a, r) => (r.p === null || r.q === null ? a : a + r.p * r.q), 0n);
-    expect((await runSql(storage, { query: 'SELECT SUM(p * q) AS x FROM t', tables: TABLES }, { executor: 'columnar' })).rows).toEqual([[dec(sum, 8)]]);
+    // SUM(p * q): exact on the columnar executor (of decimal(38,6) products); the fallback's double sum would round, so it refuses.
+    const sum = ROWS.reduce((a, r) => (r.p === null || r.q === null ? a : a + halfUp(r.p * r.q, 2)), 0n);
+    expect((await runSql(storage, { query: 'SELECT SUM(p * q) AS x FROM t', tables: TABLES }, { executor: 'columnar' })).rows).toEqual([[dec(sum, 6)]]);
     await expect(runSql(storage, { query: 'SELECT SUM(p * q) AS x FROM t', tables: TABLES }, { executor: 'squirreling' }))
       .rejects.toMatchObject({ code: 'Unsupported', message: expect.stringContaining('line 1, column 8') });
   });
