@@ -19,6 +19,24 @@ describe('compareKeys', () => {
     });
     expect(sortKeys([...keys])).toEqual(bytewise);
   });
+
+  it('sortKeys: the fast path (no code unit from U+D800 up) and the comparator give UTF-8 byte order, on seeded random keys', () => {
+    let seed = 17;
+    const rand = (n: number) => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed % n; };
+    const alphabet = ['a', 'b', '/', '-', '.', '=', '0', '9', 'Z', '_', '\u00e9', '\u4e2d', '\ud7ff', ' ', '~'];
+    for (let round = 0; round < 50; round++) {
+      const keys = Array.from({ length: 200 }, () => Array.from({ length: 1 + rand(12) }, () => alphabet[rand(alphabet.length)]).join(''));
+      // Every 5th round carries a high code unit, so the comparator runs.
+      if (round % 5 === 0) keys.push('\u{1F600}', '\uFF21x');
+      const utf8 = (s: string) => [...new TextEncoder().encode(s)];
+      const want = [...keys].sort((x, y) => {
+        const a = utf8(x); const b = utf8(y);
+        for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+        return a.length - b.length;
+      });
+      expect(sortKeys([...keys])).toEqual(want);
+    }
+  });
 });
 
 describe('PageBuilder / pageOfSortedKeys', () => {
