@@ -168,8 +168,10 @@ function fillRaw(r: Rec, ctx: EntryContext, raw: RawEntry): RawEntry {
  */
 export function entryContext(manifest: ManifestFile, partitionFields: readonly PartitionTupleField[], file: string, hasPartition: boolean,
   keys: Pick<EntryContext, 'e' | 'd' | 'partKeys'> = NO_KEYS): EntryContext {
+  // No object spread: V8 (Node 20) builds an object literal with properties after a spread on a slow path
+  // (~20 µs here, once per manifest: 4 ms of planning 200 one-entry manifests).
   return {
-    ...keys, partitionFields, hasPartition, manifest, file,
+    e: keys.e, d: keys.d, partKeys: keys.partKeys, partitionFields, hasPartition, manifest, file,
     // First Row ID Inheritance: only data files, in file order, counting files that had none themselves.
     nextRowId: manifest.content === 'data' ? manifest.firstRowId : undefined,
     bigints: new Map(), tuples: new Map(), singles: new Map(),
