@@ -198,7 +198,8 @@ async function fallbackQuery(p: Prepared): Promise<Rewrite3vl | undefined> {
   if (r.refused) {
     const start = p.rewritten.originalOffset(r.refused.positionStart);
     const end = p.rewritten.originalOffset(r.refused.positionEnd);
-    throw queryError(p.query, start, `sql: ${r.refused.reason}`, 'Unsupported', Math.max(1, end - start), {}, r.refused.ref && errorRef('error.sql', { message: r.refused.ref }));
+    // queryError writes the `sql: ` prefix (and its catalog message the `SQL` one): the reason goes in bare, once.
+    throw queryError(p.query, start, r.refused.reason, 'Unsupported', Math.max(1, end - start), {}, r.refused.ref);
   }
   return r;
 }
