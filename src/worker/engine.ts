@@ -7,8 +7,9 @@ import { listFolder, listTableFiles, openWarehouse, readObjectPreview, scanWareh
 import type { TableFormatName, WarehouseDto } from '../core/api/dto.ts';
 import type { OpenTableOptions } from '../core/api/open-table.ts';
 import { LakeError } from '../core/errors.ts';
+import type { MessageRef } from '../core/messages/en.ts';
 import type { Storage } from '../core/io/storage.ts';
-import { type ConnectionSpec, connectionLabel } from './connection.ts';
+import { type ConnectionSpec, connectionLabel, connectionLabelMessage } from './connection.ts';
 import { createDiffHandlers } from './engine-diff.ts';
 import { createPaimonHandlers } from './engine-paimon.ts';
 import { createSandboxHandlers, type SandboxTargets } from './engine-sandbox.ts';
@@ -27,8 +28,10 @@ export type ConnectErrorRefiner = (error: unknown, spec: ConnectionSpec, signal:
 
 export interface Connected {
   readonly warehouseId: string;
-  /** Secret-free name for the UI. */
+  /** Secret-free name (English). */
   readonly label: string;
+  /** The name as a catalog message, drawn in the reader's language. */
+  readonly labelMessage: MessageRef;
   readonly warehouse: WarehouseDto;
 }
 
@@ -96,7 +99,7 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
       }
       const warehouseId = `w${next++}`;
       open.set(warehouseId, storage);
-      return { warehouseId, label: connectionLabel(spec), warehouse };
+      return { warehouseId, label: connectionLabel(spec), labelMessage: connectionLabelMessage(spec), warehouse };
     },
     /**
      * Re-creates, in a fresh worker, the warehouses (storage only: no listing) and tables an earlier

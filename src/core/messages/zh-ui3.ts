@@ -5,4 +5,11 @@ export const zhUi3: { readonly [K in keyof typeof enUi3]: (...args: Parameters<(
   'ui.sandbox.badge.short': () => '沙盒',
   'ui.sandbox.label.table': (p) => `${p.table} 的副本`,
   'tree.paimon.lsmLabel': (p) => (p.primaryKey ? 'LSM 树（按桶和层级的存活文件）' : '按桶的存活文件'),
+  'ui.connection.label.demo': () => '演示仓库',
+  'ui.connection.label.url': (p) => p.url,
+  'ui.connection.label.s3': (p) => `${p.location}（${p.host}）`,
+  'ui.connection.label.presigned': (p) => `${p.count.toLocaleString('zh-CN')} 个预签名 URL`,
+  'ui.connection.label.sandbox': (p) => `${p.name}（沙盒）`,
+  'ui.connection.label.folder': (p) => `文件夹“${p.name}”`,
+  'ui.connection.label.files': (p) => `文件夹“${p.name}”（只读副本）`,
 };
