@@ -19,6 +19,7 @@ import { createTableHandlers } from './engine-tables.ts';
 import { OpRegistry } from './engine-writes-dto.ts';
 import { createWriteHandlers } from './engine-writes.ts';
 import { type CallContext, withTransfer } from './rpc.ts';
+import { messageError } from '../core/message-error.ts';
 
 /** Builds the Storage for a connection (adapters differ between the browser worker and tests). */
 export type StorageFactory = (spec: ConnectionSpec, signal: AbortSignal) => Promise<Storage>;
@@ -60,7 +61,7 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
   let next = 1;
   const storageOf = (ref: WarehouseRef): Storage => {
     const s = open.get(ref.warehouseId);
-    if (!s) throw new LakeError('NotFound', 'worker: this warehouse is no longer open (the worker restarted?)', { warehouseId: ref.warehouseId });
+    if (!s) throw messageError('NotFound', 'error.worker.warehouseGone', undefined, { warehouseId: ref.warehouseId });
     return s;
   };
   const tableHandlers = createTableHandlers(storageOf, options.readers);
