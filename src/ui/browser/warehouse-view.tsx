@@ -162,8 +162,9 @@ function WarehouseHome({ session, scan, onOpenTable, onOpenFolder, onQuery }: {
     <section className="home" aria-label={t('ui.warehouse.label')}>
       <header className="page-head">
         <div className="page-title"><h1>{warehouseName(session, tr)}</h1></div>
-        {/* A sandbox's storage is this browser's private folder: its English description (`folder "demo"`) says nothing more. */}
-        {session.kind !== 'demo' && !session.sandbox && <span className="muted small">{session.warehouse.description}</span>}
+        {/* A sandbox's storage is this browser's private folder: its English description (`folder "demo"`) says nothing more.
+            Nor does a description the connection's English name already holds (a folder, s3://bucket/prefix): the heading says it in the reader's language. */}
+        {session.kind !== 'demo' && !session.sandbox && !session.label.includes(session.warehouse.description) && <span className="muted small mono">{session.warehouse.description}</span>}
       </header>
       {scan && (
         <div className="stat-row">
