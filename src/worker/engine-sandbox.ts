@@ -5,7 +5,6 @@
  */
 import { copyKeys, SANDBOX_LIMIT_BYTES } from '../core/api/sandbox/copy-keys.ts';
 import { tableKeys, writeEffect, type KeyStamp } from '../core/api/sandbox/write-effect.ts';
-import { LakeError } from '../core/errors.ts';
 import type { Storage } from '../core/io/storage.ts';
 import type { CallContext } from './rpc.ts';
 import { messageError } from '../core/message-error.ts';

@@ -7,7 +7,6 @@ import {
   RowCursor, SKETCH_MIN_VERSIONS, deletedRows, describeTable, explainScan, openTable, partitionStats, readRawFile, refreshTable, tableHealth, timelineSketch,
   type DeletedRowsDto, type OpenTableOptions, type PartitionStatsDto, type TableHealthDto, type RowCursorDto, type RowPageDto, type ScanExplainDto, type TableFormatName, type PageOverviewDto,
 } from '../core/api/index.ts';
-import { LakeError } from '../core/errors.ts';
 import type { LakeTable, TreeNode, VersionSelector } from '../core/formats/table-format.ts';
 import type { Storage } from '../core/io/storage.ts';
 import { tableRootStorage } from '../core/io/table-root.ts';

@@ -6,7 +6,6 @@
 import { listFolder, listTableFiles, openWarehouse, readObjectPreview, scanWarehouse, detectTableFormat } from '../core/api/index.ts';
 import type { TableFormatName, WarehouseDto } from '../core/api/dto.ts';
 import type { OpenTableOptions } from '../core/api/open-table.ts';
-import { LakeError } from '../core/errors.ts';
 import type { MessageRef } from '../core/messages/en.ts';
 import type { Storage } from '../core/io/storage.ts';
 import { type ConnectionSpec, connectionLabel, connectionLabelMessage } from './connection.ts';

@@ -2,7 +2,6 @@
  * Key lists for stores that cannot list themselves: the `index.json` manifest served beside a static
  * warehouse (the built-in demo, or any public folder), and a pasted list of presigned URLs.
  */
-import { LakeError } from '../core/errors.ts';
 import type { PresignedEntry } from '../core/io/http-storage.ts';
 import { messageError } from '../core/message-error.ts';
 

@@ -3,7 +3,6 @@
  * preparation, whatever the format. A format without writes (no `capabilities`/`prepare`) reports every
  * action unavailable, naming the format, and preparing one is Unsupported with that reason.
  */
-import { LakeError } from '../errors.ts';
 import { messageError } from '../message-error.ts';
 import {
   type CapabilityOptions, type NewTableSpec, type PreparedChange, type WriteAction, type WriteCapability, noWrites, writesUnsupportedRef,

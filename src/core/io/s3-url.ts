@@ -2,7 +2,6 @@
  * S3 request URLs: path style (`https://host/bucket/key`) and virtual-hosted style
  * (`https://bucket.host/key`), key encoding for SigV4, and endpoint presets for S3-compatible services.
  */
-import { LakeError } from '../errors.ts';
 import { messageError } from '../message-error.ts';
 
 /** S3-compatible services with a known endpoint shape. */

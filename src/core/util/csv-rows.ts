@@ -4,7 +4,6 @@
  * row write: every value stays text (the writer converts it to the column's type); an empty unquoted field
  * is null, an empty quoted one ("") the empty string.
  */
-import { LakeError } from '../errors.ts';
 import { messageError } from '../message-error.ts';
 
 /**

@@ -2,7 +2,7 @@
  * Read-only Storage over files the user dropped or chose with `<input type="file" webkitdirectory>`:
  * nothing to list but what was given, every read a Blob slice (only the range is read).
  */
-import { LakeError, throwIfAborted } from '../../core/errors.ts';
+import { throwIfAborted } from '../../core/errors.ts';
 import { checkRange, isEmptyRange, resolveRange } from '../../core/io/byte-range.ts';
 import { checkKey } from '../../core/io/key.ts';
 import { pageOfSortedKeys, sortKeys } from '../../core/io/list-page.ts';

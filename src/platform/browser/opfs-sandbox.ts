@@ -4,7 +4,6 @@
  * under storage pressure. Works in pages and workers: the worker writes the copy and hands the folder's handle
  * to the page, which opens it (back in the worker) as a writable local folder.
  */
-import { LakeError } from '../../core/errors.ts';
 import type { Storage } from '../../core/io/storage.ts';
 import { FsaStorage } from './fsa-storage.ts';
 import { messageError } from '../../core/message-error.ts';

@@ -4,7 +4,6 @@
  * recorded location as it does for any moved table). Used by the browser's sandbox (the target is a folder of
  * the origin-private file system); here it is storage-agnostic, so it is tested with two MemoryStorages.
  */
-import { LakeError } from '../../errors.ts';
 import { listAll, type ObjectInfo, type Storage } from '../../io/storage.ts';
 import { pool } from '../../util/async.ts';
 import type { RunOptions } from '../progress.ts';
