@@ -61,6 +61,13 @@ export const enErrors4 = {
   'error.expr.what.nullCompare': () => "compare with null using 'is null'",
   'error.expr.what.expectedLiteral': () => 'expected a literal',
   'error.filter': (p: { message: string }) => `filter: ${p.message}`,
+  // A path a table names outside its root (core/io/table-root.ts), deleted rows (core/api/deleted-rows.ts), a CAST in SQL
+  'error.tableRoot.outside': (p: { subsystem: string; path: string; root: string; why: string }) => `${p.subsystem}: ${p.path} lies outside the table root ${p.root}; ${p.why}`,
+  'error.tableRoot.why.consent': () => 'Lakescope does not send your credentials outside the table without your consent',
+  'error.tableRoot.why.never': (p: { op: string }) => `Lakescope never ${p.op}s outside the table it opened`,
+  'error.deletes.noPositions': (p: { format: string }) => `deletes: ${p.format} tables do not list deleted positions here`,
+  'error.deletes.notShown': (p: { file: string }) => `deletes: rows of ${p.file} are not shown (only Parquet and ORC data files)`,
+  'error.sql.castObject': (p: { to: string }) => `Cannot CAST object to ${p.to}`,
   // Writing (core/util/csv-rows.ts, core/commit/write-action.ts, core/api/table-writes.ts)
   'error.csv.badHeader': (p: { name: string }) => `csv: line 1: column name '${p.name}' is empty or repeated`,
   'error.csv.fieldCount': (p: { line: number; count: number; header: number }) => `csv: line ${p.line} has ${p.count} field(s), the header ${p.header}`,

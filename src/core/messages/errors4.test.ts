@@ -66,6 +66,13 @@ const SAMPLES: readonly [ErrorRef, string][] = [
   [expr(r('error.expr.what.nullCompare')), "expr: compare with null using 'is null' at position 3 of 'a >'"],
   [expr(r('error.expr.what.expectedLiteral')), "expr: expected a literal at position 3 of 'a >'"],
   [r('error.filter', { message: r('error.expr.syntax', { what: r('error.expr.what.expectedLiteral'), position: 3, text: 'a >' }) }), "filter: expected a literal at position 3 of 'a >'"],
+  [r('error.tableRoot.outside', { subsystem: 'iceberg', path: '../victim/m.avro', root: 'wh/t', why: r('error.tableRoot.why.consent') }),
+    'iceberg: ../victim/m.avro lies outside the table root wh/t; Lakescope does not send your credentials outside the table without your consent'],
+  [r('error.tableRoot.outside', { subsystem: 'delta', path: '/x', root: 'wh/t', why: r('error.tableRoot.why.never', { op: 'delete' }) }),
+    'delta: /x lies outside the table root wh/t; Lakescope never deletes outside the table it opened'],
+  [r('error.deletes.noPositions', { format: 'paimon' }), 'deletes: paimon tables do not list deleted positions here'],
+  [r('error.deletes.notShown', { file: 'a.avro' }), 'deletes: rows of a.avro are not shown (only Parquet and ORC data files)'],
+  [r('error.sql', { message: r('error.sql.castObject', { to: 'BIGINT' }) }), 'sql: Cannot CAST object to BIGINT'],
   [r('error.csv.badHeader', { name: 'a' }), "csv: line 1: column name 'a' is empty or repeated"],
   [r('error.csv.fieldCount', { line: 3, count: 2, header: 3 }), 'csv: line 3 has 2 field(s), the header 3'],
   [r('error.csv.unclosedQuote', { line: 4 }), 'csv: line 4: a quoted field is not closed'],
@@ -76,7 +83,7 @@ const SAMPLES: readonly [ErrorRef, string][] = [
 ];
 
 /** Latin words that may stand in Chinese text: names of formats, protocols and terms kept in English. */
-const TERMS = /^(s3|http|https|url|urls|endpoint|access|key|secret|session|content|length|range|type|json|index|opfs|minio|worker|csv|lakescope|hudi|null|nan|starts|with|not|is|in|version|files|size|long|abc)$/i;
+const TERMS = /^(s3|http|https|url|urls|endpoint|access|key|secret|session|content|length|range|type|json|index|opfs|minio|worker|csv|lakescope|hudi|null|nan|starts|with|not|is|in|version|files|size|long|abc|parquet|orc|cast|sql|iceberg|delta|paimon)$/i;
 
 describe('en-errors4 / zh-errors4', () => {
   it('renders each message in English exactly as its site wrote it before', () => {
