@@ -190,7 +190,7 @@ function WarehouseHome({ session, scan, onOpenTable, onOpenFolder, onQuery }: {
       <ul className="folder-list">
         {root.folders.map((f) => (
           <li key={f.prefix}>
-            <button type="button" className="linklike" onClick={() => (f.table ? onOpenTable(f.prefix) : onOpenFolder(f.prefix))}><span className="mono"><InlineText text={f.name} />/</span></button>
+            <button type="button" className="linklike" title={`${f.name}/`} onClick={() => (f.table ? onOpenTable(f.prefix) : onOpenFolder(f.prefix))}><span className="mono"><InlineText text={f.name} />/</span></button>
             {f.table && <FormatBadge format={f.table.format} />}
           </li>
         ))}
