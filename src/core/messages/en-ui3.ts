@@ -9,14 +9,4 @@ export const enUi3 = {
   'ui.sandbox.label.table': (p: { table: string }) => `Copy of ${p.table}`,
   // The Paimon tree's node of the live files (paimon/inspect/tree.ts): a label of words, shown in the reader's language.
   'tree.paimon.lsmLabel': (p: { primaryKey: boolean }) => (p.primaryKey ? 'LSM trees (live files by bucket and level)' : 'live files by bucket'),
-  // The error panel's name of a context entry (core/errors.ts LakeErrorContext): English shows the key as the engine wrote it.
-  'ui.error.context': (p: { name: string }) => p.name,
-  // A connection's name (worker/connection.ts connectionLabel): the top bar's warehouse name; the English is the worker's label.
-  'ui.connection.label.demo': () => 'Demo warehouse',
-  'ui.connection.label.url': (p: { url: string }) => p.url,
-  'ui.connection.label.s3': (p: { location: string; host: string }) => `${p.location} (${p.host})`,
-  'ui.connection.label.presigned': (p: { count: number }) => `${p.count} presigned URL${p.count === 1 ? '' : 's'}`,
-  'ui.connection.label.sandbox': (p: { name: string }) => `${p.name} (sandbox)`,
-  'ui.connection.label.folder': (p: { name: string }) => `folder "${p.name}"`,
-  'ui.connection.label.files': (p: { name: string }) => `folder "${p.name}" (read-only copy)`,
 };
