@@ -5,11 +5,14 @@
  * "not translated" mark, no English sentence in the dialog or the banner (names and paths set apart). Screenshots:
  * test-results/screenshots/i18n-zh-engine-*.
  */
+import { join } from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
 import { prepareRollbackTo } from '../src/core/formats/iceberg/commit/index.ts';
+import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../src/testing/fixtures.ts';
 import { s3Storage } from '../src/testing/s3-env.ts';
 import { readE2eState } from './e2e-state.ts';
 import { expectedOf, shot, watchErrors } from './explorer-helpers.ts';
+import { englishSentences } from './visible-text.ts';
 import { uploadTableCopy } from './writes-helpers.ts';
 
 const FIXTURE = 'iceberg/v2_java_position_and_equality_deletes';
@@ -144,6 +147,71 @@ test.describe('zh-CN EXPLAIN of a query a run would refuse', () => {
     await expect(refusal).toContainText('不在列式执行器中：squirreling 在那里会忽略 DISTINCT，答案会是错的');
     await shot(page, 'i18n-zh-engine-explain-refusal');
     expect(await englishIn(page, '[data-testid="query-refusal"]')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+/** Visible text of `selector` outside data (`.mono`: names, numbers, the engine's query) and English originals. */
+async function wordsOf(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((roots) => roots.flatMap((root) => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent?.trim();
+      if (text && !n.parentElement?.closest('.mono, code, [lang="en"]')) out.push(text);
+    }
+    return out;
+  }));
+}
+
+test.describe('zh-CN EXPLAIN plan and connection names (issue 20)', () => {
+  test.use({ locale: 'zh-CN' });
+
+  for (const width of [1440, 900]) {
+    test(`the Query tab's EXPLAIN plan is Chinese, its data apart, at ${width} px`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const errors = watchErrors(page);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/?w=demo&t=sales%2Forders%2F');
+      await expect(page.locator('.timeline')).toBeVisible({ timeout: 30_000 });
+      await page.locator('[role="tab"][data-tab="query"]').dispatchEvent('click');
+      await expect(page.getByTestId('query-view')).toBeVisible({ timeout: 30_000 });
+      await page.getByTestId('query-view').locator('textarea').first().fill('EXPLAIN SELECT count(*) FROM t x JOIN t y ON x.order_id = y.order_id WHERE x.order_id IS NOT NULL');
+      await page.getByTestId('query-view').locator('.query-bar .btn-primary').click();
+      const plan = page.getByTestId('query-explain');
+      await expect(plan).toBeVisible({ timeout: 45_000 });
+      await expect(plan).toContainText('引擎执行的查询：');
+      await expect(plan).toContainText('总共要读取的字节数：');
+      await expect(plan).toContainText('  文件：读取 ');
+      await expect(plan).toContainText('执行器：');
+      // The join is why squirreling runs it: said in Chinese (the plan step's name apart).
+      await expect(plan).toContainText('计划中有 ');
+      await expect(plan.locator('.mono').filter({ hasText: /^SELECT count\(\*\) FROM / })).toHaveCount(1);
+      for (const english of ['engine query', 'bytes to fetch', 'pushed filter', 'executor:', 'to read']) await expect(plan).not.toContainText(english);
+      await shot(page, `i18n-zh-engine-explain-${width}`);
+      expect(englishSentences(await wordsOf(page, '[data-testid="query-explain"]'))).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('a folder opened read-only is named in Chinese in the top bar', async ({ page }) => {
+    test.skip(!FIXTURES_PRESENT, FIXTURES_SKIP_REASON);
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    for (const width of [1440, 900]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await page.getByRole('tab', { name: /本地文件夹/ }).click();
+      await page.locator('input[type=file]').setInputFiles(join(FIXTURES_DIR, 'paimon'));
+      const name = page.locator('.warehouse-label');
+      await expect(name).toHaveText('文件夹“paimon”（只读副本）', { timeout: 30_000 });
+      await expect(page.getByRole('banner')).not.toContainText('read-only copy');
+      // The overview's heading names it the same way, with no English description under it.
+      await expect(page.locator('.page-head h1')).toHaveText('文件夹“paimon”（只读副本）');
+      await expect(page.locator('.page-head')).not.toContainText('read-only copy');
+      await shot(page, `i18n-zh-engine-folder-label-${width}`);
+      expect(englishSentences(await wordsOf(page, '[role="banner"]'))).toEqual([]);
+    }
     expect(errors).toEqual([]);
   });
 });

@@ -7,23 +7,10 @@
 import { type Page, expect, test } from '@playwright/test';
 import { shot, watchErrors } from './explorer-helpers.ts';
 import { readE2eState } from './e2e-state.ts';
+import { englishSentences as sentencesIn, uiTexts } from './visible-text.ts';
 
 const ORDERS = '/?w=demo&t=sales%2Forders%2F';
 const CUSTOMERS_DIFF = '/?w=demo&t=sales%2Fcustomers%2F&da=6571480586888884562&db=5101765699955286523';
-
-/**
- * Words that are not a UI sentence when they stand in Chinese text: format and product names, file and
- * metadata terms Chinese docs keep in English, SQL, operation names a table records, keyboard keys.
- */
-const ALLOWED = new Set(`
-iceberg delta lake paimon hudi parquet avro orc json csv xml sql lsm puffin roaring arrow lakescope apache
-manifest manifests list lists schema schemas sorted run runs footer
-append overwrite replace delete merge update optimize restore write compact rollback commit deltacommit replacecommit
-main
-access key secret file system api https http url urls put get cors aws oss ceph rgw minio
-ctrl cmd enter space tab escape select from where group order limit join union like case explain changes between
-iso utc trino pyiceberg spark flink
-`.split(/\s+/).filter(Boolean));
 
 /**
  * Engine notes still sent as English sentences (not yet message references): a known gap, listed here so the
@@ -35,34 +22,14 @@ const KNOWN_ENGINE_ENGLISH: RegExp[] = [
 ];
 
 /**
- * Visible text nodes of the page that hold an English sentence. Table data, file names, code and the
- * warehouse's README are not UI strings: skipped by where they are drawn. Error messages are checked: an
- * engine error with a catalog reference is Chinese (the names it quotes in `.mono`, its English original in
- * `[lang="en"]`); one without is English in `[lang="en"]`, marked as not translated — the error test below
- * checks that the errors it provokes have no such mark.
+ * Visible text nodes of the page that hold an English sentence (e2e/visible-text.ts: what counts as UI text and
+ * as an English sentence). Table data, file names, code and the warehouse's README are not UI strings. Error
+ * messages are checked: an engine error with a catalog reference is Chinese (the names it quotes in `.mono`,
+ * its English original in `[lang="en"]`); one without is English in `[lang="en"]`, marked as not translated —
+ * the error test below checks that the errors it provokes have no such mark.
  */
 async function englishSentences(page: Page, root = 'body'): Promise<string[]> {
-  const texts = await page.evaluate((root) => {
-    const skip = '.mono, code, kbd, pre, .readme, .data-grid, .dg-cell, .jt-root, .raw-decoded, .code-block, [data-testid="raw-content"], '
-      + '.recharts-wrapper, .cm-editor, textarea, input, select option, .op-pill, .badge, [lang="en"], .query-result, .legend';
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.querySelector(root) ?? document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const el = n.parentElement;
-      const text = n.textContent?.trim();
-      if (!el || !text || el.closest(skip)) continue;
-      if (!el.checkVisibility()) continue;
-      out.push(text);
-    }
-    return out;
-  }, root);
-  // Two English words of 3+ letters in a row (separated by spaces or punctuation only, not by Chinese), neither
-  // an allowed term: an English sentence or fragment. Paths and names (a/b, x.json, snake_case) are one token.
-  const word = (w: string) => /^[A-Za-z'’]{3,}$/.test(w) && !ALLOWED.has(w.toLowerCase());
-  return texts.filter((t) => !KNOWN_ENGINE_ENGLISH.some((re) => re.test(t))).filter((t) => t.split(/[^\x00-\x7F]+/).some((run) => {
-    const tokens = run.split(/[\s,:;()!?"]+/).filter(Boolean);
-    return tokens.some((w, i) => i + 1 < tokens.length && word(w) && word(tokens[i + 1]!));
-  }));
+  return sentencesIn((await uiTexts(page, root)).filter((t) => !KNOWN_ENGINE_ENGLISH.some((re) => re.test(t))));
 }
 
 async function noEnglish(page: Page, view: string, root?: string) {
@@ -355,11 +322,7 @@ async function englishIn(page: Page, selector: string): Promise<string[]> {
     }
     return out;
   }, selector);
-  const word = (w: string) => /^[A-Za-z'’]{3,}$/.test(w) && !ALLOWED.has(w.toLowerCase());
-  return texts.filter((t) => t.split(/[^\x00-\x7F]+/).some((run) => {
-    const tokens = run.split(/[\s,:;()!?"]+/).filter(Boolean);
-    return tokens.some((w, i) => i + 1 < tokens.length && word(w) && word(tokens[i + 1]!));
-  }));
+  return sentencesIn(texts);
 }
 
 test.describe('zh-CN, the raw viewer, the health view and the LSM tab of the demo tables', () => {

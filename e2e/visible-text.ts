@@ -2,7 +2,7 @@
  * What the language checks of the e2e look for in the page's visible UI text (issue 20): English sentences
  * in a Chinese page (two English words of three letters or more in a row, format terms excepted) and Chinese
  * characters in an English page. Table data, file names, code and decoded file content are not UI strings:
- * skipped by where they are drawn. The same heuristic as i18n.spec.ts (its copy there is left as it is).
+ * skipped by where they are drawn. i18n.spec.ts and i18n-engine.spec.ts use these.
  */
 import type { Page } from '@playwright/test';
 

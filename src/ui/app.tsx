@@ -63,7 +63,7 @@ function Shell() {
       if (rememberIt && spec.kind === 's3') void remember(spec).catch(() => undefined);
       const loc = connectionLocation(spec);
       setSession({
-        warehouseId: c.warehouseId, label: c.label, kind: spec.kind, loc, warehouse: c.warehouse,
+        warehouseId: c.warehouseId, label: c.label, labelMessage: c.labelMessage, kind: spec.kind, loc, warehouse: c.warehouse,
         ...(spec.kind === 's3' ? { bucket: spec.bucket, endpoint: spec.endpoint } : {}),
       });
       // A deep link keeps its table/folder/tab/version once its warehouse is open.
@@ -117,7 +117,7 @@ function Shell() {
       if (prev.kind === 'demo') rememberSandbox(sandbox, { kind: 'demo', baseUrl: '' });
       else if (prev.kind === 'url' && prev.loc?.url) rememberSandbox(sandbox, { kind: 'url', url: prev.loc.url });
     }
-    setSession({ warehouseId: c.warehouseId, label: c.label, kind: spec.kind, loc: { sandbox: sandbox.name }, warehouse: c.warehouse, sandbox });
+    setSession({ warehouseId: c.warehouseId, label: c.label, labelMessage: c.labelMessage, kind: spec.kind, loc: { sandbox: sandbox.name }, warehouse: c.warehouse, sandbox });
     const r = routeRef.current;
     navigate({ w: spec.kind, loc: { sandbox: sandbox.name }, tab: table !== undefined ? r.tab : 'overview', ...(table !== undefined ? { table } : {}) }, r.w === spec.kind);
   }, [navigate]);
@@ -133,7 +133,7 @@ function Shell() {
       const label = rec.source.kind === 'demo' ? tr.t('ui.sandbox.source.demo') : tr.t('ui.sandbox.source.table', { table: rec.source.root.replace(/\/$/, '') });
       const c = await engine().connect({ kind: 'folder', handle, writable: true, sandbox: label });
       const sandbox: SandboxSession = { name, sourceWarehouseId: src.warehouseId, source: rec.source, prefix: rec.prefix };
-      setSession({ warehouseId: c.warehouseId, label: c.label, kind: 'folder', loc: { sandbox: name }, warehouse: c.warehouse, sandbox });
+      setSession({ warehouseId: c.warehouseId, label: c.label, labelMessage: c.labelMessage, kind: 'folder', loc: { sandbox: name }, warehouse: c.warehouse, sandbox });
       return true;
     } catch (error) {
       setFailure({ error, kind: 'folder' });

@@ -3,6 +3,7 @@
  * these objects to the worker only; {@link connectionLabel} and {@link connectionLocation} give the
  * secret-free forms used in the UI, in URLs and in logs.
  */
+import { formatRef, messageRef, type MessageRef } from '../core/messages/en.ts';
 
 /** An S3-compatible bucket opened with keys (AWS S3, Aliyun OSS, R2, MinIO, Ceph RGW…). */
 export interface S3Connection {
@@ -36,15 +37,22 @@ export type ConnectionSpec =
 
 export type ConnectionKind = ConnectionSpec['kind'];
 
-/** Secret-free, human-readable name of a connection. Must never include keys, tokens or URL query strings. */
+/** Secret-free, human-readable name of a connection (English: logs, the CLI). Must never include keys, tokens or URL query strings. */
 export function connectionLabel(spec: ConnectionSpec): string {
+  return formatRef(connectionLabelMessage(spec));
+}
+
+/** {@link connectionLabel} as a catalog message, for the page to draw in the reader's language (issue 20). */
+export function connectionLabelMessage(spec: ConnectionSpec): MessageRef {
   switch (spec.kind) {
-    case 'demo': return 'Demo warehouse';
-    case 'url': return stripQuery(spec.url);
-    case 's3': return `s3://${spec.bucket}${spec.prefix ? `/${spec.prefix.replace(/^\/+|\/+$/g, '')}` : ''} (${hostOf(spec.endpoint)})`;
-    case 'presigned': return `${spec.urls.length} presigned URL${spec.urls.length === 1 ? '' : 's'}`;
-    case 'folder': return spec.sandbox !== undefined ? `${spec.sandbox} (sandbox)` : `folder "${spec.handle.name}"`;
-    case 'files': return `folder "${spec.name}" (read-only copy)`;
+    case 'demo': return messageRef('ui.connection.label.demo');
+    case 'url': return messageRef('ui.connection.label.url', { url: stripQuery(spec.url) });
+    case 's3': return messageRef('ui.connection.label.s3', { location: `s3://${spec.bucket}${spec.prefix ? `/${spec.prefix.replace(/^\/+|\/+$/g, '')}` : ''}`, host: hostOf(spec.endpoint) });
+    case 'presigned': return messageRef('ui.connection.label.presigned', { count: spec.urls.length });
+    case 'folder':
+      if (spec.sandbox !== undefined) return messageRef('ui.connection.label.sandbox', { name: spec.sandbox });
+      return messageRef('ui.connection.label.folder', { name: spec.handle.name });
+    case 'files': return messageRef('ui.connection.label.files', { name: spec.name });
   }
 }
 

@@ -8,6 +8,7 @@ import { changes, diffContext, diffRowsOf, tableDiffOf, type ChangeLogDto, type 
 import { LakeError } from '../core/errors.ts';
 import type { LakeTable } from '../core/formats/table-format.ts';
 import type { CallContext } from './rpc.ts';
+import { messageError } from '../core/message-error.ts';
 
 interface TableRef { readonly tableId: string }
 interface DiffRequest extends TableRef {
@@ -38,7 +39,7 @@ export function createDiffHandlers(tableOf: (ref: TableRef) => Promise<{ readonl
   let next = 1;
   const diffOf = (id: string): RowDiffDto => {
     const d = diffs.get(id);
-    if (!d) throw new LakeError('NotFound', 'worker: this row diff is closed', { diffId: id });
+    if (!d) throw messageError('NotFound', 'error.worker.diffClosed', undefined, { diffId: id });
     diffs.delete(id); // re-insert: most recently used last
     diffs.set(id, d);
     return d.diff;

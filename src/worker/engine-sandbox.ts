@@ -5,9 +5,9 @@
  */
 import { copyKeys, SANDBOX_LIMIT_BYTES } from '../core/api/sandbox/copy-keys.ts';
 import { tableKeys, writeEffect, type KeyStamp } from '../core/api/sandbox/write-effect.ts';
-import { LakeError } from '../core/errors.ts';
 import type { Storage } from '../core/io/storage.ts';
 import type { CallContext } from './rpc.ts';
+import { messageError } from '../core/message-error.ts';
 
 /** Where sandboxes live: one writable Storage per sandbox name. */
 export interface SandboxTargets {
@@ -22,7 +22,7 @@ export interface SandboxTargets {
 const NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
 function checkName(name: string): string {
-  if (!NAME.test(name)) throw new LakeError('DataInvalid', 'sandbox: a sandbox name is 1-64 of a-z, 0-9, . _ - (starting with a letter or digit)', { name });
+  if (!NAME.test(name)) throw messageError('DataInvalid', 'error.sandbox.badName', undefined, { name });
   return name;
 }
 
@@ -30,7 +30,7 @@ interface WarehouseRef { readonly warehouseId: string }
 
 export function createSandboxHandlers(storageOf: (ref: WarehouseRef) => Storage, targets: SandboxTargets | undefined) {
   const need = (): SandboxTargets => {
-    if (!targets) throw new LakeError('Unsupported', 'sandbox: this browser has no private file system (OPFS) to hold a sandbox');
+    if (!targets) throw messageError('Unsupported', 'error.sandbox.noOpfsToHold', undefined);
     return targets;
   };
   return {

@@ -7,12 +7,12 @@ import {
   RowCursor, SKETCH_MIN_VERSIONS, deletedRows, describeTable, explainScan, openTable, partitionStats, readRawFile, refreshTable, tableHealth, timelineSketch,
   type DeletedRowsDto, type OpenTableOptions, type PartitionStatsDto, type TableHealthDto, type RowCursorDto, type RowPageDto, type ScanExplainDto, type TableFormatName, type PageOverviewDto,
 } from '../core/api/index.ts';
-import { LakeError } from '../core/errors.ts';
 import type { LakeTable, TreeNode, VersionSelector } from '../core/formats/table-format.ts';
 import type { Storage } from '../core/io/storage.ts';
 import { tableRootStorage } from '../core/io/table-root.ts';
 import { folderPrefix } from '../core/api/listing.ts';
 import type { CallContext } from './rpc.ts';
+import { messageError } from '../core/message-error.ts';
 
 interface WarehouseRef { readonly warehouseId: string }
 interface TableRef { readonly tableId: string }
@@ -52,12 +52,12 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       tables.set(ref.tableId, (t = entry));
       entry.catch(() => { if (tables.get(ref.tableId) === entry) tables.delete(ref.tableId); });
     }
-    if (!t) throw new LakeError('NotFound', 'worker: this table is no longer open (the worker restarted?)', { tableId: ref.tableId });
+    if (!t) throw messageError('NotFound', 'error.worker.tableGone', undefined, { tableId: ref.tableId });
     return t;
   };
   const cursorOf = (id: string): RowCursor => {
     const c = cursors.get(id);
-    if (!c) throw new LakeError('NotFound', 'worker: this row cursor is closed', { cursorId: id });
+    if (!c) throw messageError('NotFound', 'error.worker.cursorClosed', undefined, { cursorId: id });
     cursors.delete(id); // re-insert: most recently used last
     cursors.set(id, c);
     return c.cursor;
@@ -105,7 +105,7 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     async versionSummary(p: TableRef & { versionId: string }, ctx: CallContext): Promise<Readonly<Record<string, string>>> {
       const t = await tableOf(p);
       const v = (await t.table.versions(ctx.signal)).find((x) => x.id === p.versionId);
-      if (!v) throw new LakeError('NotFound', `worker: version ${p.versionId} is not in this table's history`, { tableId: p.tableId, versionId: p.versionId });
+      if (!v) throw messageError('NotFound', 'error.worker.noVersion', { version: p.versionId }, { tableId: p.tableId, versionId: p.versionId });
       return v.summary;
     },
 

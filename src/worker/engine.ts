@@ -6,9 +6,9 @@
 import { listFolder, listTableFiles, openWarehouse, readObjectPreview, scanWarehouse, detectTableFormat } from '../core/api/index.ts';
 import type { TableFormatName, WarehouseDto } from '../core/api/dto.ts';
 import type { OpenTableOptions } from '../core/api/open-table.ts';
-import { LakeError } from '../core/errors.ts';
+import type { MessageRef } from '../core/messages/en.ts';
 import type { Storage } from '../core/io/storage.ts';
-import { type ConnectionSpec, connectionLabel } from './connection.ts';
+import { type ConnectionSpec, connectionLabel, connectionLabelMessage } from './connection.ts';
 import { createDiffHandlers } from './engine-diff.ts';
 import { createPaimonHandlers } from './engine-paimon.ts';
 import { createSandboxHandlers, type SandboxTargets } from './engine-sandbox.ts';
@@ -18,6 +18,7 @@ import { createTableHandlers } from './engine-tables.ts';
 import { OpRegistry } from './engine-writes-dto.ts';
 import { createWriteHandlers } from './engine-writes.ts';
 import { type CallContext, withTransfer } from './rpc.ts';
+import { messageError } from '../core/message-error.ts';
 
 /** Builds the Storage for a connection (adapters differ between the browser worker and tests). */
 export type StorageFactory = (spec: ConnectionSpec, signal: AbortSignal) => Promise<Storage>;
@@ -27,8 +28,10 @@ export type ConnectErrorRefiner = (error: unknown, spec: ConnectionSpec, signal:
 
 export interface Connected {
   readonly warehouseId: string;
-  /** Secret-free name for the UI. */
+  /** Secret-free name (English). */
   readonly label: string;
+  /** The name as a catalog message, drawn in the reader's language. */
+  readonly labelMessage: MessageRef;
   readonly warehouse: WarehouseDto;
 }
 
@@ -57,7 +60,7 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
   let next = 1;
   const storageOf = (ref: WarehouseRef): Storage => {
     const s = open.get(ref.warehouseId);
-    if (!s) throw new LakeError('NotFound', 'worker: this warehouse is no longer open (the worker restarted?)', { warehouseId: ref.warehouseId });
+    if (!s) throw messageError('NotFound', 'error.worker.warehouseGone', undefined, { warehouseId: ref.warehouseId });
     return s;
   };
   const tableHandlers = createTableHandlers(storageOf, options.readers);
@@ -96,7 +99,7 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
       }
       const warehouseId = `w${next++}`;
       open.set(warehouseId, storage);
-      return { warehouseId, label: connectionLabel(spec), warehouse };
+      return { warehouseId, label: connectionLabel(spec), labelMessage: connectionLabelMessage(spec), warehouse };
     },
     /**
      * Re-creates, in a fresh worker, the warehouses (storage only: no listing) and tables an earlier

@@ -2,8 +2,8 @@
  * Key lists for stores that cannot list themselves: the `index.json` manifest served beside a static
  * warehouse (the built-in demo, or any public folder), and a pasted list of presigned URLs.
  */
-import { LakeError } from '../core/errors.ts';
 import type { PresignedEntry } from '../core/io/http-storage.ts';
+import { messageError } from '../core/message-error.ts';
 
 /** The manifest format (`index.json`): every key under the folder with its size. */
 export interface KeyManifest {
@@ -16,7 +16,7 @@ export function parseKeyManifest(json: unknown, url: string): KeyManifest {
   const m = json as Partial<KeyManifest> | null;
   const ok = m && m.version === 1 && Array.isArray(m.files)
     && m.files.every((f) => f && typeof f.key === 'string' && f.key !== '' && !f.key.startsWith('/') && Number.isSafeInteger(f.size) && f.size >= 0);
-  if (!ok) throw new LakeError('DataInvalid', 'http: index.json is not a key manifest ({"version":1,"files":[{"key","size"}]})', { url });
+  if (!ok) throw messageError('DataInvalid', 'error.http.notKeyManifest', undefined, { url });
   return m as KeyManifest;
 }
 
@@ -62,11 +62,11 @@ export function encodePathSegment(segment: string): string {
  */
 export function presignedKeyMap(text: string): { urls: Map<string, string>; commonPrefix: string } {
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
-  if (lines.length === 0) throw new LakeError('DataInvalid', 'presigned: no URLs given');
+  if (lines.length === 0) throw messageError('DataInvalid', 'error.presigned.none', undefined);
   const parsed = lines.map((l) => {
     let u: URL;
-    try { u = new URL(l); } catch { throw new LakeError('DataInvalid', 'presigned: not a URL', { line: l.replace(/[?#].*$/, '') }); }
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new LakeError('DataInvalid', 'presigned: only http(s) URLs', { line: `${u.origin}${u.pathname}` });
+    try { u = new URL(l); } catch { throw messageError('DataInvalid', 'error.presigned.notUrl', undefined, { line: l.replace(/[?#].*$/, '') }); }
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw messageError('DataInvalid', 'error.presigned.notHttp', undefined, { line: `${u.origin}${u.pathname}` });
     return { url: l, segments: decodeURIComponent(u.pathname).split('/').filter((s) => s !== '') };
   });
   let common = Math.min(...parsed.map((p) => p.segments.length - 1));

@@ -9,7 +9,8 @@ import type { RecordBatch } from 'apache-arrow';
 import { canonicalRows, type CanonicalRow } from '../arrow/canonical.ts';
 import { bytesSource, readParquetFooter, readParquetToArrow } from '../codecs/parquet/index.ts';
 import { readOrcToArrow } from '../codecs/orc/index.ts';
-import { LakeError, isLakeError, throwIfAborted } from '../errors.ts';
+import { isLakeError, throwIfAborted } from '../errors.ts';
+import { messageError } from '../message-error.ts';
 import type { DeletedPositionsOfFileDto, LakeTable, TreeNode, VersionSelector } from '../formats/table-format.ts';
 import type { Storage } from '../io/storage.ts';
 import { gridColumn } from './row-cursor.ts';
@@ -48,7 +49,7 @@ export interface DeletedRowsOptions extends VersionSelector {
  * file that cannot be read leaves `rowsError` and keeps the positions.
  */
 export async function deletedRows(table: LakeTable, storage: Storage, root: string, node: TreeNode, options: DeletedRowsOptions = {}): Promise<DeletedRowsDto> {
-  if (!table.deletedPositions) throw new LakeError('Unsupported', `deletes: ${table.format} tables do not list deleted positions here`, { format: table.format });
+  if (!table.deletedPositions) throw messageError('Unsupported', 'error.deletes.noPositions', { format: table.format }, { format: table.format });
   const version = { version: options.version, asOfTimestampMs: options.asOfTimestampMs };
   const found = await table.deletedPositions(version, node, { limit: options.limit, signal: options.signal });
   const maxRows = options.maxRows ?? 200;
@@ -70,7 +71,7 @@ export async function deletedRows(table: LakeTable, storage: Storage, root: stri
 /** The rows at `positions` (ascending) of a Parquet or ORC file, with its columns. */
 async function rowsAt(storage: Storage, key: string, positions: readonly number[], signal?: AbortSignal): Promise<Pick<DeletedRowsOfFileDto, 'rows' | 'columns'>> {
   const format = /\.orc$/i.test(key) ? 'orc' : /\.parquet$/i.test(key) || !/\.(avro|json|csv)$/i.test(key) ? 'parquet' : undefined;
-  if (!format) throw new LakeError('Unsupported', `deletes: rows of ${key.split('/').pop()} are not shown (only Parquet and ORC data files)`, { key });
+  if (!format) throw messageError('Unsupported', 'error.deletes.notShown', { file: key.split('/').pop()! }, { key });
   const bytes = await storage.read(key, { signal });
   const wanted = new Set(positions);
   const rows: { position: number; values: CanonicalRow }[] = [];

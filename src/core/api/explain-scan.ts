@@ -6,9 +6,11 @@ import { describeExpr } from '../expr/describe.ts';
 import type { Expr } from '../expr/expr.ts';
 import { parseWhere } from '../expr/parse.ts';
 import type { LakePlan, LakeTable, PlannedFileDto, VersionSelector } from '../formats/table-format.ts';
-import { LakeError } from '../errors.ts';
+import { isLakeError, LakeError } from '../errors.ts';
 import { planScan } from './plan-scan.ts';
 import type { ScanExplainDto } from './table-dto.ts';
+import { messageError } from '../message-error.ts';
+import { errorRef, isErrorRef } from '../messages/message-parts.ts';
 
 export interface ExplainOptions extends VersionSelector {
   /** `--where` text; empty = no filter. */
@@ -28,7 +30,10 @@ export function parseFilter(text: string | undefined): Expr | undefined {
   try {
     return parseWhere(text);
   } catch (e) {
-    throw new LakeError('DataInvalid', `filter: ${e instanceof Error ? e.message.replace(/^[^:]*:\s*/, '') : String(e)}`, { filter: text }, { cause: e });
+    // An `expr: …` error with its message: the filter's message wraps the inner one (without `expr: `), in the reader's language too.
+    const inner = isLakeError(e) && e.ref?.key === 'error.expr' && isErrorRef(e.ref.params?.message) ? e.ref.params.message : undefined;
+    const message = e instanceof Error ? e.message.replace(/^[^:]*:\s*/, '') : String(e);
+    throw new LakeError('DataInvalid', `filter: ${message}`, { filter: text }, inner ? { cause: e, ref: errorRef('error.filter', { message: inner }) } : { cause: e });
   }
 }
 

@@ -3,7 +3,6 @@
  * preparation, whatever the format. A format without writes (no `capabilities`/`prepare`) reports every
  * action unavailable, naming the format, and preparing one is Unsupported with that reason.
  */
-import { LakeError } from '../errors.ts';
 import { messageError } from '../message-error.ts';
 import {
   type CapabilityOptions, type NewTableSpec, type PreparedChange, type WriteAction, type WriteCapability, noWrites, writesUnsupportedRef,
@@ -49,10 +48,10 @@ export async function prepareWrite(table: LakeTable, action: WriteAction, option
  */
 export async function prepareCreateTable(format: string, storage: Storage, spec: NewTableSpec, options: { signal?: AbortSignal } = {}): Promise<PreparedChange> {
   const f = TABLE_READERS[format as TableFormatName];
-  if (!f) throw new LakeError('Unsupported', `write: no table format named "${format}" (formats: ${Object.keys(TABLE_READERS).join(', ')})`, { format });
+  if (!f) throw messageError('Unsupported', 'error.write.noFormat', { format, formats: Object.keys(TABLE_READERS).join(', ') }, { format });
   if (!f.prepareCreate) {
     const creatable = Object.entries(TABLE_READERS).filter(([, x]) => x?.prepareCreate).map(([n]) => n);
-    throw new LakeError('Unsupported', `write: Lakescope cannot create ${FORMAT_TITLES[format as TableFormatName]} tables yet (it creates: ${creatable.join(', ') || 'none'})`, { format });
+    throw messageError('Unsupported', 'error.write.cannotCreate', { title: FORMAT_TITLES[format as TableFormatName], creatable: creatable.join(', ') || 'none' }, { format });
   }
   return f.prepareCreate(storage, spec, options);
 }

@@ -11,6 +11,7 @@ import { errorRef, errorText } from '../messages/message-parts.ts';
 import type { Storage } from '../io/storage.ts';
 import type { ChangePreview, ChangeResult } from './change-preview.ts';
 import type { OverBudget } from './engine-sql.ts';
+import { messageError } from '../message-error.ts';
 
 /** A write the model can prepare. Ids are decimal strings (or, where the format allows, a tag name). */
 export type WriteAction =
@@ -226,12 +227,12 @@ export function unsupportedAction(subsystem: string, why: string): LakeError {
 /** A positive number or undefined, else DataInvalid naming the parameter. */
 export function positiveParam(n: number | undefined, what: string): number | undefined {
   if (n === undefined) return undefined;
-  if (!Number.isFinite(n) || n <= 0) throw new LakeError('DataInvalid', `write: ${what} must be a positive number, got ${n}`, { [what]: String(n) });
+  if (!Number.isFinite(n) || n <= 0) throw messageError('DataInvalid', 'error.write.notPositive', { what, value: String(n) }, { [what]: String(n) });
   return n;
 }
 
 /** A snapshot id from its decimal string, else DataInvalid. */
 export function snapshotIdParam(s: string): bigint {
-  if (!/^-?\d+$/.test(s)) throw new LakeError('DataInvalid', `write: "${s}" is not a snapshot id`, { snapshotId: s });
+  if (!/^-?\d+$/.test(s)) throw messageError('DataInvalid', 'error.write.notSnapshotId', { value: s }, { snapshotId: s });
   return BigInt(s);
 }

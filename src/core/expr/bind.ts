@@ -8,6 +8,8 @@ import { isGridKind, literalRange } from './exact-literal.ts';
 import { type BoundExpr, type BoundRef, type CompareOp, type Expr, type Literal, alwaysFalse, alwaysTrue, and, not, or } from './expr.ts';
 import { convertLiteral } from './literal.ts';
 import { type Value, isFloatingKind } from './types.ts';
+import { messageError } from '../message-error.ts';
+import { errorRef } from '../messages/message-parts.ts';
 
 /** Resolves a column name to its field; undefined when the schema has no such column. */
 export type FieldLookup = (name: string) => BoundRef | undefined;
@@ -28,10 +30,10 @@ export function bindExpr(expr: Expr, lookup: FieldLookup): BoundExpr {
     default: break;
   }
   const ref = lookup(expr.term);
-  if (!ref) throw new LakeError('NotFound', `expr: unknown column '${expr.term}'`, { column: expr.term });
+  if (!ref) throw messageError('NotFound', 'error.expr', { message: errorRef('error.expr.unknownColumn', { column: expr.term }) }, { column: expr.term });
   if (ref.type.kind === 'other') {
     if (expr.op === 'isNull' || expr.op === 'notNull') return { op: expr.op, ref };
-    throw new LakeError('Unsupported', `expr: column '${ref.name}' cannot be filtered except with is null / is not null`, { column: ref.name });
+    throw messageError('Unsupported', 'error.expr', { message: errorRef('error.expr.onlyNullTests', { column: ref.name }) }, { column: ref.name });
   }
   switch (expr.op) {
     case 'isNull': case 'notNull': return { op: expr.op, ref };
@@ -52,7 +54,7 @@ export function bindExpr(expr: Expr, lookup: FieldLookup): BoundExpr {
     }
     case 'startsWith': case 'notStartsWith':
       if (ref.type.kind !== 'string') {
-        throw new LakeError('DataInvalid', `expr: starts with needs a string column; '${ref.name}' is ${ref.type.kind}`, { column: ref.name });
+        throw messageError('DataInvalid', 'error.expr', { message: errorRef('error.expr.startsWithString', { column: ref.name, type: ref.type.kind }) }, { column: ref.name });
       }
       return { op: expr.op, ref, value: convertLiteral(expr.value, ref.type, ref.name) };
     default: {
@@ -99,7 +101,7 @@ function betweenPredicate(op: CompareOp, ref: BoundRef, { below, above }: Betwee
 
 function checkNotNaN<T>(v: T, column: string): T {
   if (typeof v === 'number' && Number.isNaN(v)) {
-    throw new LakeError('DataInvalid', `expr: comparing '${column}' with NaN never matches; use 'is nan' instead`, { column });
+    throw messageError('DataInvalid', 'error.expr', { message: errorRef('error.expr.nan', { column }) }, { column });
   }
   return v;
 }

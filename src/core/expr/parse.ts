@@ -16,7 +16,9 @@
  * column type. Integers beyond 2^53 become bigint and numbers with a fraction or exponent stay text
  * (`{ decimal: '1.005' }`), so they stay exact until they meet the column's type.
  */
-import { LakeError } from '../errors.ts';
+import type { LakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
+import { errorRef, type ErrorRef } from '../messages/message-parts.ts';
 import { type CompareOp, type Expr, type Literal, and, not, or } from './expr.ts';
 
 type Token =
@@ -34,8 +36,8 @@ export function parseWhere(text: string): Expr {
   return e;
 }
 
-function syntaxError(text: string, pos: number, what: string): LakeError {
-  return new LakeError('DataInvalid', `expr: ${what} at position ${pos + 1} of '${text}'`, { position: pos + 1 });
+function syntaxError(text: string, pos: number, what: ErrorRef): LakeError {
+  return messageError('DataInvalid', 'error.expr', { message: errorRef('error.expr.syntax', { what, position: pos + 1, text }) }, { position: pos + 1 });
 }
 
 function tokenize(text: string): Token[] {
@@ -48,7 +50,7 @@ function tokenize(text: string): Token[] {
     if (c === "'" || c === '"' || c === '`') {
       let s = ''; i++;
       for (;;) {
-        if (i >= text.length) throw syntaxError(text, start, 'unterminated quote');
+        if (i >= text.length) throw syntaxError(text, start, errorRef('error.expr.what.unterminatedQuote', undefined));
         if (text[i] === c) {
           if (text[i + 1] === c) { s += c; i += 2; continue; }
           i++; break;
@@ -68,7 +70,7 @@ function tokenize(text: string): Token[] {
     if (op) { out.push({ t: 'op', v: op[0], pos: start }); i += op[0].length; continue; }
     const id = /^[A-Za-z_][\w.$]*/.exec(text.slice(i));
     if (id) { out.push({ t: 'ident', v: id[0], quoted: false, pos: start }); i += id[0].length; continue; }
-    throw syntaxError(text, start, `unexpected character '${c}'`);
+    throw syntaxError(text, start, errorRef('error.expr.what.unexpectedChar', { char: c }));
   }
   out.push({ t: 'end', pos: text.length });
   return out;
@@ -109,7 +111,7 @@ class Parser {
     return true;
   }
   private expectWord(word: string): void {
-    if (!this.acceptWord(word)) throw syntaxError(this.text, this.peek().pos, `expected '${word}'`);
+    if (!this.acceptWord(word)) throw syntaxError(this.text, this.peek().pos, errorRef('error.expr.what.expected', { token: word }));
   }
   private acceptOp(op: string): boolean {
     const t = this.peek();
@@ -118,7 +120,7 @@ class Parser {
   }
   expectEnd(): void {
     const t = this.peek();
-    if (t.t !== 'end') throw syntaxError(this.text, t.pos, 'unexpected text');
+    if (t.t !== 'end') throw syntaxError(this.text, t.pos, errorRef('error.expr.what.unexpectedText', undefined));
   }
 
   orExpr(): Expr {
@@ -135,14 +137,14 @@ class Parser {
     if (this.acceptWord('not')) return not(this.notExpr());
     if (this.acceptOp('(')) {
       const e = this.orExpr();
-      if (!this.acceptOp(')')) throw syntaxError(this.text, this.peek().pos, "expected ')'");
+      if (!this.acceptOp(')')) throw syntaxError(this.text, this.peek().pos, errorRef('error.expr.what.expected', { token: ')' }));
       return e;
     }
     return this.predicate();
   }
   private predicate(): Expr {
     const col = this.next();
-    if (col.t !== 'ident' || isKeyword(col)) throw syntaxError(this.text, col.pos, 'expected a column name');
+    if (col.t !== 'ident' || isKeyword(col)) throw syntaxError(this.text, col.pos, errorRef('error.expr.what.expectedColumn', undefined));
     const term = col.v;
     const t = this.peek();
     if (t.t === 'op' && CMP[t.v]) {
@@ -153,14 +155,14 @@ class Parser {
       const negated = this.acceptWord('not');
       if (this.acceptWord('null')) return { op: negated ? 'notNull' : 'isNull', term };
       if (this.acceptWord('nan')) return { op: negated ? 'notNaN' : 'isNaN', term };
-      throw syntaxError(this.text, this.peek().pos, "expected 'null' or 'nan'");
+      throw syntaxError(this.text, this.peek().pos, errorRef('error.expr.what.expectedNullOrNan', undefined));
     }
     const negated = this.acceptWord('not');
     if (this.acceptWord('in')) {
-      if (!this.acceptOp('(')) throw syntaxError(this.text, this.peek().pos, "expected '('");
+      if (!this.acceptOp('(')) throw syntaxError(this.text, this.peek().pos, errorRef('error.expr.what.expected', { token: '(' }));
       const values = [this.literal()];
       while (this.acceptOp(',')) values.push(this.literal());
-      if (!this.acceptOp(')')) throw syntaxError(this.text, this.peek().pos, "expected ')'");
+      if (!this.acceptOp(')')) throw syntaxError(this.text, this.peek().pos, errorRef('error.expr.what.expected', { token: ')' }));
       return { op: negated ? 'notIn' : 'in', term, values };
     }
     if (this.acceptWord('starts')) {
@@ -171,14 +173,14 @@ class Parser {
       const pos = this.peek().pos;
       const pattern = this.stringLiteral();
       const m = /^([^%_]*)%$/.exec(pattern);
-      if (!m) throw syntaxError(this.text, pos, "only prefix patterns like 'abc%' are supported");
+      if (!m) throw syntaxError(this.text, pos, errorRef('error.expr.what.prefixOnly', undefined));
       return { op: negated ? 'notStartsWith' : 'startsWith', term, value: m[1] };
     }
-    throw syntaxError(this.text, this.peek().pos, 'expected a comparison, is [not] null, in (…) or starts with');
+    throw syntaxError(this.text, this.peek().pos, errorRef('error.expr.what.expectedComparison', undefined));
   }
   private stringLiteral(): string {
     const t = this.next();
-    if (t.t !== 'str') throw syntaxError(this.text, t.pos, 'expected a quoted string');
+    if (t.t !== 'str') throw syntaxError(this.text, t.pos, errorRef('error.expr.what.expectedString', undefined));
     return t.v;
   }
   private literal(): Literal {
@@ -186,7 +188,7 @@ class Parser {
     if (t.t === 'str' || t.t === 'num') return t.v;
     if (this.isWord('true', t)) return true;
     if (this.isWord('false', t)) return false;
-    if (this.isWord('null', t)) throw syntaxError(this.text, t.pos, "compare with null using 'is null'");
-    throw syntaxError(this.text, t.pos, 'expected a literal');
+    if (this.isWord('null', t)) throw syntaxError(this.text, t.pos, errorRef('error.expr.what.nullCompare', undefined));
+    throw syntaxError(this.text, t.pos, errorRef('error.expr.what.expectedLiteral', undefined));
   }
 }

@@ -188,7 +188,7 @@ export class HttpStorage implements Storage {
     if (!range || res.status === 200) {
       // A static site's fallback page (index.html for unknown paths) arrives as a 200 of another size.
       if (known !== undefined && bytes.length !== known) {
-        throw new LakeError('NotFound', `http: read '${key}': the server answered with ${bytes.length} bytes where the key list says ${known} (content-type ${res.headers.get('content-type') ?? 'unknown'}) — most likely the file is missing and a fallback page was served`, ctx);
+        throw messageError('NotFound', 'error.http.sizeMismatch', { key, got: bytes.length, known, contentType: res.headers.get('content-type') ?? 'unknown' }, ctx);
       }
       this.learnFrom(key, res, bytes.length);
       const { start, end } = resolveRange(bytes.length, range);
@@ -293,7 +293,7 @@ const ACCEPT_416: readonly number[] = [416];
 
 function info(key: string, res: Response, size: number): ObjectInfo {
   if (!Number.isSafeInteger(size) || size < 0) {
-    throw new LakeError('DataInvalid', `http: head '${key}': the server gave no usable size (Content-Length / Content-Range)`, { key });
+    throw messageError('DataInvalid', 'error.http.headNoSize', { key }, { key });
   }
   const modified = Date.parse(res.headers.get('last-modified') ?? '');
   return { key, size, etag: normalizeEtag(res.headers.get('etag')), ...(Number.isNaN(modified) ? {} : { lastModified: modified }) };

@@ -91,7 +91,7 @@ export class S3Storage implements Storage {
   private bucketSeen = false;
 
   constructor(private readonly options: S3StorageOptions) {
-    if (!options.bucket) throw new LakeError('Unsupported', 's3: a bucket name is required');
+    if (!options.bucket) throw messageError('Unsupported', 'error.s3.noBucket', undefined);
     this.bucket = options.bucket;
     this.prefix = normalizePrefix(options.prefix, 's3');
     this.pathStyle = options.forcePathStyle ?? isIpOrLocalhost(new URL(options.endpoint).hostname);
@@ -101,10 +101,10 @@ export class S3Storage implements Storage {
     this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
     const { accessKeyId, secretAccessKey, sessionToken } = options;
     if (!accessKeyId !== !secretAccessKey) {
-      throw new LakeError('Unsupported', 's3: give both the access key id and the secret access key, or neither for anonymous access to a public bucket');
+      throw messageError('Unsupported', 'error.s3.keysPair', undefined);
     }
     this.anonymous = !accessKeyId;
-    if (this.anonymous && sessionToken) throw new LakeError('Unsupported', 's3: a session token needs the access key id and secret access key it was issued with');
+    if (this.anonymous && sessionToken) throw messageError('Unsupported', 'error.s3.tokenWithoutKeys', undefined);
     this.client = this.anonymous ? undefined : new AwsClient({
       accessKeyId: accessKeyId!, secretAccessKey: secretAccessKey!, sessionToken, service: 's3', region: options.region, retries: 0,
     });
@@ -339,7 +339,7 @@ export class S3Storage implements Storage {
 /** ObjectInfo from HEAD/GET response headers. */
 function objectInfo(key: string, res: Response, size: number): ObjectInfo {
   if (!Number.isSafeInteger(size) || size < 0) {
-    throw new LakeError('DataInvalid', `s3: head '${key}': response without a valid Content-Length`, { key });
+    throw messageError('DataInvalid', 'error.s3.headNoLength', { key }, { key });
   }
   const modified = Date.parse(res.headers.get('last-modified') ?? '');
   return { key, size, etag: normalizeEtag(res.headers.get('etag')), ...(Number.isNaN(modified) ? {} : { lastModified: modified }) };

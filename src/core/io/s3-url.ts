@@ -2,7 +2,7 @@
  * S3 request URLs: path style (`https://host/bucket/key`) and virtual-hosted style
  * (`https://bucket.host/key`), key encoding for SigV4, and endpoint presets for S3-compatible services.
  */
-import { LakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
 
 /** S3-compatible services with a known endpoint shape. */
 export type S3Provider = 'aws' | 'aliyun' | 'r2' | 'minio' | 'ceph';
@@ -40,12 +40,12 @@ export function s3Endpoint(
       return { endpoint: opts.endpoint ?? `https://${host}`, region, forcePathStyle: false };
     }
     case 'r2': {
-      if (!opts.accountId && !opts.endpoint) throw new LakeError('Unsupported', 's3: an R2 endpoint needs the account id');
+      if (!opts.accountId && !opts.endpoint) throw messageError('Unsupported', 'error.s3.r2Account', undefined);
       return { endpoint: opts.endpoint ?? `https://${opts.accountId}.r2.cloudflarestorage.com`, region: 'auto', forcePathStyle: true };
     }
     case 'minio':
     case 'ceph': {
-      if (!opts.endpoint) throw new LakeError('Unsupported', `s3: a ${provider} endpoint URL is required`);
+      if (!opts.endpoint) throw messageError('Unsupported', 'error.s3.endpointRequired', { provider });
       return { endpoint: opts.endpoint, region: opts.region ?? 'us-east-1', forcePathStyle: true };
     }
   }

@@ -15,7 +15,9 @@
  * of the root keeps its leading `..` segments so this storage, not the format, decides. Paths that no
  * mapping brings under the root are refused by the format with {@link outsideRootError}.
  */
-import { LakeError } from '../errors.ts';
+import type { LakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
+import { errorRef } from '../messages/message-parts.ts';
 import { checkKey, normalizePrefix } from './key.ts';
 import type { ListOptions, ListPage, ObjectInfo, ReadOptions, Storage, WriteOptions } from './storage.ts';
 import { subStorage } from './sub-storage.ts';
@@ -47,10 +49,8 @@ export interface TableRootOptions {
  * UI can offer consent.
  */
 export function outsideRootError(subsystem: string, path: string, root: string, action: 'read' | 'write' | 'delete' = 'read'): LakeError {
-  const why = action === 'read'
-    ? 'Lakescope does not send your credentials outside the table without your consent'
-    : `Lakescope never ${action}s outside the table it opened`;
-  return new LakeError('Unsupported', `${subsystem}: ${path} lies outside the table root ${root}; ${why}`, { file: path, root, outsideRoot: true, action });
+  const why = action === 'read' ? errorRef('error.tableRoot.why.consent', undefined) : errorRef('error.tableRoot.why.never', { op: action });
+  return messageError('Unsupported', 'error.tableRoot.outside', { subsystem, path, root, why }, { file: path, root, outsideRoot: true, action });
 }
 
 /**

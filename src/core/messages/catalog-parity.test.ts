@@ -11,6 +11,8 @@ import { zh } from './zh.ts';
 const SAME_IN_CHINESE = new Set<string>([
   'ui.inspector.version.schemaId', 'ui.inspector.field.schema', 'ui.diff.schema.title', 'ui.lsm.file.schemaId',
   'ui.schema.col.id', 'ui.schema.name', 'ui.s3.endpoint', 'ui.s3.accessKeyId', 'ui.s3.secretKey', 'ui.rawFile.footer',
+  // EXPLAIN's `<count name> <value>`: a lookup of the name (total 总数, read 读取 …) that keeps a name it does not know.
+  'ui.query.plan.count',
 ]);
 
 /** Parameters that are a word English puts in the sentence as it is (`branch`, `data`), which Chinese translates. */

@@ -19,9 +19,9 @@ export interface ErrorRef {
 
 /**
  * Parameters that are a word of the sentence (an operation: `read`, `write`), which each language says its
- * own way, rather than data: not set apart by {@link messageParts}.
+ * own way (EXPLAIN's `scanKind` and `countName`; or text already rendered in the reader's language: its `countList`), rather than data: not set apart by {@link messageParts}.
  */
-const WORD_PARAMS = new Set(['op', 'refType']);
+const WORD_PARAMS = new Set(['op', 'refType', 'countList', 'countName', 'scanKind']);
 
 /** A message's parameters where any one may also be an inner error's reference. */
 export type ErrorParams<K extends MessageKey> = MessageParams<K> extends undefined ? undefined

@@ -8,6 +8,8 @@ import { zhDiff } from './zh-diff.ts';
 import { zhErrors } from './zh-errors.ts';
 import { zhErrors2 } from './zh-errors2.ts';
 import { zhErrors3 } from './zh-errors3.ts';
+import { zhErrors4 } from './zh-errors4.ts';
+import { zhUi4 } from './zh-ui4.ts';
 import { zhExplore } from './zh-explore.ts';
 import { zhFacts } from './zh-facts.ts';
 import { zhHealth } from './zh-health.ts';
@@ -24,4 +26,4 @@ import { zhNotes2 } from './zh-notes2.ts';
 import { zhRaw } from './zh-raw.ts';
 import { zhUi3 } from './zh-ui3.ts';
 
-export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhErrors2, ...zhErrors3, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhRaw, ...zhUi3 };
+export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhErrors2, ...zhErrors3, ...zhErrors4, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhRaw, ...zhUi3, ...zhUi4 };

@@ -4,7 +4,7 @@
  * row write: every value stays text (the writer converts it to the column's type); an empty unquoted field
  * is null, an empty quoted one ("") the empty string.
  */
-import { LakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
 
 /**
  * Parses `text` into one object per data line. Must hold: a line with a different number of fields than
@@ -16,11 +16,11 @@ export function parseCsvRows(text: string): Record<string, string | null>[] {
   const header = lines[0]!.map((h) => h ?? '');
   const seen = new Set<string>();
   for (const h of header) {
-    if (h.trim() === '' || seen.has(h)) throw new LakeError('DataInvalid', `csv: line 1: column name '${h}' is empty or repeated`, { line: 1 });
+    if (h.trim() === '' || seen.has(h)) throw messageError('DataInvalid', 'error.csv.badHeader', { name: h }, { line: 1 });
     seen.add(h);
   }
   return lines.slice(1).map((fields, i) => {
-    if (fields.length !== header.length) throw new LakeError('DataInvalid', `csv: line ${i + 2} has ${fields.length} field(s), the header ${header.length}`, { line: i + 2 });
+    if (fields.length !== header.length) throw messageError('DataInvalid', 'error.csv.fieldCount', { line: i + 2, count: fields.length, header: header.length }, { line: i + 2 });
     return Object.fromEntries(header.map((h, k) => [h, fields[k]!]));
   });
 }
@@ -42,7 +42,7 @@ function parseCsv(text: string): (string | null)[][] {
       let value = '';
       i++;
       for (;;) {
-        if (i >= n) throw new LakeError('DataInvalid', `csv: line ${lineNo}: a quoted field is not closed`, { line: lineNo });
+        if (i >= n) throw messageError('DataInvalid', 'error.csv.unclosedQuote', { line: lineNo }, { line: lineNo });
         if (text[i] === '"') {
           if (text[i + 1] === '"') { value += '"'; i += 2; continue; }
           i++;

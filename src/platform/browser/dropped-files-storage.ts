@@ -2,11 +2,12 @@
  * Read-only Storage over files the user dropped or chose with `<input type="file" webkitdirectory>`:
  * nothing to list but what was given, every read a Blob slice (only the range is read).
  */
-import { LakeError, throwIfAborted } from '../../core/errors.ts';
+import { throwIfAborted } from '../../core/errors.ts';
 import { checkRange, isEmptyRange, resolveRange } from '../../core/io/byte-range.ts';
 import { checkKey } from '../../core/io/key.ts';
 import { pageOfSortedKeys, sortKeys } from '../../core/io/list-page.ts';
 import type { ListOptions, ListPage, ObjectInfo, ReadOptions, Storage } from '../../core/io/storage.ts';
+import { messageError } from '../../core/message-error.ts';
 
 /** A file with its path relative to what was chosen ('/'-separated). */
 export interface DroppedFile {
@@ -63,21 +64,21 @@ export class DroppedFilesStorage implements Storage {
       return new Uint8Array(await file.slice(start, end).arrayBuffer());
     } catch (e) {
       // The file changed or vanished on disk since it was chosen (NotReadableError).
-      throw new LakeError('Io', `dropped files: read '${key}': the file can no longer be read (changed on disk?)`, { key }, { cause: e });
+      throw messageError('Io', 'error.dropped.unreadable', { key }, { key }, e);
     }
   }
 
   async write(key: string): Promise<ObjectInfo> {
-    throw new LakeError('Unsupported', `dropped files: write '${key}': dropped files are read-only`, { key });
+    throw messageError('Unsupported', 'error.dropped.readOnly', { op: 'write', key }, { key });
   }
 
   async delete(key: string): Promise<void> {
-    throw new LakeError('Unsupported', `dropped files: delete '${key}': dropped files are read-only`, { key });
+    throw messageError('Unsupported', 'error.dropped.readOnly', { op: 'delete', key }, { key });
   }
 
   private get(key: string, op: string): File {
     const file = this.files.get(key);
-    if (!file) throw new LakeError('NotFound', `dropped files: ${op}: no such key '${key}'`, { key });
+    if (!file) throw messageError('NotFound', 'error.dropped.noSuchKey', { op, key }, { key });
     return file;
   }
 }

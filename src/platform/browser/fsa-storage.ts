@@ -158,7 +158,7 @@ export class FsaStorage implements Storage {
     checkKey(key, `folder: ${op}`);
     const segments = key.split('/');
     if (segments.some((s) => s === '')) {
-      throw new LakeError('Unsupported', `folder: ${op}: key ${JSON.stringify(key)} cannot be stored in a folder`, { key });
+      throw messageError('Unsupported', 'error.folder.badKey', { op, key: JSON.stringify(key) }, { key });
     }
     const name = segments.pop()!;
     return { dir: await this.dir(segments.map((s) => `${s}/`).join(''), create, op), name };
@@ -216,6 +216,6 @@ export function domError(e: unknown, op: string, key: string): LakeError {
     : name === 'NotAllowedError' || name === 'SecurityError' ? 'Auth'
       : name === 'AbortError' ? 'Aborted'
         : name === 'TypeError' || name === 'InvalidCharacterError' ? 'Unsupported' : 'Io';
-  const what = code === 'NotFound' ? 'no such key' : code === 'Auth' ? 'permission to the folder was not granted' : (e as Error)?.message ?? String(e);
-  return new LakeError(code, `folder: ${op}${key ? ` '${key}'` : ''}: ${what}`, { key, domError: name }, { cause: e });
+  const why = code === 'NotFound' ? errorRef('error.folder.why.noSuchKey', undefined) : code === 'Auth' ? errorRef('error.folder.why.permission', undefined) : (e as Error)?.message ?? String(e);
+  return messageError(code, 'error.folder.failed', { op, ...(key ? { key } : {}), why }, { key, domError: name }, e);
 }

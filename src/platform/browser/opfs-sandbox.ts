@@ -4,9 +4,9 @@
  * under storage pressure. Works in pages and workers: the worker writes the copy and hands the folder's handle
  * to the page, which opens it (back in the worker) as a writable local folder.
  */
-import { LakeError } from '../../core/errors.ts';
 import type { Storage } from '../../core/io/storage.ts';
 import { FsaStorage } from './fsa-storage.ts';
+import { messageError } from '../../core/message-error.ts';
 
 /** The folder under the OPFS root that holds every sandbox. */
 export const SANDBOX_DIR = 'lakescope-sandbox';
@@ -19,7 +19,7 @@ export function hasOpfs(): boolean {
 }
 
 async function sandboxesDir(): Promise<FileSystemDirectoryHandle> {
-  if (!hasOpfs()) throw new LakeError('Unsupported', 'sandbox: this browser has no private file system (OPFS)');
+  if (!hasOpfs()) throw messageError('Unsupported', 'error.sandbox.noOpfs', undefined);
   return (await (navigator.storage as StorageManagerWithDir).getDirectory!()).getDirectoryHandle(SANDBOX_DIR, { create: true });
 }
 
@@ -40,7 +40,7 @@ export const opfsSandboxes = {
       handle = await (await sandboxesDir()).getDirectoryHandle(name);
     } catch (e) {
       if ((e as { name?: string }).name === 'NotFoundError') return undefined;
-      throw new LakeError('Io', `sandbox: could not open sandbox "${name}": ${(e as Error).message}`, { name }, { cause: e });
+      throw messageError('Io', 'error.sandbox.openFailed', { name, detail: (e as Error).message }, { name }, e);
     }
     return { storage: new FsaStorage(handle, { description: `sandbox "${name}"` }), handle };
   },
@@ -49,7 +49,7 @@ export const opfsSandboxes = {
     try {
       await dir.removeEntry(name, { recursive: true });
     } catch (e) {
-      if ((e as { name?: string }).name !== 'NotFoundError') throw new LakeError('Io', `sandbox: could not delete sandbox "${name}": ${(e as Error).message}`, { name }, { cause: e });
+      if ((e as { name?: string }).name !== 'NotFoundError') throw messageError('Io', 'error.sandbox.deleteFailed', { name, detail: (e as Error).message }, { name }, e);
     }
   },
 };

@@ -35,7 +35,8 @@ const QueryView = lazy(() => import('../query/query-view.tsx'));
 function warehouseName(session: Session, tr: Translator): string {
   const source = session.sandbox?.source;
   if (source) return source.kind === 'demo' ? tr.t('ui.connect.way.demo') : tr.t('ui.sandbox.label.table', { table: source.root.replace(/\/$/, '') });
-  return session.kind === 'demo' ? tr.t('ui.connect.way.demo') : session.label;
+  if (session.kind === 'demo') return tr.t('ui.connect.way.demo');
+  return session.labelMessage ? tr.ref(session.labelMessage) : session.label;
 }
 
 export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox }: {
@@ -77,7 +78,7 @@ export function WarehouseView({ session, route, navigate, onClose, onOpenSandbox
           title={railTitle} aria-label={railTitle}>{railCollapsed ? '☰' : '⇤'}</button>
         <button type="button" className="brand linklike" onClick={() => navigate(base)} title={tr.t('ui.warehouse.home')}><span className="logo" aria-hidden>◈</span> <span className="brand-name">Lakescope</span></button>
         <span className="sep" aria-hidden>/</span>
-        <span className="warehouse-label" title={session.label}>{warehouseName(session, tr)}</span>
+        <span className="warehouse-label" title={warehouseName(session, tr)}>{warehouseName(session, tr)}</span>
         {!session.warehouse.writable && <span className="pill" title={tr.t('ui.warehouse.readOnlyTitle')}>{tr.t('ui.warehouse.readOnly')}</span>}
         <span className="spacer" />
         {lessonAvailable && <button type="button" className="btn btn-small" aria-pressed={lesson} title={t('ui.lessons.open.title')} onClick={() => setLesson(!lesson)}>{t('ui.lessons.open')}</button>}
@@ -161,8 +162,9 @@ function WarehouseHome({ session, scan, onOpenTable, onOpenFolder, onQuery }: {
     <section className="home" aria-label={t('ui.warehouse.label')}>
       <header className="page-head">
         <div className="page-title"><h1>{warehouseName(session, tr)}</h1></div>
-        {/* A sandbox's storage is this browser's private folder: its English description (`folder "demo"`) says nothing more. */}
-        {session.kind !== 'demo' && !session.sandbox && <span className="muted small">{session.warehouse.description}</span>}
+        {/* A sandbox's storage is this browser's private folder: its English description (`folder "demo"`) says nothing more.
+            Nor does a description the connection's English name already holds (a folder, s3://bucket/prefix): the heading says it in the reader's language. */}
+        {session.kind !== 'demo' && !session.sandbox && !session.label.includes(session.warehouse.description) && <span className="muted small mono">{session.warehouse.description}</span>}
       </header>
       {scan && (
         <div className="stat-row">
@@ -188,7 +190,7 @@ function WarehouseHome({ session, scan, onOpenTable, onOpenFolder, onQuery }: {
       <ul className="folder-list">
         {root.folders.map((f) => (
           <li key={f.prefix}>
-            <button type="button" className="linklike" onClick={() => (f.table ? onOpenTable(f.prefix) : onOpenFolder(f.prefix))}><span className="mono"><InlineText text={f.name} />/</span></button>
+            <button type="button" className="linklike" title={`${f.name}/`} onClick={() => (f.table ? onOpenTable(f.prefix) : onOpenFolder(f.prefix))}><span className="mono"><InlineText text={f.name} />/</span></button>
             {f.table && <FormatBadge format={f.table.format} />}
           </li>
         ))}

@@ -50,6 +50,17 @@ describe('ErrorPanel in the reader’s language (issue 20)', () => {
     expect(html).not.toContain('error-original');
   });
 
+  it('names the context entries in Chinese (prefix 前缀, bucket 存储桶 …), the engine\'s key as their tooltip', () => {
+    const html = inZh({ code: 'NotFound', message: 's3: nothing under wh/', context: { bucket: 'lake', prefix: 'wh/', status: 404, requestId: 'r-1' } });
+    expect(html).toContain('<dt title="prefix">前缀</dt>');
+    expect(html).toContain('<dt title="bucket">存储桶</dt>');
+    expect(html).toContain('<dt title="status">状态码</dt>');
+    expect(html).toContain('<dt title="requestId">请求 ID</dt>');
+    expect(html).not.toMatch(/<dt[^>]*>(prefix|bucket|status|requestId)<\/dt>/);
+    // English keeps the engine's key.
+    expect(renderToStaticMarkup(<ErrorPanel error={{ code: 'NotFound', message: 'x', context: { prefix: 'wh/' } }} />)).toContain('<dt title="prefix">prefix</dt>');
+  });
+
   it('an English reader sees the message once, with neither a disclosure nor a mark', () => {
     const html = renderToStaticMarkup(<ErrorPanel error={notFound} />);
     expect(html).toContain('table: ');

@@ -87,14 +87,14 @@ export function ErrorPanel({ error, bucket, endpoint, onRetry, reveal = false }:
       <ErrorMessage error={error} />
       {where.length > 0 && (
         <dl className="kv">
-          {where.map((k) => <div key={k}><dt>{k}</dt><dd className="mono"><SafeText text={String(ctx[k])} max={1000} /></dd></div>)}
+          {where.map((k) => <div key={k}><dt title={k}>{t('ui.error.context', { name: k })}</dt><dd className="mono"><SafeText text={String(ctx[k])} max={1000} /></dd></div>)}
         </dl>
       )}
       {code === 'Cors' ? <CorsHelp bucket={bucket ?? String(ctx.bucket ?? '')} endpoint={endpoint} /> : <p className="error-advice">{named?.advice ?? advice(code, ctx, tr)}</p>}
       {rest.length > 0 && (
         <details className="error-details">
           <summary>{t('ui.error.details')}</summary>
-          <dl className="kv">{rest.map((k) => <div key={k}><dt>{k}</dt><dd className="mono"><SafeText text={String(ctx[k])} max={1000} /></dd></div>)}</dl>
+          <dl className="kv">{rest.map((k) => <div key={k}><dt title={k}>{t('ui.error.context', { name: k })}</dt><dd className="mono"><SafeText text={String(ctx[k])} max={1000} /></dd></div>)}</dl>
         </details>
       )}
       {onRetry && <div className="error-actions"><button type="button" className="btn" onClick={onRetry}>{t('ui.error.retry')}</button></div>}

@@ -4,7 +4,8 @@
  */
 import { noteKey } from '../../core/messages/note.ts';
 import { Suspense, lazy, useState } from 'react';
-import type { SqlResultDto } from '../../core/api/sql/sql-contract.ts';
+import { explainLines } from '../../core/api/sql/explain-text.ts';
+import type { SqlExplainDto, SqlResultDto } from '../../core/api/sql/sql-contract.ts';
 import { formatBytes } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
@@ -69,10 +70,27 @@ export function QueryResult({ result, fileName }: { result: SqlResultDto; fileNa
         <p className="query-refusal small" data-testid="query-refusal"><strong>{t('ui.query.refused')}</strong> <MessageText message={result.explain.executor.refusal} text={result.explain.executor.reason ?? ''} /></p>
       )}
       {result.explain
-        ? <pre className="query-explain mono small" data-testid="query-explain">{result.explain.text}</pre>
+        ? <ExplainPlan explain={result.explain} />
         : shown === 'chart' && chart
           ? <Suspense fallback={<ProgressLine label={t('ui.query.chartLoading')} />}><ResultChart spec={chart} columns={result.columns} rows={result.rows} /></Suspense>
           : <ResultGrid columns={result.columns} rows={result.rows} />}
+    </div>
+  );
+}
+
+/**
+ * EXPLAIN's plan in the reader's language (issue 20): a line per catalog message, the names, paths, numbers
+ * and the engine's query it quotes set apart (monospace); the CLI prints the same lines in English.
+ */
+function ExplainPlan({ explain }: { explain: SqlExplainDto }) {
+  const { catalog } = useMessages();
+  return (
+    <div className="query-explain small" data-testid="query-explain">
+      {explainLines(explain, catalog).map((line, i) => (
+        <div key={i} className="query-explain-line">
+          {line.map((p, j) => (typeof p === 'string' ? <span key={j}>{p}</span> : <span key={j} className="mono">{p.data}</span>))}
+        </div>
+      ))}
     </div>
   );
 }

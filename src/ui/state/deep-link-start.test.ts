@@ -15,7 +15,7 @@ function manualEngine(wh: WarehouseDto) {
   const calls: { method: string; params: unknown; options?: CallOptions; resolve: (v: unknown) => void }[] = [];
   const record = (method: string) => (params: unknown, options?: CallOptions) => new Promise((resolve) => { calls.push({ method, params, options, resolve }); });
   const engine = { connect: record('connect'), openTable: record('openTable') } as unknown as DeepLinkEngine;
-  const connected: Connected = { warehouseId: 'w1', label: 'lake', warehouse: wh };
+  const connected: Connected = { warehouseId: 'w1', label: 'lake', labelMessage: { key: 'ui.connection.label.url', params: { url: 'lake' } }, warehouse: wh };
   return { engine, calls, connected };
 }
 

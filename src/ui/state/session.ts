@@ -1,11 +1,14 @@
 /** The open warehouse as the page knows it: an id in the worker plus secret-free facts for display and links. */
 import type { WarehouseDto } from '../../core/api/dto.ts';
+import type { MessageRef } from '../../core/messages/en.ts';
 import type { ConnectionKind } from '../../worker/connection.ts';
 
 export interface Session {
   readonly warehouseId: string;
   /** Secret-free name (`s3://bucket/prefix (host)`, `Demo warehouse`…). */
   readonly label: string;
+  /** The name as a catalog message (worker/connection.ts), drawn in the reader's language. */
+  readonly labelMessage?: MessageRef;
   readonly kind: ConnectionKind;
   /** Secret-free location for deep links; null when this kind cannot be reopened from a link. */
   readonly loc: Readonly<Record<string, string>> | null;

@@ -4,10 +4,10 @@
  * recorded location as it does for any moved table). Used by the browser's sandbox (the target is a folder of
  * the origin-private file system); here it is storage-agnostic, so it is tested with two MemoryStorages.
  */
-import { LakeError } from '../../errors.ts';
 import { listAll, type ObjectInfo, type Storage } from '../../io/storage.ts';
 import { pool } from '../../util/async.ts';
 import type { RunOptions } from '../progress.ts';
+import { messageError } from '../../message-error.ts';
 
 /** The sandbox's size limit: a browser's private storage is a quota shared with every site's data. */
 export const SANDBOX_LIMIT_BYTES = 200 * 1024 * 1024;
@@ -37,7 +37,7 @@ export async function copyKeys(source: Storage, target: Storage, opts: CopyKeysO
   for await (const o of listAll(source, { prefix, signal })) objects.push(o);
   const total = objects.reduce((n, o) => n + o.size, 0);
   if (total > limitBytes) {
-    throw new LakeError('Unsupported', `sandbox: ${prefix || source.description} holds ${mb(total)} MB, over the sandbox limit of ${mb(limitBytes)} MB (the browser's private storage is a shared quota)`,
+    throw messageError('Unsupported', 'error.sandbox.tooBig', { what: prefix || source.description, mb: String(mb(total)), limit: String(mb(limitBytes)) },
       { prefix, bytes: String(total) });
   }
   let done = 0;

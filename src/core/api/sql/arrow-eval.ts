@@ -13,7 +13,7 @@ import { compileTypedComparison, compileTypedIn, isTypedComparison, PASS_THROUGH
 import { isOrderedType, keyOf, type SqlType } from './sql-types.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 import { LakeError } from '../../errors.ts';
-import { errorRef } from '../../messages/message-parts.ts';
+import { errorRef, type ErrorRef } from '../../messages/message-parts.ts';
 import { messageError } from '../../message-error.ts';
 import { arithmeticClass, ARITHMETIC_OPS, castToInteger, decimalLiteralText, exactArithmetic, exactNegate, INTEGER_CASTS, literalValue, numClass } from './exact-numeric.ts';
 
@@ -24,7 +24,8 @@ export type SelectColumn = Extract<QueryPlan, { type: 'Project' }>['columns'][nu
 
 /** Thrown when the columnar executor cannot run a query (or part of one): squirreling runs it instead. */
 export class FastFallback extends Error {
-  constructor(readonly reason: string) { super(`columnar executor: ${reason}`); }
+  /** `ref`: the reason as a catalog message, when it has one (else the UI shows the English reason as data). */
+  constructor(readonly reason: string, readonly ref?: ErrorRef) { super(`columnar executor: ${reason}`); }
 }
 
 /** A compiled expression: reads its inputs from the executor's cursor, set before each call. */

@@ -9,6 +9,7 @@
  */
 import type { ExprNode, QueryPlan, ScanOptions } from 'squirreling';
 import { abortError } from '../../errors.ts';
+import { errorRef } from '../../messages/message-parts.ts';
 import type { ColumnBatch } from './arrow-columns.ts';
 import { compileExpr, FastFallback, valueKey, type Compiled, type OrderByItem, type Scope, type SelectColumn } from './arrow-eval.ts';
 import { compileAggregate, type RowCursor } from './fast-aggregate.ts';
@@ -75,7 +76,7 @@ function shapeOf(plan: QueryPlan): Shape {
     if (node.type === 'Project') { s.project = node.columns; node = node.child; }
     if (node.type === 'Sort') { s.sort = node.orderBy; node = node.child; }
   }
-  if (node.type !== 'Scan') throw new FastFallback(`a ${node.type} step (join, subquery, CTE, set operation or window)`);
+  if (node.type !== 'Scan') throw new FastFallback(`a ${node.type} step (join, subquery, CTE, set operation or window)`, errorRef('ui.query.reason.step', { node: node.type }));
   s.scan = node;
   return s;
 }

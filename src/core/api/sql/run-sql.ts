@@ -23,7 +23,7 @@ import { rewriteTyped, SQL_TYPED_FUNCTIONS } from './sql-typed-rewrite.ts';
 import { cteNames, findTableRefs, queryError, rewriteQuery, tokenize, type RewrittenQuery, type TableRefInQuery } from './table-refs.ts';
 import { engineMessageRef } from './engine-messages.ts';
 import { messageError } from '../../message-error.ts';
-import { errorRef, isErrorRef } from '../../messages/message-parts.ts';
+import { errorRef, errorText, isErrorRef, type ErrorRef } from '../../messages/message-parts.ts';
 
 export interface SqlRunOptions {
   readonly signal?: AbortSignal;
@@ -164,7 +164,7 @@ function positioned(p: Prepared, e: LakeError): LakeError {
 
 /** The columnar executor's compiled query for this plan, or why squirreling runs it. */
 function chooseExecutor(plan: QueryPlan, p: Prepared, options: SqlRunOptions): { fast?: FastQuery; executor: SqlExecutorDto } {
-  if (options.executor === 'squirreling') return { executor: { name: 'squirreling', reason: 'asked for' } };
+  if (options.executor === 'squirreling') return { executor: { name: 'squirreling', reason: 'asked for', reasonRef: errorRef('ui.query.reason.askedFor', undefined) } };
   try {
     const sources = Object.fromEntries(p.relations.map((r) => [r.relation.toLowerCase(), r.fastSource()]));
     return { fast: compileFastQuery(plan, sources, options.signal, p.rewritten.text), executor: { name: 'columnar' } };
@@ -172,9 +172,11 @@ function chooseExecutor(plan: QueryPlan, p: Prepared, options: SqlRunOptions): {
     // A literal a typed column does not take ('abc' for a decimal) is the user's error on either executor.
     if (isLakeError(e)) throw positioned(p, e);
     // A plan shape the compiler did not foresee is a reason to fall back, not to fail the user's query.
-    const reason = e instanceof FastFallback ? e.reason : `columnar compile error: ${String((e as Error)?.message ?? e)}`;
+    const message = String((e as Error)?.message ?? e);
+    const reason = e instanceof FastFallback ? e.reason : `columnar compile error: ${message}`;
     if (options.executor === 'columnar') throw messageError('Unsupported', 'error.sql', { message: errorRef('error.sql.columnar', { reason }) });
-    return { executor: { name: 'squirreling', reason } };
+    const reasonRef = e instanceof FastFallback ? e.ref ?? errorRef('ui.query.reason.fallback', { reason }) : errorRef('ui.query.reason.compileError', { message });
+    return { executor: { name: 'squirreling', reason, reasonRef } };
   }
 }
 
@@ -198,13 +200,29 @@ async function fallbackQuery(p: Prepared): Promise<Rewrite3vl | undefined> {
   if (r.refused) {
     const start = p.rewritten.originalOffset(r.refused.positionStart);
     const end = p.rewritten.originalOffset(r.refused.positionEnd);
-    throw queryError(p.query, start, `sql: ${r.refused.reason}`, 'Unsupported', Math.max(1, end - start), {}, r.refused.ref && errorRef('error.sql', { message: r.refused.ref }));
+    // queryError writes the `sql: ` prefix (and its catalog message the `SQL` one): the reason goes in bare, once.
+    throw queryError(p.query, start, r.refused.reason, 'Unsupported', Math.max(1, end - start), {}, r.refused.ref);
   }
   return r;
 }
 
+/** The executor with one more reason — `english` (what the CLI prints) and `reason`, its catalog message — after the ones it has. */
+function withReason(executor: SqlExecutorDto, reason: ErrorRef, english = errorText(reason)): SqlExecutorDto {
+  const ref = executor.reasonRef ? errorRef('ui.query.reason.and', { first: executor.reasonRef, second: reason }) : reason;
+  return { ...executor, reason: `${executor.reason ? `${executor.reason}; ` : ''}${english}`, reasonRef: ref };
+}
+
 const with3vl = (executor: SqlExecutorDto, r: Rewrite3vl | undefined): SqlExecutorDto =>
-  (r && r.rewritten > 0 ? { ...executor, reason: `${executor.reason ? `${executor.reason}; ` : ''}${r.rewritten} operator(s) rewritten to three-valued-logic or typed-value functions` } : executor);
+  (r && r.rewritten > 0 ? withReason(executor, errorRef('ui.query.reason.rewritten', { count: r.rewritten })) : executor);
+
+/**
+ * The refusal `e` as EXPLAIN's reason: its catalog message when it has one (in the reader's language with its
+ * own `SQL` prefix), and the English the CLI prints — its first line without the `sql: ` prefix.
+ */
+function refused(executor: SqlExecutorDto, e: LakeError): SqlExecutorDto {
+  const english = e.message.split('\n')[0]!.replace(/^sql: (sql: )?/, '');
+  return withReason(executor, errorRef('ui.query.reason.refused', { message: e.ref ?? english }), `refused: ${english}`);
+}
 
 async function explainPrepared(p: Prepared, signal?: AbortSignal, executorOption?: SqlRunOptions['executor']): Promise<SqlExplainDto> {
   const { planSql } = await loadEngine();
@@ -224,13 +242,13 @@ async function explainPrepared(p: Prepared, signal?: AbortSignal, executorOption
   } catch (e) {
     // A refusal (decimal division, …) is EXPLAIN's answer here too, not its error.
     if (!isLakeError(e, 'Unsupported')) throw e;
-    executor = { name: 'squirreling', reason: `refused: ${e.message.split('\n')[0]!.replace(/^sql: (sql: )?/, '')}` };
+    executor = refused({ name: 'squirreling' }, e);
   }
   if (executor.name === 'squirreling') {
     // A refused shape is EXPLAIN's answer, not its error: the reason says why the run would refuse.
     try { executor = with3vl(executor, await fallbackQuery(p)); } catch (e) {
       if (!isLakeError(e, 'Unsupported')) throw e;
-      executor = { ...executor, reason: `${executor.reason ? `${executor.reason}; ` : ''}refused: ${e.message.split('\n')[0]!.replace(/^sql: (sql: )?/, '')}`, ...(e.ref ? { refusal: e.ref } : {}) };
+      executor = { ...refused(executor, e), ...(e.ref ? { refusal: e.ref } : {}) };
     }
   }
   const dto = { engineQuery: p.rewritten.text, executor, scans, bytesToFetch: scans.reduce((n, s) => n + s.bytesToFetch, 0) };

@@ -95,6 +95,8 @@ export interface SqlScanDto {
 export interface SqlExecutorDto {
   readonly name: 'columnar' | 'squirreling';
   readonly reason?: string;
+  /** The reason as a catalog message (issue 20), for the reader's language; `reason` is its English text. */
+  readonly reasonRef?: LakeErrorRef;
   /** EXPLAIN of a query a run would refuse: why, as a catalog message (the reason's `refused: …`, in the reader's language). */
   readonly refusal?: LakeErrorRef;
 }

@@ -31,7 +31,18 @@ describe('SQL refusals in the reader\'s language', () => {
     expect(refusal).toBeDefined();
     expect(plan.explain?.executor?.reason).toContain('refused: SUM(DISTINCT …) outside the columnar executor');
     expect(errorText(refusal!)).toContain('SUM(DISTINCT …) outside the columnar executor');
-    expect(errorText(refusal!, zh)).toMatch(/^SQL 错误（第 1 行，第 16 列）：.*SUM\(DISTINCT …\) 不在列式执行器中：squirreling 在那里会忽略 DISTINCT，答案会是错的$/);
+    // One "SQL" prefix, not two (a refusal once read "SQL 错误（…）：SQL：…" and "sql: sql: …").
+    expect(errorText(refusal!, zh)).toMatch(/^SQL 错误（第 1 行，第 16 列）：SUM\(DISTINCT …\) 不在列式执行器中：squirreling 在那里会忽略 DISTINCT，答案会是错的$/);
+    expect(plan.explain?.executor?.reason).not.toMatch(/sql: sql:/i);
+  });
+
+  it('a run of a refused query says "sql:" once, in English and in zh-CN', async () => {
+    const q = 'SELECT sum(DISTINCT x.b) AS s FROM t x JOIN t y ON x.id = y.id';
+    const e = await runSql(storage, { query: q, tables: TABLES }).catch((err: unknown) => err) as LakeError;
+    expect(isLakeError(e, 'Unsupported')).toBe(true);
+    expect(e.message.split('\n')[0]).toMatch(/^sql: SUM\(DISTINCT …\) outside the columnar executor.* at line 1, column 8$/);
+    expect(errorText(e.ref!)).toBe(e.message.split('\n')[0]);
+    expect(errorText(e.ref!, zh)).toMatch(/^SQL 错误（第 1 行，第 8 列）：SUM\(DISTINCT …\) 不在列式执行器中/);
   });
 
   it('a query over the byte limit is refused with its message (English unchanged)', async () => {

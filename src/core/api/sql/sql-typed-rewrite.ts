@@ -16,7 +16,7 @@
  * types) is refused first (sql-typed-guard.ts): squirreling would answer it from text or doubles.
  */
 import type { Statement, UserDefinedFunction } from 'squirreling';
-import { LakeError } from '../../errors.ts';
+import type { LakeError } from '../../errors.ts';
 import { errorRef } from '../../messages/message-parts.ts';
 import { messageError } from '../../message-error.ts';
 import { derivedAlias } from './fast-sort.ts';
@@ -115,7 +115,7 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
     apply: (to, spec, v) => {
       const c = JSON.parse(String(spec)) as ArithSpec;
       const out = castToInteger(v, String(to), c.at, undefined);
-      if (typeof out === 'object' && out !== null) throw new LakeError('DataInvalid', `sql: Cannot CAST object to ${String(to)}`, { engineStart: c.at.positionStart, engineEnd: c.at.positionEnd });
+      if (typeof out === 'object' && out !== null) throw messageError('DataInvalid', 'error.sql', { message: errorRef('error.sql.castObject', { to: String(to) }) }, { engineStart: c.at.positionStart, engineEnd: c.at.positionEnd });
       return out as never;
     },
     arguments: { min: 3, max: 3 },
