@@ -4,7 +4,7 @@
  */
 import { noteKey } from '../../core/messages/note.ts';
 import { Suspense, lazy, useState } from 'react';
-import { explainLines } from '../../core/api/sql/explain-text.ts';
+import { explainLines } from '../../core/messages/explain-lines.ts';
 import type { SqlExplainDto, SqlResultDto } from '../../core/api/sql/sql-contract.ts';
 import { formatBytes } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
