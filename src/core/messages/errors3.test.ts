@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { enErrors3 } from './en-errors3.ts';
-import { errorRef, errorText, messageParts, type ErrorRef } from './message-parts.ts';
+import { errorRef, errorText, type ErrorRef } from './message-parts.ts';
 import type { MessageKey } from './en.ts';
 import { zh } from './zh.ts';
+import { catalogSampleChecks } from './catalog-samples.test-support.ts';
 
 const r = (key: string, params?: Record<string, unknown>): ErrorRef => errorRef(key as MessageKey, params as never);
 
@@ -148,36 +149,10 @@ const SAMPLES: readonly [ErrorRef, string][] = [
 ];
 
 describe('en-errors3 / zh-errors3', () => {
-  it('renders each message in English exactly as its site wrote it before', () => {
-    for (const [ref, old] of SAMPLES) expect(errorText(ref), ref.key).toBe(old);
-  });
-
-  it('has a sample for every key', () => {
-    const keys = new Set<string>();
-    const visit = (ref: ErrorRef) => {
-      keys.add(ref.key);
-      for (const v of Object.values(ref.params ?? {})) if (typeof v === 'object' && v !== null && 'key' in v) visit(v as ErrorRef);
-    };
-    for (const [ref] of SAMPLES) visit(ref);
-    expect(Object.keys(enErrors3).filter((k) => !keys.has(k))).toEqual([]);
-  });
-
-  it('renders each in Chinese with the same data set apart, and no English sentence around it', () => {
-    for (const [ref] of SAMPLES) {
-      const en = messageParts(ref);
-      const parts = messageParts(ref, zh);
-      const data = (ps: typeof parts) => ps.filter((p) => typeof p !== 'string').map((p) => (p as { data: string }).data).sort();
-      expect(data(parts), ref.key).toEqual(data(en));
-      const text = parts.filter((p): p is string => typeof p === 'string').join(' ');
-      expect(text, ref.key).toMatch(/[\u4e00-\u9fff]/);
-      // Words of the sentence are Chinese; what stays Latin is format terms, settings and codes, not two words in a row.
-      const english = text.split(/[^\x00-\x7F]+/).flatMap((run) => {
-        const words = run.split(/[\s,:;()!?"'.]+/).filter(Boolean);
-        return words.filter((w, i) => /^[a-z]{3,}$/i.test(w) && /^[a-z]{3,}$/i.test(words[i + 1] ?? '')
-          && !/^(iceberg|delta|paimon|hudi|commit|ifmatch|ifnonematch|etag|extract|epoch|from|cast|squirreling|markers|vacuum|checkpoint|lakescope)$/i.test(w));
-      });
-      expect(english, `${ref.key}: ${text}`).toEqual([]);
-    }
+  // Words of the sentence are Chinese; what stays Latin is format terms, settings and codes, not two words in a row.
+  catalogSampleChecks(enErrors3, SAMPLES, {
+    split: /[\s,:;()!?"'.]+/,
+    allowed: (w) => /^(iceberg|delta|paimon|hudi|commit|ifmatch|ifnonematch|etag|extract|epoch|from|cast|squirreling|markers|vacuum|checkpoint|lakescope)$/i.test(w),
   });
 
   it('the Chinese text of a commit conflict reads as a whole sentence', () => {

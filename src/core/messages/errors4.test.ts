@@ -8,9 +8,10 @@ import { parseFilter } from '../api/explain-scan.ts';
 import { isLakeError, type LakeError } from '../errors.ts';
 import { parseCsvRows } from '../util/csv-rows.ts';
 import { enErrors4 } from './en-errors4.ts';
-import { errorRef, errorText, messageParts, type ErrorRef } from './message-parts.ts';
+import { errorRef, errorText, type ErrorRef } from './message-parts.ts';
 import type { MessageKey } from './en.ts';
 import { zh } from './zh.ts';
+import { catalogSampleChecks } from './catalog-samples.test-support.ts';
 
 const r = (key: string, params?: Record<string, unknown>): ErrorRef => errorRef(key as MessageKey, params as never);
 const expr = (what: ErrorRef) => r('error.expr', { message: r('error.expr.syntax', { what, position: 3, text: 'a >' }) });
@@ -86,33 +87,7 @@ const SAMPLES: readonly [ErrorRef, string][] = [
 const TERMS = /^(s3|http|https|url|urls|endpoint|access|key|secret|session|content|length|range|type|json|index|opfs|minio|worker|csv|lakescope|hudi|null|nan|starts|with|not|is|in|version|files|size|long|abc|parquet|orc|cast|sql|iceberg|delta|paimon)$/i;
 
 describe('en-errors4 / zh-errors4', () => {
-  it('renders each message in English exactly as its site wrote it before', () => {
-    for (const [ref, old] of SAMPLES) expect(errorText(ref), ref.key).toBe(old);
-  });
-
-  it('has a sample for every key', () => {
-    const keys = new Set<string>();
-    const visit = (ref: ErrorRef) => {
-      keys.add(ref.key);
-      for (const v of Object.values(ref.params ?? {})) if (typeof v === 'object' && v !== null && 'key' in v) visit(v as ErrorRef);
-    };
-    for (const [ref] of SAMPLES) visit(ref);
-    expect(Object.keys(enErrors4).filter((k) => !keys.has(k))).toEqual([]);
-  });
-
-  it('renders each in Chinese with the same data set apart, and no English sentence around it', () => {
-    for (const [ref] of SAMPLES) {
-      const data = (ps: ReturnType<typeof messageParts>) => ps.filter((p) => typeof p !== 'string').map((p) => (p as { data: string }).data).sort();
-      expect(data(messageParts(ref, zh)), ref.key).toEqual(data(messageParts(ref)));
-      const text = messageParts(ref, zh).filter((p): p is string => typeof p === 'string').join(' ');
-      expect(text, ref.key).toMatch(/[\u4e00-\u9fff]/);
-      const english = text.split(/[^\x00-\x7F]+/).flatMap((run) => {
-        const words = run.split(/[\s,:;()!?"'.\-/[\]{}]+/).filter(Boolean);
-        return words.filter((w, i) => /^[a-z]{3,}$/i.test(w) && /^[a-z]{3,}$/i.test(words[i + 1] ?? '') && !TERMS.test(w) && !TERMS.test(words[i + 1]!));
-      });
-      expect(english, `${ref.key}: ${text}`).toEqual([]);
-    }
-  });
+  catalogSampleChecks(enErrors4, SAMPLES, { split: /[\s,:;()!?"'.\-/[\]{}]+/, allowed: (w, next) => TERMS.test(w) || TERMS.test(next) });
 
   it('the filter box and the rows form throw them: English as before, Chinese in zh-CN, one prefix each', () => {
     const caught = (f: () => unknown) => { try { f(); } catch (e) { return e as LakeError; } throw new Error('no error'); };

@@ -190,7 +190,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
         const sub = (n: ExprNode) => staticType(n, scope.typeOf, scope.text);
         const l = numClass(node.left, sub, scope.text);
         const r = numClass(node.right, sub, scope.text);
-        const out = arithmeticClass(op, l, r, node, scope.text);
+        const out = arithmeticClass(op, l, r);
         // A decimal literal (`1.5`) is its text, not the double the parser made of it.
         const operand = (n: ExprNode, c: typeof l): Compiled => { const t = decimalLiteralText(n, c, scope.text); return t === undefined ? compileExpr(n, scope) : () => t; };
         const a = operand(node.left, l);

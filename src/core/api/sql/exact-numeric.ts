@@ -138,10 +138,9 @@ export const ARITHMETIC_OPS = new Set(['+', '-', '*', '/', '%']);
 
 /**
  * The result of `l op r` by class: a decimal(p,s) (Spark DecimalPrecision, bounded to 38 digits), an integer,
- * or `any` (a double or unknown: the value decides at run time). (`at` and `text` are kept for callers that
- * name the expression; every class pair has a result type now.)
+ * or `any` (a double or unknown: the value decides at run time). Every class pair has a result type.
  */
-export function arithmeticClass(op: string, l: NumClass, r: NumClass, _at?: At, _text?: string): NumClass {
+export function arithmeticClass(op: string, l: NumClass, r: NumClass): NumClass {
   if (l.kind === 'decimal' || r.kind === 'decimal') {
     const a = asDecimal(l);
     const b = asDecimal(r);

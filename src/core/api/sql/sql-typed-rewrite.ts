@@ -229,7 +229,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     if (v.type === 'binary' && typeof v.op === 'string' && ARITHMETIC_OPS.has(v.op)) {
       const l = numClass(v.left as never, sub, text);
       const r = numClass(v.right as never, sub, text);
-      const out = arithmeticClass(v.op, l, r, v as At, text);
+      const out = arithmeticClass(v.op, l, r);
       rewritten++;
       // A decimal literal (`1.5`) goes in as its text, not the double the parser made of it.
       const operand = (n: Node, c: NumClass) => { const t = decimalLiteralText(n as never, c, text); return t === undefined ? walk(n) : lit(n, t); };

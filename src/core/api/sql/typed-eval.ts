@@ -35,7 +35,7 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: st
   // Arithmetic of integers and decimals, unary minus and CAST to an integer type (exact-numeric.ts).
   if (node.type === 'binary' && ARITHMETIC_OPS.has(node.op)) {
     const sub = (n: ExprNode) => staticType(n, typeOf, text);
-    return typeOfClass(arithmeticClass(node.op, numClass(node.left, sub, text), numClass(node.right, sub, text), node, text));
+    return typeOfClass(arithmeticClass(node.op, numClass(node.left, sub, text), numClass(node.right, sub, text)));
   }
   if (node.type === 'unary' && node.op === '-') {
     const t = staticType(node.argument, typeOf, text);
