@@ -9,7 +9,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { FIXTURES_DIR } from '../src/testing/fixtures.ts';
+import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../src/testing/fixtures.ts';
 import { dataRowCount, expectedOf, openTableFromRail, shot, watchErrors } from './explorer-helpers.ts';
 import { confirmCompact, confirmPreview, expectCurrent, inspectorCounter, previewCompact, previewRollback, undoTo } from './writes-helpers.ts';
 
@@ -51,6 +51,7 @@ function opfsMetadata(page: Page, folder: string): Promise<string[]> {
 }
 
 test.describe('writes by clicks on a local folder (File System Access, OPFS standing in for the picker)', () => {
+  test.skip(!FIXTURES_PRESENT, FIXTURES_SKIP_REASON);
   test('roll back → undo → compact → undo, each previewed and confirmed, written into the folder', async ({ page }) => {
     test.setTimeout(150_000);
     const folder = `fsa-writes-${Date.now()}`;
