@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { FIXTURES_DIR } from '../src/testing/fixtures.ts';
+import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../src/testing/fixtures.ts';
 import { readE2eState } from './e2e-state.ts';
 import { dataRowCount, expectedOf, openTableFromRail, shot, watchErrors } from './explorer-helpers.ts';
 import { confirmPreview, expectCurrent, openS3Prefix, selectVersionByKeys, uploadTableCopy } from './writes-helpers.ts';
@@ -104,6 +104,7 @@ test.describe('Paimon over the S3 gateway', () => {
 });
 
 test('a read-only copy of a Paimon table: writes are disabled and say why', async ({ page }) => {
+  test.skip(!FIXTURES_PRESENT, FIXTURES_SKIP_REASON);
   const errors = watchErrors(page);
   await page.goto('/');
   await page.getByRole('tab', { name: /Local folder/ }).click();
