@@ -11,7 +11,9 @@
  * in a child process, so it does not share the measured event loop). Per run, in the same process,
  * alternating which goes first:
  * - Lakescope: open (HttpStorage over the CLI's node:http transport) + plan + every batch of the one read
- *   loop (core/api/read-tasks.ts, its defaults) as Arrow — the engine's own output;
+ *   loop as the CLI's `scan` runs it (core/api/read-scan.ts: the loop fed while the plan is made, its
+ *   defaults) as Arrow — the engine's own output; "open + plan" is the time until the plan is complete
+ *   (data files are already being fetched by then);
  * - icebird (`bench/icebird-peer.ts`): open + `icebergRead` of every row, as row objects (its output);
  * - parquet-wasm alone: every data file fetched whole over the same transport, 8 at a time (the read
  *   loop's concurrency), decoded by `readParquet` and handed to apache-arrow (`tableFromIPC`) — no
@@ -25,7 +27,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { tableFromIPC } from 'apache-arrow';
-import { readTasks } from '../src/core/api/read-tasks.ts';
+import { readScan } from '../src/core/api/read-scan.ts';
 import { ensureParquetWasm } from '../src/core/codecs/parquet/wasm-init.ts';
 import { appendRows, createTable } from '../src/core/formats/iceberg/commit/index.ts';
 import { openIcebergTable } from '../src/core/formats/iceberg/index.ts';
@@ -33,6 +35,7 @@ import { HttpStorage } from '../src/core/io/index.ts';
 import { pool } from '../src/core/util/async.ts';
 import { FsStorage } from '../src/platform/node/fs-storage.ts';
 import { nodeFetch } from '../src/platform/node/node-fetch.ts';
+import { installNodeInflate } from '../src/platform/node/native-inflate.ts';
 import { installNodeParquetWasm } from '../src/platform/node/parquet-wasm-init.ts';
 import { loadIcebird, type IcebirdPeer } from './icebird-peer.ts';
 import { serveFolderInChild } from './serve-folder-child.ts';
@@ -74,6 +77,7 @@ function sumIds(batch: { getChild(name: string): { data: readonly { values: unkn
  */
 export async function runFullReadBench(opts: { rows: number; files: number; runs: number; dir: string; icebird?: IcebirdPeer; log?: (s: string) => void }): Promise<FullReadResult> {
   installNodeParquetWasm();
+  installNodeInflate(); // as the CLI runs (src/cli/main.ts): Node's zlib for the manifests' deflate blocks
   const pw = await ensureParquetWasm();
   const served = await serveFolderInChild(opts.dir);
   try {
@@ -94,10 +98,9 @@ export async function runFullReadBench(opts: { rows: number; files: number; runs
     const ours = () => timed(async () => {
       const t0 = performance.now();
       const table = await openIcebergTable(storage());
-      const plan = await table.plan({});
-      const planMs = performance.now() - t0;
+      let planMs = 0;
       let rows = 0; let idSum = 0n;
-      for await (const r of readTasks(table, plan)) if ('batch' in r) { rows += r.batch.numRows; idSum += sumIds(r.batch); }
+      for await (const r of readScan(table, {}, { onPlan: () => { planMs = performance.now() - t0; } })) if ('batch' in r) { rows += r.batch.numRows; idSum += sumIds(r.batch); }
       return { rows, idSum, planMs };
     });
     const wasmAlone = () => timed(async () => {

@@ -3,12 +3,12 @@
  * are LakeErrors, turned into a message and exit code by main.ts.
  */
 import { noteText } from '../core/messages/note.ts';
-import { readTasks } from '../core/api/read-tasks.ts';
+import { readScan } from '../core/api/read-scan.ts';
 import { canonicalRows, type CanonicalRow } from '../core/arrow/index.ts';
 import { explainScan } from '../core/api/explain-scan.ts';
 import { planScan } from '../core/api/plan-scan.ts';
 import { LakeError } from '../core/errors.ts';
-import type { LakeTable, RecordCountDto, ScanRequest, VersionSelector } from '../core/formats/table-format.ts';
+import type { LakePlan, LakeTable, RecordCountDto, ScanRequest, VersionSelector } from '../core/formats/table-format.ts';
 import { checkFlags, flagInt, flagValue, type ParsedArgs } from './args.ts';
 import { stringifyJson } from '../core/util/json.ts';
 import { formatRows, parseRowFormat, textTable } from './output.ts';
@@ -120,20 +120,22 @@ export async function scanCommand(table: LakeTable, args: ParsedArgs, print: Pri
   checkFlags(args, ['version', 'as-of', 'ref', 'columns', 'where', 'limit', 'format']);
   const format = parseRowFormat(flagValue(args, 'format'));
   const request = scanRequest(args, table, signal);
-  const plan = await planScan(table, request);
   const rows: CanonicalRow[] = [];
   const limit = request.limit ?? Infinity;
-  // The one read loop, ordered: the output is the same as reading the tasks one after another.
+  let plan: LakePlan | undefined;
+  // The one read loop, ordered, fed as the plan is made (data files fetched while later manifests are):
+  // the output is the same as planning, then reading the tasks one after another.
   if (limit > 0) {
-    for await (const read of readTasks(table, plan, { signal })) {
+    for await (const read of readScan(table, request, { signal, onPlan: (p) => { plan = p; } })) {
       if (!('batch' in read)) continue;
-      for (const row of canonicalRows(read.batch, { columns: plan.columns })) {
+      for (const row of canonicalRows(read.batch, { columns: plan!.columns })) {
         if (rows.length >= limit) break;
         rows.push(row);
       }
       if (rows.length >= limit) break;
     }
   }
+  plan ??= await planScan(table, request);
   print(formatRows(format, plan.columns, rows));
 }
 

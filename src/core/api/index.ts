@@ -20,6 +20,7 @@ export { explainScan, parseFilter, rootedFile, type ExplainOptions } from './exp
 export { planScan, unknownColumnError } from './plan-scan.ts';
 export { RowCursor, MAX_PAGE_ROWS, gridColumn, type RowCursorOptions } from './row-cursor.ts';
 export { readTasks, planTaskBytes, type ReadTasksOptions, type TaskRead } from './read-tasks.ts';
+export { readScan, type ReadScanOptions } from './read-scan.ts';
 export { readRawFile, hexDump, type RawFileOptions } from './raw-file.ts';
 export { toDisplay, type DisplayOptions } from './display-value.ts';
 export { partitionStats, humanValue } from './partition-stats.ts';

@@ -83,15 +83,43 @@ interface Slot {
  * abort of `signal`, or the consumer stopping early, aborts every read in flight and rejects a waiting
  * `next()` with Aborted at once.
  */
-export async function* readTasks(table: LakeTable, plan: Pick<LakePlan, 'tasks' | 'files'>, options: ReadTasksOptions<ScanTask> = {}): AsyncGenerator<TaskRead> {
-  const tasks = plan.tasks as readonly ScanTask[];
-  const fileOf = (index: number): string | undefined => plan.files.find((f) => f.task === index)?.path;
+export function readTasks(table: LakeTable, plan: Pick<LakePlan, 'tasks' | 'files'>, options: ReadTasksOptions<ScanTask> = {}): AsyncGenerator<TaskRead> {
+  return readFeed(table, {
+    tasks: plan.tasks as readonly ScanTask[], settled: true,
+    fileOf: (index) => plan.files.find((f) => f.task === index)?.path,
+  }, options.taskBytes ? options : { ...options, taskBytes: planTaskBytes(plan) });
+}
+
+/**
+ * The tasks the loop reads: all of a finished plan ({@link readTasks}), or those of a plan still being
+ * made (read-scan.ts), told in plan order as they become final. Until `settled`, `tasks` may grow (and
+ * the feed notifies the loop through {@link TaskFeed.listen}); once settled, it is the whole plan — or
+ * `error` is set and the loop throws it.
+ */
+export interface TaskFeed {
+  readonly tasks: readonly ScanTask[];
+  readonly settled: boolean;
+  readonly error?: unknown;
+  /** The file a task reads (for errors). */
+  fileOf(index: number): string | undefined;
+  /** Called with a function the feed calls whenever `tasks`, `settled` or `error` change. */
+  listen?(changed: () => void): void;
+  /** Most tasks read at once while the plan is not settled (default: the slow-start window, 1). */
+  readonly windowWhileUnsettled?: number;
+}
+
+/**
+ * {@link readTasks} over a feed. While the feed is not settled, tasks start (within every bound) but no
+ * batch is handed out: a plan that fails late must fail before any row, as when planned first.
+ */
+export async function* readFeed(table: LakeTable, feed: TaskFeed, options: ReadTasksOptions<ScanTask> = {}): AsyncGenerator<TaskRead> {
+  const fileOf = (index: number): string | undefined => feed.fileOf(index);
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 8));
   const maxBytes = Math.max(0, options.maxBytesInFlight ?? 64 * 1024 * 1024);
   const ordered = options.ordered ?? true;
   const onDemand = options.bufferBatches === 0;
   const bufferBatches = Math.max(1, options.bufferBatches ?? 4);
-  const sizeOf = options.taskBytes ?? planTaskBytes(plan);
+  const sizeOf = options.taskBytes ?? ((): number => 0);
   const inner = new AbortController();
   const onOuterAbort = () => inner.abort(options.signal?.reason);
   if (options.signal?.aborted) throw abortError(options.signal, 'read');
@@ -99,6 +127,7 @@ export async function* readTasks(table: LakeTable, plan: Pick<LakePlan, 'tasks' 
 
   const active: Slot[] = []; // started and not fully handed out, in task order
   const changed = new Wakeup();
+  feed.listen?.(() => changed.notify());
   let nextTask = 0;
   let window = 1;
   let bytesInFlight = 0;
@@ -120,7 +149,7 @@ export async function* readTasks(table: LakeTable, plan: Pick<LakePlan, 'tasks' 
       }
       finishedTasks++;
       finishedBytes += slot.bytes;
-      options.onProgress?.({ phase: 'read', done: finishedTasks, total: tasks.length, bytes: finishedBytes });
+      options.onProgress?.({ phase: 'read', done: finishedTasks, total: feed.tasks.length, bytes: finishedBytes });
     } catch (e) {
       slot.error = taskError(e, fileOf(slot.index), slot.index);
       failed = true;
@@ -131,12 +160,15 @@ export async function* readTasks(table: LakeTable, plan: Pick<LakePlan, 'tasks' 
   };
 
   const admit = (): void => {
-    while (!failed && nextTask < tasks.length && active.length < Math.min(window, concurrency)) {
+    const tasks = feed.tasks;
+    const width = feed.settled ? window : Math.max(window, feed.windowWhileUnsettled ?? 1);
+    while (!failed && !feed.error && nextTask < tasks.length && active.length < Math.min(width, concurrency)) {
       const bytes = Math.max(0, sizeOf(tasks[nextTask]!, nextTask) || 0);
       if (active.length > 0 && bytesInFlight + bytes > maxBytes) return;
       const slot: Slot = { index: nextTask, bytes, buffer: [], finished: false, wanted: true, space: new Wakeup() };
       bytesInFlight += bytes;
       active.push(slot);
+      window = Math.max(window, active.length); // tasks read ahead while planning count as earned
       void pump(slot, tasks[nextTask++]!);
     }
   };
@@ -150,11 +182,12 @@ export async function* readTasks(table: LakeTable, plan: Pick<LakePlan, 'tasks' 
   try {
     for (;;) {
       if (inner.signal.aborted) throw abortError(options.signal, 'read');
+      if (feed.settled && feed.error !== undefined) throw feed.error;
       admit();
-      if (active.length === 0) return;
+      if (active.length === 0 && feed.settled) return;
       // Ordered: only the oldest task may hand out. Unordered: the first task with something to say.
-      const candidates = ordered ? [active[0]!] : active;
-      if (!ordered) { const err = active.find((s) => s.error); if (err) throw err.error; }
+      const candidates = !feed.settled ? [] : ordered ? [active[0]!] : active;
+      if (!ordered) { const err = candidates.find((s) => s.error); if (err) throw err.error; }
       const slot = candidates.find((s) => s.buffer.length > 0 || s.finished);
       if (!slot) {
         for (const s of candidates) if (!s.wanted) { s.wanted = true; s.space.notify(); }

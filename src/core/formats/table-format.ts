@@ -381,6 +381,14 @@ export interface LakeTable {
   /** Column names of the current schema, in order. */
   columnNames(): string[];
   plan(scan: ScanRequest): Promise<LakePlan>;
+  /**
+   * Optional: {@link plan}, telling `onTasks` runs of tasks as soon as they are final, in plan order — the
+   * n-th task told is `tasks[n]` of the plan returned, with its planned bytes (the sum of its planned
+   * files' `bytes`) — so reading can start before planning ends (core/api read-scan.ts). Returns what `plan`
+   * returns, and fails where it fails. A format may tell some tasks early, or none (e.g. where deletes or a
+   * limit need the whole plan first).
+   */
+  planEarly?(scan: ScanRequest, onTasks: (tasks: readonly ScanTask[], bytes: readonly number[]) => void): Promise<LakePlan>;
   /** Arrow batches of one task of a plan of this table (never assume one file = one batch). */
   read(task: ScanTask, options?: { signal?: AbortSignal }): AsyncIterable<RecordBatch>;
   /** Children of a tree node (the roots when `nodeId` is absent), for a version (current by default). */

@@ -203,11 +203,11 @@ export class IcebergTable implements LakeTable {
   }
 
   /** Plans a scan with Iceberg's own task type (bigint ids) and full skip records. */
-  async planScan(req: IcebergScanRequest = {}): Promise<ScanPlan> {
+  async planScan(req: IcebergScanRequest = {}, onTasks?: (tasks: readonly FileScanTask[]) => void): Promise<ScanPlan> {
     const resolved = this.resolveVersion(req);
     return planScan({
       meta: this.metadata, files: this.files, snapshot: resolved.snapshot, schema: this.schemaFor(resolved.snapshot), via: resolved.via, viaNote: resolved.viaNote, note: resolved.note,
-    }, { filter: toExpr(req.filter), columns: req.columns, limit: req.limit, pruneRowGroups: req.pruneRowGroups, concurrency: req.concurrency, signal: req.signal });
+    }, { filter: toExpr(req.filter), columns: req.columns, limit: req.limit, pruneRowGroups: req.pruneRowGroups, concurrency: req.concurrency, signal: req.signal, onTasks });
   }
 
   /** {@link LakeTable.partitioning}: numbered partition specs that evolve (spec "Partition Evolution"). */
@@ -215,8 +215,13 @@ export class IcebergTable implements LakeTable {
 
   /** The common model's plan: opaque tasks for {@link read}, one plain record per planned file. */
   async plan(req: ScanRequest = {}): Promise<LakePlan> {
+    return this.planEarly(req);
+  }
+
+  /** {@link LakeTable.planEarly}: tasks told as their manifests are read (scan/plan.ts `onTasks`). */
+  async planEarly(req: ScanRequest, onTasks?: (tasks: readonly ScanTask[], bytes: readonly number[]) => void): Promise<LakePlan> {
     if (req.version === undefined && req.asOfTimestampMs === undefined && this.metadata.currentSnapshotId === undefined) return this.emptyPlan(req);
-    const p = await this.planScan(req);
+    const p = await this.planScan(req, onTasks && ((tasks) => onTasks(toScanTasks(tasks), tasks.map((t) => Number(t.fileSizeInBytes)))));
     return {
       versionId: String(p.snapshotId), columns: p.columns, tasks: toScanTasks(p.tasks), files: plannedFiles(this.metadata, p.tasks), skipped: p.skipped,
       counts: p.counts as unknown as LakePlan["counts"], notes: [p.viaNote ?? `snapshot chosen by ${p.via}`, ...(p.note ? [p.note] : []), ...(p.pathNotes ?? []), ...this.warningNotes()],

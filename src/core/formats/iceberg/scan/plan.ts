@@ -42,6 +42,13 @@ export interface PlanOptions {
   /** Parallel manifest/footer reads (default 16). */
   readonly concurrency?: number;
   readonly signal?: AbortSignal;
+  /**
+   * Told runs of tasks as soon as they are final, in plan order (the n-th told is `tasks[n]` of the plan,
+   * the same object), so reading can start while later manifests are fetched. Only where nothing after a
+   * manifest can change its tasks: no limit, no row-group pruning, no delete manifests (else told nothing;
+   * the plan is the same either way).
+   */
+  readonly onTasks?: (tasks: readonly FileScanTask[]) => void;
 }
 
 /** The table state a plan is made from. */
@@ -84,11 +91,16 @@ export async function planScan(input: PlanInput, opts: PlanOptions = {}): Promis
   counts.manifests.skipped = manifests.length - toRead.length;
 
   // Step 2: manifest entries (partition values, then column metrics), all manifests fetched in parallel.
-  const perManifest = await pool(toRead, concurrency, async (m) => {
+  const residual = bound.op === 'true' ? undefined : opts.filter;
+  const early = opts.onTasks && opts.limit === undefined && !((opts.pruneRowGroups ?? true) && bound.op !== 'true') && toRead.every((m) => m.content === 'data')
+    ? new EarlyTasks(opts.onTasks, (e, key) => fileTask(e, key, NO_DELETES, undefined, files, schema.schemaId, projectedIds, residual, undefined)) : undefined;
+  const perManifest = await pool(toRead, concurrency, async (m, i) => {
     const spec = specOf(meta, m.partitionSpecId, m.path);
     const pfields = partitionFieldsFor(meta, spec);
     const entries = await files.readManifest(m, pfields, signal);
-    return filterEntries(entries, projectInclusive(bound, spec, schema), bound, schema, pfields);
+    const r = filterEntries(entries, projectInclusive(bound, spec, schema), bound, schema, pfields);
+    early?.done(i, r.kept, files);
+    return r;
   }, signal);
   const dataEntries: ManifestEntry[] = []; const deleteEntries: ManifestEntry[] = [];
   perManifest.forEach((r, i) => {
@@ -137,19 +149,14 @@ export async function planScan(input: PlanInput, opts: PlanOptions = {}): Promis
   throwIfAborted(signal, 'iceberg plan');
 
   const usedDeletes = new Set<string>();
-  const residual = bound.op === 'true' ? undefined : opts.filter;
   const n = cands.entries.length;
   const tasks = new Array<FileScanTask>(n);
+  const told = early?.tasks ?? [];
   for (let i = 0; i < n; i++) {
-    const entry = cands.entries[i]!; const f = entry.dataFile; const deletes = deletesAt(cands, i);
+    const deletes = deletesAt(cands, i);
     for (const d of deletes) usedDeletes.add(deleteId(d));
-    tasks[i] = {
-      kind: 'iceberg-file-scan', path: f.filePath, key: cands.keys[i] ?? files.keyOf(f.filePath), format: f.fileFormat,
-      recordCount: f.recordCount, fileSizeInBytes: f.fileSizeInBytes, specId: f.specId, partition: f.partition,
-      dataSequenceNumber: entry.sequenceNumber, firstRowId: f.firstRowId, rowGroups: cands.rowGroups?.[i],
-      deletes: deletes.length === 0 ? NO_DELETES : deletes.map((d) => deleteRef(d, files)), schemaId: schema.schemaId, projectedIds,
-      residual, limit: opts.limit,
-    };
+    // A task told early was built from the same entry and key by the same function (see EarlyTasks).
+    tasks[i] = told[i] ?? fileTask(cands.entries[i]!, cands.keys[i], deletes, cands.rowGroups?.[i], files, schema.schemaId, projectedIds, residual, opts.limit);
   }
   counts.dataFiles.matched = tasks.length;
   counts.deleteFiles.matched = usedDeletes.size;
@@ -162,6 +169,56 @@ export async function planScan(input: PlanInput, opts: PlanOptions = {}): Promis
     filter: opts.filter, tasks, skipped, counts, via: input.via, ...(input.viaNote ? { viaNote: input.viaNote } : {}), note: input.note, ...(pathNotes.length ? { pathNotes } : {}),
   };
 }
+
+/** The task reading one data file (its key: undefined for a path outside the table, which `keyOf` then reports). */
+function fileTask(entry: ManifestEntry, key: string | undefined, deletes: readonly ManifestEntry[], rowGroups: number[] | undefined, files: TableFiles,
+  schemaId: number, projectedIds: readonly number[], residual: Expr | undefined, limit: number | undefined): FileScanTask {
+  const f = entry.dataFile;
+  return {
+    kind: 'iceberg-file-scan', path: f.filePath, key: key ?? files.keyOf(f.filePath), format: f.fileFormat,
+    recordCount: f.recordCount, fileSizeInBytes: f.fileSizeInBytes, specId: f.specId, partition: f.partition,
+    dataSequenceNumber: entry.sequenceNumber, firstRowId: f.firstRowId, rowGroups,
+    deletes: deletes.length === 0 ? NO_DELETES : deletes.map((d) => deleteRef(d, files)), schemaId, projectedIds,
+    residual, limit,
+  };
+}
+
+/**
+ * Tasks told before the plan ends ({@link PlanOptions.onTasks}): when the manifests before a manifest are
+ * all done, its kept data entries' tasks are final — without deletes, a limit or row-group pruning, a
+ * data entry's task depends only on the entry and its storage key, and the plan keeps data entries in
+ * manifest order. Stops telling at an entry whose path lies outside the table (the plan reports it) —
+ * the end of the plan tells the rest, and checks what was told.
+ */
+class EarlyTasks {
+  readonly tasks: FileScanTask[] = [];
+  private readonly pending: (readonly ManifestEntry[] | undefined)[] = [];
+  private next = 0;
+  private stopped = false;
+
+  constructor(private readonly onTasks: (tasks: readonly FileScanTask[]) => void, private readonly build: (e: ManifestEntry, key: string) => FileScanTask) {}
+
+  /** Manifest `index` (in the order read) is filtered: tell the tasks that became final. */
+  done(index: number, kept: readonly ManifestEntry[], files: TableFiles): void {
+    this.pending[index] = kept;
+    if (this.stopped) return;
+    const from = this.tasks.length;
+    for (let m = this.pending[this.next]; m !== undefined && !this.stopped; m = this.pending[++this.next]) {
+      this.pending[this.next] = undefined;
+      for (const e of m) {
+        // A relative path's key can change as reads learn where its folder lies (io/relocation.ts `learn`):
+        // only absolute paths, whose keys never change, are told early.
+        const key = ABSOLUTE.test(e.dataFile.filePath) ? files.relocation.tryKey(e.dataFile.filePath) : undefined;
+        if (key === undefined) { this.stopped = true; break; }
+        this.tasks.push(this.build(e, key));
+      }
+    }
+    if (this.tasks.length > from) this.onTasks(this.tasks.slice(from));
+  }
+}
+
+/** A URI with a scheme, or a path from the root. */
+const ABSOLUTE = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|\/)/;
 
 /**
  * The data files that may match, as parallel arrays (not an object per file: planning 1,000,000 entries
