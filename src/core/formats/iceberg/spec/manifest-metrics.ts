@@ -13,6 +13,7 @@ import { AvroLazy, type AvroLazyFields, AvroPairMap } from '../../../codecs/avro
 import { LakeError, toLakeError } from '../../../errors.ts';
 import { LazyMap } from '../../../util/lazy-map.ts';
 import { mapEntries } from './avro-record.ts';
+import type { DataFile } from './manifest.ts';
 
 /** Field ids of the metric maps. */
 const METRIC_FIELD_IDS: ReadonlySet<number> = new Set([108, 109, 110, 137, 125, 128]);
@@ -82,4 +83,76 @@ function bytesMap(v: unknown): Map<number, Uint8Array> {
   const out = new Map<number, Uint8Array>();
   for (const [k, x] of mapEntries(v) ?? []) if (x instanceof Uint8Array) out.set(Number(k), x.slice());
   return out;
+}
+
+/**
+ * Makes one metric map of an entry from where its encoding starts in the manifest block: an
+ * {@link AvroPairMap} (counts: long values; bounds: bytes/fixed values, views into the block).
+ */
+export type MetricMaker = (bytes: Uint8Array, pos: number) => ReadonlyMap<number, unknown>;
+
+/**
+ * Makers of the six metric maps, in {@link ENCODED_METRICS} order (undefined: the writer's schema has no such field).
+ * One per manifest schema, shared by its entries.
+ */
+export type MetricMakers = readonly (MetricMaker | undefined)[];
+
+/** The metric fields, in the order of {@link MetricMakers} and of {@link EncodedMetricsDataFile}'s positions. */
+export const ENCODED_METRICS = ['columnSizes', 'valueCounts', 'nullValueCounts', 'nanValueCounts', 'lowerBounds', 'upperBounds'] as const;
+
+/** The value kinds an encoded metric map must have: counts are longs, bounds bytes (or fixed). */
+export const ENCODED_METRIC_VALUE_KINDS: readonly (readonly string[])[] = [['long'], ['long'], ['long'], ['long'], ['bytes', 'fixed'], ['bytes', 'fixed']];
+
+/** The fields of a data file other than its metric maps (what {@link EncodedMetricsDataFile} holds as is). */
+export type DataFileBase = Omit<DataFile, (typeof ENCODED_METRICS)[number]>;
+
+/**
+ * A data file as planning reads it (spec/manifest-reader.ts), its six column metric maps kept as positions
+ * in the manifest's decompressed block and made into maps (AvroPairMaps, as the lazy decoder makes them)
+ * only when asked (issue 17: four or six map objects per entry were ~a fifth of planning 100,000 entries,
+ * most of it garbage-collector work copying what the cached manifest keeps alive). A getter returns a new
+ * map object each time, reading the same bytes: equal contents. The other fields are plain own properties.
+ */
+export class EncodedMetricsDataFile implements DataFile {
+  readonly content: DataFile['content'];
+  readonly filePath: string;
+  readonly fileFormat: string;
+  readonly specId: number;
+  readonly partition: DataFile['partition'];
+  readonly recordCount: bigint;
+  readonly fileSizeInBytes: bigint;
+  readonly keyMetadata?: Uint8Array;
+  readonly splitOffsets?: readonly bigint[];
+  readonly equalityIds?: readonly number[];
+  readonly sortOrderId?: number;
+  readonly firstRowId?: bigint;
+  readonly referencedDataFile?: string;
+  readonly contentOffset?: bigint;
+  readonly contentSizeInBytes?: bigint;
+  readonly #bytes: Uint8Array | undefined;
+  readonly #makers: MetricMakers;
+  // Positions of the six maps in #bytes (-1: absent or null), as small integers: no object each.
+  readonly #p0: number; readonly #p1: number; readonly #p2: number; readonly #p3: number; readonly #p4: number; readonly #p5: number;
+
+  constructor(base: DataFileBase, bytes: Uint8Array | undefined, makers: MetricMakers, p0: number, p1: number, p2: number, p3: number, p4: number, p5: number) {
+    this.content = base.content; this.filePath = base.filePath; this.fileFormat = base.fileFormat; this.specId = base.specId;
+    this.partition = base.partition; this.recordCount = base.recordCount; this.fileSizeInBytes = base.fileSizeInBytes;
+    this.keyMetadata = base.keyMetadata; this.splitOffsets = base.splitOffsets; this.equalityIds = base.equalityIds;
+    this.sortOrderId = base.sortOrderId; this.firstRowId = base.firstRowId; this.referencedDataFile = base.referencedDataFile;
+    this.contentOffset = base.contentOffset; this.contentSizeInBytes = base.contentSizeInBytes;
+    this.#bytes = bytes; this.#makers = makers;
+    this.#p0 = p0; this.#p1 = p1; this.#p2 = p2; this.#p3 = p3; this.#p4 = p4; this.#p5 = p5;
+  }
+
+  get columnSizes(): ReadonlyMap<number, bigint> | undefined { return this.#map(0, this.#p0) as ReadonlyMap<number, bigint> | undefined; }
+  get valueCounts(): ReadonlyMap<number, bigint> | undefined { return this.#map(1, this.#p1) as ReadonlyMap<number, bigint> | undefined; }
+  get nullValueCounts(): ReadonlyMap<number, bigint> | undefined { return this.#map(2, this.#p2) as ReadonlyMap<number, bigint> | undefined; }
+  get nanValueCounts(): ReadonlyMap<number, bigint> | undefined { return this.#map(3, this.#p3) as ReadonlyMap<number, bigint> | undefined; }
+  get lowerBounds(): ReadonlyMap<number, Uint8Array> | undefined { return this.#map(4, this.#p4) as ReadonlyMap<number, Uint8Array> | undefined; }
+  get upperBounds(): ReadonlyMap<number, Uint8Array> | undefined { return this.#map(5, this.#p5) as ReadonlyMap<number, Uint8Array> | undefined; }
+
+  #map(k: number, pos: number): ReadonlyMap<number, unknown> | undefined {
+    const make = this.#makers[k];
+    return pos < 0 || make === undefined || this.#bytes === undefined ? undefined : make(this.#bytes, pos);
+  }
 }

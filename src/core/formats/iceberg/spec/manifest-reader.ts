@@ -10,7 +10,9 @@
  * Each raw entry then goes through the same {@link buildEntry} as the generic path. A schema this reader
  * does not cover (a struct inside a union, no data_file struct) is read by the generic path instead.
  */
-import { type AvroCursor, type AvroDecodeFn, type AvroField, type AvroType, compileDecoder, compileSkipper, lazyFieldDecoder, readAvroFile, readAvroFileWith } from '../../../codecs/avro/index.ts';
+import { type AvroCursor, type AvroDecodeFn, type AvroField, type AvroType, AvroPairMap, compileDecoder, compileSkipper, lazyFieldDecoder, readAvroFile, readAvroFileWith } from '../../../codecs/avro/index.ts';
+import { LakeError } from '../../../errors.ts';
+import { ENCODED_METRICS, ENCODED_METRIC_VALUE_KINDS, type MetricMaker, type MetricMakers } from './manifest-metrics.ts';
 import { D, E, type EntryContext, MANIFEST_LAZY_FIELDS, type ManifestEntry, type RawEntry, S, buildEntry, entryContext, newRawEntry, parseManifest } from './manifest.ts';
 import type { ManifestFile } from './manifest-list.ts';
 import type { PartitionTupleField } from './partition-spec.ts';
@@ -18,10 +20,14 @@ import type { PartitionTupleField } from './partition-spec.ts';
 type RecordType = Extract<AvroType, { kind: 'record' }>;
 type Step = (c: AvroCursor, raw: RawEntry) => void;
 
-/** A compiled reader: the steps of one entry record, and whether its data_file struct has a partition struct. */
+/**
+ * A compiled reader: the steps of one entry record, whether its data_file struct has a partition struct,
+ * and the makers of metric maps kept as positions (undefined where the metrics are read as lazy values).
+ */
 interface EntryReader {
   readonly steps: readonly Step[];
   readonly hasPartition: boolean;
+  readonly metricMakers?: MetricMakers;
 }
 
 /**
@@ -35,7 +41,7 @@ export function readManifestEntries(bytes: Uint8Array, manifest: ManifestFile, p
   const { records } = readAvroFileWith(bytes, { name: file }, (header) => {
     const reader = entryReader(header.type, partitionFields);
     if (!reader) { generic = true; return skipAll(header.type); }
-    ctx = entryContext(manifest, partitionFields, file, reader.hasPartition);
+    ctx = entryContext(manifest, partitionFields, file, reader.hasPartition, undefined, reader.metricMakers);
     raw = newRawEntry(partitionFields.length);
     raw[S.hasDataFile] = true; // a struct, never null (a union around it is left to the generic path)
     raw[S.hasPartition] = reader.hasPartition;
@@ -98,7 +104,11 @@ function compileEntryReader(type: AvroType, partitionFields: readonly PartitionT
     const slot = id !== undefined && chosenIndex(r, id) === i ? bySlotId.get(id) : undefined;
     return slot === undefined ? skipStep(f) : valueStep(f, slot);
   });
-  const dfSteps = slotsOf(df, DATA_FILE_SLOTS, (id, i) => (id === D.partition && i === partIndex && part ? structStep(slotsOf(part, partSlots)) : undefined));
+  // Column metrics as positions in the block (EncodedMetricsDataFile) when every metric field the schema
+  // has is an array of int-keyed pairs of the right value type (how Iceberg writes them); else lazy values.
+  const makers = metricMakers(df);
+  const dfSteps = slotsOf(df, DATA_FILE_SLOTS, (id, i) => (id === D.partition && i === partIndex && part ? structStep(slotsOf(part, partSlots))
+    : makers && METRIC_INDEX.has(id) && chosenIndex(df, id) === i ? metricStep(df.fields[i]!, DATA_FILE_SLOTS.get(id)!) : undefined));
   // A writer that gave `status` no field id: the field named `status` (as the generic path finds it).
   const statusIndex = chosenIndex(type, E.status) ?? byName(type, 'status');
   const steps = type.fields.map((f, i) => {
@@ -108,7 +118,59 @@ function compileEntryReader(type: AvroType, partitionFields: readonly PartitionT
     const slot = id !== undefined && chosenIndex(type, id) === i ? ENTRY_SLOTS.get(id) : undefined;
     return slot === undefined || slot === S.status ? skipStep(f) : valueStep(f, slot);
   });
-  return { steps, hasPartition: part !== undefined };
+  return { steps, hasPartition: part !== undefined, metricMakers: makers };
+}
+
+/** The metric fields by field id → their index in {@link ENCODED_METRICS}. */
+const METRIC_INDEX: ReadonlyMap<number, number> = new Map([D.columnSizes, D.valueCounts, D.nullCounts, D.nanCounts, D.lower, D.upper].map((id, k) => [id, k]));
+
+/**
+ * Makers of the metric maps of this data_file type, or undefined when a metric field the reader would
+ * keep lazily (MANIFEST_LAZY_FIELDS) is not an `array<record{int, V}>` with V of the metric's kind, alone or
+ * beside null in a union — those are read as before (lazy values, decoded on use).
+ */
+function metricMakers(df: RecordType): MetricMakers | undefined {
+  const makers: (MetricMaker | undefined)[] = ENCODED_METRICS.map(() => undefined);
+  for (const [id, k] of METRIC_INDEX) {
+    const i = chosenIndex(df, id);
+    if (i === undefined) continue;
+    const f = df.fields[i]!;
+    if (!MANIFEST_LAZY_FIELDS.test(f)) return undefined;
+    const branches = f.type.kind === 'union' ? f.type.branches.filter((b) => b.kind !== 'null') : [f.type];
+    const t = branches[0];
+    if (branches.length !== 1 || !t || !isPairArray(t, ENCODED_METRIC_VALUE_KINDS[k]!)) return undefined;
+    const make = AvroPairMap.factory(t, compileDecoder(t, OPTIONS));
+    makers[k] = make as unknown as MetricMaker; // an AvroPairMap: isPairArray is pairCodec's test
+  }
+  return makers;
+}
+
+/** `array<record{int, V}>` with V of one of `kinds` (what AvroPairMap reads; see codecs/avro/lazy-pair-map.ts). */
+function isPairArray(t: AvroType, kinds: readonly string[]): boolean {
+  const item = t.kind === 'array' ? t.items : undefined;
+  return item?.kind === 'record' && item.fields.length === 2 && item.fields[0]!.type.kind === 'int' && kinds.includes(item.fields[1]!.type.kind);
+}
+
+/**
+ * A metric field kept as a position: the slot gets where the map's encoding starts (S.block the block),
+ * or null; the encoding is stepped over and checked as the lazy decoder does (codecs/avro/lazy.ts).
+ */
+function metricStep(f: AvroField, slot: number): Step {
+  const t = f.type;
+  if (t.kind !== 'union') {
+    const skip = compileSkipper(t);
+    return (c, raw) => { raw[slot] = c.pos; raw[S.block] = c.bytes; skip(c); };
+  }
+  const n = t.branches.length;
+  const isNull = t.branches.map((b) => b.kind === 'null');
+  const skips = t.branches.map((b) => compileSkipper(b));
+  return (c, raw) => {
+    const i = c.readInt();
+    if (i < 0 || i >= n) throw new LakeError('DataInvalid', `avro: union branch ${i} out of range (${n} branches)`, { offset: c.pos });
+    if (isNull[i]) { raw[slot] = null; return; }
+    raw[slot] = c.pos; raw[S.block] = c.bytes;
+    skips[i]!(c);
+  };
 }
 
 function fieldId(f: AvroField): number | undefined {

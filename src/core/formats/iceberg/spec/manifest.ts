@@ -10,7 +10,7 @@ import type { AvroFile } from '../../../codecs/avro/index.ts';
 import { formatUuid } from '../../../expr/literal.ts';
 import type { Value } from '../../../expr/types.ts';
 import { type RecordShape, fieldKey, fieldType, recordShape, unwrapOptional } from './avro-record.ts';
-import { boundMetrics, longMetrics } from './manifest-metrics.ts';
+import { EncodedMetricsDataFile, type MetricMakers, boundMetrics, longMetrics } from './manifest-metrics.ts';
 import type { ManifestFile } from './manifest-list.ts';
 import { optBig, optBytes, optNum } from './manifest-list.ts';
 import type { PartitionTupleField } from './partition-spec.ts';
@@ -126,8 +126,13 @@ export const S = {
   recordCount: 9, size: 10, columnSizes: 11, valueCounts: 12, nullCounts: 13, nanCounts: 14, lower: 15, upper: 16,
   keyMetadata: 17, splitOffsets: 18, equalityIds: 19, sortOrderId: 20, firstRowId: 21, refFile: 22, contentOffset: 23,
   contentSize: 24,
+  /**
+   * With {@link EntryContext.metricMakers}: the decompressed block the entry was read from, and the metric
+   * slots hold where each map's encoding starts in it (a number), or null/undefined.
+   */
+  block: 25,
   /** Partition values follow, one slot per field of the manifest's partition tuple type. */
-  partition: 25,
+  partition: 26,
 } as const;
 
 /** The raw fields of one manifest entry, by {@link S} slot; `undefined` where the writer's schema has no such field. */
@@ -167,11 +172,11 @@ function fillRaw(r: Rec, ctx: EntryContext, raw: RawEntry): RawEntry {
  * record; `keys`: where fields sit in decoded records (only for {@link parseManifest}'s generic path).
  */
 export function entryContext(manifest: ManifestFile, partitionFields: readonly PartitionTupleField[], file: string, hasPartition: boolean,
-  keys: Pick<EntryContext, 'e' | 'd' | 'partKeys'> = NO_KEYS): EntryContext {
+  keys: Pick<EntryContext, 'e' | 'd' | 'partKeys'> = NO_KEYS, metricMakers?: MetricMakers): EntryContext {
   // No object spread: V8 (Node 20) builds an object literal with properties after a spread on a slow path
   // (~20 µs here, once per manifest: 4 ms of planning 200 one-entry manifests).
   return {
-    e: keys.e, d: keys.d, partKeys: keys.partKeys, partitionFields, hasPartition, manifest, file,
+    e: keys.e, d: keys.d, partKeys: keys.partKeys, partitionFields, hasPartition, manifest, file, metricMakers,
     // First Row ID Inheritance: only data files, in file order, counting files that had none themselves.
     nextRowId: manifest.content === 'data' ? manifest.firstRowId : undefined,
     bigints: new Map(), tuples: new Map(), singles: new Map(),
@@ -198,6 +203,8 @@ export interface EntryContext {
   readonly hasPartition: boolean;
   readonly manifest: ManifestFile;
   readonly file: string;
+  /** Set by planning's reader: metric slots hold positions in the block ({@link S.block}), see {@link EncodedMetricsDataFile}. */
+  readonly metricMakers: MetricMakers | undefined;
   nextRowId: bigint | undefined;
   /** Equal 64-bit values of this manifest's entries (sequence numbers, snapshot ids, counts) as one object each. */
   readonly bigints: Map<bigint, bigint>;
@@ -281,7 +288,17 @@ export function buildEntry(r: RawEntry, ctx: EntryContext, index: number): Manif
     firstRowId = ctx.nextRowId;
     ctx.nextRowId += recordCount as bigint;
   }
-  const dataFile: DataFile = {
+  const makers = ctx.metricMakers;
+  const dataFile: DataFile = makers ? new EncodedMetricsDataFile({
+    content, filePath: filePath as string, fileFormat, specId: manifest.partitionSpecId,
+    partition: readPartition(r, ctx),
+    recordCount: shareBig(ctx, recordCount as bigint), fileSizeInBytes: shareBig(ctx, size as bigint),
+    keyMetadata: optBytes(r[S.keyMetadata]),
+    splitOffsets: Array.isArray(splitOffsets) ? splitOffsets.map((x) => optBig(x) ?? 0n) : undefined,
+    equalityIds, sortOrderId: optNum(r[S.sortOrderId]), firstRowId,
+    referencedDataFile: typeof referencedDataFile === 'string' ? referencedDataFile : undefined,
+    contentOffset: optBig(r[S.contentOffset]), contentSizeInBytes: optBig(r[S.contentSize]),
+  }, r[S.block] as Uint8Array | undefined, makers, posAt(r, S.columnSizes), posAt(r, S.valueCounts), posAt(r, S.nullCounts), posAt(r, S.nanCounts), posAt(r, S.lower), posAt(r, S.upper)) : {
     content, filePath: filePath as string, fileFormat, specId: manifest.partitionSpecId,
     partition: readPartition(r, ctx),
     recordCount: shareBig(ctx, recordCount as bigint), fileSizeInBytes: shareBig(ctx, size as bigint),
@@ -304,6 +321,12 @@ export function buildEntry(r: RawEntry, ctx: EntryContext, index: number): Manif
     fileSequenceNumber: shareBig(ctx, inherit(r[S.fileSeq], status, manifest)),
     dataFile,
   };
+}
+
+/** A metric slot's position in the block (-1: absent or null). */
+function posAt(r: RawEntry, slot: number): number {
+  const v = r[slot];
+  return typeof v === 'number' ? v : -1;
 }
 
 function fail(ctx: EntryContext, index: number, what: string): never {
