@@ -179,7 +179,7 @@ export function entryContext(manifest: ManifestFile, partitionFields: readonly P
     e: keys.e, d: keys.d, partKeys: keys.partKeys, partitionFields, hasPartition, manifest, file, metricMakers,
     // First Row ID Inheritance: only data files, in file order, counting files that had none themselves.
     nextRowId: manifest.content === 'data' ? manifest.firstRowId : undefined,
-    bigints: new Map(), tuples: new Map(), singles: new Map(),
+    bigints: new Map(), recent: [undefined, undefined, undefined, undefined, undefined], tuples: new Map(), singles: new Map(),
   };
 }
 
@@ -208,6 +208,8 @@ export interface EntryContext {
   nextRowId: bigint | undefined;
   /** Equal 64-bit values of this manifest's entries (sequence numbers, snapshot ids, counts) as one object each. */
   readonly bigints: Map<bigint, bigint>;
+  /** The last value shared of each {@link BigField}. */
+  readonly recent: (bigint | undefined)[];
   /** Equal partition tuples of this manifest's entries as one (frozen) array each. */
   readonly tuples: Map<string, readonly (Value | null)[]>;
   /** The same for one-field tuples, keyed by the value. */
@@ -222,16 +224,27 @@ export interface EntryContext {
  */
 const MAX_SHARED = 4096;
 
-function shareBig(ctx: EntryContext, v: bigint): bigint {
-  const known = ctx.bigints.get(v);
-  if (known !== undefined) return known;
-  if (ctx.bigints.size < MAX_SHARED) ctx.bigints.set(v, v);
-  return v;
+function shareBig(ctx: EntryContext, v: bigint, field: BigField): bigint {
+  // The same field of consecutive entries usually holds the same value (a manifest's sequence numbers and
+  // snapshot id, equal record counts): compared with the last one shared for that field (BigInts compare
+  // by value) before the map lookup, which hashes the value.
+  const recent = ctx.recent[field];
+  if (recent === v) return recent;
+  let known = ctx.bigints.get(v);
+  if (known === undefined) {
+    known = v;
+    if (ctx.bigints.size < MAX_SHARED) ctx.bigints.set(v, v);
+  }
+  ctx.recent[field] = known;
+  return known;
 }
 
-function optShareBig(ctx: EntryContext, v: unknown): bigint | undefined {
+/** The 64-bit fields {@link shareBig} shares, each with its own last value. */
+const enum BigField { recordCount, size, snapshotId, seq, fileSeq }
+
+function optShareBig(ctx: EntryContext, v: unknown, field: BigField): bigint | undefined {
   const b = optBig(v);
-  return b === undefined ? undefined : shareBig(ctx, b);
+  return b === undefined ? undefined : shareBig(ctx, b, field);
 }
 
 const keysCache = new WeakMap<RecordShape, Map<object, unknown>>();
@@ -292,7 +305,7 @@ export function buildEntry(r: RawEntry, ctx: EntryContext, index: number): Manif
   const dataFile: DataFile = makers ? new EncodedMetricsDataFile({
     content, filePath: filePath as string, fileFormat, specId: manifest.partitionSpecId,
     partition: readPartition(r, ctx),
-    recordCount: shareBig(ctx, recordCount as bigint), fileSizeInBytes: shareBig(ctx, size as bigint),
+    recordCount: shareBig(ctx, recordCount as bigint, BigField.recordCount), fileSizeInBytes: shareBig(ctx, size as bigint, BigField.size),
     keyMetadata: optBytes(r[S.keyMetadata]),
     splitOffsets: Array.isArray(splitOffsets) ? splitOffsets.map((x) => optBig(x) ?? 0n) : undefined,
     equalityIds, sortOrderId: optNum(r[S.sortOrderId]), firstRowId,
@@ -301,7 +314,7 @@ export function buildEntry(r: RawEntry, ctx: EntryContext, index: number): Manif
   }, r[S.block] as Uint8Array | undefined, makers, posAt(r, S.columnSizes), posAt(r, S.valueCounts), posAt(r, S.nullCounts), posAt(r, S.nanCounts), posAt(r, S.lower), posAt(r, S.upper)) : {
     content, filePath: filePath as string, fileFormat, specId: manifest.partitionSpecId,
     partition: readPartition(r, ctx),
-    recordCount: shareBig(ctx, recordCount as bigint), fileSizeInBytes: shareBig(ctx, size as bigint),
+    recordCount: shareBig(ctx, recordCount as bigint, BigField.recordCount), fileSizeInBytes: shareBig(ctx, size as bigint, BigField.size),
     columnSizes: longMetrics(r[S.columnSizes], file), valueCounts: longMetrics(r[S.valueCounts], file),
     nullValueCounts: longMetrics(r[S.nullCounts], file), nanValueCounts: longMetrics(r[S.nanCounts], file),
     lowerBounds: boundMetrics(r[S.lower], file), upperBounds: boundMetrics(r[S.upper], file),
@@ -316,9 +329,9 @@ export function buildEntry(r: RawEntry, ctx: EntryContext, index: number): Manif
   }
   return {
     status,
-    snapshotId: optShareBig(ctx, r[S.snapshotId]) ?? manifest.addedSnapshotId,
-    sequenceNumber: shareBig(ctx, inherit(r[S.seq], status, manifest)),
-    fileSequenceNumber: shareBig(ctx, inherit(r[S.fileSeq], status, manifest)),
+    snapshotId: optShareBig(ctx, r[S.snapshotId], BigField.snapshotId) ?? manifest.addedSnapshotId,
+    sequenceNumber: shareBig(ctx, inherit(r[S.seq], status, manifest), BigField.seq),
+    fileSequenceNumber: shareBig(ctx, inherit(r[S.fileSeq], status, manifest), BigField.fileSeq),
     dataFile,
   };
 }
