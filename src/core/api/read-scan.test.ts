@@ -53,6 +53,16 @@ async function streamed(table: LakeTable, scan: ScanRequest): Promise<{ lines?: 
   }
 }
 
+/** Drains reads; the error they end with, if any. */
+async function streamed2(reads: AsyncIterable<TaskRead>): Promise<unknown> {
+  try {
+    for await (const r of reads) void r;
+    return undefined;
+  } catch (e) {
+    return e;
+  }
+}
+
 /** Counts the tasks a table's planEarly tells before its plan ends. */
 function countEarly(table: LakeTable): { told: number } {
   const counter = { told: 0 };
@@ -170,6 +180,20 @@ describe('readScan while the plan is made', () => {
     expect(b.before).toBe(0);
     // Read ahead happened, and nothing is left running.
     expect(storage.events.some((e) => e.startsWith('start ') && e.endsWith('.parquet'))).toBe(true);
+  });
+
+  it('an abort while planning rejects promptly with Aborted and leaves nothing running', async () => {
+    const probe = new SlowStorage(memory, () => ({}));
+    await general(await openTable(probe, '', 'iceberg'), {});
+    const last = probe.events.filter((e) => e.startsWith('start ') && manifests.includes(e.slice(6))).at(-1)!.slice(6);
+    const storage = new SlowStorage(memory, (key) => (key === last ? { delayMs: 5000 } : {}));
+    const table = await openTable(storage, '', 'iceberg');
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 40);
+    const t0 = performance.now();
+    const b = await streamed2(readScan(table, {}, { signal: controller.signal }));
+    expect(isLakeError(b, 'Aborted')).toBe(true);
+    expect(performance.now() - t0).toBeLessThan(1000);
   });
 
   it('with a limit, plans first and reads as the general path does', async () => {

@@ -24,7 +24,9 @@ export interface ReadScanOptions extends Omit<ReadTasksOptions, 'taskBytes'> {
  * and the plan given to `onPlan` are those of `readTasks(table, await planScan(table, request), options)`,
  * and so are the errors (a planning error before any batch; an unknown column as `planScan` words it).
  */
-export async function* readScan(table: LakeTable, request: ScanRequest, options: ReadScanOptions = {}): AsyncGenerator<TaskRead> {
+export async function* readScan(table: LakeTable, scan: ScanRequest, options: ReadScanOptions = {}): AsyncGenerator<TaskRead> {
+  // The read's signal stops planning too when the request has none of its own.
+  const request = scan.signal || !options.signal ? scan : { ...scan, signal: options.signal };
   if (!table.planEarly) {
     const plan = await planScan(table, request);
     options.onPlan?.(plan);
