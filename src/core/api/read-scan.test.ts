@@ -182,6 +182,35 @@ describe('readScan while the plan is made', () => {
     expect(storage.events.some((e) => e.startsWith('start ') && e.endsWith('.parquet'))).toBe(true);
   });
 
+  it('a task that fails while the plan is made fails as in the general path, naming its file', async () => {
+    const probe = new SlowStorage(memory, () => ({}));
+    await general(await openTable(probe, '', 'iceberg'), {});
+    const last = probe.events.filter((e) => e.startsWith('start ') && manifests.includes(e.slice(6))).at(-1)!.slice(6);
+    // The first task's read throws a plain error (no file in its context): the loop names the file.
+    const failing = async () => {
+      const storage = new SlowStorage(memory, (key) => (key === last ? { delayMs: 60 } : {}));
+      const table = await openTable(storage, '', 'iceberg');
+      const read = table.read.bind(table);
+      let first: unknown;
+      table.read = (task, o) => {
+        first ??= task;
+        if (task !== first) return read(task, o);
+        return (async function* () { storage.events.push('task 0 failed'); throw new Error('boom'); })();
+      };
+      return { table, storage };
+    };
+    const a = await general((await failing()).table, {});
+    expect(String(a.error)).toContain('boom');
+    const { table, storage } = await failing();
+    const b = await streamed(table, {});
+    expect(storage.events.indexOf('task 0 failed')).toBeGreaterThanOrEqual(0);
+    expect(storage.events.indexOf('task 0 failed')).toBeLessThan(storage.events.indexOf(`end ${last}`)); // read ahead, before the plan was complete
+    expect(String(b.error)).toBe(String(a.error));
+    expect((b.error as LakeError).context).toEqual((a.error as LakeError).context);
+    expect(String((b.error as LakeError).context.file)).toMatch(/\.parquet$/);
+    expect(b.before).toBe(0);
+  });
+
   it('an abort while planning rejects promptly with Aborted and leaves nothing running', async () => {
     const probe = new SlowStorage(memory, () => ({}));
     await general(await openTable(probe, '', 'iceberg'), {});

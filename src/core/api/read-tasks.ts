@@ -71,7 +71,8 @@ interface Slot {
   finished: boolean;
   /** With `bufferBatches: 0`: the consumer waits for this task's next batch. */
   wanted: boolean;
-  error?: LakeError;
+  /** What the task's read threw (made a LakeError naming the file when surfaced: the file may be known only once the plan is). */
+  failure?: { readonly cause: unknown };
   readonly space: Wakeup;
 }
 
@@ -151,7 +152,7 @@ export async function* readFeed(table: LakeTable, feed: TaskFeed, options: ReadT
       finishedBytes += slot.bytes;
       options.onProgress?.({ phase: 'read', done: finishedTasks, total: feed.tasks.length, bytes: finishedBytes });
     } catch (e) {
-      slot.error = taskError(e, fileOf(slot.index), slot.index);
+      slot.failure = { cause: e };
       failed = true;
     } finally {
       slot.finished = true;
@@ -187,7 +188,7 @@ export async function* readFeed(table: LakeTable, feed: TaskFeed, options: ReadT
       if (active.length === 0 && feed.settled) return;
       // Ordered: only the oldest task may hand out. Unordered: the first task with something to say.
       const candidates = !feed.settled ? [] : ordered ? [active[0]!] : active;
-      if (!ordered) { const err = candidates.find((s) => s.error); if (err) throw err.error; }
+      if (!ordered) { const err = candidates.find((s) => s.failure); if (err) throw taskError(err.failure!.cause, fileOf(err.index), err.index); }
       const slot = candidates.find((s) => s.buffer.length > 0 || s.finished);
       if (!slot) {
         for (const s of candidates) if (!s.wanted) { s.wanted = true; s.space.notify(); }
@@ -200,7 +201,7 @@ export async function* readFeed(table: LakeTable, feed: TaskFeed, options: ReadT
         yield { taskIndex: slot.index, batch };
         continue;
       }
-      if (slot.error) throw slot.error;
+      if (slot.failure) throw taskError(slot.failure.cause, fileOf(slot.index), slot.index);
       release(slot);
       yield { taskIndex: slot.index, taskDone: true };
     }
