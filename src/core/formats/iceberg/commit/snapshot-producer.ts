@@ -17,6 +17,7 @@
 import { LakeError } from '../../../errors.ts';
 import { messageError } from '../../../message-error.ts';
 import type { DataFile, ManifestEntry } from '../spec/manifest.ts';
+import { plainDataFile } from '../spec/manifest-metrics.ts';
 import type { ManifestFile } from '../spec/manifest-list.ts';
 import { partitionFieldsFor, specOf } from '../scan/partition-fields.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
@@ -198,7 +199,8 @@ async function addedManifests(base: TableState, change: SnapshotChange, files: r
 
 /** New files never carry a first row id of their own: it is assigned by inheritance (spec "Row Lineage"). */
 function stripInherited(f: DataFile): DataFile {
-  return f.firstRowId === undefined ? f : { ...f, firstRowId: undefined };
+  // plainDataFile: a file read by planning keeps its metric maps as prototype getters, which a spread drops.
+  return f.firstRowId === undefined ? f : { ...plainDataFile(f), firstRowId: undefined };
 }
 
 /** Rewrites the parent manifests that hold removed files; returns the new manifest set (rewritten + untouched). */

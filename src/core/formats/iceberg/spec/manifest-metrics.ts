@@ -156,3 +156,18 @@ export class EncodedMetricsDataFile implements DataFile {
     return pos < 0 || make === undefined || this.#bytes === undefined ? undefined : make(this.#bytes, pos);
   }
 }
+
+/**
+ * `f` as a plain object whose every field is an own property. Must be used before copying a data file
+ * with a spread (`{ ...f, x }`): an {@link EncodedMetricsDataFile}'s metric maps are getters on its
+ * prototype, which a spread silently drops. A plain data file is returned as it is.
+ */
+export function plainDataFile(f: DataFile): DataFile {
+  if (!(f instanceof EncodedMetricsDataFile)) return f;
+  const out: { -readonly [K in keyof DataFile]: DataFile[K] } = { ...f };
+  for (const k of ENCODED_METRICS) {
+    const v = f[k];
+    if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  }
+  return out;
+}
