@@ -38,13 +38,13 @@ import type { ExprNode } from 'squirreling';
 import { LakeError, type LakeErrorRef } from '../../errors.ts';
 import { errorRef, errorText } from '../../messages/message-parts.ts';
 import { canonicalDecimal } from '../../arrow/index.ts';
-import { parseDecimal, type SqlType } from './sql-types.ts';
+import { parseDecimal, type IntBits, type SqlType } from './sql-types.ts';
 
 /** What SQL knows of an operand before running: an integer, a decimal(p,s), a double, or nothing. */
 export type NumClass =
-  | { readonly kind: 'int'; readonly precision: number }
+  | { readonly kind: 'int'; readonly precision: number; /** Spark's integral width (TINYINT 8 … BIGINT 64); 64 when absent. */ readonly bits?: IntBits }
   | { readonly kind: 'decimal'; readonly precision: number; readonly scale: number }
-  | { readonly kind: 'double' }
+  | { readonly kind: 'double'; /** A FLOAT (REAL): 32-bit, widened to a double with any other type. */ readonly float?: boolean }
   | { readonly kind: 'any' };
 
 const ANY: NumClass = { kind: 'any' };
@@ -54,6 +54,13 @@ const INT64_MAX = 2n ** 63n - 1n;
 const INT32_MIN = -(2n ** 31n);
 const INT32_MAX = 2n ** 31n - 1n;
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/** The range and SQL name of each integral width (Spark's ByteType … LongType). */
+const INT_RANGES: Readonly<Record<IntBits, readonly [bigint, bigint, string]>> = {
+  8: [-128n, 127n, 'TINYINT'], 16: [-32768n, 32767n, 'SMALLINT'], 32: [INT32_MIN, INT32_MAX, 'INT'], 64: [INT64_MIN, INT64_MAX, 'BIGINT'],
+};
+/** Decimal digits of each integral width (Spark's DecimalType.forType: ByteDecimal (3,0) … LongDecimal (20,0) — 19 here, asDecimal makes it 20). */
+const INT_DIGITS: Readonly<Record<IntBits, number>> = { 8: 3, 16: 5, 32: 10, 64: 19 };
+const bitsOf = (c: { bits?: IntBits }): IntBits => c.bits ?? 64;
 const INTEGER_TEXT = /^\s*[+-]?\d+\s*$/;
 const FRACTION_TEXT = /^\s*[+-]?(\d*)\.(\d*)\s*$/;
 
@@ -91,20 +98,34 @@ export function literalValue(node: Extract<ExprNode, { type: 'literal' }>, text:
   return INTEGER_TEXT.test(src) ? engineInt(BigInt(src.trim())) : v;
 }
 
-/** The class of a number literal from its text: an integer, a decimal (`1.50`), a double (`1e3`). */
+/**
+ * The class of an integer literal as Spark types it (AstBuilder.visitIntegerLiteral): INT when it fits 32
+ * bits, BIGINT when it fits 64, else DECIMAL(its digits, 0).
+ */
+function integerLiteralClass(n: bigint): NumClass {
+  const precision = Math.max(1, digits(n));
+  if (n >= INT32_MIN && n <= INT32_MAX) return { kind: 'int', precision, bits: 32 };
+  if (n >= INT64_MIN && n <= INT64_MAX) return { kind: 'int', precision, bits: 64 };
+  return { kind: 'decimal', precision, scale: 0 };
+}
+
+/**
+ * The class of a number literal from its text, as Spark's parser types it: an integer INT/BIGINT, a decimal
+ * (`1.50`, DECIMAL(3,2)), a double (`1e3`, `2.5E-1`: an exponent makes a DOUBLE literal).
+ */
 function literalClass(node: Extract<ExprNode, { type: 'literal' }>, text: string | undefined): NumClass {
   const v = node.value;
-  if (typeof v === 'bigint') return { kind: 'int', precision: Math.max(1, digits(v)) };
+  if (typeof v === 'bigint') return integerLiteralClass(v);
   if (typeof v !== 'number') return ANY;
   const src = text?.slice(node.positionStart, node.positionEnd);
-  if (src !== undefined && INTEGER_TEXT.test(src)) return { kind: 'int', precision: Math.max(1, src.replace(/\D/g, '').replace(/^0+/, '').length) };
+  if (src !== undefined && INTEGER_TEXT.test(src)) return integerLiteralClass(BigInt(src.trim()));
   const f = src === undefined ? undefined : FRACTION_TEXT.exec(src);
   if (f) {
     const whole = (f[1] ?? '').replace(/^0+/, '');
     const frac = f[2] ?? '';
     return { kind: 'decimal', precision: Math.max(1, whole.length + frac.length), scale: frac.length };
   }
-  if (src === undefined && Number.isSafeInteger(v)) return { kind: 'int', precision: Math.max(1, String(Math.abs(v)).length) };
+  if (src === undefined && Number.isSafeInteger(v)) return integerLiteralClass(BigInt(v));
   return { kind: 'double' };
 }
 
@@ -122,9 +143,28 @@ export function numClass(node: ExprNode, typeOfExpr: (n: ExprNode) => SqlType | 
   if (node.type === 'literal') return literalClass(node, text);
   if (node.type === 'unary' && node.op === '-') return numClass(node.argument, typeOfExpr, text);
   const t = typeOfExpr(node);
-  if (t?.kind === 'long') return { kind: 'int', precision: 19 };
+  if (t?.kind === 'long') return intClass(t.bits ?? 64);
   if (t?.kind === 'decimal') return { kind: 'decimal', precision: t.precision ?? MAX_DECIMAL_DIGITS, scale: t.scale };
+  if (t?.kind === 'double') return t.float ? { kind: 'double', float: true } : { kind: 'double' };
   return ANY;
+}
+
+/** The class of a value of an integral type of `bits` (BIGINT when 64). */
+export const intClass = (bits: IntBits): NumClass => (bits === 64 ? { kind: 'int', precision: INT_DIGITS[64] } : { kind: 'int', precision: INT_DIGITS[bits], bits });
+
+/** True for a class whose values SQL knows to be numbers of one type (an integer, a decimal, a double or float). */
+export const isKnownNumber = (c: NumClass): boolean => c.kind !== 'any';
+
+/**
+ * Spark's common type of two number classes in a comparison, IN or arithmetic (AnsiTypeCoercion
+ * findTightestCommonType / findWiderTypeForTwo, DecimalPrecision): with a DOUBLE or FLOAT on either side
+ * every other number is cast to DOUBLE (FLOAT with FLOAT stays FLOAT; with an integer it is DOUBLE in ANSI
+ * mode), so `double`; otherwise integers and decimals compare exactly (`exact`); `any` when a side's type
+ * is not known.
+ */
+export function comparisonClass(l: NumClass, r: NumClass): 'double' | 'exact' | 'any' {
+  if (l.kind === 'any' || r.kind === 'any') return 'any';
+  return l.kind === 'double' || r.kind === 'double' ? 'double' : 'exact';
 }
 
 /** A class as a decimal, for decimal arithmetic: an integer is decimal(its digits, 0) (a long decimal(20,0), Spark). */
@@ -141,11 +181,17 @@ export const ARITHMETIC_OPS = new Set(['+', '-', '*', '/', '%']);
  * or `any` (a double or unknown: the value decides at run time). Every class pair has a result type.
  */
 export function arithmeticClass(op: string, l: NumClass, r: NumClass): NumClass {
+  if (l.kind === 'any' || r.kind === 'any') {
+    // An untyped number (a function's result…): the value decides at run time (exactArithmetic).
+    return ANY;
+  }
+  // With a DOUBLE or FLOAT the other side is cast to DOUBLE (decimal op double is double, Spark
+  // DecimalPrecision; an integer with a FLOAT is DOUBLE under ANSI AnsiTypeCoercion); FLOAT op FLOAT is FLOAT.
+  // `/` of two integers casts both to DOUBLE (Spark's Division rule).
+  if (l.kind === 'double' || r.kind === 'double') return l.kind === 'double' && r.kind === 'double' && l.float && r.float ? { kind: 'double', float: true } : { kind: 'double' };
   if (l.kind === 'decimal' || r.kind === 'decimal') {
     const a = asDecimal(l);
     const b = asDecimal(r);
-    // With a double (or an untyped number: integer columns are typed, so it is a double) SQL computes in
-    // double (Spark: decimal op double is double); the value decides at run time (exactArithmetic).
     if (!a || !b) return ANY;
     if (op === '+' || op === '-') {
       const scale = Math.max(a.scale, b.scale);
@@ -159,7 +205,8 @@ export function arithmeticClass(op: string, l: NumClass, r: NumClass): NumClass 
     const scale = Math.max(a.scale, b.scale);
     return adjustedDecimal(Math.min(a.precision - a.scale, b.precision - b.scale) + scale, scale);
   }
-  if (l.kind === 'int' && r.kind === 'int' && op !== '/') return { kind: 'int', precision: 19 };
+  // Integers: the wider of the two types (ImplicitTypeCasts), overflowing at its width under ANSI.
+  if (l.kind === 'int' && r.kind === 'int') return op === '/' ? { kind: 'double' } : intClass(Math.max(bitsOf(l), bitsOf(r)) as IntBits);
   return ANY;
 }
 
@@ -192,7 +239,8 @@ function divideHalfUp(n: bigint, d: bigint): bigint {
 /** The SQL type of an arithmetic result class (what comparisons, ORDER BY and SUM see); undefined when untyped. */
 export function typeOfClass(c: NumClass): SqlType | undefined {
   if (c.kind === 'decimal') return { kind: 'decimal', scale: c.scale, precision: c.precision };
-  if (c.kind === 'int') return { kind: 'long' };
+  if (c.kind === 'int') return c.bits === undefined || c.bits === 64 ? { kind: 'long' } : { kind: 'long', bits: c.bits };
+  if (c.kind === 'double') return c.float ? { kind: 'double', float: true } : { kind: 'double' };
   return undefined;
 }
 
@@ -208,10 +256,35 @@ function decimalOperand(v: unknown, expr: string, at: At): { u: bigint; s: numbe
 
 const rescale = (d: { u: bigint; s: number }, to: number) => d.u * 10n ** BigInt(to - d.s);
 
+/** Division by zero: Spark in ANSI mode raises DIVIDE_BY_ZERO (SQLSTATE 22012) for `/`, `%` of every number type. */
+function divideByZero(at: At, text: string | undefined): never {
+  return fail('DataInvalid', errorRef('error.sql.exact.divideByZero', { expr: exprText(at, text) }), at);
+}
+
+/** An operand of class `c` as the DOUBLE Spark casts it to: a FLOAT widened (Math.fround of its shortest text), an integer or decimal rounded to nearest. */
+function doubleOperand(v: unknown, c: NumClass): number {
+  const n = typeof v === 'number' ? v : Number(v);
+  return c.kind === 'double' && c.float ? Math.fround(n) : n;
+}
+
+/** A FLOAT result as the engine holds floats: the shortest text that reads back as the same float (canonicalFloat32). */
+export function floatValue(f: number): number {
+  const v = Math.fround(f);
+  if (!Number.isFinite(v) || v === 0) return v === 0 ? 0 : v;
+  for (let p = 1; p <= 9; p++) { const c = Number(v.toPrecision(p)); if (Math.fround(c) === v) return c; }
+  return v;
+}
+
+/** Throws the overflow error of integral width `bits` when `n` is outside it. */
+function checkIntRange(n: bigint, bits: IntBits, at: At, text: string | undefined): void {
+  const [lo, hi, name] = INT_RANGES[bits];
+  if (n < lo || n > hi) fail('DataInvalid', errorRef('error.sql.exact.overflow', { expr: exprText(at, text), type: name }), at);
+}
+
 /**
  * `a op b` evaluated exactly for operands of classes `l` and `r` with result class `out` (from
  * {@link arithmeticClass}); `at`/`text` name the expression in an error. NULL when either is NULL; `/` and
- * `%` by zero are NULL (squirreling's answer; Spark non-ANSI).
+ * `%` by zero are LakeError DataInvalid (Spark ANSI's DIVIDE_BY_ZERO).
  */
 export function exactArithmetic(op: string, a: unknown, b: unknown, l: NumClass, r: NumClass, out: NumClass, at: At, text: string | undefined): unknown {
   if (a == null || b == null) return null;
@@ -229,12 +302,12 @@ export function exactArithmetic(op: string, a: unknown, b: unknown, l: NumClass,
       const extra = digits(u) - MAX_DECIMAL_DIGITS;
       if (extra > 0) { u = divideHalfUp(u, 10n ** BigInt(extra)); s -= extra; }
     } else if (op === '/') {
-      if (y.u === 0n) return null;
+      if (y.u === 0n) divideByZero(at, text);
       // BigDecimal.divide(_, 38, HALF_UP): the quotient at 38 fractional digits.
       s = MAX_DECIMAL_DIGITS;
       u = divideHalfUp(x.u * 10n ** BigInt(s + y.s), y.u * 10n ** BigInt(x.s));
     } else if (op === '%') {
-      if (y.u === 0n) return null;
+      if (y.u === 0n) divideByZero(at, text);
       // BigDecimal.remainder: the sign of the dividend, exact.
       s = Math.max(x.s, y.s);
       u = rescale(x, s) % rescale(y, s);
@@ -246,17 +319,44 @@ export function exactArithmetic(op: string, a: unknown, b: unknown, l: NumClass,
     if (digits(u) > out.precision) fail('DataInvalid', errorRef('error.sql.exact.decimalOverflow', { expr, digits: digits(u) }), at);
     return canonicalDecimal(u, out.scale);
   }
-  // Fast path: two safe integers whose double answer is a safe integer — that answer is the exact one
-  // (rounding is monotone, so an exact result past 2^53 never rounds back below it; `%` is always exact).
-  if (typeof a === 'number' && typeof b === 'number' && op !== '/' && l.kind !== 'double' && r.kind !== 'double' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
+  if (out.kind === 'double') {
+    // DOUBLE (or FLOAT op FLOAT): each side cast to DOUBLE first — a BIGINT past 2^53 rounds, as Spark's Cast does.
+    const x = doubleOperand(a, l);
+    const y = doubleOperand(b, r);
+    if ((op === '/' || op === '%') && y === 0) divideByZero(at, text);
+    const d = doubleOp(op, x, y) as number;
+    return out.float ? floatValue(d) : d;
+  }
+  if (out.kind === 'int') {
+    // Integers of known types: exact in bigint, an overflow of the result's width is an error (Spark ANSI).
+    const bits = bitsOf(out);
+    if ((op === '%' || op === '/') && (b === 0 || b === 0n)) divideByZero(at, text);
+    // Fast path: two safe integers whose double answer is a safe integer — that answer is the exact one
+    // (rounding is monotone, so an exact result past 2^53 never rounds back below it; `%` is always exact).
+    if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
+      const d = doubleOp(op, a, b) as number;
+      if (Number.isSafeInteger(d)) {
+        if (bits !== 64) checkIntRange(BigInt(d), bits, at, text);
+        return d === 0 ? 0 : d;
+      }
+    }
+    const x = intOf(a);
+    const y = intOf(b);
+    if (x !== undefined && y !== undefined) {
+      const exact = op === '+' ? x + y : op === '-' ? x - y : op === '*' ? x * y : x % y;
+      checkIntRange(exact, bits, at, text);
+      return engineInt(exact);
+    }
+  }
+  if ((op === '/' || op === '%') && Number(b) === 0) divideByZero(at, text);
+  // Fast path: two safe integers whose double answer is a safe integer — that answer is the exact one.
+  if (typeof a === 'number' && typeof b === 'number' && op !== '/' && Number.isSafeInteger(a) && Number.isSafeInteger(b)) {
     const d = doubleOp(op, a, b);
     if (d === null || Number.isSafeInteger(d)) return d === 0 ? 0 : d;
   }
   if (op === '/') {
-    // Integers divide as doubles (Spark's Divide casts them; squirreling divides the doubles).
-    const x = Number(a);
-    const y = Number(b);
-    return y === 0 ? null : x / y;
+    // Numbers divide as doubles (Spark's Divide casts integers; squirreling divides the doubles).
+    return Number(a) / Number(b);
   }
   if (l.kind === 'decimal' || r.kind === 'decimal') {
     // A decimal with a double: SQL's answer is the double one. With anything else (a bigint, text) we cannot say.
@@ -270,13 +370,8 @@ export function exactArithmetic(op: string, a: unknown, b: unknown, l: NumClass,
     // A fraction (a double) or a double literal: SQL computes in double, as squirreling does.
     return doubleOp(op, Number(a), Number(b));
   }
-  if (op === '%' && y === 0n) return null;
   const exact = op === '+' ? x + y : op === '-' ? x - y : op === '*' ? x * y : x % y;
-  if (out.kind === 'int') {
-    if (exact < INT64_MIN || exact > INT64_MAX) fail('DataInvalid', errorRef('error.sql.exact.overflow', { expr: exprText(at, text), type: 'BIGINT' }), at);
-    return engineInt(exact);
-  }
-  // Integer values of a type SQL does not know (an int or a double column): the answer is the same only
+  // Integer values of a type SQL does not know (a function's result…): the answer is the same only
   // while the double one is exact.
   const d = doubleOp(op, Number(a), Number(b)) as number;
   if (Number.isInteger(d) && BigInt(d) === exact) return typeof a === 'bigint' || typeof b === 'bigint' ? engineInt(exact) : d;
@@ -291,7 +386,10 @@ function doubleOp(op: string, x: number, y: number): number | null {
   return y === 0 ? null : x % y;
 }
 
-/** Unary minus, exact: a decimal's text negated, an integer in bigint (−(−2^63) overflows), else the number negated. */
+/**
+ * Unary minus, exact: a decimal's text negated, an integer in bigint at its width (−(−2^31) of an INT
+ * overflows, Spark ANSI's UnaryMinus), a double or float negated, an untyped number negated.
+ */
 export function exactNegate(v: unknown, c: NumClass, at: At, text: string | undefined): unknown {
   if (v == null) return null;
   if (c.kind === 'decimal') {
@@ -299,12 +397,34 @@ export function exactNegate(v: unknown, c: NumClass, at: At, text: string | unde
     if (!d || typeof v === 'number') return fail('Unsupported', errorRef('error.sql.exact.decimalWith', { expr: exprText(at, text), other: typeof v }), at);
     return canonicalDecimal(-rescale(d, Math.max(d.s, c.scale)), Math.max(d.s, c.scale));
   }
+  if (c.kind === 'int') {
+    const n = intOf(v);
+    if (n !== undefined) { checkIntRange(-n, bitsOf(c), at, text); return engineInt(-n); }
+  }
   if (typeof v === 'bigint') {
-    if (-v > INT64_MAX && c.kind === 'int') fail('DataInvalid', errorRef('error.sql.exact.overflow', { expr: exprText(at, text), type: 'BIGINT' }), at);
+    if (-v > INT64_MAX) fail('DataInvalid', errorRef('error.sql.exact.overflow', { expr: exprText(at, text), type: 'BIGINT' }), at);
     return engineInt(-v);
   }
   // An integer's minus zero is zero (a double keeps its sign, as JS and IEEE do).
   return c.kind === 'int' && v === 0 ? 0 : -(v as number);
+}
+
+/**
+ * ABS, exact and of its argument's type (Spark's Abs): an integer in bigint at its width (ABS of the
+ * smallest INT or BIGINT overflows under ANSI), a decimal's text without its sign, a double's magnitude.
+ */
+export function exactAbs(v: unknown, c: NumClass, at: At, text: string | undefined): unknown {
+  if (v == null) return null;
+  if (c.kind === 'decimal' && typeof v === 'string') return v.startsWith('-') ? v.slice(1) : v;
+  const n = intOf(v);
+  if (n !== undefined && (c.kind === 'int' || typeof v === 'bigint')) {
+    const abs = n < 0n ? -n : n;
+    checkIntRange(abs, c.kind === 'int' ? bitsOf(c) : 64, at, text);
+    return engineInt(abs);
+  }
+  if (typeof v === 'number') return Math.abs(v);
+  const d = typeof v === 'string' ? parseDecimal(v) : undefined;
+  return d ? Math.abs(Number(v)) : null;
 }
 
 /** Throws LakeError DataInvalid (the result is out of range for BIGINT) at `at` when `n` is outside 64 bits. */

@@ -106,8 +106,9 @@ describe('exact numbers in SQL', () => {
     await expectError('SELECT big + 1 AS a FROM t WHERE id = 3', 'DataInvalid', 'big + 1');
     await expectError('SELECT big * big AS a FROM t WHERE id = 1', 'DataInvalid', 'big * big');
     await expectError('SELECT -big AS a FROM t WHERE id = 4', 'DataInvalid', '-big');
-    // An integer-valued double beyond 2^53: a double would round, an integer would not — refused, not guessed.
-    await expectError('SELECT big + x AS a FROM t WHERE id = 1', 'Unsupported', 'big + x');
+    // BIGINT + DOUBLE is a DOUBLE: Spark casts big to DOUBLE first (ImplicitTypeCasts), so 2^53+1 becomes 2^53
+    // (round half to even) and 2^53 + 1.0 rounds back to 2^53. (old: refused as ambiguous.)
+    await expectRows('SELECT big + x AS a FROM t WHERE id = 1', [[2 ** 53]]);
   });
 
   it('decimal(38,x) arithmetic with integers is exact', async () => {
@@ -128,8 +129,9 @@ describe('exact numbers in SQL', () => {
     await expectError('SELECT d2 / 3 AS q FROM t WHERE id = 3', 'DataInvalid', 'd2 / 3');
     // decimal(38,0) / decimal(38,2): scale 39, precision 79 → (38,6): 12345 / -2.50; (2^53+1) / (2^53+1.5) rounds up to 1.
     await expectRows('SELECT id, d0 / d2 AS q FROM t WHERE id IN (1, 2) ORDER BY id', [[1, '1.000000'], [2, '-4938.000000']]);
-    // Division by zero is NULL (Spark without ANSI; squirreling).
-    await expectRows('SELECT d2 / 0 AS q, d2 % 0 AS r FROM t WHERE id = 1', [[null, null]]);
+    // Division by zero is Spark ANSI's DIVIDE_BY_ZERO (DivModLike with failOnError), an error — not NULL.
+    await expectError('SELECT d2 / 0 AS q FROM t WHERE id = 1', 'DataInvalid', 'd2 / 0');
+    await expectError('SELECT d2 % 0 AS r FROM t WHERE id = 1', 'DataInvalid', 'd2 % 0');
     // %: the sign of the dividend, scale max(s1, s2), exact. 2^53+1 is a multiple of 3; so is 1234567890…123456.
     await expectRows('SELECT id, d2 % 3 AS r FROM t WHERE id <= 4 ORDER BY id', [[1, '0.50'], [2, '-2.50'], [3, '0.78'], [4, '-0.01']]);
     // A product past 38 digits of precision keeps its integer digits and rounds the scale to 6 (8 before):

@@ -7,8 +7,8 @@
  */
 import type { ExprNode } from 'squirreling';
 import { extractType, isDated, shiftType, truncType } from './typed-dates.ts';
-import { arithmeticClass, ARITHMETIC_OPS, INTEGER_CASTS, numClass, typeOfClass } from './exact-numeric.ts';
-import { avgScale, checkLiteral, commonType, compareDecimal, isOrderedType, keyOf, parseDecimal, parseInstant, typeSpec, valueOfKey, type Decimal, type SqlType } from './sql-types.ts';
+import { arithmeticClass, ARITHMETIC_OPS, comparisonClass, INTEGER_CASTS, isKnownNumber, numClass, typeOfClass, type NumClass } from './exact-numeric.ts';
+import { avgScale, checkLiteral, commonType, compareDecimal, compareDoubles, isOrderedType, keyOf, parseDecimal, parseInstant, sqlDouble, typeSpec, valueOfKey, type Decimal, type SqlType } from './sql-types.ts';
 import { canonicalDecimal } from '../../arrow/index.ts';
 
 type Identifier = Extract<ExprNode, { type: 'identifier' }>;
@@ -39,12 +39,21 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: st
   }
   if (node.type === 'unary' && node.op === '-') {
     const t = staticType(node.argument, typeOf, text);
-    return t?.kind === 'decimal' || t?.kind === 'long' ? t : undefined;
+    return t?.kind === 'decimal' || t?.kind === 'long' || t?.kind === 'double' ? t : undefined;
   }
-  if (node.type === 'cast') return node.toType.toUpperCase() in INTEGER_CASTS ? { kind: 'long' } : undefined;
-  if (node.type === 'function' && PASS_THROUGH.has(node.funcName.toUpperCase())) return passThroughType(node.args, typeOf, text);
+  if (node.type === 'cast') return castType(node.toType);
+  // ABS keeps its argument's type (Spark's Abs); MOD(a, b) is a % b (Remainder).
+  if (node.type === 'function' && node.funcName.toUpperCase() === 'ABS' && node.args.length === 1) {
+    const t = staticType(node.args[0]!, typeOf, text);
+    return t?.kind === 'decimal' || t?.kind === 'long' || t?.kind === 'double' ? t : undefined;
+  }
+  if (node.type === 'function' && node.funcName.toUpperCase() === 'MOD' && node.args.length === 2) {
+    const sub = (n: ExprNode) => staticType(n, typeOf, text);
+    return typeOfClass(arithmeticClass('%', numClass(node.args[0]!, sub, text), numClass(node.args[1]!, sub, text)));
+  }
+  if (node.type === 'function' && PASS_THROUGH.has(node.funcName.toUpperCase())) return doubleResultType(node.args, typeOf, text) ?? passThroughType(node.args, typeOf, text);
   // A searched CASE whose results are all of one type (a simple CASE compares its operand as text: untyped).
-  if (node.type === 'case' && !node.caseExpr) return passThroughType(caseResults(node), typeOf, text);
+  if (node.type === 'case') return doubleResultType(caseResults(node), typeOf, text) ?? (node.caseExpr ? undefined : passThroughType(caseResults(node), typeOf, text));
   if (node.type === 'function' && node.args.length === 2) {
     const name = node.funcName.toUpperCase();
     if (name !== 'DATE_TRUNC' && name !== 'EXTRACT' && name !== 'DATE_PART') return undefined;
@@ -59,9 +68,21 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: st
     const t = name === 'MIN' || name === 'MAX' || name === 'SUM' || name === 'AVG' ? staticType(node.args[0]!, typeOf, text) : undefined;
     if (!t) return undefined;
     if (name === 'MIN' || name === 'MAX') return t;
-    if (name === 'SUM') return t.kind === 'decimal' || t.kind === 'long' ? t : undefined;
+    // SUM of any integer is a BIGINT, of a FLOAT or DOUBLE a DOUBLE (Spark's Sum.resultType); AVG of a number a DOUBLE.
+    if (name === 'SUM') return t.kind === 'decimal' ? t : t.kind === 'long' ? { kind: 'long' } : t.kind === 'double' ? { kind: 'double' } : undefined;
+    if (t.kind === 'long' || t.kind === 'double') return { kind: 'double' };
     return t.kind === 'decimal' ? { kind: 'decimal', scale: avgScale(t.scale) } : undefined;
   }
+  return undefined;
+}
+
+/** The type of CAST(… AS to) where it is a number type: INT/INTEGER 32 bits, BIGINT, FLOAT/REAL (32-bit, Spark), DOUBLE. */
+export function castType(to: string): SqlType | undefined {
+  const t = to.toUpperCase();
+  if (t === 'INT' || t === 'INTEGER') return { kind: 'long', bits: 32 };
+  if (t === 'BIGINT') return { kind: 'long' };
+  if (t === 'FLOAT' || t === 'REAL') return { kind: 'double', float: true };
+  if (t === 'DOUBLE') return { kind: 'double' };
   return undefined;
 }
 
@@ -70,6 +91,30 @@ export const caseResults = (node: Extract<ExprNode, { type: 'case' }>): ExprNode
 
 /** Functions that pass one of their arguments on: typed when every argument is of one ordered type. */
 export const PASS_THROUGH = new Set(['COALESCE', 'GREATEST', 'LEAST']);
+
+const isNullLiteral = (n: ExprNode): boolean => n.type === 'literal' && n.value == null;
+
+/**
+ * The DOUBLE (or FLOAT) that COALESCE, GREATEST, LEAST or CASE results give when they mix a DOUBLE or FLOAT
+ * with other numbers of known types: Spark casts every one to their common type (findWiderCommonType,
+ * CaseWhenCoercion), DOUBLE — so `COALESCE(big, 1e0)` of the BIGINT 2^53+1 is 9007199254740992.0, not the
+ * integer. FLOAT only when all are FLOATs. Undefined otherwise (NULLs aside).
+ */
+export function doubleResultType(args: readonly ExprNode[], typeOf: TypeOf | undefined, text: string | undefined): Extract<SqlType, { kind: 'double' }> | undefined {
+  const cs = args.filter((a) => !isNullLiteral(a)).map((a) => classOf(a, typeOf, text));
+  if (cs.length === 0 || !cs.every(isKnownNumber) || !cs.some((c) => c.kind === 'double')) return undefined;
+  return cs.every((c) => c.kind === 'double' && c.float) ? { kind: 'double', float: true } : { kind: 'double' };
+}
+
+/**
+ * A value of `node` as the DOUBLE of result type `t` ({@link doubleResultType}): a FLOAT widened unless the
+ * result is a FLOAT, an integer or a decimal's text rounded to the nearest double; NULL stays NULL.
+ */
+export function toResultDouble(node: ExprNode, t: Extract<SqlType, { kind: 'double' }>, typeOf: TypeOf | undefined, text: string | undefined): (v: unknown) => unknown {
+  const c = classOf(node, typeOf, text);
+  const widen = c.kind === 'double' && c.float && !t.float;
+  return (v) => (v == null ? null : widen ? Math.fround(Number(v)) : typeof v === 'number' ? v : sqlDouble(v) ?? null);
+}
 
 /**
  * The type COALESCE, GREATEST or LEAST of `args` gives: the one decimal, date or timestamp type (same scale,
@@ -143,11 +188,13 @@ export function constantOf(node: ExprNode, text: string | undefined): { value: u
 
 const columnName = (node: ExprNode): string => (node.type === 'identifier' ? node.name : node.type === 'function' ? `${node.funcName}(…)` : 'expression');
 
-type Parse = (v: unknown) => Decimal | bigint | undefined;
-const parserOf = (t: SqlType): Parse => (t.kind === 'decimal' ? parseDecimal : parseInstant);
+type Parse = (v: unknown) => Decimal | bigint | number | undefined;
+type Key = Decimal | bigint | number;
+const parserOf = (t: SqlType): Parse => (t.kind === 'decimal' ? parseDecimal : t.kind === 'double' ? sqlDouble : parseInstant);
 const comparerOf = (t: SqlType) => (t.kind === 'decimal'
-  ? (x: Decimal | bigint, y: Decimal | bigint) => compareDecimal(x as Decimal, y as Decimal)
-  : (x: Decimal | bigint, y: Decimal | bigint) => (x < y ? -1 : x > y ? 1 : 0));
+  ? (x: Key, y: Key) => compareDecimal(x as Decimal, y as Decimal)
+  : t.kind === 'double' ? (x: Key, y: Key) => compareDoubles(x as number, y as number)
+    : (x: Key, y: Key) => (x < y ? -1 : x > y ? 1 : 0));
 
 const OPS: Record<string, (c: number) => boolean> = {
   '=': (c) => c === 0, '==': (c) => c === 0, '!=': (c) => c !== 0, '<>': (c) => c !== 0,
@@ -157,9 +204,12 @@ export const isTypedComparison = (op: string) => op in OPS;
 
 type Compile = (node: ExprNode) => () => unknown;
 
-/** One side: a constant parsed once (checked against the type), else compiled and parsed per row. */
-function side(node: ExprNode, t: SqlType, other: ExprNode, compile: Compile, text: string | undefined): () => Decimal | bigint | null | undefined {
-  const parse = parserOf(t);
+/**
+ * One side: a constant parsed once (checked against the type), else compiled and parsed per row. Compared
+ * as doubles, a FLOAT side is widened first (`typeOf` given: Math.fround of the float's shortest text).
+ */
+function side(node: ExprNode, t: SqlType, other: ExprNode, compile: Compile, text: string | undefined, typeOf?: TypeOf): () => Key | null | undefined {
+  const parse = t.kind === 'double' && isFloat(node, typeOf, text) ? (v: unknown) => { const d = sqlDouble(v); return d === undefined ? undefined : Math.fround(d); } : parserOf(t);
   const c = constantOf(node, text);
   if (c) {
     checkLiteral(t, c.value, columnName(other), node);
@@ -176,6 +226,16 @@ export const isNumberLiteral = (n: ExprNode): boolean =>
 
 /** An integer against a number literal compares exactly as decimals (`big = 9007199254740993`, `n > 2.5`), not with a double of the literal. */
 const INTEGER_AS_DECIMAL: SqlType = { kind: 'decimal', scale: 0 };
+/** Numbers compared as DOUBLEs: Spark casts an integer or decimal to DOUBLE to compare it with a DOUBLE or FLOAT (or a DOUBLE literal, `1e0`). */
+const AS_DOUBLE: SqlType = { kind: 'double' };
+
+/** True when `node` is a FLOAT (REAL) value: compared as a double it is widened (Math.fround). */
+function isFloat(node: ExprNode, typeOf: TypeOf | undefined, text: string | undefined): boolean {
+  const c = numClass(node, (n) => staticType(n, typeOf, text), text);
+  return c.kind === 'double' && c.float === true;
+}
+
+const classOf = (node: ExprNode, typeOf: TypeOf | undefined, text: string | undefined): NumClass => numClass(node, (n) => staticType(n, typeOf, text), text);
 
 /**
  * The type `left` and `right` compare in: their common ordered type, or for an integer (long) against a
@@ -184,6 +244,9 @@ const INTEGER_AS_DECIMAL: SqlType = { kind: 'decimal', scale: 0 };
 export function comparisonType(left: ExprNode, right: ExprNode, typeOf: TypeOf | undefined, text?: string): SqlType | undefined {
   const lt = staticType(left, typeOf, text);
   const rt = staticType(right, typeOf, text);
+  // Two numbers of known types with a DOUBLE or FLOAT among them compare as doubles (Spark: a BIGINT 2^53+1
+  // equals 9007199254740992e0); integers and decimals exactly.
+  if (comparisonClass(classOf(left, typeOf, text), classOf(right, typeOf, text)) === 'double') return AS_DOUBLE;
   const t = commonType(lt, rt);
   if (isOrderedType(t)) return t;
   if ((lt?.kind === 'long' && isNumberLiteral(right)) || (rt?.kind === 'long' && isNumberLiteral(left))) return INTEGER_AS_DECIMAL;
@@ -193,6 +256,10 @@ export function comparisonType(left: ExprNode, right: ExprNode, typeOf: TypeOf |
 /** The type `x IN (values)` compares in: x's ordered type, or decimal for an integer x among number literals only. */
 export function inType(expr: ExprNode, values: readonly ExprNode[], typeOf: TypeOf | undefined, text?: string): SqlType | undefined {
   const t = staticType(expr, typeOf, text);
+  // Spark casts x and every value to their common type (InConversion): with a DOUBLE or FLOAT among numbers of
+  // known types, all are compared as doubles.
+  const classes = [expr, ...values].map((n) => classOf(n, typeOf, text));
+  if (classes.every(isKnownNumber) && classes.some((c) => c.kind === 'double')) return AS_DOUBLE;
   if (isOrderedType(t)) return t;
   return t?.kind === 'long' && values.length > 0 && values.every(isNumberLiteral) ? INTEGER_AS_DECIMAL : undefined;
 }
@@ -200,11 +267,11 @@ export function inType(expr: ExprNode, values: readonly ExprNode[], typeOf: Type
 /** `left op right` compared as values of their common type; undefined when neither side is typed. */
 export function compileTypedComparison(op: string, left: ExprNode, right: ExprNode, typeOf: TypeOf | undefined, compile: Compile, text?: string): (() => boolean | null) | undefined {
   const t = comparisonType(left, right, typeOf, text);
-  if (!isOrderedType(t) || !(op in OPS)) return undefined;
+  if (!(isOrderedType(t) || t?.kind === 'double') || !(op in OPS)) return undefined;
   const test = OPS[op]!;
   const cmp = comparerOf(t);
-  const l = side(left, t, right, compile, text);
-  const r = side(right, t, left, compile, text);
+  const l = side(left, t, right, compile, text, typeOf);
+  const r = side(right, t, left, compile, text, typeOf);
   return () => {
     const a = l();
     const b = r();
@@ -216,10 +283,10 @@ export function compileTypedComparison(op: string, left: ExprNode, right: ExprNo
 /** `x IN (values)` compared as values of x's type (SQL three-valued); undefined when x is not typed. */
 export function compileTypedIn(expr: ExprNode, values: readonly ExprNode[], typeOf: TypeOf | undefined, compile: Compile, text?: string): (() => boolean | null) | undefined {
   const t = inType(expr, values, typeOf, text);
-  if (!isOrderedType(t)) return undefined;
+  if (!(isOrderedType(t) || t?.kind === 'double')) return undefined;
   const cmp = comparerOf(t);
-  const x = side(expr, t, expr, compile, text);
-  const vs = values.map((v) => side(v, t, expr, compile, text));
+  const x = side(expr, t, expr, compile, text, typeOf);
+  const vs = values.map((v) => side(v, t, expr, compile, text, typeOf));
   return () => {
     const a = x();
     if (a == null) return null;
