@@ -256,9 +256,13 @@ export function checkDatedCast(node: Extract<ExprNode, { type: 'cast' }>, t: Sql
 }
 
 function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): Compiled {
-  checkDatedCast(node, staticType(node.expr, scope.typeOf, scope.text));
-  const expr = compileExpr(node.expr, scope);
+  const from = staticType(node.expr, scope.typeOf, scope.text);
+  checkDatedCast(node, from);
+  const raw = compileExpr(node.expr, scope);
+  // A FLOAT cast to a number is its float value (0.1f is 0.10000000149011612 as a DOUBLE), not its shortest text's double.
+  const expr = from?.kind === 'double' && from.float ? () => { const v = raw(); return typeof v === 'number' ? Math.fround(v) : v; } : raw;
   const to = node.toType;
+  if (from?.kind === 'double' && from.float && (to === 'TEXT' || to === 'STRING' || to === 'VARCHAR')) return () => { const v = raw(); return v == null ? null : String(v); };
   if (to === 'TEXT' || to === 'STRING' || to === 'VARCHAR') return () => { const v = expr(); return v == null ? null : typeof v === 'object' ? stringify(v) : String(v); };
   const guard = (v: unknown) => { if (typeof v === 'object') throw new FastFallback('CAST of an object'); };
   // Truncated toward zero, exact, range-checked (exact-numeric.ts), never Number() of a decimal or a 64-bit value.

@@ -144,7 +144,7 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
    * `col op value` as the query compares it (Spark's implicit casts): a DOUBLE literal against an integer or
    * decimal column, or any number against a FLOAT column, compares as doubles — pushed as a weaker range.
    */
-  const compare = (op: CompareOp, term: string, valueNode: ExprNode, value: Literal): Expr | undefined => {
+  const compare = (op: CompareOp, term: string, valueNode: ExprNode, value: Literal | undefined): Expr | undefined => {
     const t = types?.get(term);
     if (t?.kind === 'double' && t.float) {
       const d = literalDouble(valueNode, text);
@@ -154,7 +154,7 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
       const d = literalDouble(valueNode, text);
       return d === undefined ? undefined : doubleOnExact(op, term, d);
     }
-    return { op, term, value };
+    return value === undefined ? undefined : { op, term, value };
   };
   const known = new Set(columns);
   const aliasSet = new Set(aliases.map((a) => a.toLowerCase()));
@@ -187,12 +187,13 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
       }
       const op = COMPARE[n.op];
       if (!op) return undefined;
+      // (A DOUBLE literal past 2^53 has no exact literal here but is still compared as a double, `compare`.)
       const lc = column(n.left);
-      const rv = literalOf(n.right, text);
-      if (lc && rv !== undefined) return compare(op, lc, n.right, rv);
+      if (lc && literalDouble(n.right, text) !== undefined) return compare(op, lc, n.right, literalOf(n.right, text));
       const rc = column(n.right);
-      const lv = literalOf(n.left, text);
-      if (rc && lv !== undefined) return compare(FLIP[op], rc, n.left, lv);
+      if (rc && literalDouble(n.left, text) !== undefined) return compare(FLIP[op], rc, n.left, literalOf(n.left, text));
+      if (lc) { const rv = literalOf(n.right, text); if (rv !== undefined) return compare(op, lc, n.right, rv); }
+      if (rc) { const lv = literalOf(n.left, text); if (lv !== undefined) return compare(FLIP[op], rc, n.left, lv); }
       return undefined;
     }
     if (n.type === 'unary' && (n.op === 'IS NULL' || n.op === 'IS NOT NULL')) {

@@ -191,3 +191,132 @@ describe('exact numbers in SQL', () => {
     await expectRows('SELECT id FROM t ORDER BY big DESC', [[3], [1], [2], [5], [4]]);
   });
 });
+
+/**
+ * Numbers of different types as Spark 4 (ANSI mode, its default) types them, on both executors and through
+ * the scan's pushed-down filter — each row in its own file, so a file pruned wrongly loses its row. Spark's
+ * rules cited per case: AnsiTypeCoercion (findTightestCommonType: an integer with a DOUBLE or FLOAT is a
+ * DOUBLE, FLOAT with DOUBLE a DOUBLE), DecimalPrecision (a DECIMAL with a DOUBLE or FLOAT: both DOUBLE),
+ * InConversion / CaseWhenCoercion (every IN value and CASE/COALESCE result cast to the common type), the
+ * parser's literal types (AstBuilder: `1` INT, `9007199254740993` BIGINT, `1.5` DECIMAL(2,1), `1e0` DOUBLE),
+ * ANSI arithmetic (Add/Multiply/UnaryMinus/Abs of INT overflow at 32 bits: ARITHMETIC_OVERFLOW; DivModLike:
+ * DIVIDE_BY_ZERO), Divide (integers cast to DOUBLE), Sum (of an integer BIGINT, of a FLOAT a DOUBLE of the
+ * widened values). Every case marked "old:" answered that without an error before.
+ */
+describe('numbers of mixed types as Spark types them', () => {
+  const F01 = Math.fround(0.1); // the float 0.1f as a double: 0.10000000149011612
+  // big: long; i: int; f: float; x: double; d: decimal(38,20) (unscaled).
+  const SPARK_ROWS = [
+    { id: 1n, big: TWO_53 + 1n, i: 2147483647, f: 0.1, x: 2 ** 53, d: 10n ** 19n + 1n },
+    { id: 2n, big: TWO_53, i: -2147483648, f: 2.5, x: 0.1, d: 25n * 10n ** 19n },
+    { id: 3n, big: MIN, i: 7, f: null, x: null, d: null },
+    { id: 4n, big: 5n, i: 0, f: 0.5, x: 0.5, d: 5n * 10n ** 19n },
+  ];
+  let spark: MemoryStorage;
+  beforeAll(async () => {
+    spark = new MemoryStorage('sql spark numbers');
+    const f = (id: number, name: string, type: string, required = false) => ({ id, name, required, type });
+    await createTable(spark, {
+      location: 'memory://spark/t', formatVersion: 2,
+      schema: { type: 'struct', fields: [f(1, 'id', 'long', true), f(2, 'big', 'long'), f(3, 'i', 'int'), f(4, 'f', 'float'), f(5, 'x', 'double'), f(6, 'd', 'decimal(38,20)')] },
+    });
+    for (const row of SPARK_ROWS) await appendRows(spark, [row]);
+  });
+  const rows = async (query: string, want: unknown[][]) => {
+    for (const executor of EXECUTORS) {
+      const r = await runSql(spark, { query, tables: TABLES }, { executor });
+      expect(r.rows, `${executor}: ${query}`).toEqual(want);
+      if (executor === 'auto') expect(r.executor?.name, query).toBe('columnar');
+    }
+  };
+  const fails = async (query: string, at: string) => {
+    for (const executor of EXECUTORS) {
+      await expect(runSql(spark, { query, tables: TABLES }, { executor }), `${executor}: ${query}`)
+        .rejects.toMatchObject({ code: 'DataInvalid', message: expect.stringContaining(`line 1, column ${query.indexOf(at) + 1}`) });
+    }
+  };
+
+  it('a BIGINT, INT or DECIMAL against a DOUBLE, FLOAT or exponent literal compares as doubles', async () => {
+    // double(2^53+1) = 2^53 (half to even): Spark's `9007199254740993L = 9007199254740992e0` is true. old: [[2]].
+    await rows('SELECT id FROM t WHERE big = 9007199254740992e0 ORDER BY id', [[1], [2]]);
+    await rows('SELECT id FROM t WHERE big BETWEEN 9007199254740992e0 AND 9007199254740992e0 ORDER BY id', [[1], [2]]);
+    // old: [[2], [3], [4]] — the exact 2^53+1 is above 2^53, its double is not.
+    await rows('SELECT id FROM t WHERE big <= 9007199254740992e0 ORDER BY id', [[1], [2], [3], [4]]);
+    await rows('SELECT id FROM t WHERE big < 9007199254740992e0 ORDER BY id', [[3], [4]]);
+    // Column against column: big cast to DOUBLE. old: [].
+    await rows('SELECT id FROM t WHERE big = x ORDER BY id', [[1]]);
+    // A BIGINT literal against a DOUBLE column: the literal cast to DOUBLE. old: [].
+    await rows('SELECT id FROM t WHERE x = 9007199254740993', [[1]]);
+    // IN casts x and every value to their common type, DOUBLE here: 2^53+1 matches too. old: [[2], [4]].
+    await rows('SELECT id FROM t WHERE big IN (9007199254740992e0, 5) ORDER BY id', [[1], [2], [4]]);
+    // An integer or decimal literal keeps the comparison exact (INT/BIGINT/DECIMAL common types).
+    await rows('SELECT id FROM t WHERE big = 9007199254740992 ORDER BY id', [[2]]);
+    await rows('SELECT id FROM t WHERE i = 7e0', [[3]]);
+    // DECIMAL(38,20) 0.10000000000000000001 as a DOUBLE is 0.1. old: [].
+    await rows('SELECT id FROM t WHERE d = 0.1e0', [[1]]);
+    await rows('SELECT id FROM t WHERE d <= 0.1e0', [[1]]);
+    await rows('SELECT id FROM t WHERE d = x ORDER BY id', [[4]]);
+    // A FLOAT is widened: 0.1f is 0.10000000149011612, not 0.1 — against a DECIMAL or DOUBLE literal alike. old: [[1]], [[1]], [[2], [4]].
+    await rows('SELECT id FROM t WHERE f = 0.1e0', []);
+    await rows('SELECT id FROM t WHERE f = 0.1', []);
+    await rows('SELECT id FROM t WHERE f > 0.1 ORDER BY id', [[1], [2], [4]]);
+    await rows('SELECT id FROM t WHERE f <= 0.1', []);
+    await rows('SELECT id FROM t WHERE f = 2.5', [[2]]);
+    await rows('SELECT id FROM t WHERE f IN (0.5, 2.5) ORDER BY id', [[2], [4]]);
+  });
+
+  it('the pushed-down filter prunes only files the comparison as doubles rules out', async () => {
+    const scan = async (query: string) => (await runSql(spark, { query, tables: TABLES }, { executor: 'auto' })).scans[0]!;
+    // 2^53 and 2^53+1 (files 1 and 2) are kept: the range pushed is (prev double, next double) around 2^53, exclusive.
+    let s = await scan('SELECT id FROM t WHERE big = 9007199254740992e0');
+    expect([s.filesPlanned, s.filesSkipped, s.filter]).toEqual([2, 2, expect.stringContaining('big')]);
+    // A FLOAT against 0.1: the float bound at or below 0.1 is pushed (the float 0.1 itself is above 0.1 as a double).
+    s = await scan('SELECT id FROM t WHERE f > 0.1');
+    expect([s.filesPlanned, s.filesSkipped]).toEqual([3, 1]);
+    // An exact integer literal is pushed exactly, as before.
+    s = await scan('SELECT id FROM t WHERE big = 9007199254740992');
+    expect([s.filesPlanned, s.filesSkipped]).toEqual([1, 3]);
+  });
+
+  it('INT arithmetic is INT: an overflow of 32 bits is an error, as are ABS and unary minus of the smallest value', async () => {
+    // old: 2147483648, 4611686014132420609, 2147483648, 2147483648.
+    await fails('SELECT i + 1 AS a FROM t WHERE id = 1', 'i + 1');
+    await fails('SELECT i * i AS a FROM t WHERE id = 1', 'i * i');
+    await fails('SELECT -i AS a FROM t WHERE id = 2', '-i');
+    await fails('SELECT ABS(i) AS a FROM t WHERE id = 2', 'ABS(i)');
+    // An INT literal is an INT too: 2147483647 + 1 overflows in Spark.
+    await fails('SELECT 2147483647 + 1 AS a FROM t WHERE id = 1', '2147483647 + 1');
+    await fails('SELECT ABS(big) AS a FROM t WHERE id = 3', 'ABS(big)');
+    // INT op BIGINT is a BIGINT; the INT widened first cannot overflow 32 bits.
+    await rows('SELECT i * i AS a, i + big AS b, CAST(i AS BIGINT) + 1 AS c, ABS(-i) AS g FROM t WHERE id = 3', [[49, int(MIN + 7n), 8, 7]]);
+    await rows('SELECT CAST(i AS BIGINT) + 1 AS c FROM t WHERE id = 1', [[2147483648]]);
+    // ABS keeps a BIGINT's digits past 2^53, MOD is exact `%` (old: 9007199254740992, 9007199254740992, 2 — Number() of each).
+    await rows('SELECT ABS(big) AS a, ABS(-big) AS b, MOD(big, 10) AS m FROM t WHERE id = 1', [[int(TWO_53 + 1n), int(TWO_53 + 1n), 3]]);
+    // SUM of an INT is a BIGINT: 2147483647 + 7 does not overflow.
+    await rows('SELECT SUM(i) AS s FROM t WHERE id IN (1, 3)', [[2147483654]]);
+  });
+
+  it('/ of integers is a DOUBLE; / and % by zero are DIVIDE_BY_ZERO errors, not NULL', async () => {
+    await rows('SELECT i / 2 AS q FROM t WHERE id = 3', [[3.5]]);
+    // old: NULL for each, 'NaN' for MOD.
+    await fails('SELECT big / 0 AS q FROM t WHERE id = 4', 'big / 0');
+    await fails('SELECT i % 0 AS q FROM t WHERE id = 4', 'i % 0');
+    await fails('SELECT x / 0 AS q FROM t WHERE id = 4', 'x / 0');
+    await fails('SELECT MOD(big, 0) AS q FROM t WHERE id = 4', 'MOD(big, 0)');
+  });
+
+  it('with a DOUBLE or FLOAT the result is a DOUBLE of the widened values; FLOAT op FLOAT a FLOAT', async () => {
+    // BIGINT + DOUBLE: double(2^53+1) + 2^53 = 2^54.
+    await rows('SELECT big + x AS a FROM t WHERE id = 1', [[2 ** 54]]);
+    // FLOAT + INT is a DOUBLE of the float's value (old: 1.1); FLOAT + FLOAT a FLOAT (0.2f, shown as 0.2).
+    await rows('SELECT f + 1 AS a, f + f AS b, f * 1e0 AS c FROM t WHERE id = 1', [[F01 + 1, 0.2, F01]]);
+    // SUM/AVG of a FLOAT add the widened values in scan order (old: 3.1 and 1.0333333333333334).
+    await rows('SELECT SUM(f) AS s, AVG(f) AS a FROM t', [[(F01 + 2.5) + 0.5, ((F01 + 2.5) + 0.5) / 3]]);
+    // CAST AS FLOAT is 32-bit (old: true); a FLOAT cast to DOUBLE is its value.
+    await rows('SELECT CAST(0.1 AS FLOAT) = 0.1 AS e, CAST(f AS DOUBLE) AS w, CAST(f AS STRING) AS s FROM t WHERE id = 1', [[false, F01, '0.1']]);
+    // COALESCE, GREATEST and CASE of a BIGINT and a DOUBLE are DOUBLEs (old: '9007199254740993' each).
+    await rows('SELECT COALESCE(big, 1e0) AS c, GREATEST(big, x) AS g, CASE WHEN id = 1 THEN big ELSE 0e0 END AS w FROM t WHERE id = 1', [[2 ** 53, 2 ** 53, 2 ** 53]]);
+    await rows('SELECT COALESCE(d, 0.5e0) AS c FROM t ORDER BY id', [[0.1], [2.5], [0.5], [0.5]]);
+    await rows('SELECT id FROM t WHERE COALESCE(big, 0e0) = 9007199254740992e0 ORDER BY id', [[1], [2]]);
+  });
+});

@@ -264,6 +264,12 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       rewritten++;
       return call(v, '__LS3_FLOAT', [walk(v.expr)]);
     }
+    // A FLOAT cast to another number is its float value (0.1f is 0.10000000149011612 as a DOUBLE), not its shortest text's double.
+    const castFrom = v.type === 'cast' ? typeOfNode(v.expr) : undefined;
+    if (v.type === 'cast' && castFrom?.kind === 'double' && castFrom.float && ['DOUBLE', ...Object.keys(INTEGER_CASTS)].includes(String(v.toType).toUpperCase())) {
+      rewritten++;
+      return walk({ ...v, expr: call(v.expr as Node, '__LS3_WIDEN', [v.expr]) });
+    }
     // ABS and MOD exact and of their argument's type (exact-numeric.ts), not squirreling's Math.abs/Number().
     if (v.type === 'function' && Array.isArray(v.args) && ((String(v.funcName).toUpperCase() === 'ABS' && v.args.length === 1) || (String(v.funcName).toUpperCase() === 'MOD' && v.args.length === 2))) {
       const args = v.args as Node[];
