@@ -143,6 +143,26 @@ describe('typed values the executors would answer inexactly are refused', () => 
     }
   });
 
+  it('a decimal meeting a DOUBLE is a DOUBLE, as Spark\'s DecimalPrecision casts it, never compared or passed on as text', async () => {
+    const p3 = Number('99999999999999999999999999999999999.99'); // 1e35: the DOUBLE Spark casts row 3's p to
+    const cases: [string, unknown[][]][] = [
+      // old: '10.00', '9.50', '99999999999999999999999999999999999.99', '0.50' — the double constant read as a decimal(38,2).
+      ['SELECT id, COALESCE(p, 0.5e0) AS c FROM t ORDER BY id', [[1, 10], [2, 9.5], [3, p3], [4, 0.5]]],
+      // old: [] — compared exactly as decimals, 1e35 is not 99999999999999999999999999999999999.99.
+      ['SELECT id FROM t WHERE p = 1e35', [[3]]],
+      ['SELECT id FROM t WHERE p > 9.6e0 ORDER BY id', [[1], [3]]],
+      ['SELECT id, p * 1e0 AS x FROM t WHERE p < 1e3 ORDER BY id', [[1, 10], [2, 9.5]]],
+      // A decimal literal keeps the comparison exact (DECIMAL with DECIMAL).
+      ['SELECT id FROM t WHERE p = 99999999999999999999999999999999999.99', [[3]]],
+      ['SELECT id FROM t WHERE p = 100000000000000000000000000000000000.00', []],
+    ];
+    for (const [query, want] of cases) {
+      for (const executor of ['auto', 'squirreling'] as const) {
+        expect((await runSql(storage, { query, tables: TABLES }, { executor })).rows, `${executor}: ${query}`).toEqual(want);
+      }
+    }
+  });
+
   it('typed values compared, ordered, grouped, cast or shifted directly still answer by value', async () => {
     const ids = async (query: string, executor: 'auto' | 'squirreling') =>
       (await runSql(storage, { query, tables: TABLES }, { executor })).rows.map((r) => Number(r[0]));
