@@ -9,13 +9,13 @@
  */
 import type { ExprNode, QueryPlan } from 'squirreling';
 import { applyInterval, dateTrunc, extractField } from './arrow-eval-dates.ts';
-import { caseResults, compileTypedComparison, compileTypedIn, doubleResultType, isTypedComparison, PASS_THROUGH, passThroughType, shiftedOperandType, staticType, toResultDouble, typedConstant, type TypeOf } from './typed-eval.ts';
+import { caseResults, compileTypedComparison, compileTypedIn, doubleResultType, isTypedComparison, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDouble, typedConstant, type TypeOf } from './typed-eval.ts';
 import { isOrderedType, keyOf, type SqlType } from './sql-types.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 import { LakeError } from '../../errors.ts';
 import { errorRef, type ErrorRef } from '../../messages/message-parts.ts';
 import { messageError } from '../../message-error.ts';
-import { arithmeticClass, ARITHMETIC_OPS, castToInteger, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, floatValue, INTEGER_CASTS, literalValue, numClass } from './exact-numeric.ts';
+import { arithmeticClass, ARITHMETIC_OPS, castToFloating, castToInteger, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, INTEGER_CASTS, literalValue, numClass } from './exact-numeric.ts';
 
 
 /** AST types squirreling's index does not export, taken from the plan's nodes. */
@@ -215,6 +215,9 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       return () => in3(expr(), values.map((v) => v()));
     }
     case 'case': {
+      // A simple CASE whose operand and WHEN values are numbers of different types compares as `x = v` does (typed).
+      const searched = searchedCase(node, scope.typeOf, scope.text);
+      if (searched) return compileExpr(searched, scope);
       // Results all of one decimal, date or timestamp type give that type (constants as its text); else a typed value is the fallback's to refuse.
       const t = staticType(node, scope.typeOf, scope.text);
       const passed = [node.caseExpr, node.elseResult, ...node.whenClauses.map((w) => w.result)];
@@ -266,10 +269,12 @@ function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): C
   if (to === 'TEXT' || to === 'STRING' || to === 'VARCHAR') return () => { const v = expr(); return v == null ? null : typeof v === 'object' ? stringify(v) : String(v); };
   const guard = (v: unknown) => { if (typeof v === 'object') throw new FastFallback('CAST of an object'); };
   // Truncated toward zero, exact, range-checked (exact-numeric.ts), never Number() of a decimal or a 64-bit value.
-  if (to.toUpperCase() in INTEGER_CASTS) return () => { const v = expr(); if (v == null) return null; guard(v); return castToInteger(v, to, { positionStart: node.positionStart, positionEnd: node.positionEnd }, scope.text); };
+  // Text (not a decimal's canonical text) must be an integer: Spark ANSI fails '1.5' and 'abc' (CAST_INVALID_INPUT).
+  const fromText = from?.kind !== 'decimal';
+  const at = { positionStart: node.positionStart, positionEnd: node.positionEnd };
+  if (to.toUpperCase() in INTEGER_CASTS) return () => { const v = expr(); if (v == null) return null; guard(v); return castToInteger(v, to, at, scope.text, fromText); };
   // FLOAT and REAL are 32-bit in Spark: the value rounded to a float (held as its shortest text's double, as float columns are).
-  const float = to.toUpperCase() === 'FLOAT' || to.toUpperCase() === 'REAL';
-  if (to === 'FLOAT' || to === 'REAL' || to === 'DOUBLE') return () => { const v = expr(); if (v == null) return null; guard(v); const n = Number(v); return Number.isNaN(n) ? null : float ? floatValue(n) : n; };
+  if (to === 'FLOAT' || to === 'REAL' || to === 'DOUBLE') return () => { const v = expr(); if (v == null) return null; guard(v); return castToFloating(v, to, at, scope.text); };
   if (to === 'BOOLEAN' || to === 'BOOL') return () => { const v = expr(); if (v == null) return null; guard(v); return Boolean(v); };
   throw new FastFallback(`CAST to ${to}`);
 }

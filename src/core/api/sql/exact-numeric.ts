@@ -435,12 +435,21 @@ export function checkInt64(n: bigint, at: At, text: string | undefined): void {
 /** INTEGER/INT (32-bit) and BIGINT (64-bit): the casts to an integer type. */
 export const INTEGER_CASTS: Readonly<Record<string, readonly [bigint, bigint]>> = { INTEGER: [INT32_MIN, INT32_MAX], INT: [INT32_MIN, INT32_MAX], BIGINT: [INT64_MIN, INT64_MAX] };
 
+const INTEGRAL_TEXT = /^\s*[+-]?\d+\s*$/;
+const FLOATING_SPECIAL: Readonly<Record<string, number>> = { nan: NaN, infinity: Infinity, '+infinity': Infinity, '-infinity': -Infinity, inf: Infinity, '+inf': Infinity, '-inf': -Infinity };
+
+function castInvalid(v: string, to: string, at: At, text: string | undefined): never {
+  return fail('DataInvalid', errorRef('error.sql.exact.castInvalid', { expr: exprText(at, text), value: JSON.stringify(v), type: to.toUpperCase() }), at);
+}
+
 /**
  * CAST(v AS INTEGER | INT | BIGINT), exact: a decimal's text or a number truncated toward zero (Spark), a
- * bigint as is; outside the target's range LakeError DataInvalid at `at`; text that is no number NULL; a
- * boolean 1 or 0. An object is not cast here (`object` returned: the caller reports it as the engine does).
+ * bigint as is; outside the target's range LakeError DataInvalid at `at`; a boolean 1 or 0. Text (`fromText`:
+ * a string, not a decimal column's canonical text) must be an integer — Spark in ANSI mode fails `'1.5'`,
+ * `'1e1'` and `'abc'` with CAST_INVALID_INPUT, and so do we (DataInvalid), rather than truncate or give NULL.
+ * An object is not cast here (`object` returned: the caller reports it as the engine does).
  */
-export function castToInteger(v: unknown, to: string, at: At, text: string | undefined): unknown {
+export function castToInteger(v: unknown, to: string, at: At, text: string | undefined, fromText = false): unknown {
   if (v == null) return null;
   const range = INTEGER_CASTS[to.toUpperCase()];
   if (!range) throw new LakeError('Internal', `sql: no integer cast to ${to}`);
@@ -448,11 +457,12 @@ export function castToInteger(v: unknown, to: string, at: At, text: string | und
   if (typeof v === 'bigint') n = v;
   else if (typeof v === 'boolean') n = v ? 1n : 0n;
   else if (typeof v === 'number') {
-    if (Number.isNaN(v)) return null;
-    n = Number.isFinite(v) ? BigInt(Math.trunc(v)) : v > 0 ? INT64_MAX + 1n : INT64_MIN - 1n;
+    // NaN has no integer: out of range, as Spark ANSI's CAST_OVERFLOW says.
+    n = Number.isNaN(v) ? INT64_MAX + 1n : Number.isFinite(v) ? BigInt(Math.trunc(v)) : v > 0 ? INT64_MAX + 1n : INT64_MIN - 1n;
   } else if (typeof v === 'string') {
+    if (fromText && !INTEGRAL_TEXT.test(v)) castInvalid(v, to, at, text);
     const d = parseDecimal(v);
-    if (!d) return null;
+    if (!d) castInvalid(v, to, at, text);
     // bigint division truncates toward zero.
     n = d.u / 10n ** BigInt(d.s);
   } else return v;
@@ -461,6 +471,28 @@ export function castToInteger(v: unknown, to: string, at: At, text: string | und
     fail('DataInvalid', errorRef('error.sql.exact.castRange', { expr: exprText(at, text), value, type: to.toUpperCase() }), at);
   }
   return engineInt(n);
+}
+
+/**
+ * CAST(v AS DOUBLE | FLOAT | REAL): a number or bigint rounded to the type, a decimal's or number text's
+ * value, Spark's special texts (NaN, Infinity, inf); other text is LakeError DataInvalid (Spark ANSI:
+ * CAST_INVALID_INPUT), not NULL. A FLOAT is held as its shortest text's double ({@link floatValue}). A
+ * boolean is 1 or 0; an object is returned as is (the caller reports it).
+ */
+export function castToFloating(v: unknown, to: string, at: At, text: string | undefined): unknown {
+  if (v == null) return null;
+  let n: number;
+  if (typeof v === 'number') n = v;
+  else if (typeof v === 'bigint') n = Number(v);
+  else if (typeof v === 'boolean') n = v ? 1 : 0;
+  else if (typeof v === 'string') {
+    const special = FLOATING_SPECIAL[v.trim().toLowerCase()];
+    if (special !== undefined) n = special;
+    else if (parseDecimal(v) !== undefined) n = Number(v.trim());
+    else return castInvalid(v, to, at, text);
+  } else return v;
+  const t = to.toUpperCase();
+  return t === 'FLOAT' || t === 'REAL' ? floatValue(n) : n;
 }
 
 /**

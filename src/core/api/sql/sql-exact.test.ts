@@ -296,6 +296,20 @@ describe('numbers of mixed types as Spark types them', () => {
     await rows('SELECT SUM(i) AS s FROM t WHERE id IN (1, 3)', [[2147483654]]);
   });
 
+  it('a simple CASE compares its operand with each WHEN as `=` does; CAST of malformed text is an error (ANSI), not NULL or truncated', async () => {
+    // CaseKeyWhen is `big = 9007199254740992e0` per WHEN: as doubles. old: 'n' for id 1.
+    await rows("SELECT id, CASE big WHEN 9007199254740992e0 THEN 'y' ELSE 'n' END AS c FROM t ORDER BY id", [[1, 'y'], [2, 'y'], [3, 'n'], [4, 'n']]);
+    await rows("SELECT id, CASE big WHEN 9007199254740992.5 THEN 'half' WHEN 9007199254740993 THEN 'y' ELSE 'n' END AS c FROM t WHERE id = 1", [[1, 'y']]);
+    // Spark ANSI: '1.5', '1e1' and 'abc' cannot be cast to an integral type, 'abc' to any number (CAST_INVALID_INPUT).
+    // old: 1, 10, NULL, NULL.
+    await fails("SELECT CAST('1.5' AS INT) AS c FROM t WHERE id = 1", "CAST('1.5'");
+    await fails("SELECT CAST('1e1' AS BIGINT) AS c FROM t WHERE id = 1", "CAST('1e1'");
+    await fails("SELECT CAST('abc' AS BIGINT) AS c FROM t WHERE id = 1", "CAST('abc'");
+    await fails("SELECT CAST('abc' AS DOUBLE) AS c FROM t WHERE id = 1", "CAST('abc'");
+    // Well-formed text casts; a decimal column's value truncates (Decimal.toLong), as before.
+    await rows("SELECT CAST(' 12 ' AS BIGINT) AS a, CAST('2.5e0' AS DOUBLE) AS b, CAST(d AS BIGINT) AS c, CAST(d AS INT) AS e FROM t WHERE id = 2", [[12, 2.5, 2, 2]]);
+  });
+
   it('/ of integers is a DOUBLE; / and % by zero are DIVIDE_BY_ZERO errors, not NULL', async () => {
     await rows('SELECT i / 2 AS q FROM t WHERE id = 3', [[3.5]]);
     // old: NULL for each, 'NaN' for MOD.

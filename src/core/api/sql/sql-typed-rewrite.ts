@@ -22,8 +22,8 @@ import { messageError } from '../../message-error.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
 import { checkLiteral, compareTyped, decimalAvg, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
-import { caseResults, comparisonType, constantOf, doubleResultType, inType, PASS_THROUGH, passThroughType, shiftedOperandType, staticType, typedConstant, type TypeOf } from './typed-eval.ts';
-import { arithmeticClass, ARITHMETIC_OPS, castToInteger, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, exprText, floatValue, INTEGER_CASTS, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
+import { caseResults, comparisonType, constantOf, doubleResultType, inType, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, typedConstant, type TypeOf } from './typed-eval.ts';
+import { arithmeticClass, ARITHMETIC_OPS, castToFloating, castToInteger, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, exprText, INTEGER_CASTS, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 
 const TWO_53 = 2 ** 53;
@@ -118,9 +118,15 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
   // A FLOAT compared with another number is widened to a double: Math.fround of the float's shortest text.
   __LS3_WIDEN: { apply: (v) => (v == null ? null : Math.fround(Number(v))) as never, arguments: { min: 1, max: 1 } },
   // CAST(… AS FLOAT | REAL): 32-bit in Spark (squirreling keeps the double).
+  // CAST(… AS FLOAT | REAL | DOUBLE): FLOAT is 32-bit in Spark (squirreling keeps the double); malformed text is an error.
   __LS3_FLOAT: {
-    apply: (v) => { if (v == null) return null; const n = Number(v); return (Number.isNaN(n) ? null : floatValue(n)) as never; },
-    arguments: { min: 1, max: 1 },
+    apply: (to, spec, v) => {
+      const c = JSON.parse(String(spec)) as ArithSpec;
+      const out = castToFloating(v, String(to), c.at, undefined);
+      if (typeof out === 'object' && out !== null) throw messageError('DataInvalid', 'error.sql', { message: errorRef('error.sql.castObject', { to: String(to) }) }, { engineStart: c.at.positionStart, engineEnd: c.at.positionEnd });
+      return out as never;
+    },
+    arguments: { min: 3, max: 3 },
   },
   // A value as the DOUBLE of a result that mixes a DOUBLE with other numbers (COALESCE, CASE…): `widen` for a FLOAT.
   __LS3_TODOUBLE: {
@@ -130,7 +136,7 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
   __LS3_CAST: {
     apply: (to, spec, v) => {
       const c = JSON.parse(String(spec)) as ArithSpec;
-      const out = castToInteger(v, String(to), c.at, undefined);
+      const out = castToInteger(v, String(to), c.at, undefined, c.l.kind !== 'decimal');
       if (typeof out === 'object' && out !== null) throw messageError('DataInvalid', 'error.sql', { message: errorRef('error.sql.castObject', { to: String(to) }) }, { engineStart: c.at.positionStart, engineEnd: c.at.positionEnd });
       return out as never;
     },
@@ -260,15 +266,16 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       rewritten++;
       return call(v, '__LS3_NEG', [lit(v, JSON.stringify({ l: c, r: c, out: c, at: at(v) } satisfies ArithSpec)), walk(v.argument)]);
     }
-    if (v.type === 'cast' && ['FLOAT', 'REAL'].includes(String(v.toType).toUpperCase())) {
-      rewritten++;
-      return call(v, '__LS3_FLOAT', [walk(v.expr)]);
-    }
     // A FLOAT cast to another number is its float value (0.1f is 0.10000000149011612 as a DOUBLE), not its shortest text's double.
     const castFrom = v.type === 'cast' ? typeOfNode(v.expr) : undefined;
     if (v.type === 'cast' && castFrom?.kind === 'double' && castFrom.float && ['DOUBLE', ...Object.keys(INTEGER_CASTS)].includes(String(v.toType).toUpperCase())) {
       rewritten++;
       return walk({ ...v, expr: call(v.expr as Node, '__LS3_WIDEN', [v.expr]) });
+    }
+    if (v.type === 'cast' && ['FLOAT', 'REAL', 'DOUBLE'].includes(String(v.toType).toUpperCase())) {
+      const c: NumClass = { kind: 'any' };
+      rewritten++;
+      return call(v, '__LS3_FLOAT', [lit(v, String(v.toType).toUpperCase()), lit(v, JSON.stringify({ l: c, r: c, out: c, at: at(v) } satisfies ArithSpec)), walk(v.expr)]);
     }
     // ABS and MOD exact and of their argument's type (exact-numeric.ts), not squirreling's Math.abs/Number().
     if (v.type === 'function' && Array.isArray(v.args) && ((String(v.funcName).toUpperCase() === 'ABS' && v.args.length === 1) || (String(v.funcName).toUpperCase() === 'MOD' && v.args.length === 2))) {
@@ -281,9 +288,15 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       return call(v, '__LS3_ARITH', [lit(v, '%'), lit(v, JSON.stringify({ l: classes[0]!, r: classes[1]!, out, at: at(v) } satisfies ArithSpec)), operands[0], operands[1]]);
     }
     if (v.type === 'cast' && String(v.toType).toUpperCase() in INTEGER_CASTS) {
-      const c: NumClass = { kind: 'int', precision: 19 };
+      // The operand's class tells a decimal's text (truncated) from a string (must be an integer).
+      const c: NumClass = numClass(v.expr as never, sub, text);
       rewritten++;
       return call(v, '__LS3_CAST', [lit(v, String(v.toType).toUpperCase()), lit(v, JSON.stringify({ l: c, r: c, out: c, at: at(v) } satisfies ArithSpec)), walk(v.expr)]);
+    }
+    // A simple CASE comparing numbers of different types: the searched CASE of `x = v` (typed-eval.ts searchedCase).
+    if (v.type === 'case' && v.caseExpr) {
+      const searched = searchedCase(v as never, typeOf, text);
+      if (searched) return walk(searched);
     }
     // Results mixing a DOUBLE with other numbers: each a DOUBLE (Spark's common type), in CASE and COALESCE/GREATEST/LEAST.
     const toDouble = (results: Node[]) => {

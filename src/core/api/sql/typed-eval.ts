@@ -86,6 +86,23 @@ export function castType(to: string): SqlType | undefined {
   return undefined;
 }
 
+/**
+ * A simple CASE (`CASE x WHEN v THEN …`) whose operand compares with a WHEN value as numbers of different
+ * types (`CASE big WHEN 9007199254740992e0`), as the searched CASE Spark makes of it (CaseKeyWhen: each WHEN
+ * is `x = v`, coerced like any comparison), so the comparison is typed; undefined when no WHEN needs that.
+ */
+export function searchedCase(node: Extract<ExprNode, { type: 'case' }>, typeOf: TypeOf | undefined, text: string | undefined): Extract<ExprNode, { type: 'case' }> | undefined {
+  const x = node.caseExpr;
+  // (Only for an integer or double operand: a simple CASE over a decimal, date or timestamp stays the guard's to refuse.)
+  const xt = x === undefined ? undefined : staticType(x, typeOf, text);
+  if (!x || !(xt?.kind === 'long' || xt?.kind === 'double') || !node.whenClauses.some((w) => comparisonType(x, w.condition, typeOf, text) !== undefined)) return undefined;
+  return {
+    ...node,
+    caseExpr: undefined,
+    whenClauses: node.whenClauses.map((w) => ({ ...w, condition: { type: 'binary', op: '=', left: x, right: w.condition, positionStart: w.condition.positionStart, positionEnd: w.condition.positionEnd } })),
+  };
+}
+
 /** The results a CASE may give: each THEN, and the ELSE (NULL when there is none). */
 export const caseResults = (node: Extract<ExprNode, { type: 'case' }>): ExprNode[] => [...node.whenClauses.map((w) => w.result), ...(node.elseResult ? [node.elseResult] : [])];
 
