@@ -5,13 +5,19 @@
  * rounds (`big + 1`, `CAST(d AS INTEGER)` of a decimal(38,0) 9007199254740993, a literal 9007199254740993).
  * Here a value is exact or the query stops with a LakeError naming the expression and its place:
  *
- * - **Number literals** are read from the query's text: an integer literal beyond 2^53 is a bigint.
- * - **Integers** (an integer column of any width — sql-types.ts types them all `long` —, an integer literal,
- *   CAST … AS INTEGER/BIGINT, SUM of one, arithmetic of these): `+ - * %` and unary minus in bigint; a result
- *   outside the 64-bit range is LakeError DataInvalid, as SQL requires (SQLSTATE 22003, numeric value out of
- *   range) and Trino and Spark in ANSI mode do, not a wrap-around. `/` of integers is a double (Spark's `Divide` casts integral
- *   operands to double; squirreling divides the doubles too), so it stays Number(a) / Number(b).
- * - **A value whose type SQL does not know** (a double column, a CASE, a function's result…) meeting an
+ * Types are Spark's (ANSI mode, Spark 4's default; AnsiTypeCoercion and DecimalPrecision):
+ * - **Number literals** are read from the query's text and typed as Spark's parser types them: `1` INT,
+ *   `9007199254740993` BIGINT (a bigint value beyond 2^53), past 64 bits DECIMAL(digits, 0), `1.5`
+ *   DECIMAL(2,1), `1e3` DOUBLE.
+ * - **Integers** (integer columns with their width — sql-types.ts `long` with `bits` —, integer literals,
+ *   CAST … AS INT/BIGINT, SUM of one — a BIGINT —, arithmetic of these): `+ - * %`, unary minus and ABS in
+ *   bigint at the wider operand's width (INT op INT is an INT); a result outside it is LakeError DataInvalid
+ *   (SQLSTATE 22003; Spark ANSI's ARITHMETIC_OVERFLOW), not a wrap-around or a wider number.
+ * - **DOUBLE and FLOAT** (columns, exponent literals, CAST): with any other number the result is a DOUBLE of
+ *   both sides cast to DOUBLE (a BIGINT past 2^53 rounds, a FLOAT is widened by Math.fround of the shortest
+ *   text the engine holds it as); FLOAT op FLOAT is a FLOAT. `/` of integers is a DOUBLE (Spark's Division).
+ * - `/` and `%` by zero are LakeError DataInvalid (Spark ANSI's DIVIDE_BY_ZERO), for every number type.
+ * - **A value whose type SQL does not know** (a function's result…) meeting an
  *   integer: a fraction is a double, and the double answer is SQL's (integer op double is double); when both
  *   values are integers and the double answer is not the exact one (a result beyond 2^53), a double would
  *   want the rounded answer and an integer the exact one, so the query stops (Unsupported). A decimal with a
@@ -24,14 +30,14 @@
  *   Values (Spark's Decimal): `+ - %` exact, `*` rounded to 38 significant digits (MathContext(38, HALF_UP)),
  *   `/` rounded to 38 fractional digits (HALF_UP), then each rounded HALF_UP to the result's scale
  *   (Decimal.toPrecision) — done here on bigint unscaled values, so the answer is Spark's to the last digit. A
- *   result of more digits than its precision is LakeError DataInvalid (Spark in ANSI mode; NULL otherwise); `/`
- *   and `%` by zero are NULL. A long is decimal(20,0) there (Spark's DecimalType.forType(LongType)), an
+ *   result of more digits than its precision is LakeError DataInvalid (Spark in ANSI mode; NULL otherwise). A long is decimal(20,0) there (Spark's DecimalType.forType(LongType)), an
  *   integer literal decimal(its digits, 0), `1.50` decimal(3,2).
  * - **CAST(x AS INTEGER | INT | BIGINT)** truncates toward zero — Spark's Cast (Decimal.toLong /
  *   roundToLong: `toBigInteger.longValueExact()`, truncation, overflow an error in ANSI mode); Trino and
  *   PostgreSQL round half away from zero instead, squirreling truncates (Math.trunc), and we keep truncation.
  *   INTEGER/INT is 32-bit, BIGINT 64-bit; a value outside is LakeError DataInvalid, never a wrap-around or a
- *   rounded double. Text that is no number is NULL (squirreling, Spark non-ANSI).
+ *   rounded double. Text that is not an integer (`'1.5'`, `'abc'`) is LakeError DataInvalid (Spark ANSI's
+ *   CAST_INVALID_INPUT); CAST AS FLOAT/REAL/DOUBLE likewise for text that is no number.
  * Results follow the engines' convention for 64-bit values: a number while it is a safe integer, a bigint beyond.
  */
 import type { ExprNode } from 'squirreling';
