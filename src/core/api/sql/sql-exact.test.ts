@@ -11,7 +11,7 @@ import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init
 import { appendRows, createTable } from '../../formats/iceberg/commit/index.ts';
 import { MemoryStorage } from '../../io/memory-storage.ts';
 import { runSql } from './run-sql.ts';
-import { type NumClass, arithmeticClass, exactArithmetic } from './exact-numeric.ts';
+import { type NumClass, arithmeticClass, exactArithmetic, exactNegate, intClass } from './exact-numeric.ts';
 import type { SqlTableDto } from './sql-contract.ts';
 
 const TABLES: SqlTableDto[] = [{ name: 't', root: '', format: 'iceberg' }];
@@ -161,6 +161,20 @@ describe('exact numbers in SQL', () => {
     expect(arithmeticClass('%', d(38, 2), d(10, 0))).toEqual(d(12, 2));
     expect(arithmeticClass('+', d(38, 18), d(38, 18))).toEqual(d(38, 17));
     expect(arithmeticClass('*', d(38, 10), d(38, 10))).toEqual(d(38, 6));
+  });
+
+  it('TINYINT and SMALLINT arithmetic overflows at its width; with an INT literal it is an INT (Spark ANSI)', () => {
+    const at = { expr: 'x' };
+    const tiny = intClass(8);
+    const small = intClass(16);
+    const one = { kind: 'int', precision: 1, bits: 32 } as const;
+    // ByteExactNumeric / ShortExactNumeric: 127 + 127 of two TINYINTs overflows; 32767 * 2 of two SMALLINTs too.
+    expect(() => exactArithmetic('+', 127, 127, tiny, tiny, arithmeticClass('+', tiny, tiny), at, undefined)).toThrow(/out of range for TINYINT/);
+    expect(() => exactArithmetic('*', 32767, 2, small, small, arithmeticClass('*', small, small), at, undefined)).toThrow(/out of range for SMALLINT/);
+    expect(() => exactNegate(-128, tiny, at, undefined)).toThrow(/out of range for TINYINT/);
+    // TINYINT + 1 (an INT literal) is an INT: 128.
+    expect(exactArithmetic('+', 127, 1, tiny, one, arithmeticClass('+', tiny, one), at, undefined)).toBe(128);
+    expect(arithmeticClass('+', tiny, one)).toEqual(intClass(32));
   });
 
   it('metadata and change-log integers (snapshot ids past 2^53) are exact in arithmetic too', async () => {
