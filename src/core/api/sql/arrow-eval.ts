@@ -15,7 +15,8 @@ import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_
 import { LakeError } from '../../errors.ts';
 import { errorRef, type ErrorRef } from '../../messages/message-parts.ts';
 import { messageError } from '../../message-error.ts';
-import { arithmeticClass, ARITHMETIC_OPS, castToFloating, castToInteger, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, INTEGER_CASTS, literalValue, numClass } from './exact-numeric.ts';
+import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, literalValue, numClass } from './exact-numeric.ts';
+import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
 
 
 /** AST types squirreling's index does not export, taken from the plan's nodes. */

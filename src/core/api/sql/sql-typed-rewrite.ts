@@ -23,7 +23,8 @@ import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
 import { checkLiteral, compareTyped, decimalAvg, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
 import { caseResults, comparisonType, constantOf, doubleResultType, inType, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, typedConstant, type TypeOf } from './typed-eval.ts';
-import { arithmeticClass, ARITHMETIC_OPS, castToFloating, castToInteger, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, exprText, INTEGER_CASTS, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
+import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, exprText, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
+import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 
 const TWO_53 = 2 ** 53;

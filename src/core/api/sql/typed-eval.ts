@@ -7,7 +7,8 @@
  */
 import type { ExprNode } from 'squirreling';
 import { extractType, isDated, shiftType, truncType } from './typed-dates.ts';
-import { arithmeticClass, ARITHMETIC_OPS, comparisonClass, INTEGER_CASTS, isKnownNumber, numClass, typeOfClass, type NumClass } from './exact-numeric.ts';
+import { arithmeticClass, ARITHMETIC_OPS, comparisonClass, isKnownNumber, numClass, typeOfClass, type NumClass } from './exact-numeric.ts';
+import { INTEGER_CASTS } from './numeric-cast.ts';
 import { avgScale, checkLiteral, commonType, compareDecimal, compareDoubles, isOrderedType, keyOf, parseDecimal, parseInstant, sqlDouble, typeSpec, valueOfKey, type Decimal, type SqlType } from './sql-types.ts';
 import { canonicalDecimal } from '../../arrow/index.ts';
 
