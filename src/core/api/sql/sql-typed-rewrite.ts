@@ -219,7 +219,13 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       const rt = typeOfNode(r);
       const t = comparisonType(l as never, r as never, typeOf, text);
       const bothColumns = l.type === 'identifier' && r.type === 'identifier' && sameType(lt, rt) && (v.op === '=' || v.op === '==');
-      if ((isOrderedType(t) || t?.kind === 'double') && !bothColumns) {
+      // DOUBLEs (not FLOATs) against DOUBLEs or number literals the parser read as doubles (JS numbers, which are
+      // the doubles Spark casts them to): squirreling's own comparison is right, and stays pushable into the scan.
+      // (An INT or narrower is exact as a double too.)
+      const jsNumber = (n: Node): boolean => (n.type === 'literal' && typeof literalValue(n as never, text) === 'number') || (n.type === 'unary' && n.op === '-' && isNode(n.argument) && jsNumber(n.argument))
+        || (() => { const c = numClass(n as never, (x) => staticType(x as never, typeOf, text), text); return (c.kind === 'double' && !c.float) || (c.kind === 'int' && (c.bits ?? 64) <= 32); })();
+      const plainDoubles = t?.kind === 'double' && jsNumber(l) && jsNumber(r);
+      if ((isOrderedType(t) || t?.kind === 'double') && !bothColumns && !plainDoubles) {
         rewritten++;
         return call(v, '__LS3_TCMP', [lit(v, v.op), lit(v, typeSpec(t)), operand(l, t, r), operand(r, t, l)]);
       }
