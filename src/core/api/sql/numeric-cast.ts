@@ -12,10 +12,12 @@ import { engineInt, exprText, fail, floatValue, INT32_MAX, INT32_MIN, INT64_MAX,
 /** INTEGER/INT (32-bit) and BIGINT (64-bit): the casts to an integer type. */
 export const INTEGER_CASTS: Readonly<Record<string, readonly [bigint, bigint]>> = { INTEGER: [INT32_MIN, INT32_MAX], INT: [INT32_MIN, INT32_MAX], BIGINT: [INT64_MIN, INT64_MAX] };
 
-const INTEGRAL_TEXT = /^\s*[+-]?\d+\s*$/;
+/** Text Spark ANSI casts to an integral type: an optional sign and digits (no point, no exponent). */
+export const INTEGRAL_TEXT = /^\s*[+-]?\d+\s*$/;
 const FLOATING_SPECIAL: Readonly<Record<string, number>> = { nan: NaN, infinity: Infinity, '+infinity': Infinity, '-infinity': -Infinity, inf: Infinity, '+inf': Infinity, '-inf': -Infinity };
 
-function castInvalid(v: string, to: string, at: At, text: string | undefined): never {
+/** Throws Spark ANSI's CAST_INVALID_INPUT as LakeError DataInvalid: text `v` is no `to` (INT, BIGINT, DOUBLE…). */
+export function castInvalid(v: string, to: string, at: At, text: string | undefined): never {
   return fail('DataInvalid', errorRef('error.sql.exact.castInvalid', { expr: exprText(at, text), value: JSON.stringify(v), type: to.toUpperCase() }), at);
 }
 

@@ -327,6 +327,12 @@ describe('numbers of mixed types as Spark types them', () => {
     await fails("SELECT CAST('1e1' AS BIGINT) AS c FROM t WHERE id = 1", "CAST('1e1'");
     await fails("SELECT CAST('abc' AS BIGINT) AS c FROM t WHERE id = 1", "CAST('abc'");
     await fails("SELECT CAST('abc' AS DOUBLE) AS c FROM t WHERE id = 1", "CAST('abc'");
+    // A string literal against a number is cast as Spark ANSI casts it: to BIGINT against an integer, to DOUBLE
+    // against a DOUBLE/FLOAT; malformed text fails (old: no rows, JavaScript's loose == of '1.5' and 7).
+    await rows("SELECT id FROM t WHERE big = '9007199254740993'", [[1]]);
+    await rows("SELECT id FROM t WHERE x = '0.5'", [[4]]);
+    await fails("SELECT id FROM t WHERE i = '7.5'", "'7.5'");
+    await fails("SELECT id FROM t WHERE x = 'abc'", "'abc'");
     // Well-formed text casts; a decimal column's value truncates (Decimal.toLong), as before.
     await rows("SELECT CAST(' 12 ' AS BIGINT) AS a, CAST('2.5e0' AS DOUBLE) AS b, CAST(d AS BIGINT) AS c, CAST(d AS INT) AS e FROM t WHERE id = 2", [[12, 2.5, 2, 2]]);
   });

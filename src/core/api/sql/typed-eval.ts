@@ -8,7 +8,7 @@
 import type { ExprNode } from 'squirreling';
 import { extractType, isDated, shiftType, truncType } from './typed-dates.ts';
 import { arithmeticClass, ARITHMETIC_OPS, comparisonClass, isKnownNumber, numClass, typeOfClass, type NumClass } from './exact-numeric.ts';
-import { INTEGER_CASTS } from './numeric-cast.ts';
+import { castInvalid, INTEGER_CASTS, INTEGRAL_TEXT } from './numeric-cast.ts';
 import { avgScale, checkLiteral, commonType, compareDecimal, compareDoubles, isOrderedType, keyOf, parseDecimal, parseInstant, sqlDouble, typeSpec, valueOfKey, type Decimal, type SqlType } from './sql-types.ts';
 import { canonicalDecimal } from '../../arrow/index.ts';
 
@@ -260,6 +260,8 @@ const classOf = (node: ExprNode, typeOf: TypeOf | undefined, text: string | unde
  * number literal, decimal (the literal's exact value, not the double the parser made of it).
  */
 export function comparisonType(left: ExprNode, right: ExprNode, typeOf: TypeOf | undefined, text?: string): SqlType | undefined {
+  const s = stringAgainstNumber(right, left, typeOf, text) ?? stringAgainstNumber(left, right, typeOf, text);
+  if (s) return s;
   const lt = staticType(left, typeOf, text);
   const rt = staticType(right, typeOf, text);
   // Two numbers of known types with a DOUBLE or FLOAT among them compare as doubles (Spark: a BIGINT 2^53+1
@@ -269,6 +271,31 @@ export function comparisonType(left: ExprNode, right: ExprNode, typeOf: TypeOf |
   if (isOrderedType(t)) return t;
   if ((lt?.kind === 'long' && isNumberLiteral(right)) || (rt?.kind === 'long' && isNumberLiteral(left))) return INTEGER_AS_DECIMAL;
   return undefined;
+}
+
+/**
+ * A string literal compared with an integer, DOUBLE or FLOAT of known type: Spark in ANSI mode casts the string
+ * to BIGINT against an integer and to DOUBLE against a DOUBLE or FLOAT (AnsiTypeCoercion, PromoteStrings) and
+ * fails on malformed text (CAST_INVALID_INPUT: `'1.5'` or `'abc'` against an INT, `'abc'` against a DOUBLE),
+ * as this does at the literal (LakeError DataInvalid), instead of JavaScript's loose `==`. The type to compare
+ * in otherwise; undefined when `str` is no string literal or `num` no such number (a decimal keeps its exact
+ * comparison, sql-types.ts).
+ */
+function stringAgainstNumber(str: ExprNode, num: ExprNode, typeOf: TypeOf | undefined, text: string | undefined): SqlType | undefined {
+  if (str.type !== 'literal' || typeof str.value !== 'string') return undefined;
+  const c = classOf(num, typeOf, text);
+  const v = str.value;
+  if (c.kind === 'int') {
+    if (!INTEGRAL_TEXT.test(v)) castInvalid(v, 'BIGINT', str, text);
+    return INTEGER_AS_DECIMAL;
+  }
+  if (c.kind !== 'double') return undefined;
+  if (parseDecimal(v) === undefined) {
+    // Spark's special texts are doubles too; they stay the engine's (no NaN reaches SQL from a column).
+    if (/^\s*[+-]?(nan|inf|infinity)\s*$/i.test(v)) return undefined;
+    castInvalid(v, 'DOUBLE', str, text);
+  }
+  return AS_DOUBLE;
 }
 
 /** The type `x IN (values)` compares in: x's ordered type, or decimal for an integer x among number literals only. */
