@@ -9,7 +9,7 @@
  */
 import type { ExprNode, QueryPlan } from 'squirreling';
 import { applyInterval, dateTrunc, extractField } from './arrow-eval-dates.ts';
-import { caseResults, compileTypedComparison, compileTypedIn, doubleResultType, isTypedComparison, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDouble, typedConstant, type TypeOf } from './typed-eval.ts';
+import { caseResults, compileTypedComparison, compileTypedIn, doubleResultType, isTypedComparison, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDecimal, toResultDouble, typedConstant, type TypeOf } from './typed-eval.ts';
 import { isOrderedType, keyOf, type SqlType } from './sql-types.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 import { LakeError } from '../../errors.ts';
@@ -228,7 +228,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       const result = (n: ExprNode): Compiled => {
         if (dt) { const f = compileExpr(n, scope); const to = toResultDouble(n, dt, scope.typeOf, scope.text); return () => to(f()); }
         const c = isOrderedType(t) ? typedConstant(t, n, scope.text) : undefined;
-        return c === undefined ? compileExpr(n, scope) : () => c;
+        return c === undefined ? widened(n, t, scope) : () => c;
       };
       const caseExpr = node.caseExpr ? compileExpr(node.caseExpr, scope) : undefined;
       const whens = node.whenClauses.map((w) => ({ condition: compileExpr(w.condition, scope), result: result(w.result) }));
@@ -295,7 +295,7 @@ function compilePassThrough(node: Extract<ExprNode, { type: 'function' }>, name:
     if (dt) { const f = compileExpr(a, scope); const to = toResultDouble(a, dt, scope.typeOf, scope.text); return () => to(f()); }
     if (!t) return compileExpr(a, scope);
     const c = typedConstant(t, a, scope.text);
-    return c === undefined ? compileExpr(a, scope) : () => c;
+    return c === undefined ? widened(a, t, scope) : () => c;
   });
   if (name === 'COALESCE') return () => { for (const a of args) { const v = a(); if (v != null) return v; } return null; };
   const greatest = name === 'GREATEST';
@@ -311,6 +311,13 @@ function compilePassThrough(node: Extract<ExprNode, { type: 'function' }>, name:
     }
     return best;
   };
+}
+
+/** `n` compiled, as the result type `t` of a CASE or COALESCE/GREATEST/LEAST of integers and decimals (typed-eval.ts widerDecimalType). */
+function widened(n: ExprNode, t: SqlType | undefined, scope: Scope): Compiled {
+  const f = compileExpr(n, scope);
+  const to = t?.kind === 'decimal' ? toResultDecimal(n, t, scope.typeOf, scope.text) : undefined;
+  return to ? () => to(f()) : f;
 }
 
 function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: Scope): Compiled {

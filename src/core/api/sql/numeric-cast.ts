@@ -16,6 +16,11 @@ export const INTEGER_CASTS: Readonly<Record<string, readonly [bigint, bigint]>> 
 export const INTEGRAL_TEXT = /^\s*[+-]?\d+\s*$/;
 const FLOATING_SPECIAL: Readonly<Record<string, number>> = { nan: NaN, infinity: Infinity, '+infinity': Infinity, '-infinity': -Infinity, inf: Infinity, '+inf': Infinity, '-inf': -Infinity };
 
+/** Throws Spark ANSI's CAST_OVERFLOW as LakeError DataInvalid: `value` is out of the range of `type`. */
+export function castOutOfRange(value: string, type: string, at: At, text: string | undefined): never {
+  return fail('DataInvalid', errorRef('error.sql.exact.castRange', { expr: exprText(at, text), value, type }), at);
+}
+
 /** Throws Spark ANSI's CAST_INVALID_INPUT as LakeError DataInvalid: text `v` is no `to` (INT, BIGINT, DOUBLE…). */
 export function castInvalid(v: string, to: string, at: At, text: string | undefined): never {
   return fail('DataInvalid', errorRef('error.sql.exact.castInvalid', { expr: exprText(at, text), value: JSON.stringify(v), type: to.toUpperCase() }), at);

@@ -337,6 +337,15 @@ describe('numbers of mixed types as Spark types them', () => {
     await rows("SELECT CAST(' 12 ' AS BIGINT) AS a, CAST('2.5e0' AS DOUBLE) AS b, CAST(d AS BIGINT) AS c, CAST(d AS INT) AS e FROM t WHERE id = 2", [[12, 2.5, 2, 2]]);
   });
 
+  it('COALESCE, GREATEST and CASE of integers and decimals are Spark\'s wider decimal', async () => {
+    // INT with DECIMAL(2,1): DECIMAL(11,1) (an INT is DECIMAL(10,0), findWiderTypeForDecimal). old: 7, 2.5.
+    await rows('SELECT COALESCE(i, 1.5) AS c, GREATEST(i, 2.5) AS g FROM t WHERE id = 3', [['7.0', '7.0']]);
+    // DECIMAL(38,20) with INT: scale 20, 18 integer digits. old: refused (a decimal under CASE of two types).
+    await rows('SELECT id, CASE WHEN id = 1 THEN d ELSE i END AS c FROM t WHERE id IN (1, 3) ORDER BY id', [[1, '0.10000000000000000001'], [3, '7.00000000000000000000']]);
+    // The INT -2147483648 has 10 integer digits: it fits (18), compared by value.
+    await rows('SELECT id FROM t WHERE CASE WHEN id = 1 THEN d ELSE i END < 0', [[2]]);
+  });
+
   it('/ of integers is a DOUBLE; / and % by zero are DIVIDE_BY_ZERO errors, not NULL', async () => {
     await rows('SELECT i / 2 AS q FROM t WHERE id = 3', [[3.5]]);
     // old: NULL for each, 'NaN' for MOD.

@@ -22,7 +22,7 @@ import { messageError } from '../../message-error.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
 import { checkLiteral, compareTyped, decimalAvg, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
-import { caseResults, comparisonType, constantOf, doubleResultType, inType, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, typedConstant, type TypeOf } from './typed-eval.ts';
+import { caseResults, comparisonType, constantOf, doubleResultType, inType, PASS_THROUGH, passThroughType, rescaleDecimal, searchedCase, shiftedOperandType, staticType, toResultDecimal, typedConstant, type TypeOf } from './typed-eval.ts';
 import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, exprText, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
 import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
@@ -134,6 +134,11 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
     apply: (widen, v) => (v == null ? null : widen === 'float' ? Math.fround(Number(v)) : typeof v === 'number' ? v : sqlDouble(v) ?? null) as never,
     arguments: { min: 2, max: 2 },
   },
+  // A value as the wider DECIMAL of a CASE or COALESCE/GREATEST/LEAST result (rescaled, overflow an error).
+  __LS3_TODECIMAL: {
+    apply: (spec, v) => { const t = JSON.parse(String(spec)) as { scale: number; precision: number } & At; return rescaleDecimal(v, t, t, undefined) as never; },
+    arguments: { min: 2, max: 2 },
+  },
   __LS3_CAST: {
     apply: (to, spec, v) => {
       const c = JSON.parse(String(spec)) as ArithSpec;
@@ -209,6 +214,11 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     return lit(n, c.value);
   };
 
+  /** `n` rewritten, as the result type `t` of a CASE or COALESCE/GREATEST/LEAST of integers and decimals (typed-eval.ts widerDecimalType). */
+  const widened = (n: Node, t: SqlType): unknown => {
+    if (t.kind !== 'decimal' || !toResultDecimal(n as never, t, typeOf, text)) return walk(n);
+    return call(n, '__LS3_TODECIMAL', [lit(n, JSON.stringify({ scale: t.scale, precision: t.precision ?? 38, positionStart: n.positionStart, positionEnd: n.positionEnd, expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) })), walk(n)]);
+  };
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (!isNode(v)) return v;
@@ -331,7 +341,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       const t = typeOfNode(v);
       if (isOrderedType(t)) {
         rewritten++;
-        const result = (n: Node) => { const c = typedConstant(t, n as never, text); return c === undefined ? walk(n) : lit(n, c); };
+        const result = (n: Node) => { const c = typedConstant(t, n as never, text); return c === undefined ? widened(n, t) : lit(n, c); };
         return { ...v, whenClauses: (v.whenClauses as Node[]).map((w) => ({ ...w, condition: walk(w.condition), result: result(w.result as Node) })), ...(v.elseResult ? { elseResult: result(v.elseResult as Node) } : {}) };
       }
     }
@@ -340,7 +350,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       const t = passThroughType(v.args as never, typeOf, text);
       if (t) {
         rewritten++;
-        const args = (v.args as Node[]).map((a) => { const c = typedConstant(t, a as never, text); return c === undefined ? walk(a) : lit(a, c); });
+        const args = (v.args as Node[]).map((a) => { const c = typedConstant(t, a as never, text); return c === undefined ? widened(a, t) : lit(a, c); });
         const name = String(v.funcName).toUpperCase();
         return name === 'COALESCE' ? { ...v, args } : call(v, '__LS3_EXTREME', [lit(v, typeSpec(t)), lit(v, name), ...args]);
       }

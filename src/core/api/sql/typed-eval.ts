@@ -8,7 +8,7 @@
 import type { ExprNode } from 'squirreling';
 import { extractType, isDated, shiftType, truncType } from './typed-dates.ts';
 import { arithmeticClass, ARITHMETIC_OPS, comparisonClass, isKnownNumber, numClass, typeOfClass, type NumClass } from './exact-numeric.ts';
-import { castInvalid, INTEGER_CASTS, INTEGRAL_TEXT } from './numeric-cast.ts';
+import { castInvalid, castOutOfRange, INTEGER_CASTS, INTEGRAL_TEXT } from './numeric-cast.ts';
 import { avgScale, checkLiteral, commonType, compareDecimal, compareDoubles, isOrderedType, keyOf, parseDecimal, parseInstant, sqlDouble, typeSpec, valueOfKey, type Decimal, type SqlType } from './sql-types.ts';
 import { canonicalDecimal } from '../../arrow/index.ts';
 
@@ -144,12 +144,56 @@ export function passThroughType(args: readonly ExprNode[], typeOf: TypeOf | unde
   for (const a of args) {
     if (constantOf(a, text)) continue;
     const at = staticType(a, typeOf, text);
-    if (!isOrderedType(at) || (t && typeSpec(t) !== typeSpec(at))) return undefined;
+    if (!isOrderedType(at) || (t && typeSpec(t) !== typeSpec(at))) return widerDecimalType(args, typeOf, text);
     t = at;
   }
-  if (!t) return undefined;
-  for (const a of args) if (constantOf(a, text) && typedConstant(t, a, text) === undefined) return undefined;
+  if (!t) return widerDecimalType(args, typeOf, text);
+  for (const a of args) if (constantOf(a, text) && typedConstant(t, a, text) === undefined) return widerDecimalType(args, typeOf, text);
   return t;
+}
+
+/** Decimal digits of an integral width as Spark's DecimalType.forType gives them: TINYINT 3, SMALLINT 5, INT 10, BIGINT 20. */
+const INTEGRAL_DIGITS: Readonly<Record<number, number>> = { 8: 3, 16: 5, 32: 10, 64: 20 };
+
+/**
+ * The DECIMAL that COALESCE, GREATEST, LEAST or CASE results of integers and decimals of different types give:
+ * Spark's wider decimal (findWiderTypeForDecimal / widerDecimalType): scale max(s), integer digits max(p − s),
+ * bounded to 38 digits (DecimalType.bounded); an integer is DECIMAL(10,0) for an INT, (20,0) for a BIGINT.
+ * Undefined unless every argument (NULLs aside) is an integer or decimal of known type and one is a decimal.
+ */
+export function widerDecimalType(args: readonly ExprNode[], typeOf: TypeOf | undefined, text: string | undefined): Extract<SqlType, { kind: 'decimal' }> | undefined {
+  const cs = args.filter((a) => !isNullLiteral(a)).map((a) => classOf(a, typeOf, text));
+  if (cs.length === 0 || !cs.some((c) => c.kind === 'decimal') || !cs.every((c) => c.kind === 'decimal' || c.kind === 'int')) return undefined;
+  let scale = 0;
+  let range = 0;
+  for (const c of cs) {
+    const [p, sc] = c.kind === 'decimal' ? [c.precision, c.scale] : [INTEGRAL_DIGITS[c.kind === 'int' ? c.bits ?? 64 : 64]!, 0];
+    scale = Math.max(scale, sc);
+    range = Math.max(range, p - sc);
+  }
+  return { kind: 'decimal', scale: Math.min(scale, 38), precision: Math.min(range + scale, 38) };
+}
+
+/**
+ * A value of `node` as the DECIMAL `t` of a result ({@link widerDecimalType}): an integer or a decimal's text
+ * rescaled to t's scale (exact: the scale only grows); more digits than t's precision is LakeError DataInvalid
+ * (Spark ANSI's cast overflow); NULL stays NULL. Identity when `node` is already of type t.
+ */
+export function toResultDecimal(node: ExprNode, t: Extract<SqlType, { kind: 'decimal' }>, typeOf: TypeOf | undefined, text: string | undefined): ((v: unknown) => unknown) | undefined {
+  const own = staticType(node, typeOf, text);
+  if (own?.kind === 'decimal' && own.scale === t.scale && (own.precision ?? 38) <= (t.precision ?? 38)) return undefined;
+  return (v) => rescaleDecimal(v, t, node, text);
+}
+
+/** `v` (an integer or decimal text) as canonical DECIMAL(t.precision, t.scale) text; overflow an error at `at`. */
+export function rescaleDecimal(v: unknown, t: { scale: number; precision?: number }, at: { positionStart?: number; positionEnd?: number }, text: string | undefined): unknown {
+  if (v == null) return null;
+  const d = parseDecimal(v);
+  if (!d || d.s > t.scale) return v;
+  const u = d.u * 10n ** BigInt(t.scale - d.s);
+  const type = `DECIMAL(${t.precision ?? 38},${t.scale})`;
+  if ((u < 0n ? -u : u).toString().length > (t.precision ?? 38)) castOutOfRange(canonicalDecimal(d.u, d.s), type, at, text);
+  return canonicalDecimal(u, t.scale);
 }
 
 /**
