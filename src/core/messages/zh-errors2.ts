@@ -85,6 +85,8 @@ export const zhErrors2: { readonly [K in keyof typeof enErrors2]: (...args: Para
   'error.sql.typed.under': (p) => `${p.node} 之下的 ${p.expr}（${p.type}）${typedTail('改写只能让直接比较、排序、分组或聚合的有类型值保持精确')}`,
   'error.sql.exact.castRange': (p) => `${p.expr}：${p.value} 超出了 ${p.type} 的范围`,
   'error.sql.exact.overflow': (p) => `${p.expr}：结果超出了 ${p.type} 的范围`,
+  'error.sql.exact.divideByZero': (p) => `${p.expr}：除数为零`,
+  'error.sql.exact.castInvalid': (p) => `${p.expr}：${p.value} 不是 ${p.type}（数字格式不对；ANSI 模式下的 Spark 同样拒绝这个转换）`,
   'error.sql.exact.ambiguous': (p) => `${p.expr}：超过 2^53 的整数运算，而这里不知道其中一个值的类型（double 会舍入，整数不会），没有唯一的精确答案`,
   'error.sql.exact.decimalWith': (p) => `${p.expr}：decimal 与 ${p.other} 类型的值运算，这里它不是精确的数`,
   'error.sql.exact.decimalOverflow': (p) => `${p.expr}：精确结果有 ${p.digits} 位数字，超过了 decimal 的 38 位`,

@@ -9,13 +9,14 @@
  */
 import type { ExprNode, QueryPlan } from 'squirreling';
 import { applyInterval, dateTrunc, extractField } from './arrow-eval-dates.ts';
-import { compileTypedComparison, compileTypedIn, isTypedComparison, PASS_THROUGH, passThroughType, shiftedOperandType, staticType, typedConstant, type TypeOf } from './typed-eval.ts';
+import { caseResults, compileTypedComparison, compileTypedIn, doubleResultType, isTypedComparison, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDecimal, toResultDouble, typedConstant, type TypeOf } from './typed-eval.ts';
 import { isOrderedType, keyOf, type SqlType } from './sql-types.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 import { LakeError } from '../../errors.ts';
 import { errorRef, type ErrorRef } from '../../messages/message-parts.ts';
 import { messageError } from '../../message-error.ts';
-import { arithmeticClass, ARITHMETIC_OPS, castToInteger, decimalLiteralText, exactArithmetic, exactNegate, INTEGER_CASTS, literalValue, numClass } from './exact-numeric.ts';
+import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, literalValue, numClass } from './exact-numeric.ts';
+import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
 
 
 /** AST types squirreling's index does not export, taken from the plan's nodes. */
@@ -215,11 +216,20 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       return () => in3(expr(), values.map((v) => v()));
     }
     case 'case': {
+      // A simple CASE whose operand and WHEN values are numbers of different types compares as `x = v` does (typed).
+      const searched = searchedCase(node, scope.typeOf, scope.text);
+      if (searched) return compileExpr(searched, scope);
       // Results all of one decimal, date or timestamp type give that type (constants as its text); else a typed value is the fallback's to refuse.
       const t = staticType(node, scope.typeOf, scope.text);
       const passed = [node.caseExpr, node.elseResult, ...node.whenClauses.map((w) => w.result)];
-      if (!isOrderedType(t) && passed.some((n) => n && isOrderedType(staticType(n, scope.typeOf, scope.text)))) throw new FastFallback('CASE over a decimal, date or timestamp value');
-      const result = (n: ExprNode): Compiled => { const c = isOrderedType(t) ? typedConstant(t, n, scope.text) : undefined; return c === undefined ? compileExpr(n, scope) : () => c; };
+      // Results mixing a DOUBLE with other numbers are all DOUBLEs (Spark's CaseWhenCoercion).
+      const dt = doubleResultType(caseResults(node), scope.typeOf, scope.text);
+      if (!isOrderedType(t) && !dt && passed.some((n) => n && isOrderedType(staticType(n, scope.typeOf, scope.text)))) throw new FastFallback('CASE over a decimal, date or timestamp value');
+      const result = (n: ExprNode): Compiled => {
+        if (dt) { const f = compileExpr(n, scope); const to = toResultDouble(n, dt, scope.typeOf, scope.text); return () => to(f()); }
+        const c = isOrderedType(t) ? typedConstant(t, n, scope.text) : undefined;
+        return c === undefined ? widened(n, t, scope) : () => c;
+      };
       const caseExpr = node.caseExpr ? compileExpr(node.caseExpr, scope) : undefined;
       const whens = node.whenClauses.map((w) => ({ condition: compileExpr(w.condition, scope), result: result(w.result) }));
       const otherwise = node.elseResult ? result(node.elseResult) : undefined;
@@ -250,14 +260,22 @@ export function checkDatedCast(node: Extract<ExprNode, { type: 'cast' }>, t: Sql
 }
 
 function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): Compiled {
-  checkDatedCast(node, staticType(node.expr, scope.typeOf, scope.text));
-  const expr = compileExpr(node.expr, scope);
+  const from = staticType(node.expr, scope.typeOf, scope.text);
+  checkDatedCast(node, from);
+  const raw = compileExpr(node.expr, scope);
+  // A FLOAT cast to a number is its float value (0.1f is 0.10000000149011612 as a DOUBLE), not its shortest text's double.
+  const expr = from?.kind === 'double' && from.float ? () => { const v = raw(); return typeof v === 'number' ? Math.fround(v) : v; } : raw;
   const to = node.toType;
+  if (from?.kind === 'double' && from.float && (to === 'TEXT' || to === 'STRING' || to === 'VARCHAR')) return () => { const v = raw(); return v == null ? null : String(v); };
   if (to === 'TEXT' || to === 'STRING' || to === 'VARCHAR') return () => { const v = expr(); return v == null ? null : typeof v === 'object' ? stringify(v) : String(v); };
   const guard = (v: unknown) => { if (typeof v === 'object') throw new FastFallback('CAST of an object'); };
   // Truncated toward zero, exact, range-checked (exact-numeric.ts), never Number() of a decimal or a 64-bit value.
-  if (to.toUpperCase() in INTEGER_CASTS) return () => { const v = expr(); if (v == null) return null; guard(v); return castToInteger(v, to, { positionStart: node.positionStart, positionEnd: node.positionEnd }, scope.text); };
-  if (to === 'FLOAT' || to === 'REAL' || to === 'DOUBLE') return () => { const v = expr(); if (v == null) return null; guard(v); const n = Number(v); return Number.isNaN(n) ? null : n; };
+  // Text (not a decimal's canonical text) must be an integer: Spark ANSI fails '1.5' and 'abc' (CAST_INVALID_INPUT).
+  const fromText = from?.kind !== 'decimal';
+  const at = { positionStart: node.positionStart, positionEnd: node.positionEnd };
+  if (to.toUpperCase() in INTEGER_CASTS) return () => { const v = expr(); if (v == null) return null; guard(v); return castToInteger(v, to, at, scope.text, fromText); };
+  // FLOAT and REAL are 32-bit in Spark: the value rounded to a float (held as its shortest text's double, as float columns are).
+  if (to === 'FLOAT' || to === 'REAL' || to === 'DOUBLE') return () => { const v = expr(); if (v == null) return null; guard(v); return castToFloating(v, to, at, scope.text); };
   if (to === 'BOOLEAN' || to === 'BOOL') return () => { const v = expr(); if (v == null) return null; guard(v); return Boolean(v); };
   throw new FastFallback(`CAST to ${to}`);
 }
@@ -269,12 +287,15 @@ function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): C
  * otherwise (mixed types, an untyped side) is left to the fallback, which refuses it.
  */
 function compilePassThrough(node: Extract<ExprNode, { type: 'function' }>, name: string, scope: Scope): Compiled {
-  const t = passThroughType(node.args, scope.typeOf, scope.text);
-  if (!t && node.args.some((a) => isOrderedType(staticType(a, scope.typeOf, scope.text)))) throw new FastFallback(`${name} over values of different types`);
+  // Numbers mixing a DOUBLE with others are all DOUBLEs (Spark's common type), compared and passed on as such.
+  const dt = doubleResultType(node.args, scope.typeOf, scope.text);
+  const t = dt ? undefined : passThroughType(node.args, scope.typeOf, scope.text);
+  if (!t && !dt && node.args.some((a) => isOrderedType(staticType(a, scope.typeOf, scope.text)))) throw new FastFallback(`${name} over values of different types`);
   const args = node.args.map((a): Compiled => {
+    if (dt) { const f = compileExpr(a, scope); const to = toResultDouble(a, dt, scope.typeOf, scope.text); return () => to(f()); }
     if (!t) return compileExpr(a, scope);
     const c = typedConstant(t, a, scope.text);
-    return c === undefined ? compileExpr(a, scope) : () => c;
+    return c === undefined ? widened(a, t, scope) : () => c;
   });
   if (name === 'COALESCE') return () => { for (const a of args) { const v = a(); if (v != null) return v; } return null; };
   const greatest = name === 'GREATEST';
@@ -292,6 +313,13 @@ function compilePassThrough(node: Extract<ExprNode, { type: 'function' }>, name:
   };
 }
 
+/** `n` compiled, as the result type `t` of a CASE or COALESCE/GREATEST/LEAST of integers and decimals (typed-eval.ts widerDecimalType). */
+function widened(n: ExprNode, t: SqlType | undefined, scope: Scope): Compiled {
+  const f = compileExpr(n, scope);
+  const to = t?.kind === 'decimal' ? toResultDecimal(n, t, scope.typeOf, scope.text) : undefined;
+  return to ? () => to(f()) : f;
+}
+
 function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: Scope): Compiled {
   const name = node.funcName.toUpperCase();
   if (AGGREGATES.has(name)) {
@@ -301,6 +329,15 @@ function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: S
   }
   if (node.filter) throw new FastFallback(`FILTER on ${name}`);
   if (PASS_THROUGH.has(name)) return compilePassThrough(node, name, scope);
+  if ((name === 'ABS' && node.args.length === 1) || (name === 'MOD' && node.args.length === 2)) {
+    // Exact and of the argument's type (exact-numeric.ts): ABS of a BIGINT past 2^53 keeps its digits, of the smallest INT overflows; MOD is `%`.
+    const sub = (n: ExprNode) => staticType(n, scope.typeOf, scope.text);
+    const classes = node.args.map((a) => numClass(a, sub, scope.text));
+    const operands = node.args.map((a, k): Compiled => { const t = decimalLiteralText(a, classes[k]!, scope.text); return t === undefined ? compileExpr(a, scope) : () => t; });
+    if (name === 'ABS') return () => exactAbs(operands[0]!(), classes[0]!, node, scope.text);
+    const out = arithmeticClass('%', classes[0]!, classes[1]!);
+    return () => exactArithmetic('%', operands[0]!(), operands[1]!(), classes[0]!, classes[1]!, out, node, scope.text);
+  }
   const args = node.args.map((a) => compileExpr(a, scope));
   switch (name) {
     case 'DATE_TRUNC': case 'EXTRACT': case 'DATE_PART': {

@@ -34,8 +34,8 @@ describe('query errors in the reader’s language', () => {
     ['SELECT x.a FROM t', 'error.sql.tableNotFound', 'SQL 错误（第 1 行，第 8 列）：没有表 "x"（在 "x.a" 中）。可用的表：t'],
     ["SELECT * FROM t WHERE 'abc", 'error.sql.unclosedString', 'SQL 错误（第 1 行，第 23 列）：字符串没有结束引号'],
     ['SELECT foo(1) FROM t', 'error.sql.unknownFunction', 'SQL 错误（第 1 行，第 8 列）：未知函数 "foo"。你是不是想用 FLOOR, MOD, POW, COS？'],
-    // (COALESCE(amount, 0) is a decimal now; with an integer column beside it, it is not.)
-    ['SELECT COALESCE(amount, quantity) > 5 FROM t', 'error.sql.typed.underFunction', ''],
+    // (COALESCE(amount, 0) and COALESCE(amount, quantity) are decimals now — Spark's wider decimal; with a timestamp beside it, it is not.)
+    ['SELECT COALESCE(amount, order_ts) > 5 FROM t', 'error.sql.typed.underFunction', ''],
     // decimal(10,2) × decimal(38,0) is decimal(38,2): every amount of a cent or more overflows it (Spark ANSI: an error).
     // (The expression as written: the engine's bigint suffix of the literal is not shown.)
     ['SELECT amount * 99999999999999999999999999999999999999 FROM t', 'error.sql.exact.decimalOverflow',

@@ -100,14 +100,17 @@ function accumulator(node: FunctionNode, rowScope: Scope): Accumulator {
   const ints: bigint[] = [];
   const floats: (number | undefined)[] = [];
   const counts: number[] = [];
+  // A DOUBLE or FLOAT column sums as doubles in scan order (Spark's Sum of a fractional type is a DOUBLE), a
+  // FLOAT widened first (its shortest text's double is not its value), even where its values are integers.
+  const widen = type?.kind === 'double' ? (type.float ? Math.fround : Number) : undefined;
   const add = (g: number) => {
     const raw = value(g);
     if (raw == null) return;
     let f = floats[g];
-    if (f === undefined && (typeof raw === 'bigint' || Number.isSafeInteger(raw))) {
+    if (f === undefined && !widen && (typeof raw === 'bigint' || Number.isSafeInteger(raw))) {
       ints[g] = (ints[g] ?? 0n) + BigInt(raw as number | bigint);
     } else {
-      const num = Number(raw);
+      const num = widen ? widen(Number(raw)) : Number(raw);
       if (!Number.isFinite(num)) return;
       if (f === undefined) f = Number(ints[g] ?? 0n);
       floats[g] = f + num;

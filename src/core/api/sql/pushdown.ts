@@ -7,12 +7,103 @@
  */
 import type { ExprNode } from 'squirreling';
 import { and, type CompareOp, type Expr, type Literal } from '../../expr/expr.ts';
+import type { SqlType } from './sql-types.ts';
 
 const COMPARE: Readonly<Record<string, CompareOp>> = { '=': 'eq', '==': 'eq', '!=': 'notEq', '<>': 'notEq', '<': 'lt', '<=': 'ltEq', '>': 'gt', '>=': 'gtEq' };
 const FLIP: Readonly<Record<CompareOp, CompareOp>> = { eq: 'eq', notEq: 'notEq', lt: 'gt', ltEq: 'gtEq', gt: 'lt', gtEq: 'ltEq', startsWith: 'startsWith', notStartsWith: 'notStartsWith' };
 
 const INTEGER_TEXT = /^\s*\d+\s*$/;
 const FRACTION_TEXT = /^\s*(\d*\.\d*)\s*$/;
+const EXPONENT_TEXT = /^\s*(\d+\.?\d*|\.\d+)e[+-]?\d+\s*$/i;
+
+/** The exact decimal text of a finite double (every double is a finite binary fraction: m × 2^e). */
+export function exactDoubleText(d: number): string {
+  if (Number.isInteger(d)) return BigInt(d).toString();
+  const neg = d < 0;
+  let m = Math.abs(d);
+  let e = 0;
+  // Scale by 2 until integral (at most 1074 steps for the smallest subnormal): m × 2^-e exactly.
+  while (!Number.isInteger(m)) { m *= 2; e++; }
+  const digits = (BigInt(m) * 5n ** BigInt(e)).toString().padStart(e + 1, '0');
+  return `${neg ? '-' : ''}${digits.slice(0, -e)}.${digits.slice(-e)}`;
+}
+
+const F64 = new Float64Array(1);
+const I64 = new BigInt64Array(F64.buffer);
+/** The next double above (`up`) or below `d` (finite, non-zero neighbourhoods; ±0 step to the smallest subnormal). */
+export function nextDouble(d: number, up: boolean): number {
+  if (d === 0) return up ? Number.MIN_VALUE : -Number.MIN_VALUE;
+  F64[0] = d;
+  I64[0] += (d > 0) === up ? 1n : -1n;
+  return F64[0]!;
+}
+
+/** The smallest float32 ≥ d (`up`) or the largest float32 ≤ d. */
+function floatBound(d: number, up: boolean): number {
+  const f = Math.fround(d);
+  if (f === d || !Number.isFinite(f)) return f;
+  if ((f > d) === up) return f;
+  // f lies on the other side of d: step one float ulp towards d.
+  const buf = new Float32Array([f]);
+  const bits = new Int32Array(buf.buffer);
+  bits[0] += (f > 0) === up ? 1 : -1;
+  if (f === 0) buf[0] = up ? 1.401298464324817e-45 : -1.401298464324817e-45;
+  return buf[0]!;
+}
+
+/**
+ * `col op d` for a DOUBLE literal `d` (`1e3`) on a column whose values are compared as doubles of exact values
+ * (a BIGINT, INT or DECIMAL column: Spark casts it to DOUBLE): rows with double(x) op d. Rounding is
+ * monotone, so double(x) < d implies x < d and double(x) ≤ d implies x < next double above d; the pushed
+ * filter is that weaker one (never an exact `x = d`, which would drop the BIGINT 2^53+1 that equals
+ * 9007199254740992e0). Undefined where nothing safe is pushed (≠, infinities).
+ */
+function doubleOnExact(op: CompareOp, term: string, d: number): Expr | undefined {
+  if (!Number.isFinite(d)) return undefined;
+  const dec = (x: number): Literal => ({ decimal: exactDoubleText(x) });
+  switch (op) {
+    case 'lt': case 'gt': return { op, term, value: dec(d) };
+    case 'ltEq': return { op: 'lt', term, value: dec(nextDouble(d, true)) };
+    case 'gtEq': return { op: 'gt', term, value: dec(nextDouble(d, false)) };
+    case 'eq': return and({ op: 'gt', term, value: dec(nextDouble(d, false)) }, { op: 'lt', term, value: dec(nextDouble(d, true)) });
+    default: return undefined;
+  }
+}
+
+/**
+ * `col op d` on a FLOAT column, which Spark widens to a double to compare with any other number: the
+ * format's filter casts a literal to the column's float (bind), which may move it past rows that match
+ * (`f > 0.1` keeps the float 0.1, whose double is 0.10000000149…). Pushed with float bounds on the safe
+ * side instead; = only when d is a float, else nothing (no float equals it, nothing to prune by).
+ */
+function doubleOnFloat(op: CompareOp, term: string, d: number): Expr | undefined {
+  if (!Number.isFinite(d)) return undefined;
+  switch (op) {
+    case 'lt': case 'ltEq': return { op: 'ltEq', term, value: floatBound(d, true) };
+    case 'gt': case 'gtEq': return { op: 'gtEq', term, value: floatBound(d, false) };
+    case 'eq': return Math.fround(d) === d ? { op: 'eq', term, value: d } : undefined;
+    default: return undefined;
+  }
+}
+
+/** A number literal's value as a DOUBLE (how Spark compares it with a DOUBLE or FLOAT), when `node` is one. */
+function literalDouble(node: ExprNode, text: string | undefined): number | undefined {
+  if (node.type === 'unary' && node.op === '-') { const v = literalDouble(node.argument, text); return v === undefined ? undefined : -v; }
+  if (node.type !== 'literal') return undefined;
+  if (typeof node.value === 'bigint') return Number(node.value);
+  if (typeof node.value !== 'number') return undefined;
+  const src = text?.slice(node.positionStart, node.positionEnd);
+  return src !== undefined && /^\s*(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(src) ? Number(src) : node.value;
+}
+
+/** True for a DOUBLE literal as Spark's parser reads one: a number with an exponent (`1e3`, `2.5E-1`), or `-` of one. */
+function isDoubleLiteral(node: ExprNode, text: string | undefined): boolean {
+  if (node.type === 'unary' && node.op === '-') return isDoubleLiteral(node.argument, text);
+  if (node.type !== 'literal' || typeof node.value !== 'number') return false;
+  const src = text?.slice(node.positionStart, node.positionEnd);
+  // Without the text an integer-valued number could have been written either way: treat it as a double too.
+  return src === undefined ? !Number.isInteger(node.value) || !Number.isSafeInteger(node.value) : EXPONENT_TEXT.test(src);
+}
 
 /**
  * A literal of the engine's AST as our literal (fractions as exact decimal text), undefined when none fits.
@@ -47,8 +138,24 @@ function literalOf(node: ExprNode, text?: string): Literal | undefined {
  * qualify this table's columns with; `text` the engine's query the AST's positions point into. Undefined
  * when nothing translates.
  */
-export function pushableFilter(where: ExprNode | undefined, columns: readonly string[], aliases: readonly string[], text?: string): Expr | undefined {
+export function pushableFilter(where: ExprNode | undefined, columns: readonly string[], aliases: readonly string[], text?: string, types?: ReadonlyMap<string, SqlType>): Expr | undefined {
   if (!where) return undefined;
+  /**
+   * `col op value` as the query compares it (Spark's implicit casts): a DOUBLE literal against an integer or
+   * decimal column, or any number against a FLOAT column, compares as doubles — pushed as a weaker range.
+   */
+  const compare = (op: CompareOp, term: string, valueNode: ExprNode, value: Literal | undefined): Expr | undefined => {
+    const t = types?.get(term);
+    if (t?.kind === 'double' && t.float) {
+      const d = literalDouble(valueNode, text);
+      return d === undefined ? undefined : doubleOnFloat(op, term, d);
+    }
+    if ((t?.kind === 'long' || t?.kind === 'decimal') && isDoubleLiteral(valueNode, text)) {
+      const d = literalDouble(valueNode, text);
+      return d === undefined ? undefined : doubleOnExact(op, term, d);
+    }
+    return value === undefined ? undefined : { op, term, value };
+  };
   const known = new Set(columns);
   const aliasSet = new Set(aliases.map((a) => a.toLowerCase()));
   const column = (n: ExprNode): string | undefined => {
@@ -80,12 +187,13 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
       }
       const op = COMPARE[n.op];
       if (!op) return undefined;
+      // (A DOUBLE literal past 2^53 has no exact literal here but is still compared as a double, `compare`.)
       const lc = column(n.left);
-      const rv = literalOf(n.right, text);
-      if (lc && rv !== undefined) return { op, term: lc, value: rv };
+      if (lc && literalDouble(n.right, text) !== undefined) return compare(op, lc, n.right, literalOf(n.right, text));
       const rc = column(n.right);
-      const lv = literalOf(n.left, text);
-      if (rc && lv !== undefined) return { op: FLIP[op], term: rc, value: lv };
+      if (rc && literalDouble(n.left, text) !== undefined) return compare(FLIP[op], rc, n.left, literalOf(n.left, text));
+      if (lc) { const rv = literalOf(n.right, text); if (rv !== undefined) return compare(op, lc, n.right, rv); }
+      if (rc) { const lv = literalOf(n.left, text); if (lv !== undefined) return compare(FLIP[op], rc, n.left, lv); }
       return undefined;
     }
     if (n.type === 'unary' && (n.op === 'IS NULL' || n.op === 'IS NOT NULL')) {
@@ -94,6 +202,10 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
     }
     if (n.type === 'in valuelist') {
       const c = column(n.expr);
+      // Spark compares x and every value in their common type: with a DOUBLE literal among them (or on a FLOAT
+      // column) as doubles, which a set of exact values would not prune safely.
+      const t = c === undefined ? undefined : types?.get(c);
+      if ((t?.kind === 'double' && t.float) || ((t?.kind === 'long' || t?.kind === 'decimal') && n.values.some((v) => isDoubleLiteral(v, text)))) return undefined;
       const values = n.values.map((v) => literalOf(v, text));
       return c && values.length > 0 && values.every((v) => v !== undefined) ? { op: 'in', term: c, values: values as Literal[] } : undefined;
     }

@@ -182,7 +182,7 @@ export class DataRelation extends Relation {
 
   /** The plan for `hints`, and the filter that went into it (none when the format refused it). */
   private async planFor(hints: ScanOptions): Promise<{ plan: LakePlan; filter?: Expr; columns?: readonly string[] }> {
-    const filter = pushableFilter(hints.where, this.columns.filter((c) => !this.binary.has(c)), this.aliases, this.ctx.text);
+    const filter = pushableFilter(hints.where, this.columns.filter((c) => !this.binary.has(c)), this.aliases, this.ctx.text, this.types);
     // No column asked for (count(*)): read the narrowest thing there is, one column.
     const columns = hints.columns === undefined ? undefined : hints.columns.length === 0 ? this.columns.slice(0, 1) : hints.columns;
     const limit = !hints.where && hints.limit !== undefined ? hints.limit + (hints.offset ?? 0) : undefined;

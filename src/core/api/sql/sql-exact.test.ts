@@ -11,7 +11,7 @@ import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init
 import { appendRows, createTable } from '../../formats/iceberg/commit/index.ts';
 import { MemoryStorage } from '../../io/memory-storage.ts';
 import { runSql } from './run-sql.ts';
-import { type NumClass, arithmeticClass, exactArithmetic } from './exact-numeric.ts';
+import { type NumClass, arithmeticClass, exactArithmetic, exactNegate, intClass } from './exact-numeric.ts';
 import type { SqlTableDto } from './sql-contract.ts';
 
 const TABLES: SqlTableDto[] = [{ name: 't', root: '', format: 'iceberg' }];
@@ -106,8 +106,9 @@ describe('exact numbers in SQL', () => {
     await expectError('SELECT big + 1 AS a FROM t WHERE id = 3', 'DataInvalid', 'big + 1');
     await expectError('SELECT big * big AS a FROM t WHERE id = 1', 'DataInvalid', 'big * big');
     await expectError('SELECT -big AS a FROM t WHERE id = 4', 'DataInvalid', '-big');
-    // An integer-valued double beyond 2^53: a double would round, an integer would not — refused, not guessed.
-    await expectError('SELECT big + x AS a FROM t WHERE id = 1', 'Unsupported', 'big + x');
+    // BIGINT + DOUBLE is a DOUBLE: Spark casts big to DOUBLE first (ImplicitTypeCasts), so 2^53+1 becomes 2^53
+    // (round half to even) and 2^53 + 1.0 rounds back to 2^53. (old: refused as ambiguous.)
+    await expectRows('SELECT big + x AS a FROM t WHERE id = 1', [[2 ** 53]]);
   });
 
   it('decimal(38,x) arithmetic with integers is exact', async () => {
@@ -128,8 +129,9 @@ describe('exact numbers in SQL', () => {
     await expectError('SELECT d2 / 3 AS q FROM t WHERE id = 3', 'DataInvalid', 'd2 / 3');
     // decimal(38,0) / decimal(38,2): scale 39, precision 79 → (38,6): 12345 / -2.50; (2^53+1) / (2^53+1.5) rounds up to 1.
     await expectRows('SELECT id, d0 / d2 AS q FROM t WHERE id IN (1, 2) ORDER BY id', [[1, '1.000000'], [2, '-4938.000000']]);
-    // Division by zero is NULL (Spark without ANSI; squirreling).
-    await expectRows('SELECT d2 / 0 AS q, d2 % 0 AS r FROM t WHERE id = 1', [[null, null]]);
+    // Division by zero is Spark ANSI's DIVIDE_BY_ZERO (DivModLike with failOnError), an error — not NULL.
+    await expectError('SELECT d2 / 0 AS q FROM t WHERE id = 1', 'DataInvalid', 'd2 / 0');
+    await expectError('SELECT d2 % 0 AS r FROM t WHERE id = 1', 'DataInvalid', 'd2 % 0');
     // %: the sign of the dividend, scale max(s1, s2), exact. 2^53+1 is a multiple of 3; so is 1234567890…123456.
     await expectRows('SELECT id, d2 % 3 AS r FROM t WHERE id <= 4 ORDER BY id', [[1, '0.50'], [2, '-2.50'], [3, '0.78'], [4, '-0.01']]);
     // A product past 38 digits of precision keeps its integer digits and rounds the scale to 6 (8 before):
@@ -161,6 +163,20 @@ describe('exact numbers in SQL', () => {
     expect(arithmeticClass('*', d(38, 10), d(38, 10))).toEqual(d(38, 6));
   });
 
+  it('TINYINT and SMALLINT arithmetic overflows at its width; with an INT literal it is an INT (Spark ANSI)', () => {
+    const at = { expr: 'x' };
+    const tiny = intClass(8);
+    const small = intClass(16);
+    const one = { kind: 'int', precision: 1, bits: 32 } as const;
+    // ByteExactNumeric / ShortExactNumeric: 127 + 127 of two TINYINTs overflows; 32767 * 2 of two SMALLINTs too.
+    expect(() => exactArithmetic('+', 127, 127, tiny, tiny, arithmeticClass('+', tiny, tiny), at, undefined)).toThrow(/out of range for TINYINT/);
+    expect(() => exactArithmetic('*', 32767, 2, small, small, arithmeticClass('*', small, small), at, undefined)).toThrow(/out of range for SMALLINT/);
+    expect(() => exactNegate(-128, tiny, at, undefined)).toThrow(/out of range for TINYINT/);
+    // TINYINT + 1 (an INT literal) is an INT: 128.
+    expect(exactArithmetic('+', 127, 1, tiny, one, arithmeticClass('+', tiny, one), at, undefined)).toBe(128);
+    expect(arithmeticClass('+', tiny, one)).toEqual(intClass(32));
+  });
+
   it('metadata and change-log integers (snapshot ids past 2^53) are exact in arithmetic too', async () => {
     for (const executor of EXECUTORS) {
       const r = await runSql(storage, { query: 'SELECT snapshot_id AS s, snapshot_id - 1 AS p, snapshot_id % 1000 AS m FROM "t$snapshots"', tables: TABLES }, { executor });
@@ -187,5 +203,170 @@ describe('exact numbers in SQL', () => {
     await expectRows('SELECT MIN(big) AS lo, MAX(big) AS hi, COUNT(DISTINCT big) AS n FROM t', [[int(MIN), int(MAX), 5]]);
     await expectRows('SELECT big, count(*) AS c FROM t GROUP BY big ORDER BY big', [MIN, 1n, TWO_53, TWO_53 + 1n, MAX].map((v) => [int(v), 1]));
     await expectRows('SELECT id FROM t ORDER BY big DESC', [[3], [1], [2], [5], [4]]);
+  });
+});
+
+/**
+ * Numbers of different types as Spark 4 (ANSI mode, its default) types them, on both executors and through
+ * the scan's pushed-down filter — each row in its own file, so a file pruned wrongly loses its row. Spark's
+ * rules cited per case: AnsiTypeCoercion (findTightestCommonType: an integer with a DOUBLE or FLOAT is a
+ * DOUBLE, FLOAT with DOUBLE a DOUBLE), DecimalPrecision (a DECIMAL with a DOUBLE or FLOAT: both DOUBLE),
+ * InConversion / CaseWhenCoercion (every IN value and CASE/COALESCE result cast to the common type), the
+ * parser's literal types (AstBuilder: `1` INT, `9007199254740993` BIGINT, `1.5` DECIMAL(2,1), `1e0` DOUBLE),
+ * ANSI arithmetic (Add/Multiply/UnaryMinus/Abs of INT overflow at 32 bits: ARITHMETIC_OVERFLOW; DivModLike:
+ * DIVIDE_BY_ZERO), Divide (integers cast to DOUBLE), Sum (of an integer BIGINT, of a FLOAT a DOUBLE of the
+ * widened values). Every case marked "old:" answered that without an error before.
+ */
+describe('numbers of mixed types as Spark types them', () => {
+  const F01 = Math.fround(0.1); // the float 0.1f as a double: 0.10000000149011612
+  // big: long; i: int; f: float; x: double; d: decimal(38,20) (unscaled).
+  const SPARK_ROWS = [
+    { id: 1n, big: TWO_53 + 1n, i: 2147483647, f: 0.1, x: 2 ** 53, d: 10n ** 19n + 1n },
+    { id: 2n, big: TWO_53, i: -2147483648, f: 2.5, x: 0.1, d: 25n * 10n ** 19n },
+    { id: 3n, big: MIN, i: 7, f: null, x: null, d: null },
+    { id: 4n, big: 5n, i: 0, f: 0.5, x: 0.5, d: 5n * 10n ** 19n },
+  ];
+  let spark: MemoryStorage;
+  beforeAll(async () => {
+    spark = new MemoryStorage('sql spark numbers');
+    const f = (id: number, name: string, type: string, required = false) => ({ id, name, required, type });
+    await createTable(spark, {
+      location: 'memory://spark/t', formatVersion: 2,
+      schema: { type: 'struct', fields: [f(1, 'id', 'long', true), f(2, 'big', 'long'), f(3, 'i', 'int'), f(4, 'f', 'float'), f(5, 'x', 'double'), f(6, 'd', 'decimal(38,20)')] },
+    });
+    for (const row of SPARK_ROWS) await appendRows(spark, [row]);
+  });
+  const rows = async (query: string, want: unknown[][]) => {
+    for (const executor of EXECUTORS) {
+      const r = await runSql(spark, { query, tables: TABLES }, { executor });
+      expect(r.rows, `${executor}: ${query}`).toEqual(want);
+      if (executor === 'auto') expect(r.executor?.name, query).toBe('columnar');
+    }
+  };
+  const fails = async (query: string, at: string) => {
+    for (const executor of EXECUTORS) {
+      await expect(runSql(spark, { query, tables: TABLES }, { executor }), `${executor}: ${query}`)
+        .rejects.toMatchObject({ code: 'DataInvalid', message: expect.stringContaining(`line 1, column ${query.indexOf(at) + 1}`) });
+    }
+  };
+
+  it('a BIGINT, INT or DECIMAL against a DOUBLE, FLOAT or exponent literal compares as doubles', async () => {
+    // double(2^53+1) = 2^53 (half to even): Spark's `9007199254740993L = 9007199254740992e0` is true. old: [[2]].
+    await rows('SELECT id FROM t WHERE big = 9007199254740992e0 ORDER BY id', [[1], [2]]);
+    await rows('SELECT id FROM t WHERE big BETWEEN 9007199254740992e0 AND 9007199254740992e0 ORDER BY id', [[1], [2]]);
+    // old: [[2], [3], [4]] — the exact 2^53+1 is above 2^53, its double is not.
+    await rows('SELECT id FROM t WHERE big <= 9007199254740992e0 ORDER BY id', [[1], [2], [3], [4]]);
+    await rows('SELECT id FROM t WHERE big < 9007199254740992e0 ORDER BY id', [[3], [4]]);
+    // Column against column: big cast to DOUBLE. old: [].
+    await rows('SELECT id FROM t WHERE big = x ORDER BY id', [[1]]);
+    // A BIGINT literal against a DOUBLE column: the literal cast to DOUBLE. old: [].
+    await rows('SELECT id FROM t WHERE x = 9007199254740993', [[1]]);
+    // IN casts x and every value to their common type, DOUBLE here: 2^53+1 matches too. old: [[2], [4]].
+    await rows('SELECT id FROM t WHERE big IN (9007199254740992e0, 5) ORDER BY id', [[1], [2], [4]]);
+    // An integer or decimal literal keeps the comparison exact (INT/BIGINT/DECIMAL common types).
+    await rows('SELECT id FROM t WHERE big = 9007199254740992 ORDER BY id', [[2]]);
+    await rows('SELECT id FROM t WHERE i = 7e0', [[3]]);
+    // DECIMAL(38,20) 0.10000000000000000001 as a DOUBLE is 0.1. old: [].
+    await rows('SELECT id FROM t WHERE d = 0.1e0', [[1]]);
+    await rows('SELECT id FROM t WHERE d <= 0.1e0', [[1]]);
+    await rows('SELECT id FROM t WHERE d = x ORDER BY id', [[4]]);
+    // A FLOAT is widened: 0.1f is 0.10000000149011612, not 0.1 — against a DECIMAL or DOUBLE literal alike. old: [[1]], [[1]], [[2], [4]].
+    await rows('SELECT id FROM t WHERE f = 0.1e0', []);
+    await rows('SELECT id FROM t WHERE f = 0.1', []);
+    await rows('SELECT id FROM t WHERE f > 0.1 ORDER BY id', [[1], [2], [4]]);
+    await rows('SELECT id FROM t WHERE f <= 0.1', []);
+    await rows('SELECT id FROM t WHERE f = 2.5', [[2]]);
+    await rows('SELECT id FROM t WHERE f IN (0.5, 2.5) ORDER BY id', [[2], [4]]);
+  });
+
+  it('the pushed-down filter prunes only files the comparison as doubles rules out', async () => {
+    const scan = async (query: string) => (await runSql(spark, { query, tables: TABLES }, { executor: 'auto' })).scans[0]!;
+    // 2^53 and 2^53+1 (files 1 and 2) are kept: the range pushed is (prev double, next double) around 2^53, exclusive.
+    let s = await scan('SELECT id FROM t WHERE big = 9007199254740992e0');
+    expect([s.filesPlanned, s.filesSkipped, s.filter]).toEqual([2, 2, expect.stringContaining('big')]);
+    // A FLOAT against 0.1: the float bound at or below 0.1 is pushed (the float 0.1 itself is above 0.1 as a double).
+    s = await scan('SELECT id FROM t WHERE f > 0.1');
+    expect([s.filesPlanned, s.filesSkipped]).toEqual([3, 1]);
+    // An exact integer literal is pushed exactly, as before.
+    s = await scan('SELECT id FROM t WHERE big = 9007199254740992');
+    expect([s.filesPlanned, s.filesSkipped]).toEqual([1, 3]);
+    // A DOUBLE column against a number literal stays squirreling's own comparison on the fallback (JS numbers
+    // are the doubles Spark compares), so it is still pushed there: files 2 (0.1) and 3 (NULL) are skipped.
+    for (const executor of EXECUTORS) {
+      const r = await runSql(spark, { query: 'SELECT id FROM t WHERE x > 0.3 ORDER BY id', tables: TABLES }, { executor });
+      expect([r.rows, r.scans[0]!.filesSkipped], executor).toEqual([[[1], [4]], 2]);
+    }
+  });
+
+  it('INT arithmetic is INT: an overflow of 32 bits is an error, as are ABS and unary minus of the smallest value', async () => {
+    // old: 2147483648, 4611686014132420609, 2147483648, 2147483648.
+    await fails('SELECT i + 1 AS a FROM t WHERE id = 1', 'i + 1');
+    await fails('SELECT i * i AS a FROM t WHERE id = 1', 'i * i');
+    await fails('SELECT -i AS a FROM t WHERE id = 2', '-i');
+    await fails('SELECT ABS(i) AS a FROM t WHERE id = 2', 'ABS(i)');
+    // An INT literal is an INT too: 2147483647 + 1 overflows in Spark.
+    await fails('SELECT 2147483647 + 1 AS a FROM t WHERE id = 1', '2147483647 + 1');
+    await fails('SELECT ABS(big) AS a FROM t WHERE id = 3', 'ABS(big)');
+    // INT op BIGINT is a BIGINT; the INT widened first cannot overflow 32 bits.
+    await rows('SELECT i * i AS a, i + big AS b, CAST(i AS BIGINT) + 1 AS c, ABS(-i) AS g FROM t WHERE id = 3', [[49, int(MIN + 7n), 8, 7]]);
+    await rows('SELECT CAST(i AS BIGINT) + 1 AS c FROM t WHERE id = 1', [[2147483648]]);
+    // ABS keeps a BIGINT's digits past 2^53, MOD is exact `%` (old: 9007199254740992, 9007199254740992, 2 — Number() of each).
+    await rows('SELECT ABS(big) AS a, ABS(-big) AS b, MOD(big, 10) AS m FROM t WHERE id = 1', [[int(TWO_53 + 1n), int(TWO_53 + 1n), 3]]);
+    // SUM of an INT is a BIGINT: 2147483647 + 7 does not overflow.
+    await rows('SELECT SUM(i) AS s FROM t WHERE id IN (1, 3)', [[2147483654]]);
+  });
+
+  it('a simple CASE compares its operand with each WHEN as `=` does; CAST of malformed text is an error (ANSI), not NULL or truncated', async () => {
+    // CaseKeyWhen is `big = 9007199254740992e0` per WHEN: as doubles. old: 'n' for id 1.
+    await rows("SELECT id, CASE big WHEN 9007199254740992e0 THEN 'y' ELSE 'n' END AS c FROM t ORDER BY id", [[1, 'y'], [2, 'y'], [3, 'n'], [4, 'n']]);
+    // A decimal literal is exact there too (the parser's double of 9007199254740992.0000001 is 2^53).
+    await rows("SELECT id, CASE big WHEN 9007199254740992.0000001 THEN 'near' WHEN 9007199254740993 THEN 'y' ELSE 'n' END AS c FROM t WHERE id IN (1, 2) ORDER BY id", [[1, 'y'], [2, 'n']]);
+    // Spark ANSI: '1.5', '1e1' and 'abc' cannot be cast to an integral type, 'abc' to any number (CAST_INVALID_INPUT).
+    // old: 1, 10, NULL, NULL.
+    await fails("SELECT CAST('1.5' AS INT) AS c FROM t WHERE id = 1", "CAST('1.5'");
+    await fails("SELECT CAST('1e1' AS BIGINT) AS c FROM t WHERE id = 1", "CAST('1e1'");
+    await fails("SELECT CAST('abc' AS BIGINT) AS c FROM t WHERE id = 1", "CAST('abc'");
+    await fails("SELECT CAST('abc' AS DOUBLE) AS c FROM t WHERE id = 1", "CAST('abc'");
+    // A string literal against a number is cast as Spark ANSI casts it: to BIGINT against an integer, to DOUBLE
+    // against a DOUBLE/FLOAT; malformed text fails (old: no rows, JavaScript's loose == of '1.5' and 7).
+    await rows("SELECT id FROM t WHERE big = '9007199254740993'", [[1]]);
+    await rows("SELECT id FROM t WHERE x = '0.5'", [[4]]);
+    await fails("SELECT id FROM t WHERE i = '7.5'", "'7.5'");
+    await fails("SELECT id FROM t WHERE x = 'abc'", "'abc'");
+    // Well-formed text casts; a decimal column's value truncates (Decimal.toLong), as before.
+    await rows("SELECT CAST(' 12 ' AS BIGINT) AS a, CAST('2.5e0' AS DOUBLE) AS b, CAST(d AS BIGINT) AS c, CAST(d AS INT) AS e FROM t WHERE id = 2", [[12, 2.5, 2, 2]]);
+  });
+
+  it('COALESCE, GREATEST and CASE of integers and decimals are Spark\'s wider decimal', async () => {
+    // INT with DECIMAL(2,1): DECIMAL(11,1) (an INT is DECIMAL(10,0), findWiderTypeForDecimal). old: 7, 2.5.
+    await rows('SELECT COALESCE(i, 1.5) AS c, GREATEST(i, 2.5) AS g FROM t WHERE id = 3', [['7.0', '7.0']]);
+    // DECIMAL(38,20) with INT: scale 20, 18 integer digits. old: refused (a decimal under CASE of two types).
+    await rows('SELECT id, CASE WHEN id = 1 THEN d ELSE i END AS c FROM t WHERE id IN (1, 3) ORDER BY id', [[1, '0.10000000000000000001'], [3, '7.00000000000000000000']]);
+    // The INT -2147483648 has 10 integer digits: it fits (18), compared by value.
+    await rows('SELECT id FROM t WHERE CASE WHEN id = 1 THEN d ELSE i END < 0', [[2]]);
+  });
+
+  it('/ of integers is a DOUBLE; / and % by zero are DIVIDE_BY_ZERO errors, not NULL', async () => {
+    await rows('SELECT i / 2 AS q FROM t WHERE id = 3', [[3.5]]);
+    // old: NULL for each, 'NaN' for MOD.
+    await fails('SELECT big / 0 AS q FROM t WHERE id = 4', 'big / 0');
+    await fails('SELECT i % 0 AS q FROM t WHERE id = 4', 'i % 0');
+    await fails('SELECT x / 0 AS q FROM t WHERE id = 4', 'x / 0');
+    await fails('SELECT MOD(big, 0) AS q FROM t WHERE id = 4', 'MOD(big, 0)');
+  });
+
+  it('with a DOUBLE or FLOAT the result is a DOUBLE of the widened values; FLOAT op FLOAT a FLOAT', async () => {
+    // BIGINT + DOUBLE: double(2^53+1) + 2^53 = 2^54.
+    await rows('SELECT big + x AS a FROM t WHERE id = 1', [[2 ** 54]]);
+    // FLOAT + INT is a DOUBLE of the float's value (old: 1.1); FLOAT + FLOAT a FLOAT (0.2f, shown as 0.2).
+    await rows('SELECT f + 1 AS a, f + f AS b, f * 1e0 AS c FROM t WHERE id = 1', [[F01 + 1, 0.2, F01]]);
+    // SUM/AVG of a FLOAT add the widened values in scan order (old: 3.1 and 1.0333333333333334).
+    await rows('SELECT SUM(f) AS s, AVG(f) AS a FROM t', [[(F01 + 2.5) + 0.5, ((F01 + 2.5) + 0.5) / 3]]);
+    // CAST AS FLOAT is 32-bit (old: true); a FLOAT cast to DOUBLE is its value.
+    await rows('SELECT CAST(0.1 AS FLOAT) = 0.1 AS e, CAST(f AS DOUBLE) AS w, CAST(f AS STRING) AS s FROM t WHERE id = 1', [[false, F01, '0.1']]);
+    // COALESCE, GREATEST and CASE of a BIGINT and a DOUBLE are DOUBLEs (old: '9007199254740993' each).
+    await rows('SELECT COALESCE(big, 1e0) AS c, GREATEST(big, x) AS g, CASE WHEN id = 1 THEN big ELSE 0e0 END AS w FROM t WHERE id = 1', [[2 ** 53, 2 ** 53, 2 ** 53]]);
+    await rows('SELECT COALESCE(d, 0.5e0) AS c FROM t ORDER BY id', [[0.1], [2.5], [0.5], [0.5]]);
+    await rows('SELECT id FROM t WHERE COALESCE(big, 0e0) = 9007199254740992e0 ORDER BY id', [[1], [2]]);
   });
 });

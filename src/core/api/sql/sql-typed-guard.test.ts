@@ -36,12 +36,9 @@ beforeAll(async () => {
 
 /** Each query and the text of the expression the refusal must point at. */
 const REFUSED: [string, string][] = [
-  // COALESCE/GREATEST/LEAST of one type are typed (below); of two scales they are not.
-  ['SELECT id FROM t WHERE COALESCE(p, q) > 9.6', 'p'],
+  // COALESCE/GREATEST/LEAST of one type are typed (below), of two scales Spark's wider decimal (OVERFLOW); of a date and a decimal nothing.
   ['SELECT id FROM t WHERE LEAST(day, p) > 9.6', 'day'],
-  ['SELECT id FROM t WHERE CASE WHEN id > 0 THEN p ELSE q END > 9.6', 'q'],
   ['SELECT id FROM t WHERE CASE p WHEN 9.5 THEN 1 END = 1', 'p'],
-  ['SELECT id FROM t WHERE GREATEST(p, q) > 9.6', 'p'],
   ['SELECT id FROM t WHERE p IN (SELECT q FROM t)', 'p IN (SELECT q FROM t)'],
   ['SELECT id FROM t WHERE id IN (SELECT p FROM t)', 'id IN (SELECT p FROM t)'],
   ['SELECT id FROM t WHERE (SELECT MAX(p) FROM t) > 9.6', '(SELECT MAX(p) FROM t)'],
@@ -54,6 +51,11 @@ const OVERFLOW: [string, string][] = [
   // decimal(38,2) - decimal(38,6) is decimal(38,6): row 3's 35 integer digits do not fit beside 6 decimals.
   ['SELECT id, p - q AS x FROM t', 'p'],
   ['WITH c AS (SELECT p AS v FROM t) SELECT v / 2 AS y FROM c', 'v'],
+  // Two scales meet in Spark's wider decimal, decimal(38,6) (widerDecimalType, bounded to 38 digits): row 3's p
+  // has 35 integer digits, which do not fit beside 6 decimals — a cast overflow in ANSI mode (old: refused).
+  ['SELECT id FROM t WHERE COALESCE(p, q) > 9.6', 'p'],
+  ['SELECT id FROM t WHERE CASE WHEN id > 0 THEN p ELSE q END > 9.6', 'p'],
+  ['SELECT id FROM t WHERE GREATEST(p, q) > 9.6', 'p'],
 ];
 
 describe('typed values the executors would answer inexactly are refused', () => {
@@ -134,7 +136,29 @@ describe('typed values the executors would answer inexactly are refused', () => 
       // A searched CASE of one type: '0.00' at the column's scale, compared by value.
       ['SELECT id, CASE WHEN id > 1 THEN p ELSE 0 END AS c FROM t ORDER BY id', ROWS.map((r) => [Number(r.id), r.id > 1n ? (r.p === null ? null : text(r.p)) : '0.00'])],
       ['SELECT id FROM t WHERE CASE WHEN id > 1 THEN p ELSE 0 END > 9.6 ORDER BY id', ROWS.filter((r) => r.id > 1n && r.p !== null && r.p > 960n).map((r) => [Number(r.id)])],
+      // Two scales: decimal(38,6), Spark's wider decimal (row 3 overflows it: OVERFLOW above).
+      ['SELECT id, COALESCE(p, q) AS c FROM t WHERE id <> 3 ORDER BY id', [[1, '10.000000'], [2, '9.500000'], [4, null]]],
       ['SELECT id FROM t ORDER BY COALESCE(p, -1000) DESC, id', [...ROWS].sort((a, b) => { const x = a.p ?? -100_000n; const y = b.p ?? -100_000n; return x > y ? -1 : x < y ? 1 : Number(a.id - b.id); }).map((r) => [Number(r.id)])],
+    ];
+    for (const [query, want] of cases) {
+      for (const executor of ['auto', 'squirreling'] as const) {
+        expect((await runSql(storage, { query, tables: TABLES }, { executor })).rows, `${executor}: ${query}`).toEqual(want);
+      }
+    }
+  });
+
+  it('a decimal meeting a DOUBLE is a DOUBLE, as Spark\'s DecimalPrecision casts it, never compared or passed on as text', async () => {
+    const p3 = Number('99999999999999999999999999999999999.99'); // 1e35: the DOUBLE Spark casts row 3's p to
+    const cases: [string, unknown[][]][] = [
+      // old: '10.00', '9.50', '99999999999999999999999999999999999.99', '0.50' — the double constant read as a decimal(38,2).
+      ['SELECT id, COALESCE(p, 0.5e0) AS c FROM t ORDER BY id', [[1, 10], [2, 9.5], [3, p3], [4, 0.5]]],
+      // old: [] — compared exactly as decimals, 1e35 is not 99999999999999999999999999999999999.99.
+      ['SELECT id FROM t WHERE p = 1e35', [[3]]],
+      ['SELECT id FROM t WHERE p > 9.6e0 ORDER BY id', [[1], [3]]],
+      ['SELECT id, p * 1e0 AS x FROM t WHERE p < 1e3 ORDER BY id', [[1, 10], [2, 9.5]]],
+      // A decimal literal keeps the comparison exact (DECIMAL with DECIMAL).
+      ['SELECT id FROM t WHERE p = 99999999999999999999999999999999999.99', [[3]]],
+      ['SELECT id FROM t WHERE p = 100000000000000000000000000000000000.00', []],
     ];
     for (const [query, want] of cases) {
       for (const executor of ['auto', 'squirreling'] as const) {

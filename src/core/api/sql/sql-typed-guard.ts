@@ -19,7 +19,8 @@ type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 const COMPARISONS = new Set(['=', '==', '!=', '<>', '<', '<=', '>', '>=']);
 /** Functions whose typed argument the rewrite handles (MIN/MAX/SUM/AVG) or whose answer does not depend on the value's form (COUNT). */
-const EXACT_FUNCTIONS = new Set(['MIN', 'MAX', 'SUM', 'AVG', 'COUNT']);
+// ABS and MOD are exact too (exact-numeric.ts exactAbs, `%`), rewritten to __LS3_ABS/__LS3_ARITH.
+const EXACT_FUNCTIONS = new Set(['MIN', 'MAX', 'SUM', 'AVG', 'COUNT', 'ABS', 'MOD']);
 /** Functions that read a date or timestamp as an instant (arrow-eval-dates.ts, evaluate.js), never pass it through as text. */
 const DATE_FUNCTIONS = new Set(['DATE_PART', 'EXTRACT', 'DATE_TRUNC', 'YEAR', 'MONTH', 'DAY', 'HOUR', 'MINUTE', 'SECOND',
   // Text functions work on the canonical text by the user's own choice, and give text, not a typed value.
@@ -103,7 +104,8 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
     if (v.type === 'function' && EXACT_FUNCTIONS.has(String(v.funcName).toUpperCase())) (v.args as unknown[]).forEach(keep);
     if (v.type === 'function' && DATE_FUNCTIONS.has(String(v.funcName).toUpperCase())) (v.args as unknown[]).forEach(keep);
     // COALESCE/GREATEST/LEAST over one typed type pass a value of it on (typed-eval.ts passThroughType).
-    if (v.type === 'function' && PASS_THROUGH.has(String(v.funcName).toUpperCase()) && isOrderedType(typeOfNode(v))) (v.args as unknown[]).forEach(keep);
+    // … and over numbers with a DOUBLE among them, DOUBLEs (Spark's common type; the rewrite converts each).
+    if (v.type === 'function' && PASS_THROUGH.has(String(v.funcName).toUpperCase()) && (isOrderedType(typeOfNode(v)) || typeOfNode(v)?.kind === 'double')) (v.args as unknown[]).forEach(keep);
     if (v.type === 'function' && isNode(v.filter)) keep(v.filter);
     if (v.type === 'cast') { checkDatedCast(v as never, typeOfNode(v.expr)); keep(v.expr); } // an explicit conversion is the user's choice, but not to a number from a time
     if (v.type === 'function' && ['SUM', 'AVG'].includes(String(v.funcName).toUpperCase())) {
@@ -112,7 +114,7 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
     }
     if (v.type === 'case') (v.whenClauses as Node[]).forEach((w) => keep(w.condition));
     // A searched CASE whose results are of one typed type passes a value of it on (typed-eval.ts).
-    if (v.type === 'case' && !v.caseExpr && isOrderedType(typeOfNode(v))) { (v.whenClauses as Node[]).forEach((w) => keep(w.result)); keep(v.elseResult); }
+    if (v.type === 'case' && ((!v.caseExpr && isOrderedType(typeOfNode(v))) || typeOfNode(v)?.kind === 'double')) { (v.whenClauses as Node[]).forEach((w) => keep(w.result)); keep(v.elseResult); }
     if (v.type === 'select' || v.type === 'with' || v.type === 'compound') {
       for (const k of ['where', 'having']) if (isNode(v[k])) keep(v[k]);
       (v.joins as Node[] | undefined)?.forEach((j) => keep(j.on));

@@ -21,9 +21,10 @@ import { errorRef } from '../../messages/message-parts.ts';
 import { messageError } from '../../message-error.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
-import { checkLiteral, compareTyped, decimalAvg, isOrderedType, keyOf, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
-import { comparisonType, constantOf, inType, PASS_THROUGH, passThroughType, shiftedOperandType, staticType, typedConstant, type TypeOf } from './typed-eval.ts';
-import { arithmeticClass, ARITHMETIC_OPS, castToInteger, decimalLiteralText, exactArithmetic, exactNegate, exprText, INTEGER_CASTS, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
+import { checkLiteral, compareTyped, decimalAvg, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
+import { caseResults, comparisonType, constantOf, doubleResultType, inType, PASS_THROUGH, passThroughType, rescaleDecimal, searchedCase, shiftedOperandType, staticType, toResultDecimal, typedConstant, type TypeOf } from './typed-eval.ts';
+import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, exprText, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
+import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 
 const TWO_53 = 2 ** 53;
@@ -111,10 +112,37 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
     apply: (spec, v) => { const c = JSON.parse(String(spec)) as ArithSpec; return exactNegate(v, c.l, c.at, undefined) as never; },
     arguments: { min: 2, max: 2 },
   },
+  __LS3_ABS: {
+    apply: (spec, v) => { const c = JSON.parse(String(spec)) as ArithSpec; return exactAbs(v, c.l, c.at, undefined) as never; },
+    arguments: { min: 2, max: 2 },
+  },
+  // A FLOAT compared with another number is widened to a double: Math.fround of the float's shortest text.
+  __LS3_WIDEN: { apply: (v) => (v == null ? null : Math.fround(Number(v))) as never, arguments: { min: 1, max: 1 } },
+  // CAST(… AS FLOAT | REAL): 32-bit in Spark (squirreling keeps the double).
+  // CAST(… AS FLOAT | REAL | DOUBLE): FLOAT is 32-bit in Spark (squirreling keeps the double); malformed text is an error.
+  __LS3_FLOAT: {
+    apply: (to, spec, v) => {
+      const c = JSON.parse(String(spec)) as ArithSpec;
+      const out = castToFloating(v, String(to), c.at, undefined);
+      if (typeof out === 'object' && out !== null) throw messageError('DataInvalid', 'error.sql', { message: errorRef('error.sql.castObject', { to: String(to) }) }, { engineStart: c.at.positionStart, engineEnd: c.at.positionEnd });
+      return out as never;
+    },
+    arguments: { min: 3, max: 3 },
+  },
+  // A value as the DOUBLE of a result that mixes a DOUBLE with other numbers (COALESCE, CASE…): `widen` for a FLOAT.
+  __LS3_TODOUBLE: {
+    apply: (widen, v) => (v == null ? null : widen === 'float' ? Math.fround(Number(v)) : typeof v === 'number' ? v : sqlDouble(v) ?? null) as never,
+    arguments: { min: 2, max: 2 },
+  },
+  // A value as the wider DECIMAL of a CASE or COALESCE/GREATEST/LEAST result (rescaled, overflow an error).
+  __LS3_TODECIMAL: {
+    apply: (spec, v) => { const t = JSON.parse(String(spec)) as { scale: number; precision: number } & At; return rescaleDecimal(v, t, t, undefined) as never; },
+    arguments: { min: 2, max: 2 },
+  },
   __LS3_CAST: {
     apply: (to, spec, v) => {
       const c = JSON.parse(String(spec)) as ArithSpec;
-      const out = castToInteger(v, String(to), c.at, undefined);
+      const out = castToInteger(v, String(to), c.at, undefined, c.l.kind !== 'decimal');
       if (typeof out === 'object' && out !== null) throw messageError('DataInvalid', 'error.sql', { message: errorRef('error.sql.castObject', { to: String(to) }) }, { engineStart: c.at.positionStart, engineEnd: c.at.positionEnd });
       return out as never;
     },
@@ -176,12 +204,21 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
   /** A side of a typed comparison: a constant checked and written exactly, else the rewritten expression. */
   const operand = (n: Node, t: SqlType, other: Node): unknown => {
     const c = constantOf(n as never, text);
-    if (!c) return walk(n);
+    if (!c) {
+      // Compared as doubles, a FLOAT is widened first (Spark casts it to DOUBLE).
+      const nc = numClass(n as never, (x) => staticType(x as never, typeOf, text), text);
+      return t.kind === 'double' && nc.kind === 'double' && nc.float ? call(n, '__LS3_WIDEN', [walk(n)]) : walk(n);
+    }
     const column = other.type === 'identifier' ? String(other.name) : 'expression';
     checkLiteral(t, c.value, column, n as never);
     return lit(n, c.value);
   };
 
+  /** `n` rewritten, as the result type `t` of a CASE or COALESCE/GREATEST/LEAST of integers and decimals (typed-eval.ts widerDecimalType). */
+  const widened = (n: Node, t: SqlType): unknown => {
+    if (t.kind !== 'decimal' || !toResultDecimal(n as never, t, typeOf, text)) return walk(n);
+    return call(n, '__LS3_TODECIMAL', [lit(n, JSON.stringify({ scale: t.scale, precision: t.precision ?? 38, positionStart: n.positionStart, positionEnd: n.positionEnd, expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) })), walk(n)]);
+  };
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (!isNode(v)) return v;
@@ -192,7 +229,13 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       const rt = typeOfNode(r);
       const t = comparisonType(l as never, r as never, typeOf, text);
       const bothColumns = l.type === 'identifier' && r.type === 'identifier' && sameType(lt, rt) && (v.op === '=' || v.op === '==');
-      if (isOrderedType(t) && !bothColumns) {
+      // DOUBLEs (not FLOATs) against DOUBLEs or number literals the parser read as doubles (JS numbers, which are
+      // the doubles Spark casts them to): squirreling's own comparison is right, and stays pushable into the scan.
+      // (An INT or narrower is exact as a double too.)
+      const jsNumber = (n: Node): boolean => (n.type === 'literal' && typeof literalValue(n as never, text) === 'number') || (n.type === 'unary' && n.op === '-' && isNode(n.argument) && jsNumber(n.argument))
+        || (() => { const c = numClass(n as never, (x) => staticType(x as never, typeOf, text), text); return (c.kind === 'double' && !c.float) || (c.kind === 'int' && (c.bits ?? 64) <= 32); })();
+      const plainDoubles = t?.kind === 'double' && jsNumber(l) && jsNumber(r);
+      if ((isOrderedType(t) || t?.kind === 'double') && !bothColumns && !plainDoubles) {
         rewritten++;
         return call(v, '__LS3_TCMP', [lit(v, v.op), lit(v, typeSpec(t)), operand(l, t, r), operand(r, t, l)]);
       }
@@ -240,17 +283,65 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       rewritten++;
       return call(v, '__LS3_NEG', [lit(v, JSON.stringify({ l: c, r: c, out: c, at: at(v) } satisfies ArithSpec)), walk(v.argument)]);
     }
+    // A FLOAT cast to another number is its float value (0.1f is 0.10000000149011612 as a DOUBLE), not its shortest text's double.
+    const castFrom = v.type === 'cast' ? typeOfNode(v.expr) : undefined;
+    if (v.type === 'cast' && castFrom?.kind === 'double' && castFrom.float && ['DOUBLE', ...Object.keys(INTEGER_CASTS)].includes(String(v.toType).toUpperCase())) {
+      rewritten++;
+      return walk({ ...v, expr: call(v.expr as Node, '__LS3_WIDEN', [v.expr]) });
+    }
+    if (v.type === 'cast' && ['FLOAT', 'REAL', 'DOUBLE'].includes(String(v.toType).toUpperCase())) {
+      const c: NumClass = { kind: 'any' };
+      rewritten++;
+      return call(v, '__LS3_FLOAT', [lit(v, String(v.toType).toUpperCase()), lit(v, JSON.stringify({ l: c, r: c, out: c, at: at(v) } satisfies ArithSpec)), walk(v.expr)]);
+    }
+    // ABS and MOD exact and of their argument's type (exact-numeric.ts), not squirreling's Math.abs/Number().
+    if (v.type === 'function' && Array.isArray(v.args) && ((String(v.funcName).toUpperCase() === 'ABS' && v.args.length === 1) || (String(v.funcName).toUpperCase() === 'MOD' && v.args.length === 2))) {
+      const args = v.args as Node[];
+      const classes = args.map((a) => numClass(a as never, sub, text));
+      const operands = args.map((a, k) => { const t = decimalLiteralText(a as never, classes[k]!, text); return t === undefined ? walk(a) : lit(a, t); });
+      rewritten++;
+      if (args.length === 1) return call(v, '__LS3_ABS', [lit(v, JSON.stringify({ l: classes[0]!, r: classes[0]!, out: classes[0]!, at: at(v) } satisfies ArithSpec)), operands[0]]);
+      const out = arithmeticClass('%', classes[0]!, classes[1]!);
+      return call(v, '__LS3_ARITH', [lit(v, '%'), lit(v, JSON.stringify({ l: classes[0]!, r: classes[1]!, out, at: at(v) } satisfies ArithSpec)), operands[0], operands[1]]);
+    }
     if (v.type === 'cast' && String(v.toType).toUpperCase() in INTEGER_CASTS) {
-      const c: NumClass = { kind: 'int', precision: 19 };
+      // The operand's class tells a decimal's text (truncated) from a string (must be an integer).
+      const c: NumClass = numClass(v.expr as never, sub, text);
       rewritten++;
       return call(v, '__LS3_CAST', [lit(v, String(v.toType).toUpperCase()), lit(v, JSON.stringify({ l: c, r: c, out: c, at: at(v) } satisfies ArithSpec)), walk(v.expr)]);
+    }
+    // A simple CASE comparing numbers of different types: the searched CASE of `x = v` (typed-eval.ts searchedCase).
+    if (v.type === 'case' && v.caseExpr) {
+      const searched = searchedCase(v as never, typeOf, text);
+      if (searched) return walk(searched);
+    }
+    // Results mixing a DOUBLE with other numbers: each a DOUBLE (Spark's common type), in CASE and COALESCE/GREATEST/LEAST.
+    const toDouble = (results: Node[]) => {
+      const dt = doubleResultType(results as never, typeOf, text);
+      if (!dt) return undefined;
+      return (n: Node): Node => {
+        if (n.type === 'literal' && n.value == null) return n;
+        const c = numClass(n as never, sub, text);
+        return call(n, '__LS3_TODOUBLE', [lit(n, c.kind === 'double' && c.float && !dt.float ? 'float' : 'number'), walk(n)]);
+      };
+    };
+    if (v.type === 'case') {
+      const conv = toDouble(caseResults(v as never) as never);
+      if (conv) {
+        rewritten++;
+        return { ...v, ...(v.caseExpr ? { caseExpr: walk(v.caseExpr) } : {}), whenClauses: (v.whenClauses as Node[]).map((w) => ({ ...w, condition: walk(w.condition), result: conv(w.result as Node) })), ...(v.elseResult ? { elseResult: conv(v.elseResult as Node) } : {}) };
+      }
+    }
+    if (v.type === 'function' && Array.isArray(v.args) && PASS_THROUGH.has(String(v.funcName).toUpperCase())) {
+      const conv = toDouble(v.args as Node[]);
+      if (conv) { rewritten++; return { ...v, args: (v.args as Node[]).map(conv) }; }
     }
     // A searched CASE whose results are of one typed type: constant results as its canonical text.
     if (v.type === 'case' && !v.caseExpr) {
       const t = typeOfNode(v);
       if (isOrderedType(t)) {
         rewritten++;
-        const result = (n: Node) => { const c = typedConstant(t, n as never, text); return c === undefined ? walk(n) : lit(n, c); };
+        const result = (n: Node) => { const c = typedConstant(t, n as never, text); return c === undefined ? widened(n, t) : lit(n, c); };
         return { ...v, whenClauses: (v.whenClauses as Node[]).map((w) => ({ ...w, condition: walk(w.condition), result: result(w.result as Node) })), ...(v.elseResult ? { elseResult: result(v.elseResult as Node) } : {}) };
       }
     }
@@ -259,17 +350,17 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       const t = passThroughType(v.args as never, typeOf, text);
       if (t) {
         rewritten++;
-        const args = (v.args as Node[]).map((a) => { const c = typedConstant(t, a as never, text); return c === undefined ? walk(a) : lit(a, c); });
+        const args = (v.args as Node[]).map((a) => { const c = typedConstant(t, a as never, text); return c === undefined ? widened(a, t) : lit(a, c); });
         const name = String(v.funcName).toUpperCase();
         return name === 'COALESCE' ? { ...v, args } : call(v, '__LS3_EXTREME', [lit(v, typeSpec(t)), lit(v, name), ...args]);
       }
     }
     if (v.type === 'in valuelist') {
       const t = inType(v.expr as never, v.values as never, typeOf, text);
-      if (isOrderedType(t)) {
+      if (isOrderedType(t) || t?.kind === 'double') {
         rewritten++;
         const x = v.expr as Node;
-        return call(v, '__LS3_TIN', [lit(v, typeSpec(t)), walk(x), ...(v.values as Node[]).map((n) => operand(n, t, x))]);
+        return call(v, '__LS3_TIN', [lit(v, typeSpec(t)), operand(x, t, x), ...(v.values as Node[]).map((n) => operand(n, t, x))]);
       }
     }
     if (v.type === 'function' && Array.isArray(v.args) && v.args.length === 1 && isNode(v.args[0]) && v.args[0].type !== 'star') {
@@ -281,6 +372,11 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       if ((name === 'MIN' || name === 'MAX') && isOrderedType(t)) {
         rewritten++;
         return call(v, '__LS3_UNKEY', [spec, inner(name, call(v, '__LS3_KEY', [spec, walk(arg)]))]);
+      }
+      if ((name === 'SUM' || name === 'AVG') && t?.kind === 'double' && t.float) {
+        // Spark sums a FLOAT as doubles of its values (Math.fround of the shortest text squirreling would add).
+        rewritten++;
+        return inner(name, call(v, '__LS3_WIDEN', [walk(arg)]));
       }
       if ((name === 'SUM' || name === 'AVG') && (t?.kind === 'decimal' || t?.kind === 'long')) {
         rewritten++;

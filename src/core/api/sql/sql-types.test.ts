@@ -11,9 +11,16 @@ describe('SQL column types', () => {
     for (const t of ['timestamp', 'timestamptz', 'timestamp_ntz', 'TIMESTAMP(6) WITH LOCAL TIME ZONE', 'TIMESTAMP(3)', 'timestamp-micros', 'local-timestamp-millis']) expect(sqlTypeOf(t), t).toEqual({ kind: 'timestamp' });
     for (const t of ['timestamp_ns', 'timestamptz_ns', 'TIMESTAMP(9)', 'TIMESTAMP(7) WITH LOCAL TIME ZONE', 'TIMESTAMP(9) NOT NULL', 'timestamp-nanos', 'local-timestamp-nanos']) expect(sqlTypeOf(t), t).toEqual({ kind: 'timestamp', nanos: true });
     for (const t of ['date', 'DATE NOT NULL']) expect(sqlTypeOf(t), t).toEqual({ kind: 'date' });
-    // Every integer column is an integer to SQL (exact-numeric.ts computes with it in bigint).
-    for (const t of ['long', 'BIGINT', 'int64', 'int', 'integer', 'INT NOT NULL', 'short', 'SMALLINT', 'byte', 'TINYINT']) expect(sqlTypeOf(t), t).toEqual({ kind: 'long' });
-    for (const t of ['string', 'interval', 'double', 'decimal_text', 'datetime', 'time-micros', 'list<decimal(10,2)>']) expect(sqlTypeOf(t), t).toBeUndefined();
+    // Every integer column is an integer to SQL (exact-numeric.ts computes with it in bigint), of its width:
+    // Spark's INT op INT is an INT and overflows at 32 bits, TINYINT at 8.
+    for (const t of ['long', 'BIGINT', 'int64']) expect(sqlTypeOf(t), t).toEqual({ kind: 'long' });
+    for (const t of ['int', 'integer', 'INT NOT NULL', 'int32']) expect(sqlTypeOf(t), t).toEqual({ kind: 'long', bits: 32 });
+    for (const t of ['short', 'SMALLINT']) expect(sqlTypeOf(t), t).toEqual({ kind: 'long', bits: 16 });
+    for (const t of ['byte', 'TINYINT']) expect(sqlTypeOf(t), t).toEqual({ kind: 'long', bits: 8 });
+    // DOUBLE and FLOAT columns: compared with integers and decimals as doubles (Spark casts those to DOUBLE).
+    for (const t of ['double', 'DOUBLE NOT NULL', 'float64']) expect(sqlTypeOf(t), t).toEqual({ kind: 'double' });
+    for (const t of ['float', 'FLOAT', 'real']) expect(sqlTypeOf(t), t).toEqual({ kind: 'double', float: true });
+    for (const t of ['string', 'interval', 'decimal_text', 'datetime', 'time-micros', 'list<decimal(10,2)>', 'list<double>']) expect(sqlTypeOf(t), t).toBeUndefined();
   });
 
   it('parses decimals and instants exactly', () => {

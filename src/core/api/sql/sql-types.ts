@@ -20,20 +20,30 @@ import type { LakeTable } from '../../formats/table-format.ts';
 import { canonicalDate, canonicalDecimal, canonicalTimestampMicros, canonicalTimestampNanos } from '../../arrow/index.ts';
 
 /**
- * A column's type where SQL must know it: decimal(p,s) by scale, date, timestamp (with or without zone), and
- * `long` for every integer column (64-bit or narrower: its values are integers, exact-numeric.ts computes
- * with them in bigint).
+ * A column's type where SQL must know it: decimal(p,s) by scale, date, timestamp (with or without zone),
+ * `long` for every integer column with its width (Spark's TINYINT 8, SMALLINT 16, INT 32, BIGINT 64 bits:
+ * INT op INT is an INT and overflows at 32 bits, exact-numeric.ts computes in bigint), and `double` for
+ * DOUBLE and FLOAT columns (`float`: a FLOAT, whose value SQL widens to a double before it meets another
+ * type — the engine holds a float as its shortest text's double, 0.1 for 0.1f, so the widening is
+ * Math.fround of it).
  */
 export type SqlType =
   | { readonly kind: 'decimal'; readonly scale: number; /** Digits in all (38 when unknown); arithmetic results carry theirs (exact-numeric.ts). */ readonly precision?: number }
   | { readonly kind: 'date' }
   | { readonly kind: 'timestamp'; readonly nanos?: boolean }
-  | { readonly kind: 'long' };
+  | { readonly kind: 'long'; /** 8, 16, 32; 64 when absent. */ readonly bits?: IntBits }
+  | { readonly kind: 'double'; readonly float?: boolean };
+
+/** Widths of Spark's integral types: TINYINT, SMALLINT, INT, BIGINT. */
+export type IntBits = 8 | 16 | 32 | 64;
 
 export type ColumnTypes = ReadonlyMap<string, SqlType>;
 
 /** True for the types whose canonical text does not order or compare as the value does. */
-export const isOrderedType = (t: SqlType | undefined): t is Exclude<SqlType, { kind: 'long' }> => t !== undefined && t.kind !== 'long';
+export const isOrderedType = (t: SqlType | undefined): t is Exclude<SqlType, { kind: 'long' | 'double' }> => t !== undefined && t.kind !== 'long' && t.kind !== 'double';
+
+/** True for the number types whose values the engine holds as numbers (integers, doubles, floats). */
+export const isNumberType = (t: SqlType | undefined): t is Extract<SqlType, { kind: 'long' | 'double' }> => t?.kind === 'long' || t?.kind === 'double';
 
 /**
  * The SQL type of a format's own type name (ColumnDto.type): Iceberg `decimal(10,2)`, `timestamptz`, `long`;
@@ -46,7 +56,12 @@ export function sqlTypeOf(formatType: string): SqlType | undefined {
   if (dec) return { kind: 'decimal', scale: Number(dec[2] ?? 0), ...(dec[1] ? { precision: Number(dec[1]) } : {}) };
   if (/^date(?:\s|$)/.test(t)) return { kind: 'date' };
   if (/^(?:local-)?timestamp/.test(t)) return isNanosType(t) ? { kind: 'timestamp', nanos: true } : { kind: 'timestamp' };
-  if (/^(?:long|bigint|int64|int|integer|int32|short|smallint|int16|byte|tinyint|int8)(?:\s|$)/.test(t)) return { kind: 'long' };
+  if (/^(?:long|bigint|int64)(?:\s|$)/.test(t)) return { kind: 'long' };
+  if (/^(?:int|integer|int32)(?:\s|$)/.test(t)) return { kind: 'long', bits: 32 };
+  if (/^(?:short|smallint|int16)(?:\s|$)/.test(t)) return { kind: 'long', bits: 16 };
+  if (/^(?:byte|tinyint|int8)(?:\s|$)/.test(t)) return { kind: 'long', bits: 8 };
+  if (/^(?:double|float64|double precision)(?:\s|$)/.test(t)) return { kind: 'double' };
+  if (/^(?:float|real|float32)(?:\s|$)/.test(t)) return { kind: 'double', float: true };
   return undefined;
 }
 
@@ -83,11 +98,14 @@ export async function nestedNanosColumns(table: LakeTable, signal?: AbortSignal)
 }
 
 /** A type as text (the fallback's function argument) and back. */
-export const typeSpec = (t: SqlType): string => (t.kind === 'decimal' ? `decimal:${t.scale}` : t.kind === 'timestamp' && t.nanos ? 'timestamp_ns' : t.kind);
+export const typeSpec = (t: SqlType): string => (t.kind === 'decimal' ? `decimal:${t.scale}` : t.kind === 'timestamp' && t.nanos ? 'timestamp_ns'
+  : t.kind === 'long' && t.bits !== undefined && t.bits !== 64 ? `long:${t.bits}` : t.kind === 'double' && t.float ? 'float' : t.kind);
 export function typeOfSpec(spec: unknown): SqlType {
   const s = String(spec);
   if (s.startsWith('decimal:')) return { kind: 'decimal', scale: Number(s.slice(8)) };
-  if (s === 'date' || s === 'timestamp' || s === 'long') return { kind: s };
+  if (s === 'date' || s === 'timestamp' || s === 'long' || s === 'double') return { kind: s };
+  if (s.startsWith('long:')) return { kind: 'long', bits: Number(s.slice(5)) as IntBits };
+  if (s === 'float') return { kind: 'double', float: true };
   if (s === 'timestamp_ns') return { kind: 'timestamp', nanos: true };
   throw new LakeError('Internal', `sql: unknown type spec ${s}`);
 }
@@ -152,7 +170,7 @@ export function keyOf(t: SqlType, v: unknown): bigint | number | undefined {
     // A value with more fraction digits than the column (only a literal can have them) is not a key of it.
     return d.s <= t.scale ? rescale(d, t.scale) : undefined;
   }
-  if (t.kind === 'long') return typeof v === 'number' || typeof v === 'bigint' ? v : undefined;
+  if (t.kind === 'long' || t.kind === 'double') return typeof v === 'number' || typeof v === 'bigint' ? v : undefined;
   return parseInstant(v);
 }
 
@@ -161,7 +179,7 @@ export function valueOfKey(t: SqlType, k: unknown): unknown {
   if (k == null) return null;
   const n = BigInt(k as bigint);
   if (t.kind === 'decimal') return canonicalDecimal(n, t.scale);
-  if (t.kind === 'long') return k;
+  if (t.kind === 'long' || t.kind === 'double') return k;
   const micros = n >= 0n ? n / 1000n : -((-n + 999n) / 1000n);
   if (t.kind === 'date') return canonicalDate(Number(micros / 86_400_000_000n));
   return t.nanos ? timestampText(n, true) : canonicalTimestampMicros(micros);
@@ -180,6 +198,12 @@ export function timestampText(nanos: bigint, ns: boolean): string {
  * as a decimal, a date or timestamp's as an instant); undefined when either is not one (SQL NULL then).
  */
 export function compareTyped(t: SqlType, a: unknown, b: unknown): number | undefined {
+  if (t.kind === 'double') {
+    // Both sides already doubles (Spark casts an integer or decimal to DOUBLE to compare it with one, sqlDouble).
+    const x = sqlDouble(a);
+    const y = sqlDouble(b);
+    return x === undefined || y === undefined ? undefined : compareDoubles(x, y);
+  }
   if (t.kind === 'decimal') {
     const x = parseDecimal(a);
     const y = parseDecimal(b);
@@ -206,7 +230,7 @@ export function commonType(a: SqlType | undefined, b: SqlType | undefined): SqlT
  */
 export function checkLiteral(t: SqlType, value: unknown, column: string, at?: { positionStart: number; positionEnd: number }): void {
   if (value == null) return;
-  const ok = t.kind === 'decimal' ? parseDecimal(value) !== undefined : t.kind === 'long' ? true : parseInstant(value) !== undefined;
+  const ok = t.kind === 'decimal' ? parseDecimal(value) !== undefined : t.kind === 'long' || t.kind === 'double' ? true : parseInstant(value) !== undefined;
   if (!ok && t.kind !== 'decimal' && typeof value === 'string' && TOO_FINE.test(value)) {
     throw messageError('DataInvalid', 'error.sql', { message: errorRef('error.sql.tooPrecise', { value: JSON.stringify(value), column }) },
       { columnName: column, ...(at ? { engineStart: at.positionStart, engineEnd: at.positionEnd } : {}) });
@@ -215,6 +239,31 @@ export function checkLiteral(t: SqlType, value: unknown, column: string, at?: { 
     throw messageError('DataInvalid', 'error.sql', { message: errorRef('error.sql.notAValue', { value: JSON.stringify(value), type: t.kind, column }) },
       { columnName: column, ...(at ? { engineStart: at.positionStart, engineEnd: at.positionEnd } : {}) });
   }
+}
+
+/**
+ * A value as the DOUBLE Spark casts it to (Cast to DoubleType): a number as is, a bigint or a decimal's text
+ * rounded to the nearest double (Number() of an integer or of decimal text rounds correctly, as Java's
+ * (double) of a long and BigDecimal.doubleValue do); undefined for anything else.
+ */
+export function sqlDouble(v: unknown): number | undefined {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  if (typeof v === 'string' && parseDecimal(v) !== undefined) return Number(v);
+  return undefined;
+}
+
+/**
+ * Spark's order of doubles in a comparison (SQLOrderingUtil.compareDoubles): NaN equals NaN and is above
+ * every other value, -0.0 equals 0.0.
+ */
+export function compareDoubles(x: number, y: number): number {
+  if (x < y) return -1;
+  if (x > y) return 1;
+  if (x === y) return 0;
+  const xn = Number.isNaN(x);
+  const yn = Number.isNaN(y);
+  return xn === yn ? 0 : xn ? 1 : -1;
 }
 
 /** Sum of decimal keys at `scale` as the canonical decimal (SUM keeps the scale, Spark and Trino). */

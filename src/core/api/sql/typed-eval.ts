@@ -7,8 +7,9 @@
  */
 import type { ExprNode } from 'squirreling';
 import { extractType, isDated, shiftType, truncType } from './typed-dates.ts';
-import { arithmeticClass, ARITHMETIC_OPS, INTEGER_CASTS, numClass, typeOfClass } from './exact-numeric.ts';
-import { avgScale, checkLiteral, commonType, compareDecimal, isOrderedType, keyOf, parseDecimal, parseInstant, typeSpec, valueOfKey, type Decimal, type SqlType } from './sql-types.ts';
+import { arithmeticClass, ARITHMETIC_OPS, comparisonClass, isKnownNumber, numClass, typeOfClass, type NumClass } from './exact-numeric.ts';
+import { castInvalid, castOutOfRange, INTEGER_CASTS, INTEGRAL_TEXT } from './numeric-cast.ts';
+import { avgScale, checkLiteral, commonType, compareDecimal, compareDoubles, isOrderedType, keyOf, parseDecimal, parseInstant, sqlDouble, typeSpec, valueOfKey, type Decimal, type SqlType } from './sql-types.ts';
 import { canonicalDecimal } from '../../arrow/index.ts';
 
 type Identifier = Extract<ExprNode, { type: 'identifier' }>;
@@ -39,12 +40,21 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: st
   }
   if (node.type === 'unary' && node.op === '-') {
     const t = staticType(node.argument, typeOf, text);
-    return t?.kind === 'decimal' || t?.kind === 'long' ? t : undefined;
+    return t?.kind === 'decimal' || t?.kind === 'long' || t?.kind === 'double' ? t : undefined;
   }
-  if (node.type === 'cast') return node.toType.toUpperCase() in INTEGER_CASTS ? { kind: 'long' } : undefined;
-  if (node.type === 'function' && PASS_THROUGH.has(node.funcName.toUpperCase())) return passThroughType(node.args, typeOf, text);
+  if (node.type === 'cast') return castType(node.toType);
+  // ABS keeps its argument's type (Spark's Abs); MOD(a, b) is a % b (Remainder).
+  if (node.type === 'function' && node.funcName.toUpperCase() === 'ABS' && node.args.length === 1) {
+    const t = staticType(node.args[0]!, typeOf, text);
+    return t?.kind === 'decimal' || t?.kind === 'long' || t?.kind === 'double' ? t : undefined;
+  }
+  if (node.type === 'function' && node.funcName.toUpperCase() === 'MOD' && node.args.length === 2) {
+    const sub = (n: ExprNode) => staticType(n, typeOf, text);
+    return typeOfClass(arithmeticClass('%', numClass(node.args[0]!, sub, text), numClass(node.args[1]!, sub, text)));
+  }
+  if (node.type === 'function' && PASS_THROUGH.has(node.funcName.toUpperCase())) return doubleResultType(node.args, typeOf, text) ?? passThroughType(node.args, typeOf, text);
   // A searched CASE whose results are all of one type (a simple CASE compares its operand as text: untyped).
-  if (node.type === 'case' && !node.caseExpr) return passThroughType(caseResults(node), typeOf, text);
+  if (node.type === 'case') return doubleResultType(caseResults(node), typeOf, text) ?? (node.caseExpr ? undefined : passThroughType(caseResults(node), typeOf, text));
   if (node.type === 'function' && node.args.length === 2) {
     const name = node.funcName.toUpperCase();
     if (name !== 'DATE_TRUNC' && name !== 'EXTRACT' && name !== 'DATE_PART') return undefined;
@@ -59,10 +69,39 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: st
     const t = name === 'MIN' || name === 'MAX' || name === 'SUM' || name === 'AVG' ? staticType(node.args[0]!, typeOf, text) : undefined;
     if (!t) return undefined;
     if (name === 'MIN' || name === 'MAX') return t;
-    if (name === 'SUM') return t.kind === 'decimal' || t.kind === 'long' ? t : undefined;
+    // SUM of any integer is a BIGINT, of a FLOAT or DOUBLE a DOUBLE (Spark's Sum.resultType); AVG of a number a DOUBLE.
+    if (name === 'SUM') return t.kind === 'decimal' ? t : t.kind === 'long' ? { kind: 'long' } : t.kind === 'double' ? { kind: 'double' } : undefined;
+    if (t.kind === 'long' || t.kind === 'double') return { kind: 'double' };
     return t.kind === 'decimal' ? { kind: 'decimal', scale: avgScale(t.scale) } : undefined;
   }
   return undefined;
+}
+
+/** The type of CAST(… AS to) where it is a number type: INT/INTEGER 32 bits, BIGINT, FLOAT/REAL (32-bit, Spark), DOUBLE. */
+export function castType(to: string): SqlType | undefined {
+  const t = to.toUpperCase();
+  if (t === 'INT' || t === 'INTEGER') return { kind: 'long', bits: 32 };
+  if (t === 'BIGINT') return { kind: 'long' };
+  if (t === 'FLOAT' || t === 'REAL') return { kind: 'double', float: true };
+  if (t === 'DOUBLE') return { kind: 'double' };
+  return undefined;
+}
+
+/**
+ * A simple CASE (`CASE x WHEN v THEN …`) whose operand compares with a WHEN value as numbers of different
+ * types (`CASE big WHEN 9007199254740992e0`), as the searched CASE Spark makes of it (CaseKeyWhen: each WHEN
+ * is `x = v`, coerced like any comparison), so the comparison is typed; undefined when no WHEN needs that.
+ */
+export function searchedCase(node: Extract<ExprNode, { type: 'case' }>, typeOf: TypeOf | undefined, text: string | undefined): Extract<ExprNode, { type: 'case' }> | undefined {
+  const x = node.caseExpr;
+  // (Only for an integer or double operand: a simple CASE over a decimal, date or timestamp stays the guard's to refuse.)
+  const xt = x === undefined ? undefined : staticType(x, typeOf, text);
+  if (!x || !(xt?.kind === 'long' || xt?.kind === 'double') || !node.whenClauses.some((w) => comparisonType(x, w.condition, typeOf, text) !== undefined)) return undefined;
+  return {
+    ...node,
+    caseExpr: undefined,
+    whenClauses: node.whenClauses.map((w) => ({ ...w, condition: { type: 'binary', op: '=', left: x, right: w.condition, positionStart: w.condition.positionStart, positionEnd: w.condition.positionEnd } })),
+  };
 }
 
 /** The results a CASE may give: each THEN, and the ELSE (NULL when there is none). */
@@ -70,6 +109,30 @@ export const caseResults = (node: Extract<ExprNode, { type: 'case' }>): ExprNode
 
 /** Functions that pass one of their arguments on: typed when every argument is of one ordered type. */
 export const PASS_THROUGH = new Set(['COALESCE', 'GREATEST', 'LEAST']);
+
+const isNullLiteral = (n: ExprNode): boolean => n.type === 'literal' && n.value == null;
+
+/**
+ * The DOUBLE (or FLOAT) that COALESCE, GREATEST, LEAST or CASE results give when they mix a DOUBLE or FLOAT
+ * with other numbers of known types: Spark casts every one to their common type (findWiderCommonType,
+ * CaseWhenCoercion), DOUBLE — so `COALESCE(big, 1e0)` of the BIGINT 2^53+1 is 9007199254740992.0, not the
+ * integer. FLOAT only when all are FLOATs. Undefined otherwise (NULLs aside).
+ */
+export function doubleResultType(args: readonly ExprNode[], typeOf: TypeOf | undefined, text: string | undefined): Extract<SqlType, { kind: 'double' }> | undefined {
+  const cs = args.filter((a) => !isNullLiteral(a)).map((a) => classOf(a, typeOf, text));
+  if (cs.length === 0 || !cs.every(isKnownNumber) || !cs.some((c) => c.kind === 'double')) return undefined;
+  return cs.every((c) => c.kind === 'double' && c.float) ? { kind: 'double', float: true } : { kind: 'double' };
+}
+
+/**
+ * A value of `node` as the DOUBLE of result type `t` ({@link doubleResultType}): a FLOAT widened unless the
+ * result is a FLOAT, an integer or a decimal's text rounded to the nearest double; NULL stays NULL.
+ */
+export function toResultDouble(node: ExprNode, t: Extract<SqlType, { kind: 'double' }>, typeOf: TypeOf | undefined, text: string | undefined): (v: unknown) => unknown {
+  const c = classOf(node, typeOf, text);
+  const widen = c.kind === 'double' && c.float && !t.float;
+  return (v) => (v == null ? null : widen ? Math.fround(Number(v)) : typeof v === 'number' ? v : sqlDouble(v) ?? null);
+}
 
 /**
  * The type COALESCE, GREATEST or LEAST of `args` gives: the one decimal, date or timestamp type (same scale,
@@ -81,12 +144,56 @@ export function passThroughType(args: readonly ExprNode[], typeOf: TypeOf | unde
   for (const a of args) {
     if (constantOf(a, text)) continue;
     const at = staticType(a, typeOf, text);
-    if (!isOrderedType(at) || (t && typeSpec(t) !== typeSpec(at))) return undefined;
+    if (!isOrderedType(at) || (t && typeSpec(t) !== typeSpec(at))) return widerDecimalType(args, typeOf, text);
     t = at;
   }
-  if (!t) return undefined;
-  for (const a of args) if (constantOf(a, text) && typedConstant(t, a, text) === undefined) return undefined;
+  if (!t) return widerDecimalType(args, typeOf, text);
+  for (const a of args) if (constantOf(a, text) && typedConstant(t, a, text) === undefined) return widerDecimalType(args, typeOf, text);
   return t;
+}
+
+/** Decimal digits of an integral width as Spark's DecimalType.forType gives them: TINYINT 3, SMALLINT 5, INT 10, BIGINT 20. */
+const INTEGRAL_DIGITS: Readonly<Record<number, number>> = { 8: 3, 16: 5, 32: 10, 64: 20 };
+
+/**
+ * The DECIMAL that COALESCE, GREATEST, LEAST or CASE results of integers and decimals of different types give:
+ * Spark's wider decimal (findWiderTypeForDecimal / widerDecimalType): scale max(s), integer digits max(p − s),
+ * bounded to 38 digits (DecimalType.bounded); an integer is DECIMAL(10,0) for an INT, (20,0) for a BIGINT.
+ * Undefined unless every argument (NULLs aside) is an integer or decimal of known type and one is a decimal.
+ */
+export function widerDecimalType(args: readonly ExprNode[], typeOf: TypeOf | undefined, text: string | undefined): Extract<SqlType, { kind: 'decimal' }> | undefined {
+  const cs = args.filter((a) => !isNullLiteral(a)).map((a) => classOf(a, typeOf, text));
+  if (cs.length === 0 || !cs.some((c) => c.kind === 'decimal') || !cs.every((c) => c.kind === 'decimal' || c.kind === 'int')) return undefined;
+  let scale = 0;
+  let range = 0;
+  for (const c of cs) {
+    const [p, sc] = c.kind === 'decimal' ? [c.precision, c.scale] : [INTEGRAL_DIGITS[c.kind === 'int' ? c.bits ?? 64 : 64]!, 0];
+    scale = Math.max(scale, sc);
+    range = Math.max(range, p - sc);
+  }
+  return { kind: 'decimal', scale: Math.min(scale, 38), precision: Math.min(range + scale, 38) };
+}
+
+/**
+ * A value of `node` as the DECIMAL `t` of a result ({@link widerDecimalType}): an integer or a decimal's text
+ * rescaled to t's scale (exact: the scale only grows); more digits than t's precision is LakeError DataInvalid
+ * (Spark ANSI's cast overflow); NULL stays NULL. Identity when `node` is already of type t.
+ */
+export function toResultDecimal(node: ExprNode, t: Extract<SqlType, { kind: 'decimal' }>, typeOf: TypeOf | undefined, text: string | undefined): ((v: unknown) => unknown) | undefined {
+  const own = staticType(node, typeOf, text);
+  if (own?.kind === 'decimal' && own.scale === t.scale && (own.precision ?? 38) <= (t.precision ?? 38)) return undefined;
+  return (v) => rescaleDecimal(v, t, node, text);
+}
+
+/** `v` (an integer or decimal text) as canonical DECIMAL(t.precision, t.scale) text; overflow an error at `at`. */
+export function rescaleDecimal(v: unknown, t: { scale: number; precision?: number }, at: { positionStart?: number; positionEnd?: number }, text: string | undefined): unknown {
+  if (v == null) return null;
+  const d = parseDecimal(v);
+  if (!d || d.s > t.scale) return v;
+  const u = d.u * 10n ** BigInt(t.scale - d.s);
+  const type = `DECIMAL(${t.precision ?? 38},${t.scale})`;
+  if ((u < 0n ? -u : u).toString().length > (t.precision ?? 38)) castOutOfRange(canonicalDecimal(d.u, d.s), type, at, text);
+  return canonicalDecimal(u, t.scale);
 }
 
 /**
@@ -143,11 +250,13 @@ export function constantOf(node: ExprNode, text: string | undefined): { value: u
 
 const columnName = (node: ExprNode): string => (node.type === 'identifier' ? node.name : node.type === 'function' ? `${node.funcName}(…)` : 'expression');
 
-type Parse = (v: unknown) => Decimal | bigint | undefined;
-const parserOf = (t: SqlType): Parse => (t.kind === 'decimal' ? parseDecimal : parseInstant);
+type Parse = (v: unknown) => Decimal | bigint | number | undefined;
+type Key = Decimal | bigint | number;
+const parserOf = (t: SqlType): Parse => (t.kind === 'decimal' ? parseDecimal : t.kind === 'double' ? sqlDouble : parseInstant);
 const comparerOf = (t: SqlType) => (t.kind === 'decimal'
-  ? (x: Decimal | bigint, y: Decimal | bigint) => compareDecimal(x as Decimal, y as Decimal)
-  : (x: Decimal | bigint, y: Decimal | bigint) => (x < y ? -1 : x > y ? 1 : 0));
+  ? (x: Key, y: Key) => compareDecimal(x as Decimal, y as Decimal)
+  : t.kind === 'double' ? (x: Key, y: Key) => compareDoubles(x as number, y as number)
+    : (x: Key, y: Key) => (x < y ? -1 : x > y ? 1 : 0));
 
 const OPS: Record<string, (c: number) => boolean> = {
   '=': (c) => c === 0, '==': (c) => c === 0, '!=': (c) => c !== 0, '<>': (c) => c !== 0,
@@ -157,9 +266,12 @@ export const isTypedComparison = (op: string) => op in OPS;
 
 type Compile = (node: ExprNode) => () => unknown;
 
-/** One side: a constant parsed once (checked against the type), else compiled and parsed per row. */
-function side(node: ExprNode, t: SqlType, other: ExprNode, compile: Compile, text: string | undefined): () => Decimal | bigint | null | undefined {
-  const parse = parserOf(t);
+/**
+ * One side: a constant parsed once (checked against the type), else compiled and parsed per row. Compared
+ * as doubles, a FLOAT side is widened first (`typeOf` given: Math.fround of the float's shortest text).
+ */
+function side(node: ExprNode, t: SqlType, other: ExprNode, compile: Compile, text: string | undefined, typeOf?: TypeOf): () => Key | null | undefined {
+  const parse = t.kind === 'double' && isFloat(node, typeOf, text) ? (v: unknown) => { const d = sqlDouble(v); return d === undefined ? undefined : Math.fround(d); } : parserOf(t);
   const c = constantOf(node, text);
   if (c) {
     checkLiteral(t, c.value, columnName(other), node);
@@ -176,23 +288,67 @@ export const isNumberLiteral = (n: ExprNode): boolean =>
 
 /** An integer against a number literal compares exactly as decimals (`big = 9007199254740993`, `n > 2.5`), not with a double of the literal. */
 const INTEGER_AS_DECIMAL: SqlType = { kind: 'decimal', scale: 0 };
+/** Numbers compared as DOUBLEs: Spark casts an integer or decimal to DOUBLE to compare it with a DOUBLE or FLOAT (or a DOUBLE literal, `1e0`). */
+const AS_DOUBLE: SqlType = { kind: 'double' };
+
+/** True when `node` is a FLOAT (REAL) value: compared as a double it is widened (Math.fround). */
+function isFloat(node: ExprNode, typeOf: TypeOf | undefined, text: string | undefined): boolean {
+  const c = numClass(node, (n) => staticType(n, typeOf, text), text);
+  return c.kind === 'double' && c.float === true;
+}
+
+const classOf = (node: ExprNode, typeOf: TypeOf | undefined, text: string | undefined): NumClass => numClass(node, (n) => staticType(n, typeOf, text), text);
 
 /**
  * The type `left` and `right` compare in: their common ordered type, or for an integer (long) against a
  * number literal, decimal (the literal's exact value, not the double the parser made of it).
  */
 export function comparisonType(left: ExprNode, right: ExprNode, typeOf: TypeOf | undefined, text?: string): SqlType | undefined {
+  const s = stringAgainstNumber(right, left, typeOf, text) ?? stringAgainstNumber(left, right, typeOf, text);
+  if (s) return s;
   const lt = staticType(left, typeOf, text);
   const rt = staticType(right, typeOf, text);
+  // Two numbers of known types with a DOUBLE or FLOAT among them compare as doubles (Spark: a BIGINT 2^53+1
+  // equals 9007199254740992e0); integers and decimals exactly.
+  if (comparisonClass(classOf(left, typeOf, text), classOf(right, typeOf, text)) === 'double') return AS_DOUBLE;
   const t = commonType(lt, rt);
   if (isOrderedType(t)) return t;
   if ((lt?.kind === 'long' && isNumberLiteral(right)) || (rt?.kind === 'long' && isNumberLiteral(left))) return INTEGER_AS_DECIMAL;
   return undefined;
 }
 
+/**
+ * A string literal compared with an integer, DOUBLE or FLOAT of known type: Spark in ANSI mode casts the string
+ * to BIGINT against an integer and to DOUBLE against a DOUBLE or FLOAT (AnsiTypeCoercion, PromoteStrings) and
+ * fails on malformed text (CAST_INVALID_INPUT: `'1.5'` or `'abc'` against an INT, `'abc'` against a DOUBLE),
+ * as this does at the literal (LakeError DataInvalid), instead of JavaScript's loose `==`. The type to compare
+ * in otherwise; undefined when `str` is no string literal or `num` no such number (a decimal keeps its exact
+ * comparison, sql-types.ts).
+ */
+function stringAgainstNumber(str: ExprNode, num: ExprNode, typeOf: TypeOf | undefined, text: string | undefined): SqlType | undefined {
+  if (str.type !== 'literal' || typeof str.value !== 'string') return undefined;
+  const c = classOf(num, typeOf, text);
+  const v = str.value;
+  if (c.kind === 'int') {
+    if (!INTEGRAL_TEXT.test(v)) castInvalid(v, 'BIGINT', str, text);
+    return INTEGER_AS_DECIMAL;
+  }
+  if (c.kind !== 'double') return undefined;
+  if (parseDecimal(v) === undefined) {
+    // Spark's special texts are doubles too; they stay the engine's (no NaN reaches SQL from a column).
+    if (/^\s*[+-]?(nan|inf|infinity)\s*$/i.test(v)) return undefined;
+    castInvalid(v, 'DOUBLE', str, text);
+  }
+  return AS_DOUBLE;
+}
+
 /** The type `x IN (values)` compares in: x's ordered type, or decimal for an integer x among number literals only. */
 export function inType(expr: ExprNode, values: readonly ExprNode[], typeOf: TypeOf | undefined, text?: string): SqlType | undefined {
   const t = staticType(expr, typeOf, text);
+  // Spark casts x and every value to their common type (InConversion): with a DOUBLE or FLOAT among numbers of
+  // known types, all are compared as doubles.
+  const classes = [expr, ...values].map((n) => classOf(n, typeOf, text));
+  if (classes.every(isKnownNumber) && classes.some((c) => c.kind === 'double')) return AS_DOUBLE;
   if (isOrderedType(t)) return t;
   return t?.kind === 'long' && values.length > 0 && values.every(isNumberLiteral) ? INTEGER_AS_DECIMAL : undefined;
 }
@@ -200,11 +356,11 @@ export function inType(expr: ExprNode, values: readonly ExprNode[], typeOf: Type
 /** `left op right` compared as values of their common type; undefined when neither side is typed. */
 export function compileTypedComparison(op: string, left: ExprNode, right: ExprNode, typeOf: TypeOf | undefined, compile: Compile, text?: string): (() => boolean | null) | undefined {
   const t = comparisonType(left, right, typeOf, text);
-  if (!isOrderedType(t) || !(op in OPS)) return undefined;
+  if (!(isOrderedType(t) || t?.kind === 'double') || !(op in OPS)) return undefined;
   const test = OPS[op]!;
   const cmp = comparerOf(t);
-  const l = side(left, t, right, compile, text);
-  const r = side(right, t, left, compile, text);
+  const l = side(left, t, right, compile, text, typeOf);
+  const r = side(right, t, left, compile, text, typeOf);
   return () => {
     const a = l();
     const b = r();
@@ -216,10 +372,10 @@ export function compileTypedComparison(op: string, left: ExprNode, right: ExprNo
 /** `x IN (values)` compared as values of x's type (SQL three-valued); undefined when x is not typed. */
 export function compileTypedIn(expr: ExprNode, values: readonly ExprNode[], typeOf: TypeOf | undefined, compile: Compile, text?: string): (() => boolean | null) | undefined {
   const t = inType(expr, values, typeOf, text);
-  if (!isOrderedType(t)) return undefined;
+  if (!(isOrderedType(t) || t?.kind === 'double')) return undefined;
   const cmp = comparerOf(t);
-  const x = side(expr, t, expr, compile, text);
-  const vs = values.map((v) => side(v, t, expr, compile, text));
+  const x = side(expr, t, expr, compile, text, typeOf);
+  const vs = values.map((v) => side(v, t, expr, compile, text, typeOf));
   return () => {
     const a = x();
     if (a == null) return null;
