@@ -121,7 +121,7 @@ describe.skipIf(!FIXTURES_PRESENT)('manifest lists and manifests of the fixtures
               expect(copy.filePath).toBe(e.dataFile.filePath);
             }
             // The trap plainDataFile exists for: a spread of the class instance loses the maps.
-            expect({ ...e.dataFile }.valueCounts).toBeUndefined();
+            expect(({ ...e.dataFile } as DataFile).valueCounts).toBeUndefined();
             checked++;
           }
         }
