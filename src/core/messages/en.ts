@@ -13,6 +13,7 @@ import { enFacts } from './en-facts.ts';
 import { enHealth } from './en-health.ts';
 import { enUi } from './en-ui.ts';
 import { enQuery } from './en-query.ts';
+import { enQuery2 } from './en-query2.ts';
 import { enBrowse } from './en-browse.ts';
 import { enExplore } from './en-explore.ts';
 import { enWrites } from './en-writes.ts';
@@ -25,7 +26,7 @@ import { enNotes2 } from './en-notes2.ts';
 import { enRaw } from './en-raw.ts';
 import { enUi3 } from './en-ui3.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enErrors3, ...enErrors4, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enRaw, ...enUi3, ...enUi4 };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enErrors3, ...enErrors4, ...enFacts, ...enDiff, ...enQuery, ...enQuery2, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enRaw, ...enUi3, ...enUi4 };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

@@ -14,6 +14,7 @@ import { zhExplore } from './zh-explore.ts';
 import { zhFacts } from './zh-facts.ts';
 import { zhHealth } from './zh-health.ts';
 import { zhQuery } from './zh-query.ts';
+import { zhQuery2 } from './zh-query2.ts';
 import { zhTree } from './zh-tree.ts';
 import { zhUi } from './zh-ui.ts';
 import { zhWrites } from './zh-writes.ts';
@@ -26,4 +27,4 @@ import { zhNotes2 } from './zh-notes2.ts';
 import { zhRaw } from './zh-raw.ts';
 import { zhUi3 } from './zh-ui3.ts';
 
-export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhErrors2, ...zhErrors3, ...zhErrors4, ...zhFacts, ...zhDiff, ...zhQuery, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhRaw, ...zhUi3, ...zhUi4 };
+export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhErrors2, ...zhErrors3, ...zhErrors4, ...zhFacts, ...zhDiff, ...zhQuery, ...zhQuery2, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhRaw, ...zhUi3, ...zhUi4 };

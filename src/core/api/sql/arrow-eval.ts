@@ -13,7 +13,8 @@ import { compileTypedComparison, compileTypedIn, isTypedComparison, PASS_THROUGH
 import { isOrderedType, keyOf, type SqlType } from './sql-types.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 import { LakeError } from '../../errors.ts';
-import { errorRef, type ErrorRef } from '../../messages/message-parts.ts';
+import { errorRef, errorText, type ErrorParams, type ErrorRef } from '../../messages/message-parts.ts';
+import type { MessageKey } from '../../messages/en.ts';
 import { messageError } from '../../message-error.ts';
 import { arithmeticClass, ARITHMETIC_OPS, castToInteger, decimalLiteralText, exactArithmetic, exactNegate, INTEGER_CASTS, literalValue, numClass } from './exact-numeric.ts';
 
@@ -26,6 +27,12 @@ export type SelectColumn = Extract<QueryPlan, { type: 'Project' }>['columns'][nu
 export class FastFallback extends Error {
   /** `ref`: the reason as a catalog message, when it has one (else the UI shows the English reason as data). */
   constructor(readonly reason: string, readonly ref?: ErrorRef) { super(`columnar executor: ${reason}`); }
+}
+
+/** A {@link FastFallback} whose reason is the catalog message `key` (its English text is `reason`, what the CLI prints). */
+export function fallback<K extends MessageKey>(key: K, params: ErrorParams<K>): FastFallback {
+  const ref = errorRef(key, params);
+  return new FastFallback(errorText(ref), ref);
 }
 
 /** A compiled expression: reads its inputs from the executor's cursor, set before each call. */
@@ -139,7 +146,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
     case 'literal': { const v = literalValue(node, scope.text); return () => v; }
     case 'identifier': {
       const f = scope.identifier(node);
-      if (!f) throw new FastFallback(`column ${node.prefix ? `${node.prefix}.` : ''}${node.name} not resolved here`);
+      if (!f) throw fallback('ui.query.reason.unresolved', { column: `${node.prefix ? `${node.prefix}.` : ''}${node.name}` });
       return f;
     }
     case 'unary': {
@@ -147,7 +154,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       switch (node.op) {
         case '-': {
           const t = staticType(node.argument, scope.typeOf, scope.text);
-          if (isDated(t)) throw new FastFallback('date or timestamp arithmetic (-)');
+          if (isDated(t)) throw fallback('ui.query.reason.datedArithmetic', { operator: '-' });
           // Exact (exact-numeric.ts): a decimal's text negated, a 64-bit integer in bigint.
           const c = numClass(node.argument, (n) => staticType(n, scope.typeOf, scope.text), scope.text);
           return () => exactNegate(arg(), c, node, scope.text);
@@ -155,7 +162,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
         case 'NOT': return () => not3(arg());
         case 'IS NULL': return () => arg() == null;
         case 'IS NOT NULL': return () => arg() != null;
-        default: throw new FastFallback(`operator ${String((node as { op: string }).op)}`);
+        default: throw fallback('ui.query.reason.operator', { operator: String((node as { op: string }).op) });
       }
     }
     case 'binary': {
@@ -180,10 +187,10 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
         const typed = compileTypedComparison(node.op, node.left, node.right, scope.typeOf, (n) => compileExpr(n, scope), scope.text);
         if (typed) return typed;
         // Typed sides of kinds no common type joins (a decimal against a date) would compare as text.
-        if (isOrderedType(staticType(node.left, scope.typeOf, scope.text)) && isOrderedType(staticType(node.right, scope.typeOf, scope.text))) throw new FastFallback('comparison of a decimal with a date or timestamp');
+        if (isOrderedType(staticType(node.left, scope.typeOf, scope.text)) && isOrderedType(staticType(node.right, scope.typeOf, scope.text))) throw fallback('ui.query.reason.decimalVsDated', undefined);
       }
       // Time arithmetic (`ts - d`) has no exact meaning here: the fallback refuses it (sql-typed-guard.ts).
-      if (ARITHMETIC_OPS.has(node.op) && [node.left, node.right].some((n) => isDated(staticType(n, scope.typeOf, scope.text)))) throw new FastFallback(`date or timestamp arithmetic (${node.op})`);
+      if (ARITHMETIC_OPS.has(node.op) && [node.left, node.right].some((n) => isDated(staticType(n, scope.typeOf, scope.text)))) throw fallback('ui.query.reason.datedArithmetic', { operator: node.op });
       const op = node.op;
       if (ARITHMETIC_OPS.has(op)) {
         // Integers and decimals exact, or refused (exact-numeric.ts); never Number() of a 64-bit value or a decimal.
@@ -218,7 +225,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       // Results all of one decimal, date or timestamp type give that type (constants as its text); else a typed value is the fallback's to refuse.
       const t = staticType(node, scope.typeOf, scope.text);
       const passed = [node.caseExpr, node.elseResult, ...node.whenClauses.map((w) => w.result)];
-      if (!isOrderedType(t) && passed.some((n) => n && isOrderedType(staticType(n, scope.typeOf, scope.text)))) throw new FastFallback('CASE over a decimal, date or timestamp value');
+      if (!isOrderedType(t) && passed.some((n) => n && isOrderedType(staticType(n, scope.typeOf, scope.text)))) throw fallback('ui.query.reason.caseOrdered', undefined);
       const result = (n: ExprNode): Compiled => { const c = isOrderedType(t) ? typedConstant(t, n, scope.text) : undefined; return c === undefined ? compileExpr(n, scope) : () => c; };
       const caseExpr = node.caseExpr ? compileExpr(node.caseExpr, scope) : undefined;
       const whens = node.whenClauses.map((w) => ({ condition: compileExpr(w.condition, scope), result: result(w.result) }));
@@ -235,7 +242,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
     }
     case 'cast': return compileCast(node, scope);
     case 'function': return compileFunction(node, scope);
-    default: throw new FastFallback(`${node.type} expressions`);
+    default: throw fallback('ui.query.reason.expressionKind', { node: node.type });
   }
 }
 /* eslint-enable eqeqeq */
@@ -254,12 +261,12 @@ function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): C
   const expr = compileExpr(node.expr, scope);
   const to = node.toType;
   if (to === 'TEXT' || to === 'STRING' || to === 'VARCHAR') return () => { const v = expr(); return v == null ? null : typeof v === 'object' ? stringify(v) : String(v); };
-  const guard = (v: unknown) => { if (typeof v === 'object') throw new FastFallback('CAST of an object'); };
+  const guard = (v: unknown) => { if (typeof v === 'object') throw fallback('ui.query.reason.castObject', undefined); };
   // Truncated toward zero, exact, range-checked (exact-numeric.ts), never Number() of a decimal or a 64-bit value.
   if (to.toUpperCase() in INTEGER_CASTS) return () => { const v = expr(); if (v == null) return null; guard(v); return castToInteger(v, to, { positionStart: node.positionStart, positionEnd: node.positionEnd }, scope.text); };
   if (to === 'FLOAT' || to === 'REAL' || to === 'DOUBLE') return () => { const v = expr(); if (v == null) return null; guard(v); const n = Number(v); return Number.isNaN(n) ? null : n; };
   if (to === 'BOOLEAN' || to === 'BOOL') return () => { const v = expr(); if (v == null) return null; guard(v); return Boolean(v); };
-  throw new FastFallback(`CAST to ${to}`);
+  throw fallback('ui.query.reason.castTo', { type: to });
 }
 
 /**
@@ -270,7 +277,7 @@ function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): C
  */
 function compilePassThrough(node: Extract<ExprNode, { type: 'function' }>, name: string, scope: Scope): Compiled {
   const t = passThroughType(node.args, scope.typeOf, scope.text);
-  if (!t && node.args.some((a) => isOrderedType(staticType(a, scope.typeOf, scope.text)))) throw new FastFallback(`${name} over values of different types`);
+  if (!t && node.args.some((a) => isOrderedType(staticType(a, scope.typeOf, scope.text)))) throw fallback('ui.query.reason.mixedTypes', { fn: name });
   const args = node.args.map((a): Compiled => {
     if (!t) return compileExpr(a, scope);
     const c = typedConstant(t, a, scope.text);
@@ -296,16 +303,16 @@ function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: S
   const name = node.funcName.toUpperCase();
   if (AGGREGATES.has(name)) {
     const f = scope.aggregate?.(node);
-    if (!f) throw new FastFallback(`aggregate ${name} here`);
+    if (!f) throw fallback('ui.query.reason.aggregateHere', { fn: name });
     return f;
   }
-  if (node.filter) throw new FastFallback(`FILTER on ${name}`);
+  if (node.filter) throw fallback('ui.query.reason.filterOn', { fn: name });
   if (PASS_THROUGH.has(name)) return compilePassThrough(node, name, scope);
   const args = node.args.map((a) => compileExpr(a, scope));
   switch (name) {
     case 'DATE_TRUNC': case 'EXTRACT': case 'DATE_PART': {
       const [p, d] = args;
-      if (!p || !d || args.length !== 2) throw new FastFallback(`${name} arity`);
+      if (!p || !d || args.length !== 2) throw fallback('ui.query.reason.arity', { fn: name });
       const t = staticType(node.args[1]!, scope.typeOf, scope.text);
       if (isDated(t)) {
         // Of a typed date or timestamp: exact (typed-dates.ts); a unit that is not a known constant is refused.
@@ -317,21 +324,21 @@ function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: S
     case 'UPPER': case 'LOWER': case 'SUBSTRING': case 'SUBSTR': {
       // strings.js: null → null; an object (array, struct) is an error there, so squirreling reports it.
       const [a, b, c] = args;
-      if (!a || ((name === 'UPPER' || name === 'LOWER') ? args.length !== 1 : args.length < 2 || args.length > 3)) throw new FastFallback(`${name} arity`);
-      const text = (): string | null => { const v = a(); if (v == null) return null; if (typeof v === 'object') throw new FastFallback(`${name} of an object`); return String(v); };
+      if (!a || ((name === 'UPPER' || name === 'LOWER') ? args.length !== 1 : args.length < 2 || args.length > 3)) throw fallback('ui.query.reason.arity', { fn: name });
+      const text = (): string | null => { const v = a(); if (v == null) return null; if (typeof v === 'object') throw fallback('ui.query.reason.ofObject', { fn: name }); return String(v); };
       if (name === 'UPPER') return () => text()?.toUpperCase() ?? null;
       if (name === 'LOWER') return () => text()?.toLowerCase() ?? null;
       return () => {
         const s = text();
         if (s === null) return null;
         const start = Number(b!());
-        if (!Number.isInteger(start) || start < 1) throw new FastFallback(`${name} start`);
+        if (!Number.isInteger(start) || start < 1) throw fallback('ui.query.reason.start', { fn: name });
         if (!c) return s.substring(start - 1);
         const len = Number(c());
-        if (!Number.isInteger(len) || len < 0) throw new FastFallback(`${name} length`);
+        if (!Number.isInteger(len) || len < 0) throw fallback('ui.query.reason.length', { fn: name });
         return s.substring(start - 1, start - 1 + len);
       };
     }
-    default: throw new FastFallback(`function ${name}`);
+    default: throw fallback('ui.query.reason.function', { fn: name });
   }
 }
