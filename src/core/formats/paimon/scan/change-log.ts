@@ -9,7 +9,6 @@
  */
 import type { RecordBatch } from 'apache-arrow';
 import { selectColumns } from '../../../arrow/index.ts';
-import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import type { ChangeLogBatch, ChangeLogOrigin, ChangeLogSource, ChangeLogType } from '../../table-format.ts';
 import type { PaimonMetadata } from '../io/metadata.ts';
@@ -22,6 +21,7 @@ import { readDataFile } from './data-file.ts';
 import { changelogEntries } from './file-entries.ts';
 import { VALUE_KIND_COLUMN } from './merge.ts';
 import type { PaimonTaskFile } from './task.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** `RowKind` byte → model change type. */
 const KINDS: readonly ChangeLogType[] = ['insert', 'update-before', 'update-after', 'delete'];
@@ -90,7 +90,7 @@ function toBatch(b: RecordBatch, columns: readonly string[], version: string, fi
   const origins: ChangeLogOrigin[] = [];
   for (let i = 0; i < b.numRows; i++) {
     const t = KINDS[kinds[i]!];
-    if (!t) throw new LakeError('DataInvalid', `paimon changelog: ${file} row ${first + BigInt(i)} has the unknown row kind ${kinds[i]} (RowKind is 0-3)`, { file });
+    if (!t) throw messageError('DataInvalid', 'error.paimon.rowKind', { file, row: String(first + BigInt(i)), kind: String(kinds[i]) }, { file });
     changeTypes.push(t);
     origins.push({ file, partition, position: first + BigInt(i) });
   }
