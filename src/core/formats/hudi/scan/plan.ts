@@ -3,7 +3,6 @@
  * that are live and not replaced; each one's latest slice becomes one task. COW tables read the base
  * file; MOR tables merge the base file with the slice's log files (read.ts).
  */
-import { LakeError } from '../../../errors.ts';
 import type { Expr } from '../../../expr/expr.ts';
 import type { BoundExpr } from '../../../expr/index.ts';
 import type { HudiSchema } from '../spec/schema.ts';
@@ -19,6 +18,7 @@ import { plannedFiles } from './planned-files.ts';
 import { checkArchivedInstantFiles } from './time-travel.ts';
 import { baseFileMightMatch, readBaseFooter } from './column-stats.ts';
 import { pool } from '../../../util/async.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** Footers read at once when pruning by column statistics. */
 const FOOTER_CONCURRENCY = 8;
@@ -50,7 +50,7 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<HudiTask>
   const filter = bindFilter(schema, input.filter);
   const columns = input.columns ? [...input.columns] : [...schema.columns];
   for (const c of columns) {
-    if (!isMetaField(c) && !schema.type.fields.some((f) => f.name === c)) throw new LakeError('NotFound', `hudi plan: no column ${c} in the schema of instant ${asOf}`, { column: c });
+    if (!isMetaField(c) && !schema.type.fields.some((f) => f.name === c)) throw messageError('NotFound', 'error.hudi.noColumn', { column: c, instant: asOf }, { column: c });
   }
   const view = await fsViewAsOf(meta, asOf, signal);
   if (instant.archived) await checkArchivedInstantFiles(meta, instant, view.replaced, signal);

@@ -9,6 +9,7 @@ import { instantTimeToMs, type Instant } from '../spec/instant.ts';
 import type { VersionSelector } from '../../table-format.ts';
 import type { HudiMetadata } from '../io/metadata.ts';
 import { parseBaseFileName } from '../spec/file-names.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface ResolvedInstant {
   /** Undefined when the table has no completed write yet. */
@@ -77,7 +78,7 @@ export async function checkArchivedInstantFiles(meta: HudiMetadata, instant: Ins
     if (replaced.has(group)) continue;
     for (const [key, by] of files) {
       if (listed.has(key)) continue;
-      throw new LakeError('NotFound', `hudi time travel: instant ${asOf} is in the archived timeline (${instant.archived?.file ?? '?'}) and its data files were cleaned: ${key}, written by instant ${by}, no longer exists`, { file: key, version: asOf });
+      throw messageError('NotFound', 'error.hudi.cleaned', { instant: asOf, archive: instant.archived?.file ?? '?', file: key, by }, { file: key, version: asOf });
     }
   }
 }
