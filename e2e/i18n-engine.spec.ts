@@ -13,7 +13,7 @@ import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../src/tes
 import { s3Storage } from '../src/testing/s3-env.ts';
 import { readE2eState } from './e2e-state.ts';
 import { expectedOf, shot, watchErrors } from './explorer-helpers.ts';
-import { englishSentences, uiTexts } from './visible-text.ts';
+import { chineseTexts, englishSentences, uiTexts } from './visible-text.ts';
 import { uploadTableCopy } from './writes-helpers.ts';
 
 const FIXTURE = 'iceberg/v2_java_position_and_equality_deletes';
@@ -159,6 +159,11 @@ test.describe('zh-CN engine messages on the S3 gateway', () => {
     await shot(page, 'i18n-zh-engine-truncated-manifest-1440');
     expect(englishSentences(await uiTexts(page, '.error-panel'))).toEqual([]);
     expect(await englishIn(page, '.error-panel')).toEqual([]);
+    // Back to English: the same error reads as the CLI prints it, no Chinese left in the panel.
+    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await expect(page.locator('.error-panel .error-message').first()).toHaveText(/^iceberg manifest: .+\.avro: file size: .+\.avro has \d+ bytes, not the \d+ bytes its metadata records \(truncated, appended to or replaced\)$/);
+    expect(chineseTexts(await uiTexts(page, '.error-panel'))).toEqual([]);
+    await shot(page, 'i18n-en-engine-truncated-manifest-1440');
     expect(errors).toEqual([]);
   });
 });
