@@ -33,4 +33,32 @@ export const enErrors7 = {
   'error.paimon.write.columnType': (p: { column: string; type: string }) => `paimon write: column ${p.column} has type ${p.type}, which this writer cannot write`,
   'error.paimon.write.unknownColumn': (p: { row: number; column: string; columns: string }) =>
     `paimon write: row ${p.row} has a column ${p.column} the table does not have; its columns are: ${p.columns}`,
+  // Iceberg commits (cherry-pick.ts, expire-snapshots.ts, ref-operations.ts, snapshot-producer.ts, table-state.ts, live-rows.ts)
+  'error.iceberg.pick.noSnapshot': (p: { id: string }) => `iceberg cherry-pick: snapshot ${p.id} does not exist`,
+  'error.iceberg.pick.inHistory': (p: { id: string }) => `iceberg cherry-pick: snapshot ${p.id} is already in main's history`,
+  'error.iceberg.pick.picked': (p: { id: string; picked: string }) => `iceberg cherry-pick: snapshot ${p.id} was already picked as ${p.picked}`,
+  'error.iceberg.pick.operation': (p: { operation: string }) =>
+    `iceberg cherry-pick: a ${p.operation} snapshot can only be fast-forwarded onto its parent; re-applying supports append and dynamic partition overwrite snapshots`,
+  'error.iceberg.expire.noSnapshot': (p: { id: string }) => `iceberg expire: snapshot ${p.id} does not exist`,
+  'error.iceberg.expire.head': (p: { id: string; refs: string }) => `iceberg expire: snapshot ${p.id} is still the head of ${p.refs}`,
+  'error.iceberg.refs.otherType': (p: { name: string; type: string; snapshot: string; wanted: string }) =>
+    `iceberg refs: ${p.name} is a ${p.type} (at snapshot ${p.snapshot}), not a ${p.wanted}: nothing was removed`,
+  'error.iceberg.commit.tagNotBranch': (p: { name: string }) => `iceberg commit: ${p.name} is a tag, not a branch`,
+  'error.iceberg.commit.noMetadata': (p: { storage: string }) => `iceberg commit: no metadata/*.metadata.json under ${p.storage}`,
+  'error.iceberg.rewrite.format': (p: { format: string; file: string }) => `iceberg rewrite: ${p.format} data files cannot be rewritten yet (${p.file})`,
+  'error.iceberg.rewrite.rowCount': (p: { file: string; rows: number; recorded: string }) => `iceberg rewrite: ${p.file} has ${p.rows} rows but its manifest entry says ${p.recorded}`,
+  'error.iceberg.rewrite.eqColumn': (p: { id: string }) => `iceberg rewrite: equality delete column ${p.id} is not in the current schema`,
+  // Delta writes (commit/write-model.ts, restore.ts, vacuum-retention.ts, vacuum.ts, context.ts, row-changes.ts)
+  'error.delta.write.deleteByKey': () => 'delta delete: Delta deletes the rows matching a predicate (CLI: --where EXPR); it has no primary key to delete by',
+  'error.delta.write.updateNothing': () => 'delta update: give at least one column to set',
+  'error.delta.write.noPredicate': (p: { subsystem: string }) => `${p.subsystem}: give a predicate (WHERE)`,
+  'error.delta.write.unknownColumn': (p: { column: string }) => `delta update: unknown column '${p.column}'`,
+  'error.delta.write.readOnly': (p: { storage: string }) => `delta write: ${p.storage} is read-only`,
+  'error.delta.restore.target': () => 'delta restore: give a version or a time',
+  'error.delta.restore.newer': (p: { version: string; current: string }) => `delta restore: version ${p.version} is newer than the current version ${p.current}`,
+  'error.delta.restore.filesGone': (p: { version: string; count: number; example: string }) =>
+    `delta restore: version ${p.version} cannot be restored: ${p.count} of its data files are gone (deleted by VACUUM?), e.g. ${p.example}`,
+  'error.delta.interval': (p: { text: string }) => `delta table: '${p.text}' is not an interval like 'interval 7 days'`,
+  'error.delta.vacuum.retention': (p: { hours: string; tableHours: string }) =>
+    `delta vacuum: a retention of ${p.hours} hours is shorter than the table's delta.deletedFileRetentionDuration (${p.tableHours} hours): readers of recent versions could lose files`,
 };
