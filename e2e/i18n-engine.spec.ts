@@ -5,6 +5,7 @@
  * "not translated" mark, no English sentence in the dialog or the banner (names and paths set apart). Screenshots:
  * test-results/screenshots/i18n-zh-engine-*.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
 import { prepareRollbackTo } from '../src/core/formats/iceberg/commit/index.ts';
@@ -12,7 +13,7 @@ import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../src/tes
 import { s3Storage } from '../src/testing/s3-env.ts';
 import { readE2eState } from './e2e-state.ts';
 import { expectedOf, shot, watchErrors } from './explorer-helpers.ts';
-import { englishSentences } from './visible-text.ts';
+import { chineseTexts, englishSentences, uiTexts } from './visible-text.ts';
 import { uploadTableCopy } from './writes-helpers.ts';
 
 const FIXTURE = 'iceberg/v2_java_position_and_equality_deletes';
@@ -127,6 +128,44 @@ test.describe('zh-CN engine messages on the S3 gateway', () => {
     expect(await englishIn(page, '[data-testid="table-warnings"]')).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  test('a truncated manifest: the Data tab says in Chinese which file is shorter than recorded (issue 20, err5)', async ({ page }) => {
+    test.setTimeout(180_000);
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const prefix = await uploadTableCopy(state, FIXTURE);
+    const storage = s3Storage(state.bucket as string, `${prefix}${NAME}/`);
+    // Every manifest (not the manifest lists, snap-*.avro) cut to half its size, as a crashed copy would leave it.
+    const manifests = (await storage.list({ prefix: 'metadata/' })).objects.filter((o) => /\/(?!snap-)[^/]+\.avro$/.test(o.key));
+    expect(manifests.length).toBeGreaterThan(0);
+    for (const m of manifests) await storage.write(m.key, (await storage.read(m.key)).subarray(0, Math.floor(m.size / 2)));
+
+    await openTableZh(page, state, prefix);
+    await page.locator('[role="tab"][data-tab="data"]').dispatchEvent('click');
+    const panel = page.locator('.error-panel').first();
+    await expect(panel).toBeVisible({ timeout: 45_000 });
+    const message = panel.locator('.error-message').first();
+    // "iceberg manifest：<path>：文件大小：<path> 有 N 字节，而元数据记录的是 M 字节（文件被截断、追加或替换过）"
+    await expect(message).toContainText('文件大小：');
+    await expect(message).toContainText('字节，而元数据记录的是');
+    await expect(message).toContainText('（文件被截断、追加或替换过）');
+    await expect(message.locator('.mono').filter({ hasText: /\.avro$/ }).first()).toBeVisible();
+    await expect(panel.getByTestId('error-untranslated')).toHaveCount(0);
+    await expect(message).not.toContainText('bytes its metadata records');
+    // The English original is one click away, as the CLI prints it.
+    await panel.locator('.error-original summary').click();
+    await expect(panel.locator('.error-original [lang="en"]')).toHaveText(/^iceberg manifest: .+\.avro: file size: .+\.avro has \d+ bytes, not the \d+ bytes its metadata records \(truncated, appended to or replaced\)$/);
+    await panel.locator('.error-original summary').click();
+    await shot(page, 'i18n-zh-engine-truncated-manifest-1440');
+    expect(englishSentences(await uiTexts(page, '.error-panel'))).toEqual([]);
+    expect(await englishIn(page, '.error-panel')).toEqual([]);
+    // Back to English: the same error reads as the CLI prints it, no Chinese left in the panel.
+    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await expect(page.locator('.error-panel .error-message').first()).toHaveText(/^iceberg manifest: .+\.avro: file size: .+\.avro has \d+ bytes, not the \d+ bytes its metadata records \(truncated, appended to or replaced\)$/);
+    expect(chineseTexts(await uiTexts(page, '.error-panel'))).toEqual([]);
+    await shot(page, 'i18n-en-engine-truncated-manifest-1440');
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe('zh-CN EXPLAIN of a query a run would refuse', () => {
@@ -193,6 +232,34 @@ test.describe('zh-CN EXPLAIN plan and connection names (issue 20)', () => {
       expect(errors).toEqual([]);
     });
   }
+
+  test('why the columnar executor hands a query to squirreling is Chinese, and the CSV of the plan is the plan as shown (err5)', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/?w=demo&t=sales%2Forders%2F');
+    await expect(page.locator('.timeline')).toBeVisible({ timeout: 30_000 });
+    await page.locator('[role="tab"][data-tab="query"]').dispatchEvent('click');
+    await expect(page.getByTestId('query-view')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('query-view').locator('textarea').first().fill('EXPLAIN SELECT median(order_id) AS m FROM t');
+    await page.getByTestId('query-view').locator('.query-bar .btn-primary').click();
+    const plan = page.getByTestId('query-explain');
+    await expect(plan).toBeVisible({ timeout: 45_000 });
+    // The reason in Chinese, the function's name apart (it was the English "aggregate MEDIAN" as data).
+    const executor = plan.locator('.query-explain-line').filter({ hasText: '执行器：' });
+    await expect(executor).toHaveText('执行器：squirreling（列式执行器不支持聚合函数 MEDIAN）');
+    await expect(executor.locator('.mono')).toHaveText(['squirreling', 'MEDIAN']);
+    await shot(page, 'i18n-zh-engine-explain-fallback-1440');
+    expect(englishSentences(await wordsOf(page, '[data-testid="query-explain"]'))).toEqual([]);
+    // The CSV download holds the plan as the tab shows it, under a Chinese column name.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载 CSV' }).click()]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('执行计划');
+    expect(lines).toContain('执行器：squirreling（列式执行器不支持聚合函数 MEDIAN）');
+    expect(csv).not.toContain('engine query');
+    expect(errors).toEqual([]);
+  });
 
   test('a folder opened read-only is named in Chinese in the top bar', async ({ page }) => {
     test.skip(!FIXTURES_PRESENT, FIXTURES_SKIP_REASON);

@@ -3,7 +3,7 @@
  * prints and logs keep, unchanged — and `ref` the key and parameters the UI renders in the reader's language
  * (core/messages/message-parts.ts says how parameters are shown).
  */
-import { LakeError, type LakeErrorCode, type LakeErrorContext } from './errors.ts';
+import { isLakeError, LakeError, toLakeError, type LakeErrorCode, type LakeErrorContext } from './errors.ts';
 import type { MessageKey } from './messages/en.ts';
 import { errorRef, errorText, type ErrorParams } from './messages/message-parts.ts';
 
@@ -14,4 +14,26 @@ import { errorRef, errorText, type ErrorParams } from './messages/message-parts.
 export function messageError<K extends MessageKey>(code: LakeErrorCode, key: K, params: ErrorParams<K>, context: LakeErrorContext = {}, cause?: unknown): LakeError {
   const ref = errorRef(key, params);
   return new LakeError(code, errorText(ref), context, cause === undefined ? { ref } : { cause, ref });
+}
+
+/**
+ * `inner` re-raised with `where` (the subsystem and file it happened in, e.g. `paimon manifest`) in front of its
+ * message — English exactly `${where}: ${inner.message}` — keeping its code, `context` and `inner` as the cause.
+ * It carries a reference, `error.within` quoting the inner one, when `inner` has one; an inner error without a
+ * catalog message stays English as a whole (this site is then counted by testing/error-refs.ts).
+ */
+export function withinError(inner: LakeError, where: string, context: LakeErrorContext = inner.context, file?: string): LakeError {
+  const message = file === undefined ? `${where}: ${inner.message}` : `${where}: ${file}: ${inner.message}`;
+  const ref = inner.ref && (file === undefined ? errorRef('error.within', { where, message: inner.ref }) : errorRef('error.withinFile', { where, file, message: inner.ref }));
+  return new LakeError(inner.code, message, context, ref ? { cause: inner, ref } : { cause: inner });
+}
+
+/**
+ * Like `toLakeError(e, prefix, context, code)` (a LakeError passes with `context`, an abort is Aborted), except
+ * that anything else — a library's own Error — becomes `key`'s message, the thrown text its `detail` (data):
+ * English exactly `${prefix}: ${detail}`, as before.
+ */
+export function causedError<K extends MessageKey>(e: unknown, prefix: string, context: LakeErrorContext, code: LakeErrorCode, key: K, params: (detail: string) => ErrorParams<K>): LakeError {
+  if (e instanceof LakeError || isLakeError(e) || (e as { name?: string } | null)?.name === 'AbortError') return toLakeError(e, prefix, context, code);
+  return messageError(code, key, params(e instanceof Error ? e.message : String(e)), context, e);
 }

@@ -9,7 +9,7 @@
  * before; tasks started early are then aborted. Until then tasks start within the loop's bounds
  * (concurrency, bytes in flight, buffered batches), up to the full concurrency when no limit is asked.
  */
-import { LakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
 import type { LakePlan, LakeTable, ScanRequest, ScanTask } from '../formats/table-format.ts';
 import { planScan, unknownColumnError } from './plan-scan.ts';
 import { readFeed, readTasks, type ReadTasksOptions, type TaskRead } from './read-tasks.ts';
@@ -49,7 +49,7 @@ export async function* readScan(table: LakeTable, scan: ScanRequest, options: Re
     tell();
   }).then((p) => {
     // The plan's own task list is the truth; the tasks told early must be its first ones.
-    for (let i = 0; i < tasks.length; i++) if (p.tasks[i] !== tasks[i]) throw new LakeError('Internal', `read-scan: task ${i} told early is not the plan's task ${i}`);
+    for (let i = 0; i < tasks.length; i++) if (p.tasks[i] !== tasks[i]) throw messageError('Internal', 'error.readScan.taskMismatch', { index: i });
     const byTask = new Array<number>(p.tasks.length).fill(0);
     for (const f of p.files) byTask[f.task] = (byTask[f.task] ?? 0) + Number(f.bytes);
     for (let i = tasks.length; i < p.tasks.length; i++) { tasks.push(p.tasks[i]!); bytes.push(byTask[i]!); }

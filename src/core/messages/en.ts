@@ -8,11 +8,15 @@ import { enErrors } from './en-errors.ts';
 import { enErrors2 } from './en-errors2.ts';
 import { enErrors3 } from './en-errors3.ts';
 import { enErrors4 } from './en-errors4.ts';
+import { enErrors5 } from './en-errors5.ts';
+import { enErrors6 } from './en-errors6.ts';
+import { enErrors7 } from './en-errors7.ts';
 import { enUi4 } from './en-ui4.ts';
 import { enFacts } from './en-facts.ts';
 import { enHealth } from './en-health.ts';
 import { enUi } from './en-ui.ts';
 import { enQuery } from './en-query.ts';
+import { enQuery2 } from './en-query2.ts';
 import { enBrowse } from './en-browse.ts';
 import { enExplore } from './en-explore.ts';
 import { enWrites } from './en-writes.ts';
@@ -22,10 +26,11 @@ import { enLesson, enSandbox } from './en-sandbox.ts';
 import { enStory } from './en-story.ts';
 import { enLessons, enSandboxResume } from './en-lessons.ts';
 import { enNotes2 } from './en-notes2.ts';
+import { enNotes3 } from './en-notes3.ts';
 import { enRaw } from './en-raw.ts';
 import { enUi3 } from './en-ui3.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enErrors3, ...enErrors4, ...enFacts, ...enDiff, ...enQuery, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enRaw, ...enUi3, ...enUi4 };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enErrors3, ...enErrors4, ...enErrors5, ...enErrors6, ...enErrors7, ...enFacts, ...enDiff, ...enQuery, ...enQuery2, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enNotes3, ...enRaw, ...enUi3, ...enUi4 };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

@@ -11,6 +11,7 @@
  */
 import { LakeError, throwIfAborted } from '../errors.ts';
 import type { Storage } from '../io/storage.ts';
+import { messageError } from '../message-error.ts';
 
 /** Random access to one file. `read` must return exactly `length` bytes for an in-range request. */
 export interface ByteSource {
@@ -38,9 +39,9 @@ export function bytesSource(bytes: Uint8Array, name?: string): ByteSource {
  * starts with `file size:`; callers' subsystem wrappers put their own subsystem in front.
  */
 export function sizeMismatch(name: string, recorded: number, actual: number | 'longer'): LakeError {
-  const what = actual === 'longer' ? 'is longer than' : `has ${actual} bytes, not`;
-  return new LakeError('DataInvalid', `file size: ${name} ${what} the ${recorded} bytes its metadata records (truncated, appended to or replaced)`,
-    { file: name, recordedSize: recorded, ...(actual === 'longer' ? {} : { actualSize: actual }) });
+  return actual === 'longer'
+    ? messageError('DataInvalid', 'error.fileSize.longer', { file: name, recorded }, { file: name, recordedSize: recorded })
+    : messageError('DataInvalid', 'error.fileSize.mismatch', { file: name, actual, recorded }, { file: name, recordedSize: recorded, actualSize: actual });
 }
 
 /** Checks a whole-file read against the recorded size (undefined: nothing recorded, nothing to check). */
@@ -56,7 +57,7 @@ export function checkSize(bytes: Uint8Array, recorded: number | undefined, name:
  */
 export async function readRangeChecked(read: (offset: number, length: number) => Promise<Uint8Array>, offset: number, length: number, size: number, name: string): Promise<Uint8Array> {
   if (offset < 0 || length < 0 || offset + length > size) {
-    throw new LakeError('DataInvalid', `file size: range ${offset}+${length} of ${name} is past the ${size} bytes its metadata records`, { file: name, recordedSize: size });
+    throw messageError('DataInvalid', 'error.fileSize.range', { offset, length, file: name, size }, { file: name, recordedSize: size });
   }
   if (length === 0 && offset < size) return new Uint8Array(0);
   const atEnd = offset + length === size;

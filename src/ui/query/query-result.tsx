@@ -12,7 +12,7 @@ import { ProgressLine } from '../common/widgets.tsx';
 import { MessageText } from '../errors/error-message.tsx';
 import { resultParquet } from './parquet-export.ts';
 import { ResultGrid } from './result-grid.tsx';
-import { chartFor, resultCsv } from './result-model.ts';
+import { chartFor, exportedResult, resultCsv } from './result-model.ts';
 
 const ResultChart = lazy(() => import('./result-chart.tsx'));
 
@@ -25,7 +25,9 @@ export function QueryResult({ result, fileName }: { result: SqlResultDto; fileNa
   const bytes = result.scans.reduce((a, s) => a + (s.bytesFetched ?? 0), 0);
   const files = result.scans.reduce((a, s) => a + s.filesPlanned, 0);
   const skipped = result.scans.reduce((a, s) => a + s.filesSkipped, 0);
-  const csv = () => resultCsv(result.columns, result.rows);
+  // An EXPLAIN exports its plan as the tab shows it, in the reader's language (the engine's rows are the CLI's English).
+  const exported = exportedResult(result, tr.catalog);
+  const csv = () => resultCsv(exported.columns, exported.rows);
   const copy = async () => {
     try { await navigator.clipboard.writeText(csv()); setNote(t('ui.query.copied')); } catch { setNote(t('ui.query.copyFailed')); }
   };
@@ -61,7 +63,7 @@ export function QueryResult({ result, fileName }: { result: SqlResultDto; fileNa
         <button type="button" className="btn btn-small" onClick={() => void copy()} disabled={result.rows.length === 0}>{t('ui.query.copyCsv')}</button>
         <button type="button" className="btn btn-small" onClick={() => download(csv(), 'text/csv;charset=utf-8', 'csv')} disabled={result.rows.length === 0}
           aria-label={t('ui.query.downloadCsv')} title={t('ui.query.downloadCsv')}>↓ CSV</button>
-        <button type="button" className="btn btn-small" onClick={() => void resultParquet(result.columns, result.rows).then((b) => download(b, 'application/vnd.apache.parquet', 'parquet'), (e: unknown) => setNote(String((e as Error).message)))}
+        <button type="button" className="btn btn-small" onClick={() => void resultParquet(exported.columns, exported.rows).then((b) => download(b, 'application/vnd.apache.parquet', 'parquet'), (e: unknown) => setNote(String((e as Error).message)))}
           disabled={result.rows.length === 0} aria-label={t('ui.query.downloadParquet')} title={t('ui.query.downloadParquet')}>↓ Parquet</button>
         {note && <span className="muted small" role="status">{note}</span>}
       </div>

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SqlColumnDto } from '../../core/api/sql/sql-contract.ts';
-import { CONFIRM_BYTES, chartFor, chartPoints, errorPosition, errorSpan, loadConfirmBytes, positionOf, refusedBytes, resultCsv, saveConfirmBytes, MAX_BARS } from './result-model.ts';
+import type { SqlExplainDto } from '../../core/api/sql/sql-contract.ts';
+import { en } from '../../core/messages/en.ts';
+import { zh } from '../../core/messages/zh.ts';
+import { CONFIRM_BYTES, chartFor, chartPoints, errorPosition, errorSpan, exportedResult, loadConfirmBytes, positionOf, refusedBytes, resultCsv, saveConfirmBytes, MAX_BARS } from './result-model.ts';
 
 const col = (name: string, kind: SqlColumnDto['kind']): SqlColumnDto => ({ name, kind });
 
@@ -12,6 +15,32 @@ describe('resultCsv', () => {
     expect(csv.split('\r\n').map((l) => l.replace(/,x$/, ''))).toEqual([
       'a,n,a', '"\'=HYPERLINK(""x"")",\'-1', "'+1,", "'@SUM(A1),3", '"plain, ""q""",2', "'-x,0", '',
     ]);
+  });
+});
+
+describe('exportedResult', () => {
+  const explain: SqlExplainDto = {
+    text: '', engineQuery: 'SELECT median(b) AS m FROM t', bytesToFetch: 2048,
+    executor: { name: 'squirreling', reason: 'aggregate MEDIAN', reasonRef: { key: 'ui.query.reason.aggregate', params: { fn: 'MEDIAN' } } },
+    scans: [{ ref: 't', relation: 't', table: 't', root: '', format: 'iceberg', kind: 'metadata', metadataTable: 'snapshots', counts: {}, filesPlanned: 0, filesSkipped: 0, bytesToFetch: 0, notes: [{ key: 'ui.query.note.metadataOnly' }] }],
+  } as unknown as SqlExplainDto;
+  // What the engine returns for an EXPLAIN: its English text, a line a row.
+  const english = ['t  (iceberg metadata $snapshots) as t', '  note: metadata only: read while planning, no data file', 'engine query: SELECT median(b) AS m FROM t',
+    'executor: squirreling (aggregate MEDIAN)', 'total bytes to fetch: 2,048'];
+  const result = { columns: [col('plan', 'string')], rows: english.map((l) => [l]), explain };
+
+  it('exports an EXPLAIN as the tab shows it: in zh-CN the plan\'s lines and its column in Chinese', () => {
+    // In English, what it exported before: the engine's rows under `plan`.
+    expect(resultCsv(exportedResult(result, en).columns, exportedResult(result, en).rows)).toBe(resultCsv(result.columns, result.rows));
+    const z = exportedResult(result, zh);
+    expect(z.columns).toEqual([{ name: '执行计划', kind: 'string' }]);
+    expect(z.rows.map((r) => r[0])).toEqual(['t  （iceberg 元数据 $snapshots）记为 t', '  说明：只读元数据：在规划时读取，不读数据文件', '引擎执行的查询：SELECT median(b) AS m FROM t',
+      '执行器：squirreling（列式执行器不支持聚合函数 MEDIAN）', '总共要读取的字节数：2,048']);
+  });
+
+  it('leaves any other result as it is', () => {
+    const plain = { columns: [col('n', 'bigint')], rows: [['1']] };
+    expect(exportedResult(plain, zh)).toBe(plain);
   });
 });
 

@@ -3,8 +3,10 @@
  * canonical form the data grid shows): CSV with a formula-injection guard, which chart fits the result
  * and its points, and where in the query an error points.
  */
-import type { SqlColumnDto, SqlColumnKind } from '../../core/api/sql/sql-contract.ts';
+import type { SqlColumnDto, SqlColumnKind, SqlResultDto } from '../../core/api/sql/sql-contract.ts';
 import type { ColumnKind } from '../../core/api/table-dto.ts';
+import type { Messages } from '../../core/messages/en.ts';
+import { explainLines } from '../../core/messages/explain-lines.ts';
 import { csvCell } from '../diff/diff-model.ts';
 import { tokenizeSql } from './sql-tokens.ts';
 
@@ -31,6 +33,17 @@ export function resultCsv(columns: readonly { readonly name: string }[], rows: r
   const out = [columns.map((c) => csvCell(c.name)).join(',')];
   for (const r of rows) out.push(columns.map((_c, i) => csvCell(r[i])).join(','));
   return `${out.join('\r\n')}\r\n`;
+}
+
+/**
+ * What the Query tab exports (CSV, Parquet) and counts of a result: its columns and rows — or, for an EXPLAIN,
+ * the plan's lines in the reader's language (as the tab shows them) under the catalog's name for the column;
+ * the rows the engine returns for an EXPLAIN are the CLI's English text.
+ */
+export function exportedResult(result: Pick<SqlResultDto, 'columns' | 'rows' | 'explain'>, catalog: Messages): { columns: readonly SqlColumnDto[]; rows: readonly ResultRow[] } {
+  if (!result.explain) return result;
+  const lines = explainLines(result.explain, catalog).map((line) => [line.map((p) => (typeof p === 'string' ? p : p.data)).join('')]);
+  return { columns: [{ name: catalog['ui.query.plan.column'](), kind: 'string' }], rows: lines };
 }
 
 /** A chart the result can be drawn as: a line over a time column, or bars per category. */

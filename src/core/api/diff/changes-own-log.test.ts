@@ -14,6 +14,7 @@ import { canonicalRows, type CanonicalRow } from '../../arrow/index.ts';
 import { MemoryStorage } from '../../io/memory-storage.ts';
 import { openHudiTable } from '../../formats/hudi/index.ts';
 import { PaimonTable } from '../../formats/paimon/table.ts';
+import { noteText } from '../../messages/note.ts';
 import { changes } from './changes.ts';
 import type { ChangeLogDto } from './diff-dto.ts';
 
@@ -89,7 +90,7 @@ describe('paimon: changes read the changelog files our writer made (changelog-pr
     expect(all.source).toBe('format');
     expect(all.derivedVersions).toEqual([compacted.snapshotId]);
     expect(all.rows.filter((x) => x.version === compacted.snapshotId)).toEqual([]);
-    expect(all.notes.join(' ')).toMatch(new RegExp(`${compacted.snapshotId}: no changelog files`));
+    expect(all.notes.map((n) => noteText(n)).join(' ')).toMatch(new RegExp(`${compacted.snapshotId}: no changelog files`));
     expect(all.rows.map((x) => x.version)).toEqual([...all.rows.map((x) => x.version)].sort((a, b) => Number(a) - Number(b)));
     expect(applyByKey(all, await rowsAt(table, ids[0]!))).toEqual(sorted(await rowsAt(table, ids.at(-1)!)));
 
@@ -109,7 +110,7 @@ describe('paimon: changes read the changelog files our writer made (changelog-pr
     const log = await changes(table, { version: a.snapshotId }, { version: b.snapshotId });
     expect(log.source).toBe('derived');
     expect(log.derivedVersions).toEqual([b.snapshotId]);
-    expect(log.notes.join(' ')).toContain('changelog-producer = none');
+    expect(log.notes.map((n) => noteText(n)).join(' ')).toContain('changelog-producer = none');
     expect(log.rows.map((x) => [x.changeType, x.row.name])).toEqual([['update-before', 'y'], ['update-after', 'z']]);
   });
 });

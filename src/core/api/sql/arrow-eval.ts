@@ -13,7 +13,8 @@ import { caseResults, compileTypedComparison, compileTypedIn, doubleResultType, 
 import { isOrderedType, keyOf, type SqlType } from './sql-types.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 import { LakeError } from '../../errors.ts';
-import { errorRef, type ErrorRef } from '../../messages/message-parts.ts';
+import { errorRef, errorText, type ErrorParams, type ErrorRef } from '../../messages/message-parts.ts';
+import type { MessageKey } from '../../messages/en.ts';
 import { messageError } from '../../message-error.ts';
 import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, literalValue, numClass } from './exact-numeric.ts';
 import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
@@ -27,6 +28,12 @@ export type SelectColumn = Extract<QueryPlan, { type: 'Project' }>['columns'][nu
 export class FastFallback extends Error {
   /** `ref`: the reason as a catalog message, when it has one (else the UI shows the English reason as data). */
   constructor(readonly reason: string, readonly ref?: ErrorRef) { super(`columnar executor: ${reason}`); }
+}
+
+/** A {@link FastFallback} whose reason is the catalog message `key` (its English text is `reason`, what the CLI prints). */
+export function fallback<K extends MessageKey>(key: K, params: ErrorParams<K>): FastFallback {
+  const ref = errorRef(key, params);
+  return new FastFallback(errorText(ref), ref);
 }
 
 /** A compiled expression: reads its inputs from the executor's cursor, set before each call. */
@@ -140,7 +147,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
     case 'literal': { const v = literalValue(node, scope.text); return () => v; }
     case 'identifier': {
       const f = scope.identifier(node);
-      if (!f) throw new FastFallback(`column ${node.prefix ? `${node.prefix}.` : ''}${node.name} not resolved here`);
+      if (!f) throw fallback('ui.query.reason.unresolved', { column: `${node.prefix ? `${node.prefix}.` : ''}${node.name}` });
       return f;
     }
     case 'unary': {
@@ -148,7 +155,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       switch (node.op) {
         case '-': {
           const t = staticType(node.argument, scope.typeOf, scope.text);
-          if (isDated(t)) throw new FastFallback('date or timestamp arithmetic (-)');
+          if (isDated(t)) throw fallback('ui.query.reason.datedArithmetic', { operator: '-' });
           // Exact (exact-numeric.ts): a decimal's text negated, a 64-bit integer in bigint.
           const c = numClass(node.argument, (n) => staticType(n, scope.typeOf, scope.text), scope.text);
           return () => exactNegate(arg(), c, node, scope.text);
@@ -156,7 +163,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
         case 'NOT': return () => not3(arg());
         case 'IS NULL': return () => arg() == null;
         case 'IS NOT NULL': return () => arg() != null;
-        default: throw new FastFallback(`operator ${String((node as { op: string }).op)}`);
+        default: throw fallback('ui.query.reason.operator', { operator: String((node as { op: string }).op) });
       }
     }
     case 'binary': {
@@ -181,10 +188,10 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
         const typed = compileTypedComparison(node.op, node.left, node.right, scope.typeOf, (n) => compileExpr(n, scope), scope.text);
         if (typed) return typed;
         // Typed sides of kinds no common type joins (a decimal against a date) would compare as text.
-        if (isOrderedType(staticType(node.left, scope.typeOf, scope.text)) && isOrderedType(staticType(node.right, scope.typeOf, scope.text))) throw new FastFallback('comparison of a decimal with a date or timestamp');
+        if (isOrderedType(staticType(node.left, scope.typeOf, scope.text)) && isOrderedType(staticType(node.right, scope.typeOf, scope.text))) throw fallback('ui.query.reason.decimalVsDated', undefined);
       }
       // Time arithmetic (`ts - d`) has no exact meaning here: the fallback refuses it (sql-typed-guard.ts).
-      if (ARITHMETIC_OPS.has(node.op) && [node.left, node.right].some((n) => isDated(staticType(n, scope.typeOf, scope.text)))) throw new FastFallback(`date or timestamp arithmetic (${node.op})`);
+      if (ARITHMETIC_OPS.has(node.op) && [node.left, node.right].some((n) => isDated(staticType(n, scope.typeOf, scope.text)))) throw fallback('ui.query.reason.datedArithmetic', { operator: node.op });
       const op = node.op;
       if (ARITHMETIC_OPS.has(op)) {
         // Integers and decimals exact, or refused (exact-numeric.ts); never Number() of a 64-bit value or a decimal.
@@ -224,7 +231,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       const passed = [node.caseExpr, node.elseResult, ...node.whenClauses.map((w) => w.result)];
       // Results mixing a DOUBLE with other numbers are all DOUBLEs (Spark's CaseWhenCoercion).
       const dt = doubleResultType(caseResults(node), scope.typeOf, scope.text);
-      if (!isOrderedType(t) && !dt && passed.some((n) => n && isOrderedType(staticType(n, scope.typeOf, scope.text)))) throw new FastFallback('CASE over a decimal, date or timestamp value');
+      if (!isOrderedType(t) && !dt && passed.some((n) => n && isOrderedType(staticType(n, scope.typeOf, scope.text)))) throw fallback('ui.query.reason.caseOrdered', undefined);
       const result = (n: ExprNode): Compiled => {
         if (dt) { const f = compileExpr(n, scope); const to = toResultDouble(n, dt, scope.typeOf, scope.text); return () => to(f()); }
         const c = isOrderedType(t) ? typedConstant(t, n, scope.text) : undefined;
@@ -245,7 +252,7 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
     }
     case 'cast': return compileCast(node, scope);
     case 'function': return compileFunction(node, scope);
-    default: throw new FastFallback(`${node.type} expressions`);
+    default: throw fallback('ui.query.reason.expressionKind', { node: node.type });
   }
 }
 /* eslint-enable eqeqeq */
@@ -268,7 +275,7 @@ function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): C
   const to = node.toType;
   if (from?.kind === 'double' && from.float && (to === 'TEXT' || to === 'STRING' || to === 'VARCHAR')) return () => { const v = raw(); return v == null ? null : String(v); };
   if (to === 'TEXT' || to === 'STRING' || to === 'VARCHAR') return () => { const v = expr(); return v == null ? null : typeof v === 'object' ? stringify(v) : String(v); };
-  const guard = (v: unknown) => { if (typeof v === 'object') throw new FastFallback('CAST of an object'); };
+  const guard = (v: unknown) => { if (typeof v === 'object') throw fallback('ui.query.reason.castObject', undefined); };
   // Truncated toward zero, exact, range-checked (exact-numeric.ts), never Number() of a decimal or a 64-bit value.
   // Text (not a decimal's canonical text) must be an integer: Spark ANSI fails '1.5' and 'abc' (CAST_INVALID_INPUT).
   const fromText = from?.kind !== 'decimal';
@@ -277,7 +284,7 @@ function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): C
   // FLOAT and REAL are 32-bit in Spark: the value rounded to a float (held as its shortest text's double, as float columns are).
   if (to === 'FLOAT' || to === 'REAL' || to === 'DOUBLE') return () => { const v = expr(); if (v == null) return null; guard(v); return castToFloating(v, to, at, scope.text); };
   if (to === 'BOOLEAN' || to === 'BOOL') return () => { const v = expr(); if (v == null) return null; guard(v); return Boolean(v); };
-  throw new FastFallback(`CAST to ${to}`);
+  throw fallback('ui.query.reason.castTo', { type: to });
 }
 
 /**
@@ -290,7 +297,7 @@ function compilePassThrough(node: Extract<ExprNode, { type: 'function' }>, name:
   // Numbers mixing a DOUBLE with others are all DOUBLEs (Spark's common type), compared and passed on as such.
   const dt = doubleResultType(node.args, scope.typeOf, scope.text);
   const t = dt ? undefined : passThroughType(node.args, scope.typeOf, scope.text);
-  if (!t && !dt && node.args.some((a) => isOrderedType(staticType(a, scope.typeOf, scope.text)))) throw new FastFallback(`${name} over values of different types`);
+  if (!t && !dt && node.args.some((a) => isOrderedType(staticType(a, scope.typeOf, scope.text)))) throw fallback('ui.query.reason.mixedTypes', { fn: name });
   const args = node.args.map((a): Compiled => {
     if (dt) { const f = compileExpr(a, scope); const to = toResultDouble(a, dt, scope.typeOf, scope.text); return () => to(f()); }
     if (!t) return compileExpr(a, scope);
@@ -324,10 +331,10 @@ function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: S
   const name = node.funcName.toUpperCase();
   if (AGGREGATES.has(name)) {
     const f = scope.aggregate?.(node);
-    if (!f) throw new FastFallback(`aggregate ${name} here`);
+    if (!f) throw fallback('ui.query.reason.aggregateHere', { fn: name });
     return f;
   }
-  if (node.filter) throw new FastFallback(`FILTER on ${name}`);
+  if (node.filter) throw fallback('ui.query.reason.filterOn', { fn: name });
   if (PASS_THROUGH.has(name)) return compilePassThrough(node, name, scope);
   if ((name === 'ABS' && node.args.length === 1) || (name === 'MOD' && node.args.length === 2)) {
     // Exact and of the argument's type (exact-numeric.ts): ABS of a BIGINT past 2^53 keeps its digits, of the smallest INT overflows; MOD is `%`.
@@ -342,7 +349,7 @@ function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: S
   switch (name) {
     case 'DATE_TRUNC': case 'EXTRACT': case 'DATE_PART': {
       const [p, d] = args;
-      if (!p || !d || args.length !== 2) throw new FastFallback(`${name} arity`);
+      if (!p || !d || args.length !== 2) throw fallback('ui.query.reason.arity', { fn: name });
       const t = staticType(node.args[1]!, scope.typeOf, scope.text);
       if (isDated(t)) {
         // Of a typed date or timestamp: exact (typed-dates.ts); a unit that is not a known constant is refused.
@@ -354,21 +361,21 @@ function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: S
     case 'UPPER': case 'LOWER': case 'SUBSTRING': case 'SUBSTR': {
       // strings.js: null → null; an object (array, struct) is an error there, so squirreling reports it.
       const [a, b, c] = args;
-      if (!a || ((name === 'UPPER' || name === 'LOWER') ? args.length !== 1 : args.length < 2 || args.length > 3)) throw new FastFallback(`${name} arity`);
-      const text = (): string | null => { const v = a(); if (v == null) return null; if (typeof v === 'object') throw new FastFallback(`${name} of an object`); return String(v); };
+      if (!a || ((name === 'UPPER' || name === 'LOWER') ? args.length !== 1 : args.length < 2 || args.length > 3)) throw fallback('ui.query.reason.arity', { fn: name });
+      const text = (): string | null => { const v = a(); if (v == null) return null; if (typeof v === 'object') throw fallback('ui.query.reason.ofObject', { fn: name }); return String(v); };
       if (name === 'UPPER') return () => text()?.toUpperCase() ?? null;
       if (name === 'LOWER') return () => text()?.toLowerCase() ?? null;
       return () => {
         const s = text();
         if (s === null) return null;
         const start = Number(b!());
-        if (!Number.isInteger(start) || start < 1) throw new FastFallback(`${name} start`);
+        if (!Number.isInteger(start) || start < 1) throw fallback('ui.query.reason.start', { fn: name });
         if (!c) return s.substring(start - 1);
         const len = Number(c());
-        if (!Number.isInteger(len) || len < 0) throw new FastFallback(`${name} length`);
+        if (!Number.isInteger(len) || len < 0) throw fallback('ui.query.reason.length', { fn: name });
         return s.substring(start - 1, start - 1 + len);
       };
     }
-    default: throw new FastFallback(`function ${name}`);
+    default: throw fallback('ui.query.reason.function', { fn: name });
   }
 }

@@ -13,7 +13,7 @@
  * output reads the group's first row; HAVING and the grouped ORDER BY also see the output aliases.
  */
 import type { ExprNode } from 'squirreling';
-import { compileExpr, FastFallback, stringify, valueKey, type Compiled, type OrderByItem, type Scope, type SelectColumn } from './arrow-eval.ts';
+import { compileExpr, fallback, stringify, valueKey, type Compiled, type OrderByItem, type Scope, type SelectColumn } from './arrow-eval.ts';
 import { derivedAlias, sortByTerms } from './fast-sort.ts';
 import { checkInt64, ratioToDouble } from './exact-numeric.ts';
 import { decimalAvg, decimalSum, isOrderedType, keyOf, parseDecimal } from './sql-types.ts';
@@ -52,8 +52,8 @@ function accumulator(node: FunctionNode, rowScope: Scope): Accumulator {
     }
     return { fn, add: (g) => { if (filter && !filter()) return; if (arg() != null) counts[g] = (counts[g] ?? 0) + 1; }, result: (g) => counts[g] ?? 0 };
   }
-  if (fn !== 'SUM' && fn !== 'AVG' && fn !== 'MIN' && fn !== 'MAX') throw new FastFallback(`aggregate ${fn}`);
-  if (node.args.length !== 1 || star) throw new FastFallback(`${fn} arguments`);
+  if (fn !== 'SUM' && fn !== 'AVG' && fn !== 'MIN' && fn !== 'MAX') throw fallback('ui.query.reason.aggregate', { fn });
+  if (node.args.length !== 1 || star) throw fallback('ui.query.reason.arguments', { fn });
   const arg = compileExpr(node.args[0]!, rowScope);
   // DISTINCT: each group sees a value once (keyed as GROUP BY keys values); squirreling ignores it here.
   const seen: Set<string>[] | undefined = node.distinct ? [] : undefined;
@@ -93,7 +93,7 @@ function accumulator(node: FunctionNode, rowScope: Scope): Accumulator {
     };
   }
   // SUM/AVG of a date or timestamp is no SQL value; the fallback refuses it at its place (sql-typed-guard.ts).
-  if (type?.kind === 'date' || type?.kind === 'timestamp') throw new FastFallback(`${fn} of a ${type.kind}`);
+  if (type?.kind === 'date' || type?.kind === 'timestamp') throw fallback('ui.query.reason.aggregateOfType', { fn, type: type.kind });
   if (type?.kind === 'decimal') return decimalAccumulator(fn, type.scale, value);
   // Integers (numbers that are integers, bigints) add exactly in a bigint; the first fractional or
   // non-numeric value switches the group to a float sum of Number() of each value, as squirreling adds.
@@ -218,7 +218,7 @@ export function compileAggregate(spec: AggregateSpec, cursor: RowCursor, resolve
     let j = firstCols.indexOf(c);
     if (j < 0) j = firstCols.push(c) - 1;
     // squirreling reads these off group[0]; an empty whole-table group has none and fails there.
-    return () => { if (group.empty) throw new FastFallback('column of an empty group'); return firstValues[group.g]![j]; };
+    return () => { if (group.empty) throw fallback('ui.query.reason.emptyGroup', undefined); return firstValues[group.g]![j]; };
   };
   const aggregate = (node: FunctionNode): Compiled => {
     const key = JSON.stringify(node, (k, v: unknown) => (k === 'positionStart' || k === 'positionEnd' ? undefined : typeof v === 'bigint' ? `${v}n` : v));
@@ -237,7 +237,7 @@ export function compileAggregate(spec: AggregateSpec, cursor: RowCursor, resolve
   const outputs = new Map<string, Compiled>();
   const outputExprs = new Map<string, ExprNode>();
   for (const col of spec.columns) {
-    if (col.type !== 'derived') throw new FastFallback('* in an aggregate query');
+    if (col.type !== 'derived') throw fallback('ui.query.reason.starInAggregate', undefined);
     const name = col.alias ?? derivedAlias(col.expr);
     names.push(name);
     outputExprs.set(name, col.expr);

@@ -9,9 +9,8 @@
  */
 import type { ExprNode, QueryPlan, ScanOptions } from 'squirreling';
 import { abortError } from '../../errors.ts';
-import { errorRef } from '../../messages/message-parts.ts';
 import type { ColumnBatch } from './arrow-columns.ts';
-import { compileExpr, FastFallback, valueKey, type Compiled, type OrderByItem, type Scope, type SelectColumn } from './arrow-eval.ts';
+import { compileExpr, fallback, valueKey, type Compiled, type OrderByItem, type Scope, type SelectColumn } from './arrow-eval.ts';
 import { compileAggregate, type RowCursor } from './fast-aggregate.ts';
 import { derivedAlias, sortByTerms } from './fast-sort.ts';
 import type { ColumnTypes } from './sql-types.ts';
@@ -76,7 +75,7 @@ function shapeOf(plan: QueryPlan): Shape {
     if (node.type === 'Project') { s.project = node.columns; node = node.child; }
     if (node.type === 'Sort') { s.sort = node.orderBy; node = node.child; }
   }
-  if (node.type !== 'Scan') throw new FastFallback(`a ${node.type} step (join, subquery, CTE, set operation or window)`, errorRef('ui.query.reason.step', { node: node.type }));
+  if (node.type !== 'Scan') throw fallback('ui.query.reason.step', { node: node.type });
   s.scan = node;
   return s;
 }
@@ -102,7 +101,7 @@ export function compileFastQuery(plan: QueryPlan, sources: Readonly<Record<strin
   const shape = shapeOf(plan);
   const table = (shape.count?.table ?? shape.scan!.table).toLowerCase();
   const source = sources[table];
-  if (!source) throw new FastFallback(`no relation ${table}`);
+  if (!source) throw fallback('ui.query.reason.noRelation', { table });
   const cursor: RowCursor = { arrays: {}, i: 0 };
 
   if (shape.count) {
@@ -119,7 +118,7 @@ export function compileFastQuery(plan: QueryPlan, sources: Readonly<Record<strin
 
   const hints = shape.scan!.hints;
   const scanColumns = hints.columns ?? source.columns;
-  if (scanColumns.some((c) => !source.columns.includes(c))) throw new FastFallback('a column the relation lacks');
+  if (scanColumns.some((c) => !source.columns.includes(c))) throw fallback('ui.query.reason.columnLacking', undefined);
   const typeOf: TypeOf = (node) => { const c = resolveColumn(node, scanColumns); return c === undefined ? undefined : source.types?.get(c); };
   const rowScope: Scope = {
     identifier: (node) => { const c = resolveColumn(node, scanColumns); return c === undefined ? undefined : () => cursor.arrays[c]![cursor.i]; },

@@ -11,6 +11,7 @@ import type { Expr } from '../../expr/expr.ts';
 import { abortError, isLakeError } from '../../errors.ts';
 import type { LakePlan, LakeTable, VersionSelector } from '../../formats/table-format.ts';
 import type { CountingStorage } from '../../io/counting-storage.ts';
+import { note } from '../../messages/note.ts';
 import { changes } from '../diff/changes.ts';
 import type { TableFormatName } from '../dto.ts';
 import { planScan } from '../plan-scan.ts';
@@ -258,7 +259,7 @@ export class ChangesRelation extends Relation {
     const before = this.opened.storage.bytesRead;
     // Nanosecond columns keep nine digits here too, so DISTINCT and comparisons see the exact values.
     const log = await changes(this.opened.table, pointOf(this.from), pointOf(this.to), { signal: this.ctx.signal, nanos: this.nanos, onProgress: (p) => this.ctx.onProgress?.({ ...p, phase: 'read', current: this.ref }) });
-    const record = { ...(await this.explain()), fromVersion: log.from, version: log.to, bytesFetched: this.opened.storage.bytesRead - before, rowsRead: log.rows.length, notes: [...log.notes, `source: ${log.sourceName}`] };
+    const record = { ...(await this.explain()), fromVersion: log.from, version: log.to, bytesFetched: this.opened.storage.bytesRead - before, rowsRead: log.rows.length, notes: [...log.notes, note('ui.query.note.changeSource', { source: log.sourceName })] };
     this.scans.push(record);
     yield log.rows.map((r) => {
       const row: Record<string, unknown> = {};
@@ -297,7 +298,7 @@ export class MetadataRelation extends Relation {
   }
 
   async explain(): Promise<SqlScanDto> {
-    return { ...this.base('metadata'), metadataTable: this.metadata, counts: {}, filesPlanned: 0, filesSkipped: 0, bytesToFetch: 0, bytesFetched: this.opened.storage.bytesRead, notes: ['metadata only: read while planning, no data file'] };
+    return { ...this.base('metadata'), metadataTable: this.metadata, counts: {}, filesPlanned: 0, filesSkipped: 0, bytesToFetch: 0, bytesFetched: this.opened.storage.bytesRead, notes: [note('ui.query.note.metadataOnly')] };
   }
 
   protected async *rows(): AsyncGenerator<readonly Record<string, unknown>[]> {

@@ -300,7 +300,7 @@ export async function runSql(storage: Storage, request: SqlRequest, options: Sql
     } catch (e) {
       if (!(e instanceof FastFallback) || options.executor === 'columnar') throw engineError(p, e, options.signal);
       // A value the columnar executor does not take (squirreling's error case): squirreling runs the query.
-      executor = { name: 'squirreling', reason: e.reason };
+      executor = { name: 'squirreling', reason: e.reason, ...(e.ref ? { reasonRef: e.ref } : {}) };
       rows.length = 0;
       truncated = false;
       p.relations.forEach((r, k) => r.scans.splice(scansBefore[k]!));

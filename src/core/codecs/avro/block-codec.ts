@@ -17,6 +17,7 @@ import { LakeError } from '../../errors.ts';
 import { crc32, readUint32BE } from '../../util/bytes.ts';
 import { checkDecompressedSize, decodeLimits, tooLarge } from '../../util/decode-limits.ts';
 import { zstdBound } from '../zstd-bound.ts';
+import { messageError } from '../../message-error.ts';
 
 /** The codec names this build reads and writes. */
 export type AvroCodec = 'null' | 'deflate' | 'snappy' | 'zstandard';
@@ -25,7 +26,7 @@ const CODECS = new Set<string>(['null', 'deflate', 'snappy', 'zstandard']);
 
 /** Throws Unsupported for codec names other than {@link AvroCodec}. */
 export function checkCodec(name: string): AvroCodec {
-  if (!CODECS.has(name)) throw new LakeError('Unsupported', `avro: unsupported codec ${JSON.stringify(name)}`, { codec: name });
+  if (!CODECS.has(name)) throw messageError('Unsupported', 'error.avro.codec', { codec: JSON.stringify(name) }, { codec: name });
   return name as AvroCodec;
 }
 
@@ -43,8 +44,7 @@ export function decompressBlock(codec: AvroCodec, data: Uint8Array): Uint8Array 
     }
   } catch (e) {
     if (e instanceof LakeError) throw e;
-    throw new LakeError('DataInvalid', `avro: ${codec} block does not decompress: ${e instanceof Error ? e.message : String(e)}`,
-      { codec }, { cause: e });
+    throw messageError('DataInvalid', 'error.avro.decompress', { codec, detail: e instanceof Error ? e.message : String(e) }, { codec }, e);
   }
 }
 
@@ -102,12 +102,12 @@ function inflate(data: Uint8Array): Uint8Array {
 
 /** Snappy block: raw snappy then the CRC-32 (big-endian) of the uncompressed bytes. */
 function snappyBlock(data: Uint8Array): Uint8Array {
-  if (data.length < 5) throw new LakeError('DataInvalid', 'avro: snappy block shorter than its checksum', { codec: 'snappy' });
+  if (data.length < 5) throw messageError('DataInvalid', 'error.avro.snappyShort', undefined, { codec: 'snappy' });
   const body = data.subarray(0, data.length - 4);
   const out = new Uint8Array(snappyLength(body));
   snappyUncompress(body, out);
   const expected = readUint32BE(data, data.length - 4);
-  if (crc32(out) !== expected) throw new LakeError('DataInvalid', 'avro: snappy block checksum mismatch', { codec: 'snappy' });
+  if (crc32(out) !== expected) throw messageError('DataInvalid', 'error.avro.snappyChecksum', undefined, { codec: 'snappy' });
   return out;
 }
 
@@ -125,7 +125,7 @@ function snappyLength(body: Uint8Array): number {
       return n;
     }
   }
-  throw new LakeError('DataInvalid', 'avro: invalid snappy length preamble', { codec: 'snappy' });
+  throw messageError('DataInvalid', 'error.avro.snappyPreamble', undefined, { codec: 'snappy' });
 }
 
 /** Compresses one block's data for writing. */

@@ -8,7 +8,7 @@
  * bytes; we need bigint longs, zero-copy views into the decompressed block and a synchronous decoder
  * that workers and Node share.
  */
-import { LakeError, toLakeError } from '../../errors.ts';
+import { toLakeError } from '../../errors.ts';
 import { Lru } from '../../util/lru.ts';
 import { bytesEqual, utf8Decode } from '../../util/bytes.ts';
 import { parseJson } from '../../util/json.ts';
@@ -73,7 +73,7 @@ function compile(schemaText: string): Compiled {
     try {
       schema = parseJson(schemaText) as AvroSchema;
     } catch (e) {
-      throw new LakeError('DataInvalid', `avro: avro.schema is not valid JSON: ${(e as Error).message}`, {}, { cause: e });
+      throw messageError('DataInvalid', 'error.avro.schemaJson', { reason: (e as Error).message }, {}, e);
     }
     const type = parseAvroSchema(schema);
     return { schema, type, decode: compileDecoder(type), minSize: minEncodedSize(type) };
@@ -106,7 +106,7 @@ function parseHeader(bytes: Uint8Array): AvroHeader {
   const metadata: Record<string, string> = {};
   for (const [k, v] of rawMetadata) metadata[k] = utf8Decode(v);
   const schemaText = metadata['avro.schema'];
-  if (schemaText === undefined) throw new LakeError('DataInvalid', 'avro: header has no avro.schema');
+  if (schemaText === undefined) throw messageError('DataInvalid', 'error.avro.noSchema', undefined);
   const codec = checkCodec(metadata['avro.codec'] ?? 'null');
   const { schema, type } = compile(schemaText);
   return { schema, schemaText, type, codec, metadata, rawMetadata, sync, dataOffset: c.pos };
@@ -156,7 +156,7 @@ function* decodeBlocks(bytes: Uint8Array, header: AvroHeader, opts: ReadAvroOpti
       const [count, bc] = nextBlock(c, header);
       records = new Array<unknown>(count);
       for (let i = 0; i < count; i++) records[i] = decode(bc);
-      if (bc.remaining !== 0) throw new LakeError('DataInvalid', `avro: ${bc.remaining} bytes left over after ${count} records`);
+      if (bc.remaining !== 0) throw messageError('DataInvalid', 'error.avro.leftOver', { bytes: bc.remaining, count });
     } catch (e) {
       throw toLakeError(e, 'avro: block', { block }, 'DataInvalid');
     }
@@ -172,9 +172,9 @@ function nextBlock(c: AvroCursor, header: AvroHeader): [number, AvroCursor] {
   if (size > c.remaining) throw c.truncated(`block of ${size} bytes`);
   const data = decompressBlock(header.codec, c.readFixed(size));
   const sync = c.readFixed(SYNC_SIZE);
-  if (!bytesEqual(sync, header.sync)) throw new LakeError('DataInvalid', 'avro: sync marker mismatch after block');
+  if (!bytesEqual(sync, header.sync)) throw messageError('DataInvalid', 'error.avro.syncMismatch', undefined);
   if (minSize > 0 ? count * minSize > data.length : count > 10_000_000) {
-    throw new LakeError('DataInvalid', `avro: block claims ${count} records in ${data.length} bytes`);
+    throw messageError('DataInvalid', 'error.avro.blockClaims', { count, bytes: data.length });
   }
   return [count, new AvroCursor(data)];
 }
@@ -196,7 +196,7 @@ export function readAvroFileWith<T>(bytes: Uint8Array, opts: ReadAvroOptions, re
       try {
         const [count, bc] = nextBlock(c, header);
         for (let i = 0; i < count; i++) records.push(read(bc, records.length));
-        if (bc.remaining !== 0) throw new LakeError('DataInvalid', `avro: ${bc.remaining} bytes left over after ${count} records`);
+        if (bc.remaining !== 0) throw messageError('DataInvalid', 'error.avro.leftOver', { bytes: bc.remaining, count });
       } catch (e) {
         throw toLakeError(e, 'avro: block', { block }, 'DataInvalid');
       }

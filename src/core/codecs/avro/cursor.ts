@@ -33,7 +33,7 @@ export class AvroCursor {
   readBoolean(): boolean {
     if (this.pos >= this.end) throw this.truncated('boolean');
     const b = this.bytes[this.pos++]!;
-    if (b > 1) throw new LakeError('DataInvalid', `avro: invalid boolean byte ${b}`, { offset: this.pos - 1 });
+    if (b > 1) throw messageError('DataInvalid', 'error.avro.boolean', { value: b }, { offset: this.pos - 1 });
     return b === 1;
   }
 
@@ -50,7 +50,7 @@ export class AvroCursor {
       n |= (byte & 0x7f) << shift;
       shift += 7;
     } while (byte & 0x80 && shift < 35);
-    if (byte & 0x80) throw new LakeError('DataInvalid', 'avro: int varint longer than 5 bytes', { offset: this.pos });
+    if (byte & 0x80) throw messageError('DataInvalid', 'error.avro.intVarint', undefined, { offset: this.pos });
     this.pos = pos;
     return (n >>> 1) ^ -(n & 1);
   }
@@ -94,7 +94,7 @@ export class AvroCursor {
     let byte: number;
     do {
       if (pos >= this.end) throw this.truncated('varint');
-      if (shift > 63n) throw new LakeError('DataInvalid', 'avro: long varint longer than 10 bytes', { offset: start });
+      if (shift > 63n) throw messageError('DataInvalid', 'error.avro.longVarint', undefined, { offset: start });
       byte = b[pos++]!;
       u |= BigInt(byte & 0x7f) << shift;
       shift += 7n;
@@ -110,7 +110,7 @@ export class AvroCursor {
     let pos = this.pos;
     const limit = Math.min(this.end, pos + 10);
     while (pos < limit && b[pos]! & 0x80) pos++;
-    if (pos >= limit) throw pos >= this.end ? this.truncated('varint') : new LakeError('DataInvalid', 'avro: long varint longer than 10 bytes', { offset: this.pos });
+    if (pos >= limit) throw pos >= this.end ? this.truncated('varint') : messageError('DataInvalid', 'error.avro.longVarint', undefined, { offset: this.pos });
     this.pos = pos + 1;
   }
 
@@ -123,7 +123,7 @@ export class AvroCursor {
   /** An Avro `long` that must be a non-negative safe integer (lengths, counts, sizes). */
   readLength(what: string): number {
     const v = this.readLongNumber();
-    if (v < 0) throw new LakeError('DataInvalid', `avro: negative ${what} ${v}`, { offset: this.pos });
+    if (v < 0) throw messageError('DataInvalid', 'error.avro.negative', { what, value: v }, { offset: this.pos });
     return v;
   }
 
@@ -134,7 +134,7 @@ export class AvroCursor {
     // sum may be inexact), is out of range.
     const n = this.varintPrefix(0x20000000000000 /* 2^53 */);
     if (this.continues || n > Number.MAX_SAFE_INTEGER) {
-      throw new LakeError('DataInvalid', 'avro: length or count out of range', { offset: start });
+      throw messageError('DataInvalid', 'error.avro.lengthRange', undefined, { offset: start });
     }
     return n % 2 === 0 ? n / 2 : -(n + 1) / 2;
   }

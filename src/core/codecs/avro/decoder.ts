@@ -16,6 +16,7 @@
 import { LakeError } from '../../errors.ts';
 import { type AvroDecodeFn, type AvroLazyFields, blockCount, lazyFieldDecoder } from './lazy.ts';
 import { minEncodedSize, type AvroType } from './schema.ts';
+import { messageError } from '../../message-error.ts';
 
 export type { AvroDecodeFn } from './lazy.ts';
 
@@ -91,7 +92,7 @@ function enumDecoder(name: string, symbols: readonly string[]): AvroDecodeFn {
   return (c) => {
     const i = c.readInt();
     const s = symbols[i];
-    if (s === undefined) throw new LakeError('DataInvalid', `avro: enum ${name} index ${i} out of range`, { offset: c.pos });
+    if (s === undefined) throw messageError('DataInvalid', 'error.avro.enumIndex', { name, index: i }, { offset: c.pos });
     return s;
   };
 }
@@ -100,7 +101,7 @@ function unionDecoder(branches: AvroDecodeFn[]): AvroDecodeFn {
   return (c) => {
     const i = c.readInt();
     const d = branches[i];
-    if (d === undefined) throw new LakeError('DataInvalid', `avro: union branch ${i} out of range (${branches.length} branches)`, { offset: c.pos });
+    if (d === undefined) throw messageError('DataInvalid', 'error.avro.unionBranch', { index: i, branches: branches.length }, { offset: c.pos });
     return d(c);
   };
 }

@@ -7,6 +7,7 @@
 import { LakeError } from '../../errors.ts';
 import { utf8Encode } from '../../util/bytes.ts';
 import type { AvroField, AvroType } from './schema.ts';
+import { messageError } from '../../message-error.ts';
 
 /** A growable output buffer. */
 export class AvroSink {
@@ -93,7 +94,7 @@ export type AvroEncodeFn = (sink: AvroSink, value: unknown, path: string) => voi
 function mismatch(t: AvroType, value: unknown, path: string): LakeError {
   const shown = typeof value === 'bigint' ? `${value}n` : value instanceof Uint8Array ? `bytes[${value.length}]`
     : typeof value === 'object' && value !== null ? (value.constructor?.name ?? 'object') : JSON.stringify(value);
-  return new LakeError('DataInvalid', `avro write: value ${shown} at ${path || '(root)'} is not a valid ${t.kind}`, { path });
+  return messageError('DataInvalid', 'error.avro.write.value', { value: String(shown), path: path || '(root)', type: t.kind }, { path });
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -166,7 +167,7 @@ class EncoderCompiler {
       if (entries.length > 0) {
         s.writeLong(entries.length);
         for (const [k, x] of entries) {
-          if (typeof k !== 'string') throw new LakeError('DataInvalid', `avro write: map key at ${p} is not a string`, { path: p });
+          if (typeof k !== 'string') throw messageError('DataInvalid', 'error.avro.write.mapKey', { path: p }, { path: p });
           s.writeString(k);
           value(s, x, `${p}.${k}`);
         }
@@ -209,7 +210,7 @@ function fieldValue(f: AvroField, value: unknown, path: string): unknown {
   if (value !== undefined) return value;
   if ('default' in f.attrs) return defaultValue(f.type, f.attrs.default);
   if (accepts(f.type, null)) return null;
-  throw new LakeError('DataInvalid', `avro write: missing value for required field ${path}`, { path });
+  throw messageError('DataInvalid', 'error.avro.write.missing', { path }, { path });
 }
 
 /** A JSON default converted to the value the encoder expects (bytes/fixed defaults are ISO-8859-1 strings). */

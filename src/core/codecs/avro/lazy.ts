@@ -9,6 +9,7 @@
 import { LakeError } from '../../errors.ts';
 import { AvroCursor } from './cursor.ts';
 import { minEncodedSize, type AvroField, type AvroType } from './schema.ts';
+import { messageError } from '../../message-error.ts';
 
 /** Decodes one value at the cursor and advances it. */
 export type AvroDecodeFn = (c: AvroCursor) => unknown;
@@ -82,7 +83,7 @@ export function blockCount(c: AvroCursor, minItemSize: number, what: string): nu
     c.readLength(`${what} block size`);
   }
   const fits = minItemSize > 0 ? count * minItemSize <= c.remaining : count <= MAX_ZERO_SIZE_ITEMS;
-  if (!fits) throw new LakeError('DataInvalid', `avro: ${what} block of ${count} items cannot fit in ${c.remaining} bytes`, { offset: c.pos });
+  if (!fits) throw messageError('DataInvalid', 'error.avro.blockFit', { what, count, bytes: c.remaining }, { offset: c.pos });
   return count;
 }
 
@@ -108,7 +109,7 @@ export function compileSkipper(t: AvroType, named = new Map<AvroType, AvroSkipFn
       const name = t.name;
       return (c) => {
         const i = c.readInt();
-        if (i < 0 || i >= n) throw new LakeError('DataInvalid', `avro: enum ${name} index ${i} out of range`, { offset: c.pos });
+        if (i < 0 || i >= n) throw messageError('DataInvalid', 'error.avro.enumIndex', { name, index: i }, { offset: c.pos });
       };
     }
     case 'array': return blocksSkipper(compileSkipper(t.items, named), minEncodedSize(t.items), 'array', false);
@@ -118,7 +119,7 @@ export function compileSkipper(t: AvroType, named = new Map<AvroType, AvroSkipFn
       return (c) => {
         const i = c.readInt();
         const s = branches[i];
-        if (s === undefined) throw new LakeError('DataInvalid', `avro: union branch ${i} out of range (${branches.length} branches)`, { offset: c.pos });
+        if (s === undefined) throw messageError('DataInvalid', 'error.avro.unionBranch', { index: i, branches: branches.length }, { offset: c.pos });
         s(c);
       };
     }
@@ -165,7 +166,7 @@ export function lazyFieldDecoder(t: AvroType, decoderOf: (t: AvroType) => AvroDe
   return (c) => {
     const i = c.readInt();
     const b = branches[i];
-    if (b === undefined) throw new LakeError('DataInvalid', `avro: union branch ${i} out of range (${branches.length} branches)`, { offset: c.pos });
+    if (b === undefined) throw messageError('DataInvalid', 'error.avro.unionBranch', { index: i, branches: branches.length }, { offset: c.pos });
     if (b.isNull) return null;
     const v = b.create(c.bytes, c.pos);
     b.skip(c);

@@ -12,9 +12,10 @@
  */
 import { tableFromIPC, type RecordBatch, type Table } from 'apache-arrow';
 import { parquetMetadata } from 'hyparquet';
-import { LakeError, throwIfAborted, toLakeError, type LakeErrorContext } from '../../errors.ts';
+import { throwIfAborted, toLakeError, type LakeErrorContext } from '../../errors.ts';
 import { readAllBytes, type ByteSource } from './byte-source.ts';
 import { ensureParquetWasm } from './wasm-init.ts';
+import { causedError, messageError } from '../../message-error.ts';
 
 export interface ReadParquetArrowOptions {
   /** Top-level column names to keep, in this order; names absent from the file are skipped. All when absent. */
@@ -75,8 +76,8 @@ function allRowGroups(bytes: Uint8Array, context: LakeErrorContext): number[] {
   try {
     count = parquetMetadata(bytes).row_groups.length;
   } catch (e) {
-    throw toLakeError(e, 'parquet: invalid footer', context, 'DataInvalid');
+    throw causedError(e, 'parquet: invalid footer', context, 'DataInvalid', 'error.parquet.invalidFooter', (detail) => ({ detail }));
   }
-  if (count > 1_000_000) throw new LakeError('DataInvalid', `parquet: implausible row group count ${count}`, context);
+  if (count > 1_000_000) throw messageError('DataInvalid', 'error.parquet.rowGroupCount', { count }, context);
   return Array.from({ length: count }, (_, i) => i);
 }

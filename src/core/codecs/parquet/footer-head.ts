@@ -8,11 +8,10 @@
  * grow (16 KiB, then ×4) until fields 1–4 are complete — one read for almost any file.
  */
 import { parquetMetadata } from 'hyparquet';
-import { LakeError, toLakeError } from '../../errors.ts';
 import type { ByteSource } from './byte-source.ts';
 import { footerOf, type ParquetFooter } from './footer.ts';
 import { readStructUntil, writeStruct } from './thrift-compact.ts';
-import { messageError } from '../../message-error.ts';
+import { causedError, messageError } from '../../message-error.ts';
 
 /** First read of the footer's head. */
 export const FOOTER_HEAD_BYTES = 16 * 1024;
@@ -49,6 +48,6 @@ export async function readParquetFooterHead(source: ByteSource, signal?: AbortSi
       return footerOf(parquetMetadata(framed.buffer));
     }
   } catch (e) {
-    throw toLakeError(e, 'parquet: invalid footer', context, 'DataInvalid');
+    throw causedError(e, 'parquet: invalid footer', context, 'DataInvalid', 'error.parquet.invalidFooter', (detail) => ({ detail }));
   }
 }

@@ -4,10 +4,10 @@
  * a larger footer costs exactly one more read. Row-group statistics come with it.
  */
 import { parquetMetadata, parquetMetadataAsync, type FileMetaData } from 'hyparquet';
-import { toLakeError } from '../../errors.ts';
 import { asyncBufferOf, type ByteSource } from './byte-source.ts';
 import { readFooterForDecoding } from './read-footer.ts';
 import { parquetFields, type ParquetField } from './schema.ts';
+import { causedError } from '../../message-error.ts';
 
 /** A parsed footer. */
 export interface ParquetFooter {
@@ -39,7 +39,7 @@ export async function readParquetFooter(source: ByteSource, signal?: AbortSignal
     }, { initialFetchSize: FOOTER_TAIL_BYTES });
     return { ...footerOf(metadata), raw: cut(slices, source.size - 8 - metadata.metadata_length, source.size - 8) };
   } catch (e) {
-    throw toLakeError(e, 'parquet: invalid footer', source.name === undefined ? {} : { file: source.name }, 'DataInvalid');
+    throw causedError(e, 'parquet: invalid footer', source.name === undefined ? {} : { file: source.name }, 'DataInvalid', 'error.parquet.invalidFooter', (detail) => ({ detail }));
   }
 }
 
@@ -55,7 +55,7 @@ export function parquetFooterOfFile(bytes: Uint8Array, name?: string): ParquetFo
     const end = bytes.byteLength - 8;
     return { ...footerOf(metadata), raw: bytes.subarray(end - metadata.metadata_length, end) };
   } catch (e) {
-    throw toLakeError(e, 'parquet: invalid footer', name === undefined ? {} : { file: name }, 'DataInvalid');
+    throw causedError(e, 'parquet: invalid footer', name === undefined ? {} : { file: name }, 'DataInvalid', 'error.parquet.invalidFooter', (detail) => ({ detail }));
   }
 }
 

@@ -5,8 +5,9 @@
  */
 import { parquetReadObjects, type FileMetaData } from 'hyparquet';
 import { boundedCompressors as compressors } from './bounded-compressors.ts';
-import { throwIfAborted, toLakeError } from '../../errors.ts';
+import { throwIfAborted } from '../../errors.ts';
 import { asyncBufferOf, type ByteSource } from './byte-source.ts';
+import { causedError } from '../../message-error.ts';
 
 export interface ReadParquetRowsOptions {
   /** Top-level column names; all columns when absent. */
@@ -35,6 +36,6 @@ export async function readParquetRows(source: ByteSource, opts: ReadParquetRowsO
     throwIfAborted(opts.signal, 'parquet read');
     return rows;
   } catch (e) {
-    throw toLakeError(e, 'parquet: cannot read rows', source.name === undefined ? {} : { file: source.name }, 'DataInvalid');
+    throw causedError(e, 'parquet: cannot read rows', source.name === undefined ? {} : { file: source.name }, 'DataInvalid', 'error.parquet.cannotReadRows', (detail) => ({ detail }));
   }
 }

@@ -3,10 +3,11 @@
  * (table.ts) and the table creation loaded on first use, so an app or CLI that never opens a Delta table
  * never loads them (issue 17: the browser worker's first chunk).
  */
-import { LakeError, isLakeError } from '../../errors.ts';
+import { isLakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
 import { LOG_DIR, parseLogFileName } from './spec/log-files.ts';
+import { messageError } from '../../message-error.ts';
 
 /** True when `_delta_log/` holds a commit or checkpoint file (one listing page; HEAD requests where listing is impossible). */
 async function isDeltaTable(storage: Storage, signal?: AbortSignal): Promise<boolean> {
@@ -38,7 +39,7 @@ export const deltaFormat: TableFormat = {
   detect: (storage, signal) => isDeltaTable(storage, signal),
   // Past states are listed (states()) but not opened yet: the versions of the current state reach them by time travel.
   open: (storage, options) => (options?.state !== undefined
-    ? Promise.reject(new LakeError('Unsupported', `delta table: opening a past state (${options.state}) is not supported; read its version with a version selector instead`, { state: options.state }))
+    ? Promise.reject(messageError('Unsupported', 'error.delta.pastState', { state: options.state }, { state: options.state }))
     : import('./table.ts').then((m) => m.DeltaTable.open(storage, { signal: options?.signal }))),
   prepareCreate: (storage, spec, options) => import('./commit/create-table.ts')
     .then((m) => m.prepareCreateDeltaTable(storage, spec, { ...(options?.signal ? { signal: options.signal } : {}) })),

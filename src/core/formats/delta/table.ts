@@ -11,7 +11,6 @@ import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } 
 import { deltaCapabilities, prepareDeltaAction } from './commit/write-model.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
 import { limitBatches } from '../../arrow/limit.ts';
-import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import { pool } from '../../util/async.ts';
 import type {
@@ -34,6 +33,7 @@ import { readChanges } from './scan/changes.ts';
 import { toChangeLogBatches } from './scan/change-log.ts';
 import type { LogFile } from './spec/log-files.ts';
 import { fieldId } from './spec/schema.ts';
+import { messageError } from '../../message-error.ts';
 
 export interface OpenDeltaOptions {
   readonly signal?: AbortSignal;
@@ -202,9 +202,9 @@ export class DeltaTable implements LakeTable {
     let target: bigint | undefined;
     const notes: Note[] = [];
     if (selector.version !== undefined) {
-      if (!/^\d+$/.test(selector.version)) throw new LakeError('NotFound', `delta table: '${selector.version}' is not a version number (Delta has no branches or tags)`, { version: selector.version });
+      if (!/^\d+$/.test(selector.version)) throw messageError('NotFound', 'error.delta.notVersionNumber', { version: selector.version }, { version: selector.version });
       target = BigInt(selector.version);
-      if (target > latest) throw new LakeError('NotFound', `delta table: version ${target} does not exist; the latest is ${latest}`, { version: selector.version });
+      if (target > latest) throw messageError('NotFound', 'error.delta.noVersion', { version: String(target), latest: String(latest) }, { version: selector.version });
     } else if (selector.asOfTimestampMs !== undefined) {
       const times = await commitTimes(this.log, await this.commits(signal), this.opts.timestamps ?? 'protocol', this.current.snapshot, signal);
       const t = versionAt(times, selector.asOfTimestampMs);
@@ -292,7 +292,7 @@ export class DeltaTable implements LakeTable {
 
   /** `log` (inspect/log-table.ts): every action of every commit up to the version (the current by default). */
   async inspect(name: string, opts: VersionSelector & { signal?: AbortSignal } = {}): Promise<Table> {
-    if (name !== 'log') throw new LakeError('NotFound', `delta: no metadata table '${name}' (known: log)`, { table: name });
+    if (name !== 'log') throw messageError('NotFound', 'error.delta.noMetadataTable', { name }, { table: name });
     const v = await this.view(opts, opts.signal);
     const commits = (await this.commits(opts.signal)).filter((c) => c.version <= v.snapshot.version);
     const times = await commitTimes(this.log, commits, this.opts.timestamps ?? 'protocol', this.current.snapshot, opts.signal);
@@ -320,7 +320,7 @@ async function loadCurrent(log: LogStore, signal?: AbortSignal): Promise<DeltaVi
   const { files, notes } = await currentListing(log, signal);
   const latest = latestVersion(files);
   if (latest === undefined) {
-    throw new LakeError('NotFound', `delta table: no commit or checkpoint in _delta_log/ under ${log.storage.description}: not a Delta table`, { file: '_delta_log/' });
+    throw messageError('NotFound', 'error.delta.notDelta', { storage: log.storage.description }, { file: '_delta_log/' });
   }
   const segment = segmentFor(files, latest, notes);
   return { snapshot: await replaySegment(log, segment, signal), segment, isLatest: true, notes: segment.notes };

@@ -7,6 +7,7 @@ import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
 import { PROPERTIES_FILE } from './spec/properties.ts';
+import { messageError } from '../../message-error.ts';
 
 /** The Hudi TableFormat: a table is a folder with `.hoodie/hoodie.properties`. */
 export const hudiFormat: TableFormat = {
@@ -22,6 +23,6 @@ export const hudiFormat: TableFormat = {
   },
   // Past states are listed (states()) but not opened yet: the versions of the current state reach them by time travel.
   open: (storage, options) => (options?.state !== undefined
-    ? Promise.reject(new LakeError('Unsupported', `hudi table: opening a past state (${options.state}) is not supported; read its version with a version selector instead`, { state: options.state }))
+    ? Promise.reject(messageError('Unsupported', 'error.hudi.pastState', { state: options.state }, { state: options.state }))
     : import('./table.ts').then((m) => m.HudiTable.open(storage, { signal: options?.signal }))),
 };

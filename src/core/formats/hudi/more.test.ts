@@ -14,6 +14,7 @@ import { canonicalRows } from '../../arrow/index.ts';
 import { FsStorage } from '../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_DIR } from '../../../testing/fixtures.ts';
+import { noteText } from '../../messages/note.ts';
 import { openHudiTable, type HudiTable } from './index.ts';
 
 const MORE = join(FIXTURES_DIR, 'hudi-more');
@@ -123,7 +124,7 @@ describe.skipIf(!PRESENT)('hudi-more: the 13 tables of hudi-rs read as their .sq
   it('tables with the metadata table enabled say in the plan that partitions were listed instead', async () => {
     const table = await openHudiTable(new FsStorage(join(MORE, 'mor_avro_v9_txns_simple_meta'), { readOnly: true }));
     const plan = await table.plan();
-    expect(plan.notes.join(' ')).toContain('metadata table\'s files partition is enabled but is HFile-based');
+    expect(plan.notes.map((n) => noteText(n)).join(' ')).toContain('metadata table\'s files partition is enabled but is HFile-based');
   });
 
   it('cow_v9_timebasedkeygen_epochmillis: ts_millis turns from long to string; each version names its schema; no field ids', async () => {

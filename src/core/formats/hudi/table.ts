@@ -27,6 +27,7 @@ import { fromScanTask, toScanTasks } from './scan/planned-files.ts';
 import { resolveInstant } from './scan/time-travel.ts';
 import type { HudiTableConfig } from './spec/properties.ts';
 import type { HudiSchema } from './spec/schema.ts';
+import { messageError } from '../../message-error.ts';
 
 export interface OpenHudiOptions {
   readonly signal?: AbortSignal;
@@ -201,7 +202,7 @@ export class HudiTable implements LakeTable {
 
   /** `file_groups` (inspect/file-groups.ts) at a version (the current by default). */
   async inspect(name: string, opts: VersionSelector & { signal?: AbortSignal } = {}): Promise<Table> {
-    if (name !== 'file_groups') throw new LakeError('NotFound', `hudi: no metadata table '${name}' (known: file_groups)`, { table: name });
+    if (name !== 'file_groups') throw messageError('NotFound', 'error.hudi.noMetadataTable', { name }, { table: name });
     const resolved = await this.resolve(opts);
     return inspectFileGroups(this.meta, resolved.instant?.requestedTime, opts.signal);
   }

@@ -37,6 +37,7 @@ import { type ResolvedSnapshot, resolveSnapshot } from './spec/time-travel.ts';
 import { icebergTree } from './inspect/tree.ts';
 import { icebergDeletedPositions } from './inspect/deleted-positions.ts';
 import { METADATA_TABLES, type InspectOptions } from './inspect/index.ts';
+import { messageError } from '../../message-error.ts';
 
 export interface OpenIcebergOptions extends OpenOptions {
   /** Storage key (or metadata path) of a metadata file to open instead of the current one: a past state. */
@@ -68,7 +69,7 @@ export async function openIcebergTable(storage: Storage, opts: OpenIcebergOption
 /** `…/metadata/v3.metadata.json` → `metadata/v3.metadata.json` (a path copied from a metadata log). */
 function metadataKeyOf(path: string): string {
   const i = path.lastIndexOf('/metadata/');
-  if (i < 0) throw new LakeError('NotFound', `iceberg: ${path} is not a file in a metadata/ folder`, { file: path });
+  if (i < 0) throw messageError('NotFound', 'error.iceberg.notMetadataFolder', { path }, { file: path });
   return path.slice(i + 1);
 }
 
@@ -294,7 +295,7 @@ export class IcebergTable implements LakeTable {
   /** A metadata table (`snapshots`, `refs`, `history`, `metadata_log_entries`, `manifests`, `entries`, `files`, `data_files`, `delete_files`, `partitions`) as Arrow. */
   async inspect(name: string, opts: InspectOptions = {}): Promise<Table> {
     const fn = METADATA_TABLES[name];
-    if (!fn) throw new LakeError('NotFound', `iceberg: no metadata table '${name}' (known: ${Object.keys(METADATA_TABLES).join(', ')})`, { table: name });
+    if (!fn) throw messageError('NotFound', 'error.iceberg.noMetadataTable', { name, known: Object.keys(METADATA_TABLES).join(', ') }, { table: name });
     return fn({ meta: this.metadata, files: this.files, metadataKey: this.metadataKey }, opts);
   }
 

@@ -3,10 +3,10 @@
  * (table.ts and all it imports) loaded on the first open, so an app or CLI that never opens a Paimon table
  * never loads it (issue 17: the browser worker's first chunk).
  */
-import { LakeError } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
 import { PaimonMetadata } from './io/metadata.ts';
+import { messageError } from '../../message-error.ts';
 
 /** The Paimon TableFormat: a table is a folder with `schema/schema-N` (and usually `snapshot/snapshot-N`). */
 export const paimonFormat: TableFormat = {
@@ -16,6 +16,6 @@ export const paimonFormat: TableFormat = {
   },
   // Past states are listed (states()) but not opened yet: the versions of the current state reach them by time travel.
   open: (storage, options) => (options?.state !== undefined
-    ? Promise.reject(new LakeError('Unsupported', `paimon table: opening a past state (${options.state}) is not supported; read its version with a version selector instead`, { state: options.state }))
+    ? Promise.reject(messageError('Unsupported', 'error.paimon.pastState', { state: options.state }, { state: options.state }))
     : import('./table.ts').then((m) => m.PaimonTable.open(storage, { signal: options?.signal }))),
 };

@@ -7,7 +7,7 @@ import { paimonEngineSql } from './commit/engine-sql.ts';
 import type { EngineSql } from '../../commit/engine-sql.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
 import { limitBatches } from '../../arrow/limit.ts';
-import { LakeError, type LakeErrorRef } from '../../errors.ts';
+import type { LakeErrorRef } from '../../errors.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
   ChangeLogSource, DeletedPositionsDto, LakePlan, LakeTable, PartitionSpecDto, ScanRequest, ScanTask, SchemaDto, SortOrderDto, TableFactDto, TableStateDto, TreeNode, VersionDto, VersionSelector,
@@ -44,6 +44,7 @@ import { resolveSnapshot, type ResolvedSnapshot } from './scan/time-travel.ts';
 import { keyFields, type TableSchema } from './spec/schema.ts';
 import { snapshotKey } from './spec/layout.ts';
 import type { Snapshot } from './spec/snapshot.ts';
+import { messageError } from '../../message-error.ts';
 
 /** A scan request with Paimon-only choices. */
 export interface PaimonScanRequest extends ScanRequest {
@@ -215,7 +216,7 @@ export class PaimonTable implements LakeTable {
 
   /** `buckets` (inspect/buckets.ts) at a version (the current by default). */
   async inspect(name: string, opts: VersionSelector & { signal?: AbortSignal } = {}): Promise<Table> {
-    if (name !== 'buckets') throw new LakeError('NotFound', `paimon: no metadata table '${name}' (known: buckets)`, { table: name });
+    if (name !== 'buckets') throw messageError('NotFound', 'error.paimon.noMetadataTable', { name }, { table: name });
     const { snapshot, schema, resolved } = await this.view(opts, opts.signal);
     return inspectBuckets(resolved.branch ? this.meta.forBranch(resolved.branch) : this.meta, snapshot, schema, opts.signal);
   }
@@ -224,7 +225,7 @@ export class PaimonTable implements LakeTable {
   async tree(version: VersionSelector = {}, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]> {
     const { snapshot, schema, resolved } = await this.view(version, signal);
     const meta = resolved.branch ? this.meta.forBranch(resolved.branch) : this.meta;
-    if (!snapshot) return nodeId === undefined ? [] : Promise.reject(new LakeError('NotFound', 'paimon tree: the table has no snapshot', { node: nodeId }));
+    if (!snapshot) return nodeId === undefined ? [] : Promise.reject(messageError('NotFound', 'error.paimon.tree.noSnapshot', undefined, { node: nodeId }));
     return treeNodes({ meta, snapshot, schema, snapshotFile: resolved.file, signal }, nodeId);
   }
 
@@ -281,7 +282,7 @@ export class PaimonTable implements LakeTable {
     const columns = opts.columns ?? b.schema.fields.map((f) => f.name);
     const missing = keys.filter((k) => !columns.includes(k));
     if (b.schema.primaryKeys.length && missing.length) {
-      throw new LakeError('DataInvalid', `paimon incremental: the primary key columns (${missing.join(', ')}) must be among the columns`, { columns: columns.join(',') });
+      throw messageError('DataInvalid', 'error.paimon.incrementalKeys', { columns: missing.join(', ') }, { columns: columns.join(',') });
     }
     yield* readChanges({ storage: this.storage, meta: this.meta, signal: opts.signal }, await plan(a), await plan(b), b.schema.primaryKeys.length ? keys : []);
   }
@@ -372,7 +373,7 @@ export class PaimonTable implements LakeTable {
 
   private async write<T>(signal: AbortSignal | undefined, work: (ctx: CommitContext) => Promise<T>): Promise<T> {
     if (this.meta.branch !== undefined) {
-      throw new LakeError('Unsupported', `paimon commit: writes to branch '${this.meta.branch}' are not supported; open the main branch`);
+      throw messageError('Unsupported', 'error.paimon.branchWrites', { branch: this.meta.branch });
     }
     try {
       return await work({ storage: this.storage, meta: this.meta, schema: this.latestSchema, signal });
@@ -390,7 +391,7 @@ async function loadLatestSchema(meta: PaimonMetadata, signal?: AbortSignal): Pro
   const ids = await meta.schemaIds(signal);
   const latest = ids[ids.length - 1];
   if (latest === undefined) {
-    throw new LakeError('NotFound', `paimon table: no schema/schema-N file under ${meta.storage.description}: not a Paimon table`, { file: 'schema/' });
+    throw messageError('NotFound', 'error.paimon.notPaimon', { storage: meta.storage.description }, { file: 'schema/' });
   }
   return meta.schema(latest, signal);
 }

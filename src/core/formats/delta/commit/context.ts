@@ -12,6 +12,7 @@ import type { AddFile, DeletionVectorDescriptor, Metadata } from '../spec/action
 import type { StructType } from '../spec/schema.ts';
 import type { DeltaTable } from '../table.ts';
 import { checkWritable, type DeltaWriteOp } from './writer-features.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface WriteState {
   readonly table: DeltaTable;
@@ -21,7 +22,7 @@ export interface WriteState {
 
 /** The current state of `table` after a refresh, refused when `op` may not be written to it. */
 export async function loadWriteState(table: DeltaTable, op: DeltaWriteOp, signal?: AbortSignal): Promise<WriteState> {
-  if (!table.storage.writable) throw new LakeError('Unsupported', `delta write: ${table.storage.description} is read-only`, { operation: op });
+  if (!table.storage.writable) throw messageError('Unsupported', 'error.delta.write.readOnly', { storage: table.storage.description }, { operation: op });
   await table.reload(signal);
   const snapshot = table.snapshot;
   checkWritable(snapshot.protocol, snapshot.metadata, op);

@@ -7,7 +7,7 @@
  * table, so any concurrent add or remove makes it fail with Conflict (log-commit.ts `whole-table`).
  */
 import type { AppliedChange } from '../../../commit/write-action.ts';
-import { LakeError, isLakeError } from '../../../errors.ts';
+import { isLakeError } from '../../../errors.ts';
 import { pool } from '../../../util/async.ts';
 import { resolveLogPath } from '../scan/paths.ts';
 import type { Protocol } from '../spec/actions.ts';
@@ -19,6 +19,7 @@ import { commitActions } from './log-commit.ts';
 import { fileChange, preparedChange, totalsOf, totalsOfFiles } from './prepared.ts';
 import { checkWritable } from './writer-features.ts';
 import type { PreparedChange } from '../../../commit/write-action.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface RestoreTarget {
   readonly version?: bigint;
@@ -47,10 +48,10 @@ export async function prepareRestore(table: DeltaTable, target: RestoreTarget, o
   const { signal } = opts;
   const now = opts.now ?? Date.now;
   const { snapshot: current } = await loadWriteState(table, 'restore', signal);
-  if (target.version === undefined && target.timestampMs === undefined) throw new LakeError('DataInvalid', 'delta restore: give a version or a time');
+  if (target.version === undefined && target.timestampMs === undefined) throw messageError('DataInvalid', 'error.delta.restore.target', undefined);
   const view = await table.view(target.version !== undefined ? { version: target.version.toString() } : { asOfTimestampMs: target.timestampMs! }, signal);
   const old = view.snapshot;
-  if (old.version > current.version) throw new LakeError('DataInvalid', `delta restore: version ${old.version} is newer than the current version ${current.version}`);
+  if (old.version > current.version) throw messageError('DataInvalid', 'error.delta.restore.newer', { version: String(old.version), current: String(current.version) });
   checkWritable(old.protocol, old.metadata, 'restore');
   const toRemove = [...current.files.entries()].filter(([k]) => !old.files.has(k)).map(([, a]) => a);
   const toAdd = [...old.files.entries()].filter(([k]) => !current.files.has(k)).map(([, a]) => a);
@@ -65,7 +66,7 @@ export async function prepareRestore(table: DeltaTable, target: RestoreTarget, o
     }
   }, signal)).filter((k): k is string => k !== undefined);
   if (missing.length > 0) {
-    throw new LakeError('NotFound', `delta restore: version ${old.version} cannot be restored: ${missing.length} of its data files are gone (deleted by VACUUM?), e.g. ${missing[0]}`, { file: missing[0]!, missing: missing.length });
+    throw messageError('NotFound', 'error.delta.restore.filesGone', { version: String(old.version), count: missing.length, example: missing[0]! }, { file: missing[0]!, missing: missing.length });
   }
   const protocol = mergeProtocols(current.protocol, old.protocol);
   // Compared as the log would spell them (the same metadata read from a checkpoint and a commit is equal).

@@ -18,7 +18,7 @@ import { batchFromColumns, constantData, takeRows } from '../../../arrow/index.t
 import { bestEffortDelete } from '../../../commit/cleanup.ts';
 import type { AppliedChange, PreparedChange } from '../../../commit/write-action.ts';
 import { RoaringBitmap64 } from '../../../codecs/roaring.ts';
-import { LakeError, isLakeError } from '../../../errors.ts';
+import { isLakeError } from '../../../errors.ts';
 import { evaluateRow, type BoundExpr, type Value } from '../../../expr/index.ts';
 import { parseJson, stringifyJson } from '../../../util/json.ts';
 import { bindFilter, planSnapshot } from '../scan/plan.ts';
@@ -36,6 +36,7 @@ import { afterCommit } from './checkpoint.ts';
 import { commitActions } from './log-commit.ts';
 import { fileChange, preparedChange, totalsOf } from './prepared.ts';
 import { rowsToBatch, type RowObject } from './rows-to-arrow.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** A DELETE (`set` absent) or UPDATE (`set`: new values by column, in the forms rows-to-arrow.ts takes). */
 export interface RowChange {
@@ -161,10 +162,10 @@ export async function prepareRowChange(table: DeltaTable, change: RowChange, opt
   const now = opts.now ?? Date.now;
   const op = change.set ? 'update' : 'delete';
   const OP = op.toUpperCase();
-  if (change.where.trim() === '') throw new LakeError('DataInvalid', `delta ${op}: give a predicate (WHERE)`);
+  if (change.where.trim() === '') throw messageError('DataInvalid', 'error.delta.write.noPredicate', { subsystem: `delta ${op}` });
   const { snapshot, schema } = await loadWriteState(table, op, signal);
   if (change.set) {
-    for (const k of Object.keys(change.set)) if (!schema.fields.some((f) => f.name === k)) throw new LakeError('NotFound', `delta update: unknown column '${k}'`, { column: k });
+    for (const k of Object.keys(change.set)) if (!schema.fields.some((f) => f.name === k)) throw messageError('NotFound', 'error.delta.write.unknownColumn', { column: k }, { column: k });
     rowsToBatch([change.set], { kind: 'struct', fields: schema.fields.filter((f) => f.name in change.set!) }); // values checked now, not on apply
   }
   const filter = bindFilter(schema, change.where)!;

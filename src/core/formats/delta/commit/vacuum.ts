@@ -12,7 +12,6 @@
 import { bestEffortDelete } from '../../../commit/cleanup.ts';
 import type { FileChange } from '../../../commit/change-preview.ts';
 import type { AppliedChange, PreparedChange } from '../../../commit/write-action.ts';
-import { LakeError } from '../../../errors.ts';
 import { listAll, type ObjectInfo } from '../../../io/storage.ts';
 import { resolveLogPath } from '../scan/paths.ts';
 import type { Snapshot } from '../scan/replay.ts';
@@ -22,6 +21,7 @@ import type { DeltaTable } from '../table.ts';
 import { loadWriteState } from './context.ts';
 import { preparedChange, totalsOf } from './prepared.ts';
 import { retentionMs } from './vacuum-retention.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface VacuumOptions {
   /** Retention in hours; at least the table's `delta.deletedFileRetentionDuration` (default 7 days). */
@@ -80,7 +80,7 @@ export async function prepareVacuum(table: DeltaTable, opts: VacuumOptions = {})
   const tableRetention = retentionMs(snapshot.metadata);
   const retention = opts.retentionHours === undefined ? tableRetention : opts.retentionHours * 3_600_000;
   if (!(retention >= tableRetention)) {
-    throw new LakeError('DataInvalid', `delta vacuum: a retention of ${opts.retentionHours} hours is shorter than the table's delta.deletedFileRetentionDuration (${tableRetention / 3_600_000} hours): readers of recent versions could lose files`, { retentionHours: String(opts.retentionHours) });
+    throw messageError('DataInvalid', 'error.delta.vacuum.retention', { hours: String(opts.retentionHours), tableHours: String(tableRetention / 3_600_000) }, { retentionHours: String(opts.retentionHours) });
   }
   const cutoff = now() - retention;
   const found = await candidates(table, snapshot, cutoff, signal);

@@ -10,7 +10,7 @@ import {
   type CapabilityOptions, type PreparedChange, type WriteAction, type WriteCapability,
   disableAll, positiveParam, reasonOf, snapshotIdParam, unsupportedAction, writesOffMessage, writesOffReason,
 } from '../../../commit/write-action.ts';
-import { LakeError, isLakeError } from '../../../errors.ts';
+import { isLakeError } from '../../../errors.ts';
 import { errorRef } from '../../../messages/message-parts.ts';
 import type { DeltaTable } from '../table.ts';
 import { prepareAppend } from './append.ts';
@@ -19,6 +19,7 @@ import { prepareRowChange, writesDeletionVectors } from './row-changes.ts';
 import { prepareRestore } from './restore.ts';
 import { prepareVacuum } from './vacuum.ts';
 import { checkWritable, type DeltaWriteOp } from './writer-features.ts';
+import { messageError } from '../../../message-error.ts';
 
 const NO_REFS = 'Delta tables have no tags or branches: versions are named by their number or time.';
 
@@ -78,10 +79,10 @@ export async function prepareDeltaAction(table: DeltaTable, action: WriteAction,
       return prepareAppend(table, action.rows, { ...(signal ? { signal } : {}) });
     case 'delete':
       // Delta has no primary key: a DELETE names its rows by a predicate.
-      if (action.where === undefined) throw new LakeError('Unsupported', 'delta delete: Delta deletes the rows matching a predicate (CLI: --where EXPR); it has no primary key to delete by', { action: action.kind });
+      if (action.where === undefined) throw messageError('Unsupported', 'error.delta.write.deleteByKey', undefined, { action: action.kind });
       return prepareRowChange(table, { where: action.where }, { ...(signal ? { signal } : {}) });
     case 'update':
-      if (Object.keys(action.set).length === 0) throw new LakeError('DataInvalid', 'delta update: give at least one column to set');
+      if (Object.keys(action.set).length === 0) throw messageError('DataInvalid', 'error.delta.write.updateNothing', undefined);
       return prepareRowChange(table, { where: action.where, set: action.set }, { ...(signal ? { signal } : {}) });
     case 'tag': case 'branch': case 'remove-ref': case 'fast-forward':
       throw unsupportedAction(`delta ${action.kind}`, NO_REFS);

@@ -11,7 +11,6 @@
  * Node ids encode the path (`kind:arg:…`, URI-encoded), so any node can be expanded later without
  * state. Each node explains itself and links to its PROTOCOL.md section.
  */
-import { LakeError } from '../../../errors.ts';
 import { explained, labelled, type MessageKey } from '../../../messages/en.ts';
 import type { TreeNode } from '../../table-format.ts';
 import type { LogStore } from '../io/log-store.ts';
@@ -22,6 +21,7 @@ import type { LogFile } from '../spec/log-files.ts';
 import type { LogSegment } from '../scan/log-segment.ts';
 import { resolveLogPath } from '../scan/paths.ts';
 import type { Snapshot } from '../scan/replay.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface TreeContext {
   readonly log: LogStore;
@@ -47,13 +47,13 @@ export async function treeNodes(ctx: TreeContext, nodeId?: string): Promise<Tree
     case 'sidecar': return actionNodes(ctx, await ctx.log.readParquetActions(sidecarKey(a!), ctx.signal), `sidecar:${a}`, sidecarKey(a!));
     case 'commit': return actionNodes(ctx, await ctx.log.commit(commitFile(ctx, BigInt(a!)), ctx.signal), `commit:${a}`, commitFile(ctx, BigInt(a!)).key);
     case 'action': return dvChildren(ctx, await actionsOf(ctx, a!, b!), Number(c));
-    default: throw new LakeError('NotFound', `delta tree: no node '${nodeId}' under version ${ctx.snapshot.version}`, { node: nodeId });
+    default: throw messageError('NotFound', 'error.delta.tree.noNode', { node: nodeId, version: String(ctx.snapshot.version) }, { node: nodeId });
   }
 }
 
 function commitFile(ctx: TreeContext, v: bigint): LogFile {
   const f = ctx.segment.commits.find((x) => x.version === v);
-  if (!f) throw new LakeError('NotFound', `delta tree: commit ${v} is not part of version ${ctx.snapshot.version}'s log segment`, { version: v.toString() });
+  if (!f) throw messageError('NotFound', 'error.delta.tree.notInSegment', { commit: v.toString(), version: String(ctx.snapshot.version) }, { version: v.toString() });
   return f;
 }
 

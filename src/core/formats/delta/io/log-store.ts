@@ -13,6 +13,7 @@ import { parseJson } from '../../../util/json.ts';
 import { parseActions, type Action, type Sidecar } from '../spec/actions.ts';
 import { deltaError, invalid } from '../spec/errors.ts';
 import { LAST_CHECKPOINT_KEY, LOG_DIR, SIDECAR_DIR, padVersion, parseLogFileName, type CheckpointFiles, type LogFile } from '../spec/log-files.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
 
 /** `_last_checkpoint` as far as this reader uses it (PROTOCOL.md "Last Checkpoint File Schema"). */
 export interface LastCheckpoint {
@@ -166,7 +167,7 @@ export class LogStore {
   private async readNdjson(key: string, signal?: AbortSignal): Promise<Action[]> {
     const bytes = await this.storage.read(key, { signal });
     const actions = parseNdjsonActions(utf8Decode(bytes), key);
-    if (actions.length === 0) throw invalid('delta log', `${key} holds no action (${bytes.length} bytes)`, key);
+    if (actions.length === 0) throw invalid('delta log', errorRef('error.delta.noAction', { file: key, bytes: bytes.length }), key);
     return actions;
   }
 
@@ -205,7 +206,7 @@ export class LogStore {
   async readParquetActions(key: string, signal?: AbortSignal, expectedSize?: number): Promise<Action[]> {
     const bytes = await this.storage.read(key, { signal });
     if (expectedSize !== undefined && bytes.length !== expectedSize) {
-      throw invalid('delta checkpoint', `${key} is ${bytes.length} bytes, but the checkpoint that names it recorded ${expectedSize}`, key);
+      throw invalid('delta checkpoint', errorRef('error.delta.checkpointSize', { file: key, bytes: bytes.length, recorded: String(expectedSize) }), key);
     }
     try {
       const rows = await readParquetRows(bytesSource(bytes, key), { signal });
@@ -239,7 +240,7 @@ function parseNdjsonActions(text: string, file: string): Action[] {
     try {
       record = parseJson(line);
     } catch {
-      throw invalid('delta log', `line ${i + 1} is not valid JSON`, file);
+      throw invalid('delta log', errorRef('error.delta.lineJson', { line: i + 1 }), file);
     }
     out.push(...parseActions(record, { file, index: i }));
   }

@@ -10,9 +10,9 @@
  * whole log (once per table object). Log compaction files are ignored (see spec/log-files.ts).
  */
 import { note, type Note } from '../../../messages/note.ts';
-import { LakeError } from '../../../errors.ts';
 import { completeCheckpoints, type CheckpointFiles, type LogFile } from '../spec/log-files.ts';
 import type { LogStore } from '../io/log-store.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface LogSegment {
   readonly version: bigint;
@@ -60,10 +60,11 @@ export function segmentFor(files: readonly LogFile[], target: bigint, notes: rea
     const c = byVersion.get(v);
     if (!c) {
       if (!checkpoint && v === 0n && byVersion.size === 0) {
-        throw new LakeError('NotFound', `delta log: version ${target} cannot be reconstructed: no commit file and no checkpoint at or below it`, { version: target.toString() });
+        throw messageError('NotFound', 'error.delta.cannotReconstruct', { version: target.toString() }, { version: target.toString() });
       }
-      throw new LakeError('DataInvalid', `delta log: versions are not contiguous: commit ${v} is missing between ${checkpoint ? `checkpoint ${checkpoint.version}` : 'the start'} and version ${target}`,
-        { version: v.toString() });
+      throw checkpoint
+        ? messageError('DataInvalid', 'error.delta.gapAfterCheckpoint', { commit: v.toString(), checkpoint: checkpoint.version.toString(), version: target.toString() }, { version: v.toString() })
+        : messageError('DataInvalid', 'error.delta.gapAfterStart', { commit: v.toString(), version: target.toString() }, { version: v.toString() });
     }
     commits.push(c);
   }

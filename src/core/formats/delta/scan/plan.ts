@@ -19,6 +19,7 @@ import type { Snapshot } from './replay.ts';
 import type { AddFile } from '../spec/actions.ts';
 import type { DeltaTask } from './task.ts';
 import { plannedFiles } from './planned-files.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface PlanInput {
   readonly snapshot: Snapshot;
@@ -78,7 +79,7 @@ export function planSnapshot(input: PlanInput): LakePlan<DeltaTask> {
   const { schema, mode } = readSchema(snapshot);
   const names = schema.fields.map((f) => f.name);
   const columns = input.columns ? [...input.columns] : names;
-  for (const c of columns) if (!names.includes(c)) throw new LakeError('NotFound', `delta scan: unknown column '${c}'`, { column: c });
+  for (const c of columns) if (!names.includes(c)) throw messageError('NotFound', 'error.delta.unknownColumn', { column: c }, { column: c });
   const filter = bindFilter(schema, input.filter);
   const partitionColumns = snapshot.metadata.partitionColumns;
   const skipped: SkipDto[] = [];

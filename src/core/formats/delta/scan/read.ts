@@ -8,7 +8,6 @@ import { Field, type Data, type RecordBatch } from 'apache-arrow';
 import { batchFromColumns, constantData, dropPositions, filterRows } from '../../../arrow/index.ts';
 import { readParquetToArrow } from '../../../codecs/parquet/index.ts';
 import type { RoaringBitmap64 } from '../../../codecs/roaring.ts';
-import { LakeError } from '../../../errors.ts';
 import { evaluateRow, referencedIds, type BoundExpr, type Value } from '../../../expr/index.ts';
 import type { Storage } from '../../../io/storage.ts';
 import {
@@ -22,6 +21,7 @@ import { conform, findField } from './conform.ts';
 import { resolveLogPath } from './paths.ts';
 import { cellReader } from './row-values.ts';
 import type { DeltaTask } from './task.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface ReadContext {
   readonly storage: Storage;
@@ -63,7 +63,7 @@ export async function* readTask(ctx: ReadContext, task: DeltaTask, deleted?: { h
   // The add action records the file's size (PROTOCOL.md "Add File and Remove File": size, required): a
   // file of another size was cut, grown or replaced after the commit, and its rows cannot be trusted.
   if (task.size > 0 && bytes.length !== task.size) {
-    throw new LakeError('DataInvalid', `delta read: ${task.key} is ${bytes.length} bytes, but the log records ${task.size}`, { file: task.key });
+    throw messageError('DataInvalid', 'error.delta.fileSize', { file: task.key, bytes: bytes.length, recorded: String(task.size) }, { file: task.key });
   }
   const constants = partitionConstants(task);
   const filterIds = task.filter ? referencedIds(task.filter) : new Set<number>();
@@ -90,7 +90,7 @@ function partitionConstants(task: DeltaTask): Map<string, Value | null> {
     if (!task.partitionColumns.includes(f.name)) continue;
     const key = physicalName(f, task.columnMapping);
     if (!(key in task.partitionValues)) {
-      throw new LakeError('DataInvalid', `delta read: file ${task.path} has no partition value for column ${f.name}`, { file: task.key, column: f.name });
+      throw messageError('DataInvalid', 'error.delta.noPartitionValue', { file: task.path, column: f.name }, { file: task.key, column: f.name });
     }
     out.set(f.name, parsePartitionValue(task.partitionValues[key], f.type, f.name));
   }
@@ -119,7 +119,7 @@ function shape(batch: RecordBatch, task: DeltaTask, constants: Map<string, Value
   for (const name of task.columns) {
     if (task.schema.fields.some((f) => f.name === name)) continue;
     const k = batch.schema.fields.findIndex((f) => f.name === name);
-    if (k < 0) throw new LakeError('DataInvalid', `delta read: file ${task.path} has no column ${name}`, { file: task.key, column: name });
+    if (k < 0) throw messageError('DataInvalid', 'error.delta.noColumn', { file: task.path, column: name }, { file: task.key, column: name });
     fields.push(batch.schema.fields[k]!);
     columns.push(batch.data.children[k]!);
   }

@@ -4,10 +4,10 @@
  * (path, deletion vector id) and the newest reference wins — an add makes the file live, a remove makes it
  * a tombstone; txn per appId and domainMetadata per domain, latest wins (removed domains dropped).
  */
-import { LakeError } from '../../../errors.ts';
 import type { Action, AddFile, CommitInfo, DomainMetadata, Metadata, Protocol, RemoveFile, Txn } from '../spec/actions.ts';
 import { deletionVectorId } from '../spec/deletion-vector.ts';
 import { checkReadable } from '../spec/table-features.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface Snapshot {
   readonly version: bigint;
@@ -87,8 +87,8 @@ export class Replay {
   snapshot(version: bigint, where: string, file?: string): Snapshot {
     // The oldest file of the segment (checkpoint or first commit) is named: it should have held them.
     const ctx = { version: version.toString(), ...(file ? { file } : {}) };
-    if (!this.protocol) throw new LakeError('DataInvalid', `delta log: no protocol action in ${where}`, ctx);
-    if (!this.metadata) throw new LakeError('DataInvalid', `delta log: no metaData action in ${where}`, ctx);
+    if (!this.protocol) throw messageError('DataInvalid', 'error.delta.noProtocol', { where }, ctx);
+    if (!this.metadata) throw messageError('DataInvalid', 'error.delta.noMetaData', { where }, ctx);
     checkReadable(this.protocol, this.protocolFile);
     return {
       version, protocol: this.protocol, metadata: this.metadata, files: this.files, tombstones: this.tombstones,

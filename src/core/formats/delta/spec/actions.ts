@@ -6,6 +6,7 @@
  */
 import { invalid } from './errors.ts';
 import { z85Decode } from './z85.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
 
 export interface DeletionVectorDescriptor {
   /** `u` relative path from a UUID, `i` inline, `p` absolute path. */
@@ -101,13 +102,13 @@ export interface ActionSource { readonly file: string; readonly index: number }
 
 function big(v: unknown, field: string, src: ActionSource, required = true): bigint | undefined {
   if (v === undefined || v === null) {
-    if (required) throw invalid('delta log', `${field} is missing (action ${src.index + 1})`, src.file);
+    if (required) throw invalid('delta log', errorRef('error.delta.fieldMissing', { field, action: src.index + 1 }), src.file);
     return undefined;
   }
   if (typeof v === 'bigint') return v;
   if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
   if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v);
-  throw invalid('delta log', `${field} is not an integer (action ${src.index + 1})`, src.file);
+  throw invalid('delta log', errorRef('error.delta.fieldNotInteger', { field, action: src.index + 1 }), src.file);
 }
 
 function num(v: unknown): number | undefined {
@@ -118,7 +119,7 @@ function num(v: unknown): number | undefined {
 }
 
 function str(v: unknown, field: string, src: ActionSource): string {
-  if (typeof v !== 'string') throw invalid('delta log', `${field} is missing or not a string (action ${src.index + 1})`, src.file);
+  if (typeof v !== 'string') throw invalid('delta log', errorRef('error.delta.fieldNotString', { field, action: src.index + 1 }), src.file);
   return v;
 }
 
@@ -247,7 +248,7 @@ function parseCommitInfo(c: Obj): CommitInfo {
  * column; a JSON line one key. Unknown action kinds are skipped.
  */
 export function parseActions(record: unknown, src: ActionSource): Action[] {
-  if (!isObj(record)) throw invalid('delta log', `action ${src.index + 1} is not a JSON object`, src.file);
+  if (!isObj(record)) throw invalid('delta log', errorRef('error.delta.actionNotObject', { action: src.index + 1 }), src.file);
   const out: Action[] = [];
   for (const [key, value] of Object.entries(record)) {
     if (!isObj(value)) continue;

@@ -13,6 +13,7 @@ import { LakeError } from '../../../errors.ts';
 import { crc32, readUint32BE, readUint32LE } from '../../../util/bytes.ts';
 import type { DeletionVectorDescriptor } from './actions.ts';
 import { z85Decode } from './z85.ts';
+import { messageError } from '../../../message-error.ts';
 
 export const PORTABLE_MAGIC = 1681511377;
 const NATIVE_MAGIC = 1681511376;
@@ -36,7 +37,7 @@ function uuidText(b: Uint8Array): string {
 export function deletionVectorPath(dv: DeletionVectorDescriptor): { relative?: string; absolute?: string } | undefined {
   if (dv.storageType === 'i') return undefined;
   if (dv.storageType === 'p') return { absolute: dv.pathOrInlineDv };
-  if (dv.storageType !== 'u') throw new LakeError('Unsupported', `delta deletion vector: unknown storage type '${dv.storageType}'`);
+  if (dv.storageType !== 'u') throw messageError('Unsupported', 'error.delta.dv.storageType', { type: dv.storageType });
   const s = dv.pathOrInlineDv;
   if (s.length < 20) throw new LakeError('DataInvalid', `delta deletion vector: '${s}' is too short for a Z85 UUID`);
   const prefix = s.slice(0, s.length - 20);
@@ -81,17 +82,17 @@ export function deletionVectorRange(dv: DeletionVectorDescriptor): { offset: num
  */
 export function parseDeletionVectorRecord(record: Uint8Array, dv: DeletionVectorDescriptor, file: string): RoaringBitmap64 {
   const ctx = { file };
-  if (record.length < 8) throw new LakeError('DataInvalid', `delta deletion vector: ${file} is truncated at offset ${dv.offset ?? 0}`, ctx);
+  if (record.length < 8) throw messageError('DataInvalid', 'error.delta.dv.truncated', { file, offset: String(dv.offset ?? 0) }, ctx);
   const size = readUint32BE(record, 0);
   if (size !== dv.sizeInBytes || record.length < size + 8) {
-    throw new LakeError('DataInvalid', `delta deletion vector: ${file} at offset ${dv.offset ?? 0} holds ${size} bytes, the log says ${dv.sizeInBytes}`, ctx);
+    throw messageError('DataInvalid', 'error.delta.dv.size', { file, offset: String(dv.offset ?? 0), size, recorded: String(dv.sizeInBytes) }, ctx);
   }
   const bitmap = record.subarray(4, 4 + size);
   const crc = readUint32BE(record, 4 + size);
-  if (crc32(bitmap) !== crc) throw new LakeError('DataInvalid', `delta deletion vector: ${file} at offset ${dv.offset ?? 0}: CRC-32 mismatch`, ctx);
+  if (crc32(bitmap) !== crc) throw messageError('DataInvalid', 'error.delta.dv.crc', { file, offset: String(dv.offset ?? 0) }, ctx);
   const parsed = parseDeletionVectorBitmap(bitmap, file);
   if (BigInt(parsed.size) !== dv.cardinality && dv.cardinality !== 0n) {
-    throw new LakeError('DataInvalid', `delta deletion vector: ${file}: ${parsed.size} rows marked, the log says ${dv.cardinality}`, ctx);
+    throw messageError('DataInvalid', 'error.delta.dv.cardinality', { file, rows: parsed.size, recorded: String(dv.cardinality) }, ctx);
   }
   return parsed;
 }

@@ -3,6 +3,8 @@
  * subsystem (`delta log: …`, `delta read: …`) and whose context names the file involved.
  */
 import { LakeError, toLakeError, type LakeErrorCode, type LakeErrorContext } from '../../../errors.ts';
+import { messageError, withinError } from '../../../message-error.ts';
+import { type ErrorRef } from '../../../messages/message-parts.ts';
 
 /**
  * Wraps anything thrown while handling `file` so that the message starts with `what` and the context has
@@ -12,10 +14,14 @@ export function deltaError(e: unknown, what: string, file: string | undefined, f
   const context: LakeErrorContext = file === undefined ? {} : { file };
   const le = toLakeError(e, what, context, fallback);
   if (le.message.startsWith('delta ') || le.code === 'Aborted') return le;
-  return new LakeError(le.code, `${what}: ${le.message}`, le.context, { cause: le });
+  return withinError(le, what);
 }
 
-/** A DataInvalid error naming the file. */
-export function invalid(what: string, message: string, file?: string): LakeError {
-  return new LakeError('DataInvalid', `${what}: ${message}`, file === undefined ? {} : { file });
+/**
+ * A DataInvalid error naming the file: `what: message`. A message given as a catalog reference makes the error
+ * carry `error.within` (the reader's language); an English string stays English (counted by testing/error-refs.ts).
+ */
+export function invalid(what: string, message: string | ErrorRef, file?: string): LakeError {
+  const context = file === undefined ? {} : { file };
+  return typeof message === 'string' ? new LakeError('DataInvalid', `${what}: ${message}`, context) : messageError('DataInvalid', 'error.within', { where: what, message }, context);
 }

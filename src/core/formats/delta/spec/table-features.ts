@@ -59,7 +59,7 @@ export function checkReadable(protocol: Protocol, file?: string): void {
   if (protocol.minReaderVersion > 3) {
     throw messageError('Unsupported', 'error.delta.readerVersion', { version: protocol.minReaderVersion }, { ...ctx, minReaderVersion: protocol.minReaderVersion });
   }
-  if (protocol.minReaderVersion < 1) throw new LakeError('DataInvalid', `delta protocol: invalid minReaderVersion ${protocol.minReaderVersion}`, ctx);
+  if (protocol.minReaderVersion < 1) throw messageError('DataInvalid', 'error.delta.readerVersionInvalid', { version: protocol.minReaderVersion }, ctx);
   if (protocol.minReaderVersion < 3) return;
   const missing = (protocol.readerFeatures ?? []).filter((f) => SUPPORTED_READER_FEATURES[f] === undefined);
   if (missing.length === 0) return;
@@ -72,7 +72,7 @@ export function checkReadable(protocol: Protocol, file?: string): void {
 export function checkSchemaReadable(schema: StructType): void {
   for (const f of schema.fields) {
     if (containsType(f.type, 'variant')) {
-      throw new LakeError('Unsupported', `delta schema: column '${f.name}' has type variant, which this reader does not support`, { column: f.name });
+      throw messageError('Unsupported', 'error.delta.variant', { column: f.name }, { column: f.name });
     }
   }
 }
@@ -83,7 +83,7 @@ export function columnMappingMode(protocol: Protocol, metadata: Metadata): 'none
   const mode = metadata.configuration['delta.columnMapping.mode'];
   if (!enabled || mode === undefined || mode === 'none') return 'none';
   if (mode === 'name' || mode === 'id') return mode;
-  throw new LakeError('Unsupported', `delta schema: unknown column mapping mode '${mode}'`, { mode });
+  throw messageError('Unsupported', 'error.delta.mappingMode', { mode }, { mode });
 }
 
 /** True when in-commit timestamps are active for this metadata (writer feature + table property). */

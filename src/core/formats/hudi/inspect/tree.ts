@@ -11,7 +11,6 @@
  * without state.
  */
 import { parquetMetadata } from 'hyparquet';
-import { LakeError } from '../../../errors.ts';
 import { explained, labelled, type MessageKey } from '../../../messages/en.ts';
 import type { TreeNode } from '../../table-format.ts';
 import { frameLogFile, HEADER, type LogBlock } from '../io/log-block.ts';
@@ -20,6 +19,7 @@ import { fsViewAsOf } from '../scan/plan.ts';
 import type { HudiMetadata } from '../io/metadata.ts';
 import type { Instant } from '../spec/instant.ts';
 import { PROPERTIES_FILE } from '../spec/properties.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface TreeContext {
   readonly meta: HudiMetadata;
@@ -57,7 +57,7 @@ export async function treeNodes(ctx: TreeContext, nodeId?: string): Promise<Tree
     case 'group': return sliceNodes(ctx, a!, b!);
     case 'slice': return sliceFiles(ctx, a!, b!, c!);
     case 'log': return blockNodes(ctx, a!);
-    default: throw new LakeError('NotFound', `hudi tree: no node '${nodeId}'`, { node: nodeId });
+    default: throw messageError('NotFound', 'error.hudi.tree.noNode', { node: nodeId }, { node: nodeId });
   }
 }
 
@@ -113,7 +113,7 @@ function instantNode(ctx: TreeContext, i: Instant): TreeNode {
 }
 
 async function view(ctx: TreeContext) {
-  if (!ctx.instant) throw new LakeError('NotFound', 'hudi tree: the table has no completed commit');
+  if (!ctx.instant) throw messageError('NotFound', 'error.hudi.tree.noCommit', undefined);
   return fsViewAsOf(ctx.meta, ctx.instant.requestedTime, ctx.signal);
 }
 
@@ -128,7 +128,7 @@ async function fileGroupNodes(ctx: TreeContext, partition: string): Promise<Tree
 
 async function sliceNodes(ctx: TreeContext, partition: string, fileId: string): Promise<TreeNode[]> {
   const g = (await view(ctx)).fileGroups.find((x) => x.partition === partition && x.fileId === fileId);
-  if (!g) throw new LakeError('NotFound', `hudi tree: no file group ${partition}/${fileId}`, { node: fileId });
+  if (!g) throw messageError('NotFound', 'error.hudi.tree.noFileGroup', { group: `${partition}/${fileId}` }, { node: fileId });
   return g.slices.map((s, k) => ({
     id: id('slice', partition, fileId, s.baseInstant), kind: 'file-slice' as const,
     ...labelled('tree.hudi.label.slice', { instant: s.baseInstant, latest: k === g.slices.length - 1 }),
@@ -141,7 +141,7 @@ async function sliceNodes(ctx: TreeContext, partition: string, fileId: string): 
 async function sliceFiles(ctx: TreeContext, partition: string, fileId: string, baseInstant: string): Promise<TreeNode[]> {
   const g = (await view(ctx)).fileGroups.find((x) => x.partition === partition && x.fileId === fileId);
   const s = g?.slices.find((x) => x.baseInstant === baseInstant);
-  if (!s) throw new LakeError('NotFound', `hudi tree: no slice ${baseInstant} in file group ${partition}/${fileId}`, { node: baseInstant });
+  if (!s) throw messageError('NotFound', 'error.hudi.tree.noSlice', { instant: baseInstant, group: `${partition}/${fileId}` }, { node: baseInstant });
   const out: TreeNode[] = [];
   if (s.baseFile) {
     out.push({

@@ -18,6 +18,7 @@ import { AvroSink, compileEncoder, parseAvroSchema, type AvroSchema } from '../.
 import { ensureParquetWasm } from '../../../codecs/parquet/index.ts';
 import { isLakeError, type LakeError } from '../../../errors.ts';
 import { CountingStorage } from '../../../io/counting-storage.ts';
+import { noteText } from '../../../messages/note.ts';
 import { FsStorage } from '../../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures, type Fixture } from '../../../../testing/fixtures.ts';
@@ -170,7 +171,7 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi archived timeline', () => {
     // Time travel to the archived instant, in a fresh table (the archive read on demand).
     const fresh = await openHudiTable(new FsStorage(dir, { readOnly: true }));
     expect(await rows(fresh, first!.id)).toBe(canonicalRowsText(first!.rows!));
-    expect((await fresh.planScan({ version: first!.id })).notes[0]).toBe(`read as of instant ${first!.id} (commit) from the archived timeline (${archive})`);
+    expect(noteText((await fresh.planScan({ version: first!.id })).notes[0]!)).toBe(`read as of instant ${first!.id} (commit) from the archived timeline (${archive})`);
 
     // The cleaner removed the archived commit's base file: a NotFound naming it, not fewer rows; the latest still reads.
     const base = (json.partitionToWriteStats as Record<string, { path: string }[]>)['']![0]!.path;

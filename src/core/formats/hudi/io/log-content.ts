@@ -13,6 +13,7 @@ import type { AvroDecodeFn } from '../../../codecs/avro/decoder.ts';
 import { LakeError } from '../../../errors.ts';
 import { parseJson } from '../../../util/json.ts';
 import { HEADER, type LogBlock } from './log-block.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface AvroBlockRecords {
   readonly schemaText: string;
@@ -55,11 +56,11 @@ function view(b: Uint8Array): DataView {
 export function decodeAvroBlock(block: LogBlock, file: string): AvroBlockRecords {
   const where = { file, offset: block.offset };
   const schemaText = block.header.get(HEADER.SCHEMA);
-  if (schemaText === undefined) throw new LakeError('DataInvalid', `hudi log: ${file}: Avro data block at offset ${block.offset} has no SCHEMA header`, where);
+  if (schemaText === undefined) throw messageError('DataInvalid', 'error.hudi.log.noSchema', { file, offset: block.offset }, where);
   const { type, decode } = writerSchema(schemaText, file);
   const c = block.content;
   const dv = view(c);
-  if (c.length < 4) throw new LakeError('DataInvalid', `hudi log: ${file}: empty Avro data block at offset ${block.offset}`, where);
+  if (c.length < 4) throw messageError('DataInvalid', 'error.hudi.log.emptyBlock', { file, offset: block.offset }, where);
   const version = dv.getInt32(0);
   let p = 4;
   let count = Infinity;
@@ -81,7 +82,7 @@ export function decodeAvroBlock(block: LogBlock, file: string): AvroBlockRecords
     throw new LakeError('DataInvalid', `hudi log: ${file}: cannot decode the Avro data block at offset ${block.offset}: ${e instanceof Error ? e.message : String(e)}`, where);
   }
   if (count !== Infinity && records.length !== count) {
-    throw new LakeError('DataInvalid', `hudi log: ${file}: Avro data block at offset ${block.offset} says ${count} records, holds ${records.length}`, where);
+    throw messageError('DataInvalid', 'error.hudi.log.recordCount', { file, offset: block.offset, count, records: records.length }, where);
   }
   return { schemaText, type, records };
 }

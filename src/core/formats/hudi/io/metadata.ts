@@ -13,6 +13,7 @@ import { parseHudiSchema, type HudiSchema } from '../spec/schema.ts';
 import { loadTimeline, type Timeline } from '../spec/timeline.ts';
 import { listFileGroups, type ListedFileGroup } from '../scan/fs-view.ts';
 import { loadArchivedInstants } from './archived-timeline.ts';
+import { messageError } from '../../../message-error.ts';
 
 export class HudiMetadata {
   private readonly commits = new Map<string, Promise<CommitMetadata>>();
@@ -41,7 +42,7 @@ export class HudiMetadata {
       bytes = await storage.read(PROPERTIES_FILE, { signal });
     } catch (e) {
       if (e instanceof LakeError && e.code === 'NotFound') {
-        throw new LakeError('NotFound', `hudi table: no ${PROPERTIES_FILE} under ${storage.description}: not a Hudi table`, { file: PROPERTIES_FILE });
+        throw messageError('NotFound', 'error.hudi.notHudi', { file: PROPERTIES_FILE, storage: storage.description }, { file: PROPERTIES_FILE });
       }
       throw hudiError(e, 'hudi table: cannot read hoodie.properties', PROPERTIES_FILE, 'Io');
     }
@@ -91,6 +92,6 @@ export class HudiMetadata {
     }
     const create = this.config.raw.get('hoodie.table.create.schema');
     if (create) return parseHudiSchema(create, PROPERTIES_FILE);
-    throw new LakeError('DataInvalid', 'hudi schema: no commit records a schema and hoodie.properties has no hoodie.table.create.schema', { file: PROPERTIES_FILE });
+    throw messageError('DataInvalid', 'error.hudi.noSchema', undefined, { file: PROPERTIES_FILE });
   }
 }

@@ -23,6 +23,7 @@ import type { Instant } from '../spec/instant.ts';
 import { planIncremental } from './incremental.ts';
 import type { HudiTask } from './task.ts';
 import type { RecordBatch } from 'apache-arrow';
+import { note } from '../../../messages/note.ts';
 
 /** Source name shown to people (and matched by the UI's catalog). */
 export const HUDI_INCREMENTAL_NAME = 'Hudi incremental query';
@@ -50,7 +51,7 @@ export async function hudiChangeLog(input: HudiChangeLogInput): Promise<ChangeLo
   if (!meta.config.populateMetaFields) {
     return {
       name: HUDI_INCREMENTAL_NAME, columns, derive: ids, batches: (async function* () {})(),
-      notes: ['the table does not populate meta fields (hoodie.populate.meta.fields = false): records carry no _hoodie_commit_time, so Hudi\'s incremental query cannot answer'],
+      notes: [note('note.hudi.noMetaFields')],
     };
   }
   const removing = new Map<string, string>();

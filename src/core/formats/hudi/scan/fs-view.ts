@@ -19,6 +19,7 @@ import { readCommitMetadata } from '../spec/commit-metadata.ts';
 import { compareLogFiles, parseBaseFileName, parseLogFileName, type BaseFileName, type LogFileName } from '../spec/file-names.ts';
 import type { HudiTableConfig } from '../spec/properties.ts';
 import type { Timeline } from '../spec/timeline.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface DataFileRef {
   readonly key: string;
@@ -86,7 +87,7 @@ export async function listFileGroups(storage: Storage, signal?: AbortSignal): Pr
     }
   } catch (e) {
     if (e instanceof LakeError && e.code === 'Unsupported') {
-      throw new LakeError('Unsupported', `hudi file listing: ${storage.description} cannot be listed, and a Hudi table is found only by listing its partitions (or through its metadata table, which this reader does not read): open it through storage that lists (S3, a local folder)`, { cause: e.message });
+      throw messageError('Unsupported', 'error.hudi.partitionsUnlisted', { storage: storage.description }, { cause: e.message });
     }
     throw e;
   }

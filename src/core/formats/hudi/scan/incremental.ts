@@ -14,6 +14,7 @@ import type { LakePlan } from '../../table-format.ts';
 import type { HudiMetadata } from '../io/metadata.ts';
 import { planSnapshot } from './plan.ts';
 import type { HudiTask } from './task.ts';
+import { note } from '../../../messages/note.ts';
 
 const COMMIT_TIME_COLUMN = '_hoodie_commit_time';
 
@@ -39,7 +40,7 @@ export async function planIncremental(meta: HudiMetadata, range: IncrementalRang
   const data = columns ?? (await meta.schemaAsOf(end.requestedTime, signal)).columns;
   const plan = await planSnapshot({
     meta, instant: end, columns: [COMMIT_TIME_COLUMN, ...data.filter((c) => c !== COMMIT_TIME_COLUMN)], signal,
-    notes: [`incremental: records written after ${range.begin || 'the start'} up to ${end.requestedTime} (inclusive), latest values as of ${end.requestedTime}`],
+    notes: [note('note.hudi.incremental', { ...(range.begin ? { begin: range.begin } : {}), end: end.requestedTime })],
   });
   // Each task keeps only the rows of its slice written in (begin, end] (read.ts applies commitTimeFilter).
   const commitTimes = { begin: range.begin, end: end.requestedTime };

@@ -3,7 +3,6 @@
  * that are live and not replaced; each one's latest slice becomes one task. COW tables read the base
  * file; MOR tables merge the base file with the slice's log files (read.ts).
  */
-import { LakeError } from '../../../errors.ts';
 import type { Expr } from '../../../expr/expr.ts';
 import type { BoundExpr } from '../../../expr/index.ts';
 import type { HudiSchema } from '../spec/schema.ts';
@@ -19,6 +18,8 @@ import { plannedFiles } from './planned-files.ts';
 import { checkArchivedInstantFiles } from './time-travel.ts';
 import { baseFileMightMatch, readBaseFooter } from './column-stats.ts';
 import { pool } from '../../../util/async.ts';
+import { messageError } from '../../../message-error.ts';
+import { note, type Note } from '../../../messages/note.ts';
 
 /** Footers read at once when pruning by column statistics. */
 const FOOTER_CONCURRENCY = 8;
@@ -28,7 +29,7 @@ export interface PlanInput {
   readonly instant: Instant;
   readonly columns?: readonly string[];
   readonly filter?: Expr | string;
-  readonly notes: readonly string[];
+  readonly notes: readonly Note[];
   readonly signal?: AbortSignal;
 }
 
@@ -50,7 +51,7 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<HudiTask>
   const filter = bindFilter(schema, input.filter);
   const columns = input.columns ? [...input.columns] : [...schema.columns];
   for (const c of columns) {
-    if (!isMetaField(c) && !schema.type.fields.some((f) => f.name === c)) throw new LakeError('NotFound', `hudi plan: no column ${c} in the schema of instant ${asOf}`, { column: c });
+    if (!isMetaField(c) && !schema.type.fields.some((f) => f.name === c)) throw messageError('NotFound', 'error.hudi.noColumn', { column: c, instant: asOf }, { column: c });
   }
   const view = await fsViewAsOf(meta, asOf, signal);
   if (instant.archived) await checkArchivedInstantFiles(meta, instant, view.replaced, signal);
@@ -84,9 +85,7 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<HudiTask>
   skipped.push(...stats.skipped);
   for (const t of tasks) logFiles += t.logFiles.length;
   for (const [id, by] of view.replaced) skipped.push({ step: 'file-groups', kind: 'file-group', path: id, reason: `replaced by replacecommit ${by}` });
-  const listing = meta.config.metadataPartitions.includes('files')
-    ? 'listed the partition folders: the metadata table\'s files partition is enabled but is HFile-based, which this reader does not read'
-    : 'listed the partition folders (the table has no metadata table files partition)';
+  const listing = meta.config.metadataPartitions.includes('files') ? note('note.hudi.listedHfile') : note('note.hudi.listed');
   return {
     versionId: asOf,
     columns,
@@ -98,9 +97,7 @@ export async function planSnapshot(input: PlanInput): Promise<LakePlan<HudiTask>
       'column-stats': { checked: stats.checked, skipped: stats.skipped.length },
       files: { base: tasks.filter((t) => t.baseFile).length, log: logFiles },
     },
-    notes: [...input.notes, listing, ...(filter ? [prune
-      ? 'file groups whose partition values cannot match the filter are skipped; the filter is evaluated on every row of the others after the merge'
-      : 'the filter is evaluated on every row after the merge (partition paths of this key generator do not hold the column values, so none is skipped by partition)',
+    notes: [...input.notes, listing, ...(filter ? [prune ? note('note.hudi.prunePartitions') : note('note.hudi.filterAfterMerge'),
       columnStatsNote(meta, stats.checked, candidates.length)] : [])],
   };
 }
@@ -125,9 +122,6 @@ async function pruneByColumnStats(meta: HudiMetadata, schema: HudiSchema, filter
 }
 
 /** What column-statistics pruning looked at, for the plan's notes. */
-function columnStatsNote(meta: HudiMetadata, checked: number, slices: number): string {
-  const mt = meta.config.metadataPartitions.includes('column_stats')
-    ? '; the metadata table\'s column_stats partition is HFile-based and not read' : '';
-  const withLogs = slices - checked;
-  return `column statistics: the Parquet footers of ${checked} base file${checked === 1 ? '' : 's'} checked against the filter${withLogs ? `; ${withLogs} slice${withLogs === 1 ? '' : 's'} with log files (or no base file) kept, as log records carry no statistics read here` : ''}${mt}`;
+function columnStatsNote(meta: HudiMetadata, checked: number, slices: number): Note {
+  return note('note.hudi.columnStats', { checked, withLogs: slices - checked, hfile: meta.config.metadataPartitions.includes('column_stats') });
 }

@@ -5,12 +5,12 @@
  * that wrote the files (`HoodieWriteStat.numWrites`, Hudi tech spec "Timeline"): the file holds no cheaper
  * count, and a log file's count is the records its blocks append (inserts, updates and deletes alike).
  */
-import { LakeError } from '../../../errors.ts';
 import { describeExpr } from '../../../expr/describe.ts';
 import type { AppliedFileDto, PlannedFileDto, ScanTask } from '../../table-format.ts';
 import type { HudiMetadata } from '../io/metadata.ts';
 import { partitionValues } from './pruning.ts';
 import type { HudiTask, HudiTaskFile } from './task.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** Hudi's slices as the model's opaque tasks (only this format reads them back, in `read`). */
 export function toScanTasks(tasks: readonly HudiTask[]): readonly ScanTask[] {
@@ -60,7 +60,7 @@ function checkRecordedSizes(meta: HudiMetadata, tasks: readonly HudiTask[], writ
     for (const [f, growing] of [...(t.baseFile ? [[t.baseFile, false] as const] : []), ...t.logFiles.map((l) => [l, v6] as const)]) {
       const recorded = written.get(f.key)?.size;
       if (recorded === undefined || (growing ? f.size >= recorded : f.size === recorded)) continue;
-      throw new LakeError('DataInvalid', `hudi plan: ${f.key} is ${f.size} bytes, but the commit${growing ? 's' : ''} that wrote it recorded ${recorded}`, { file: f.key });
+      throw messageError('DataInvalid', growing ? 'error.hudi.fileSizeGrowing' : 'error.hudi.fileSize', { file: f.key, bytes: f.size, recorded }, { file: f.key });
     }
   }
 }

@@ -9,12 +9,14 @@ import { instantTimeToMs, type Instant } from '../spec/instant.ts';
 import type { VersionSelector } from '../../table-format.ts';
 import type { HudiMetadata } from '../io/metadata.ts';
 import { parseBaseFileName } from '../spec/file-names.ts';
+import { messageError } from '../../../message-error.ts';
+import { note, type Note } from '../../../messages/note.ts';
 
 export interface ResolvedInstant {
   /** Undefined when the table has no completed write yet. */
   readonly instant?: Instant;
   readonly isLatest: boolean;
-  readonly notes: string[];
+  readonly notes: Note[];
 }
 
 /** Resolves a selector. Must hold: an unknown or pending version → NotFound naming it and the timeline file or folder looked in. */
@@ -32,7 +34,8 @@ export function resolveInstant(meta: HudiMetadata, selector: VersionSelector = {
       const file = pending ? (pending.completed ?? pending.inflight ?? pending.requested)!.key : `${meta.config.timelineFolder}/`;
       throw new LakeError('NotFound', `hudi time travel: ${why} (${file})`, { version: v, file });
     }
-    const notes = hit.archived ? [`read as of instant ${v} (${hit.action}) from the archived timeline (${hit.archived.file})`] : hit.requestedTime === v ? [`read as of instant ${v} (${hit.action})`] : [`${v} is the completion time of instant ${hit.requestedTime}; read as of that instant`];
+    const notes = hit.archived ? [note('note.hudi.asOfArchived', { instant: v, action: hit.action, file: hit.archived.file })] : hit.requestedTime === v ? [note('note.hudi.asOf', { instant: v, action: hit.action })]
+      : [note('note.hudi.completionTime', { time: v, instant: hit.requestedTime })];
     return { instant: hit, isLatest: hit === latest, notes };
   }
   if (selector.asOfTimestampMs !== undefined) {
@@ -45,10 +48,10 @@ export function resolveInstant(meta: HudiMetadata, selector: VersionSelector = {
     }
     return {
       instant: hit, isLatest: hit === latest,
-      notes: [`as of ${new Date(ts).toISOString()}: instant ${hit.requestedTime} (requested times compared, as hudi-rs does; writer zone UTC${offset >= 0 ? '+' : ''}${offset / 60})`],
+      notes: [note('note.hudi.asOfTime', { time: new Date(ts).toISOString(), instant: hit.requestedTime, zone: `UTC${offset >= 0 ? '+' : ''}${offset / 60}` })],
     };
   }
-  return { instant: latest, isLatest: true, notes: latest ? [`latest completed instant ${latest.requestedTime} (${latest.action})`] : ['the table has no completed commit'] };
+  return { instant: latest, isLatest: true, notes: latest ? [note('note.hudi.latest', { instant: latest.requestedTime, action: latest.action })] : [note('note.hudi.noCommit')] };
 }
 
 /**
@@ -77,7 +80,7 @@ export async function checkArchivedInstantFiles(meta: HudiMetadata, instant: Ins
     if (replaced.has(group)) continue;
     for (const [key, by] of files) {
       if (listed.has(key)) continue;
-      throw new LakeError('NotFound', `hudi time travel: instant ${asOf} is in the archived timeline (${instant.archived?.file ?? '?'}) and its data files were cleaned: ${key}, written by instant ${by}, no longer exists`, { file: key, version: asOf });
+      throw messageError('NotFound', 'error.hudi.cleaned', { instant: asOf, archive: instant.archived?.file ?? '?', file: key, by }, { file: key, version: asOf });
     }
   }
 }

@@ -4,12 +4,12 @@
  * JSON, layout 2 as an Avro container file with one record; both are read into one plain shape here.
  */
 import { AVRO_MAGIC, readAvroFile } from '../../../codecs/avro/index.ts';
-import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { utf8Decode } from '../../../util/bytes.ts';
 import { parseJson } from '../../../util/json.ts';
 import { hudiError } from './errors.ts';
 import { parseBaseFileName, parseLogFileName } from './file-names.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** One file written by a commit (`HoodieWriteStat`, the counters this reader shows). */
 export interface WriteStat {
@@ -63,13 +63,13 @@ function str(v: unknown): string | undefined {
  * drop what a replacecommit replaced or the schema a commit recorded.
  */
 export function parseCommitMetadata(bytes: Uint8Array, file: string, instant?: string): CommitMetadata {
-  if (bytes.length === 0) throw new LakeError('DataInvalid', `hudi commit metadata: ${file} is empty, but a completed write instant holds its commit metadata`, { file });
+  if (bytes.length === 0) throw messageError('DataInvalid', 'error.hudi.commitEmpty', { file }, { file });
   let raw: unknown;
   const avro = bytes.length >= 4 && AVRO_MAGIC.every((b, i) => bytes[i] === b);
   try {
     if (avro) {
       const f = readAvroFile(bytes, { name: file });
-      if (f.records.length !== 1) throw new LakeError('DataInvalid', `hudi commit metadata: ${file} holds ${f.records.length} records, but layout-2 commit metadata is one Avro record`, { file });
+      if (f.records.length !== 1) throw messageError('DataInvalid', 'error.hudi.commitRecords', { file, count: f.records.length }, { file });
       raw = plain(f.records[0]);
     } else {
       raw = parseJson(utf8Decode(bytes));
@@ -87,7 +87,7 @@ export function parseCommitMetadata(bytes: Uint8Array, file: string, instant?: s
  */
 export function commitMetadataOf(record: unknown, file: string, layout2: boolean, instant?: string): CommitMetadata {
   const raw = plain(record);
-  if (!raw || typeof raw !== 'object') throw new LakeError('DataInvalid', 'hudi commit metadata: not an object', { file });
+  if (!raw || typeof raw !== 'object') throw messageError('DataInvalid', 'error.hudi.commitNotObject', undefined, { file });
   const o = raw as Record<string, unknown>;
   const stats: WriteStat[] = [];
   const byPartition = (o.partitionToWriteStats ?? {}) as Record<string, unknown>;
@@ -133,7 +133,7 @@ function checkWrittenByInstant(stats: readonly WriteStat[], file: string, layout
     const name = s.path.slice(s.path.lastIndexOf('/') + 1);
     const written = parseBaseFileName(name)?.instantTime ?? (layout2 ? parseLogFileName(name)?.instantTime : undefined);
     if (written !== undefined && written !== instant) {
-      throw new LakeError('DataInvalid', `hudi commit metadata: ${file} lists ${s.path} as written, but that file belongs to instant ${written}, not ${instant}`, { file });
+      throw messageError('DataInvalid', 'error.hudi.commitOtherInstant', { file, path: s.path, written, instant: String(instant) }, { file });
     }
   }
 }

@@ -3,6 +3,7 @@
  * subsystem (`hudi timeline: …`, `hudi log: …`) and whose context names the file involved.
  */
 import { LakeError, toLakeError, type LakeErrorCode, type LakeErrorContext } from '../../../errors.ts';
+import { withinError } from '../../../message-error.ts';
 
 /**
  * Wraps anything thrown while handling `file` so that the message starts with `what` and the context has
@@ -12,5 +13,5 @@ export function hudiError(e: unknown, what: string, file: string | undefined, fa
   const context: LakeErrorContext = file === undefined ? {} : { file };
   const le = toLakeError(e, what, context, fallback);
   if (le.message.startsWith('hudi ') || le.code === 'Aborted') return le;
-  return new LakeError(le.code, `${what}: ${le.message}`, le.context, { cause: le });
+  return withinError(le, what);
 }

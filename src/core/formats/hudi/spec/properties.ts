@@ -6,6 +6,7 @@
  */
 import { LakeError } from '../../../errors.ts';
 import { crc32 } from '../../../util/bytes.ts';
+import { messageError } from '../../../message-error.ts';
 
 export const PROPERTIES_FILE = '.hoodie/hoodie.properties';
 
@@ -88,22 +89,24 @@ export function parseTableConfig(text: string, file = PROPERTIES_FILE): HudiTabl
   const versionText = get('hoodie.table.version');
   const version = versionText === undefined ? NaN : Number(versionText);
   if (!SUPPORTED_TABLE_VERSIONS.includes(version)) {
-    throw new LakeError('Unsupported', `hudi properties: table version ${versionText ?? '(missing)'} is not supported; this reader reads versions ${SUPPORTED_TABLE_VERSIONS.join(', ')}`, { file });
+    throw versionText === undefined
+      ? messageError('Unsupported', 'error.hudi.tableVersionMissing', { supported: SUPPORTED_TABLE_VERSIONS.join(', ') }, { file })
+      : messageError('Unsupported', 'error.hudi.tableVersion', { version: versionText, supported: SUPPORTED_TABLE_VERSIONS.join(', ') }, { file });
   }
   const tableType = (get('hoodie.table.type') ?? '').toUpperCase();
   if (tableType !== 'COPY_ON_WRITE' && tableType !== 'MERGE_ON_READ') {
-    throw new LakeError('DataInvalid', `hudi properties: hoodie.table.type is '${tableType}', expected COPY_ON_WRITE or MERGE_ON_READ`, { file });
+    throw messageError('DataInvalid', 'error.hudi.tableType', { type: tableType }, { file });
   }
   if (get('hoodie.bootstrap.base.path')) {
-    throw new LakeError('Unsupported', `hudi properties: bootstrap tables (hoodie.bootstrap.base.path=${get('hoodie.bootstrap.base.path')}) are not supported: their base files live in another table`, { file });
+    throw messageError('Unsupported', 'error.hudi.bootstrap', { path: String(get('hoodie.bootstrap.base.path')) }, { file });
   }
   const payloadClass = get('hoodie.compaction.payload.class') ?? get('hoodie.table.payload.class');
   if (payloadClass && !KNOWN_PAYLOADS.has(payloadClass)) {
-    throw new LakeError('Unsupported', `hudi properties: custom payload class ${payloadClass} is not supported: its merge is Java code`, { file });
+    throw messageError('Unsupported', 'error.hudi.payload', { payload: payloadClass }, { file });
   }
   const mergeModeText = (get('hoodie.record.merge.mode') ?? '').toUpperCase();
   if (mergeModeText === 'CUSTOM') {
-    throw new LakeError('Unsupported', 'hudi properties: hoodie.record.merge.mode=CUSTOM is not supported: the merge is Java code', { file });
+    throw messageError('Unsupported', 'error.hudi.customMerge', undefined, { file });
   }
   const orderingFields = list(get('hoodie.table.ordering.fields') ?? get('hoodie.table.precombine.field'));
   const mergeMode: MergeMode = mergeModeText === 'COMMIT_TIME_ORDERING' || (mergeModeText === '' && orderingFields.length === 0)

@@ -8,6 +8,7 @@ import { LakeError } from '../../../errors.ts';
 import { listAll, type Storage } from '../../../io/storage.ts';
 import { ACTIONS, parseInstantFileName, type HudiAction, type Instant, type InstantFile } from './instant.ts';
 import type { HudiTableConfig } from './properties.ts';
+import { messageError } from '../../../message-error.ts';
 
 export class Timeline {
   /** Instants ordered by requested time. */
@@ -75,7 +76,7 @@ export async function loadTimeline(storage: Storage, config: HudiTableConfig, si
     }
   } catch (e) {
     if (e instanceof LakeError && e.code === 'Unsupported') {
-      throw new LakeError('Unsupported', `hudi timeline: ${storage.description} cannot be listed, and a Hudi table's timeline is the listing of ${folder} (the metadata table is no way around it: it is found through the timeline too); open the table through storage that lists (S3, a local folder)`, { file: folder });
+      throw messageError('Unsupported', 'error.hudi.timelineUnlisted', { storage: storage.description, folder }, { file: folder });
     }
     throw e;
   }
@@ -87,7 +88,7 @@ function instantFileOf(o: { key: string; size: number; lastModified?: number }, 
   const parsed = parseInstantFileName(o.key.slice(folder.length));
   if (!parsed) return [];
   if (!(ACTIONS as readonly string[]).includes(parsed.action)) {
-    throw new LakeError('DataInvalid', `hudi timeline: unknown action '${parsed.action}' in instant file ${o.key}`, { file: o.key });
+    throw messageError('DataInvalid', 'error.hudi.unknownAction', { action: parsed.action, file: o.key }, { file: o.key });
   }
   return [{ ...parsed, action: parsed.action as HudiAction, key: o.key, size: o.size, lastModified: o.lastModified }];
 }

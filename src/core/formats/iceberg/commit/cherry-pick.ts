@@ -6,7 +6,6 @@
  * re-applied: their effect is fully described by the files they added and removed. A snapshot already on
  * main's line, or already picked, is refused.
  */
-import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { findSnapshot } from '../spec/table-metadata.ts';
 import { type ApplyOptions, NEXT_METADATA, type PreparedOperation, ancestorIds, totalsOf } from './prepared-operation.ts';
@@ -16,23 +15,24 @@ import { readAllEntries } from './snapshot-files.ts';
 import { entryKey } from './snapshot-producer.ts';
 import { loadTableState } from './table-state.ts';
 import { MAIN_BRANCH } from './table-update.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** Previews cherry-picking snapshot `snapshotId` onto main. */
 export async function prepareCherryPick(storage: Storage, snapshotId: bigint, opts: ApplyOptions = {}): Promise<PreparedOperation> {
   const state = await loadTableState(storage, opts.signal);
   const meta = state.metadata;
   const source = findSnapshot(meta, snapshotId);
-  if (!source) throw new LakeError('NotFound', `iceberg cherry-pick: snapshot ${snapshotId} does not exist`, { snapshotId: String(snapshotId) });
+  if (!source) throw messageError('NotFound', 'error.iceberg.pick.noSnapshot', { id: String(snapshotId) }, { snapshotId: String(snapshotId) });
   const head = meta.refs.find((r) => r.name === MAIN_BRANCH)?.snapshotId;
   const line = ancestorIds(meta, head);
-  if (line.includes(snapshotId)) throw new LakeError('DataInvalid', `iceberg cherry-pick: snapshot ${snapshotId} is already in main's history`, { snapshotId: String(snapshotId) });
+  if (line.includes(snapshotId)) throw messageError('DataInvalid', 'error.iceberg.pick.inHistory', { id: String(snapshotId) }, { snapshotId: String(snapshotId) });
   const picked = line.find((id) => findSnapshot(meta, id)!.summary['source-snapshot-id'] === String(snapshotId));
-  if (picked !== undefined) throw new LakeError('DataInvalid', `iceberg cherry-pick: snapshot ${snapshotId} was already picked as ${picked}`, { snapshotId: String(snapshotId) });
+  if (picked !== undefined) throw messageError('DataInvalid', 'error.iceberg.pick.picked', { id: String(snapshotId), picked: String(picked) }, { snapshotId: String(snapshotId) });
   if (source.parentSnapshotId !== undefined && source.parentSnapshotId === head) return prepareFastForwardTo(storage, state, snapshotId, opts);
 
   const isDynamicOverwrite = source.operation === 'overwrite' && source.summary['replace-partitions'] === 'true';
   if (source.operation !== 'append' && !isDynamicOverwrite) {
-    throw new LakeError('Unsupported', `iceberg cherry-pick: a ${source.operation} snapshot can only be fast-forwarded onto its parent; re-applying supports append and dynamic partition overwrite snapshots`, { snapshotId: String(snapshotId), operation: source.operation });
+    throw messageError('Unsupported', 'error.iceberg.pick.operation', { operation: source.operation }, { snapshotId: String(snapshotId), operation: source.operation });
   }
   const entries = (await readAllEntries(state, source, opts.signal)).flatMap((m) => m.entries).filter((e) => e.snapshotId === snapshotId);
   const added = entries.filter((e) => e.status === 'added').map((e) => e.dataFile);

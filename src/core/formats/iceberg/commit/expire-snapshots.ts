@@ -13,7 +13,6 @@
 import type { FileChange } from '../../../commit/change-preview.ts';
 import { bestEffortDelete } from '../../../commit/cleanup.ts';
 import { totalBytes } from '../../../commit/change-preview.ts';
-import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import { findSnapshot, type TableMetadata } from '../spec/table-metadata.ts';
@@ -22,6 +21,7 @@ import { minus, reachableFiles } from './reachable-files.ts';
 import { loadTableState, type TableState } from './table-state.ts';
 import { MAIN_BRANCH, PROPS, type TableUpdate } from './table-update.ts';
 import { metadataResult, updateTable } from './update-table.ts';
+import { messageError } from '../../../message-error.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -88,9 +88,9 @@ export function planExpiry(meta: TableMetadata, opts: ExpireOptions): ExpirePlan
   let expire: bigint[];
   if (opts.snapshotIds !== undefined) {
     for (const id of opts.snapshotIds) {
-      if (!byId.has(id)) throw new LakeError('NotFound', `iceberg expire: snapshot ${id} does not exist`, { snapshotId: String(id) });
+      if (!byId.has(id)) throw messageError('NotFound', 'error.iceberg.expire.noSnapshot', { id: String(id) }, { snapshotId: String(id) });
       const heads = liveRefs.filter((r) => r.snapshotId === id).map((r) => r.name);
-      if (heads.length) throw new LakeError('DataInvalid', `iceberg expire: snapshot ${id} is still the head of ${heads.join(', ')}`, { snapshotId: String(id) });
+      if (heads.length) throw messageError('DataInvalid', 'error.iceberg.expire.head', { id: String(id), refs: heads.join(', ') }, { snapshotId: String(id) });
     }
     const explicit = new Set(opts.snapshotIds);
     expire = meta.snapshots.map((s) => s.snapshotId).filter((id) => explicit.has(id) || (ageBased && !retained.has(id)));

@@ -8,7 +8,6 @@
  */
 import { type Data, type Int64, makeData, RecordBatch } from 'apache-arrow';
 import { maskToIndices, takeRows } from '../../../arrow/take.ts';
-import { LakeError } from '../../../errors.ts';
 import { nestedGetter, structChain } from '../scan/arrow-values.ts';
 import { DeleteCache, chainLookup, loadTaskDeletes } from '../scan/deletes.ts';
 import { valueKey } from '../scan/delete-index.ts';
@@ -20,6 +19,7 @@ import type { TableMetadata } from '../spec/table-metadata.ts';
 import type { NestedField } from '../spec/types.ts';
 import { batchRows } from './arrow-rows.ts';
 import type { TableState } from './table-state.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** Reserved row-lineage columns (spec "Reserved Field IDs"). */
 export const ROW_ID_FIELD: NestedField = { id: 2147483540, name: '_row_id', required: false, type: { kind: 'long' } };
@@ -58,7 +58,7 @@ export interface LiveRows {
  */
 async function openLiveRead(state: TableState, entry: ManifestEntry, deletes: readonly ManifestEntry[], schema: Schema, lineage: boolean, signal?: AbortSignal) {
   const f = entry.dataFile;
-  if (f.fileFormat !== 'parquet') throw new LakeError('Unsupported', `iceberg rewrite: ${f.fileFormat} data files cannot be rewritten yet (${f.filePath})`, { file: f.filePath });
+  if (f.fileFormat !== 'parquet') throw messageError('Unsupported', 'error.iceberg.rewrite.format', { format: f.fileFormat, file: f.filePath }, { file: f.filePath });
   const readSchema: Schema = lineage ? { ...schema, schemaId: -1000, fields: [...schema.fields, ROW_ID_FIELD, LAST_UPDATED_FIELD] } : schema;
   const meta: TableMetadata = { ...state.metadata, schemas: [...state.metadata.schemas.filter((s) => s.schemaId !== readSchema.schemaId), readSchema] };
   const task: FileScanTask = {
@@ -96,7 +96,7 @@ export async function readLiveRows(state: TableState, entry: ManifestEntry, dele
     }
   }
   if (BigInt(pos) !== f.recordCount) {
-    throw new LakeError('DataInvalid', `iceberg rewrite: ${f.filePath} has ${pos} rows but its manifest entry says ${f.recordCount}`, { file: f.filePath });
+    throw messageError('DataInvalid', 'error.iceberg.rewrite.rowCount', { file: f.filePath, rows: pos, recorded: String(f.recordCount) }, { file: f.filePath });
   }
   return { rows, deleted, dropped };
 }
@@ -124,7 +124,7 @@ export async function* readLiveBatches(state: TableState, entry: ManifestEntry, 
     if (out.numRows > 0) yield out;
   }
   if (BigInt(pos) !== f.recordCount) {
-    throw new LakeError('DataInvalid', `iceberg rewrite: ${f.filePath} has ${pos} rows but its manifest entry says ${f.recordCount}`, { file: f.filePath });
+    throw messageError('DataInvalid', 'error.iceberg.rewrite.rowCount', { file: f.filePath, rows: pos, recorded: String(f.recordCount) }, { file: f.filePath });
   }
 }
 
@@ -163,7 +163,7 @@ function equalityTest(batch: RecordBatch, sets: readonly { ids: readonly number[
     const getters = s.ids.map((id) => {
       const chain = structChain(schema.fields, id);
       const j = chain ? names.indexOf(chain[0].name) : -1;
-      if (!chain || j < 0) throw new LakeError('Unsupported', `iceberg rewrite: equality delete column ${id} is not in the current schema`, { fieldId: id });
+      if (!chain || j < 0) throw messageError('Unsupported', 'error.iceberg.rewrite.eqColumn', { id: String(id) }, { fieldId: id });
       return nestedGetter(batch.data.children[j], chain);
     });
     return (i: number) => s.keys.has(getters.map((g) => valueKey(g(i))).join('\u0001'));

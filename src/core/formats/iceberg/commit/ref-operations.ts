@@ -7,7 +7,7 @@
  * - fast-forward: move a branch to another ref's head when the branch head is an ancestor of it.
  * Each is prepared (previewed) first; apply requires the refs it touches to be where the preview saw them.
  */
-import { LakeError, type LakeErrorRef } from '../../../errors.ts';
+import type { LakeErrorRef } from '../../../errors.ts';
 import { errorRef } from '../../../messages/message-parts.ts';
 import { messageError } from '../../../message-error.ts';
 import type { Storage } from '../../../io/storage.ts';
@@ -179,7 +179,7 @@ export function prepareRemoveRef(storage: Storage, name: string, opts: ApplyOpti
     if (name === MAIN_BRANCH) throw messageError('DataInvalid', 'error.iceberg.mainKept', { asTag: opts.type === 'tag' }, { ref: name });
     const existing = refOf(meta, name) ?? notFound(errorRef('error.iceberg.refNotFound', { refType: opts.type ?? 'ref', name }), { ref: name });
     if (opts.type && existing.type !== opts.type) {
-      throw new LakeError('DataInvalid', `iceberg refs: ${name} is a ${existing.type} (at snapshot ${existing.snapshotId}), not a ${opts.type}: nothing was removed`, { ref: name, refType: existing.type });
+      throw messageError('DataInvalid', 'error.iceberg.refs.otherType', { name, type: existing.type, snapshot: String(existing.snapshotId), wanted: opts.type }, { ref: name, refType: existing.type });
     }
     return {
       operation: `remove-${existing.type}`, description: `Remove ${existing.type} ${name} (at snapshot ${existing.snapshotId}); its snapshots stay until they expire`,

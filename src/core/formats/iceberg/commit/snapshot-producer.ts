@@ -14,7 +14,6 @@
  * - the manifest list gets the new sequence number (v2+) and, in v3, assigns first row ids;
  * - the commit is `add-snapshot` + `set-snapshot-ref`, required to build on the head it read.
  */
-import { LakeError } from '../../../errors.ts';
 import { messageError } from '../../../message-error.ts';
 import type { DataFile, ManifestEntry } from '../spec/manifest.ts';
 import { plainDataFile } from '../spec/manifest-metrics.ts';
@@ -91,7 +90,7 @@ export async function produceSnapshot(base: TableState, change: SnapshotChange, 
   const v = meta.formatVersion;
   const branch = change.branch ?? MAIN_BRANCH;
   const ref = meta.refs.find((r) => r.name === branch);
-  if (ref && ref.type !== 'branch') throw new LakeError('DataInvalid', `iceberg commit: ${branch} is a tag, not a branch`, { ref: branch });
+  if (ref && ref.type !== 'branch') throw messageError('DataInvalid', 'error.iceberg.commit.tagNotBranch', { name: branch }, { ref: branch });
   const head = ref ? findSnapshot(meta, ref.snapshotId) : undefined;
   const seq = v >= 2 ? meta.lastSequenceNumber + 1n : 0n;
   const attemptFiles: string[] = [];

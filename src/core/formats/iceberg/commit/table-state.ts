@@ -50,7 +50,7 @@ export interface TableState {
 export async function loadTableState(storage: Storage, signal?: AbortSignal): Promise<TableState> {
   const [files, hasVersionHint] = await Promise.all([listMetadataFiles(storage, signal), exists(storage, VERSION_HINT_KEY, signal)]);
   if (files.length === 0) {
-    throw new LakeError('NotFound', `iceberg commit: no metadata/*.metadata.json under ${storage.description}`, { storage: storage.description });
+    throw messageError('NotFound', 'error.iceberg.commit.noMetadata', { storage: storage.description }, { storage: storage.description });
   }
   const ref = files[files.length - 1];
   try {

@@ -10,7 +10,7 @@ import {
   type AppliedChange, type CapabilityOptions, type PreparedChange, type WriteAction, type WriteCapability,
   disableAll, positiveParam, snapshotIdParam, writesOffMessage, writesOffReason,
 } from '../../../commit/write-action.ts';
-import { LakeError, type LakeErrorRef } from '../../../errors.ts';
+import type { LakeErrorRef } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import type { TableMetadata } from '../spec/table-metadata.ts';
 import { prepareCherryPick } from './cherry-pick.ts';
@@ -22,6 +22,7 @@ import {
 } from './ref-operations.ts';
 import { prepareRewriteManifests } from './rewrite-manifests.ts';
 import { loadTableState } from './table-state.ts';
+import { messageError } from '../../../message-error.ts';
 
 type Prepared = PreparedOperation & { apply(o?: ApplyOptions & { deleteFiles?: boolean }): Promise<ChangeResult> };
 
@@ -55,7 +56,7 @@ export function icebergCapabilities(
 function prepareOperation(storage: Storage, action: WriteAction, signal: AbortSignal | undefined): Promise<Prepared> {
   const opts = { signal };
   const name = (n: string) => {
-    if (n.trim() === '') throw new LakeError('DataInvalid', `iceberg ${action.kind}: the name must not be empty or blank`);
+    if (n.trim() === '') throw messageError('DataInvalid', 'error.iceberg.write.blankName', { subsystem: `iceberg ${action.kind}` });
     return n.trim();
   };
   const optionalId = (s: string | undefined) => (s === undefined ? undefined : snapshotIdParam(s));
@@ -63,13 +64,13 @@ function prepareOperation(storage: Storage, action: WriteAction, signal: AbortSi
   switch (action.kind) {
     case 'rollback':
       if (action.snapshotId === undefined && action.toTimeMs !== undefined) return prepareRollbackToTime(storage, action.toTimeMs, opts);
-      if (action.snapshotId === undefined) throw new LakeError('DataInvalid', 'iceberg rollback: give a snapshot id or a time');
+      if (action.snapshotId === undefined) throw messageError('DataInvalid', 'error.iceberg.write.rollbackTarget', undefined);
       return prepareRollbackTo(storage, snapshotIdParam(action.snapshotId), opts);
     case 'set-current': return prepareSetCurrentSnapshot(storage, snapshotIdParam(action.snapshotId), opts);
     case 'cherry-pick': return prepareCherryPick(storage, snapshotIdParam(action.snapshotId), opts);
     case 'tag': return (async () => {
       const id = optionalId(action.snapshotId) ?? (await loadTableState(storage, signal)).metadata.currentSnapshotId;
-      if (id === undefined) throw new LakeError('DataInvalid', 'iceberg tag: give a snapshot id (the table has no current snapshot)');
+      if (id === undefined) throw messageError('DataInvalid', 'error.iceberg.write.tagNoSnapshot', undefined);
       return prepareTag(storage, name(action.name), id, action.maxRefAgeMs === undefined ? {} : { maxRefAgeMs: BigInt(action.maxRefAgeMs) }, { ...opts, replace: action.replace });
     })();
     case 'branch':
@@ -80,7 +81,7 @@ function prepareOperation(storage: Storage, action: WriteAction, signal: AbortSi
     case 'remove-ref': return prepareRemoveRef(storage, action.name, { ...opts, type: action.refType });
     case 'expire':
       if (action.olderThanMs === undefined && action.retainLast === undefined && action.snapshotIds === undefined) {
-        throw new LakeError('DataInvalid', 'iceberg expire: needs "older than", "retain last N" or snapshot ids');
+        throw messageError('DataInvalid', 'error.iceberg.write.expireWhat', undefined);
       }
       return prepareExpireSnapshots(storage, {
         olderThanMs: action.olderThanMs, retainLast: positiveParam(action.retainLast, 'retainLast'), snapshotIds: action.snapshotIds?.map(snapshotIdParam), signal,
@@ -93,11 +94,11 @@ function prepareOperation(storage: Storage, action: WriteAction, signal: AbortSi
     case 'rewrite-manifests':
       return prepareRewriteManifests(storage, { targetSizeBytes: positiveParam(action.targetSizeBytes, 'targetSizeBytes'), signal });
     case 'vacuum':
-      throw new LakeError('Unsupported', 'iceberg vacuum: Iceberg has no VACUUM (expire snapshots deletes the files only they used)', { action: action.kind });
+      throw messageError('Unsupported', 'error.iceberg.write.noVacuum', undefined, { action: action.kind });
     case 'rollback-destructive':
-      throw new LakeError('Unsupported', 'iceberg rollback-destructive: Iceberg has no destructive rollback (roll back, then expire snapshots)', { action: action.kind });
+      throw messageError('Unsupported', 'error.iceberg.write.noDestructive', undefined, { action: action.kind });
     case 'append': case 'upsert': case 'delete': case 'update':
-      throw new LakeError('Unsupported', `iceberg ${action.kind}: Lakescope does not write rows to Iceberg tables yet (only their snapshots, refs and files)`, { action: action.kind });
+      throw messageError('Unsupported', 'error.iceberg.write.noRows', { subsystem: `iceberg ${action.kind}` }, { action: action.kind });
   }
 }
 

@@ -5,10 +5,10 @@
  * delete by value, not by position: they are refused here with that reason.
  */
 import { parseDeletionVector } from '../../../codecs/puffin.ts';
-import { LakeError } from '../../../errors.ts';
 import type { DeletedPositionsDto, DeletedPositionsOfFileDto, TreeNode } from '../../table-format.ts';
 import type { TableFiles } from '../io/table-files.ts';
 import { readPositionDeletePairs } from '../scan/deletes.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** Positions shown per data file unless asked otherwise. */
 export const DEFAULT_POSITION_LIMIT = 10_000;
@@ -17,14 +17,14 @@ export const DEFAULT_POSITION_LIMIT = 10_000;
 export async function icebergDeletedPositions(files: TableFiles, node: TreeNode, options: { limit?: number; signal?: AbortSignal } = {}): Promise<DeletedPositionsDto> {
   const limit = options.limit ?? DEFAULT_POSITION_LIMIT;
   const path = node.path;
-  if (!path) throw new LakeError('DataInvalid', `iceberg deletes: tree node ${node.id} names no file`, { node: node.id });
+  if (!path) throw messageError('DataInvalid', 'error.iceberg.deletes.noFile', { node: node.id }, { node: node.id });
   const entry = (dataFile: string, positions: readonly number[]): DeletedPositionsOfFileDto => ({
     dataFile, dataKey: files.relocation.tryKey(dataFile), count: positions.length, positions: positions.slice(0, limit),
   });
   if (node.kind === 'deletion-vector') {
     const referenced = node.details?.referencedDataFile;
     if (typeof referenced !== 'string' || !node.range) {
-      throw new LakeError('DataInvalid', `iceberg deletes: deletion vector ${path} has no referenced data file or blob range`, { file: path });
+      throw messageError('DataInvalid', 'error.iceberg.deletes.dvIncomplete', { path }, { file: path });
     }
     const blob = await files.read(path, 'iceberg deletion vector', options.signal, node.range);
     const bitmap = parseDeletionVector(blob, { file: path });
@@ -38,7 +38,7 @@ export async function icebergDeletedPositions(files: TableFiles, node: TreeNode,
     }, options.signal);
     return { kind: 'position-deletes', files: [...pairs].map(([dataFile, positions]) => entry(dataFile, [...positions].sort((a, b) => a - b))) };
   }
-  throw new LakeError('Unsupported', node.kind === 'delete-file'
-    ? `iceberg deletes: ${path.split('/').pop()} is an equality delete file: it deletes rows by their values (every row whose key columns match one of its rows), not by position`
-    : `iceberg deletes: a ${node.kind} node deletes no rows`, { file: path });
+  throw node.kind === 'delete-file'
+    ? messageError('Unsupported', 'error.iceberg.deletes.equality', { file: path.split('/').pop()! }, { file: path })
+    : messageError('Unsupported', 'error.iceberg.deletes.noRows', { kind: node.kind }, { file: path });
 }

@@ -3,7 +3,6 @@
  * → manifests → data files, delete files and deletion vectors. Each node carries its storage location
  * (and byte range for a DV inside a Puffin file) and a short explanation for teaching.
  */
-import { LakeError } from '../../../errors.ts';
 import { explained } from '../../../messages/en.ts';
 import type { TreeNode, VersionSelector } from '../../table-format.ts';
 import type { IcebergTable } from '../table.ts';
@@ -13,6 +12,7 @@ import type { ManifestEntry } from '../spec/manifest.ts';
 import type { ManifestFile } from '../spec/manifest-list.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import { partitionValueToString } from '../spec/transform.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** Children of `nodeId` (the roots when absent) for a version of the table. */
 export async function icebergTree(table: IcebergTable, version: VersionSelector = {}, nodeId?: string, signal?: AbortSignal): Promise<TreeNode[]> {
@@ -27,11 +27,11 @@ export async function icebergTree(table: IcebergTable, version: VersionSelector 
   if (nodeId.startsWith('manifest:')) {
     const path = nodeId.slice('manifest:'.length);
     const m = snapshot && (await readSnapshotManifests(table.files, snapshot, signal)).find((x) => x.path === path);
-    if (!m) throw new LakeError('NotFound', `iceberg tree: manifest ${path} is not in the chosen snapshot`, { file: path });
+    if (!m) throw messageError('NotFound', 'error.iceberg.tree.manifestElsewhere', { path }, { file: path });
     const entries = await table.files.readManifest(m, partitionFieldsFor(table.metadata, specOf(table.metadata, m.partitionSpecId, m.path)), signal);
     return entries.map((e) => entryNode(table, m, e));
   }
-  throw new LakeError('NotFound', `iceberg tree: unknown node ${nodeId}`, { node: nodeId });
+  throw messageError('NotFound', 'error.iceberg.tree.unknownNode', { node: nodeId }, { node: nodeId });
 }
 
 function metadataNode(table: IcebergTable): TreeNode {

@@ -23,6 +23,7 @@ import { basename } from '../../../util/paths.ts';
 import type { TableMetadata } from '../spec/table-metadata.ts';
 import { brokenLineage, lineageError } from './metadata-lineage.ts';
 import { METADATA_DIR, type MetadataFileRef, VERSION_HINT_KEY, listMetadataFiles, metadataVersion, readTableMetadata } from './metadata-files.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** The current metadata of a table and how it was found. */
 export interface CurrentMetadata {
@@ -85,11 +86,11 @@ export async function loadCurrentMetadata(storage: Storage, signal?: AbortSignal
       };
     }
     if (!isLakeError(r.error, 'DataInvalid') && !isLakeError(r.error, 'NotFound')) throw r.error;
-    skipped.push(r.error.context.file === undefined ? new LakeError(r.error.code, r.error.message, { ...r.error.context, file: key }, { cause: r.error }) : r.error);
+    skipped.push(r.error.context.file === undefined ? new LakeError(r.error.code, r.error.message, { ...r.error.context, file: key }, { cause: r.error, ref: r.error.ref }) : r.error);
   }
   const newest = candidates[candidates.length - 1]!;
-  throw new LakeError('DataInvalid', `iceberg metadata: no readable metadata file under ${storage.description}; the newest, ${newest}, failed with: ${skipped[0]!.message}`,
-    { file: newest, tried: candidates.length }, { cause: skipped[0] });
+  throw messageError('DataInvalid', 'error.iceberg.noReadableMetadata', { storage: storage.description, newest, reason: skipped[0]!.ref ?? skipped[0]!.message },
+    { file: newest, tried: candidates.length }, skipped[0]);
 }
 
 interface Candidates {
@@ -112,8 +113,8 @@ async function chooseCandidates(
       // A Hadoop-style table whose hint is missing: its metadata files are numbered v1, v2, … (spec "File System Tables").
       const numbered = await probeNewer(storage, '0', signal);
       if (numbered.length > 0) return { candidates: numbered, files: [], warnings };
-      throw new LakeError('NotFound', `iceberg: ${storage.description} cannot be listed and has neither ${VERSION_HINT_KEY} nor ${METADATA_DIR}v1.metadata.json: `
-        + 'open the table by the URL of one of its metadata files (…/metadata/<name>.metadata.json)', { storage: storage.description });
+      throw messageError('NotFound', 'error.iceberg.cannotListNoHint', { storage: storage.description, hint: VERSION_HINT_KEY, first: `${METADATA_DIR}v1.metadata.json` },
+        { storage: storage.description });
     }
     return { candidates: [hintKey, ...(await probeNewer(storage, hint!, signal))], files: [], hinted: hintKey, warnings };
   }
@@ -138,7 +139,7 @@ async function chooseCandidates(
 }
 
 function noMetadata(storage: Storage): LakeError {
-  return new LakeError('NotFound', `iceberg: no metadata/*.metadata.json under ${storage.description}`, { storage: storage.description });
+  return messageError('NotFound', 'error.iceberg.noMetadata', { storage: storage.description }, { storage: storage.description });
 }
 
 /** The keys in order with the hinted file moved behind every other file of its version (the hint breaks ties). */

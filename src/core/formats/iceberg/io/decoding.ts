@@ -3,7 +3,8 @@
  * the engine re-raises it as `iceberg manifest: <path>: avro: truncated block …`, keeping the code,
  * the context (plus `file`) and the original as cause.
  */
-import { LakeError, toLakeError } from '../../../errors.ts';
+import { toLakeError, type LakeError } from '../../../errors.ts';
+import { withinError } from '../../../message-error.ts';
 
 /** Runs `fn`; any failure is re-raised with `subsystem: path:` in front of its message. */
 export function decoding<T>(subsystem: string, path: string, fn: () => T): T {
@@ -27,5 +28,5 @@ export async function decodingAsync<T>(subsystem: string, path: string, fn: () =
 export function named(e: unknown, subsystem: string, path: string): LakeError {
   const le = toLakeError(e, `${subsystem}: cannot decode ${path}`, { file: path }, 'DataInvalid');
   if (le.code === 'Aborted' || le.message.startsWith('iceberg')) return le;
-  return new LakeError(le.code, `${subsystem}: ${path}: ${le.message}`, { ...le.context, file: path }, { cause: le });
+  return withinError(le, subsystem, { ...le.context, file: path }, path);
 }

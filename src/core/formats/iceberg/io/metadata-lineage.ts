@@ -5,9 +5,10 @@
  * whose log ends elsewhere is not the commit after its predecessor — an older file copied or swapped
  * into its place, which would silently show an older state as current.
  */
-import { LakeError } from '../../../errors.ts';
+import type { LakeError } from '../../../errors.ts';
 import { basename } from '../../../util/paths.ts';
 import type { TableMetadata } from '../spec/table-metadata.ts';
+import { messageError } from '../../../message-error.ts';
 
 /**
  * The predecessor `key` (a `v<N>.metadata.json`) should continue but does not, or undefined when the
@@ -32,6 +33,5 @@ export function brokenLineage(key: string, metadata: TableMetadata, listedNames:
 
 /** The DataInvalid error of a file that does not continue its readable predecessor. */
 export function lineageError(key: string, b: { previous: string; loggedLast: string }): LakeError {
-  return new LakeError('DataInvalid', `iceberg metadata: ${key} does not continue ${b.previous} (its metadata-log ends with ${b.loggedLast}):`
-    + ' an older metadata file copied or swapped into its place', { file: key });
+  return messageError('DataInvalid', 'error.iceberg.lineage', { file: key, previous: b.previous, last: b.loggedLast }, { file: key });
 }

@@ -12,9 +12,9 @@
  * gives the shorter suffixes that a reader tries when that one does not exist, and {@link Relocation.learn}
  * keeps the prefix that worked for the table's other paths.
  */
-import { LakeError } from '../../../errors.ts';
 import { outsideRootError, resolveRelativeKey } from '../../../io/table-root.ts';
 import { normalizePath, splitUri } from '../../../util/paths.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** Maps locations written in metadata to keys of the Storage the table was opened with. */
 export class Relocation {
@@ -124,6 +124,6 @@ function under(path: string, prefix: string): string | undefined {
 }
 
 function checked(key: string, path: string): string {
-  if (key === '') throw new LakeError('NotFound', `iceberg: ${path} names the table folder itself, not a file`, { file: path });
+  if (key === '') throw messageError('NotFound', 'error.iceberg.tableFolder', { path }, { file: path });
   return key;
 }

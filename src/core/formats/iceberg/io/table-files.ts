@@ -8,7 +8,7 @@ import { readAvroFile, readAvroHeader } from '../../../codecs/avro/index.ts';
 import { FOOTER_TAIL_BYTES, readParquetFooter, type ByteSource, type ParquetFooter } from '../../../codecs/parquet/index.ts';
 import { checkSize, readRangeChecked } from '../../../util/byte-source.ts';
 import { Lru } from '../../../util/lru.ts';
-import { LakeError, isLakeError, throwIfAborted, toLakeError } from '../../../errors.ts';
+import { isLakeError, throwIfAborted, toLakeError } from '../../../errors.ts';
 import type { ByteRange, Storage } from '../../../io/storage.ts';
 import { type ManifestEntry, manifestMetadata } from '../spec/manifest.ts';
 import { readManifestEntries } from '../spec/manifest-reader.ts';
@@ -16,6 +16,7 @@ import { type ManifestFile, parseManifestList } from '../spec/manifest-list.ts';
 import type { PartitionTupleField } from '../spec/partition-spec.ts';
 import { decoding } from './decoding.ts';
 import { Relocation } from './relocation.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** Cached, relocated access to the files of one table. */
 export class TableFiles {
@@ -43,7 +44,7 @@ export class TableFiles {
       if (isLakeError(e, 'NotFound')) {
         const found = await this.readAlternative(path, signal, range);
         if (found) return found;
-        throw new LakeError('NotFound', `${subsystem}: ${path} is missing (looked for ${key} in ${this.storage.description})`, { file: path, key }, { cause: e });
+        throw messageError('NotFound', 'error.iceberg.missingFile', { subsystem, path, key, storage: this.storage.description }, { file: path, key }, e);
       }
       throw toLakeError(e, `${subsystem}: cannot read ${path}`, { file: path, key }, 'Io');
     }
@@ -91,7 +92,7 @@ export class TableFiles {
       });
     }, signal);
     if (snapshotId !== undefined && list.snapshotId !== undefined && list.snapshotId.trim() !== String(snapshotId)) {
-      throw new LakeError('DataInvalid', `iceberg manifest-list: ${path} belongs to snapshot ${list.snapshotId.trim()}, not ${snapshotId} (a swapped or misplaced file)`,
+      throw messageError('DataInvalid', 'error.iceberg.listOfOtherSnapshot', { file: path, actual: list.snapshotId.trim(), expected: String(snapshotId) },
         { file: path, snapshotId: String(snapshotId) });
     }
     return list.files;

@@ -11,7 +11,7 @@
  * does not cover (a struct inside a union, no data_file struct) is read by the generic path instead.
  */
 import { type AvroCursor, type AvroDecodeFn, type AvroField, type AvroType, AvroPairMap, compileDecoder, compileSkipper, lazyFieldDecoder, readAvroFile, readAvroFileWith } from '../../../codecs/avro/index.ts';
-import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 import { ENCODED_METRICS, ENCODED_METRIC_VALUE_KINDS, type MetricMaker, type MetricMakers } from './manifest-metrics.ts';
 import { D, E, type EntryContext, MANIFEST_LAZY_FIELDS, type ManifestEntry, type RawEntry, S, buildEntry, entryContext, newRawEntry, parseManifest } from './manifest.ts';
 import type { ManifestFile } from './manifest-list.ts';
@@ -166,7 +166,7 @@ function metricStep(f: AvroField, slot: number): Step {
   const skips = t.branches.map((b) => compileSkipper(b));
   return (c, raw) => {
     const i = c.readInt();
-    if (i < 0 || i >= n) throw new LakeError('DataInvalid', `avro: union branch ${i} out of range (${n} branches)`, { offset: c.pos });
+    if (i < 0 || i >= n) throw messageError('DataInvalid', 'error.avro.unionBranch', { index: i, branches: n }, { offset: c.pos });
     if (isNull[i]) { raw[slot] = null; return; }
     raw[slot] = c.pos; raw[S.block] = c.bytes;
     skips[i]!(c);

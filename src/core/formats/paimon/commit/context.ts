@@ -1,11 +1,11 @@
 /** What every Paimon write needs: the table's storage, its metadata reader and its latest schema. */
 import { unreadableNewestError } from '../../../commit/unreadable-newest.ts';
-import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import type { TableSchema } from '../spec/schema.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import type { PaimonMetadata } from '../io/metadata.ts';
 import { resolveSnapshot, type VersionChoice } from '../scan/time-travel.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface CommitContext {
   readonly storage: Storage;
@@ -18,15 +18,15 @@ export interface CommitContext {
 /** Refuses writes to read-only storage up front, naming the storage. */
 export function checkWritable(ctx: CommitContext, what: string): void {
   if (!ctx.storage.writable) {
-    throw new LakeError('Unsupported', `paimon ${what}: ${ctx.storage.description} is read-only`, { storage: ctx.storage.description });
+    throw messageError('Unsupported', 'error.paimon.write.readOnly', { subsystem: `paimon ${what}`, storage: ctx.storage.description }, { storage: ctx.storage.description });
   }
 }
 
 /** The snapshot a write targets (id or tag name; a branch is refused: writes here act on the main branch). */
 export async function targetSnapshot(ctx: CommitContext, target: VersionChoice, what: string): Promise<Snapshot> {
   const r = await resolveSnapshot(ctx.meta, target, ctx.signal);
-  if (r.branch) throw new LakeError('Unsupported', `paimon ${what}: '${target.version}' is a branch; give a snapshot id or a tag`, { version: target.version });
-  if (!r.snapshot) throw new LakeError('NotFound', `paimon ${what}: the table has no snapshot`);
+  if (r.branch) throw messageError('Unsupported', 'error.paimon.write.branchTarget', { subsystem: `paimon ${what}`, version: String(target.version) }, { version: target.version });
+  if (!r.snapshot) throw messageError('NotFound', 'error.paimon.write.noSnapshot', { subsystem: `paimon ${what}` });
   return r.snapshot;
 }
 

@@ -13,6 +13,7 @@ import { LakeError } from '../../../errors.ts';
 import { parseDate, parseDecimal, parseTimestamp, type Value } from '../../../expr/index.ts';
 import { arrowType } from '../scan/arrow-type.ts';
 import type { DataField, DataType } from '../spec/data-type.ts';
+import { messageError } from '../../../message-error.ts';
 
 export type RowObject = Readonly<Record<string, unknown>>;
 /** One row's internal values, in a field list's order (null = SQL NULL). */
@@ -70,7 +71,7 @@ export function internalValue(f: DataField, v: unknown, row: number): Value | nu
       return typeof r === 'bigint' ? r : bad(f, row, v, r);
     }
     default:
-      throw new LakeError('Unsupported', `paimon write: column ${f.name} has type ${t.root}, which this writer cannot write`, { column: f.name });
+      throw messageError('Unsupported', 'error.paimon.write.columnType', { column: f.name, type: t.root }, { column: f.name });
   }
 }
 
@@ -78,7 +79,7 @@ export function internalValue(f: DataField, v: unknown, row: number): Value | nu
 export function rowValues(fields: readonly DataField[], row: RowObject, index: number): InternalValues {
   const known = new Set(fields.map((f) => f.name));
   for (const k of Object.keys(row)) {
-    if (!known.has(k)) throw new LakeError('DataInvalid', `paimon write: row ${index + 1} has a column ${k} the table does not have; its columns are: ${[...known].join(', ')}`, { column: k, row: index });
+    if (!known.has(k)) throw messageError('DataInvalid', 'error.paimon.write.unknownColumn', { row: index + 1, column: k, columns: [...known].join(', ') }, { column: k, row: index });
   }
   return fields.map((f) => internalValue(f, row[f.name], index));
 }

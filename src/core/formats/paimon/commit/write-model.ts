@@ -11,7 +11,6 @@ import {
   type AppliedChange, type CapabilityOptions, type PreparedChange, type WriteAction, type WriteCapability,
   disableAll, reasonOf, snapshotIdParam, unsupportedAction, writesOffMessage, writesOffReason,
 } from '../../../commit/write-action.ts';
-import { LakeError } from '../../../errors.ts';
 import { errorRef } from '../../../messages/message-parts.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { pool } from '../../../util/async.ts';
@@ -95,7 +94,7 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
   switch (action.kind) {
     case 'tag': {
       const name = action.name.trim();
-      if (name === '') throw new LakeError('DataInvalid', 'paimon tag: the name must not be empty or blank');
+      if (name === '') throw messageError('DataInvalid', 'error.paimon.write.blankTag', undefined);
       const id = action.snapshotId ?? latest?.toString();
       change = { preview: { operation: 'create-tag', description: `Create tag "${name}" on snapshot ${id ?? 'latest'}: a copy of that snapshot's file that keeps it (and its files) readable after the snapshot expires.`,
         writes: [{ key: tagKey(name), kind: 'other', note: `snapshot ${id ?? 'latest'} JSON + tagCreateTime` }], deletes: [], before, after: before, warnings: [], details } };
@@ -121,7 +120,7 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
       break;
     }
     case 'rollback': {
-      if (action.snapshotId === undefined) throw new LakeError('DataInvalid', 'paimon rollback: give a snapshot id or tag');
+      if (action.snapshotId === undefined) throw messageError('DataInvalid', 'error.paimon.write.rollbackTarget', undefined);
       const target = action.snapshotId;
       const next = latest === undefined ? 1n : latest + 1n;
       const targetId = /^\d+$/.test(target) ? BigInt(target) : (await table.meta.tag(target, signal)).snapshot.id;
@@ -188,7 +187,7 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
     ...change, concurrency: CONCURRENCY_PAIMON, noop,
     async apply(o = {}) {
       if (change.typedConfirmation !== undefined && o.confirmText !== change.typedConfirmation) {
-        throw new LakeError('DataInvalid', `paimon commit: type "${change.typedConfirmation}" to confirm`);
+        throw messageError('DataInvalid', 'error.paimon.write.confirm', { text: change.typedConfirmation });
       }
       await table.reload(o.signal);
       const now = await table.meta.latestSnapshotId(o.signal);

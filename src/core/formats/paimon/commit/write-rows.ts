@@ -35,6 +35,7 @@ import { RowKind, writeAppendFile, writeKeyValueFile, type FileTarget, type KeyV
 import { CommitFiles } from './manifest-writer.ts';
 import { internalValue, rowValues, type InternalValues, type RowObject } from './row-values.ts';
 import { commitSnapshotFile, withRetries } from './snapshot-commit.ts';
+import { messageError } from '../../../message-error.ts';
 
 export type { RowWriteKind };
 
@@ -83,13 +84,13 @@ interface BucketGroup {
 /** The rows as internal values, checked (see row-values.ts); deletes need only the primary key. */
 export function prepareRows(schema: TableSchema, kind: RowWriteKind, rows: readonly RowObject[]): InternalValues[] {
   const pk = schema.primaryKeys.length > 0;
-  if (!pk && kind !== 'append') throw new LakeError('Unsupported', `paimon ${kind}: ${kind} needs a primary-key table; this is an append table (only appends)`);
+  if (!pk && kind !== 'append') throw messageError('Unsupported', 'error.paimon.write.needsPk', { subsystem: `paimon ${kind}`, kind });
   // Paimon's INSERT into a primary-key table is an upsert: said so, rather than taken silently as one.
-  if (pk && kind === 'append') throw new LakeError('Unsupported', 'paimon append: this is a primary-key table: use upsert (a row replaces the row of its key) or delete');
+  if (pk && kind === 'append') throw messageError('Unsupported', 'error.paimon.write.pkAppend', undefined);
   checkSupportedOptions(schema.options, pk, 'paimon write');
   if (kind !== 'delete') return rows.map((r, i) => rowValues(schema.fields, r, i));
   return rows.map((r, i) => {
-    for (const k of schema.primaryKeys) if (r[k] === null || r[k] === undefined) throw new LakeError('DataInvalid', `paimon delete: row ${i + 1} has no value for the primary key column ${k}`, { column: k, row: i });
+    for (const k of schema.primaryKeys) if (r[k] === null || r[k] === undefined) throw messageError('DataInvalid', 'error.paimon.write.deleteKey', { row: i + 1, column: k }, { column: k, row: i });
     // A delete record carries the key; Paimon drops the row whatever else it holds, so absent NOT NULL columns get a zero value.
     return schema.fields.map((f) => internalValue(f, r[f.name] ?? (f.type.nullable ? null : zeroOf(f)), i));
   });
@@ -146,7 +147,7 @@ export function compareKeys(a: InternalValues, b: InternalValues): number {
 export async function writeRows(ctx: CommitContext, kind: RowWriteKind, rows: readonly RowObject[], opts: WriteRowsOptions = {}): Promise<WriteRowsResult> {
   checkWritable(ctx, 'write');
   const values = prepareRows(ctx.schema, kind, rows);
-  if (values.length === 0) throw new LakeError('DataInvalid', `paimon ${kind}: no rows given`);
+  if (values.length === 0) throw messageError('DataInvalid', 'error.paimon.write.noRows', { subsystem: `paimon ${kind}` });
   const commitUser = opts.commitUser ?? newCommitUser();
   return withRetries(opts.retries ?? DEFAULT_RETRIES, async (attempt) => {
     if (attempt > 0) await backoff(attempt, ctx.signal);

@@ -4,7 +4,6 @@
  * index file node (`delete-file`) answers for every vector it holds. Node ids are the tree's own
  * (`dv:<index manifest>:<entry>:<data file>`, `index:<index manifest>:<entry>`; inspect/tree.ts).
  */
-import { LakeError } from '../../../errors.ts';
 import type { DeletedPositionsDto, TreeNode } from '../../table-format.ts';
 import type { PaimonMetadata } from '../io/metadata.ts';
 import { parseDeletionVectorAt } from '../spec/deletion-vector.ts';
@@ -12,6 +11,7 @@ import { DELETION_VECTORS_INDEX } from '../spec/index-manifest.ts';
 import { indexFileKey } from '../spec/layout.ts';
 import { bucketFolder } from '../spec/partition-path.ts';
 import type { TableSchema } from '../spec/schema.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** Positions shown per data file unless asked otherwise. */
 const DEFAULT_POSITION_LIMIT = 10_000;
@@ -21,17 +21,17 @@ export async function paimonDeletedPositions(meta: PaimonMetadata, schema: Table
   const limit = options.limit ?? DEFAULT_POSITION_LIMIT;
   const [kind, manifest, index, dataFile] = node.id.split(':').map(decodeURIComponent);
   if ((kind !== 'dv' && kind !== 'index') || manifest === undefined || index === undefined) {
-    throw new LakeError('Unsupported', `paimon deletes: a ${node.kind} node (${node.label}) deletes no rows by position`, { node: node.id });
+    throw messageError('Unsupported', 'error.paimon.deletes.notByPosition', { kind: node.kind, label: node.label }, { node: node.id });
   }
   const entry = (await meta.indexManifest(manifest, options.signal))[Number(index)];
-  if (!entry) throw new LakeError('NotFound', `paimon deletes: index manifest ${manifest} has no entry ${index}`, { node: node.id });
+  if (!entry) throw messageError('NotFound', 'error.paimon.deletes.noIndexEntry', { manifest: String(manifest), index: String(index) }, { node: node.id });
   if (entry.indexType !== DELETION_VECTORS_INDEX) {
-    throw new LakeError('Unsupported', `paimon deletes: ${entry.fileName} is a ${entry.indexType} index, not deletion vectors`, { file: indexFileKey(entry.fileName) });
+    throw messageError('Unsupported', 'error.paimon.deletes.notDv', { file: entry.fileName, type: entry.indexType }, { file: indexFileKey(entry.fileName) });
   }
   const bytes = await meta.indexFile(entry.fileName, options.signal, entry.fileSize);
   const folder = bucketFolder(schema, entry.partition, entry.bucket);
   const ranges = entry.deletionVectors.filter((r) => kind === 'index' || r.dataFileName === dataFile);
-  if (kind === 'dv' && ranges.length === 0) throw new LakeError('NotFound', `paimon deletes: ${entry.fileName} holds no vector for ${dataFile}`, { file: indexFileKey(entry.fileName) });
+  if (kind === 'dv' && ranges.length === 0) throw messageError('NotFound', 'error.paimon.deletes.noVector', { file: entry.fileName, dataFile: String(dataFile) }, { file: indexFileKey(entry.fileName) });
   return {
     kind: 'deletion-vector',
     files: ranges.map((r) => {

@@ -12,7 +12,6 @@
  * Node ids encode the path (`kind:arg:…`, arguments URI-encoded), so any node can be expanded later
  * without state; the snapshot comes from the version selector of each call.
  */
-import { LakeError } from '../../../errors.ts';
 import { explained, labelled, type MessageKey } from '../../../messages/en.ts';
 import type { TreeNode } from '../../table-format.ts';
 import { parseDeletionVectorAt } from '../spec/deletion-vector.ts';
@@ -24,6 +23,7 @@ import type { TableSchema } from '../spec/schema.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import type { PaimonMetadata } from '../io/metadata.ts';
 import { keyText, lsmView } from './lsm.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface TreeContext {
   readonly meta: PaimonMetadata;
@@ -55,7 +55,7 @@ export async function treeNodes(ctx: TreeContext, nodeId?: string): Promise<Tree
     case 'bucket': return levelNodes(ctx, a!, Number(b));
     case 'level': return levelFiles(ctx, a!, Number(b), Number(c));
     default:
-      throw new LakeError('NotFound', `paimon tree: no node '${nodeId}' under snapshot ${s.id}`, { node: nodeId });
+      throw messageError('NotFound', 'error.paimon.tree.noNode', { node: nodeId, snapshot: String(s.id) }, { node: nodeId });
   }
 }
 
@@ -200,7 +200,7 @@ async function indexManifestChildren(ctx: TreeContext, name: string): Promise<Tr
 
 async function indexFileChildren(ctx: TreeContext, name: string, i: number): Promise<TreeNode[]> {
   const e = (await ctx.meta.indexManifest(name, ctx.signal))[i];
-  if (!e) throw new LakeError('NotFound', `paimon tree: index manifest ${name} has no entry ${i}`, { file: manifestKey(name) });
+  if (!e) throw messageError('NotFound', 'error.paimon.tree.noIndexEntry', { manifest: name, index: String(i) }, { file: manifestKey(name) });
   // Older writers leave `cardinality` out of the index manifest: count the vector's bits instead (index
   // files are small: one bitmap per data file of the bucket).
   const counted = e.deletionVectors.some((r) => r.cardinality === undefined)

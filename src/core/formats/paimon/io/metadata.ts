@@ -39,6 +39,7 @@ import { parseManifestList, type ManifestList } from '../spec/manifest-list.ts';
 import { parseTableSchema, type TableSchema } from '../spec/schema.ts';
 import { parseSnapshot, type Snapshot } from '../spec/snapshot.ts';
 import { parseTag, type Tag } from '../spec/tag.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** How far past the LATEST hint snapshots are probed without a listing (bounds the requests). */
 const MAX_PROBES = 100;
@@ -137,8 +138,8 @@ export class PaimonMetadata {
     // An EARLIEST hint can lag an expiration: move up to the first snapshot that exists.
     while (first <= last && !(await this.exists(snapshotKey(first, this.branch), signal))) first++;
     if (latestHint !== undefined && first > latestHint) {
-      throw new LakeError('DataInvalid', `paimon snapshot: LATEST names snapshot ${latestHint} but ${snapshotKey(latestHint, this.branch)} does not exist`
-        + ' (a committed snapshot is missing)', { file: snapshotKey(latestHint, this.branch), hint: snapshotHintKey('LATEST', this.branch) });
+      throw messageError('DataInvalid', 'error.paimon.latestMissing', { id: String(latestHint), file: snapshotKey(latestHint, this.branch) },
+        { file: snapshotKey(latestHint, this.branch), hint: snapshotHintKey('LATEST', this.branch) });
     }
     let end = last;
     for (let probes = 0; probes < MAX_PROBES && (await this.exists(snapshotKey(end + 1n, this.branch), signal)); probes++) end++;
@@ -200,8 +201,8 @@ export class PaimonMetadata {
     const latestHint = hint !== undefined && /^\d+$/.test(hint.trim()) ? BigInt(hint.trim()) : undefined;
     const max = ids[ids.length - 1];
     if (latestHint !== undefined && (max === undefined || latestHint > max)) {
-      throw new LakeError('DataInvalid', `paimon snapshot: LATEST names snapshot ${latestHint} but ${snapshotKey(latestHint, this.branch)} does not exist`
-        + ' (a committed snapshot is missing)', { file: snapshotKey(latestHint, this.branch), hint: hintKey });
+      throw messageError('DataInvalid', 'error.paimon.latestMissing', { id: String(latestHint), file: snapshotKey(latestHint, this.branch) },
+        { file: snapshotKey(latestHint, this.branch), hint: hintKey });
     }
     // Newest first: a snapshot file that does not parse is skipped (reads) and refuses writes.
     const torn: UnreadableNewest[] = [];
@@ -263,7 +264,7 @@ export class PaimonMetadata {
       p = this.readText(key, 'paimon snapshot', signal).then((t) => {
         const s = parseSnapshot(t, key);
         // A snapshot file holding another snapshot (swapped, or copied by hand) would read another version.
-        if (s.id !== id) throw new LakeError('DataInvalid', `paimon snapshot: ${key} holds snapshot ${s.id}, not ${id}`, { file: key });
+        if (s.id !== id) throw messageError('DataInvalid', 'error.paimon.holdsOtherSnapshot', { file: key, actual: String(s.id), expected: String(id) }, { file: key });
         return s;
       });
       p.catch(() => this.snapshotsById.delete(id));
@@ -279,7 +280,7 @@ export class PaimonMetadata {
       const key = schemaKey(id, this.branch);
       p = this.readText(key, 'paimon schema', signal).then((t) => {
         const s = parseTableSchema(t, key);
-        if (s.id !== id) throw new LakeError('DataInvalid', `paimon schema: ${key} holds schema ${s.id}, not ${id}`, { file: key });
+        if (s.id !== id) throw messageError('DataInvalid', 'error.paimon.holdsOtherSchema', { file: key, actual: String(s.id), expected: String(id) }, { file: key });
         return s;
       });
       p.catch(() => this.schemasById.delete(id));

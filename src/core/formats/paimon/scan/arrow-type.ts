@@ -16,6 +16,7 @@ import { LakeError } from '../../../errors.ts';
 import type { Value } from '../../../expr/index.ts';
 import { utf8Decode } from '../../../util/bytes.ts';
 import type { DataField, DataType } from '../spec/data-type.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** The Arrow type of a Paimon type. */
 export function arrowType(t: DataType): ArrowType {
@@ -164,8 +165,7 @@ function writerFor(target: ArrowType, column: string, from: ArrowType): Writer {
 }
 
 function cannotCast(column: string, from: ArrowType, to: ArrowType | undefined): LakeError {
-  return new LakeError('Unsupported', `paimon read: column '${column}' was written as ${String(from)}`
-    + (to ? ` and cannot be read as ${String(to)}` : ' and cannot be converted'), { column });
+  return messageError('Unsupported', 'error.paimon.cannotConvert', { column, from: String(from), ...(to ? { to: String(to) } : {}) }, { column });
 }
 
 function floorDiv(a: bigint, b: bigint): bigint {

@@ -9,7 +9,6 @@
  */
 import type { RecordBatch } from 'apache-arrow';
 import { selectColumns } from '../../../arrow/index.ts';
-import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import type { ChangeLogBatch, ChangeLogOrigin, ChangeLogSource, ChangeLogType } from '../../table-format.ts';
 import type { PaimonMetadata } from '../io/metadata.ts';
@@ -22,6 +21,8 @@ import { readDataFile } from './data-file.ts';
 import { changelogEntries } from './file-entries.ts';
 import { VALUE_KIND_COLUMN } from './merge.ts';
 import type { PaimonTaskFile } from './task.ts';
+import { messageError } from '../../../message-error.ts';
+import { note, type Note } from '../../../messages/note.ts';
 
 /** `RowKind` byte → model change type. */
 const KINDS: readonly ChangeLogType[] = ['insert', 'update-before', 'update-after', 'delete'];
@@ -50,14 +51,14 @@ export function paimonChangeLog(input: PaimonChangeLogInput): ChangeLogSource {
   const columns = readSchema.fields.map((f) => f.name);
   const withLog = input.snapshots.filter((s) => s.changelogManifestList);
   const derive = input.snapshots.filter((s) => !s.changelogManifestList).map((s) => s.id.toString());
-  const notes = [withLog.length === 0
-    ? `no snapshot in the range has changelog files (changelog-producer = ${producer}${producer === 'none' ? ': Paimon writes none' : ''})`
-    : `changelog-producer = ${producer}: rows read from the changelog files of ${withLog.map((s) => s.id).join(', ')}, their row kinds +I, -U, +U, -D as insert, update-before, update-after, delete`];
+  const notes: Note[] = [withLog.length === 0
+    ? (producer === 'none' ? note('note.paimon.noChangelogProducer') : note('note.paimon.noChangelogInRange', { producer }))
+    : note('note.paimon.changelogRead', { producer, snapshots: withLog.map((s) => s.id).join(', ') })];
   // `input` copies the records as written: an upsert of an existing key is +I with no -U before it, and a
   // delete's -D carries the values given with it (the key); they apply by primary key.
   const upsert = producer === 'input' && readSchema.primaryKeys.length > 0;
-  if (upsert && withLog.length) notes.push(`changelog-producer = input keeps the records as they were written: an update shows as an insert (+I) of the new value replacing the row of its key (${readSchema.primaryKeys.join(', ')}), with no before image`);
-  if (derive.length && withLog.length) notes.push(`${derive.join(', ')}: no changelog files (${derive.length === 1 ? 'a snapshot' : 'snapshots'} that changed no rows through the writer, e.g. a compaction, or written without a changelog producer)`);
+  if (upsert && withLog.length) notes.push(note('note.paimon.changelogInput', { keys: readSchema.primaryKeys.join(', ') }));
+  if (derive.length && withLog.length) notes.push(note('note.paimon.noChangelogFiles', { snapshots: derive.join(', '), count: derive.length }));
   return {
     name: PAIMON_CHANGELOG_NAME, columns, notes, derive,
     ...(upsert ? { upsertKey: [...readSchema.primaryKeys] } : {}),
@@ -90,7 +91,7 @@ function toBatch(b: RecordBatch, columns: readonly string[], version: string, fi
   const origins: ChangeLogOrigin[] = [];
   for (let i = 0; i < b.numRows; i++) {
     const t = KINDS[kinds[i]!];
-    if (!t) throw new LakeError('DataInvalid', `paimon changelog: ${file} row ${first + BigInt(i)} has the unknown row kind ${kinds[i]} (RowKind is 0-3)`, { file });
+    if (!t) throw messageError('DataInvalid', 'error.paimon.rowKind', { file, row: String(first + BigInt(i)), kind: String(kinds[i]) }, { file });
     changeTypes.push(t);
     origins.push({ file, partition, position: first + BigInt(i) });
   }

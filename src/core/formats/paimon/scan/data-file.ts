@@ -13,7 +13,6 @@ import { batchFromColumns, dropPositions, nullData } from '../../../arrow/index.
 import { readOrcToArrow } from '../../../codecs/orc/index.ts';
 import { PARQUET_FIELD_ID_KEY, readParquetToArrow, storageSource } from '../../../codecs/parquet/index.ts';
 import type { RoaringBitmap64 } from '../../../codecs/roaring.ts';
-import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { paimonError } from '../spec/errors.ts';
 import type { TableSchema } from '../spec/schema.ts';
@@ -21,6 +20,7 @@ import { arrowField, arrowType } from './arrow-type.ts';
 import { SEQUENCE_COLUMN, VALUE_KIND_COLUMN } from './merge.ts';
 import { evolveColumn } from './schema-evolution-cast.ts';
 import type { PaimonTaskFile } from './task.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface ReadDataFileOptions {
   readonly storage: Storage;
@@ -37,12 +37,11 @@ export interface ReadDataFileOptions {
 /** Refuses files this reader cannot decode, naming the file. */
 function checkReadable(file: PaimonTaskFile): void {
   if (file.externalPath) {
-    throw new LakeError('Unsupported', `paimon read: data file ${file.fileName} lives at the external path ${file.externalPath},`
-      + ' outside the table folder; only files under the table root can be read', { file: file.externalPath });
+    throw messageError('Unsupported', 'error.paimon.externalPath', { file: file.fileName, path: file.externalPath }, { file: file.externalPath });
   }
   const ext = /\.([a-z]+)$/.exec(file.fileName)?.[1];
   if (ext === 'avro' || ext === 'lance' || ext === 'csv' || ext === 'json') {
-    throw new LakeError('Unsupported', `paimon read: ${ext.toUpperCase()} data files are not supported (only Parquet and ORC)`, { file: file.key });
+    throw messageError('Unsupported', 'error.paimon.fileFormat', { format: ext.toUpperCase() }, { file: file.key });
   }
 }
 
@@ -66,7 +65,7 @@ export async function* readDataFile(o: ReadDataFileOptions): AsyncGenerator<Reco
     // The manifest's rowCount must be the file's: another count means another file in its place (and
     // deletion-vector positions would point at the wrong rows).
     if (String(position) !== o.file.rowCount) {
-      throw new LakeError('DataInvalid', `paimon read: ${o.file.key} has ${position} rows but its manifest records ${o.file.rowCount} (a swapped or rewritten file)`, { file: o.file.key });
+      throw messageError('DataInvalid', 'error.paimon.rowCount', { file: o.file.key, rows: String(position), recorded: String(o.file.rowCount) }, { file: o.file.key });
     }
   } catch (e) {
     throw paimonError(e, 'paimon read', o.file.key);
@@ -90,7 +89,7 @@ function project(batch: RecordBatch, o: ReadDataFileOptions): RecordBatch {
   if (o.systemColumns) {
     for (const name of [SEQUENCE_COLUMN, VALUE_KIND_COLUMN]) {
       const i = batch.schema.fields.findIndex((f) => f.name === name);
-      if (i < 0) throw new LakeError('DataInvalid', `paimon read: primary-key data file has no ${name} column`, { file: o.file.key });
+      if (i < 0) throw messageError('DataInvalid', 'error.paimon.pkFileColumn', { column: name }, { file: o.file.key });
       fields.push(batch.schema.fields[i]!);
       columns.push(batch.data.children[i]!);
     }

@@ -4,13 +4,13 @@
  * what remains ADD is live. The delta list alone gives what one commit changed; the changelog list
  * gives the changelog files a `changelog-producer` wrote.
  */
-import { LakeError } from '../../../errors.ts';
 import { pool } from '../../../util/async.ts';
 import { liveIndexFiles, type IndexManifestEntry } from '../spec/index-manifest.ts';
 import { mergeEntries, type ManifestEntry } from '../spec/manifest-entry.ts';
 import type { ManifestFileMeta } from '../spec/manifest-list.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
 import type { PaimonMetadata } from '../io/metadata.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** Manifests read in parallel at most (each is one small read). */
 const MANIFEST_CONCURRENCY = 8;
@@ -51,8 +51,7 @@ export function checkRecordCount(live: readonly ManifestEntry[], s: Snapshot): v
   if (s.totalRecordCount === undefined) return;
   const rows = live.reduce((sum, e) => sum + e.file.rowCount, 0n);
   if (rows !== s.totalRecordCount) {
-    throw new LakeError('DataInvalid', `paimon manifest-list: the live files of snapshot ${s.id} hold ${rows} rows but the snapshot records`
-      + ` totalRecordCount ${s.totalRecordCount} (a truncated or swapped manifest list)`, { file: `manifest/${s.baseManifestList}`, deltaManifestList: `manifest/${s.deltaManifestList}` });
+    throw messageError('DataInvalid', 'error.paimon.totalRecords', { snapshot: String(s.id), rows: String(rows), recorded: String(s.totalRecordCount) }, { file: `manifest/${s.baseManifestList}`, deltaManifestList: `manifest/${s.deltaManifestList}` });
   }
 }
 

@@ -10,8 +10,8 @@
  */
 import type { RecordBatch } from 'apache-arrow';
 import { canonicalAccessor, takeRows } from '../../../arrow/index.ts';
-import { LakeError } from '../../../errors.ts';
 import type { SplitMode } from './task.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** `RowKind` byte values (paimon-common `types/RowKind`). */
 const ROW_KIND = { INSERT: 0, UPDATE_BEFORE: 1, UPDATE_AFTER: 2, DELETE: 3 } as const;
@@ -45,7 +45,7 @@ export function mergeBucket(inputs: readonly MergeInput[], keyColumns: readonly 
     const { batch } = input;
     const col = (name: string) => {
       const i = batch.schema.fields.findIndex((f) => f.name === name);
-      if (i < 0) throw new LakeError('DataInvalid', `paimon read: data file of a primary-key table has no ${name} column`, { column: name });
+      if (i < 0) throw messageError('DataInvalid', 'error.paimon.pkTableColumn', { column: name }, { column: name });
       return batch.data.children[i]!;
     };
     const seqs = col(SEQUENCE_COLUMN).values as BigInt64Array;

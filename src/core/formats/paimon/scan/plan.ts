@@ -9,7 +9,6 @@
  * Postpone-bucket files (`bucket = -2`) are not readable until compacted, as in Paimon.
  */
 import type { Note } from '../../../messages/note.ts';
-import { LakeError } from '../../../errors.ts';
 import type { BoundExpr, Expr } from '../../../expr/index.ts';
 import type { LakePlan, SkipDto } from '../../table-format.ts';
 import { toHex } from '../../../util/bytes.ts';
@@ -28,6 +27,7 @@ import type { PaimonMetadata } from '../io/metadata.ts';
 import { bindFilter, evaluateStats, fileValueStats, partitionStats, statsByFieldId } from './pruning.ts';
 import type { PaimonTask, PaimonTaskFile, SplitMode } from './task.ts';
 import { plannedFiles } from './planned-files.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface PlanInput {
   readonly meta: PaimonMetadata;
@@ -49,20 +49,15 @@ export interface PlanInput {
 function splitModeOf(schema: TableSchema, options: CoreOptions): SplitMode {
   if (schema.primaryKeys.length === 0) return 'append';
   if (options.sequenceField.length > 0) {
-    throw new LakeError('Unsupported', `paimon scan: 'sequence.field' (${options.sequenceField.join(', ')}) orders records by user columns instead of`
-      + ' the system sequence number; this reader merges by sequence number only', { option: 'sequence.field' });
+    throw messageError('Unsupported', 'error.paimon.sequenceField', { fields: options.sequenceField.join(', ') }, { option: 'sequence.field' });
   }
   switch (options.mergeEngine) {
     case 'deduplicate': return 'deduplicate';
     case 'first-row': return 'first-row';
     case 'partial-update':
-      throw new LakeError('Unsupported', "paimon scan: merge-engine 'partial-update' merges the records of a key column by column"
-        + ' (later non-null values overwrite earlier ones, with sequence groups); this reader does not implement it. Read the table with'
-        + ' Paimon (Flink/Spark), or inspect its files and LSM levels here.', { option: 'merge-engine' });
+      throw messageError('Unsupported', 'error.paimon.partialUpdate', undefined, { option: 'merge-engine' });
     case 'aggregation':
-      throw new LakeError('Unsupported', "paimon scan: merge-engine 'aggregation' folds the records of a key with per-column aggregate"
-        + " functions ('fields.<col>.aggregate-function'); this reader does not implement them. Read the table with Paimon (Flink/Spark),"
-        + ' or inspect its files and LSM levels here.', { option: 'merge-engine' });
+      throw messageError('Unsupported', 'error.paimon.aggregation', undefined, { option: 'merge-engine' });
   }
 }
 
@@ -70,7 +65,7 @@ function splitModeOf(schema: TableSchema, options: CoreOptions): SplitMode {
 export function outputColumns(schema: TableSchema, columns: readonly string[] | undefined): string[] {
   if (!columns) return schema.fields.map((f) => f.name);
   for (const c of columns) {
-    if (!schema.fields.some((f) => f.name === c)) throw new LakeError('NotFound', `paimon scan: unknown column '${c}' (columns: ${schema.fields.map((f) => f.name).join(', ')})`, { column: c });
+    if (!schema.fields.some((f) => f.name === c)) throw messageError('NotFound', 'error.paimon.unknownColumn', { column: c, columns: schema.fields.map((f) => f.name).join(', ') }, { column: c });
   }
   return [...columns];
 }

@@ -13,6 +13,7 @@ import { utf8Encode } from '../../../util/bytes.ts';
 import { CastFailure, resolveCast, sameTypeIgnoringNullable } from '../spec/cast.ts';
 import { formatDataType, type DataType } from '../spec/data-type.ts';
 import { arrowType, castData, internalValueReader } from './arrow-type.ts';
+import { messageError } from '../../../message-error.ts';
 
 /**
  * The file column `data` (written as `from`) in the read type `to`. Must hold: unchanged types pass
@@ -41,8 +42,7 @@ export function evolveColumn(data: Data, from: DataType, to: DataType, column: s
       values[i] = v === null ? null : cast(v);
     } catch (e) {
       if (!(e instanceof CastFailure)) throw e;
-      throw new LakeError('DataInvalid', `paimon read: column '${column}' written as ${formatDataType(from)} cannot be read as `
-        + `${formatDataType(to)}: ${e.message} (Paimon fails the read as well)`, { column });
+      throw messageError('DataInvalid', 'error.paimon.castFailed', { column, from: formatDataType(from), to: formatDataType(to), detail: e.message }, { column });
     }
   }
   return columnOf(to, target, values);
@@ -85,7 +85,7 @@ function evolveNested(d: Data, from: DataType, to: DataType, column: string): Da
     });
     return rebuild(new Struct(to.fields.map((rf, k) => new Field(rf.name, evolved[k]!.type, rf.type.nullable))), evolved);
   }
-  throw new LakeError('Unsupported', `paimon read: column '${column}': cannot read ${formatDataType(from)} as ${formatDataType(to)}`, { column });
+  throw messageError('Unsupported', 'error.paimon.cannotReadAs', { column, from: formatDataType(from), to: formatDataType(to) }, { column });
 }
 
 /** Arrow data of Paimon type `t` (Arrow type `target`) from internal values (spec/data-type.ts). */

@@ -36,7 +36,7 @@ export async function resolveSnapshot(meta: PaimonMetadata, choice: VersionChoic
   const ids = await meta.snapshotIds(signal);
   const latest = ids[ids.length - 1];
   if (choice.version !== undefined && choice.asOfTimestampMs !== undefined) {
-    throw new LakeError('DataInvalid', 'paimon time travel: give either a version or a timestamp, not both');
+    throw messageError('DataInvalid', 'error.paimon.timeTravelBoth', undefined);
   }
   if (choice.asOfTimestampMs !== undefined) {
     const s = await snapshotAsOf(meta, ids, choice.asOfTimestampMs, signal);

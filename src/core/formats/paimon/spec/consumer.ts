@@ -3,8 +3,8 @@
  * the next snapshot a streaming reader will read. Snapshot expiration never removes snapshots at or
  * after the smallest `nextSnapshot` of the (unexpired) consumers.
  */
-import { LakeError } from '../../../errors.ts';
 import { parseJson } from '../../../util/json.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface Consumer {
   readonly id: string;
@@ -19,11 +19,11 @@ export function parseConsumer(id: string, text: string, file?: string, lastModif
   try {
     json = parseJson(text);
   } catch (e) {
-    throw new LakeError('DataInvalid', `paimon consumer: not valid JSON (${(e as Error).message})`, file ? { file } : {});
+    throw messageError('DataInvalid', 'error.paimon.consumerJson', { reason: (e as Error).message }, file ? { file } : {});
   }
   const next = (json as { nextSnapshot?: unknown } | null)?.nextSnapshot;
   if (typeof next !== 'number' && typeof next !== 'bigint') {
-    throw new LakeError('DataInvalid', 'paimon consumer: missing nextSnapshot', file ? { file } : {});
+    throw messageError('DataInvalid', 'error.paimon.consumerNext', undefined, file ? { file } : {});
   }
   return { id, nextSnapshot: BigInt(next), lastModified };
 }

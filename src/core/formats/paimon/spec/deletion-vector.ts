@@ -13,13 +13,15 @@ import { parseRoaring64, type RoaringBitmap64 } from '../../../codecs/roaring.ts
 import { LakeError, type LakeErrorContext } from '../../../errors.ts';
 import { crc32 } from '../../../util/bytes.ts';
 import type { DeletionVectorRange } from './index-manifest.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 
 const DV_INDEX_VERSION = 1;
 const V1_MAGIC = 1581511376;
 const V2_MAGIC_LE = 1681511377;
 
-function invalid(message: string, context: LakeErrorContext): LakeError {
-  return new LakeError('DataInvalid', `paimon deletion-vector: ${message}`, context);
+function invalid(message: ErrorRef, context: LakeErrorContext): LakeError {
+  return messageError('DataInvalid', 'error.within', { where: 'paimon deletion-vector', message }, context);
 }
 
 /**
@@ -29,26 +31,26 @@ function invalid(message: string, context: LakeErrorContext): LakeError {
  */
 export function parseDeletionVectorAt(file: Uint8Array, range: DeletionVectorRange, indexFile?: string): RoaringBitmap64 {
   const context: LakeErrorContext = { ...(indexFile ? { file: indexFile } : {}), dataFile: range.dataFileName };
-  if (file.length < 1 || file[0] !== DV_INDEX_VERSION) throw invalid(`unknown index file version ${file[0]}`, context);
-  if (range.offset < 1 || range.offset + 8 > file.length) throw invalid(`vector offset ${range.offset} is outside the file (${file.length} bytes)`, context);
+  if (file.length < 1 || file[0] !== DV_INDEX_VERSION) throw invalid(errorRef('error.paimon.dv.version', { version: String(file[0]) }), context);
+  if (range.offset < 1 || range.offset + 8 > file.length) throw invalid(errorRef('error.paimon.dv.offset', { offset: range.offset, bytes: file.length }), context);
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const size = view.getInt32(range.offset, false);
   const magicBE = view.getInt32(range.offset + 4, false);
   if (magicBE === V1_MAGIC) {
-    if (size !== range.length) throw invalid(`vector length ${size} does not match the index manifest (${range.length})`, context);
+    if (size !== range.length) throw invalid(errorRef('error.paimon.dv.length', { size, recorded: range.length }), context);
     const end = range.offset + 4 + size;
-    if (end + 4 > file.length) throw invalid(`vector of ${size} bytes runs past the file end`, context);
+    if (end + 4 > file.length) throw invalid(errorRef('error.paimon.dv.pastEnd', { size }), context);
     const body = file.subarray(range.offset + 4, end);
-    if ((crc32(body) | 0) !== view.getInt32(end, false)) throw invalid('vector CRC mismatch', context);
+    if ((crc32(body) | 0) !== view.getInt32(end, false)) throw invalid(errorRef('error.paimon.dv.crc', undefined), context);
     return parseRoaring32(body.subarray(4), context);
   }
   if (view.getInt32(range.offset + 4, true) === V2_MAGIC_LE) {
     // v2 is length + (magic + 64-bit bitmap) + CRC, exactly Iceberg's deletion-vector-v1 blob.
     const total = 4 + size + 4;
-    if (range.offset + total > file.length) throw invalid(`vector of ${size} bytes runs past the file end`, context);
+    if (range.offset + total > file.length) throw invalid(errorRef('error.paimon.dv.pastEnd', { size }), context);
     return parseDeletionVector(file.subarray(range.offset, range.offset + total), context);
   }
-  throw invalid(`bad magic ${magicBE}`, context);
+  throw invalid(errorRef('error.paimon.dv.magic', { value: magicBE }), context);
 }
 
 /**
@@ -62,7 +64,7 @@ function parseRoaring32(bitmap: Uint8Array, context: LakeErrorContext): RoaringB
   try {
     return parseRoaring64(wrapped);
   } catch (e) {
-    throw invalid(`invalid roaring bitmap: ${(e as Error).message}`, context);
+    throw invalid(errorRef('error.paimon.dv.roaring', { detail: (e as Error).message }), context);
   }
 }
 

@@ -3,6 +3,7 @@
  * Paimon subsystem (`paimon manifest: …`) and whose context names the file involved.
  */
 import { LakeError, toLakeError, type LakeErrorCode, type LakeErrorContext } from '../../../errors.ts';
+import { withinError } from '../../../message-error.ts';
 
 /**
  * Wraps anything thrown while handling `file` so that the message starts with `what` (e.g.
@@ -13,5 +14,5 @@ export function paimonError(e: unknown, what: string, file: string | undefined, 
   const context: LakeErrorContext = file === undefined ? {} : { file };
   const le = toLakeError(e, what, context, fallback);
   if (le.message.startsWith('paimon ') || le.code === 'Aborted') return le;
-  return new LakeError(le.code, `${what}: ${le.message}`, le.context, { cause: le });
+  return withinError(le, what);
 }

@@ -7,11 +7,11 @@
  */
 import { readAvroFile } from '../../../codecs/avro/index.ts';
 import { isOrcFile, readOrcRecordsSync } from '../../../codecs/orc/index.ts';
-import { LakeError } from '../../../errors.ts';
 import { toHex } from '../../../util/bytes.ts';
 import { RecordReader, type AvroRecord } from './avro-record.ts';
 import { paimonError } from './errors.ts';
 import type { FileKind } from './manifest-entry.ts';
+import { messageError } from '../../../message-error.ts';
 
 export const DELETION_VECTORS_INDEX = 'DELETION_VECTORS';
 
@@ -53,7 +53,7 @@ export function parseIndexManifest(bytes: Uint8Array, file: string): IndexManife
 function parseIndexManifestEntry(value: unknown): IndexManifestEntry {
   const r = RecordReader.of(value, WHAT);
   const kind = r.int('_KIND');
-  if (kind !== 0 && kind !== 1) throw new LakeError('DataInvalid', `${WHAT}: unknown entry kind ${kind}`);
+  if (kind !== 0 && kind !== 1) throw messageError('DataInvalid', 'error.paimon.entryKind', { what: WHAT, kind });
   const ranges = r.raw('_DELETIONS_VECTORS_RANGES');
   return {
     kind: kind === 0 ? 'ADD' : 'DELETE',

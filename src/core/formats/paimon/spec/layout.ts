@@ -14,7 +14,7 @@
  * ```
  * Every function returns a storage key relative to the table root.
  */
-import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 
 export const SNAPSHOT_DIR = 'snapshot/';
 export const SCHEMA_DIR = 'schema/';
@@ -55,8 +55,8 @@ export function versionedId(name: string, prefix: string): bigint | undefined {
  * not blank, not purely numeric (it would be confused with a snapshot id), no '/'.
  */
 export function checkRefName(name: string, what: 'tag' | 'branch'): void {
-  if (name.trim() === '') throw new LakeError('DataInvalid', `paimon ${what}: the name must not be blank`);
-  if (/^\d+$/.test(name)) throw new LakeError('DataInvalid', `paimon ${what}: '${name}' is purely numeric and would be confused with a snapshot id`, { [what]: name });
-  if (name.includes('/') || name === '.' || name === '..') throw new LakeError('DataInvalid', `paimon ${what}: '${name}' is not a valid file name`, { [what]: name });
-  if (what === 'branch' && name === 'main') throw new LakeError('DataInvalid', "paimon branch: 'main' is the default branch", { branch: name });
+  if (name.trim() === '') throw messageError('DataInvalid', 'error.paimon.ref.blank', { subsystem: `paimon ${what}` });
+  if (/^\d+$/.test(name)) throw messageError('DataInvalid', 'error.paimon.ref.numeric', { subsystem: `paimon ${what}`, name }, { [what]: name });
+  if (name.includes('/') || name === '.' || name === '..') throw messageError('DataInvalid', 'error.paimon.ref.fileName', { subsystem: `paimon ${what}`, name }, { [what]: name });
+  if (what === 'branch' && name === 'main') throw messageError('DataInvalid', 'error.paimon.ref.main', undefined, { branch: name });
 }

@@ -9,12 +9,12 @@
  */
 import { readAvroFile, writeAvroFile, type AvroSchema } from '../../../codecs/avro/index.ts';
 import { isOrcFile, readOrcRecordsSync } from '../../../codecs/orc/index.ts';
-import { LakeError } from '../../../errors.ts';
 import { toHex } from '../../../util/bytes.ts';
 import { parseJson } from '../../../util/json.ts';
 import { RecordReader, type AvroRecord } from './avro-record.ts';
 import { paimonError } from './errors.ts';
 import { parseSimpleStats, type SimpleStats } from './stats.ts';
+import { messageError } from '../../../message-error.ts';
 
 export type FileKind = 'ADD' | 'DELETE';
 /** `manifest/FileSource`: who wrote the file. */
@@ -79,7 +79,7 @@ export function parseManifest(bytes: Uint8Array, file: string): Manifest {
 function parseManifestEntry(value: unknown): ManifestEntry {
   const r = RecordReader.of(value, WHAT);
   const kind = r.int('_KIND');
-  if (kind !== 0 && kind !== 1) throw new LakeError('DataInvalid', `${WHAT}: unknown entry kind ${kind}`);
+  if (kind !== 0 && kind !== 1) throw messageError('DataInvalid', 'error.paimon.entryKind', { what: WHAT, kind });
   return {
     kind: kind === 0 ? 'ADD' : 'DELETE',
     partition: r.bytes('_PARTITION'),
@@ -137,7 +137,7 @@ export function mergeEntries(entries: Iterable<ManifestEntry>, context: { file?:
     const id = entryIdentifier(e);
     if (e.kind === 'ADD') {
       if (out.has(id)) {
-        throw new LakeError('DataInvalid', `${WHAT}: file ${e.file.fileName} is added twice`, { ...context, dataFile: e.file.fileName });
+        throw messageError('DataInvalid', 'error.paimon.addedTwice', { what: WHAT, file: e.file.fileName }, { ...context, dataFile: e.file.fileName });
       }
       out.set(id, e);
     } else if (out.has(id)) out.delete(id);

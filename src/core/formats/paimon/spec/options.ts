@@ -2,8 +2,8 @@
  * The table options a reader needs (paimon-api `CoreOptions`), typed and with Paimon's defaults.
  * Options live in the schema (`schema-N` "options"); unknown options are kept but ignored.
  */
-import { LakeError } from '../../../errors.ts';
 import type { TableSchema } from './schema.ts';
+import { messageError } from '../../../message-error.ts';
 
 export type MergeEngine = 'deduplicate' | 'partial-update' | 'aggregation' | 'first-row';
 
@@ -41,7 +41,7 @@ function int(options: Readonly<Record<string, string>>, key: string, dflt: numbe
   const raw = options[key];
   if (raw === undefined) return dflt;
   const n = Number(raw.trim());
-  if (!Number.isInteger(n)) throw new LakeError('DataInvalid', `paimon options: '${key}' = '${raw}' is not an integer`, { option: key });
+  if (!Number.isInteger(n)) throw messageError('DataInvalid', 'error.paimon.options.notInteger', { key, value: raw }, { option: key });
   return n;
 }
 
@@ -65,7 +65,7 @@ const DURATION_UNITS: Record<string, number> = {
 export function parseDuration(text: string, key = 'duration'): number {
   const m = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$/.exec(text);
   const unit = m ? DURATION_UNITS[(m[2] || 'ms').toLowerCase()] : undefined;
-  if (!m || unit === undefined) throw new LakeError('DataInvalid', `paimon options: '${key}' = '${text}' is not a duration`, { option: key });
+  if (!m || unit === undefined) throw messageError('DataInvalid', 'error.paimon.options.notDuration', { key, value: text }, { option: key });
   return Math.round(Number(m[1]) * unit);
 }
 
@@ -74,7 +74,7 @@ export function coreOptions(schema: TableSchema): CoreOptions {
   const o = schema.options;
   const engine = (o['merge-engine'] ?? 'deduplicate').trim().toLowerCase();
   if (!['deduplicate', 'partial-update', 'aggregation', 'first-row'].includes(engine)) {
-    throw new LakeError('DataInvalid', `paimon options: unknown merge-engine '${engine}'`, { option: 'merge-engine' });
+    throw messageError('DataInvalid', 'error.paimon.options.mergeEngine', { engine }, { option: 'merge-engine' });
   }
   const trigger = int(o, 'num-sorted-run.compaction-trigger', 5);
   return {

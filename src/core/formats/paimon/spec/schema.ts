@@ -7,6 +7,8 @@
 import { LakeError } from '../../../errors.ts';
 import { parseJson } from '../../../util/json.ts';
 import { parseDataField, type DataField } from './data-type.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 
 export interface TableSchema {
   /** Schema file format version (absent = 1, Paimon 0.7 and older). */
@@ -22,8 +24,8 @@ export interface TableSchema {
   readonly timeMillis: number;
 }
 
-function invalid(message: string, file?: string): LakeError {
-  return new LakeError('DataInvalid', `paimon schema: ${message}`, file ? { file } : {});
+function invalid(message: ErrorRef, file?: string): LakeError {
+  return messageError('DataInvalid', 'error.within', { where: 'paimon schema', message }, file ? { file } : {});
 }
 
 /**
@@ -35,9 +37,9 @@ export function parseTableSchema(text: string, file?: string): TableSchema {
   try {
     json = parseJson(text) as Record<string, unknown>;
   } catch (e) {
-    throw invalid(`not valid JSON (${(e as Error).message})`, file);
+    throw invalid(errorRef('error.json.notValid', { reason: (e as Error).message }), file);
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw invalid('not a JSON object', file);
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw invalid(errorRef('error.json.notObject', undefined), file);
   try {
     return toSchema(json);
   } catch (e) {
@@ -49,23 +51,23 @@ export function parseTableSchema(text: string, file?: string): TableSchema {
 function toSchema(json: Record<string, unknown>): TableSchema {
   const version = json.version === undefined ? 1 : Number(json.version);
   const id = Number(json.id);
-  if (!Number.isInteger(id)) throw invalid('missing schema id');
-  if (!Array.isArray(json.fields)) throw invalid('missing fields');
+  if (!Number.isInteger(id)) throw invalid(errorRef('error.paimon.spec.missing', { field: 'schema id' }));
+  if (!Array.isArray(json.fields)) throw invalid(errorRef('error.paimon.spec.missing', { field: 'fields' }));
   const fields = json.fields.map(parseDataField);
   const ids = new Set<number>();
   const names = new Set<string>();
   for (const f of fields) {
-    if (ids.has(f.id)) throw invalid(`duplicate field id ${f.id}`);
-    if (names.has(f.name)) throw invalid(`duplicate field name '${f.name}'`);
+    if (ids.has(f.id)) throw invalid(errorRef('error.paimon.spec.duplicateId', { id: String(f.id) }));
+    if (names.has(f.name)) throw invalid(errorRef('error.paimon.spec.duplicateName', { name: f.name }));
     ids.add(f.id);
     names.add(f.name);
   }
   const partitionKeys = stringList(json.partitionKeys ?? [], 'partitionKeys');
   const primaryKeys = stringList(json.primaryKeys ?? [], 'primaryKeys');
-  for (const k of [...partitionKeys, ...primaryKeys]) if (!names.has(k)) throw invalid(`key column '${k}' is not a field`);
+  for (const k of [...partitionKeys, ...primaryKeys]) if (!names.has(k)) throw invalid(errorRef('error.paimon.spec.keyNotField', { column: k }));
   const options: Record<string, string> = {};
   const rawOptions = json.options ?? {};
-  if (typeof rawOptions !== 'object' || rawOptions === null) throw invalid('options is not an object');
+  if (typeof rawOptions !== 'object' || rawOptions === null) throw invalid(errorRef('error.paimon.spec.optionsNotObject', undefined));
   for (const [k, v] of Object.entries(rawOptions)) options[k] = String(v);
   if (version <= 1 && options.bucket === undefined) options.bucket = '1';
   if (version <= 2 && options['file.format'] === undefined) options['file.format'] = 'orc';
@@ -83,7 +85,7 @@ function toSchema(json: Record<string, unknown>): TableSchema {
 }
 
 function stringList(v: unknown, what: string): string[] {
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw invalid(`${what} is not a list of names`);
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw invalid(errorRef('error.paimon.spec.notNames', { what }));
   return v as string[];
 }
 
@@ -96,7 +98,7 @@ function fieldByName(schema: TableSchema, name: string): DataField | undefined {
 export function fieldsByName(schema: TableSchema, names: readonly string[]): DataField[] {
   return names.map((n) => {
     const f = fieldByName(schema, n);
-    if (!f) throw invalid(`no field '${n}' in schema ${schema.id}`);
+    if (!f) throw invalid(errorRef('error.paimon.spec.noField', { name: n, schema: String(schema.id) }));
     return f;
   });
 }

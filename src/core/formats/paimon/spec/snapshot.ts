@@ -10,6 +10,8 @@
  */
 import { LakeError } from '../../../errors.ts';
 import { parseJson, stringifyJson, type JsonValue } from '../../../util/json.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 
 /** `Snapshot.CommitKind`. */
 export type CommitKind = 'APPEND' | 'COMPACT' | 'OVERWRITE' | 'ANALYZE';
@@ -39,15 +41,15 @@ export interface Snapshot {
   readonly raw: Readonly<Record<string, JsonValue>>;
 }
 
-function invalid(message: string, file?: string): LakeError {
-  return new LakeError('DataInvalid', `paimon snapshot: ${message}`, file ? { file } : {});
+function invalid(message: ErrorRef, file?: string): LakeError {
+  return messageError('DataInvalid', 'error.within', { where: 'paimon snapshot', message }, file ? { file } : {});
 }
 
 const big = (v: JsonValue | undefined): bigint | undefined =>
   v === undefined || v === null ? undefined : typeof v === 'bigint' ? v : typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : NaNBig(v);
 
 function NaNBig(v: JsonValue): never {
-  throw invalid(`expected an integer, got ${JSON.stringify(v)}`);
+  throw invalid(errorRef('error.paimon.spec.notInteger', { value: String(JSON.stringify(v)) }));
 }
 
 const str = (v: JsonValue | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -61,9 +63,9 @@ export function parseSnapshot(text: string, file?: string): Snapshot {
   try {
     json = parseJson(text);
   } catch (e) {
-    throw invalid(`not valid JSON (${(e as Error).message})`, file);
+    throw invalid(errorRef('error.json.notValid', { reason: (e as Error).message }), file);
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw invalid('not a JSON object', file);
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw invalid(errorRef('error.json.notObject', undefined), file);
   try {
     return snapshotOf(json as Record<string, JsonValue>);
   } catch (e) {
@@ -75,16 +77,16 @@ export function parseSnapshot(text: string, file?: string): Snapshot {
 /** Builds the model from an already-parsed JSON object (see {@link parseSnapshot}). */
 function snapshotOf(raw: Record<string, JsonValue>): Snapshot {
   const id = big(raw.id);
-  if (id === undefined) throw invalid('missing id');
+  if (id === undefined) throw invalid(errorRef('error.paimon.spec.missing', { field: 'id' }));
   const schemaId = Number(big(raw.schemaId) ?? NaN);
-  if (!Number.isSafeInteger(schemaId)) throw invalid('missing schemaId');
+  if (!Number.isSafeInteger(schemaId)) throw invalid(errorRef('error.paimon.spec.missing', { field: 'schemaId' }));
   const base = str(raw.baseManifestList);
   const delta = str(raw.deltaManifestList);
-  if (!base || !delta) throw invalid('missing baseManifestList / deltaManifestList');
+  if (!base || !delta) throw invalid(errorRef('error.paimon.spec.missing', { field: 'baseManifestList / deltaManifestList' }));
   const kind = str(raw.commitKind);
-  if (!kind) throw invalid('missing commitKind');
+  if (!kind) throw invalid(errorRef('error.paimon.spec.missing', { field: 'commitKind' }));
   const time = big(raw.timeMillis);
-  if (time === undefined) throw invalid('missing timeMillis');
+  if (time === undefined) throw invalid(errorRef('error.paimon.spec.missing', { field: 'timeMillis' }));
   const props = raw.properties;
   return {
     version: raw.version === undefined ? 1 : Number(raw.version),

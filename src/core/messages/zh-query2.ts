@@ -1,0 +1,31 @@
+/** Simplified Chinese (zh-CN) text of en-query2.ts, key for key: the columnar executor's reasons, scan notes, EXPLAIN's column. */
+import type { enQuery2 } from './en-query2.ts';
+
+export const zhQuery2: { readonly [K in keyof typeof enQuery2]: (...args: Parameters<(typeof enQuery2)[K]>) => string } = {
+  'ui.query.reason.unresolved': (p) => `列式执行器在这里无法解析列 ${p.column}`,
+  'ui.query.reason.datedArithmetic': (p) => `列式执行器不做日期或时间戳的算术运算（${p.operator}）`,
+  'ui.query.reason.operator': (p) => `列式执行器不支持运算符 ${p.operator}`,
+  'ui.query.reason.decimalVsDated': () => '列式执行器不比较 decimal 与日期或时间戳',
+  'ui.query.reason.caseOrdered': () => '列式执行器不处理取值为 decimal、日期或时间戳的 CASE',
+  'ui.query.reason.expressionKind': (p) => `列式执行器不支持 ${p.node} 表达式`,
+  'ui.query.reason.castObject': () => '列式执行器不对对象做 CAST',
+  'ui.query.reason.castTo': (p) => `列式执行器不支持 CAST 为 ${p.type}`,
+  'ui.query.reason.mixedTypes': (p) => `列式执行器不对不同类型的值求 ${p.fn}`,
+  'ui.query.reason.aggregateHere': (p) => `列式执行器不在这里计算聚合函数 ${p.fn}`,
+  'ui.query.reason.filterOn': (p) => `列式执行器不支持 ${p.fn} 上的 FILTER`,
+  'ui.query.reason.arity': (p) => `列式执行器不支持这样个数的 ${p.fn} 参数`,
+  'ui.query.reason.ofObject': (p) => `列式执行器不对对象求 ${p.fn}`,
+  'ui.query.reason.start': (p) => `列式执行器不支持这个 ${p.fn} 起始位置`,
+  'ui.query.reason.length': (p) => `列式执行器不支持这个 ${p.fn} 长度`,
+  'ui.query.reason.function': (p) => `列式执行器不支持函数 ${p.fn}`,
+  'ui.query.reason.aggregate': (p) => `列式执行器不支持聚合函数 ${p.fn}`,
+  'ui.query.reason.arguments': (p) => `列式执行器不支持这样的 ${p.fn} 参数`,
+  'ui.query.reason.aggregateOfType': (p) => `列式执行器不对 ${p.type} 求 ${p.fn}`,
+  'ui.query.reason.emptyGroup': () => '列式执行器不取空分组的列值',
+  'ui.query.reason.starInAggregate': () => '列式执行器不支持聚合查询中的 *',
+  'ui.query.reason.noRelation': (p) => `列式执行器找不到关系 ${p.table}`,
+  'ui.query.reason.columnLacking': () => '查询用到了关系中没有的列，列式执行器不处理',
+  'ui.query.note.changeSource': (p) => `来源：${p.source}`,
+  'ui.query.note.metadataOnly': () => '只读元数据：在规划时读取，不读数据文件',
+  'ui.query.plan.column': () => '执行计划',
+};
