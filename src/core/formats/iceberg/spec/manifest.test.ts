@@ -8,7 +8,7 @@ import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../../../.
 import { MANIFEST_LAZY_FIELDS, parseManifest, type DataFile } from './manifest.ts';
 import { parseManifestList } from './manifest-list.ts';
 import { readManifestEntries } from './manifest-reader.ts';
-import { EncodedMetricsDataFile, plainDataFile } from './manifest-metrics.ts';
+import { ENCODED_METRICS, EncodedMetricsDataFile, plainDataFile } from './manifest-metrics.ts';
 import { partitionType } from './partition-spec.ts';
 import { currentSchema, findSpec, parseTableMetadata } from './table-metadata.ts';
 
@@ -18,6 +18,21 @@ const local = (root: string, location: string, path: string) => join(root, path.
 function loadLatest(root: string) {
   const names = readdirSync(join(root, 'metadata')).filter((f) => f.endsWith('.metadata.json')).sort();
   return parseTableMetadata(parseJson(readFileSync(join(root, 'metadata', names[names.length - 1]), 'utf8')));
+}
+
+/** Every manifest of every snapshot of every Iceberg fixture, with its bytes and partition tuple type. */
+function* fixtureManifests() {
+  for (const fx of fixtures) {
+    const meta = loadLatest(fx.root);
+    const schema = currentSchema(meta);
+    for (const snap of meta.snapshots) {
+      const listPath = local(fx.root, meta.location, snap.manifestList!);
+      for (const mf of parseManifestList(readAvroFile(readFileSync(listPath)), listPath)) {
+        const path = local(fx.root, meta.location, mf.path);
+        yield { mf, path, bytes: readFileSync(path), pfields: partitionType(findSpec(meta, mf.partitionSpecId)!, schema) };
+      }
+    }
+  }
 }
 
 describe.skipIf(!FIXTURES_PRESENT)('manifest lists and manifests of the fixtures', () => {
@@ -49,82 +64,61 @@ describe.skipIf(!FIXTURES_PRESENT)('manifest lists and manifests of the fixtures
   }
 
   it('manifests read as scan planning reads them (straight from the encoding, or array records; lazy column metrics) parse exactly like eagerly decoded object records in every fixture manifest', () => {
-    const metrics = ['columnSizes', 'valueCounts', 'nullValueCounts', 'nanValueCounts', 'lowerBounds', 'upperBounds'] as const;
     let compared = 0;
     let encoded = 0;
-    for (const fx of fixtures) {
-      const meta = loadLatest(fx.root);
-      const schema = currentSchema(meta);
-      for (const snap of meta.snapshots) {
-        const listPath = local(fx.root, meta.location, snap.manifestList!);
-        for (const mf of parseManifestList(readAvroFile(readFileSync(listPath)), listPath)) {
-          const path = local(fx.root, meta.location, mf.path);
-          const bytes = readFileSync(path);
-          const pfields = partitionType(findSpec(meta, mf.partitionSpecId)!, schema);
-          const eager = parseManifest(readAvroFile(bytes), mf, pfields, path);
-          const lazy = parseManifest(readAvroFile(bytes, { lazy: MANIFEST_LAZY_FIELDS, recordsAsArrays: true }), mf, pfields, path);
-          // Planning's reader (issue 17): entries straight from the encoding, no record arrays.
-          const direct = readManifestEntries(bytes, mf, pfields, path);
-          expect(lazy.length).toBe(eager.length);
-          expect(direct.length).toBe(eager.length);
-          // Planning's reader keeps the metric maps as positions in the block (issue 17), made into maps when asked.
-          encoded += direct.filter((e) => e.dataFile instanceof EncodedMetricsDataFile).length;
-          [...lazy, ...direct].forEach((e, j) => {
-            const i = j % eager.length;
-            const plain = (f: DataFile) => Object.fromEntries(Object.entries(f).filter(([k]) => !(metrics as readonly string[]).includes(k)));
-            expect(plain(e.dataFile)).toEqual(plain(eager[i].dataFile));
-            expect([e.status, e.snapshotId, e.sequenceNumber, e.fileSequenceNumber]).toEqual([eager[i].status, eager[i].snapshotId, eager[i].sequenceNumber, eager[i].fileSequenceNumber]);
-            for (const m of metrics) {
-              const want = eager[i].dataFile[m];
-              const got = e.dataFile[m];
-              expect(got === undefined).toBe(want === undefined);
-              if (want && got) {
-                expect(got).toBeInstanceOf(AvroPairMap); // answered from the encoded bytes
-                expect([...got.entries()]).toEqual([...want.entries()]);
-                expect(got.size).toBe(want.size);
-                for (const k of want.keys()) {
-                  expect(got.get(k)).toEqual(want.get(k));
-                  expect(got.has(k)).toBe(true);
-                }
-                expect(got.get(-7)).toBeUndefined();
-                expect(got.has(-7)).toBe(false);
-                compared++;
-              }
+    for (const { mf, path, bytes, pfields } of fixtureManifests()) {
+      const eager = parseManifest(readAvroFile(bytes), mf, pfields, path);
+      const lazy = parseManifest(readAvroFile(bytes, { lazy: MANIFEST_LAZY_FIELDS, recordsAsArrays: true }), mf, pfields, path);
+      // Planning's reader (issue 17): entries straight from the encoding, no record arrays.
+      const direct = readManifestEntries(bytes, mf, pfields, path);
+      expect(lazy.length).toBe(eager.length);
+      expect(direct.length).toBe(eager.length);
+      // Planning's reader keeps the metric maps as positions in the block (issue 17), made into maps when asked.
+      encoded += direct.filter((e) => e.dataFile instanceof EncodedMetricsDataFile).length;
+      [...lazy, ...direct].forEach((e, j) => {
+        const i = j % eager.length;
+        const plain = (f: DataFile) => Object.fromEntries(Object.entries(f).filter(([k]) => !(ENCODED_METRICS as readonly string[]).includes(k)));
+        expect(plain(e.dataFile)).toEqual(plain(eager[i].dataFile));
+        expect([e.status, e.snapshotId, e.sequenceNumber, e.fileSequenceNumber]).toEqual([eager[i].status, eager[i].snapshotId, eager[i].sequenceNumber, eager[i].fileSequenceNumber]);
+        for (const m of ENCODED_METRICS) {
+          const want = eager[i].dataFile[m];
+          const got = e.dataFile[m];
+          expect(got === undefined).toBe(want === undefined);
+          if (want && got) {
+            expect(got).toBeInstanceOf(AvroPairMap); // answered from the encoded bytes
+            expect([...got.entries()]).toEqual([...want.entries()]);
+            expect(got.size).toBe(want.size);
+            for (const k of want.keys()) {
+              expect(got.get(k)).toEqual(want.get(k));
+              expect(got.has(k)).toBe(true);
             }
-          });
+            expect(got.get(-7)).toBeUndefined();
+            expect(got.has(-7)).toBe(false);
+            compared++;
+          }
         }
-      }
+      });
     }
     expect(compared).toBeGreaterThan(100);
     expect(encoded).toBeGreaterThan(50);
   });
 
   it('a data file read by planning, made plain, keeps its metric maps through a spread (its getters do not)', () => {
-    const metrics = ['columnSizes', 'valueCounts', 'nullValueCounts', 'nanValueCounts', 'lowerBounds', 'upperBounds'] as const;
     let checked = 0;
-    for (const fx of fixtures) {
-      const meta = loadLatest(fx.root);
-      const schema = currentSchema(meta);
-      for (const snap of meta.snapshots) {
-        const listPath = local(fx.root, meta.location, snap.manifestList!);
-        for (const mf of parseManifestList(readAvroFile(readFileSync(listPath)), listPath)) {
-          const path = local(fx.root, meta.location, mf.path);
-          const pfields = partitionType(findSpec(meta, mf.partitionSpecId)!, schema);
-          for (const e of readManifestEntries(readFileSync(path), mf, pfields, path)) {
-            if (!(e.dataFile instanceof EncodedMetricsDataFile) || e.dataFile.valueCounts === undefined) continue;
-            for (const copy of [{ ...plainDataFile(e.dataFile) }, { ...plainDataFile(e.dataFile), firstRowId: undefined }]) {
-              for (const m of metrics) {
-                const want = e.dataFile[m];
-                expect(copy[m] === undefined).toBe(want === undefined);
-                if (want) expect([...copy[m]!.entries()]).toEqual([...want.entries()]);
-              }
-              expect(copy.filePath).toBe(e.dataFile.filePath);
-            }
-            // The trap plainDataFile exists for: a spread of the class instance loses the maps.
-            expect(({ ...e.dataFile } as DataFile).valueCounts).toBeUndefined();
-            checked++;
+    for (const { mf, path, bytes, pfields } of fixtureManifests()) {
+      for (const e of readManifestEntries(bytes, mf, pfields, path)) {
+        if (!(e.dataFile instanceof EncodedMetricsDataFile) || e.dataFile.valueCounts === undefined) continue;
+        for (const copy of [{ ...plainDataFile(e.dataFile) }, { ...plainDataFile(e.dataFile), firstRowId: undefined }]) {
+          for (const m of ENCODED_METRICS) {
+            const want = e.dataFile[m];
+            expect(copy[m] === undefined).toBe(want === undefined);
+            if (want) expect([...copy[m]!.entries()]).toEqual([...want.entries()]);
           }
+          expect(copy.filePath).toBe(e.dataFile.filePath);
         }
+        // The trap plainDataFile exists for: a spread of the class instance loses the maps.
+        expect(({ ...e.dataFile } as DataFile).valueCounts).toBeUndefined();
+        checked++;
       }
     }
     expect(checked).toBeGreaterThan(40);
