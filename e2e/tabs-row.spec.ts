@@ -150,6 +150,8 @@ test.describe('the More menu', () => {
     await page.goto(TABLES[0].url);
     await expect(page.locator('.timeline')).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('.ws-bar button:visible').first()).toBeVisible({ timeout: 30_000 });
+    // The row is final once the real Compare (a lazy chunk) has replaced its placeholder.
+    await expect(page.locator('.tabs-row .compare-menu button:not([disabled])')).toBeVisible();
     const more = page.getByTestId('tabs-more');
     // Narrower until the bar has no room for every button (the demo's bar is short: it is read-only).
     let width = 900;
@@ -179,5 +181,25 @@ test.describe('the More menu', () => {
     await expect(menu).toHaveCount(0);
     await expect(more).toBeFocused();
     await expect(more).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('while the page loads on a slow machine (CPU slowed 8×) More never flashes at 900 px: the row is laid out once', async ({ page }) => {
+    test.setTimeout(120_000);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await page.setViewportSize({ width: 900, height: 800 });
+    // Every frame from the first: did More exist? (A lazy Compare arriving late once moved the actions under the tabs
+    // after the bar had already put its buttons in More.)
+    await page.addInitScript(() => {
+      const w = window as unknown as { moreSeen: number };
+      w.moreSeen = 0;
+      const tick = () => { if (document.querySelector('[data-testid=tabs-more]')) w.moreSeen++; requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+    });
+    await page.goto(TABLES[0].url);
+    await expect(page.locator('.tabs-row .compare-menu button:not([disabled])')).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('.ws-bar button:visible').first()).toBeVisible({ timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => (window as unknown as { moreSeen: number }).moreSeen), 'frames that drew More at 900 px').toBe(0);
   });
 });

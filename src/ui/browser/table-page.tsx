@@ -67,6 +67,17 @@ export interface TablePageProps {
 }
 
 /** The timeline strip, as the loaded component or (before its chunk is here) the lazy one. */
+/**
+ * Compare's place while its chunk loads: the same button, disabled, so the tabs row is laid out once (a late Compare
+ * pushed the actions under the tabs a moment after the bar had put its buttons in More — a jump a slow machine saw
+ * for seconds, and e2e tabs-row's More test with it).
+ */
+function ComparePlaceholder({ versions }: { versions: number }) {
+  const { t } = useMessages();
+  if (versions < 2) return null;
+  return <div className="compare-menu" aria-hidden="true"><button type="button" className="btn btn-small" disabled tabIndex={-1}>{t('ui.diff.compare')}</button></div>;
+}
+
 function TimelineStrip({ Component, ...props }: { Component: React.ComponentType<TimelineStripProps> } & TimelineStripProps) {
   return <Component {...props} />;
 }
@@ -164,7 +175,7 @@ function Explorer({ warehouseId, table, tab, onTab, version, onVersion, data, on
             </div>
             {/* Compare and the writes bar wrap together: beside the tabs while they fit, else on a line of their own. */}
             <div className="tabs-actions">
-              <Suspense fallback={null}><CompareMenu versions={overview.versions} selectedId={selected?.id} onCompare={(from, to) => onDiff({ from, to })} /></Suspense>
+              <Suspense fallback={<ComparePlaceholder versions={overview.versions.length} />}><CompareMenu versions={overview.versions} selectedId={selected?.id} onCompare={(from, to) => onDiff({ from, to })} /></Suspense>
               <WritesBar warehouseId={warehouseId} root={table.root} format={overview.format} versions={overview.versions} selected={selected} writeRefusal={overview.writeRefusalMessage ? errorText(overview.writeRefusalMessage, tr.catalog) : overview.writeRefusal} />
             </div>
           </div>
