@@ -21,7 +21,7 @@ import { errorRef } from '../../messages/message-parts.ts';
 import { messageError } from '../../message-error.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
-import { checkLiteral, compareTyped, decimalAvg, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
+import { checkLiteral, compareTyped, decimalAvg, doubleOfOrderKey, doubleOrderKey, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
 import { caseResults, comparisonType, constantOf, doubleResultType, inType, PASS_THROUGH, passThroughType, rescaleDecimal, searchedCase, shiftedOperandType, staticType, toResultDecimal, typedConstant, type TypeOf } from './typed-eval.ts';
 import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, exprText, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
 import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
@@ -60,6 +60,9 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
     },
     arguments: { min: 2 },
   },
+  // A double's order as a bigint (Spark: NaN above +Infinity), for ORDER BY and MIN/MAX; and back.
+  __LS3_DKEY: { apply: (v) => { const d = v == null ? undefined : sqlDouble(v); return (d === undefined ? null : doubleOrderKey(d)) as never; }, arguments: { min: 1, max: 1 } },
+  __LS3_UNDKEY: { apply: (k) => (k == null ? null : doubleOfOrderKey(BigInt(k as bigint))) as never, arguments: { min: 1, max: 1 } },
   __LS3_KEY: { apply: (spec, v) => (v == null ? null : keyOf(typeOfSpec(spec), v) ?? null) as never, arguments: { min: 2, max: 2 } },
   __LS3_UNKEY: { apply: (spec, k) => valueOfKey(typeOfSpec(spec), k) as never, arguments: { min: 2, max: 2 } },
   __LS3_TRUNC: { apply: (spec, unit, v) => truncDated(String(unit), v, typeOfSpec(spec) as never) as never, arguments: { min: 3, max: 3 } },
@@ -234,7 +237,14 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       // (An INT or narrower is exact as a double too.)
       const jsNumber = (n: Node): boolean => (n.type === 'literal' && typeof literalValue(n as never, text) === 'number') || (n.type === 'unary' && n.op === '-' && isNode(n.argument) && jsNumber(n.argument))
         || (() => { const c = numClass(n as never, (x) => staticType(x as never, typeOf, text), text); return (c.kind === 'double' && !c.float) || (c.kind === 'int' && (c.bits ?? 64) <= 32); })();
-      const plainDoubles = t?.kind === 'double' && jsNumber(l) && jsNumber(r);
+      // …except where a side may be NaN, which JS compares false with everything and Spark puts above every value,
+      // equal to itself (SQL reference, "NaN Semantics"): a column (not a literal) may be NaN; `x < c`, `x <= c`,
+      // `x = c`, `x != c` (and mirrored) of a literal c agree with Spark's, `x > c`, `x >= c` and `x = y` do not.
+      const mayBeNaN = (n: Node): boolean => !constantOf(n as never, text);
+      const NAN_SAFE_LEFT = ['<', '<=', '=', '==', '!=', '<>'];
+      const NAN_SAFE_RIGHT = ['>', '>=', '=', '==', '!=', '<>'];
+      const nanSafe = (!mayBeNaN(l) && !mayBeNaN(r)) || (mayBeNaN(l) && !mayBeNaN(r) && NAN_SAFE_LEFT.includes(v.op)) || (!mayBeNaN(l) && mayBeNaN(r) && NAN_SAFE_RIGHT.includes(v.op));
+      const plainDoubles = t?.kind === 'double' && jsNumber(l) && jsNumber(r) && nanSafe;
       if ((isOrderedType(t) || t?.kind === 'double') && !bothColumns && !plainDoubles) {
         rewritten++;
         return call(v, '__LS3_TCMP', [lit(v, v.op), lit(v, typeSpec(t)), operand(l, t, r), operand(r, t, l)]);
@@ -369,6 +379,11 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       const t = typeOfNode(arg);
       const spec = t ? lit(v, typeSpec(t)) : undefined;
       const inner = (fn: string, a: unknown) => call(v, fn, [a], { ...(v.filter ? { filter: walk(v.filter) } : {}), ...(v.distinct ? { distinct: true } : {}) });
+      if ((name === 'MIN' || name === 'MAX') && t?.kind === 'double') {
+        // By Spark's order of doubles: MAX is NaN when there is one, MIN skips it (squirreling's `<` would not).
+        rewritten++;
+        return call(v, '__LS3_UNDKEY', [inner(name, call(v, '__LS3_DKEY', [walk(arg)]))]);
+      }
       if ((name === 'MIN' || name === 'MAX') && isOrderedType(t)) {
         rewritten++;
         return call(v, '__LS3_UNKEY', [spec, inner(name, call(v, '__LS3_KEY', [spec, walk(arg)]))]);
@@ -399,6 +414,11 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
         out.orderBy = (x as Node[]).map((term) => {
           const t = typeOfNode(term.expr);
           const now = walk(term) as Node;
+          if (t?.kind === 'double') {
+            // NaN after every number ascending (Spark), where squirreling's `<` leaves it where it was.
+            rewritten++;
+            return { ...now, expr: call(term.expr as Node, '__LS3_DKEY', [now.expr]) };
+          }
           if (!isOrderedType(t)) return now;
           rewritten++;
           return { ...now, expr: call(term.expr as Node, '__LS3_KEY', [lit(term.expr as Node, typeSpec(t)), now.expr]) };

@@ -334,11 +334,9 @@ function stringAgainstNumber(str: ExprNode, num: ExprNode, typeOf: TypeOf | unde
     return INTEGER_AS_DECIMAL;
   }
   if (c.kind !== 'double') return undefined;
-  if (parseDecimal(v) === undefined) {
-    // Spark's special texts are doubles too; they stay the engine's (no NaN reaches SQL from a column).
-    if (/^\s*[+-]?(nan|inf|infinity)\s*$/i.test(v)) return undefined;
-    castInvalid(v, 'DOUBLE', str, text);
-  }
+  // Spark's special texts ('NaN', 'Infinity', '-inf') are doubles too (sqlDouble reads them): `x = 'NaN'` is true
+  // for a NaN (Spark SQL reference, "NaN Semantics": NaN = NaN).
+  if (parseDecimal(v) === undefined && sqlDouble(v) === undefined) castInvalid(v, 'DOUBLE', str, text);
   return AS_DOUBLE;
 }
 
