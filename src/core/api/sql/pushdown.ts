@@ -180,11 +180,13 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
     return known.has(n.name) ? n.name : undefined;
   };
   const go = (n: ExprNode): Expr | undefined => {
-    // The fallback's typed comparison of doubles (sql-typed-rewrite.ts: `x > 1` on a DOUBLE, where squirreling's
-    // `<` would be wrong for NaN) is still the comparison `left op right`.
+    // The fallback's typed comparison of a DOUBLE column with a literal (sql-typed-rewrite.ts: `x > 1`, where
+    // squirreling's `<` would be wrong for NaN) is still the comparison `x op literal`. (Not an integer or decimal
+    // column compared as doubles: its literal is the text as written, which `compare` would push exactly.)
     if (n.type === 'function' && n.funcName === '__LS3_TCMP' && n.args.length === 4) {
       const [op, spec, left, right] = n.args as [ExprNode, ExprNode, ExprNode, ExprNode];
-      if (op.type === 'literal' && typeof op.value === 'string' && spec.type === 'literal' && spec.value === 'double') {
+      const doubleColumn = (c: ExprNode, lit: ExprNode) => { const name = column(c); return name !== undefined && types?.get(name)?.kind === 'double' && lit.type === 'literal'; };
+      if (op.type === 'literal' && typeof op.value === 'string' && spec.type === 'literal' && spec.value === 'double' && (doubleColumn(left, right) || doubleColumn(right, left))) {
         return go({ type: 'binary', op: op.value, left, right, positionStart: n.positionStart, positionEnd: n.positionEnd } as ExprNode);
       }
       return undefined;

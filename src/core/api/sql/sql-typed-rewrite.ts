@@ -63,6 +63,18 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
   // A double's order as a bigint (Spark: NaN above +Infinity), for ORDER BY and MIN/MAX; and back.
   __LS3_DKEY: { apply: (v) => { const d = v == null ? undefined : sqlDouble(v); return (d === undefined ? null : doubleOrderKey(d)) as never; }, arguments: { min: 1, max: 1 } },
   __LS3_UNDKEY: { apply: (k) => (k == null ? null : doubleOfOrderKey(BigInt(k as bigint))) as never, arguments: { min: 1, max: 1 } },
+  // SUM/AVG of doubles from squirreling's sum of the finite values and the extremes' keys: NaN when a NaN or both
+  // infinities were added, ±Infinity when one was (IEEE addition, as Spark's Sum of a DOUBLE does it).
+  __LS3_DSPECIAL: {
+    apply: (sum, maxKey, minKey) => {
+      if (maxKey == null || minKey == null) return sum as never;
+      const hi = doubleOfOrderKey(BigInt(maxKey as bigint));
+      const lo = doubleOfOrderKey(BigInt(minKey as bigint));
+      if (Number.isNaN(hi) || (hi === Infinity && lo === -Infinity)) return NaN as never;
+      return (hi === Infinity ? Infinity : lo === -Infinity ? -Infinity : sum) as never;
+    },
+    arguments: { min: 3, max: 3 },
+  },
   __LS3_KEY: { apply: (spec, v) => (v == null ? null : keyOf(typeOfSpec(spec), v) ?? null) as never, arguments: { min: 2, max: 2 } },
   __LS3_UNKEY: { apply: (spec, k) => valueOfKey(typeOfSpec(spec), k) as never, arguments: { min: 2, max: 2 } },
   __LS3_TRUNC: { apply: (spec, unit, v) => truncDated(String(unit), v, typeOfSpec(spec) as never) as never, arguments: { min: 3, max: 3 } },
@@ -231,7 +243,8 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       const lt = typeOfNode(l);
       const rt = typeOfNode(r);
       const t = comparisonType(l as never, r as never, typeOf, text);
-      const bothColumns = l.type === 'identifier' && r.type === 'identifier' && sameType(lt, rt) && (v.op === '=' || v.op === '==');
+      // (Not for doubles: JS says NaN = NaN is false, Spark true.)
+      const bothColumns = l.type === 'identifier' && r.type === 'identifier' && sameType(lt, rt) && (v.op === '=' || v.op === '==') && t?.kind !== 'double';
       // DOUBLEs (not FLOATs) against DOUBLEs or number literals the parser read as doubles (JS numbers, which are
       // the doubles Spark casts them to): squirreling's own comparison is right, and stays pushable into the scan.
       // (An INT or narrower is exact as a double too.)
@@ -388,10 +401,12 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
         rewritten++;
         return call(v, '__LS3_UNKEY', [spec, inner(name, call(v, '__LS3_KEY', [spec, walk(arg)]))]);
       }
-      if ((name === 'SUM' || name === 'AVG') && t?.kind === 'double' && t.float) {
+      if ((name === 'SUM' || name === 'AVG') && t?.kind === 'double') {
         // Spark sums a FLOAT as doubles of its values (Math.fround of the shortest text squirreling would add).
+        // squirreling skips a NaN or ±Infinity addend; Spark's sum has it: the extremes by Spark's order say which.
         rewritten++;
-        return inner(name, call(v, '__LS3_WIDEN', [walk(arg)]));
+        const a = () => (t.float ? call(v, '__LS3_WIDEN', [walk(arg)]) : walk(arg));
+        return call(v, '__LS3_DSPECIAL', [inner(name, a()), inner('MAX', call(v, '__LS3_DKEY', [a()])), inner('MIN', call(v, '__LS3_DKEY', [a()]))]);
       }
       if ((name === 'SUM' || name === 'AVG') && (t?.kind === 'decimal' || t?.kind === 'long')) {
         rewritten++;

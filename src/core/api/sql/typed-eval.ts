@@ -347,6 +347,9 @@ export function inType(expr: ExprNode, values: readonly ExprNode[], typeOf: Type
   // known types, all are compared as doubles.
   const classes = [expr, ...values].map((n) => classOf(n, typeOf, text));
   if (classes.every(isKnownNumber) && classes.some((c) => c.kind === 'double')) return AS_DOUBLE;
+  // A DOUBLE or FLOAT x among numbers and texts of doubles ('NaN', '1.5'): Spark casts the texts to DOUBLE too.
+  const isDoubleText = (n: ExprNode) => n.type === 'literal' && typeof n.value === 'string' && sqlDouble(n.value) !== undefined;
+  if (classes[0]!.kind === 'double' && values.every((v, i) => isKnownNumber(classes[i + 1]!) || isDoubleText(v))) return AS_DOUBLE;
   if (isOrderedType(t)) return t;
   return t?.kind === 'long' && values.length > 0 && values.every(isNumberLiteral) ? INTEGER_AS_DECIMAL : undefined;
 }
