@@ -107,6 +107,11 @@ describe('Spark NaN semantics in SQL, both executors', () => {
     await expectRows('SELECT SUM(x), AVG(x) FROM t WHERE id IN (3, 4, 6)', [[13, 13 / 3]]);
   });
 
+  it('joins match NaN with NaN (Spark: a normal value in join keys); a window orders it last', async () => {
+    await expectRows('SELECT a.id AS l, b.id AS r FROM t a JOIN t b ON a.x = b.x WHERE a.id < 3 ORDER BY l, r', [[1, 1], [1, 2], [2, 1], [2, 2]]);
+    await expectRows('SELECT id, ROW_NUMBER() OVER (ORDER BY x, id) AS n FROM t WHERE id IN (1, 5, 7, 8) ORDER BY id', [[1, 4], [5, 1], [7, 3], [8, 2]]);
+  });
+
   it('CHANGES BETWEEN carries them as numbers too', async () => {
     const table = await openTable(storage, '', 'iceberg');
     const versions = await table.versions();
