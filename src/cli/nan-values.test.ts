@@ -9,6 +9,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaimonTable } from '../core/formats/paimon/table.ts';
+import { FsStorage } from '../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { runMain } from './run-main.test-support.ts';
 
@@ -59,5 +61,22 @@ describe('lakescope scan and sql with NaN and ±Infinity', () => {
     expect(canonical.out.trim()).toBe('[{"id":1,"x":"NaN"},{"id":5,"x":null},{"id":6,"x":0}]');
     const csv = (await runMain(['sql', table, 'SELECT id, x FROM t WHERE id IN (2, 3, 5) ORDER BY id', '--format', 'csv'])).out.trim();
     expect(csv.split('\n')).toEqual(['id,x', '2,Infinity', '3,-Infinity', '5,']);
+  });
+});
+
+describe('a Paimon append table with a NaN-only file', () => {
+  it('scan writes "NaN"; sql x > 5 reads the NaN-only file (Paimon keeps no NaN count) and answers as Spark', async () => {
+    const paimon = join(dir, 'p');
+    await PaimonTable.create(new FsStorage(paimon), { columns: [{ name: 'id', type: 'BIGINT' }, { name: 'x', type: 'DOUBLE' }] });
+    writeFileSync(join(dir, 'p1.csv'), 'id,x\n1,NaN\n2,NaN\n');
+    writeFileSync(join(dir, 'p2.csv'), 'id,x\n3,1\n4,2\n');
+    writeFileSync(join(dir, 'p3.csv'), 'id,x\n5,10\n6,-Infinity\n');
+    for (const f of ['p1.csv', 'p2.csv', 'p3.csv']) expect((await runMain(['append', paimon, '--data', join(dir, f)])).code).toBe(0);
+    const scanned = JSON.parse((await runMain(['scan', paimon, '--format', 'json'])).out) as { id: number; x: unknown }[];
+    expect(scanned.sort((a, b) => a.id - b.id).map((r) => r.x)).toEqual(['NaN', 'NaN', 1, 2, 10, '-Infinity']);
+    const sql = async (query: string) => JSON.parse((await runMain(['sql', paimon, query, '--format', 'json'])).out) as Record<string, unknown>[];
+    expect((await sql('SELECT id FROM p WHERE x > 5 ORDER BY id')).map((r) => r.id)).toEqual([1, 2, 5]);
+    expect((await sql('SELECT id FROM p WHERE x < 5 ORDER BY id')).map((r) => r.id)).toEqual([3, 4, 6]);
+    expect((await sql('SELECT id FROM p ORDER BY x DESC, id')).map((r) => r.id)).toEqual([1, 2, 5, 4, 3, 6]);
   });
 });
