@@ -75,6 +75,8 @@ export function terminalMessage(s: string): string {
   return s.split('\n').map((line, i) => (i === 0 ? '' : '  ') + terminalText(line)).join('\n');
 }
 
+const NON_FINITE_TEXT: ReadonlySet<unknown> = new Set(['NaN', 'Infinity', '-Infinity']);
+
 /** One value of the text table: null → ∅, strings by {@link tableString}, others as JSON with unsafe characters escaped. */
 function cellText(v: unknown, blankEmpty: boolean): string {
   if (v === null || v === undefined) return NULL_MARK;
@@ -99,7 +101,8 @@ export function textTable(columns: readonly string[], rows: readonly Record<stri
   const blankEmpty = opts.blankEmpty ?? false;
   const cut = (s: string) => (s.length > maxWidth ? `${s.slice(0, maxWidth - 1)}…` : s);
   const cells = rows.map((r) => columns.map((c) => cut(cellText(r[c], blankEmpty))));
-  const numeric = columns.map((c) => rows.length > 0 && rows.every((r) => r[c] === null || typeof r[c] === 'number' || typeof r[c] === 'bigint'));
+  // A double column's NaN and infinities are the row form's texts (canonicalFloat64): still a number column.
+  const numeric = columns.map((c) => rows.length > 0 && rows.every((r) => r[c] === null || typeof r[c] === 'number' || typeof r[c] === 'bigint' || NON_FINITE_TEXT.has(r[c] as string)));
   const widths = columns.map((c, i) => Math.max(tableString(c).length, ...cells.map((row) => row[i].length)));
   const pad = (s: string, i: number) => (numeric[i] ? s.padStart(widths[i]) : s.padEnd(widths[i]));
   const header = columns.map((c) => tableString(c));

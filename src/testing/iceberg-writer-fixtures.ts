@@ -111,8 +111,9 @@ function canonicalValue(t: IcebergType, v: unknown): unknown {
       const n = BigInt(v as bigint | number);
       return n > -(2n ** 53n) && n < 2n ** 53n ? Number(n) : String(n);
     }
-    case 'float': return shortestFloat32(v as number);
-    case 'double': return v;
+    // NaN and ±Infinity as the README's row form writes them (text, not JSON's null); -0.0 as 0.
+    case 'float': return nonFinite(v as number) ?? shortestFloat32(v as number);
+    case 'double': return nonFinite(v as number) ?? ((v as number) === 0 ? 0 : v);
     case 'decimal': return formatDecimal(BigInt(v as bigint), t.scale);
     case 'date': return formatDate(v as number);
     case 'timestamp': case 'timestamptz': return isoMicros(BigInt(v as bigint));
@@ -123,6 +124,10 @@ function canonicalValue(t: IcebergType, v: unknown): unknown {
     case 'binary': case 'fixed': return toHex(v as Uint8Array);
     default: return v;
   }
+}
+
+function nonFinite(x: number): string | undefined {
+  return Number.isNaN(x) ? 'NaN' : x === Infinity ? 'Infinity' : x === -Infinity ? '-Infinity' : undefined;
 }
 
 function shortestFloat32(x: number): number {

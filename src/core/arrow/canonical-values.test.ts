@@ -22,13 +22,18 @@ describe('canonical value rules (fixtures/expected/README.md)', () => {
     expect(canonicalFloat32(Math.fround(1e-45))).toBe(1e-45);
     expect(canonicalFloat32(16777217)).toBe(16777216); // not representable: fround gives 2^24
     expect(canonicalFloat32(Math.fround(-2.5))).toBe(-2.5);
-    expect(canonicalFloat32(NaN)).toBeNull();
+    expect(canonicalFloat32(NaN)).toBe('NaN');
+    expect(canonicalFloat32(-Infinity)).toBe('-Infinity');
+    expect(canonicalFloat32(3.5e38)).toBe('Infinity'); // beyond the largest float32: fround gives Infinity
   });
 
-  it('float64 as is, negative zero as 0, non-finite as null', () => {
+  it('float64 as is, negative zero as 0, non-finite as the strings Spark\'s to_json writes (never null)', () => {
     expect(canonicalFloat64(0.1 + 0.2)).toBe(0.30000000000000004);
     expect(Object.is(canonicalFloat64(-0), 0)).toBe(true);
-    expect(canonicalFloat64(Infinity)).toBeNull();
+    expect(canonicalFloat64(Infinity)).toBe('Infinity');
+    expect(canonicalFloat64(-Infinity)).toBe('-Infinity');
+    expect(canonicalFloat64(NaN)).toBe('NaN');
+    expect(JSON.stringify({ x: canonicalFloat64(NaN) })).toBe('{"x":"NaN"}');
   });
 
   it('decimals: exactly scale digits, no negative zero', () => {

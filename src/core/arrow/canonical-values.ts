@@ -11,13 +11,35 @@ export function canonicalInteger(v: number | bigint): number | string {
   return v < TWO_53 && v > -TWO_53 ? Number(v) : v.toString();
 }
 
+/** The text of a non-finite float in the canonical row form (see {@link nonFiniteText}). */
+export type NonFiniteText = 'NaN' | 'Infinity' | '-Infinity';
+
+/**
+ * A non-finite float or double as the canonical row form writes it: the strings "NaN", "Infinity",
+ * "-Infinity". JSON has no such numbers (JSON.stringify would write null, which is SQL NULL — a wrong
+ * answer without an error); Spark's `to_json` writes them as these quoted strings (Jackson's
+ * QUOTE_NON_NUMERIC_NUMBERS, the CPU output NVIDIA/cudf-spark#15118 matches), and a float column never
+ * holds text otherwise, so the form stays unambiguous given the column's type — like a 64-bit integer
+ * beyond 2^53, which is a string too. Undefined for a finite number.
+ */
+export function nonFiniteText(v: number): NonFiniteText | undefined {
+  if (Number.isFinite(v)) return undefined;
+  return Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity';
+}
+
+/** The double of a {@link nonFiniteText} string (NaN, ±Infinity); undefined for anything else. */
+export function parseNonFiniteText(v: unknown): number | undefined {
+  return v === 'NaN' ? NaN : v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : undefined;
+}
+
 /**
  * A float32 as the shortest decimal that reads back as the same float32 (1.8, not 1.7999999523).
- * Non-finite values have no JSON form: null (what JSON.stringify would write anyway).
+ * Non-finite values as {@link nonFiniteText}.
  */
-export function canonicalFloat32(value: number): number | null {
+export function canonicalFloat32(value: number): number | NonFiniteText {
   const v = Math.fround(value);
-  if (!Number.isFinite(v)) return null;
+  const special = nonFiniteText(v);
+  if (special !== undefined) return special;
   if (v === 0) return 0;
   for (let p = 1; p <= 9; p++) {
     const candidate = Number(v.toPrecision(p));
@@ -26,9 +48,13 @@ export function canonicalFloat32(value: number): number | null {
   return v; // not reached: 9 significant digits always round-trip a float32
 }
 
-/** A float64 as is (JSON.stringify writes the shortest round-trip form); non-finite → null. */
-export function canonicalFloat64(v: number): number | null {
-  return Number.isFinite(v) ? (Object.is(v, -0) ? 0 : v) : null;
+/**
+ * A float64 as is (JSON.stringify writes the shortest round-trip form); non-finite as {@link nonFiniteText}.
+ * -0.0 is 0: JSON.stringify writes both as `0`, and Spark's comparisons, GROUP BY and DISTINCT treat them
+ * as one value (SQLOrderingUtil.compareDoubles, NormalizeFloatingNumbers).
+ */
+export function canonicalFloat64(v: number): number | NonFiniteText {
+  return Number.isFinite(v) ? (Object.is(v, -0) ? 0 : v) : nonFiniteText(v)!;
 }
 
 /** Decimals: exactly `scale` fraction digits, no negative zero ("0.00", "-5.00"). */

@@ -3,8 +3,9 @@ export { canonicalRows, canonicalRowsText, rowsSha256, sortCanonicalRows, canoni
 export type { CanonicalRow, ArrowRows } from './canonical.ts';
 export {
   canonicalDate, canonicalDecimal, canonicalFloat32, canonicalFloat64, canonicalInteger, canonicalTimestampMicros, canonicalTimestampNanos, nanosPerUnit,
-  canonicalTimeMicros, floorDiv, toMicros,
+  canonicalTimeMicros, floorDiv, toMicros, nonFiniteText, parseNonFiniteText,
 } from './canonical-values.ts';
+export type { NonFiniteText } from './canonical-values.ts';
 export { takeData, takeRows, filterRows, dropPositions, maskToIndices } from './take.ts';
 export { limitBatches } from './limit.ts';
 export { nullData, constantData, batchFromColumns, selectColumns, renameColumns, concatBatches } from './columns.ts';

@@ -45,8 +45,8 @@ export function columnValues(data: Data, type: DataType, nanos = false): unknown
       for (let i = 0; i < n; i++) {
         if (valid && !valid(i)) { out[i] = null; continue; }
         const v = values[i]!;
-        // canonicalFloat64: non-finite → null, -0 → 0.
-        out[i] = Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
+        // As sqlAccessor reads it: -0 → 0 (canonicalFloat64), NaN and ±Infinity kept as numbers (sqlFloat).
+        out[i] = v === 0 ? 0 : v;
       }
       return out;
     }

@@ -16,7 +16,7 @@ import type { ExprNode } from 'squirreling';
 import { compileExpr, fallback, stringify, valueKey, type Compiled, type OrderByItem, type Scope, type SelectColumn } from './arrow-eval.ts';
 import { derivedAlias, sortByTerms } from './fast-sort.ts';
 import { checkInt64, ratioToDouble } from './exact-numeric.ts';
-import { decimalAvg, decimalSum, isOrderedType, keyOf, parseDecimal } from './sql-types.ts';
+import { compareDoubles, decimalAvg, decimalSum, isOrderedType, keyOf, parseDecimal } from './sql-types.ts';
 import { keyed, staticType, type TypeOf } from './typed-eval.ts';
 
 type FunctionNode = Extract<ExprNode, { type: 'function' }>;
@@ -111,7 +111,9 @@ function accumulator(node: FunctionNode, rowScope: Scope): Accumulator {
       ints[g] = (ints[g] ?? 0n) + BigInt(raw as number | bigint);
     } else {
       const num = widen ? widen(Number(raw)) : Number(raw);
-      if (!Number.isFinite(num)) return;
+      // squirreling skips a non-finite addend; a DOUBLE or FLOAT column's NaN or ±Infinity is a value (Spark's
+      // Sum adds it: NaN, or ±Infinity, is the answer).
+      if (!widen && !Number.isFinite(num)) return;
       if (f === undefined) f = Number(ints[g] ?? 0n);
       floats[g] = f + num;
     }
@@ -179,10 +181,13 @@ export function compareDecimalText(a: string, b: string): number {
 
 /**
  * MIN/MAX order: decimal texts (both sides with a fraction point, as the canonical form writes decimals)
- * numerically and exactly, not as text ('10.5' > '9.5'); numbers and bigints by value; else JS `<`.
+ * numerically and exactly, not as text ('10.5' > '9.5'); numbers and bigints by value (numbers in Spark's
+ * order of doubles, NaN last); else JS `<`.
  */
 function compareValues(a: unknown, b: unknown): number {
   if (typeof a === 'string' && typeof b === 'string' && a.includes('.') && b.includes('.') && DECIMAL.test(a) && DECIMAL.test(b)) return compareDecimalText(a, b);
+  // A double's NaN is above every value, +Infinity included (Spark SQL reference, "NaN Semantics"; JS `<` says false).
+  if (typeof a === 'number' && typeof b === 'number') return compareDoubles(a, b);
   return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
 }
 /* eslint-enable eqeqeq */

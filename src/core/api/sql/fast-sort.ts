@@ -2,10 +2,11 @@
  * ORDER BY and output names for the columnar executor, ported from squirreling 0.12 (execute/sort.js,
  * execute/utils.js compareForTerm, expression/alias.js) so rows come out in the engine's order: sort
  * by the first term (stable), then each run of ties by the next, comparing with JS `<` on primitives,
- * as text otherwise, nulls first unless NULLS LAST.
+ * as text otherwise, nulls first unless NULLS LAST — except a double's NaN, which sorts after every number (Spark).
  */
 import type { ExprNode } from 'squirreling';
 import type { OrderByItem } from './arrow-eval.ts';
+import { compareDoubles } from './sql-types.ts';
 
 const PRIMITIVE = new Set(['number', 'bigint', 'boolean', 'string']);
 
@@ -22,7 +23,10 @@ export function compareForTerm(a: any, b: any, term: Pick<OrderByItem, 'directio
   }
   if (a == b) return 0;
   let cmp: number;
-  if (PRIMITIVE.has(typeof a) && PRIMITIVE.has(typeof b)) cmp = a < b ? -1 : 1;
+  // A double's NaN sorts after every other value ascending, +Infinity included (Spark SQL reference, "NaN
+  // Semantics"; SQLOrderingUtil.compareDoubles) and two NaNs tie — where squirreling's `<` is false both ways.
+  if (typeof a === 'number' && typeof b === 'number' && (a !== a || b !== b)) cmp = compareDoubles(a, b);
+  else if (PRIMITIVE.has(typeof a) && PRIMITIVE.has(typeof b)) cmp = a < b ? -1 : 1;
   else {
     const x = String(a);
     const y = String(b);

@@ -6,7 +6,7 @@
  */
 import { LakeError } from '../../errors.ts';
 import { errorRef } from '../../messages/message-parts.ts';
-import { parseDecimal } from './sql-types.ts';
+import { FLOATING_SPECIAL, parseDecimal } from './sql-types.ts';
 import { engineInt, exprText, fail, floatValue, INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, type At } from './exact-numeric.ts';
 
 /** INTEGER/INT (32-bit) and BIGINT (64-bit): the casts to an integer type. */
@@ -14,7 +14,6 @@ export const INTEGER_CASTS: Readonly<Record<string, readonly [bigint, bigint]>> 
 
 /** Text Spark ANSI casts to an integral type: an optional sign and digits (no point, no exponent). */
 export const INTEGRAL_TEXT = /^\s*[+-]?\d+\s*$/;
-const FLOATING_SPECIAL: Readonly<Record<string, number>> = { nan: NaN, infinity: Infinity, '+infinity': Infinity, '-infinity': -Infinity, inf: Infinity, '+inf': Infinity, '-inf': -Infinity };
 
 /** Throws Spark ANSI's CAST_OVERFLOW as LakeError DataInvalid: `value` is out of the range of `type`. */
 export function castOutOfRange(value: string, type: string, at: At, text: string | undefined): never {

@@ -44,13 +44,33 @@ describe('pushdown of comparisons in doubles', () => {
   it('any number on a FLOAT column pushes float bounds on the safe side, = only for a float value', () => {
     const below = 0.09999999403953552; // the largest float under 0.1
     const above = Math.fround(0.1); // 0.10000000149011612, the float 0.1
-    expect(push('f > 0.1')).toEqual({ op: 'gtEq', term: 'f', value: below });
-    expect(push('f >= 0.1e0')).toEqual({ op: 'gtEq', term: 'f', value: below });
+    // (> and >= also keep the NaN rows: Spark's NaN is above every value, see the NaN test below.)
+    expect(push('f > 0.1')).toEqual({ op: 'or', left: { op: 'gtEq', term: 'f', value: below }, right: { op: 'isNaN', term: 'f' } });
+    expect(push('f >= 0.1e0')).toEqual({ op: 'or', left: { op: 'gtEq', term: 'f', value: below }, right: { op: 'isNaN', term: 'f' } });
     expect(push('f < 0.1')).toEqual({ op: 'ltEq', term: 'f', value: above });
     expect(push('f = 0.1')).toBeUndefined();
     expect(push('f = 2.5')).toEqual({ op: 'eq', term: 'f', value: 2.5 });
     expect(push('f IN (0.5, 2.5)')).toBeUndefined();
     // A DOUBLE column takes the literal's double as the format casts it (bind): as before.
     expect(push('x = 0.1')).toEqual({ op: 'eq', term: 'x', value: { decimal: '0.1' } });
+  });
+
+  it('a DOUBLE or FLOAT column keeps Spark\'s NaN rows: NaN = NaN, NaN above every value (SQL reference, "NaN Semantics")', () => {
+    const nan = { op: 'isNaN', term: 'x' };
+    // NaN > 5 and NaN >= +Infinity are true in Spark: a file of NaNs must stay in the plan.
+    expect(push('x > 5')).toEqual({ op: 'or', left: { op: 'gt', term: 'x', value: 5 }, right: nan });
+    expect(push('5 <= x')).toEqual({ op: 'or', left: { op: 'gtEq', term: 'x', value: 5 }, right: nan });
+    expect(push("x >= 'Infinity'")).toEqual({ op: 'or', left: { op: 'gtEq', term: 'x', value: Infinity }, right: nan });
+    // NaN < 5 and NaN = 5 are false in Spark and in the format's filter alike; NaN != 5 is true in both.
+    expect(push('x < 5')).toEqual({ op: 'lt', term: 'x', value: 5 });
+    expect(push('x = 5')).toEqual({ op: 'eq', term: 'x', value: 5 });
+    expect(push('x <> 5')).toEqual({ op: 'notEq', term: 'x', value: 5 });
+    // A NaN literal: = is isNaN (prunes by nan_value_counts), != and < are notNaN, > NaN and <= NaN push nothing.
+    expect(push("x = 'NaN'")).toEqual(nan);
+    expect(push("x != 'nan'")).toEqual({ op: 'notNaN', term: 'x' });
+    expect(push("x < 'NaN'")).toEqual({ op: 'notNaN', term: 'x' });
+    expect(push("x <= 'NaN'")).toBeUndefined();
+    expect(push("x IN (1.5, 'NaN')")).toBeUndefined();
+    expect(push('x IN (1.5, 2.5)')).toEqual({ op: 'in', term: 'x', values: [{ decimal: '1.5' }, { decimal: '2.5' }] });
   });
 });

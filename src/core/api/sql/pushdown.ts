@@ -7,7 +7,7 @@
  */
 import type { ExprNode } from 'squirreling';
 import { and, type CompareOp, type Expr, type Literal } from '../../expr/expr.ts';
-import type { SqlType } from './sql-types.ts';
+import { sqlDouble, type SqlType } from './sql-types.ts';
 
 const COMPARE: Readonly<Record<string, CompareOp>> = { '=': 'eq', '==': 'eq', '!=': 'notEq', '<>': 'notEq', '<': 'lt', '<=': 'ltEq', '>': 'gt', '>=': 'gtEq' };
 const FLIP: Readonly<Record<CompareOp, CompareOp>> = { eq: 'eq', notEq: 'notEq', lt: 'gt', ltEq: 'gtEq', gt: 'lt', gtEq: 'ltEq', startsWith: 'startsWith', notStartsWith: 'notStartsWith' };
@@ -86,6 +86,22 @@ function doubleOnFloat(op: CompareOp, term: string, d: number): Expr | undefined
   }
 }
 
+/**
+ * `col op d` on a DOUBLE or FLOAT column with Spark's NaN semantics (Spark SQL reference, "NaN Semantics": NaN
+ * = NaN, NaN above every other value) where our filter (expr/, row-evaluator.ts) has IEEE's, in which NaN
+ * compares false with everything. `base` is the weaker filter pushed for a finite or infinite `d`:
+ * - `> d`, `>= d` also hold for a NaN row: pushed as `base OR isNaN(col)`, so a file with NaN values is read
+ *   (Iceberg's bounds exclude NaN, spec "Manifests": lower/upper bounds "must not be NaN"; the isNaN side is
+ *   skipped only where nan_value_counts says 0);
+ * - `< d`, `<= d`, `= d` never hold for NaN, `!= d` always does (IEEE agrees: base as is);
+ * - a NaN literal: `= NaN` is isNaN, `!= NaN` and `< NaN` are notNaN, the others push nothing.
+ */
+function sparkNaN(op: CompareOp, term: string, d: number, base: Expr | undefined): Expr | undefined {
+  if (Number.isNaN(d)) return op === 'eq' ? { op: 'isNaN', term } : op === 'notEq' || op === 'lt' ? { op: 'notNaN', term } : undefined;
+  if (!base) return undefined;
+  return op === 'gt' || op === 'gtEq' ? { op: 'or', left: base, right: { op: 'isNaN', term } } : base;
+}
+
 /** A number literal's value as a DOUBLE (how Spark compares it with a DOUBLE or FLOAT), when `node` is one. */
 function literalDouble(node: ExprNode, text: string | undefined): number | undefined {
   if (node.type === 'unary' && node.op === '-') { const v = literalDouble(node.argument, text); return v === undefined ? undefined : -v; }
@@ -146,9 +162,9 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
    */
   const compare = (op: CompareOp, term: string, valueNode: ExprNode, value: Literal | undefined): Expr | undefined => {
     const t = types?.get(term);
-    if (t?.kind === 'double' && t.float) {
-      const d = literalDouble(valueNode, text);
-      return d === undefined ? undefined : doubleOnFloat(op, term, d);
+    if (t?.kind === 'double') {
+      const d = literalDouble(valueNode, text) ?? (typeof value === 'string' ? sqlDouble(value) : undefined);
+      return d === undefined ? undefined : sparkNaN(op, term, d, t.float ? doubleOnFloat(op, term, d) : { op, term, value: value !== undefined && typeof value !== 'string' ? value : d });
     }
     if ((t?.kind === 'long' || t?.kind === 'decimal') && isDoubleLiteral(valueNode, text)) {
       const d = literalDouble(valueNode, text);
@@ -164,6 +180,17 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
     return known.has(n.name) ? n.name : undefined;
   };
   const go = (n: ExprNode): Expr | undefined => {
+    // The fallback's typed comparison of a DOUBLE column with a literal (sql-typed-rewrite.ts: `x > 1`, where
+    // squirreling's `<` would be wrong for NaN) is still the comparison `x op literal`. (Not an integer or decimal
+    // column compared as doubles: its literal is the text as written, which `compare` would push exactly.)
+    if (n.type === 'function' && n.funcName === '__LS3_TCMP' && n.args.length === 4) {
+      const [op, spec, left, right] = n.args as [ExprNode, ExprNode, ExprNode, ExprNode];
+      const doubleColumn = (c: ExprNode, lit: ExprNode) => { const name = column(c); return name !== undefined && types?.get(name)?.kind === 'double' && lit.type === 'literal'; };
+      if (op.type === 'literal' && typeof op.value === 'string' && spec.type === 'literal' && spec.value === 'double' && (doubleColumn(left, right) || doubleColumn(right, left))) {
+        return go({ type: 'binary', op: op.value, left, right, positionStart: n.positionStart, positionEnd: n.positionEnd } as ExprNode);
+      }
+      return undefined;
+    }
     if (n.type === 'binary') {
       if (n.op === 'AND') {
         const l = go(n.left);
@@ -203,9 +230,10 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
     if (n.type === 'in valuelist') {
       const c = column(n.expr);
       // Spark compares x and every value in their common type: with a DOUBLE literal among them (or on a FLOAT
-      // column) as doubles, which a set of exact values would not prune safely.
+      // column) as doubles, which a set of exact values would not prune safely; on a DOUBLE column a 'NaN' among
+      // them is a NaN, which our IN (IEEE) never matches — not pushed.
       const t = c === undefined ? undefined : types?.get(c);
-      if ((t?.kind === 'double' && t.float) || ((t?.kind === 'long' || t?.kind === 'decimal') && n.values.some((v) => isDoubleLiteral(v, text)))) return undefined;
+      if ((t?.kind === 'double' && (t.float || n.values.some((v) => v.type === 'literal' && typeof v.value === 'string'))) || ((t?.kind === 'long' || t?.kind === 'decimal') && n.values.some((v) => isDoubleLiteral(v, text)))) return undefined;
       const values = n.values.map((v) => literalOf(v, text));
       return c && values.length > 0 && values.every((v) => v !== undefined) ? { op: 'in', term: c, values: values as Literal[] } : undefined;
     }

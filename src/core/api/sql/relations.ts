@@ -21,7 +21,7 @@ import { columnBatchOf, columnBatchOfRows, type ColumnBatch } from './arrow-colu
 import type { FastSource } from './fast-query.ts';
 import { pushableFilter } from './pushdown.ts';
 import type { SqlProgressDto, SqlScanDto } from './sql-contract.ts';
-import { sqlId, sqlRowsOf } from './sql-values.ts';
+import { sqlFloat, sqlId, sqlRowsOf } from './sql-values.ts';
 import { columnTypesOf, nestedNanosColumns, type ColumnTypes } from './sql-types.ts';
 import type { RefPoint, RefSelector } from './table-refs.ts';
 
@@ -263,7 +263,8 @@ export class ChangesRelation extends Relation {
     this.scans.push(record);
     yield log.rows.map((r) => {
       const row: Record<string, unknown> = {};
-      for (const c of log.columns) row[c] = r.row[c] ?? null;
+      // A double's NaN or ±Infinity comes as the row form's text: SQL holds it as the number (sqlFloat).
+      for (const c of log.columns) row[c] = this.types.get(c)?.kind === 'double' ? sqlFloat(r.row[c] ?? null) : r.row[c] ?? null;
       row[CHANGE_TYPE_COLUMN] = r.changeType;
       row[CHANGE_VERSION_COLUMN] = sqlId(r.version);
       return row;

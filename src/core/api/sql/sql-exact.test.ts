@@ -290,8 +290,9 @@ describe('numbers of mixed types as Spark types them', () => {
     // An exact integer literal is pushed exactly, as before.
     s = await scan('SELECT id FROM t WHERE big = 9007199254740992');
     expect([s.filesPlanned, s.filesSkipped]).toEqual([1, 3]);
-    // A DOUBLE column against a number literal stays squirreling's own comparison on the fallback (JS numbers
-    // are the doubles Spark compares), so it is still pushed there: files 2 (0.1) and 3 (NULL) are skipped.
+    // A DOUBLE column against a number literal is pushed on both executors (on the fallback `x > 0.3` is the
+    // typed comparison, NaN being above every value, and pushdown.ts reads it): files 2 (0.1) and 3 (NULL) are
+    // skipped — the NaN side of the pushed `x > 0.3 OR isNaN(x)` by nan_value_counts = 0.
     for (const executor of EXECUTORS) {
       const r = await runSql(spark, { query: 'SELECT id FROM t WHERE x > 0.3 ORDER BY id', tables: TABLES }, { executor });
       expect([r.rows, r.scans[0]!.filesSkipped], executor).toEqual([[[1], [4]], 2]);

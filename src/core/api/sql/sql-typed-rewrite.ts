@@ -21,7 +21,7 @@ import { errorRef } from '../../messages/message-parts.ts';
 import { messageError } from '../../message-error.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
-import { checkLiteral, compareTyped, decimalAvg, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
+import { checkLiteral, compareTyped, decimalAvg, doubleOfOrderKey, doubleOrderKey, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
 import { caseResults, comparisonType, constantOf, doubleResultType, inType, PASS_THROUGH, passThroughType, rescaleDecimal, searchedCase, shiftedOperandType, staticType, toResultDecimal, typedConstant, type TypeOf } from './typed-eval.ts';
 import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, exprText, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
 import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
@@ -59,6 +59,21 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
       return unknown ? null : false;
     },
     arguments: { min: 2 },
+  },
+  // A double's order as a bigint (Spark: NaN above +Infinity), for ORDER BY and MIN/MAX; and back.
+  __LS3_DKEY: { apply: (v) => { const d = v == null ? undefined : sqlDouble(v); return (d === undefined ? null : doubleOrderKey(d)) as never; }, arguments: { min: 1, max: 1 } },
+  __LS3_UNDKEY: { apply: (k) => (k == null ? null : doubleOfOrderKey(BigInt(k as bigint))) as never, arguments: { min: 1, max: 1 } },
+  // SUM/AVG of doubles from squirreling's sum of the finite values and the extremes' keys: NaN when a NaN or both
+  // infinities were added, ±Infinity when one was (IEEE addition, as Spark's Sum of a DOUBLE does it).
+  __LS3_DSPECIAL: {
+    apply: (sum, maxKey, minKey) => {
+      if (maxKey == null || minKey == null) return sum as never;
+      const hi = doubleOfOrderKey(BigInt(maxKey as bigint));
+      const lo = doubleOfOrderKey(BigInt(minKey as bigint));
+      if (Number.isNaN(hi) || (hi === Infinity && lo === -Infinity)) return NaN as never;
+      return (hi === Infinity ? Infinity : lo === -Infinity ? -Infinity : sum) as never;
+    },
+    arguments: { min: 3, max: 3 },
   },
   __LS3_KEY: { apply: (spec, v) => (v == null ? null : keyOf(typeOfSpec(spec), v) ?? null) as never, arguments: { min: 2, max: 2 } },
   __LS3_UNKEY: { apply: (spec, k) => valueOfKey(typeOfSpec(spec), k) as never, arguments: { min: 2, max: 2 } },
@@ -228,13 +243,21 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       const lt = typeOfNode(l);
       const rt = typeOfNode(r);
       const t = comparisonType(l as never, r as never, typeOf, text);
-      const bothColumns = l.type === 'identifier' && r.type === 'identifier' && sameType(lt, rt) && (v.op === '=' || v.op === '==');
+      // (Not for doubles: JS says NaN = NaN is false, Spark true.)
+      const bothColumns = l.type === 'identifier' && r.type === 'identifier' && sameType(lt, rt) && (v.op === '=' || v.op === '==') && t?.kind !== 'double';
       // DOUBLEs (not FLOATs) against DOUBLEs or number literals the parser read as doubles (JS numbers, which are
       // the doubles Spark casts them to): squirreling's own comparison is right, and stays pushable into the scan.
       // (An INT or narrower is exact as a double too.)
       const jsNumber = (n: Node): boolean => (n.type === 'literal' && typeof literalValue(n as never, text) === 'number') || (n.type === 'unary' && n.op === '-' && isNode(n.argument) && jsNumber(n.argument))
         || (() => { const c = numClass(n as never, (x) => staticType(x as never, typeOf, text), text); return (c.kind === 'double' && !c.float) || (c.kind === 'int' && (c.bits ?? 64) <= 32); })();
-      const plainDoubles = t?.kind === 'double' && jsNumber(l) && jsNumber(r);
+      // …except where a side may be NaN, which JS compares false with everything and Spark puts above every value,
+      // equal to itself (SQL reference, "NaN Semantics"): a column (not a literal) may be NaN; `x < c`, `x <= c`,
+      // `x = c`, `x != c` (and mirrored) of a literal c agree with Spark's, `x > c`, `x >= c` and `x = y` do not.
+      const mayBeNaN = (n: Node): boolean => !constantOf(n as never, text);
+      const NAN_SAFE_LEFT = ['<', '<=', '=', '==', '!=', '<>'];
+      const NAN_SAFE_RIGHT = ['>', '>=', '=', '==', '!=', '<>'];
+      const nanSafe = (!mayBeNaN(l) && !mayBeNaN(r)) || (mayBeNaN(l) && !mayBeNaN(r) && NAN_SAFE_LEFT.includes(v.op)) || (!mayBeNaN(l) && mayBeNaN(r) && NAN_SAFE_RIGHT.includes(v.op));
+      const plainDoubles = t?.kind === 'double' && jsNumber(l) && jsNumber(r) && nanSafe;
       if ((isOrderedType(t) || t?.kind === 'double') && !bothColumns && !plainDoubles) {
         rewritten++;
         return call(v, '__LS3_TCMP', [lit(v, v.op), lit(v, typeSpec(t)), operand(l, t, r), operand(r, t, l)]);
@@ -369,14 +392,21 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       const t = typeOfNode(arg);
       const spec = t ? lit(v, typeSpec(t)) : undefined;
       const inner = (fn: string, a: unknown) => call(v, fn, [a], { ...(v.filter ? { filter: walk(v.filter) } : {}), ...(v.distinct ? { distinct: true } : {}) });
+      if ((name === 'MIN' || name === 'MAX') && t?.kind === 'double') {
+        // By Spark's order of doubles: MAX is NaN when there is one, MIN skips it (squirreling's `<` would not).
+        rewritten++;
+        return call(v, '__LS3_UNDKEY', [inner(name, call(v, '__LS3_DKEY', [walk(arg)]))]);
+      }
       if ((name === 'MIN' || name === 'MAX') && isOrderedType(t)) {
         rewritten++;
         return call(v, '__LS3_UNKEY', [spec, inner(name, call(v, '__LS3_KEY', [spec, walk(arg)]))]);
       }
-      if ((name === 'SUM' || name === 'AVG') && t?.kind === 'double' && t.float) {
+      if ((name === 'SUM' || name === 'AVG') && t?.kind === 'double') {
         // Spark sums a FLOAT as doubles of its values (Math.fround of the shortest text squirreling would add).
+        // squirreling skips a NaN or ±Infinity addend; Spark's sum has it: the extremes by Spark's order say which.
         rewritten++;
-        return inner(name, call(v, '__LS3_WIDEN', [walk(arg)]));
+        const a = () => (t.float ? call(v, '__LS3_WIDEN', [walk(arg)]) : walk(arg));
+        return call(v, '__LS3_DSPECIAL', [inner(name, a()), inner('MAX', call(v, '__LS3_DKEY', [a()])), inner('MIN', call(v, '__LS3_DKEY', [a()]))]);
       }
       if ((name === 'SUM' || name === 'AVG') && (t?.kind === 'decimal' || t?.kind === 'long')) {
         rewritten++;
@@ -399,6 +429,11 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
         out.orderBy = (x as Node[]).map((term) => {
           const t = typeOfNode(term.expr);
           const now = walk(term) as Node;
+          if (t?.kind === 'double') {
+            // NaN after every number ascending (Spark), where squirreling's `<` leaves it where it was.
+            rewritten++;
+            return { ...now, expr: call(term.expr as Node, '__LS3_DKEY', [now.expr]) };
+          }
           if (!isOrderedType(t)) return now;
           rewritten++;
           return { ...now, expr: call(term.expr as Node, '__LS3_KEY', [lit(term.expr as Node, typeSpec(t)), now.expr]) };

@@ -244,14 +244,22 @@ export function checkLiteral(t: SqlType, value: unknown, column: string, at?: { 
 /**
  * A value as the DOUBLE Spark casts it to (Cast to DoubleType): a number as is, a bigint or a decimal's text
  * rounded to the nearest double (Number() of an integer or of decimal text rounds correctly, as Java's
- * (double) of a long and BigDecimal.doubleValue do); undefined for anything else.
+ * (double) of a long and BigDecimal.doubleValue do), Spark's special texts ({@link FLOATING_SPECIAL}) as NaN
+ * or ±Infinity; undefined for anything else.
  */
 export function sqlDouble(v: unknown): number | undefined {
   if (typeof v === 'number') return v;
   if (typeof v === 'bigint') return Number(v);
   if (typeof v === 'string' && parseDecimal(v) !== undefined) return Number(v);
+  if (typeof v === 'string') return FLOATING_SPECIAL[v.trim().toLowerCase()];
   return undefined;
 }
+
+/**
+ * Spark's special texts of a DOUBLE or FLOAT, case-insensitive (Cast to DoubleType: `'NaN'`, `'Infinity'`,
+ * `'-inf'`…; Databricks SQL reference, "Special floating point values").
+ */
+export const FLOATING_SPECIAL: Readonly<Record<string, number>> = { nan: NaN, infinity: Infinity, '+infinity': Infinity, '-infinity': -Infinity, inf: Infinity, '+inf': Infinity, '-inf': -Infinity };
 
 /**
  * Spark's order of doubles in a comparison (SQLOrderingUtil.compareDoubles): NaN equals NaN and is above
@@ -264,6 +272,29 @@ export function compareDoubles(x: number, y: number): number {
   const xn = Number.isNaN(x);
   const yn = Number.isNaN(y);
   return xn === yn ? 0 : xn ? 1 : -1;
+}
+
+const KEY_F64 = new Float64Array(1);
+const KEY_U64 = new BigUint64Array(KEY_F64.buffer);
+const SIGN_BIT = 1n << 63n;
+const NAN_KEY = 0x7ff8000000000000n;
+
+/**
+ * A double as a bigint that orders as {@link compareDoubles} does with `<` (for the squirreling fallback,
+ * whose ORDER BY and MIN/MAX compare with JS `<`, false both ways for a NaN): the IEEE bits of a value ≥ 0,
+ * minus the magnitude's bits of a negative one; every NaN one key above +Infinity's, -0.0 the key of 0.0.
+ */
+export function doubleOrderKey(x: number): bigint {
+  if (Number.isNaN(x)) return NAN_KEY;
+  KEY_F64[0] = x === 0 ? 0 : x;
+  const bits = KEY_U64[0]!;
+  return bits >= SIGN_BIT ? -(bits - SIGN_BIT) : bits;
+}
+
+/** The double of a {@link doubleOrderKey}. */
+export function doubleOfOrderKey(k: bigint): number {
+  KEY_U64[0] = k < 0n ? -k + SIGN_BIT : k;
+  return KEY_F64[0]!;
 }
 
 /** Sum of decimal keys at `scale` as the canonical decimal (SUM keeps the scale, Spark and Trino). */

@@ -5,7 +5,7 @@
  * and a nanosecond timestamp column keeps its nine fraction digits (sql-types.ts {@link timestampText}).
  */
 import { DataType, Type, type Data, type RecordBatch } from 'apache-arrow';
-import { canonicalAccessor, exactTimestampAccessor } from '../../arrow/index.ts';
+import { canonicalAccessor, exactTimestampAccessor, nonFiniteText, parseNonFiniteText } from '../../arrow/index.ts';
 import { toDisplay } from '../display-value.ts';
 import type { DisplayValue } from '../table-dto.ts';
 import type { SqlColumnKind } from './sql-contract.ts';
@@ -15,7 +15,23 @@ import type { SqlColumnKind } from './sql-contract.ts';
  * types as nanoseconds (`nanos`) reads as nine-digit text from the exact stored value.
  */
 export function sqlAccessor(type: DataType, nanos: boolean): (data: Data, i: number) => unknown {
-  return nanos ? exactTimestampAccessor(type) : canonicalAccessor(type);
+  if (nanos) return exactTimestampAccessor(type);
+  const read = canonicalAccessor(type);
+  return isFloatColumn(type) ? (data, i) => sqlFloat(read(data, i)) : read;
+}
+
+/** True for a float, double or half-float column (a dictionary of them too). */
+function isFloatColumn(type: DataType): boolean {
+  return type.typeId === Type.Float || (type.typeId === Type.Dictionary && (type as unknown as { dictionary: DataType }).dictionary.typeId === Type.Float);
+}
+
+/**
+ * A float column's canonical value as SQL holds it: the number, NaN and ±Infinity included (the row form
+ * writes those as "NaN"/"Infinity"/"-Infinity" text, which SQL must not compare as text). Spark's NaN
+ * semantics (SQL reference, "NaN Semantics") then apply through compareDoubles (sql-types.ts).
+ */
+export function sqlFloat(v: unknown): unknown {
+  return parseNonFiniteText(v) ?? v;
 }
 
 /** A decimal-string id (snapshot id, counter) as the engine's number, or bigint beyond 2^53; other text as is. */
@@ -50,13 +66,15 @@ const FINER_THAN_MICROS = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6})\d+Z$/;
 
 /**
  * A result value as the canonical row form writes it (`lakescope sql --format canonical`, like `scan
- * --format canonical`): a timestamp with more than six fraction digits (a nanosecond column's value) floored
+ * --format canonical`): a non-finite double as its text ("NaN", "Infinity", "-Infinity"); a timestamp with more than six fraction digits (a nanosecond column's value) floored
  * to microseconds — the text's digits are a non-negative offset into its second, so dropping them floors.
  */
 export function canonicalSqlValue(v: unknown): unknown {
   // A struct, list or map with a nanosecond timestamp inside: the same floor on each of its values.
   if (Array.isArray(v)) return v.map(canonicalSqlValue);
   if (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, canonicalSqlValue(x)]));
+  // NaN and ±Infinity as the row form writes them (canonicalFloat64), never JSON's null; -0.0 as 0.
+  if (typeof v === 'number') return nonFiniteText(v) ?? (v === 0 ? 0 : v);
   if (typeof v !== 'string') return v;
   const m = FINER_THAN_MICROS.exec(v);
   return m ? `${m[1]}Z` : v;

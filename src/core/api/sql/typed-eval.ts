@@ -334,11 +334,9 @@ function stringAgainstNumber(str: ExprNode, num: ExprNode, typeOf: TypeOf | unde
     return INTEGER_AS_DECIMAL;
   }
   if (c.kind !== 'double') return undefined;
-  if (parseDecimal(v) === undefined) {
-    // Spark's special texts are doubles too; they stay the engine's (no NaN reaches SQL from a column).
-    if (/^\s*[+-]?(nan|inf|infinity)\s*$/i.test(v)) return undefined;
-    castInvalid(v, 'DOUBLE', str, text);
-  }
+  // Spark's special texts ('NaN', 'Infinity', '-inf') are doubles too (sqlDouble reads them): `x = 'NaN'` is true
+  // for a NaN (Spark SQL reference, "NaN Semantics": NaN = NaN).
+  if (parseDecimal(v) === undefined && sqlDouble(v) === undefined) castInvalid(v, 'DOUBLE', str, text);
   return AS_DOUBLE;
 }
 
@@ -349,6 +347,9 @@ export function inType(expr: ExprNode, values: readonly ExprNode[], typeOf: Type
   // known types, all are compared as doubles.
   const classes = [expr, ...values].map((n) => classOf(n, typeOf, text));
   if (classes.every(isKnownNumber) && classes.some((c) => c.kind === 'double')) return AS_DOUBLE;
+  // A DOUBLE or FLOAT x among numbers and texts of doubles ('NaN', '1.5'): Spark casts the texts to DOUBLE too.
+  const isDoubleText = (n: ExprNode) => n.type === 'literal' && typeof n.value === 'string' && sqlDouble(n.value) !== undefined;
+  if (classes[0]!.kind === 'double' && values.every((v, i) => isKnownNumber(classes[i + 1]!) || isDoubleText(v))) return AS_DOUBLE;
   if (isOrderedType(t)) return t;
   return t?.kind === 'long' && values.length > 0 && values.every(isNumberLiteral) ? INTEGER_AS_DECIMAL : undefined;
 }
