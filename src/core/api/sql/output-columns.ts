@@ -75,6 +75,14 @@ function topProject(plan: QueryPlan): Extract<QueryPlan, { type: 'Project' }> | 
 export function uniqueOutputColumns(engine: Engine, statement: Statement, tables: Record<string, AsyncDataSource>, functions: Record<string, UserDefinedFunction>): OutputColumns {
   const ctx: Ctx = { engine, tables, functions };
   const top = statement.type === 'with' ? statement.query : statement;
+  // A name two sides of a join have, unqualified: Spark refuses it (AMBIGUOUS_REFERENCE), squirreling took the first.
+  for (const s of allSelects(statement)) {
+    const found = ambiguousReference(s, tables);
+    if (found) {
+      const ref = errorRef('error.sql.ambiguousColumn', { name: found.name, candidates: found.candidates.join(', ') });
+      return { statement, refused: { reason: errorText(ref), ref, positionStart: found.node.positionStart, positionEnd: found.node.positionEnd } };
+    }
+  }
   // Inner selects first: a repeated name there cannot be told apart by the query around it.
   const inner = innerSelects(statement, top);
   for (const s of inner) {
@@ -119,16 +127,77 @@ export function uniqueOutputColumns(engine: Engine, statement: Statement, tables
   return { statement: statement.type === 'with' ? { ...statement, query: rewritten } : rewritten, names };
 }
 
-/** Every select of the statement but the outermost one: CTE bodies, subqueries, set-operation arms. */
+/**
+ * Every select whose columns a query around it reads by name: CTE bodies, FROM subqueries, set-operation arms —
+ * not the outermost one, nor the select of an EXISTS, IN or scalar subquery (EXISTS reads no column, the others
+ * one by position), though selects inside those count.
+ */
 function innerSelects(statement: Statement, top: Statement): SelectStatement[] {
   const out: SelectStatement[] = [];
+  const exempt = new Set<unknown>([top]);
   const walk = (v: unknown): void => {
     if (Array.isArray(v)) { v.forEach(walk); return; }
     if (!v || typeof v !== 'object') return;
     const n = v as Node;
-    if (n.type === 'select' && v !== top) out.push(v as SelectStatement);
+    const sub = n.subquery as Node | undefined;
+    if (sub && typeof sub === 'object') exempt.add(sub.type === 'with' ? sub.query : sub);
+    if (n.type === 'select' && !exempt.has(v)) out.push(v as SelectStatement);
     for (const x of Object.values(n)) walk(x);
   };
   walk(statement);
   return out;
+}
+
+/** Every select of the statement, subqueries included. */
+function allSelects(statement: Statement): SelectStatement[] {
+  const out: SelectStatement[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) { v.forEach(walk); return; }
+    if (!v || typeof v !== 'object') return;
+    if ((v as Node).type === 'select') out.push(v as SelectStatement);
+    for (const x of Object.values(v as Node)) walk(x);
+  };
+  walk(statement);
+  return out;
+}
+
+type Identifier = { type: 'identifier'; name: string; prefix?: string; positionStart: number; positionEnd: number };
+
+/**
+ * The first unqualified column of select `s` that two or more tables of its FROM and JOINs have (Spark SQL:
+ * AMBIGUOUS_REFERENCE), with the qualified names it could be. An ORDER BY name matching exactly one output column
+ * is that column (Spark resolves ORDER BY against the select list first). Sides whose columns are unknown here
+ * (subqueries, table functions) count for nothing, so this never refuses what Spark answers.
+ */
+function ambiguousReference(s: SelectStatement, tables: Record<string, AsyncDataSource>): { name: string; candidates: string[]; node: Identifier } | undefined {
+  if (s.joins.length === 0) return undefined;
+  const sides: { alias: string; columns: readonly string[] }[] = [];
+  if (s.from.type === 'table') sides.push({ alias: s.from.alias ?? s.from.table, columns: tables[s.from.table]?.columns ?? [] });
+  for (const j of s.joins) if (!j.fromFunction) sides.push({ alias: j.alias ?? j.table, columns: tables[j.table]?.columns ?? [] });
+  const candidates = (name: string) => sides.filter((d) => d.columns.some((c) => c.toLowerCase() === name.toLowerCase())).map((d) => `${d.alias}.${name}`);
+  const outputs = s.columns.map((c) => (c.type === 'derived' ? (c.alias ?? (c.expr.type === 'identifier' ? c.expr.name : undefined)) : undefined));
+  let found: { name: string; candidates: string[]; node: Identifier } | undefined;
+  const walk = (v: unknown, orderBy: boolean): void => {
+    if (found || !v || typeof v !== 'object') return;
+    if (Array.isArray(v)) { v.forEach((x) => walk(x, orderBy)); return; }
+    const n = v as Node;
+    // A nested query has its own FROM (allSelects visits it).
+    if (n.type === 'select' || n.type === 'compound' || n.type === 'with') return;
+    if (n.type === 'identifier' && n.prefix === undefined) {
+      const id = n as unknown as Identifier;
+      const named = outputs.filter((o) => o !== undefined && o.toLowerCase() === id.name.toLowerCase()).length;
+      if (orderBy && named === 1) return;
+      const c = candidates(id.name);
+      if (c.length >= 2) found = { name: id.name, candidates: c, node: id };
+      return;
+    }
+    for (const [k, x] of Object.entries(n)) if (k !== 'subquery') walk(x, orderBy);
+  };
+  for (const c of s.columns) if (c.type === 'derived') walk(c.expr, false);
+  walk(s.where, false);
+  for (const j of s.joins) walk(j.on, false);
+  walk(s.groupBy, false);
+  walk(s.having, false);
+  for (const o of s.orderBy) walk(o.expr, true);
+  return found;
 }

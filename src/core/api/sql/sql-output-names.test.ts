@@ -104,6 +104,29 @@ describe('columns of one name keep their own values (Spark keeps every output co
   });
 });
 
+describe('an unqualified name two sides of a join have is refused (Spark: AMBIGUOUS_REFERENCE), not read from one side', () => {
+  it('in the select list, WHERE and ORDER BY; an ORDER BY name of one output column is that column', async () => {
+    for (const query of [
+      'SELECT id FROM t a JOIN t b ON a.id < b.id',
+      'SELECT a.id FROM t a JOIN t b ON a.id < b.id WHERE id = 1',
+      'SELECT a.id, b.id FROM t a JOIN t b ON a.id < b.id ORDER BY id',
+      `SELECT a.s FROM t a JOIN t FOR VERSION AS OF ${first} b ON a.id = b.id WHERE s IS NOT NULL`,
+    ]) {
+      for (const executor of EXECUTORS) {
+        const e = await runSql(storage, { query, tables: TABLES }, { executor }).catch((x: unknown) => x);
+        expect(isLakeError(e, 'Unsupported'), `${executor}: ${query}: ${String(e)}`).toBe(true);
+        expect((e as Error).message).toMatch(/column '(id|s)' is ambiguous, it could be a\.(id|s), b\.(id|s)/);
+      }
+    }
+    // Spark resolves ORDER BY against the select list first: `id` is the one output a.id.
+    await expectRows('SELECT a.id FROM t a JOIN t b ON a.id < b.id ORDER BY id DESC', [[3], [2], [2], [1], [1], [1]]);
+  });
+
+  it('an EXISTS over a join may repeat names (it reads no column)', async () => {
+    await expectRows('SELECT id FROM t WHERE EXISTS (SELECT * FROM t a JOIN t b ON a.id + 3 = b.id) ORDER BY id', [[1], [2], [3], [4]]);
+  });
+});
+
 describe('NULLs in ORDER BY as Spark: first ascending, last descending', () => {
   it('every type, both directions', async () => {
     await expectRows('SELECT id FROM t ORDER BY x DESC', [[3], [4], [1], [2]]);
