@@ -97,27 +97,30 @@ function csvCell(v: unknown): string {
  * (and column names) are shown by the conventions of {@link cellText}; with `blankEmpty` (metadata
  * listings, where '' means "nothing") an empty string prints as nothing instead of `""`.
  */
-export function textTable(columns: readonly string[], rows: readonly Record<string, unknown>[], maxWidth = 40, opts: { blankEmpty?: boolean } = {}): string {
+export function textTable(columns: readonly string[], rows: readonly Record<string, unknown>[], maxWidth = 40, opts: { blankEmpty?: boolean; headers?: readonly string[] } = {}): string {
   const blankEmpty = opts.blankEmpty ?? false;
   const cut = (s: string) => (s.length > maxWidth ? `${s.slice(0, maxWidth - 1)}…` : s);
   const cells = rows.map((r) => columns.map((c) => cut(cellText(r[c], blankEmpty))));
   // A double column's NaN and infinities are the row form's texts (canonicalFloat64): still a number column.
   const numeric = columns.map((c) => rows.length > 0 && rows.every((r) => r[c] === null || typeof r[c] === 'number' || typeof r[c] === 'bigint' || NON_FINITE_TEXT.has(r[c] as string)));
-  const widths = columns.map((c, i) => Math.max(tableString(c).length, ...cells.map((row) => row[i].length)));
+  const header = (opts.headers ?? columns).map((c) => tableString(c));
+  const widths = columns.map((_c, i) => Math.max(header[i]!.length, ...cells.map((row) => row[i].length)));
   const pad = (s: string, i: number) => (numeric[i] ? s.padStart(widths[i]) : s.padEnd(widths[i]));
-  const header = columns.map((c) => tableString(c));
   const lines = [header.map(pad).join('  '), widths.map((w) => '─'.repeat(w)).join('  ')];
   for (const row of cells) lines.push(row.map(pad).join('  ').trimEnd());
   return lines.join('\n');
 }
 
-/** Renders canonical rows in a row format. `canonical` sorts as expected/README.md prescribes. */
-export function formatRows(format: RowFormat, columns: readonly string[], rows: readonly CanonicalRow[]): string {
+/**
+ * Renders canonical rows in a row format. `canonical` sorts as expected/README.md prescribes. `columns` are the
+ * rows' keys; `headers` (default: the keys) what csv and table print above them, in the same order.
+ */
+export function formatRows(format: RowFormat, columns: readonly string[], rows: readonly CanonicalRow[], headers: readonly string[] = columns): string {
   switch (format) {
     case 'canonical': return canonicalRowsText(rows);
     case 'json': return stringifyJson(rows, 2);
     case 'jsonl': return rows.map((r) => stringifyJson(r)).join('\n');
-    case 'csv': return [columns.map(csvCell).join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\n');
-    case 'table': return `${textTable(columns, rows)}\n(${rows.length.toLocaleString('en-US')} row${rows.length === 1 ? '' : 's'})`;
+    case 'csv': return [headers.map(csvCell).join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\n');
+    case 'table': return `${textTable(columns, rows, 40, { headers })}\n(${rows.length.toLocaleString('en-US')} row${rows.length === 1 ? '' : 's'})`;
   }
 }

@@ -47,6 +47,20 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope sql', () => {
     expect(r.out).toMatch(new RegExp(`^n\\s*\\n[─ ]+\\n${views}\\s*\\n\\(1 row\\)`));
   });
 
+  it('two output columns of one name: json keys them n and n_2 (no column lost), csv and table print both as n', async () => {
+    const fx = listFixtures('iceberg').find((f) => f.name === 'iceberg/v1_spark_partitioned_hour_identity')!;
+    const all = fx.expected.versions.at(-1)!.rows as { action: string }[];
+    const views = all.filter((x) => x.action === 'view').length;
+    const query = 'SELECT count(*) AS n, count(*) FILTER (WHERE action = \'view\') AS n FROM t';
+    const json = await runMain(['sql', fx.root, query, '--format', 'json']);
+    expect(json.err).toBe('');
+    expect(JSON.parse(json.out)).toEqual([{ n: all.length, n_2: views }]);
+    const csv = await runMain(['sql', fx.root, query, '--format', 'csv']);
+    expect(csv.out.trim().split('\n')).toEqual(['n,n', `${all.length},${views}`]);
+    const table = await runMain(['sql', fx.root, query]);
+    expect(table.out).toMatch(new RegExp(`^\\s*n\\s+n\\s*\\n[─ ]+\\n\\s*${all.length}\\s+${views}\\s*\\n`));
+  });
+
   it('over a warehouse: tables by quoted path; json output; EXPLAIN prints each table\'s pruning', async () => {
     const r = await runMain(['sql', FIXTURES_DIR, 'SELECT count(*) AS n FROM "paimon/pk_mor_pk_table_scan_and_read_mor"', '--format', 'json']);
     expect(r.err).toBe('');

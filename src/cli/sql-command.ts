@@ -34,6 +34,28 @@ export async function sqlCommand(args: ParsedArgs, print: Print, signal: AbortSi
   // The canonical row form has microseconds (fixtures/expected/README.md): a timestamp's finer digits are floored
   // there, in a timestamp column and inside a struct, list or map (a `json` column).
   const cell = (k: number, v: unknown) => (format === 'canonical' && (result.columns[k]!.kind === 'timestamp' || result.columns[k]!.kind === 'json') ? canonicalSqlValue(v) : v);
-  const rows = result.rows.map((r) => Object.fromEntries(columns.map((c, k) => [c, cell(k, r[k])])));
-  print(formatRows(format, columns, rows));
+  // Two columns of one name (a join's `a.id` and `b.id`) must not become one JSON key: the row objects key
+  // them `id`, `id_2`, … (the Query tab's Parquet export's rule); csv and table headers show the query's names.
+  const keys = uniqueKeys(columns);
+  const rows = result.rows.map((r) => Object.fromEntries(keys.map((c, k) => [c, cell(k, r[k])])));
+  print(formatRows(format, keys, rows, columns));
+}
+
+/**
+ * Object keys for output columns `names`: each name as it is where it is the first of its name, the n-th one
+ * `name_n` (the next free `name_n` when the query also has a column of that name). Must hold: as many keys as
+ * names, all different.
+ */
+export function uniqueKeys(names: readonly string[]): string[] {
+  const taken = new Set(names);
+  const seen = new Map<string, number>();
+  const used = new Set<string>();
+  return names.map((name) => {
+    let n = (seen.get(name) ?? 0) + 1;
+    let key = n === 1 && !used.has(name) ? name : `${name}_${n}`;
+    while (used.has(key) || (key !== name && taken.has(key))) key = `${name}_${++n}`;
+    seen.set(name, n);
+    used.add(key);
+    return key;
+  });
 }

@@ -33,6 +33,7 @@ export const enQuery2 = {
   // core/api/sql/fast-query.ts
   'ui.query.reason.noRelation': (p: { table: string }) => `no relation ${p.table}`,
   'ui.query.reason.columnLacking': () => 'a column the relation lacks',
+  'ui.query.reason.repeatedName': (p: { name: string }) => `two output columns named ${p.name}`,
   // Notes of a scan's plan (core/api/sql/relations.ts)
   'ui.query.note.changeSource': (p: { source: string }) => `source: ${p.source}`,
   'ui.query.note.metadataOnly': () => 'metadata only: read while planning, no data file',

@@ -45,6 +45,7 @@ const SAMPLES: readonly [ErrorRef, string][] = [
   [r('ui.query.reason.starInAggregate'), '* in an aggregate query'],
   [r('ui.query.reason.noRelation', { table: 'u' }), 'no relation u'],
   [r('ui.query.reason.columnLacking'), 'a column the relation lacks'],
+  [r('ui.query.reason.repeatedName', { name: 'id' }), 'two output columns named id'],
   [r('ui.query.note.changeSource', { source: 'changelog files' }), 'source: changelog files'],
   [r('ui.query.note.metadataOnly'), 'metadata only: read while planning, no data file'],
   [r('ui.query.plan.column'), 'plan'],

@@ -25,6 +25,7 @@ export const zhQuery2: { readonly [K in keyof typeof enQuery2]: (...args: Parame
   'ui.query.reason.starInAggregate': () => '列式执行器不支持聚合查询中的 *',
   'ui.query.reason.noRelation': (p) => `列式执行器找不到关系 ${p.table}`,
   'ui.query.reason.columnLacking': () => '查询用到了关系中没有的列，列式执行器不处理',
+  'ui.query.reason.repeatedName': (p) => `两个输出列都叫 ${p.name}`,
   'ui.query.note.changeSource': (p) => `来源：${p.source}`,
   'ui.query.note.metadataOnly': () => '只读元数据：在规划时读取，不读数据文件',
   'ui.query.plan.column': () => '执行计划',

@@ -241,12 +241,19 @@ export function compileAggregate(spec: AggregateSpec, cursor: RowCursor, resolve
   const names: string[] = [];
   const outputs = new Map<string, Compiled>();
   const outputExprs = new Map<string, ExprNode>();
+  // Each output position keeps its own expression (Spark keeps both of two same-named columns); the name map
+  // (HAVING and ORDER BY by alias) lets a later column of the same name win, as in the engine's cells.
+  const cols: Compiled[] = [];
   for (const col of spec.columns) {
     if (col.type !== 'derived') throw fallback('ui.query.reason.starInAggregate', undefined);
     const name = col.alias ?? derivedAlias(col.expr);
+    // A repeated output name: ORDER BY/HAVING by that name is ambiguous, squirreling runs it after output-columns.ts.
+    if (names.includes(name)) throw fallback('ui.query.reason.repeatedName', { name });
     names.push(name);
     outputExprs.set(name, col.expr);
-    outputs.set(name, compileExpr(col.expr, selectScope)); // a later column of the same name wins, as in the engine's cells
+    const compiled = compileExpr(col.expr, selectScope);
+    cols.push(compiled);
+    outputs.set(name, compiled);
   }
   // HAVING and the grouped ORDER BY evaluate on the first row's cells overlaid with the output aliases.
   const isOutput = (node: Extract<ExprNode, { type: 'identifier' }>) => outputs.has(node.name) && (node.prefix === undefined || !spec.scanColumns.some((c) => c === node.prefix || c.startsWith(`${node.prefix}.`)));
@@ -295,7 +302,6 @@ export function compileAggregate(spec: AggregateSpec, cursor: RowCursor, resolve
         groups.push(g);
       }
       const sorted = order.length === 0 ? groups : sortByTerms(groups.length, spec.orderBy!, (t, idx) => { group.g = groups[idx]!; return order[t]!(); }).map((idx) => groups[idx]!);
-      const cols = names.map((n) => outputs.get(n)!);
       return sorted.map((g) => { group.g = g; return cols.map((c) => c()); });
     },
   };

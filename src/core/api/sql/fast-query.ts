@@ -169,13 +169,13 @@ export function compileFastQuery(plan: QueryPlan, sources: Readonly<Record<strin
   }
 
   const outputs = shape.project ? projectNames(shape.project, scanColumns) : scanColumns.map((c) => ({ name: c, from: c }));
-  const byName = new Map<string, Compiled>();
-  for (const o of outputs) {
-    const from = o.from;
-    byName.set(o.name, typeof from === 'string' ? () => cursor.arrays[from]![cursor.i] : compileExpr(from, rowScope));
-  }
+  // One cell per output position: two outputs of one name (`SELECT id, x AS id`) keep their own values, where
+  // squirreling's name-keyed cells let the last one win (Spark keeps both columns).
+  const cells: Compiled[] = outputs.map(({ from }) => (typeof from === 'string' ? () => cursor.arrays[from]![cursor.i] : compileExpr(from, rowScope)));
   const names = outputs.map((o) => o.name);
-  const cells = names.map((n) => byName.get(n)!);
+  // The plan resolves ORDER BY through output names, so with a repeated name its term may be the wrong column
+  // (`SELECT id, x AS id … ORDER BY 1` sorted by x): squirreling runs it after output-columns.ts renames them.
+  if (names.some((n, k) => names.indexOf(n) !== k)) throw fallback('ui.query.reason.repeatedName', { name: names.find((n, k) => names.indexOf(n) !== k)! });
   const project = () => cells.map((c) => c());
   // Decimal, date and timestamp terms sort by value (their keys), not as canonical text.
   const sortTerms = shape.sort ? shape.sort.map((t) => keyed(staticType(t.expr, typeOf, text), compileExpr(t.expr, rowScope))) : undefined;

@@ -2,7 +2,8 @@
  * ORDER BY and output names for the columnar executor, ported from squirreling 0.12 (execute/sort.js,
  * execute/utils.js compareForTerm, expression/alias.js) so rows come out in the engine's order: sort
  * by the first term (stable), then each run of ties by the next, comparing with JS `<` on primitives,
- * as text otherwise, nulls first unless NULLS LAST — except a double's NaN, which sorts after every number (Spark).
+ * as text otherwise — except a double's NaN, which sorts after every number (Spark), and NULLs, which go where
+ * Spark puts them (squirreling put them first in both directions).
  */
 import type { ExprNode } from 'squirreling';
 import type { OrderByItem } from './arrow-eval.ts';
@@ -11,13 +12,14 @@ import { compareDoubles } from './sql-types.ts';
 const PRIMITIVE = new Set(['number', 'bigint', 'boolean', 'string']);
 
 /* eslint-disable eqeqeq -- squirreling compares with loose equality */
-/** squirreling's compareForTerm. */
+/** squirreling's compareForTerm, with Spark's NULL placement and NaN order. */
 export function compareForTerm(a: any, b: any, term: Pick<OrderByItem, 'direction' | 'nulls'>): number {
   const aNull = a == null;
   const bNull = b == null;
   if (aNull || bNull) {
     if (aNull && bNull) return 0;
-    const nullsFirst = term.nulls !== 'LAST';
+    // Spark SQL reference, "ORDER BY clause": without NULLS FIRST/LAST, ASC puts NULLs first and DESC last.
+    const nullsFirst = term.nulls ? term.nulls === 'FIRST' : term.direction !== 'DESC';
     if (aNull) return nullsFirst ? -1 : 1;
     return nullsFirst ? 1 : -1;
   }

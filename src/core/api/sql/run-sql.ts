@@ -20,6 +20,7 @@ import { compileFastQuery, type FastQuery } from './fast-query.ts';
 import { columnKind, sqlCell } from './sql-values.ts';
 import { rewrite3vl, SQL3VL_FUNCTIONS, type Rewrite3vl } from './sql-3vl.ts';
 import { rewriteTyped, SQL_TYPED_FUNCTIONS } from './sql-typed-rewrite.ts';
+import { sparkNullOrder, uniqueOutputColumns } from './output-columns.ts';
 import { cteNames, findTableRefs, queryError, rewriteQuery, tokenize, type RewrittenQuery, type TableRefInQuery } from './table-refs.ts';
 import { engineMessageRef } from './engine-messages.ts';
 import { messageError } from '../../message-error.ts';
@@ -185,8 +186,9 @@ function chooseExecutor(plan: QueryPlan, p: Prepared, options: SqlRunOptions): {
  * LakeError Unsupported at the place of a shape whose answer squirreling would get wrong. Undefined when
  * squirreling cannot parse it (its own error then surfaces where it runs).
  */
-async function fallbackQuery(p: Prepared): Promise<Rewrite3vl | undefined> {
-  const { parseSql } = await loadEngine();
+async function fallbackQuery(p: Prepared): Promise<(Rewrite3vl & { readonly names?: readonly string[] }) | undefined> {
+  const engine = await loadEngine();
+  const { parseSql } = engine;
   let parsed: ReturnType<typeof parseSql>;
   try { parsed = parseSql({ query: p.rewritten.text }); } catch { return undefined; }
   // Typed columns first (their comparisons become functions), then three-valued logic over the rest.
@@ -203,8 +205,18 @@ async function fallbackQuery(p: Prepared): Promise<Rewrite3vl | undefined> {
     // queryError writes the `sql: ` prefix (and its catalog message the `SQL` one): the reason goes in bare, once.
     throw queryError(p.query, start, r.refused.reason, 'Unsupported', Math.max(1, end - start), {}, r.refused.ref);
   }
-  return r;
+  // Spark's NULL placement in ORDER BY, and every output column with its own values (output-columns.ts).
+  const out = uniqueOutputColumns(engine, sparkNullOrder(r.statement), sourcesOf(p.relations), ENGINE_FUNCTIONS);
+  if (out.refused) {
+    const start = p.rewritten.originalOffset(out.refused.positionStart);
+    const end = p.rewritten.originalOffset(out.refused.positionEnd);
+    throw queryError(p.query, start, out.refused.reason, 'Unsupported', Math.max(1, end - start), {}, out.refused.ref);
+  }
+  return { ...r, statement: out.statement, ...(out.names ? { names: out.names } : {}) };
 }
+
+/** The functions our rewrites call, registered with squirreling. */
+const ENGINE_FUNCTIONS = { ...SQL3VL_FUNCTIONS, ...SQL_TYPED_FUNCTIONS };
 
 /** The executor with one more reason — `english` (what the CLI prints) and `reason`, its catalog message — after the ones it has. */
 function withReason(executor: SqlExecutorDto, reason: ErrorRef, english = errorText(reason)): SqlExecutorDto {
@@ -310,12 +322,14 @@ export async function runSql(storage: Storage, request: SqlRequest, options: Sql
   if (executor.name === 'squirreling') executor = with3vl(executor, fallback);
   if (executor.name === 'squirreling') try {
     const query = fallback?.statement ?? p.rewritten.text;
-    const result = executeSql({ tables: sourcesOf(p.relations), query, functions: { ...SQL3VL_FUNCTIONS, ...SQL_TYPED_FUNCTIONS }, ...(options.signal ? { signal: options.signal } : {}) });
-    columns = result.columns;
+    const result = executeSql({ tables: sourcesOf(p.relations), query, functions: ENGINE_FUNCTIONS, ...(options.signal ? { signal: options.signal } : {}) });
+    // The engine's keys (unique, output-columns.ts), shown under the names the query gave.
+    const keys = result.columns;
+    columns = fallback?.names ? [...fallback.names] : keys;
     for await (const row of result.rows()) {
       if (rows.length >= maxRows) { truncated = true; break; }
       const values: unknown[] = [];
-      for (const c of columns) values.push(row.resolved && c in row.resolved ? row.resolved[c] : await row.cells[c]!());
+      for (const c of keys) values.push(row.resolved && c in row.resolved ? row.resolved[c] : await row.cells[c]!());
       rows.push(values);
       if (rows.length % 1000 === 0) options.onProgress?.({ phase: 'query', done: rows.length, rows: rows.length });
     }

@@ -1,0 +1,203 @@
+/**
+ * Two rewrites of the parsed query before squirreling runs it, where its answer would differ from Spark's:
+ *
+ * - **NULL placement in ORDER BY.** squirreling puts NULLs first in both directions; Spark SQL reference, "ORDER
+ *   BY clause": "If null_sort_order is not specified, then NULLs sort first if sort order is ASC and NULLS sort
+ *   last if sort order is DESC". Every ORDER BY term without NULLS FIRST/LAST (of a select, a set operation, a
+ *   window, an aggregate) gets the explicit one Spark implies.
+ * - **Output columns of one name.** squirreling keys a row's cells by output name, so `SELECT a.id, b.id` of a
+ *   self-join, or `SELECT *` of two tables sharing a column name, printed the last column's values under both
+ *   names. Spark keeps every column. The outermost select list gives each column of a repeated name an alias of
+ *   its own (a star over a join is first spelled out as its qualified columns), and the result shows the names
+ *   the query gave. A subquery, CTE or set-operation arm whose columns repeat a name is refused at its place
+ *   (LakeError Unsupported): the outer query could only name one of them.
+ */
+import type { AsyncDataSource, QueryPlan, SelectStatement, Statement, UserDefinedFunction } from 'squirreling';
+import { errorRef, errorText, type ErrorRef } from '../../messages/message-parts.ts';
+
+type Engine = typeof import('squirreling');
+type Node = Record<string, unknown>;
+
+/** The internal alias of output column `k` (0-based) whose name repeats; never a name a user writes. */
+const internalAlias = (k: number) => `__ls_out_${k + 1}`;
+
+/** `statement` with every ORDER BY term's NULL placement explicit, as Spark defaults it (see the file comment). */
+export function sparkNullOrder(statement: Statement): Statement {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const out: Node = {};
+    for (const [k, x] of Object.entries(v as Node)) {
+      out[k] = k === 'orderBy' && Array.isArray(x)
+        ? x.map((term: Node) => {
+          const now = walk(term) as Node;
+          return term && typeof term === 'object' && 'direction' in term && term.nulls === undefined ? { ...now, nulls: term.direction === 'DESC' ? 'LAST' : 'FIRST' } : now;
+        })
+        : walk(x);
+    }
+    return out;
+  };
+  return walk(statement) as Statement;
+}
+
+export interface OutputColumns {
+  readonly statement: Statement;
+  /** The result's column names as the query gave them, when the statement's aliases were changed. */
+  readonly names?: readonly string[];
+  readonly refused?: { readonly reason: string; readonly ref: ErrorRef; readonly positionStart: number; readonly positionEnd: number };
+}
+
+interface Ctx {
+  readonly engine: Engine;
+  readonly tables: Record<string, AsyncDataSource>;
+  readonly functions: Record<string, UserDefinedFunction>;
+}
+
+/** The output names squirreling gives `statement` (planned, not run), or undefined when it cannot plan it alone. */
+function namesOf(ctx: Ctx, statement: Statement): string[] | undefined {
+  try { return ctx.engine.executeSql({ tables: ctx.tables, query: statement, functions: ctx.functions }).columns; } catch { return undefined; }
+}
+
+const firstRepeat = (names: readonly string[]): string | undefined => names.find((n, k) => names.indexOf(n) !== k);
+
+/** The plan's top projection: under LIMIT, DISTINCT and ORDER BY. */
+function topProject(plan: QueryPlan): Extract<QueryPlan, { type: 'Project' }> | undefined {
+  let node: QueryPlan = plan;
+  while (node.type === 'Limit' || node.type === 'Distinct' || node.type === 'Sort') node = node.child;
+  return node.type === 'Project' ? node : undefined;
+}
+
+/**
+ * `statement` with unique output names on its outermost select (see the file comment) and the names to show,
+ * or the place of a subquery, CTE or set-operation arm that repeats a name. Must hold: the rewritten statement
+ * yields the same rows in the same column order, each column with its own values.
+ */
+export function uniqueOutputColumns(engine: Engine, statement: Statement, tables: Record<string, AsyncDataSource>, functions: Record<string, UserDefinedFunction>): OutputColumns {
+  const ctx: Ctx = { engine, tables, functions };
+  const top = statement.type === 'with' ? statement.query : statement;
+  // A name two sides of a join have, unqualified: Spark refuses it (AMBIGUOUS_REFERENCE), squirreling took the first.
+  for (const s of allSelects(statement)) {
+    const found = ambiguousReference(s, tables);
+    if (found) {
+      const ref = errorRef('error.sql.ambiguousColumn', { name: found.name, candidates: found.candidates.join(', ') });
+      return { statement, refused: { reason: errorText(ref), ref, positionStart: found.node.positionStart, positionEnd: found.node.positionEnd } };
+    }
+  }
+  // Inner selects first: a repeated name there cannot be told apart by the query around it.
+  const inner = innerSelects(statement, top);
+  for (const s of inner) {
+    const names = s.columns.some((c) => c.type === 'star') ? namesOf(ctx, s) : s.columns.map((c) => (c.type === 'derived' ? c.alias ?? engine.derivedAlias(c.expr) : ''));
+    const repeat = names && firstRepeat(names);
+    if (repeat !== undefined) {
+      const ref = errorRef('error.sql.repeatedColumn', { name: repeat });
+      return { statement, refused: { reason: errorText(ref), ref, positionStart: s.positionStart, positionEnd: s.positionEnd } };
+    }
+  }
+  if (top.type !== 'select') return { statement };
+  const names = namesOf(ctx, statement);
+  if (!names || firstRepeat(names) === undefined) return { statement };
+  // A star is spelled out as the qualified columns it stands for (the projection's input, e.g. `a.id`, `b.id`).
+  let keys: readonly string[] = [];
+  if (top.columns.some((c) => c.type === 'star')) {
+    const project = topProject(engine.planSql({ query: statement, tables, functions }));
+    if (!project) return { statement };
+    keys = engine.executePlan({ plan: project.child, context: { tables, functions } }).columns;
+  }
+  const repeated = new Set(names.filter((n, k) => names.indexOf(n) !== k));
+  const columns: SelectStatement['columns'] = [];
+  let k = 0;
+  for (const col of top.columns) {
+    if (col.type === 'star') {
+      const prefix = col.table ? `${col.table}.` : undefined;
+      for (const key of keys) {
+        if (prefix && !key.startsWith(prefix)) continue;
+        const dot = key.indexOf('.');
+        const name = dot >= 0 ? key.slice(dot + 1) : key;
+        const expr = { type: 'identifier' as const, name, ...(dot >= 0 ? { prefix: key.slice(0, dot) } : {}), positionStart: col.positionStart, positionEnd: col.positionEnd };
+        columns.push({ type: 'derived', expr, ...(repeated.has(name) ? { alias: internalAlias(k) } : {}), positionStart: col.positionStart, positionEnd: col.positionEnd });
+        k++;
+      }
+    } else {
+      columns.push(repeated.has(names[k]!) ? { ...col, alias: internalAlias(k) } : col);
+      k++;
+    }
+  }
+  if (k !== names.length) return { statement };
+  const rewritten: SelectStatement = { ...top, columns };
+  return { statement: statement.type === 'with' ? { ...statement, query: rewritten } : rewritten, names };
+}
+
+/**
+ * Every select whose columns a query around it reads by name: CTE bodies, FROM subqueries, set-operation arms —
+ * not the outermost one, nor the select of an EXISTS, IN or scalar subquery (EXISTS reads no column, the others
+ * one by position), though selects inside those count.
+ */
+function innerSelects(statement: Statement, top: Statement): SelectStatement[] {
+  const out: SelectStatement[] = [];
+  const exempt = new Set<unknown>([top]);
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) { v.forEach(walk); return; }
+    if (!v || typeof v !== 'object') return;
+    const n = v as Node;
+    const sub = n.subquery as Node | undefined;
+    if (sub && typeof sub === 'object') exempt.add(sub.type === 'with' ? sub.query : sub);
+    if (n.type === 'select' && !exempt.has(v)) out.push(v as SelectStatement);
+    for (const x of Object.values(n)) walk(x);
+  };
+  walk(statement);
+  return out;
+}
+
+/** Every select of the statement, subqueries included. */
+function allSelects(statement: Statement): SelectStatement[] {
+  const out: SelectStatement[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) { v.forEach(walk); return; }
+    if (!v || typeof v !== 'object') return;
+    if ((v as Node).type === 'select') out.push(v as SelectStatement);
+    for (const x of Object.values(v as Node)) walk(x);
+  };
+  walk(statement);
+  return out;
+}
+
+type Identifier = { type: 'identifier'; name: string; prefix?: string; positionStart: number; positionEnd: number };
+
+/**
+ * The first unqualified column of select `s` that two or more tables of its FROM and JOINs have (Spark SQL:
+ * AMBIGUOUS_REFERENCE), with the qualified names it could be. An ORDER BY name matching exactly one output column
+ * is that column (Spark resolves ORDER BY against the select list first). Sides whose columns are unknown here
+ * (subqueries, table functions) count for nothing, so this never refuses what Spark answers.
+ */
+function ambiguousReference(s: SelectStatement, tables: Record<string, AsyncDataSource>): { name: string; candidates: string[]; node: Identifier } | undefined {
+  if (s.joins.length === 0) return undefined;
+  const sides: { alias: string; columns: readonly string[] }[] = [];
+  if (s.from.type === 'table') sides.push({ alias: s.from.alias ?? s.from.table, columns: tables[s.from.table]?.columns ?? [] });
+  for (const j of s.joins) if (!j.fromFunction) sides.push({ alias: j.alias ?? j.table, columns: tables[j.table]?.columns ?? [] });
+  const candidates = (name: string) => sides.filter((d) => d.columns.some((c) => c.toLowerCase() === name.toLowerCase())).map((d) => `${d.alias}.${name}`);
+  const outputs = s.columns.map((c) => (c.type === 'derived' ? (c.alias ?? (c.expr.type === 'identifier' ? c.expr.name : undefined)) : undefined));
+  let found: { name: string; candidates: string[]; node: Identifier } | undefined;
+  const walk = (v: unknown, orderBy: boolean): void => {
+    if (found || !v || typeof v !== 'object') return;
+    if (Array.isArray(v)) { v.forEach((x) => walk(x, orderBy)); return; }
+    const n = v as Node;
+    // A nested query has its own FROM (allSelects visits it).
+    if (n.type === 'select' || n.type === 'compound' || n.type === 'with') return;
+    if (n.type === 'identifier' && n.prefix === undefined) {
+      const id = n as unknown as Identifier;
+      const named = outputs.filter((o) => o !== undefined && o.toLowerCase() === id.name.toLowerCase()).length;
+      if (orderBy && named === 1) return;
+      const c = candidates(id.name);
+      if (c.length >= 2) found = { name: id.name, candidates: c, node: id };
+      return;
+    }
+    for (const [k, x] of Object.entries(n)) if (k !== 'subquery') walk(x, orderBy);
+  };
+  for (const c of s.columns) if (c.type === 'derived') walk(c.expr, false);
+  walk(s.where, false);
+  for (const j of s.joins) walk(j.on, false);
+  walk(s.groupBy, false);
+  walk(s.having, false);
+  for (const o of s.orderBy) walk(o.expr, true);
+  return found;
+}

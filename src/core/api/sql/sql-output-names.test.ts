@@ -1,0 +1,150 @@
+/**
+ * Two silent wrong answers of issue 16 (exactness), on an Iceberg table we write here in two snapshots:
+ *
+ * - Columns of one name from two sides of a join (a self-join, the table joined with a time-travelled version of
+ *   itself) or of one select list (`SELECT id, x AS id`) each keep their own values, as in Spark, which keeps
+ *   every output column (both named `id`); squirreling keyed a row's cells by name, so the last one won.
+ * - ORDER BY puts NULLs where Spark does (SQL reference, "ORDER BY clause": without NULLS FIRST/LAST, ASC puts
+ *   NULLs first and DESC last), for doubles, strings, decimals and dates, in a select's ORDER BY, a window's
+ *   and under LIMIT/OFFSET; NULLS FIRST/LAST override it.
+ *
+ * Every expected answer is worked out by hand from ROWS below and those rules, on both executors (`auto` =
+ * columnar where it runs the query, `squirreling` the fallback).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init.ts';
+import { isLakeError } from '../../errors.ts';
+import { appendRows, createTable } from '../../formats/iceberg/commit/index.ts';
+import { MemoryStorage } from '../../io/memory-storage.ts';
+import { runSql } from './run-sql.ts';
+import type { SqlTableDto } from './sql-contract.ts';
+
+const TABLES: SqlTableDto[] = [{ name: 't', root: '', format: 'iceberg' }];
+const EXECUTORS = ['auto', 'squirreling'] as const;
+const DAY = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+
+// Snapshot 1: ids 1 and 2; snapshot 2 adds 3 and 4. x double, s string, d decimal(10,2), dt date; NULLs in each.
+const FIRST = [
+  { id: 1n, x: 1.5, s: 'a', d: 150n, dt: DAY('2025-01-01') },
+  { id: 2n, x: null, s: 'b', d: null, dt: null },
+];
+const SECOND = [
+  { id: 3n, x: 3.5, s: null, d: 350n, dt: DAY('2025-03-01') },
+  { id: 4n, x: 2.5, s: 'c', d: -20n, dt: DAY('2025-02-01') },
+];
+
+let storage: MemoryStorage;
+let first: string;
+beforeAll(async () => {
+  installNodeParquetWasm();
+  storage = new MemoryStorage('sql output names');
+  const f = (id: number, name: string, type: string, required = false) => ({ id, name, required, type });
+  await createTable(storage, {
+    location: 'memory://names/t', formatVersion: 2,
+    schema: { type: 'struct', fields: [f(1, 'id', 'long', true), f(2, 'x', 'double'), f(3, 's', 'string'), f(4, 'd', 'decimal(10,2)'), f(5, 'dt', 'date')] },
+  });
+  await appendRows(storage, FIRST);
+  await appendRows(storage, SECOND);
+  const snapshots = await runSql(storage, { query: 'SELECT snapshot_id FROM t$snapshots ORDER BY committed_at', tables: TABLES });
+  first = String(snapshots.rows[0]![0]);
+});
+
+async function expectRows(query: string, want: unknown[][], names?: string[]): Promise<void> {
+  for (const executor of EXECUTORS) {
+    const r = await runSql(storage, { query, tables: TABLES }, { executor });
+    expect(r.rows, `${executor}: ${query}`).toEqual(want);
+    if (names) expect(r.columns.map((c) => c.name), `${executor}: ${query}`).toEqual(names);
+  }
+}
+
+describe('columns of one name keep their own values (Spark keeps every output column)', () => {
+  it('a self-join: SELECT a.id, b.id', async () => {
+    await expectRows('SELECT a.id, b.id FROM t a JOIN t b ON a.id < b.id ORDER BY a.id, b.id',
+      [[1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4]], ['id', 'id']);
+    // ORDER BY an ordinal picks that column, not the other one of its name.
+    await expectRows('SELECT a.id, b.id FROM t a JOIN t b ON a.id + 1 = b.id ORDER BY 2 DESC', [[3, 4], [2, 3], [1, 2]]);
+  });
+
+  it('SELECT * and a.*, b.x of a self-join: every column of each side', async () => {
+    await expectRows('SELECT * FROM t a JOIN t b ON a.id + 2 = b.id ORDER BY a.id', [
+      [1, 1.5, 'a', '1.50', '2025-01-01', 3, 3.5, null, '3.50', '2025-03-01'],
+      [2, null, 'b', null, null, 4, 2.5, 'c', '-0.20', '2025-02-01'],
+    ], ['id', 'x', 's', 'd', 'dt', 'id', 'x', 's', 'd', 'dt']);
+    await expectRows('SELECT a.*, b.x FROM t a JOIN t b ON a.id + 2 = b.id ORDER BY a.id', [
+      [1, 1.5, 'a', '1.50', '2025-01-01', 3.5],
+      [2, null, 'b', null, null, 2.5],
+    ], ['id', 'x', 's', 'd', 'dt', 'x']);
+  });
+
+  it('the table joined with a time-travelled version of itself', async () => {
+    // Snapshot 1 has ids 1 and 2: ids 3 and 4 of today have no match there.
+    await expectRows(`SELECT b.id, a.id FROM t b LEFT JOIN t FOR VERSION AS OF ${first} a ON a.id = b.id ORDER BY b.id`,
+      [[1, 1], [2, 2], [3, null], [4, null]], ['id', 'id']);
+  });
+
+  it('GROUP BY and DISTINCT over the columns of a join', async () => {
+    // Pairs (a, b) with b.id = a.id + 1: (1,2) a/b, (2,3) b/NULL, (3,4) NULL/c.
+    await expectRows('SELECT a.s, b.s, count(*) AS n FROM t a JOIN t b ON a.id + 1 = b.id GROUP BY a.s, b.s ORDER BY a.s',
+      [[null, 'c', 1], ['a', 'b', 1], ['b', null, 1]], ['s', 's', 'n']);
+    await expectRows('SELECT DISTINCT a.s, b.s FROM t a JOIN t b ON a.id + 1 = b.id ORDER BY 1',
+      [[null, 'c'], ['a', 'b'], ['b', null]]);
+  });
+
+  it('one select list naming two columns alike: SELECT id, x AS id', async () => {
+    await expectRows('SELECT id, x AS id FROM t ORDER BY 1', [[1, 1.5], [2, null], [3, 3.5], [4, 2.5]], ['id', 'id']);
+    await expectRows('SELECT s, count(*) AS s FROM t GROUP BY s ORDER BY 1', [[null, 1], ['a', 1], ['b', 1], ['c', 1]], ['s', 's']);
+  });
+
+  it('a subquery whose columns repeat a name is refused at its place, not answered with one of them', async () => {
+    for (const executor of EXECUTORS) {
+      const e = await runSql(storage, { query: 'SELECT * FROM (SELECT a.id, b.id FROM t a JOIN t b ON a.id < b.id) q', tables: TABLES }, { executor }).catch((x: unknown) => x);
+      expect(isLakeError(e, 'Unsupported'), String(e)).toBe(true);
+      expect((e as Error).message).toContain("two columns named 'id'");
+    }
+  });
+});
+
+describe('an unqualified name two sides of a join have is refused (Spark: AMBIGUOUS_REFERENCE), not read from one side', () => {
+  it('in the select list, WHERE and ORDER BY; an ORDER BY name of one output column is that column', async () => {
+    for (const query of [
+      'SELECT id FROM t a JOIN t b ON a.id < b.id',
+      'SELECT a.id FROM t a JOIN t b ON a.id < b.id WHERE id = 1',
+      'SELECT a.id, b.id FROM t a JOIN t b ON a.id < b.id ORDER BY id',
+      `SELECT a.s FROM t a JOIN t FOR VERSION AS OF ${first} b ON a.id = b.id WHERE s IS NOT NULL`,
+    ]) {
+      for (const executor of EXECUTORS) {
+        const e = await runSql(storage, { query, tables: TABLES }, { executor }).catch((x: unknown) => x);
+        expect(isLakeError(e, 'Unsupported'), `${executor}: ${query}: ${String(e)}`).toBe(true);
+        expect((e as Error).message).toMatch(/column '(id|s)' is ambiguous, it could be a\.(id|s), b\.(id|s)/);
+      }
+    }
+    // Spark resolves ORDER BY against the select list first: `id` is the one output a.id.
+    await expectRows('SELECT a.id FROM t a JOIN t b ON a.id < b.id ORDER BY id DESC', [[3], [2], [2], [1], [1], [1]]);
+  });
+
+  it('an EXISTS over a join may repeat names (it reads no column)', async () => {
+    await expectRows('SELECT id FROM t WHERE EXISTS (SELECT * FROM t a JOIN t b ON a.id + 3 = b.id) ORDER BY id', [[1], [2], [3], [4]]);
+  });
+});
+
+describe('NULLs in ORDER BY as Spark: first ascending, last descending', () => {
+  it('every type, both directions', async () => {
+    await expectRows('SELECT id FROM t ORDER BY x DESC', [[3], [4], [1], [2]]);
+    await expectRows('SELECT id FROM t ORDER BY x', [[2], [1], [4], [3]]);
+    await expectRows('SELECT id FROM t ORDER BY s DESC', [[4], [2], [1], [3]]);
+    await expectRows('SELECT id FROM t ORDER BY d DESC', [[3], [1], [4], [2]]);
+    await expectRows('SELECT id FROM t ORDER BY dt DESC', [[3], [4], [1], [2]]);
+    await expectRows('SELECT id FROM t ORDER BY dt ASC', [[2], [1], [4], [3]]);
+  });
+
+  it('NULLS FIRST and NULLS LAST override the default', async () => {
+    await expectRows('SELECT id FROM t ORDER BY x DESC NULLS FIRST', [[2], [3], [4], [1]]);
+    await expectRows('SELECT id FROM t ORDER BY d ASC NULLS LAST', [[4], [1], [3], [2]]);
+  });
+
+  it('under LIMIT/OFFSET, in GROUP BY results and in a window', async () => {
+    await expectRows('SELECT id FROM t ORDER BY x DESC LIMIT 2 OFFSET 2', [[1], [2]]);
+    await expectRows('SELECT s, count(*) AS n FROM t GROUP BY s ORDER BY s DESC', [['c', 1], ['b', 1], ['a', 1], [null, 1]]);
+    await expectRows('SELECT id, ROW_NUMBER() OVER (ORDER BY x DESC) AS r FROM t ORDER BY id', [[1, 3], [2, 4], [3, 1], [4, 2]]);
+  });
+});
