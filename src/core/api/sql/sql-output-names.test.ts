@@ -148,3 +148,21 @@ describe('NULLs in ORDER BY as Spark: first ascending, last descending', () => {
     await expectRows('SELECT id, ROW_NUMBER() OVER (ORDER BY x DESC) AS r FROM t ORDER BY id', [[1, 3], [2, 4], [3, 1], [4, 2]]);
   });
 });
+
+describe('an outer join whose nullable side has no rows gives NULLs for that side (Spark), not the other side', () => {
+  // squirreling took the NULL row's columns from the nullable side's first row, so with no rows the NULL row had
+  // no columns: `b.id` then read the other side's `id` and `b.s` was "Column not found" (patches/squirreling+…).
+  const EMPTY = 'WITH e AS (SELECT id, s FROM t WHERE id > 100)';
+  it('LEFT JOIN with an empty right side, by hash (equality) and by nested loop (a range condition)', async () => {
+    await expectRows(`${EMPTY} SELECT a.id, b.id, b.s FROM t a LEFT JOIN e b ON a.id = b.id ORDER BY a.id`,
+      [[1, null, null], [2, null, null], [3, null, null], [4, null, null]]);
+    await expectRows(`${EMPTY} SELECT a.id, b.id, b.s FROM t a LEFT JOIN e b ON a.id < b.id ORDER BY a.id`,
+      [[1, null, null], [2, null, null], [3, null, null], [4, null, null]]);
+  });
+  it('RIGHT and FULL JOIN with an empty left side', async () => {
+    await expectRows(`${EMPTY} SELECT a.id, a.s, b.id FROM e a RIGHT JOIN t b ON a.id = b.id ORDER BY b.id`,
+      [[null, null, 1], [null, null, 2], [null, null, 3], [null, null, 4]]);
+    await expectRows(`${EMPTY} SELECT a.id, a.s, b.id FROM e a FULL JOIN t b ON a.id = b.id ORDER BY b.id`,
+      [[null, null, 1], [null, null, 2], [null, null, 3], [null, null, 4]]);
+  });
+});
