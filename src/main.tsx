@@ -15,8 +15,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 const mount = () => void import('./ui/mount.tsx').then((m) => m.mountApp(root));
 // Those calls reach the worker only once its script has run, handed over by this (the main) thread: the
-// UI's chunk (preloaded meanwhile) is evaluated after that, so its long task does not hold them back —
-// at most 2 s later, should the worker be slow (worker/client.ts `engineStarted`).
+// UI's chunk (preloaded meanwhile) is evaluated once the worker says the first call has reached it, so its
+// long task does not hold them back — at most 2 s later, should the worker be slow (worker/client.ts
+// `engineStarted`). The linked table is opened by the worker itself once connected (worker/engine-linked.ts).
 const started = calling ? engineStarted() : undefined;
 if (started) void Promise.race([started, new Promise((resolve) => setTimeout(resolve, 2000))]).then(mount);
 else mount();

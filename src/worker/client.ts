@@ -6,12 +6,14 @@
  */
 import type { EngineHandlers } from './engine.ts';
 import { EngineHost, type SpawnedWorker } from './engine-host.ts';
+import { ENGINE_RECEIVED } from './engine-ready.ts';
 import type { RpcClient } from './rpc.ts';
 
 export type { CallOptions } from './rpc.ts';
 export type { Connected, EngineHandlers } from './engine.ts';
-export { type ConnectionSpec, type ConnectionKind, type S3Connection, connectionLabel, connectionLocation } from './connection.ts';
+export { type ConnectionSpec, type ConnectionKind, type S3Connection, connectionLocation } from './connection.ts';
 export { isLakeError } from '../core/errors.ts';
+export { type LinkedTable, tableInRootListing } from './engine-linked.ts';
 
 /**
  * Recycle the engine worker once parquet-wasm's memory passes this (engine-host.ts): wasm memory never
@@ -24,9 +26,14 @@ let started: Promise<void> | undefined;
 
 function spawnWorker(): SpawnedWorker {
   const worker = new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module', name: 'lakescope-engine' });
-  // The first worker's script has run (or failed): its first message or error (engine-ready.ts).
+  // The first worker has received the first call posted to it (or failed to start): engine-ready.ts.
   started ??= new Promise((resolve) => {
-    worker.addEventListener('message', () => resolve(), { once: true });
+    const received = (e: MessageEvent) => {
+      if ((e.data as { lakescope?: unknown } | null)?.lakescope !== ENGINE_RECEIVED.lakescope) return;
+      worker.removeEventListener('message', received);
+      resolve();
+    };
+    worker.addEventListener('message', received);
     worker.addEventListener('error', () => resolve(), { once: true });
   });
   return {
@@ -59,10 +66,12 @@ export function warmEngine(): void {
 }
 
 /**
- * Settles once the first engine worker's script has run (or failed to load); undefined while no worker
- * was started. Chromium hands the page's messages to a module worker only after its script has run, and
- * does that from the page's main thread: a long task there (evaluating the UI's chunk) held a deep link's
- * first call back by that long (issue 17). The entry waits for this before it loads the UI.
+ * Settles once the first engine worker has received the first call posted to it (or failed to load);
+ * undefined while no worker was started; never settles while no call was made. Chromium hands the page's
+ * messages to a module worker only after its script has run, and does that from the page's main thread: a
+ * long task there (evaluating the UI's chunk) held a deep link's first call back by that long (issue 17).
+ * The entry waits for this before it loads the UI (waiting only for the script to have run was not enough:
+ * the UI's chunk was evaluated before the hand-over, 200 ms in a trace at load 2–3).
  */
 export function engineStarted(): Promise<void> | undefined {
   return started;

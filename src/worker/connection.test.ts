@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatRef } from '../core/messages/en.ts';
 import { zh } from '../core/messages/zh.ts';
-import { type ConnectionSpec, connectionLabel, connectionLabelMessage } from './connection.ts';
+import type { ConnectionSpec } from './connection.ts';
+import { connectionLabel, connectionLabelMessage } from './connection-label.ts';
 
 const s3: ConnectionSpec = { kind: 's3', endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', region: 'cn-hangzhou', bucket: 'lake', prefix: '/wh/', accessKeyId: 'AK', secretAccessKey: 'SECRET', pathStyle: false };
 const folder = (name: string, sandbox?: string): ConnectionSpec => ({ kind: 'folder', handle: { name } as FileSystemDirectoryHandle, ...(sandbox ? { sandbox } : {}) });

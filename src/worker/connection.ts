@@ -1,9 +1,10 @@
 /**
  * How the page asks the worker to open a warehouse. Secrets (S3 keys, presigned URLs) travel inside
- * these objects to the worker only; {@link connectionLabel} and {@link connectionLocation} give the
- * secret-free forms used in the UI, in URLs and in logs.
+ * these objects to the worker only; {@link connectionLocation} and connection-label.ts give the
+ * secret-free forms used in the UI, in URLs and in logs. No runtime import of the message catalog here:
+ * the page's small entry (main.tsx → client.ts) imports this file, and the catalog (~190 kB) held the
+ * engine worker's start back until it had loaded and run (issue 17).
  */
-import { formatRef, messageRef, type MessageRef } from '../core/messages/en.ts';
 
 /** An S3-compatible bucket opened with keys (AWS S3, Aliyun OSS, R2, MinIO, Ceph RGW…). */
 export interface S3Connection {
@@ -37,25 +38,6 @@ export type ConnectionSpec =
 
 export type ConnectionKind = ConnectionSpec['kind'];
 
-/** Secret-free, human-readable name of a connection (English: logs, the CLI). Must never include keys, tokens or URL query strings. */
-export function connectionLabel(spec: ConnectionSpec): string {
-  return formatRef(connectionLabelMessage(spec));
-}
-
-/** {@link connectionLabel} as a catalog message, for the page to draw in the reader's language (issue 20). */
-export function connectionLabelMessage(spec: ConnectionSpec): MessageRef {
-  switch (spec.kind) {
-    case 'demo': return messageRef('ui.connection.label.demo');
-    case 'url': return messageRef('ui.connection.label.url', { url: stripQuery(spec.url) });
-    case 's3': return messageRef('ui.connection.label.s3', { location: `s3://${spec.bucket}${spec.prefix ? `/${spec.prefix.replace(/^\/+|\/+$/g, '')}` : ''}`, host: hostOf(spec.endpoint) });
-    case 'presigned': return messageRef('ui.connection.label.presigned', { count: spec.urls.length });
-    case 'folder':
-      if (spec.sandbox !== undefined) return messageRef('ui.connection.label.sandbox', { name: spec.sandbox });
-      return messageRef('ui.connection.label.folder', { name: spec.handle.name });
-    case 'files': return messageRef('ui.connection.label.files', { name: spec.name });
-  }
-}
-
 /**
  * The secret-free location of a connection as URL search params (for deep links), or null when a
  * connection cannot be reopened from a link (local folders, presigned URL lists).
@@ -72,7 +54,8 @@ export function connectionLocation(spec: ConnectionSpec): Record<string, string>
   }
 }
 
-function stripQuery(url: string): string {
+/** `url` without its query and fragment (which may hold a signature). */
+export function stripQuery(url: string): string {
   try {
     const u = new URL(url);
     return `${u.origin}${u.pathname}`;
@@ -81,6 +64,7 @@ function stripQuery(url: string): string {
   }
 }
 
-function hostOf(url: string): string {
+/** The host of `url`, or `url` itself when it does not parse. */
+export function hostOf(url: string): string {
   try { return new URL(url).host; } catch { return url; }
 }

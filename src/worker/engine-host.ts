@@ -115,8 +115,9 @@ export class EngineHost {
       const { warehouseId } = params as { warehouseId: string };
       this.warehouses.delete(warehouseId);
       for (const [id, t] of [...this.tables]) if (t.warehouseId === warehouseId) this.tables.delete(id);
-    } else if (method === 'openTable') {
-      const p = params as TableParams;
+    } else if (method === 'openTable' || (method === 'openLinkedTable' && value)) {
+      // openLinkedTable (engine-linked.ts) answers which table it opened, with the table's id.
+      const p = (method === 'openTable' ? params : value) as TableParams;
       const id = (value as { tableId: string }).tableId;
       this.tables.delete(id);
       this.tables.set(id, { warehouseId: p.warehouseId, root: p.root, format: p.format, ...(p.state !== undefined ? { state: p.state } : {}) });

@@ -6,7 +6,7 @@ import { refineCorsError } from './cors-probe.ts';
 import { parquetWasmMemoryBytes } from '../core/codecs/parquet/wasm-init.ts';
 import { createEngineParts } from './engine.ts';
 import { type Endpoint, serveRpc } from './rpc.ts';
-import { ENGINE_READY } from './engine-ready.ts';
+import { ENGINE_READY, ENGINE_RECEIVED } from './engine-ready.ts';
 import { makeStorage } from './storage-factory.ts';
 import { hasOpfs, opfsSandboxes } from '../platform/browser/opfs-sandbox.ts';
 
@@ -18,8 +18,10 @@ const { handlers, held } = createEngineParts(
 // A table's overview holds every version (10,000 and more): it crosses as JSON text (rpc.ts).
 // Every answer carries the worker's wasm memory and what it holds, for recycling (engine-host.ts).
 serveRpc(self as unknown as Endpoint, handlers, {
-  jsonResults: ['openTable'],
+  jsonResults: ['openTable', 'openLinkedTable'],
   meta: () => ({ wasmBytes: parquetWasmMemoryBytes(), held: held() }),
 });
-// Tells the page this script has run (client.ts `engineStarted`): no RPC message, the client ignores it.
+// Tells the page this script has run, and then that the first call the page posted has reached it
+// (client.ts `engineStarted`): no RPC messages, the client ignores them.
 (self as unknown as Endpoint).postMessage(ENGINE_READY);
+self.addEventListener('message', () => (self as unknown as Endpoint).postMessage(ENGINE_RECEIVED), { once: true });

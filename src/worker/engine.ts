@@ -8,8 +8,10 @@ import type { TableFormatName, WarehouseDto } from '../core/api/dto.ts';
 import type { OpenTableOptions } from '../core/api/open-table.ts';
 import type { MessageRef } from '../core/messages/en.ts';
 import type { Storage } from '../core/io/storage.ts';
-import { type ConnectionSpec, connectionLabel, connectionLabelMessage } from './connection.ts';
+import type { ConnectionSpec } from './connection.ts';
+import { connectionLabel, connectionLabelMessage } from './connection-label.ts';
 import { createDiffHandlers } from './engine-diff.ts';
+import { createLinkedOpen } from './engine-linked.ts';
 import { createPaimonHandlers } from './engine-paimon.ts';
 import { createSandboxHandlers, type SandboxTargets } from './engine-sandbox.ts';
 import { createStoryHandlers } from './engine-story.ts';
@@ -80,26 +82,35 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
   // The story page (engine-story.ts): what each commit of a table wrote.
   const storyCalls = createStoryHandlers(storageOf, options.readers);
 
+  const connectTo = async (spec: ConnectionSpec, ctx: CallContext): Promise<Connected> => {
+    let storage: Storage;
+    let warehouse: WarehouseDto;
+    try {
+      storage = await makeStorage(spec, ctx.signal);
+      warehouse = await openWarehouse(storage, { signal: ctx.signal });
+    } catch (e) {
+      throw await refineError(e, spec, ctx.signal);
+    }
+    const warehouseId = `w${next++}`;
+    open.set(warehouseId, storage);
+    return { warehouseId, label: connectionLabel(spec), labelMessage: connectionLabelMessage(spec), warehouse };
+  };
+  // A deep link's table, opened here as soon as its warehouse connects (engine-linked.ts).
+  const linked = createLinkedOpen((p, ctx) => tableCalls.openTable(p, ctx));
+
   const handlers = {
     ...tableCalls,
+    openLinkedTable: linked.openLinkedTable,
     ...diffCalls,
     ...writeCalls,
     ...paimonCalls,
     ...sqlCalls,
     ...sandboxCalls,
     ...storyCalls,
-    async connect(spec: ConnectionSpec, ctx: CallContext): Promise<Connected> {
-      let storage: Storage;
-      let warehouse: WarehouseDto;
-      try {
-        storage = await makeStorage(spec, ctx.signal);
-        warehouse = await openWarehouse(storage, { signal: ctx.signal });
-      } catch (e) {
-        throw await refineError(e, spec, ctx.signal);
-      }
-      const warehouseId = `w${next++}`;
-      open.set(warehouseId, storage);
-      return { warehouseId, label: connectionLabel(spec), labelMessage: connectionLabelMessage(spec), warehouse };
+    connect(spec: ConnectionSpec, ctx: CallContext): Promise<Connected> {
+      const connected = connectTo(spec, ctx);
+      linked.remember(spec, connected);
+      return connected;
     },
     /**
      * Re-creates, in a fresh worker, the warehouses (storage only: no listing) and tables an earlier

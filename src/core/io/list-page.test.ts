@@ -81,3 +81,50 @@ describe('PageBuilder / pageOfSortedKeys', () => {
     expect(b.offer('c', () => info('c'))).toBe(false);
   });
 });
+
+describe('pageOfSortedKeys skips the keys under a common prefix', () => {
+  /** ListObjectsV2 as the S3 docs define it: each key under the prefix is itself or its rolled-up common prefix; entries sorted, distinct, after the marker. */
+  const model = (keys: string[], prefix: string, delimiter: string | undefined) => {
+    const out: string[] = [];
+    for (const k of sortKeys([...keys])) {
+      if (!k.startsWith(prefix)) continue;
+      const cut = delimiter ? k.indexOf(delimiter, prefix.length) : -1;
+      const e = cut < 0 ? k : k.slice(0, cut + delimiter!.length);
+      if (out[out.length - 1] !== e) out.push(e);
+    }
+    return out;
+  };
+
+  it('pages through seeded random keys exactly as the definition says', () => {
+    let seed = 5;
+    const rand = (n: number) => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed % n; };
+    const alphabet = ['a', 'b', '/', '/', '-', '=', '0'];
+    for (let round = 0; round < 60; round++) {
+      const keys = [...new Set(Array.from({ length: 150 }, () => Array.from({ length: 1 + rand(8) }, () => alphabet[rand(alphabet.length)]).join('')))];
+      const sorted = sortKeys([...keys]);
+      const prefix = ['', 'a', 'a/', 'b/a', '/'][round % 5]!;
+      const delimiter = round % 3 === 2 ? undefined : round % 3 === 1 ? '-' : '/';
+      const maxKeys = 1 + rand(7);
+      const got: string[] = [];
+      let token: string | undefined;
+      for (let pages = 0; pages < 1000; pages++) {
+        const page = pageOfSortedKeys(sorted, { prefix, delimiter, maxKeys, ...(token ? { continuationToken: token } : {}) }, info);
+        expect(page.objects.length + page.prefixes.length).toBeLessThanOrEqual(maxKeys);
+        got.push(...page.objects.map((o) => o.key), ...page.prefixes);
+        token = page.continuationToken;
+        if (!token) break;
+      }
+      expect(sortKeys(got)).toEqual(model(keys, prefix, delimiter));
+    }
+  });
+
+  it('reads a handful of keys, not every key, for a root listing of two large folders', () => {
+    const keys = sortKeys([...Array.from({ length: 10_000 }, (_, i) => `t/metadata/snap-${String(i).padStart(5, '0')}.avro`), 'u/x', 'z']);
+    let reads = 0;
+    const counted = new Proxy(keys, { get: (target, p, r) => { if (typeof p === 'string' && /^\d+$/.test(p)) reads++; return Reflect.get(target, p, r); } });
+    const page = pageOfSortedKeys(counted, { delimiter: '/' }, info);
+    expect(page.prefixes).toEqual(['t/', 'u/']);
+    expect(page.objects.map((o) => o.key)).toEqual(['z']);
+    expect(reads).toBeLessThan(100); // log2(10,000) ≈ 14 per jump; 10,002 before the jump
+  });
+});

@@ -102,6 +102,17 @@ export class PageBuilder {
     return true;
   }
 
+  /**
+   * The common prefix `key` (just offered) rolled up into, when that prefix is the page's last entry: every
+   * later key under it changes nothing on the page. Undefined otherwise (no delimiter, an object, a skipped key).
+   */
+  rolledUp(key: string): string | undefined {
+    if (this.delimiter === undefined || this.last === undefined || !key.startsWith(this.prefix)) return undefined;
+    const cut = key.indexOf(this.delimiter, this.prefix.length);
+    if (cut < 0 || cut + this.delimiter.length !== this.last.length || !key.startsWith(this.last)) return undefined;
+    return this.last;
+  }
+
   /** The page built so far. */
   finish(): ListPage {
     return this.token === undefined
@@ -117,8 +128,25 @@ export function pageOfSortedKeys(sorted: readonly string[], options: ListOptions
   for (; i < sorted.length; i++) {
     const key = sorted[i]!;
     if (!page.offer(key, () => info(key))) break;
+    // The keys under a common prefix are contiguous: jump past them rather than offer each (the root
+    // listing of a static warehouse's 20,000-key index.json walked every key of every table, ~70 ms of
+    // the worker's connect at load 6; issue 17).
+    const rolled = page.rolledUp(key);
+    if (rolled !== undefined) i = endOfPrefix(sorted, i + 1, rolled) - 1;
   }
   return page.finish();
+}
+
+/** Index of the first key at or after `from` that does not start with `prefix` (keys from `from` on are sorted and `>= prefix`). */
+function endOfPrefix(sorted: readonly string[], from: number, prefix: string): number {
+  let lo = from;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]!.startsWith(prefix)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The largest of the given lower bounds (keys below it cannot be on the page). */

@@ -14,7 +14,7 @@ const warehouse = (folders: string[]): WarehouseDto => ({
 function manualEngine(wh: WarehouseDto) {
   const calls: { method: string; params: unknown; options?: CallOptions; resolve: (v: unknown) => void }[] = [];
   const record = (method: string) => (params: unknown, options?: CallOptions) => new Promise((resolve) => { calls.push({ method, params, options, resolve }); });
-  const engine = { connect: record('connect'), openTable: record('openTable') } as unknown as DeepLinkEngine;
+  const engine = { connect: record('connect'), openLinkedTable: record('openLinkedTable'), openTable: record('openTable') } as unknown as DeepLinkEngine;
   const connected: Connected = { warehouseId: 'w1', label: 'lake', labelMessage: { key: 'ui.connection.label.url', params: { url: 'lake' } }, warehouse: wh };
   return { engine, calls, connected };
 }
@@ -35,19 +35,20 @@ describe('deep link start', () => {
   it('connects and opens the linked table before anyone asks; the first taker adopts each call once, with the outline', async () => {
     const { engine, calls, connected } = manualEngine(warehouse(['t1/']));
     expect(startDeepLink('?w=url&url=http%3A%2F%2Fh%2F&t=t1%2F&tab=tree', 'http://app/', engine)).toBe(true);
-    expect(calls.map((c) => c.method)).toEqual(['connect']);
+    // Both calls leave at once: the worker opens the table when connected, without waiting for the page.
     const spec: ConnectionSpec = { kind: 'url', url: 'http://h/' };
+    expect(calls.map((c) => c.method)).toEqual(['connect', 'openLinkedTable']);
+    expect(calls[1].params).toEqual({ spec, root: 't1/' });
     expect(takeEarlyConnect({ kind: 'url', url: 'http://other/' })).toBeUndefined();
     const adopted = takeEarlyConnect(spec);
     expect(adopted).toBeDefined();
     expect(takeEarlyConnect(spec)).toBeUndefined(); // once
+    // The outline may come before connect's answer reaches the page, and before the table page takes the call.
+    calls[1].options?.onPartial?.({ outline: 1 });
     calls[0].resolve(connected);
     expect(await adopted).toBe(connected);
     await tick();
-    expect(calls.map((c) => c.method)).toEqual(['connect', 'openTable']);
-    expect(calls[1].params).toEqual({ warehouseId: 'w1', root: 't1/', format: 'iceberg', sketch: true });
-    // The outline comes before the table page takes the call: it gets it when it does.
-    calls[1].options?.onPartial?.({ outline: 1 });
+    expect(calls.map((c) => c.method)).toEqual(['connect', 'openLinkedTable']);
     expect(takeEarlyOpen('w1', 't1/', 'delta', {})).toBeUndefined();
     const partials: unknown[] = [];
     const controller = new AbortController();
@@ -62,11 +63,28 @@ describe('deep link start', () => {
     controller.abort();
     expect(calls[1].options?.signal?.aborted).toBe(true);
     const answer = { tableId: 't', overview: {} } as unknown as OpenedTable;
-    calls[1].resolve(answer);
+    calls[1].resolve({ warehouseId: 'w1', root: 't1/', format: 'iceberg', ...answer });
+    expect(await open).toEqual(answer);
+  });
+
+  it('falls back to openTable when the worker found no linked table after all', async () => {
+    const { engine, calls, connected } = manualEngine(warehouse(['t1/']));
+    startDeepLink('?w=url&url=http%3A%2F%2Fh%2F&t=t1%2F', 'http://app/', engine);
+    const adopted = takeEarlyConnect({ kind: 'url', url: 'http://h/' });
+    calls[0].resolve(connected);
+    await adopted;
+    await tick();
+    const open = takeEarlyOpen('w1', 't1/', 'iceberg', {});
+    calls[1].resolve(null);
+    await tick();
+    expect(calls.map((c) => c.method)).toEqual(['connect', 'openLinkedTable', 'openTable']);
+    expect(calls[2].params).toEqual({ warehouseId: 'w1', root: 't1/', format: 'iceberg', sketch: true });
+    const answer = { tableId: 't', overview: {} };
+    calls[2].resolve(answer);
     expect(await open).toBe(answer);
   });
 
-  it('starts nothing for a link without a warehouse, and only connects when the table is not in the root listing', async () => {
+  it('starts nothing for a link without a warehouse, and offers no early open when the table is not in the root listing', async () => {
     const none = manualEngine(warehouse([]));
     expect(startDeepLink('?tab=tree', 'http://app/', none.engine)).toBe(false);
     expect(startDeepLink('?w=s3&bucket=b&endpoint=http%3A%2F%2Fe', 'http://app/', none.engine)).toBe(false);
@@ -77,7 +95,7 @@ describe('deep link start', () => {
     calls[0].resolve(connected);
     await adopted;
     await tick();
-    expect(calls.map((c) => c.method)).toEqual(['connect']);
+    expect(calls.map((c) => c.method)).toEqual(['connect', 'openLinkedTable']);
     expect(takeEarlyOpen('w1', 'deep/er/', 'iceberg', {})).toBeUndefined();
   });
 });

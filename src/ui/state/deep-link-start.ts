@@ -1,13 +1,16 @@
 /**
  * A deep link's engine work, started by the entry (main.tsx) before React has loaded (issue 17). A link
  * into a warehouse that opens without asking (the demo, a public URL) connects at once, and when it names
- * a table found in the warehouse's root listing, opens that table right after — in the worker, while the
- * page's own chunks still load and run. The shell (app.tsx) and the table page (table-queries.ts) then
- * adopt these calls instead of making them again. Without this, the worker waited for React to mount
- * (connect) and for the warehouse page to render (open), ~0.3–0.5 s on the path to the first paint.
+ * a table, asks the worker in the same breath to open it once connected (`openLinkedTable`,
+ * worker/engine-linked.ts): the worker opens the table found at that root in the warehouse's root listing
+ * right after connecting, while the page's own chunks still load and run. The shell (app.tsx) and the table
+ * page (table-queries.ts) then adopt these calls instead of making them again. Without this, the worker
+ * waited for React to mount (connect) and for the warehouse page to render (open), ~0.3–0.5 s on the path
+ * to the first paint; and when the page chained the open to connect's answer, the open waited for the page's
+ * main thread, busy evaluating the UI's chunk.
  */
 import type { DetectedTableDto, TableFormatName, WarehouseDto } from '../../core/api/dto.ts';
-import { type CallOptions, type Connected, type ConnectionSpec, engine, warmEngine } from '../../worker/client.ts';
+import { type CallOptions, type Connected, type ConnectionSpec, type LinkedTable, engine, tableInRootListing as inRootListing, warmEngine } from '../../worker/client.ts';
 import { type Route, parseRoute } from './route.ts';
 
 /** The answer of the engine's `openTable`. */
@@ -22,18 +25,13 @@ export function deepLinkSpec(route: Route, baseURI: string): ConnectionSpec | un
 
 /** The table at `root` as the warehouse's root listing (connect's answer) reports it: the root itself or a top folder. */
 export function tableInRootListing(warehouse: WarehouseDto, root: string): DetectedTableDto | undefined {
-  return (warehouse.root.table?.root === root ? warehouse.root.table : undefined)
-    ?? warehouse.root.folders.find((f) => f.prefix === root)?.table ?? undefined;
+  return inRootListing(warehouse, root);
 }
 
 interface EarlyOpen {
   readonly key: string;
   readonly promise: Promise<OpenedTable>;
-  readonly abort: AbortController;
-  /** The timeline outline, once the worker has sent it (an early partial answer). */
-  sketch?: unknown;
-  /** The adopter's partial-answer callback. */
-  onPartial?: (value: unknown) => void;
+  readonly call: LinkedCall;
 }
 
 let earlyConnect: { readonly key: string; readonly promise: Promise<Connected> } | undefined;
@@ -41,8 +39,18 @@ let earlyOpen: EarlyOpen | undefined;
 
 const tableKey = (warehouseId: string, root: string, format: TableFormatName) => JSON.stringify([warehouseId, root, format]);
 
-/** The two engine calls a deep link starts (the worker's client; a test passes its own). */
-export type DeepLinkEngine = Pick<ReturnType<typeof engine>, 'connect' | 'openTable'>;
+/** The engine calls a deep link starts (the worker's client; a test passes its own). */
+export type DeepLinkEngine = Pick<ReturnType<typeof engine>, 'connect' | 'openLinkedTable' | 'openTable'>;
+
+/** The linked table's call, posted with connect; what it sent early is kept until someone adopts it. */
+interface LinkedCall {
+  readonly promise: Promise<LinkedTable | null>;
+  readonly abort: AbortController;
+  /** The timeline outline, once the worker has sent it (an early partial answer). */
+  sketch?: unknown;
+  /** The adopter's partial-answer callback. */
+  onPartial?: (value: unknown) => void;
+}
 
 /**
  * Starts what the address asks of the engine: the worker (any warehouse link), the connection (demo and
@@ -61,23 +69,31 @@ export function startDeepLink(search: string, baseURI: string, client?: DeepLink
   earlyConnect = { key: JSON.stringify(spec), promise: connect };
   const root = route.table;
   if (root !== undefined) {
+    const abort = new AbortController();
+    const call: LinkedCall = {
+      abort,
+      promise: calls.openLinkedTable({ spec, root }, {
+        signal: abort.signal,
+        onPartial: (value) => { call.sketch = value; call.onPartial?.(value); },
+      }),
+    };
+    call.promise.catch(() => {}); // reported by the table page when it adopts the call
     void connect.then((c) => {
+      // The worker opens the same table: the one this listing names at `root` (engine-linked.ts).
       const table = tableInRootListing(c.warehouse, root);
-      if (table) startOpen(calls, c.warehouseId, table.root, table.format);
+      if (table) adoptLinked(calls, call, c.warehouseId, table.root, table.format);
     }, () => {});
   }
   return true;
 }
 
-function startOpen(calls: DeepLinkEngine, warehouseId: string, root: string, format: TableFormatName): void {
-  const abort = new AbortController();
+function adoptLinked(calls: DeepLinkEngine, call: LinkedCall, warehouseId: string, root: string, format: TableFormatName): void {
   const entry: EarlyOpen = {
     key: tableKey(warehouseId, root, format),
-    abort,
-    promise: calls.openTable({ warehouseId, root, format, sketch: true }, {
-      signal: abort.signal,
-      onPartial: (value) => { entry.sketch = value; entry.onPartial?.(value); },
-    }),
+    call,
+    // null only if the worker found no such table after all: then the ordinary call.
+    promise: call.promise.then((t) => (t ? { tableId: t.tableId, overview: t.overview }
+      : calls.openTable({ warehouseId, root, format, sketch: true }, { signal: call.abort.signal, onPartial: (value) => call.onPartial?.(value) }))),
   };
   entry.promise.catch(() => {}); // reported by the table page when it adopts the call
   earlyOpen = entry;
@@ -99,9 +115,10 @@ export function takeEarlyOpen(warehouseId: string, root: string, format: TableFo
   const entry = earlyOpen;
   if (!entry || entry.key !== tableKey(warehouseId, root, format)) return undefined;
   earlyOpen = undefined;
-  if (options.signal?.aborted) entry.abort.abort();
-  options.signal?.addEventListener('abort', () => entry.abort.abort(), { once: true });
-  entry.onPartial = options.onPartial;
-  if (entry.sketch !== undefined) options.onPartial?.(entry.sketch);
+  const { call } = entry;
+  if (options.signal?.aborted) call.abort.abort();
+  options.signal?.addEventListener('abort', () => call.abort.abort(), { once: true });
+  call.onPartial = options.onPartial;
+  if (call.sketch !== undefined) options.onPartial?.(call.sketch);
   return entry.promise;
 }

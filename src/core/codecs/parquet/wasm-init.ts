@@ -5,7 +5,6 @@
  * Node the bytes are read from the package (src/platform/node/parquet-wasm-init.ts). Core stays free
  * of both by taking the source through {@link setParquetWasmInit}.
  */
-import initParquetWasm, * as parquetWasm from 'parquet-wasm/esm';
 import { LakeError } from '../../errors.ts';
 
 /** What parquet-wasm's init accepts: wasm bytes, a compiled module, or a URL/Response to fetch. */
@@ -14,7 +13,7 @@ export type ParquetWasmInput = BufferSource | WebAssembly.Module | URL | Respons
 /** Returns the wasm source; `undefined` means parquet-wasm's own default URL (fine under Vite). */
 export type ParquetWasmInit = () => Promise<ParquetWasmInput | undefined>;
 
-export type ParquetWasm = typeof parquetWasm;
+export type ParquetWasm = typeof import('parquet-wasm/esm');
 
 let init: ParquetWasmInit | undefined;
 let ready: Promise<ParquetWasm> | undefined;
@@ -41,8 +40,11 @@ export function setParquetWasmInit(fn: ParquetWasmInit): void {
 export function ensureParquetWasm(): Promise<ParquetWasm> {
   ready ??= (async () => {
     try {
+      // Imported on first use: statically, its glue (~100 kB of source) sat in the engine worker's first
+      // chunk, compiled and run before the worker could answer its first call (issue 17).
+      const parquetWasm = await import('parquet-wasm/esm');
       const input = init ? await init() : undefined;
-      const output = await initParquetWasm(input === undefined ? undefined : { module_or_path: input });
+      const output = await parquetWasm.default(input === undefined ? undefined : { module_or_path: input });
       memory = output.memory;
       return parquetWasm;
     } catch (e) {

@@ -1,0 +1,63 @@
+/**
+ * A deep link's table, opened inside the worker right after its warehouse connects (issue 17). The page's
+ * entry sends `connect` and `openLinkedTable` together; the second waits here, in the worker, for the first
+ * and opens the named table at once. Before, the page chained them: `openTable` left only once connect's
+ * answer had reached the page's main thread, which at that moment was evaluating or rendering the UI's
+ * chunk (a long task of 100–400 ms), so the table's metadata was fetched that much later.
+ */
+import type { DetectedTableDto, TableFormatName, WarehouseDto } from '../core/api/dto.ts';
+import type { PageOverviewDto } from '../core/api/index.ts';
+import type { ConnectionSpec } from './connection.ts';
+import type { Connected } from './engine.ts';
+import type { CallContext } from './rpc.ts';
+
+/** The table at `root` as the warehouse's root listing (connect's answer) reports it: the root itself or a top folder. */
+export function tableInRootListing(warehouse: WarehouseDto, root: string): DetectedTableDto | undefined {
+  return (warehouse.root.table?.root === root ? warehouse.root.table : undefined)
+    ?? warehouse.root.folders.find((f) => f.prefix === root)?.table ?? undefined;
+}
+
+/** What `openLinkedTable` answers: the table as `openTable` answers it, and which warehouse, root and format it is. */
+export interface LinkedTable {
+  readonly warehouseId: string;
+  readonly root: string;
+  readonly format: TableFormatName;
+  readonly tableId: string;
+  readonly overview: PageOverviewDto;
+}
+
+type OpenTableCall = (p: { warehouseId: string; root: string; format: TableFormatName; sketch: boolean }, ctx: CallContext) => Promise<{ tableId: string; overview: PageOverviewDto }>;
+
+/** The connections a link reopens by itself (no secret in them): the only ones whose connect is remembered here. */
+const linkable = (spec: ConnectionSpec): boolean => spec.kind === 'demo' || spec.kind === 'url';
+const keyOf = (spec: ConnectionSpec): string => JSON.stringify(spec);
+
+/**
+ * `remember` wraps the engine's connect so the latest connect of a demo or public-URL spec can be found
+ * again; `openLinkedTable` waits for it and opens the table at `root` when the root listing names one there.
+ * Must hold: the table opened is the one connect's listing reports at `root` (the same warehouse id, root
+ * and format the page would then ask `openTable` for, so the answer and the table's id are the same);
+ * null, not an error, when no such connect was made, it failed (the connect call reports why) or there is no
+ * table at `root`.
+ */
+export function createLinkedOpen(openTable: OpenTableCall) {
+  let last: { readonly key: string; readonly connected: Promise<Connected> } | undefined;
+  return {
+    remember(spec: ConnectionSpec, connected: Promise<Connected>): void {
+      if (linkable(spec)) last = { key: keyOf(spec), connected };
+    },
+    async openLinkedTable(p: { spec: ConnectionSpec; root: string }, ctx: CallContext): Promise<LinkedTable | null> {
+      if (!linkable(p.spec) || last?.key !== keyOf(p.spec)) return null;
+      let c: Connected;
+      try {
+        c = await last.connected;
+      } catch {
+        return null;
+      }
+      const table = tableInRootListing(c.warehouse, p.root);
+      if (!table) return null;
+      const opened = await openTable({ warehouseId: c.warehouseId, root: table.root, format: table.format, sketch: true }, ctx);
+      return { warehouseId: c.warehouseId, root: table.root, format: table.format, ...opened };
+    },
+  };
+}
