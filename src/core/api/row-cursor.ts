@@ -14,6 +14,7 @@ import { parseFilter } from './explain-scan.ts';
 import { planScan } from './plan-scan.ts';
 import { readTasks, type TaskRead } from './read-tasks.ts';
 import type { ColumnKind, GridColumnDto, RowCursorDto, RowPageDto } from './table-dto.ts';
+import { messageError } from '../message-error.ts';
 
 export interface RowCursorOptions extends VersionSelector {
   readonly filter?: string;
@@ -88,7 +89,7 @@ export class RowCursor {
 
   /** Stops reading; later pages fail with Aborted. */
   close(): void {
-    this.controller.abort(new LakeError('Aborted', 'rows: cursor closed'));
+    this.controller.abort(messageError('Aborted', 'error.rows.closed', undefined));
     void this.reads?.return?.();
   }
 

@@ -3,7 +3,7 @@
  * (PROTOCOL.md "Deletion Vector Descriptor Schema"): every 5 characters encode 4 bytes, big-endian.
  */
 import { LakeError } from '../../../errors.ts';
-import { messageError } from '../../../message-error.ts';
+import { internalError, messageError } from '../../../message-error.ts';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#';
 const DECODE = new Int16Array(128).fill(-1);
@@ -46,7 +46,7 @@ function digit(group: string, k: number): number {
 
 /** Encodes bytes (length a multiple of 4) as Z85. */
 export function z85Encode(bytes: Uint8Array): string {
-  if (bytes.length % 4 !== 0) throw new LakeError('Internal', `delta z85: length ${bytes.length} is not a multiple of 4`);
+  if (bytes.length % 4 !== 0) throw internalError(`delta z85: length ${bytes.length} is not a multiple of 4`);
   let s = '';
   for (let i = 0; i < bytes.length; i += 4) {
     let v = ((bytes[i]! << 24) >>> 0) + (bytes[i + 1]! << 16) + (bytes[i + 2]! << 8) + bytes[i + 3]!;

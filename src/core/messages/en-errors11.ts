@@ -1,0 +1,29 @@
+/**
+ * English text of the errors met at the worker boundary, of stopped calls, and of Lakescope's own bugs (issue 20,
+ * after en-errors10.ts). Each is the exact English message it had before it carried a reference.
+ *
+ * `error.internal` is the one message of every Internal error that signals a bug in Lakescope (a check of its
+ * own invariants: columns of a batch that differ, an encoder used before it was built): its English is the
+ * engine's own sentence, kept whole as data, because it is written for whoever fixes the bug and quoted in bug
+ * reports as it is; the reader's language says that it is such a bug. The error panel's headline and advice for
+ * the Internal code (en-ui.ts) already say what a reader can do.
+ */
+
+export const enErrors11 = {
+  'error.internal': (p: { detail: string }) => p.detail,
+  // A call stopped by its caller (core/errors.ts abortError, toLakeError; worker/rpc.ts; readers that stop reading)
+  'error.aborted': (p: { what: string }) => `${p.what}: aborted`,
+  'error.read.stopped': () => 'read: stopped',
+  'error.rows.closed': () => 'rows: cursor closed',
+  'error.paimon.write.aborted': () => 'paimon write: aborted',
+  // The worker boundary (worker/rpc.ts, worker/engine-host.ts)
+  'error.worker.unknownMethod': (p: { method: string }) => `worker: unknown method '${p.method}'`,
+  'error.worker.resultClone': (p: { method: string }) => `worker: result of '${p.method}' cannot be sent to the page`,
+  'error.worker.paramsClone': (p: { method: string }) => `worker: parameters of '${p.method}' cannot be sent to the worker`,
+  'error.worker.abortedByPage': () => 'worker: call aborted by the page',
+  'error.worker.serverStopped': () => 'worker: server stopped',
+  'error.worker.connectionClosed': () => 'worker: connection closed',
+  'error.worker.engineClosed': () => 'worker: the engine was closed',
+  'error.worker.recycled': () => 'worker: recycled',
+  'error.worker.failed': (p: { detail: string }) => `worker: ${p.detail}`,
+};

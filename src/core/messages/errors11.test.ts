@@ -1,0 +1,53 @@
+/**
+ * The messages of en-errors11.ts (the worker boundary, stopped calls, Lakescope's own bugs) render exactly the
+ * English their throw sites wrote before they carried a reference, and zh-CN renders each in Chinese with the
+ * same data. Every key has a sample here, so a new key cannot go untested.
+ */
+import { describe, expect, it } from 'vitest';
+import { abortError, toLakeError } from '../errors.ts';
+import { internalError } from '../message-error.ts';
+import { enErrors11 } from './en-errors11.ts';
+import { errorRef, errorText, messageParts, type ErrorRef } from './message-parts.ts';
+import type { MessageKey } from './en.ts';
+import { zh } from './zh.ts';
+import { catalogSampleChecks } from './catalog-samples.test-support.ts';
+
+const r = (key: string, params?: Record<string, unknown>): ErrorRef => errorRef(key as MessageKey, params as never);
+
+/** [reference, the English the site wrote before (its old template, with these values)]. */
+const SAMPLES: readonly [ErrorRef, string][] = [
+  [r('error.internal', { detail: 'arrow batch: fields and columns differ in number' }), 'arrow batch: fields and columns differ in number'],
+  [r('error.aborted', { what: 'openTable' }), 'openTable: aborted'],
+  [r('error.read.stopped'), 'read: stopped'],
+  [r('error.rows.closed'), 'rows: cursor closed'],
+  [r('error.paimon.write.aborted'), 'paimon write: aborted'],
+  [r('error.worker.unknownMethod', { method: 'nope' }), "worker: unknown method 'nope'"],
+  [r('error.worker.resultClone', { method: 'planScan' }), "worker: result of 'planScan' cannot be sent to the page"],
+  [r('error.worker.paramsClone', { method: 'planScan' }), "worker: parameters of 'planScan' cannot be sent to the worker"],
+  [r('error.worker.abortedByPage'), 'worker: call aborted by the page'],
+  [r('error.worker.serverStopped'), 'worker: server stopped'],
+  [r('error.worker.connectionClosed'), 'worker: connection closed'],
+  [r('error.worker.engineClosed'), 'worker: the engine was closed'],
+  [r('error.worker.recycled'), 'worker: recycled'],
+  [r('error.worker.failed', { detail: 'Uncaught RangeError: Array buffer allocation failed' }), 'worker: Uncaught RangeError: Array buffer allocation failed'],
+];
+
+describe('en-errors11 / zh-errors11', () => {
+  catalogSampleChecks(enErrors11, SAMPLES, { split: /[\s,:;()!?"'.\-/[\]{}<>*=+_]+/, allowed: (w, next) => /^(lakescope|worker)$/i.test(w) || /^(lakescope|worker)$/i.test(next) });
+
+  it('a bug of our own says so in Chinese and keeps its English sentence whole, as data', () => {
+    const e = internalError('arrow rename: wrong number of names', { file: 'x' });
+    expect(e.code).toBe('Internal');
+    expect(e.message).toBe('arrow rename: wrong number of names');
+    expect(messageParts(e.ref!, zh)).toEqual(['Lakescope 内部错误（程序缺陷），引擎的英文原文是：', { data: 'arrow rename: wrong number of names' }]);
+  });
+
+  it('an aborted call, from a signal or a library\'s AbortError, is Chinese too', () => {
+    const a = abortError(undefined, 'plan');
+    expect(errorText(a.ref!)).toBe(a.message);
+    expect(errorText(a.ref!, zh)).toBe('plan：已中止');
+    const b = toLakeError(Object.assign(new Error('x'), { name: 'AbortError' }), 's3: get');
+    expect(b.message).toBe('s3: get: aborted');
+    expect(errorText(b.ref!, zh)).toBe('s3: get：已中止');
+  });
+});
