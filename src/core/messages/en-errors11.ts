@@ -26,4 +26,17 @@ export const enErrors11 = {
   'error.worker.engineClosed': () => 'worker: the engine was closed',
   'error.worker.recycled': () => 'worker: recycled',
   'error.worker.failed': (p: { detail: string }) => `worker: ${p.detail}`,
+  // Decoding limits and bytes (util/decode-limits.ts, util/bytes.ts, util/json.ts)
+  'error.decode.bomb': (p: { what: string; max: number; bytes: string }) =>
+    `${p.what}: decompresses to more than ${p.max} bytes (claims or reaches ${p.bytes}) — refused as a possible decompression bomb`,
+  'error.decode.bombLimit': (p: { what: string; max: number }) => `${p.what}: decompresses to more than ${p.max} bytes (limit) — refused as a possible decompression bomb`,
+  'error.decode.gzip': (p: { what: string; detail: string }) => `${p.what}: not valid gzip (${p.detail})`,
+  'error.bytes.hex': () => 'bytes: invalid hex string',
+  'error.bytes.utf8': () => 'bytes: invalid UTF-8',
+  'error.bytes.pastEnd': (p: { width: number; offset: number; length: number }) => `bytes: read of ${p.width} bytes at offset ${p.offset} past the end (${p.length} bytes)`,
+  'error.json.depth': (p: { depth: number }) => `json: nested deeper than ${p.depth} levels (the decode limit; util/decode-limits.ts)`,
+  // The rows of the Data tab (api/row-cursor.ts)
+  'error.rows.noIncremental': () => 'rows: this table format offers no incremental read ("changes since a version")',
+  'error.rows.filterIncremental': () => 'rows: a filter cannot be combined with "changes since a version" yet',
+  'error.rows.page': (p: { offset: number; limit: number; max: number }) => `rows: page ${p.offset}+${p.limit} is out of range (at most ${p.max} rows a page)`,
 };

@@ -30,10 +30,21 @@ const SAMPLES: readonly [ErrorRef, string][] = [
   [r('error.worker.engineClosed'), 'worker: the engine was closed'],
   [r('error.worker.recycled'), 'worker: recycled'],
   [r('error.worker.failed', { detail: 'Uncaught RangeError: Array buffer allocation failed' }), 'worker: Uncaught RangeError: Array buffer allocation failed'],
+  [r('error.decode.bomb', { what: 'avro: m0.avro', max: 100, bytes: '5000' }),
+    'avro: m0.avro: decompresses to more than 100 bytes (claims or reaches 5000) — refused as a possible decompression bomb'],
+  [r('error.decode.bombLimit', { what: 'parquet: a.parquet', max: 100 }), 'parquet: a.parquet: decompresses to more than 100 bytes (limit) — refused as a possible decompression bomb'],
+  [r('error.decode.gzip', { what: 'hudi archived timeline: a.gz', detail: 'incorrect header check' }), 'hudi archived timeline: a.gz: not valid gzip (incorrect header check)'],
+  [r('error.bytes.hex'), 'bytes: invalid hex string'],
+  [r('error.bytes.utf8'), 'bytes: invalid UTF-8'],
+  [r('error.bytes.pastEnd', { width: 4, offset: 10, length: 12 }), 'bytes: read of 4 bytes at offset 10 past the end (12 bytes)'],
+  [r('error.json.depth', { depth: 512 }), 'json: nested deeper than 512 levels (the decode limit; util/decode-limits.ts)'],
+  [r('error.rows.noIncremental'), 'rows: this table format offers no incremental read ("changes since a version")'],
+  [r('error.rows.filterIncremental'), 'rows: a filter cannot be combined with "changes since a version" yet'],
+  [r('error.rows.page', { offset: 0, limit: 5000, max: 1000 }), 'rows: page 0+5000 is out of range (at most 1000 rows a page)'],
 ];
 
 describe('en-errors11 / zh-errors11', () => {
-  catalogSampleChecks(enErrors11, SAMPLES, { split: /[\s,:;()!?"'.\-/[\]{}<>*=+_]+/, allowed: (w, next) => /^(lakescope|worker)$/i.test(w) || /^(lakescope|worker)$/i.test(next) });
+  catalogSampleChecks(enErrors11, SAMPLES, { split: /[\s,:;()!?"'.\-/[\]{}<>*=+_]+/, allowed: (w, next) => /^(lakescope|worker|json|util|decode|limits|ts|gzip|utf)$/i.test(w) || /^(lakescope|worker|json|util|decode|limits|ts|gzip|utf)$/i.test(next) });
 
   it('a bug of our own says so in Chinese and keeps its English sentence whole, as data', () => {
     const e = internalError('arrow rename: wrong number of names', { file: 'x' });

@@ -37,7 +37,7 @@ function tagLongIntegers(text: string): string {
     const c = text.charCodeAt(i);
     // Nesting is bounded before any recursive consumer (schema parsers, lossless-json) sees the document.
     if (c === 91 /* [ */ || c === 123 /* { */) {
-      if (++depth > maxDepth) throw new LakeError('DataInvalid', `json: nested deeper than ${maxDepth} levels (the decode limit; util/decode-limits.ts)`, { maxJsonDepth: maxDepth });
+      if (++depth > maxDepth) throw messageError('DataInvalid', 'error.json.depth', { depth: maxDepth }, { maxJsonDepth: maxDepth });
     } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
     if (c === 34 /* " */) {
       i = stringEnd(text, i);
