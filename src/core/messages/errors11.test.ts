@@ -38,13 +38,32 @@ const SAMPLES: readonly [ErrorRef, string][] = [
   [r('error.bytes.utf8'), 'bytes: invalid UTF-8'],
   [r('error.bytes.pastEnd', { width: 4, offset: 10, length: 12 }), 'bytes: read of 4 bytes at offset 10 past the end (12 bytes)'],
   [r('error.json.depth', { depth: 512 }), 'json: nested deeper than 512 levels (the decode limit; util/decode-limits.ts)'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.short', { bytes: 10 }) }), 'puffin: file of 10 bytes is too short'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.magicStart') }), 'puffin: bad magic at file start'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.magicEnd') }), 'puffin: bad magic at file end'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.magicFooter') }), 'puffin: bad magic at footer start'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.payloadSize', { size: 999 }) }), 'puffin: footer payload size 999 does not fit in the file'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.noBlobs') }), 'puffin: footer has no blobs list'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.blobField', { blob: 0, field: 'offset' }) }), 'puffin: blob 0 has no valid offset'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.blobNo', { blob: 1, field: 'type' }) }), 'puffin: blob 1 has no type'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.blobBeyond', { offset: 4, length: 90 }) }), 'puffin: blob at 4+90 is beyond the file end'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.dvShort', { bytes: 8 }) }), 'puffin: deletion vector of 8 bytes is too short'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.dvLength', { length: 30, size: 40 }) }), 'puffin: deletion vector length 30 does not match blob size 40'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.dvMagic') }), 'puffin: bad deletion vector magic'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.dvCrc') }), 'puffin: deletion vector CRC mismatch'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.dvBeyond', { offset: 4, length: 90 }) }), 'puffin: deletion vector at 4+90 is beyond the file end'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.overlap', { size: 500, offset: 4, length: 40 }) }), 'puffin: footer payload size 500 makes the footer overlap the blob at 4+40'],
+  [r('error.within', { where: 'puffin', message: r('error.puffin.noBlobAt', { offset: 4, length: 40 }) }), 'puffin: the footer lists no blob at 4+40'],
+  [r('error.puffin.lz4'), 'puffin: LZ4-compressed footers are not supported'],
+  [r('error.puffin.notJson', { detail: 'Unexpected token' }), 'puffin: footer payload is not JSON: Unexpected token'],
+  [r('error.puffin.codec', { codec: 'lz4' }), 'puffin: blob compression lz4 is not supported'],
   [r('error.rows.noIncremental'), 'rows: this table format offers no incremental read ("changes since a version")'],
   [r('error.rows.filterIncremental'), 'rows: a filter cannot be combined with "changes since a version" yet'],
   [r('error.rows.page', { offset: 0, limit: 5000, max: 1000 }), 'rows: page 0+5000 is out of range (at most 1000 rows a page)'],
 ];
 
 describe('en-errors11 / zh-errors11', () => {
-  catalogSampleChecks(enErrors11, SAMPLES, { split: /[\s,:;()!?"'.\-/[\]{}<>*=+_]+/, allowed: (w, next) => /^(lakescope|worker|json|util|decode|limits|ts|gzip|utf)$/i.test(w) || /^(lakescope|worker|json|util|decode|limits|ts|gzip|utf)$/i.test(next) });
+  catalogSampleChecks(enErrors11, SAMPLES, { split: /[\s,:;()!?"'.\-/[\]{}<>*=+_]+/, allowed: (w, next) => /^(lakescope|worker|json|util|decode|limits|ts|gzip|utf|puffin|footer|payload|blob|blobs|magic|deletion|vector|crc|lz4)$/i.test(w) || /^(lakescope|worker|json|util|decode|limits|ts|gzip|utf|puffin|footer|payload|blob|blobs|magic|deletion|vector|crc|lz4)$/i.test(next) });
 
   it('a bug of our own says so in Chinese and keeps its English sentence whole, as data', () => {
     const e = internalError('arrow rename: wrong number of names', { file: 'x' });
