@@ -78,9 +78,17 @@ export function isLakeError(e: unknown, code?: LakeErrorCode): e is LakeError {
   return ok && (code === undefined || (e as LakeError).code === code);
 }
 
+/**
+ * The catalog reference of `${what}: aborted` (en-errors11.ts `error.aborted`), written as plain data: this file
+ * imports no catalog; messages/catalog.test.ts checks that the key exists.
+ */
+function abortedRef(what: string): LakeErrorRef {
+  return { key: 'error.aborted', params: { what } };
+}
+
 /** The LakeError for an aborted signal; keeps the signal's reason as cause. */
 export function abortError(signal?: AbortSignal, what = 'operation'): LakeError {
-  return new LakeError('Aborted', `${what}: aborted`, {}, { cause: signal?.reason });
+  return new LakeError('Aborted', `${what}: aborted`, {}, { cause: signal?.reason, ref: abortedRef(what) });
 }
 
 /** Throws the Aborted LakeError when the signal has fired. Call between I/O steps of long loops. */
@@ -97,7 +105,7 @@ export function toLakeError(e: unknown, message: string, context: LakeErrorConte
   if (e instanceof LakeError) return Object.keys(context).length ? e.withContext(context) : e;
   if (isLakeError(e)) return deserializeError(e as unknown as SerializedLakeError).withContext(context);
   const name = (e as { name?: string } | null)?.name;
-  if (name === 'AbortError') return new LakeError('Aborted', `${message}: aborted`, context, { cause: e });
+  if (name === 'AbortError') return new LakeError('Aborted', `${message}: aborted`, context, { cause: e, ref: abortedRef(message) });
   const detail = e instanceof Error ? e.message : String(e);
   return new LakeError(fallback, `${message}: ${detail}`, context, { cause: e });
 }

@@ -17,6 +17,17 @@ export function messageError<K extends MessageKey>(code: LakeErrorCode, key: K, 
 }
 
 /**
+ * An Internal error — a check of Lakescope's own invariants that failed, i.e. a bug — with the same arguments as
+ * `new LakeError('Internal', message, context, options)`: English exactly `message`, carrying `error.internal`,
+ * which quotes that English whole as data (it is written for whoever fixes the bug) and says in the reader's
+ * language that it is one.
+ */
+export function internalError(message: string, context: LakeErrorContext = {}, options: { cause?: unknown } = {}): LakeError {
+  const ref = errorRef('error.internal', { detail: message });
+  return new LakeError('Internal', message, context, options.cause === undefined ? { ref } : { cause: options.cause, ref });
+}
+
+/**
  * `inner` re-raised with `where` (the subsystem and file it happened in, e.g. `paimon manifest`) in front of its
  * message — English exactly `${where}: ${inner.message}` — keeping its code, `context` and `inner` as the cause.
  * It carries a reference, `error.within` quoting the inner one, when `inner` has one; an inner error without a

@@ -11,7 +11,7 @@ import { installNodeParquetWasm } from '../../platform/node/parquet-wasm-init.ts
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../../testing/fixtures.ts';
 import { memoryCopy } from '../../testing/iceberg-writer-fixtures.ts';
 import { isLakeError, type LakeError } from '../errors.ts';
-import { errorText } from '../messages/message-parts.ts';
+import { errorText, type ErrorRef } from '../messages/message-parts.ts';
 import { zh } from '../messages/zh.ts';
 import { openTable } from './open-table.ts';
 import { planScan } from './plan-scan.ts';
@@ -23,9 +23,35 @@ const CASES: readonly [string, TableFormatName][] = [
   ['delta/checkpoint-v2-table', 'delta'], ['delta/table-with-dv-small', 'delta'], ['hudi/cow_v6_nonpartitioned', 'hudi'], ['hudi/mor_v6_trips_8i1u_avro_log', 'hudi'],
 ];
 
-async function firstError(fixture: string, format: TableFormatName, key: string, damage: (b: Uint8Array) => Uint8Array): Promise<unknown> {
+/**
+ * Damage that keeps a file well-formed but makes it say something a reader refuses or cannot use (a field of the
+ * wrong kind, a feature this reader lacks, a checksum that does not match): [fixture, format, file, edit of its
+ * text, a catalog key the error must carry (itself or quoted inside it)].
+ */
+const ICEBERG_METADATA = [1, 2, 3, 4, 5].map((v) => `metadata/v${v}.metadata.json`);
+const json = (edit: (o: Record<string, any>) => void) => (text: string): string => { const o = JSON.parse(text); edit(o); return JSON.stringify(o); };
+const lines = (edit: (o: Record<string, any>) => void) => (text: string): string => text.split('\n').map((l) => (l.trim() ? json(edit)(l) : l)).join('\n');
+const EDITS: readonly [string, TableFormatName, string | readonly string[], (text: string) => string, string][] = [
+  ['delta/table-with-dv-small', 'delta', '_delta_log/00000000000000000000.json', lines((o) => { if (o.protocol) o.protocol.readerFeatures.push('variantType'); }), 'error.delta.reason.variant'],
+  ['delta/table-with-dv-small', 'delta', '_delta_log/00000000000000000001.json',
+    lines((o) => { if (o.add?.deletionVector) o.add.deletionVector.pathOrInlineDv = `${o.add.deletionVector.pathOrInlineDv.slice(0, -1)}~`; }), 'error.delta.dvNotZ85'],
+  ['delta/table-with-dv-small', 'delta', '_delta_log/00000000000000000000.json',
+    lines((o) => { if (o.metaData) o.metaData.schemaString = JSON.stringify({ ...JSON.parse(o.metaData.schemaString), type: 'array' }); }), 'error.delta.schema.notStructIn'],
+  // Every metadata file, or opening falls back to the newest readable one.
+  ['iceberg/v2_spark_position_deletes', 'iceberg', ICEBERG_METADATA, json((o) => { o['current-snapshot-id'] = 42; }), 'error.iceberg.json.currentSnapshot'],
+  ['iceberg/v2_spark_position_deletes', 'iceberg', ICEBERG_METADATA, json((o) => { o.schemas[0].fields[0].type = 'int128'; }), 'error.iceberg.json.unknownType'],
+  ['hudi/cow_v6_nonpartitioned', 'hudi', '.hoodie/hoodie.properties', (t) => t.replace(/hoodie\.table\.checksum=\d+/, 'hoodie.table.checksum=1'), 'error.hudi.props.checksum'],
+  ['paimon/pk_dv_partitioned_pk_09', 'paimon', 'schema/schema-0', json((o) => { o.fields[o.fields.length - 1].type = 'FOO'; }), 'error.paimon.type.unknown'],
+];
+
+/** Every catalog key a reference carries, its own and those of the references it quotes. */
+function keysOf(ref: ErrorRef): string[] {
+  return [ref.key, ...Object.values(ref.params ?? {}).flatMap((v) => (typeof v === 'object' && v !== null && 'key' in v ? keysOf(v as ErrorRef) : []))];
+}
+
+async function firstError(fixture: string, format: TableFormatName, key: string | readonly string[], damage: (b: Uint8Array) => Uint8Array): Promise<unknown> {
   const storage = await memoryCopy(join(FIXTURES_DIR, fixture));
-  await storage.write(key, damage(await storage.read(key)));
+  for (const k of typeof key === 'string' ? [key] : key) await storage.write(k, damage(await storage.read(k)));
   try {
     const table = await openTable(storage, '', format);
     for (const v of (await table.versions()).slice(-2)) {
@@ -59,5 +85,18 @@ describe.skipIf(!FIXTURES_PRESENT)(`a damaged file of a table is explained in th
       expect(errors).toBeGreaterThan(0);
       expect(without).toEqual([]);
     }, 120_000);
+  }
+
+  for (const [fixture, format, key, edit, want] of EDITS) {
+    it(`${fixture}: ${String(key)} edited to fail with ${want} names it in Chinese`, async () => {
+      installNodeParquetWasm();
+      const e = await firstError(fixture, format, key, (b) => new TextEncoder().encode(edit(new TextDecoder().decode(b))));
+      expect(isLakeError(e), String(e)).toBe(true);
+      const le = e as LakeError;
+      expect(le.ref, le.message).toBeDefined();
+      expect(keysOf(le.ref!), le.message).toContain(want);
+      expect(errorText(le.ref!)).toBe(le.message);
+      expect(errorText(le.ref!, zh)).toMatch(/[\u4e00-\u9fff]/);
+    }, 60_000);
   }
 });

@@ -18,6 +18,7 @@ import { abortError, isLakeError, LakeError, toLakeError } from '../errors.ts';
 import type { LakePlan, LakeTable, ScanTask } from '../formats/table-format.ts';
 import { abortable } from '../util/async.ts';
 import type { ProgressCallback } from './progress.ts';
+import { messageError } from '../message-error.ts';
 
 export interface ReadTasksOptions<Task = ScanTask> {
   readonly signal?: AbortSignal;
@@ -207,7 +208,7 @@ export async function* readFeed(table: LakeTable, feed: TaskFeed, options: ReadT
     }
   } finally {
     options.signal?.removeEventListener('abort', onOuterAbort);
-    if (!inner.signal.aborted) inner.abort(new LakeError('Aborted', 'read: stopped'));
+    if (!inner.signal.aborted) inner.abort(messageError('Aborted', 'error.read.stopped', undefined));
     for (const s of active) s.space.notify();
   }
 }

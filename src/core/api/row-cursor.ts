@@ -7,13 +7,14 @@
  */
 import { DataType, type Field, type RecordBatch, Type } from 'apache-arrow';
 import { canonicalRows, type CanonicalRow } from '../arrow/canonical.ts';
-import { LakeError, throwIfAborted } from '../errors.ts';
+import { throwIfAborted } from '../errors.ts';
 import { describeExpr } from '../expr/describe.ts';
 import type { LakePlan, LakeTable, VersionSelector } from '../formats/table-format.ts';
 import { parseFilter } from './explain-scan.ts';
 import { planScan } from './plan-scan.ts';
 import { readTasks, type TaskRead } from './read-tasks.ts';
 import type { ColumnKind, GridColumnDto, RowCursorDto, RowPageDto } from './table-dto.ts';
+import { messageError } from '../message-error.ts';
 
 export interface RowCursorOptions extends VersionSelector {
   readonly filter?: string;
@@ -59,9 +60,9 @@ export class RowCursor {
     const scan = { version: options.version, asOfTimestampMs: options.asOfTimestampMs, filter, columns: options.columns, signal: options.signal };
     let plan: LakePlan;
     if (options.changesSince === undefined) plan = await planScan(table, scan);
-    else if (!table.planIncremental) throw new LakeError('Unsupported', 'rows: this table format offers no incremental read ("changes since a version")');
+    else if (!table.planIncremental) throw messageError('Unsupported', 'error.rows.noIncremental', undefined);
     else {
-      if (filter) throw new LakeError('Unsupported', 'rows: a filter cannot be combined with "changes since a version" yet');
+      if (filter) throw messageError('Unsupported', 'error.rows.filterIncremental', undefined);
       plan = await table.planIncremental(options.changesSince, scan);
     }
     let records = 0n;
@@ -79,7 +80,7 @@ export class RowCursor {
   /** Rows [offset, offset + limit), reading further tasks as needed. Calls run one after another. */
   page(offset: number, limit: number, signal?: AbortSignal): Promise<RowPageDto> {
     if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 0 || limit > MAX_PAGE_ROWS) {
-      return Promise.reject(new LakeError('DataInvalid', `rows: page ${offset}+${limit} is out of range (at most ${MAX_PAGE_ROWS} rows a page)`, { offset, limit }));
+      return Promise.reject(messageError('DataInvalid', 'error.rows.page', { offset, limit, max: MAX_PAGE_ROWS }, { offset, limit }));
     }
     const run = this.queue.then(() => this.pageNow(offset, limit, signal));
     this.queue = run.catch(() => undefined);
@@ -88,7 +89,7 @@ export class RowCursor {
 
   /** Stops reading; later pages fail with Aborted. */
   close(): void {
-    this.controller.abort(new LakeError('Aborted', 'rows: cursor closed'));
+    this.controller.abort(messageError('Aborted', 'error.rows.closed', undefined));
     void this.reads?.return?.();
   }
 

@@ -16,6 +16,7 @@ import {
   canonicalDate, canonicalDecimal, canonicalFloat32, canonicalFloat64, canonicalInteger, canonicalTimeMicros,
   canonicalTimestampMicros, canonicalTimestampNanos, float16ToNumber, nanosPerUnit, toMicros,
 } from './canonical-values.ts';
+import { internalError } from '../message-error.ts';
 
 /** A row in canonical form. */
 export type CanonicalRow = Record<string, unknown>;
@@ -184,7 +185,7 @@ export function canonicalRows(input: ArrowRows, opts: { columns?: readonly strin
     const names = opts.columns ?? batch.schema.fields.map((f) => f.name);
     const cols = names.map((name) => {
       const k = batch.schema.fields.findIndex((f) => f.name === name);
-      if (k < 0) throw new LakeError('Internal', `arrow canonical: column ${name} is not in the batch`, { column: name });
+      if (k < 0) throw internalError(`arrow canonical: column ${name} is not in the batch`, { column: name });
       const type = batch.schema.fields[k]!.type;
       return { name, data: batch.data.children[k]!, read: opts.nanos?.has(name) ? exactTimestampAccessor(type) : canonicalAccessor(type) };
     });

@@ -6,6 +6,7 @@
 import { Data, Field, makeData, RecordBatch, Schema, Struct, Table, Type, type DataType } from 'apache-arrow';
 import { LakeError } from '../errors.ts';
 import { utf8Encode } from '../util/bytes.ts';
+import { internalError } from '../message-error.ts';
 
 type Buffers = [Int32Array | BigInt64Array | undefined, ArrayLike<unknown> | undefined, Uint8Array | undefined, undefined];
 
@@ -104,9 +105,9 @@ export function constantData(type: DataType, value: unknown, length: number): Da
  * read path (issue 17: time travel over 1,000 one-row files builds 2,000 batches).
  */
 export function batchFromColumns(fields: readonly Field[], columns: readonly Data[], numRows: number, metadata?: Map<string, string>): RecordBatch {
-  if (fields.length !== columns.length) throw new LakeError('Internal', 'arrow batch: fields and columns differ in number');
+  if (fields.length !== columns.length) throw internalError('arrow batch: fields and columns differ in number');
   for (let i = 0; i < columns.length; i++) {
-    if (columns[i]!.length !== numRows) throw new LakeError('Internal', `arrow batch: column ${fields[i]!.name} has ${columns[i]!.length} rows, not ${numRows}`);
+    if (columns[i]!.length !== numRows) throw internalError(`arrow batch: column ${fields[i]!.name} has ${columns[i]!.length} rows, not ${numRows}`);
   }
   const schema = new Schema([...fields], metadata);
   const data = new Data(new Struct(schema.fields), 0, numRows, 0, [undefined, undefined, NO_NULLS] as never, [...columns]);
@@ -126,7 +127,7 @@ export function selectColumns(batch: RecordBatch, names: readonly string[]): Rec
   const columns: Data[] = [];
   for (const name of names) {
     const k = batch.schema.fields.findIndex((f) => f.name === name);
-    if (k < 0) throw new LakeError('Internal', `arrow select: column ${name} is not in the batch`, { column: name });
+    if (k < 0) throw internalError(`arrow select: column ${name} is not in the batch`, { column: name });
     fields.push(batch.schema.fields[k]!);
     columns.push(batch.data.children[k]!);
   }
@@ -135,7 +136,7 @@ export function selectColumns(batch: RecordBatch, names: readonly string[]): Rec
 
 /** Same columns under new names (e.g. file names → current schema names, mapped by field id). */
 export function renameColumns(batch: RecordBatch, names: readonly string[]): RecordBatch {
-  if (names.length !== batch.numCols) throw new LakeError('Internal', 'arrow rename: wrong number of names');
+  if (names.length !== batch.numCols) throw internalError('arrow rename: wrong number of names');
   const fields = batch.schema.fields.map((f, i) => new Field(names[i]!, f.type, f.nullable, f.metadata));
   return batchFromColumns(fields, batch.data.children, batch.numRows, batch.schema.metadata);
 }
@@ -149,7 +150,7 @@ export function concatBatches(batches: readonly RecordBatch[], schema?: Schema):
   if (!first) return new Table();
   const key = (s: Schema) => s.fields.map((f) => `${f.name}:${String(f.type)}`).join(',');
   for (const b of batches) {
-    if (key(b.schema) !== key(first)) throw new LakeError('Internal', 'arrow concat: batches have different schemas');
+    if (key(b.schema) !== key(first)) throw internalError('arrow concat: batches have different schemas');
   }
   return new Table(first, [...batches]);
 }

@@ -5,6 +5,7 @@
  */
 import { Data, makeData, RecordBatch, Struct, Type, type DataType } from 'apache-arrow';
 import { LakeError } from '../errors.ts';
+import { internalError } from '../message-error.ts';
 
 type Buffers = [offsets: Int32Array | BigInt64Array | undefined, values: ArrayLike<unknown> | undefined, validity: Uint8Array | undefined, typeIds: undefined];
 
@@ -110,7 +111,7 @@ export function takeRows(batch: RecordBatch, idx: Int32Array): RecordBatch {
  */
 export function filterRows(batch: RecordBatch, keep: ArrayLike<boolean | number>): RecordBatch {
   if (keep.length !== batch.numRows) {
-    throw new LakeError('Internal', `arrow filter: mask of ${keep.length} for ${batch.numRows} rows`);
+    throw internalError(`arrow filter: mask of ${keep.length} for ${batch.numRows} rows`);
   }
   const idx = maskToIndices(keep);
   return idx.length === batch.numRows ? batch : takeRows(batch, idx);

@@ -6,7 +6,9 @@
  * length and CRC cover magic + bitmap. DV blobs are stored uncompressed.
  */
 import { decompress as zstdDecompress } from 'fzstd';
-import { LakeError, toLakeError, type LakeErrorContext } from '../errors.ts';
+import { toLakeError, type LakeError, type LakeErrorContext } from '../errors.ts';
+import { messageError } from '../message-error.ts';
+import { errorRef, type ErrorRef } from '../messages/message-parts.ts';
 import { bytesEqual, crc32, readInt32LE, readUint32BE, utf8Decode } from '../util/bytes.ts';
 import { parseJson } from '../util/json.ts';
 import type { ByteSource } from '../util/byte-source.ts';
@@ -37,8 +39,9 @@ export interface PuffinFooter {
   readonly properties: Readonly<Record<string, string>>;
 }
 
-function invalid(message: string, context: LakeErrorContext = {}): LakeError {
-  return new LakeError('DataInvalid', `puffin: ${message}`, context);
+/** DataInvalid `puffin: …` around the catalog message of what is wrong. */
+function invalid(message: ErrorRef, context: LakeErrorContext = {}): LakeError {
+  return messageError('DataInvalid', 'error.within', { where: 'puffin', message }, context);
 }
 
 /**
@@ -49,7 +52,7 @@ function invalid(message: string, context: LakeErrorContext = {}): LakeError {
 export async function readPuffinFooter(source: ByteSource, signal?: AbortSignal): Promise<PuffinFooter> {
   const context = source.name === undefined ? {} : { file: source.name };
   try {
-    if (source.size < 4 + 4 + FOOTER_TRAILER) throw invalid(`file of ${source.size} bytes is too short`);
+    if (source.size < 4 + 4 + FOOTER_TRAILER) throw invalid(errorRef('error.puffin.short', { bytes: source.size }));
     const tailStart = Math.max(0, source.size - TAIL_BYTES);
     let tail = await source.read(tailStart, source.size - tailStart, signal);
     const payloadSize = footerPayloadSize(tail, source.size);
@@ -72,7 +75,7 @@ export async function readPuffinFooter(source: ByteSource, signal?: AbortSignal)
 /** Parses the footer of a whole Puffin file in memory (also checks the leading magic). */
 export function parsePuffinFooter(file: Uint8Array, name?: string): PuffinFooter {
   try {
-    if (file.length < 4 + 4 + FOOTER_TRAILER || !bytesEqual(file.subarray(0, 4), PUFFIN_MAGIC)) throw invalid('bad magic at file start');
+    if (file.length < 4 + 4 + FOOTER_TRAILER || !bytesEqual(file.subarray(0, 4), PUFFIN_MAGIC)) throw invalid(errorRef('error.puffin.magicStart', undefined));
     const payloadSize = footerPayloadSize(file, file.length);
     return parseFooterBytes(file.subarray(file.length - FOOTER_TRAILER - payloadSize - 4));
   } catch (e) {
@@ -82,25 +85,25 @@ export function parsePuffinFooter(file: Uint8Array, name?: string): PuffinFooter
 
 /** Validates the trailer (last 12 bytes of `tail`, which ends at the end of a file of `fileSize` bytes). */
 function footerPayloadSize(tail: Uint8Array, fileSize: number): number {
-  if (tail.length < FOOTER_TRAILER || !bytesEqual(tail.subarray(tail.length - 4), PUFFIN_MAGIC)) throw invalid('bad magic at file end');
+  if (tail.length < FOOTER_TRAILER || !bytesEqual(tail.subarray(tail.length - 4), PUFFIN_MAGIC)) throw invalid(errorRef('error.puffin.magicEnd', undefined));
   const size = readInt32LE(tail, tail.length - FOOTER_TRAILER);
   const flags = tail[tail.length - 8]!;
-  if (size < 0 || size > fileSize - 4 - 4 - FOOTER_TRAILER) throw invalid(`footer payload size ${size} does not fit in the file`);
+  if (size < 0 || size > fileSize - 4 - 4 - FOOTER_TRAILER) throw invalid(errorRef('error.puffin.payloadSize', { size }));
   // Flags byte 0, bit 0: FooterPayloadCompressed (LZ4 frame). Not produced by Iceberg's writers by default.
-  if (flags & 1) throw new LakeError('Unsupported', 'puffin: LZ4-compressed footers are not supported');
+  if (flags & 1) throw messageError('Unsupported', 'error.puffin.lz4', undefined);
   return size;
 }
 
 /** `bytes` = footer magic + payload + trailer. */
 function parseFooterBytes(bytes: Uint8Array): PuffinFooter {
-  if (!bytesEqual(bytes.subarray(0, 4), PUFFIN_MAGIC)) throw invalid('bad magic at footer start');
+  if (!bytesEqual(bytes.subarray(0, 4), PUFFIN_MAGIC)) throw invalid(errorRef('error.puffin.magicFooter', undefined));
   let json: Record<string, unknown>;
   try {
     json = parseJson(utf8Decode(bytes.subarray(4, bytes.length - FOOTER_TRAILER), true)) as Record<string, unknown>;
   } catch (e) {
-    throw new LakeError('DataInvalid', `puffin: footer payload is not JSON: ${(e as Error).message}`, {}, { cause: e });
+    throw messageError('DataInvalid', 'error.puffin.notJson', { detail: (e as Error).message }, {}, e);
   }
-  if (typeof json !== 'object' || json === null || !Array.isArray(json.blobs)) throw invalid('footer has no blobs list');
+  if (typeof json !== 'object' || json === null || !Array.isArray(json.blobs)) throw invalid(errorRef('error.puffin.noBlobs', undefined));
   return { blobs: json.blobs.map(blobOf), properties: stringRecord(json.properties) };
 }
 
@@ -109,16 +112,16 @@ function blobOf(b: unknown, i: number): PuffinBlob {
   const num = (k: string): number => {
     const v = o[k];
     const n = typeof v === 'bigint' ? Number(v) : v;
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw invalid(`blob ${i} has no valid ${k}`);
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw invalid(errorRef('error.puffin.blobField', { blob: i, field: k }));
     return n;
   };
   const long = (k: string): bigint => {
     const v = o[k];
-    if (typeof v !== 'number' && typeof v !== 'bigint') throw invalid(`blob ${i} has no valid ${k}`);
+    if (typeof v !== 'number' && typeof v !== 'bigint') throw invalid(errorRef('error.puffin.blobField', { blob: i, field: k }));
     return BigInt(v);
   };
-  if (typeof o?.type !== 'string') throw invalid(`blob ${i} has no type`);
-  if (!Array.isArray(o.fields)) throw invalid(`blob ${i} has no fields`);
+  if (typeof o?.type !== 'string') throw invalid(errorRef('error.puffin.blobNo', { blob: i, field: 'type' }));
+  if (!Array.isArray(o.fields)) throw invalid(errorRef('error.puffin.blobNo', { blob: i, field: 'fields' }));
   return {
     type: o.type,
     fields: o.fields.map(Number),
@@ -140,7 +143,7 @@ function stringRecord(v: unknown): Record<string, string> {
 /** A blob's bytes, decompressed (zstd supported; lz4 → Unsupported). One ranged read. */
 export async function readPuffinBlob(source: ByteSource, blob: PuffinBlob, signal?: AbortSignal): Promise<Uint8Array> {
   const context = source.name === undefined ? {} : { file: source.name };
-  if (blob.offset + blob.length > source.size) throw invalid(`blob at ${blob.offset}+${blob.length} is beyond the file end`, context);
+  if (blob.offset + blob.length > source.size) throw invalid(errorRef('error.puffin.blobBeyond', { offset: blob.offset, length: blob.length }), context);
   const raw = await source.read(blob.offset, blob.length, signal);
   switch (blob.compressionCodec) {
     case undefined: return raw;
@@ -151,7 +154,7 @@ export async function readPuffinBlob(source: ByteSource, blob: PuffinBlob, signa
         throw toLakeError(e, 'puffin: zstd blob does not decompress', context, 'DataInvalid');
       }
     default:
-      throw new LakeError('Unsupported', `puffin: blob compression ${blob.compressionCodec} is not supported`, context);
+      throw messageError('Unsupported', 'error.puffin.codec', { codec: String(blob.compressionCodec) }, context);
   }
 }
 
@@ -161,12 +164,12 @@ export async function readPuffinBlob(source: ByteSource, blob: PuffinBlob, signa
  */
 export function parseDeletionVector(blob: Uint8Array, context: LakeErrorContext = {}): RoaringBitmap64 {
   try {
-    if (blob.length < 12) throw invalid(`deletion vector of ${blob.length} bytes is too short`);
+    if (blob.length < 12) throw invalid(errorRef('error.puffin.dvShort', { bytes: blob.length }));
     const length = readUint32BE(blob, 0);
-    if (length !== blob.length - 8) throw invalid(`deletion vector length ${length} does not match blob size ${blob.length}`);
+    if (length !== blob.length - 8) throw invalid(errorRef('error.puffin.dvLength', { length, size: blob.length }));
     const body = blob.subarray(4, 4 + length);
-    if (!bytesEqual(body.subarray(0, 4), DV_MAGIC)) throw invalid('bad deletion vector magic');
-    if (crc32(body) !== readUint32BE(blob, 4 + length)) throw invalid('deletion vector CRC mismatch');
+    if (!bytesEqual(body.subarray(0, 4), DV_MAGIC)) throw invalid(errorRef('error.puffin.dvMagic', undefined));
+    if (crc32(body) !== readUint32BE(blob, 4 + length)) throw invalid(errorRef('error.puffin.dvCrc', undefined));
     return parseRoaring64(body.subarray(4));
   } catch (e) {
     throw toLakeError(e, 'puffin: invalid deletion vector', context, 'DataInvalid');
@@ -197,7 +200,7 @@ const DV_READ_THROUGH_BYTES = 16 * 1024;
  */
 export async function readDeletionVector(source: ByteSource, offset: number, length: number, signal?: AbortSignal): Promise<RoaringBitmap64> {
   const context = source.name === undefined ? {} : { file: source.name };
-  if (offset < 0 || length < 0 || offset + length > source.size) throw invalid(`deletion vector at ${offset}+${length} is beyond the file end`, context);
+  if (offset < 0 || length < 0 || offset + length > source.size) throw invalid(errorRef('error.puffin.dvBeyond', { offset, length }), context);
   const through = source.size - offset - length <= DV_READ_THROUGH_BYTES;
   const bytes = await source.read(offset, through ? source.size - offset : length, signal);
   if (through) checkFooterListsBlob(bytes, offset, length, source.size, context);
@@ -213,9 +216,9 @@ function checkFooterListsBlob(bytes: Uint8Array, offset: number, length: number,
   try {
     const payloadSize = footerPayloadSize(bytes, size);
     const footerStart = size - FOOTER_TRAILER - payloadSize - 4;
-    if (footerStart < offset + length) throw invalid(`footer payload size ${payloadSize} makes the footer overlap the blob at ${offset}+${length}`);
+    if (footerStart < offset + length) throw invalid(errorRef('error.puffin.overlap', { size: payloadSize, offset, length }));
     const footer = parseFooterBytes(bytes.subarray(footerStart - offset));
-    if (!footer.blobs.some((b) => b.offset === offset && b.length === length)) throw invalid(`the footer lists no blob at ${offset}+${length}`);
+    if (!footer.blobs.some((b) => b.offset === offset && b.length === length)) throw invalid(errorRef('error.puffin.noBlobAt', { offset, length }));
   } catch (e) {
     throw toLakeError(e, 'puffin: cannot read footer', context, 'DataInvalid').withContext(context);
   }

@@ -8,7 +8,7 @@ import { isGridKind, literalRange } from './exact-literal.ts';
 import { type BoundExpr, type BoundRef, type CompareOp, type Expr, type Literal, alwaysFalse, alwaysTrue, and, not, or } from './expr.ts';
 import { convertLiteral } from './literal.ts';
 import { type Value, isFloatingKind } from './types.ts';
-import { messageError } from '../message-error.ts';
+import { internalError, messageError } from '../message-error.ts';
 import { errorRef } from '../messages/message-parts.ts';
 
 /** Resolves a column name to its field; undefined when the schema has no such column. */
@@ -95,7 +95,7 @@ function betweenPredicate(op: CompareOp, ref: BoundRef, { below, above }: Betwee
       const l = cmp('ltEq', below); const u = cmp('gtEq', above);
       return l && u ? { op: 'or', left: l, right: u } : pick(l, u);
     }
-    default: throw new LakeError('Internal', `expr: ${op} has no exact form between two values`);
+    default: throw internalError(`expr: ${op} has no exact form between two values`);
   }
 }
 

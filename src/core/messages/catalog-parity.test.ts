@@ -13,6 +13,8 @@ const SAME_IN_CHINESE = new Set<string>([
   'ui.schema.col.id', 'ui.schema.name', 'ui.s3.endpoint', 'ui.s3.accessKeyId', 'ui.s3.secretKey', 'ui.rawFile.footer',
   // EXPLAIN's `<count name> <value>`: a lookup of the name (total 总数, read 读取 …) that keeps a name it does not know.
   'ui.query.plan.count',
+  // A Delta feature's name in quotes, an item of the list a refusal names (the sentence around it is translated).
+  'error.delta.feature',
 ]);
 
 /** Parameters that are a word English puts in the sentence as it is (`branch`, `data`), which Chinese translates. */

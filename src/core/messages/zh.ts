@@ -12,6 +12,10 @@ import { zhErrors4 } from './zh-errors4.ts';
 import { zhErrors5 } from './zh-errors5.ts';
 import { zhErrors6 } from './zh-errors6.ts';
 import { zhErrors7 } from './zh-errors7.ts';
+import { zhErrors8 } from './zh-errors8.ts';
+import { zhErrors9 } from './zh-errors9.ts';
+import { zhErrors10 } from './zh-errors10.ts';
+import { zhErrors11 } from './zh-errors11.ts';
 import { zhUi4 } from './zh-ui4.ts';
 import { zhExplore } from './zh-explore.ts';
 import { zhFacts } from './zh-facts.ts';
@@ -31,4 +35,4 @@ import { zhNotes3 } from './zh-notes3.ts';
 import { zhRaw } from './zh-raw.ts';
 import { zhUi3 } from './zh-ui3.ts';
 
-export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhErrors2, ...zhErrors3, ...zhErrors4, ...zhErrors5, ...zhErrors6, ...zhErrors7, ...zhFacts, ...zhDiff, ...zhQuery, ...zhQuery2, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhNotes3, ...zhRaw, ...zhUi3, ...zhUi4 };
+export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhErrors2, ...zhErrors3, ...zhErrors4, ...zhErrors5, ...zhErrors6, ...zhErrors7, ...zhErrors8, ...zhErrors9, ...zhErrors10, ...zhErrors11, ...zhFacts, ...zhDiff, ...zhQuery, ...zhQuery2, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhNotes3, ...zhRaw, ...zhUi3, ...zhUi4 };

@@ -2,7 +2,7 @@
  * Byte helpers shared by the codecs: concatenation, hex, UTF-8, and fixed-width integer readers.
  * Readers never read past the end silently: out-of-range offsets throw LakeError DataInvalid.
  */
-import { LakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');
@@ -34,7 +34,7 @@ export function toHex(bytes: Uint8Array): string {
 /** Parses hex (either case, even length); anything else throws DataInvalid. */
 export function fromHex(hex: string): Uint8Array {
   if (hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) {
-    throw new LakeError('DataInvalid', 'bytes: invalid hex string', { length: hex.length });
+    throw messageError('DataInvalid', 'error.bytes.hex', undefined, { length: hex.length });
   }
   const out = new Uint8Array(hex.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
@@ -52,7 +52,7 @@ export function utf8Decode(bytes: Uint8Array, strict = false): string {
   try {
     return strictDecoder.decode(bytes);
   } catch (e) {
-    throw new LakeError('DataInvalid', 'bytes: invalid UTF-8', { length: bytes.length }, { cause: e });
+    throw messageError('DataInvalid', 'error.bytes.utf8', undefined, { length: bytes.length }, e);
   }
 }
 
@@ -70,8 +70,7 @@ function viewOf(bytes: Uint8Array): DataView {
 
 function checkRange(bytes: Uint8Array, offset: number, width: number): void {
   if (!Number.isInteger(offset) || offset < 0 || offset + width > bytes.length) {
-    throw new LakeError('DataInvalid', `bytes: read of ${width} bytes at offset ${offset} past the end (${bytes.length} bytes)`,
-      { offset, length: bytes.length });
+    throw messageError('DataInvalid', 'error.bytes.pastEnd', { width, offset, length: bytes.length }, { offset, length: bytes.length });
   }
 }
 

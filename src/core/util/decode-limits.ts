@@ -6,6 +6,7 @@
  * them. An embedder (CLI flag, a test) changes them with {@link setDecodeLimits}.
  */
 import { LakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
 
 export interface DecodeLimits {
   /**
@@ -36,8 +37,8 @@ export function setDecodeLimits(change: Partial<DecodeLimits>): DecodeLimits {
 /** The DataInvalid for a unit that decompresses (or claims to) past the limit. `what` names subsystem and file. */
 export function tooLarge(what: string, bytes: number | bigint, context: Record<string, string | number | boolean> = {}): LakeError {
   const max = limits.maxDecompressedBytes;
-  return new LakeError('DataInvalid', `${what}: decompresses to more than ${max} bytes (${bytes >= max ? `claims or reaches ${bytes}` : 'limit'}) — refused as a possible decompression bomb`,
-    { ...context, maxDecompressedBytes: max, decompressionBomb: true });
+  const ctx = { ...context, maxDecompressedBytes: max, decompressionBomb: true };
+  return bytes >= max ? messageError('DataInvalid', 'error.decode.bomb', { what, max, bytes: String(bytes) }, ctx) : messageError('DataInvalid', 'error.decode.bombLimit', { what, max }, ctx);
 }
 
 /** Throws {@link tooLarge} when `bytes` is past the limit. */
@@ -68,7 +69,7 @@ export async function gunzipBounded(bytes: Uint8Array, what: string, context: Re
     }
   } catch (e) {
     if (e instanceof LakeError) throw e;
-    throw new LakeError('DataInvalid', `${what}: not valid gzip (${e instanceof Error ? e.message : String(e)})`, context, { cause: e });
+    throw messageError('DataInvalid', 'error.decode.gzip', { what, detail: e instanceof Error ? e.message : String(e) }, context, e);
   }
   if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(total);

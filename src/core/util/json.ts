@@ -11,7 +11,7 @@
 import { parse as losslessParse, stringify as losslessStringify } from 'lossless-json';
 import { LakeError } from '../errors.ts';
 import { decodeLimits } from './decode-limits.ts';
-import { messageError } from '../message-error.ts';
+import { internalError, messageError } from '../message-error.ts';
 
 /** JSON value as parsed here: like JSON.parse's, except non-safe integers are `bigint`. */
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
@@ -37,7 +37,7 @@ function tagLongIntegers(text: string): string {
     const c = text.charCodeAt(i);
     // Nesting is bounded before any recursive consumer (schema parsers, lossless-json) sees the document.
     if (c === 91 /* [ */ || c === 123 /* { */) {
-      if (++depth > maxDepth) throw new LakeError('DataInvalid', `json: nested deeper than ${maxDepth} levels (the decode limit; util/decode-limits.ts)`, { maxJsonDepth: maxDepth });
+      if (++depth > maxDepth) throw messageError('DataInvalid', 'error.json.depth', { depth: maxDepth }, { maxJsonDepth: maxDepth });
     } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
     if (c === 34 /* " */) {
       i = stringEnd(text, i);
@@ -136,6 +136,6 @@ export function parseJson(text: string): unknown {
  */
 export function stringifyJson(value: unknown, indent?: number | string): string {
   const out = losslessStringify(value, null, indent);
-  if (out === undefined) throw new LakeError('Internal', 'json: value is not serialisable', { type: typeof value });
+  if (out === undefined) throw internalError('json: value is not serialisable', { type: typeof value });
   return out;
 }

@@ -15,6 +15,7 @@ import { diffContext, versionPath, type DiffContext } from './diff-context.ts';
 import type { ChangeLogDto, ChangeRowDto, RowProvenanceDto } from './diff-dto.ts';
 import { diffRowsOf, tableKey } from './row-diff.ts';
 import { columnNameMap } from './schema-diff.ts';
+import { internalError } from '../../message-error.ts';
 
 export interface ChangesOptions extends RunOptions {
   /** Most rows returned (`truncated` says when more exist). Default: all. */
@@ -73,7 +74,7 @@ export async function changes(table: LakeTable, from: VersionSelector, to: Versi
         prev = v.id;
         if (out.truncated) break;
       }
-      if (!next.done && !out.truncated) throw new LakeError('Internal', `changes: the ${own.name} gave rows of version ${next.value.version} out of version order`, { version: next.value.version });
+      if (!next.done && !out.truncated) throw internalError(`changes: the ${own.name} gave rows of version ${next.value.version} out of version order`, { version: next.value.version });
       notes.push(note('note.changes.notInLog', { versions: [...derive].join(', '), log: own.name, derived: derivedNote }));
     }
     return {

@@ -8,6 +8,7 @@ import { LakeError } from '../../errors.ts';
 import { errorRef } from '../../messages/message-parts.ts';
 import { FLOATING_SPECIAL, parseDecimal } from './sql-types.ts';
 import { engineInt, exprText, fail, floatValue, INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, type At } from './exact-numeric.ts';
+import { internalError } from '../../message-error.ts';
 
 /** INTEGER/INT (32-bit) and BIGINT (64-bit): the casts to an integer type. */
 export const INTEGER_CASTS: Readonly<Record<string, readonly [bigint, bigint]>> = { INTEGER: [INT32_MIN, INT32_MAX], INT: [INT32_MIN, INT32_MAX], BIGINT: [INT64_MIN, INT64_MAX] };
@@ -35,7 +36,7 @@ export function castInvalid(v: string, to: string, at: At, text: string | undefi
 export function castToInteger(v: unknown, to: string, at: At, text: string | undefined, fromText = false): unknown {
   if (v == null) return null;
   const range = INTEGER_CASTS[to.toUpperCase()];
-  if (!range) throw new LakeError('Internal', `sql: no integer cast to ${to}`);
+  if (!range) throw internalError(`sql: no integer cast to ${to}`);
   let n: bigint;
   if (typeof v === 'bigint') n = v;
   else if (typeof v === 'boolean') n = v ? 1n : 0n;

@@ -15,7 +15,7 @@
  */
 import { LakeError } from '../../errors.ts';
 import { errorRef } from '../../messages/message-parts.ts';
-import { messageError } from '../../message-error.ts';
+import { internalError, messageError } from '../../message-error.ts';
 import type { LakeTable } from '../../formats/table-format.ts';
 import { canonicalDate, canonicalDecimal, canonicalTimestampMicros, canonicalTimestampNanos } from '../../arrow/index.ts';
 
@@ -107,7 +107,7 @@ export function typeOfSpec(spec: unknown): SqlType {
   if (s.startsWith('long:')) return { kind: 'long', bits: Number(s.slice(5)) as IntBits };
   if (s === 'float') return { kind: 'double', float: true };
   if (s === 'timestamp_ns') return { kind: 'timestamp', nanos: true };
-  throw new LakeError('Internal', `sql: unknown type spec ${s}`);
+  throw internalError(`sql: unknown type spec ${s}`);
 }
 
 /** An exact decimal: unscaled × 10^-scale. */

@@ -10,6 +10,7 @@ import { checkCodec, compressBlock, type AvroCodec } from './block-codec.ts';
 import { AVRO_MAGIC, SYNC_SIZE } from './container-file.ts';
 import { AvroSink, compileEncoder } from './encoder.ts';
 import { parseAvroSchema, type AvroSchema } from './schema.ts';
+import { internalError } from '../../message-error.ts';
 
 export interface WriteAvroOptions {
   /** Block codec; default 'deflate' (what Iceberg's Java writer uses by default). */
@@ -31,7 +32,7 @@ export function writeAvroFile(schema: AvroSchema, records: Iterable<unknown>, op
   const codec = checkCodec(opts.codec ?? 'deflate');
   const encode = compileEncoder(parseAvroSchema(schema));
   const sync = opts.sync ?? crypto.getRandomValues(new Uint8Array(SYNC_SIZE));
-  if (sync.length !== SYNC_SIZE) throw new LakeError('Internal', 'avro write: sync marker must be 16 bytes');
+  if (sync.length !== SYNC_SIZE) throw internalError('avro write: sync marker must be 16 bytes');
   const blockSize = opts.blockSize ?? 64 * 1024;
 
   const out = new AvroSink();
@@ -72,7 +73,7 @@ function writeMetadata(out: AvroSink, schema: AvroSchema, codec: AvroCodec, extr
     ['avro.codec', utf8Encode(codec)],
   ];
   for (const [k, v] of Object.entries(extra)) {
-    if (k === 'avro.schema' || k === 'avro.codec') throw new LakeError('Internal', `avro write: metadata key ${k} is reserved`);
+    if (k === 'avro.schema' || k === 'avro.codec') throw internalError(`avro write: metadata key ${k} is reserved`);
     entries.push([k, typeof v === 'string' ? utf8Encode(v) : v]);
   }
   out.writeLong(entries.length);

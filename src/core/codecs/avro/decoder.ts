@@ -16,7 +16,7 @@
 import { LakeError } from '../../errors.ts';
 import { type AvroDecodeFn, type AvroLazyFields, blockCount, lazyFieldDecoder } from './lazy.ts';
 import { minEncodedSize, type AvroType } from './schema.ts';
-import { messageError } from '../../message-error.ts';
+import { internalError, messageError } from '../../message-error.ts';
 
 export type { AvroDecodeFn } from './lazy.ts';
 
@@ -67,7 +67,7 @@ class DecoderCompiler {
     const existing = this.named.get(t);
     if (existing) return existing;
     // Register a forwarding decoder first so that recursive references compile to it.
-    let body: AvroDecodeFn = () => { throw new LakeError('Internal', 'avro: recursive decoder used before compiled'); };
+    let body: AvroDecodeFn = () => { throw internalError('avro: recursive decoder used before compiled'); };
     const forward: AvroDecodeFn = (c) => body(c);
     this.named.set(t, forward);
     const names = t.fields.map((f) => f.name);

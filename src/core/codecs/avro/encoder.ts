@@ -7,7 +7,7 @@
 import { LakeError } from '../../errors.ts';
 import { utf8Encode } from '../../util/bytes.ts';
 import type { AvroField, AvroType } from './schema.ts';
-import { messageError } from '../../message-error.ts';
+import { internalError, messageError } from '../../message-error.ts';
 
 /** A growable output buffer. */
 export class AvroSink {
@@ -190,7 +190,7 @@ class EncoderCompiler {
   private record(t: Extract<AvroType, { kind: 'record' }>): AvroEncodeFn {
     const existing = this.named.get(t);
     if (existing) return existing;
-    let body: AvroEncodeFn = () => { throw new LakeError('Internal', 'avro write: recursive encoder used before compiled'); };
+    let body: AvroEncodeFn = () => { throw internalError('avro write: recursive encoder used before compiled'); };
     const forward: AvroEncodeFn = (s, v, p) => body(s, v, p);
     this.named.set(t, forward);
     const fields = t.fields.map((f) => ({ f, enc: this.compile(f.type) }));

@@ -9,7 +9,7 @@
 import { LakeError } from '../../errors.ts';
 import { AvroCursor } from './cursor.ts';
 import { minEncodedSize, type AvroField, type AvroType } from './schema.ts';
-import { messageError } from '../../message-error.ts';
+import { internalError, messageError } from '../../message-error.ts';
 
 /** Decodes one value at the cursor and advances it. */
 export type AvroDecodeFn = (c: AvroCursor) => unknown;
@@ -126,7 +126,7 @@ export function compileSkipper(t: AvroType, named = new Map<AvroType, AvroSkipFn
     case 'record': {
       const existing = named.get(t);
       if (existing) return existing;
-      let body: AvroSkipFn = () => { throw new LakeError('Internal', 'avro: recursive skipper used before compiled'); };
+      let body: AvroSkipFn = () => { throw internalError('avro: recursive skipper used before compiled'); };
       const forward: AvroSkipFn = (c) => body(c);
       named.set(t, forward);
       const fields = t.fields.map((f) => compileSkipper(f.type, named));

@@ -15,7 +15,7 @@ import {
 } from 'apache-arrow';
 import { batchFromColumns, dataFromValues } from '../../../arrow/index.ts';
 import { ensureParquetWasm } from '../../../codecs/parquet/wasm-init.ts';
-import { LakeError, isLakeError, toLakeError } from '../../../errors.ts';
+import { isLakeError, toLakeError } from '../../../errors.ts';
 import { utf8Encode } from '../../../util/bytes.ts';
 import { stringifyJson } from '../../../util/json.ts';
 import type { Snapshot } from '../scan/replay.ts';
@@ -23,6 +23,7 @@ import { LAST_CHECKPOINT_KEY, LOG_DIR, padVersion } from '../spec/log-files.ts';
 import type { DeltaTable } from '../table.ts';
 import { retentionMs } from './vacuum-retention.ts';
 import { writerFeatures } from './writer-features.ts';
+import { messageError } from '../../../message-error.ts';
 
 const str = () => new Utf8();
 const f = (name: string, type: DataType) => new Field(name, type, true);
@@ -128,7 +129,7 @@ export async function writeCheckpoint(table: DeltaTable, version?: bigint, opts:
   const { signal } = opts;
   const s = version === undefined || version === table.snapshot.version ? table.snapshot : (await table.view({ version: version.toString() }, signal)).snapshot;
   const why = checkpointRefusal(s);
-  if (why) throw new LakeError('Unsupported', `delta checkpoint: ${why}`, { feature: 'v2Checkpoint' });
+  if (why) throw messageError('Unsupported', 'error.delta.checkpoint.v2', undefined, { feature: 'v2Checkpoint' });
   const rows = checkpointRows(s, (opts.now ?? Date.now)() - retentionMs(s.metadata));
   const bytes = await encodeCheckpoint(rows);
   const key = `${LOG_DIR}${padVersion(s.version)}.checkpoint.parquet`;

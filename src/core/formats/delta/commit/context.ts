@@ -12,7 +12,7 @@ import type { AddFile, DeletionVectorDescriptor, Metadata } from '../spec/action
 import type { StructType } from '../spec/schema.ts';
 import type { DeltaTable } from '../table.ts';
 import { checkWritable, type DeltaWriteOp } from './writer-features.ts';
-import { messageError } from '../../../message-error.ts';
+import { internalError, messageError } from '../../../message-error.ts';
 
 export interface WriteState {
   readonly table: DeltaTable;
@@ -83,7 +83,7 @@ export function liveFiles(snapshot: Snapshot): LiveFile[] {
   const byKey = new Map([...snapshot.files.values()].map((a) => [fileKey(a), a]));
   return plan.tasks.map((task) => {
     const add = byKey.get(fileKey({ path: task.path, deletionVector: task.deletionVector } as AddFile));
-    if (!add) throw new LakeError('Internal', `delta write: planned file ${task.path} is not live`, { file: task.key });
+    if (!add) throw internalError(`delta write: planned file ${task.path} is not live`, { file: task.key });
     return { add, task };
   });
 }

@@ -6,7 +6,6 @@
  * (deletionVectors when `delta.enableDeletionVectors=true`, timestampNtz for zone-less timestamp columns,
  * changeDataFeed when `delta.enableChangeDataFeed=true`).
  */
-import { LakeError } from '../../../errors.ts';
 import { messageError } from '../../../message-error.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { LogStore } from '../io/log-store.ts';
@@ -64,14 +63,14 @@ function newMetadata(opts: CreateDeltaTableOptions, nowMs: number): Metadata {
   // Column names are case-insensitive in Delta (delta-spark refuses `id` beside `ID`).
   const seen = new Set<string>();
   for (const c of opts.columns) {
-    if (c.name.trim() === '') throw new LakeError('DataInvalid', 'delta create: a column name must not be empty');
-    if (seen.has(c.name.toLowerCase())) throw new LakeError('DataInvalid', `delta create: column ${c.name} is given twice (names are case-insensitive)`, { column: c.name });
+    if (c.name.trim() === '') throw messageError('DataInvalid', 'error.delta.create.emptyName', undefined);
+    if (seen.has(c.name.toLowerCase())) throw messageError('DataInvalid', 'error.delta.create.twice', { column: c.name }, { column: c.name });
     seen.add(c.name.toLowerCase());
   }
   const schema = parseSchemaString(schemaString);
   for (const p of partitionColumns) {
     const f = schema.fields.find((x) => x.name === p);
-    if (!f || f.type.kind !== 'primitive') throw new LakeError('DataInvalid', `delta create: partition column ${p} must be a top-level primitive column`, { column: p });
+    if (!f || f.type.kind !== 'primitive') throw messageError('DataInvalid', 'error.delta.create.partition', { column: p }, { column: p });
   }
   return {
     id: crypto.randomUUID(), ...(opts.name ? { name: opts.name } : {}), ...(opts.description ? { description: opts.description } : {}),
@@ -109,7 +108,7 @@ function commitCreate(storage: Storage, log: LogStore, metadata: Metadata, descr
  */
 export async function prepareCreateDeltaTable(storage: Storage, spec: NewTableSpec, opts: { signal?: AbortSignal; now?: () => number } = {}): Promise<PreparedChange> {
   const now = opts.now ?? Date.now;
-  if (spec.columns.length === 0) throw new LakeError('DataInvalid', 'delta create: a table needs at least one column');
+  if (spec.columns.length === 0) throw messageError('DataInvalid', 'error.delta.create.noColumns', undefined);
   const options: CreateDeltaTableOptions = {
     columns: spec.columns, ...(spec.partitionColumns ? { partitionColumns: spec.partitionColumns } : {}),
     ...(spec.properties ? { configuration: spec.properties } : {}), ...(spec.name ? { name: spec.name } : {}), ...(spec.description ? { description: spec.description } : {}),

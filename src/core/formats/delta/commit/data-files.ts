@@ -8,13 +8,14 @@
 import { Field, Table, tableToIPC, type RecordBatch } from 'apache-arrow';
 import { batchFromColumns, takeRows } from '../../../arrow/index.ts';
 import { ensureParquetWasm } from '../../../codecs/parquet/wasm-init.ts';
-import { LakeError, toLakeError } from '../../../errors.ts';
+import { toLakeError } from '../../../errors.ts';
 import { formatDate, formatDecimal, formatTimestamp, type Value } from '../../../expr/index.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { stringifyJson } from '../../../util/json.ts';
 import { cellReader } from '../scan/row-values.ts';
 import type { StructField, StructType } from '../spec/schema.ts';
 import { fileStatistics } from './file-stats.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** An `add` action of a written file (a `cdc` action's payload for change data files), as JSON for the commit, and its storage key. */
 export interface WrittenFile {
@@ -27,14 +28,14 @@ export interface WrittenFile {
 /** The text of one partition value (PROTOCOL.md "Partition Value Serialization"); null stays null. */
 export function partitionValueText(v: Value | null, f: StructField): string | null {
   if (v === null) return null;
-  if (f.type.kind !== 'primitive') throw new LakeError('Unsupported', `delta write: partition column ${f.name} is not of a primitive type`, { column: f.name });
+  if (f.type.kind !== 'primitive') throw messageError('Unsupported', 'error.delta.write.partNotPrimitive', { column: f.name }, { column: f.name });
   switch (f.type.name) {
     case 'date': return formatDate(v as number);
     // With zone: ISO 8601 adjusted to UTC (unambiguous); without: the wall-clock form of the protocol.
     case 'timestamp': return formatTimestamp(v as bigint, 'us', true);
     case 'timestamp_ntz': return formatTimestamp(v as bigint, 'us', false).replace('T', ' ');
     case 'decimal': return formatDecimal(v as bigint, f.type.scale ?? 0);
-    case 'binary': throw new LakeError('Unsupported', `delta write: binary partition column ${f.name} cannot be written`, { column: f.name });
+    case 'binary': throw messageError('Unsupported', 'error.delta.write.partBinary', { column: f.name }, { column: f.name });
     default: return String(v);
   }
 }
@@ -107,7 +108,7 @@ async function writeFiles(input: WriteFilesInput, changeData: boolean): Promise<
   const { schema, partitionColumns } = input;
   const partFields = partitionColumns.map((c) => {
     const f = schema.fields.find((x) => x.name === c);
-    if (!f) throw new LakeError('DataInvalid', `delta write: partition column ${c} is not in the schema`, { column: c });
+    if (!f) throw messageError('DataInvalid', 'error.delta.write.partNotInSchema', { column: c }, { column: c });
     return f;
   });
   const dataFields = schema.fields.filter((f) => !partitionColumns.includes(f.name));
@@ -116,7 +117,7 @@ async function writeFiles(input: WriteFilesInput, changeData: boolean): Promise<
   for (const b of input.batches) {
     if (b.numRows === 0) continue;
     for (const f of [...schema.fields, ...(changeData ? dataFields.slice(-1) : [])]) {
-      if (!b.schema.fields.some((x) => x.name === f.name)) throw new LakeError('DataInvalid', `delta write: the rows have no column ${f.name}`, { column: f.name });
+      if (!b.schema.fields.some((x) => x.name === f.name)) throw messageError('DataInvalid', 'error.delta.write.rowsNoColumn', { column: f.name }, { column: f.name });
     }
     for (const [key, g] of splitByPartition(b, partFields)) {
       const entry = groups.get(key) ?? { values: g.values, batches: [] };
@@ -124,7 +125,7 @@ async function writeFiles(input: WriteFilesInput, changeData: boolean): Promise<
       groups.set(key, entry);
     }
   }
-  if ((input.columnMapping ?? 'none') === 'id') throw new LakeError('Unsupported', 'delta write: column mapping mode id is not written by this writer', { feature: 'columnMapping' });
+  if ((input.columnMapping ?? 'none') === 'id') throw messageError('Unsupported', 'error.delta.write.mappingId', undefined, { feature: 'columnMapping' });
   const physical = (name: string): string => {
     if (input.columnMapping !== 'name') return name;
     const f = schema.fields.find((x) => x.name === name);
@@ -147,7 +148,7 @@ function splitByPartition(b: RecordBatch, partFields: readonly StructField[]): M
   const cols = partFields.map((f) => {
     const data = b.data.children[b.schema.fields.findIndex((x) => x.name === f.name)]!;
     const read = cellReader(data.type);
-    if (!read) throw new LakeError('Unsupported', `delta write: partition column ${f.name} has a type this writer cannot serialize`, { column: f.name });
+    if (!read) throw messageError('Unsupported', 'error.delta.write.partSerialize', { column: f.name }, { column: f.name });
     return { f, data, read };
   });
   const rowsOf = new Map<string, { values: Record<string, string | null>; idx: number[] }>();

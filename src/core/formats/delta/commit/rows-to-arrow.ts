@@ -6,15 +6,16 @@
  */
 import { Field, makeData, type Data, type DataType, type RecordBatch } from 'apache-arrow';
 import { batchFromColumns, dataFromValues } from '../../../arrow/index.ts';
-import { LakeError } from '../../../errors.ts';
+import { isLakeError } from '../../../errors.ts';
 import { parseDate, parseDecimal, parseTimestamp } from '../../../expr/index.ts';
 import { arrowType } from '../scan/arrow-type.ts';
 import type { StructField, StructType } from '../spec/schema.ts';
+import { messageError } from '../../../message-error.ts';
 
 export type RowObject = Readonly<Record<string, unknown>>;
 
 function bad(f: StructField, row: number, v: unknown): never {
-  throw new LakeError('DataInvalid', `delta write: row ${row + 1}, column ${f.name}: ${typeof v === 'bigint' ? v.toString() : JSON.stringify(v)} is not a valid ${f.type.kind === 'primitive' ? f.type.name : f.type.kind}`, { column: f.name, row });
+  throw messageError('DataInvalid', 'error.delta.write.value', { row: row + 1, column: f.name, value: typeof v === 'bigint' ? v.toString() : String(JSON.stringify(v)), type: f.type.kind === 'primitive' ? f.type.name : f.type.kind }, { column: f.name, row });
 }
 
 /** One cell as the number/bigint the Arrow buffer holds, or null. */
@@ -91,7 +92,7 @@ export function rowsToBatch(rows: readonly RowObject[], schema: StructType): Rec
       try {
         data = dataFromValues(rows.map((r) => r[f.name] ?? null), type);
       } catch (e) {
-        throw new LakeError('DataInvalid', `delta write: column ${f.name}: ${(e as Error).message}`, { column: f.name });
+        throw messageError('DataInvalid', 'error.delta.write.column', { column: f.name, detail: (isLakeError(e) && e.ref) || (e as Error).message }, { column: f.name }, e);
       }
     }
     fields.push(new Field(f.name, type, f.nullable));

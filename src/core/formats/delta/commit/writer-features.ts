@@ -7,10 +7,11 @@
  * generated and identity columns): those block appends and updates, not RESTORE/OPTIMIZE/DELETE, which
  * add no new values.
  */
-import { LakeError } from '../../../errors.ts';
 import type { Metadata, Protocol } from '../spec/actions.ts';
 import { parseSchemaString, type StructField } from '../spec/schema.ts';
 import { checkReadable, columnMappingMode } from '../spec/table-features.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 
 /** The writes of this folder, by what they do to rows. */
 export type DeltaWriteOp = 'append' | 'delete' | 'update' | 'restore' | 'optimize' | 'checkpoint' | 'vacuum';
@@ -37,12 +38,12 @@ const ALWAYS: ReadonlySet<string> = new Set([
 ]);
 
 /** Why a feature this writer does not implement is refused. */
-const REFUSED: Readonly<Record<string, string>> = {
-  rowTracking: 'row tracking needs baseRowId/defaultRowCommitVersion and a high-water mark on every added file, which this writer does not assign',
-  clustering: 'clustered tables must be written clustered by their clustering columns, which this writer does not do',
-  icebergCompatV1: 'UniForm (Iceberg-compatible) tables need Iceberg metadata written with every commit',
-  icebergCompatV2: 'UniForm (Iceberg-compatible) tables need Iceberg metadata written with every commit',
-  allowColumnDefaults: 'column defaults must be applied to written rows, which this writer does not do',
+const REFUSED: Readonly<Record<string, ErrorRef>> = {
+  rowTracking: errorRef('error.delta.reason.rowTracking', undefined),
+  clustering: errorRef('error.delta.reason.clustering', undefined),
+  icebergCompatV1: errorRef('error.delta.reason.uniform', undefined),
+  icebergCompatV2: errorRef('error.delta.reason.uniform', undefined),
+  allowColumnDefaults: errorRef('error.delta.reason.columnDefaults', undefined),
 };
 
 /** The writer features a protocol implies (explicit at writer version 7, implied by the version below it). */
@@ -57,8 +58,9 @@ export function writerFeatures(p: Protocol): string[] {
   return out;
 }
 
-function refuse(op: DeltaWriteOp, feature: string, why: string): never {
-  throw new LakeError('Unsupported', `delta write: ${op} refused: the table uses writer feature '${feature}': ${why}`, { feature, operation: op });
+/** The refusal: `why` is the reason's catalog message (English exactly the reason it replaced). */
+function refuse(op: DeltaWriteOp, feature: string, why: ErrorRef): never {
+  throw messageError('Unsupported', 'error.delta.write.refused', { op, feature, reason: why }, { feature, operation: op });
 }
 
 const fieldMeta = (fields: readonly StructField[], key: (k: string) => boolean): string | undefined =>
@@ -71,14 +73,16 @@ const fieldMeta = (fields: readonly StructField[], key: (k: string) => boolean):
  */
 export function checkWritable(protocol: Protocol, metadata: Metadata, op: DeltaWriteOp): void {
   checkReadable(protocol);
-  if (protocol.minWriterVersion > 7) refuse(op, `writer version ${protocol.minWriterVersion}`, 'this writer implements writer versions 1 to 7');
+  if (protocol.minWriterVersion > 7) {
+    throw messageError('Unsupported', 'error.delta.write.refusedVersion', { op, version: protocol.minWriterVersion }, { feature: `writer version ${protocol.minWriterVersion}`, operation: op });
+  }
   const conf = metadata.configuration;
   const features = writerFeatures(protocol);
   const addsRows = op === 'append' || op === 'update';
   const removesRows = op === 'delete' || op === 'update' || op === 'restore';
   for (const f of features) {
     if (REFUSED[f]) refuse(op, f, REFUSED[f]);
-    if (!ALWAYS.has(f)) refuse(op, f, 'this writer does not implement it');
+    if (!ALWAYS.has(f)) refuse(op, f, errorRef('error.delta.reason.notImplemented', undefined));
   }
   const has = (f: string) => features.includes(f);
   const mapping = has('columnMapping') ? columnMappingMode(protocol, metadata) : 'none';
@@ -86,23 +90,23 @@ export function checkWritable(protocol: Protocol, metadata: Metadata, op: DeltaW
   // (data-files.ts), which this writer does for top-level columns in name mode.
   const writesFiles = op === 'append' || op === 'update' || op === 'delete' || op === 'optimize';
   if (mapping === 'id' && writesFiles) {
-    refuse(op, 'columnMapping', 'column mapping mode \'id\' needs data files whose columns readers find by Parquet field id, which this writer does not write yet');
+    refuse(op, 'columnMapping', errorRef('error.delta.reason.mappingId', undefined));
   }
   if (mapping === 'name' && writesFiles && metadata.schemaString) {
     const nested = parseSchemaString(metadata.schemaString).fields.find((f) => f.type.kind !== 'primitive');
-    if (nested) refuse(op, 'columnMapping', `column '${nested.name}' is nested, and nested fields under column mapping (their own physical names) are not written by this writer yet`);
+    if (nested) refuse(op, 'columnMapping', errorRef('error.delta.reason.nestedMapping', { column: nested.name }));
   }
   if (has('appendOnly') && conf['delta.appendOnly'] === 'true' && removesRows) {
-    refuse(op, 'appendOnly', 'delta.appendOnly=true forbids removing or changing rows');
+    refuse(op, 'appendOnly', errorRef('error.delta.reason.appendOnly', undefined));
   }
   if (!addsRows) return;
   const fields = metadata.schemaString ? parseSchemaString(metadata.schemaString).fields : [];
   const identity = has('identityColumns') ? fieldMeta(fields, (k) => k.startsWith('delta.identity.')) : undefined;
-  if (identity) refuse(op, 'identityColumns', `column '${identity}' is an identity column whose values the writer must generate`);
+  if (identity) refuse(op, 'identityColumns', errorRef('error.delta.reason.identity', { column: identity }));
   const generated = has('generatedColumns') ? fieldMeta(fields, (k) => k === 'delta.generationExpression') : undefined;
-  if (generated) refuse(op, 'generatedColumns', `column '${generated}' is generated from other columns on write`);
+  if (generated) refuse(op, 'generatedColumns', errorRef('error.delta.reason.generated', { column: generated }));
   const invariant = has('invariants') ? fieldMeta(fields, (k) => k === 'delta.invariants') : undefined;
-  if (invariant) refuse(op, 'invariants', `column '${invariant}' has an invariant every written row must satisfy`);
+  if (invariant) refuse(op, 'invariants', errorRef('error.delta.reason.invariant', { column: invariant }));
   const constraint = has('checkConstraints') ? Object.keys(conf).find((k) => k.startsWith('delta.constraints.')) : undefined;
-  if (constraint) refuse(op, 'checkConstraints', `${constraint} must hold for every written row`);
+  if (constraint) refuse(op, 'checkConstraints', errorRef('error.delta.reason.constraint', { constraint }));
 }

@@ -192,7 +192,7 @@ export class LogStore {
     for (const s of sidecars) {
       const key = sidecarKey(s.path);
       for (const a of await this.readParquetActions(key, signal, s.sizeInBytes > 0n ? Number(s.sizeInBytes) : undefined)) {
-        if (a.type !== 'add' && a.type !== 'remove') throw invalid('delta checkpoint', `sidecar holds a ${a.type} action; only add and remove are allowed`, key);
+        if (a.type !== 'add' && a.type !== 'remove') throw invalid('delta checkpoint', errorRef('error.delta.sidecarAction', { type: a.type }), key);
         actions.push(a);
       }
     }

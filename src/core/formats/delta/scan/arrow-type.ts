@@ -7,8 +7,8 @@ import {
   Binary, Bool, DateDay, Decimal, Field, Float32, Float64, Int16, Int32, Int64, Int8, List, Map_, Null, Struct, TimestampMicrosecond, Utf8,
   type DataType,
 } from 'apache-arrow';
-import { LakeError } from '../../../errors.ts';
 import type { DeltaType, StructField } from '../spec/schema.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** The Arrow type of a Delta type. Variant → Unsupported. */
 export function arrowType(t: DeltaType): DataType {
@@ -34,7 +34,7 @@ export function arrowType(t: DeltaType): DataType {
         case 'timestamp_ntz': return new TimestampMicrosecond();
         case 'decimal': return new Decimal(t.scale ?? 0, t.precision ?? 38, 128);
         case 'void': return new Null();
-        case 'variant': throw new LakeError('Unsupported', 'delta read: variant columns are not supported');
+        case 'variant': throw messageError('Unsupported', 'error.delta.variantRead', undefined);
       }
   }
 }

@@ -4,7 +4,7 @@
  * decimal). Values are rebuilt from the raw Arrow buffers; nulls keep their validity bitmap.
  */
 import { Data, Type, type DataType } from 'apache-arrow';
-import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 
 type Values = ArrayLike<number | bigint> & { length: number };
 
@@ -51,7 +51,7 @@ export function widen(d: Data, target: DataType, column: string): Data {
   if (src.typeId === target.typeId && String(src) === String(target)) return d;
   const n = d.length;
   const fail = (): never => {
-    throw new LakeError('DataInvalid', `delta read: column ${column} is ${String(src)} in the file but ${String(target)} in the table, which is not a supported widening`, { column });
+    throw messageError('DataInvalid', 'error.delta.widening', { column, from: String(src), to: String(target) }, { column });
   };
   switch (target.typeId) {
     case Type.Int: {

@@ -6,9 +6,9 @@
  */
 import type { RecordBatch } from 'apache-arrow';
 import { canonicalAccessor, selectColumns } from '../../../arrow/index.ts';
-import { LakeError } from '../../../errors.ts';
 import type { ChangeLogBatch, ChangeLogType } from '../../table-format.ts';
 import { CHANGE_TYPE, COMMIT_VERSION } from './changes.ts';
+import { messageError } from '../../../message-error.ts';
 
 // The protocol's four names; writers of test tables also use `update_pre` / `update_post` (delta-kernel-rs
 // cdf-table-update-ops), which other readers pass through: read as the same images.
@@ -31,7 +31,7 @@ export async function* toChangeLogBatches(batches: AsyncIterable<RecordBatch>, c
     const versionIds: string[] = [];
     for (let i = 0; i < b.numRows; i++) {
       const t = TYPES[String(readType(types, i))];
-      if (!t) throw new LakeError('DataInvalid', `delta changes: unknown ${CHANGE_TYPE} "${String(readType(types, i))}"`);
+      if (!t) throw messageError('DataInvalid', 'error.delta.changeType', { column: CHANGE_TYPE, value: String(readType(types, i)) });
       changeTypes.push(t);
       versionIds.push(String(readVersion(versions, i)));
     }

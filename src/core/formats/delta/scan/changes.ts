@@ -12,7 +12,6 @@
 import { Field, Int64, TimestampMicrosecond, Utf8, type RecordBatch } from 'apache-arrow';
 import { batchFromColumns, constantData } from '../../../arrow/index.ts';
 import type { RoaringBitmap64 } from '../../../codecs/roaring.ts';
-import { LakeError } from '../../../errors.ts';
 import type { LogStore } from '../io/log-store.ts';
 import type { AddFile, RemoveFile } from '../spec/actions.ts';
 import type { LogFile } from '../spec/log-files.ts';
@@ -22,6 +21,7 @@ import { readSchema } from './plan.ts';
 import { loadDeletionVector, readTask, type ReadContext } from './read.ts';
 import { pathKey, type Snapshot } from './replay.ts';
 import type { DeltaTask } from './task.ts';
+import { messageError } from '../../../message-error.ts';
 
 export const CHANGE_TYPE = '_change_type';
 export const COMMIT_VERSION = '_commit_version';
@@ -43,11 +43,11 @@ export interface ChangesInput {
 
 /** Checks the range and returns its commit files. Must hold: start > end, or a missing commit → error. */
 function changeCommits(commits: readonly Extract<LogFile, { kind: 'commit' }>[], start: bigint, end: bigint): Extract<LogFile, { kind: 'commit' }>[] {
-  if (start > end) throw new LakeError('DataInvalid', `delta changes: the start version ${start} is after the end version ${end}`, { start: start.toString(), end: end.toString() });
+  if (start > end) throw messageError('DataInvalid', 'error.delta.changesOrder', { start: start.toString(), end: end.toString() }, { start: start.toString(), end: end.toString() });
   const out: Extract<LogFile, { kind: 'commit' }>[] = [];
   for (let v = start; v <= end; v++) {
     const c = commits.find((x) => x.version === v);
-    if (!c) throw new LakeError('NotFound', `delta changes: commit ${v} does not exist (the range ${start}..${end} must be committed versions whose commit files are kept)`, { version: v.toString() });
+    if (!c) throw messageError('NotFound', 'error.delta.changesMissing', { version: v.toString(), start: start.toString(), end: end.toString() }, { version: v.toString() });
     out.push(c);
   }
   return out;

@@ -10,7 +10,7 @@ import {
 } from '../../../expr/index.ts';
 import type { LakePlan, SkipDto } from '../../table-format.ts';
 import { parsePartitionValue } from '../spec/partition-value.ts';
-import { physicalName, parseSchemaString, type ColumnMappingMode, type DeltaType, type StructField, type StructType } from '../spec/schema.ts';
+import { inSchemaOf, physicalName, parseSchemaString, type ColumnMappingMode, type DeltaType, type StructField, type StructType } from '../spec/schema.ts';
 import { columnStats, fileStats } from '../spec/stats.ts';
 import { checkSchemaReadable, columnMappingMode } from '../spec/table-features.ts';
 import { valueTypeOf } from '../spec/value-type.ts';
@@ -44,7 +44,7 @@ export function readSchema(snapshot: Snapshot): { schema: StructType; mode: Colu
       checkPhysicalNames(schema.fields, mode);
     } catch (e) {
       const file = snapshot.metadata.source;
-      if (file && e instanceof LakeError && !e.context.file) throw new LakeError(e.code, `${e.message} (schema in ${file})`, { ...e.context, file }, { cause: e });
+      if (file && e instanceof LakeError && !e.context.file) throw inSchemaOf(e, file);
       throw e;
     }
   }

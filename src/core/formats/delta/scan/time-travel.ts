@@ -8,12 +8,12 @@
  *   copy-time modification times, so this is what a copied table's history really says).
  * The version as of time T is the newest version whose timestamp is ≤ T.
  */
-import { LakeError } from '../../../errors.ts';
 import { pool } from '../../../util/async.ts';
 import type { LogStore } from '../io/log-store.ts';
 import type { CommitInfo, Metadata, Protocol } from '../spec/actions.ts';
 import type { LogFile } from '../spec/log-files.ts';
 import { inCommitTimestampsEnabled } from '../spec/table-features.ts';
+import { messageError } from '../../../message-error.ts';
 
 export type TimestampSource = 'protocol' | 'commitInfo';
 
@@ -72,10 +72,11 @@ export function versionAt(times: readonly CommitTime[], timestampMs: number): Co
   for (const t of times) if (t.timestampMs <= timestampMs && (best === undefined || t.version > best.version)) best = t;
   if (!best) {
     const first = times[0];
-    const copied = first?.source === 'fileModificationTime'
-      ? ' (by commit file modification time; a copied table carries the copy\'s times — open it with timestamps \'commitInfo\' to use the times its log records)' : '';
-    throw new LakeError('NotFound', `delta time travel: no version at or before ${new Date(timestampMs).toISOString()}`
-      + (first ? `; the earliest is version ${first.version} at ${new Date(first.timestampMs).toISOString()}${copied}` : ''), { timestampMs });
+    const time = new Date(timestampMs).toISOString();
+    if (!first) throw messageError('NotFound', 'error.delta.noVersionBefore', { time }, { timestampMs });
+    // Times taken from file modification times are the copy's when the table was copied (commitInfo has the log's own).
+    const key = first.source === 'fileModificationTime' ? 'error.delta.noVersionBeforeCopied' : 'error.delta.noVersionBeforeEarliest';
+    throw messageError('NotFound', key, { time, version: String(first.version), at: new Date(first.timestampMs).toISOString() }, { timestampMs });
   }
   return best;
 }

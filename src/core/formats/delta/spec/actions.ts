@@ -153,7 +153,7 @@ function dv(v: unknown, src: ActionSource): DeletionVectorDescriptor | undefined
       if (storageType === 'u' && text.length < 20) throw new Error(`'${text}' is too short for a Z85 UUID`);
       z85Decode(storageType === 'u' ? text.slice(-20) : text);
     } catch (e) {
-      throw invalid('delta log', `deletionVector.pathOrInlineDv of action ${src.index + 1} is not Z85 (${(e as Error).message})`, src.file);
+      throw invalid('delta log', errorRef('error.delta.dvNotZ85', { action: src.index + 1, detail: (e as Error).message }), src.file);
     }
   }
   return {
@@ -221,7 +221,7 @@ function parseMetadata(m: Obj, src: ActionSource): Metadata {
 function parseProtocol(p: Obj, src: ActionSource): Protocol {
   const r = num(p.minReaderVersion);
   const w = num(p.minWriterVersion);
-  if (r === undefined || w === undefined) throw invalid('delta log', `protocol lacks minReaderVersion/minWriterVersion (action ${src.index + 1})`, src.file);
+  if (r === undefined || w === undefined) throw invalid('delta log', errorRef('error.delta.protocolVersions', { action: src.index + 1 }), src.file);
   const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : undefined);
   const rf = list(p.readerFeatures);
   const wf = list(p.writerFeatures);

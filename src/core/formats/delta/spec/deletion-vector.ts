@@ -9,11 +9,12 @@
  * - the bitmap is a 4-byte little-endian magic (1681511377) + a 64-bit portable Roaring bitmap.
  */
 import { parseRoaring64, type RoaringBitmap64 } from '../../../codecs/roaring.ts';
-import { LakeError } from '../../../errors.ts';
+import { isLakeError } from '../../../errors.ts';
 import { crc32, readUint32BE, readUint32LE } from '../../../util/bytes.ts';
 import type { DeletionVectorDescriptor } from './actions.ts';
 import { z85Decode } from './z85.ts';
 import { messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 
 export const PORTABLE_MAGIC = 1681511377;
 const NATIVE_MAGIC = 1681511376;
@@ -39,36 +40,36 @@ export function deletionVectorPath(dv: DeletionVectorDescriptor): { relative?: s
   if (dv.storageType === 'p') return { absolute: dv.pathOrInlineDv };
   if (dv.storageType !== 'u') throw messageError('Unsupported', 'error.delta.dv.storageType', { type: dv.storageType });
   const s = dv.pathOrInlineDv;
-  if (s.length < 20) throw new LakeError('DataInvalid', `delta deletion vector: '${s}' is too short for a Z85 UUID`);
+  if (s.length < 20) throw messageError('DataInvalid', 'error.delta.dv.z85Short', { text: s });
   const prefix = s.slice(0, s.length - 20);
   const name = `deletion_vector_${uuidText(z85Decode(s.slice(-20)))}.bin`;
   return { relative: prefix ? `${prefix}/${name}` : name };
 }
 
 /** Parses the serialized bitmap (magic + portable 64-bit Roaring). */
-function parseDeletionVectorBitmap(bytes: Uint8Array, where: string): RoaringBitmap64 {
-  if (bytes.length < 4) throw new LakeError('DataInvalid', `delta deletion vector: ${where}: bitmap of ${bytes.length} bytes is too short`);
+function parseDeletionVectorBitmap(bytes: Uint8Array, where: string | ErrorRef): RoaringBitmap64 {
+  if (bytes.length < 4) throw messageError('DataInvalid', 'error.delta.dv.bitmapShort', { where, bytes: bytes.length });
   const magic = readUint32LE(bytes, 0);
   if (magic === NATIVE_MAGIC) {
-    throw new LakeError('Unsupported', `delta deletion vector: ${where}: the 'native' RoaringBitmapArray serialization is not supported (only the portable one)`);
+    throw messageError('Unsupported', 'error.delta.dv.native', { where });
   }
   if (magic !== PORTABLE_MAGIC) {
     // PROTOCOL.md's inline example holds the native layout written big-endian; delta-spark refuses it too.
     const bigEndian = readUint32BE(bytes, 0);
-    const hint = bigEndian === NATIVE_MAGIC || bigEndian === PORTABLE_MAGIC ? ' (a big-endian RoaringBitmapArray header, which Delta readers do not accept)' : '';
-    throw new LakeError('DataInvalid', `delta deletion vector: ${where}: bad magic number ${magic}${hint}`);
+    const bigEndianHeader = bigEndian === NATIVE_MAGIC || bigEndian === PORTABLE_MAGIC;
+    throw messageError('DataInvalid', bigEndianHeader ? 'error.delta.dv.magicBigEndian' : 'error.delta.dv.magic', { where, magic });
   }
   try {
     return parseRoaring64(bytes.subarray(4));
   } catch (e) {
-    throw new LakeError('DataInvalid', `delta deletion vector: ${where}: ${(e as Error).message}`, {}, { cause: e });
+    throw messageError('DataInvalid', 'error.delta.dv.bitmap', { where, detail: (isLakeError(e) && e.ref) || (e as Error).message }, {}, e);
   }
 }
 
 /** An inline (`i`) DV: the Z85 text decodes to the bitmap, cut to `sizeInBytes`. */
 export function parseInlineDeletionVector(dv: DeletionVectorDescriptor): RoaringBitmap64 {
   const bytes = z85Decode(dv.pathOrInlineDv);
-  return parseDeletionVectorBitmap(bytes.subarray(0, dv.sizeInBytes || bytes.length), 'inline');
+  return parseDeletionVectorBitmap(bytes.subarray(0, dv.sizeInBytes || bytes.length), errorRef('error.delta.dv.inline', undefined));
 }
 
 /** Bytes to read from a DV file for a descriptor: from `offset` the size, bitmap and checksum. */

@@ -2,7 +2,7 @@
  * Error helpers of the Delta engine: every failure is a LakeError whose message starts with the Delta
  * subsystem (`delta log: …`, `delta read: …`) and whose context names the file involved.
  */
-import { LakeError, toLakeError, type LakeErrorCode, type LakeErrorContext } from '../../../errors.ts';
+import { type LakeError, toLakeError, type LakeErrorCode, type LakeErrorContext } from '../../../errors.ts';
 import { messageError, withinError } from '../../../message-error.ts';
 import { type ErrorRef } from '../../../messages/message-parts.ts';
 
@@ -18,10 +18,10 @@ export function deltaError(e: unknown, what: string, file: string | undefined, f
 }
 
 /**
- * A DataInvalid error naming the file: `what: message`. A message given as a catalog reference makes the error
- * carry `error.within` (the reader's language); an English string stays English (counted by testing/error-refs.ts).
+ * A DataInvalid error naming the file: `what: message`, carrying `error.within` around the catalog message
+ * (the reader's language); English exactly `${what}: ${English of message}`.
  */
-export function invalid(what: string, message: string | ErrorRef, file?: string): LakeError {
+export function invalid(what: string, message: ErrorRef, file?: string): LakeError {
   const context = file === undefined ? {} : { file };
-  return typeof message === 'string' ? new LakeError('DataInvalid', `${what}: ${message}`, context) : messageError('DataInvalid', 'error.within', { where: what, message }, context);
+  return messageError('DataInvalid', 'error.within', { where: what, message }, context);
 }

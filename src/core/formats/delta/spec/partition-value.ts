@@ -7,9 +7,9 @@
  * zone-less timestamp (with time zone type) is in the writer's zone, which the log does not record; it is
  * read as UTC here (what Spark does with its session zone set to UTC) and the plan says so.
  */
-import { LakeError } from '../../../errors.ts';
 import { parseDate, parseDecimal, parseTimestamp, type Value } from '../../../expr/index.ts';
 import type { DeltaType } from './schema.ts';
+import { messageError } from '../../../message-error.ts';
 
 /**
  * Parses one partition value of a primitive type. Must hold: '' and null → null; a value that does not
@@ -18,9 +18,9 @@ import type { DeltaType } from './schema.ts';
 export function parsePartitionValue(text: string | null | undefined, type: DeltaType, column: string): Value | null {
   if (text === null || text === undefined || text === '') return null;
   const fail = (): never => {
-    throw new LakeError('DataInvalid', `delta partition: value '${text}' of column ${column} is not a valid ${type.kind === 'primitive' ? type.name : type.kind}`, { column });
+    throw messageError('DataInvalid', 'error.delta.partitionValue', { value: text, column, type: type.kind === 'primitive' ? type.name : type.kind }, { column });
   };
-  if (type.kind !== 'primitive') throw new LakeError('Unsupported', `delta partition: column ${column} has the non-primitive type ${type.kind}`, { column });
+  if (type.kind !== 'primitive') throw messageError('Unsupported', 'error.delta.partitionType', { column, type: type.kind }, { column });
   switch (type.name) {
     case 'string': return text;
     case 'byte': case 'short': case 'integer': {

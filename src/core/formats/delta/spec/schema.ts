@@ -7,6 +7,8 @@
 import { LakeError } from '../../../errors.ts';
 import { parseJson } from '../../../util/json.ts';
 import { invalid } from './errors.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
 
 export type PrimitiveName =
   | 'string' | 'long' | 'integer' | 'short' | 'byte' | 'float' | 'double' | 'boolean' | 'binary' | 'date'
@@ -40,25 +42,25 @@ function parseType(t: unknown, path: string): DeltaType {
     if (d) return { kind: 'primitive', name: 'decimal', precision: Number(d[1]), scale: Number(d[2]) };
     if (t === 'decimal') return { kind: 'primitive', name: 'decimal', precision: 10, scale: 0 };
     if (PRIMITIVES.has(t)) return { kind: 'primitive', name: t as PrimitiveName };
-    throw new LakeError('Unsupported', `delta schema: column ${path} has the unknown type '${t}'`, { column: path });
+    throw messageError('Unsupported', 'error.delta.schema.unknownType', { column: path, type: t }, { column: path });
   }
-  if (typeof t !== 'object' || t === null) throw invalid('delta schema', `column ${path} has no type`);
+  if (typeof t !== 'object' || t === null) throw invalid('delta schema', errorRef('error.delta.schema.noType', { column: path }));
   const o = t as Obj;
   switch (o.type) {
     case 'struct': return parseStruct(o, path);
     case 'array': return { kind: 'array', elementType: parseType(o.elementType, `${path}.element`), containsNull: o.containsNull !== false };
     case 'map': return { kind: 'map', keyType: parseType(o.keyType, `${path}.key`), valueType: parseType(o.valueType, `${path}.value`), valueContainsNull: o.valueContainsNull !== false };
-    default: throw new LakeError('Unsupported', `delta schema: column ${path} has the unknown type '${String(o.type)}'`, { column: path });
+    default: throw messageError('Unsupported', 'error.delta.schema.unknownType', { column: path, type: String(o.type) }, { column: path });
   }
 }
 
 function parseStruct(o: Obj, path: string): StructType {
-  if (!Array.isArray(o.fields)) throw invalid('delta schema', `struct ${path || '(root)'} has no fields array`);
+  if (!Array.isArray(o.fields)) throw invalid('delta schema', errorRef('error.delta.schema.noFields', { struct: path || errorRef('error.delta.schema.root', undefined) }));
   return {
     kind: 'struct',
     fields: o.fields.map((f: unknown) => {
       const fo = f as Obj;
-      if (typeof fo?.name !== 'string') throw invalid('delta schema', `a field of ${path || 'the schema'} has no name`);
+      if (typeof fo?.name !== 'string') throw invalid('delta schema', errorRef('error.delta.schema.fieldNoName', { struct: path || errorRef('error.delta.schema.theSchema', undefined) }));
       const name = fo.name;
       const metadata = typeof fo.metadata === 'object' && fo.metadata !== null ? fo.metadata as Obj : {};
       return { name, type: parseType(fo.type, path ? `${path}.${name}` : name), nullable: fo.nullable !== false, metadata };
@@ -68,21 +70,29 @@ function parseStruct(o: Obj, path: string): StructType {
 
 /** Parses `metaData.schemaString`. Must hold: a root that is not a struct → DataInvalid `delta schema: …`. */
 export function parseSchemaString(text: string, file?: string): StructType {
-  const where = file ? ` in ${file}` : '';
-  if (text === '') throw invalid('delta schema', `the metaData action${where} has no schemaString`, file);
+  if (text === '') throw invalid('delta schema', file ? errorRef('error.delta.schema.noSchemaStringIn', { file }) : errorRef('error.delta.schema.noSchemaString', undefined), file);
   let json: unknown;
   try {
     json = parseJson(text);
   } catch (e) {
-    throw invalid('delta schema', `schemaString${where} is not JSON (${(e as Error).message})`, file);
+    const detail = (e as Error).message;
+    throw invalid('delta schema', file ? errorRef('error.delta.schema.notJsonIn', { file, detail }) : errorRef('error.delta.schema.notJson', { detail }), file);
   }
-  if (typeof json !== 'object' || json === null || (json as Obj).type !== 'struct') throw invalid('delta schema', `schemaString${where} is not a struct type`, file);
+  if (typeof json !== 'object' || json === null || (json as Obj).type !== 'struct') throw invalid('delta schema', file ? errorRef('error.delta.schema.notStructIn', { file }) : errorRef('error.delta.schema.notStruct', undefined), file);
   try {
     return parseStruct(json as Obj, '');
   } catch (e) {
-    if (file && e instanceof LakeError && !e.context.file) throw new LakeError(e.code, `${e.message} (schema${where})`, { ...e.context, file }, { cause: e });
+    if (file && e instanceof LakeError && !e.context.file) throw inSchemaOf(e, file);
     throw e;
   }
+}
+
+/**
+ * `e` (an error in the schema of the metaData action in `file`) naming that file: English exactly
+ * `${e.message} (schema in ${file})`, its catalog message (when it has one) quoted the same way.
+ */
+export function inSchemaOf(e: LakeError, file: string): LakeError {
+  return new LakeError(e.code, `${e.message} (schema in ${file})`, { ...e.context, file }, { cause: e, ref: e.ref && errorRef('error.delta.schema.inFile', { message: e.ref, file }) });
 }
 
 /** Column mapping mode (`delta.columnMapping.mode`; `none` when absent). */
@@ -92,7 +102,7 @@ export type ColumnMappingMode = 'none' | 'name' | 'id';
 export function physicalName(f: StructField, mode: ColumnMappingMode): string {
   if (mode === 'none') return f.name;
   const p = f.metadata[PHYSICAL_NAME_KEY];
-  if (typeof p !== 'string') throw invalid('delta schema', `column mapping mode '${mode}' but column ${f.name} has no ${PHYSICAL_NAME_KEY}`);
+  if (typeof p !== 'string') throw invalid('delta schema', errorRef('error.delta.schema.noPhysicalName', { mode, column: f.name, key: PHYSICAL_NAME_KEY }));
   return p;
 }
 

@@ -4,10 +4,10 @@
  * `readerFeatures` (reader version 3) or refuse the table; this module decides which, and explains each
  * feature for teaching.
  */
-import { LakeError } from '../../../errors.ts';
 import type { Metadata, Protocol } from './actions.ts';
 import { containsType, type StructType } from './schema.ts';
 import { messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 
 /** Reader features this reader implements, with what that means here. */
 export const SUPPORTED_READER_FEATURES: Readonly<Record<string, string>> = {
@@ -40,13 +40,13 @@ export const WRITER_FEATURES: Readonly<Record<string, string>> = {
 };
 
 /** Reader features refused with a reason. */
-const UNSUPPORTED_REASONS: Readonly<Record<string, string>> = {
-  variantType: 'variant columns (semi-structured data in the Parquet variant binary encoding) are not supported by this reader',
-  'variantType-preview': 'variant columns (semi-structured data in the Parquet variant binary encoding) are not supported by this reader',
-  variantShredding: 'shredded variant columns are not supported by this reader',
-  'variantShredding-preview': 'shredded variant columns are not supported by this reader',
-  catalogManaged: 'the table is catalog-managed: its latest commits live in a catalog, so the _delta_log folder alone is not the table',
-  'catalogOwned-preview': 'the table is catalog-managed: its latest commits live in a catalog, so the _delta_log folder alone is not the table',
+const UNSUPPORTED_REASONS: Readonly<Record<string, 'error.delta.reason.variant' | 'error.delta.reason.variantShredding' | 'error.delta.reason.catalogManaged'>> = {
+  variantType: 'error.delta.reason.variant',
+  'variantType-preview': 'error.delta.reason.variant',
+  variantShredding: 'error.delta.reason.variantShredding',
+  'variantShredding-preview': 'error.delta.reason.variantShredding',
+  catalogManaged: 'error.delta.reason.catalogManaged',
+  'catalogOwned-preview': 'error.delta.reason.catalogManaged',
 };
 
 /**
@@ -63,9 +63,13 @@ export function checkReadable(protocol: Protocol, file?: string): void {
   if (protocol.minReaderVersion < 3) return;
   const missing = (protocol.readerFeatures ?? []).filter((f) => SUPPORTED_READER_FEATURES[f] === undefined);
   if (missing.length === 0) return;
-  const why = missing.map((f) => `'${f}'${UNSUPPORTED_REASONS[f] ? ` (${UNSUPPORTED_REASONS[f]})` : ''}`).join(', ');
-  throw new LakeError('Unsupported', `delta protocol: the table needs reader feature${missing.length > 1 ? 's' : ''} ${why} that this reader does not implement`,
-    { ...ctx, features: missing.join(',') });
+  // Each feature is a message (with its reason when there is one), the list one message nesting the rest.
+  const items: ErrorRef[] = missing.map((f) => {
+    const reason = UNSUPPORTED_REASONS[f];
+    return reason ? errorRef('error.delta.featureWhy', { feature: f, reason: errorRef(reason, undefined) }) : errorRef('error.delta.feature', { feature: f });
+  });
+  const list = items.reduceRight((rest, first) => errorRef('error.delta.featureList', { first, rest }));
+  throw messageError('Unsupported', missing.length > 1 ? 'error.delta.readerFeatures' : 'error.delta.readerFeature', { list }, { ...ctx, features: missing.join(',') });
 }
 
 /** Refuses schemas with types this reader cannot produce (variant), naming the column. */

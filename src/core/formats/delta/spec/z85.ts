@@ -3,6 +3,7 @@
  * (PROTOCOL.md "Deletion Vector Descriptor Schema"): every 5 characters encode 4 bytes, big-endian.
  */
 import { LakeError } from '../../../errors.ts';
+import { internalError, messageError } from '../../../message-error.ts';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#';
 const DECODE = new Int16Array(128).fill(-1);
@@ -15,7 +16,7 @@ for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
  * above 2^32 - 1 in plain Z85, so the two forms cannot be confused; other groups above 2^32 - 1 are invalid.
  */
 export function z85Decode(text: string): Uint8Array {
-  if (text.length % 5 !== 0) throw new LakeError('DataInvalid', `delta z85: length ${text.length} is not a multiple of 5`);
+  if (text.length % 5 !== 0) throw messageError('DataInvalid', 'error.delta.z85.length', { length: text.length });
   const out: number[] = [];
   for (let i = 0; i < text.length; i += 5) {
     const group = text.slice(i, i + 5);
@@ -26,11 +27,11 @@ export function z85Decode(text: string): Uint8Array {
       continue;
     }
     const pad = /^#+/.exec(group)?.[0].length ?? 0;
-    if (i + 5 !== text.length || pad === 0 || pad > 3) throw new LakeError('DataInvalid', 'delta z85: a 5-character group exceeds 32 bits');
+    if (i + 5 !== text.length || pad === 0 || pad > 3) throw messageError('DataInvalid', 'error.delta.z85.group', undefined);
     const bytes = 4 - pad;
     let t = 0;
     for (let k = pad; k < 5; k++) t = t * 85 + digit(group, k);
-    if (t >= 2 ** (8 * bytes)) throw new LakeError('DataInvalid', 'delta z85: the padded last group exceeds its length');
+    if (t >= 2 ** (8 * bytes)) throw messageError('DataInvalid', 'error.delta.z85.padded', undefined);
     for (let k = bytes - 1; k >= 0; k--) out.push(Math.floor(t / 2 ** (8 * k)) & 0xff);
   }
   return Uint8Array.from(out);
@@ -39,13 +40,13 @@ export function z85Decode(text: string): Uint8Array {
 function digit(group: string, k: number): number {
   const c = group.charCodeAt(k);
   const d = c < 128 ? DECODE[c]! : -1;
-  if (d < 0) throw new LakeError('DataInvalid', `delta z85: invalid character '${group[k]}'`);
+  if (d < 0) throw messageError('DataInvalid', 'error.delta.z85.char', { char: group[k]! });
   return d;
 }
 
 /** Encodes bytes (length a multiple of 4) as Z85. */
 export function z85Encode(bytes: Uint8Array): string {
-  if (bytes.length % 4 !== 0) throw new LakeError('Internal', `delta z85: length ${bytes.length} is not a multiple of 4`);
+  if (bytes.length % 4 !== 0) throw internalError(`delta z85: length ${bytes.length} is not a multiple of 4`);
   let s = '';
   for (let i = 0; i < bytes.length; i += 4) {
     let v = ((bytes[i]! << 24) >>> 0) + (bytes[i + 1]! << 16) + (bytes[i + 2]! << 8) + bytes[i + 3]!;

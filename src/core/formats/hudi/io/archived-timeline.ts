@@ -12,7 +12,6 @@
  *   Avro), `plan`, `version` (`HoodieLSMTimelineInstant`).
  */
 import { readParquetRows, storageSource } from '../../../codecs/parquet/index.ts';
-import { LakeError } from '../../../errors.ts';
 import { listAll, type Storage } from '../../../io/storage.ts';
 import { utf8Decode } from '../../../util/bytes.ts';
 import { parseJson } from '../../../util/json.ts';
@@ -22,6 +21,8 @@ import { ACTIONS, type HudiAction, type Instant } from '../spec/instant.ts';
 import type { HudiTableConfig } from '../spec/properties.ts';
 import { frameLogFile } from './log-block.ts';
 import { decodeAvroBlock } from './log-content.ts';
+import { messageError } from '../../../message-error.ts';
+import { LakeError } from '../../../errors.ts';
 
 /** The folder of the archived timeline of a table (with a trailing slash). */
 export function archiveFolder(config: HudiTableConfig): string {
@@ -47,7 +48,7 @@ export async function loadArchivedInstants(storage: Storage, config: HudiTableCo
 
 function actionOf(text: unknown, file: string): HudiAction {
   if (typeof text === 'string' && (ACTIONS as readonly string[]).includes(text)) return text as HudiAction;
-  throw new LakeError('DataInvalid', `hudi archived timeline: ${file}: unknown action '${String(text)}'`, { file });
+  throw messageError('DataInvalid', 'error.hudi.archived.action', { file, action: String(text) }, { file });
 }
 
 function archived(requestedTime: string, action: HudiAction, file: string, metadata: CommitMetadata | undefined, completionTime?: string): Instant {
@@ -78,14 +79,14 @@ async function readArchiveLogs(storage: Storage, config: HudiTableConfig, signal
       throw hudiError(e, `hudi archived timeline: cannot read ${f.key}`, f.key, 'Io');
     }
     const framed = frameLogFile(bytes, f.key);
-    if (framed.warnings.length) throw new LakeError('DataInvalid', `hudi archived timeline: ${framed.warnings[0]}`, { file: f.key });
+    if (framed.warningRefs.length) throw messageError('DataInvalid', 'error.within', { where: 'hudi archived timeline', message: framed.warningRefs[0]! }, { file: f.key });
     for (const block of framed.blocks) {
       if (block.type !== 'avro_data') continue;
       for (const r of decodeAvroBlock(block, f.key).records) {
         const state = r.actionState ?? 'COMPLETED';
         if (state !== 'COMPLETED') continue;
         const time = r.commitTime;
-        if (typeof time !== 'string' || !/^\d{14,17}$/.test(time)) throw new LakeError('DataInvalid', `hudi archived timeline: ${f.key}: entry without a valid commitTime`, { file: f.key, offset: block.offset });
+        if (typeof time !== 'string' || !/^\d{14,17}$/.test(time)) throw messageError('DataInvalid', 'error.hudi.archived.commitTime', { file: f.key }, { file: f.key, offset: block.offset });
         const action = actionOf(r.actionType, f.key);
         const record = r.hoodieReplaceCommitMetadata ?? r.hoodieCommitMetadata;
         const metadata = record === undefined || record === null ? undefined : commitMetadataOf(record, f.key, false, time);
@@ -107,7 +108,7 @@ async function readLsmTimeline(storage: Storage, config: HudiTableConfig, signal
     if (e instanceof LakeError && e.code === 'NotFound') return [];
     throw hudiError(e, `hudi archived timeline: cannot read ${versionKey}`, versionKey, 'Io');
   }
-  if (!/^\d+$/.test(versionText)) throw new LakeError('DataInvalid', `hudi archived timeline: ${versionKey} holds '${versionText.slice(0, 40)}', not a snapshot version`, { file: versionKey });
+  if (!/^\d+$/.test(versionText)) throw messageError('DataInvalid', 'error.hudi.archived.version', { file: versionKey, text: versionText.slice(0, 40) }, { file: versionKey });
   const manifestKey = `${folder}manifest_${versionText}`;
   let files: { fileName: string; fileLen: number }[];
   try {
@@ -135,7 +136,7 @@ async function readLsmTimeline(storage: Storage, config: HudiTableConfig, signal
     for (const r of rows) {
       const time = r.instantTime;
       if (typeof time !== 'string' || !/^\d{14,17}$/.test(time) || time < min! || time > max!) {
-        throw new LakeError('DataInvalid', `hudi archived timeline: ${key}: instant ${String(time)} is not within the file's range ${min}–${max}`, { file: key });
+        throw messageError('DataInvalid', 'error.hudi.archived.range', { file: key, instant: String(time), min: String(min), max: String(max) }, { file: key });
       }
       const action = actionOf(r.action, key);
       const bytes = r.metadata;

@@ -13,6 +13,7 @@ import {
 import type { AvroType } from '../../../codecs/avro/index.ts';
 import { LakeError } from '../../../errors.ts';
 import { utf8Encode } from '../../../util/bytes.ts';
+import { internalError, messageError } from '../../../message-error.ts';
 
 /** The non-null branch of a nullable union, and whether null is allowed. */
 function unwrap(t: AvroType): { t: AvroType; nullable: boolean } {
@@ -20,7 +21,7 @@ function unwrap(t: AvroType): { t: AvroType; nullable: boolean } {
   const rest = t.branches.filter((b) => b.kind !== 'null');
   if (rest.length === 1) return { t: rest[0]!, nullable: rest.length < t.branches.length };
   if (rest.length === 0) return { t: t.branches[0]!, nullable: true };
-  throw new LakeError('Unsupported', `hudi log: Avro unions of several non-null types are not supported (${rest.map((b) => b.kind).join(', ')})`);
+  throw messageError('Unsupported', 'error.hudi.log.unions', { types: rest.map((b) => b.kind).join(', ') });
 }
 
 function logical(t: AvroType): string | undefined {
@@ -57,13 +58,13 @@ function arrowTypeOf(avro: AvroType): DataType {
       return new Map_(new Field('key_value', entry, false) as never);
     }
     case 'record': return new Struct(t.fields.map((f) => new Field(f.name, arrowTypeOf(f.type), unwrap(f.type).nullable)));
-    case 'union': throw new LakeError('Internal', 'hudi log: nested union');
+    case 'union': throw internalError('hudi log: nested union');
   }
 }
 
 /** A record batch of `records` (objects of the record schema `type`), with the record's fields as columns. */
 export function recordsToBatch(type: AvroType, records: readonly Record<string, unknown>[]): RecordBatch {
-  if (type.kind !== 'record') throw new LakeError('DataInvalid', `hudi log: the writer schema is a ${type.kind}, not a record`);
+  if (type.kind !== 'record') throw messageError('DataInvalid', 'error.hudi.log.notRecord', { kind: type.kind });
   const struct = arrowTypeOf(type) as Struct;
   const data = build(struct, records);
   return new RecordBatch(new Schema(struct.children), data as Data<Struct>);
@@ -146,5 +147,5 @@ function build(type: DataType, values: readonly unknown[]): Data {
     const child = build(type.children[0]!.type, items);
     return makeData({ type, ...base, valueOffsets, child } as never);
   }
-  throw new LakeError('Unsupported', `hudi log: no Arrow conversion for ${String(type)}`);
+  throw messageError('Unsupported', 'error.hudi.log.noArrow', { type: String(type) });
 }

@@ -8,6 +8,8 @@
  * corrupt: like Hudi, the reader skips to the next `#HUDI#` and warns, naming the file and the offset.
  */
 import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef, errorText, type ErrorRef } from '../../../messages/message-parts.ts';
 
 const LOG_MAGIC = new Uint8Array([0x23, 0x48, 0x55, 0x44, 0x49, 0x23]); // "#HUDI#"
 
@@ -37,6 +39,8 @@ export interface FramedLog {
   readonly blocks: LogBlock[];
   /** One sentence per skipped corrupt region, naming the file and the offset. */
   readonly warnings: string[];
+  /** The same sentences as catalog messages (the reader's language), one per warning. */
+  readonly warningRefs: ErrorRef[];
 }
 
 class View {
@@ -75,11 +79,13 @@ export function frameLogFile(bytes: Uint8Array, file: string): FramedLog {
   const v = new View(bytes);
   const blocks: LogBlock[] = [];
   const warnings: string[] = [];
+  const warningRefs: ErrorRef[] = [];
   let p = 0;
   while (p < bytes.length) {
     if (!isMagicAt(bytes, p)) {
       const next = nextMagic(bytes, p + 1);
-      warnings.push(`hudi log: ${file}: ${next - p} bytes at offset ${p} are not a block (no #HUDI# magic); skipped as Hudi does`);
+      warningRefs.push(errorRef('error.hudi.log.notBlock', { file, bytes: next - p, offset: p }));
+      warnings.push(errorText(warningRefs.at(-1)!));
       p = next;
       continue;
     }
@@ -91,11 +97,12 @@ export function frameLogFile(bytes: Uint8Array, file: string): FramedLog {
       if (e instanceof LakeError) throw e.withContext({ file, offset: p });
       const next = nextMagic(bytes, p + 1);
       const why = e instanceof Error ? e.message : String(e);
-      warnings.push(`hudi log: ${file}: corrupt block at offset ${p} (${why}); ${next - p} bytes skipped as Hudi does`);
+      warningRefs.push(errorRef('error.hudi.log.corruptBlock', { file, offset: p, detail: why, bytes: next - p }));
+      warnings.push(errorText(warningRefs.at(-1)!));
       p = next;
     }
   }
-  return { blocks, warnings };
+  return { blocks, warnings, warningRefs };
 }
 
 function frameOne(v: View, start: number): LogBlock {
@@ -108,7 +115,7 @@ function frameOne(v: View, start: number): LogBlock {
   const formatVersion = v.int(p, end);
   p += 4;
   if (formatVersion !== 0 && formatVersion !== 1) throw new RangeError(`unknown log format version ${formatVersion}`);
-  if (formatVersion === 0) throw new LakeError('Unsupported', 'hudi log: log format version 0 blocks are not supported');
+  if (formatVersion === 0) throw messageError('Unsupported', 'error.hudi.log.version0', undefined);
   const typeOrdinal = v.int(p, end);
   p += 4;
   const type = BLOCK_TYPES[typeOrdinal];

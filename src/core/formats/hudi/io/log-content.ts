@@ -10,7 +10,7 @@
  */
 import { AvroCursor, compileDecoder, parseAvroSchema, type AvroSchema, type AvroType } from '../../../codecs/avro/index.ts';
 import type { AvroDecodeFn } from '../../../codecs/avro/decoder.ts';
-import { LakeError } from '../../../errors.ts';
+import { LakeError, isLakeError } from '../../../errors.ts';
 import { parseJson } from '../../../util/json.ts';
 import { HEADER, type LogBlock } from './log-block.ts';
 import { messageError } from '../../../message-error.ts';
@@ -39,7 +39,7 @@ function writerSchema(text: string, file: string): { type: AvroType; decode: Avr
     try {
       type = parseAvroSchema(parseJson(text) as AvroSchema);
     } catch (e) {
-      throw new LakeError('DataInvalid', `hudi log: ${file}: the block's writer schema is not valid Avro (${e instanceof Error ? e.message : String(e)})`, { file });
+      throw messageError('DataInvalid', 'error.hudi.log.writerSchema', { file, detail: (isLakeError(e) && e.ref) || (e instanceof Error ? e.message : String(e)) }, { file }, e);
     }
     d = { type, decode: compileDecoder(type) };
     if (decoders.size > 64) decoders.clear();
@@ -79,7 +79,7 @@ export function decodeAvroBlock(block: LogBlock, file: string): AvroBlockRecords
       p += len;
     }
   } catch (e) {
-    throw new LakeError('DataInvalid', `hudi log: ${file}: cannot decode the Avro data block at offset ${block.offset}: ${e instanceof Error ? e.message : String(e)}`, where);
+    throw messageError('DataInvalid', 'error.hudi.log.decodeData', { file, offset: block.offset, detail: (isLakeError(e) && e.ref) || (e instanceof Error ? e.message : String(e)) }, where, e);
   }
   if (count !== Infinity && records.length !== count) {
     throw messageError('DataInvalid', 'error.hudi.log.recordCount', { file, offset: block.offset, count, records: records.length }, where);
@@ -94,7 +94,7 @@ export function decodeDeleteBlock(block: LogBlock, file: string): DeleteKey[] {
   const dv = view(c);
   const version = dv.getInt32(0);
   if (version < 3) {
-    throw new LakeError('Unsupported', `hudi log: ${file}: delete block version ${version} at offset ${block.offset} holds Kryo-serialised Java objects; only version 3 (Avro) is read`, where);
+    throw messageError('Unsupported', 'error.hudi.log.kryoDelete', { file, version, offset: block.offset }, where);
   }
   const len = dv.getInt32(4);
   const cur = new AvroCursor(c, 8, Math.min(c.length, 8 + len));
@@ -110,7 +110,7 @@ export function decodeDeleteBlock(block: LogBlock, file: string): DeleteKey[] {
       }
     }
   } catch (e) {
-    throw new LakeError('DataInvalid', `hudi log: ${file}: cannot decode the delete block at offset ${block.offset}: ${e instanceof Error ? e.message : String(e)}`, where);
+    throw messageError('DataInvalid', 'error.hudi.log.decodeDelete', { file, offset: block.offset, detail: (isLakeError(e) && e.ref) || (e instanceof Error ? e.message : String(e)) }, where, e);
   }
   return out;
 }

@@ -17,10 +17,11 @@ import { hudiError } from '../spec/errors.ts';
 import type { HudiSchema } from '../spec/schema.ts';
 import { valueTypeOfAvro } from './filter.ts';
 import type { HudiTaskFile } from './task.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** Reads a base file's footer head (statistics, not the bloom filter Hudi writes after them). Must hold: an unreadable or invalid footer → LakeError naming the file. */
 export async function readBaseFooter(storage: Storage, f: HudiTaskFile, signal?: AbortSignal): Promise<ParquetFooter> {
-  if (!/\.parquet$/i.test(f.key)) throw new LakeError('Unsupported', `hudi plan: base file ${f.key} is not Parquet: no column statistics read`, { file: f.key });
+  if (!/\.parquet$/i.test(f.key)) throw messageError('Unsupported', 'error.hudi.notParquet', { file: f.key }, { file: f.key });
   try {
     const source = await storageSource(storage, f.key, { size: f.size > 0 ? f.size : undefined, signal });
     return await readParquetFooterHead(source, signal);

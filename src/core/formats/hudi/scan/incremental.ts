@@ -15,6 +15,7 @@ import type { HudiMetadata } from '../io/metadata.ts';
 import { planSnapshot } from './plan.ts';
 import type { HudiTask } from './task.ts';
 import { note } from '../../../messages/note.ts';
+import { internalError, messageError } from '../../../message-error.ts';
 
 const COMMIT_TIME_COLUMN = '_hoodie_commit_time';
 
@@ -31,12 +32,15 @@ export interface IncrementalRange {
  */
 export async function planIncremental(meta: HudiMetadata, range: IncrementalRange, columns: readonly string[] | undefined, signal?: AbortSignal): Promise<LakePlan<HudiTask>> {
   if (!meta.config.populateMetaFields) {
-    throw new LakeError('Unsupported', 'hudi incremental: the table does not populate meta fields (hoodie.populate.meta.fields=false): records carry no commit time');
+    throw messageError('Unsupported', 'error.hudi.incremental.metaFields', undefined);
   }
   const versions = meta.versions();
   const end = range.end === undefined ? versions.at(-1) : versions.find((v) => v.requestedTime === range.end);
-  if (!end) throw new LakeError('NotFound', `hudi incremental: no completed write instant ${range.end ?? '(the table has none)'}`, { version: range.end ?? '' });
-  if (range.begin >= end.requestedTime) throw new LakeError('DataInvalid', `hudi incremental: begin ${range.begin} is not before end ${end.requestedTime}`);
+  if (!end) {
+    const context = { version: range.end ?? '' };
+    throw range.end === undefined ? messageError('NotFound', 'error.hudi.incremental.noWrite', undefined, context) : messageError('NotFound', 'error.hudi.incremental.noInstant', { instant: range.end }, context);
+  }
+  if (range.begin >= end.requestedTime) throw messageError('DataInvalid', 'error.hudi.incremental.order', { begin: range.begin, end: end.requestedTime });
   const data = columns ?? (await meta.schemaAsOf(end.requestedTime, signal)).columns;
   const plan = await planSnapshot({
     meta, instant: end, columns: [COMMIT_TIME_COLUMN, ...data.filter((c) => c !== COMMIT_TIME_COLUMN)], signal,
@@ -50,7 +54,7 @@ export async function planIncremental(meta: HudiMetadata, range: IncrementalRang
 /** Keeps the rows of a batch whose `_hoodie_commit_time` lies in (begin, end]. */
 export function commitTimeFilter(batch: RecordBatch, begin: string, end: string): RecordBatch {
   const k = batch.schema.fields.findIndex((f) => f.name === COMMIT_TIME_COLUMN);
-  if (k < 0) throw new LakeError('Internal', 'hudi incremental: the batch has no _hoodie_commit_time');
+  if (k < 0) throw internalError('hudi incremental: the batch has no _hoodie_commit_time');
   const d = batch.data.children[k]!;
   const read = canonicalAccessor(batch.schema.fields[k]!.type);
   const keep = new Uint8Array(batch.numRows);

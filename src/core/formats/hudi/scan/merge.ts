@@ -10,9 +10,9 @@
  */
 import type { Data, RecordBatch } from 'apache-arrow';
 import { canonicalAccessor, takeRows } from '../../../arrow/index.ts';
-import { LakeError } from '../../../errors.ts';
 import type { DeleteKey } from '../io/log-content.ts';
 import type { MergeMode } from '../spec/properties.ts';
+import { messageError } from '../../../message-error.ts';
 
 const RECORD_KEY_COLUMN = '_hoodie_record_key';
 /** A record whose `_hoodie_is_deleted` is true is a delete (Hudi "soft/hard deletes"). */
@@ -69,7 +69,7 @@ function keyReader(batch: RecordBatch, o: MergeOptions): (row: number) => string
   if (meta) return (i) => String(meta.read(meta.d, i));
   const cols = o.recordKeyFields.map((f) => {
     const c = column(batch, f);
-    if (!c) throw new LakeError('DataInvalid', `hudi merge: file group ${o.fileGroup} has neither ${RECORD_KEY_COLUMN} nor the record key field ${f}`, { column: f });
+    if (!c) throw messageError('DataInvalid', 'error.hudi.merge.noKey', { group: o.fileGroup, column: RECORD_KEY_COLUMN, field: f }, { column: f });
     return { f, ...c };
   });
   if (cols.length === 1) return (i) => String(cols[0]!.read(cols[0]!.d, i));

@@ -8,7 +8,6 @@ import type { DataType, RecordBatch } from 'apache-arrow';
 import { Field, Utf8 } from 'apache-arrow';
 import { batchFromColumns, nullData } from '../../../arrow/index.ts';
 import { readParquetTable, readParquetToArrow, storageSource } from '../../../codecs/parquet/index.ts';
-import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { recordsToBatch } from '../io/avro-arrow.ts';
 import { frameLogFile, HEADER, type LogBlock } from '../io/log-block.ts';
@@ -20,6 +19,7 @@ import { applyFilter } from './filter.ts';
 import { commitTimeFilter } from './incremental.ts';
 import { mergeSlice, type MergeInput } from './merge.ts';
 import type { HudiTask, HudiTaskFile } from './task.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface ReadContext {
   readonly storage: Storage;
@@ -122,14 +122,14 @@ function checkBlockInstant(config: HudiTableConfig, f: HudiTaskFile, block: LogB
   if (instant === undefined) return;
   const exact = config.version >= 8 && block.type !== 'command';
   if (exact ? instant === f.instantTime : instant >= f.instantTime) return;
-  throw new LakeError('DataInvalid', `hudi log: ${f.key}: ${block.type} block at offset ${block.offset} has instant ${instant}, but the file name says ${f.instantTime}`, { file: f.key, offset: block.offset });
+  throw messageError('DataInvalid', 'error.hudi.log.instant', { file: f.key, type: block.type, offset: block.offset, instant: String(instant), named: f.instantTime }, { file: f.key, offset: block.offset });
 }
 
 async function logInputs(ctx: ReadContext, task: HudiTask): Promise<MergeInput[]> {
   const out: MergeInput[] = [];
   for (const { file, block } of await visibleBlocks(ctx, task)) {
     if (block.header.get(HEADER.IS_PARTIAL) === 'true') {
-      throw new LakeError('Unsupported', `hudi log: ${file}: partial-update block at offset ${block.offset} is not supported`, { file, offset: block.offset });
+      throw messageError('Unsupported', 'error.hudi.log.partialUpdate', { file, offset: block.offset }, { file, offset: block.offset });
     }
     switch (block.type) {
       case 'avro_data': {
@@ -150,7 +150,7 @@ async function logInputs(ctx: ReadContext, task: HudiTask): Promise<MergeInput[]
       case 'command': case 'corrupt': case 'cdc_data':
         break;
       case 'hfile_data':
-        throw new LakeError('Unsupported', `hudi log: ${file}: HFile data blocks (metadata table) are not read`, { file, offset: block.offset });
+        throw messageError('Unsupported', 'error.hudi.log.hfile', { file }, { file, offset: block.offset });
     }
   }
   return out;

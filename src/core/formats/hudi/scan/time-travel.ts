@@ -4,7 +4,6 @@
  * for table versions 8+ too, as hudi-rs does (`InstantRange` compares requested instant times), not the
  * completion time. Instant times are wall-clock times of the writer's zone (see properties.ts).
  */
-import { LakeError } from '../../../errors.ts';
 import { instantTimeToMs, type Instant } from '../spec/instant.ts';
 import type { VersionSelector } from '../../table-format.ts';
 import type { HudiMetadata } from '../io/metadata.ts';
@@ -28,11 +27,13 @@ export function resolveInstant(meta: HudiMetadata, selector: VersionSelector = {
     const hit = versions.find((i) => i.requestedTime === v) ?? versions.find((i) => i.completionTime === v);
     if (!hit) {
       const pending = meta.timeline.get(v);
-      const why = pending && pending.state !== 'COMPLETED'
-        ? `instant ${v} (${pending.requestedAction}) is ${pending.state.toLowerCase()}, not completed: it is never read as committed`
-        : pending ? `instant ${v} is a ${pending.action}, which writes no data version` : `no completed instant ${v} in the active timeline`;
       const file = pending ? (pending.completed ?? pending.inflight ?? pending.requested)!.key : `${meta.config.timelineFolder}/`;
-      throw new LakeError('NotFound', `hudi time travel: ${why} (${file})`, { version: v, file });
+      const context = { version: v, file };
+      if (pending && pending.state !== 'COMPLETED') {
+        throw messageError('NotFound', 'error.hudi.travel.pending', { instant: v, action: pending.requestedAction, state: pending.state.toLowerCase(), file }, context);
+      }
+      throw pending ? messageError('NotFound', 'error.hudi.travel.noData', { instant: v, action: pending.action, file }, context)
+        : messageError('NotFound', 'error.hudi.travel.noInstant', { instant: v, file }, context);
     }
     const notes = hit.archived ? [note('note.hudi.asOfArchived', { instant: v, action: hit.action, file: hit.archived.file })] : hit.requestedTime === v ? [note('note.hudi.asOf', { instant: v, action: hit.action })]
       : [note('note.hudi.completionTime', { time: v, instant: hit.requestedTime })];
@@ -44,7 +45,7 @@ export function resolveInstant(meta: HudiMetadata, selector: VersionSelector = {
     const hit = [...versions].reverse().find((i) => instantTimeToMs(i.requestedTime, offset) <= ts);
     if (!hit) {
       const file = `${meta.config.timelineFolder}/`;
-      throw new LakeError('NotFound', `hudi time travel: no completed instant at or before ${new Date(ts).toISOString()} in the active timeline (${file})`, { asOfTimestampMs: ts, file });
+      throw messageError('NotFound', 'error.hudi.travel.before', { time: new Date(ts).toISOString(), file }, { asOfTimestampMs: ts, file });
     }
     return {
       instant: hit, isLatest: hit === latest,

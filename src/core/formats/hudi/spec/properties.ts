@@ -4,7 +4,6 @@
  * generator, partition path style, timeline layout and paths, meta fields, merge mode and payload class.
  * Table versions 6, 8 and 9 are read (as hudi-rs does); anything else is a clear Unsupported.
  */
-import { LakeError } from '../../../errors.ts';
 import { crc32 } from '../../../util/bytes.ts';
 import { messageError } from '../../../message-error.ts';
 
@@ -147,7 +146,7 @@ function timelineLayoutOf(text: string | undefined, version: number, file: strin
   if (text === undefined) return expected[expected.length - 1]!;
   const layout = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
   if (!expected.includes(layout)) {
-    throw new LakeError('DataInvalid', `hudi properties: ${file}: hoodie.timeline.layout.version=${text} does not fit hoodie.table.version=${version} (which keeps its timeline in layout ${expected.join(' or ')}): the properties file is inconsistent`, { file });
+    throw messageError('DataInvalid', 'error.hudi.props.layout', { file, text, version: String(version), expected: expected.join(' or ') }, { file });
   }
   return layout;
 }
@@ -164,7 +163,7 @@ function checkChecksum(props: ReadonlyMap<string, string>, file: string): void {
   const want = `${props.get('hoodie.database.name') ?? ''}.${props.get('hoodie.table.name') ?? ''}`;
   const crc = crc32(new TextEncoder().encode(want));
   if (!/^\d+$/.test(text.trim()) || Number(text.trim()) !== crc) {
-    throw new LakeError('DataInvalid', `hudi properties: ${file}: hoodie.table.checksum=${text} does not match the table name ('${want}' has CRC32 ${crc}): the file is damaged or was edited by hand`, { file });
+    throw messageError('DataInvalid', 'error.hudi.props.checksum', { file, text, name: want, crc: String(crc) }, { file });
   }
 }
 

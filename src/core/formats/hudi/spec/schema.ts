@@ -4,9 +4,10 @@
  * (commit time, sequence number, record key, partition path, file name) are not data columns.
  */
 import { parseAvroSchema, type AvroSchema, type AvroType } from '../../../codecs/avro/index.ts';
-import { LakeError } from '../../../errors.ts';
+import { LakeError, isLakeError } from '../../../errors.ts';
 import { parseJson } from '../../../util/json.ts';
 import type { ColumnDto } from '../../table-format.ts';
+import { messageError } from '../../../message-error.ts';
 
 const META_FIELDS = ['_hoodie_commit_time', '_hoodie_commit_seqno', '_hoodie_record_key', '_hoodie_partition_path', '_hoodie_file_name'] as const;
 
@@ -27,9 +28,9 @@ export function parseHudiSchema(text: string, where: string): HudiSchema {
   try {
     type = parseAvroSchema(parseJson(text) as AvroSchema);
   } catch (e) {
-    throw new LakeError('DataInvalid', `hudi schema: ${where}: not a valid Avro schema (${e instanceof Error ? e.message : String(e)})`, { file: where });
+    throw messageError('DataInvalid', 'error.hudi.schema.invalid', { file: where, detail: (isLakeError(e) && e.ref) || (e instanceof Error ? e.message : String(e)) }, { file: where }, e);
   }
-  if (type.kind !== 'record') throw new LakeError('DataInvalid', `hudi schema: ${where}: the schema is a ${type.kind}, not a record`, { file: where });
+  if (type.kind !== 'record') throw messageError('DataInvalid', 'error.hudi.schema.notRecord', { file: where, kind: type.kind }, { file: where });
   return { text, type, columns: type.fields.map((f) => f.name).filter((n) => !isMetaField(n)) };
 }
 

@@ -6,12 +6,12 @@
  */
 import type { RecordBatch, Table } from 'apache-arrow';
 import type { ChangeResult } from '../../../commit/change-preview.ts';
-import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { currentSchema } from '../spec/table-metadata.ts';
 import { type AppendOptions, appendRows } from './append.ts';
 import { reader } from './arrow-rows.ts';
 import { loadTableState } from './table-state.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** Appends every row of `data`; a schema column missing from the batches is written as null (refused if required). */
 export async function appendArrow(storage: Storage, data: Table | readonly RecordBatch[], opts: AppendOptions = {}): Promise<ChangeResult> {
@@ -22,7 +22,7 @@ export async function appendArrow(storage: Storage, data: Table | readonly Recor
   for (const batch of batches) {
     const names = batch.schema.fields.map((f) => f.name);
     const extra = names.filter((n) => !schema.fields.some((f) => f.name === n));
-    if (extra.length) throw new LakeError('DataInvalid', `iceberg append: column(s) ${extra.join(', ')} are not in the table schema`, { column: extra[0] });
+    if (extra.length) throw messageError('DataInvalid', 'error.iceberg.write.extraColumns', { columns: extra.join(', ') }, { column: extra[0] });
     const readers = schema.fields.map((f) => {
       const j = names.indexOf(f.name);
       return j < 0 ? () => null : reader(batch.data.children[j], f.type);

@@ -5,7 +5,6 @@
  * rewritten manifest list, never rewritten data.
  */
 import type { ChangeResult } from '../../../commit/change-preview.ts';
-import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import type { DataFile } from '../spec/manifest.ts';
 import { currentSchema, findSpec } from '../spec/table-metadata.ts';
@@ -13,6 +12,7 @@ import type { Row } from './row-values.ts';
 import { changeResult, commitSnapshot, type SnapshotCommitOptions } from './snapshot-commit.ts';
 import { loadTableState } from './table-state.ts';
 import { FileNamer, type WriteFilesOptions, writeDataFiles } from './write-data-files.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface AppendOptions extends SnapshotCommitOptions, Omit<WriteFilesOptions, 'signal'> {
   readonly branch?: string;
@@ -25,7 +25,7 @@ export interface AppendOptions extends SnapshotCommitOptions, Omit<WriteFilesOpt
 export async function appendRows(storage: Storage, rows: readonly Row[], opts: AppendOptions = {}): Promise<ChangeResult> {
   const base = opts.base ?? await loadTableState(storage, opts.signal);
   const meta = base.metadata;
-  if (meta.formatVersion > 3) throw new LakeError('Unsupported', `iceberg append: format-version ${meta.formatVersion}`);
+  if (meta.formatVersion > 3) throw messageError('Unsupported', 'error.iceberg.write.formatVersion', { version: meta.formatVersion });
   const spec = findSpec(meta, meta.defaultSpecId)!;
   const written = await writeDataFiles(base, rows, currentSchema(meta), spec, new FileNamer(), { ...opts, signal: opts.signal });
   const result = await appendDataFiles(storage, written.map((w) => w.dataFile), { ...opts, base, writtenKeys: () => written.map((w) => w.key) });

@@ -12,6 +12,7 @@ import type { NestedField, PrimitiveType } from '../spec/types.ts';
 import { arrowColumnAcc, arrowColumnValues } from './arrow-metrics.ts';
 import { addMetrics, dictionaryPays, type FileMetrics, footerFacts, type ParquetCodec, type WrittenParquet } from './data-file-writer.ts';
 import { arrowFieldOf } from './parquet-schema.ts';
+import { internalError, messageError } from '../../../message-error.ts';
 
 /** Up to this many rows the dictionary decision counts distinct values (as the row path does). */
 const DICTIONARY_EXACT_ROWS = 20_000;
@@ -45,8 +46,8 @@ export function writeParquetBatches(batches: readonly RecordBatch[], fields: rea
     const chunks = batches.map((b) => b.data.children[k]);
     const want = String(arrowFields[k].type);
     for (const c of chunks) {
-      if (String(c.type) !== want) throw new LakeError('Internal', `iceberg write: column ${f.name} is ${String(c.type)}, expected ${want}`, { column: f.name });
-      if (f.required && c.nullCount > 0) throw new LakeError('DataInvalid', `iceberg write: ${f.name} is required but holds nulls`, { column: f.name });
+      if (String(c.type) !== want) throw internalError(`iceberg write: column ${f.name} is ${String(c.type)}, expected ${want}`, { column: f.name });
+      if (f.required && c.nullCount > 0) throw messageError('DataInvalid', 'error.iceberg.write.holdsNulls', { column: f.name }, { column: f.name });
     }
     const t = f.type as PrimitiveType;
     addMetrics(metrics, f.id, t, arrowColumnAcc(t, chunks), truncate);

@@ -29,6 +29,7 @@ import { applyUpdates } from './apply-updates.ts';
 import { checkRequirements } from './requirements.ts';
 import { checkStillNewest, loadTableState, nextMetadataKey, stateOf, type TableState } from './table-state.ts';
 import { PROPS, type TableRequirement, type TableUpdate } from './table-update.ts';
+import { internalError } from '../../../message-error.ts';
 
 /** What a producer returns for one attempt. */
 export interface CommitPlan {
@@ -122,7 +123,7 @@ function validate(doc: Record<string, unknown>, key: string) {
   try {
     return parseTableMetadata(doc, key);
   } catch (e) {
-    throw new LakeError('Internal', `iceberg commit: the new metadata would not be readable: ${(e as Error).message}`, { file: key, [COMMIT_STATE_UNKNOWN]: false }, { cause: e });
+    throw internalError(`iceberg commit: the new metadata would not be readable: ${(e as Error).message}`, { file: key, [COMMIT_STATE_UNKNOWN]: false }, { cause: e });
   }
 }
 

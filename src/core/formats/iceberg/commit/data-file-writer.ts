@@ -21,6 +21,7 @@ import {
 } from '../spec/write-single-value.ts';
 import { arrowFieldOf, parquetSchemaOf } from './parquet-schema.ts';
 import { normalizePrimitive, normalizeRow, type Row } from './row-values.ts';
+import { internalError, messageError } from '../../../message-error.ts';
 
 export interface FileMetrics {
   readonly columnSizes: Map<number, bigint>;
@@ -134,7 +135,7 @@ function columnValues(rows: readonly Row[], f: NestedField, t: PrimitiveType): u
   for (let i = 0; i < rows.length; i++) {
     const v = rows[i][f.name];
     if (v === null || v === undefined) {
-      if (f.required) throw new LakeError('DataInvalid', `iceberg write: row ${i}: ${f.name} is required but null`, { column: `row ${i}: ${f.name}` });
+      if (f.required) throw messageError('DataInvalid', 'error.iceberg.write.rowRequired', { row: i, column: f.name }, { column: `row ${i}: ${f.name}` });
       out[i] = null;
       continue;
     }
@@ -146,7 +147,7 @@ function columnValues(rows: readonly Row[], f: NestedField, t: PrimitiveType): u
     }
     const n = out[i];
     if (typeof n === 'bigint' && t.kind !== 'decimal' && (n < MIN64 || n > MAX64)) {
-      throw new LakeError('DataInvalid', `iceberg write: row ${i}: ${f.name}: ${n}n is out of the 64-bit range of ${t.kind}`, { column: `row ${i}: ${f.name}` });
+      throw messageError('DataInvalid', 'error.iceberg.write.range', { row: i, column: f.name, value: String(n), type: t.kind }, { column: `row ${i}: ${f.name}` });
     }
   }
   return out;
@@ -282,13 +283,13 @@ function arrowColumn(field: Field, t: PrimitiveType, values: readonly unknown[])
           end += j < v.length ? UTF8.encodeInto(v, buf.subarray(end)).written : j;
         }
         else if (v !== null) { room((v as Uint8Array).length); buf.set(v as Uint8Array, end); end += (v as Uint8Array).length; }
-        if (end > 0x7fffffff) throw new LakeError('Unsupported', `iceberg write: column ${field.name} holds over 2 GiB in one file`, { column: field.name });
+        if (end > 0x7fffffff) throw messageError('Unsupported', 'error.iceberg.write.tooLarge', { column: field.name }, { column: field.name });
         offsets[i + 1] = end;
       }
       return make({ valueOffsets: offsets, data: buf.subarray(0, end) });
     }
     default:
-      throw new LakeError('Internal', `iceberg write: no Arrow column for ${t.kind}`, { column: field.name });
+      throw internalError(`iceberg write: no Arrow column for ${t.kind}`, { column: field.name });
   }
 }
 
@@ -387,6 +388,6 @@ export function bounds(t: PrimitiveType, acc: Acc, n: number): [Uint8Array | und
   try {
     return [encodeBinaryValue(t, acc.lower), encodeBinaryValue(t, acc.upper)];
   } catch (e) {
-    throw new LakeError('Internal', `iceberg write: cannot encode bounds of ${t.kind}`, {}, { cause: e });
+    throw internalError(`iceberg write: cannot encode bounds of ${t.kind}`, {}, { cause: e });
   }
 }

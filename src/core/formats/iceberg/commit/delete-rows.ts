@@ -11,7 +11,6 @@
 import type { FileChange } from '../../../commit/change-preview.ts';
 import { RoaringBitmap64 } from '../../../codecs/roaring.ts';
 import { readDeletionVector } from '../../../codecs/puffin.ts';
-import { LakeError } from '../../../errors.ts';
 import { messageError } from '../../../message-error.ts';
 import { bindExpr } from '../../../expr/bind.ts';
 import type { BoundExpr, Expr } from '../../../expr/expr.ts';
@@ -101,7 +100,7 @@ export async function prepareDeleteWhere(storage: Storage, filter: Expr | string
   const state = await loadTableState(storage, opts.signal);
   const meta = state.metadata;
   const mode: DeleteMode = opts.mode ?? (meta.properties[PROPS.deleteMode] === 'merge-on-read' ? 'merge-on-read' : 'copy-on-write');
-  if (mode === 'merge-on-read' && meta.formatVersion < 2) throw new LakeError('Unsupported', 'iceberg delete: merge-on-read needs format version 2 or later', {});
+  if (mode === 'merge-on-read' && meta.formatVersion < 2) throw messageError('Unsupported', 'error.iceberg.delete.morVersion', undefined);
   const expr = typeof filter === 'string' ? parseWhere(filter) : filter;
   const bound = bindExpr(expr, schemaLookup(currentSchema(meta)));
   const branch = opts.branch ?? MAIN_BRANCH;

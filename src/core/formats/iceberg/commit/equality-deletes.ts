@@ -5,7 +5,6 @@
  * partitioned table each key row must carry the partition source columns, so the delete file lands in the
  * row's partition; in an unpartitioned spec the file applies table-wide.
  */
-import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { partitionKey } from '../scan/delete-index.ts';
 import type { DataFile } from '../spec/manifest.ts';
@@ -19,6 +18,7 @@ import { changeResult, commitSnapshot, type SnapshotCommitOptions } from './snap
 import { newDataFile } from './snapshot-files.ts';
 import { loadTableState } from './table-state.ts';
 import { FileNamer } from './write-data-files.ts';
+import { messageError } from '../../../message-error.ts';
 
 /**
  * Writes equality deletes over top-level `columns` for `keys` (rows keyed by column name) and commits them
@@ -27,19 +27,19 @@ import { FileNamer } from './write-data-files.ts';
 export async function deleteByKeys(storage: Storage, columns: readonly string[], keys: readonly Row[], opts: SnapshotCommitOptions & { branch?: string } = {}): Promise<ChangeResult> {
   const state = opts.base ?? await loadTableState(storage, opts.signal);
   const meta = state.metadata;
-  if (meta.formatVersion < 2) throw new LakeError('Unsupported', 'iceberg delete: equality deletes need format version 2 or later', {});
+  if (meta.formatVersion < 2) throw messageError('Unsupported', 'error.iceberg.delete.eqVersion', undefined);
   const schema = currentSchema(meta);
   const spec = findSpec(meta, meta.defaultSpecId)!;
   const byId = fieldsById(schema);
   const fields = columns.map((c) => {
     const f = schema.fields.find((x) => x.name === c);
-    if (!f || f.type.kind === 'struct' || f.type.kind === 'list' || f.type.kind === 'map') throw new LakeError('DataInvalid', `iceberg delete: ${c} is not a top-level primitive column`, { column: c });
+    if (!f || f.type.kind === 'struct' || f.type.kind === 'list' || f.type.kind === 'map') throw messageError('DataInvalid', 'error.iceberg.delete.keyColumn', { column: c }, { column: c });
     return f;
   });
   for (const pf of spec.fields) {
     const src = byId.get(pf.sourceIds[0]);
     if (pf.transform.kind !== 'void' && !fields.some((f) => f.id === src?.field.id)) {
-      throw new LakeError('DataInvalid', `iceberg delete: the key columns must include partition source column ${src?.path.join('.') ?? pf.sourceIds[0]} (${pf.name})`, { column: pf.name });
+      throw messageError('DataInvalid', 'error.iceberg.delete.partitionSource', { column: src?.path.join('.') ?? String(pf.sourceIds[0]), field: pf.name }, { column: pf.name });
     }
   }
   const of = partitioner(spec, schema);

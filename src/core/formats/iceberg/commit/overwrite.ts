@@ -9,7 +9,6 @@ import { bindExpr } from '../../../expr/bind.ts';
 import type { Expr } from '../../../expr/expr.ts';
 import { parseWhere } from '../../../expr/parse.ts';
 import { evaluateRow } from '../../../expr/row-evaluator.ts';
-import { LakeError } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { schemaLookup } from '../spec/schema.ts';
 import { currentSchema, findSnapshot, findSpec } from '../spec/table-metadata.ts';
@@ -20,6 +19,7 @@ import { normalizeRow } from './row-values.ts';
 import { loadTableState } from './table-state.ts';
 import { MAIN_BRANCH } from './table-update.ts';
 import { FileNamer, writeDataFiles } from './write-data-files.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface OverwriteOptions {
   readonly branch?: string;
@@ -38,7 +38,7 @@ export async function prepareOverwrite(storage: Storage, filter: Expr | string, 
     const access = rowAccessor(schema);
     rows.forEach((r, i) => {
       if (!evaluateRow(bound, access(normalizeRow(r, schema.fields, i)))) {
-        throw new LakeError('DataInvalid', `iceberg overwrite: row ${i} does not match the overwrite filter, so it would not be replaced by a later overwrite of the same filter`, { row: i });
+        throw messageError('DataInvalid', 'error.iceberg.write.overwriteRow', { row: i }, { row: i });
       }
     });
   }

@@ -14,10 +14,10 @@
  */
 import { DataType, Field, FixedSizeBinary } from 'apache-arrow';
 import type { SchemaElement } from 'hyparquet-writer';
-import { LakeError } from '../../../errors.ts';
 import { decimalBytes } from '../spec/manifest-schema.ts';
 import type { IcebergType, NestedField, PrimitiveType } from '../spec/types.ts';
 import { arrowType } from '../scan/arrow-types.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** The flattened Parquet schema (root first, depth-first, groups with `num_children`). */
 export function parquetSchemaOf(fields: readonly NestedField[]): SchemaElement[] {
@@ -73,7 +73,7 @@ function primitiveElement(t: PrimitiveType): Partial<SchemaElement> {
       return { type: 'FIXED_LEN_BYTE_ARRAY', type_length: decimalBytes(t.precision), ...dec };
     }
     default:
-      throw new LakeError('Unsupported', `iceberg write: columns of type ${t.kind} cannot be written yet`, { type: t.kind });
+      throw messageError('Unsupported', 'error.iceberg.write.type', { type: t.kind }, { type: t.kind });
   }
 }
 

@@ -5,7 +5,6 @@
  * Writers must refuse specs with unknown transforms ("Writers are not allowed to commit files with a
  * partition spec that contains a field with an unknown transform").
  */
-import { LakeError } from '../../../errors.ts';
 import type { Value } from '../../../expr/types.ts';
 import { partitionKey } from '../scan/delete-index.ts';
 import type { PartitionSpec } from '../spec/partition-spec.ts';
@@ -13,6 +12,7 @@ import { fieldsById, type Schema } from '../spec/schema.ts';
 import { applyTransform, partitionValueToString, resultType } from '../spec/transform.ts';
 import { isNested, type PrimitiveType } from '../spec/types.ts';
 import { normalizePrimitive, type Row } from './row-values.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** Rows that share one partition tuple. */
 export interface PartitionGroup {
@@ -29,12 +29,12 @@ export type PartitionOf = (row: Row, rowIndex: number) => (Value | null)[];
 export function partitioner(spec: PartitionSpec, schema: Schema): PartitionOf {
   const byId = fieldsById(schema);
   const parts = spec.fields.map((f) => {
-    if (f.transform.kind === 'unknown') throw new LakeError('Unsupported', `iceberg write: partition field ${f.name} has the unknown transform ${f.transform.name}; writers may not commit with it`, { field: f.name });
-    if (f.sourceIds.length !== 1) throw new LakeError('Unsupported', `iceberg write: multi-argument partition transforms (${f.name}) cannot be written yet`, { field: f.name });
+    if (f.transform.kind === 'unknown') throw messageError('Unsupported', 'error.iceberg.write.transform', { field: f.name, transform: f.transform.name }, { field: f.name });
+    if (f.sourceIds.length !== 1) throw messageError('Unsupported', 'error.iceberg.write.multiArg', { field: f.name }, { field: f.name });
     const pos = byId.get(f.sourceIds[0]);
     if (!pos || !pos.inStructsOnly || isNested(pos.field.type)) {
       if (f.transform.kind === 'void') return { path: [] as readonly string[], type: undefined, transform: f.transform };
-      throw new LakeError('DataInvalid', `iceberg write: partition source column ${f.sourceIds[0]} of ${f.name} is not a primitive column of the schema`, { field: f.name });
+      throw messageError('DataInvalid', 'error.iceberg.write.partitionSource', { id: f.sourceIds[0]!, field: f.name }, { field: f.name });
     }
     return { path: pos.path, type: pos.field.type as PrimitiveType, transform: f.transform };
   });

@@ -17,6 +17,7 @@ import { changeResult, commitSnapshot } from './snapshot-commit.ts';
 import { type ManifestWithEntries, snapshotManifests } from './snapshot-files.ts';
 import { carriedEntry, type ProducerContext, type ReplacedManifests } from './snapshot-producer.ts';
 import { loadTableState, type TableState } from './table-state.ts';
+import { internalError } from '../../../message-error.ts';
 
 const DEFAULT_TARGET = 8 * 1024 * 1024;
 
@@ -95,7 +96,7 @@ async function mergeManifests(base: TableState, contents: readonly ManifestWithE
   }
   const before = contents.reduce((n, c) => n + c.entries.filter((e) => e.status !== 'deleted').length, 0);
   const after = created.reduce((n, m) => n + (m.existingFilesCount ?? 0), 0) + kept.reduce((n, m) => n + (m.addedFilesCount ?? 0) + (m.existingFilesCount ?? 0), 0);
-  if (before !== after) throw new LakeError('Internal', `iceberg rewrite-manifests: ${before} live entries before but ${after} after`, {});
+  if (before !== after) throw internalError(`iceberg rewrite-manifests: ${before} live entries before but ${after} after`, {});
   return {
     manifests: [...created, ...kept], written,
     summary: { 'manifests-created': String(created.length), 'manifests-kept': String(kept.length), 'manifests-replaced': String(merging.size), 'entries-processed': String(entriesProcessed) },

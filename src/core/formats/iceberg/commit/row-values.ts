@@ -9,6 +9,7 @@ import { LakeError } from '../../../errors.ts';
 import { parseDecimal } from '../../../expr/literal.ts';
 import type { Value } from '../../../expr/types.ts';
 import type { IcebergType, NestedField, PrimitiveType } from '../spec/types.ts';
+import { messageError } from '../../../message-error.ts';
 
 export type Row = Readonly<Record<string, unknown>>;
 
@@ -16,7 +17,7 @@ const MS_PER_DAY = 86_400_000;
 
 function bad(path: string, t: IcebergType, v: unknown): LakeError {
   const shown = typeof v === 'bigint' ? `${v}n` : v instanceof Uint8Array ? `bytes[${v.length}]` : typeof v === 'object' ? (v === null ? 'null' : v.constructor?.name ?? 'object') : JSON.stringify(v);
-  return new LakeError('DataInvalid', `iceberg write: ${path}: ${shown} is not a valid ${t.kind}`, { column: path });
+  return messageError('DataInvalid', 'error.iceberg.write.value', { path, value: String(shown), type: t.kind }, { column: path });
 }
 
 /** Normalises one row against the fields; throws DataInvalid naming the column for a missing required value or a wrong type. */
@@ -28,7 +29,7 @@ export function normalizeRow(row: Row, fields: readonly NestedField[], rowIndex:
 
 function normalizeField(f: NestedField, v: unknown, path: string): unknown {
   if (v === null || v === undefined) {
-    if (f.required) throw new LakeError('DataInvalid', `iceberg write: ${path} is required but null`, { column: path });
+    if (f.required) throw messageError('DataInvalid', 'error.iceberg.write.required', { path }, { column: path });
     return null;
   }
   return normalizeValue(f.type, v, path);
@@ -100,7 +101,7 @@ export function normalizePrimitive(t: PrimitiveType, v: unknown, path: string): 
     case 'fixed': if (v instanceof Uint8Array && v.length === t.length) return v; break;
     case 'binary': if (v instanceof Uint8Array) return v; break;
     default:
-      throw new LakeError('Unsupported', `iceberg write: columns of type ${t.kind} cannot be written yet`, { column: path });
+      throw messageError('Unsupported', 'error.iceberg.write.type', { type: t.kind }, { column: path });
   }
   throw bad(path, t, v);
 }

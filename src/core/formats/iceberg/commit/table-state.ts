@@ -16,7 +16,7 @@ import { Relocation } from '../io/relocation.ts';
 import { TableFiles } from '../io/table-files.ts';
 import type { TableMetadata } from '../spec/table-metadata.ts';
 import type { JsonDoc } from './table-update.ts';
-import { messageError } from '../../../message-error.ts';
+import { internalError, messageError } from '../../../message-error.ts';
 
 /** `v3.metadata.json` + version-hint.text (Hadoop tables) or `00003-<uuid>.metadata.json` (catalog writers). */
 export type MetadataNaming = 'hadoop' | 'uuid';
@@ -126,7 +126,7 @@ async function exists(storage: Storage, key: string, signal?: AbortSignal): Prom
 export async function nextMetadataKey(state: TableState): Promise<{ key: string; version: number }> {
   if (state.version !== state.highestVersion) {
     // Never number a commit after a file it did not build on (that would drop the newer file's commit).
-    throw new LakeError('Internal', `iceberg commit: base ${state.key} is not the newest metadata file (version ${state.highestVersion} exists)`, { file: state.key });
+    throw internalError(`iceberg commit: base ${state.key} is not the newest metadata file (version ${state.highestVersion} exists)`, { file: state.key });
   }
   const version = state.highestVersion + 1;
   if (state.naming === 'hadoop') return { key: `metadata/v${version}.metadata.json`, version };

@@ -9,10 +9,10 @@ import {
   Map_, Null, Struct, TimeMicrosecond, TimeUnit, Timestamp, Utf8, makeData,
 } from 'apache-arrow';
 import { constantData as arrowConstantData, nullData as arrowNullData } from '../../../arrow/columns.ts';
-import { LakeError } from '../../../errors.ts';
 import type { JsonSingleValue } from '../spec/single-value.ts';
 import type { IcebergType, NestedField } from '../spec/types.ts';
 import { uuidBytes } from '../spec/bucket.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** The Arrow type a column of an Iceberg type is returned as. */
 export function arrowType(t: IcebergType): DataType {
@@ -75,7 +75,7 @@ export function constantData(t: IcebergType, v: JsonSingleValue | undefined, n: 
     }
     case 'variant': return makeData({ type: arrowType(t), length: n, nullCount: 0, children: [nullData({ kind: 'binary' }, n), nullData({ kind: 'binary' }, n)] } as never);
     case 'list': case 'map':
-      throw new LakeError('Unsupported', `iceberg read: a non-null default value for a ${t.kind} column is not supported yet`);
+      throw messageError('Unsupported', 'error.iceberg.read.defaultValue', { kind: t.kind });
     case 'unknown': return nullData(t, n);
     default: return arrowConstantData(arrowType(t), v, n);
   }

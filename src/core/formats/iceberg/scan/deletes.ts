@@ -9,7 +9,6 @@ import { readAvroFile } from '../../../codecs/avro/index.ts';
 import { readOrcToArrow } from '../../../codecs/orc/index.ts';
 import { readParquetToArrow } from '../../../codecs/parquet/index.ts';
 import { readDeletionVector } from '../../../codecs/puffin.ts';
-import { LakeError } from '../../../errors.ts';
 import { decodingAsync, named } from '../io/decoding.ts';
 import type { Value } from '../../../expr/types.ts';
 import { Lru } from '../../../util/lru.ts';
@@ -22,6 +21,7 @@ import { nestedGetter, structChain, valueGetter } from './arrow-values.ts';
 import { DELETE_FILE_PATH_ID, DELETE_POS_ID, valueKey } from './delete-index.ts';
 import { conformData, fieldIdOf } from './file-projection.ts';
 import type { DeleteFileRef } from './task.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** The deletes of one data file, ready to test rows against. */
 export interface TaskDeletes {
@@ -73,7 +73,7 @@ async function readPositionDeletes(files: TableFiles, d: DeleteFileRef, signal?:
   const out = new Map<string, number[]>();
   let lastPath: string | undefined; let lastKey = '';
   const add = (path: string | null, pos: Value | null) => {
-    if (path === null || pos === null) throw new LakeError('DataInvalid', `iceberg delete file: ${d.path} has a null file_path or pos`, { file: d.path });
+    if (path === null || pos === null) throw messageError('DataInvalid', 'error.iceberg.deletes.nullPath', { file: d.path }, { file: d.path });
     if (path !== lastPath) { lastPath = path; lastKey = pathMatchKey(path); } // rows are sorted by path
     const key = lastKey;
     let list = out.get(key);
@@ -100,7 +100,7 @@ export async function readPositionDeletePairs(files: TableFiles, d: DeleteFileRe
   ];
   await forEachDeleteRow(files, d, columns.map((f) => [f]), (get) => {
     const path = get[0]() as string | null; const pos = get[1]();
-    if (path === null || pos === null) throw new LakeError('DataInvalid', `iceberg delete file: ${d.path} has a null file_path or pos`, { file: d.path });
+    if (path === null || pos === null) throw messageError('DataInvalid', 'error.iceberg.deletes.nullPath', { file: d.path }, { file: d.path });
     let list = out.get(path);
     if (!list) out.set(path, (list = []));
     list.push(Number(pos));
@@ -116,7 +116,7 @@ async function readEqualityDeletes(files: TableFiles, d: DeleteFileRef, ids: rea
 }
 
 function missingColumn(d: DeleteFileRef, id: number): never {
-  throw new LakeError('DataInvalid', `iceberg delete file: equality field id ${id} of ${d.path} is in no schema of the table`, { file: d.path, fieldId: id });
+  throw messageError('DataInvalid', 'error.iceberg.deletes.fieldId', { id, file: d.path }, { file: d.path, fieldId: id });
 }
 
 /**
@@ -133,7 +133,7 @@ async function forEachDeleteRow(files: TableFiles, d: DeleteFileRef, chains: rea
         const getters = chains.map((chain) => {
           const byId = fields.findIndex((f) => fieldIdOf(f) === chain[0].id);
           const j = byId >= 0 ? byId : fields.findIndex((f) => f.name === chain[0].name);
-          if (j < 0) throw new LakeError('DataInvalid', `iceberg delete file: ${d.path} has no column for field ${chain[0].id} (${chain[0].name})`, { file: d.path });
+          if (j < 0) throw messageError('DataInvalid', 'error.iceberg.deletes.noColumn', { file: d.path, id: chain[0].id, name: chain[0].name }, { file: d.path });
           const col = conformData(batch.data.children[j], chain[0].type, undefined, chain[0].name);
           return chain.length === 1 ? valueGetter(col, chain[0].type) : nestedGetter(col, chain);
         });
@@ -142,12 +142,12 @@ async function forEachDeleteRow(files: TableFiles, d: DeleteFileRef, chains: rea
     } else if (d.format === 'avro') {
       const avro = readAvroFile(bytes, { name: d.path });
       const shape = recordShape(avro.type);
-      if (!shape) throw new LakeError('DataInvalid', `iceberg delete file: ${d.path} does not hold records`, { file: d.path });
+      if (!shape) throw messageError('DataInvalid', 'error.iceberg.deletes.notRecords', { file: d.path }, { file: d.path });
       for (const rec of avro.records) {
         row(chains.map((chain) => () => avroValue(rec as Record<string, unknown>, shape, chain)));
       }
     } else {
-      throw new LakeError('Unsupported', `iceberg delete file: ${d.format} delete files are not supported (${d.path})`, { file: d.path });
+      throw messageError('Unsupported', 'error.iceberg.deletes.format', { format: d.format, file: d.path }, { file: d.path });
     }
   } catch (e) {
     throw named(e, 'iceberg delete file', d.path);

@@ -6,13 +6,13 @@
  * Files without field ids (imported files) use `schema.name-mapping.default`, or else table names.
  */
 import { Data, DataType, Field, List, Map_, Struct, Type, makeData } from 'apache-arrow';
-import { LakeError } from '../../../errors.ts';
 import { PARQUET_FIELD_ID_KEY } from '../../../codecs/parquet/index.ts';
 import type { IcebergType, NestedField } from '../spec/types.ts';
 import type { JsonSingleValue } from '../spec/single-value.ts';
 import { decodeJsonValue } from '../spec/single-value.ts';
 import { arrowType, constantData } from './arrow-types.ts';
 import { takeData } from '../../../arrow/take.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** A name-mapping entry (spec "Name Mapping Serialization"). */
 export interface NameMapping { readonly fieldId?: number; readonly names: readonly string[]; readonly fields?: readonly NameMapping[] }
@@ -57,7 +57,7 @@ function childMapping(mapping: readonly NameMapping[] | undefined, id: number): 
 /** The value used for a field a file does not contain: its `initial-default` (v3), else null. */
 export function missingFieldData(f: NestedField, n: number): Data {
   const def = f.initialDefault === undefined ? null : decodeJsonValue(f.type, f.initialDefault);
-  if (def === undefined) throw new LakeError('DataInvalid', `iceberg schema: initial-default of '${f.name}' does not fit type`, { field: f.name });
+  if (def === undefined) throw messageError('DataInvalid', 'error.iceberg.schema.initialDefault', { field: f.name }, { field: f.name });
   return constantData(f.type, def as JsonSingleValue, n);
 }
 
@@ -98,7 +98,7 @@ export function conformData(d: Data, target: IcebergType, mapping: readonly Name
 
 /** The error for a file column whose type the read schema's cannot take. */
 function cannotRead(column: string, t: DataType, target: IcebergType): never {
-  throw new LakeError('DataInvalid', `iceberg read: column '${column}' is ${String(t)} in the data file, which cannot be read as ${target.kind}`, { column });
+  throw messageError('DataInvalid', 'error.iceberg.read.type', { column, type: String(t), target: target.kind }, { column });
 }
 
 /**
@@ -203,7 +203,7 @@ function takeAll(d: Data): Data {
 
 function decodeDictionary(d: Data): Data {
   const dict = d.dictionary?.data[0];
-  if (!dict) throw new LakeError('DataInvalid', 'iceberg read: dictionary column without a dictionary');
+  if (!dict) throw messageError('DataInvalid', 'error.iceberg.read.dictionary', undefined);
   const idx = Int32Array.from(d.values as ArrayLike<number | bigint>, (x) => Number(x));
   const out = takeData(dict, idx);
   // Nulls come from the indices' validity (a null slot's index may point at any dictionary entry).

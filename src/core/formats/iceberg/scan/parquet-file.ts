@@ -13,12 +13,12 @@
  */
 import { Field, Null } from 'apache-arrow';
 import { FOOTER_TAIL_BYTES, PARQUET_FIELD_ID_KEY, SMALL_PARQUET_MAX_BYTES, parquetFooterForDecoding, readParquetToArrow, readRowGroupFiles, readSmallParquetRowGroup, type ParquetFooter } from '../../../codecs/parquet/index.ts';
-import { LakeError } from '../../../errors.ts';
 import type { TableFiles } from '../io/table-files.ts';
 import type { NestedField } from '../spec/types.ts';
 import { type NameMapping, resolveChild } from './file-projection.ts';
 import type { PositionedBatch } from './orc-file.ts';
 import type { FileScanTask } from './task.ts';
+import { messageError } from '../../../message-error.ts';
 
 /**
  * Yields the task's row groups (all when the plan kept all) in file order. Must hold: the batches are
@@ -98,7 +98,7 @@ export const RANGED_READ_MIN_BYTES = 4 * 1024 * 1024;
  */
 function checkRowCount(task: FileScanTask, rows: bigint): void {
   if (rows !== task.recordCount) {
-    throw new LakeError('DataInvalid', `iceberg read: ${task.path} has ${rows} rows but its manifest records ${task.recordCount} (a swapped or rewritten file)`, { file: task.path });
+    throw messageError('DataInvalid', 'error.iceberg.read.rowCount', { file: task.path, rows: String(rows), recorded: String(task.recordCount) }, { file: task.path });
   }
 }
 

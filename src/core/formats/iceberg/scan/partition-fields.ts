@@ -3,11 +3,11 @@
  * from the newest older schema that still has the column (a v1 table may drop a partition source column).
  * One table object always derives the same type for a spec, so parsed manifests can be cached by path.
  */
-import { LakeError } from '../../../errors.ts';
 import { type PartitionSpec, type PartitionTupleField } from '../spec/partition-spec.ts';
 import { findField } from '../spec/schema.ts';
 import { type TableMetadata, currentSchema, findSpec } from '../spec/table-metadata.ts';
 import { resultType } from '../spec/transform.ts';
+import { messageError } from '../../../message-error.ts';
 
 const cache = new WeakMap<TableMetadata, Map<number, PartitionTupleField[]>>();
 
@@ -30,7 +30,7 @@ export function partitionFieldsFor(meta: TableMetadata, spec: PartitionSpec): Pa
 export function specOf(meta: TableMetadata, specId: number, manifestPath: string): PartitionSpec {
   const spec = findSpec(meta, specId);
   if (!spec) {
-    throw new LakeError('DataInvalid', `iceberg manifest-list: ${manifestPath} uses partition spec ${specId}, which is not in the table metadata`, { file: manifestPath, specId });
+    throw messageError('DataInvalid', 'error.iceberg.manifestList.spec', { file: manifestPath, spec: specId }, { file: manifestPath, specId });
   }
   return spec;
 }

@@ -29,6 +29,7 @@ import { partitionTupleText } from './partition-text.ts';
 import { evaluateRowGroups } from './row-group-filter.ts';
 import { checkManifestListTotals, readSnapshotManifests } from './snapshot-manifests.ts';
 import type { DeleteFileRef, FileScanTask, ScanPlan, SkipRecord } from './task.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface PlanOptions {
   /** Row filter (unbound, names of the read schema). */
@@ -297,7 +298,7 @@ export function projectColumns(schema: Schema, columns: readonly string[] | unde
   if (!columns) return schema.fields.map((f) => f.id);
   return columns.map((name) => {
     const f = schema.fields.find((x) => x.name === name) ?? schema.fields.find((x) => x.name.toLowerCase() === name.toLowerCase());
-    if (!f) throw new LakeError('NotFound', `iceberg scan: unknown column '${name}' (columns: ${schema.fields.map((x) => x.name).join(', ')})`, { column: name });
+    if (!f) throw messageError('NotFound', 'error.iceberg.scan.unknownColumn', { column: name, columns: schema.fields.map((x) => x.name).join(', ') }, { column: name });
     return f.id;
   });
 }
@@ -319,9 +320,8 @@ function checkUniqueFiles(entries: readonly ManifestEntry[], keys: readonly (str
     if (seen.size === seen.add(key).size) {
       const path = entries[i]!.dataFile.filePath;
       const first = entries.find((e, j) => (keys[j] ?? e.dataFile.filePath) === key)!.dataFile.filePath;
-      throw new LakeError('DataInvalid', first === path
-        ? `iceberg manifest: data file ${path} is live in more than one manifest entry`
-        : `iceberg manifest: data files ${first} and ${path} are the same file (${key}), live in two manifest entries`, { file: path });
+      throw first === path ? messageError('DataInvalid', 'error.iceberg.manifest.twice', { file: path }, { file: path })
+        : messageError('DataInvalid', 'error.iceberg.manifest.sameFile', { first, file: path, key }, { file: path });
     }
   }
 }

@@ -25,6 +25,7 @@ import { orcFileBatches, type PositionedBatch } from './orc-file.ts';
 import { parquetFileBatches } from './parquet-file.ts';
 import { canPreview, previewBatch } from './preview-read.ts';
 import type { FileScanTask } from './task.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** What reading needs from the table object. */
 export interface ReadContext {
@@ -48,9 +49,9 @@ export async function* readTask(ctx: ReadContext, task: FileScanTask, signal?: A
 async function* readTaskUnnamed(ctx: ReadContext, task: FileScanTask, signal?: AbortSignal): AsyncGenerator<RecordBatch> {
   const { meta, files } = ctx;
   const schema = findSchema(meta, task.schemaId);
-  if (!schema) throw new LakeError('DataInvalid', `iceberg read: schema ${task.schemaId} of the task is not in the table metadata`, { file: task.path });
+  if (!schema) throw messageError('DataInvalid', 'error.iceberg.read.schema', { id: task.schemaId }, { file: task.path });
   if (task.format !== 'parquet' && task.format !== 'orc') {
-    throw new LakeError('Unsupported', `iceberg read: ${task.format} data files are not supported yet (${task.path})`, { file: task.path });
+    throw messageError('Unsupported', 'error.iceberg.read.format', { format: task.format, file: task.path }, { file: task.path });
   }
   const output = task.projectedIds.map((id) => schema.fields.find((f) => f.id === id) ?? missing(id, task.path));
   if (canPreview(task, output, ctx.previewMinFileSize)) {
@@ -93,7 +94,7 @@ async function* readTaskUnnamed(ctx: ReadContext, task: FileScanTask, signal?: A
 }
 
 function missing(id: number, path: string): never {
-  throw new LakeError('DataInvalid', `iceberg read: projected field ${id} is not a top-level column of the read schema`, { file: path });
+  throw messageError('DataInvalid', 'error.iceberg.read.projected', { id }, { file: path });
 }
 
 /** The file's batches with the position of each one's first row: Parquet row groups, or ORC stripes. */

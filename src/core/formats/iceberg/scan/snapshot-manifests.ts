@@ -3,10 +3,11 @@
  * the manifest paths embedded in the snapshot (spec "Snapshots", v1 `manifests`), whose spec id comes
  * from each manifest's own metadata and whose sequence numbers are 0 (Appendix E).
  */
-import { LakeError } from '../../../errors.ts';
 import type { TableFiles } from '../io/table-files.ts';
 import type { ManifestFile } from '../spec/manifest-list.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
 
 export async function readSnapshotManifests(files: TableFiles, snapshot: Snapshot, signal?: AbortSignal): Promise<ManifestFile[]> {
   if (snapshot.manifestList) return files.readManifestList(snapshot.manifestList, signal, snapshot.snapshotId);
@@ -45,7 +46,8 @@ function checkTotals(list: readonly ManifestFile[], snapshot: Snapshot, content:
   // Any difference is an error: fewer is a list cut at a block boundary, more is another snapshot's list in
   // this one's place where the writer recorded no `snapshot-id` in it (Flink's lists; the fuzzer found it).
   if (live !== Number(recorded)) {
-    throw new LakeError('DataInvalid', `iceberg manifest-list: ${snapshot.manifestList} counts ${live} live ${content === 'data' ? 'data' : 'delete'} files`
-      + ` but the snapshot summary records ${key}=${recorded} (a truncated or swapped manifest list)`, { file: snapshot.manifestList!, snapshotId: String(snapshot.snapshotId) });
+    throw messageError('DataInvalid', 'error.iceberg.manifestList.count', {
+      file: snapshot.manifestList!, live, content: errorRef(content === 'data' ? 'error.iceberg.content.data' : 'error.iceberg.content.delete', undefined), key, recorded: String(recorded),
+    }, { file: snapshot.manifestList!, snapshotId: String(snapshot.snapshotId) });
   }
 }

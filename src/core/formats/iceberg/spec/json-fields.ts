@@ -3,7 +3,9 @@
  * long may arrive as number or bigint). Every failure is a DataInvalid LakeError whose message starts with
  * the subsystem and names the JSON path, so a corrupt metadata file is reported, never half-read.
  */
-import { LakeError } from '../../../errors.ts';
+import type { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 
 export type JsonObject = { readonly [key: string]: unknown };
 
@@ -31,36 +33,40 @@ class ChildCtx implements JsonCtx {
   }
 }
 
-export function invalid(ctx: JsonCtx, what: string): LakeError {
-  return new LakeError('DataInvalid', `${ctx.subsystem}: ${ctx.path ? `${ctx.path} ` : ''}${what}`, ctx.file ? { file: ctx.file } : {});
+/** DataInvalid `${subsystem}: ${path} ${what}` (or `${subsystem}: ${what}` at the root), `what` the catalog message of what is wrong. */
+export function invalid(ctx: JsonCtx, what: ErrorRef): LakeError {
+  const context = ctx.file ? { file: ctx.file } : {};
+  const path = ctx.path;
+  return path ? messageError('DataInvalid', 'error.iceberg.json.field', { subsystem: ctx.subsystem, path, what }, context)
+    : messageError('DataInvalid', 'error.iceberg.json.root', { subsystem: ctx.subsystem, what }, context);
 }
 
 export function asObject(v: unknown, ctx: JsonCtx): JsonObject {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalid(ctx, 'must be an object');
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalid(ctx, errorRef('error.iceberg.json.object', undefined));
   return v as JsonObject;
 }
 
 export function asArray(v: unknown, ctx: JsonCtx): readonly unknown[] {
-  if (!Array.isArray(v)) throw invalid(ctx, 'must be a list');
+  if (!Array.isArray(v)) throw invalid(ctx, errorRef('error.iceberg.json.list', undefined));
   return v;
 }
 
 export function reqField(o: JsonObject, key: string, ctx: JsonCtx): unknown {
   const v = o[key];
-  if (v === undefined || v === null) throw invalid(at(ctx, key), 'is required but missing');
+  if (v === undefined || v === null) throw invalid(at(ctx, key), errorRef('error.iceberg.json.missing', undefined));
   return v;
 }
 
 export function reqString(o: JsonObject, key: string, ctx: JsonCtx): string {
   const v = reqField(o, key, ctx);
-  if (typeof v !== 'string') throw invalid(at(ctx, key), 'must be a string');
+  if (typeof v !== 'string') throw invalid(at(ctx, key), errorRef('error.iceberg.json.string', undefined));
   return v;
 }
 
 export function optString(o: JsonObject, key: string, ctx: JsonCtx): string | undefined {
   const v = o[key];
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string') throw invalid(at(ctx, key), 'must be a string');
+  if (typeof v !== 'string') throw invalid(at(ctx, key), errorRef('error.iceberg.json.string', undefined));
   return v;
 }
 
@@ -81,7 +87,7 @@ export function optInt(o: JsonObject, key: string, ctx: JsonCtx): number | undef
 function toInt(v: unknown, ctx: JsonCtx): number {
   if (typeof v === 'number' && Number.isInteger(v)) return v;
   if (typeof v === 'string' && /^-?\d+$/.test(v) && Number.isSafeInteger(Number(v))) return Number(v); // some writers quote ints
-  throw invalid(ctx, 'must be an integer');
+  throw invalid(ctx, errorRef('error.iceberg.json.integer', undefined));
 }
 
 export function reqLong(o: JsonObject, key: string, ctx: JsonCtx): bigint {
@@ -99,13 +105,13 @@ export function toLong(v: unknown, ctx: JsonCtx): bigint {
   if (typeof v === 'bigint') return v;
   if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v);
   if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v);
-  throw invalid(ctx, 'must be a 64-bit integer');
+  throw invalid(ctx, errorRef('error.iceberg.json.long', undefined));
 }
 
 export function optBool(o: JsonObject, key: string, ctx: JsonCtx): boolean | undefined {
   const v = o[key];
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'boolean') throw invalid(at(ctx, key), 'must be true or false');
+  if (typeof v !== 'boolean') throw invalid(at(ctx, key), errorRef('error.iceberg.json.boolean', undefined));
   return v;
 }
 

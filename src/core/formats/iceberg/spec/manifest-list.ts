@@ -3,9 +3,10 @@
  * the counts and partition field summaries that let planning skip whole manifests. v1 lists have no
  * `content`, `sequence_number` or `min_sequence_number`; they default to data and 0 (Appendix E).
  */
-import { LakeError } from '../../../errors.ts';
 import type { AvroFile } from '../../../codecs/avro/index.ts';
 import { type RecordShape, fieldType, fieldValue, recordShape } from './avro-record.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 
 export interface FieldSummary {
   readonly containsNull: boolean;
@@ -49,7 +50,7 @@ const S = { containsNull: 509, containsNaN: 518, lower: 510, upper: 511 } as con
 /** Parses a decoded manifest list. `file` names it in errors. Throws DataInvalid for missing required fields. */
 export function parseManifestList(avro: AvroFile, file: string): ManifestFile[] {
   const shape = recordShape(avro.type);
-  if (!shape) throw new LakeError('DataInvalid', 'iceberg manifest-list: records are not Avro records', { file });
+  if (!shape) throw messageError('DataInvalid', 'error.iceberg.manifestList.notRecords', undefined, { file });
   const partitionsType = fieldType(shape, F.partitions);
   const summaryShape = partitionsType?.kind === 'array' ? recordShape(partitionsType.items) : undefined;
   return avro.records.map((r, i) => parseManifestFile(r as Record<string, unknown>, shape, summaryShape, file, i));
@@ -57,17 +58,17 @@ export function parseManifestList(avro: AvroFile, file: string): ManifestFile[] 
 
 function parseManifestFile(r: Record<string, unknown>, shape: RecordShape, summaryShape: RecordShape | undefined, file: string, index: number): ManifestFile {
   const get = (id: number): unknown => fieldValue(r, shape, id);
-  const fail = (what: string): never => {
-    throw new LakeError('DataInvalid', `iceberg manifest-list: entry ${index} ${what}`, { file, entry: index });
+  const fail = (what: ErrorRef): never => {
+    throw messageError('DataInvalid', 'error.iceberg.manifestList.entry', { index, what }, { file, entry: index });
   };
   const path = get(F.path);
-  if (typeof path !== 'string' || path === '') fail('has no manifest_path');
+  if (typeof path !== 'string' || path === '') fail(errorRef('error.iceberg.entry.hasNo', { field: 'manifest_path' }));
   const length = get(F.length);
-  if (typeof length !== 'bigint') fail('has no manifest_length');
+  if (typeof length !== 'bigint') fail(errorRef('error.iceberg.entry.hasNo', { field: 'manifest_length' }));
   const specId = get(F.specId);
-  if (typeof specId !== 'number') fail('has no partition_spec_id');
+  if (typeof specId !== 'number') fail(errorRef('error.iceberg.entry.hasNo', { field: 'partition_spec_id' }));
   const content = get(F.content);
-  if (content !== undefined && content !== null && content !== 0 && content !== 1) fail(`has unknown content ${String(content)}`);
+  if (content !== undefined && content !== null && content !== 0 && content !== 1) fail(errorRef('error.iceberg.entry.content', { content: String(content) }));
   const partitions = get(F.partitions);
   return {
     path: path as string,

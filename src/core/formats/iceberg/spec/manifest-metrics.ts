@@ -14,6 +14,7 @@ import { LakeError, toLakeError } from '../../../errors.ts';
 import { LazyMap } from '../../../util/lazy-map.ts';
 import { mapEntries } from './avro-record.ts';
 import type { DataFile } from './manifest.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
 
 /** Field ids of the metric maps. */
 const METRIC_FIELD_IDS: ReadonlySet<number> = new Set([108, 109, 110, 137, 125, 128]);
@@ -46,7 +47,7 @@ class MetricMap<V> extends LazyMap<number, V> {
       return this.convert(raw.decode());
     } catch (e) {
       const le = toLakeError(e, 'avro', { file: this.file }, 'DataInvalid');
-      throw new LakeError(le.code, `iceberg manifest: ${this.file}: ${le.message}`, { ...le.context, file: this.file }, { cause: le });
+      throw new LakeError(le.code, `iceberg manifest: ${this.file}: ${le.message}`, { ...le.context, file: this.file }, { cause: le, ref: le.ref && errorRef('error.iceberg.manifest.inFile', { file: this.file, message: le.ref }) });
     }
   }
 }

@@ -5,7 +5,6 @@
  * v1 entries get sequence number 0, and v3 data files with a null `first_row_id` get the manifest's
  * `first_row_id` plus the record counts of the files before them that also had none.
  */
-import { LakeError } from '../../../errors.ts';
 import type { AvroFile } from '../../../codecs/avro/index.ts';
 import { formatUuid } from '../../../expr/literal.ts';
 import type { Value } from '../../../expr/types.ts';
@@ -16,6 +15,8 @@ import { optBig, optBytes, optNum } from './manifest-list.ts';
 import type { PartitionTupleField } from './partition-spec.ts';
 import { decodeBigEndianTwos } from './single-value.ts';
 import type { IcebergType } from './types.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 
 export { MANIFEST_LAZY_FIELDS } from './manifest-metrics.ts';
 
@@ -99,7 +100,7 @@ export function parseManifest(avro: AvroFile, manifest: ManifestFile, partitionF
   const shape = recordShape(avro.type);
   const dfType = shape && fieldType(shape, E.dataFile);
   const dfShape = dfType && recordShape(dfType);
-  if (!shape || !dfShape) throw new LakeError('DataInvalid', 'iceberg manifest: records have no data_file struct (field 2)', { file });
+  if (!shape || !dfShape) throw messageError('DataInvalid', 'error.iceberg.manifest.noDataFile', undefined, { file });
   const partType = fieldType(dfShape, D.partition);
   const partShape = partType ? recordShape(partType) : undefined;
   // Records decoded as arrays (how TableFiles reads manifests: faster) or as objects: fields are read by key.
@@ -281,18 +282,18 @@ function at(rec: Rec, key: Key): unknown {
  */
 export function buildEntry(r: RawEntry, ctx: EntryContext, index: number): ManifestEntry {
   const { manifest, file } = ctx;
-  const status = STATUS[r[S.status] as number] ?? fail(ctx, index, 'has an invalid status');
-  if (!r[S.hasDataFile]) return fail(ctx, index, 'has no data_file');
+  const status = STATUS[r[S.status] as number] ?? fail(ctx, index, errorRef('error.iceberg.entry.status', undefined));
+  if (!r[S.hasDataFile]) return fail(ctx, index, errorRef('error.iceberg.entry.hasNo', { field: 'data_file' }));
   const contentRaw = r[S.content];
-  const content = contentRaw === undefined || contentRaw === null ? 'data' : CONTENT[contentRaw as number] ?? fail(ctx, index, `has unknown content ${String(contentRaw)}`);
+  const content = contentRaw === undefined || contentRaw === null ? 'data' : CONTENT[contentRaw as number] ?? fail(ctx, index, errorRef('error.iceberg.entry.content', { content: String(contentRaw) }));
   const filePath = r[S.path];
-  if (typeof filePath !== 'string' || filePath === '') fail(ctx, index, 'has no file_path');
+  if (typeof filePath !== 'string' || filePath === '') fail(ctx, index, errorRef('error.iceberg.entry.hasNo', { field: 'file_path' }));
   const recordCount = r[S.recordCount];
-  if (typeof recordCount !== 'bigint' || recordCount < 0n) fail(ctx, index, 'has no valid record_count');
+  if (typeof recordCount !== 'bigint' || recordCount < 0n) fail(ctx, index, errorRef('error.iceberg.entry.hasNoValid', { field: 'record_count' }));
   const size = r[S.size];
-  if (typeof size !== 'bigint' || size < 0n) fail(ctx, index, 'has no valid file_size_in_bytes');
+  if (typeof size !== 'bigint' || size < 0n) fail(ctx, index, errorRef('error.iceberg.entry.hasNoValid', { field: 'file_size_in_bytes' }));
   const equalityIds = optIntList(r[S.equalityIds]);
-  if (content === 'equality-deletes' && (!equalityIds || equalityIds.length === 0)) fail(ctx, index, 'is an equality delete file without equality_ids');
+  if (content === 'equality-deletes' && (!equalityIds || equalityIds.length === 0)) fail(ctx, index, errorRef('error.iceberg.entry.eqIds', undefined));
   const fileFormat = formatName(r[S.format]);
   const splitOffsets = r[S.splitOffsets];
   const referencedDataFile = r[S.refFile];
@@ -325,7 +326,7 @@ export function buildEntry(r: RawEntry, ctx: EntryContext, index: number): Manif
     contentOffset: optBig(r[S.contentOffset]), contentSizeInBytes: optBig(r[S.contentSize]),
   };
   if (fileFormat === 'puffin' && (dataFile.referencedDataFile === undefined || dataFile.contentOffset === undefined || dataFile.contentSizeInBytes === undefined)) {
-    fail(ctx, index, 'is a deletion vector without referenced_data_file, content_offset and content_size_in_bytes');
+    fail(ctx, index, errorRef('error.iceberg.entry.dv', undefined));
   }
   return {
     status,
@@ -342,8 +343,9 @@ function posAt(r: RawEntry, slot: number): number {
   return typeof v === 'number' ? v : -1;
 }
 
-function fail(ctx: EntryContext, index: number, what: string): never {
-  throw new LakeError('DataInvalid', `iceberg manifest: entry ${index} ${what}`, { file: ctx.file, entry: index });
+/** DataInvalid `iceberg manifest: entry ${index} ${what}`, `what` the catalog message of what is wrong with it. */
+function fail(ctx: EntryContext, index: number, what: ErrorRef): never {
+  throw messageError('DataInvalid', 'error.iceberg.manifest.entry', { index, what }, { file: ctx.file, entry: index });
 }
 
 /** Sequence Number Inheritance: null → the manifest's number for ADDED entries, and always in v1 (manifest number 0). */

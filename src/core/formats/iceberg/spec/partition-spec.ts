@@ -7,6 +7,7 @@ import { type JsonCtx, asArray, asObject, at, invalid, optInt, optIntList, reqIn
 import { type Schema, findField } from './schema.ts';
 import { type Transform, parseTransform, resultType } from './transform.ts';
 import type { IcebergType } from './types.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
 
 /** First partition field id assigned by v1 writers. */
 const PARTITION_DATA_ID_START = 1000;
@@ -37,7 +38,7 @@ export function parsePartitionFields(json: unknown, ctx: JsonCtx): PartitionFiel
     const o = asObject(f, c);
     const single = optInt(o, 'source-id', c);
     const sourceIds = single !== undefined ? [single] : optIntList(o, 'source-ids', c);
-    if (sourceIds.length === 0) throw invalid(c, 'needs source-id or source-ids');
+    if (sourceIds.length === 0) throw invalid(c, errorRef('error.iceberg.json.sourceId', undefined));
     return {
       sourceIds,
       fieldId: optInt(o, 'field-id', c) ?? PARTITION_DATA_ID_START + i,

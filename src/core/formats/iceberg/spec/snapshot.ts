@@ -5,6 +5,7 @@
 import {
   type JsonCtx, asArray, asObject, at, invalid, optInt, optLong, optString, optStringMap, reqLong, reqString, toLong,
 } from './json-fields.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
 
 export interface Snapshot {
   readonly snapshotId: bigint;
@@ -44,13 +45,13 @@ export function parseSnapshot(json: unknown, ctx: JsonCtx, formatVersion: number
   const manifestList = optString(o, 'manifest-list', ctx);
   const manifests = o.manifests === undefined || o.manifests === null ? undefined
     : asArray(o.manifests, at(ctx, 'manifests')).map((m, i) => {
-      if (typeof m !== 'string') throw invalid(at(at(ctx, 'manifests'), i), 'must be a string');
+      if (typeof m !== 'string') throw invalid(at(at(ctx, 'manifests'), i), errorRef('error.iceberg.json.string', undefined));
       return m;
     });
-  if (!manifestList && !manifests) throw invalid(ctx, 'has neither manifest-list nor manifests');
-  if (formatVersion >= 2 && !manifestList) throw invalid(at(ctx, 'manifest-list'), 'is required but missing');
+  if (!manifestList && !manifests) throw invalid(ctx, errorRef('error.iceberg.json.noManifests', undefined));
+  if (formatVersion >= 2 && !manifestList) throw invalid(at(ctx, 'manifest-list'), errorRef('error.iceberg.json.missing', undefined));
   const seq = optLong(o, 'sequence-number', ctx);
-  if (formatVersion >= 2 && seq === undefined) throw invalid(at(ctx, 'sequence-number'), 'is required but missing');
+  if (formatVersion >= 2 && seq === undefined) throw invalid(at(ctx, 'sequence-number'), errorRef('error.iceberg.json.missing', undefined));
   return {
     snapshotId: reqLong(o, 'snapshot-id', ctx),
     parentSnapshotId: optLong(o, 'parent-snapshot-id', ctx),
@@ -72,7 +73,7 @@ export function parseRefs(json: unknown, ctx: JsonCtx): SnapshotRef[] {
     const c = at(ctx, name);
     const o = asObject(v, c);
     const type = reqString(o, 'type', c).toLowerCase();
-    if (type !== 'branch' && type !== 'tag') throw invalid(at(c, 'type'), `must be branch or tag, not '${type}'`);
+    if (type !== 'branch' && type !== 'tag') throw invalid(at(c, 'type'), errorRef('error.iceberg.json.refType', { value: String(type) }));
     return {
       name, type, snapshotId: reqLong(o, 'snapshot-id', c),
       minSnapshotsToKeep: optInt(o, 'min-snapshots-to-keep', c),

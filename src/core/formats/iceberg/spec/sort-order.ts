@@ -1,6 +1,7 @@
 /** Sort orders (spec "Sorting", Appendix C "Sort Orders"). Order id 0 is the unsorted order. */
 import { type JsonCtx, asArray, asObject, at, invalid, optInt, optIntList, reqInt, reqString } from './json-fields.ts';
 import { type Transform, parseTransform } from './transform.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
 
 export interface SortField {
   readonly sourceIds: readonly number[];
@@ -24,8 +25,8 @@ export function parseSortOrder(json: unknown, ctx: JsonCtx): SortOrder {
     const single = optInt(fo, 'source-id', c);
     const direction = reqString(fo, 'direction', c).toLowerCase();
     const nullOrder = reqString(fo, 'null-order', c).toLowerCase();
-    if (direction !== 'asc' && direction !== 'desc') throw invalid(at(c, 'direction'), `must be asc or desc, not '${direction}'`);
-    if (nullOrder !== 'nulls-first' && nullOrder !== 'nulls-last') throw invalid(at(c, 'null-order'), `must be nulls-first or nulls-last, not '${nullOrder}'`);
+    if (direction !== 'asc' && direction !== 'desc') throw invalid(at(c, 'direction'), errorRef('error.iceberg.json.direction', { value: String(direction) }));
+    if (nullOrder !== 'nulls-first' && nullOrder !== 'nulls-last') throw invalid(at(c, 'null-order'), errorRef('error.iceberg.json.nullOrder', { value: String(nullOrder) }));
     return {
       sourceIds: single !== undefined ? [single] : optIntList(fo, 'source-ids', c),
       transform: parseTransform(reqString(fo, 'transform', c)),

@@ -4,7 +4,6 @@
  * anything newer is refused with Unsupported, as the spec requires ("Implementations must throw an
  * exception if a table's version is higher than the supported version").
  */
-import { LakeError } from '../../../errors.ts';
 import { type JsonCtx, asArray, asObject, at, invalid, optInt, optLong, optString, optStringMap, reqField, reqInt, reqLong, reqString } from './json-fields.ts';
 import { type PartitionSpec, parsePartitionFields, parsePartitionSpec } from './partition-spec.ts';
 import { type Schema, parseSchema } from './schema.ts';
@@ -15,6 +14,7 @@ import {
 import { type SortOrder, UNSORTED_ORDER, parseSortOrder } from './sort-order.ts';
 import { type PartitionStatisticsFile, type StatisticsFile, parsePartitionStatistics, parseStatistics } from './statistics.ts';
 import { messageError } from '../../../message-error.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
 
 const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3] as const;
 export type FormatVersion = (typeof SUPPORTED_FORMAT_VERSIONS)[number];
@@ -65,7 +65,7 @@ export function parseTableMetadata(json: unknown, file?: string): TableMetadata 
   if (version >= 4) {
     throw messageError('Unsupported', 'error.iceberg.formatVersion', { version }, file ? { file, formatVersion: version } : { formatVersion: version });
   }
-  if (version < 1) throw invalid(at(ctx, 'format-version'), `must be 1, 2 or 3, not ${version}`);
+  if (version < 1) throw invalid(at(ctx, 'format-version'), errorRef('error.iceberg.json.formatVersion', { version: String(version) }));
   const formatVersion = version as FormatVersion;
   const v2 = formatVersion >= 2;
 
@@ -77,7 +77,7 @@ export function parseTableMetadata(json: unknown, file?: string): TableMetadata 
     : asArray(o.snapshots, at(ctx, 'snapshots')).map((s, i) => parseSnapshot(s, at(at(ctx, 'snapshots'), i), formatVersion));
   const currentSnapshotId = parseCurrentSnapshotId(o['current-snapshot-id'], at(ctx, 'current-snapshot-id'));
   if (currentSnapshotId !== undefined && !snapshots.some((s) => s.snapshotId === currentSnapshotId)) {
-    throw invalid(at(ctx, 'current-snapshot-id'), `names snapshot ${currentSnapshotId}, which is not in snapshots`);
+    throw invalid(at(ctx, 'current-snapshot-id'), errorRef('error.iceberg.json.currentSnapshot', { id: String(currentSnapshotId) }));
   }
   let refs = parseRefs(o.refs, at(ctx, 'refs'));
   if (currentSnapshotId !== undefined && !refs.some((r) => r.name === 'main')) {
@@ -113,10 +113,10 @@ function readSchemas(o: Record<string, unknown>, ctx: JsonCtx, v2: boolean): { s
   if (o.schemas !== undefined && o.schemas !== null) {
     const schemas = asArray(o.schemas, at(ctx, 'schemas')).map((s, i) => parseSchema(s, at(at(ctx, 'schemas'), i), i));
     const currentSchemaId = v2 ? reqInt(o as never, 'current-schema-id', ctx) : optInt(o as never, 'current-schema-id', ctx) ?? schemas[schemas.length - 1]?.schemaId ?? 0;
-    if (!schemas.some((s) => s.schemaId === currentSchemaId)) throw invalid(at(ctx, 'current-schema-id'), `names schema ${currentSchemaId}, which is not in schemas`);
+    if (!schemas.some((s) => s.schemaId === currentSchemaId)) throw invalid(at(ctx, 'current-schema-id'), errorRef('error.iceberg.json.currentSchema', { id: String(currentSchemaId) }));
     return { schemas, currentSchemaId };
   }
-  if (v2) throw invalid(at(ctx, 'schemas'), 'is required but missing');
+  if (v2) throw invalid(at(ctx, 'schemas'), errorRef('error.iceberg.json.missing', undefined));
   const schema = parseSchema(reqField(o as never, 'schema', ctx), at(ctx, 'schema'), optInt(o as never, 'current-schema-id', ctx) ?? 0);
   return { schemas: [schema], currentSchemaId: schema.schemaId };
 }
@@ -126,10 +126,10 @@ function readSpecs(o: Record<string, unknown>, ctx: JsonCtx, v2: boolean): { spe
   if (o['partition-specs'] !== undefined && o['partition-specs'] !== null) {
     const specs = asArray(o['partition-specs'], at(ctx, 'partition-specs')).map((s, i) => parsePartitionSpec(s, at(at(ctx, 'partition-specs'), i)));
     const defaultSpecId = v2 ? reqInt(o as never, 'default-spec-id', ctx) : optInt(o as never, 'default-spec-id', ctx) ?? specs[specs.length - 1]?.specId ?? 0;
-    if (!specs.some((s) => s.specId === defaultSpecId)) throw invalid(at(ctx, 'default-spec-id'), `names spec ${defaultSpecId}, which is not in partition-specs`);
+    if (!specs.some((s) => s.specId === defaultSpecId)) throw invalid(at(ctx, 'default-spec-id'), errorRef('error.iceberg.json.defaultSpec', { id: String(defaultSpecId) }));
     return { specs, defaultSpecId };
   }
-  if (v2) throw invalid(at(ctx, 'partition-specs'), 'is required but missing');
+  if (v2) throw invalid(at(ctx, 'partition-specs'), errorRef('error.iceberg.json.missing', undefined));
   const fields = parsePartitionFields(reqField(o as never, 'partition-spec', ctx), at(ctx, 'partition-spec'));
   return { specs: [{ specId: 0, fields }], defaultSpecId: 0 };
 }

@@ -63,7 +63,7 @@ function byRef(meta: TableMetadata, name: string): ResolvedSnapshot | undefined 
   const ref = meta.refs.find((r) => r.name === name);
   if (!ref) return undefined;
   const s = findSnapshot(meta, ref.snapshotId);
-  if (!s) throw new LakeError('DataInvalid', `iceberg metadata: ${ref.type} "${name}" points at snapshot ${ref.snapshotId}, which is not in snapshots`, { ref: name });
+  if (!s) throw messageError('DataInvalid', 'error.iceberg.ref.dangling', { type: ref.type, name, id: String(ref.snapshotId) }, { ref: name });
   return { snapshot: s, via: `${ref.type} "${name}"`, viaNote: note('note.iceberg.via.ref', { type: ref.type, name }) };
 }
 

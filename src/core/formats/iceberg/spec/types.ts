@@ -6,6 +6,7 @@
  */
 import type { ValueType } from '../../../expr/types.ts';
 import { type JsonCtx, type JsonObject, asArray, asObject, at, invalid, optBool, optString, reqField, reqInt, reqString } from './json-fields.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
 
 export type SimplePrimitive =
   | 'boolean' | 'int' | 'long' | 'float' | 'double' | 'date' | 'time' | 'timestamp' | 'timestamptz'
@@ -63,7 +64,7 @@ export function parseType(json: unknown, ctx: JsonCtx): IcebergType {
       valueId: reqInt(o, 'value-id', ctx), valueRequired: optBool(o, 'value-required', ctx) ?? false,
       value: parseType(reqField(o, 'value', ctx), at(ctx, 'value')),
     };
-    default: throw invalid(at(ctx, 'type'), `has unknown nested type '${kind}'`);
+    default: throw invalid(at(ctx, 'type'), errorRef('error.iceberg.json.nestedType', { kind: String(kind) }));
   }
 }
 
@@ -93,7 +94,7 @@ function parsePrimitive(s: string, ctx: JsonCtx): PrimitiveType {
   let m = /^decimal\s*\(\s*(\d+)\s*,\s*(-?\d+)\s*\)$/.exec(t);
   if (m) {
     const precision = Number(m[1]); const scale = Number(m[2]);
-    if (precision < 1 || precision > 38) throw invalid(ctx, `has decimal precision ${precision} outside 1..38`);
+    if (precision < 1 || precision > 38) throw invalid(ctx, errorRef('error.iceberg.json.precision', { precision }));
     return { kind: 'decimal', precision, scale };
   }
   m = /^fixed\s*\[\s*(\d+)\s*\]$/.exec(t);
@@ -102,7 +103,7 @@ function parsePrimitive(s: string, ctx: JsonCtx): PrimitiveType {
   if (m) return { kind: 'geometry', crs: m[1] || 'OGC:CRS84' };
   m = /^geography\s*(?:\(\s*([^,)]*?)\s*(?:,\s*([^)]*?)\s*)?\))?$/.exec(t);
   if (m) return { kind: 'geography', crs: m[1] || 'OGC:CRS84', algorithm: m[2] || 'spherical' };
-  throw invalid(ctx, `has unknown type '${s}'`);
+  throw invalid(ctx, errorRef('error.iceberg.json.unknownType', { type: s }));
 }
 
 /** The type as the spec writes it: `decimal(10,2)`, `fixed[16]`, `list<string>`, `map<string, long>`, `struct<a: int>`. */

@@ -4,7 +4,6 @@
  * meanwhile makes the attempt clean up everything it wrote and start over from a fresh plan.
  */
 import type { RecordBatch } from 'apache-arrow';
-import { LakeError } from '../../../errors.ts';
 import { parseDeletionVectorAt } from '../spec/deletion-vector.ts';
 import type { ManifestEntry } from '../spec/manifest-entry.ts';
 import { keyFields, type TableSchema } from '../spec/schema.ts';
@@ -19,6 +18,7 @@ import { CommitFiles } from './manifest-writer.ts';
 import type { InternalValues } from './row-values.ts';
 import { commitSnapshotFile, withRetries } from './snapshot-commit.ts';
 import { compareKeys, layoutOf, LONG_MAX } from './write-rows.ts';
+import { messageError } from '../../../message-error.ts';
 
 export interface CompactOptions {
   readonly commitUser?: string;
@@ -135,13 +135,13 @@ function readInput(ctx: CommitContext, b: BucketCompaction, e: ManifestEntry, sy
 function batchRecords(batch: RecordBatch, schema: TableSchema, primaryKey: boolean): KeyValueRecord[] {
   const column = (name: string) => {
     const i = batch.schema.fields.findIndex((x) => x.name === name);
-    if (i < 0) throw new LakeError('DataInvalid', `paimon compact: a data file read has no column ${name}`, { column: name });
+    if (i < 0) throw messageError('DataInvalid', 'error.paimon.compact.noColumn', { column: name }, { column: name });
     return batch.data.children[i]!;
   };
   const readers = schema.fields.map((f) => {
     const d = column(f.name);
     const read = internalValueReader(f.type, d.type);
-    if (!read) throw new LakeError('Unsupported', `paimon compact: column ${f.name} of type ${f.type.root} cannot be rewritten by Lakescope yet`, { column: f.name });
+    if (!read) throw messageError('Unsupported', 'error.paimon.compact.type', { column: f.name, type: f.type.root }, { column: f.name });
     return (i: number) => read(d, i);
   });
   const keyIdx = keyFields(schema).map((k) => schema.fields.findIndex((f) => f.id === k.id));

@@ -15,6 +15,7 @@ import { formatDataType, parseAtomicType, type DataField } from '../spec/data-ty
 import { paimonError } from '../spec/errors.ts';
 import { SCHEMA_DIR, schemaKey } from '../spec/layout.ts';
 import { parseTableSchema, type TableSchema } from '../spec/schema.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
 
 /** One column: a Paimon SQL type (`INT`, `STRING NOT NULL`, `DECIMAL(10, 2)`, `TIMESTAMP(3)` …). */
 export interface NewPaimonColumn {
@@ -38,30 +39,29 @@ export interface CreatePaimonTableOptions {
   readonly signal?: AbortSignal;
 }
 
-const bad = (message: string, context: Record<string, string> = {}): LakeError => new LakeError('DataInvalid', `paimon create: ${message}`, context);
 
 /** The schema-0 JSON of a new table. Must hold: every rule of the module comment, else DataInvalid/Unsupported naming the option or column. */
 export function newTableSchemaJson(o: CreatePaimonTableOptions): Record<string, JsonValue> {
-  if (o.columns.length === 0) throw bad('a table needs at least one column');
+  if (o.columns.length === 0) throw messageError('DataInvalid', 'error.paimon.create.noColumns', undefined);
   const partitionKeys = [...(o.partitionKeys ?? [])];
   const primaryKeys = [...(o.primaryKeys ?? [])];
   const names = new Set<string>();
   const fields: DataField[] = o.columns.map((c, id) => {
-    if (c.name.trim() === '' || names.has(c.name)) throw bad(`column name '${c.name}' is empty or repeated`, { column: c.name });
+    if (c.name.trim() === '' || names.has(c.name)) throw messageError('DataInvalid', 'error.paimon.create.columnName', { column: c.name }, { column: c.name });
     names.add(c.name);
     const t = parseAtomicType(c.type);
-    if (t.root === 'TIME' || t.root === 'VARIANT' || t.root === 'BLOB') throw new LakeError('Unsupported', `paimon create: column ${c.name}: type ${c.type} cannot be written by Lakescope yet`, { column: c.name });
+    if (t.root === 'TIME' || t.root === 'VARIANT' || t.root === 'BLOB') throw messageError('Unsupported', 'error.paimon.create.type', { column: c.name, type: c.type }, { column: c.name });
     return { id, name: c.name, type: primaryKeys.includes(c.name) ? { ...t, nullable: false } : t };
   });
-  for (const k of [...partitionKeys, ...primaryKeys, ...(o.bucketKey ?? [])]) if (!names.has(k)) throw bad(`key column '${k}' is not a column`, { column: k });
+  for (const k of [...partitionKeys, ...primaryKeys, ...(o.bucketKey ?? [])]) if (!names.has(k)) throw messageError('DataInvalid', 'error.paimon.create.keyColumn', { column: k }, { column: k });
   const pk = primaryKeys.length > 0;
-  if (pk && partitionKeys.some((p) => !primaryKeys.includes(p))) throw bad('the primary key must contain every partition key (Paimon requires it)');
-  if (pk && primaryKeys.every((k) => partitionKeys.includes(k))) throw bad('the primary key needs a column besides the partition keys');
+  if (pk && partitionKeys.some((p) => !primaryKeys.includes(p))) throw messageError('DataInvalid', 'error.paimon.create.pkPartitions', undefined);
+  if (pk && primaryKeys.every((k) => partitionKeys.includes(k))) throw messageError('DataInvalid', 'error.paimon.create.pkBesides', undefined);
   const buckets = o.buckets ?? (pk ? 1 : -1);
   if (!Number.isInteger(buckets) || (buckets < 1 && !(buckets === -1 && !pk))) {
-    throw new LakeError('Unsupported', `paimon create: bucket = ${buckets}: ${pk ? 'primary-key tables need a fixed bucket count ≥ 1 here (dynamic buckets are not written by Lakescope)' : 'give -1 (bucket-unaware) or a count ≥ 1'}`, { option: 'bucket' });
+    throw messageError('Unsupported', pk ? 'error.paimon.create.bucketsPk' : 'error.paimon.create.bucketsAppend', { buckets: String(buckets) }, { option: 'bucket' });
   }
-  if (!pk && buckets > 0 && !(o.bucketKey?.length)) throw bad('an append table with fixed buckets needs a bucket key', { option: 'bucket-key' });
+  if (!pk && buckets > 0 && !(o.bucketKey?.length)) throw messageError('DataInvalid', 'error.paimon.create.bucketKey', undefined, { option: 'bucket-key' });
   const options: Record<string, string> = { ...(o.options ?? {}), bucket: String(buckets), 'file.format': 'parquet' };
   if (o.bucketKey?.length) options['bucket-key'] = o.bucketKey.join(',');
   if (pk) {
@@ -76,16 +76,20 @@ export function newTableSchemaJson(o: CreatePaimonTableOptions): Record<string, 
   };
 }
 
+/** Why an option's value is refused (a catalog message). */
+type OptionReason = 'error.paimon.option.format' | 'error.paimon.option.mergeEngine' | 'error.paimon.option.changelog' | 'error.paimon.option.bucket'
+  | 'error.paimon.option.sequence' | 'error.paimon.option.dv' | 'error.paimon.option.pathDirectory';
+
 /** The options a table must have for this writer to write it (also checked before every write). */
 export function checkSupportedOptions(options: Readonly<Record<string, string>>, primaryKey: boolean, what = 'paimon create'): void {
-  const unsupported = (key: string, why: string) => new LakeError('Unsupported', `${what}: ${key} = ${options[key]}: ${why}`, { option: key });
-  if ((options['file.format'] ?? 'parquet') !== 'parquet') throw unsupported('file.format', 'Lakescope writes Parquet data files only');
-  if (primaryKey && (options['merge-engine'] ?? 'deduplicate') !== 'deduplicate') throw unsupported('merge-engine', 'Lakescope writes the deduplicate merge engine only');
-  if (primaryKey && !['none', 'input'].includes(options['changelog-producer'] ?? 'none')) throw unsupported('changelog-producer', 'Lakescope produces changelog none or input only');
-  if (primaryKey && Number(options.bucket ?? '-1') < 1) throw unsupported('bucket', 'Lakescope writes primary-key tables with fixed buckets only');
-  if (options['sequence.field'] !== undefined) throw unsupported('sequence.field', 'user sequence fields are not written by Lakescope');
-  if (options['deletion-vectors.enabled'] === 'true') throw unsupported('deletion-vectors.enabled', 'Lakescope does not write deletion vectors');
-  if (options['data-file.path-directory'] !== undefined) throw unsupported('data-file.path-directory', 'Lakescope writes data files under the table root only');
+  const unsupported = (key: string, why: OptionReason) => messageError('Unsupported', 'error.paimon.create.option', { subsystem: what, option: key, value: String(options[key]), reason: errorRef(why, undefined) }, { option: key });
+  if ((options['file.format'] ?? 'parquet') !== 'parquet') throw unsupported('file.format', 'error.paimon.option.format');
+  if (primaryKey && (options['merge-engine'] ?? 'deduplicate') !== 'deduplicate') throw unsupported('merge-engine', 'error.paimon.option.mergeEngine');
+  if (primaryKey && !['none', 'input'].includes(options['changelog-producer'] ?? 'none')) throw unsupported('changelog-producer', 'error.paimon.option.changelog');
+  if (primaryKey && Number(options.bucket ?? '-1') < 1) throw unsupported('bucket', 'error.paimon.option.bucket');
+  if (options['sequence.field'] !== undefined) throw unsupported('sequence.field', 'error.paimon.option.sequence');
+  if (options['deletion-vectors.enabled'] === 'true') throw unsupported('deletion-vectors.enabled', 'error.paimon.option.dv');
+  if (options['data-file.path-directory'] !== undefined) throw unsupported('data-file.path-directory', 'error.paimon.option.pathDirectory');
 }
 
 /** The schema file text as Paimon's Jackson pretty printer lays it out. */
@@ -98,7 +102,7 @@ function schemaText(json: Record<string, JsonValue>): string {
  * Conflict naming it, nothing written; a lost race on `schema/schema-0` → Conflict.
  */
 export async function createPaimonTable(storage: Storage, o: CreatePaimonTableOptions): Promise<TableSchema> {
-  if (!storage.writable) throw new LakeError('Unsupported', `paimon create: ${storage.description} is read-only`, { storage: storage.description });
+  if (!storage.writable) throw messageError('Unsupported', 'error.paimon.create.readOnly', { storage: storage.description }, { storage: storage.description });
   const json = newTableSchemaJson(o);
   const existing = (await storage.list({ prefix: SCHEMA_DIR, maxKeys: 100, signal: o.signal })).objects.filter((e) => /(^|\/)schema-\d+$/.test(e.key));
   if (existing.length > 0) throw messageError('Conflict', 'error.paimon.create.exists', { where: storage.description, key: existing[0]!.key }, { file: existing[0]!.key });

@@ -9,7 +9,6 @@
  * always a complete one), tags next, and only then the files no remaining snapshot or tag references
  * (an interruption leaves orphans, never a snapshot with missing files).
  */
-import { LakeError } from '../../../errors.ts';
 import { messageError } from '../../../message-error.ts';
 import { snapshotKey, tagKey } from '../spec/layout.ts';
 import type { VersionChoice } from '../scan/time-travel.ts';
@@ -44,7 +43,7 @@ export async function rollbackDestructive(ctx: CommitContext, target: VersionCho
   const goal = await targetSnapshot(ctx, target, 'rollback');
   const ids = await ctx.meta.snapshotIds(ctx.signal);
   if (!ids.includes(goal.id)) {
-    throw new LakeError('Unsupported', `paimon rollback: snapshot ${goal.id} has expired (only its tag remains); use the non-destructive rollback`, { snapshot: goal.id.toString() });
+    throw messageError('Unsupported', 'error.paimon.rollback.expired', { id: goal.id.toString() }, { snapshot: goal.id.toString() });
   }
   const later = ids.filter((id) => id > goal.id);
   const tags = await ctx.meta.tags(ctx.signal);
@@ -70,9 +69,8 @@ export async function rollbackDestructive(ctx: CommitContext, target: VersionCho
   if (opts.dryRun) return plan;
   checkWritable(ctx, 'rollback');
   if (!opts.confirmDestructive) {
-    throw new LakeError('DataInvalid', `paimon rollback: a destructive rollback to snapshot ${goal.id} deletes ${later.length} snapshot(s), `
-      + `${laterTags.length} tag(s) and ${files.dataFiles.length} data file(s) for good; pass confirmDestructive: true (or preview with dryRun: true)`,
-    { confirmationRequired: true, snapshot: goal.id.toString() });
+    throw messageError('DataInvalid', 'error.paimon.rollback.confirm', { id: goal.id.toString(), snapshots: later.length, tags: laterTags.length, files: files.dataFiles.length },
+      { confirmationRequired: true, snapshot: goal.id.toString() });
   }
   await refreshForWrite(ctx, 'rollback');
   const now = await ctx.meta.snapshotIds(ctx.signal);

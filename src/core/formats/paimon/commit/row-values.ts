@@ -9,7 +9,6 @@
  */
 import { makeData, type Data } from 'apache-arrow';
 import { dataFromValues } from '../../../arrow/index.ts';
-import { LakeError } from '../../../errors.ts';
 import { parseDate, parseDecimal, parseTimestamp, type Value } from '../../../expr/index.ts';
 import { arrowType } from '../scan/arrow-type.ts';
 import type { DataField, DataType } from '../spec/data-type.ts';
@@ -19,9 +18,15 @@ export type RowObject = Readonly<Record<string, unknown>>;
 /** One row's internal values, in a field list's order (null = SQL NULL). */
 export type InternalValues = (Value | null)[];
 
-function bad(f: DataField, row: number, v: unknown, why = `is not a valid ${f.type.root}`): never {
-  const shown = typeof v === 'bigint' ? v.toString() : JSON.stringify(v);
-  throw new LakeError('DataInvalid', `paimon write: row ${row + 1}, column ${f.name}: ${shown} ${why}`, { column: f.name, row });
+/** The row's value refused: not a valid value of the type (default), null in a NOT NULL column, out of a decimal's range, or a timestamp's parse failure. */
+function bad(f: DataField, row: number, v: unknown, why?: { notNull: true } | { decimal: string } | { timestamp: string }): never {
+  const shown = typeof v === 'bigint' ? v.toString() : String(JSON.stringify(v));
+  const at = { row: row + 1, column: f.name, value: shown };
+  const context = { column: f.name, row };
+  if (why && 'notNull' in why) throw messageError('DataInvalid', 'error.paimon.write.notNull', at, context);
+  if (why && 'decimal' in why) throw messageError('DataInvalid', 'error.paimon.write.decimal', { ...at, type: why.decimal }, context);
+  if (why && 'timestamp' in why) throw messageError('DataInvalid', 'error.paimon.write.timestamp', { ...at, detail: why.timestamp }, context);
+  throw messageError('DataInvalid', 'error.paimon.write.value', { ...at, type: f.type.root }, context);
 }
 
 const INT_RANGE: Partial<Record<DataType['root'], [number, number]>> = {
@@ -31,7 +36,7 @@ const INT_RANGE: Partial<Record<DataType['root'], [number, number]>> = {
 /** One cell as its internal value. Must hold: a value that does not fit → DataInvalid naming row and column. */
 export function internalValue(f: DataField, v: unknown, row: number): Value | null {
   if (v === null || v === undefined) {
-    if (!f.type.nullable) bad(f, row, null, 'is null, but the column is NOT NULL');
+    if (!f.type.nullable) bad(f, row, null, { notNull: true });
     return null;
   }
   const t = f.type;
@@ -56,7 +61,7 @@ export function internalValue(f: DataField, v: unknown, row: number): Value | nu
     }
     case 'DECIMAL':
       if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint') return bad(f, row, v);
-      return parseDecimal(typeof v === 'bigint' ? v.toString() : v, t.precision ?? 10, t.scale ?? 0) ?? bad(f, row, v, `does not fit ${t.root}(${t.precision ?? 10},${t.scale ?? 0})`);
+      return parseDecimal(typeof v === 'bigint' ? v.toString() : v, t.precision ?? 10, t.scale ?? 0) ?? bad(f, row, v, { decimal: `${t.root}(${t.precision ?? 10},${t.scale ?? 0})` });
     case 'CHAR': case 'VARCHAR':
       return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' ? String(v) : bad(f, row, v);
     case 'BINARY': case 'VARBINARY':
@@ -68,7 +73,7 @@ export function internalValue(f: DataField, v: unknown, row: number): Value | nu
       if (typeof v === 'bigint') return v;
       if (text === undefined) return bad(f, row, v);
       const r = parseTimestamp(text, (t.precision ?? 6) > 6 ? 'ns' : 'us', t.root === 'TIMESTAMP_LTZ');
-      return typeof r === 'bigint' ? r : bad(f, row, v, r);
+      return typeof r === 'bigint' ? r : bad(f, row, v, { timestamp: r });
     }
     default:
       throw messageError('Unsupported', 'error.paimon.write.columnType', { column: f.name, type: t.root }, { column: f.name });

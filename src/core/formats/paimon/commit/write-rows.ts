@@ -69,7 +69,7 @@ function backoff(attempt: number, signal?: AbortSignal): Promise<void> {
     // Full jitter over an exponential window (25 ms · 2^n, capped at 2 s): losers of a race spread out instead of
     // colliding again; a linear 0–400 ms window let one of 8 writers lose 30 times in a row on the gateway.
     const t = setTimeout(resolve, Math.random() * Math.min(2000, 25 * 2 ** Math.min(attempt, 7)));
-    signal?.addEventListener('abort', () => { clearTimeout(t); reject(new LakeError('Aborted', 'paimon write: aborted')); }, { once: true });
+    signal?.addEventListener('abort', () => { clearTimeout(t); reject(messageError('Aborted', 'error.paimon.write.aborted', undefined)); }, { once: true });
   });
 }
 

@@ -13,7 +13,8 @@ import { utf8Encode } from '../../../util/bytes.ts';
 import { CastFailure, resolveCast, sameTypeIgnoringNullable } from '../spec/cast.ts';
 import { formatDataType, type DataType } from '../spec/data-type.ts';
 import { arrowType, castData, internalValueReader } from './arrow-type.ts';
-import { messageError } from '../../../message-error.ts';
+import { internalError, messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 
 /**
  * The file column `data` (written as `from`) in the read type `to`. Must hold: unchanged types pass
@@ -30,7 +31,11 @@ export function evolveColumn(data: Data, from: DataType, to: DataType, column: s
   try {
     cast = resolveCast(from, to);
   } catch (e) {
-    if (e instanceof LakeError) throw new LakeError(e.code, `paimon read: column '${column}': ${e.message.replace(/^paimon schema evolution: /, '')}`, { column });
+    if (e instanceof LakeError) {
+      // The cast's own message (from, to, reason) named with the column it was reading.
+      const ref = e.ref?.key === 'error.paimon.cast' ? errorRef('error.paimon.read.cast', { column, ...(e.ref.params as { from: string; to: string; reason: ErrorRef }) }) : undefined;
+      throw new LakeError(e.code, `paimon read: column '${column}': ${e.message.replace(/^paimon schema evolution: /, '')}`, { column }, { ref });
+    }
     throw e;
   }
   const source = castData(data, arrowType(from), column);
@@ -141,7 +146,7 @@ function columnOf(t: DataType, target: ArrowType, values: readonly (Value | null
       return makeData({ type: target, length: n, nullCount, nullBitmap, data: out } as never);
     }
     default:
-      throw new LakeError('Internal', `paimon read: no column builder for ${formatDataType(t)}`);
+      throw internalError(`paimon read: no column builder for ${formatDataType(t)}`);
   }
 }
 

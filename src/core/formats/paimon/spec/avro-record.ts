@@ -4,6 +4,7 @@
  * 0.9, `_VALUE_STATS_COLS` and `_EXTERNAL_PATH` in 1.x); a missing optional field reads as undefined.
  */
 import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 
 export type AvroRecord = Readonly<Record<string, unknown>>;
 
@@ -13,13 +14,13 @@ export class RecordReader {
 
   static of(value: unknown, what: string): RecordReader {
     if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Uint8Array) {
-      throw new LakeError('DataInvalid', `${what}: expected a record, got ${value === null ? 'null' : typeof value}`);
+      throw messageError('DataInvalid', 'error.paimon.record.notRecord', { subsystem: what, got: value === null ? 'null' : typeof value });
     }
     return new RecordReader(value as AvroRecord, what);
   }
 
   private missing(name: string, type: string): LakeError {
-    return new LakeError('DataInvalid', `${this.what}: field ${name} is missing or not ${type}`, { field: name });
+    return messageError('DataInvalid', 'error.paimon.record.field', { subsystem: this.what, field: name, type }, { field: name });
   }
 
   has(name: string): boolean {

@@ -21,6 +21,8 @@ import { LakeError } from '../../../errors.ts';
 import type { Value } from '../../../expr/index.ts';
 import { utf8Decode, utf8Encode } from '../../../util/bytes.ts';
 import type { DataType } from './data-type.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 
 /** A decoded field: a value, null, or undefined where the type cannot appear in a BinaryRow we read (nested). */
 export type RowValue = Value | null | undefined;
@@ -32,14 +34,15 @@ function nullBitsSize(arity: number): number {
   return Math.floor((arity + 63 + HEADER_BITS) / 64) * 8;
 }
 
-function invalid(message: string): LakeError {
-  return new LakeError('DataInvalid', `paimon binary-row: ${message}`);
+/** DataInvalid `paimon binary-row: …` around the catalog message of what is wrong. */
+function invalid(message: ErrorRef): LakeError {
+  return messageError('DataInvalid', 'error.within', { where: 'paimon binary-row', message });
 }
 
 /** The arity prefix of serialized row bytes (0 for an empty byte array, which Paimon writes for "no stats"). */
 function binaryRowArity(bytes: Uint8Array): number {
   if (bytes.length === 0) return 0;
-  if (bytes.length < 4) throw invalid(`${bytes.length} bytes is too short for a row`);
+  if (bytes.length < 4) throw invalid(errorRef('error.paimon.row.short', { bytes: bytes.length }));
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getInt32(0, false);
 }
 
@@ -51,10 +54,10 @@ function binaryRowArity(bytes: Uint8Array): number {
 export function decodeBinaryRow(bytes: Uint8Array, types: readonly DataType[]): RowValue[] {
   if (bytes.length === 0) return types.map(() => undefined);
   const arity = binaryRowArity(bytes);
-  if (arity !== types.length) throw invalid(`row has ${arity} fields, expected ${types.length}`);
+  if (arity !== types.length) throw invalid(errorRef('error.paimon.row.arity', { arity, expected: types.length }));
   const row = bytes.subarray(4);
   const fixed = nullBitsSize(arity) + 8 * arity;
-  if (row.length < fixed) throw invalid(`row of ${arity} fields needs ${fixed} bytes, has ${row.length}`);
+  if (row.length < fixed) throw invalid(errorRef('error.paimon.row.fixed', { arity, fixed, bytes: row.length }));
   const view = new DataView(row.buffer, row.byteOffset, row.byteLength);
   return types.map((t, i) => (isNullAt(row, i) ? null : readField(row, view, nullBitsSize(arity) + 8 * i, t)));
 }
@@ -90,7 +93,7 @@ function readVarBytes(row: Uint8Array, view: DataView, slot: number): Uint8Array
   const mark = row[slot + 7]!;
   if (mark & 0x80) {
     const len = mark & 0x7f;
-    if (len > 7) throw invalid(`inline value of ${len} bytes`);
+    if (len > 7) throw invalid(errorRef('error.paimon.row.inline', { bytes: len }));
     return row.subarray(slot, slot + len);
   }
   const [offset, len] = offsetAndLength(view, slot);
@@ -98,7 +101,7 @@ function readVarBytes(row: Uint8Array, view: DataView, slot: number): Uint8Array
 }
 
 function slice(row: Uint8Array, offset: number, len: number): Uint8Array {
-  if (offset + len > row.length) throw invalid(`value at ${offset}+${len} runs past the row end (${row.length})`);
+  if (offset + len > row.length) throw invalid(errorRef('error.paimon.row.pastEnd', { offset, length: len, end: row.length }));
   return row.subarray(offset, offset + len);
 }
 
@@ -115,7 +118,7 @@ function readTimestamp(view: DataView, slot: number, precision: number): bigint 
   else {
     const offset = view.getUint32(slot + 4, true);
     nanoOfMilli = view.getInt32(slot, true);
-    if (offset + 8 > view.byteLength) throw invalid(`timestamp at ${offset} runs past the row end`);
+    if (offset + 8 > view.byteLength) throw invalid(errorRef('error.paimon.row.timestamp', { offset }));
     millis = view.getBigInt64(offset, true);
   }
   return precision > 6
@@ -213,7 +216,7 @@ function writeField(fv: DataView, slot: number, t: DataType, v: Value, appendVar
       return;
     }
     default:
-      throw new LakeError('Unsupported', `paimon binary-row: cannot encode ${t.root}`);
+      throw messageError('Unsupported', 'error.paimon.row.encode', { type: t.root });
   }
 }
 

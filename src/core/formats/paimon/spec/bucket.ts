@@ -13,6 +13,7 @@ import type { Value } from '../../../expr/index.ts';
 import { encodeBinaryRow } from './binary-row.ts';
 import type { DataField, DataType } from './data-type.ts';
 import { fieldsByName, trimmedPrimaryKeys, type TableSchema } from './schema.ts';
+import { internalError, messageError } from '../../../message-error.ts';
 
 /** `MurmurHashUtils.DEFAULT_SEED`. */
 const SEED = 42;
@@ -43,7 +44,7 @@ function fmix(h1: number, length: number): number {
  * int. Must hold: `bytes.length` is a multiple of 4 (a BinaryRow always is: its parts are 8-byte words).
  */
 export function hashBytesByWords(bytes: Uint8Array, seed = SEED): number {
-  if (bytes.length % 4 !== 0) throw new LakeError('Internal', `paimon bucket: ${bytes.length} bytes is not a whole number of words`);
+  if (bytes.length % 4 !== 0) throw internalError(`paimon bucket: ${bytes.length} bytes is not a whole number of words`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let h = seed | 0;
   for (let i = 0; i < bytes.length; i += 4) h = mixH1(h, mixK1(view.getInt32(i, true)));
@@ -57,7 +58,7 @@ export function binaryRowHash(values: readonly (Value | null)[], types: readonly
 
 /** `KeyAndBucketExtractor.bucket`: Java's signed remainder, made non-negative. */
 export function bucketOfHash(hash: number, numBuckets: number): number {
-  if (!Number.isInteger(numBuckets) || numBuckets < 1) throw new LakeError('Unsupported', `paimon bucket: fixed bucket count must be ≥ 1, got ${numBuckets}`);
+  if (!Number.isInteger(numBuckets) || numBuckets < 1) throw messageError('Unsupported', 'error.paimon.bucket.count', { count: String(numBuckets) });
   return Math.abs(hash % numBuckets);
 }
 
@@ -69,7 +70,7 @@ export function bucketOfHash(hash: number, numBuckets: number): number {
 export function bucketKeyFields(schema: TableSchema): DataField[] {
   const option = schema.options['bucket-key'];
   const names = option ? option.split(',').map((s) => s.trim()).filter((s) => s !== '') : trimmedPrimaryKeys(schema);
-  if (names.length === 0) throw new LakeError('Unsupported', `paimon bucket: schema ${schema.id} has neither a bucket-key nor a primary key to hash`);
+  if (names.length === 0) throw messageError('Unsupported', 'error.paimon.bucket.noKey', { schema: String(schema.id) });
   return fieldsByName(schema, names);
 }
 

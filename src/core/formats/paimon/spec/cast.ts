@@ -18,6 +18,8 @@ import {
   parseDate, parseJavaDouble, parseJavaInteger, parseTime, parseTimestamp, plainDecimal, timestampFromEpochText, type JavaTimestamp,
 } from './cast-text.ts';
 import { formatDataType, isNanoTimestamp, type AtomicRoot, type DataType } from './data-type.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
 
 export { CastFailure } from './cast-text.ts';
 
@@ -47,8 +49,8 @@ function dropNullable(key: string, value: unknown): unknown {
   return key === 'nullable' ? undefined : value;
 }
 
-function unsupported(from: DataType, to: DataType, why: string): LakeError {
-  return new LakeError('Unsupported', `paimon schema evolution: cannot read ${formatDataType(from)} as ${formatDataType(to)}: ${why}`);
+function unsupported(from: DataType, to: DataType, why: 'error.paimon.cast.nested' | 'error.paimon.cast.noRule' | 'error.paimon.cast.ltz'): LakeError {
+  return messageError('Unsupported', 'error.paimon.cast', { from: formatDataType(from), to: formatDataType(to), reason: errorRef(why, undefined) });
 }
 
 /**
@@ -57,11 +59,11 @@ function unsupported(from: DataType, to: DataType, why: string): LakeError {
  */
 export function resolveCast(from: DataType, to: DataType): CastFn {
   if (sameTypeIgnoringNullable(from, to)) return (v) => v;
-  if (!isAtomic(from) || !isAtomic(to)) throw unsupported(from, to, 'nested types are only read as the same kind of nested type (scan/schema-evolution-cast.ts)');
+  if (!isAtomic(from) || !isAtomic(to)) throw unsupported(from, to, 'error.paimon.cast.nested');
   const rule = ruleFor(from, to);
-  if (rule === undefined) throw unsupported(from, to, 'Paimon has no cast rule for this pair (ALTER TABLE refuses it)');
+  if (rule === undefined) throw unsupported(from, to, 'error.paimon.cast.noRule');
   if (rule === 'zone') {
-    throw unsupported(from, to, "Paimon converts between TIMESTAMP WITH LOCAL TIME ZONE and wall-clock values in the reading JVM's time zone, which the table does not record");
+    throw unsupported(from, to, 'error.paimon.cast.ltz');
   }
   return rule;
 }

@@ -11,6 +11,8 @@
  */
 import { LakeError } from '../../../errors.ts';
 import type { PrimitiveKind, ValueType } from '../../../expr/index.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 
 export type AtomicRoot =
   | 'BOOLEAN' | 'TINYINT' | 'SMALLINT' | 'INT' | 'BIGINT' | 'FLOAT' | 'DOUBLE' | 'DECIMAL'
@@ -34,8 +36,9 @@ export type DataType =
 /** Paimon's `VARCHAR(Integer.MAX_VALUE)`, spelled `STRING`. */
 const MAX_LENGTH = 2147483647;
 
-function invalid(message: string): LakeError {
-  return new LakeError('DataInvalid', `paimon schema: ${message}`);
+/** DataInvalid `paimon schema: …` around the catalog message of what is wrong. */
+function invalid(message: ErrorRef): LakeError {
+  return messageError('DataInvalid', 'error.within', { where: 'paimon schema', message });
 }
 
 /**
@@ -46,7 +49,7 @@ function invalid(message: string): LakeError {
 export function parseDataType(json: unknown): DataType {
   if (typeof json === 'string') return parseAtomicType(json);
   if (typeof json !== 'object' || json === null || typeof (json as { type?: unknown }).type !== 'string') {
-    throw invalid(`cannot parse data type ${JSON.stringify(json)}`);
+    throw invalid(errorRef('error.paimon.type.parseJson', { json: String(JSON.stringify(json)) }));
   }
   const o = json as Record<string, unknown>;
   const text = (o.type as string).toUpperCase();
@@ -55,20 +58,20 @@ export function parseDataType(json: unknown): DataType {
   if (text.startsWith('MULTISET')) return { root: 'MULTISET', nullable, element: parseDataType(o.element) };
   if (text.startsWith('MAP')) return { root: 'MAP', nullable, key: parseDataType(o.key), value: parseDataType(o.value) };
   if (text.startsWith('ROW')) {
-    if (!Array.isArray(o.fields)) throw invalid(`ROW type without fields: ${JSON.stringify(json)}`);
+    if (!Array.isArray(o.fields)) throw invalid(errorRef('error.paimon.type.rowFields', { json: String(JSON.stringify(json)) }));
     return { root: 'ROW', nullable, fields: o.fields.map(parseDataField) };
   }
-  throw invalid(`unknown nested type '${o.type as string}'`);
+  throw invalid(errorRef('error.paimon.type.nested', { type: String(o.type) }));
 }
 
 /** Parses one `{id, name, type, description?}` field. */
 export function parseDataField(json: unknown): DataField {
   const o = json as Record<string, unknown> | null;
   if (typeof o !== 'object' || o === null || typeof o.name !== 'string' || o.type === undefined) {
-    throw invalid(`invalid field ${JSON.stringify(json)}`);
+    throw invalid(errorRef('error.paimon.type.field', { json: String(JSON.stringify(json)) }));
   }
   const id = Number(o.id);
-  if (!Number.isInteger(id)) throw invalid(`field '${o.name}' has no integer id`);
+  if (!Number.isInteger(id)) throw invalid(errorRef('error.paimon.type.fieldId', { field: String(o.name) }));
   const field: DataField = { id, name: o.name, type: parseDataType(o.type) };
   return typeof o.description === 'string' && o.description !== '' ? { ...field, description: o.description } : field;
 }
@@ -78,7 +81,7 @@ const ATOMIC = /^([A-Z_]+(?:\s+PRECISION)?)\s*(?:\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?\
 /** Parses an atomic type SQL string (`DataTypeJsonParser.parseAtomicTypeSQLString`). */
 export function parseAtomicType(text: string): DataType {
   const m = ATOMIC.exec(text.trim().toUpperCase());
-  if (!m) throw invalid(`cannot parse data type '${text}'`);
+  if (!m) throw invalid(errorRef('error.paimon.type.parse', { text }));
   const [, name, p1, p2, zone, nullText] = m;
   const nullable = !(nullText ?? '').startsWith('NOT');
   const a = p1 === undefined ? undefined : Number(p1);
@@ -99,7 +102,7 @@ export function parseAtomicType(text: string): DataType {
     case 'TIME': return { root: 'TIME', nullable, precision: a ?? 0 };
     case 'TIMESTAMP': return { root: ltz ? 'TIMESTAMP_LTZ' : 'TIMESTAMP', nullable, precision: a ?? 6 };
     case 'TIMESTAMP_LTZ': return { root: 'TIMESTAMP_LTZ', nullable, precision: a ?? 6 };
-    default: throw invalid(`unknown data type '${text}'`);
+    default: throw invalid(errorRef('error.paimon.type.unknown', { text }));
   }
 }
 

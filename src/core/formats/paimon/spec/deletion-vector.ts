@@ -74,7 +74,7 @@ export function serializeDeletionVectorV1(bitmap: RoaringBitmap64): Uint8Array {
   // Strip the 64-bit wrapper (count + high key); positions must be < 2^32 for v1.
   const count = new DataView(b64.buffer, b64.byteOffset).getUint32(0, true);
   const bitmap32 = count === 0 ? EMPTY_ROARING32 : b64.subarray(12);
-  if (count > 1) throw new LakeError('Unsupported', 'paimon deletion-vector: v1 vectors hold positions below 2^32 only');
+  if (count > 1) throw messageError('Unsupported', 'error.paimon.dv.v1', undefined);
   const out = new Uint8Array(4 + 4 + bitmap32.length + 4);
   const view = new DataView(out.buffer);
   view.setInt32(0, 4 + bitmap32.length, false);

@@ -6,12 +6,12 @@
  * TIMESTAMP a `LocalDateTime` string), otherwise a cast to STRING — then escaped by
  * `PartitionPathUtils.escapePathName`. Null or empty values use `partition.default-name`.
  */
-import { LakeError } from '../../../errors.ts';
 import type { Value } from '../../../expr/index.ts';
 import { formatDate } from '../../../expr/index.ts';
 import { decodeBinaryRow } from './binary-row.ts';
 import type { DataField } from './data-type.ts';
 import { partitionFields, type TableSchema } from './schema.ts';
+import { messageError } from '../../../message-error.ts';
 
 /** Characters `PartitionPathUtils` escapes as `%XX`. */
 const ESCAPED = new Set<number>([
@@ -82,7 +82,7 @@ function partitionValueString(f: DataField, v: Value, legacy: boolean): string {
     case 'TIMESTAMP': case 'TIMESTAMP_LTZ': return localDateTimeString(BigInt(v as bigint), (t.precision ?? 6) > 6);
     case 'TIME': return String(Number(BigInt(v as bigint) / 1000n)); // internal millis of day
     case 'BINARY': case 'VARBINARY':
-      throw new LakeError('Unsupported', `paimon partition: binary partition column '${f.name}' has no stable path name`);
+      throw messageError('Unsupported', 'error.paimon.partition.binary', { column: f.name });
     default: return typeof v === 'bigint' ? v.toString() : String(v);
   }
 }
