@@ -151,7 +151,7 @@ describe('NULLs in ORDER BY as Spark: first ascending, last descending', () => {
 
 describe('an outer join whose nullable side has no rows gives NULLs for that side (Spark), not the other side', () => {
   // squirreling took the NULL row's columns from the nullable side's first row, so with no rows the NULL row had
-  // no columns: `b.id` then read the other side's `id` and `b.s` was "Column not found" (patches/squirreling+…).
+  // no columns: `b.id` then read the other side's `id` and `b.s` was "Column not found" (src/patches/squirreling+…).
   const EMPTY = 'WITH e AS (SELECT id, s FROM t WHERE id > 100)';
   it('LEFT JOIN with an empty right side, by hash (equality) and by nested loop (a range condition)', async () => {
     await expectRows(`${EMPTY} SELECT a.id, b.id, b.s FROM t a LEFT JOIN e b ON a.id = b.id ORDER BY a.id`,
