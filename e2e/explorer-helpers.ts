@@ -57,6 +57,28 @@ export async function expandTreeToEntries(page: Page) {
 }
 
 /**
+ * Expands every node of `kind` in the metadata tree, one at a time, waiting for the tree to be idle
+ * (no level loading) before and after each click. Rows are pooled DOM elements: while a level arrives,
+ * the element under the pointer is rewritten to show another row, so a click aimed during a load can
+ * toggle a neighbour. Waiting for idle makes the click land on the node it was aimed at.
+ */
+export async function expandAllOfKind(page: Page, kind: string) {
+  const tree = page.getByRole('tree', { name: 'Metadata tree' });
+  const idle = page.locator('[data-testid="metadata-tree"][data-loading="0"]');
+  await expect(tree.locator(`[data-kind="${kind}"]`).first()).toBeVisible();
+  for (let guard = 0; guard < 50; guard++) {
+    await expect(idle).toBeVisible();
+    const closed = tree.locator(`[data-kind="${kind}"][aria-expanded="false"]`);
+    if (await closed.count() === 0) return;
+    // Row ids are positions; expanding a node inserts rows below it only, so its id stays its own.
+    const id = await closed.first().getAttribute('id');
+    await closed.first().locator('.twisty-btn').click();
+    await expect(tree.locator(`[id="${id}"]`)).toHaveAttribute('aria-expanded', 'true');
+  }
+  throw new Error(`expandAllOfKind: ${kind} nodes kept closing`);
+}
+
+/**
  * The data tab's exact row count once the scan is done. The grid reads pages only as they scroll into
  * view, so for tables larger than a page this presses End in the grid until the last page is read.
  */

@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../src/testing/fixtures.ts';
 import { readE2eState } from './e2e-state.ts';
-import { dataRowCount, expandTreeToEntries, expectedOf, openTableFromRail, selectVersion, shot, watchErrors } from './explorer-helpers.ts';
+import { dataRowCount, expandAllOfKind, expandTreeToEntries, expectedOf, openTableFromRail, selectVersion, shot, watchErrors } from './explorer-helpers.ts';
 
 const TABLE = 'v2_spark_position_deletes';
 
@@ -152,10 +152,8 @@ test.describe('explorer through a File System Access handle', () => {
     const region = await openTableFromRail(page, name);
     await region.getByRole('tab', { name: 'Tree' }).click();
     const tree = page.getByRole('tree', { name: 'Metadata tree' });
-    await tree.locator('[data-kind="manifest-list"] .twisty-btn').click();
-    const manifests = tree.locator('[data-kind="manifest"]');
-    await expect(manifests.first()).toBeVisible();
-    for (let i = 0; i < await manifests.count(); i++) await manifests.nth(i).locator('.twisty-btn').click();
+    await expandAllOfKind(page, 'manifest-list');
+    await expandAllOfKind(page, 'manifest');
     const dv = tree.locator('[data-kind="deletion-vector"]').first();
     await expect(dv).toBeVisible();
     await dv.click();
