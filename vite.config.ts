@@ -85,5 +85,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default in a run is one worker fewer than the cores: one worker on the 2-core CI machine.
+    // Many suites wait on the S3 gateway or on fixtures' I/O, so one per core keeps both busy (CI time).
+    maxWorkers: '100%',
   },
 });

@@ -138,7 +138,9 @@ describe.skipIf(!FIXTURES_PRESENT)('readTasks (the one read loop)', () => {
     const t0 = performance.now();
     controller.abort();
     const e = await pending.catch((x: unknown) => x);
-    expect(performance.now() - t0).toBeLessThan(100);
+    // The other reads hang forever, so any bound tells "rejected at the abort" from "waited for them";
+    // a generous one keeps a loaded CI machine from failing it.
+    expect(performance.now() - t0).toBeLessThan(2_000);
     expect(isLakeError(e, 'Aborted')).toBe(true);
     expect(storage.aborted.length).toBeGreaterThan(0);
     expect(storage.open.size).toBe(0);

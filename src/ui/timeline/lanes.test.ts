@@ -29,11 +29,11 @@ describe('buildLanes', () => {
     expect(lanes.map((l) => l.name)).toEqual(['main']);
   });
 
-  it('10,000 linear versions lay out fast', () => {
+  // Speed is the UI bench's (bench/ui-bench.ts, 10,000 snapshots), not a timed unit test's.
+  it('10,000 linear versions lay out on one lane', () => {
     const versions = Array.from({ length: 10_000 }, (_, i) => v(String(i + 1), i ? String(i) : undefined, i === 9999 ? [{ name: 'main', type: 'branch' }] : []));
-    const t = performance.now();
     const { lanes } = buildLanes(versions);
-    expect(performance.now() - t).toBeLessThan(200);
+    expect(lanes).toHaveLength(1);
     expect(lanes[0].ids).toHaveLength(10_000);
   });
 });

@@ -26,12 +26,13 @@ describe('visibleRows', () => {
     expect(visibleRows(roots, childrenOf, new Set()).map((r) => r.key)).toEqual(['meta']);
   });
 
-  it('handles 100,000 children quickly', () => {
+  // Speed is the UI bench's (bench/ui-bench.ts, tree of 100,000 rows), not a timed unit test's.
+  it('lists 100,000 children of one node, in order', () => {
     const many: ChildrenState = { status: 'ready', nodes: Array.from({ length: 100_000 }, (_, i) => n(`f${i}`)) };
-    const t = performance.now();
     const rows = visibleRows([n('m', true)], () => many, new Set(['m']));
     expect(rows).toHaveLength(100_001);
-    expect(performance.now() - t).toBeLessThan(500);
+    expect(rows[100_000]).toMatchObject({ type: 'node', depth: 1 });
+    expect((rows[100_000] as { node: { id: string } }).node.id).toBe('f99999');
   });
 
   it('a row cache rebuilds the same rows, reusing the row objects of levels it built before', () => {
