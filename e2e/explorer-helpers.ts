@@ -79,6 +79,17 @@ export async function expandAllOfKind(page: Page, kind: string) {
 }
 
 /**
+ * Waits until the page has settled: no progress line, busy region or loading cell is shown, and then two
+ * animation frames (so what arrived last is painted). Used instead of fixed sleeps before reading the
+ * page's text: it waits as long as the work takes, no longer.
+ */
+export async function settled(page: Page, timeout = 45_000) {
+  await expect(page.locator('.progress, [aria-busy="true"], .dg-loading, [data-loading]:not([data-loading="0"])').filter({ visible: true }))
+    .toHaveCount(0, { timeout });
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+}
+
+/**
  * The data tab's exact row count once the scan is done. The grid reads pages only as they scroll into
  * view, so for tables larger than a page this presses End in the grid until the last page is read.
  */

@@ -5,7 +5,7 @@
  * Screenshots of each view in both languages at 1280×800 (test-results/screenshots/i18n-*).
  */
 import { type Page, expect, test } from '@playwright/test';
-import { shot, watchErrors } from './explorer-helpers.ts';
+import { settled, shot, watchErrors } from './explorer-helpers.ts';
 import { readE2eState } from './e2e-state.ts';
 import { englishSentences as sentencesIn, uiTexts } from './visible-text.ts';
 
@@ -33,7 +33,7 @@ async function englishSentences(page: Page, root = 'body'): Promise<string[]> {
 }
 
 async function noEnglish(page: Page, view: string, root?: string) {
-  await page.waitForTimeout(300);
+  await settled(page);
   const found = await englishSentences(page, root);
   expect.soft(found, `English text on ${view}`).toEqual([]);
 }
@@ -147,13 +147,13 @@ async function walkTree(page: Page, look: (view: string) => Promise<void>) {
     const closed = tree.locator('[role="treeitem"][aria-expanded="false"] .twisty-btn');
     const n = Math.min(await closed.count(), 4);
     if (!n) break;
-    for (let i = 0; i < n; i++) { await closed.first().click({ timeout: 5_000 }).catch(() => undefined); await page.waitForTimeout(400); }
+    for (let i = 0; i < n; i++) { await settled(page); await closed.first().click({ timeout: 5_000 }).catch(() => undefined); }
   }
   const kinds = await tree.locator('[data-kind]').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-kind')!))]);
   for (const kind of kinds) {
     // The list is virtualised: a kind scrolled out of the DOM is skipped, not waited for.
     if (!(await tree.locator(`[data-kind="${kind}"]`).first().click({ timeout: 5_000 }).then(() => true, () => false))) continue;
-    await page.waitForTimeout(500);
+    await settled(page);
     await look(`tree-${kind}`);
   }
 }
@@ -180,10 +180,10 @@ async function walkWrites(page: Page, look: (view: string) => Promise<void>) {
     const preview = dialog.locator('.btn-primary:enabled').first();
     if (await preview.count()) {
       await preview.click().catch(() => undefined);
-      await page.waitForTimeout(1500);
+      await settled(page);
       await look(`write-${i}-preview`);
     }
-    for (let k = 0; k < 3 && await page.getByRole('dialog').count(); k++) { await page.keyboard.press('Escape'); await page.waitForTimeout(200); }
+    for (let k = 0; k < 3 && await page.getByRole('dialog').count(); k++) { await page.keyboard.press('Escape'); await settled(page); }
   }
 }
 
@@ -201,7 +201,7 @@ test.describe('zh-CN, every view of each format', () => {
         // dispatchEvent: in zh-CN the writes bar may overlap the last tabs (a layout issue of its own); the walk is about words.
         await page.locator(`[role="tab"][data-tab="${tab}"]`).dispatchEvent('click');
         await expect(page.locator(`[role="tab"][data-tab="${tab}"]`)).toHaveAttribute('aria-selected', 'true');
-        await page.waitForTimeout(2500);
+        await settled(page);
         await look(`tab-${tab}`);
         if (tab === 'tree') await walkTree(page, look);
         if (tab === 'query') {
@@ -343,7 +343,7 @@ test.describe('zh-CN, the raw viewer, the health view and the LSM tab of the dem
 
       await openTab(page, 'health');
       await expect(page.getByTestId('health-view')).toBeVisible({ timeout: 45_000 });
-      await page.waitForTimeout(1500);
+      await settled(page);
       await look('health');
 
       await openTab(page, 'raw');
@@ -353,7 +353,7 @@ test.describe('zh-CN, the raw viewer, the health view and the LSM tab of the dem
       for (let g = 0; g < count; g++) {
         await groups.nth(g).locator('.raw-file').first().click();
         await expect(page.getByTestId('raw-decoded')).toBeVisible({ timeout: 30_000 });
-        await page.waitForTimeout(800);
+        await settled(page);
         // Open every field of the first levels so their notes are drawn.
         await page.locator('.raw-decoded details:not([open])').evaluateAll((els) => { for (const el of els.slice(0, 12)) (el as HTMLDetailsElement).open = true; });
         await look(`raw-${g}`, '.raw-decoded .jt-note, .raw-decoded .raw-head .explanation, .raw-decoded .avro-bar, .raw-decoded summary');
