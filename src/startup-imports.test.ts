@@ -4,6 +4,8 @@
  * Dynamic `import()` and `import type` are not followed (they cost nothing at startup).
  * - the page's entry (main.tsx) must not reach the message catalog (~215 kB; core/boundary-error.ts says how
  *   the page's own errors get their English without it).
+ * - opening an Iceberg table (core/formats/iceberg/table.ts) does not load its writers, its reader (Arrow,
+ *   Parquet, ORC and delete files) or its metadata tables: those are imported when first used.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -53,5 +55,12 @@ describe('startup imports', () => {
     const reached = staticClosure('main.tsx');
     expect(reached.has('worker/client.ts')).toBe(true);
     expect([...reached].filter((m) => m.startsWith('core/messages/') && m !== 'core/messages/en-boundary.ts')).toEqual([]);
+  });
+
+  it('opening an Iceberg table loads neither its writers nor its reader nor its metadata tables', () => {
+    const reached = staticClosure('core/formats/iceberg/table.ts');
+    expect(reached.has('core/formats/iceberg/io/current-metadata.ts')).toBe(true);
+    const lazy = ['commit/write-model.ts', 'scan/read-task.ts', 'scan/deletes.ts', 'scan/file-projection.ts', 'scan/preview-read.ts', 'inspect/index.ts', 'inspect/deleted-positions.ts'];
+    expect(lazy.filter((m) => reached.has(`core/formats/iceberg/${m}`))).toEqual([]);
   });
 });
