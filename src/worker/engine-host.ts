@@ -12,7 +12,7 @@ import { LakeError } from '../core/errors.ts';
 import type { ConnectionSpec } from './connection.ts';
 import type { EngineHandlers, EngineRestore } from './engine.ts';
 import { type CallOptions, type Endpoint, type RpcClient, type RpcConnection, connectRpc } from './rpc.ts';
-import { messageError } from '../core/message-error.ts';
+import { boundaryError } from '../core/boundary-error.ts';
 
 /** What the worker sends along with every answer (engine-worker.ts). */
 export interface WorkerMeta {
@@ -84,7 +84,7 @@ export class EngineHost {
 
   /** Ends the current worker (pending calls reject). */
   close(): void {
-    if (this.current) this.end(this.current, messageError('Internal', 'error.worker.engineClosed', undefined));
+    if (this.current) this.end(this.current, boundaryError('Internal', 'error.worker.engineClosed', undefined));
     this.current = undefined;
   }
 
@@ -142,7 +142,7 @@ export class EngineHost {
     slot = { worker, conn, ready, active: 0, overBudget: false, ended: false };
     worker.onFailure((message) => {
       if (this.current === slot) this.current = undefined;
-      this.end(slot, messageError('Internal', 'error.worker.failed', { detail: message }));
+      this.end(slot, boundaryError('Internal', 'error.worker.failed', { detail: message }));
     });
     return slot;
   }
@@ -156,7 +156,7 @@ export class EngineHost {
   private end(slot: Slot, error?: LakeError): void {
     if (slot.ended) return;
     slot.ended = true;
-    slot.conn.close(error ?? messageError('Internal', 'error.worker.recycled', undefined));
+    slot.conn.close(error ?? boundaryError('Internal', 'error.worker.recycled', undefined));
     slot.worker.terminate();
   }
 }

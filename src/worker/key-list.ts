@@ -28,21 +28,25 @@ export function parseKeyManifest(json: unknown, url: string): KeyManifest {
 const VERBATIM_KEY = /^(?![^/]*:)(?!(?:.*\/)?\.\.?(?:\/|$))[A-Za-z0-9\-_.!~*'()=:@$&+,;/]+$/;
 
 /**
- * key → URL entry (with size, so listing needs no HEAD per file) for files under `baseUrl`. Must hold:
- * each URL is `new URL(<key, each segment encodePathSegment-ed>, base)`. Most keys need no encoding, and
- * they are joined to the base as strings: the URL parser per key took ~300 ms of a 100,000-file
- * warehouse's open in the engine worker (issue 17).
+ * The function giving a key's URL under `baseUrl` (for HttpStorage's listed mode: called on a key's first
+ * request, not for every key at connect; issue 17). Must hold: the URL is
+ * `new URL(<key, each segment encodePathSegment-ed>, base)`. Most keys need no encoding, and they are joined to
+ * the base as strings: the URL parser per key took ~300 ms of a 100,000-file warehouse's open (issue 17).
  */
-export function manifestUrls(manifest: KeyManifest, baseUrl: string): Map<string, PresignedEntry> {
+export function manifestUrlOf(baseUrl: string): (key: string) => string {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   const baseUrlParsed = new URL(base);
   // String joining is the parser's answer only for a base that is already in its normal form and ends its path.
   const plainBase = baseUrlParsed.href === base && baseUrlParsed.search === '' && baseUrlParsed.hash === '';
   const encode = (key: string) => key.split('/').map(encodePathSegment).join('/');
+  return (key) => (plainBase && VERBATIM_KEY.test(key) ? base + key : new URL(encode(key), base).href);
+}
+
+/** key → URL entry (with size) for every file of `manifest` under `baseUrl`, each URL as {@link manifestUrlOf} makes it. */
+export function manifestUrls(manifest: KeyManifest, baseUrl: string): Map<string, PresignedEntry> {
+  const urlOf = manifestUrlOf(baseUrl);
   const out = new Map<string, PresignedEntry>();
-  for (const f of manifest.files) {
-    out.set(f.key, { get: plainBase && VERBATIM_KEY.test(f.key) ? base + f.key : new URL(encode(f.key), base).href, size: f.size });
-  }
+  for (const f of manifest.files) out.set(f.key, { get: urlOf(f.key), size: f.size });
   return out;
 }
 

@@ -19,7 +19,7 @@
  */
 import { LakeError, deserializeError, serializeError, type SerializedLakeError } from '../core/errors.ts';
 import type { Progress } from '../core/api/progress.ts';
-import { messageError } from '../core/message-error.ts';
+import { boundaryError } from '../core/boundary-error.ts';
 
 /** The part of Worker / MessagePort / DedicatedWorkerGlobalScope the protocol uses. */
 export interface Endpoint {
@@ -122,7 +122,7 @@ export function serveRpc(endpoint: Endpoint, handlers: Handlers, options: ServeO
     running.set(id, controller);
     try {
       const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined;
-      if (!handler) throw messageError('Internal', 'error.worker.unknownMethod', { method }, { method });
+      if (!handler) throw boundaryError('Internal', 'error.worker.unknownMethod', { method }, { method });
       const ctx: CallContext = {
         signal: controller.signal,
         progress: (progress) => { if (!controller.signal.aborted) post({ rpc: 1, t: 'progress', id, progress }); },
@@ -135,7 +135,7 @@ export function serveRpc(endpoint: Endpoint, handlers: Handlers, options: ServeO
         else post({ rpc: 1, t: 'result', id, value: out });
       } catch (e) {
         // e.g. DataCloneError: the result held a function or class instance that cannot cross.
-        throw messageError('Internal', 'error.worker.resultClone', { method }, { method }, e);
+        throw boundaryError('Internal', 'error.worker.resultClone', { method }, { method }, e);
       }
     } catch (e) {
       post({ rpc: 1, t: 'error', id, error: serializeError(e) });
@@ -148,13 +148,13 @@ export function serveRpc(endpoint: Endpoint, handlers: Handlers, options: ServeO
     const msg = event.data;
     if (!isMessage(msg)) return;
     if (msg.t === 'call') void run(msg.id, msg.method, msg.params);
-    else if (msg.t === 'abort') running.get(msg.id)?.abort(messageError('Aborted', 'error.worker.abortedByPage', undefined, { id: msg.id }));
+    else if (msg.t === 'abort') running.get(msg.id)?.abort(boundaryError('Aborted', 'error.worker.abortedByPage', undefined, { id: msg.id }));
   };
   endpoint.addEventListener('message', onMessage);
   endpoint.start?.();
   return () => {
     endpoint.removeEventListener('message', onMessage);
-    for (const c of running.values()) c.abort(messageError('Aborted', 'error.worker.serverStopped', undefined));
+    for (const c of running.values()) c.abort(boundaryError('Aborted', 'error.worker.serverStopped', undefined));
     running.clear();
   };
 }
@@ -207,13 +207,13 @@ export function connectRpc<H extends Handlers>(endpoint: Endpoint, options: { re
   const call = (method: string, params: unknown, options: CallOptions = {}): Promise<unknown> => {
     if (closed) return Promise.reject(closed);
     const { signal } = options;
-    if (signal?.aborted) return Promise.reject(messageError('Aborted', 'error.aborted', { what: method }, { method }, signal.reason));
+    if (signal?.aborted) return Promise.reject(boundaryError('Aborted', 'error.aborted', { what: method }, { method }, signal.reason));
     const id = nextId++;
     return new Promise((resolve, reject) => {
       const onAbort = (): void => {
         if (!pending.delete(id)) return;
         endpoint.postMessage({ rpc: 1, t: 'abort', id } satisfies Message);
-        reject(messageError('Aborted', 'error.aborted', { what: method }, { method }, signal?.reason));
+        reject(boundaryError('Aborted', 'error.aborted', { what: method }, { method }, signal?.reason));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       pending.set(id, {
@@ -225,7 +225,7 @@ export function connectRpc<H extends Handlers>(endpoint: Endpoint, options: { re
       } catch (e) {
         pending.delete(id);
         signal?.removeEventListener('abort', onAbort);
-        reject(messageError('Internal', 'error.worker.paramsClone', { method }, { method }, e));
+        reject(boundaryError('Internal', 'error.worker.paramsClone', { method }, { method }, e));
       }
     });
   };
@@ -239,7 +239,7 @@ export function connectRpc<H extends Handlers>(endpoint: Endpoint, options: { re
   return {
     client,
     pendingCount: () => pending.size,
-    close: (error = messageError('Internal', 'error.worker.connectionClosed', undefined)) => {
+    close: (error = boundaryError('Internal', 'error.worker.connectionClosed', undefined)) => {
       closed = error;
       endpoint.removeEventListener('message', onMessage);
       for (const [id, p] of pending) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openWarehouse } from '../core/api/open-warehouse.ts';
 import { isLakeError } from '../core/errors.ts';
+import { type KeyManifest, manifestUrls } from './key-list.ts';
 import { makeStorage } from './storage-factory.ts';
 
 /** A static file server as a fetch function (Range supported), counting requests. */
@@ -40,6 +41,17 @@ describe('makeStorage', () => {
     expect(w.readme).toBe('hello');
     expect(w.root.folders).toEqual([expect.objectContaining({ name: 't', table: expect.objectContaining({ format: 'delta' }) })]);
     expect(requests).toEqual(['GET /demo/index.json', 'GET /demo/README.txt']);
+  });
+
+  it('reads each listed key from its manifest URL (Hive-style = kept, spaces and + as manifestUrls writes them)', async () => {
+    const keys = ['t/metadata/v1.metadata.json', 'a b/c=1/x+y.json', 'd/e:f.json'];
+    const manifest = { version: 1, files: keys.map((key) => ({ key, size: 2 })) };
+    const { fetchFn, requests } = staticServer({ '/lake/index.json': JSON.stringify(manifest), ...Object.fromEntries(keys.map((k) => [`/lake/${k}`, '{}'])) });
+    const storage = await makeStorage({ kind: 'url', url: 'http://h/lake' }, new AbortController().signal, fetchFn);
+    const urls = manifestUrls(manifest as KeyManifest, 'http://h/lake');
+    for (const k of keys) expect(new TextDecoder().decode(await storage.read(k))).toBe('{}');
+    expect(requests).toEqual(['GET /lake/index.json', ...keys.map((k) => `GET ${new URL(urls.get(k)!.get).pathname}`)]);
+    expect((await storage.list()).objects).toEqual([...keys].sort().map((key) => ({ key, size: 2 })));
   });
 
   it('says plainly when a URL has no index.json', async () => {

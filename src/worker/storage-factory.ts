@@ -9,7 +9,7 @@ import type { Storage } from '../core/io/storage.ts';
 import { DroppedFilesStorage, droppedFiles } from '../platform/browser/dropped-files-storage.ts';
 import { FsaStorage } from '../platform/browser/fsa-storage.ts';
 import type { ConnectionSpec } from './connection.ts';
-import { manifestUrls, parseKeyManifest, presignedKeyMap } from './key-list.ts';
+import { manifestUrlOf, parseKeyManifest, presignedKeyMap } from './key-list.ts';
 import { messageError } from '../core/message-error.ts';
 
 /** Builds the Storage for `spec`. Must hold: no secret from the spec appears in a description or error. */
@@ -74,5 +74,6 @@ async function manifestStorage(baseUrl: string, description: string | undefined,
     throw messageError('DataInvalid', 'error.http.indexNotJson', undefined, { url: manifestUrl }, e);
   }
   const manifest = parseKeyManifest(json, manifestUrl);
-  return new HttpStorage({ urls: manifestUrls(manifest, base), description: description ?? base.replace(/\/$/, ''), fetch: fetchFn });
+  // Each key's URL is made when the key is first requested (issue 17: not 20,000 of them before the first table opens).
+  return new HttpStorage({ listed: { files: manifest.files, urlOf: manifestUrlOf(base) }, description: description ?? base.replace(/\/$/, ''), fetch: fetchFn });
 }

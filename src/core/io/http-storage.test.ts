@@ -55,6 +55,35 @@ describe('HttpStorage (presigned map)', () => {
   });
 });
 
+describe('HttpStorage (listed keys)', () => {
+  // A static folder's index.json: every key with its size, each URL made only when its key is first requested (issue 17).
+  const files = [{ key: 'b/x.json', size: 4 }, { key: 'a.txt', size: 1 }, { key: 'b/y.json', size: 2 }, { key: 'a.txt', size: 3 }];
+
+  it('lists every key with its size and makes no URL and no request for that', async () => {
+    const { calls, fetchFn } = recorder(() => new Response('x'));
+    const made: string[] = [];
+    const s = new HttpStorage({ listed: { files, urlOf: (k) => { made.push(k); return `https://h/w/${k}`; } }, fetch: fetchFn });
+    expect((await s.list()).objects).toEqual([{ key: 'a.txt', size: 3 }, { key: 'b/x.json', size: 4 }, { key: 'b/y.json', size: 2 }]);
+    expect((await s.list({ prefix: 'b/', delimiter: '/' })).objects.map((o) => o.key)).toEqual(['b/x.json', 'b/y.json']);
+    expect(made).toEqual([]);
+    expect(calls).toEqual([]);
+    expect(s.writable).toBe(false);
+  });
+
+  it('reads a key from the URL urlOf gives (a suffix range made explicit by the listed size); a key not listed is NotFound without a request', async () => {
+    const { calls, fetchFn } = recorder(() => new Response('yy', { status: 206, headers: { 'content-range': 'bytes 2-3/4' } }));
+    const made: string[] = [];
+    const s = new HttpStorage({ listed: { files, urlOf: (k) => { made.push(k); return `https://h/w/${k}?v=1`; } }, description: 'w', fetch: fetchFn });
+    expect(new TextDecoder().decode(await s.read('b/x.json', { range: { suffix: 2 } }))).toBe('yy');
+    expect(calls).toEqual([{ url: 'https://h/w/b/x.json?v=1', method: 'GET', range: 'bytes=2-3' }]);
+    expect(made).toEqual(['b/x.json']);
+    await expect(s.read('c.txt')).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(s.head('c.txt')).rejects.toMatchObject({ code: 'NotFound' });
+    expect(calls).toHaveLength(1);
+    expect(() => new HttpStorage({ listed: { files, urlOf: String }, urls: {} })).toThrow(/exactly one/);
+  });
+});
+
 describe('http storage against static-site quirks', () => {
   it('keeps Hive-style = and : in URL paths, encodes spaces and +', async () => {
     const { encodeUrlPath } = await import('./http-storage.ts');

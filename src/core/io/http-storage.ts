@@ -32,6 +32,12 @@ export interface HttpStorageOptions {
   readonly keys?: readonly string[];
   /** Presigned mode: key → GET URL, or the URLs for several methods. `list` comes from these keys. */
   readonly urls?: Readonly<Record<string, string | PresignedEntry>> | ReadonlyMap<string, string | PresignedEntry>;
+  /**
+   * Listed mode: every key with its size (a static folder's `index.json`), and how a key's GET URL is made — on the
+   * key's first request, not here: building 20,000 URLs and entry objects when a warehouse connects cost the
+   * engine worker ~100 ms and its garbage collection before the first table could open (issue 17).
+   */
+  readonly listed?: { readonly files: readonly { readonly key: string; readonly size: number }[]; readonly urlOf: (key: string) => string };
   /** Extra request headers (e.g. `Authorization: Bearer …` for a private HTTP server). */
   readonly headers?: Readonly<Record<string, string>>;
   /** Retries of GET/HEAD after 5xx/429/network failures and cut bodies (default: the read policy's). */
@@ -60,6 +66,9 @@ export class HttpStorage implements Storage {
   readonly description: string;
   readonly writable: boolean;
   private readonly entries: Map<string, PresignedEntry> | undefined;
+  /** Listed mode: size by key, and the key → URL function. */
+  private readonly sizes: Map<string, number> | undefined;
+  private readonly listedUrlOf: ((key: string) => string) | undefined;
   private readonly sorted: string[] | undefined;
   private readonly base: string | undefined;
   /** `redactUrl(base)`, so a key's URL is redacted without parsing it (a URL parse per request showed in profiles). */
@@ -75,8 +84,8 @@ export class HttpStorage implements Storage {
   private readonly learned = new Map<string, ObjectInfo | LearnedFromGet>();
 
   constructor(private readonly options: HttpStorageOptions) {
-    if (!!options.baseUrl === !!options.urls) {
-      throw new LakeError('Unsupported', 'http: give exactly one of baseUrl or urls');
+    if (Number(!!options.baseUrl) + Number(!!options.urls) + Number(!!options.listed) !== 1) {
+      throw new LakeError('Unsupported', 'http: give exactly one of baseUrl, urls or listed');
     }
     this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
     this.policy = {
@@ -88,7 +97,20 @@ export class HttpStorage implements Storage {
     if (!Number.isInteger(this.headConcurrency) || this.headConcurrency < 1) {
       throw new LakeError('Unsupported', 'http: headConcurrency must be a positive integer', { headConcurrency: this.headConcurrency });
     }
-    if (options.urls) {
+    if (options.listed) {
+      // One map of numbers and one key array: no URL and no object per key until a key is used.
+      const sizes = new Map<string, number>();
+      const keys: string[] = [];
+      for (const f of options.listed.files) {
+        if (!sizes.has(f.key)) keys.push(f.key);
+        sizes.set(f.key, f.size);
+      }
+      this.sizes = sizes;
+      this.listedUrlOf = options.listed.urlOf;
+      this.sorted = sortKeys(keys);
+      this.writable = false;
+      this.description = options.description ?? `listed URLs (${sizes.size} keys)`;
+    } else if (options.urls) {
       // One pass, no intermediate arrays of pairs: copying a 20,000-key manifest's map through them took
       // 20–150 ms of the worker's connect, mostly garbage collection (issue 17).
       const entries = new Map<string, PresignedEntry>();
@@ -128,7 +150,7 @@ export class HttpStorage implements Storage {
     if (!this.sorted) {
       throw messageError('Unsupported', 'error.http.cannotList', { where: this.description }, {});
     }
-    const page = pageOfSortedKeys(this.sorted, options, (key) => ({ key, size: this.entries?.get(key)?.size ?? -1 }), 'http: list');
+    const page = pageOfSortedKeys(this.sorted, options, (key) => ({ key, size: this.knownSize(key) ?? -1 }), 'http: list');
     const objects = await pool(page.objects, this.headConcurrency, async (o) => {
       if (o.size >= 0) return o;
       return this.learnedInfo(o.key) ?? this.head(o.key, { signal: options.signal });
@@ -166,7 +188,7 @@ export class HttpStorage implements Storage {
     const { signal } = options;
     // Where the key list gave the size, a suffix range becomes an explicit one: some static servers
     // (vite preview's sirv among them) answer `bytes=-N` with the first bytes of the file.
-    const known = this.entries?.get(key)?.size;
+    const known = this.knownSize(key);
     const range = options.range && 'suffix' in options.range && known !== undefined
       ? { offset: Math.max(0, known - options.range.suffix), length: Math.min(options.range.suffix, known) }
       : options.range;
@@ -256,8 +278,17 @@ export class HttpStorage implements Storage {
       ? this.redactedBase + url.slice(base.length) : redactUrl(url);
   }
 
-  /** The URL for a key: its presigned GET URL, or base + encoded key. Missing from the map → NotFound. */
+  /** The size the key list gives for `key` (presigned entries or listed mode), if any. */
+  private knownSize(key: string): number | undefined {
+    return this.sizes ? this.sizes.get(key) : this.entries?.get(key)?.size;
+  }
+
+  /** The URL for a key: its presigned GET URL, its listed URL, or base + encoded key. Missing from the map or list → NotFound. */
   private urlOf(key: string, op: string): string {
+    if (this.sizes) {
+      if (!this.sizes.has(key)) throw messageError('NotFound', 'error.http.noUrl', { op, key, where: this.description }, { key });
+      return this.listedUrlOf!(key);
+    }
     if (!this.entries) return `${this.base}/${encodeUrlPath(key)}`;
     const entry = this.entries.get(key);
     if (!entry) throw messageError('NotFound', 'error.http.noUrl', { op, key, where: this.description }, { key });

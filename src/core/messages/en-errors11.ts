@@ -9,23 +9,16 @@
  * the Internal code (en-ui.ts) already say what a reader can do.
  */
 
+import { enBoundary } from './en-boundary.ts';
+
 export const enErrors11 = {
   'error.internal': (p: { detail: string }) => p.detail,
-  // A call stopped by its caller (core/errors.ts abortError, toLakeError; worker/rpc.ts; readers that stop reading)
-  'error.aborted': (p: { what: string }) => `${p.what}: aborted`,
+  // error.aborted and the worker boundary's messages (worker/rpc.ts, worker/engine-host.ts): en-boundary.ts
+  ...enBoundary,
+  // Readers and writers that stop
   'error.read.stopped': () => 'read: stopped',
   'error.rows.closed': () => 'rows: cursor closed',
   'error.paimon.write.aborted': () => 'paimon write: aborted',
-  // The worker boundary (worker/rpc.ts, worker/engine-host.ts)
-  'error.worker.unknownMethod': (p: { method: string }) => `worker: unknown method '${p.method}'`,
-  'error.worker.resultClone': (p: { method: string }) => `worker: result of '${p.method}' cannot be sent to the page`,
-  'error.worker.paramsClone': (p: { method: string }) => `worker: parameters of '${p.method}' cannot be sent to the worker`,
-  'error.worker.abortedByPage': () => 'worker: call aborted by the page',
-  'error.worker.serverStopped': () => 'worker: server stopped',
-  'error.worker.connectionClosed': () => 'worker: connection closed',
-  'error.worker.engineClosed': () => 'worker: the engine was closed',
-  'error.worker.recycled': () => 'worker: recycled',
-  'error.worker.failed': (p: { detail: string }) => `worker: ${p.detail}`,
   // Decoding limits and bytes (util/decode-limits.ts, util/bytes.ts, util/json.ts)
   'error.decode.bomb': (p: { what: string; max: number; bytes: string }) =>
     `${p.what}: decompresses to more than ${p.max} bytes (claims or reaches ${p.bytes}) — refused as a possible decompression bomb`,

@@ -14,20 +14,19 @@ import type { Expr } from '../../expr/expr.ts';
 import { parseWhere } from '../../expr/parse.ts';
 import type { Storage } from '../../io/storage.ts';
 import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
-import { icebergCapabilities, prepareIcebergAction } from './commit/write-model.ts';
 import type { DeletedPositionsDto, LakePlan, LakeTable, OpenOptions, ScanRequest, ScanTask, TableStateDto, TreeNode, VersionSelector } from '../table-format.ts';
 import { partitionSpecDtos, schemaDtos, sortOrderDtos, versionDtos } from './inspect/dto.ts';
 import { loadCurrentMetadata } from './io/current-metadata.ts';
 import { listMetadataFiles, type MetadataFileRef, readTableMetadata } from './io/metadata-files.ts';
 import { type TableFiles, sharedTableFiles } from './io/table-files.ts';
-import { DeleteCache } from './scan/deletes.ts';
-import { parseNameMapping, type NameMapping } from './scan/file-projection.ts';
+import type { DeleteCache } from './scan/deletes.ts';
+import { parseNameMapping, type NameMapping } from './scan/name-mapping.ts';
 import { planScan, projectColumns } from './scan/plan.ts';
 import { bindExpr } from '../../expr/bind.ts';
 import { schemaLookup } from './spec/schema.ts';
 import { fromScanTask, plannedFiles, toScanTasks } from './scan/planned-files.ts';
-import { readTask } from './scan/read-task.ts';
-import { PREVIEW_MIN_FILE_SIZE } from './scan/preview-read.ts';
+import type { readTask } from './scan/read-task.ts';
+import { PREVIEW_MIN_FILE_SIZE } from './scan/preview-size.ts';
 import type { FileScanTask, ScanPlan } from './scan/task.ts';
 import type { Schema } from './spec/schema.ts';
 import { columnNames } from './spec/schema.ts';
@@ -35,8 +34,8 @@ import type { Snapshot } from './spec/snapshot.ts';
 import { currentSchema, schemaForSnapshot, type TableMetadata } from './spec/table-metadata.ts';
 import { type ResolvedSnapshot, resolveSnapshot } from './spec/time-travel.ts';
 import { icebergTree } from './inspect/tree.ts';
-import { icebergDeletedPositions } from './inspect/deleted-positions.ts';
-import { METADATA_TABLES, type InspectOptions } from './inspect/index.ts';
+import type { InspectOptions } from './inspect/index.ts';
+import { METADATA_TABLE_NAMES } from './inspect/table-names.ts';
 import { messageError } from '../../message-error.ts';
 
 export interface OpenIcebergOptions extends OpenOptions {
@@ -76,7 +75,11 @@ function metadataKeyOf(path: string): string {
 export class IcebergTable implements LakeTable {
   readonly format = 'iceberg';
   readonly files: TableFiles;
-  private readonly deleteCache = new DeleteCache();
+  /**
+   * The reader and this table's delete cache, loaded on the first read: opening a table (the first paint) needs
+   * neither, and the reader brings Arrow, Parquet, ORC and Avro decoding with it (issue 17).
+   */
+  private reader?: Promise<{ readonly readTask: typeof readTask; readonly deleteCache: DeleteCache }>;
   private readonly nameMapping: NameMapping[] | undefined;
   /** Read tuning: files at least this large serve a small `limit` with ranged reads of the first rows. */
   previewMinFileSize = PREVIEW_MIN_FILE_SIZE;
@@ -152,6 +155,8 @@ export class IcebergTable implements LakeTable {
 
   /** {@link LakeTable.capabilities} (commit/write-model.ts). */
   async capabilities(version?: string, options?: CapabilityOptions): Promise<WriteCapability[]> {
+    // The writers are loaded when first asked (issue 17: opening a table does not compile them).
+    const { icebergCapabilities } = await import('./commit/write-model.ts');
     return icebergCapabilities(this.storage, this.metadata, this.writeRefusal, version, options, this.writeRefusalMessage);
   }
 
@@ -161,7 +166,8 @@ export class IcebergTable implements LakeTable {
   }
 
   /** {@link LakeTable.prepare} (commit/write-model.ts): acts on the table's current metadata. */
-  prepare(action: WriteAction, options: { signal?: AbortSignal } = {}): Promise<PreparedChange> {
+  async prepare(action: WriteAction, options: { signal?: AbortSignal } = {}): Promise<PreparedChange> {
+    const { prepareIcebergAction } = await import('./commit/write-model.ts');
     return prepareIcebergAction(this.storage, action, options.signal);
   }
 
@@ -230,7 +236,8 @@ export class IcebergTable implements LakeTable {
   }
 
   /** The (data file, position) pairs a delete file or deletion vector node deletes (inspect/deleted-positions.ts). */
-  deletedPositions(_version: VersionSelector, node: TreeNode, options?: { limit?: number; signal?: AbortSignal }): Promise<DeletedPositionsDto> {
+  async deletedPositions(_version: VersionSelector, node: TreeNode, options?: { limit?: number; signal?: AbortSignal }): Promise<DeletedPositionsDto> {
+    const { icebergDeletedPositions } = await import('./inspect/deleted-positions.ts');
     return icebergDeletedPositions(this.files, node, options);
   }
 
@@ -270,7 +277,15 @@ export class IcebergTable implements LakeTable {
   /** Reads a task of {@link plan} (opaque) or of {@link planScan}. */
   read(task: ScanTask | FileScanTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
     const t = 'kind' in task ? task : fromScanTask(task);
-    return readTask({ meta: this.metadata, files: this.files, deleteCache: this.deleteCache, nameMapping: this.nameMapping, previewMinFileSize: this.previewMinFileSize }, t, options.signal);
+    return this.readLoaded(t, options.signal);
+  }
+
+  private async *readLoaded(task: FileScanTask, signal?: AbortSignal): AsyncGenerator<RecordBatch> {
+    // One load per table object, so that every read shares one delete cache.
+    this.reader ??= Promise.all([import('./scan/read-task.ts'), import('./scan/deletes.ts')])
+      .then(([r, d]) => ({ readTask: r.readTask, deleteCache: new d.DeleteCache() }));
+    const { readTask: read, deleteCache } = await this.reader;
+    yield* read({ meta: this.metadata, files: this.files, deleteCache, nameMapping: this.nameMapping, previewMinFileSize: this.previewMinFileSize }, task, signal);
   }
 
   /** Plans and reads every task in order, honouring the overall limit. */
@@ -287,13 +302,14 @@ export class IcebergTable implements LakeTable {
   }
 
   /** {@link LakeTable.inspectTables}: the pyiceberg metadata tables {@link inspect} serves. */
-  readonly inspectTables: readonly string[] = Object.keys(METADATA_TABLES);
+  readonly inspectTables: readonly string[] = METADATA_TABLE_NAMES;
 
   /** Names of the metadata tables {@link inspect} accepts. */
-  static readonly metadataTables: readonly string[] = Object.keys(METADATA_TABLES);
+  static readonly metadataTables: readonly string[] = METADATA_TABLE_NAMES;
 
   /** A metadata table (`snapshots`, `refs`, `history`, `metadata_log_entries`, `manifests`, `entries`, `files`, `data_files`, `delete_files`, `partitions`) as Arrow. */
   async inspect(name: string, opts: InspectOptions = {}): Promise<Table> {
+    const { METADATA_TABLES } = await import('./inspect/index.ts');
     const fn = METADATA_TABLES[name];
     if (!fn) throw messageError('NotFound', 'error.iceberg.noMetadataTable', { name, known: Object.keys(METADATA_TABLES).join(', ') }, { table: name });
     return fn({ meta: this.metadata, files: this.files, metadataKey: this.metadataKey }, opts);

@@ -14,23 +14,8 @@ import { arrowType, constantData } from './arrow-types.ts';
 import { takeData } from '../../../arrow/take.ts';
 import { messageError } from '../../../message-error.ts';
 
-/** A name-mapping entry (spec "Name Mapping Serialization"). */
-export interface NameMapping { readonly fieldId?: number; readonly names: readonly string[]; readonly fields?: readonly NameMapping[] }
-
-/** Parses the `schema.name-mapping.default` table property; undefined when absent or invalid. */
-export function parseNameMapping(text: string | undefined): NameMapping[] | undefined {
-  if (!text) return undefined;
-  try {
-    const walk = (list: unknown): NameMapping[] => (list as Record<string, unknown>[]).map((m) => ({
-      fieldId: typeof m['field-id'] === 'number' ? m['field-id'] : undefined,
-      names: Array.isArray(m.names) ? (m.names as string[]) : [],
-      fields: Array.isArray(m.fields) ? walk(m.fields) : undefined,
-    }));
-    return walk(JSON.parse(text));
-  } catch {
-    return undefined;
-  }
-}
+export { type NameMapping, parseNameMapping } from './name-mapping.ts';
+import type { NameMapping } from './name-mapping.ts';
 
 /** The field id of an Arrow field from a Parquet file, if it carries one. */
 export function fieldIdOf(f: Field): number | undefined {

@@ -17,8 +17,9 @@ import { constantData } from './arrow-types.ts';
 import { missingFieldData } from './file-projection.ts';
 import type { FileScanTask } from './task.ts';
 
-/** Files smaller than this are read whole (one request) even for a few rows. */
-export const PREVIEW_MIN_FILE_SIZE = 1 << 20;
+import { PREVIEW_MIN_FILE_SIZE } from './preview-size.ts';
+
+export { PREVIEW_MIN_FILE_SIZE };
 /** At most this many rows go through the preview path. */
 const PREVIEW_MAX_ROWS = 10_000;
 

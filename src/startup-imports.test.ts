@@ -1,0 +1,66 @@
+/**
+ * What the first paint has to load (issue 17), checked on the import graph: the modules an entry reaches
+ * through static value imports land in the chunk the browser fetches and compiles before that entry runs.
+ * Dynamic `import()` and `import type` are not followed (they cost nothing at startup).
+ * - the page's entry (main.tsx) must not reach the message catalog (~215 kB; core/boundary-error.ts says how
+ *   the page's own errors get their English without it).
+ * - opening an Iceberg table (core/formats/iceberg/table.ts) does not load its writers, its reader (Arrow,
+ *   Parquet, ORC and delete files) or its metadata tables: those are imported when first used.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(dirname(new URL(import.meta.url).pathname));
+
+/** The relative specifiers `text` imports statically as values (side-effect imports included). */
+export function staticValueImports(text: string): string[] {
+  const sf = ts.createSourceFile('x.tsx', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const out: string[] = [];
+  for (const node of sf.statements) {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const c = node.importClause;
+      const typeOnly = !!c && (c.isTypeOnly || (!c.name && !!c.namedBindings && ts.isNamedImports(c.namedBindings)
+        && c.namedBindings.elements.length > 0 && c.namedBindings.elements.every((e) => e.isTypeOnly)));
+      if (!typeOnly) out.push(node.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) {
+      out.push(node.moduleSpecifier.text);
+    }
+  }
+  return out.filter((s) => s.startsWith('.'));
+}
+
+/** Every src-relative module `entry` (src-relative) reaches through static value imports, `entry` included. */
+export function staticClosure(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (rel: string) => {
+    if (seen.has(rel) || !/\.tsx?$/.test(rel)) return;
+    seen.add(rel);
+    const file = resolve(SRC, rel);
+    if (!existsSync(file)) throw new Error(`no file ${rel}`);
+    for (const spec of staticValueImports(readFileSync(file, 'utf8'))) visit(relative(SRC, resolve(dirname(file), spec)));
+  };
+  visit(entry);
+  return seen;
+}
+
+describe('startup imports', () => {
+  it('the walker follows static value imports only', () => {
+    expect(staticValueImports("import type { A } from './a.ts';\nimport { type B } from './b.ts';\nimport { c, type D } from './c.ts';\nimport './d.css';\nexport { e } from './e.ts';\nconst f = await import('./f.ts');\nimport x from 'pkg';"))
+      .toEqual(['./c.ts', './d.css', './e.ts']);
+  });
+
+  it('the page\'s entry does not load the message catalog', () => {
+    const reached = staticClosure('main.tsx');
+    expect(reached.has('worker/client.ts')).toBe(true);
+    expect([...reached].filter((m) => m.startsWith('core/messages/') && m !== 'core/messages/en-boundary.ts')).toEqual([]);
+  });
+
+  it('opening an Iceberg table loads neither its writers nor its reader nor its metadata tables', () => {
+    const reached = staticClosure('core/formats/iceberg/table.ts');
+    expect(reached.has('core/formats/iceberg/io/current-metadata.ts')).toBe(true);
+    const lazy = ['commit/write-model.ts', 'scan/read-task.ts', 'scan/deletes.ts', 'scan/file-projection.ts', 'scan/preview-read.ts', 'inspect/index.ts', 'inspect/deleted-positions.ts'];
+    expect(lazy.filter((m) => reached.has(`core/formats/iceberg/${m}`))).toEqual([]);
+  });
+});
