@@ -8,14 +8,28 @@ describe('key manifest', () => {
     expect([...manifestUrls(m, 'http://h/demo')]).toEqual([['a b/c=1/x.json', { get: 'http://h/demo/a%20b/c=1/x.json', size: 3 }]]);
   });
   it('gives the URL parser\'s answer for every key, joined as strings where that is the same (issue 17)', () => {
-    const keys = ['a/b.parquet', 'x=1/y', 'a/./b', 'a/../b', '..', '.', './a', 'a/.', 'a/..', 'c:x/y', 'a/c:x', 'a b', 'ü/x', "a'(b)*!~", 'a//b', 'a/b/',
+    const keys = ['a/b.parquet', 'x=1/y', 'c:x/y', 'c:x y/z', 'a/c:x', 'a b', 'ü/x', "a'(b)*!~", 'a//b', 'a/b/',
       'a%2F', '.hidden/x', 'a..b/c', '...', 'a/.../b', 'q?x', 'h#1', 'a\\b', '@x/$y&z+,;'];
     const bases = ['http://h/demo', 'http://h/demo/', 'http://H/demo/', 'http://h:80/d/', 'http://h/a%20b/', 'http://h/a b/', 'http://h/demo/?x=1', 'https://h/'];
-    const reference = (key: string, base: string) => new URL(key.split('/').map(encodePathSegment).join('/'), base.endsWith('/') ? base : `${base}/`).href;
+    // The key's segments, encoded, after the base's path: `./` so that `c:x/y` is a path, not a URL of scheme `c:`.
+    const reference = (key: string, base: string) => new URL(`./${key.split('/').map(encodePathSegment).join('/')}`, base.endsWith('/') ? base : `${base}/`).href;
     for (const base of bases) {
       const urls = manifestUrls({ version: 1, files: keys.map((key, i) => ({ key, size: i })) }, base);
-      for (const [i, key] of keys.entries()) expect([base, key, urls.get(key)]).toEqual([base, key, { get: reference(key, base), size: i }]);
+      for (const [i, key] of keys.entries()) {
+        expect([base, key, urls.get(key)]).toEqual([base, key, { get: reference(key, base), size: i }]);
+        const url = new URL(urls.get(key)!.get);
+        const root = new URL(base.endsWith('/') ? base : `${base}/`);
+        expect([key, url.origin, url.pathname.startsWith(root.pathname)]).toEqual([key, root.origin, true]);
+      }
     }
+  });
+  it('a key with a "." or ".." segment is refused: no URL names it (the parser would fetch another object)', () => {
+    for (const key of ['a/./b', 'a/../b', '..', '.', './a', 'a/.', 'a/..', '../../etc/x']) {
+      let err: unknown;
+      try { parseKeyManifest({ version: 1, files: [{ key, size: 1 }] }, 'http://h/index.json'); } catch (e) { err = e; }
+      expect([key, isLakeError(err, 'DataInvalid')]).toEqual([key, true]);
+    }
+    expect(parseKeyManifest({ version: 1, files: [{ key: 'a..b/.hidden/...', size: 1 }] }, 'http://h/index.json').files).toHaveLength(1);
   });
   it('rejects malformed manifests with DataInvalid naming the URL', () => {
     for (const bad of [null, {}, { version: 2, files: [] }, { version: 1, files: [{ key: '/abs', size: 1 }] }, { version: 1, files: [{ key: 'k', size: -1 }] }]) {
