@@ -7,7 +7,7 @@
  * Screenshots: test-results/screenshots/switch-*.
  */
 import { type Page, expect, test } from '@playwright/test';
-import { shot, watchErrors } from './explorer-helpers.ts';
+import { settled, shot, watchErrors } from './explorer-helpers.ts';
 import { chineseTexts, englishSentences, uiTexts } from './visible-text.ts';
 
 const ORDERS = 'sales%2Forders%2F';
@@ -41,12 +41,12 @@ async function switchBoth(page: Page, name: string) {
   const same = await mark(page);
   await toZh(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-  await page.waitForTimeout(300);
+  await settled(page);
   await shot(page, `switch-${name}-zh`);
   expect.soft(englishSentences(await uiTexts(page)), `English left on ${name} after switching to Chinese`).toEqual([]);
   await toEn(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await page.waitForTimeout(300);
+  await settled(page);
   await shot(page, `switch-${name}-en`);
   expect.soft(chineseTexts(await uiTexts(page)), `Chinese left on ${name} after switching to English`).toEqual([]);
   await same();
@@ -100,7 +100,7 @@ async function everyView(page: Page, name: string) {
       await expect(page.locator('.query-result').first()).toBeVisible({ timeout: 45_000 });
     }
     if (tab === 'health') await expect(page.getByTestId('health-view')).toBeVisible({ timeout: 45_000 });
-    await page.waitForTimeout(800);
+    await settled(page);
     await switchBoth(page, `${name}-${tab}`);
   }
   // The compare dialog, open while the language changes.
@@ -118,7 +118,7 @@ async function everyView(page: Page, name: string) {
   await page.locator(`[data-version="${ids[ids.length - 2]}"]`).first().dispatchEvent('click');
   await page.locator(`[data-version="${ids[ids.length - 1]}"]`).first().dispatchEvent('click', { shiftKey: true });
   await expect(page.getByTestId('diff-summary')).toBeVisible({ timeout: 30_000 });
-  await page.waitForTimeout(1500);
+  await settled(page);
   await switchBoth(page, `${name}-diff`);
 }
 
@@ -138,7 +138,7 @@ test.describe('the language switch is followed at once', () => {
     await page.getByRole('button', { name: 'Compare formats' }).click();
     await expect(page.getByRole('heading', { name: 'One story, four formats' })).toBeVisible();
     await expect(page.locator('.story-col').first()).toBeVisible({ timeout: 45_000 });
-    await page.waitForTimeout(1500);
+    await settled(page);
     await switchBoth(page, 'demo-story');
     // Its link reopens it (a deep link used to land on the warehouse's home).
     await page.reload();
@@ -169,7 +169,7 @@ test.describe('the language switch is followed at once', () => {
       if ((await lesson.getAttribute('data-step')) !== 'list') await lesson.getByRole('button', { name: 'All lessons' }).click();
       await lesson.getByRole('button', { name: `${format} lesson` }).click();
       await expect(lesson).not.toHaveAttribute('data-step', 'list');
-      await page.waitForTimeout(1500);
+      await settled(page);
       await switchBoth(page, `sandbox-lesson-${format.toLowerCase()}`);
     }
     expect(errors).toEqual([]);
