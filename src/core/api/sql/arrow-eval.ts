@@ -9,7 +9,7 @@
  */
 import type { ExprNode, QueryPlan } from 'squirreling';
 import { applyInterval, dateTrunc, extractField } from './arrow-eval-dates.ts';
-import { caseResults, compileTypedComparison, compileTypedIn, doubleResultType, isTypedComparison, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDecimal, toResultDouble, typedConstant, type TypeOf } from './typed-eval.ts';
+import { arithmeticClasses, castStringOperand, stringOperand, caseResults, compileTypedComparison, compileTypedIn, doubleResultType, isTypedComparison, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDecimal, toResultDouble, typedConstant, type TypeOf } from './typed-eval.ts';
 import { isOrderedType, keyOf, type SqlType } from './sql-types.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 import { LakeError } from '../../errors.ts';
@@ -196,13 +196,19 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       if (ARITHMETIC_OPS.has(op)) {
         // Integers and decimals exact, or refused (exact-numeric.ts); never Number() of a 64-bit value or a decimal.
         const sub = (n: ExprNode) => staticType(n, scope.typeOf, scope.text);
-        const l = numClass(node.left, sub, scope.text);
-        const r = numClass(node.right, sub, scope.text);
+        const [l, r] = arithmeticClasses(node.left, node.right, scope.typeOf, scope.text);
         const out = arithmeticClass(op, l, r);
-        // A decimal literal (`1.5`) is its text, not the double the parser made of it.
-        const operand = (n: ExprNode, c: typeof l): Compiled => { const t = decimalLiteralText(n, c, scope.text); return t === undefined ? compileExpr(n, scope) : () => t; };
-        const a = operand(node.left, l);
-        const b = operand(node.right, r);
+        // A decimal literal (`1.5`) is its text, not the double the parser made of it; a string against a number
+        // is cast to BIGINT or DOUBLE first (typed-eval.ts stringOperand).
+        const operand = (n: ExprNode, c: typeof l, other: ExprNode): Compiled => {
+          const s = stringOperand(n, numClass(other, sub, scope.text), scope.typeOf, scope.text);
+          const f = compileExpr(n, scope);
+          if (s) { const at = { positionStart: n.positionStart, positionEnd: n.positionEnd }; return () => castStringOperand(f(), s.to, at, scope.text); }
+          const t = decimalLiteralText(n, c, scope.text);
+          return t === undefined ? f : () => t;
+        };
+        const a = operand(node.left, l, node.right);
+        const b = operand(node.right, r, node.left);
         return () => exactArithmetic(op, a(), b(), l, r, out, node, scope.text);
       }
       const left = compileExpr(node.left, scope);

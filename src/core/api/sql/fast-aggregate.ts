@@ -15,8 +15,9 @@
 import type { ExprNode } from 'squirreling';
 import { compileExpr, fallback, stringify, valueKey, type Compiled, type OrderByItem, type Scope, type SelectColumn } from './arrow-eval.ts';
 import { derivedAlias, sortByTerms } from './fast-sort.ts';
-import { checkInt64, ratioToDouble } from './exact-numeric.ts';
-import { compareDoubles, decimalAvg, decimalSum, isOrderedType, keyOf, parseDecimal } from './sql-types.ts';
+import { checkInt64, ratioToDouble, type At } from './exact-numeric.ts';
+import { compareDoubles, isOrderedType, keyOf, parseDecimal, type SqlType } from './sql-types.ts';
+import { decimalAvgValue, decimalSumValue } from './decimal-aggregates.ts';
 import { keyed, staticType, type TypeOf } from './typed-eval.ts';
 
 type FunctionNode = Extract<ExprNode, { type: 'function' }>;
@@ -94,7 +95,7 @@ function accumulator(node: FunctionNode, rowScope: Scope): Accumulator {
   }
   // SUM/AVG of a date or timestamp is no SQL value; the fallback refuses it at its place (sql-typed-guard.ts).
   if (type?.kind === 'date' || type?.kind === 'timestamp') throw fallback('ui.query.reason.aggregateOfType', { fn, type: type.kind });
-  if (type?.kind === 'decimal') return decimalAccumulator(fn, type.scale, value);
+  if (type?.kind === 'decimal') return decimalAccumulator(fn, type, value, node, rowScope.text);
   // Integers (numbers that are integers, bigints) add exactly in a bigint; the first fractional or
   // non-numeric value switches the group to a float sum of Number() of each value, as squirreling adds.
   const ints: bigint[] = [];
@@ -136,10 +137,11 @@ function accumulator(node: FunctionNode, rowScope: Scope): Accumulator {
 }
 
 /**
- * SUM/AVG of a decimal(p,s) column, exact: the unscaled values add in a bigint. SUM keeps the scale (Spark,
- * Trino); AVG has scale s+4, rounded half away from zero (Spark's rule, sql-types.ts decimalAvg).
+ * SUM/AVG of a decimal(p,s) column, exact: the unscaled values add in a bigint; the result is Spark's, of
+ * Spark's type, an overflow of it an error (decimal-aggregates.ts).
  */
-function decimalAccumulator(fn: string, scale: number, value: (g: number) => unknown): Accumulator {
+function decimalAccumulator(fn: string, type: Extract<SqlType, { kind: 'decimal' }>, value: (g: number) => unknown, at: At, text: string | undefined): Accumulator {
+  const scale = type.scale;
   const sums: bigint[] = [];
   const counts: bigint[] = [];
   return {
@@ -155,7 +157,7 @@ function decimalAccumulator(fn: string, scale: number, value: (g: number) => unk
     result: (g) => {
       const n = counts[g];
       if (!n) return null;
-      return fn === 'SUM' ? decimalSum(sums[g]!, scale) : decimalAvg(sums[g]!, n, scale);
+      return fn === 'SUM' ? decimalSumValue(sums[g]!, type, at, text) : decimalAvgValue(sums[g]!, n, type, at, text);
     },
   };
 }

@@ -65,16 +65,68 @@ export function castToInteger(v: unknown, to: string, at: At, text: string | und
  */
 export function castToFloating(v: unknown, to: string, at: At, text: string | undefined): unknown {
   if (v == null) return null;
+  const t = to.toUpperCase();
+  const toFloat = t === 'FLOAT' || t === 'REAL';
   let n: number;
   if (typeof v === 'number') n = v;
-  else if (typeof v === 'bigint') n = Number(v);
+  else if (typeof v === 'bigint') n = toFloat ? nearestFloat({ u: v, s: 0 }) : Number(v);
   else if (typeof v === 'boolean') n = v ? 1 : 0;
   else if (typeof v === 'string') {
     const special = FLOATING_SPECIAL[v.trim().toLowerCase()];
+    const d = special === undefined ? parseDecimal(v) : undefined;
     if (special !== undefined) n = special;
-    else if (parseDecimal(v) !== undefined) n = Number(v.trim());
+    else if (d !== undefined) n = toFloat ? nearestFloat(d) : Number(v.trim());
     else return castInvalid(v, to, at, text);
   } else return v;
-  const t = to.toUpperCase();
-  return t === 'FLOAT' || t === 'REAL' ? floatValue(n) : n;
+  return toFloat ? floatValue(n) : n;
+}
+
+const F32 = new Float32Array(1);
+const U32 = new Uint32Array(F32.buffer);
+
+/** The float next to a finite float `f` towards +Infinity (`up`) or -Infinity, by its bit pattern. */
+function nextFloat(f: number, up: boolean): number {
+  if (f === 0) return up ? 2 ** -149 : -(2 ** -149);
+  F32[0] = f;
+  U32[0] = (f > 0) === up ? U32[0]! + 1 : U32[0]! - 1;
+  return F32[0]!;
+}
+
+const evenMantissa = (f: number): boolean => { F32[0] = f; return (U32[0]! & 1) === 0; };
+
+/** A finite float (or double) as m × 2^e with integer m and e (exact: m has at most 53 bits). */
+function binaryParts(f: number): { m: bigint; e: number } {
+  let e = 0;
+  let m = f;
+  while (!Number.isInteger(m)) { m *= 2; e--; }
+  return { m: BigInt(m), e };
+}
+
+/**
+ * The float nearest the exact decimal `d` (ties to even), as Java's (float) of a BigDecimal or long and
+ * Float.parseFloat give it — Spark's Cast to FloatType of a decimal, a BIGINT or text. Math.fround(Number(x))
+ * rounds twice (to a double, then to a float) and may land on the wrong float next to a tie:
+ * 1.00000005960464477539062500000001 becomes the double 1 + 2^-24 exactly, a tie, which goes to 1.0, while
+ * the value itself is nearer 1 + 2^-23. The double-rounded float is at most one float away, so the nearest
+ * of it and its two neighbours, compared exactly in bigint, is the answer.
+ */
+export function nearestFloat(d: { u: bigint; s: number }): number {
+  const guess = Math.fround(Number(`${d.u}e${-d.s}`));
+  if (!Number.isFinite(guess)) return guess;
+  // |x - f| of each candidate f = m·2^e, all scaled by one 10^s·2^k (parseDecimal gives s ≥ 0):
+  // x·10^s·2^k = u·2^k, f·10^s·2^k = m·2^(e+k)·10^s.
+  const candidates = [guess, nextFloat(guess, false), nextFloat(guess, true)].filter(Number.isFinite);
+  const parts = candidates.map(binaryParts);
+  const k = Math.max(0, ...parts.map((p) => -p.e));
+  const x = d.u * 2n ** BigInt(k);
+  const ten = 10n ** BigInt(Math.max(0, d.s));
+  let best = guess;
+  let bestDistance: bigint | undefined;
+  candidates.forEach((f, i) => {
+    const diff = x - parts[i]!.m * 2n ** BigInt(parts[i]!.e + k) * ten;
+    const dist = diff < 0n ? -diff : diff;
+    // A tie goes to the float whose last mantissa bit is 0 (IEEE round half to even).
+    if (bestDistance === undefined || dist < bestDistance || (dist === bestDistance && evenMantissa(f))) { best = f; bestDistance = dist; }
+  });
+  return best;
 }

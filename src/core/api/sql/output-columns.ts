@@ -9,8 +9,9 @@
  *   self-join, or `SELECT *` of two tables sharing a column name, printed the last column's values under both
  *   names. Spark keeps every column. The outermost select list gives each column of a repeated name an alias of
  *   its own (a star over a join is first spelled out as its qualified columns), and the result shows the names
- *   the query gave. A subquery, CTE or set-operation arm whose columns repeat a name is refused at its place
- *   (LakeError Unsupported): the outer query could only name one of them.
+ *   the query gave. A set operation's arms are paired by position under the first arm's names (positionalArms),
+ *   also where they repeat a name or name columns differently. A subquery or CTE whose columns repeat a name is
+ *   refused at its place (LakeError Unsupported): the outer query could only name one of them.
  */
 import type { AsyncDataSource, QueryPlan, SelectStatement, Statement, UserDefinedFunction } from 'squirreling';
 import { errorRef, errorText, type ErrorRef } from '../../messages/message-parts.ts';
@@ -83,8 +84,11 @@ export function uniqueOutputColumns(engine: Engine, statement: Statement, tables
       return { statement, refused: { reason: errorText(ref), ref, positionStart: found.node.positionStart, positionEnd: found.node.positionEnd } };
     }
   }
+  // A set operation on top: its arms' columns by position, under the first arm's names (Spark).
+  const positional = top.type === 'compound' ? positionalArms(engine, top) : undefined;
+  if (positional && 'refused' in positional) return { statement, refused: positional.refused };
   // Inner selects first: a repeated name there cannot be told apart by the query around it.
-  const inner = innerSelects(statement, top);
+  const inner = innerSelects(statement, top).filter((s) => !positional?.arms.includes(s));
   for (const s of inner) {
     const names = s.columns.some((c) => c.type === 'star') ? namesOf(ctx, s) : s.columns.map((c) => (c.type === 'derived' ? c.alias ?? engine.derivedAlias(c.expr) : ''));
     const repeat = names && firstRepeat(names);
@@ -93,6 +97,7 @@ export function uniqueOutputColumns(engine: Engine, statement: Statement, tables
       return { statement, refused: { reason: errorText(ref), ref, positionStart: s.positionStart, positionEnd: s.positionEnd } };
     }
   }
+  if (positional) return { statement: statement.type === 'with' ? { ...statement, query: positional.statement } : positional.statement, names: positional.names };
   if (top.type !== 'select') return { statement };
   const names = namesOf(ctx, statement);
   if (!names || firstRepeat(names) === undefined) return { statement };
@@ -125,6 +130,65 @@ export function uniqueOutputColumns(engine: Engine, statement: Statement, tables
   if (k !== names.length) return { statement };
   const rewritten: SelectStatement = { ...top, columns };
   return { statement: statement.type === 'with' ? { ...statement, query: rewritten } : rewritten, names };
+}
+
+type Compound = Extract<Statement, { type: 'compound' }>;
+
+/**
+ * A set operation whose arms repeat a name or name their columns differently (`SELECT a.id, b.id … UNION ALL
+ * SELECT …`, `SELECT n … UNION ALL SELECT big …`): Spark pairs the arms' columns by position and names the
+ * result after the first arm (SQL reference, "Set Operators"); squirreling pairs them by name and wants the
+ * names identical. Every arm's column k is given the internal alias k, ORDER BY names of the first arm become
+ * theirs, and the result shows the first arm's names. Undefined when nothing needs it or an arm is not a plain
+ * select list (a star, a nested ORDER BY/LIMIT); refused when ORDER BY names a repeated column (ambiguous).
+ */
+function positionalArms(engine: Engine, top: Compound): { statement: Compound; arms: SelectStatement[]; names: string[] } | { refused: NonNullable<OutputColumns['refused']> } | undefined {
+  const arms: SelectStatement[] = [];
+  const flatten = (s: Statement): boolean => {
+    if (s.type === 'select') { arms.push(s); return !s.columns.some((c) => c.type === 'star'); }
+    return s.type === 'compound' && (s === top || (s.orderBy.length === 0 && s.limit === undefined && s.offset === undefined)) && flatten(s.left) && flatten(s.right);
+  };
+  if (!flatten(top)) return undefined;
+  const namesOfArm = (a: SelectStatement) => a.columns.map((c) => (c.type === 'derived' ? c.alias ?? engine.derivedAlias(c.expr) : ''));
+  const names = namesOfArm(arms[0]!);
+  const differ = arms.some((a) => { const n = namesOfArm(a); return n.length !== names.length || n.some((x, k) => x !== names[k]); });
+  if (!differ && firstRepeat(names) === undefined) return undefined;
+  if (arms.some((a) => a.columns.length !== names.length)) return undefined;
+  const repeated = new Set(names.filter((n, k) => names.indexOf(n) !== k));
+  let refused: NonNullable<OutputColumns['refused']> | undefined;
+  // ORDER BY of the set operation names the first arm's columns (an ordinal stays as it is).
+  const rename = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(rename);
+    if (!v || typeof v !== 'object') return v;
+    const n = v as Node;
+    if (n.type === 'identifier' && n.prefix === undefined && typeof n.name === 'string') {
+      if (repeated.has(n.name) && !refused) {
+        const ref = errorRef('error.sql.ambiguousColumn', { name: n.name, candidates: names.filter((x) => x === n.name).map((x, k) => `${x} (${k + 1})`).join(', ') });
+        refused = { reason: errorText(ref), ref, positionStart: n.positionStart as number, positionEnd: n.positionEnd as number };
+      }
+      const k = names.indexOf(n.name);
+      return k >= 0 ? { ...n, name: internalAlias(k) } : n;
+    }
+    const out: Node = {};
+    for (const [key, x] of Object.entries(n)) out[key] = rename(x);
+    return out;
+  };
+  // squirreling reads `ORDER BY 2` as a copy of an arm's column 2 (the same node place): that column, by position.
+  const ordinal = (e: unknown): Node | undefined => {
+    const n = e as Node;
+    for (const a of arms) {
+      const k = a.columns.findIndex((c) => c.type === 'derived' && c.expr.positionStart === n.positionStart && c.expr.positionEnd === n.positionEnd);
+      if (k >= 0) return { type: 'identifier', name: internalAlias(k), positionStart: n.positionStart, positionEnd: n.positionEnd };
+    }
+    return undefined;
+  };
+  const rebuild = (s: Statement): Statement => {
+    if (s.type === 'select') return { ...s, columns: s.columns.map((c, k) => (c.type === 'derived' ? { ...c, alias: internalAlias(k) } : c)) };
+    if (s.type !== 'compound') return s;
+    return { ...s, left: rebuild(s.left), right: rebuild(s.right), ...(s === top ? { orderBy: top.orderBy.map((o) => ({ ...o, expr: (ordinal(o.expr) ?? rename(o.expr)) as typeof o.expr })) } : {}) };
+  };
+  const statement = rebuild(top) as Compound;
+  return refused ? { refused } : { statement, arms, names };
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { ExprNode } from 'squirreling';
 import { and, type CompareOp, type Expr, type Literal } from '../../expr/expr.ts';
-import { sqlDouble, type SqlType } from './sql-types.ts';
+import { dateOfText, sqlDouble, type SqlType } from './sql-types.ts';
 
 const COMPARE: Readonly<Record<string, CompareOp>> = { '=': 'eq', '==': 'eq', '!=': 'notEq', '<>': 'notEq', '<': 'lt', '<=': 'ltEq', '>': 'gt', '>=': 'gtEq' };
 const FLIP: Readonly<Record<CompareOp, CompareOp>> = { eq: 'eq', notEq: 'notEq', lt: 'gt', ltEq: 'gtEq', gt: 'lt', gtEq: 'ltEq', startsWith: 'startsWith', notStartsWith: 'notStartsWith' };
@@ -162,9 +162,18 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
    */
   const compare = (op: CompareOp, term: string, valueNode: ExprNode, value: Literal | undefined): Expr | undefined => {
     const t = types?.get(term);
+    // A string meeting a DATE is that date, its time part dropped (sql-types.ts dateOfText).
+    if (t?.kind === 'date' && typeof value === 'string') value = dateOfText(value) as string;
     if (t?.kind === 'double') {
       const d = literalDouble(valueNode, text) ?? (typeof value === 'string' ? sqlDouble(value) : undefined);
       return d === undefined ? undefined : sparkNaN(op, term, d, t.float ? doubleOnFloat(op, term, d) : { op, term, value: value !== undefined && typeof value !== 'string' ? value : d });
+    }
+    // A string column against a number compares the string cast to BIGINT or DOUBLE (' 8 ' = 8): its text
+    // bounds say nothing about that. A DECIMAL against a string literal compares as doubles (typed-eval.ts).
+    if (t?.kind === 'string' && typeof value !== 'string') return undefined;
+    if (t?.kind === 'decimal' && typeof value === 'string') {
+      const d = sqlDouble(value);
+      return d === undefined || Number.isNaN(d) ? undefined : doubleOnExact(op, term, d);
     }
     if ((t?.kind === 'long' || t?.kind === 'decimal') && isDoubleLiteral(valueNode, text)) {
       const d = literalDouble(valueNode, text);
@@ -233,8 +242,11 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
       // column) as doubles, which a set of exact values would not prune safely; on a DOUBLE column a 'NaN' among
       // them is a NaN, which our IN (IEEE) never matches — not pushed.
       const t = c === undefined ? undefined : types?.get(c);
+      // A string among numbers (or a number among strings) compares as BIGINT or DOUBLE (typed-eval.ts inType): not pushed.
+      const texts = n.values.filter((v) => v.type === 'literal' && typeof v.value === 'string').length;
+      if ((t?.kind === 'string' && texts < n.values.length) || ((t?.kind === 'long' || t?.kind === 'decimal') && texts > 0)) return undefined;
       if ((t?.kind === 'double' && (t.float || n.values.some((v) => v.type === 'literal' && typeof v.value === 'string'))) || ((t?.kind === 'long' || t?.kind === 'decimal') && n.values.some((v) => isDoubleLiteral(v, text)))) return undefined;
-      const values = n.values.map((v) => literalOf(v, text));
+      const values = n.values.map((v) => { const l = literalOf(v, text); return t?.kind === 'date' && typeof l === 'string' ? dateOfText(l) as string : l; });
       return c && values.length > 0 && values.every((v) => v !== undefined) ? { op: 'in', term: c, values: values as Literal[] } : undefined;
     }
     return undefined;

@@ -95,6 +95,20 @@ describe('columns of one name keep their own values (Spark keeps every output co
     await expectRows('SELECT s, count(*) AS s FROM t GROUP BY s ORDER BY 1', [[null, 1], ['a', 1], ['b', 1], ['c', 1]], ['s', 's']);
   });
 
+  it('a set operation pairs its arms by position under the first arm\'s names (Spark SQL reference, "Set Operators")', async () => {
+    // Arms repeating a name: each column keeps its own values (old: refused). a.id < b.id pairs (1,2) (1,3) (1,4) (2,3)
+    // (2,4) (3,4); the second arm adds (4, 4); ORDER BY 2 DESC, 1 is by position.
+    await expectRows('SELECT a.id, b.id FROM t a JOIN t b ON a.id < b.id UNION ALL SELECT id, id FROM t WHERE id = 4 ORDER BY 2 DESC, 1',
+      [[1, 4], [2, 4], [3, 4], [4, 4], [1, 3], [2, 3], [1, 2]], ['id', 'id']);
+    // Arms naming columns differently: the first arm's names, ORDER BY one of them (old: squirreling's "identical columns" error).
+    await expectRows("SELECT id, s FROM t WHERE id < 3 UNION ALL SELECT id + 10 AS k, 'z' AS t FROM t WHERE id = 1 ORDER BY id DESC", [[11, 'z'], [2, 'b'], [1, 'a']], ['id', 's']);
+    // ORDER BY a name the result has twice is ambiguous, as in Spark.
+    for (const executor of EXECUTORS) {
+      const e = await runSql(storage, { query: 'SELECT id, s AS id FROM t UNION ALL SELECT id, s FROM t ORDER BY id', tables: TABLES }, { executor }).catch((x: unknown) => x);
+      expect(isLakeError(e, 'Unsupported'), `${executor}: ${String(e)}`).toBe(true);
+    }
+  });
+
   it('a subquery whose columns repeat a name is refused at its place, not answered with one of them', async () => {
     for (const executor of EXECUTORS) {
       const e = await runSql(storage, { query: 'SELECT * FROM (SELECT a.id, b.id FROM t a JOIN t b ON a.id < b.id) q', tables: TABLES }, { executor }).catch((x: unknown) => x);

@@ -21,10 +21,11 @@ import { errorRef } from '../../messages/message-parts.ts';
 import { messageError } from '../../message-error.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
-import { checkLiteral, compareTyped, decimalAvg, doubleOfOrderKey, doubleOrderKey, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
-import { caseResults, comparisonType, constantOf, doubleResultType, inType, PASS_THROUGH, passThroughType, rescaleDecimal, searchedCase, shiftedOperandType, staticType, toResultDecimal, typedConstant, type TypeOf } from './typed-eval.ts';
+import { checkLiteral, compareTyped, dateOfText, doubleOfOrderKey, doubleOrderKey, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
+import { arithmeticClasses, castStringOperand, stringCastOf, stringOperand, caseResults, comparisonType, constantOf, doubleResultType, inType, PASS_THROUGH, passThroughType, rescaleDecimal, searchedCase, shiftedOperandType, staticType, toResultDecimal, typedConstant, type TypeOf } from './typed-eval.ts';
 import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, exprText, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
 import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
+import { decimalAvgValue, decimalSumValue } from './decimal-aggregates.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 
 const TWO_53 = 2 ** 53;
@@ -84,24 +85,27 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
     apply: (spec, v) => { if (v == null) return null; const k = keyOf(typeOfSpec(spec), v); return k == null ? null : Math.abs(Number(k)); },
     arguments: { min: 2, max: 2 },
   },
+  // (`precision`: the decimal argument's, for the result's type — decimal-aggregates.ts.)
   __LS3_SUM: {
-    apply: (spec, sum, magnitude, what, start, end) => {
+    apply: (spec, sum, magnitude, what, start, end, precision) => {
       if (sum == null) return null;
       if (Number(magnitude) >= TWO_53) throw sumTooLarge(String(what), start, end);
       const t = typeOfSpec(spec);
-      return (t.kind === 'decimal' ? valueOfKey(t, BigInt(sum as number)) : sum) as never;
+      return (t.kind === 'decimal' ? decimalSumValue(BigInt(sum as number), { ...t, precision: Number(precision) }, { positionStart: Number(start), positionEnd: Number(end), expr: String(what) }, undefined) : sum) as never;
     },
-    arguments: { min: 6, max: 6 },
+    arguments: { min: 7, max: 7 },
   },
   __LS3_AVG: {
-    apply: (spec, sum, count, magnitude, what, start, end) => {
+    apply: (spec, sum, count, magnitude, what, start, end, precision) => {
       if (sum == null || !count) return null;
       if (Number(magnitude) >= TWO_53) throw sumTooLarge(String(what), start, end);
       const t = typeOfSpec(spec);
       // Below 2^53 the double sum of integers is exact: one division, the double nearest the exact average.
-      return t.kind === 'decimal' ? decimalAvg(BigInt(sum as number), BigInt(count as number), t.scale) : Number(sum) / Number(count);
+      return t.kind === 'decimal'
+        ? decimalAvgValue(BigInt(sum as number), BigInt(count as number), { ...t, precision: Number(precision) }, { positionStart: Number(start), positionEnd: Number(end), expr: String(what) }, undefined)
+        : Number(sum) / Number(count);
     },
-    arguments: { min: 7, max: 7 },
+    arguments: { min: 8, max: 8 },
   },
   __LS3_EXTREME: {
     apply: (spec, fn, ...values) => {
@@ -153,6 +157,11 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
   __LS3_TODECIMAL: {
     apply: (spec, v) => { const t = JSON.parse(String(spec)) as { scale: number; precision: number } & At; return rescaleDecimal(v, t, t, undefined) as never; },
     arguments: { min: 2, max: 2 },
+  },
+  // A string side of a comparison or IN with a number: Spark's ANSI cast to BIGINT or DOUBLE (malformed text an error).
+  __LS3_STRCAST: {
+    apply: (to, spec, v) => { const at = JSON.parse(String(spec)) as At; return castStringOperand(v, to === 'DOUBLE' ? 'DOUBLE' : 'BIGINT', at, undefined) as never; },
+    arguments: { min: 3, max: 3 },
   },
   __LS3_CAST: {
     apply: (to, spec, v) => {
@@ -221,12 +230,16 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     const c = constantOf(n as never, text);
     if (!c) {
       // Compared as doubles, a FLOAT is widened first (Spark casts it to DOUBLE).
+      const to = stringCastOf(n as never, t, typeOf, text);
+      if (to) { const at: At = { positionStart: n.positionStart as number, positionEnd: n.positionEnd as number, expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) }; return call(n, '__LS3_STRCAST', [lit(n, to), lit(n, JSON.stringify(at)), walk(n)]); }
       const nc = numClass(n as never, (x) => staticType(x as never, typeOf, text), text);
       return t.kind === 'double' && nc.kind === 'double' && nc.float ? call(n, '__LS3_WIDEN', [walk(n)]) : walk(n);
     }
     const column = other.type === 'identifier' ? String(other.name) : 'expression';
-    checkLiteral(t, c.value, column, n as never);
-    return lit(n, c.value);
+    // A string meeting a DATE is cast to DATE (its time part dropped), as Spark does (sql-types.ts dateOfText).
+    const value = t.kind === 'date' ? dateOfText(c.value) : c.value;
+    checkLiteral(t, value, column, n as never);
+    return lit(n, value);
   };
 
   /** `n` rewritten, as the result type `t` of a CASE or COALESCE/GREATEST/LEAST of integers and decimals (typed-eval.ts widerDecimalType). */
@@ -293,13 +306,18 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     const at = (n: Node): At & { expr: string } => ({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number, expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) });
     const sub = (n: ExprNodeLike) => staticType(n as never, typeOf, text);
     if (v.type === 'binary' && typeof v.op === 'string' && ARITHMETIC_OPS.has(v.op)) {
-      const l = numClass(v.left as never, sub, text);
-      const r = numClass(v.right as never, sub, text);
+      const [l, r] = arithmeticClasses(v.left as never, v.right as never, typeOf, text);
       const out = arithmeticClass(v.op, l, r);
       rewritten++;
-      // A decimal literal (`1.5`) goes in as its text, not the double the parser made of it.
-      const operand = (n: Node, c: NumClass) => { const t = decimalLiteralText(n as never, c, text); return t === undefined ? walk(n) : lit(n, t); };
-      return call(v, '__LS3_ARITH', [lit(v, v.op), lit(v, JSON.stringify({ l, r, out, at: at(v) } satisfies ArithSpec)), operand(v.left as Node, l), operand(v.right as Node, r)]);
+      // A decimal literal (`1.5`) goes in as its text, not the double the parser made of it; a string against a
+      // number is cast to BIGINT or DOUBLE first (typed-eval.ts stringOperand).
+      const operand = (n: Node, c: NumClass, other: Node) => {
+        const s = stringOperand(n as never, numClass(other as never, sub, text), typeOf, text);
+        if (s) return call(n, '__LS3_STRCAST', [lit(n, s.to), lit(n, JSON.stringify(at(n))), walk(n)]);
+        const t = decimalLiteralText(n as never, c, text);
+        return t === undefined ? walk(n) : lit(n, t);
+      };
+      return call(v, '__LS3_ARITH', [lit(v, v.op), lit(v, JSON.stringify({ l, r, out, at: at(v) } satisfies ArithSpec)), operand(v.left as Node, l, v.right as Node), operand(v.right as Node, r, v.left as Node)]);
     }
     if (v.type === 'unary' && v.op === '-' && isNode(v.argument) && v.argument.type !== 'literal') {
       const c = numClass(v.argument as never, sub, text);
@@ -412,7 +430,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
         rewritten++;
         const sum = inner('SUM', call(v, '__LS3_KEY', [spec, walk(arg)]));
         const magnitude = inner('SUM', call(v, '__LS3_ABSKEY', [spec, walk(arg)]));
-        const at = [lit(v, `${name}(${derivedAlias(arg as never)})`), lit(v, v.positionStart), lit(v, v.positionEnd)];
+        const at = [lit(v, `${name}(${derivedAlias(arg as never)})`), lit(v, v.positionStart), lit(v, v.positionEnd), lit(v, t.kind === 'decimal' ? t.precision ?? 38 : 0)];
         return name === 'SUM' ? call(v, '__LS3_SUM', [spec, sum, magnitude, ...at]) : call(v, '__LS3_AVG', [spec, sum, inner('COUNT', walk(arg)), magnitude, ...at]);
       }
     }

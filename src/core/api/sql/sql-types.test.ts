@@ -20,7 +20,9 @@ describe('SQL column types', () => {
     // DOUBLE and FLOAT columns: compared with integers and decimals as doubles (Spark casts those to DOUBLE).
     for (const t of ['double', 'DOUBLE NOT NULL', 'float64']) expect(sqlTypeOf(t), t).toEqual({ kind: 'double' });
     for (const t of ['float', 'FLOAT', 'real']) expect(sqlTypeOf(t), t).toEqual({ kind: 'double', float: true });
-    for (const t of ['string', 'interval', 'decimal_text', 'datetime', 'time-micros', 'list<decimal(10,2)>', 'list<double>']) expect(sqlTypeOf(t), t).toBeUndefined();
+    // Text columns: compared with a number they are cast to BIGINT or DOUBLE (Spark ANSI, typed-eval.ts).
+    for (const t of ['string', 'STRING NOT NULL', 'VARCHAR(10)', 'char(3)']) expect(sqlTypeOf(t), t).toEqual({ kind: 'string' });
+    for (const t of ['interval', 'decimal_text', 'datetime', 'time-micros', 'list<decimal(10,2)>', 'list<double>']) expect(sqlTypeOf(t), t).toBeUndefined();
   });
 
   it('parses decimals and instants exactly', () => {

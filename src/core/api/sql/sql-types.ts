@@ -32,7 +32,9 @@ export type SqlType =
   | { readonly kind: 'date' }
   | { readonly kind: 'timestamp'; readonly nanos?: boolean }
   | { readonly kind: 'long'; /** 8, 16, 32; 64 when absent. */ readonly bits?: IntBits }
-  | { readonly kind: 'double'; readonly float?: boolean };
+  | { readonly kind: 'double'; readonly float?: boolean }
+  /** Text (STRING, VARCHAR, CHAR): compared with a number it is cast to that number's type (typed-eval.ts stringCast). */
+  | { readonly kind: 'string' };
 
 /** Widths of Spark's integral types: TINYINT, SMALLINT, INT, BIGINT. */
 export type IntBits = 8 | 16 | 32 | 64;
@@ -40,7 +42,7 @@ export type IntBits = 8 | 16 | 32 | 64;
 export type ColumnTypes = ReadonlyMap<string, SqlType>;
 
 /** True for the types whose canonical text does not order or compare as the value does. */
-export const isOrderedType = (t: SqlType | undefined): t is Exclude<SqlType, { kind: 'long' | 'double' }> => t !== undefined && t.kind !== 'long' && t.kind !== 'double';
+export const isOrderedType = (t: SqlType | undefined): t is Exclude<SqlType, { kind: 'long' | 'double' | 'string' }> => t !== undefined && t.kind !== 'long' && t.kind !== 'double' && t.kind !== 'string';
 
 /** True for the number types whose values the engine holds as numbers (integers, doubles, floats). */
 export const isNumberType = (t: SqlType | undefined): t is Extract<SqlType, { kind: 'long' | 'double' }> => t?.kind === 'long' || t?.kind === 'double';
@@ -62,6 +64,7 @@ export function sqlTypeOf(formatType: string): SqlType | undefined {
   if (/^(?:byte|tinyint|int8)(?:\s|$)/.test(t)) return { kind: 'long', bits: 8 };
   if (/^(?:double|float64|double precision)(?:\s|$)/.test(t)) return { kind: 'double' };
   if (/^(?:float|real|float32)(?:\s|$)/.test(t)) return { kind: 'double', float: true };
+  if (/^(?:string|varchar|char|utf8|large_utf8)(?:\s|\(|$)/.test(t)) return { kind: 'string' };
   return undefined;
 }
 
@@ -103,7 +106,7 @@ export const typeSpec = (t: SqlType): string => (t.kind === 'decimal' ? `decimal
 export function typeOfSpec(spec: unknown): SqlType {
   const s = String(spec);
   if (s.startsWith('decimal:')) return { kind: 'decimal', scale: Number(s.slice(8)) };
-  if (s === 'date' || s === 'timestamp' || s === 'long' || s === 'double') return { kind: s };
+  if (s === 'date' || s === 'timestamp' || s === 'long' || s === 'double' || s === 'string') return { kind: s };
   if (s.startsWith('long:')) return { kind: 'long', bits: Number(s.slice(5)) as IntBits };
   if (s === 'float') return { kind: 'double', float: true };
   if (s === 'timestamp_ns') return { kind: 'timestamp', nanos: true };
@@ -142,6 +145,20 @@ const TIME_TEXT = /^\s*([+-]?\d{4,6})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(
 /** A timestamp text with more fraction digits than nanoseconds have (no instant we can hold exactly). */
 const TOO_FINE = /^\s*[+-]?\d{4,6}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}\.\d{10,}/;
 
+const DATE_THEN_TIME = /^(\s*[+-]?\d{4,6}-\d{2}-\d{2})[T ]/;
+
+/**
+ * A string as Spark casts it to DATE before comparing it with a date (AnsiTypeCoercion.findWiderTypeForString:
+ * a string with a DATE is a DATE; Cast's stringToDate reads `yyyy-mm-dd` and ignores what follows a `T` or a
+ * blank): '2024-01-01 10:00:00' is the date 2024-01-01, so it equals that date rather than being 10 hours past
+ * its midnight. Other values are returned as they are.
+ */
+export function dateOfText(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const m = DATE_THEN_TIME.exec(v);
+  return m ? m[1]! : v;
+}
+
 /** Epoch nanoseconds of a date or timestamp text ('2025-03-01', '2025-03-01 08:00:00.5+08:00', canonical `…Z`); undefined otherwise. */
 export function parseInstant(v: unknown): bigint | undefined {
   if (typeof v !== 'string') return undefined;
@@ -179,7 +196,7 @@ export function valueOfKey(t: SqlType, k: unknown): unknown {
   if (k == null) return null;
   const n = BigInt(k as bigint);
   if (t.kind === 'decimal') return canonicalDecimal(n, t.scale);
-  if (t.kind === 'long' || t.kind === 'double') return k;
+  if (t.kind === 'long' || t.kind === 'double' || t.kind === 'string') return k;
   const micros = n >= 0n ? n / 1000n : -((-n + 999n) / 1000n);
   if (t.kind === 'date') return canonicalDate(Number(micros / 86_400_000_000n));
   return t.nanos ? timestampText(n, true) : canonicalTimestampMicros(micros);

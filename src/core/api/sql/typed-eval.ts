@@ -7,9 +7,10 @@
  */
 import type { ExprNode } from 'squirreling';
 import { extractType, isDated, shiftType, truncType } from './typed-dates.ts';
-import { arithmeticClass, ARITHMETIC_OPS, comparisonClass, isKnownNumber, numClass, typeOfClass, type NumClass } from './exact-numeric.ts';
-import { castInvalid, castOutOfRange, INTEGER_CASTS, INTEGRAL_TEXT } from './numeric-cast.ts';
-import { avgScale, checkLiteral, commonType, compareDecimal, compareDoubles, isOrderedType, keyOf, parseDecimal, parseInstant, sqlDouble, typeSpec, valueOfKey, type Decimal, type SqlType } from './sql-types.ts';
+import { avgDecimalType, sumDecimalType } from './decimal-aggregates.ts';
+import { arithmeticClass, ARITHMETIC_OPS, comparisonClass, isKnownNumber, numClass, typeOfClass, type At, type NumClass } from './exact-numeric.ts';
+import { castOutOfRange, castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
+import { checkLiteral, commonType, dateOfText, compareDecimal, compareDoubles, isOrderedType, keyOf, parseDecimal, parseInstant, sqlDouble, typeSpec, valueOfKey, type Decimal, type SqlType } from './sql-types.ts';
 import { canonicalDecimal } from '../../arrow/index.ts';
 
 type Identifier = Extract<ExprNode, { type: 'identifier' }>;
@@ -35,8 +36,8 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: st
   if (node.type === 'identifier') return typeOf(node);
   // Arithmetic of integers and decimals, unary minus and CAST to an integer type (exact-numeric.ts).
   if (node.type === 'binary' && ARITHMETIC_OPS.has(node.op)) {
-    const sub = (n: ExprNode) => staticType(n, typeOf, text);
-    return typeOfClass(arithmeticClass(node.op, numClass(node.left, sub, text), numClass(node.right, sub, text)));
+    const [l, r] = arithmeticClasses(node.left, node.right, typeOf, text);
+    return typeOfClass(arithmeticClass(node.op, l, r));
   }
   if (node.type === 'unary' && node.op === '-') {
     const t = staticType(node.argument, typeOf, text);
@@ -70,9 +71,10 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: st
     if (!t) return undefined;
     if (name === 'MIN' || name === 'MAX') return t;
     // SUM of any integer is a BIGINT, of a FLOAT or DOUBLE a DOUBLE (Spark's Sum.resultType); AVG of a number a DOUBLE.
-    if (name === 'SUM') return t.kind === 'decimal' ? t : t.kind === 'long' ? { kind: 'long' } : t.kind === 'double' ? { kind: 'double' } : undefined;
+    // Of a decimal(p,s): SUM DECIMAL(min(38, p+10), s), AVG DECIMAL(min(38, p+4), s+4) (decimal-aggregates.ts).
+    if (name === 'SUM') return t.kind === 'decimal' ? sumDecimalType(t) : t.kind === 'long' ? { kind: 'long' } : t.kind === 'double' ? { kind: 'double' } : undefined;
     if (t.kind === 'long' || t.kind === 'double') return { kind: 'double' };
-    return t.kind === 'decimal' ? { kind: 'decimal', scale: avgScale(t.scale) } : undefined;
+    return t.kind === 'decimal' ? avgDecimalType(t) : undefined;
   }
   return undefined;
 }
@@ -271,8 +273,14 @@ type Compile = (node: ExprNode) => () => unknown;
  * as doubles, a FLOAT side is widened first (`typeOf` given: Math.fround of the float's shortest text).
  */
 function side(node: ExprNode, t: SqlType, other: ExprNode, compile: Compile, text: string | undefined, typeOf?: TypeOf): () => Key | null | undefined {
-  const parse = t.kind === 'double' && isFloat(node, typeOf, text) ? (v: unknown) => { const d = sqlDouble(v); return d === undefined ? undefined : Math.fround(d); } : parserOf(t);
-  const c = constantOf(node, text);
+  const typed = t.kind === 'double' && isFloat(node, typeOf, text) ? (v: unknown) => { const d = sqlDouble(v); return d === undefined ? undefined : Math.fround(d); } : parserOf(t);
+  // A string side is cast first, as Spark casts it (malformed text an error, not NULL).
+  const to = stringCastOf(node, t, typeOf, text);
+  const at = { positionStart: node.positionStart, positionEnd: node.positionEnd };
+  const parse = to ? (v: unknown) => typed(castStringOperand(v, to, at, text)) : typed;
+  const c0 = constantOf(node, text);
+  // A string meeting a DATE is cast to DATE (its time part dropped), as Spark does.
+  const c = c0 && t.kind === 'date' ? { value: dateOfText(c0.value) } : c0;
   if (c) {
     checkLiteral(t, c.value, columnName(other), node);
     const v = c.value == null ? null : parse(c.value);
@@ -318,30 +326,91 @@ export function comparisonType(left: ExprNode, right: ExprNode, typeOf: TypeOf |
 }
 
 /**
- * A string literal compared with an integer, DOUBLE or FLOAT of known type: Spark in ANSI mode casts the string
- * to BIGINT against an integer and to DOUBLE against a DOUBLE or FLOAT (AnsiTypeCoercion, PromoteStrings) and
- * fails on malformed text (CAST_INVALID_INPUT: `'1.5'` or `'abc'` against an INT, `'abc'` against a DOUBLE),
- * as this does at the literal (LakeError DataInvalid), instead of JavaScript's loose `==`. The type to compare
- * in otherwise; undefined when `str` is no string literal or `num` no such number (a decimal keeps its exact
- * comparison, sql-types.ts).
+ * The type a string meets a number of class `c` in, as Spark 4 in ANSI mode (its default) promotes it
+ * (AnsiStringPromotionTypeCoercion / AnsiTypeCoercion.findWiderTypeForString, used by comparisons and by IN's
+ * InConversion): BIGINT against any integral type, DOUBLE against a fractional one — DECIMAL, DOUBLE or FLOAT;
+ * undefined against anything else. (Spark 3.x's non-ANSI default cast the string to the other side's type and
+ * gave NULL for malformed text; we follow ANSI, as for every other rule here.)
+ */
+function stringPromotion(c: NumClass): SqlType | undefined {
+  if (c.kind === 'int') return INTEGER_AS_DECIMAL;
+  return c.kind === 'decimal' || c.kind === 'double' ? AS_DOUBLE : undefined;
+}
+
+/** True for a string literal, or an expression SQL knows to be text (a STRING/VARCHAR column, MIN/MAX of one…). */
+function isStringOperand(node: ExprNode, typeOf: TypeOf | undefined, text: string | undefined): boolean {
+  return node.type === 'literal' ? typeof node.value === 'string' : staticType(node, typeOf, text)?.kind === 'string';
+}
+
+/**
+ * The CAST Spark puts on a string side of a comparison or IN whose common type `t` is a number's (a string
+ * promoted, {@link stringPromotion}): `BIGINT` or `DOUBLE`; undefined when `node` is no string or `t` no such type.
+ */
+export function stringCastOf(node: ExprNode, t: SqlType, typeOf: TypeOf | undefined, text: string | undefined): 'BIGINT' | 'DOUBLE' | undefined {
+  if ((t !== INTEGER_AS_DECIMAL && t !== AS_DOUBLE) || !isStringOperand(node, typeOf, text)) return undefined;
+  return t === AS_DOUBLE ? 'DOUBLE' : 'BIGINT';
+}
+
+/**
+ * A string value cast as Spark's ANSI Cast does it before comparing (`to` from {@link stringCastOf}): to BIGINT
+ * only an optional sign and digits within 64 bits, to DOUBLE a number or a special text (`'NaN'`, `'-inf'`);
+ * anything else is LakeError DataInvalid at `at` (CAST_INVALID_INPUT) — never NULL, never JavaScript's loose `==`.
+ */
+export function castStringOperand(v: unknown, to: 'BIGINT' | 'DOUBLE', at: At, text: string | undefined): unknown {
+  if (v == null || typeof v !== 'string') return v;
+  return to === 'BIGINT' ? castToInteger(v, 'BIGINT', at, text, true) : castToFloating(v, 'DOUBLE', at, text);
+}
+
+/**
+ * A string operand of arithmetic with a number of class `other` (`s + 1`, `'7.5' * d`): Spark casts it as it
+ * does for a comparison (AnsiStringPromotionTypeCoercion applies to every BinaryOperator) — to BIGINT against
+ * an integral type, to DOUBLE against a fractional one — so `'7' + 1` is the BIGINT 8 and `'7.5' + 1` is
+ * CAST_INVALID_INPUT, not JavaScript's 8.5. The operand's class then and the cast; undefined otherwise.
+ */
+export function stringOperand(node: ExprNode, other: NumClass, typeOf: TypeOf | undefined, text: string | undefined): { readonly cls: NumClass; readonly to: 'BIGINT' | 'DOUBLE' } | undefined {
+  if (!isStringOperand(node, typeOf, text)) return undefined;
+  const t = stringPromotion(other);
+  if (!t) return undefined;
+  return t === AS_DOUBLE ? { cls: { kind: 'double' }, to: 'DOUBLE' } : { cls: { kind: 'int', precision: 19 }, to: 'BIGINT' };
+}
+
+/** The classes of arithmetic operands, a string one promoted against a number ({@link stringOperand}). */
+export function arithmeticClasses(left: ExprNode, right: ExprNode, typeOf: TypeOf | undefined, text: string | undefined): [NumClass, NumClass] {
+  const sub = (n: ExprNode) => staticType(n, typeOf, text);
+  const l = numClass(left, sub, text);
+  const r = numClass(right, sub, text);
+  return [stringOperand(left, r, typeOf, text)?.cls ?? l, stringOperand(right, l, typeOf, text)?.cls ?? r];
+}
+
+/**
+ * A string (literal or column) compared with a number of known type: the type both are cast to
+ * ({@link stringPromotion}); a literal that does not cast is LakeError DataInvalid here, a column's value where
+ * it is read. Undefined when `str` is no string or `num` no such number.
  */
 function stringAgainstNumber(str: ExprNode, num: ExprNode, typeOf: TypeOf | undefined, text: string | undefined): SqlType | undefined {
-  if (str.type !== 'literal' || typeof str.value !== 'string') return undefined;
-  const c = classOf(num, typeOf, text);
-  const v = str.value;
-  if (c.kind === 'int') {
-    if (!INTEGRAL_TEXT.test(v)) castInvalid(v, 'BIGINT', str, text);
-    return INTEGER_AS_DECIMAL;
-  }
-  if (c.kind !== 'double') return undefined;
-  // Spark's special texts ('NaN', 'Infinity', '-inf') are doubles too (sqlDouble reads them): `x = 'NaN'` is true
-  // for a NaN (Spark SQL reference, "NaN Semantics": NaN = NaN).
-  if (parseDecimal(v) === undefined && sqlDouble(v) === undefined) castInvalid(v, 'DOUBLE', str, text);
-  return AS_DOUBLE;
+  if (!isStringOperand(str, typeOf, text)) return undefined;
+  const t = stringPromotion(classOf(num, typeOf, text));
+  if (t && str.type === 'literal') castStringOperand(str.value, t === AS_DOUBLE ? 'DOUBLE' : 'BIGINT', { positionStart: str.positionStart, positionEnd: str.positionEnd }, text);
+  return t;
+}
+
+/**
+ * IN with a string among numbers of known types (`s IN (1, 2)`, `n IN ('7', 8)`, `d IN ('1.5')`): Spark's
+ * InConversion casts every element to their wider common type, and a string with an integral type is BIGINT,
+ * with a DECIMAL, DOUBLE or FLOAT a DOUBLE (AnsiTypeCoercion.findWiderTypeForTwo). Undefined otherwise.
+ */
+function stringInType(all: readonly ExprNode[], typeOf: TypeOf | undefined, text: string | undefined): SqlType | undefined {
+  const numbers = all.filter((n) => !isNullLiteral(n) && !isStringOperand(n, typeOf, text)).map((n) => classOf(n, typeOf, text));
+  if (numbers.length === 0 || numbers.length === all.filter((n) => !isNullLiteral(n)).length || !numbers.every(isKnownNumber)) return undefined;
+  const t = numbers.some((c) => c.kind !== 'int') ? AS_DOUBLE : INTEGER_AS_DECIMAL;
+  for (const n of all) if (n.type === 'literal' && typeof n.value === 'string') castStringOperand(n.value, t === AS_DOUBLE ? 'DOUBLE' : 'BIGINT', { positionStart: n.positionStart, positionEnd: n.positionEnd }, text);
+  return t;
 }
 
 /** The type `x IN (values)` compares in: x's ordered type, or decimal for an integer x among number literals only. */
 export function inType(expr: ExprNode, values: readonly ExprNode[], typeOf: TypeOf | undefined, text?: string): SqlType | undefined {
+  const s = stringInType([expr, ...values], typeOf, text);
+  if (s) return s;
   const t = staticType(expr, typeOf, text);
   // Spark casts x and every value to their common type (InConversion): with a DOUBLE or FLOAT among numbers of
   // known types, all are compared as doubles.
