@@ -76,7 +76,7 @@ export class HttpStorage implements Storage {
 
   constructor(private readonly options: HttpStorageOptions) {
     if (!!options.baseUrl === !!options.urls) {
-      throw new LakeError('Unsupported', 'http: give exactly one of baseUrl or urls');
+      throw messageError('Unsupported', 'error.http.baseOrUrls', undefined);
     }
     this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
     this.policy = {
@@ -86,7 +86,7 @@ export class HttpStorage implements Storage {
     };
     this.headConcurrency = options.headConcurrency ?? 16;
     if (!Number.isInteger(this.headConcurrency) || this.headConcurrency < 1) {
-      throw new LakeError('Unsupported', 'http: headConcurrency must be a positive integer', { headConcurrency: this.headConcurrency });
+      throw messageError('Unsupported', 'error.http.headConcurrency', undefined, { headConcurrency: this.headConcurrency });
     }
     if (options.urls) {
       // One pass, no intermediate arrays of pairs: copying a 20,000-key manifest's map through them took
