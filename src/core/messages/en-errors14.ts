@@ -1,0 +1,50 @@
+/**
+ * English text of the last errors of diffs, filters' literals and writes to get a catalog message (issue 20, after
+ * en-errors13.ts). Each is the exact English message it had before it carried a reference.
+ *
+ * `error.expr.why.*` (no parameters) are also looked up by their English: expr/literal.ts maps the reasons
+ * expr/exact-literal.ts returns as text to these keys, so their English must stay that text exactly.
+ */
+
+export const enErrors14 = {
+  // Diffs and change logs between two versions (api/diff/)
+  'error.changes.notAncestor': (p: { from: string; to: string }) =>
+    `changes: version ${p.from} is not an ancestor of ${p.to} (give the earlier version first; for versions on different branches use diff)`,
+  'error.diff.noVersion': (p: { version: string }) => `diff: version ${p.version} is not among the table's versions`,
+  'error.diff.keyMissing': (p: { count: number; missing: string; columns: string }) =>
+    `diff: key column${p.count > 1 ? 's' : ''} ${p.missing} not in the later version's columns (${p.columns})`,
+  // A filter's literal that is no value of its column's type (expr/literal.ts, expr/exact-literal.ts)
+  'error.expr.literal': (p: { literal: string; column: string; type: string; why: string }) =>
+    `expr: cannot use ${p.literal} with column ${p.column} of type ${p.type}: ${p.why}`,
+  'error.expr.why.boolean': () => 'expected true or false',
+  'error.expr.why.number': () => 'expected a number',
+  'error.expr.why.string': () => 'expected a quoted string',
+  'error.expr.why.uuid': () => 'expected a UUID like 0db3e2a8-9d1d-42b9-aa7b-74ebe558dceb',
+  'error.expr.why.binary': () => 'expected bytes or a 0x… hex string',
+  'error.expr.why.notComparable': () => 'values of this type cannot be compared',
+  'error.expr.why.integer': () => 'expected an integer',
+  'error.expr.why.decimal': () => 'expected a decimal number',
+  'error.expr.why.dateOrDays': () => 'expected YYYY-MM-DD or days since 1970-01-01',
+  'error.expr.why.date': () => 'expected YYYY-MM-DD',
+  'error.expr.why.timeOrMicros': () => 'expected HH:MM:SS[.ffffff] or microseconds since midnight',
+  'error.expr.why.timestampString': () => 'expected an ISO timestamp string',
+  'error.expr.why.timestampFormat': () => 'expected YYYY-MM-DD[THH:MM:SS[.ffffff]][Z|±HH:MM]',
+  'error.expr.why.dateTime': () => 'not a valid date and time',
+  'error.expr.why.zoneOffset': () => 'a value without time zone cannot take a zone offset',
+  'error.expr.why.timeFormat': () => 'expected HH:MM:SS[.ffffff]',
+  'error.expr.why.time': () => 'not a valid time',
+  'error.expr.why.range': () => 'out of the range of the type',
+  'error.expr.why.finer': () => 'finer than the type can hold',
+  'error.expr.whyN.fractionDigits': (p: { digits: number }) => `more than ${p.digits} fraction digits`,
+  'error.expr.whyN.bytes': (p: { bytes: number }) => `expected exactly ${p.bytes} bytes`,
+  // Writes a format does not offer, or that are too large for the browser (commit/write-action.ts, commit/engine-sql.ts)
+  'error.action.unsupported': (p: { subsystem: string; why: string }) => `${p.subsystem}: ${p.why}`,
+  'error.paimon.why.branchRemove': () => 'removing a branch is not available for Paimon tables yet (tags, rollback, row writes, compaction and expiration are)',
+  'error.paimon.why.notYet': (p: { action: string }) => `${p.action} is not available for Paimon tables yet (tags, rollback, row writes, compaction and expiration are)`,
+  'error.paimon.why.deleteByKey': () => 'Paimon deletes rows by primary key here: give the key values as rows (CLI: --data KEYS.json|KEYS.csv), not a --where predicate',
+  'error.paimon.why.expireIds': () => 'expiring chosen snapshot ids is not a Paimon operation (it expires the oldest snapshots by count and age)',
+  'error.delta.why.notOperation': (p: { action: string }) =>
+    `${p.action} is not a Delta operation (Delta offers RESTORE as rollback, OPTIMIZE as compact, VACUUM, and append, delete and update of rows)`,
+  'error.write.overBudget': (p: { operation: string; input: string; budget: string }) =>
+    `write: ${p.operation} is not run in the browser: it would read ${p.input}, more than this browser's budget of ${p.budget}`,
+};

@@ -1,0 +1,114 @@
+/**
+ * The messages of en-errors14.ts (diffs, filters' literals, writes a format does not offer or the browser does not
+ * run) render exactly the English their throw sites wrote before they carried a reference, and zh-CN renders each
+ * in Chinese with the same data. Every key has a sample here, so a new key cannot go untested. Below, real
+ * failures of the code that raises them.
+ */
+import { describe, expect, it } from 'vitest';
+import type { LakeError } from '../errors.ts';
+import { parseFilter } from '../api/explain-scan.ts';
+import { convertLiteral } from '../expr/literal.ts';
+import { unsupportedAction } from '../commit/write-action.ts';
+import type { Literal } from '../expr/expr.ts';
+import type { ValueType } from '../expr/types.ts';
+import { enErrors14 } from './en-errors14.ts';
+import { errorRef, errorText, type ErrorRef } from './message-parts.ts';
+import type { MessageKey } from './en.ts';
+import { zh } from './zh.ts';
+import { catalogSampleChecks } from './catalog-samples.test-support.ts';
+
+const r = (key: string, params?: Record<string, unknown>): ErrorRef => errorRef(key as MessageKey, params as never);
+const lit = (why: ErrorRef, literal = '"abc"', type = 'int') => r('error.expr.literal', { literal, column: 'id', type, why });
+const action = (subsystem: string, why: ErrorRef) => r('error.action.unsupported', { subsystem, why });
+const PAIMON_NOT_YET = 'not available for Paimon tables yet (tags, rollback, row writes, compaction and expiration are)';
+
+/** [reference, the English the site wrote before (its old template, with these values)]. */
+const SAMPLES: readonly [ErrorRef, string][] = [
+  [r('error.changes.notAncestor', { from: '5', to: '3' }), 'changes: version 5 is not an ancestor of 3 (give the earlier version first; for versions on different branches use diff)'],
+  [r('error.diff.noVersion', { version: '42' }), "diff: version 42 is not among the table's versions"],
+  [r('error.diff.keyMissing', { count: 1, missing: 'id', columns: 'a, b' }), "diff: key column id not in the later version's columns (a, b)"],
+  [r('error.diff.keyMissing', { count: 2, missing: 'id, k', columns: 'a' }), "diff: key columns id, k not in the later version's columns (a)"],
+  [lit(r('error.expr.why.boolean'), '5', 'boolean'), 'expr: cannot use 5 with column id of type boolean: expected true or false'],
+  [lit(r('error.expr.why.number'), '"x"', 'double'), 'expr: cannot use "x" with column id of type double: expected a number'],
+  [lit(r('error.expr.why.string'), '5', 'string'), 'expr: cannot use 5 with column id of type string: expected a quoted string'],
+  [lit(r('error.expr.why.uuid'), '"x"', 'uuid'), 'expr: cannot use "x" with column id of type uuid: expected a UUID like 0db3e2a8-9d1d-42b9-aa7b-74ebe558dceb'],
+  [lit(r('error.expr.why.binary'), '5', 'binary'), 'expr: cannot use 5 with column id of type binary: expected bytes or a 0x… hex string'],
+  [lit(r('error.expr.why.notComparable'), '5', 'other'), 'expr: cannot use 5 with column id of type other: values of this type cannot be compared'],
+  [lit(r('error.expr.why.integer')), 'expr: cannot use "abc" with column id of type int: expected an integer'],
+  [lit(r('error.expr.why.decimal')), 'expr: cannot use "abc" with column id of type int: expected a decimal number'],
+  [lit(r('error.expr.why.dateOrDays')), 'expr: cannot use "abc" with column id of type int: expected YYYY-MM-DD or days since 1970-01-01'],
+  [lit(r('error.expr.why.date')), 'expr: cannot use "abc" with column id of type int: expected YYYY-MM-DD'],
+  [lit(r('error.expr.why.timeOrMicros')), 'expr: cannot use "abc" with column id of type int: expected HH:MM:SS[.ffffff] or microseconds since midnight'],
+  [lit(r('error.expr.why.timestampString')), 'expr: cannot use "abc" with column id of type int: expected an ISO timestamp string'],
+  [lit(r('error.expr.why.timestampFormat')), 'expr: cannot use "abc" with column id of type int: expected YYYY-MM-DD[THH:MM:SS[.ffffff]][Z|±HH:MM]'],
+  [lit(r('error.expr.why.dateTime')), 'expr: cannot use "abc" with column id of type int: not a valid date and time'],
+  [lit(r('error.expr.why.zoneOffset')), 'expr: cannot use "abc" with column id of type int: a value without time zone cannot take a zone offset'],
+  [lit(r('error.expr.why.timeFormat')), 'expr: cannot use "abc" with column id of type int: expected HH:MM:SS[.ffffff]'],
+  [lit(r('error.expr.why.time')), 'expr: cannot use "abc" with column id of type int: not a valid time'],
+  [lit(r('error.expr.why.range')), 'expr: cannot use "abc" with column id of type int: out of the range of the type'],
+  [lit(r('error.expr.why.finer')), 'expr: cannot use "abc" with column id of type int: finer than the type can hold'],
+  [lit(r('error.expr.whyN.fractionDigits', { digits: 2 })), 'expr: cannot use "abc" with column id of type int: more than 2 fraction digits'],
+  [lit(r('error.expr.whyN.bytes', { bytes: 16 })), 'expr: cannot use "abc" with column id of type int: expected exactly 16 bytes'],
+  [action('paimon remove-ref', r('error.paimon.why.branchRemove')), `paimon remove-ref: removing a branch is ${PAIMON_NOT_YET}`],
+  [action('paimon cherry-pick', r('error.paimon.why.notYet', { action: 'cherry-pick' })), `paimon cherry-pick: cherry-pick is ${PAIMON_NOT_YET}`],
+  [action('paimon delete', r('error.paimon.why.deleteByKey')),
+    'paimon delete: Paimon deletes rows by primary key here: give the key values as rows (CLI: --data KEYS.json|KEYS.csv), not a --where predicate'],
+  [action('paimon expire', r('error.paimon.why.expireIds')),
+    'paimon expire: expiring chosen snapshot ids is not a Paimon operation (it expires the oldest snapshots by count and age)'],
+  [action('delta tag', r('error.delta.noRefs')), 'delta tag: Delta tables have no tags or branches: versions are named by their number or time.'],
+  [action('delta cherry-pick', r('error.delta.why.notOperation', { action: 'cherry-pick' })),
+    'delta cherry-pick: cherry-pick is not a Delta operation (Delta offers RESTORE as rollback, OPTIMIZE as compact, VACUUM, and append, delete and update of rows)'],
+  [r('error.write.overBudget', { operation: 'compact', input: '3.0 GiB', budget: '2.0 GiB' }),
+    "write: compact is not run in the browser: it would read 3.0 GiB, more than this browser's budget of 2.0 GiB"],
+];
+
+/** Terms a Chinese data engineer keeps in English (formats, operations, CLI options, literal syntax). */
+const KEPT = /^(paimon|delta|restore|optimize|vacuum|cli|data|keys|json|csv|where|snapshot|id|diff|true|false|uuid|iso|yyyy|mm|dd|thh|ss|ffffff|hh|z)$/i;
+
+function caught(f: () => unknown): LakeError {
+  try { f(); } catch (e) { return e as LakeError; }
+  throw new Error('no error');
+}
+
+describe('en-errors14 / zh-errors14', () => {
+  catalogSampleChecks(enErrors14, SAMPLES, { split: /[\s,:;()!?"'.\-/[\]{}<>*=+_|±…]+/, allowed: (w, next) => KEPT.test(w) || KEPT.test(next) });
+
+  it('every reason a literal is refused, as the code gives it, has its own message (none quoted as English)', () => {
+    const t = (kind: ValueType['kind'], extra: Partial<ValueType> = {}): ValueType => ({ kind, ...extra });
+    const cases: [Literal, ValueType, string][] = [
+      [5, t('boolean'), 'error.expr.why.boolean'], ['abc', t('double'), 'error.expr.why.number'], [5, t('string'), 'error.expr.why.string'],
+      ['x', t('uuid'), 'error.expr.why.uuid'], [5, t('binary'), 'error.expr.why.binary'], [5, t('other'), 'error.expr.why.notComparable'],
+      ['abc', t('int'), 'error.expr.why.integer'], ['abc', t('decimal', { precision: 10, scale: 2 }), 'error.expr.why.decimal'],
+      [1.5, t('date'), 'error.expr.why.dateOrDays'], [true, t('date'), 'error.expr.why.date'],
+      [true, t('time'), 'error.expr.why.timeOrMicros'], ['x', t('time'), 'error.expr.why.timeFormat'], ['25:00:00', t('time'), 'error.expr.why.time'],
+      [true, t('timestamp'), 'error.expr.why.timestampString'], ['x', t('timestamp'), 'error.expr.why.timestampFormat'],
+      ['2024-02-30T00:00:00', t('timestamp'), 'error.expr.why.dateTime'], ['2024-01-01T00:00:00+01:00', t('timestamp'), 'error.expr.why.zoneOffset'],
+      [10_000_000_000, t('int'), 'error.expr.why.range'], [1.5, t('int'), 'error.expr.why.finer'],
+      ['1.234', t('decimal', { precision: 10, scale: 2 }), 'error.expr.whyN.fractionDigits'], ['0x01', t('fixed', { length: 4 }), 'error.expr.whyN.bytes'],
+    ];
+    for (const [value, type, key] of cases) {
+      const e = caught(() => convertLiteral(value, type, 'c'));
+      const why = e.ref?.params?.why as ErrorRef | undefined;
+      expect(why?.key, `${String(value)} as ${type.kind}: ${e.message}`).toBe(key);
+      expect(errorText(e.ref!)).toBe(e.message);
+      expect(errorText(e.ref!, zh)).toMatch(/^表达式：值 .* 不能用于列 c（类型 .*）：/);
+    }
+  });
+
+  it('a filter whose literal does not fit its column, and a write a format does not offer, are Chinese', () => {
+    const e = caught(() => convertLiteral('abc', { kind: 'int' }, 'id'));
+    expect(errorText(e.ref!, zh)).toBe('表达式：值 "abc" 不能用于列 id（类型 int）：应为整数');
+    const w = unsupportedAction('delta tag', errorRef('error.delta.noRefs', undefined));
+    expect(w.code).toBe('Unsupported');
+    expect(errorText(w.ref!)).toBe(w.message);
+    expect(errorText(w.ref!, zh)).toBe('delta tag：Delta 表没有标签和分支：版本按编号或时间来指定。');
+  });
+
+  it('a filter that fails for a reason other than its syntax quotes that reason, marked as English', () => {
+    // A column compared with a literal of the wrong type fails while binding, not parsing: parseFilter passes it.
+    expect(parseFilter('id = 1')).toBeDefined();
+    const e = caught(() => parseFilter('id = \'unterminated'));
+    expect(e.ref?.key).toBe('error.filter');
+    expect(errorText(e.ref!)).toBe(e.message);
+  });
+});
