@@ -45,6 +45,18 @@ export const enErrors14 = {
   'error.paimon.why.expireIds': () => 'expiring chosen snapshot ids is not a Paimon operation (it expires the oldest snapshots by count and age)',
   'error.delta.why.notOperation': (p: { action: string }) =>
     `${p.action} is not a Delta operation (Delta offers RESTORE as rollback, OPTIMIZE as compact, VACUUM, and append, delete and update of rows)`,
+  // Iceberg's manifest writers and a version looked up in the metadata file (formats/iceberg/spec/write-manifest*.ts, table.ts)
+  'error.iceberg.listWrite.firstRowId': () => 'iceberg manifest-list write: v3 needs the snapshot first-row-id',
+  'error.iceberg.listWrite.missing': (p: { entry: number; file: string; field: string }) => `iceberg manifest-list write: entry ${p.entry} (${p.file}) has no ${p.field}`,
+  'error.iceberg.manifestWrite.v1Deletes': () => 'iceberg manifest write: v1 tables have no delete files',
+  'error.iceberg.manifestWrite.entry': (p: { entry: number; file: string; what: string }) => `iceberg manifest write: entry ${p.entry} (${p.file}) ${p.what}`,
+  'error.iceberg.manifestWrite.spec': (p: { spec: number; manifestSpec: number }) => `has spec ${p.spec}, manifest is for spec ${p.manifestSpec}`,
+  'error.iceberg.manifestWrite.content': (p: { content: string; holds: string }) => `is ${p.content} but the manifest holds ${p.holds}`,
+  'error.iceberg.manifestWrite.partition': (p: { values: number; fields: number }) => `has ${p.values} partition values, spec has ${p.fields} fields`,
+  'error.iceberg.manifestWrite.sequence': (p: { status: string }) => `is ${p.status} without explicit sequence numbers (spec "Sequence Number Inheritance")`,
+  'error.iceberg.readFrom': (p: { message: string; file: string }) => `${p.message} (read from ${p.file})`,
+  'error.iceberg.readFromSkipping': (p: { message: string; file: string; skipped: string }) => `${p.message} (read from ${p.file}; ${p.skipped})`,
+  'error.semicolon': (p: { first: string; rest: string }) => `${p.first}; ${p.rest}`,
   'error.write.overBudget': (p: { operation: string; input: string; budget: string }) =>
     `write: ${p.operation} is not run in the browser: it would read ${p.input}, more than this browser's budget of ${p.budget}`,
 };

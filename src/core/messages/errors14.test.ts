@@ -20,6 +20,7 @@ import { catalogSampleChecks } from './catalog-samples.test-support.ts';
 const r = (key: string, params?: Record<string, unknown>): ErrorRef => errorRef(key as MessageKey, params as never);
 const lit = (why: ErrorRef, literal = '"abc"', type = 'int') => r('error.expr.literal', { literal, column: 'id', type, why });
 const action = (subsystem: string, why: ErrorRef) => r('error.action.unsupported', { subsystem, why });
+const mw = (what: ErrorRef) => r('error.iceberg.manifestWrite.entry', { entry: 0, file: 'd.parquet', what });
 const PAIMON_NOT_YET = 'not available for Paimon tables yet (tags, rollback, row writes, compaction and expiration are)';
 
 /** [reference, the English the site wrote before (its old template, with these values)]. */
@@ -58,12 +59,24 @@ const SAMPLES: readonly [ErrorRef, string][] = [
   [action('delta tag', r('error.delta.noRefs')), 'delta tag: Delta tables have no tags or branches: versions are named by their number or time.'],
   [action('delta cherry-pick', r('error.delta.why.notOperation', { action: 'cherry-pick' })),
     'delta cherry-pick: cherry-pick is not a Delta operation (Delta offers RESTORE as rollback, OPTIMIZE as compact, VACUUM, and append, delete and update of rows)'],
+  [r('error.iceberg.listWrite.firstRowId'), 'iceberg manifest-list write: v3 needs the snapshot first-row-id'],
+  [r('error.iceberg.listWrite.missing', { entry: 2, file: 'm2.avro', field: 'added_rows_count' }), 'iceberg manifest-list write: entry 2 (m2.avro) has no added_rows_count'],
+  [r('error.iceberg.manifestWrite.v1Deletes'), 'iceberg manifest write: v1 tables have no delete files'],
+  [mw(r('error.iceberg.manifestWrite.spec', { spec: 1, manifestSpec: 0 })), 'iceberg manifest write: entry 0 (d.parquet) has spec 1, manifest is for spec 0'],
+  [mw(r('error.iceberg.manifestWrite.content', { content: 'position-deletes', holds: 'data' })), 'iceberg manifest write: entry 0 (d.parquet) is position-deletes but the manifest holds data'],
+  [mw(r('error.iceberg.manifestWrite.partition', { values: 1, fields: 2 })), 'iceberg manifest write: entry 0 (d.parquet) has 1 partition values, spec has 2 fields'],
+  [mw(r('error.iceberg.manifestWrite.sequence', { status: 'existing' })),
+    'iceberg manifest write: entry 0 (d.parquet) is existing without explicit sequence numbers (spec "Sequence Number Inheritance")'],
+  [r('error.iceberg.readFrom', { message: r('error.untranslated', { text: 'no snapshot 7' }), file: 'metadata/v2.metadata.json' }), 'no snapshot 7 (read from metadata/v2.metadata.json)'],
+  [r('error.iceberg.readFromSkipping', { message: r('error.untranslated', { text: 'no snapshot 7' }), file: 'metadata/v2.metadata.json',
+    skipped: r('error.semicolon', { first: r('error.untranslated', { text: 'a' }), rest: r('error.untranslated', { text: 'b' }) }) }),
+  'no snapshot 7 (read from metadata/v2.metadata.json; a; b)'],
   [r('error.write.overBudget', { operation: 'compact', input: '3.0 GiB', budget: '2.0 GiB' }),
     "write: compact is not run in the browser: it would read 3.0 GiB, more than this browser's budget of 2.0 GiB"],
 ];
 
 /** Terms a Chinese data engineer keeps in English (formats, operations, CLI options, literal syntax). */
-const KEPT = /^(paimon|delta|restore|optimize|vacuum|cli|data|keys|json|csv|where|snapshot|id|diff|true|false|uuid|iso|yyyy|mm|dd|thh|ss|ffffff|hh|z)$/i;
+const KEPT = /^(iceberg|manifest|list|first|row|id|added|rows|count|avro|parquet|deletes|position|existing|sequence|number|inheritance|metadata|paimon|delta|restore|optimize|vacuum|cli|data|keys|json|csv|where|snapshot|id|diff|true|false|uuid|iso|yyyy|mm|dd|thh|ss|ffffff|hh|z)$/i;
 
 function caught(f: () => unknown): LakeError {
   try { f(); } catch (e) { return e as LakeError; }
