@@ -57,6 +57,18 @@ export const enErrors14 = {
   'error.iceberg.readFrom': (p: { message: string; file: string }) => `${p.message} (read from ${p.file})`,
   'error.iceberg.readFromSkipping': (p: { message: string; file: string; skipped: string }) => `${p.message} (read from ${p.file}; ${p.skipped})`,
   'error.semicolon': (p: { first: string; rest: string }) => `${p.first}; ${p.rest}`,
+  // The Query tab: FROM … FOR VERSION/TIMESTAMP AS OF and CHANGES BETWEEN (api/sql/table-refs.ts), date units (api/sql/typed-dates.ts)
+  'error.sql.expectedWord': (p: { word: string; found?: string }) => `expected ${p.word}${p.found !== undefined ? ` but found "${p.found}"` : ''}`,
+  'error.sql.expectedPoint': (p: { what: string }) => `expected ${p.what} (a version number or a quoted tag, branch or time)`,
+  'error.sql.point.begin': () => 'the begin version',
+  'error.sql.point.end': () => 'the end version',
+  'error.sql.expectedVersionAsOf': () => 'expected a version number or a quoted tag or branch name after FOR VERSION AS OF',
+  'error.sql.expectedTimeAsOf': () => "expected a quoted ISO-8601 time after FOR TIMESTAMP AS OF, e.g. '2024-05-01T12:00:00Z'",
+  'error.sql.expectedForWhat': () => 'expected VERSION or TIMESTAMP after FOR',
+  'error.sql.dateUnit': (p: { fn: string; unit?: string; allowed: string }) =>
+    `${p.fn}: ${p.unit === undefined ? 'a unit that is not a constant' : `unit ${p.unit}`} over a date or timestamp; exact units are ${p.allowed}`,
+  'error.sql.fractionalInterval': (p: { amount: number; unit: string }) => `INTERVAL ${p.amount} ${p.unit}: a fractional interval over a date or timestamp is not exact here`,
+  'error.sql.intervalUnit': (p: { unit: string }) => `INTERVAL unit ${p.unit}`,
   'error.write.overBudget': (p: { operation: string; input: string; budget: string }) =>
     `write: ${p.operation} is not run in the browser: it would read ${p.input}, more than this browser's budget of ${p.budget}`,
 };

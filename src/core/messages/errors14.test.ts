@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LakeError } from '../errors.ts';
 import { parseFilter } from '../api/explain-scan.ts';
+import { findTableRefs } from '../api/sql/table-refs.ts';
 import { convertLiteral } from '../expr/literal.ts';
 import { unsupportedAction } from '../commit/write-action.ts';
 import type { Literal } from '../expr/expr.ts';
@@ -21,6 +22,7 @@ const r = (key: string, params?: Record<string, unknown>): ErrorRef => errorRef(
 const lit = (why: ErrorRef, literal = '"abc"', type = 'int') => r('error.expr.literal', { literal, column: 'id', type, why });
 const action = (subsystem: string, why: ErrorRef) => r('error.action.unsupported', { subsystem, why });
 const mw = (what: ErrorRef) => r('error.iceberg.manifestWrite.entry', { entry: 0, file: 'd.parquet', what });
+const sqlAt = (message: ErrorRef) => r('error.sql.at', { message, line: 1, column: 9 });
 const PAIMON_NOT_YET = 'not available for Paimon tables yet (tags, rollback, row writes, compaction and expiration are)';
 
 /** [reference, the English the site wrote before (its old template, with these values)]. */
@@ -71,12 +73,23 @@ const SAMPLES: readonly [ErrorRef, string][] = [
   [r('error.iceberg.readFromSkipping', { message: r('error.untranslated', { text: 'no snapshot 7' }), file: 'metadata/v2.metadata.json',
     skipped: r('error.semicolon', { first: r('error.untranslated', { text: 'a' }), rest: r('error.untranslated', { text: 'b' }) }) }),
   'no snapshot 7 (read from metadata/v2.metadata.json; a; b)'],
+  [sqlAt(r('error.sql.expectedWord', { word: 'OF', found: 'x' })), 'sql: expected OF but found "x" at line 1, column 9'],
+  [sqlAt(r('error.sql.expectedWord', { word: 'AND' })), 'sql: expected AND at line 1, column 9'],
+  [sqlAt(r('error.sql.expectedPoint', { what: r('error.sql.point.begin') })), 'sql: expected the begin version (a version number or a quoted tag, branch or time) at line 1, column 9'],
+  [sqlAt(r('error.sql.expectedPoint', { what: r('error.sql.point.end') })), 'sql: expected the end version (a version number or a quoted tag, branch or time) at line 1, column 9'],
+  [sqlAt(r('error.sql.expectedVersionAsOf')), 'sql: expected a version number or a quoted tag or branch name after FOR VERSION AS OF at line 1, column 9'],
+  [sqlAt(r('error.sql.expectedTimeAsOf')), "sql: expected a quoted ISO-8601 time after FOR TIMESTAMP AS OF, e.g. '2024-05-01T12:00:00Z' at line 1, column 9"],
+  [sqlAt(r('error.sql.expectedForWhat')), 'sql: expected VERSION or TIMESTAMP after FOR at line 1, column 9'],
+  [r('error.sql', { message: r('error.sql.dateUnit', { fn: 'DATE_TRUNC', unit: 'WEEK', allowed: 'DAY, HOUR' }) }), 'sql: DATE_TRUNC: unit WEEK over a date or timestamp; exact units are DAY, HOUR'],
+  [r('error.sql', { message: r('error.sql.dateUnit', { fn: 'DATE_TRUNC', allowed: 'DAY, HOUR' }) }), 'sql: DATE_TRUNC: a unit that is not a constant over a date or timestamp; exact units are DAY, HOUR'],
+  [r('error.sql', { message: r('error.sql.fractionalInterval', { amount: 1.5, unit: 'DAY' }) }), 'sql: INTERVAL 1.5 DAY: a fractional interval over a date or timestamp is not exact here'],
+  [r('error.sql', { message: r('error.sql.intervalUnit', { unit: 'WEEK' }) }), 'sql: INTERVAL unit WEEK'],
   [r('error.write.overBudget', { operation: 'compact', input: '3.0 GiB', budget: '2.0 GiB' }),
     "write: compact is not run in the browser: it would read 3.0 GiB, more than this browser's budget of 2.0 GiB"],
 ];
 
 /** Terms a Chinese data engineer keeps in English (formats, operations, CLI options, literal syntax). */
-const KEPT = /^(iceberg|manifest|list|first|row|id|added|rows|count|avro|parquet|deletes|position|existing|sequence|number|inheritance|metadata|paimon|delta|restore|optimize|vacuum|cli|data|keys|json|csv|where|snapshot|id|diff|true|false|uuid|iso|yyyy|mm|dd|thh|ss|ffffff|hh|z)$/i;
+const KEPT = /^(sql|of|and|for|version|timestamp|as|interval|date|trunc|day|hour|week|iceberg|manifest|list|first|row|id|added|rows|count|avro|parquet|deletes|position|existing|sequence|number|inheritance|metadata|paimon|delta|restore|optimize|vacuum|cli|data|keys|json|csv|where|snapshot|id|diff|true|false|uuid|iso|yyyy|mm|dd|thh|ss|ffffff|hh|z)$/i;
 
 function caught(f: () => unknown): LakeError {
   try { f(); } catch (e) { return e as LakeError; }
@@ -115,6 +128,21 @@ describe('en-errors14 / zh-errors14', () => {
     expect(w.code).toBe('Unsupported');
     expect(errorText(w.ref!)).toBe(w.message);
     expect(errorText(w.ref!, zh)).toBe('delta tag：Delta 表没有标签和分支：版本按编号或时间来指定。');
+  });
+
+  it('a malformed FOR VERSION / TIMESTAMP AS OF or CHANGES BETWEEN in the Query tab, raised by the parser, is Chinese', () => {
+    const cases: [string, string][] = [
+      ['SELECT * FROM t FOR VERSION AS OF x', 'FOR VERSION AS OF 之后应为版本号，或带引号的标签或分支名'],
+      ["SELECT * FROM t FOR TIMESTAMP AS OF 'soon'", "FOR TIMESTAMP AS OF 之后应为带引号的 ISO-8601 时间，例如 '2024-05-01T12:00:00Z'"],
+      ['SELECT * FROM t FOR SOMETHING', 'FOR 之后应为 VERSION 或 TIMESTAMP'],
+      ['SELECT * FROM t FOR VERSION OF 3', '此处应为 AS，却是 "OF"'],
+      ['SELECT * FROM t CHANGES BETWEEN x AND 3', '此处应为起始版本（版本号，或带引号的标签、分支或时间）'],
+    ];
+    for (const [query, want] of cases) {
+      const e = caught(() => findTableRefs(query));
+      expect(errorText(e.ref!)).toBe(e.message.split('\n')[0]);
+      expect(errorText(e.ref!, zh)).toMatch(new RegExp(`^SQL 错误（第 1 行，第 \\d+ 列）：${want.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    }
   });
 
   it('a filter that fails for a reason other than its syntax quotes that reason, marked as English', () => {
