@@ -11,6 +11,8 @@ export const enErrors12 = {
   // says it is the English original.
   'error.foreign': (p: { where: string; detail: string }) => `${p.where}: ${p.detail}`,
   'error.untranslated': (p: { text: string }) => p.text,
+  // A message with the file it concerns after it (codecs/orc/errors.ts)
+  'error.inFile': (p: { message: string; file: string }) => `${p.message} (${p.file})`,
   // Byte ranges (io/byte-range.ts): `what` is the adapter and call (`s3: read`), data
   'error.range.invalid': (p: { what: string; range: string }) => `${p.what}: invalid byte range ${p.range}`,
   'error.range.partial': (p: { what: string; why: string }) => `${p.what}: inconsistent partial response (${p.why})`,

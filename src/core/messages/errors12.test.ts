@@ -26,6 +26,7 @@ const list = (why: ErrorRef) => r('error.s3.list.invalid', { where: 's3://b/p', 
 const SAMPLES: readonly [ErrorRef, string][] = [
   [r('error.foreign', { where: 'orc: read stripe', detail: 'offset is out of bounds' }), 'orc: read stripe: offset is out of bounds'],
   [r('error.within', { where: 'iceberg deletion vector', message: r('error.untranslated', { text: 'puffin: bad magic' }) }), 'iceberg deletion vector: puffin: bad magic'],
+  [r('error.inFile', { message: r('error.aborted', { what: 'orc: read' }), file: 'a.orc' }), 'orc: read: aborted (a.orc)'],
   [r('error.range.invalid', { what: 's3: read', range: '{"offset":-1,"length":4}' }), 's3: read: invalid byte range {"offset":-1,"length":4}'],
   [r('error.range.partial', { what: 'http: read', why: r('error.range.why.header', { header: '"bytes */10"' }) }), 'http: read: inconsistent partial response (Content-Range "bytes */10")'],
   [r('error.range.partial', { what: 'http: read', why: r('error.range.why.length', { bytes: 3, header: 'bytes 0-9/10' }) }), 'http: read: inconsistent partial response (got 3 bytes for bytes 0-9/10)'],

@@ -7,6 +7,7 @@ const OPS: Record<string, string> = { read: '读取', head: '查看', list: '列
 export const zhErrors12: { readonly [K in keyof typeof enErrors12]: (...args: Parameters<(typeof enErrors12)[K]>) => string } = {
   'error.foreign': (p) => `${p.where}：${p.detail}（其他库或运行环境给出的英文原文，未翻译）`,
   'error.untranslated': (p) => `${p.text}（英文原文，尚未翻译）`,
+  'error.inFile': (p) => `${p.message}（${p.file}）`,
   'error.range.invalid': (p) => `${p.what}：无效的字节范围 ${p.range}`,
   'error.range.partial': (p) => `${p.what}：分段响应（206）与请求不一致（${p.why}）`,
   'error.range.why.header': (p) => `Content-Range 为 ${p.header}`,
