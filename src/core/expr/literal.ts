@@ -59,7 +59,7 @@ export function convertLiteral(lit: Literal, type: ValueType, column = '?'): Val
  * The catalog message of a reason this file or exact-literal.ts gives (en-errors14.ts `error.expr.why.*`, looked up
  * by their English, which is the text those files return); a reason without one is quoted, marked as English.
  */
-const WHY_KEYS = new Map(Object.entries(enErrors14).filter(([k, f]) => k.startsWith('error.expr.why.') && f.length === 0)
+const WHY_KEYS = new Map(Object.entries(enErrors14).filter(([k, f]) => /^error\.expr\.why\./.test(k) && f.length === 0)
   .map(([k, f]) => [(f as () => string)(), k]));
 
 function whyRef(why: string): ErrorRef {

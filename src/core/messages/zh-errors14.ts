@@ -4,7 +4,7 @@ import type { enErrors14 } from './en-errors14.ts';
 export const zhErrors14: { readonly [K in keyof typeof enErrors14]: (...args: Parameters<(typeof enErrors14)[K]>) => string } = {
   'error.changes.notAncestor': (p) => `变更：版本 ${p.from} 不是 ${p.to} 的祖先（请先给较早的版本；不同分支上的两个版本请用 diff 对比）`,
   'error.diff.noVersion': (p) => `对比：版本 ${p.version} 不在表的版本之中`,
-  'error.diff.keyMissing': (p) => `对比：键列 ${p.missing} 不在较新版本的列中（${p.columns}）`,
+  'error.diff.keyMissing': (p) => `对比：${p.count} 个键列 ${p.missing} 不在较新版本的列中（${p.columns}）`,
   'error.expr.literal': (p) => `表达式：值 ${p.literal} 不能用于列 ${p.column}（类型 ${p.type}）：${p.why}`,
   'error.expr.why.boolean': () => '应为 true 或 false',
   'error.expr.why.number': () => '应为数字',
