@@ -51,7 +51,7 @@ describe('LakeError ref', () => {
     const wrapped = toLakeError(cloned, 'open', { file: 'x' });
     expect(wrapped.ref).toEqual(e.ref);
     expect(wrapped.context).toEqual({ file: 'x', location: 'wh/orders' });
-    // Anything else gets no ref: its English text is not a catalog message.
-    expect(toLakeError(new Error('boom'), 'open').ref).toBeUndefined();
+    // Anything else is another library's text: quoted whole as data under error.foreign, not made a message of its own.
+    expect(toLakeError(new Error('boom'), 'open').ref).toEqual({ key: 'error.foreign', params: { where: 'open', detail: 'boom' } });
   });
 });

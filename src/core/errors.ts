@@ -106,8 +106,10 @@ export function toLakeError(e: unknown, message: string, context: LakeErrorConte
   if (isLakeError(e)) return deserializeError(e as unknown as SerializedLakeError).withContext(context);
   const name = (e as { name?: string } | null)?.name;
   if (name === 'AbortError') return new LakeError('Aborted', `${message}: aborted`, context, { cause: e, ref: abortedRef(message) });
+  // Another library's or the runtime's text: kept whole as data, marked in the reader's language as the English
+  // original (en-errors12.ts `error.foreign`; plain data here, as abortedRef is).
   const detail = e instanceof Error ? e.message : String(e);
-  return new LakeError(fallback, `${message}: ${detail}`, context, { cause: e });
+  return new LakeError(fallback, `${message}: ${detail}`, context, { cause: e, ref: { key: 'error.foreign', params: { where: message, detail } } });
 }
 
 /** Plain-object form for postMessage/JSON. Causes are kept one level deep as name+message. */

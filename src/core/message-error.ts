@@ -30,13 +30,17 @@ export function internalError(message: string, context: LakeErrorContext = {}, o
 /**
  * `inner` re-raised with `where` (the subsystem and file it happened in, e.g. `paimon manifest`) in front of its
  * message — English exactly `${where}: ${inner.message}` — keeping its code, `context` and `inner` as the cause.
- * It carries a reference, `error.within` quoting the inner one, when `inner` has one; an inner error without a
- * catalog message stays English as a whole (this site is then counted by testing/error-refs.ts).
+ * It carries a reference, `error.within` quoting the inner one; an inner error without a catalog message is quoted
+ * as its English text, marked in the reader's language as not translated (`error.untranslated`), so the wrapper's
+ * own words are still in the reader's language.
  */
 export function withinError(inner: LakeError, where: string, context: LakeErrorContext = inner.context, file?: string): LakeError {
   const message = file === undefined ? `${where}: ${inner.message}` : `${where}: ${file}: ${inner.message}`;
-  const ref = inner.ref && (file === undefined ? errorRef('error.within', { where, message: inner.ref }) : errorRef('error.withinFile', { where, file, message: inner.ref }));
-  return new LakeError(inner.code, message, context, ref ? { cause: inner, ref } : { cause: inner });
+  // An inner error without a message of its own is quoted as its English text, marked as such (its own site is
+  // what testing/error-refs.ts counts).
+  const quoted = inner.ref ?? errorRef('error.untranslated', { text: inner.message });
+  const ref = file === undefined ? errorRef('error.within', { where, message: quoted }) : errorRef('error.withinFile', { where, file, message: quoted });
+  return new LakeError(inner.code, message, context, { cause: inner, ref });
 }
 
 /**

@@ -5,10 +5,9 @@
  * virtualised view, and the change log between two versions.
  */
 import { changes, diffContext, diffRowsOf, tableDiffOf, type ChangeLogDto, type ChangedRowDto, type DiffRowDto, type RowDiffDto, type TableDiffDto } from '../core/api/index.ts';
-import { LakeError } from '../core/errors.ts';
 import type { LakeTable } from '../core/formats/table-format.ts';
 import type { CallContext } from './rpc.ts';
-import { messageError } from '../core/message-error.ts';
+import { internalError, messageError } from '../core/message-error.ts';
 
 interface TableRef { readonly tableId: string }
 interface DiffRequest extends TableRef {
@@ -86,7 +85,8 @@ export function createDiffHandlers(tableOf: (ref: TableRef) => Promise<{ readonl
         const rows = d.changed.filter((c) => (inPartition(c.before) || inPartition(c.after)) && (p.column === undefined || c.changedColumns.includes(p.column)));
         return { kind: 'changed', offset, total: rows.length, rows: rows.slice(offset, offset + limit) };
       }
-      if (p.kind !== 'added' && p.kind !== 'removed') throw new LakeError('DataInvalid', `worker: unknown row diff kind "${String(p.kind)}"`);
+      // The page asks only for the kinds it shows (a typed RpcMethods call): another kind is a bug of ours.
+      if (p.kind !== 'added' && p.kind !== 'removed') throw internalError(`worker: unknown row diff kind "${String(p.kind)}"`);
       const rows = d[p.kind].filter(inPartition);
       return { kind: p.kind, offset, total: rows.length, rows: rows.slice(offset, offset + limit) };
     },

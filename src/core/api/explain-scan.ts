@@ -33,7 +33,8 @@ export function parseFilter(text: string | undefined): Expr | undefined {
     // An `expr: …` error with its message: the filter's message wraps the inner one (without `expr: `), in the reader's language too.
     const inner = isLakeError(e) && e.ref?.key === 'error.expr' && isErrorRef(e.ref.params?.message) ? e.ref.params.message : undefined;
     const message = e instanceof Error ? e.message.replace(/^[^:]*:\s*/, '') : String(e);
-    throw new LakeError('DataInvalid', `filter: ${message}`, { filter: text }, inner ? { cause: e, ref: errorRef('error.filter', { message: inner }) } : { cause: e });
+    // Anything else (parseWhere throws only `expr:` syntax errors) is quoted as its English text, marked as such.
+    throw new LakeError('DataInvalid', `filter: ${message}`, { filter: text }, { cause: e, ref: errorRef('error.filter', { message: inner ?? errorRef('error.untranslated', { text: message }) }) });
   }
 }
 

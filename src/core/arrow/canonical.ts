@@ -10,13 +10,12 @@
  * while validity and boolean bits are addressed at `data.offset + i`.
  */
 import { DataType, Type, type Data, type RecordBatch, type Table, type Vector } from 'apache-arrow';
-import { LakeError } from '../errors.ts';
 import { toHex, utf8Decode, utf8Encode } from '../util/bytes.ts';
 import {
   canonicalDate, canonicalDecimal, canonicalFloat32, canonicalFloat64, canonicalInteger, canonicalTimeMicros,
   canonicalTimestampMicros, canonicalTimestampNanos, float16ToNumber, nanosPerUnit, toMicros,
 } from './canonical-values.ts';
-import { internalError } from '../message-error.ts';
+import { internalError, messageError } from '../message-error.ts';
 
 /** A row in canonical form. */
 export type CanonicalRow = Record<string, unknown>;
@@ -52,7 +51,7 @@ function leafKey(type: DataType): string | undefined {
 }
 
 function unsupported(type: DataType): never {
-  throw new LakeError('Unsupported', `arrow canonical: type ${String(type)} has no canonical form`);
+  throw messageError('Unsupported', 'error.arrow.noCanonical', { type: String(type) });
 }
 
 function compile(type: DataType): Accessor {
@@ -164,7 +163,7 @@ function valueInVector(v: Vector, index: number, read: Accessor): unknown {
     if (at < chunk.length) return read(chunk, at);
     at -= chunk.length;
   }
-  throw new LakeError('DataInvalid', `arrow canonical: dictionary index ${index} out of range`);
+  throw messageError('DataInvalid', 'error.arrow.dictionaryIndex', { index });
 }
 
 /** Input accepted by {@link canonicalRows}. */

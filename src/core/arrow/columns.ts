@@ -4,9 +4,8 @@
  * and concatenation.
  */
 import { Data, Field, makeData, RecordBatch, Schema, Struct, Table, Type, type DataType } from 'apache-arrow';
-import { LakeError } from '../errors.ts';
 import { utf8Encode } from '../util/bytes.ts';
-import { internalError } from '../message-error.ts';
+import { internalError, messageError } from '../message-error.ts';
 
 type Buffers = [Int32Array | BigInt64Array | undefined, ArrayLike<unknown> | undefined, Uint8Array | undefined, undefined];
 
@@ -88,11 +87,11 @@ export function constantData(type: DataType, value: unknown, length: number): Da
       const data = nullData(type, length);
       const values = data.values as unknown as { fill(v: unknown): void };
       values.fill(data.values instanceof BigInt64Array || data.values instanceof BigUint64Array ? BigInt(value as bigint) : Number(value));
-      if (data.stride !== 1) throw new LakeError('Unsupported', `arrow constant: type ${String(type)} is not supported`);
+      if (data.stride !== 1) throw messageError('Unsupported', 'error.arrow.constantType', { type: String(type) });
       return make(type, length, 0, [undefined, data.values, undefined, undefined]);
     }
     default:
-      throw new LakeError('Unsupported', `arrow constant: type ${String(type)} is not supported`);
+      throw messageError('Unsupported', 'error.arrow.constantType', { type: String(type) });
   }
 }
 

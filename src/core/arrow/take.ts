@@ -4,8 +4,7 @@
  * kernel, so this gathers raw buffers by hand (layout conventions: see canonical.ts).
  */
 import { Data, makeData, RecordBatch, Struct, Type, type DataType } from 'apache-arrow';
-import { LakeError } from '../errors.ts';
-import { internalError } from '../message-error.ts';
+import { internalError, messageError } from '../message-error.ts';
 
 type Buffers = [offsets: Int32Array | BigInt64Array | undefined, values: ArrayLike<unknown> | undefined, validity: Uint8Array | undefined, typeIds: undefined];
 
@@ -63,7 +62,7 @@ export function takeData(d: Data, idx: Int32Array): Data {
     case Type.Struct:
       return make(type, n, nullCount, [undefined, undefined, bitmap, undefined], d.children.map((c) => takeData(c, idx)));
     default:
-      throw new LakeError('Unsupported', `arrow take: type ${String(type)} is not supported`);
+      throw messageError('Unsupported', 'error.arrow.takeType', { type: String(type) });
   }
 }
 

@@ -13,7 +13,9 @@
  * Positions are numbers: row positions inside one data file never come near 2^53, and a bitmap
  * holding a larger value is rejected as DataInvalid rather than answered imprecisely.
  */
-import { LakeError } from '../errors.ts';
+import type { LakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
+import { errorRef, type ErrorRef } from '../messages/message-parts.ts';
 import {
   ARRAY_MAX, bestContainer, cardinality, containerBytes, containerHas, containerValues, type Container,
 } from './roaring-container.ts';
@@ -24,8 +26,9 @@ const NO_OFFSET_THRESHOLD = 4;
 /** High 32-bit keys above this would put positions beyond 2^53. */
 const MAX_HIGH_KEY = 2 ** 21 - 1;
 
-function invalid(message: string): LakeError {
-  return new LakeError('DataInvalid', `roaring: ${message}`);
+/** DataInvalid `roaring: …` around the catalog message of what is wrong with the bitmap's bytes. */
+function invalid(message: ErrorRef): LakeError {
+  return messageError('DataInvalid', 'error.roaring', { message });
 }
 
 /** An immutable set of non-negative integer positions, answering `has` in O(log n) per container. */
@@ -93,7 +96,7 @@ export class RoaringBitmap64 {
 function checkPosition(p: number | bigint): number {
   const n = typeof p === 'bigint' ? Number(p) : p;
   if (!Number.isSafeInteger(n) || n < 0 || (typeof p === 'bigint' && BigInt(n) !== p)) {
-    throw new LakeError('DataInvalid', `roaring: position ${String(p)} is not a non-negative safe integer`);
+    throw messageError('DataInvalid', 'error.roaring.position', { position: String(p) });
   }
   return n;
 }
@@ -106,7 +109,7 @@ class Reader {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
   need(n: number, what: string): void {
-    if (this.pos + n > this.bytes.length) throw invalid(`truncated ${what} at byte ${this.pos} of ${this.bytes.length}`);
+    if (this.pos + n > this.bytes.length) throw invalid(errorRef('error.roaring.truncated', { part: what, at: this.pos, length: this.bytes.length }));
   }
   u8s(n: number, what: string): Uint8Array {
     this.need(n, what);
@@ -141,17 +144,17 @@ export function parseRoaring64(bytes: Uint8Array): RoaringBitmap64 {
   r.need(8, 'bitmap count');
   const countLo = r.u32();
   const countHi = r.u32();
-  if (countHi !== 0 || countLo > bytes.length / 8) throw invalid(`implausible bitmap count ${countHi * 2 ** 32 + countLo}`);
+  if (countHi !== 0 || countLo > bytes.length / 8) throw invalid(errorRef('error.roaring.count', { count: countHi * 2 ** 32 + countLo }));
   const entries: [number, Container][] = [];
   let lastHigh = -1;
   for (let i = 0; i < countLo; i++) {
     const high = r.u32();
-    if (high <= lastHigh) throw invalid('64-bit keys are not strictly ascending');
-    if (high > MAX_HIGH_KEY) throw invalid(`positions beyond 2^53 are not supported (high key ${high})`);
+    if (high <= lastHigh) throw invalid(errorRef('error.roaring.keyOrder', undefined));
+    if (high > MAX_HIGH_KEY) throw invalid(errorRef('error.roaring.beyond53', { key: high }));
     lastHigh = high;
     for (const [key, c] of parseRoaring32(r)) entries.push([high * 65536 + key, c]);
   }
-  if (r.pos !== bytes.length) throw invalid(`${bytes.length - r.pos} trailing bytes`);
+  if (r.pos !== bytes.length) throw invalid(errorRef('error.roaring.trailing', { bytes: bytes.length - r.pos }));
   return RoaringBitmap64.fromContainers(entries);
 }
 
@@ -167,9 +170,9 @@ function parseRoaring32(r: Reader): [number, Container][] {
   } else if (cookie === SERIAL_COOKIE_NO_RUNCONTAINER) {
     size = r.u32();
   } else {
-    throw invalid(`bad cookie ${cookie}`);
+    throw invalid(errorRef('error.roaring.cookie', { cookie }));
   }
-  if (size > 65536) throw invalid(`too many containers (${size})`);
+  if (size > 65536) throw invalid(errorRef('error.roaring.containers', { count: size }));
   const header = r.u16s(2 * size, 'container headers');
   const hasOffsets = !runFlags || size >= NO_OFFSET_THRESHOLD;
   const offsets = hasOffsets ? r.u32s(size, 'container offsets') : undefined;
@@ -178,9 +181,9 @@ function parseRoaring32(r: Reader): [number, Container][] {
   for (let i = 0; i < size; i++) {
     const key = header[2 * i]!;
     const card = header[2 * i + 1]! + 1;
-    if (key <= lastKey) throw invalid('container keys are not strictly ascending');
+    if (key <= lastKey) throw invalid(errorRef('error.roaring.containerOrder', undefined));
     lastKey = key;
-    if (offsets && offsets[i] !== r.pos - start) throw invalid(`container ${i} offset ${offsets[i]} does not match its position ${r.pos - start}`);
+    if (offsets && offsets[i] !== r.pos - start) throw invalid(errorRef('error.roaring.offset', { container: i, offset: offsets[i]!, position: r.pos - start }));
     const isRun = runFlags !== undefined && (runFlags[i >>> 3]! & (1 << (i & 7))) !== 0;
     out.push([key, parseContainer(r, card, isRun)]);
   }
@@ -196,22 +199,22 @@ function parseContainer(r: Reader, card: number, isRun: boolean): Container {
     for (let i = 0; i < n; i++) {
       const s = runs[2 * i]!;
       const end = s + runs[2 * i + 1]!;
-      if (s <= prevEnd || end > 65535) throw invalid('run container runs overlap or overflow');
+      if (s <= prevEnd || end > 65535) throw invalid(errorRef('error.roaring.runs', undefined));
       prevEnd = end;
       total += runs[2 * i + 1]! + 1;
     }
-    if (total !== card) throw invalid(`run container cardinality ${total} != header ${card}`);
+    if (total !== card) throw invalid(errorRef('error.roaring.runCardinality', { total, header: card }));
     return { kind: 'run', runs, card };
   }
   if (card <= ARRAY_MAX) {
     const values = r.u16s(card, 'array container');
-    for (let i = 1; i < card; i++) if (values[i]! <= values[i - 1]!) throw invalid('array container not strictly ascending');
+    for (let i = 1; i < card; i++) if (values[i]! <= values[i - 1]!) throw invalid(errorRef('error.roaring.arrayOrder', undefined));
     return { kind: 'array', values };
   }
   const words = r.u32s(2048, 'bitmap container');
   let total = 0;
   for (const w of words) total += popcount(w);
-  if (total !== card) throw invalid(`bitmap container cardinality ${total} != header ${card}`);
+  if (total !== card) throw invalid(errorRef('error.roaring.bitmapCardinality', { total, header: card }));
   return { kind: 'bitmap', words, card };
 }
 

@@ -5,7 +5,7 @@
  * facts (a pure function on the model: `LakeTable.engineSql`); this file holds the shared pieces and the
  * budget check core/api applies to every prepared change.
  */
-import { LakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
 import type { PreparedChange } from './write-action.ts';
 
 /** Statements that run the maintenance on a cluster, ready to copy. */
@@ -54,7 +54,7 @@ export function withRewriteBudget(prepared: PreparedChange, budgetBytes: number,
     },
     noop: true,
     overBudget,
-    apply: () => Promise.reject(new LakeError('Unsupported', `write: ${prepared.preview.operation} is not run in the browser: ${why}`, { inputBytes: String(inputBytes), budgetBytes: String(budgetBytes) })),
+    apply: () => Promise.reject(messageError('Unsupported', 'error.write.overBudget', { operation: prepared.preview.operation, input: formatBytes(inputBytes), budget: formatBytes(budgetBytes) }, { inputBytes: String(inputBytes), budgetBytes: String(budgetBytes) })),
   };
 }
 

@@ -219,9 +219,9 @@ export function noWrites(reason: string | LakeErrorRef): WriteCapability[] {
   ];
 }
 
-/** The Unsupported error for an action a format (or table) does not offer; `why` names the action. */
-export function unsupportedAction(subsystem: string, why: string): LakeError {
-  return new LakeError('Unsupported', `${subsystem}: ${why}`);
+/** The Unsupported error for an action a format (or table) does not offer; `why` (a catalog message) names the action. */
+export function unsupportedAction(subsystem: string, why: LakeErrorRef): LakeError {
+  return messageError('Unsupported', 'error.action.unsupported', { subsystem, why });
 }
 
 /** A positive number or undefined, else DataInvalid naming the parameter. */

@@ -5,7 +5,9 @@
  * column) is an error rather than a rounded value that would change which rows match. (Binding does not
  * need exact values: it compares such literals exactly through their neighbours, see exact-literal.ts.)
  */
-import { LakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
+import { enErrors14 } from '../messages/en-errors14.ts';
+import { errorRef, type ErrorRef } from '../messages/message-parts.ts';
 import type { Literal } from './expr.ts';
 import { civilToDays, isDecimalLiteral, literalRange, timestampSeconds } from './exact-literal.ts';
 import { type Value, type ValueType, typeName } from './types.ts';
@@ -16,7 +18,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** Converts a literal to the internal value of `type`, or throws a DataInvalid LakeError saying why not. */
 export function convertLiteral(lit: Literal, type: ValueType, column = '?'): Value {
   const fail = (why: string): never => {
-    throw new LakeError('DataInvalid', `expr: cannot use ${describeLiteral(lit)} with column ${column} of type ${typeName(type)}: ${why}`, { column });
+    throw messageError('DataInvalid', 'error.expr.literal', { literal: describeLiteral(lit), column, type: typeName(type), why: whyRef(why) }, { column });
   };
   switch (type.kind) {
     case 'boolean':
@@ -51,6 +53,23 @@ export function convertLiteral(lit: Literal, type: ValueType, column = '?'): Val
     }
     default: return fail('values of this type cannot be compared');
   }
+}
+
+/**
+ * The catalog message of a reason this file or exact-literal.ts gives (en-errors14.ts `error.expr.why.*`, looked up
+ * by their English, which is the text those files return); a reason without one is quoted, marked as English.
+ */
+const WHY_KEYS = new Map(Object.entries(enErrors14).filter(([k, f]) => /^error\.expr\.why\./.test(k) && f.length === 0)
+  .map(([k, f]) => [(f as () => string)(), k]));
+
+function whyRef(why: string): ErrorRef {
+  const key = WHY_KEYS.get(why);
+  if (key) return { key };
+  const digits = /^more than (\d+) fraction digits$/.exec(why)?.[1];
+  if (digits !== undefined) return errorRef('error.expr.whyN.fractionDigits', { digits: Number(digits) });
+  const bytes = /^expected exactly (\d+) bytes$/.exec(why)?.[1];
+  if (bytes !== undefined) return errorRef('error.expr.whyN.bytes', { bytes: Number(bytes) });
+  return errorRef('error.untranslated', { text: why });
 }
 
 function describeLiteral(lit: Literal): string {

@@ -2,7 +2,9 @@
  * Byte ranges: resolving a {@link ByteRange} against a known size, and the HTTP `Range` /
  * `Content-Range` headers (RFC 9110 §14.1.2 and §14.4) used by the fetch-based adapters.
  */
-import { LakeError, type LakeErrorContext } from '../errors.ts';
+import type { LakeErrorContext } from '../errors.ts';
+import { messageError } from '../message-error.ts';
+import { errorRef, type ErrorRef } from '../messages/message-parts.ts';
 import type { ByteRange } from './storage.ts';
 
 /** Checks a range is well formed (non-negative safe integers); throws Unsupported otherwise. */
@@ -11,7 +13,7 @@ export function checkRange(range: ByteRange | undefined, what: string): void {
   const ok = 'suffix' in range
     ? Number.isSafeInteger(range.suffix) && range.suffix >= 0
     : Number.isSafeInteger(range.offset) && range.offset >= 0 && Number.isSafeInteger(range.length) && range.length >= 0;
-  if (!ok) throw new LakeError('Unsupported', `${what}: invalid byte range ${JSON.stringify(range)}`);
+  if (!ok) throw messageError('Unsupported', 'error.range.invalid', { what, range: JSON.stringify(range) });
 }
 
 /**
@@ -59,16 +61,16 @@ export function parseContentRange(header: string | null): ContentRange | undefin
  */
 export function checkPartial(bytes: Uint8Array, header: string | null, range: ByteRange, what: string, ctx: LakeErrorContext): Uint8Array {
   const cr = parseContentRange(header);
-  const bad = (why: string): never => {
-    throw new LakeError('Io', `${what}: inconsistent partial response (${why})`, ctx);
+  const bad = (why: ErrorRef): never => {
+    throw messageError('Io', 'error.range.partial', { what, why }, ctx);
   };
-  if (!cr || cr.start === undefined || cr.end === undefined) return bad(`Content-Range ${JSON.stringify(header)}`);
-  if (bytes.length !== cr.end - cr.start) bad(`got ${bytes.length} bytes for ${header}`);
+  if (!cr || cr.start === undefined || cr.end === undefined) return bad(errorRef('error.range.why.header', { header: JSON.stringify(header) }));
+  if (bytes.length !== cr.end - cr.start) bad(errorRef('error.range.why.length', { bytes: bytes.length, header: header! }));
   if ('suffix' in range) {
-    if (cr.total !== undefined && cr.end !== cr.total) bad(`suffix range answered with ${header}`);
-    if (bytes.length > range.suffix) bad(`asked for the last ${range.suffix} bytes, got ${header}`);
+    if (cr.total !== undefined && cr.end !== cr.total) bad(errorRef('error.range.why.suffixEnd', { header: header! }));
+    if (bytes.length > range.suffix) bad(errorRef('error.range.why.suffixLonger', { suffix: range.suffix, header: header! }));
   } else if (cr.start !== range.offset || cr.end > range.offset + range.length) {
-    bad(`asked for offset ${range.offset} length ${range.length}, got ${header}`);
+    bad(errorRef('error.range.why.slice', { offset: range.offset, length: range.length, header: header! }));
   }
   return bytes;
 }

@@ -4,7 +4,7 @@
  */
 import { LakeError, type LakeErrorCode, type LakeErrorContext, type LakeErrorRef, abortError } from '../errors.ts';
 import { messageError } from '../message-error.ts';
-import { errorText } from '../messages/message-parts.ts';
+import { errorRef, errorText } from '../messages/message-parts.ts';
 import { sleep } from '../util/async.ts';
 
 /** True when running in a browser page or worker (where a network TypeError is usually CORS). */
@@ -27,17 +27,16 @@ export function redactUrl(url: string | URL): string {
  * The LakeError for a rejected fetch: Aborted when the signal fired, Cors when a browser refused the
  * request (fetch gives only an opaque TypeError, and CORS is its usual cause), Io otherwise.
  */
-function fetchFailure(e: unknown, what: string | LakeErrorRef, context: LakeErrorContext, signal?: AbortSignal): LakeError {
+function fetchFailure(e: unknown, what: LakeErrorRef, context: LakeErrorContext, signal?: AbortSignal): LakeError {
   if (e instanceof LakeError) return e;
   if (signal?.aborted || (e as { name?: string } | null)?.name === 'AbortError') {
-    const err = abortError(signal, typeof what === 'string' ? what : errorText(what));
-    return new LakeError('Aborted', err.message, context, { cause: err.cause ?? e });
+    const err = abortError(signal, errorText(what));
+    return new LakeError('Aborted', err.message, context, { cause: err.cause ?? e, ref: errorRef('error.aborted', { what }) });
   }
-  // A `what` given as English text (not a reference) leaves the error untranslated rather than quoting it as data.
-  const error = (code: LakeErrorCode, made: LakeError) => (typeof what === 'string' ? new LakeError(code, made.message, context, { cause: e }) : made);
-  if (e instanceof TypeError && inBrowser()) return error('Cors', messageError('Cors', 'error.fetch.cors', { subject: what }, context, e));
+  if (e instanceof TypeError && inBrowser()) return messageError('Cors', 'error.fetch.cors', { subject: what }, context, e);
+  // The runtime's own text of a network failure (undici, the browser) is data: it names the host or the socket error.
   const detail = e instanceof Error ? (e.cause instanceof Error ? `${e.message} (${e.cause.message})` : e.message) : String(e);
-  return error('Io', messageError('Io', 'error.fetch.failed', { subject: what, detail }, context, e));
+  return messageError('Io', 'error.fetch.failed', { subject: what, detail }, context, e);
 }
 
 /** Default code for an HTTP error status (before any service-specific error code refines it). */
@@ -57,7 +56,7 @@ export async function safeFetch(
   fetchFn: typeof fetch,
   request: Request | string,
   init: RequestInit | undefined,
-  what: string | LakeErrorRef,
+  what: LakeErrorRef,
   context: LakeErrorContext,
   signal?: AbortSignal,
 ): Promise<Response> {
@@ -70,7 +69,7 @@ export async function safeFetch(
 }
 
 /** Reads a response body as bytes, mapping stream failures (including abort mid-body) to LakeErrors. */
-export async function responseBytes(res: Response, what: string | LakeErrorRef, context: LakeErrorContext, signal?: AbortSignal): Promise<Uint8Array> {
+export async function responseBytes(res: Response, what: LakeErrorRef, context: LakeErrorContext, signal?: AbortSignal): Promise<Uint8Array> {
   try {
     // `bytes()` where the response has it (newer runtimes; the CLI's buffered answers, which hand over
     // the received bytes without the copy `arrayBuffer()` of a view makes).

@@ -85,7 +85,7 @@ export class HttpStorage implements Storage {
 
   constructor(private readonly options: HttpStorageOptions) {
     if (Number(!!options.baseUrl) + Number(!!options.urls) + Number(!!options.listed) !== 1) {
-      throw new LakeError('Unsupported', 'http: give exactly one of baseUrl, urls or listed');
+      throw messageError('Unsupported', 'error.http.baseOrUrls', undefined);
     }
     this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
     this.policy = {
@@ -95,7 +95,7 @@ export class HttpStorage implements Storage {
     };
     this.headConcurrency = options.headConcurrency ?? 16;
     if (!Number.isInteger(this.headConcurrency) || this.headConcurrency < 1) {
-      throw new LakeError('Unsupported', 'http: headConcurrency must be a positive integer', { headConcurrency: this.headConcurrency });
+      throw messageError('Unsupported', 'error.http.headConcurrency', undefined, { headConcurrency: this.headConcurrency });
     }
     if (options.listed) {
       // One map of numbers and one key array: no URL and no object per key until a key is used.

@@ -1,7 +1,7 @@
 /**
  * Storage key validation shared by the adapters. Keys are '/'-separated, relative to the storage root.
  */
-import { LakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
 
 /** A '.' or '..' segment anywhere in a key (tested per request: no split into segments). */
 const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
@@ -14,7 +14,7 @@ const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
  */
 export function checkKey(key: string, what: string): void {
   const bad = typeof key !== 'string' || key === '' || key.startsWith('/') || key.includes('\0') || DOT_SEGMENT.test(key);
-  if (bad) throw new LakeError('Unsupported', `${what}: invalid key ${JSON.stringify(key)}`, { key: String(key) });
+  if (bad) throw messageError('Unsupported', 'error.key.invalid', { what, key: JSON.stringify(key) ?? String(key) }, { key: String(key) });
 }
 
 /** Normalises a root prefix: '' or ends in exactly one '/', no leading '/'. Throws Unsupported on '.'/'..' segments. */
@@ -22,7 +22,7 @@ export function normalizePrefix(prefix: string | undefined, what: string): strin
   const p = (prefix ?? '').replace(/^\/+/, '').replace(/\/+$/, '');
   if (p === '') return '';
   if (p.split('/').some((s) => s === '' || s === '.' || s === '..')) {
-    throw new LakeError('Unsupported', `${what}: invalid prefix ${JSON.stringify(prefix)}`, { prefix });
+    throw messageError('Unsupported', 'error.key.invalidPrefix', { what, prefix: JSON.stringify(prefix) }, { prefix });
   }
   return `${p}/`;
 }

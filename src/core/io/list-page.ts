@@ -3,7 +3,7 @@
  * folders, presigned-URL maps): S3 ListObjectsV2 behaviour — prefix filter, delimiter roll-up into
  * common prefixes, `start-after`, `max-keys` and continuation tokens — over keys fed in key order.
  */
-import { LakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
 import type { ListOptions, ListPage, ObjectInfo } from './storage.ts';
 
 /** S3's page size ceiling; `maxKeys` above it is clamped, as S3 does. */
@@ -69,7 +69,7 @@ export class PageBuilder {
     this.delimiter = options.delimiter || undefined;
     const max = options.maxKeys ?? MAX_KEYS;
     if (!Number.isInteger(max) || max < 1) {
-      throw new LakeError('Unsupported', `${what}: maxKeys must be a positive integer`, { maxKeys: max });
+      throw messageError('Unsupported', 'error.list.maxKeys', { what }, { maxKeys: max });
     }
     this.max = Math.min(max, MAX_KEYS);
     this.after = options.continuationToken || undefined;

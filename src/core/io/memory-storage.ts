@@ -78,7 +78,7 @@ export class MemoryStorage implements Storage {
   private get(key: string, op: string): Entry {
     checkKey(key, `memory: ${op}`);
     const entry = this.objects.get(key);
-    if (!entry) throw new LakeError('NotFound', `memory: ${op}: no such key '${key}'`, { key });
+    if (!entry) throw messageError('NotFound', 'error.memory.noKey', { op, key }, { key });
     return entry;
   }
 

@@ -118,7 +118,7 @@ export class S3Storage implements Storage {
 
   async list(options: ListOptions = {}): Promise<ListPage> {
     const maxKeys = options.maxKeys ?? MAX_KEYS;
-    if (!Number.isInteger(maxKeys) || maxKeys < 1) throw new LakeError('Unsupported', 's3: list: maxKeys must be a positive integer');
+    if (!Number.isInteger(maxKeys) || maxKeys < 1) throw messageError('Unsupported', 'error.list.maxKeys', { what: 's3: list' });
     const fullPrefix = this.prefix + (options.prefix ?? '');
     const url = this.url(undefined, {
       'list-type': '2',
@@ -129,7 +129,7 @@ export class S3Storage implements Storage {
       'start-after': options.startAfter ? this.prefix + options.startAfter : undefined,
     });
     const res = await this.send('GET', url, { op: 'list', prefix: fullPrefix }, { signal: options.signal, retry: true });
-    const text = new TextDecoder().decode(await responseBytes(res, 's3: list', { bucket: this.bucket }, options.signal));
+    const text = new TextDecoder().decode(await responseBytes(res, errorRef('error.s3.listSubject', undefined), { bucket: this.bucket }, options.signal));
     return parseListObjectsV2(text, { fullPrefix, rootPrefix: this.prefix, bucket: this.bucket, where: this.description });
   }
 
@@ -269,7 +269,7 @@ export class S3Storage implements Storage {
   async presign(key: string, method: PresignMethod = 'GET', expiresSeconds = 3600): Promise<string> {
     checkKey(key, 's3: presign');
     if (!Number.isInteger(expiresSeconds) || expiresSeconds < 1 || expiresSeconds > 604800) {
-      throw new LakeError('Unsupported', 's3: presign: expiresSeconds must be an integer in 1…604800', { expiresSeconds });
+      throw messageError('Unsupported', 'error.s3.presignExpires', undefined, { expiresSeconds });
     }
     if (!this.client) return this.url(key).toString();
     const url = this.url(key, { 'X-Amz-Expires': String(expiresSeconds) });

@@ -3,7 +3,8 @@
  * because workers and Node have no DOMParser, and the XML S3 returns is a small, regular subset:
  * elements, text, entities, CDATA, comments, a prolog; no DTDs. Namespaces are dropped (`s3:Key` → `Key`).
  */
-import { LakeError } from '../errors.ts';
+import { messageError } from '../message-error.ts';
+import { errorRef, type ErrorRef } from '../messages/message-parts.ts';
 
 /** One element: its local name, child elements in order and its concatenated text content. */
 export interface XmlElement {
@@ -20,11 +21,11 @@ export function decodeXmlText(s: string): string {
   return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (_, ref: string) => {
     if (ref[0] === '#') {
       const cp = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      if (!(cp >= 0 && cp <= 0x10ffff)) throw new LakeError('DataInvalid', `s3 xml: bad character reference &${ref};`);
+      if (!(cp >= 0 && cp <= 0x10ffff)) throw messageError('DataInvalid', 'error.xml.charRef', { ref });
       return String.fromCodePoint(cp);
     }
     const v = ENTITIES[ref];
-    if (v === undefined) throw new LakeError('DataInvalid', `s3 xml: unknown entity &${ref};`);
+    if (v === undefined) throw messageError('DataInvalid', 'error.xml.entity', { ref });
     return v;
   });
 }
@@ -42,52 +43,53 @@ export function parseXml(xml: string): XmlElement {
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
   let i = 0;
-  const fail = (why: string): never => {
-    throw new LakeError('DataInvalid', `s3 xml: ${why} at offset ${i}`, { offset: i });
+  const fail = (why: ErrorRef): never => {
+    throw messageError('DataInvalid', 'error.xml.malformed', { why, offset: i }, { offset: i });
   };
+  const no = (what: ErrorRef) => fail(errorRef('error.xml.why.unterminated', { what }));
   while (i < xml.length) {
     const lt = xml.indexOf('<', i);
     const textEnd = lt < 0 ? xml.length : lt;
     if (textEnd > i) {
       const text = xml.slice(i, textEnd);
       if (stack.length) stack[stack.length - 1]!.text += decodeXmlText(text);
-      else if (text.trim()) fail('text outside the root element');
+      else if (text.trim()) fail(errorRef('error.xml.why.textOutside', undefined));
     }
     if (lt < 0) break;
     i = lt;
     if (xml.startsWith('<?', i)) {
-      i = endOf(xml, '?>', i) ?? fail('unterminated processing instruction');
+      i = endOf(xml, '?>', i) ?? no(errorRef('error.xml.what.pi', undefined));
     } else if (xml.startsWith('<!--', i)) {
-      i = endOf(xml, '-->', i) ?? fail('unterminated comment');
+      i = endOf(xml, '-->', i) ?? no(errorRef('error.xml.what.comment', undefined));
     } else if (xml.startsWith('<![CDATA[', i)) {
       const end = xml.indexOf(']]>', i);
-      if (end < 0) fail('unterminated CDATA');
+      if (end < 0) no(errorRef('error.xml.what.cdata', undefined));
       if (stack.length) stack[stack.length - 1]!.text += xml.slice(i + 9, end);
       i = end + 3;
     } else if (xml.startsWith('<!', i)) {
-      fail('DTDs are not supported');
+      fail(errorRef('error.xml.why.dtd', undefined));
     } else if (xml[i + 1] === '/') {
       const end = xml.indexOf('>', i);
-      if (end < 0) fail('unterminated end tag');
+      if (end < 0) no(errorRef('error.xml.what.endTag', undefined));
       const name = localName(xml.slice(i + 2, end).trim());
       const open = stack.pop();
-      if (!open || open.name !== name) fail(`unexpected </${name}>`);
+      if (!open || open.name !== name) fail(errorRef('error.xml.why.unexpectedEnd', { name }));
       i = end + 1;
     } else {
-      const end = tagEnd(xml, i) ?? fail('unterminated start tag');
+      const end = tagEnd(xml, i) ?? no(errorRef('error.xml.what.startTag', undefined));
       const selfClosing = xml[end - 1] === '/';
       const body = xml.slice(i + 1, selfClosing ? end - 1 : end);
-      const name = localName(/^[^\s/>]+/.exec(body)?.[0] ?? fail('empty tag name'));
+      const name = localName(/^[^\s/>]+/.exec(body)?.[0] ?? fail(errorRef('error.xml.why.emptyName', undefined)));
       const el: XmlElement = { name, children: [], text: '' };
       if (stack.length) stack[stack.length - 1]!.children.push(el);
-      else if (root) fail('a second root element');
+      else if (root) fail(errorRef('error.xml.why.secondRoot', undefined));
       else root = el;
       if (!selfClosing) stack.push(el);
       i = end + 1;
     }
   }
-  if (stack.length) fail(`unclosed <${stack[stack.length - 1]!.name}>`);
-  return root ?? fail('no root element');
+  if (stack.length) fail(errorRef('error.xml.why.unclosed', { name: stack[stack.length - 1]!.name }));
+  return root ?? fail(errorRef('error.xml.why.noRoot', undefined));
 }
 
 /** First child element with this name. */

@@ -9,7 +9,7 @@ import { isLakeError, LakeError } from '../errors.ts';
 import { withinError } from '../message-error.ts';
 import { checkSize } from '../util/byte-source.ts';
 import { enErrors5 } from './en-errors5.ts';
-import { errorRef, errorText, type ErrorRef } from './message-parts.ts';
+import { errorRef, errorText, messageParts, type ErrorRef } from './message-parts.ts';
 import type { MessageKey } from './en.ts';
 import { zh } from './zh.ts';
 import { catalogSampleChecks } from './catalog-samples.test-support.ts';
@@ -150,11 +150,12 @@ describe('en-errors5 / zh-errors5', () => {
     expect(errorText(wrapped.ref!, zh)).toMatch(/^iceberg manifest：s3:\/\/b\/t\/metadata\/m\.avro：avro：数据被截断：/);
   });
 
-  it('an inner error without a message keeps the wrapper without one (English as a whole, marked untranslated)', () => {
+  it('an inner error without a message: the wrapper is in the reader\'s language, the inner English quoted as data and marked untranslated', () => {
     const inner = new LakeError('DataInvalid', 'puffin: bad magic');
     const wrapped = withinError(inner, 'iceberg deletion vector');
     expect(wrapped.message).toBe('iceberg deletion vector: puffin: bad magic');
-    expect(wrapped.ref).toBeUndefined();
+    expect(errorText(wrapped.ref!)).toBe(wrapped.message);
+    expect(messageParts(wrapped.ref!, zh)).toEqual([{ data: 'iceberg deletion vector' }, '：', { data: 'puffin: bad magic' }, '（英文原文，尚未翻译）']);
   });
 
   it('a file shorter than its recorded size says so in Chinese, the numbers and the file apart', () => {

@@ -7,7 +7,6 @@
  * snapshot without changelog files), those versions derived, the result naming them.
  */
 import { canonicalRows, type CanonicalRow } from '../../arrow/index.ts';
-import { LakeError } from '../../errors.ts';
 import { note, type Note } from '../../messages/note.ts';
 import type { ChangeLogSource, LakeTable, VersionDto, VersionSelector } from '../../formats/table-format.ts';
 import type { RunOptions } from '../progress.ts';
@@ -15,7 +14,7 @@ import { diffContext, versionPath, type DiffContext } from './diff-context.ts';
 import type { ChangeLogDto, ChangeRowDto, RowProvenanceDto } from './diff-dto.ts';
 import { diffRowsOf, tableKey } from './row-diff.ts';
 import { columnNameMap } from './schema-diff.ts';
-import { internalError } from '../../message-error.ts';
+import { internalError, messageError } from '../../message-error.ts';
 
 export interface ChangesOptions extends RunOptions {
   /** Most rows returned (`truncated` says when more exist). Default: all. */
@@ -49,7 +48,7 @@ class Collector {
 export async function changes(table: LakeTable, from: VersionSelector, to: VersionSelector, options: ChangesOptions = {}): Promise<ChangeLogDto> {
   const ctx = await diffContext(table, from, to, options.signal);
   const path = versionPath(ctx.versions, ctx.from.index, ctx.to.index);
-  if (!path) throw new LakeError('DataInvalid', `changes: version ${ctx.from.version.id} is not an ancestor of ${ctx.to.version.id} (give the earlier version first; for versions on different branches use diff)`, { from: ctx.from.version.id, to: ctx.to.version.id });
+  if (!path) throw messageError('DataInvalid', 'error.changes.notAncestor', { from: ctx.from.version.id, to: ctx.to.version.id }, { from: ctx.from.version.id, to: ctx.to.version.id });
   const out = new Collector(options.limit ?? Infinity);
   const versions = path.map((v) => v.id);
   const base = { from: ctx.from.version.id, to: ctx.to.version.id, versions };

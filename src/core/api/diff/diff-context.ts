@@ -4,7 +4,7 @@
  * and which read tasks of the two plans are the same work — same files with the same deletes, deletion
  * vectors and log files applied — so the row diff never reads them.
  */
-import { LakeError } from '../../errors.ts';
+import { messageError } from '../../message-error.ts';
 import type { AppliedFileDto, LakePlan, LakeTable, PlannedFileDto, SchemaDto, VersionDto, VersionSelector } from '../../formats/table-format.ts';
 
 export interface DiffSide {
@@ -32,7 +32,7 @@ export async function diffContext(table: LakeTable, from: VersionSelector, to: V
   ]);
   const side = (plan: LakePlan): DiffSide => {
     const index = versions.findIndex((v) => v.id === plan.versionId);
-    if (index < 0) throw new LakeError('NotFound', `diff: version ${plan.versionId} is not among the table's versions`, { version: plan.versionId });
+    if (index < 0) throw messageError('NotFound', 'error.diff.noVersion', { version: plan.versionId }, { version: plan.versionId });
     return { version: versions[index]!, plan, schema: schemaOfVersion(versions, schemas, index), index };
   };
   const a = side(planFrom);

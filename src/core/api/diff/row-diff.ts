@@ -13,7 +13,7 @@
  */
 import { note, type Note } from '../../messages/note.ts';
 import { canonicalRows, type CanonicalRow } from '../../arrow/index.ts';
-import { LakeError } from '../../errors.ts';
+import { messageError } from '../../message-error.ts';
 import type { LakePlan, LakeTable, PlannedFileDto, VersionSelector } from '../../formats/table-format.ts';
 import type { RunOptions } from '../progress.ts';
 import { readTasks } from '../read-tasks.ts';
@@ -106,7 +106,7 @@ export async function diffRowsOf(ctx: DiffContext, options: DiffRowsOptions = {}
   const key = options.key ?? tableKey(ctx);
   const keySource = options.key ? 'user' : key.length ? 'table' : 'none';
   const missing = key.filter((k) => !columns.includes(k));
-  if (missing.length) throw new LakeError('DataInvalid', `diff: key column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not in the later version's columns (${columns.join(', ')})`, { key: key.join(',') });
+  if (missing.length) throw messageError('DataInvalid', 'error.diff.keyMissing', { count: missing.length, missing: missing.join(', '), columns: columns.join(', ') }, { key: key.join(',') });
   const tasks = differingTasks(ctx.from.plan, ctx.to.plan);
   const notes: Note[] = [];
   const projFrom = projector(ctx, ctx.from, columns);

@@ -149,7 +149,8 @@ function engineError(p: Prepared, e: unknown, signal?: AbortSignal): LakeError {
     start = Math.min(start, p.query.length);
     return queryError(p.query, start, message, 'DataInvalid', Math.max(1, end - start), {}, ref);
   }
-  return new LakeError('DataInvalid', `sql: ${message}`, {}, ref ? { ref: errorRef('error.sql', { message: ref }) } : undefined);
+  // squirreling's text that no pattern knows is quoted, marked as English.
+  return new LakeError('DataInvalid', `sql: ${message}`, {}, { ref: errorRef('error.sql', { message: ref ?? errorRef('error.untranslated', { text: message }) }) });
 }
 
 /** A LakeError carrying its place in the engine's query (`engineStart`/`engineEnd`) as a query error pointing there. */

@@ -71,7 +71,8 @@ export function queryError(query: string, offset: number, message: string, code:
   // `column` is the position here; a column name the cause carried under that key moves to `columnName`.
   const { column: name, ...rest } = context;
   return new LakeError(code, `sql: ${message} at line ${line}, column ${column}\n  ${lineText}\n  ${caret}`, { ...rest, ...(name !== undefined ? { columnName: name } : {}), line, column, offset: at },
-    ref ? { ref: errorRef('error.sql.at', { message: ref, line, column }) } : undefined);
+    // A message without a catalog reference (the SQL engine's own text) is quoted, marked as English.
+    { ref: errorRef('error.sql.at', { message: ref ?? errorRef('error.untranslated', { text: message }), line, column }) });
 }
 
 /** Splits the query into tokens (comments and blanks dropped). Throws a positioned error for an unclosed quote. */
@@ -152,17 +153,21 @@ const FROM_FUNCTIONS = new Set(['EXTRACT', 'SUBSTRING', 'SUBSTR', 'TRIM', 'POSIT
 export function findTableRefs(query: string, tokens: readonly SqlToken[] = tokenize(query)): TableRefInQuery[] {
   const refs: TableRefInQuery[] = [];
   const expect = (i: number, word: string): number => {
-    if (!isWord(tokens[i], word)) throw queryError(query, tokens[i]?.start ?? query.length, `expected ${word}${tokens[i] ? ` but found "${tokens[i]!.text}"` : ''}`);
+    if (!isWord(tokens[i], word)) {
+      throw queryError(query, tokens[i]?.start ?? query.length, `expected ${word}${tokens[i] ? ` but found "${tokens[i]!.text}"` : ''}`, 'DataInvalid', 1, {},
+        errorRef('error.sql.expectedWord', { word, found: tokens[i]?.text }));
+    }
     return i + 1;
   };
-  const point = (i: number, what: string): RefPoint => {
+  const point = (i: number, what: string, whatRef: LakeErrorRef): RefPoint => {
     const t = tokens[i];
     if (t?.kind === 'number' && /^\d+$/.test(t.text)) return { version: t.text };
     if (t?.kind === 'string') {
       const ms = parseTime(t.text);
       return ms === undefined ? { version: t.text } : { timestampMs: ms, text: t.text };
     }
-    throw queryError(query, t?.start ?? query.length, `expected ${what} (a version number or a quoted tag, branch or time)`);
+    throw queryError(query, t?.start ?? query.length, `expected ${what} (a version number or a quoted tag, branch or time)`, 'DataInvalid', 1, {},
+      errorRef('error.sql.expectedPoint', { what: whatRef }));
   };
   // `EXTRACT(EPOCH FROM ts)`, `SUBSTRING(s FROM 2)`, `TRIM(BOTH ' ' FROM s)`: a FROM inside these names no table.
   const opener: (string | undefined)[] = [];
@@ -183,23 +188,23 @@ export function findTableRefs(query: string, tokens: readonly SqlToken[] = token
         const v = tokens[j];
         if (v?.kind === 'number' && /^\d+$/.test(v.text)) selector = { kind: 'version', version: v.text };
         else if (v?.kind === 'string') selector = { kind: 'version', version: v.text };
-        else throw queryError(query, v?.start ?? query.length, 'expected a version number or a quoted tag or branch name after FOR VERSION AS OF');
+        else throw queryError(query, v?.start ?? query.length, 'expected a version number or a quoted tag or branch name after FOR VERSION AS OF', 'DataInvalid', 1, {}, errorRef('error.sql.expectedVersionAsOf', undefined));
         j++;
       } else if (isWord(which, 'TIMESTAMP') || isWord(which, 'SYSTEM_TIME')) {
         j = expect(expect(j + 2, 'AS'), 'OF');
         const v = tokens[j];
         const ms = v?.kind === 'string' ? parseTime(v.text) : undefined;
-        if (v?.kind !== 'string' || ms === undefined) throw queryError(query, v?.start ?? query.length, "expected a quoted ISO-8601 time after FOR TIMESTAMP AS OF, e.g. '2024-05-01T12:00:00Z'");
+        if (v?.kind !== 'string' || ms === undefined) throw queryError(query, v?.start ?? query.length, "expected a quoted ISO-8601 time after FOR TIMESTAMP AS OF, e.g. '2024-05-01T12:00:00Z'", 'DataInvalid', 1, {}, errorRef('error.sql.expectedTimeAsOf', undefined));
         selector = { kind: 'timestamp', timestampMs: ms, text: v.text };
         j++;
       } else {
-        throw queryError(query, which?.start ?? query.length, 'expected VERSION or TIMESTAMP after FOR');
+        throw queryError(query, which?.start ?? query.length, 'expected VERSION or TIMESTAMP after FOR', 'DataInvalid', 1, {}, errorRef('error.sql.expectedForWhat', undefined));
       }
     } else if (isWord(tokens[j], 'CHANGES')) {
       j = expect(j + 1, 'BETWEEN');
-      const from = point(j, 'the begin version');
+      const from = point(j, 'the begin version', errorRef('error.sql.point.begin', undefined));
       j = expect(j + 1, 'AND');
-      const to = point(j, 'the end version');
+      const to = point(j, 'the end version', errorRef('error.sql.point.end', undefined));
       selector = { kind: 'changes', from, to };
       j++;
     }

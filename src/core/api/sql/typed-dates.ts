@@ -16,7 +16,8 @@
  * A unit or field that is not a constant, or not one of these, is LakeError Unsupported at its place.
  */
 import type { ExprNode } from 'squirreling';
-import { LakeError } from '../../errors.ts';
+import { messageError } from '../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../messages/message-parts.ts';
 import { parseInstant, valueOfKey, type SqlType } from './sql-types.ts';
 
 type Dated = Extract<SqlType, { kind: 'date' | 'timestamp' }>;
@@ -41,8 +42,8 @@ function dayNumber(y: number, m: number, d: number): bigint {
 }
 const daysInMonth = (y: number, m: number) => Number(dayNumber(m === 12 ? y + 1 : y, m === 12 ? 1 : m + 1, 1) - dayNumber(y, m, 1));
 
-function unsupported(what: string, node: { positionStart?: number; positionEnd?: number } | undefined): never {
-  throw new LakeError('Unsupported', `sql: ${what}`, node?.positionStart === undefined ? {} : { engineStart: node.positionStart, engineEnd: node.positionEnd ?? node.positionStart + 1 });
+function unsupported(what: ErrorRef, node: { positionStart?: number; positionEnd?: number } | undefined): never {
+  throw messageError('Unsupported', 'error.sql', { message: what }, node?.positionStart === undefined ? {} : { engineStart: node.positionStart, engineEnd: node.positionEnd ?? node.positionStart + 1 });
 }
 
 /** A unit or field argument's constant text, upper-cased; Unsupported when it is not a constant or not in `allowed`. */
@@ -50,7 +51,7 @@ export function constantUnit(node: ExprNode, allowed: readonly string[], fn: str
   const v = node.type === 'literal' ? node.value : undefined;
   const unit = typeof v === 'string' ? v.toUpperCase() : undefined;
   if (unit === undefined || !allowed.includes(unit)) {
-    unsupported(`${fn}: ${unit === undefined ? 'a unit that is not a constant' : `unit ${unit}`} over a date or timestamp; exact units are ${allowed.join(', ')}`, node);
+    unsupported(errorRef('error.sql.dateUnit', { fn, unit, allowed: allowed.join(', ') }), node);
   }
   return unit;
 }
@@ -100,7 +101,7 @@ export function extractDated(field: string, v: unknown, t: Dated): number | stri
 
 /** `v ± INTERVAL amount unit` of a value of type `t` (the result has {@link shiftType}). */
 export function shiftDated(v: unknown, amount: number, unit: string, op: '+' | '-', t: Dated, node?: { positionStart?: number; positionEnd?: number }): string | null {
-  if (!Number.isInteger(amount)) unsupported(`INTERVAL ${amount} ${unit}: a fractional interval over a date or timestamp is not exact here`, node);
+  if (!Number.isInteger(amount)) unsupported(errorRef('error.sql.fractionalInterval', { amount, unit }), node);
   const n = v == null ? undefined : parseInstant(v);
   if (n === undefined) return null;
   const k = BigInt(op === '+' ? amount : -amount);
@@ -114,6 +115,6 @@ export function shiftDated(v: unknown, amount: number, unit: string, op: '+' | '
     const m = Number(months - BigInt(y) * 12n) + 1;
     out = dayNumber(y, m, Math.min(c.d, daysInMonth(y, m))) * NS.DAY! + inDay;
   } else if (NS[unit] !== undefined) out = n + k * NS[unit]!;
-  else unsupported(`INTERVAL unit ${unit}`, node);
+  else unsupported(errorRef('error.sql.intervalUnit', { unit }), node);
   return valueOfKey(shiftType(t, unit), out) as string;
 }

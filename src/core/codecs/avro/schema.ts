@@ -3,7 +3,9 @@
  * normalised tree in which every named-type reference is resolved, which the decoder and encoder
  * compile. Logical types are kept as annotations only: values stay in their underlying type.
  */
-import { LakeError } from '../../errors.ts';
+import type { LakeError } from '../../errors.ts';
+import { messageError } from '../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../messages/message-parts.ts';
 
 /** An Avro schema in its JSON form (as stored under `avro.schema`). */
 export type AvroSchema = string | AvroSchema[] | { type: AvroSchema; [attr: string]: unknown };
@@ -29,8 +31,9 @@ export type AvroType =
 
 const PRIMITIVES = new Set<string>(['null', 'boolean', 'int', 'long', 'float', 'double', 'bytes', 'string']);
 
-function invalid(message: string): LakeError {
-  return new LakeError('DataInvalid', `avro schema: ${message}`);
+/** DataInvalid `avro schema: …` around the catalog message of what is wrong with the file's schema. */
+function invalid(message: ErrorRef): LakeError {
+  return messageError('DataInvalid', 'error.avro.schema', { message });
 }
 
 /** Full name of a named type per the spec's namespace rules ("Names"). */
@@ -58,7 +61,7 @@ class SchemaParser {
   parse(s: AvroSchema, ns: string | undefined): AvroType {
     if (typeof s === 'string') return this.reference(s, ns);
     if (Array.isArray(s)) return this.union(s, ns);
-    if (typeof s !== 'object' || s === null) throw invalid(`not a schema: ${JSON.stringify(s)}`);
+    if (typeof s !== 'object' || s === null) throw invalid(errorRef('error.avro.schema.notSchema', { json: String(JSON.stringify(s)) }));
     const t = s.type;
     if (typeof t !== 'string') {
       // {"type": {...}} or {"type": [...]}: the attributes of the wrapper are ignored, as Java does.
@@ -74,20 +77,20 @@ class SchemaParser {
       case 'enum': {
         const name = this.name(attrs, ns);
         const symbols = attrs.symbols;
-        if (!Array.isArray(symbols) || !symbols.every((x) => typeof x === 'string')) throw invalid(`enum ${name} without symbols`);
+        if (!Array.isArray(symbols) || !symbols.every((x) => typeof x === 'string')) throw invalid(errorRef('error.avro.schema.enumSymbols', { name }));
         return this.define(name, { kind: 'enum', name, symbols, attrs });
       }
       case 'fixed': {
         const name = this.name(attrs, ns);
         const size = attrs.size;
-        if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalid(`fixed ${name} without a valid size`);
+        if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw invalid(errorRef('error.avro.schema.fixedSize', { name }));
         return this.define(name, { kind: 'fixed', name, size, logicalType, attrs });
       }
       case 'array':
-        if (attrs.items === undefined) throw invalid('array without items');
+        if (attrs.items === undefined) throw invalid(errorRef('error.avro.schema.arrayItems', undefined));
         return { kind: 'array', items: this.parse(attrs.items as AvroSchema, ns), attrs };
       case 'map':
-        if (attrs.values === undefined) throw invalid('map without values');
+        if (attrs.values === undefined) throw invalid(errorRef('error.avro.schema.mapValues', undefined));
         return { kind: 'map', values: this.parse(attrs.values as AvroSchema, ns), attrs };
       default:
         return this.reference(t, ns);
@@ -97,24 +100,24 @@ class SchemaParser {
   private reference(name: string, ns: string | undefined): AvroType {
     if (PRIMITIVES.has(name)) return { kind: name as AvroPrimitive, attrs: {} };
     const found = this.named.get(fullName(name, ns)) ?? this.named.get(name);
-    if (!found) throw invalid(`unknown type ${JSON.stringify(name)}`);
+    if (!found) throw invalid(errorRef('error.avro.schema.unknownType', { json: JSON.stringify(name) }));
     return found;
   }
 
   private union(branches: AvroSchema[], ns: string | undefined): AvroType {
     const parsed = branches.map((b) => this.parse(b, ns));
-    if (parsed.some((b) => b.kind === 'union')) throw invalid('union directly inside a union');
+    if (parsed.some((b) => b.kind === 'union')) throw invalid(errorRef('error.avro.schema.unionInUnion', undefined));
     return { kind: 'union', branches: parsed, attrs: {} };
   }
 
   private name(attrs: Record<string, unknown>, ns: string | undefined): string {
-    if (typeof attrs.name !== 'string' || attrs.name === '') throw invalid(`${String(attrs.type)} without a name`);
+    if (typeof attrs.name !== 'string' || attrs.name === '') throw invalid(errorRef('error.avro.schema.noName', { type: String(attrs.type) }));
     const namespace = typeof attrs.namespace === 'string' && attrs.namespace !== '' ? attrs.namespace : ns;
     return fullName(attrs.name, namespace);
   }
 
   private define<T extends AvroType>(name: string, t: T): T {
-    if (this.named.has(name)) throw invalid(`type ${name} defined twice`);
+    if (this.named.has(name)) throw invalid(errorRef('error.avro.schema.twice', { name }));
     this.named.set(name, t);
     return t;
   }
@@ -122,16 +125,16 @@ class SchemaParser {
   private record(attrs: Record<string, unknown>, ns: string | undefined): AvroType {
     const name = this.name(attrs, ns);
     const fields = attrs.fields;
-    if (!Array.isArray(fields)) throw invalid(`record ${name} without fields`);
+    if (!Array.isArray(fields)) throw invalid(errorRef('error.avro.schema.noFields', { name }));
     // Define before parsing the fields so that fields may refer to the record itself (recursion).
     const rec = this.define(name, { kind: 'record', name, fields: [] as AvroField[], attrs });
     const inner = namespaceOf(name);
     const seen = new Set<string>();
     for (const f of fields as Record<string, unknown>[]) {
-      if (typeof f !== 'object' || f === null || typeof f.name !== 'string') throw invalid(`record ${name} has a field without a name`);
-      if (seen.has(f.name)) throw invalid(`record ${name} has field ${f.name} twice`);
+      if (typeof f !== 'object' || f === null || typeof f.name !== 'string') throw invalid(errorRef('error.avro.schema.fieldNoName', { name }));
+      if (seen.has(f.name)) throw invalid(errorRef('error.avro.schema.fieldTwice', { name, field: f.name }));
       seen.add(f.name);
-      if (f.type === undefined) throw invalid(`field ${name}.${f.name} without a type`);
+      if (f.type === undefined) throw invalid(errorRef('error.avro.schema.fieldNoType', { name, field: f.name }));
       rec.fields.push({ name: f.name, type: this.parse(f.type as AvroSchema, inner), attrs: f });
     }
     return rec;

@@ -4,6 +4,7 @@
  * buffer, say) is turned into DataInvalid by {@link orcGuard}, so corrupt bytes never escape as a TypeError.
  */
 import { LakeError, isLakeError, toLakeError } from '../../errors.ts';
+import { errorRef } from '../../messages/message-parts.ts';
 
 /** Thrown by the decoders: always DataInvalid (the file's bytes do not follow the ORC specification). */
 export function orcInvalid(message: string, file?: string): LakeError {
@@ -30,7 +31,8 @@ export function asOrcError(e: unknown, file: string | undefined, what: string): 
   if (isLakeError(e)) {
     const le = toLakeError(e, what, context);
     return file && !le.message.includes(file)
-      ? new LakeError(le.code, `${le.message} (${file})`, le.context, { cause: le.cause })
+      // The file named after the message, which stays in the reader's language where it has its catalog message.
+      ? new LakeError(le.code, `${le.message} (${file})`, le.context, { cause: le.cause, ref: errorRef('error.inFile', { message: le.ref ?? errorRef('error.untranslated', { text: le.message }), file }) })
       : le;
   }
   return toLakeError(e, `orc: ${what}${file ? ` (${file})` : ''}`, context, 'DataInvalid');

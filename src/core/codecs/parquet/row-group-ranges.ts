@@ -9,7 +9,8 @@
  * decodes to the same Arrow. (Re-encoding a parsed footer lost logical types parquet-wasm then rejected.)
  */
 import type { ColumnChunk, FileMetaData, RowGroup } from 'hyparquet';
-import { LakeError, throwIfAborted } from '../../errors.ts';
+import { throwIfAborted } from '../../errors.ts';
+import { internalError } from '../../message-error.ts';
 import type { ByteSource } from './byte-source.ts';
 import { dropFields, field, readStruct, type TList, type TStruct, writeStruct } from './thrift-compact.ts';
 
@@ -79,7 +80,8 @@ export function compactRowGroupFile(metadata: FileMetaData, rawFooter: Uint8Arra
   const rawGroup = groups?.items[rg] as TStruct | undefined;
   const rawChunks = (rawGroup && field(rawGroup, 1)?.value as TList | undefined)?.items as TStruct[] | undefined;
   if (!groups || !rawGroup || rawChunks?.length !== group.columns.length) {
-    throw new LakeError('DataInvalid', `parquet footer: row group ${rg} is not where the parsed footer has it`);
+    // Both footers are parsed from the same bytes: a disagreement is a bug in one of the two parsers, not damage.
+    throw internalError(`parquet footer: row group ${rg} is not where the parsed footer has it`);
   }
   const parts: Uint8Array[] = [];
   let at = 4;

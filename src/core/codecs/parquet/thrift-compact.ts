@@ -4,7 +4,8 @@
  * footer read and written back is the same footer — fields this code does not know (newer logical
  * types, encryption, statistics) pass through untouched. Only the fields an edit sets change.
  */
-import { LakeError } from '../../errors.ts';
+import { messageError } from '../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../messages/message-parts.ts';
 
 /** Compact-protocol type ids. */
 export const T = { TRUE: 1, FALSE: 2, BYTE: 3, I16: 4, I32: 5, I64: 6, DOUBLE: 7, BINARY: 8, LIST: 9, SET: 10, MAP: 11, STRUCT: 12 } as const;
@@ -37,7 +38,7 @@ export function readStructUntil(bytes: Uint8Array, pos: number, stopId: number):
   const fields: TField[] = [];
   let last = 0;
   for (;;) {
-    if (r.pos >= bytes.length) fail('truncated struct');
+    if (r.pos >= bytes.length) fail(errorRef('error.parquet.thrift.truncated', { part: 'struct' }));
     const h = bytes[r.pos++]!;
     if (h === 0) return { fields };
     const type = h & 0x0f; const delta = h >> 4;
@@ -48,19 +49,20 @@ export function readStructUntil(bytes: Uint8Array, pos: number, stopId: number):
   }
 }
 
-function fail(msg: string): never {
-  throw new LakeError('DataInvalid', `parquet footer: ${msg}`);
+/** DataInvalid `parquet footer: …` around the catalog message of what is wrong with the Thrift bytes. */
+function fail(message: ErrorRef): never {
+  throw messageError('DataInvalid', 'error.parquet.thrift', { message });
 }
 
 function varint(b: Uint8Array, r: { pos: number }): bigint {
   let out = 0n; let shift = 0n;
   for (;;) {
-    if (r.pos >= b.length) fail('truncated varint');
+    if (r.pos >= b.length) fail(errorRef('error.parquet.thrift.truncated', { part: 'varint' }));
     const x = b[r.pos++]!;
     out |= BigInt(x & 0x7f) << shift;
     if (!(x & 0x80)) return out;
     shift += 7n;
-    if (shift > 70n) fail('varint too long');
+    if (shift > 70n) fail(errorRef('error.parquet.thrift.varintLong', undefined));
   }
 }
 const unzig = (v: bigint) => (v >> 1n) ^ -(v & 1n);
@@ -69,7 +71,7 @@ function readStructAt(b: Uint8Array, r: { pos: number }): TStruct {
   const fields: TField[] = [];
   let last = 0;
   for (;;) {
-    if (r.pos >= b.length) fail('truncated struct');
+    if (r.pos >= b.length) fail(errorRef('error.parquet.thrift.truncated', { part: 'struct' }));
     const h = b[r.pos++]!;
     if (h === 0) return { fields };
     const type = h & 0x0f; const delta = h >> 4;
@@ -85,7 +87,7 @@ function readValue(b: Uint8Array, r: { pos: number }, type: number): TValue {
     case T.I16: case T.I32: return Number(unzig(varint(b, r)));
     case T.I64: return unzig(varint(b, r));
     case T.DOUBLE: { const v = b.slice(r.pos, r.pos + 8); r.pos += 8; return v; }
-    case T.BINARY: { const n = Number(varint(b, r)); if (r.pos + n > b.length) fail('truncated binary'); const v = b.subarray(r.pos, r.pos + n); r.pos += n; return v; }
+    case T.BINARY: { const n = Number(varint(b, r)); if (r.pos + n > b.length) fail(errorRef('error.parquet.thrift.truncated', { part: 'binary' })); const v = b.subarray(r.pos, r.pos + n); r.pos += n; return v; }
     case T.LIST: case T.SET: {
       const h = b[r.pos++]!;
       const n = (h >> 4) === 15 ? Number(varint(b, r)) : h >> 4;
@@ -104,7 +106,7 @@ function readValue(b: Uint8Array, r: { pos: number }, type: number): TValue {
       return { keyType: kv >> 4, valType: kv & 0x0f, entries };
     }
     case T.STRUCT: return readStructAt(b, r);
-    default: return fail(`unknown compact type ${type}`);
+    default: return fail(errorRef('error.parquet.thrift.type', { type }));
   }
 }
 
@@ -156,7 +158,7 @@ function writeValue(out: number[], type: number, v: TValue): void {
       return;
     }
     case T.STRUCT: writeStructTo(out, v as TStruct); return;
-    default: fail(`unknown compact type ${type}`);
+    default: fail(errorRef('error.parquet.thrift.type', { type }));
   }
 }
 

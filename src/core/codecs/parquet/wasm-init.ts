@@ -5,7 +5,7 @@
  * Node the bytes are read from the package (src/platform/node/parquet-wasm-init.ts). Core stays free
  * of both by taking the source through {@link setParquetWasmInit}.
  */
-import { LakeError } from '../../errors.ts';
+import { messageError } from '../../message-error.ts';
 
 /** What parquet-wasm's init accepts: wasm bytes, a compiled module, or a URL/Response to fetch. */
 export type ParquetWasmInput = BufferSource | WebAssembly.Module | URL | Response | string;
@@ -49,9 +49,8 @@ export function ensureParquetWasm(): Promise<ParquetWasm> {
       return parquetWasm;
     } catch (e) {
       ready = undefined;
-      throw new LakeError('Internal', `parquet: cannot initialise parquet-wasm: ${e instanceof Error ? e.message : String(e)}`
-        + (init ? '' : ' (in Node, call installNodeParquetWasm() from src/platform/node/parquet-wasm-init.ts first)'),
-      {}, { cause: e });
+      // The loader's own text (a fetch or WebAssembly error) is data.
+      throw messageError('Internal', 'error.parquet.wasmInit', { detail: e instanceof Error ? e.message : String(e), nodeHint: !init }, {}, e);
     }
   })();
   return ready;

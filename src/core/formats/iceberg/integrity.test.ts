@@ -8,6 +8,8 @@ import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isLakeError, type LakeError } from '../../errors.ts';
 import type { MemoryStorage } from '../../io/memory-storage.ts';
+import { errorText } from '../../messages/message-parts.ts';
+import { zh } from '../../messages/zh.ts';
 import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../../../testing/fixtures.ts';
 import { avroLayout } from '../../../testing/fuzz/structure.ts';
@@ -111,5 +113,9 @@ describe.skipIf(!FIXTURES_PRESENT)('iceberg: damage that gave silently wrong row
     expect(e.code).toBe('NotFound');
     expect(e.context.file).toBe('metadata/v2.metadata.json');
     expect(e.message).toMatch(/no snapshot id or branch\/tag "3685752423136077685" .*\(read from metadata\/v2\.metadata\.json; the newest metadata\/v3\.metadata\.json cannot be read/);
+    // In the reader's language too (issue 20): the lookup, the file read and what opening skipped, none quoted as English.
+    expect(errorText(e.ref!)).toBe(e.message);
+    expect(errorText(e.ref!, zh)).toMatch(/（读取自 metadata\/v2\.metadata\.json；/);
+    expect(JSON.stringify(e.ref)).not.toContain('error.untranslated');
   });
 });

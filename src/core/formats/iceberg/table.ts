@@ -37,6 +37,7 @@ import { icebergTree } from './inspect/tree.ts';
 import type { InspectOptions } from './inspect/index.ts';
 import { METADATA_TABLE_NAMES } from './inspect/table-names.ts';
 import { messageError } from '../../message-error.ts';
+import { errorRef } from '../../messages/message-parts.ts';
 
 export interface OpenIcebergOptions extends OpenOptions {
   /** Storage key (or metadata path) of a metadata file to open instead of the current one: a past state. */
@@ -200,7 +201,14 @@ export class IcebergTable implements LakeTable {
       // a newer metadata file was unreadable must say which file, not just "not found".
       if (!isLakeError(e) || e.code !== 'NotFound') throw e;
       const skipped = this.warnings.length ? `; ${this.warnings.join('; ')}` : '';
-      throw new LakeError(e.code, `${e.message} (read from ${this.metadataKey}${skipped})`, { ...e.context, file: this.metadataKey }, { cause: e });
+      // What opening skipped, in the reader's language where every warning has its message, else as its English.
+      const quoted = (text: string) => errorRef('error.untranslated', { text });
+      const warnings = this.warningMessages.length === this.warnings.length ? [...this.warningMessages] : this.warnings.map(quoted);
+      const message = e.ref ?? quoted(e.message);
+      const ref = warnings.length
+        ? errorRef('error.iceberg.readFromSkipping', { message, file: this.metadataKey, skipped: warnings.reduceRight((rest, w) => errorRef('error.semicolon', { first: w, rest })) })
+        : errorRef('error.iceberg.readFrom', { message, file: this.metadataKey });
+      throw new LakeError(e.code, `${e.message} (read from ${this.metadataKey}${skipped})`, { ...e.context, file: this.metadataKey }, { cause: e, ref });
     }
   }
 

@@ -85,8 +85,8 @@ export async function prepareDeltaAction(table: DeltaTable, action: WriteAction,
       if (Object.keys(action.set).length === 0) throw messageError('DataInvalid', 'error.delta.write.updateNothing', undefined);
       return prepareRowChange(table, { where: action.where, set: action.set }, { ...(signal ? { signal } : {}) });
     case 'tag': case 'branch': case 'remove-ref': case 'fast-forward':
-      throw unsupportedAction(`delta ${action.kind}`, NO_REFS);
+      throw unsupportedAction(`delta ${action.kind}`, errorRef('error.delta.noRefs', undefined));
     default:
-      throw unsupportedAction(`delta ${action.kind}`, `${action.kind} is not a Delta operation (Delta offers RESTORE as rollback, OPTIMIZE as compact, VACUUM, and append, delete and update of rows)`);
+      throw unsupportedAction(`delta ${action.kind}`, errorRef('error.delta.why.notOperation', { action: action.kind }));
   }
 }

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isLakeError } from '../../../errors.ts';
+import { isLakeError, type LakeError } from '../../../errors.ts';
+import { errorText } from '../../../messages/message-parts.ts';
+import { zh } from '../../../messages/zh.ts';
 import { parseJson, stringifyJson } from '../../../util/json.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../../../../testing/fixtures.ts';
 import { parseTableMetadata } from '../spec/table-metadata.ts';
@@ -62,6 +64,10 @@ describe('applyUpdates (the metadata reducer)', () => {
     expect(() => applyUpdates(baseDoc(), [{ action: 'add-snapshot', snapshot: { ...snap, 'sequence-number': 2n } }], { nowMs: 1 })).toThrow(/not above last-sequence-number/);
     expect(() => applyUpdates(baseDoc(), [{ action: 'add-snapshot', snapshot: { ...snap, 'snapshot-id': 1n } }], { nowMs: 1 })).toThrow(/already exists/);
     expect(() => applyUpdates(baseDoc(), [{ action: 'set-snapshot-ref', 'ref-name': 'x', type: 'tag', 'snapshot-id': 5n }], { nowMs: 1 })).toThrow(/unknown snapshot 5/);
+    // In the reader's language too (issue 20), the ref and snapshot id apart as data.
+    const e = (() => { try { applyUpdates(baseDoc(), [{ action: 'set-snapshot-ref', 'ref-name': 'x', type: 'tag', 'snapshot-id': 5n }], { nowMs: 1 }); } catch (x) { return x as LakeError; } throw new Error('no error'); })();
+    expect(errorText(e.ref!)).toBe(e.message);
+    expect(errorText(e.ref!, zh)).toBe('iceberg 提交：引用 x 不能指向不存在的快照 5');
   });
 
   it('remove-snapshots drops refs to them, clears the snapshot-log history before them and unsets current', () => {

@@ -7,7 +7,8 @@
  * The result is parsed again with spec/'s parseTableMetadata before it is written, so a reducer bug can
  * never publish metadata our own reader would reject.
  */
-import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 import { stringifyJson } from '../../../util/json.ts';
 import { at, type JsonCtx } from '../spec/json-fields.ts';
 import { parsePartitionSpec } from '../spec/partition-spec.ts';
@@ -34,7 +35,7 @@ function toBig(v: unknown): bigint {
   if (typeof v === 'bigint') return v;
   if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
   if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v);
-  throw new LakeError('DataInvalid', `iceberg commit: expected an integer, found ${String(v)}`);
+  throw messageError('DataInvalid', 'error.iceberg.update', { message: errorRef('error.iceberg.update.integer', { value: String(v) }) });
 }
 
 /**
@@ -52,8 +53,9 @@ export function applyUpdates(base: JsonDoc, updates: readonly TableUpdate[], opt
 
 const ctx: JsonCtx = { subsystem: 'iceberg commit', path: 'update' };
 
-function fail(message: string, context: Record<string, string | number> = {}): never {
-  throw new LakeError('DataInvalid', `iceberg commit: ${message}`, context);
+/** DataInvalid `iceberg commit: …` around the catalog message of why an update cannot apply to the base metadata. */
+function fail(message: ErrorRef, context: Record<string, string | number> = {}): never {
+  throw messageError('DataInvalid', 'error.iceberg.update', { message }, context);
 }
 
 class Builder {
@@ -83,29 +85,29 @@ class Builder {
     switch (u.action) {
       case 'assign-uuid': {
         const cur = this.doc['table-uuid'];
-        if (typeof cur === 'string' && cur.toLowerCase() !== u.uuid.toLowerCase()) fail(`cannot reassign table uuid ${cur} to ${u.uuid}`);
+        if (typeof cur === 'string' && cur.toLowerCase() !== u.uuid.toLowerCase()) fail(errorRef('error.iceberg.update.uuid', { current: cur, uuid: u.uuid }));
         this.doc['table-uuid'] = u.uuid;
         return;
       }
       case 'upgrade-format-version': return this.upgrade(u['format-version']);
       case 'add-schema': return this.addSchema(u.schema);
       case 'set-current-schema': {
-        const id = u['schema-id'] === -1 ? this.lastAddedSchemaId ?? fail('set-current-schema -1 without an added schema') : u['schema-id'];
-        if (!this.list('schemas').some((s) => Number(s['schema-id']) === id)) fail(`schema ${id} does not exist`, { schemaId: id });
+        const id = u['schema-id'] === -1 ? this.lastAddedSchemaId ?? fail(errorRef('error.iceberg.update.noAddedSchema', undefined)) : u['schema-id'];
+        if (!this.list('schemas').some((s) => Number(s['schema-id']) === id)) fail(errorRef('error.iceberg.update.noSchema', { id }), { schemaId: id });
         this.doc['current-schema-id'] = id;
         return;
       }
       case 'add-spec': return this.addSpec(u.spec);
       case 'set-default-spec': {
-        const id = u['spec-id'] === -1 ? this.lastAddedSpecId ?? fail('set-default-spec -1 without an added spec') : u['spec-id'];
-        if (!this.list('partition-specs').some((s) => Number(s['spec-id']) === id)) fail(`partition spec ${id} does not exist`, { specId: id });
+        const id = u['spec-id'] === -1 ? this.lastAddedSpecId ?? fail(errorRef('error.iceberg.update.noAddedSpec', undefined)) : u['spec-id'];
+        if (!this.list('partition-specs').some((s) => Number(s['spec-id']) === id)) fail(errorRef('error.iceberg.update.noSpec', { id }), { specId: id });
         this.doc['default-spec-id'] = id;
         return;
       }
       case 'add-sort-order': return this.addSortOrder(u['sort-order']);
       case 'set-default-sort-order': {
-        const id = u['sort-order-id'] === -1 ? this.lastAddedOrderId ?? fail('set-default-sort-order -1 without an added order') : u['sort-order-id'];
-        if (!this.list('sort-orders').some((s) => Number(s['order-id']) === id)) fail(`sort order ${id} does not exist`, { orderId: id });
+        const id = u['sort-order-id'] === -1 ? this.lastAddedOrderId ?? fail(errorRef('error.iceberg.update.noAddedOrder', undefined)) : u['sort-order-id'];
+        if (!this.list('sort-orders').some((s) => Number(s['order-id']) === id)) fail(errorRef('error.iceberg.update.noOrder', { id }), { orderId: id });
         this.doc['default-sort-order-id'] = id;
         return;
       }
@@ -130,23 +132,23 @@ class Builder {
         this.doc.statistics = this.list('statistics').filter((s) => toBig(s['snapshot-id']) !== toBig(u['snapshot-id']));
         return;
       case 'remove-partition-specs': {
-        if (u['spec-ids'].includes(Number(this.doc['default-spec-id']))) fail('cannot remove the default partition spec');
+        if (u['spec-ids'].includes(Number(this.doc['default-spec-id']))) fail(errorRef('error.iceberg.update.removeDefaultSpec', undefined));
         this.doc['partition-specs'] = this.list('partition-specs').filter((s) => !u['spec-ids'].includes(Number(s['spec-id'])));
         return;
       }
       case 'remove-schemas': {
-        if (u['schema-ids'].includes(Number(this.doc['current-schema-id']))) fail('cannot remove the current schema');
+        if (u['schema-ids'].includes(Number(this.doc['current-schema-id']))) fail(errorRef('error.iceberg.update.removeCurrentSchema', undefined));
         this.doc.schemas = this.list('schemas').filter((s) => !u['schema-ids'].includes(Number(s['schema-id'])));
         return;
       }
-      default: fail(`unknown update ${(u as { action: string }).action}`);
+      default: fail(errorRef('error.iceberg.update.unknown', { action: String((u as { action: string }).action) }));
     }
   }
 
   private upgrade(target: number): void {
     const from = this.version;
-    if (target < from) fail(`cannot downgrade format-version ${from} to ${target}`);
-    if (target > 3) fail(`format-version ${target} is not supported for writing`);
+    if (target < from) fail(errorRef('error.iceberg.update.downgrade', { from, to: target }));
+    if (target > 3) fail(errorRef('error.iceberg.update.version', { version: target }));
     if (target === from) return;
     if (typeof this.doc['table-uuid'] !== 'string') this.doc['table-uuid'] = crypto.randomUUID();
     this.doc['last-sequence-number'] ??= 0;
@@ -200,21 +202,21 @@ class Builder {
 
   private addSnapshot(s: JsonDoc): void {
     const id = toBig(s['snapshot-id']);
-    if (this.snapshotById(id)) fail(`snapshot ${id} already exists`, { snapshotId: String(id) });
+    if (this.snapshotById(id)) fail(errorRef('error.iceberg.update.snapshotExists', { id: String(id) }), { snapshotId: String(id) });
     if (this.version >= 2) {
-      const seq = toBig(s['sequence-number'] ?? fail('snapshot needs a sequence-number in v2+'));
+      const seq = toBig(s['sequence-number'] ?? fail(errorRef('error.iceberg.update.needsSequence', undefined)));
       const last = toBig(this.doc['last-sequence-number'] ?? 0);
       if (seq <= last && s['parent-snapshot-id'] !== undefined && s['parent-snapshot-id'] !== null) {
-        fail(`snapshot ${id} has sequence number ${seq}, not above last-sequence-number ${last}`, { snapshotId: String(id) });
+        fail(errorRef('error.iceberg.update.sequence', { id: String(id), seq: String(seq), last: String(last) }), { snapshotId: String(id) });
       }
       if (seq > last) this.doc['last-sequence-number'] = seq;
     }
     if (this.version >= 3) {
       // Row lineage (spec "Row Lineage"): ids [first-row-id, first-row-id + added-rows) are now taken.
-      const first = toBig(s['first-row-id'] ?? fail('v3 snapshot needs first-row-id'));
-      const added = toBig(s['added-rows'] ?? fail('v3 snapshot needs added-rows'));
+      const first = toBig(s['first-row-id'] ?? fail(errorRef('error.iceberg.update.needsFirstRowId', undefined)));
+      const added = toBig(s['added-rows'] ?? fail(errorRef('error.iceberg.update.needsAddedRows', undefined)));
       const next = toBig(this.doc['next-row-id'] ?? 0);
-      if (first < next) fail(`snapshot ${id} has first-row-id ${first} below next-row-id ${next}`, { snapshotId: String(id) });
+      if (first < next) fail(errorRef('error.iceberg.update.firstRowId', { id: String(id), first: String(first), next: String(next) }), { snapshotId: String(id) });
       this.doc['next-row-id'] = first + added;
     }
     this.doc.snapshots = [...this.list('snapshots'), s];
@@ -224,8 +226,8 @@ class Builder {
 
   private setRef(u: Extract<TableUpdate, { action: 'set-snapshot-ref' }>): void {
     const id = toBig(u['snapshot-id']);
-    if (!this.snapshotById(id)) fail(`ref ${u['ref-name']} cannot point to unknown snapshot ${id}`, { ref: u['ref-name'], snapshotId: String(id) });
-    if (u['ref-name'] === MAIN_BRANCH && u.type !== 'branch') fail('main must be a branch');
+    if (!this.snapshotById(id)) fail(errorRef('error.iceberg.update.refUnknown', { ref: u['ref-name'], id: String(id) }), { ref: u['ref-name'], snapshotId: String(id) });
+    if (u['ref-name'] === MAIN_BRANCH && u.type !== 'branch') fail(errorRef('error.iceberg.update.mainBranch', undefined));
     const ref: JsonDoc = { 'snapshot-id': id, type: u.type };
     if (u['min-snapshots-to-keep'] !== undefined) ref['min-snapshots-to-keep'] = u['min-snapshots-to-keep'];
     if (u['max-snapshot-age-ms'] !== undefined) ref['max-snapshot-age-ms'] = u['max-snapshot-age-ms'];

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { LakeError } from '../../../errors.ts';
 import { MemoryStorage } from '../../../io/memory-storage.ts';
+import { errorText } from '../../../messages/message-parts.ts';
+import { zh } from '../../../messages/zh.ts';
 import { parseWhere } from '../../../expr/parse.ts';
 import { checkIntegrity, readRows } from '../../../../testing/iceberg-writer-fixtures.ts';
 import { openIcebergTable } from '../table.ts';
@@ -67,6 +70,13 @@ describe('schema evolution', () => {
     await expect(prepareSchemaUpdate(storage, [{ op: 'drop-column', name: 'id' }])).rejects.toThrow(/source of the current partition spec/);
     await expect(prepareSchemaUpdate(storage, [{ op: 'add-column', name: 'name', type: 'int' }])).rejects.toThrow(/already exists/);
     await expect(prepareSchemaUpdate(storage, [{ op: 'rename-column', name: 'nope', newName: 'x' }])).rejects.toThrow(/no column nope/);
+    // each refusal in the reader's language too (issue 20), the column and types apart as data
+    const zhOf = async (p: Promise<unknown>) => { const e = await p.catch((x: LakeError) => x) as LakeError; expect(errorText(e.ref!)).toBe(e.message); return errorText(e.ref!, zh); };
+    expect(await zhOf(prepareSchemaUpdate(storage, [{ op: 'promote-column', name: 'score', type: 'int' }]))).toBe('iceberg schema：不能把 score 的类型从 float 提升为 int');
+    expect(await zhOf(prepareSchemaUpdate(storage, [{ op: 'drop-column', name: 'id' }]))).toBe('iceberg schema：id 是当前分区规范的源列；请先演进分区规范');
+    expect(await zhOf(prepareSchemaUpdate(storage, [{ op: 'rename-column', name: 'nope', newName: 'x' }]))).toBe('iceberg schema：没有列 nope');
+    expect(await zhOf(preparePartitionUpdate(storage, [{ op: 'remove-field', name: 'nope' }]))).toBe('iceberg 分区规范：没有分区字段 nope');
+    expect(await zhOf(preparePartitionUpdate(storage, [{ op: 'add-field', source: 'name', transform: 'bogus' }]))).toBe('iceberg 分区规范：未知的分区转换 bogus');
     // the previewed premise is checked at apply
     const op = await prepareSchemaUpdate(storage, [{ op: 'add-column', name: 'x', type: 'int' }]);
     await (await prepareSchemaUpdate(storage, [{ op: 'add-column', name: 'y', type: 'int' }])).apply();

@@ -5,7 +5,8 @@
  * new one the id after `last-partition-id`. In v1 tables fields are never removed or reordered — a removed
  * field's transform becomes `void` — as the spec recommends for v1.
  */
-import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { type PartitionField, type PartitionSpec } from '../spec/partition-spec.ts';
 import { findColumnByName } from '../spec/schema.ts';
@@ -22,8 +23,9 @@ export type SpecChange =
   | { readonly op: 'remove-field'; readonly name: string }
   | { readonly op: 'rename-field'; readonly name: string; readonly newName: string };
 
-function fail(message: string): never {
-  throw new LakeError('DataInvalid', `iceberg partition spec: ${message}`);
+/** DataInvalid `iceberg partition spec: …` around the catalog message of why the change cannot apply. */
+function fail(message: ErrorRef): never {
+  throw messageError('DataInvalid', 'error.iceberg.specChange', { message });
 }
 
 /** The default name Java gives a partition field (`id_bucket`, `ts_day`, identity: the column name). */
@@ -49,20 +51,20 @@ export function evolveSpec(meta: TableMetadata, changes: readonly SpecChange[]):
   const existing = meta.partitionSpecs.flatMap((s) => s.fields);
   for (const c of changes) {
     if (c.op === 'add-field') {
-      const src = findColumnByName(schema, c.source) ?? fail(`no column ${c.source}`);
+      const src = findColumnByName(schema, c.source) ?? fail(errorRef('error.iceberg.specChange.noColumn', { column: c.source }));
       const transform = parseTransform(c.transform);
-      if (transform.kind === 'unknown') fail(`unknown transform ${c.transform}`);
+      if (transform.kind === 'unknown') fail(errorRef('error.iceberg.specChange.transform', { transform: c.transform }));
       const name = c.name ?? defaultName(c.source, c.transform);
-      if (fields.some((f) => f.name === name && f.transform.kind !== 'void')) fail(`a field named ${name} already exists`);
-      if (fields.some((f) => f.sourceIds[0] === src.field.id && transformToString(f.transform) === transformToString(transform))) fail(`${c.source} is already partitioned by ${c.transform}`);
+      if (fields.some((f) => f.name === name && f.transform.kind !== 'void')) fail(errorRef('error.iceberg.specChange.exists', { name }));
+      if (fields.some((f) => f.sourceIds[0] === src.field.id && transformToString(f.transform) === transformToString(transform))) fail(errorRef('error.iceberg.specChange.already', { column: c.source, transform: c.transform }));
       const same = existing.find((f) => f.sourceIds.length === 1 && f.sourceIds[0] === src.field.id && transformToString(f.transform) === transformToString(transform));
       fields.push({ sourceIds: [src.field.id], fieldId: same?.fieldId ?? ++lastId, name, transform });
     } else if (c.op === 'remove-field') {
-      const f = fields.find((x) => x.name === c.name) ?? fail(`no partition field ${c.name}`);
+      const f = fields.find((x) => x.name === c.name) ?? fail(errorRef('error.iceberg.specChange.noField', { name: c.name }));
       fields = v1 ? fields.map((x) => (x === f ? { ...x, transform: { kind: 'void' } } : x)) : fields.filter((x) => x !== f);
     } else {
-      if (fields.some((x) => x.name === c.newName)) fail(`a field named ${c.newName} already exists`);
-      const f = fields.find((x) => x.name === c.name) ?? fail(`no partition field ${c.name}`);
+      if (fields.some((x) => x.name === c.newName)) fail(errorRef('error.iceberg.specChange.exists', { name: c.newName }));
+      const f = fields.find((x) => x.name === c.name) ?? fail(errorRef('error.iceberg.specChange.noField', { name: c.name }));
       fields = fields.map((x) => (x === f ? { ...x, name: c.newName } : x));
     }
   }

@@ -6,7 +6,8 @@
  * dropped ones disappear and added ones read as null. A column that the default partition spec or sort order
  * uses, or an identifier field, cannot be dropped (Java `SchemaUpdate` refuses the same).
  */
-import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { findColumnByName, fieldsById, type Schema } from '../spec/schema.ts';
 import { currentSchema, findSpec, type TableMetadata } from '../spec/table-metadata.ts';
@@ -26,8 +27,9 @@ export type SchemaChange =
 
 const ctx = { subsystem: 'iceberg schema', path: '' };
 
-function fail(message: string, column?: string): never {
-  throw new LakeError('DataInvalid', `iceberg schema: ${message}`, column ? { column } : {});
+/** DataInvalid `iceberg schema: …` around the catalog message of why the change cannot apply. */
+function fail(message: ErrorRef, column?: string): never {
+  throw messageError('DataInvalid', 'error.iceberg.schemaChange', { message }, column ? { column } : {});
 }
 
 /** Applies changes to a schema (pure). `lastColumnId` is the table's; returns the new schema and last id. */
@@ -39,23 +41,23 @@ export function evolveSchema(meta: TableMetadata, changes: readonly SchemaChange
       const dot = c.name.lastIndexOf('.');
       const parentName = dot < 0 ? undefined : c.name.slice(0, dot);
       const leaf = dot < 0 ? c.name : c.name.slice(dot + 1);
-      const parent = parentName === undefined ? undefined : findColumnByName(schema, parentName) ?? fail(`no struct column ${parentName}`, c.name);
-      if (parent && parent.field.type.kind !== 'struct') fail(`${parentName} is not a struct`, c.name);
+      const parent = parentName === undefined ? undefined : findColumnByName(schema, parentName) ?? fail(errorRef('error.iceberg.schemaChange.noStruct', { column: parentName! }), c.name);
+      if (parent && parent.field.type.kind !== 'struct') fail(errorRef('error.iceberg.schemaChange.notStruct', { column: parentName! }), c.name);
       const siblings = parent ? (parent.field.type as Extract<IcebergType, { kind: 'struct' }>).fields : schema.fields;
-      if (siblings.some((f) => f.name === leaf)) fail(`column ${c.name} already exists`, c.name);
+      if (siblings.some((f) => f.name === leaf)) fail(errorRef('error.iceberg.schemaChange.exists', { column: c.name }), c.name);
       const { type, next } = assignIds(c.type, lastId + 2);
       const field: NestedField = { id: lastId + 1, name: leaf, required: false, type, ...(c.doc ? { doc: c.doc } : {}) };
       lastId = Math.max(lastId + 1, next - 1);
       schema = mapField(schema, parent?.field.id, (fields) => [...fields, field]);
       continue;
     }
-    const pos = findColumnByName(schema, c.name) ?? fail(`no column ${c.name}`, c.name);
+    const pos = findColumnByName(schema, c.name) ?? fail(errorRef('error.iceberg.schemaChange.noColumn', { column: c.name }), c.name);
     const id = pos.field.id;
     switch (c.op) {
       case 'rename-column': {
         const parentId = parentOf(schema, id);
         const siblings = parentId === undefined ? schema.fields : (fieldsById(schema).get(parentId)!.field.type as Extract<IcebergType, { kind: 'struct' }>).fields;
-        if (siblings.some((f) => f.name === c.newName && f.id !== id)) fail(`column ${c.newName} already exists`, c.name);
+        if (siblings.some((f) => f.name === c.newName && f.id !== id)) fail(errorRef('error.iceberg.schemaChange.exists', { column: c.newName }), c.name);
         schema = replaceField(schema, id, (f) => ({ ...f, name: c.newName }));
         break;
       }
@@ -67,7 +69,7 @@ export function evolveSchema(meta: TableMetadata, changes: readonly SchemaChange
       case 'make-optional': schema = replaceField(schema, id, (f) => ({ ...f, required: false })); break;
       case 'promote-column': {
         const to = parseType(c.type, ctx);
-        if (!canPromote(pos.field.type, to, meta.formatVersion)) fail(`cannot promote ${c.name} from ${typeToString(pos.field.type)} to ${typeToString(to)}`, c.name);
+        if (!canPromote(pos.field.type, to, meta.formatVersion)) fail(errorRef('error.iceberg.schemaChange.promote', { column: c.name, from: typeToString(pos.field.type), to: typeToString(to) }), c.name);
         schema = replaceField(schema, id, (f) => ({ ...f, type: to }));
         break;
       }
@@ -88,11 +90,11 @@ export function canPromote(from: IcebergType, to: IcebergType, formatVersion: nu
 
 function checkDroppable(meta: TableMetadata, schema: Schema, id: number, name: string): void {
   const inside = (fid: number) => fid === id || (fieldsById(schema).get(fid)?.path.join('.') ?? '').startsWith(`${fieldsById(schema).get(id)!.path.join('.')}.`);
-  if (schema.identifierFieldIds.some(inside)) fail(`${name} is an identifier field`, name);
+  if (schema.identifierFieldIds.some(inside)) fail(errorRef('error.iceberg.schemaChange.identifier', { column: name }), name);
   const spec = findSpec(meta, meta.defaultSpecId);
-  if (spec?.fields.some((f) => f.transform.kind !== 'void' && f.sourceIds.some(inside))) fail(`${name} is a source of the current partition spec; evolve the spec first`, name);
+  if (spec?.fields.some((f) => f.transform.kind !== 'void' && f.sourceIds.some(inside))) fail(errorRef('error.iceberg.schemaChange.partitionSource', { column: name }), name);
   const order = meta.sortOrders.find((o) => o.orderId === meta.defaultSortOrderId);
-  if (order?.fields.some((f) => f.sourceIds.some(inside))) fail(`${name} is used by the current sort order`, name);
+  if (order?.fields.some((f) => f.sourceIds.some(inside))) fail(errorRef('error.iceberg.schemaChange.sortOrder', { column: name }), name);
 }
 
 /** Gives ids to a type in JSON form (nested list/map/struct need element/key/value/field ids). */
@@ -105,7 +107,7 @@ function assignIds(json: unknown, next: number): { type: IcebergType; next: numb
       case 'struct': return { type: 'struct', fields: (o.fields as Record<string, unknown>[]).map((f) => ({ id: n++, name: f.name, required: false, type: walk(f.type) })) };
       case 'list': { const id = n++; return { type: 'list', 'element-id': id, element: walk(o.element), 'element-required': o['element-required'] ?? false }; }
       case 'map': { const k = n++; const v = n++; return { type: 'map', 'key-id': k, key: walk(o.key), 'value-id': v, value: walk(o.value), 'value-required': o['value-required'] ?? false }; }
-      default: return fail(`unknown type ${JSON.stringify(t)}`);
+      default: return fail(errorRef('error.iceberg.schemaChange.unknownType', { type: String(JSON.stringify(t)) }));
     }
   };
   return { type: parseType(walk(json), ctx), next: n };

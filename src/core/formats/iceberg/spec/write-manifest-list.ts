@@ -4,7 +4,7 @@
  * `sequence-number`, `format-version`, v3 `first-row-id`).
  */
 import { writeAvroFile, type AvroCodec } from '../../../codecs/avro/index.ts';
-import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
 import type { ManifestFile } from './manifest-list.ts';
 import { manifestFileSchema } from './manifest-schema.ts';
 import type { WrittenManifest } from './write-manifest.ts';
@@ -54,7 +54,7 @@ export function manifestFileOf(m: WrittenManifest, path: string, sequenceNumber:
 export function writeManifestList(manifests: readonly ManifestFile[], opts: WriteManifestListOptions): WrittenManifestList {
   const v = opts.formatVersion;
   let next = opts.firstRowId;
-  if (v >= 3 && next === undefined) throw new LakeError('DataInvalid', 'iceberg manifest-list write: v3 needs the snapshot first-row-id');
+  if (v >= 3 && next === undefined) throw messageError('DataInvalid', 'error.iceberg.listWrite.firstRowId', undefined);
   const out: ManifestFile[] = manifests.map((m) => {
     if (v < 3 || m.content !== 'data' || m.firstRowId !== undefined) return m;
     const assigned = { ...m, firstRowId: next! };
@@ -75,7 +75,7 @@ export function writeManifestList(manifests: readonly ManifestFile[], opts: Writ
 
 function manifestRecord(m: ManifestFile, v: number, i: number): Record<string, unknown> {
   const need = <T>(x: T | undefined, what: string): T | null => {
-    if (x === undefined && v >= 2) throw new LakeError('DataInvalid', `iceberg manifest-list write: entry ${i} (${m.path}) has no ${what}`, { file: m.path });
+    if (x === undefined && v >= 2) throw messageError('DataInvalid', 'error.iceberg.listWrite.missing', { entry: i, file: m.path, field: what }, { file: m.path });
     return x ?? null;
   };
   const rec: Record<string, unknown> = {

@@ -10,7 +10,8 @@
 import { writeAvroFile, type AvroCodec } from '../../../codecs/avro/index.ts';
 import { compareValues } from '../../../expr/compare.ts';
 import type { Value } from '../../../expr/types.ts';
-import { LakeError } from '../../../errors.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
 import { stringifyJson } from '../../../util/json.ts';
 import type { DataFile, EntryStatus, FileContent } from './manifest.ts';
 import { avroName, decimalBytes, manifestEntrySchema, partitionValueType } from './manifest-schema.ts';
@@ -73,7 +74,7 @@ const CONTENT_CODE: Record<FileContent, number> = { data: 0, 'position-deletes':
  */
 export function writeManifest(entries: readonly ManifestEntryDraft[], opts: WriteManifestOptions): WrittenManifest {
   const v = opts.formatVersion;
-  if (v === 1 && opts.content === 'deletes') throw new LakeError('Unsupported', 'iceberg manifest write: v1 tables have no delete files');
+  if (v === 1 && opts.content === 'deletes') throw messageError('Unsupported', 'error.iceberg.manifestWrite.v1Deletes', undefined);
   const names = opts.partition.map((f) => avroName(f.field.name));
   const types = opts.partition.map(partitionValueType);
   const acc = new Counts(opts.partition.length);
@@ -96,12 +97,12 @@ export function writeManifest(entries: readonly ManifestEntryDraft[], opts: Writ
 
 function checkEntry(e: ManifestEntryDraft, opts: WriteManifestOptions, i: number): void {
   const f = e.dataFile;
-  const bad = (what: string) => new LakeError('DataInvalid', `iceberg manifest write: entry ${i} (${f.filePath}) ${what}`, { file: f.filePath });
-  if (f.specId !== opts.spec.specId) throw bad(`has spec ${f.specId}, manifest is for spec ${opts.spec.specId}`);
-  if ((f.content === 'data') !== (opts.content === 'data')) throw bad(`is ${f.content} but the manifest holds ${opts.content}`);
-  if (f.partition.length !== opts.partition.length) throw bad(`has ${f.partition.length} partition values, spec has ${opts.partition.length} fields`);
+  const bad = (what: ErrorRef) => messageError('DataInvalid', 'error.iceberg.manifestWrite.entry', { entry: i, file: f.filePath, what }, { file: f.filePath });
+  if (f.specId !== opts.spec.specId) throw bad(errorRef('error.iceberg.manifestWrite.spec', { spec: f.specId, manifestSpec: opts.spec.specId }));
+  if ((f.content === 'data') !== (opts.content === 'data')) throw bad(errorRef('error.iceberg.manifestWrite.content', { content: f.content, holds: opts.content }));
+  if (f.partition.length !== opts.partition.length) throw bad(errorRef('error.iceberg.manifestWrite.partition', { values: f.partition.length, fields: opts.partition.length }));
   if (e.status !== 'added' && opts.formatVersion >= 2 && (e.sequenceNumber === undefined || e.fileSequenceNumber === undefined)) {
-    throw bad(`is ${e.status} without explicit sequence numbers (spec "Sequence Number Inheritance")`);
+    throw bad(errorRef('error.iceberg.manifestWrite.sequence', { status: e.status }));
   }
 }
 

@@ -12,6 +12,7 @@
 import type { ChangePreview, FileChange, TableTotals } from '../../../commit/change-preview.ts';
 import type { AppliedChange, WriteAction, WriteCapability } from '../../../commit/write-action.ts';
 import { positiveParam, unsupportedAction } from '../../../commit/write-action.ts';
+import { errorRef } from '../../../messages/message-parts.ts';
 import { snapshotKey } from '../spec/layout.ts';
 import { coreOptions } from '../spec/options.ts';
 import type { PaimonTable } from '../table.ts';
@@ -74,7 +75,7 @@ export async function runCompact(table: PaimonTable, req: CompactRequest, latest
 
 /** The expire options of an action (`retainLast` → snapshot.num-retained.min; `olderThanMs` → the time bound). */
 export function expireOptions(a: ExpireAction): { retainMin?: number; olderThanMs?: number } {
-  if (a.snapshotIds !== undefined) throw unsupportedAction('paimon expire', 'expiring chosen snapshot ids is not a Paimon operation (it expires the oldest snapshots by count and age)');
+  if (a.snapshotIds !== undefined) throw unsupportedAction('paimon expire', errorRef('error.paimon.why.expireIds', undefined));
   const retain = positiveParam(a.retainLast, 'retainLast');
   return { ...(retain !== undefined ? { retainMin: retain } : {}), ...(a.olderThanMs !== undefined ? { olderThanMs: a.olderThanMs } : {}) };
 }

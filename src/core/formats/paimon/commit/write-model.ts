@@ -32,7 +32,6 @@ const CONCURRENCY_PAIMON = 'Paimon commits by creating the next snapshot file (s
 const DESTRUCTIVE_NOTE = 'Not one atomic step: LATEST moves back first, then snapshot files are deleted newest first, tags next, and data files last. '
   + 'A commit that lands meanwhile stops it (Conflict) before anything is deleted; an interruption leaves unreferenced files, never a snapshot with missing files.';
 
-const NOT_YET = 'not available for Paimon tables yet (tags, rollback, row writes, compaction and expiration are)';
 
 /** The actions of a Paimon table on `version` (an id; the latest when absent). */
 export async function paimonCapabilities(table: PaimonTable, version: string | undefined, options: CapabilityOptions = {}): Promise<WriteCapability[]> {
@@ -106,7 +105,7 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
       break;
     }
     case 'remove-ref': {
-      if (action.refType === 'branch') throw unsupportedAction('paimon remove-ref', `removing a branch is ${NOT_YET}`);
+      if (action.refType === 'branch') throw unsupportedAction('paimon remove-ref', errorRef('error.paimon.why.branchRemove', undefined));
       const tag = await table.meta.tag(action.name, signal);
       const ids = await table.meta.snapshotIds(signal);
       const expired = !ids.includes(tag.snapshot.id);
@@ -175,13 +174,13 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
     case 'append': case 'upsert': case 'delete': {
       const { kind } = action;
       // Paimon deletes by primary key (DELETE records); a predicate would need a read first, not offered here.
-      const rows = action.rows ?? (() => { throw unsupportedAction('paimon delete', 'Paimon deletes rows by primary key here: give the key values as rows (CLI: --data KEYS.json|KEYS.csv), not a --where predicate'); })();
+      const rows = action.rows ?? (() => { throw unsupportedAction('paimon delete', errorRef('error.paimon.why.deleteByKey', undefined)); })();
       change = { preview: rowWritePreview(table.schema, kind, rows, latest, before) };
       run = async (s) => rowWriteApplied(kind, await table.writeRows(kind, rows, { signal: s }), latest);
       break;
     }
     default:
-      throw unsupportedAction(`paimon ${action.kind}`, `${action.kind} is ${NOT_YET}`);
+      throw unsupportedAction(`paimon ${action.kind}`, errorRef('error.paimon.why.notYet', { action: action.kind }));
   }
   return {
     ...change, concurrency: CONCURRENCY_PAIMON, noop,

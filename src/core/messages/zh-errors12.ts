@@ -1,0 +1,47 @@
+/** Simplified Chinese (zh-CN) text of en-errors12.ts, key for key: storage adapters' checks and answers, and text Lakescope did not write. */
+import type { enErrors12 } from './en-errors12.ts';
+
+/** Storage operations (the `op` word parameter) in Chinese, as zh-errors2.ts says them; an unknown one stays as written. */
+const OPS: Record<string, string> = { read: '读取', head: '查看', list: '列出', write: '写入', delete: '删除', presign: '预签名' };
+
+export const zhErrors12: { readonly [K in keyof typeof enErrors12]: (...args: Parameters<(typeof enErrors12)[K]>) => string } = {
+  'error.foreign': (p) => `${p.where}：${p.detail}（其他库或运行环境给出的英文原文，未翻译）`,
+  'error.untranslated': (p) => `${p.text}（英文原文，尚未翻译）`,
+  'error.inFile': (p) => `${p.message}（${p.file}）`,
+  'error.range.invalid': (p) => `${p.what}：无效的字节范围 ${p.range}`,
+  'error.range.partial': (p) => `${p.what}：分段响应（206）与请求不一致（${p.why}）`,
+  'error.range.why.header': (p) => `Content-Range 为 ${p.header}`,
+  'error.range.why.length': (p) => `${p.header} 却收到 ${p.bytes} 字节`,
+  'error.range.why.suffixEnd': (p) => `请求末尾一段，回应却是 ${p.header}`,
+  'error.range.why.suffixLonger': (p) => `请求最后 ${p.suffix} 字节，回应却是 ${p.header}`,
+  'error.range.why.slice': (p) => `请求偏移 ${p.offset}、长度 ${p.length}，回应却是 ${p.header}`,
+  'error.key.invalid': (p) => `${p.what}：无效的键 ${p.key}`,
+  'error.key.invalidPrefix': (p) => `${p.what}：无效的前缀 ${p.prefix}`,
+  'error.list.maxKeys': (p) => `${p.what}：maxKeys 必须是正整数`,
+  'error.memory.noKey': (p) => `内存：${OPS[p.op] ?? p.op}：没有键 '${p.key}'`,
+  'error.http.baseOrUrls': () => 'http：baseUrl、urls 与 listed 必须且只能给出其中一个',
+  'error.http.headConcurrency': () => 'http：headConcurrency 必须是正整数',
+  'error.s3.presignExpires': () => 's3：预签名：expiresSeconds 必须是 1…604800 之间的整数',
+  'error.s3.listSubject': () => 's3：列出',
+  'error.s3.list.invalid': (p) => `s3：列出 ${p.where} 时出错：${p.why}`,
+  'error.s3.list.unexpected': (p) => `意外的响应 <${p.element}>`,
+  'error.s3.list.outside': (p) => `键 '${p.key}' 不在请求的前缀之下`,
+  'error.s3.list.entry': () => '有条目缺少 Key 或 Size',
+  'error.s3.list.noToken': () => '列表被截断（IsTruncated），却没有 NextContinuationToken',
+  'error.xml.charRef': (p) => `s3 XML：错误的字符引用 &${p.ref};`,
+  'error.xml.entity': (p) => `s3 XML：未知的实体 &${p.ref};`,
+  'error.xml.malformed': (p) => `s3 XML：偏移 ${p.offset} 处${p.why}`,
+  'error.xml.why.unterminated': (p) => `${p.what}没有结束`,
+  'error.xml.what.pi': () => '处理指令',
+  'error.xml.what.comment': () => '注释',
+  'error.xml.what.cdata': () => 'CDATA 段',
+  'error.xml.what.endTag': () => '结束标签',
+  'error.xml.what.startTag': () => '开始标签',
+  'error.xml.why.textOutside': () => '有根元素之外的文本',
+  'error.xml.why.dtd': () => '出现了 DTD（不支持）',
+  'error.xml.why.unexpectedEnd': (p) => `出现了意外的 </${p.name}>`,
+  'error.xml.why.emptyName': () => '标签名为空',
+  'error.xml.why.secondRoot': () => '出现了第二个根元素',
+  'error.xml.why.unclosed': (p) => `<${p.name}> 没有闭合`,
+  'error.xml.why.noRoot': () => '没有根元素',
+};
