@@ -9,7 +9,7 @@
  */
 import type { ExprNode, QueryPlan } from 'squirreling';
 import { applyInterval, dateTrunc, extractField } from './arrow-eval-dates.ts';
-import { arithmeticClasses, castStringOperand, stringOperand, caseResults, compileTypedComparison, compileTypedIn, doubleResultType, isTypedComparison, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDecimal, toResultDouble, typedConstant, type TypeOf } from './typed-eval.ts';
+import { arithmeticClasses, castStringOperand, stringOperand, caseResults, compileTypedComparison, compileTypedIn, doubleResultType, isTypedComparison, stringResultCast, toResultBigint, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDecimal, toResultDouble, typedConstant, type TypeOf } from './typed-eval.ts';
 import { isOrderedType, keyOf, type SqlType } from './sql-types.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 import { LakeError } from '../../errors.ts';
@@ -238,8 +238,10 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       // Results mixing a DOUBLE with other numbers are all DOUBLEs (Spark's CaseWhenCoercion).
       const dt = doubleResultType(caseResults(node), scope.typeOf, scope.text);
       if (!isOrderedType(t) && !dt && passed.some((n) => n && isOrderedType(staticType(n, scope.typeOf, scope.text)))) throw fallback('ui.query.reason.caseOrdered', undefined);
+      const bigint = !dt && stringResultCast(caseResults(node), scope.typeOf, scope.text) === 'BIGINT';
       const result = (n: ExprNode): Compiled => {
         if (dt) { const f = compileExpr(n, scope); const to = toResultDouble(n, dt, scope.typeOf, scope.text); return () => to(f()); }
+        if (bigint) { const f = compileExpr(n, scope); const to = toResultBigint(n, scope.typeOf, scope.text); return to ? () => to(f()) : f; }
         const c = isOrderedType(t) ? typedConstant(t, n, scope.text) : undefined;
         return c === undefined ? widened(n, t, scope) : () => c;
       };
@@ -302,10 +304,13 @@ function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): C
 function compilePassThrough(node: Extract<ExprNode, { type: 'function' }>, name: string, scope: Scope): Compiled {
   // Numbers mixing a DOUBLE with others are all DOUBLEs (Spark's common type), compared and passed on as such.
   const dt = doubleResultType(node.args, scope.typeOf, scope.text);
-  const t = dt ? undefined : passThroughType(node.args, scope.typeOf, scope.text);
+  // Strings among integers are all BIGINTs (findWiderTypeForString), compared and passed on as numbers.
+  const bigint = !dt && stringResultCast(node.args, scope.typeOf, scope.text) === 'BIGINT';
+  const t = dt || bigint ? undefined : passThroughType(node.args, scope.typeOf, scope.text);
   if (!t && !dt && node.args.some((a) => isOrderedType(staticType(a, scope.typeOf, scope.text)))) throw fallback('ui.query.reason.mixedTypes', { fn: name });
   const args = node.args.map((a): Compiled => {
     if (dt) { const f = compileExpr(a, scope); const to = toResultDouble(a, dt, scope.typeOf, scope.text); return () => to(f()); }
+    if (bigint) { const f = compileExpr(a, scope); const to = toResultBigint(a, scope.typeOf, scope.text); return to ? () => to(f()) : f; }
     if (!t) return compileExpr(a, scope);
     const c = typedConstant(t, a, scope.text);
     return c === undefined ? widened(a, t, scope) : () => c;

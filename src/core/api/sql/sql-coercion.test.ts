@@ -154,3 +154,30 @@ describe('SUM and AVG of a decimal have Spark\'s result types', () => {
     await expectError('SELECT AVG(big) AS s FROM t', 'DataInvalid', 'AVG(big)', ['auto']);
   });
 });
+
+describe('COALESCE, GREATEST, LEAST and CASE mixing strings with numbers (ANSI findWiderCommonType → findWiderTypeForString)', () => {
+  // Spark 4 ANSI ("Type coercion: least common type resolution", used by coalesce, greatest, least and CASE):
+  // a STRING with an integral type is BIGINT, with a fractional type DOUBLE; the strings are cast (ANSI Cast:
+  // blanks trimmed, malformed text CAST_INVALID_INPUT). Old: the string's text was kept, so results ordered as text.
+  it('COALESCE(s, 0) is a BIGINT: ordered as a number, exact past 2^53', async () => {
+    // NULL → 0, '-0' → 0, '7', ' 8 ' → 8, '9007199254740993' → 2^53+1, a BIGINT past 2^53 given as its decimal text (old: '-0', '0', '7', ' 8 ', '9007…' as text: ' 8 ' first).
+    await expectRows('SELECT id, COALESCE(s, 0) AS c FROM t ORDER BY c, id', [[4, 0], [5, 0], [1, 7], [2, 8], [3, '9007199254740993']]);
+    await expectRows('SELECT id FROM t WHERE COALESCE(s, n) > 7 ORDER BY id', [[2], [3], [4]]);
+  });
+
+  it('GREATEST and LEAST of a string and numbers compare numbers (BIGINT with an INT, DOUBLE with a decimal)', async () => {
+    // GREATEST(' 8 ', 10) is 10 (as text ' 8 ' > '10'); LEAST('7', 10) is 7; GREATEST(' 8 ', 1.5) the DOUBLE 8.0.
+    await expectRows('SELECT GREATEST(s, 10) AS g, LEAST(s, 10) AS l, GREATEST(s, 1.5) AS d FROM t WHERE id = 2', [[10, 8, 8]]);
+    await expectRows('SELECT GREATEST(s, 10) AS g, LEAST(s, 10) AS l FROM t WHERE id = 1', [[10, 7]]);
+  });
+
+  it('CASE results of a string and an integer are BIGINTs', async () => {
+    // 7 < 10 as numbers ('10' < '7' as text).
+    await expectRows('SELECT id, CASE WHEN id = 1 THEN s ELSE 10 END AS c FROM t WHERE id < 3 ORDER BY c, id', [[1, 7], [2, 10]]);
+  });
+
+  it('a string that does not cast is an error at the string', async () => {
+    await expectError('SELECT COALESCE(s, 0) AS c FROM bad', 'DataInvalid', 's, 0)');
+    await expectError('SELECT GREATEST(s, 0.5) AS c FROM bad WHERE id = 2', 'DataInvalid', 's, 0.5)');
+  });
+});

@@ -10,7 +10,7 @@ import type { Statement } from 'squirreling';
 import { LakeError, type LakeErrorRef } from '../../errors.ts';
 import { errorRef, errorText } from '../../messages/message-parts.ts';
 import { checkDatedCast } from './arrow-eval.ts';
-import { isOrderedType, typeSpec, type SqlType } from './sql-types.ts';
+import { isNumberType, isOrderedType, typeSpec, type SqlType } from './sql-types.ts';
 import { ARITHMETIC_OPS } from './exact-numeric.ts';
 import { isDated } from './typed-dates.ts';
 import { PASS_THROUGH } from './typed-eval.ts';
@@ -105,7 +105,7 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
     if (v.type === 'function' && DATE_FUNCTIONS.has(String(v.funcName).toUpperCase())) (v.args as unknown[]).forEach(keep);
     // COALESCE/GREATEST/LEAST over one typed type pass a value of it on (typed-eval.ts passThroughType).
     // … and over numbers with a DOUBLE among them, DOUBLEs (Spark's common type; the rewrite converts each).
-    if (v.type === 'function' && PASS_THROUGH.has(String(v.funcName).toUpperCase()) && (isOrderedType(typeOfNode(v)) || typeOfNode(v)?.kind === 'double')) (v.args as unknown[]).forEach(keep);
+    if (v.type === 'function' && PASS_THROUGH.has(String(v.funcName).toUpperCase()) && (isOrderedType(typeOfNode(v)) || isNumberType(typeOfNode(v)))) (v.args as unknown[]).forEach(keep);
     if (v.type === 'function' && isNode(v.filter)) keep(v.filter);
     if (v.type === 'cast') { checkDatedCast(v as never, typeOfNode(v.expr)); keep(v.expr); } // an explicit conversion is the user's choice, but not to a number from a time
     if (v.type === 'function' && ['SUM', 'AVG'].includes(String(v.funcName).toUpperCase())) {
@@ -114,7 +114,7 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
     }
     if (v.type === 'case') (v.whenClauses as Node[]).forEach((w) => keep(w.condition));
     // A searched CASE whose results are of one typed type passes a value of it on (typed-eval.ts).
-    if (v.type === 'case' && ((!v.caseExpr && isOrderedType(typeOfNode(v))) || typeOfNode(v)?.kind === 'double')) { (v.whenClauses as Node[]).forEach((w) => keep(w.result)); keep(v.elseResult); }
+    if (v.type === 'case' && ((!v.caseExpr && isOrderedType(typeOfNode(v))) || isNumberType(typeOfNode(v)))) { (v.whenClauses as Node[]).forEach((w) => keep(w.result)); keep(v.elseResult); }
     if (v.type === 'select' || v.type === 'with' || v.type === 'compound') {
       for (const k of ['where', 'having']) if (isNode(v[k])) keep(v[k]);
       (v.joins as Node[] | undefined)?.forEach((j) => keep(j.on));

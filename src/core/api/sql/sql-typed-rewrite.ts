@@ -22,7 +22,7 @@ import { messageError } from '../../message-error.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
 import { checkLiteral, compareTyped, dateOfText, doubleOfOrderKey, doubleOrderKey, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
-import { arithmeticClasses, castStringOperand, stringCastOf, stringOperand, caseResults, comparisonType, constantOf, doubleResultType, inType, PASS_THROUGH, passThroughType, rescaleDecimal, searchedCase, shiftedOperandType, staticType, toResultDecimal, typedConstant, type TypeOf } from './typed-eval.ts';
+import { arithmeticClasses, castStringOperand, stringCastOf, stringOperand, caseResults, comparisonType, constantOf, doubleResultType, stringResultCast, inType, PASS_THROUGH, passThroughType, rescaleDecimal, searchedCase, shiftedOperandType, staticType, toResultDecimal, typedConstant, type TypeOf } from './typed-eval.ts';
 import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, exprText, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
 import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
 import { decimalAvgValue, decimalSumValue } from './decimal-aggregates.ts';
@@ -357,11 +357,20 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       if (searched) return walk(searched);
     }
     // Results mixing a DOUBLE with other numbers: each a DOUBLE (Spark's common type), in CASE and COALESCE/GREATEST/LEAST.
+    // … and strings among numbers: each string cast to BIGINT or DOUBLE (findWiderTypeForString; malformed text an error).
+    const strCast = (n: Node, to: 'BIGINT' | 'DOUBLE'): Node | undefined => {
+      const c = numClass(n as never, sub, text);
+      if (c.kind !== 'any' || !(n.type === 'literal' ? typeof n.value === 'string' : typeOfNode(n)?.kind === 'string')) return undefined;
+      return call(n, '__LS3_STRCAST', [lit(n, to), lit(n, JSON.stringify(at(n))), walk(n)]) as Node;
+    };
     const toDouble = (results: Node[]) => {
+      if (stringResultCast(results as never, typeOf, text) === 'BIGINT') return (n: Node): Node => strCast(n, 'BIGINT') ?? walk(n) as Node;
       const dt = doubleResultType(results as never, typeOf, text);
       if (!dt) return undefined;
       return (n: Node): Node => {
         if (n.type === 'literal' && n.value == null) return n;
+        const s = strCast(n, 'DOUBLE');
+        if (s) return s;
         const c = numClass(n as never, sub, text);
         return call(n, '__LS3_TODOUBLE', [lit(n, c.kind === 'double' && c.float && !dt.float ? 'float' : 'number'), walk(n)]);
       };

@@ -53,6 +53,8 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: st
     const sub = (n: ExprNode) => staticType(n, typeOf, text);
     return typeOfClass(arithmeticClass('%', numClass(node.args[0]!, sub, text), numClass(node.args[1]!, sub, text)));
   }
+  if (node.type === 'function' && PASS_THROUGH.has(node.funcName.toUpperCase()) && stringResultCast(node.args, typeOf, text) === 'BIGINT') return { kind: 'long' };
+  if (node.type === 'case' && stringResultCast(caseResults(node), typeOf, text) === 'BIGINT') return { kind: 'long' };
   if (node.type === 'function' && PASS_THROUGH.has(node.funcName.toUpperCase())) return doubleResultType(node.args, typeOf, text) ?? passThroughType(node.args, typeOf, text);
   // A searched CASE whose results are all of one type (a simple CASE compares its operand as text: untyped).
   if (node.type === 'case') return doubleResultType(caseResults(node), typeOf, text) ?? (node.caseExpr ? undefined : passThroughType(caseResults(node), typeOf, text));
@@ -121,6 +123,7 @@ const isNullLiteral = (n: ExprNode): boolean => n.type === 'literal' && n.value 
  * integer. FLOAT only when all are FLOATs. Undefined otherwise (NULLs aside).
  */
 export function doubleResultType(args: readonly ExprNode[], typeOf: TypeOf | undefined, text: string | undefined): Extract<SqlType, { kind: 'double' }> | undefined {
+  if (stringResultCast(args, typeOf, text) === 'DOUBLE') return { kind: 'double' };
   const cs = args.filter((a) => !isNullLiteral(a)).map((a) => classOf(a, typeOf, text));
   if (cs.length === 0 || !cs.every(isKnownNumber) || !cs.some((c) => c.kind === 'double')) return undefined;
   return cs.every((c) => c.kind === 'double' && c.float) ? { kind: 'double', float: true } : { kind: 'double' };
@@ -131,9 +134,36 @@ export function doubleResultType(args: readonly ExprNode[], typeOf: TypeOf | und
  * result is a FLOAT, an integer or a decimal's text rounded to the nearest double; NULL stays NULL.
  */
 export function toResultDouble(node: ExprNode, t: Extract<SqlType, { kind: 'double' }>, typeOf: TypeOf | undefined, text: string | undefined): (v: unknown) => unknown {
+  // A string among them is cast to DOUBLE as Spark's ANSI Cast does it: malformed text an error, not NULL.
+  if (isStringOperand(node, typeOf, text)) return (v) => castStringOperand(v, 'DOUBLE', { positionStart: node.positionStart, positionEnd: node.positionEnd }, text);
   const c = classOf(node, typeOf, text);
   const widen = c.kind === 'double' && c.float && !t.float;
   return (v) => (v == null ? null : widen ? Math.fround(Number(v)) : typeof v === 'number' ? v : sqlDouble(v) ?? null);
+}
+
+/**
+ * The cast Spark puts on the strings among COALESCE, GREATEST, LEAST or CASE results that mix strings with
+ * numbers of known types (ANSI: their common type is findWiderCommonType's, and findWiderTypeForString
+ * promotes a string to BIGINT against an integral type, to DOUBLE against a fractional one; Spark folds the
+ * strings first, then the numbers in order — `COALESCE(s, 0)` is a BIGINT, `COALESCE(s, 0.5)` a DOUBLE):
+ * `BIGINT` when every number is an integer, `DOUBLE` when the first number is fractional or a DOUBLE or FLOAT
+ * is among them. Undefined when no string meets a number, a type is unknown, or an integer first then a
+ * DECIMAL make Spark's wider DECIMAL (not followed here: README).
+ */
+export function stringResultCast(args: readonly ExprNode[], typeOf: TypeOf | undefined, text: string | undefined): 'BIGINT' | 'DOUBLE' | undefined {
+  const live = args.filter((a) => !isNullLiteral(a));
+  const numbers = live.filter((a) => !isStringOperand(a, typeOf, text));
+  if (numbers.length === 0 || numbers.length === live.length) return undefined;
+  const cs = numbers.map((a) => classOf(a, typeOf, text));
+  if (!cs.every(isKnownNumber)) return undefined;
+  if (cs[0]!.kind !== 'int' || cs.some((c) => c.kind === 'double')) return 'DOUBLE';
+  return cs.every((c) => c.kind === 'int') ? 'BIGINT' : undefined;
+}
+
+/** A value of `node` as the BIGINT of a result whose strings are cast to BIGINT ({@link stringResultCast}); identity for a number. */
+export function toResultBigint(node: ExprNode, typeOf: TypeOf | undefined, text: string | undefined): ((v: unknown) => unknown) | undefined {
+  if (!isStringOperand(node, typeOf, text)) return undefined;
+  return (v) => castStringOperand(v, 'BIGINT', { positionStart: node.positionStart, positionEnd: node.positionEnd }, text);
 }
 
 /**
