@@ -13,7 +13,7 @@ import { checkDatedCast } from './arrow-eval.ts';
 import { isNumberType, isOrderedType, typeSpec, type SqlType } from './sql-types.ts';
 import { ARITHMETIC_OPS } from './exact-numeric.ts';
 import { isDated } from './typed-dates.ts';
-import { PASS_THROUGH } from './typed-eval.ts';
+import { PASS_THROUGH, setColumnCast } from './typed-eval.ts';
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -37,10 +37,10 @@ function firstColumnType(s: Statement, typeOfNode: (n: unknown) => SqlType | und
   return columnTypes(s, typeOfNode)[0];
 }
 
-function columnTypes(s: Statement, typeOfNode: (n: unknown) => SqlType | undefined): (SqlType | undefined)[] {
-  if (s.type === 'with') return columnTypes(s.query, typeOfNode);
-  if (s.type === 'compound') return columnTypes(s.left, typeOfNode);
-  return s.columns.map((c) => { const t = c.type === 'derived' ? typeOfNode(c.expr) : undefined; return isOrderedType(t) ? t : undefined; });
+function columnTypes(s: Statement, typeOfNode: (n: unknown) => SqlType | undefined, all = false): (SqlType | undefined)[] {
+  if (s.type === 'with') return columnTypes(s.query, typeOfNode, all);
+  if (s.type === 'compound') return columnTypes(s.left, typeOfNode, all);
+  return s.columns.map((c) => { const t = c.type === 'derived' ? typeOfNode(c.expr) : undefined; return all || isOrderedType(t) ? t : undefined; });
 }
 
 /**
@@ -64,8 +64,16 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
     if (v.type === 'compound') {
       const l = columnTypes(v.left as Statement, typeOfNode);
       const r = columnTypes(v.right as Statement, typeOfNode);
+      const arms = (s: Statement): Statement[] => (s.type === 'compound' ? [...arms(s.left), ...arms(s.right)] : [s]);
+      const all = arms(v as unknown as Statement).map((a) => columnTypes(a, typeOfNode, true));
       l.forEach((lt, i) => {
         const rt = r[i];
+        // A string with numbers: all arms cast to BIGINT or DOUBLE (typed-eval.ts setColumnCast; the rewrite casts each arm).
+        const types = all.map((a) => a[i]);
+        if (setColumnCast(types)) return;
+        const str = types.findIndex((t) => t?.kind === 'string');
+        const num = types.find((t) => t?.kind === 'decimal');
+        if (str >= 0 && num) refuse(v, errorRef('error.sql.typed.setSides', { operator: String(v.operator), index: i + 1, type: typeSpec(num), left: types[0] ? typeSpec(types[0]) : 'untyped', right: types.slice(1).map((t) => (t ? typeSpec(t) : 'untyped')).join(', ') }));
         if ((lt || rt) && (!lt || !rt || typeSpec(lt) !== typeSpec(rt))) {
           refuse(v, errorRef('error.sql.typed.setSides', { operator: String(v.operator), index: i + 1, type: typeSpec((lt ?? rt)!), left: lt ? typeSpec(lt) : 'untyped', right: rt ? typeSpec(rt) : 'untyped' }));
         }

@@ -22,7 +22,7 @@ import { messageError } from '../../message-error.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
 import { checkLiteral, compareTyped, dateOfText, doubleOfOrderKey, doubleOrderKey, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
-import { arithmeticClasses, castStringOperand, stringCastOf, stringOperand, caseResults, comparisonType, constantOf, doubleResultType, stringResultCast, inType, PASS_THROUGH, passThroughType, rescaleDecimal, searchedCase, shiftedOperandType, staticType, toResultDecimal, typedConstant, type TypeOf } from './typed-eval.ts';
+import { arithmeticClasses, castStringOperand, stringCastOf, stringOperand, caseResults, comparisonType, constantOf, doubleResultType, stringResultCast, setColumnCast, inType, PASS_THROUGH, passThroughType, rescaleDecimal, searchedCase, shiftedOperandType, staticType, toResultDecimal, typedConstant, type TypeOf } from './typed-eval.ts';
 import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, exprText, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
 import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
 import { decimalAvgValue, decimalSumValue } from './decimal-aggregates.ts';
@@ -247,9 +247,29 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     if (t.kind !== 'decimal' || !toResultDecimal(n as never, t, typeOf, text)) return walk(n);
     return call(n, '__LS3_TODECIMAL', [lit(n, JSON.stringify({ scale: t.scale, precision: t.precision ?? 38, positionStart: n.positionStart, positionEnd: n.positionEnd, expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) })), walk(n)]);
   };
+  /** Set operations' output columns mixing strings with numbers: each arm's column cast to the common type (setColumnCast). */
+  const setCasts = new Map<Node, (n: Node, walked: unknown) => unknown>();
+  const arms = (s: Node): Node[] => (s.type === 'compound' ? [...arms(s.left as Node), ...arms(s.right as Node)] : s.type === 'select' ? [s] : []);
+  const castSetColumns = (v: Node): void => {
+    const selects = arms(v);
+    const width = Math.min(...selects.map((a) => (a.columns as Node[]).length));
+    for (let i = 0; i < width; i++) {
+      const cols = selects.map((a) => (a.columns as Node[])[i]!);
+      if (!cols.every((c) => c.type === 'derived')) continue;
+      const types = cols.map((c) => typeOfNode(c.expr));
+      const to = setColumnCast(types);
+      if (!to) continue;
+      cols.forEach((c, k) => {
+        const t = types[k]!;
+        if (t.kind === 'string') setCasts.set(c, (n, w) => call(n, '__LS3_STRCAST', [lit(n, to), lit(n, JSON.stringify({ ...pos(n), expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) })), w]));
+        else if (to === 'DOUBLE' && !(t.kind === 'double' && !t.float)) setCasts.set(c, (n, w) => call(n, '__LS3_TODOUBLE', [lit(n, t.kind === 'double' ? 'float' : 'number'), w]));
+      });
+    }
+  };
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (!isNode(v)) return v;
+    if (v.type === 'compound' && !setCasts.has(v)) { castSetColumns(v); setCasts.set(v, (_n, w) => w); }
     if (v.type === 'binary' && typeof v.op === 'string' && v.op in OPS) {
       const l = v.left as Node;
       const r = v.right as Node;
@@ -450,6 +470,8 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
         out.columns = (x as Node[]).map((col) => {
           const before = rewritten;
           const now = walk(col) as Node;
+          const cast = col.type === 'derived' ? setCasts.get(col) : undefined;
+          if (cast) { rewritten++; return { ...now, expr: cast(col.expr as Node, now.expr), alias: col.alias ?? derivedAlias(col.expr as never) }; }
           return col.type === 'derived' && col.alias === undefined && rewritten !== before ? { ...now, alias: derivedAlias(col.expr as never) } : now;
         });
       } else if (k === 'orderBy' && Array.isArray(x) && (v.type === 'select' || v.type === 'compound' || v.type === 'window')) {

@@ -160,6 +160,21 @@ export function stringResultCast(args: readonly ExprNode[], typeOf: TypeOf | und
   return cs.every((c) => c.kind === 'int') ? 'BIGINT' : undefined;
 }
 
+/**
+ * The cast Spark puts on one output column of a set operation whose arms give it as strings and numbers
+ * (`types`: that column's type in each arm, in order): WidenSetOperationTypes takes their findWiderCommonType,
+ * a STRING with an integral type BIGINT, with a fractional type DOUBLE (strings first, then the numbers in
+ * order, as {@link stringResultCast}). Undefined unless a string meets numbers of known types only, and for an
+ * integer then a DECIMAL (Spark's wider DECIMAL, not followed here).
+ */
+export function setColumnCast(types: readonly (SqlType | undefined)[]): 'BIGINT' | 'DOUBLE' | undefined {
+  if (!types.some((t) => t?.kind === 'string')) return undefined;
+  const numbers = types.filter((t) => t?.kind !== 'string');
+  if (numbers.length === 0 || !numbers.every((t) => t?.kind === 'long' || t?.kind === 'double' || t?.kind === 'decimal')) return undefined;
+  if (numbers[0]!.kind !== 'long' || numbers.some((t) => t!.kind === 'double')) return 'DOUBLE';
+  return numbers.every((t) => t!.kind === 'long') ? 'BIGINT' : undefined;
+}
+
 /** A value of `node` as the BIGINT of a result whose strings are cast to BIGINT ({@link stringResultCast}); identity for a number. */
 export function toResultBigint(node: ExprNode, typeOf: TypeOf | undefined, text: string | undefined): ((v: unknown) => unknown) | undefined {
   if (!isStringOperand(node, typeOf, text)) return undefined;
