@@ -9,7 +9,8 @@
  */
 import type { ExprNode, QueryPlan } from 'squirreling';
 import { applyInterval, dateTrunc, extractField } from './arrow-eval-dates.ts';
-import { arithmeticClasses, castStringOperand, stringOperand, caseResults, compileTypedComparison, compileTypedIn, doubleResultType, isTypedComparison, stringResultCast, toResultBigint, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDecimal, toResultDouble, typedConstant, type TypeOf } from './typed-eval.ts';
+import { arithmeticClasses, stringOperand, caseResults, compileTypedComparison, compileTypedIn, doubleResultType, isTypedComparison, stringResultCast, toResultBigint, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDecimal, toResultDouble, type TypeOf } from './typed-eval.ts';
+import { castStringOperand, typedConstant } from './typed-constants.ts';
 import { isOrderedType, keyOf, type SqlType } from './sql-types.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 import { LakeError } from '../../errors.ts';

@@ -8,10 +8,9 @@
 import type { ExprNode } from 'squirreling';
 import { extractType, isDated, shiftType, truncType } from './typed-dates.ts';
 import { avgDecimalType, sumDecimalType } from './decimal-aggregates.ts';
-import { arithmeticClass, ARITHMETIC_OPS, comparisonClass, isKnownNumber, numClass, typeOfClass, type At, type NumClass } from './exact-numeric.ts';
-import { castOutOfRange, castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
-import { checkLiteral, commonType, dateOfText, compareDecimal, compareDoubles, isOrderedType, keyOf, parseDecimal, parseInstant, sqlDouble, typeSpec, valueOfKey, type Decimal, type SqlType } from './sql-types.ts';
-import { canonicalDecimal } from '../../arrow/index.ts';
+import { arithmeticClass, ARITHMETIC_OPS, comparisonClass, isKnownNumber, numClass, typeOfClass, type NumClass } from './exact-numeric.ts';
+import { checkLiteral, commonType, dateOfText, compareDecimal, compareDoubles, isOrderedType, keyOf, parseDecimal, parseInstant, sqlDouble, typeSpec, type Decimal, type SqlType } from './sql-types.ts';
+import { castStringOperand, constantOf, rescaleDecimal, typedConstant } from './typed-constants.ts';
 
 type Identifier = Extract<ExprNode, { type: 'identifier' }>;
 
@@ -232,34 +231,6 @@ export function toResultDecimal(node: ExprNode, t: Extract<SqlType, { kind: 'dec
   return (v) => rescaleDecimal(v, t, node, text);
 }
 
-/** `v` (an integer or decimal text) as canonical DECIMAL(t.precision, t.scale) text; overflow an error at `at`. */
-export function rescaleDecimal(v: unknown, t: { scale: number; precision?: number }, at: { positionStart?: number; positionEnd?: number }, text: string | undefined): unknown {
-  if (v == null) return null;
-  const d = parseDecimal(v);
-  if (!d || d.s > t.scale) return v;
-  const u = d.u * 10n ** BigInt(t.scale - d.s);
-  const type = `DECIMAL(${t.precision ?? 38},${t.scale})`;
-  if ((u < 0n ? -u : u).toString().length > (t.precision ?? 38)) castOutOfRange(canonicalDecimal(d.u, d.s), type, at, text);
-  return canonicalDecimal(u, t.scale);
-}
-
-/**
- * A constant argument as a value of type `t` in its canonical text (`0` of a decimal(…,2) is '0.00', a date
- * literal of a timestamp its midnight); null for NULL; undefined when it is no value of `t` (or has more
- * fraction digits than the decimal's scale).
- */
-export function typedConstant(t: SqlType, node: ExprNode, text: string | undefined): string | null | undefined {
-  const c = constantOf(node, text);
-  if (!c) return undefined;
-  if (c.value == null) return null;
-  if (t.kind === 'decimal') {
-    const d = parseDecimal(c.value);
-    return d && d.s <= t.scale ? canonicalDecimal(d.u * 10n ** BigInt(t.scale - d.s), t.scale) : undefined;
-  }
-  const n = parseInstant(c.value);
-  return n === undefined ? undefined : valueOfKey(t, n) as string;
-}
-
 /**
  * The type of the operand of `± INTERVAL` when it is a date or timestamp: a typed expression, or a
  * literal written as one ('2024-01-31' a date; with a time, a timestamp — of nanoseconds when it has more
@@ -274,25 +245,6 @@ export function shiftedOperandType(node: ExprNode, typeOf: TypeOf | undefined): 
   }
   const t = staticType(node, typeOf);
   return isDated(t) ? t : undefined;
-}
-
-const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-
-/** A constant's value as written: a number literal as its text in `text` (exact), `-` of one; undefined when not a constant. */
-export function constantOf(node: ExprNode, text: string | undefined): { value: unknown } | undefined {
-  if (node.type === 'unary' && node.op === '-') {
-    const c = constantOf(node.argument, text);
-    if (!c || c.value == null) return c;
-    const v = c.value;
-    return { value: typeof v === 'string' ? (v.startsWith('-') ? v.slice(1) : `-${v}`) : typeof v === 'number' ? -v : v };
-  }
-  if (node.type !== 'literal') return undefined;
-  const v = node.value;
-  if (typeof v === 'number' && text !== undefined) {
-    const src = text.slice(node.positionStart, node.positionEnd).trim();
-    if (NUMBER_TEXT.test(src)) return { value: src };
-  }
-  return { value: v };
 }
 
 const columnName = (node: ExprNode): string => (node.type === 'identifier' ? node.name : node.type === 'function' ? `${node.funcName}(…)` : 'expression');
@@ -396,15 +348,6 @@ export function stringCastOf(node: ExprNode, t: SqlType, typeOf: TypeOf | undefi
   return t === AS_DOUBLE ? 'DOUBLE' : 'BIGINT';
 }
 
-/**
- * A string value cast as Spark's ANSI Cast does it before comparing (`to` from {@link stringCastOf}): to BIGINT
- * only an optional sign and digits within 64 bits, to DOUBLE a number or a special text (`'NaN'`, `'-inf'`);
- * anything else is LakeError DataInvalid at `at` (CAST_INVALID_INPUT) — never NULL, never JavaScript's loose `==`.
- */
-export function castStringOperand(v: unknown, to: 'BIGINT' | 'DOUBLE', at: At, text: string | undefined): unknown {
-  if (v == null || typeof v !== 'string') return v;
-  return to === 'BIGINT' ? castToInteger(v, 'BIGINT', at, text, true) : castToFloating(v, 'DOUBLE', at, text);
-}
 
 /**
  * A string operand of arithmetic with a number of class `other` (`s + 1`, `'7.5' * d`): Spark casts it as it
