@@ -290,8 +290,10 @@ export class IcebergTable implements LakeTable {
 
   private async *readLoaded(task: FileScanTask, signal?: AbortSignal): AsyncGenerator<RecordBatch> {
     // One load per table object, so that every read shares one delete cache.
+    // A load that failed (a chunk the network lost) is forgotten, so the next read tries again.
     this.reader ??= Promise.all([import('./scan/read-task.ts'), import('./scan/deletes.ts')])
-      .then(([r, d]) => ({ readTask: r.readTask, deleteCache: new d.DeleteCache() }));
+      .then(([r, d]) => ({ readTask: r.readTask, deleteCache: new d.DeleteCache() }))
+      .catch((e: unknown) => { this.reader = undefined; throw e; });
     const { readTask: read, deleteCache } = await this.reader;
     yield* read({ meta: this.metadata, files: this.files, deleteCache, nameMapping: this.nameMapping, previewMinFileSize: this.previewMinFileSize }, task, signal);
   }
