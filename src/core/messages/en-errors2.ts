@@ -110,6 +110,7 @@ export const enErrors2 = {
   'error.sql.exact.decimalWith': (p: { expr: string; other: string }) => `${p.expr}: decimal arithmetic with a value of type ${p.other}, which is no exact number here`,
   'error.sql.exact.decimalOverflow': (p: { expr: string; digits: number }) => `${p.expr}: the exact result has ${p.digits} digits, more than a decimal's 38`,
   'error.sql.exact.decimalTypeOverflow': (p: { expr: string; digits: number; type: string }) => `${p.expr}: the result has ${p.digits} digits, more than its type ${p.type} holds (Spark in ANSI mode fails it too)`,
+  'error.sql.scalarSubqueryRows': () => 'a subquery used as a value returned more than one row',
   'error.sql.distinct': (p: { fn: string }) => `${p.fn}(DISTINCT …) outside the columnar executor: squirreling ignores DISTINCT there, the answer would be wrong`,
   'error.sql.repeatedColumn': (p: { name: string }) => `this subquery, CTE or set operation has two columns named '${p.name}': give each its own alias (AS) so the query around it can tell them apart`,
   'error.sql.ambiguousColumn': (p: { name: string; candidates: string }) => `column '${p.name}' is ambiguous, it could be ${p.candidates}: qualify it (Spark: AMBIGUOUS_REFERENCE)`,

@@ -91,6 +91,7 @@ export const zhErrors2: { readonly [K in keyof typeof enErrors2]: (...args: Para
   'error.sql.exact.decimalWith': (p) => `${p.expr}：decimal 与 ${p.other} 类型的值运算，这里它不是精确的数`,
   'error.sql.exact.decimalOverflow': (p) => `${p.expr}：精确结果有 ${p.digits} 位数字，超过了 decimal 的 38 位`,
   'error.sql.exact.decimalTypeOverflow': (p) => `${p.expr}：结果有 ${p.digits} 位数字，超过了它的类型 ${p.type} 能容纳的位数（ANSI 模式下的 Spark 同样报错）`,
+  'error.sql.scalarSubqueryRows': () => '作为值使用的子查询返回了多于一行',
   'error.sql.distinct': (p) => `${p.fn}(DISTINCT …) 不在列式执行器中：squirreling 在那里会忽略 DISTINCT，答案会是错的`,
   'error.sql.repeatedColumn': (p) => `这个子查询、CTE 或集合运算有两列都叫 '${p.name}'：请给每列一个自己的别名（AS），外层查询才能区分它们`,
   'error.sql.ambiguousColumn': (p) => `列 '${p.name}' 有歧义，可能是 ${p.candidates}：请加上表名限定（Spark：AMBIGUOUS_REFERENCE）`,

@@ -21,6 +21,7 @@ import { columnKind, sqlCell } from './sql-values.ts';
 import { rewrite3vl, SQL3VL_FUNCTIONS, type Rewrite3vl } from './sql-3vl.ts';
 import { rewriteTyped, SQL_TYPED_FUNCTIONS } from './sql-typed-rewrite.ts';
 import { sparkNullOrder, uniqueOutputColumns } from './output-columns.ts';
+import { answerSubqueries, SubqueryRefusal } from './subquery-values.ts';
 import { cteNames, findTableRefs, queryError, rewriteQuery, tokenize, type RewrittenQuery, type TableRefInQuery } from './table-refs.ts';
 import { engineMessageRef } from './engine-messages.ts';
 import { messageError } from '../../message-error.ts';
@@ -322,8 +323,15 @@ export async function runSql(storage: Storage, request: SqlRequest, options: Sql
   const fallback = executor.name === 'squirreling' ? await fallbackQuery(p) : undefined;
   if (executor.name === 'squirreling') executor = with3vl(executor, fallback);
   if (executor.name === 'squirreling') try {
-    const query = fallback?.statement ?? p.rewritten.text;
-    const result = executeSql({ tables: sourcesOf(p.relations), query, functions: ENGINE_FUNCTIONS, ...(options.signal ? { signal: options.signal } : {}) });
+    const tables = sourcesOf(p.relations);
+    // Subqueries that run on their own are answered once, by SQL's rules (subquery-values.ts).
+    const answers = fallback ? await answerSubqueries({ executeSql }, fallback.statement, tables, ENGINE_FUNCTIONS, options.signal).catch((e: unknown) => {
+      if (!(e instanceof SubqueryRefusal)) throw e;
+      const start = p.rewritten.originalOffset(e.positionStart);
+      throw queryError(p.query, start, errorText(e.ref), 'DataInvalid', Math.max(1, p.rewritten.originalOffset(e.positionEnd) - start), {}, e.ref);
+    }) : undefined;
+    const query = answers?.statement ?? p.rewritten.text;
+    const result = executeSql({ tables, query, functions: { ...ENGINE_FUNCTIONS, ...answers?.functions }, ...(options.signal ? { signal: options.signal } : {}) });
     // The engine's keys (unique, output-columns.ts), shown under the names the query gave.
     const keys = result.columns;
     columns = fallback?.names ? [...fallback.names] : keys;
