@@ -21,6 +21,7 @@ import { columnKind, sqlCell } from './sql-values.ts';
 import { rewrite3vl, SQL3VL_FUNCTIONS, type Rewrite3vl } from './sql-3vl.ts';
 import { rewriteTyped, SQL_TYPED_FUNCTIONS } from './sql-typed-rewrite.ts';
 import { sparkNullOrder, uniqueOutputColumns } from './output-columns.ts';
+import { rewriteSparkFunctions, SPARK_UDFS } from './spark-functions.ts';
 import { answerSubqueries, SubqueryRefusal } from './subquery-values.ts';
 import { cteNames, findTableRefs, queryError, rewriteQuery, tokenize, type RewrittenQuery, type TableRefInQuery } from './table-refs.ts';
 import { engineMessageRef } from './engine-messages.ts';
@@ -214,11 +215,13 @@ async function fallbackQuery(p: Prepared): Promise<(Rewrite3vl & { readonly name
     const end = p.rewritten.originalOffset(out.refused.positionEnd);
     throw queryError(p.query, start, out.refused.reason, 'Unsupported', Math.max(1, end - start), {}, out.refused.ref);
   }
-  return { ...r, statement: out.statement, ...(out.names ? { names: out.names } : {}) };
+  // Spark's string functions and ROUND in place of squirreling's (spark-functions.ts); names kept.
+  const spark = rewriteSparkFunctions(out.statement, (e) => engine.derivedAlias(e as Parameters<typeof engine.derivedAlias>[0]));
+  return { ...r, rewritten: r.rewritten + spark.rewritten, statement: spark.statement, ...(out.names ? { names: out.names } : {}) };
 }
 
 /** The functions our rewrites call, registered with squirreling. */
-const ENGINE_FUNCTIONS = { ...SQL3VL_FUNCTIONS, ...SQL_TYPED_FUNCTIONS };
+const ENGINE_FUNCTIONS = { ...SQL3VL_FUNCTIONS, ...SQL_TYPED_FUNCTIONS, ...SPARK_UDFS };
 
 /** The executor with one more reason — `english` (what the CLI prints) and `reason`, its catalog message — after the ones it has. */
 function withReason(executor: SqlExecutorDto, reason: ErrorRef, english = errorText(reason)): SqlExecutorDto {
