@@ -340,6 +340,9 @@ function widened(n: ExprNode, t: SqlType | undefined, scope: Scope): Compiled {
   return to ? () => to(f()) : f;
 }
 
+/** Functions of a number that the typed rewrite refuses for a decimal, date or timestamp (it would answer from text or a double). */
+const TYPED_REFUSED = new Set(['ROUND', 'FLOOR', 'CEIL', 'CEILING', 'LN', 'LOG10']);
+
 function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: Scope): Compiled {
   const name = node.funcName.toUpperCase();
   if (AGGREGATES.has(name)) {
@@ -359,7 +362,7 @@ function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: S
     return () => exactArithmetic('%', operands[0]!(), operands[1]!(), classes[0]!, classes[1]!, out, node, scope.text);
   }
   // ROUND of a typed value (a decimal's text, a date) is squirreling's to refuse (the typed rewrite's guard).
-  if (name === 'ROUND' && node.args[0] && isOrderedType(staticType(node.args[0], scope.typeOf, scope.text))) throw fallback('ui.query.reason.function', { fn: name });
+  if (TYPED_REFUSED.has(name) && node.args[0] && isOrderedType(staticType(node.args[0], scope.typeOf, scope.text))) throw fallback('ui.query.reason.function', { fn: name });
   const args = node.args.map((a) => compileExpr(a, scope));
   const spark = compileSparkFunction(name, args, { start: node.positionStart, end: node.positionEnd });
   if (spark) return spark;

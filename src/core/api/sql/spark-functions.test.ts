@@ -110,6 +110,14 @@ describe('Spark functions in SQL, on both executors', () => {
     expect(await both('round(x), round(x, 2), round(id * 25, -1)')).toEqual([['-3', '-2.5', '30'], ['1', '1.01', '50'], [null, null, '80']]);
   });
 
+  it('FLOOR/CEIL a BIGINT of a double or the 64-bit value itself; LN and LOG10 of a value ≤ 0 NULL', async () => {
+    expect(await both('floor(x), ceil(x), floor(id * 9007199254740993), ln(x), log10(id * 10)')).toEqual([
+      ['-3', '-2', '9007199254740993', null, '1'],
+      ['1', '2', '18014398509481986', String(Math.log(1.005)), String(Math.log10(20))],
+      [null, null, '27021597764222979', null, String(Math.log10(30))],
+    ]);
+  });
+
   it('an argument of the wrong kind is an error at the call', async () => {
     const query = 'SELECT substring(s, 1.5) FROM t';
     const e = await runSql(storage, { query, tables: TABLES }).then(() => undefined, (x: unknown) => x);

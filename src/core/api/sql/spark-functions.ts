@@ -56,19 +56,51 @@ export const SPARK_FUNCTIONS: Readonly<Record<string, { readonly min: number; re
   TRIM: { min: 1, max: 1, impl: strs((s) => sparkTrim(s!)) },
   REPLACE: { min: 3, max: 3, impl: strs((s, search, rep) => sparkReplace(s!, search!, rep)) },
   ROUND: { min: 1, max: 2, impl: (args, fn, place) => roundOf(args, fn, place) },
+  // FLOOR/CEIL of a DOUBLE are a BIGINT (Double.toLong saturates, NaN is 0); of a BIGINT the value itself.
+  FLOOR: { min: 1, max: 1, impl: (args, fn, place) => toLong(args[0], Math.floor, fn, place) },
+  CEIL: { min: 1, max: 1, impl: (args, fn, place) => toLong(args[0], Math.ceil, fn, place) },
+  CEILING: { min: 1, max: 1, impl: (args, fn, place) => toLong(args[0], Math.ceil, fn, place) },
+  // Logarithm of a value ≤ 0 is NULL in Spark (mathExpressions.scala UnaryLogExpression), not -Infinity or NaN.
+  LN: { min: 1, max: 1, impl: (args, fn, place) => logOf(args[0], Math.log, fn, place) },
+  LOG10: { min: 1, max: 1, impl: (args, fn, place) => logOf(args[0], Math.log10, fn, place) },
 };
 
-function roundOf(args: readonly unknown[], fn: string, place: Place): unknown {
-  const [v, dv] = args;
-  const d = dv === undefined ? 0 : int(dv, fn, place);
-  if (v == null || d === null) return null;
-  if (typeof v === 'bigint' || typeof v === 'number') return sparkRound(v, d);
-  // A string is cast to DOUBLE (Spark's implicit cast); malformed text is an error (ANSI).
+const LONG_MAX = 2n ** 63n - 1n;
+const LONG_MIN = -(2n ** 63n);
+
+/** A number argument: a number or bigint as is, text as a DOUBLE (Spark's implicit cast; malformed text an error). */
+function num(v: unknown, fn: string, place: Place): number | bigint | null {
+  if (v == null) return null;
+  if (typeof v === 'number' || typeof v === 'bigint') return v;
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
   if (Number.isNaN(n) && !(typeof v === 'string' && /^\s*[+-]?nan\s*$/i.test(v))) {
     throw messageError('DataInvalid', 'error.sql.fn.numberArg', { fn, value: String(v) }, { engineStart: place.start, engineEnd: place.end });
   }
-  return sparkRound(n, d);
+  return n;
+}
+
+function toLong(v: unknown, f: (x: number) => number, fn: string, place: Place): number | bigint | null {
+  const x = num(v, fn, place);
+  if (x === null || typeof x === 'bigint') return x;
+  const r = f(x);
+  if (Number.isNaN(r)) return 0;
+  if (Number.isSafeInteger(r)) return r;
+  const b = r === Infinity ? LONG_MAX : r === -Infinity ? LONG_MIN : BigInt(r);
+  return b > LONG_MAX ? LONG_MAX : b < LONG_MIN ? LONG_MIN : b;
+}
+
+function logOf(v: unknown, f: (x: number) => number, fn: string, place: Place): number | null {
+  const x = num(v, fn, place);
+  if (x === null) return null;
+  const n = Number(x);
+  return n <= 0 ? null : f(n);
+}
+
+function roundOf(args: readonly unknown[], fn: string, place: Place): unknown {
+  const [v, dv] = args;
+  const d = dv === undefined ? 0 : int(dv, fn, place);
+  const x = num(v, fn, place);
+  return x === null || d === null ? null : sparkRound(x, d);
 }
 
 /** The columnar executor's evaluation of a Spark function call, or undefined when `name` is not one. */
