@@ -114,6 +114,7 @@ export const enErrors2 = {
   'error.sql.fn.stringArg': (p: { fn: string }) => `${p.fn}: expected a string, got an array or a struct (CAST it to a string first)`,
   'error.sql.fn.integerArg': (p: { fn: string; value: string }) => `${p.fn}: expected an integer, got ${p.value}`,
   'error.sql.fn.numberArg': (p: { fn: string; value: string }) => `${p.fn}: expected a number, got ${p.value}`,
+  'error.sql.likeEscape': (p: { pattern: string }) => `LIKE pattern ${p.pattern}: the escape character \\ must come before %, _ or \\ (write \\\\ for a backslash)`,
   'error.sql.distinct': (p: { fn: string }) => `${p.fn}(DISTINCT …) outside the columnar executor: squirreling ignores DISTINCT there, the answer would be wrong`,
   'error.sql.repeatedColumn': (p: { name: string }) => `this subquery, CTE or set operation has two columns named '${p.name}': give each its own alias (AS) so the query around it can tell them apart`,
   'error.sql.ambiguousColumn': (p: { name: string; candidates: string }) => `column '${p.name}' is ambiguous, it could be ${p.candidates}: qualify it (Spark: AMBIGUOUS_REFERENCE)`,

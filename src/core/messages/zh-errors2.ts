@@ -95,6 +95,7 @@ export const zhErrors2: { readonly [K in keyof typeof enErrors2]: (...args: Para
   'error.sql.fn.stringArg': (p) => `${p.fn}：需要字符串，却得到数组或结构体（请先 CAST 为字符串）`,
   'error.sql.fn.integerArg': (p) => `${p.fn}：需要整数，却得到 ${p.value}`,
   'error.sql.fn.numberArg': (p) => `${p.fn}：需要数字，却得到 ${p.value}`,
+  'error.sql.likeEscape': (p) => `LIKE 模式 ${p.pattern}：转义符 \\ 只能放在 %、_ 或 \\ 之前（反斜杠本身写作 \\\\）`,
   'error.sql.distinct': (p) => `${p.fn}(DISTINCT …) 不在列式执行器中：squirreling 在那里会忽略 DISTINCT，答案会是错的`,
   'error.sql.repeatedColumn': (p) => `这个子查询、CTE 或集合运算有两列都叫 '${p.name}'：请给每列一个自己的别名（AS），外层查询才能区分它们`,
   'error.sql.ambiguousColumn': (p) => `列 '${p.name}' 有歧义，可能是 ${p.candidates}：请加上表名限定（Spark：AMBIGUOUS_REFERENCE）`,

@@ -17,6 +17,7 @@ import { LakeError } from '../../errors.ts';
 import { errorRef, errorText, type ErrorParams, type ErrorRef } from '../../messages/message-parts.ts';
 import type { MessageKey } from '../../messages/en.ts';
 import { messageError } from '../../message-error.ts';
+import { sparkLike } from './spark-like.ts';
 import { compileSparkFunction } from './spark-functions.ts';
 import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, literalValue, numClass } from './exact-numeric.ts';
 import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
@@ -76,18 +77,6 @@ export function valueKey(v: unknown): string {
   }
 }
 
-const likeCache = new Map<string, RegExp>();
-function likeRegex(pattern: string): RegExp {
-  let r = likeCache.get(pattern);
-  if (!r) {
-    const body = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.');
-    r = new RegExp(`^${body}$`, 'i');
-    if (likeCache.size > 1000) likeCache.clear();
-    likeCache.set(pattern, r);
-  }
-  return r;
-}
-
 /* eslint-disable eqeqeq -- SQL `=`, `!=` and IN are JS loose equality in squirreling (binary.js) */
 /**
  * A binary operator under SQL three-valued logic (SQL:2016 §8.2 comparison, §6.39 boolean value
@@ -115,7 +104,7 @@ export function applyBinaryOp(op: string, a: any, b: any): unknown {
     case '<=': return a <= b;
     case '>': return a > b;
     case '>=': return a >= b;
-    case 'LIKE': return likeRegex(String(b)).test(String(a));
+    case 'LIKE': return sparkLike(a, b);
     default: return null;
   }
 }

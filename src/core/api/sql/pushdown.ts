@@ -200,6 +200,12 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
       }
       return undefined;
     }
+    // The fallback's LIKE (sql-3vl.ts: a call of ours under three-valued logic) is still `col LIKE 'p%'`.
+    if (n.type === 'function' && n.funcName === '__LS3_CMP' && n.args.length === 3) {
+      const [op, left, right] = n.args as [ExprNode, ExprNode, ExprNode];
+      if (op.type === 'literal' && op.value === 'LIKE') return go({ type: 'binary', op: 'LIKE', left, right, positionStart: n.positionStart, positionEnd: n.positionEnd } as ExprNode);
+      return undefined;
+    }
     if (n.type === 'binary') {
       if (n.op === 'AND') {
         const l = go(n.left);
@@ -216,10 +222,8 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
         const c = column(n.left);
         const v = n.right.type === 'literal' && typeof n.right.value === 'string' ? n.right.value : undefined;
         const m = v === undefined ? null : /^([^%_\\]+)%$/.exec(v);
-        // The engine's LIKE ignores case ('Alpha' LIKE 'a%'): a case-sensitive prefix prunes only when the
-        // prefix has no letter that case changes, else it would drop matching rows.
-        const caseless = m !== null && m[1]!.toLowerCase() === m[1]!.toUpperCase();
-        return c && m && caseless ? { op: 'startsWith', term: c, value: m[1]! } : undefined;
+        // LIKE is case-sensitive (Spark; spark-like.ts), as the planner's prefix test is.
+        return c && m ? { op: 'startsWith', term: c, value: m[1]! } : undefined;
       }
       const op = COMPARE[n.op];
       if (!op) return undefined;

@@ -45,8 +45,10 @@ const FILTERS: [string, number[]][] = [
   ["NOT (region = 'EU')", [3, 5]], // row 2: NOT NULL is NULL
   ["region <> 'EU'", [3, 5]],
   ['a NOT IN (3, 7)', [1]], // rows 2, 4: NULL NOT IN (…) is NULL
-  ["region NOT LIKE 'e%'", [3, 5]],
-  ["region LIKE 'e%'", [1, 4]], // LIKE ignores case: the scan must not prune 'EU' by a case-sensitive prefix
+  ["region NOT LIKE 'E%'", [3, 5]], // row 2: NULL NOT LIKE is NULL
+  ["region NOT LIKE 'e%'", [1, 3, 4, 5]], // case-sensitive: 'EU' is not LIKE 'e%'
+  ["region LIKE 'e%'", []], // LIKE is case-sensitive (Spark): 'EU' does not match, on either executor
+  ["region LIKE 'E%'", [1, 4]],
   // row 2: NULL AND false is false, NOT false is true; row 4: NULL AND NULL is NULL, NOT NULL is NULL
   ['NOT (a > 5 AND b = 0)', [2, 3, 5]],
 ];

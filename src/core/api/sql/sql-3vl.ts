@@ -48,11 +48,14 @@ export function rewrite3vl(statement: Statement): Rewrite3vl {
   };
   const lit = (node: Node, value: string): Node => ({ type: 'literal', value, positionStart: node.positionStart, positionEnd: node.positionEnd });
 
-  /** A filter position (WHERE/ON/HAVING): only true keeps a row, so AND and plain comparisons may stay. */
+  /**
+   * A filter position (WHERE/ON/HAVING): only true keeps a row, so AND and plain comparisons may stay. Not LIKE:
+   * squirreling's ignores case (spark-like.ts); ours is still pushed down (pushdown.ts reads the call).
+   */
   const filter = (node: unknown): unknown => {
     if (!isNode(node) || node.type !== 'binary') return walk(node);
     if (node.op === 'AND') return { ...node, left: filter(node.left), right: filter(node.right) };
-    if (COMPARISONS.has(node.op as string)) return { ...node, left: walk(node.left), right: walk(node.right) };
+    if (COMPARISONS.has(node.op as string) && node.op !== 'LIKE') return { ...node, left: walk(node.left), right: walk(node.right) };
     return walk(node);
   };
 
