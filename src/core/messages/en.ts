@@ -19,6 +19,7 @@ import { enErrors12 } from './en-errors12.ts';
 import { enErrors13 } from './en-errors13.ts';
 import { enErrors14 } from './en-errors14.ts';
 import { enErrors15 } from './en-errors15.ts';
+import { enOrcErrors } from './en-orc-errors.ts';
 import { enUi4 } from './en-ui4.ts';
 import { enFacts } from './en-facts.ts';
 import { enHealth } from './en-health.ts';
@@ -38,7 +39,7 @@ import { enNotes3 } from './en-notes3.ts';
 import { enRaw } from './en-raw.ts';
 import { enUi3 } from './en-ui3.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enErrors3, ...enErrors4, ...enErrors5, ...enErrors6, ...enErrors7, ...enErrors8, ...enErrors9, ...enErrors10, ...enErrors11, ...enErrors12, ...enErrors13, ...enErrors14, ...enErrors15, ...enFacts, ...enDiff, ...enQuery, ...enQuery2, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enNotes3, ...enRaw, ...enUi3, ...enUi4 };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enErrors3, ...enErrors4, ...enErrors5, ...enErrors6, ...enErrors7, ...enErrors8, ...enErrors9, ...enErrors10, ...enErrors11, ...enErrors12, ...enErrors13, ...enErrors14, ...enErrors15, ...enOrcErrors, ...enFacts, ...enDiff, ...enQuery, ...enQuery2, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enNotes3, ...enRaw, ...enUi3, ...enUi4 };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;
