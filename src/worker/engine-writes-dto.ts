@@ -6,7 +6,7 @@
  */
 import type { OverBudget } from '../core/commit/engine-sql.ts';
 import type { ChangePreview, ChangeResult, FileChange, TableTotals } from '../core/commit/change-preview.ts';
-import { LakeError } from '../core/errors.ts';
+import { LakeError, type LakeErrorRef } from '../core/errors.ts';
 import { messageError } from '../core/message-error.ts';
 import type { Progress } from '../core/api/progress.ts';
 import type { WriteAction } from '../core/commit/write-action.ts';
@@ -75,6 +75,8 @@ export interface WriteResultDto {
   readonly deleted: readonly FileChangeDto[];
   readonly attempts: number;
   readonly warnings: readonly string[];
+  /** The same warnings as catalog messages, in order, when the write gave one for each. */
+  readonly warningMessages?: readonly LakeErrorRef[];
   readonly details: Readonly<Record<string, string>>;
   /** The version main is at afterwards, when the write moved it. */
   readonly currentAfter?: string;
@@ -127,6 +129,7 @@ export function resultDto(r: ChangeResult, elapsedMs: number): Omit<WriteResultD
     operation: r.operation, ...(r.committedKey ? { committedKey: r.committedKey } : {}),
     written: r.written.map(fileDto), deleted: r.deleted.map(fileDto), attempts: r.attempts,
     warnings: [...r.warnings], details: detailsDto(r.details), elapsedMs,
+    ...(r.warnings.length && r.warningMessages?.length === r.warnings.length ? { warningMessages: [...r.warningMessages] } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
  * returns one of these from its `preview` step; `apply` then does exactly that (or fails with Conflict
  * when the table moved on in a way the preview did not allow).
  */
+import type { LakeErrorRef } from '../errors.ts';
 
 /** One file the operation writes or deletes. */
 export interface FileChange {
@@ -56,6 +57,8 @@ export interface ChangeResult {
   readonly attempts: number;
   /** Non-fatal problems after the commit point (e.g. version hint not updated, a file left undeleted). */
   readonly warnings: readonly string[];
+  /** The same warnings as catalog messages, in order, where the format has them (the toast shows the reader's language). */
+  readonly warningMessages?: readonly LakeErrorRef[];
   readonly details?: Readonly<Record<string, unknown>>;
 }
 

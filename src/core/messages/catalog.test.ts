@@ -21,30 +21,64 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Keys named outside the catalog files (and outside this test). */
-function usedKeys(): Map<string, string> {
-  const used = new Map<string, string>();
-  for (const file of sources(SRC)) {
-    const rel = relative(SRC, file);
-    if (/^core\/messages\/((en|zh)(-[a-z]+)?\.ts|catalog(-parity)?\.test\.ts)$/.test(rel)) continue;
-    for (const m of readFileSync(file, 'utf8').matchAll(KEY)) {
+/** A catalog file (en.ts, en-errors12.ts, zh-orc-errors.ts, …): the keys it defines are not uses. */
+const CATALOG_FILE = /^core\/messages\/(en|zh)(-[a-z0-9-]+)?\.ts$/;
+/** A test or its support file: it may name keys (samples), which must exist, but naming them is not a use. */
+const TEST_FILE = /\.test\.tsx?$|\.test-support\.ts$/;
+
+/**
+ * Keys the code finds by their English text rather than by name, so no literal names them: a key with `prefix`
+ * (taking no parameters) is used when its English sentence is a quoted literal in one of `files` — the text those
+ * files produce and look up (expr/literal.ts `whyRef` maps the reasons literal.ts and exact-literal.ts give).
+ */
+const LOOKED_UP_BY_TEXT: readonly { readonly prefix: string; readonly files: readonly string[] }[] = [
+  { prefix: 'error.expr.why.', files: ['core/expr/literal.ts', 'core/expr/exact-literal.ts'] },
+];
+
+/** Where each key is named: the key and the files (under src/) naming it, catalog files left out. */
+function namedKeys(files: Iterable<readonly [rel: string, text: string]>): Map<string, string[]> {
+  const named = new Map<string, string[]>();
+  for (const [rel, text] of files) {
+    if (CATALOG_FILE.test(rel) || /^core\/messages\/catalog(-parity)?\.test\.ts$/.test(rel)) continue;
+    for (const m of text.matchAll(KEY)) {
       if (/\.(tsx?|json|md|avro|parquet)$/.test(m[1]!)) continue;
-      used.set(m[1]!, rel);
+      named.set(m[1]!, [...(named.get(m[1]!) ?? []), rel]);
     }
   }
-  return used;
+  return named;
+}
+
+/** The keys of `catalog` no code uses: named by no file but tests and catalogs, nor looked up by their text. */
+function deadKeys(catalog: Record<string, unknown>, files: ReadonlyMap<string, string>): string[] {
+  const named = namedKeys(files);
+  const byText = (k: string): boolean => LOOKED_UP_BY_TEXT.some(({ prefix, files: where }) => k.startsWith(prefix)
+    && typeof catalog[k] === 'function' && (catalog[k] as () => string).length === 0
+    && where.some((f) => [`'`, '`', '"'].some((q) => files.get(f)?.includes(`${q}${(catalog[k] as () => string)()}${q}`))));
+  return Object.keys(catalog).filter((k) => !(named.get(k) ?? []).some((f) => !TEST_FILE.test(f)) && !byText(k));
 }
 
 describe('message catalog', () => {
-  const used = usedKeys();
+  const files = new Map(sources(SRC).map((f) => [relative(SRC, f), readFileSync(f, 'utf8')] as const));
 
-  it('every key the code names exists in the English catalog', () => {
-    const missing = [...used].filter(([k]) => !(k in en)).map(([k, file]) => `${k} (${file})`);
+  it('every key the code (or a test) names exists in the English catalog', () => {
+    const missing = [...namedKeys(files)].filter(([k]) => !(k in en)).map(([k, where]) => `${k} (${where[0]})`);
     expect(missing).toEqual([]);
   });
 
-  it('has no unused keys', () => {
-    expect(Object.keys(en).filter((k) => !used.has(k))).toEqual([]);
+  it('has no unused keys: one only a catalog file or a test names is dead', () => {
+    expect(deadKeys(en, files)).toEqual([]);
+  });
+
+  it('a key a numbered catalog defines and only its test samples is dead; one its code throws, or looks up by text, is not', () => {
+    const catalog = { 'error.x.dead': () => 'dead', 'error.x.live': () => 'live', 'error.expr.why.found': () => 'expected a thing', 'error.expr.why.lost': () => 'gone' };
+    const sample = new Map([
+      ['core/messages/en-errors99.ts', "'error.x.dead': () => 'dead', 'error.x.live': () => 'live'"],
+      ['core/messages/zh-orc-errors.ts', "'error.x.dead': () => '死'"],
+      ['core/messages/errors99.test.ts', "[r('error.x.dead'), 'dead'], [r('error.x.live'), 'live'], [r('error.expr.why.lost'), 'gone']"],
+      ['core/x/throws.ts', "throw messageError('Io', 'error.x.live', undefined);"],
+      ['core/expr/literal.ts', "fail('expected a thing')"],
+    ]);
+    expect(deadKeys(catalog, sample)).toEqual(['error.x.dead', 'error.expr.why.lost']);
   });
 
   it('every message renders without throwing, with parameters by name', () => {

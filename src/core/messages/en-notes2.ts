@@ -61,6 +61,7 @@ export const enNotes2 = {
     return `1 sorted run of ${p.files} ${s(p.files, 'file', 'files')} (disjoint key ranges)`;
   },
   // Delta: the deletion vector node of the metadata tree.
+  'tree.delta.checkpointLabel': (p: { version: string; naming: string; parts: number }) => `checkpoint ${p.version} (${p.naming}${p.parts > 1 ? `, ${p.parts} parts` : ''})`,
   'tree.delta.fileActionLabel': (p: { action: string; path: string; dv: boolean }) => `${p.action} ${p.path}${p.dv ? ' + deletion vector' : ''}`,
   'tree.delta.dvLabel': (p: { rows: string; storage: string }) =>
     `deletion vector (${p.rows} rows deleted, ${p.storage === 'i' ? 'inline' : p.storage === 'u' ? 'relative path' : 'absolute path'})`,

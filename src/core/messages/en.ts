@@ -19,6 +19,8 @@ import { enErrors12 } from './en-errors12.ts';
 import { enErrors13 } from './en-errors13.ts';
 import { enErrors14 } from './en-errors14.ts';
 import { enErrors15 } from './en-errors15.ts';
+import { enOrcErrors } from './en-orc-errors.ts';
+import { enErrors16 } from './en-errors16.ts';
 import { enUi4 } from './en-ui4.ts';
 import { enFacts } from './en-facts.ts';
 import { enHealth } from './en-health.ts';
@@ -38,7 +40,7 @@ import { enNotes3 } from './en-notes3.ts';
 import { enRaw } from './en-raw.ts';
 import { enUi3 } from './en-ui3.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enErrors3, ...enErrors4, ...enErrors5, ...enErrors6, ...enErrors7, ...enErrors8, ...enErrors9, ...enErrors10, ...enErrors11, ...enErrors12, ...enErrors13, ...enErrors14, ...enErrors15, ...enFacts, ...enDiff, ...enQuery, ...enQuery2, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enNotes3, ...enRaw, ...enUi3, ...enUi4 };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enErrors3, ...enErrors4, ...enErrors5, ...enErrors6, ...enErrors7, ...enErrors8, ...enErrors9, ...enErrors10, ...enErrors11, ...enErrors12, ...enErrors13, ...enErrors14, ...enErrors15, ...enOrcErrors, ...enErrors16, ...enFacts, ...enDiff, ...enQuery, ...enQuery2, ...enBrowse, ...enExplore, ...enWrites, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enNotes3, ...enRaw, ...enUi3, ...enUi4 };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;
@@ -67,9 +69,17 @@ export function format<K extends MessageKey>(key: K, ...args: MessageArgs<K>): s
   return translate(en, key, ...args);
 }
 
-/** The sentence a {@link MessageRef} stands for, in `catalog` (English by default). */
+/**
+ * The sentence a {@link MessageRef} stands for, in `catalog` (English by default). A parameter that is itself a
+ * reference (a tree node quoting a warning's message) is rendered first, in the same language.
+ */
 export function formatRef(ref: MessageRef, catalog: Messages = en): string {
-  return (catalog[ref.key] as (p: unknown) => string)(ref.params);
+  const params = ref.params && Object.fromEntries(Object.entries(ref.params).map(([k, v]) => [k, isRef(v) ? formatRef(v, catalog) : v]));
+  return (catalog[ref.key] as (p: unknown) => string)(params);
+}
+
+function isRef(v: unknown): v is MessageRef {
+  return typeof v === 'object' && v !== null && typeof (v as { key?: unknown }).key === 'string' && Object.hasOwn(en, (v as { key: string }).key);
 }
 
 /** A reference to a message, to carry as data (e.g. on a tree node). */

@@ -45,6 +45,7 @@ export const zhNotes2: { readonly [K in keyof typeof enNotes2]: (...args: Parame
     if (p.files === 0) return p.level === p.top ? '空：全量合并写到这里' : '空';
     return `1 个 sorted run，含 ${p.files} 个文件（键范围互不相交）`;
   },
+  'tree.delta.checkpointLabel': (p) => `checkpoint ${p.version}（${p.naming}${p.parts > 1 ? `，共 ${p.parts} 个分片` : ''}）`,
   'tree.delta.fileActionLabel': (p) => `${p.action} ${p.path}${p.dv ? ' + 删除向量' : ''}`,
   'tree.delta.dvLabel': (p) => `删除向量（删除 ${p.rows} 行，${p.storage === 'i' ? '内联' : p.storage === 'u' ? '相对路径' : '绝对路径'}）`,
   'tree.hudi.label.timeline': (p) => `时间线（${p.instants} 个 instant）`,

@@ -20,6 +20,8 @@ import { zhErrors12 } from './zh-errors12.ts';
 import { zhErrors13 } from './zh-errors13.ts';
 import { zhErrors14 } from './zh-errors14.ts';
 import { zhErrors15 } from './zh-errors15.ts';
+import { zhOrcErrors } from './zh-orc-errors.ts';
+import { zhErrors16 } from './zh-errors16.ts';
 import { zhUi4 } from './zh-ui4.ts';
 import { zhExplore } from './zh-explore.ts';
 import { zhFacts } from './zh-facts.ts';
@@ -39,4 +41,4 @@ import { zhNotes3 } from './zh-notes3.ts';
 import { zhRaw } from './zh-raw.ts';
 import { zhUi3 } from './zh-ui3.ts';
 
-export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhErrors2, ...zhErrors3, ...zhErrors4, ...zhErrors5, ...zhErrors6, ...zhErrors7, ...zhErrors8, ...zhErrors9, ...zhErrors10, ...zhErrors11, ...zhErrors12, ...zhErrors13, ...zhErrors14, ...zhErrors15, ...zhFacts, ...zhDiff, ...zhQuery, ...zhQuery2, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhNotes3, ...zhRaw, ...zhUi3, ...zhUi4 };
+export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhErrors2, ...zhErrors3, ...zhErrors4, ...zhErrors5, ...zhErrors6, ...zhErrors7, ...zhErrors8, ...zhErrors9, ...zhErrors10, ...zhErrors11, ...zhErrors12, ...zhErrors13, ...zhErrors14, ...zhErrors15, ...zhOrcErrors, ...zhErrors16, ...zhFacts, ...zhDiff, ...zhQuery, ...zhQuery2, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhNotes3, ...zhRaw, ...zhUi3, ...zhUi4 };

@@ -8,6 +8,7 @@ import { formatCount } from '../common/format.ts';
 import { InlineText, SafeText } from '../common/safe-text-view.tsx';
 import { safeTitle } from '../common/safe-text.ts';
 import { useMessages } from '../common/messages.ts';
+import { MessageText } from '../errors/error-message.tsx';
 import type { Note } from '../../core/messages/note.ts';
 
 export function UndoToast({ result, title, onUndo, onClose }: { result: WriteResultDto; title: Note; onUndo?: () => void; onClose: () => void }) {
@@ -25,7 +26,7 @@ export function UndoToast({ result, title, onUndo, onClose }: { result: WriteRes
           {result.attempts > 1 ? ` · ${t('ui.toast.attempts', { count: result.attempts })}` : ''}
           {` · ${(result.elapsedMs / 1000).toFixed(1)} s`}
         </span>
-        {result.warnings.map((w) => <span key={w} className="small ws-toast-warn"><SafeText text={w} max={500} /></span>)}
+        {result.warnings.map((w, i) => <span key={w} className="small ws-toast-warn"><MessageText text={w} message={result.warningMessages?.[i]} max={500} /></span>)}
       </div>
       {onUndo && <button type="button" className="btn btn-small" onClick={onUndo} title={result.undo?.label === undefined ? undefined : safeTitle(result.undo.label)}>{t('ui.toast.undo')}</button>}
       {!onUndo && <span className="small muted" title={t('ui.toast.noUndoTitle')}>{t('ui.toast.noUndo')}</span>}

@@ -61,7 +61,7 @@ export async function* readOrcToArrow(input: Uint8Array | ByteSource, opts: Read
   for (const index of stripes) {
     throwIfAborted(opts.signal, 'orc read');
     const info = tail.footer.stripes[index];
-    if (!info) throw orcInvalid(`no stripe ${index}`, file);
+    if (!info) throw orcInvalid('error.orc.stripe.missing', { stripe: index }, file);
     const start = info.indexLength;
     const offset = info.offset + start;
     const length = info.dataLength + info.footerLength;
@@ -101,7 +101,7 @@ export async function readOrcTable(input: Uint8Array | ByteSource, opts: ReadOrc
 /** One stripe's footer (streams, encodings, writer time zone): one ranged read. */
 export async function readStripeFooter(source: ByteSource, tail: OrcTail, index: number, signal?: AbortSignal): Promise<StripeFooter> {
   const info = tail.footer.stripes[index];
-  if (!info) throw orcInvalid(`no stripe ${index}`, source.name);
+  if (!info) throw orcInvalid('error.orc.stripe.missing', { stripe: index }, source.name);
   const bytes = await source.read(info.offset + info.indexLength + info.dataLength, info.footerLength, signal);
   try {
     return decodeStripeFooterBytes(tail, bytes);

@@ -2,11 +2,13 @@
  * A cursor over one decompressed ORC stream, with the base-128 varints of the ORC specification
  * ("Base 128 Varint", zigzag for signed). Reading past the end throws DataInvalid (never loops).
  */
+import type { ErrorRef } from '../../messages/message-parts.ts';
 import { orcInvalid } from './errors.ts';
 
 export class ByteStream {
   pos = 0;
-  constructor(readonly bytes: Uint8Array, readonly name: string) {}
+  /** `name` says which stream this is in errors: `error.orc.stream.name` (or a plain label, in tests). */
+  constructor(readonly bytes: Uint8Array, readonly name: string | ErrorRef) {}
 
   get remaining(): number {
     return this.bytes.length - this.pos;
@@ -34,7 +36,7 @@ export class ByteStream {
       result += (b & 0x7f) * mul;
       if (b < 0x80) return result;
       mul *= 128;
-      if (mul > 2 ** 70) throw orcInvalid(`${this.name}: varint too long`);
+      if (mul > 2 ** 70) throw orcInvalid('error.orc.stream.varint', { stream: this.name });
     }
   }
 
@@ -64,7 +66,7 @@ export class ByteStream {
       big |= BigInt(b & 0x7f) << shift;
       if (b < 0x80) return big;
       shift += 7n;
-      if (shift > 1024n) throw orcInvalid(`${this.name}: varint too long`);
+      if (shift > 1024n) throw orcInvalid('error.orc.stream.varint', { stream: this.name });
     }
   }
 
@@ -74,6 +76,6 @@ export class ByteStream {
   }
 
   eof(): Error {
-    return orcInvalid(`${this.name}: unexpected end of stream at byte ${this.pos}`);
+    return orcInvalid('error.orc.stream.end', { stream: this.name, byte: this.pos });
   }
 }

@@ -4,7 +4,7 @@
  * DICTIONARY_DATA/LENGTH), timestamps (DATA seconds + SECONDARY nanos) and decimals (DATA unbounded
  * varints + SECONDARY scales; or, in ORCv2 decimal64, DATA alone as RLE v2 at the type's scale).
  */
-import { orcInvalid } from './errors.ts';
+import { orcColumnInvalid } from './errors.ts';
 import { readBigInts } from './int-rle-big.ts';
 import { readInts } from './int-rle.ts';
 import { Kind, StreamKind } from './proto-messages.ts';
@@ -16,7 +16,6 @@ import { zoneOffsets } from './timezone.ts';
 export function readStrings(stripe: StripeStreams, t: OrcType, enc: { version: 1 | 2; dictionary: boolean; dictionarySize: number },
   valid: Uint8Array | null, n: number, m: number): { offsets: Int32Array; bytes: Uint8Array } {
   const offsets = new Int32Array(n + 1);
-  const fail = (why: string): Error => orcInvalid(`column ${t.id}: ${why}`, stripe.file);
   if (!enc.dictionary) {
     const lengths = new Float64Array(m);
     readInts(stripe.required(t.id, StreamKind.LENGTH), enc.version, false, m, lengths);
@@ -25,9 +24,9 @@ export function readStrings(stripe: StripeStreams, t: OrcType, enc: { version: 1
     for (let i = 0; i < n; i++) {
       if (!valid || valid[i]) {
         const len = lengths[k++]!;
-        if (!(len >= 0)) throw fail(`negative length ${len}`);
+        if (!(len >= 0)) throw orcColumnInvalid(t.id, 'error.orc.value.negativeLength', { length: len }, stripe.file);
         total += len;
-        if (total > 2 ** 31 - 1) throw fail('string data over 2 GiB in one stripe');
+        if (total > 2 ** 31 - 1) throw orcColumnInvalid(t.id, 'error.orc.value.over2GiB', undefined, stripe.file);
       }
       offsets[i + 1] = total;
     }
@@ -41,7 +40,7 @@ export function readStrings(stripe: StripeStreams, t: OrcType, enc: { version: 1
   const entryStart = new Int32Array(size + 1);
   for (let e = 0; e < size; e++) {
     const len = entryLengths[e]!;
-    if (!(len >= 0) || entryStart[e]! + len > 2 ** 31 - 1) throw fail(`dictionary entry length ${len} out of range`);
+    if (!(len >= 0) || entryStart[e]! + len > 2 ** 31 - 1) throw orcColumnInvalid(t.id, 'error.orc.value.dictionaryLength', { length: len }, stripe.file);
     entryStart[e + 1] = entryStart[e]! + len;
   }
   const blob = size ? stripe.required(t.id, StreamKind.DICTIONARY_DATA).take(entryStart[size]!) : new Uint8Array();
@@ -50,10 +49,10 @@ export function readStrings(stripe: StripeStreams, t: OrcType, enc: { version: 1
   let total = 0;
   for (let j = 0; j < m; j++) {
     const id = ids[j]!;
-    if (id < 0 || id >= size) throw fail(`dictionary id ${id} outside a dictionary of ${size}`);
+    if (id < 0 || id >= size) throw orcColumnInvalid(t.id, 'error.orc.value.dictionaryId', { id, size }, stripe.file);
     total += entryStart[id + 1]! - entryStart[id]!;
   }
-  if (total > 2 ** 31 - 1) throw fail('string data over 2 GiB in one stripe');
+  if (total > 2 ** 31 - 1) throw orcColumnInvalid(t.id, 'error.orc.value.over2GiB', undefined, stripe.file);
   const bytes = new Uint8Array(total);
   let o = 0;
   let k = 0;
@@ -89,7 +88,7 @@ export function readTimestamps(stripe: StripeStreams, t: OrcType, version: 1 | 2
     const zeros = raw % 8;
     let ns = Math.floor(raw / 8);
     if (zeros) ns *= 10 ** (zeros + 1);
-    if (ns > 999_999_999) throw orcInvalid(`column ${t.id}: nanoseconds ${ns} out of range`, stripe.file);
+    if (ns > 999_999_999) throw orcColumnInvalid(t.id, 'error.orc.value.nanos', { nanos: ns }, stripe.file);
     let instant = secs[i]! + zone.epoch;
     if (instant < 0 && ns > 999_999) instant -= 1;
     const wall = zone.isUtc ? instant : instant + zone.offsetAt(instant);
@@ -123,12 +122,12 @@ export function readDecimals(stripe: StripeStreams, t: OrcType, version: 1 | 2, 
     const diff = t.scale - scales[i]!;
     if (diff > 0) v *= 10n ** BigInt(diff);
     else if (diff < 0) {
-      if (diff < -100) throw orcInvalid(`column ${t.id}: decimal scale ${scales[i]} out of range`, stripe.file);
+      if (diff < -100) throw orcColumnInvalid(t.id, 'error.orc.value.scale', { scale: scales[i]! }, stripe.file);
       // Truncated toward zero, as the ORC C++ reader does (the reference files' values); only Hive 0.11
       // files, whose values carry their own scale, have values finer than the column's scale.
       v /= 10n ** BigInt(-diff);
     }
-    if (v >= 1n << 127n || v < -(1n << 127n)) throw orcInvalid(`column ${t.id}: decimal beyond 128 bits`, stripe.file);
+    if (v >= 1n << 127n || v < -(1n << 127n)) throw orcColumnInvalid(t.id, 'error.orc.value.decimal128', undefined, stripe.file);
     put(i, v);
   }
   return words;

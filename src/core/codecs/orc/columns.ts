@@ -7,7 +7,7 @@
 import { Data, makeData, Struct, type DataType } from 'apache-arrow';
 import type { ByteStream } from './byte-stream.ts';
 import { readBooleans, readByteRle } from './byte-rle.ts';
-import { orcInvalid } from './errors.ts';
+import { orcColumnInvalid } from './errors.ts';
 import { readBigInts } from './int-rle-big.ts';
 import { readInts, type NumArray } from './int-rle.ts';
 import { Kind, StreamKind } from './proto-messages.ts';
@@ -75,7 +75,7 @@ export function decodeColumn(stripe: StripeStreams, t: OrcType, n: number, incom
       for (let i = 0; i < n; i++) {
         const len = !p.valid || p.valid[i] ? lengths[k++]! : 0;
         const next = offsets[i]! + len;
-        if (len < 0 || next > 2 ** 31 - 1) throw orcInvalid(`column ${t.id}: list length ${len} out of range`, stripe.file);
+        if (len < 0 || next > 2 ** 31 - 1) throw orcColumnInvalid(t.id, 'error.orc.value.listLength', { length: len }, stripe.file);
         offsets[i + 1] = next;
       }
       const total = offsets[n]!;
@@ -92,7 +92,7 @@ export function decodeColumn(stripe: StripeStreams, t: OrcType, n: number, incom
       const tags = new Uint8Array(m);
       readByteRle(data(), m, tags);
       const full = scatter(tags, p.valid, n, Uint8Array);
-      for (let i = 0; i < m; i++) if (tags[i]! >= t.children.length) throw orcInvalid(`column ${t.id}: union tag ${tags[i]} beyond its ${t.children.length} variants`, stripe.file);
+      for (let i = 0; i < m; i++) if (tags[i]! >= t.children.length) throw orcColumnInvalid(t.id, 'error.orc.value.unionTag', { tag: tags[i]!, variants: t.children.length }, stripe.file);
       const tagData = makeData({ type: (type as Struct).children[0]!.type as DataType, length: n, nullCount, nullBitmap, data: new Int8Array(full.buffer, 0, n) } as never);
       const children = t.children.map((c, v) => {
         const mask = new Uint8Array(n);
@@ -102,7 +102,7 @@ export function decodeColumn(stripe: StripeStreams, t: OrcType, n: number, incom
       return makeData({ ...base, children: [tagData, ...children] } as never);
     }
     default:
-      throw orcInvalid(`column ${t.id}: unknown type kind ${t.kind}`, stripe.file);
+      throw orcColumnInvalid(t.id, 'error.orc.schema.kind', { kind: t.kind }, stripe.file);
   }
 }
 

@@ -20,7 +20,7 @@ export interface OrcCodec {
 
 /** Throws Unsupported for a CompressionKind this reader does not know. */
 export function checkCompressionKind(kind: number, file?: string): void {
-  if (kind < 0 || kind >= COMPRESSION_NAMES.length) throw orcUnsupported(`unknown compression kind ${kind}`, file);
+  if (kind < 0 || kind >= COMPRESSION_NAMES.length) throw orcUnsupported('error.orc.compression.kind', { kind }, file);
 }
 
 /**
@@ -34,11 +34,11 @@ export function decompressStream(codec: OrcCodec, input: Uint8Array): Uint8Array
   let total = 0;
   let pos = 0;
   while (pos < input.length) {
-    if (pos + 3 > input.length) throw orcInvalid('compression: truncated chunk header');
+    if (pos + 3 > input.length) throw orcInvalid('error.orc.compression.header', undefined);
     const header = input[pos]! | (input[pos + 1]! << 8) | (input[pos + 2]! << 16);
     pos += 3;
     const len = header >>> 1;
-    if (pos + len > input.length) throw orcInvalid(`compression: chunk of ${len} bytes runs past the stream`);
+    if (pos + len > input.length) throw orcInvalid('error.orc.compression.chunk', { length: len });
     const chunk = input.subarray(pos, pos + len);
     pos += len;
     const out = (header & 1) === 1 ? chunk : decompressChunk(codec, chunk);
@@ -75,7 +75,7 @@ function decompressChunk(codec: OrcCodec, chunk: Uint8Array): Uint8Array {
         if (chunk[i]! < 0x80) break;
         mul *= 128;
       }
-      if (len > capacity) throw orcInvalid(`snappy: chunk claims ${len} bytes`);
+      if (len > capacity) throw orcInvalid('error.orc.codec.claims', { codec: 'snappy', length: len });
       const out = new Uint8Array(len);
       snappyUncompress(chunk, out);
       return out;
@@ -83,6 +83,6 @@ function decompressChunk(codec: OrcCodec, chunk: Uint8Array): Uint8Array {
     case 3: return lzoDecompress(chunk, capacity);
     case 4: return lz4Decompress(chunk, capacity);
     case 5: return zstdDecompress(chunk);
-    default: throw orcUnsupported(`unknown compression kind ${codec.kind}`);
+    default: throw orcUnsupported('error.orc.compression.kind', { kind: codec.kind });
   }
 }

@@ -3,17 +3,36 @@
  * file; anything thrown by a decoder that is not already a LakeError (a RangeError from a truncated
  * buffer, say) is turned into DataInvalid by {@link orcGuard}, so corrupt bytes never escape as a TypeError.
  */
-import { LakeError, isLakeError, toLakeError } from '../../errors.ts';
-import { errorRef } from '../../messages/message-parts.ts';
+import { LakeError, isLakeError, toLakeError, type LakeErrorCode } from '../../errors.ts';
+import type { MessageKey } from '../../messages/en.ts';
+import { errorRef, errorText, type ErrorParams, type ErrorRef } from '../../messages/message-parts.ts';
 
-/** Thrown by the decoders: always DataInvalid (the file's bytes do not follow the ORC specification). */
-export function orcInvalid(message: string, file?: string): LakeError {
-  return new LakeError('DataInvalid', `orc: ${message}${file ? ` (${file})` : ''}`, file === undefined ? {} : { file });
+/**
+ * The error `orc: <finding> (<file>)`, carrying its catalog message (en-orc-errors.ts): `error.orc` around
+ * `finding`, inside `error.inFile` when the file is known, so the English is what it was before the reference.
+ */
+function orcError(code: LakeErrorCode, finding: ErrorRef, file: string | undefined): LakeError {
+  const orc = errorRef('error.orc', { message: finding });
+  const ref = file ? errorRef('error.inFile', { message: orc, file }) : orc;
+  return new LakeError(code, errorText(ref), file === undefined ? {} : { file }, { ref });
+}
+
+/**
+ * Thrown by the decoders: always DataInvalid (the file's bytes do not follow the ORC specification), e.g.
+ * `orcInvalid('error.orc.stripe.pastData', { stripe: 2 }, file)`.
+ */
+export function orcInvalid<K extends MessageKey>(key: K, params: ErrorParams<K>, file?: string): LakeError {
+  return orcError('DataInvalid', errorRef(key, params), file);
 }
 
 /** Valid input this reader does not handle (encryption, an unknown compression kind). */
-export function orcUnsupported(message: string, file?: string): LakeError {
-  return new LakeError('Unsupported', `orc: ${message}${file ? ` (${file})` : ''}`, file === undefined ? {} : { file });
+export function orcUnsupported<K extends MessageKey>(key: K, params: ErrorParams<K>, file?: string): LakeError {
+  return orcError('Unsupported', errorRef(key, params), file);
+}
+
+/** What is wrong in column `column` (its type id): `column <id>: <finding>`, DataInvalid. */
+export function orcColumnInvalid<K extends MessageKey>(column: number, key: K, params: ErrorParams<K>, file?: string): LakeError {
+  return orcInvalid('error.orc.column', { column, message: errorRef(key, params) }, file);
 }
 
 /** Runs `fn`; anything but a LakeError becomes DataInvalid `orc: <what>: <cause> (<file>)`. */

@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { isLakeError } from '../../errors.ts';
+import { isLakeError, type LakeError } from '../../errors.ts';
+import { errorText } from '../../messages/message-parts.ts';
 import { FIXTURES_DIR } from '../../../testing/fixtures.ts';
 import { bytesSource } from '../../util/byte-source.ts';
 import { readOrcTable, readOrcTail, readStripeFooter, zoneOffsets, parseDecimalStat, type OrcTail } from './index.ts';
@@ -195,6 +196,11 @@ describe.skipIf(!PRESENT)('orc: corrupt files fail with a LakeError naming the f
       expect(isLakeError(err, 'DataInvalid'), String(err)).toBe(true);
       expect((err as Error).message).toContain(name);
       expect((err as Error).message).toMatch(/^orc: /);
+      // It carries its catalog message (issue 20), with no part of it left in English only.
+      const ref = (err as LakeError).ref;
+      expect(ref, (err as Error).message).toBeDefined();
+      expect(JSON.stringify(ref), (err as Error).message).not.toContain('error.untranslated');
+      expect(errorText(ref!)).toBe((err as Error).message);
     });
   }
 });

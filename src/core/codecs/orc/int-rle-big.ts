@@ -79,7 +79,7 @@ export function readBigInts(s: ByteStream, version: 1 | 2, signed: boolean, coun
         pos += Number(entry >> pw);
         const patch = entry & ((1n << pw) - 1n);
         if (patch === 0n) continue;
-        if (pos >= len) throw orcInvalid(`${s.name}: patch beyond its run`);
+        if (pos >= len) throw orcInvalid('error.orc.stream.patch', { stream: s.name });
         values[pos] = values[pos]! | (patch << BigInt(width));
       }
       for (const v of values) put(base + v);
@@ -92,7 +92,7 @@ export function readBigInts(s: ByteStream, version: 1 | 2, signed: boolean, coun
         let v = base;
         for (let k = 1; k < len; k++) put((v = wrap(v + deltaBase)));
       } else {
-        if (len < 2) throw orcInvalid(`${s.name}: delta run shorter than 2 values`);
+        if (len < 2) throw orcInvalid('error.orc.stream.delta', { stream: s.name });
         let v = wrap(base + deltaBase);
         put(v);
         for (const d of unpackBig(s, WIDTHS[code]!, len - 2)) put((v = wrap(deltaBase < 0n ? v - d : v + d)));

@@ -141,7 +141,7 @@ function readV2(s: ByteStream, signed: boolean, count: number, out: NumArray, of
       if (width === 0) {
         for (let k = 1; k < n; k++) tmp[k] = tmp[k - 1]! + deltaBase;
       } else {
-        if (n < 2) throw orcInvalid(`${s.name}: delta run shorter than 2 values`);
+        if (n < 2) throw orcInvalid('error.orc.stream.delta', { stream: s.name });
         tmp[1] = base + deltaBase;
         unpack(s, width, n - 2, tmp, 2);
         if (deltaBase < 0) for (let k = 2; k < n; k++) tmp[k] = tmp[k - 1]! - tmp[k]!;
@@ -182,7 +182,7 @@ function readPatched(s: ByteStream, first: number, len: number, out: NumArray, i
     const patch = entry - gap * patchScale;
     pos += gap;
     if (patch === 0) continue; // a gap of 255 with a zero patch only moves the position
-    if (pos >= len) throw orcInvalid(`${s.name}: patch beyond its run`);
+    if (pos >= len) throw orcInvalid('error.orc.stream.patch', { stream: s.name });
     values[pos] = values[pos]! + patch * widthScale;
   }
   const stop = Math.min(end, i + len);

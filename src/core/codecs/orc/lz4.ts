@@ -17,31 +17,31 @@ export function lz4Decompress(input: Uint8Array, capacity: number): Uint8Array {
     if (lit === 15) {
       let b = 255;
       while (b === 255) {
-        if (ip >= n) throw orcInvalid('lz4: input overrun');
+        if (ip >= n) throw orcInvalid('error.orc.codec.input', { codec: 'lz4' });
         b = input[ip++]!;
         lit += b;
       }
     }
-    if (ip + lit > n || op + lit > capacity) throw orcInvalid('lz4: literal overrun');
+    if (ip + lit > n || op + lit > capacity) throw orcInvalid('error.orc.codec.literal', { codec: 'lz4' });
     out.set(input.subarray(ip, ip + lit), op);
     ip += lit;
     op += lit;
     if (ip >= n) break; // the last sequence has literals only
-    if (ip + 2 > n) throw orcInvalid('lz4: input overrun');
+    if (ip + 2 > n) throw orcInvalid('error.orc.codec.input', { codec: 'lz4' });
     const offset = input[ip]! | (input[ip + 1]! << 8);
     ip += 2;
-    if (offset === 0 || offset > op) throw orcInvalid(`lz4: offset ${offset} out of range`);
+    if (offset === 0 || offset > op) throw orcInvalid('error.orc.codec.offset', { codec: 'lz4', offset });
     let len = token & 15;
     if (len === 15) {
       let b = 255;
       while (b === 255) {
-        if (ip >= n) throw orcInvalid('lz4: input overrun');
+        if (ip >= n) throw orcInvalid('error.orc.codec.input', { codec: 'lz4' });
         b = input[ip++]!;
         len += b;
       }
     }
     len += 4;
-    if (op + len > capacity) throw orcInvalid('lz4: output overrun');
+    if (op + len > capacity) throw orcInvalid('error.orc.codec.output', { codec: 'lz4' });
     let from = op - offset;
     if (offset >= len) {
       out.copyWithin(op, from, from + len);

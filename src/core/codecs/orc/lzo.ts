@@ -14,8 +14,8 @@ export function lzoDecompress(input: Uint8Array, capacity: number): Uint8Array {
   let op = 0;
   let t = 0;
   const need = (k: number): void => {
-    if (ip + k > n) throw orcInvalid('lzo: input overrun');
-    if (op + k > capacity) throw orcInvalid('lzo: output overrun');
+    if (ip + k > n) throw orcInvalid('error.orc.codec.input', { codec: 'lzo' });
+    if (op + k > capacity) throw orcInvalid('error.orc.codec.output', { codec: 'lzo' });
   };
   const literals = (k: number): void => {
     need(k);
@@ -24,12 +24,12 @@ export function lzoDecompress(input: Uint8Array, capacity: number): Uint8Array {
     op += k;
   };
   const byte = (): number => {
-    if (ip >= n) throw orcInvalid('lzo: input overrun');
+    if (ip >= n) throw orcInvalid('error.orc.codec.input', { codec: 'lzo' });
     return input[ip++]!;
   };
   const copyMatch = (from: number, len: number): void => {
-    if (from < 0 || from >= op) throw orcInvalid('lzo: lookbehind overrun');
-    if (op + len > capacity) throw orcInvalid('lzo: output overrun');
+    if (from < 0 || from >= op) throw orcInvalid('error.orc.codec.lookbehind', { codec: 'lzo' });
+    if (op + len > capacity) throw orcInvalid('error.orc.codec.output', { codec: 'lzo' });
     for (let i = 0; i < len; i++) out[op++] = out[from++]!;
   };
   const longLength = (base: number): number => {
@@ -89,7 +89,7 @@ export function lzoDecompress(input: Uint8Array, capacity: number): Uint8Array {
     }
     // match_done: the low two bits of the byte before the last two say how many literals follow.
     if (state !== 3) {
-      if (ip < 2) throw orcInvalid('lzo: input overrun');
+      if (ip < 2) throw orcInvalid('error.orc.codec.input', { codec: 'lzo' });
       t = input[ip - 2]! & 3;
       if (t === 0) { state = 0; continue; }
     }

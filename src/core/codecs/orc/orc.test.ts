@@ -6,7 +6,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isLakeError } from '../../errors.ts';
+import { isLakeError, type LakeError } from '../../errors.ts';
+import { errorText, messageParts } from '../../messages/message-parts.ts';
+import { zh } from '../../messages/zh.ts';
 import { CountingStorage } from '../../io/counting-storage.ts';
 import { MemoryStorage } from '../../io/memory-storage.ts';
 import { FIXTURES_DIR } from '../../../testing/fixtures.ts';
@@ -69,6 +71,8 @@ describe.skipIf(!PRESENT)('orc: unsupported and damaged input', () => {
     const err = await readOrcTable(rebuild(footer, { compression: 9 }), { name: 'x.orc' }).catch((e: unknown) => e);
     expect(isLakeError(err, 'Unsupported')).toBe(true);
     expect((err as Error).message).toMatch(/^orc: unknown compression kind 9 \(x\.orc\)/);
+    // Its catalog message (issue 20): the same sentence in the reader's language, the file set apart as data.
+    expect(messageParts((err as LakeError).ref!, zh)).toEqual(['orc：未知的压缩类型 9（', { data: 'x.orc' }, '）']);
   });
 
   it('column encryption (a footer with an Encryption message) → Unsupported naming the file', async () => {
@@ -77,6 +81,7 @@ describe.skipIf(!PRESENT)('orc: unsupported and damaged input', () => {
     const err = await readOrcTable(rebuild(withEncryption), { name: 'enc.orc' }).catch((e: unknown) => e);
     expect(isLakeError(err, 'Unsupported')).toBe(true);
     expect((err as Error).message).toMatch(/^orc: encrypted ORC files .* \(enc\.orc\)/);
+    expect(errorText((err as LakeError).ref!, zh)).toBe('orc：不支持加密的 ORC 文件（列加密）（enc.orc）');
   });
 
   it('not an ORC file, and every truncation of a file → DataInvalid naming the file', async () => {

@@ -31,13 +31,13 @@ export class ProtoReader {
     let result = 0;
     let mul = 1;
     for (let i = 0; i < 10; i++) {
-      if (this.pos >= this.end) throw orcInvalid('protobuf: truncated varint');
+      if (this.pos >= this.end) throw orcInvalid('error.orc.protobuf.truncated', { wireType: 'varint' });
       const b = this.bytes[this.pos++]!;
       result += (b & 0x7f) * mul;
       if (b < 0x80) return result;
       mul *= 128;
     }
-    throw orcInvalid('protobuf: varint longer than 10 bytes');
+    throw orcInvalid('error.orc.protobuf.varint', undefined);
   }
 
   /** A varint as an unsigned 64-bit bigint. */
@@ -45,13 +45,13 @@ export class ProtoReader {
     let result = 0n;
     let shift = 0n;
     for (let i = 0; i < 10; i++) {
-      if (this.pos >= this.end) throw orcInvalid('protobuf: truncated varint');
+      if (this.pos >= this.end) throw orcInvalid('error.orc.protobuf.truncated', { wireType: 'varint' });
       const b = this.bytes[this.pos++]!;
       result |= BigInt(b & 0x7f) << shift;
       if (b < 0x80) return BigInt.asUintN(64, result);
       shift += 7n;
     }
-    throw orcInvalid('protobuf: varint longer than 10 bytes');
+    throw orcInvalid('error.orc.protobuf.varint', undefined);
   }
 
   /** sint64 (zigzag) as bigint. */
@@ -72,14 +72,14 @@ export class ProtoReader {
   }
 
   double(): number {
-    if (this.pos + 8 > this.end) throw orcInvalid('protobuf: truncated double');
+    if (this.pos + 8 > this.end) throw orcInvalid('error.orc.protobuf.truncated', { wireType: 'double' });
     const v = new DataView(this.bytes.buffer, this.bytes.byteOffset + this.pos, 8).getFloat64(0, true);
     this.pos += 8;
     return v;
   }
 
   fixed64(): bigint {
-    if (this.pos + 8 > this.end) throw orcInvalid('protobuf: truncated fixed64');
+    if (this.pos + 8 > this.end) throw orcInvalid('error.orc.protobuf.truncated', { wireType: 'fixed64' });
     const v = new DataView(this.bytes.buffer, this.bytes.byteOffset + this.pos, 8).getBigUint64(0, true);
     this.pos += 8;
     return v;
@@ -88,7 +88,7 @@ export class ProtoReader {
   /** A length-delimited field's bytes (a view). */
   bytesField(): Uint8Array {
     const len = this.varint();
-    if (len > this.end - this.pos) throw orcInvalid('protobuf: length-delimited field beyond its message');
+    if (len > this.end - this.pos) throw orcInvalid('error.orc.protobuf.length', undefined);
     const out = this.bytes.subarray(this.pos, this.pos + len);
     this.pos += len;
     return out;
@@ -117,7 +117,7 @@ export class ProtoReader {
       case WIRE_I64: this.advance(8); return;
       case WIRE_LEN: this.bytesField(); return;
       case WIRE_I32: this.advance(4); return;
-      default: throw orcInvalid(`protobuf: unknown wire type ${wire}`);
+      default: throw orcInvalid('error.orc.protobuf.wireType', { wireType: wire });
     }
   }
 
@@ -146,7 +146,7 @@ export class ProtoReader {
   }
 
   private advance(n: number): void {
-    if (n > this.end - this.pos) throw orcInvalid('protobuf: truncated field');
+    if (n > this.end - this.pos) throw orcInvalid('error.orc.protobuf.field', undefined);
     this.pos += n;
   }
 }

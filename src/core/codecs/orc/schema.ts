@@ -44,12 +44,12 @@ export function buildTypeTree(types: readonly OrcTypeProto[], file?: string): Or
   if (types.length === 0) return undefined;
   const build = (id: number, name: string, depth: number): OrcType => {
     const t = types[id]!;
-    if (depth > 200) throw orcInvalid('type tree nested too deep', file);
-    if (t.kind < 0 || t.kind >= TYPE_KINDS.length) throw orcInvalid(`unknown type kind ${t.kind} for column ${id}`, file);
+    if (depth > 200) throw orcInvalid('error.orc.schema.deep', undefined, file);
+    if (t.kind < 0 || t.kind >= TYPE_KINDS.length) throw orcInvalid('error.orc.schema.kindOf', { kind: t.kind, column: id }, file);
     const children: OrcType[] = [];
     let maxId = id;
     t.subtypes.forEach((sub, i) => {
-      if (sub <= maxId || sub >= types.length) throw orcInvalid(`column ${id} has subtype ${sub} out of order`, file);
+      if (sub <= maxId || sub >= types.length) throw orcInvalid('error.orc.schema.order', { column: id, subtype: sub }, file);
       const childName = t.kind === Kind.STRUCT ? (t.fieldNames[i] ?? `_col${i}`)
         : t.kind === Kind.LIST ? 'element' : t.kind === Kind.MAP ? (i === 0 ? 'key' : 'value') : `field${i}`;
       const c = build(sub, childName, depth + 1);
@@ -57,9 +57,9 @@ export function buildTypeTree(types: readonly OrcTypeProto[], file?: string): Or
       maxId = c.maxId;
     });
     const expected = t.kind === Kind.LIST ? 1 : t.kind === Kind.MAP ? 2 : undefined;
-    if (expected !== undefined && children.length !== expected) throw orcInvalid(`${TYPE_KINDS[t.kind]} column ${id} has ${children.length} subtypes`, file);
+    if (expected !== undefined && children.length !== expected) throw orcInvalid('error.orc.schema.count', { type: TYPE_KINDS[t.kind]!, column: id, count: children.length }, file);
     if (t.kind < Kind.LIST || t.kind > Kind.UNION) {
-      if (children.length) throw orcInvalid(`primitive column ${id} has subtypes`, file);
+      if (children.length) throw orcInvalid('error.orc.schema.primitive', { column: id }, file);
     }
     return {
       id, kind: t.kind, kindName: TYPE_KINDS[t.kind]!, name, children, maxId,
@@ -105,7 +105,7 @@ export function arrowType(t: OrcType): DataType {
     case Kind.MAP: return new Map_(new Field('entries', new Struct([arrowField(t.children[0]!, false), arrowField(t.children[1]!)] as Field[]) as never, false));
     case Kind.STRUCT: return new Struct(t.children.map((c) => arrowField(c)));
     case Kind.UNION: return new Struct([new Field('tag', new Int8(), true), ...t.children.map((c) => arrowField(c))]);
-    default: throw orcInvalid(`unknown type kind ${t.kind}`);
+    default: throw orcInvalid('error.orc.schema.kind', { kind: t.kind });
   }
 }
 

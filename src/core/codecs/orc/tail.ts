@@ -72,21 +72,21 @@ function* tailSteps(file: string | undefined, size: number): Generator<[number, 
     const first = Math.min(size, TAIL_READ_BYTES);
     let tail = yield [size - first, first];
     const psLen = tail[tail.length - 1]!;
-    if (psLen === 0 || psLen + 1 > size) throw orcInvalid(`postscript length ${psLen} does not fit the file of ${size} bytes`, file);
+    if (psLen === 0 || psLen + 1 > size) throw orcInvalid('error.orc.tail.postscript', { length: psLen, size }, file);
     const postscript = decodePostScript(tail.subarray(tail.length - 1 - psLen, tail.length - 1));
     if (postscript.magic !== 'ORC') {
       // The first ORC writers (Hive 0.11) left the magic out of the postscript; the file header has it.
       const head = postscript.magic === '' ? yield [0, Math.min(3, size)] : new Uint8Array();
-      if (String.fromCharCode(...head) !== 'ORC') throw orcInvalid(`not an ORC file (no ORC magic in the postscript or header)`, file);
+      if (String.fromCharCode(...head) !== 'ORC') throw orcInvalid('error.orc.tail.magic', undefined, file);
     }
     checkCompressionKind(postscript.compression, file);
     const tailLength = 1 + psLen + postscript.footerLength + postscript.metadataLength;
-    if (tailLength > size) throw orcInvalid(`footer (${postscript.footerLength} bytes) and metadata (${postscript.metadataLength} bytes) do not fit the file`, file);
+    if (tailLength > size) throw orcInvalid('error.orc.tail.footer', { footer: postscript.footerLength, metadata: postscript.metadataLength }, file);
     if (tailLength > tail.length) tail = yield [size - tailLength, tailLength];
     const end = tail.length - 1 - psLen;
     const codec: OrcCodec = { kind: postscript.compression, blockSize: postscript.compressionBlockSize };
     const footer = decodeFooter(decompressStream(codec, tail.subarray(end - postscript.footerLength, end)));
-    if (footer.encrypted) throw orcUnsupported('encrypted ORC files (column encryption) are not supported', file);
+    if (footer.encrypted) throw orcUnsupported('error.orc.encrypted', undefined, file);
     const metaBytes = tail.subarray(end - postscript.footerLength - postscript.metadataLength, end - postscript.footerLength);
     let stats: ColumnStatisticsProto[][] | undefined;
     const stripeStatistics = (): ColumnStatisticsProto[][] => (stats ??= postscript.metadataLength
@@ -94,8 +94,8 @@ function* tailSteps(file: string | undefined, size: number): Generator<[number, 
       : []);
     const schema = buildTypeTree(footer.types, file);
     for (const [i, s] of footer.stripes.entries()) {
-      if (s.offset + s.indexLength + s.dataLength + s.footerLength > size - tailLength) throw orcInvalid(`stripe ${i} runs past the data section`, file);
-      if (s.encryptStripeId !== undefined) throw orcUnsupported('encrypted ORC files (column encryption) are not supported', file);
+      if (s.offset + s.indexLength + s.dataLength + s.footerLength > size - tailLength) throw orcInvalid('error.orc.stripe.pastData', { stripe: i }, file);
+      if (s.encryptStripeId !== undefined) throw orcUnsupported('error.orc.encrypted', undefined, file);
     }
     const fetched = { offset: size - tail.length, bytes: tail };
     return { file, fileSize: size, postscript, footer, get stripeStatistics() { return stripeStatistics(); }, codec, schema, tailLength, fetched };

@@ -35,7 +35,7 @@ export function zoneOffsets(name: string | undefined): ZoneOffsets {
     try {
       fmt = new Intl.DateTimeFormat('en-US', { timeZone: name, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', era: 'short' });
     } catch {
-      throw orcInvalid(`unknown writer time zone ${JSON.stringify(name)}`);
+      throw orcInvalid('error.orc.timeZone', { zone: JSON.stringify(name) });
     }
     const cache = new Map<number, number>();
     const compute = (utc: number): number => {

@@ -34,6 +34,7 @@ import { toChangeLogBatches } from './scan/change-log.ts';
 import type { LogFile } from './spec/log-files.ts';
 import { fieldId } from './spec/schema.ts';
 import { messageError } from '../../message-error.ts';
+import type { LakeErrorRef } from '../../errors.ts';
 
 export interface OpenDeltaOptions {
   readonly signal?: AbortSignal;
@@ -73,13 +74,17 @@ export class DeltaTable implements LakeTable {
   }
   readonly location: string;
   readonly warnings: readonly string[];
+  /** The same warnings as catalog messages ({@link LakeTable.warningMessages}), so the page shows them in the reader's language. */
+  readonly warningMessages: readonly LakeErrorRef[];
   private readonly snapshots = new Map<bigint, Promise<Snapshot>>();
 
   private constructor(
     readonly storage: Storage, readonly log: LogStore, private current: DeltaView, private readonly opts: OpenDeltaOptions,
   ) {
     this.location = opts.location ?? storage.description;
-    this.warnings = current.notes.filter((n) => typeof n !== 'string' && n.key === 'note.delta.lastCheckpointMissing').map((n) => noteText(n));
+    const missing = current.notes.filter((n): n is Exclude<Note, string> => typeof n !== 'string' && n.key === 'note.delta.lastCheckpointMissing');
+    this.warnings = missing.map((n) => noteText(n));
+    this.warningMessages = missing.map((n) => ({ key: n.key, ...(n.params ? { params: n.params as Readonly<Record<string, unknown>> } : {}) }));
   }
 
   /**

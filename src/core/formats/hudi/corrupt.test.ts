@@ -16,6 +16,9 @@ import { FsStorage } from '../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_PRESENT, listFixtures, type Fixture } from '../../../testing/fixtures.ts';
 import { openHudiTable, type HudiTable } from './index.ts';
+import { format, formatRef } from '../../messages/en.ts';
+import { errorText } from '../../messages/message-parts.ts';
+import { zh } from '../../messages/zh.ts';
 
 const temps: string[] = [];
 const fixture = (name: string): Fixture => listFixtures('hudi').find((f) => f.name === `hudi/${name}`)!;
@@ -58,6 +61,18 @@ describe.skipIf(!FIXTURES_PRESENT)('hudi corrupt and unfinished tables', () => {
     expect(table.readWarnings).toHaveLength(1);
     expect(table.readWarnings[0]).toContain(`hudi log: ${key}: corrupt block at offset ${whole.length}`);
     expect(table.readWarnings[0]).toContain('runs past the end of the file');
+    // The same warning as its catalog message: the same English, and Chinese for a zh-CN reader, the file as data.
+    expect(table.readWarningMessages.map((m) => errorText(m))).toEqual(table.readWarnings);
+    const zhText = errorText(table.readWarningMessages[0]!, zh);
+    expect(zhText).toContain(`hudi 日志：${key}：偏移 ${whole.length} 处的日志块已损坏`);
+    // …its reason too: the torn write, said in Chinese rather than quoted in English.
+    expect(zhText).toMatch(/（块大小 \d+ 超出了文件末尾（写入被截断））/);
+    expect(zhText).not.toContain('runs past');
+    // The tree's node for the skipped region explains it in the reader's language, the warning included.
+    const region = (await table.tree({}, `log:${encodeURIComponent(key)}`)).find((n) => n.id.startsWith('corrupt:'))!;
+    expect(region.explanation).toBe(format('tree.hudi.corrupt', { warning: table.readWarnings[0]! }));
+    expect(formatRef(region.message!)).toBe(region.explanation);
+    expect(formatRef(region.message!, zh)).toBe(`日志文件中无法分帧的一段区域，因此被跳过：${zhText}`);
   });
 
   it('a base file with bad magic → DataInvalid naming the file', async () => {

@@ -6,7 +6,7 @@
 import { noWrites, type WriteCapability } from '../../commit/write-action.ts';
 import type { RecordBatch, Table } from 'apache-arrow';
 import { limitBatches } from '../../arrow/limit.ts';
-import { LakeError } from '../../errors.ts';
+import { LakeError, type LakeErrorRef } from '../../errors.ts';
 import { errorRef } from '../../messages/message-parts.ts';
 import type { Storage } from '../../io/storage.ts';
 import type {
@@ -57,6 +57,8 @@ export class HudiTable implements LakeTable {
 
   /** Corrupt log regions skipped by reads so far (one sentence each, naming the file and offset). */
   readonly readWarnings: string[] = [];
+  /** The same warnings as catalog messages, in order (`error.hudi.log.*`), for the reader's language. */
+  readonly readWarningMessages: LakeErrorRef[] = [];
 
   /** What opening noticed without failing (e.g. an archived timeline that is not read). */
   readonly warnings: readonly string[];
@@ -159,7 +161,11 @@ export class HudiTable implements LakeTable {
   read(task: ScanTask | HudiTask, options: { signal?: AbortSignal } = {}): AsyncIterable<RecordBatch> {
     return readTask({
       storage: this.storage, config: this.meta.config, timeline: this.meta.timeline, signal: options.signal,
-      warn: (m) => { if (!this.readWarnings.includes(m)) this.readWarnings.push(m); },
+      warn: (m, ref) => {
+        if (this.readWarnings.includes(m)) return;
+        this.readWarnings.push(m);
+        this.readWarningMessages.push(ref);
+      },
     }, fromScanTask(task));
   }
 

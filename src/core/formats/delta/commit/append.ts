@@ -7,6 +7,7 @@ import type { RecordBatch } from 'apache-arrow';
 import { bestEffortDelete } from '../../../commit/cleanup.ts';
 import type { AppliedChange, PreparedChange } from '../../../commit/write-action.ts';
 import { isLakeError } from '../../../errors.ts';
+import type { ErrorRef } from '../../../messages/message-parts.ts';
 import type { DeltaTable } from '../table.ts';
 import { columnMappingMode } from '../spec/table-features.ts';
 import { loadWriteState } from './context.ts';
@@ -27,6 +28,8 @@ export interface AppendResult extends CommitOutcome {
   readonly files: readonly WrittenFile[];
   /** Problems after the commit landed (a checkpoint not written). */
   readonly warnings: readonly string[];
+  /** The same warnings as catalog messages, in order. */
+  readonly warningMessages: readonly ErrorRef[];
 }
 
 /**
@@ -44,7 +47,7 @@ export async function appendRows(table: DeltaTable, rows: readonly RowObject[] |
     columnMapping: columnMappingMode(snapshot.protocol, snapshot.metadata),
     ...(opts.maxRowsPerFile ? { maxRowsPerFile: opts.maxRowsPerFile } : {}), ...(opts.signal ? { signal: opts.signal } : {}),
   });
-  if (files.length === 0) return { version: -1n, key: '', attempts: 0, files, warnings: [] };
+  if (files.length === 0) return { version: -1n, key: '', attempts: 0, files, warnings: [], warningMessages: [] };
   let landed = false; // after the commit point nothing written may be deleted
   try {
     const outcome = await commitActions({
@@ -57,7 +60,7 @@ export async function appendRows(table: DeltaTable, rows: readonly RowObject[] |
       actions: files.map((f) => ({ add: f.add })), conflicts: { kind: 'blind-append' }, signal: opts.signal, now,
     });
     landed = true;
-    return { ...outcome, files, warnings: await afterCommit(table, outcome.version, opts.signal) };
+    return { ...outcome, files, ...await afterCommit(table, outcome.version, opts.signal) };
   } catch (e) {
     if (!landed && !(isLakeError(e) && e.context.commitStateUnknown === true)) await bestEffortDelete(table.storage, files.map((f) => f.key));
     throw e;
@@ -93,7 +96,7 @@ export async function prepareAppend(table: DeltaTable, rows: readonly RowObject[
     const r = await appendRows(table, rows.length === 0 ? [] : [batch], { ...opts, ...(o.signal ? { signal: o.signal } : {}) });
     if (r.version < 0n) return { operation: 'append', attempts: 0, warnings: [], written: [], deleted: [], details: {} };
     return {
-      operation: 'append', committedKey: r.key, attempts: r.attempts, warnings: [...r.warnings], currentAfter: r.version.toString(),
+      operation: 'append', committedKey: r.key, attempts: r.attempts, warnings: [...r.warnings], warningMessages: [...r.warningMessages], currentAfter: r.version.toString(),
       written: [...r.files.map((f) => ({ key: f.key, kind: 'data' as const, bytes: f.bytes })), { key: r.key, kind: 'metadata' as const }], deleted: [],
       details: { version: r.version.toString(), rows: rows.length },
       undo: { label: `Undo: restore version ${snapshot.version}`, action: { kind: 'rollback', snapshotId: snapshot.version.toString() } },

@@ -21,12 +21,43 @@ import { appendRows } from './append.ts';
 import { writeCheckpoint } from './checkpoint.ts';
 import { createDeltaTable } from './create-table.ts';
 import { prepareRowChange } from './row-changes.ts';
+import { messageError } from '../../../message-error.ts';
+import { errorText, messageParts } from '../../../messages/message-parts.ts';
+import { zh } from '../../../messages/zh.ts';
 
 beforeAll(() => installNodeParquetWasm());
 const temp = mkdtempSync(join(tmpdir(), 'lakescope-delta-cp-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 const sorted = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).sort();
+
+describe('delta checkpoints not written after a commit say so in the reader\'s language (the write\'s toast)', () => {
+  const columns = [{ name: 'id', type: 'long' as const }];
+
+  it('a V2-checkpoint table: the commit lands, the warning names the version and why', async () => {
+    const storage = new MemoryStorage('cp-v2');
+    await createDeltaTable(storage, { columns, configuration: { 'delta.checkpointInterval': '1', 'delta.checkpointPolicy': 'v2' } });
+    const r = await appendRows(await DeltaTable.open(storage), [{ id: 1 }]);
+    expect(r.version).toBe(1n);
+    expect(r.warnings).toEqual(['no checkpoint at version 1: the table uses V2 checkpoints (v2Checkpoint), which this writer does not write; it is left without a new checkpoint (readers replay the commits)']);
+    expect(r.warningMessages.map((m) => errorText(m))).toEqual(r.warnings);
+    expect(messageParts(r.warningMessages[0]!, zh)).toEqual(['版本 ', { data: '1' }, ' 没有写 checkpoint：该表使用 V2 checkpoint（v2Checkpoint），Lakescope 的写入端不写这种 checkpoint；表暂不生成新的 checkpoint（读取端会重放提交）']);
+  });
+
+  it('a checkpoint whose write fails: the warning quotes the failure, in the reader\'s language where it has its message', async () => {
+    const storage = new (class extends MemoryStorage {
+      override async write(key: string, data: Uint8Array, options?: Parameters<MemoryStorage['write']>[2]) {
+        if (key.endsWith('.checkpoint.parquet')) throw messageError('Io', 'error.folder.readOnly', { op: 'write', key: 'x.checkpoint.parquet', where: 'the folder' });
+        return super.write(key, data, options);
+      }
+    })('cp-fail');
+    await createDeltaTable(storage, { columns, configuration: { 'delta.checkpointInterval': '1' } });
+    const r = await appendRows(await DeltaTable.open(storage), [{ id: 1 }]);
+    const inner = messageError('Io', 'error.folder.readOnly', { op: 'write', key: 'x.checkpoint.parquet', where: 'the folder' });
+    expect(r.warnings).toEqual([`the commit landed, but the checkpoint of version 1 was not written: ${inner.message}`]);
+    expect(errorText(r.warningMessages[0]!, zh)).toBe(`提交已经生效，但版本 1 的 checkpoint 没有写成：${errorText(inner.ref!, zh)}`);
+  });
+});
 
 describe('delta checkpoints', () => {
   it('are written every 10 commits, and opening reads the checkpoint plus the newer commits only', async () => {

@@ -24,6 +24,7 @@ import type { DeltaTable } from '../table.ts';
 import { retentionMs } from './vacuum-retention.ts';
 import { writerFeatures } from './writer-features.ts';
 import { messageError } from '../../../message-error.ts';
+import { errorRef, errorText, type ErrorRef } from '../../../messages/message-parts.ts';
 
 const str = () => new Utf8();
 const f = (name: string, type: DataType) => new Field(name, type, true);
@@ -103,10 +104,10 @@ export async function encodeCheckpoint(rows: readonly CheckpointRow[]): Promise<
   }
 }
 
-/** Why this writer does not checkpoint the table, or undefined. */
-export function checkpointRefusal(s: Snapshot): string | undefined {
+/** Why this writer does not checkpoint the table (a catalog message), or undefined. */
+export function checkpointRefusal(s: Snapshot): ErrorRef | undefined {
   if (writerFeatures(s.protocol).includes('v2Checkpoint') || s.metadata.configuration['delta.checkpointPolicy'] === 'v2') {
-    return 'the table uses V2 checkpoints (v2Checkpoint), which this writer does not write; it is left without a new checkpoint (readers replay the commits)';
+    return errorRef('error.delta.checkpoint.v2Skipped', undefined);
   }
   return undefined;
 }
@@ -152,20 +153,33 @@ export function checkpointInterval(s: Snapshot): number {
   return Number.isInteger(n) && n > 0 ? n : 10;
 }
 
+/** Problems after a commit landed: English sentences, and the same as catalog messages, in order. */
+export interface AfterCommitWarnings {
+  readonly warnings: string[];
+  readonly warningMessages: ErrorRef[];
+}
+
+const warned = (ref: ErrorRef): AfterCommitWarnings => ({ warnings: [errorText(ref)], warningMessages: [ref] });
+
 /**
  * After a commit of `version` landed: refreshes the table and writes the checkpoint when the version is a
- * multiple of the interval. Returns warnings (a failed checkpoint does not undo the commit).
+ * multiple of the interval. Returns warnings (a failed checkpoint does not undo the commit), each also as its
+ * catalog message so the write's toast says it in the reader's language.
  */
-export async function afterCommit(table: DeltaTable, version: bigint, signal?: AbortSignal): Promise<string[]> {
+export async function afterCommit(table: DeltaTable, version: bigint, signal?: AbortSignal): Promise<AfterCommitWarnings> {
   await table.reload(signal);
   const s = table.snapshot;
-  if (version === 0n || version % BigInt(checkpointInterval(s)) !== 0n) return [];
-  if (checkpointRefusal(s)) return [`no checkpoint at version ${version}: ${checkpointRefusal(s)}`];
+  if (version === 0n || version % BigInt(checkpointInterval(s)) !== 0n) return { warnings: [], warningMessages: [] };
+  const refusal = checkpointRefusal(s);
+  if (refusal) return warned(errorRef('error.delta.checkpoint.skipped', { version: version.toString(), why: refusal }));
   try {
     await writeCheckpoint(table, version, { signal });
-    return [];
+    return { warnings: [], warningMessages: [] };
   } catch (e) {
     if (isLakeError(e, 'Aborted')) throw e;
-    return [`the commit landed, but the checkpoint of version ${version} was not written: ${(e as Error).message}`];
+    const text = (e as Error).message;
+    // The failure quoted as its own message where it has one, else as its English, marked untranslated.
+    const cause = isLakeError(e) && e.ref && errorText(e.ref) === text ? e.ref : errorRef('error.untranslated', { text });
+    return warned(errorRef('error.delta.checkpoint.notWritten', { version: version.toString(), message: cause }));
   }
 }

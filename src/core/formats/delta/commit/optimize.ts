@@ -102,9 +102,9 @@ export async function prepareOptimize(table: DeltaTable, opts: OptimizeOptions =
         conflicts: { kind: 'read-files', files: new Set(inputs.map((f) => fileKey(f.add))) }, signal: o.signal, now,
       });
       landed = true;
-      const warnings = await afterCommit(table, r.version, o.signal);
+      const { warnings, warningMessages } = await afterCommit(table, r.version, o.signal);
       return {
-        operation: 'optimize', committedKey: r.key, attempts: r.attempts, warnings, currentAfter: r.version.toString(),
+        operation: 'optimize', committedKey: r.key, attempts: r.attempts, warnings, warningMessages, currentAfter: r.version.toString(),
         written: [...written.map((f) => ({ key: f.key, kind: 'data' as const, bytes: f.bytes })), { key: r.key, kind: 'metadata' }], deleted: [],
         details: { version: r.version.toString(), removedFiles: inputs.length, addedFiles: written.length },
         undo: { label: `Undo: restore version ${snapshot.version}`, action: { kind: 'rollback', snapshotId: snapshot.version.toString() } },

@@ -103,9 +103,9 @@ export async function prepareRestore(table: DeltaTable, target: RestoreTarget, o
       },
       actions, conflicts: { kind: 'whole-table' }, signal: o.signal, now,
     });
-    const warnings = await afterCommit(table, r.version, o.signal);
+    const { warnings, warningMessages } = await afterCommit(table, r.version, o.signal);
     return {
-      operation: 'restore', committedKey: r.key, attempts: r.attempts, warnings, currentAfter: r.version.toString(),
+      operation: 'restore', committedKey: r.key, attempts: r.attempts, warnings, warningMessages, currentAfter: r.version.toString(),
       written: [{ key: r.key, kind: 'metadata' }], deleted: [], details: { version: r.version.toString(), restoredTo: old.version.toString() },
       undo: { label: `Undo: restore version ${current.version}`, action: { kind: 'rollback', snapshotId: current.version.toString() } },
     };

@@ -247,9 +247,9 @@ export async function prepareRowChange(table: DeltaTable, change: RowChange, opt
         actions, conflicts: { kind: 'read-files', files: new Set(scanned.map((f) => fileKey(f.add))) }, signal: o.signal, now,
       });
       landed = true;
-      const warnings = await afterCommit(table, r.version, o.signal);
+      const { warnings, warningMessages } = await afterCommit(table, r.version, o.signal);
       return {
-        operation: op, committedKey: r.key, attempts: r.attempts, warnings, currentAfter: r.version.toString(),
+        operation: op, committedKey: r.key, attempts: r.attempts, warnings, warningMessages, currentAfter: r.version.toString(),
         written: [
           ...extra.map((key) => ({ key, kind: 'delete' as const })), ...written.map((f) => ({ key: f.key, kind: 'data' as const, bytes: f.bytes })),
           ...changeFiles.map((f) => ({ key: f.key, kind: 'other' as const, bytes: f.bytes, note: 'change data file' })), { key: r.key, kind: 'metadata' as const },

@@ -9,7 +9,7 @@ import { FsStorage } from '../../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../../../../testing/fixtures.ts';
 import { openDeltaTable } from '../index.ts';
-import { formatRef } from '../../../messages/en.ts';
+import { format, formatRef, messageRef } from '../../../messages/en.ts';
 import { zh } from '../../../messages/zh.ts';
 
 beforeAll(() => installNodeParquetWasm());
@@ -52,6 +52,11 @@ describe.skipIf(!FIXTURES_PRESENT)('delta tree', () => {
     const table = await openDeltaTable(new FsStorage(root('checkpoint-v2-table'), { readOnly: true }));
     const [cp] = await table.tree();
     expect(cp!.label).toBe('checkpoint 8 (uuid)');
+    // A label that has words carries its message: the same English, Chinese for a zh-CN reader.
+    expect(formatRef(cp!.labelMessage!)).toBe(cp!.label);
+    expect(formatRef(cp!.labelMessage!, zh)).toBe('checkpoint 8（uuid）');
+    expect(formatRef(messageRef('tree.delta.checkpointLabel', { version: '20', naming: 'multi-part', parts: 3 }), zh)).toBe('checkpoint 20（multi-part，共 3 个分片）');
+    expect(format('tree.delta.checkpointLabel', { version: '20', naming: 'multi-part', parts: 3 })).toBe('checkpoint 20 (multi-part, 3 parts)');
     const children = await table.tree({}, cp!.id);
     const sidecar = children.find((n) => n.label.startsWith('sidecar '))!;
     expect(sidecar.location).toBe('_delta_log/_sidecars/00000000000000000008.checkpoint.0000000001.0000000001.d55fb2cb-b8d3-4362-8572-c52142a9da1f.parquet');

@@ -78,7 +78,7 @@ function roots(ctx: TreeContext): TreeNode[] {
     out.push({
       id: id('checkpoint', cp.version.toString()),
       kind: 'checkpoint',
-      label: `checkpoint ${cp.version} (${cp.naming}${cp.files.length > 1 ? `, ${cp.files.length} parts` : ''})`,
+      ...labelled('tree.delta.checkpointLabel', { version: cp.version.toString(), naming: cp.naming, parts: cp.files.length }),
       location: cp.files[0]!.key,
       ...(cp.files[0]!.size !== undefined ? { size: cp.files[0]!.size } : {}),
       ...explained('tree.delta.checkpoint', { version: cp.version.toString(), naming: cp.naming }),

@@ -15,6 +15,8 @@ import { memoryCopy, readRows } from '../test-support.test-helper.ts';
 import { deltaFormat, openDeltaTable, type DeltaSnapshot } from '../index.ts';
 import { isLakeError, LakeError } from '../../../errors.ts';
 import { padVersion } from '../spec/log-files.ts';
+import { messageParts } from '../../../messages/message-parts.ts';
+import { zh } from '../../../messages/zh.ts';
 
 beforeAll(() => installNodeParquetWasm());
 
@@ -68,6 +70,8 @@ describe.skipIf(!FIXTURES_PRESENT)('log segment: exact reads per version', () =>
     expect(logReads(s)).toEqual(['_delta_log/_last_checkpoint', log(30, 'checkpoint.parquet'), ...range(31, 46).map((v) => log(v))]);
     expect(s.counts.list).toBe(2);
     expect(table.warnings.join(' ')).toMatch(/checkpoint 40, which is missing or incomplete/);
+    // The page shows it in the reader's language (TableWarnings), the version set apart as data.
+    expect(table.warningMessages.map((m) => messageParts(m, zh))).toEqual([['_last_checkpoint 指向的检查点 ', { data: '40' }, ' 缺失或不完整；列出了整个日志']]);
     const expected = await readRows(await openDeltaTable(new FsStorage(root('basic-dv-with-checkpoint'), { readOnly: true })));
     expect(await readRows(table)).toEqual(expected);
   });

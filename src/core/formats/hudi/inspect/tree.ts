@@ -11,7 +11,7 @@
  * without state.
  */
 import { parquetMetadata } from 'hyparquet';
-import { explained, labelled, type MessageKey } from '../../../messages/en.ts';
+import { explained, format, labelled, type MessageKey, type MessageRef } from '../../../messages/en.ts';
 import type { TreeNode } from '../../table-format.ts';
 import { frameLogFile, HEADER, type LogBlock } from '../io/log-block.ts';
 import { decodeDeleteBlock, rollbackTarget } from '../io/log-content.ts';
@@ -177,9 +177,12 @@ async function blockNodes(ctx: TreeContext, key: string): Promise<TreeNode[]> {
   const bytes = await ctx.meta.storage.read(key, { signal: ctx.signal });
   const framed = frameLogFile(bytes, key);
   const nodes = framed.blocks.map((b) => blockNode(ctx, key, b));
-  for (const w of framed.warnings) {
-    nodes.push({ id: id('corrupt', key, w), kind: 'log-file', ...labelled('tree.hudi.label.corrupt'), location: key, ...explained('tree.hudi.corrupt', { warning: w }), hasChildren: false });
-  }
+  framed.warnings.forEach((w, i) => {
+    // The warning quoted as its own catalog message, so the whole explanation is in the reader's language
+    // (formatRef renders a reference parameter first); the English stays the sentence it always was.
+    const message = { key: 'tree.hudi.corrupt', params: { warning: framed.warningRefs[i]! } } as unknown as MessageRef;
+    nodes.push({ id: id('corrupt', key, w), kind: 'log-file', ...labelled('tree.hudi.label.corrupt'), location: key, message, explanation: format('tree.hudi.corrupt', { warning: w }), hasChildren: false });
+  });
   return nodes;
 }
 

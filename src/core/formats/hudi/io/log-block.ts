@@ -9,7 +9,8 @@
  */
 import { LakeError } from '../../../errors.ts';
 import { messageError } from '../../../message-error.ts';
-import { errorRef, errorText, type ErrorRef } from '../../../messages/message-parts.ts';
+import { errorRef, errorText, type ErrorParams, type ErrorRef } from '../../../messages/message-parts.ts';
+import type { MessageKey } from '../../../messages/en.ts';
 
 const LOG_MAGIC = new Uint8Array([0x23, 0x48, 0x55, 0x44, 0x49, 0x23]); // "#HUDI#"
 
@@ -43,19 +44,30 @@ export interface FramedLog {
   readonly warningRefs: ErrorRef[];
 }
 
+/** Why a block cannot be framed: its English text as the message, its catalog message (`error.hudi.log.why.*`) as `ref`. */
+class FramingError extends RangeError {
+  constructor(readonly ref: ErrorRef) {
+    super(errorText(ref));
+  }
+}
+
+function bad<K extends MessageKey>(key: K, params: ErrorParams<K>): FramingError {
+  return new FramingError(errorRef(key, params));
+}
+
 class View {
   private readonly dv: DataView;
   constructor(readonly bytes: Uint8Array) {
     this.dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
   int(p: number, end: number): number {
-    if (p + 4 > end) throw new RangeError('past the block end');
+    if (p + 4 > end) throw bad('error.hudi.log.why.pastBlock', undefined);
     return this.dv.getInt32(p);
   }
   long(p: number, end: number): number {
-    if (p + 8 > end) throw new RangeError('past the block end');
+    if (p + 8 > end) throw bad('error.hudi.log.why.pastBlock', undefined);
     const v = this.dv.getBigInt64(p);
-    if (v < 0n || v > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`implausible length ${v}`);
+    if (v < 0n || v > BigInt(Number.MAX_SAFE_INTEGER)) throw bad('error.hudi.log.why.length', { length: String(v) });
     return Number(v);
   }
 }
@@ -97,7 +109,8 @@ export function frameLogFile(bytes: Uint8Array, file: string): FramedLog {
       if (e instanceof LakeError) throw e.withContext({ file, offset: p });
       const next = nextMagic(bytes, p + 1);
       const why = e instanceof Error ? e.message : String(e);
-      warningRefs.push(errorRef('error.hudi.log.corruptBlock', { file, offset: p, detail: why, bytes: next - p }));
+      // A framing reason in the reader's language; anything else (invalid UTF-8 in a header value) quoted as data.
+      warningRefs.push(errorRef('error.hudi.log.corruptBlock', { file, offset: p, detail: e instanceof FramingError ? e.ref : why, bytes: next - p }));
       warnings.push(errorText(warningRefs.at(-1)!));
       p = next;
     }
@@ -111,27 +124,27 @@ function frameOne(v: View, start: number): LogBlock {
   const blockSize = v.long(p, bytes.length);
   p += 8;
   const end = p + blockSize;
-  if (end > bytes.length) throw new RangeError(`block size ${blockSize} runs past the end of the file (torn write)`);
+  if (end > bytes.length) throw bad('error.hudi.log.why.torn', { size: blockSize });
   const formatVersion = v.int(p, end);
   p += 4;
-  if (formatVersion !== 0 && formatVersion !== 1) throw new RangeError(`unknown log format version ${formatVersion}`);
+  if (formatVersion !== 0 && formatVersion !== 1) throw bad('error.hudi.log.why.version', { version: formatVersion });
   if (formatVersion === 0) throw messageError('Unsupported', 'error.hudi.log.version0', undefined);
   const typeOrdinal = v.int(p, end);
   p += 4;
   const type = BLOCK_TYPES[typeOrdinal];
-  if (type === undefined) throw new RangeError(`unknown block type ${typeOrdinal}`);
+  if (type === undefined) throw bad('error.hudi.log.why.type', { ordinal: typeOrdinal });
   const header = readMetadata(v, p, end);
   p = header.end;
   const contentLength = v.long(p, end);
   p += 8;
-  if (p + contentLength > end) throw new RangeError(`content length ${contentLength} runs past the block`);
+  if (p + contentLength > end) throw bad('error.hudi.log.why.content', { length: contentLength });
   const content = bytes.subarray(p, p + contentLength);
   p += contentLength;
   const footer = readMetadata(v, p, end);
   p = footer.end;
   const total = v.long(p, end);
   p += 8;
-  if (total - LOG_MAGIC.length !== blockSize || p !== end) throw new RangeError(`trailing block length ${total} does not match block size ${blockSize}`);
+  if (total - LOG_MAGIC.length !== blockSize || p !== end) throw bad('error.hudi.log.why.trailing', { total, size: blockSize });
   return { offset: start, length: end - start, formatVersion, type, header: header.map, footer: footer.map, content };
 }
 
@@ -139,13 +152,13 @@ function readMetadata(v: View, start: number, end: number): { map: Map<number, s
   let p = start;
   const n = v.int(p, end);
   p += 4;
-  if (n < 0 || n > 64) throw new RangeError(`implausible metadata entry count ${n}`);
+  if (n < 0 || n > 64) throw bad('error.hudi.log.why.entries', { count: n });
   const map = new Map<number, string>();
   for (let i = 0; i < n; i++) {
     const key = v.int(p, end);
     const len = v.int(p + 4, end);
     p += 8;
-    if (len < 0 || p + len > end) throw new RangeError('metadata value runs past the block');
+    if (len < 0 || p + len > end) throw bad('error.hudi.log.why.metadataValue', undefined);
     map.set(key, new TextDecoder('utf-8', { fatal: true }).decode(v.bytes.subarray(p, p + len)));
     p += len;
   }

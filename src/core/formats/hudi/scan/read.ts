@@ -13,6 +13,7 @@ import { recordsToBatch } from '../io/avro-arrow.ts';
 import { frameLogFile, HEADER, type LogBlock } from '../io/log-block.ts';
 import { decodeAvroBlock, decodeDeleteBlock, rollbackTarget } from '../io/log-content.ts';
 import { hudiError } from '../spec/errors.ts';
+import type { ErrorRef } from '../../../messages/message-parts.ts';
 import type { HudiTableConfig } from '../spec/properties.ts';
 import type { Timeline } from '../spec/timeline.ts';
 import { applyFilter } from './filter.ts';
@@ -26,8 +27,8 @@ export interface ReadContext {
   readonly config: HudiTableConfig;
   readonly timeline: Timeline;
   readonly signal?: AbortSignal;
-  /** Receives one sentence per corrupt region skipped. */
-  readonly warn?: (message: string) => void;
+  /** Receives one sentence per corrupt region skipped, and the same as its catalog message (the reader's language). */
+  readonly warn?: (message: string, ref: ErrorRef) => void;
 }
 
 /**
@@ -99,7 +100,7 @@ async function visibleBlocks(ctx: ReadContext, task: HudiTask): Promise<{ file: 
       throw hudiError(e, `hudi log: cannot read ${f.key}`, f.key, 'Io');
     }
     const framed = frameLogFile(bytes, f.key);
-    for (const w of framed.warnings) ctx.warn?.(w);
+    framed.warnings.forEach((w, i) => ctx.warn?.(w, framed.warningRefs[i]!));
     for (const block of framed.blocks) {
       const instant = block.header.get(HEADER.INSTANT_TIME);
       checkBlockInstant(ctx.config, f, block, instant);

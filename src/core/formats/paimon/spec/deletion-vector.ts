@@ -10,7 +10,7 @@
  */
 import { parseDeletionVector } from '../../../codecs/puffin.ts';
 import { parseRoaring64, type RoaringBitmap64 } from '../../../codecs/roaring.ts';
-import { LakeError, type LakeErrorContext } from '../../../errors.ts';
+import { isLakeError, LakeError, type LakeErrorContext } from '../../../errors.ts';
 import { crc32 } from '../../../util/bytes.ts';
 import type { DeletionVectorRange } from './index-manifest.ts';
 import { messageError } from '../../../message-error.ts';
@@ -20,8 +20,12 @@ const DV_INDEX_VERSION = 1;
 const V1_MAGIC = 1581511376;
 const V2_MAGIC_LE = 1681511377;
 
+/** `paimon deletion-vector: <what> (<index file>)`: the index file named after the finding, when known. */
 function invalid(message: ErrorRef, context: LakeErrorContext): LakeError {
-  return messageError('DataInvalid', 'error.within', { where: 'paimon deletion-vector', message }, context);
+  const within = errorRef('error.within', { where: 'paimon deletion-vector', message });
+  const file = typeof context.file === 'string' ? context.file : undefined;
+  return file === undefined ? messageError('DataInvalid', 'error.within', { where: 'paimon deletion-vector', message }, context)
+    : messageError('DataInvalid', 'error.inFile', { message: within, file }, context);
 }
 
 /**
@@ -64,7 +68,8 @@ function parseRoaring32(bitmap: Uint8Array, context: LakeErrorContext): RoaringB
   try {
     return parseRoaring64(wrapped);
   } catch (e) {
-    throw invalid(errorRef('error.paimon.dv.roaring', { detail: (e as Error).message }), context);
+    // The Roaring parser's own message, quoted in the reader's language (its text when it has none).
+    throw invalid(errorRef('error.paimon.dv.roaring', { detail: (isLakeError(e) && e.ref) || (e as Error).message }), context);
   }
 }
 
