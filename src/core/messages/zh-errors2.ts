@@ -96,6 +96,8 @@ export const zhErrors2: { readonly [K in keyof typeof enErrors2]: (...args: Para
   'error.sql.fn.integerArg': (p) => `${p.fn}：需要整数，却得到 ${p.value}`,
   'error.sql.fn.numberArg': (p) => `${p.fn}：需要数字，却得到 ${p.value}`,
   'error.sql.likeEscape': (p) => `LIKE 模式 ${p.pattern}：转义符 \\ 只能放在 %、_ 或 \\ 之前（反斜杠本身写作 \\\\）`,
+  'error.sql.missingAggregation': (p) => `${p.column} 既不在 GROUP BY 中，也不在聚合函数内：请按它分组或对它聚合，例如 max(${p.column})（Spark：MISSING_AGGREGATION）`,
+  'error.sql.distinctOrder': (p) => `SELECT DISTINCT 时 ORDER BY ${p.column}：只能按 select 列表输出的列排序（Spark 同样无法解析）`,
   'error.sql.distinct': (p) => `${p.fn}(DISTINCT …) 不在列式执行器中：squirreling 在那里会忽略 DISTINCT，答案会是错的`,
   'error.sql.repeatedColumn': (p) => `这个子查询、CTE 或集合运算有两列都叫 '${p.name}'：请给每列一个自己的别名（AS），外层查询才能区分它们`,
   'error.sql.ambiguousColumn': (p) => `列 '${p.name}' 有歧义，可能是 ${p.candidates}：请加上表名限定（Spark：AMBIGUOUS_REFERENCE）`,

@@ -23,6 +23,7 @@ import { rewriteTyped, SQL_TYPED_FUNCTIONS } from './sql-typed-rewrite.ts';
 import { sparkNullOrder, uniqueOutputColumns } from './output-columns.ts';
 import { rewriteSparkFunctions, SPARK_UDFS } from './spark-functions.ts';
 import { answerSubqueries, SubqueryRefusal } from './subquery-values.ts';
+import { checkGrouping } from './group-check.ts';
 import { cteNames, findTableRefs, queryError, rewriteQuery, tokenize, type RewrittenQuery, type TableRefInQuery } from './table-refs.ts';
 import { engineMessageRef } from './engine-messages.ts';
 import { messageError } from '../../message-error.ts';
@@ -241,7 +242,19 @@ function refused(executor: SqlExecutorDto, e: LakeError): SqlExecutorDto {
   return withReason(executor, errorRef('ui.query.reason.refused', { message: e.ref ?? english }), `refused: ${english}`);
 }
 
+/** Throws, at its place, what Spark's analysis refuses and squirreling would answer (group-check.ts). */
+async function checkAnalysis(p: Prepared): Promise<void> {
+  const { parseSql, derivedAlias } = await loadEngine();
+  let parsed: ReturnType<typeof parseSql>;
+  try { parsed = parseSql({ query: p.rewritten.text }); } catch { return; } // its own error surfaces where it runs
+  const refusal = checkGrouping(parsed, (e) => derivedAlias(e as Parameters<typeof derivedAlias>[0]));
+  if (!refusal) return;
+  const start = p.rewritten.originalOffset(refusal.positionStart);
+  throw queryError(p.query, start, errorText(refusal.ref), 'DataInvalid', Math.max(1, p.rewritten.originalOffset(refusal.positionEnd) - start), {}, refusal.ref);
+}
+
 async function explainPrepared(p: Prepared, signal?: AbortSignal, executorOption?: SqlRunOptions['executor']): Promise<SqlExplainDto> {
+  await checkAnalysis(p);
   const { planSql } = await loadEngine();
   let plan: QueryPlan;
   try {
@@ -294,6 +307,7 @@ export async function runSql(storage: Storage, request: SqlRequest, options: Sql
       throw messageError('Conflict', 'error.sql', { message: errorRef('error.sql.tooManyBytes', { bytes: explain.bytesToFetch, max: request.maxBytes! }) }, { bytesToFetch: explain.bytesToFetch, maxBytes: request.maxBytes! });
     }
   }
+  if (!p.explainOnly && request.maxBytes === undefined) await checkAnalysis(p);
   const { executeSql, planSql } = await loadEngine();
   const maxRows = request.maxRows ?? DEFAULT_MAX_ROWS;
   const rows: unknown[][] = [];
