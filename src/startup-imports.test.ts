@@ -46,6 +46,22 @@ export function packagesReached(closure: Iterable<string>): Set<string> {
   return out;
 }
 
+/** The specifiers a method `method` of the classes in `text` imports dynamically (`import('./x.ts')`). */
+export function methodDynamicImports(text: string, method: string): string[] {
+  const sf = ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const out: string[] = [];
+  const collect = (n: ts.Node): void => {
+    if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && n.arguments[0] && ts.isStringLiteral(n.arguments[0])) out.push(n.arguments[0].text);
+    ts.forEachChild(n, collect);
+  };
+  const visit = (n: ts.Node): void => {
+    if (ts.isMethodDeclaration(n) && ts.isIdentifier(n.name) && n.name.text === method) collect(n);
+    else ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out;
+}
+
 /** Every src-relative module `entry` (src-relative) reaches through static value imports, `entry` included. */
 export function staticClosure(entry: string): Set<string> {
   const seen = new Set<string>();
@@ -88,5 +104,15 @@ describe('startup imports', () => {
     const lazy = ['core/codecs/orc/', 'core/arrow/', 'core/api/sql/', 'core/api/diff/', 'core/codecs/parquet/rows.ts', 'core/codecs/parquet/arrow-reader.ts',
       'core/api/row-cursor.ts', 'core/api/raw-file.ts', 'core/formats/iceberg/inspect/index.ts', 'core/formats/paimon/io/', 'worker/engine-diff.ts', 'worker/engine-writes.ts', 'worker/engine-table-reads.ts'];
     expect([...reached].filter((m) => lazy.some((l) => m.startsWith(l)))).toEqual([]);
+  });
+
+  it('an Iceberg table\'s write capabilities (asked by the writes bar as the table page opens) load neither the writers nor Arrow', () => {
+    const table = 'core/formats/iceberg/table.ts';
+    const loaded = methodDynamicImports(readFileSync(resolve(SRC, table), 'utf8'), 'capabilities')
+      .map((s) => relative(SRC, resolve(dirname(resolve(SRC, table)), s)));
+    expect(loaded.length).toBeGreaterThan(0);
+    const reached = new Set(loaded.flatMap((m) => [...staticClosure(m)]));
+    expect([...reached].filter((m) => m.endsWith('/write-model.ts') || m.startsWith('core/arrow/'))).toEqual([]);
+    expect([...packagesReached(reached)].filter((p) => p.startsWith('apache-arrow'))).toEqual([]);
   });
 });
