@@ -6,6 +6,9 @@
  *   the page's own errors get their English without it).
  * - opening an Iceberg table (core/formats/iceberg/table.ts) does not load its writers, its reader (Arrow,
  *   Parquet, ORC and delete files) or its metadata tables: those are imported when first used.
+ * - the engine worker's entry (worker/engine-worker.ts) reaches what connecting and opening a deep link's
+ *   Iceberg table need, not Arrow, the ORC codec, Parquet's row readers, SQL, diffs or writes: worker/engine.ts
+ *   imports those handler groups on their first call (lazy-calls.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -14,8 +17,8 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(dirname(new URL(import.meta.url).pathname));
 
-/** The relative specifiers `text` imports statically as values (side-effect imports included). */
-export function staticValueImports(text: string): string[] {
+/** The specifiers `text` imports statically as values (side-effect imports included), packages too. */
+export function staticValueSpecifiers(text: string): string[] {
   const sf = ts.createSourceFile('x.tsx', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const out: string[] = [];
   for (const node of sf.statements) {
@@ -28,7 +31,35 @@ export function staticValueImports(text: string): string[] {
       out.push(node.moduleSpecifier.text);
     }
   }
-  return out.filter((s) => s.startsWith('.'));
+  return out;
+}
+
+/** The relative specifiers `text` imports statically as values (side-effect imports included). */
+export function staticValueImports(text: string): string[] {
+  return staticValueSpecifiers(text).filter((s) => s.startsWith('.'));
+}
+
+/** The packages (bare specifiers, e.g. `apache-arrow`, `hyparquet/src/x.js`) the modules of `closure` import statically. */
+export function packagesReached(closure: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const rel of closure) for (const s of staticValueSpecifiers(readFileSync(resolve(SRC, rel), 'utf8'))) if (!s.startsWith('.')) out.add(s);
+  return out;
+}
+
+/** The specifiers a method `method` of the classes in `text` imports dynamically (`import('./x.ts')`). */
+export function methodDynamicImports(text: string, method: string): string[] {
+  const sf = ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const out: string[] = [];
+  const collect = (n: ts.Node): void => {
+    if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && n.arguments[0] && ts.isStringLiteral(n.arguments[0])) out.push(n.arguments[0].text);
+    ts.forEachChild(n, collect);
+  };
+  const visit = (n: ts.Node): void => {
+    if (ts.isMethodDeclaration(n) && ts.isIdentifier(n.name) && n.name.text === method) collect(n);
+    else ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out;
 }
 
 /** Every src-relative module `entry` (src-relative) reaches through static value imports, `entry` included. */
@@ -62,5 +93,26 @@ describe('startup imports', () => {
     expect(reached.has('core/formats/iceberg/io/current-metadata.ts')).toBe(true);
     const lazy = ['commit/write-model.ts', 'scan/read-task.ts', 'scan/deletes.ts', 'scan/file-projection.ts', 'scan/preview-read.ts', 'inspect/index.ts', 'inspect/deleted-positions.ts'];
     expect(lazy.filter((m) => reached.has(`core/formats/iceberg/${m}`))).toEqual([]);
+  });
+
+  it('the engine worker\'s entry reaches neither Arrow nor the ORC codec, Parquet\'s row readers, SQL, diffs or writes', () => {
+    const reached = staticClosure('worker/engine-worker.ts');
+    // What it must reach: the table handlers and Iceberg's table (else this test would pass on a broken walk).
+    expect(reached.has('worker/engine-tables.ts') && reached.has('core/formats/iceberg/table.ts')).toBe(true);
+    const packages = [...packagesReached(reached)];
+    expect(packages.filter((p) => /^(apache-arrow|flatbuffers|hyparquet-compressors|parquet-wasm)(\/|$)/.test(p))).toEqual([]);
+    const lazy = ['core/codecs/orc/', 'core/arrow/', 'core/api/sql/', 'core/api/diff/', 'core/codecs/parquet/rows.ts', 'core/codecs/parquet/arrow-reader.ts',
+      'core/api/row-cursor.ts', 'core/api/raw-file.ts', 'core/formats/iceberg/inspect/index.ts', 'core/formats/paimon/io/', 'worker/engine-diff.ts', 'worker/engine-writes.ts', 'worker/engine-table-reads.ts'];
+    expect([...reached].filter((m) => lazy.some((l) => m.startsWith(l)))).toEqual([]);
+  });
+
+  it('an Iceberg table\'s write capabilities (asked by the writes bar as the table page opens) load neither the writers nor Arrow', () => {
+    const table = 'core/formats/iceberg/table.ts';
+    const loaded = methodDynamicImports(readFileSync(resolve(SRC, table), 'utf8'), 'capabilities')
+      .map((s) => relative(SRC, resolve(dirname(resolve(SRC, table)), s)));
+    expect(loaded.length).toBeGreaterThan(0);
+    const reached = new Set(loaded.flatMap((m) => [...staticClosure(m)]));
+    expect([...reached].filter((m) => m.endsWith('/write-model.ts') || m.startsWith('core/arrow/'))).toEqual([]);
+    expect([...packagesReached(reached)].filter((p) => p.startsWith('apache-arrow'))).toEqual([]);
   });
 });

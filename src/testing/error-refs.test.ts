@@ -33,7 +33,7 @@ describe('error-refs inventory', () => {
   });
 
   it('what a person meets opening a bucket, folder or URL, in the sandbox, the filter box or the rows form carries its message', () => {
-    const visible = ['worker/key-list.ts', 'worker/engine.ts', 'worker/engine-tables.ts', 'worker/engine-sandbox.ts', 'platform/browser/dropped-files-storage.ts',
+    const visible = ['worker/key-list.ts', 'worker/engine.ts', 'worker/engine-tables.ts', 'worker/engine-table-reads.ts', 'worker/engine-sandbox.ts', 'platform/browser/dropped-files-storage.ts',
       'platform/browser/fsa-storage.ts', 'platform/browser/opfs-sandbox.ts', 'core/io/s3-url.ts', 'core/util/csv-rows.ts', 'core/expr/parse.ts', 'core/api/table-writes.ts', 'core/api/sandbox/copy-keys.ts', 'core/io/table-root.ts', 'core/api/deleted-rows.ts'];
     expect(unrefErrors().filter((e) => visible.includes(e.file)).map((e) => `${e.file}:${e.line} ${e.message}`)).toEqual([]);
   });

@@ -1,23 +1,23 @@
 /**
  * The table explorer's worker handlers: open a table of an open warehouse (kept in the worker under an
- * id), its metadata tree, scan explain, paged row cursors and the raw file decoder. Tables and cursors
- * hold caches and readers, so they live here and the page only holds ids.
+ * id) and its metadata tree. Tables hold caches and readers, so they live here and the page only holds ids.
+ * Scan explain, row cursors, the raw file decoder and the other reads of an open table are in
+ * engine-table-reads.ts, imported on their first call (issue 17: opening a deep link's table does not wait
+ * for Arrow, ORC or the planner's views to load).
  */
-import {
-  RowCursor, SKETCH_MIN_VERSIONS, deletedRows, describeTable, explainScan, openTable, partitionStats, readRawFile, refreshTable, tableHealth, timelineSketch,
-  type DeletedRowsDto, type OpenTableOptions, type PartitionStatsDto, type TableHealthDto, type RowCursorDto, type RowPageDto, type ScanExplainDto, type TableFormatName, type PageOverviewDto,
-} from '../core/api/index.ts';
+import type { PageOverviewDto, TableFormatName } from '../core/api/index.ts';
+import { describeTable, openTable, refreshTable, type OpenTableOptions } from '../core/api/open-table.ts';
+import { SKETCH_MIN_VERSIONS, timelineSketch } from '../core/api/timeline-sketch.ts';
 import type { LakeTable, TreeNode, VersionSelector } from '../core/formats/table-format.ts';
 import type { Storage } from '../core/io/storage.ts';
-import { tableRootStorage } from '../core/io/table-root.ts';
-import { folderPrefix } from '../core/api/listing.ts';
 import type { CallContext } from './rpc.ts';
 import { messageError } from '../core/message-error.ts';
 
 interface WarehouseRef { readonly warehouseId: string }
 interface TableRef { readonly tableId: string }
 
-interface OpenTable { readonly table: LakeTable; readonly root: string; readonly warehouseId: string; readonly format: TableFormatName }
+/** A table opened in the worker, under its id (tableIdOf). */
+export interface OpenTable { readonly table: LakeTable; readonly root: string; readonly warehouseId: string; readonly format: TableFormatName }
 
 /** A user-timing mark (the UI bench reads them from a Chromium trace); a no-op where there is no Performance API. */
 function mark(name: string): void {
@@ -29,17 +29,12 @@ export function tableIdOf(p: { warehouseId: string; root: string; state?: string
   return `${p.warehouseId}|${p.root}|${p.state ?? ''}`;
 }
 
-/** Cursors kept at once; opening one more closes the least recently used. */
-const MAX_CURSORS = 8;
-
 /**
  * Handlers over tables; `storageOf` resolves a warehouse id to its storage (throws NotFound when closed);
  * `readers` are the formats by name (default: the registry).
  */
 export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, readers?: OpenTableOptions['readers']) {
   const tables = new Map<string, Promise<OpenTable>>();
-  const cursors = new Map<string, { cursor: RowCursor; tableId: string }>();
-  let nextCursor = 1;
 
   // Tables a fresh worker was told about (adoptTable) and opens on first use.
   const adopted = new Map<string, () => Promise<OpenTable>>();
@@ -55,14 +50,6 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     if (!t) throw messageError('NotFound', 'error.worker.tableGone', undefined, { tableId: ref.tableId });
     return t;
   };
-  const cursorOf = (id: string): RowCursor => {
-    const c = cursors.get(id);
-    if (!c) throw messageError('NotFound', 'error.worker.cursorClosed', undefined, { cursorId: id });
-    cursors.delete(id); // re-insert: most recently used last
-    cursors.set(id, c);
-    return c.cursor;
-  };
-
   return {
     /** The open table of an id (for the diff handlers, engine-diff.ts); NotFound when closed. Not a call of the page. */
     tableOf,
@@ -118,72 +105,6 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       return nodes.map((n) => (n.location === undefined ? n : { ...n, location: t.root + n.location }));
     },
 
-    async explain(p: TableRef & VersionSelector & { filter?: string; columns?: string[] }, ctx: CallContext): Promise<ScanExplainDto> {
-      const t = await tableOf(p);
-      ctx.progress({ phase: 'plan', done: 0 });
-      return explainScan(t.table, t.root, { ...p, signal: ctx.signal });
-    },
-
-    /**
-     * The (data file, position) pairs a delete file or deletion vector node of `tree` deletes, and with
-     * `withRows` the rows at them (core/api deleted-rows.ts). The node is given back as `tree` sent it.
-     */
-    async deletedRows(p: TableRef & VersionSelector & { node: TreeNode; withRows?: boolean }, ctx: CallContext): Promise<DeletedRowsDto> {
-      const t = await tableOf(p);
-      ctx.progress({ phase: 'deletes', done: 0, current: p.node.label });
-      const loc = p.node.location;
-      const node = loc !== undefined && loc.startsWith(t.root) ? { ...p.node, location: loc.slice(t.root.length) } : p.node;
-      const storage = tableRootStorage(storageOf({ warehouseId: t.warehouseId }), folderPrefix(t.root));
-      return deletedRows(t.table, storage, folderPrefix(t.root), node, { version: p.version, asOfTimestampMs: p.asOfTimestampMs, withRows: p.withRows, signal: ctx.signal });
-    },
-
-    async partitionStats(p: TableRef & VersionSelector, ctx: CallContext): Promise<PartitionStatsDto> {
-      const t = await tableOf(p);
-      return partitionStats(t.table, { version: p.version, asOfTimestampMs: p.asOfTimestampMs }, ctx.signal);
-    },
-
-    /**
-     * The table-health view of a version (core/api tableHealth): files, deletes, history and recommendations.
-     * `storageRefusal` is why the warehouse cannot be written (the writes bar's access check), so the
-     * recommendations say why their action is unavailable here.
-     */
-    async tableHealth(p: TableRef & VersionSelector & { storageRefusal?: string }, ctx: CallContext): Promise<TableHealthDto> {
-      const t = await tableOf(p);
-      ctx.progress({ phase: 'plan', done: 0 });
-      return tableHealth(t.table, { version: p.version, asOfTimestampMs: p.asOfTimestampMs }, {
-        signal: ctx.signal, ...(p.storageRefusal ? { capabilities: { storageRefusal: p.storageRefusal } } : {}),
-      });
-    },
-
-    async openRows(p: TableRef & VersionSelector & { filter?: string; columns?: string[]; changesSince?: string }, ctx: CallContext): Promise<RowCursorDto> {
-      const t = await tableOf(p);
-      const cursor = await RowCursor.open(t.table, { ...p, signal: ctx.signal });
-      const cursorId = `c${nextCursor++}`;
-      cursors.set(cursorId, { cursor, tableId: p.tableId });
-      while (cursors.size > MAX_CURSORS) {
-        const [oldest, c] = cursors.entries().next().value as [string, { cursor: RowCursor }];
-        c.cursor.close();
-        cursors.delete(oldest);
-      }
-      return { cursorId, ...cursor.info };
-    },
-
-    async readRows(p: { cursorId: string; offset: number; limit: number }, ctx: CallContext): Promise<RowPageDto> {
-      const cursor = cursorOf(p.cursorId);
-      ctx.progress({ phase: 'read', done: 0 });
-      return cursor.page(p.offset, p.limit, ctx.signal);
-    },
-
-    async closeRows(p: { cursorId: string }): Promise<boolean> {
-      const c = cursors.get(p.cursorId);
-      c?.cursor.close();
-      return cursors.delete(p.cursorId);
-    },
-
-    async rawFile(p: WarehouseRef & { key: string; offset?: number; limit?: number }, ctx: CallContext) {
-      return readRawFile(storageOf(p), p.key, { offset: p.offset, limit: p.limit, signal: ctx.signal });
-    },
-
     /**
      * Brings the table at `root` of a warehouse to its current state (after a commit; LakeTable.refresh,
      * which shares the caches of immutable files): the same id then answers for the new current state,
@@ -212,14 +133,10 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
         .then((table) => ({ table, root: p.root, warehouseId: p.warehouseId, format: p.format })));
     },
 
-    /** Open row cursors: state a recycled worker could not re-create. Not a call of the page. */
-    openCursors: (): number => cursors.size,
-
-    /** Forgets every table and cursor of a warehouse (on disconnect). */
+    /** Forgets every table of a warehouse (on disconnect). */
     forgetWarehouse(warehouseId: string): void {
       for (const id of [...adopted.keys()]) if (id.startsWith(`${warehouseId}|`)) adopted.delete(id);
       for (const id of [...tables.keys()]) if (id.startsWith(`${warehouseId}|`)) tables.delete(id);
-      for (const [id, c] of [...cursors]) if (c.tableId.startsWith(`${warehouseId}|`)) { c.cursor.close(); cursors.delete(id); }
     },
   };
 }

@@ -3,22 +3,29 @@
  * each opened warehouse's Storage (and so its credentials) in memory under an opaque id; the page only
  * ever holds the id and the DTOs.
  */
-import { listFolder, listTableFiles, openWarehouse, readObjectPreview, scanWarehouse, detectTableFormat } from '../core/api/index.ts';
+import { detectTableFormat } from '../core/api/detect-table-format.ts';
+import { listFolder } from '../core/api/list-folder.ts';
+import { readObjectPreview } from '../core/api/object-preview.ts';
+import { openWarehouse } from '../core/api/open-warehouse.ts';
+import { scanWarehouse } from '../core/api/scan-warehouse.ts';
+import { listTableFiles } from '../core/api/table-files.ts';
 import type { TableFormatName, WarehouseDto } from '../core/api/dto.ts';
 import type { OpenTableOptions } from '../core/api/open-table.ts';
 import type { MessageRef } from '../core/messages/en.ts';
 import type { Storage } from '../core/io/storage.ts';
 import type { ConnectionSpec } from './connection.ts';
 import { connectionLabel, connectionLabelMessage } from './connection-label.ts';
-import { createDiffHandlers } from './engine-diff.ts';
+import type { createDiffHandlers } from './engine-diff.ts';
 import { createLinkedOpen } from './engine-linked.ts';
 import { createPaimonHandlers } from './engine-paimon.ts';
-import { createSandboxHandlers, type SandboxTargets } from './engine-sandbox.ts';
-import { createStoryHandlers } from './engine-story.ts';
+import type { createSandboxHandlers, SandboxTargets } from './engine-sandbox.ts';
+import type { createStoryHandlers } from './engine-story.ts';
 import { createSqlHandlers } from './engine-sql.ts';
+import type { createTableReadHandlers } from './engine-table-reads.ts';
 import { createTableHandlers } from './engine-tables.ts';
 import { OpRegistry } from './engine-writes-dto.ts';
-import { createWriteHandlers } from './engine-writes.ts';
+import type { createWriteHandlers } from './engine-writes.ts';
+import { type AllCalls, lazyCalls, lazyModule } from './lazy-calls.ts';
 import { type CallContext, withTransfer } from './rpc.ts';
 import { messageError } from '../core/message-error.ts';
 
@@ -45,6 +52,25 @@ export interface EngineRestore {
   readonly tables: readonly { readonly warehouseId: string; readonly root: string; readonly format: TableFormatName; readonly state?: string }[];
 }
 
+type TableReadHandlers = ReturnType<typeof createTableReadHandlers>;
+type DiffHandlers = ReturnType<typeof createDiffHandlers>;
+type WriteHandlers = ReturnType<typeof createWriteHandlers>;
+type SandboxHandlers = ReturnType<typeof createSandboxHandlers>;
+type StoryHandlers = ReturnType<typeof createStoryHandlers>;
+
+// The calls of each group imported on first use; `AllCalls` fails to compile when a group gains a call not listed.
+const TABLE_READ_CALLS = ['explain', 'deletedRows', 'partitionStats', 'tableHealth', 'openRows', 'readRows', 'closeRows', 'rawFile'] as const;
+const DIFF_CALLS = ['diffTables', 'openRowDiff', 'readRowDiff', 'closeRowDiff', 'changes'] as const;
+const WRITE_CALLS = ['writeAccess', 'writeCapabilities', 'prepareWrite', 'prepareCreate', 'applyOp', 'discardOp'] as const;
+const SANDBOX_CALLS = ['copyToSandbox', 'findSandbox', 'removeSandbox', 'tableKeys', 'writeEffect'] as const;
+const STORY_CALLS = ['storyPlan', 'tableStory'] as const;
+const allListed: [
+  AllCalls<TableReadHandlers, (typeof TABLE_READ_CALLS)[number]>, AllCalls<DiffHandlers, (typeof DIFF_CALLS)[number]>,
+  AllCalls<WriteHandlers, (typeof WRITE_CALLS)[number]>, AllCalls<SandboxHandlers, (typeof SANDBOX_CALLS)[number]>,
+  AllCalls<StoryHandlers, (typeof STORY_CALLS)[number]>,
+] = [true, true, true, true, true];
+void allListed;
+
 /** The handler map served by the worker. Must hold: a failed connect keeps nothing (no stored credentials). */
 export function createEngine(makeStorage: StorageFactory, refineError: ConnectErrorRefiner = async (e) => e,
   options: { readonly readers?: OpenTableOptions['readers']; readonly sandboxes?: SandboxTargets } = {}) {
@@ -66,21 +92,29 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
     return s;
   };
   const tableHandlers = createTableHandlers(storageOf, options.readers);
-  const { forgetWarehouse, reopenTable, tableOf, adoptTable, openCursors, ...tableCalls } = tableHandlers;
+  const { forgetWarehouse, reopenTable, tableOf, adoptTable, ...tableCalls } = tableHandlers;
+  // What the first paint of a deep link needs (connect, openLinkedTable, openTable) is imported statically;
+  // every other group is imported on its first call (lazy-calls.ts, issue 17). A group not loaded yet holds
+  // nothing, so its hooks below are skipped until it is.
+  // The reads of an open table (engine-table-reads.ts): row cursors stay here under an id.
+  const reads = lazyModule(async () => (await import('./engine-table-reads.ts')).createTableReadHandlers(storageOf, tableOf));
+  const readCalls = lazyCalls(reads, TABLE_READ_CALLS);
   // Diffs of two versions (engine-diff.ts): row diffs stay here under an id, paged out to the page.
-  const { forgetWarehouseDiffs, openRowDiffs, ...diffCalls } = createDiffHandlers(tableOf);
+  const diffs = lazyModule(async () => (await import('./engine-diff.ts')).createDiffHandlers(tableOf));
+  const diffCalls = lazyCalls(diffs, DIFF_CALLS);
   // Writes by clicks (engine-writes.ts, engine-paimon.ts): prepared operations stay here under an id.
   const registry = new OpRegistry();
   const { forgetPaimonWarehouse, forgetPaimonTable, ...paimonCalls } = createPaimonHandlers(storageOf);
   // After a write: the explorer's table and any format view of it read the new state.
   const afterWrite = (warehouseId: string, root: string) => { reopenTable(warehouseId, root); forgetPaimonTable(warehouseId, root); };
-  const { forgetWarehouseOps, ...writeCalls } = createWriteHandlers(storageOf, afterWrite, registry);
+  const writes = lazyModule(async () => (await import('./engine-writes.ts')).createWriteHandlers(storageOf, afterWrite, registry));
+  const writeCalls = lazyCalls(writes, WRITE_CALLS);
   // SQL queries (engine-sql.ts): the engine is imported on the first query.
   const sqlCalls = createSqlHandlers(storageOf, options.readers);
   // Sandboxes (engine-sandbox.ts): copies into this browser's private storage, and what each write did there.
-  const sandboxCalls = createSandboxHandlers(storageOf, options.sandboxes);
+  const sandboxCalls = lazyCalls(lazyModule(async () => (await import('./engine-sandbox.ts')).createSandboxHandlers(storageOf, options.sandboxes)), SANDBOX_CALLS);
   // The story page (engine-story.ts): what each commit of a table wrote.
-  const storyCalls = createStoryHandlers(storageOf, options.readers);
+  const storyCalls = lazyCalls(lazyModule(async () => (await import('./engine-story.ts')).createStoryHandlers(storageOf, options.readers)), STORY_CALLS);
 
   const connectTo = async (spec: ConnectionSpec, ctx: CallContext): Promise<Connected> => {
     let storage: Storage;
@@ -100,6 +134,7 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
 
   const handlers = {
     ...tableCalls,
+    ...readCalls,
     openLinkedTable: linked.openLinkedTable,
     ...diffCalls,
     ...writeCalls,
@@ -127,8 +162,9 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
     },
     async disconnect(ref: WarehouseRef): Promise<boolean> {
       forgetWarehouse(ref.warehouseId);
-      forgetWarehouseDiffs(ref.warehouseId);
-      forgetWarehouseOps(ref.warehouseId);
+      reads.loaded()?.forgetWarehouseCursors(ref.warehouseId);
+      diffs.loaded()?.forgetWarehouseDiffs(ref.warehouseId);
+      writes.loaded()?.forgetWarehouseOps(ref.warehouseId);
       forgetPaimonWarehouse(ref.warehouseId);
       return open.delete(ref.warehouseId);
     },
@@ -151,7 +187,8 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
       return withTransfer({ ...preview, bytes }, [bytes.buffer]);
     },
   };
-  return { handlers, held: (): number => openCursors() + openRowDiffs() + registry.size };
+  const held = (): number => (reads.loaded()?.openCursors() ?? 0) + (diffs.loaded()?.openRowDiffs() ?? 0) + registry.size;
+  return { handlers, held };
 }
 
 export type EngineHandlers = ReturnType<typeof createEngine>;

@@ -12,7 +12,7 @@ import { folderPrefix } from './listing.ts';
 import type { TableOverviewDto } from './table-dto.ts';
 import { TABLE_READERS } from './table-formats.ts';
 import { FORMAT_TITLES } from './open-location.ts';
-import { metadataTableNames } from './sql/metadata-tables.ts';
+import { metadataTableNames } from './metadata-table-names.ts';
 import { messageError } from '../message-error.ts';
 
 export interface OpenTableOptions {

@@ -11,6 +11,7 @@ import type { LakeTable, VersionDto, VersionSelector } from '../../formats/table
 import { partitionStats } from '../partition-stats.ts';
 import { planScan } from '../plan-scan.ts';
 import { sqlId, sqlRowsOf } from './sql-values.ts';
+import { METADATA_TABLE_ALIASES, metadataTableNames, type ModelTableName } from '../metadata-table-names.ts';
 
 /** Rows of a metadata table and its columns in order. */
 export interface MetadataRows {
@@ -21,7 +22,7 @@ export interface MetadataRows {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Metadata tables built from the model (every format has these). */
-const MODEL_TABLES: Readonly<Record<string, (t: LakeTable, v: VersionSelector, signal?: AbortSignal) => Promise<MetadataRows>>> = {
+const MODEL_TABLES: Readonly<Record<ModelTableName, (t: LakeTable, v: VersionSelector, signal?: AbortSignal) => Promise<MetadataRows>>> = {
   async snapshots(t, _v, signal) {
     const versions = await t.versions(signal);
     return {
@@ -90,8 +91,6 @@ const MODEL_TABLES: Readonly<Record<string, (t: LakeTable, v: VersionSelector, s
     return { columns: ['key', 'value'], rows: Object.entries(t.properties ?? {}).map(([key, value]) => ({ key, value })) };
   },
 };
-/** Paimon calls its properties options; Hudi's timeline of completed instants is its states. */
-const ALIASES: Readonly<Record<string, string>> = { options: 'properties', timeline: 'states' };
 
 /** Ids of the current version and its ancestors (by parent links). */
 function currentAncestors(versions: readonly VersionDto[]): Set<string> {
@@ -102,10 +101,7 @@ function currentAncestors(versions: readonly VersionDto[]): Set<string> {
   return out;
 }
 
-/** Names of the metadata tables a table offers (the format's own first). */
-export function metadataTableNames(table: LakeTable): string[] {
-  return [...new Set([...(table.inspectTables ?? []), ...Object.keys(MODEL_TABLES), ...Object.keys(ALIASES)])];
-}
+export { metadataTableNames };
 
 /** Splits `orders$snapshots` into the table name and the metadata table; undefined when no `$`. */
 export function splitMetadataName(name: string): { table: string; metadata: string } | undefined {
@@ -120,7 +116,7 @@ export async function metadataRows(table: LakeTable, name: string, version: Vers
     const columns = arrow.schema.fields.map((f) => f.name);
     return { columns, rows: arrow.batches.flatMap((b) => sqlRowsOf(b, columns)) };
   }
-  const fn = MODEL_TABLES[ALIASES[name] ?? name];
+  const fn = (MODEL_TABLES as Readonly<Record<string, (typeof MODEL_TABLES)[ModelTableName] | undefined>>)[METADATA_TABLE_ALIASES[name] ?? name];
   if (!fn) throw messageError('NotFound', 'error.sql', { message: errorRef('error.sql.noMetadataTable', { name, known: metadataTableNames(table).map((n) => `$${n}`).join(', ') }) }, { metadataTable: name });
   return fn(table, version, signal);
 }

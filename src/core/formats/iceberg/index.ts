@@ -3,7 +3,8 @@
  * table folder), then: `versions()`, `resolveVersion({version | asOfTimestampMs})`, `planScan({filter,
  * columns, limit, version})` (tasks + skip reasons), `read(task)` / `scan(request)` (Arrow batches),
  * `columnNames()`, `metadataFiles()` / `atMetadataFile(key)` (past states), `tree()`, and the metadata
- * tables in `inspect`.
+ * tables through `table.inspect(name)` (inspect/index.ts, imported on first use: it builds Arrow, which
+ * opening a table must not load — issue 17; no namespace export of it here for that reason).
  */
 import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
@@ -16,7 +17,6 @@ export type { FileScanTask, DeleteFileRef, ScanPlan, SkipRecord, PlanCounts } fr
 export type { MetadataFileRef } from './io/metadata-files.ts';
 export type { ResolvedSnapshot, SnapshotSelector } from './spec/time-travel.ts';
 export type { TableMetadata } from './spec/table-metadata.ts';
-export * as inspect from './inspect/index.ts';
 
 /**
  * The Iceberg TableFormat: a table is a folder whose `metadata/` holds `*.metadata.json` files (or, where

@@ -154,10 +154,11 @@ export class IcebergTable implements LakeTable {
     }));
   }
 
-  /** {@link LakeTable.capabilities} (commit/write-model.ts). */
+  /** {@link LakeTable.capabilities} (commit/capabilities.ts). */
   async capabilities(version?: string, options?: CapabilityOptions): Promise<WriteCapability[]> {
-    // The writers are loaded when first asked (issue 17: opening a table does not compile them).
-    const { icebergCapabilities } = await import('./commit/write-model.ts');
+    // Loaded when first asked (issue 17: opening a table does not compile it); not the writers (write-model.ts),
+    // which the writes bar's first question does not need.
+    const { icebergCapabilities } = await import('./commit/capabilities.ts');
     return icebergCapabilities(this.storage, this.metadata, this.writeRefusal, version, options, this.writeRefusalMessage);
   }
 

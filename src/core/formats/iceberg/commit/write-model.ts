@@ -7,8 +7,8 @@
  */
 import type { ChangeResult } from '../../../commit/change-preview.ts';
 import {
-  type AppliedChange, type CapabilityOptions, type PreparedChange, type WriteAction, type WriteCapability,
-  disableAll, positiveParam, snapshotIdParam, writesOffMessage, writesOffReason,
+  type AppliedChange, type PreparedChange, type WriteAction,
+  positiveParam, snapshotIdParam,
 } from '../../../commit/write-action.ts';
 import type { LakeErrorRef } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
@@ -24,34 +24,11 @@ import { prepareRewriteManifests } from './rewrite-manifests.ts';
 import { loadTableState } from './table-state.ts';
 import { messageError } from '../../../message-error.ts';
 
-type Prepared = PreparedOperation & { apply(o?: ApplyOptions & { deleteFiles?: boolean }): Promise<ChangeResult> };
+// The capabilities live apart (capabilities.ts): the writes bar asks for them as a table opens, and they must
+// not load the writers and what they reach (Arrow, Parquet, deletes; issue 17).
+export { icebergCapabilities } from './capabilities.ts';
 
-/** The actions of an Iceberg table on `version` (an id; current when absent), as {@link WriteCapability}. */
-export function icebergCapabilities(
-  storage: Storage, meta: TableMetadata, writeRefusal: string | undefined, version: string | undefined, options: CapabilityOptions = {},
-  /** `writeRefusal` as a catalog message. */
-  writeRefusalMessage?: LakeErrorRef,
-): WriteCapability[] {
-  const current = meta.currentSnapshotId?.toString();
-  const selected = version ?? current;
-  const out: WriteCapability[] = [];
-  if (selected !== undefined) {
-    if (selected !== current) {
-      const lineage = ancestorIds(meta, meta.currentSnapshotId).map(String);
-      out.push(lineage.includes(selected)
-        ? { kind: 'rollback', scope: 'version', available: true, description: 'Move main back to this snapshot, one of its ancestors (a new metadata file; no data is rewritten or deleted).', action: { kind: 'rollback', snapshotId: selected } }
-        : { kind: 'set-current', scope: 'version', available: true, description: 'This snapshot is not an ancestor of the current one (another branch, or a rolled-back future): make it main’s current snapshot.', action: { kind: 'set-current', snapshotId: selected } });
-    }
-    out.push({ kind: 'tag', scope: 'version', available: true, needsInput: true, description: 'Name this snapshot with a tag (kept when older snapshots expire).' });
-    out.push({ kind: 'branch', scope: 'version', available: true, needsInput: true, description: 'Start a branch at this snapshot; main is not changed.' });
-  }
-  out.push(
-    { kind: 'expire', scope: 'table', available: true, needsInput: true, destructive: true, description: 'Remove old snapshots from the metadata; optionally delete the files only they used' },
-    { kind: 'compact', scope: 'table', available: true, needsInput: true, description: 'Rewrite small files (and files with deletes) into bigger ones' },
-    { kind: 'rewrite-manifests', scope: 'table', available: true, description: 'Regroup manifests (same files, fewer/larger manifests)', action: { kind: 'rewrite-manifests' } },
-  );
-  return disableAll(out, writesOffReason(storage, writeRefusal, options), writesOffMessage(storage, writeRefusal === undefined ? undefined : writeRefusalMessage, options));
-}
+type Prepared = PreparedOperation & { apply(o?: ApplyOptions & { deleteFiles?: boolean }): Promise<ChangeResult> };
 
 function prepareOperation(storage: Storage, action: WriteAction, signal: AbortSignal | undefined): Promise<Prepared> {
   const opts = { signal };

@@ -5,7 +5,10 @@
  * object; only "what is current" (version hint, metadata listing) is ever re-read.
  */
 import { readAvroFile, readAvroHeader } from '../../../codecs/avro/index.ts';
-import { FOOTER_TAIL_BYTES, readParquetFooter, type ByteSource, type ParquetFooter } from '../../../codecs/parquet/index.ts';
+// The footer module, not the Parquet barrel: the barrel reaches the row readers (hyparquet's decoders, the
+// compressors, Arrow), which opening a table and drawing its tree never need (issue 17: the worker's first chunk).
+import type { ByteSource } from '../../../codecs/parquet/byte-source.ts';
+import { FOOTER_TAIL_BYTES, readParquetFooter, type ParquetFooter } from '../../../codecs/parquet/footer.ts';
 import { checkSize, readRangeChecked } from '../../../util/byte-source.ts';
 import { Lru } from '../../../util/lru.ts';
 import { isLakeError, throwIfAborted, toLakeError } from '../../../errors.ts';

@@ -5,7 +5,9 @@
  */
 import type { BoundExpr } from '../../../expr/expr.ts';
 import { type ColumnStats, type MatchResult, evaluateMetrics } from '../../../expr/metrics-evaluator.ts';
-import { chunkBounds, statKindOf, type ChunkMeta, type ParquetFooter } from '../../../codecs/parquet/index.ts';
+// The statistics and footer modules, not the Parquet barrel (its row readers are not needed to plan: issue 17).
+import { chunkBounds, statKindOf, type ChunkMeta } from '../../../codecs/parquet/statistics.ts';
+import type { ParquetFooter } from '../../../codecs/parquet/footer.ts';
 import { type Schema, findField } from '../spec/schema.ts';
 import { type IcebergType, isNested } from '../spec/types.ts';
 
