@@ -176,6 +176,20 @@ describe('COALESCE, GREATEST, LEAST and CASE mixing strings with numbers (ANSI f
     await expectRows('SELECT id, CASE WHEN id = 1 THEN s ELSE 10 END AS c FROM t WHERE id < 3 ORDER BY c, id', [[1, 7], [2, 10]]);
   });
 
+  it('a string, an integer, then a DECIMAL are Spark\'s wider DECIMAL: the strings cast to it, ordered as numbers', async () => {
+    // Folded strings first: STRING + INT → BIGINT, BIGINT (decimal(20,0)) + DECIMAL(2,1) → DECIMAL(21,1)
+    // (AnsiTypeCoercion.findWiderCommonType, DecimalPrecision.widerDecimalType); each string is cast straight to it
+    // (old: the text kept, so ' 8 ' ordered first and '9007199254740993' before '9' as text).
+    await expectRows('SELECT id, COALESCE(s, 1, 2.5) AS c FROM t ORDER BY c, id', [[5, '0.0'], [4, '1.0'], [1, '7.0'], [2, '8.0'], [3, '9007199254740993.0']]);
+    await expectRows('SELECT id FROM t WHERE COALESCE(s, 1, 2.5) > 7.5 ORDER BY id', [[2], [3]]);
+    await expectRows('SELECT GREATEST(s, 1, 2.5) AS g, LEAST(s, 10, 2.5) AS l FROM t WHERE id = 2', [['8.0', '2.5']]);
+    await expectRows('SELECT id, CASE WHEN id = 1 THEN s WHEN id = 2 THEN 10 ELSE 2.5 END AS c FROM t WHERE id < 4 ORDER BY c DESC', [[2, '10.0'], [1, '7.0'], [3, '2.5']]);
+    // The cast to DECIMAL reads a fraction ('7.5', which a BIGINT would refuse) and rounds half up to the scale.
+    await expectRows('SELECT COALESCE(s, 1, 2.5) AS c FROM bad WHERE id = 1', [['7.5']]);
+    await expectRows("SELECT COALESCE('7.55', 1, 2.5) AS a, COALESCE('-7.55', n, 2.5) AS b FROM t WHERE id = 1", [['7.6', '-7.6']]);
+    await expectError('SELECT COALESCE(s, 1, 2.5) AS c FROM bad WHERE id = 2', 'DataInvalid', 's, 1, 2.5)');
+  });
+
   it('a string that does not cast is an error at the string', async () => {
     await expectError('SELECT COALESCE(s, 0) AS c FROM bad', 'DataInvalid', 's, 0)');
     await expectError('SELECT GREATEST(s, 0.5) AS c FROM bad WHERE id = 2', 'DataInvalid', 's, 0.5)');

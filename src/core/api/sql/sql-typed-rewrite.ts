@@ -22,8 +22,8 @@ import { messageError } from '../../message-error.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
 import { checkLiteral, compareTyped, dateOfText, doubleOfOrderKey, doubleOrderKey, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
-import { arithmeticClasses, stringCastOf, stringOperand, caseResults, comparisonType, doubleResultType, stringResultCast, setColumnCast, inType, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDecimal, type TypeOf } from './typed-eval.ts';
-import { castStringOperand, constantOf, rescaleDecimal, typedConstant } from './typed-constants.ts';
+import { arithmeticClasses, stringCastOf, stringOperand, caseResults, comparisonType, doubleResultType, stringResultCast, setColumnCast, inType, isStringOperand, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDecimal, type TypeOf } from './typed-eval.ts';
+import { castStringOperand, castTextToDecimal, constantOf, rescaleDecimal, typedConstant } from './typed-constants.ts';
 import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, exprText, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
 import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
 import { decimalAvgValue, decimalSumValue } from './decimal-aggregates.ts';
@@ -156,7 +156,7 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
   },
   // A value as the wider DECIMAL of a CASE or COALESCE/GREATEST/LEAST result (rescaled, overflow an error).
   __LS3_TODECIMAL: {
-    apply: (spec, v) => { const t = JSON.parse(String(spec)) as { scale: number; precision: number } & At; return rescaleDecimal(v, t, t, undefined) as never; },
+    apply: (spec, v) => { const t = JSON.parse(String(spec)) as { scale: number; precision: number; fromText?: boolean } & At; return (t.fromText ? castTextToDecimal(v, t, t, undefined) : rescaleDecimal(v, t, t, undefined)) as never; },
     arguments: { min: 2, max: 2 },
   },
   // A string side of a comparison or IN with a number: Spark's ANSI cast to BIGINT or DOUBLE (malformed text an error).
@@ -246,7 +246,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
   /** `n` rewritten, as the result type `t` of a CASE or COALESCE/GREATEST/LEAST of integers and decimals (typed-eval.ts widerDecimalType). */
   const widened = (n: Node, t: SqlType): unknown => {
     if (t.kind !== 'decimal' || !toResultDecimal(n as never, t, typeOf, text)) return walk(n);
-    return call(n, '__LS3_TODECIMAL', [lit(n, JSON.stringify({ scale: t.scale, precision: t.precision ?? 38, positionStart: n.positionStart, positionEnd: n.positionEnd, expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) })), walk(n)]);
+    return call(n, '__LS3_TODECIMAL', [lit(n, JSON.stringify({ scale: t.scale, precision: t.precision ?? 38, ...(isStringOperand(n as never, typeOf, text) ? { fromText: true } : {}), positionStart: n.positionStart, positionEnd: n.positionEnd, expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) })), walk(n)]);
   };
   /** Set operations' output columns mixing strings with numbers: each arm's column cast to the common type (setColumnCast). */
   const setCasts = new Map<Node, (n: Node, walked: unknown) => unknown>();
