@@ -73,8 +73,9 @@ function topProject(plan: QueryPlan): Extract<QueryPlan, { type: 'Project' }> | 
  * or the place of a subquery, CTE or set-operation arm that repeats a name. Must hold: the rewritten statement
  * yields the same rows in the same column order, each column with its own values.
  */
-export function uniqueOutputColumns(engine: Engine, statement: Statement, tables: Record<string, AsyncDataSource>, functions: Record<string, UserDefinedFunction>): OutputColumns {
+export function uniqueOutputColumns(engine: Engine, given: Statement, tables: Record<string, AsyncDataSource>, functions: Record<string, UserDefinedFunction>): OutputColumns {
   const ctx: Ctx = { engine, tables, functions };
+  const statement = nestedSetNames(engine, given);
   const top = statement.type === 'with' ? statement.query : statement;
   // A name two sides of a join have, unqualified: Spark refuses it (AMBIGUOUS_REFERENCE), squirreling took the first.
   for (const s of allSelects(statement)) {
@@ -133,6 +134,39 @@ export function uniqueOutputColumns(engine: Engine, statement: Statement, tables
 }
 
 type Compound = Extract<Statement, { type: 'compound' }>;
+
+/**
+ * `statement` with every set operation inside it (a subquery, a CTE body — not the one on top, which
+ * {@link positionalArms} handles) naming each arm's columns after the first arm's, as Spark names the result
+ * (SQL reference, "Set Operators": by position, the first arm's names); squirreling pairs arms by name and wants
+ * them identical. Arms with a star, or a nested ORDER BY/LIMIT, are left as they are.
+ */
+function nestedSetNames(engine: Engine, statement: Statement): Statement {
+  const onTop = new Set<unknown>();
+  const mark = (s: unknown): void => { const n = s as Node; if (n?.type === 'compound') { onTop.add(n); mark(n.left); mark(n.right); } };
+  mark(statement.type === 'with' ? statement.query : statement);
+  const namesOfArm = (a: SelectStatement) => a.columns.map((c) => (c.type === 'derived' ? c.alias ?? engine.derivedAlias(c.expr) : ''));
+  const rename = (c: Compound): Compound | undefined => {
+    const arms: SelectStatement[] = [];
+    const flatten = (s: Statement): boolean => (s.type === 'select' ? (arms.push(s), !s.columns.some((x) => x.type === 'star'))
+      : s.type === 'compound' && (s === c || (s.orderBy.length === 0 && s.limit === undefined && s.offset === undefined)) && flatten(s.left) && flatten(s.right));
+    if (!flatten(c) || arms.some((a) => a.columns.length !== arms[0]!.columns.length)) return undefined;
+    const names = namesOfArm(arms[0]!);
+    const rebuild = (s: Statement): Statement => (s.type === 'select'
+      ? { ...s, columns: s.columns.map((col, k) => (col.type === 'derived' && namesOfArm(s)[k] !== names[k] ? { ...col, alias: names[k] } : col)) }
+      : s.type === 'compound' ? { ...s, left: rebuild(s.left), right: rebuild(s.right) } : s);
+    return rebuild(c) as Compound;
+  };
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const n = (v as Node).type === 'compound' && !onTop.has(v) ? rename(v as Compound) ?? v : v;
+    const out: Node = {};
+    for (const [k, x] of Object.entries(n as Node)) out[k] = walk(x);
+    return out;
+  };
+  return walk(statement) as Statement;
+}
 
 /**
  * A set operation whose arms repeat a name or name their columns differently (`SELECT a.id, b.id … UNION ALL

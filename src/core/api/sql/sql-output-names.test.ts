@@ -109,6 +109,13 @@ describe('columns of one name keep their own values (Spark keeps every output co
     }
   });
 
+  it('a set operation inside a subquery or CTE takes its first arm\'s names, whatever the other arms call theirs', async () => {
+    // Old: squirreling's "Set operation operands must have identical columns" (the top-level rename did not reach inside).
+    await expectRows("SELECT k, v FROM (SELECT id AS k, s AS v FROM t WHERE id < 3 UNION ALL SELECT id + 10, 'z' AS w FROM t WHERE id = 1) q ORDER BY k DESC", [[11, 'z'], [2, 'b'], [1, 'a']], ['k', 'v']);
+    await expectRows('WITH u AS (SELECT id AS k FROM t WHERE id < 3 UNION SELECT id * 2 AS j FROM t) SELECT k FROM u WHERE k > 1 ORDER BY k', [[2], [4], [6], [8]]);
+    await expectRows('SELECT id FROM t WHERE id IN (SELECT id + 1 AS a FROM t WHERE id = 1 UNION SELECT id AS b FROM t WHERE id = 4) ORDER BY id', [[2], [4]]);
+  });
+
   it('a subquery whose columns repeat a name is refused at its place, not answered with one of them', async () => {
     for (const executor of EXECUTORS) {
       const e = await runSql(storage, { query: 'SELECT * FROM (SELECT a.id, b.id FROM t a JOIN t b ON a.id < b.id) q', tables: TABLES }, { executor }).catch((x: unknown) => x);
