@@ -91,6 +91,8 @@ export const enErrors2 = {
   'error.sql.unexpectedChar': (p: { char: string }) => `Unexpected character "${p.char}"`,
   'error.sql.typed.setSides': (p: { operator: string; index: number; type: string; left: string; right: string }) =>
     `${p.operator} column ${p.index} of ${p.type} ${typedTail(`its sides are ${p.left} and ${p.right}`)}`,
+  'error.sql.typed.setWidened': (p: { operator: string; index: number; type: string }) =>
+    `${p.operator} column ${p.index} of ${p.type} inside the query: the query around it finds a column's type by its name, and that name is a table's column or another select's alias of another type here; give the first select's column an alias of its own`,
   'error.sql.typed.inSubquery': (p: { type: string }) => `IN (subquery) of ${p.type} ${typedTail('the subquery compares its values as text')}`,
   'error.sql.typed.subqueryValue': (p: { expr: string; type: string }) => `comparison with ${p.expr} of ${p.type} ${typedTail('a subquery\'s value is not typed here')}`,
   'error.sql.typed.mixed': (p: { type: string; other: string }) => `comparison of ${p.type} ${typedTail(`the other side is ${p.other}`)}`,

@@ -77,6 +77,7 @@ export const zhErrors2: { readonly [K in keyof typeof enErrors2]: (...args: Para
   'error.sql.unexpectedChar': (p) => `意外的字符 "${p.char}"`,
   'error.sql.typed.sumOfTimes': (p) => `${p.fn}() 中的 ${p.type} ${typedTail('时间之和没有意义')}`,
   'error.sql.typed.setSides': (p) => `${p.operator} 的第 ${p.index} 列（${p.type}）${typedTail(`两边分别是 ${p.left} 和 ${p.right}`)}`,
+  'error.sql.typed.setWidened': (p) => `查询内部 ${p.operator} 的第 ${p.index} 列（${p.type}）：外层查询按列名确定列的类型，而这个列名在这里是某张表的列，或是另一个 SELECT 中类型不同的别名；请给第一个 SELECT 的这一列起一个独立的别名`,
   'error.sql.typed.inSubquery': (p) => `IN（子查询）中的 ${p.type} ${typedTail('子查询按文本比较它的值')}`,
   'error.sql.typed.subqueryValue': (p) => `与 ${p.expr} 比较的 ${p.type} ${typedTail('子查询的值在这里没有类型')}`,
   'error.sql.typed.mixed': (p) => `${p.type} 的比较 ${typedTail(`另一边是 ${p.other}`)}`,

@@ -21,11 +21,13 @@ import { errorRef } from '../../messages/message-parts.ts';
 import { messageError } from '../../message-error.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
+import { armNames, orderPosition, setArms, setDecimalColumns, setDecimalType } from './set-operation-types.ts';
 import { checkLiteral, compareTyped, dateOfText, doubleOfOrderKey, doubleOrderKey, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
 import { arithmeticClasses, stringCastOf, stringOperand, caseResults, comparisonType, doubleResultType, stringResultCast, setColumnCast, inType, isStringOperand, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDecimal, type TypeOf } from './typed-eval.ts';
-import { castStringOperand, castTextToDecimal, constantOf, rescaleDecimal, typedConstant } from './typed-constants.ts';
+import { constantOf, typedConstant } from './typed-constants.ts';
 import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, exprText, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
-import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
+import { INTEGER_CASTS } from './numeric-cast.ts';
+import { SQL_CAST_FUNCTIONS, type ArithSpec } from './typed-cast-functions.ts';
 import { decimalAvgValue, decimalSumValue } from './decimal-aggregates.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 
@@ -136,47 +138,9 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
     apply: (spec, v) => { const c = JSON.parse(String(spec)) as ArithSpec; return exactAbs(v, c.l, c.at, undefined) as never; },
     arguments: { min: 2, max: 2 },
   },
-  // A FLOAT compared with another number is widened to a double: Math.fround of the float's shortest text.
-  __LS3_WIDEN: { apply: (v) => (v == null ? null : Math.fround(Number(v))) as never, arguments: { min: 1, max: 1 } },
-  // CAST(… AS FLOAT | REAL): 32-bit in Spark (squirreling keeps the double).
-  // CAST(… AS FLOAT | REAL | DOUBLE): FLOAT is 32-bit in Spark (squirreling keeps the double); malformed text is an error.
-  __LS3_FLOAT: {
-    apply: (to, spec, v) => {
-      const c = JSON.parse(String(spec)) as ArithSpec;
-      const out = castToFloating(v, String(to), c.at, undefined);
-      if (typeof out === 'object' && out !== null) throw messageError('DataInvalid', 'error.sql', { message: errorRef('error.sql.castObject', { to: String(to) }) }, { engineStart: c.at.positionStart, engineEnd: c.at.positionEnd });
-      return out as never;
-    },
-    arguments: { min: 3, max: 3 },
-  },
-  // A value as the DOUBLE of a result that mixes a DOUBLE with other numbers (COALESCE, CASE…): `widen` for a FLOAT.
-  __LS3_TODOUBLE: {
-    apply: (widen, v) => (v == null ? null : widen === 'float' ? Math.fround(Number(v)) : typeof v === 'number' ? v : sqlDouble(v) ?? null) as never,
-    arguments: { min: 2, max: 2 },
-  },
-  // A value as the wider DECIMAL of a CASE or COALESCE/GREATEST/LEAST result (rescaled, overflow an error).
-  __LS3_TODECIMAL: {
-    apply: (spec, v) => { const t = JSON.parse(String(spec)) as { scale: number; precision: number; fromText?: boolean } & At; return (t.fromText ? castTextToDecimal(v, t, t, undefined) : rescaleDecimal(v, t, t, undefined)) as never; },
-    arguments: { min: 2, max: 2 },
-  },
-  // A string side of a comparison or IN with a number: Spark's ANSI cast to BIGINT or DOUBLE (malformed text an error).
-  __LS3_STRCAST: {
-    apply: (to, spec, v) => { const at = JSON.parse(String(spec)) as At; return castStringOperand(v, to === 'DOUBLE' ? 'DOUBLE' : 'BIGINT', at, undefined) as never; },
-    arguments: { min: 3, max: 3 },
-  },
-  __LS3_CAST: {
-    apply: (to, spec, v) => {
-      const c = JSON.parse(String(spec)) as ArithSpec;
-      const out = castToInteger(v, String(to), c.at, undefined, c.l.kind !== 'decimal');
-      if (typeof out === 'object' && out !== null) throw messageError('DataInvalid', 'error.sql', { message: errorRef('error.sql.castObject', { to: String(to) }) }, { engineStart: c.at.positionStart, engineEnd: c.at.positionEnd });
-      return out as never;
-    },
-    arguments: { min: 3, max: 3 },
-  },
+  ...SQL_CAST_FUNCTIONS,
 };
 
-/** What an exact-number call needs to know of its operands, as the literal argument it gets (JSON). */
-interface ArithSpec { readonly l: NumClass; readonly r: NumClass; readonly out: NumClass; readonly at: At }
 
 /** Column types of the relations a query reads, by the names it may use. */
 export interface RelationTypes {
@@ -203,12 +167,24 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     if (found.length > 0) return found.every((t) => sameType(t, found[0])) ? found[0] : undefined;
     return node.prefix === undefined ? aliasTypes.get(node.name) : undefined;
   };
-  // Select aliases of typed expressions (CTEs, subqueries), until no new one appears.
+  // Select aliases of typed expressions (CTEs, subqueries), until no new one appears; a set operation's
+  // column of integers and decimals is its wider DECIMAL under the first arm's name (set-operation-types.ts).
+  const widenedNames = new Map<string, SqlType>();
+  const widenedColumns = new Set<unknown>();
   for (let changed = true; changed;) {
     changed = false;
     const visit = (v: unknown): void => {
       if (Array.isArray(v)) { v.forEach(visit); return; }
       if (!isNode(v)) return;
+      if (v.type === 'compound') {
+        const names = armNames(setArms(v)[0]!);
+        setDecimalColumns(v, (n) => staticType(n as never, typeOf, text)).forEach((t, k) => {
+          if (!t) return;
+          setArms(v).forEach((a) => widenedColumns.add((a.columns as Node[])[k]));
+          const name = names[k];
+          if (name !== undefined && !widenedNames.has(name)) { widenedNames.set(name, t); aliasTypes.set(name, t); changed = true; }
+        });
+      }
       if (v.type === 'derived' && typeof v.alias === 'string' && !aliasTypes.has(v.alias)) {
         const t = staticType(v.expr as never, typeOf, text);
         if (t) { aliasTypes.set(v.alias, t); changed = true; }
@@ -217,6 +193,16 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     };
     visit(statement);
   }
+  // Another select's alias of that name and another type: the name types as neither (the guard refuses the set operation then).
+  const conflicts = (v: unknown): void => {
+    if (Array.isArray(v)) { v.forEach(conflicts); return; }
+    if (!isNode(v)) return;
+    const w = v.type === 'derived' && typeof v.alias === 'string' && !widenedColumns.has(v) ? widenedNames.get(v.alias) : undefined;
+    const own = w ? staticType(v.expr as never, typeOf, text) : undefined;
+    if (w && own && !sameType(own, w)) aliasTypes.delete(v.alias as string);
+    Object.values(v).forEach(conflicts);
+  };
+  conflicts(statement);
 
   const typeOfNode = (n: unknown) => staticType(n as never, typeOf, text);
   // What the rewrite below would leave inexact is refused before anything runs.
@@ -258,6 +244,9 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       const cols = selects.map((a) => (a.columns as Node[])[i]!);
       if (!cols.every((c) => c.type === 'derived')) continue;
       const types = cols.map((c) => typeOfNode(c.expr));
+      const dec = setDecimalType(types);
+      // Integers and decimals: each arm's column as the wider DECIMAL (rescaled; exact, the scale only grows).
+      if (dec) cols.forEach((c, k) => { if (!(types[k]?.kind === 'decimal' && sameType(types[k], dec))) setCasts.set(c, (n, w) => call(n, '__LS3_TODECIMAL', [lit(n, JSON.stringify({ scale: dec.scale, precision: dec.precision ?? 38, ...pos(n), expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) })), w])); });
       const to = setColumnCast(types);
       if (!to) continue;
       cols.forEach((c, k) => {
@@ -476,7 +465,14 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
           return col.type === 'derived' && col.alias === undefined && rewritten !== before ? { ...now, alias: derivedAlias(col.expr as never) } : now;
         });
       } else if (k === 'orderBy' && Array.isArray(x) && (v.type === 'select' || v.type === 'compound' || v.type === 'window')) {
+        const widenedAt = v.type === 'compound' ? setDecimalColumns(v, typeOfNode) : [];
         out.orderBy = (x as Node[]).map((term) => {
+          // A set operation's widened column, by ordinal or name: the key of its DECIMAL, read by the first arm's name
+          // at the term's place (output-columns.ts would take a call at the column's own place for the ordinal).
+          const k = v.type === 'compound' ? orderPosition(v, term.expr) : undefined;
+          const dec = k === undefined ? undefined : widenedAt[k];
+          const name = k === undefined ? undefined : armNames(setArms(v)[0]!)[k];
+          if (dec && name !== undefined) { rewritten++; return { ...term, expr: call(term, '__LS3_KEY', [lit(term, typeSpec(dec)), { type: 'identifier', name, ...pos(term) }]) }; }
           const t = typeOfNode(term.expr);
           const now = walk(term) as Node;
           if (t?.kind === 'double') {
