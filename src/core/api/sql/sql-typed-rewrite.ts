@@ -21,11 +21,12 @@ import { errorRef } from '../../messages/message-parts.ts';
 import { messageError } from '../../message-error.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
+import { checkDivOperands, isDivOperator } from './integral-divide.ts';
 import { armNames, orderPosition, setArms, setDecimalColumns, setDecimalType } from './set-operation-types.ts';
 import { checkLiteral, compareTyped, dateOfText, doubleOfOrderKey, doubleOrderKey, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
 import { arithmeticClasses, stringCastOf, stringOperand, caseResults, comparisonType, doubleResultType, stringResultCast, setColumnCast, inType, isStringOperand, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDecimal, type TypeOf } from './typed-eval.ts';
 import { constantOf, typedConstant } from './typed-constants.ts';
-import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, exprText, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
+import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactArithmetic, exprText, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
 import { INTEGER_CASTS } from './numeric-cast.ts';
 import { SQL_CAST_FUNCTIONS, type ArithSpec } from './typed-cast-functions.ts';
 import { decimalAvgValue, decimalSumValue } from './decimal-aggregates.ts';
@@ -129,14 +130,6 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
   __LS3_ARITH: {
     apply: (op, spec, a, b) => { const c = JSON.parse(String(spec)) as ArithSpec; return exactArithmetic(String(op), a, b, c.l, c.r, c.out, c.at, undefined) as never; },
     arguments: { min: 4, max: 4 },
-  },
-  __LS3_NEG: {
-    apply: (spec, v) => { const c = JSON.parse(String(spec)) as ArithSpec; return exactNegate(v, c.l, c.at, undefined) as never; },
-    arguments: { min: 2, max: 2 },
-  },
-  __LS3_ABS: {
-    apply: (spec, v) => { const c = JSON.parse(String(spec)) as ArithSpec; return exactAbs(v, c.l, c.at, undefined) as never; },
-    arguments: { min: 2, max: 2 },
   },
   ...SQL_CAST_FUNCTIONS,
 };
@@ -316,6 +309,14 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     const at = (n: Node): At & { expr: string } => ({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number, expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) });
     const sub = (n: ExprNodeLike) => staticType(n as never, typeOf, text);
     if (v.type === 'binary' && typeof v.op === 'string' && ARITHMETIC_OPS.has(v.op)) {
+      // `a DIV b`: Spark's integral division (integral-divide.ts); operands of other types (a string too) refused here.
+      if (isDivOperator(v as never, text)) {
+        const [dl, dr] = [v.left, v.right].map((n) => numClass(n as never, sub, text));
+        checkDivOperands(dl!, dr!, at(v), text);
+        const operand = (n: Node, c: NumClass) => { const t = decimalLiteralText(n as never, c, text); return t === undefined ? walk(n) : lit(n, t); };
+        rewritten++;
+        return call(v, '__LS3_DIV', [lit(v, JSON.stringify({ l: dl!, r: dr!, out: dl!, at: at(v) } satisfies ArithSpec)), operand(v.left as Node, dl!), operand(v.right as Node, dr!)]);
+      }
       const [l, r] = arithmeticClasses(v.left as never, v.right as never, typeOf, text);
       const out = arithmeticClass(v.op, l, r);
       rewritten++;

@@ -1,16 +1,17 @@
 /**
  * The casts the squirreling fallback's rewritten AST calls (sql-typed-rewrite.ts): CAST to a number type,
  * a FLOAT widened, a string cast as Spark's ANSI Cast casts it, a value as the DOUBLE or DECIMAL of a result
- * of several types. Kept apart from the comparisons and aggregates there (file size); names no user query
- * can reach (parse rejects unknown names).
+ * of several types; and unary minus, ABS and `a DIV b` (integral-divide.ts). Kept apart from the
+ * comparisons and aggregates there (file size); names no user query can reach (parse rejects unknown names).
  */
 import type { UserDefinedFunction } from 'squirreling';
 import { errorRef } from '../../messages/message-parts.ts';
 import { messageError } from '../../message-error.ts';
 import { sqlDouble } from './sql-types.ts';
 import { castStringOperand, castTextToDecimal, rescaleDecimal } from './typed-constants.ts';
-import type { At, NumClass } from './exact-numeric.ts';
+import { exactAbs, exactNegate, type At, type NumClass } from './exact-numeric.ts';
 import { castToFloating, castToInteger } from './numeric-cast.ts';
+import { integralDivide } from './integral-divide.ts';
 
 /** What an exact-number call needs to know of its operands, as the literal argument it gets (JSON). */
 export interface ArithSpec { readonly l: NumClass; readonly r: NumClass; readonly out: NumClass; readonly at: At }
@@ -52,6 +53,19 @@ export const SQL_CAST_FUNCTIONS: Record<string, UserDefinedFunction> = {
       if (typeof out === 'object' && out !== null) throw messageError('DataInvalid', 'error.sql', { message: errorRef('error.sql.castObject', { to: String(to) }) }, { engineStart: c.at.positionStart, engineEnd: c.at.positionEnd });
       return out as never;
     },
+    arguments: { min: 3, max: 3 },
+  },
+  __LS3_NEG: {
+    apply: (spec, v) => { const c = JSON.parse(String(spec)) as ArithSpec; return exactNegate(v, c.l, c.at, undefined) as never; },
+    arguments: { min: 2, max: 2 },
+  },
+  __LS3_ABS: {
+    apply: (spec, v) => { const c = JSON.parse(String(spec)) as ArithSpec; return exactAbs(v, c.l, c.at, undefined) as never; },
+    arguments: { min: 2, max: 2 },
+  },
+  // `a DIV b`: Spark's integral division, a BIGINT (integral-divide.ts).
+  __LS3_DIV: {
+    apply: (spec, a, b) => { const c = JSON.parse(String(spec)) as ArithSpec; return integralDivide(a, b, c.l, c.r, c.at, undefined) as never; },
     arguments: { min: 3, max: 3 },
   },
 };

@@ -8,6 +8,7 @@
 import type { ExprNode } from 'squirreling';
 import { extractType, isDated, shiftType, truncType } from './typed-dates.ts';
 import { avgDecimalType, sumDecimalType } from './decimal-aggregates.ts';
+import { isDivOperator } from './integral-divide.ts';
 import { arithmeticClass, ARITHMETIC_OPS, comparisonClass, intClass, isKnownNumber, numClass, typeOfClass, type NumClass } from './exact-numeric.ts';
 import { checkLiteral, commonType, dateOfText, compareDecimal, compareDoubles, isOrderedType, keyOf, parseDecimal, parseInstant, sqlDouble, typeSpec, type Decimal, type SqlType } from './sql-types.ts';
 import { castStringOperand, castTextToDecimal, constantOf, rescaleDecimal, typedConstant } from './typed-constants.ts';
@@ -33,6 +34,8 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: st
   }
   if (!typeOf) return undefined;
   if (node.type === 'identifier') return typeOf(node);
+  // `a DIV b` is a BIGINT (Spark's IntegralDivide, integral-divide.ts).
+  if (isDivOperator(node, text)) return { kind: 'long' };
   // Arithmetic of integers and decimals, unary minus and CAST to an integer type (exact-numeric.ts).
   if (node.type === 'binary' && ARITHMETIC_OPS.has(node.op)) {
     const [l, r] = arithmeticClasses(node.left, node.right, typeOf, text);
