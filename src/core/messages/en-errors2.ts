@@ -79,6 +79,7 @@ export const enErrors2 = {
   'error.sql.tableFailed': (p: { table: string; message: string }) => `${p.table}: ${p.message}`,
   'error.sql.noTable': (p: { table: string; known?: string }) => `no table at "${p.table}" in this warehouse${p.known ? ` (tables: ${p.known})` : ''}`,
   'error.sql.expectedFrom': () => 'expected a query with FROM <table>',
+  'error.sql.badDateLiteral': (p: { value: string }) => `${p.value} is no DATE: Spark reads a year, then an optional month and day of one or two digits (2024-1-2), and a day the month has`,
   'error.sql.unclosedString': () => 'unclosed string',
   'error.sql.unclosedName': () => 'unclosed quoted name',
   'error.sql.unclosedComment': () => 'unclosed comment',

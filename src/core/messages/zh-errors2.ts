@@ -67,6 +67,7 @@ export const zhErrors2: { readonly [K in keyof typeof enErrors2]: (...args: Para
   'error.sql.tableFailed': (p) => `${p.table}：${p.message}`,
   'error.sql.noTable': (p) => `这个仓库中 "${p.table}" 处没有表${p.known ? `（已有的表：${p.known}）` : ''}`,
   'error.sql.expectedFrom': () => '查询需要 FROM <表>',
+  'error.sql.badDateLiteral': (p) => `${p.value} 不是合法的 DATE：Spark 读取年份，后面可以跟一到两位的月和日（如 2024-1-2），且该日期必须在当月存在`,
   'error.sql.unclosedString': () => '字符串没有结束引号',
   'error.sql.unclosedName': () => '带引号的名称没有结束引号',
   'error.sql.unclosedComment': () => '注释没有结束',

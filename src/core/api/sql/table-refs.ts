@@ -12,6 +12,7 @@
  */
 import { LakeError, type LakeErrorCode, type LakeErrorContext, type LakeErrorRef } from '../../errors.ts';
 import { errorRef } from '../../messages/message-parts.ts';
+import { sparkDateText } from './sql-types.ts';
 
 /** A lexical token: its kind, text (unquoted for strings and quoted names) and span in the query. */
 export interface SqlToken {
@@ -265,14 +266,23 @@ export function rewriteQuery(query: string, refs: readonly TableRefInQuery[], re
   const edits: { start: number; end: number; text: string }[] = refs.map((r) => ({
     start: r.start, end: r.end, text: `${relationOf(r)}${r.hasAlias ? '' : ` AS "${r.name.replaceAll('"', '""')}"`}`,
   }));
-  for (const t of tokens) {
-    const time = t.kind === 'string' && !refs.some((r) => t.start >= r.start && t.end <= r.end) ? canonicalTimeLiteral(t.text) : undefined;
+  tokens.forEach((t, i) => {
+    const time = t.kind === 'string' && !isWord(tokens[i - 1], 'DATE') && !refs.some((r) => t.start >= r.start && t.end <= r.end) ? canonicalTimeLiteral(t.text) : undefined;
     if (time !== undefined) edits.push({ start: t.start, end: t.end, text: `'${time}'` });
     if (t.kind === 'number' && /^\d+$/.test(t.text) && !Number.isSafeInteger(Number(t.text)) && !refs.some((r) => t.start >= r.start && t.end <= r.end)) {
       edits.push({ start: t.start, end: t.end, text: `${t.text}n` });
     }
-  }
+  });
   tokens.forEach((t, i) => { if (isDivOperatorToken(tokens, i)) edits.push({ start: t.start, end: t.end, text: DIV_TEXT }); });
+  // `DATE '2024-1-2'` (squirreling has no typed date literal) is the canonical date text, which every comparison
+  // and date function types as a date; text Spark's stringToDate does not read is an error at it (INVALID_TYPED_LITERAL).
+  tokens.forEach((t, i) => {
+    const v = tokens[i + 1];
+    if (!isWord(t, 'DATE') || v?.kind !== 'string' || refs.some((r) => t.start >= r.start && t.end <= r.end)) return;
+    const date = sparkDateText(v.text);
+    if (date === undefined) throw queryError(query, v.start, `${JSON.stringify(v.text)} is no DATE`, 'DataInvalid', v.end - v.start, {}, errorRef('error.sql.badDateLiteral', { value: JSON.stringify(v.text) }));
+    edits.push({ start: t.start, end: v.end, text: `'${date}'` });
+  });
   edits.sort((a, b) => a.start - b.start);
   const pieces: string[] = [];
   const spans: { newStart: number; newEnd: number; oldStart: number; oldEnd: number }[] = [];

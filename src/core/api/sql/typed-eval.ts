@@ -253,7 +253,7 @@ export function shiftedOperandType(node: ExprNode, typeOf: TypeOf | undefined): 
   if (node.type === 'literal') {
     const v = node.value;
     if (typeof v !== 'string' || parseInstant(v) === undefined) return undefined;
-    if (/^\s*[+-]?\d{4,6}-\d{2}-\d{2}\s*$/.test(v)) return { kind: 'date' };
+    if (/^\s*[+-]?\d{4,6}-\d{1,2}-\d{1,2}\s*$/.test(v)) return { kind: 'date' };
     return /\.\d{7}/.test(v) ? { kind: 'timestamp', nanos: true } : { kind: 'timestamp' };
   }
   const t = staticType(node, typeOf);
