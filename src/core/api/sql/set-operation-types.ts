@@ -46,6 +46,7 @@ export const armNames = (arm: Node): (string | undefined)[] =>
 /** Per output column of `compound`, its wider DECIMAL ({@link setDecimalType}) or undefined. */
 export function setDecimalColumns(compound: Node, typeOfNode: (n: unknown) => SqlType | undefined): (DecimalType | undefined)[] {
   const arms = setArms(compound);
+  if (arms.length === 0) return [];
   const width = Math.min(...arms.map((a) => (a.columns as Node[]).length));
   const out: (DecimalType | undefined)[] = [];
   for (let k = 0; k < width; k++) {
@@ -79,8 +80,9 @@ export function orderPosition(compound: Node, expr: unknown): number | undefined
  * rewrite sorts by position, so it needs nothing.
  */
 export function setWideningProblem(compound: Node, isTop: boolean, typeOfNode: (n: unknown) => SqlType | undefined, nameType: (name: string) => SqlType | undefined): { index: number; type: DecimalType } | undefined {
-  if (isTop) return undefined;
-  const names = armNames(setArms(compound)[0]!);
+  const first = setArms(compound)[0];
+  if (isTop || !first) return undefined;
+  const names = armNames(first);
   const columns = setDecimalColumns(compound, typeOfNode);
   for (let k = 0; k < columns.length; k++) {
     const t = columns[k];

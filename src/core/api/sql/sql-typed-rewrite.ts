@@ -169,8 +169,9 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     const visit = (v: unknown): void => {
       if (Array.isArray(v)) { v.forEach(visit); return; }
       if (!isNode(v)) return;
-      if (v.type === 'compound') {
-        const names = armNames(setArms(v)[0]!);
+      const first = v.type === 'compound' ? setArms(v)[0] : undefined;
+      if (first) {
+        const names = armNames(first);
         setDecimalColumns(v, (n) => staticType(n as never, typeOf, text)).forEach((t, k) => {
           if (!t) return;
           setArms(v).forEach((a) => widenedColumns.add((a.columns as Node[])[k]));
@@ -232,6 +233,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
   const arms = (s: Node): Node[] => (s.type === 'compound' ? [...arms(s.left as Node), ...arms(s.right as Node)] : s.type === 'select' ? [s] : []);
   const castSetColumns = (v: Node): void => {
     const selects = arms(v);
+    if (selects.length === 0) return;
     const width = Math.min(...selects.map((a) => (a.columns as Node[]).length));
     for (let i = 0; i < width; i++) {
       const cols = selects.map((a) => (a.columns as Node[])[i]!);
@@ -472,7 +474,8 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
           // at the term's place (output-columns.ts would take a call at the column's own place for the ordinal).
           const k = v.type === 'compound' ? orderPosition(v, term.expr) : undefined;
           const dec = k === undefined ? undefined : widenedAt[k];
-          const name = k === undefined ? undefined : armNames(setArms(v)[0]!)[k];
+          const first = setArms(v)[0];
+          const name = k === undefined || !first ? undefined : armNames(first)[k];
           if (dec && name !== undefined) { rewritten++; return { ...term, expr: call(term, '__LS3_KEY', [lit(term, typeSpec(dec)), { type: 'identifier', name, ...pos(term) }]) }; }
           const t = typeOfNode(term.expr);
           const now = walk(term) as Node;
