@@ -2,9 +2,9 @@
  * Exact or refused, for the squirreling fallback: sql-typed-rewrite.ts makes a decimal, date or timestamp
  * value exact where it is compared, ordered or aggregated directly, and decimal arithmetic exact
  * (exact-numeric.ts). Anywhere else squirreling would compare its canonical text or compute with doubles
- * (`COALESCE(d, 0) > 5`, `CASE … THEN d`, `ts - d`, `x IN (SELECT d …)`, a UNION of decimals of two
- * scales), which is a wrong answer without an error; this
- * walk refuses such a use with LakeError Unsupported at its place instead.
+ * (`COALESCE(d, 0) > 5`, `CASE … THEN d`, `ts - d`, `x IN (SELECT d …)`, a UNION of a decimal and a date,
+ * a widened UNION column a query around it would not read as its DECIMAL — set-operation-types.ts), which is a
+ * wrong answer without an error; this walk refuses such a use with LakeError Unsupported at its place instead.
  */
 import type { Statement } from 'squirreling';
 import { LakeError, type LakeErrorRef } from '../../errors.ts';

@@ -12,8 +12,9 @@
  * (squirreling 0.12 has no aggregate window functions, only ROW_NUMBER, so none is to be rewritten.)
  * Column types come from the relations by name (qualified by alias where written) and from select aliases
  * of typed expressions (so a CTE's `price AS p` keeps its type); an expression of anything else is untyped.
- * A typed value anywhere else (under COALESCE or CASE, in arithmetic, an IN subquery, a set operation of two
- * types) is refused first (sql-typed-guard.ts): squirreling would answer it from text or doubles.
+ * A set operation of integers and decimals is cast to its wider DECIMAL (set-operation-types.ts). A typed value
+ * anywhere else (an IN subquery, a set operation of a decimal and a date…) is refused first (sql-typed-guard.ts):
+ * squirreling would answer it from text or doubles.
  */
 import type { Statement, UserDefinedFunction } from 'squirreling';
 import type { LakeError } from '../../errors.ts';
