@@ -79,6 +79,7 @@ export const enErrors2 = {
   'error.sql.tableFailed': (p: { table: string; message: string }) => `${p.table}: ${p.message}`,
   'error.sql.noTable': (p: { table: string; known?: string }) => `no table at "${p.table}" in this warehouse${p.known ? ` (tables: ${p.known})` : ''}`,
   'error.sql.expectedFrom': () => 'expected a query with FROM <table>',
+  'error.sql.badDateLiteral': (p: { value: string }) => `${p.value} is no DATE: Spark reads a year, then an optional month and day of one or two digits (2024-1-2), and a day the month has`,
   'error.sql.unclosedString': () => 'unclosed string',
   'error.sql.unclosedName': () => 'unclosed quoted name',
   'error.sql.unclosedComment': () => 'unclosed comment',
@@ -91,6 +92,8 @@ export const enErrors2 = {
   'error.sql.unexpectedChar': (p: { char: string }) => `Unexpected character "${p.char}"`,
   'error.sql.typed.setSides': (p: { operator: string; index: number; type: string; left: string; right: string }) =>
     `${p.operator} column ${p.index} of ${p.type} ${typedTail(`its sides are ${p.left} and ${p.right}`)}`,
+  'error.sql.typed.setWidened': (p: { operator: string; index: number; type: string }) =>
+    `${p.operator} column ${p.index} of ${p.type} inside the query: the query around it finds a column's type by its name, and that name is a table's column or another select's alias of another type here; give the first select's column an alias of its own`,
   'error.sql.typed.inSubquery': (p: { type: string }) => `IN (subquery) of ${p.type} ${typedTail('the subquery compares its values as text')}`,
   'error.sql.typed.subqueryValue': (p: { expr: string; type: string }) => `comparison with ${p.expr} of ${p.type} ${typedTail('a subquery\'s value is not typed here')}`,
   'error.sql.typed.mixed': (p: { type: string; other: string }) => `comparison of ${p.type} ${typedTail(`the other side is ${p.other}`)}`,
@@ -104,6 +107,7 @@ export const enErrors2 = {
   'error.sql.exact.castRange': (p: { expr: string; value: string; type: string }) => `${p.expr}: ${p.value} is out of range for ${p.type}`,
   'error.sql.exact.overflow': (p: { expr: string; type: string }) => `${p.expr}: the result is out of range for ${p.type}`,
   'error.sql.exact.divideByZero': (p: { expr: string }) => `${p.expr}: division by zero`,
+  'error.sql.exact.divOperand': (p: { expr: string; type: string }) => `${p.expr}: DIV of a ${p.type} operand is not supported here (Spark's DIV takes integers and decimals)`,
   'error.sql.exact.castInvalid': (p: { expr: string; value: string; type: string }) => `${p.expr}: ${p.value} cannot be cast to ${p.type}, it is a malformed number for that type (Spark in ANSI mode fails this cast too)`,
   'error.sql.exact.ambiguous': (p: { expr: string }) =>
     `${p.expr}: integer arithmetic past 2^53 on a value whose type is not known here (a double would round, an integer would not), so there is no one exact answer`,

@@ -9,6 +9,7 @@
  */
 import type { ExprNode, QueryPlan } from 'squirreling';
 import { applyInterval, dateTrunc, extractField } from './arrow-eval-dates.ts';
+import { checkDivOperands, integralDivide, isDivOperator } from './integral-divide.ts';
 import { arithmeticClasses, stringOperand, caseResults, compileTypedComparison, compileTypedIn, doubleResultType, isTypedComparison, stringResultCast, toResultBigint, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDecimal, toResultDouble, type TypeOf } from './typed-eval.ts';
 import { castStringOperand, typedConstant } from './typed-constants.ts';
 import { isOrderedType, keyOf, type SqlType } from './sql-types.ts';
@@ -19,7 +20,7 @@ import type { MessageKey } from '../../messages/en.ts';
 import { messageError } from '../../message-error.ts';
 import { sparkLike } from './spark-like.ts';
 import { compileSparkFunction } from './spark-functions.ts';
-import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, literalValue, numClass } from './exact-numeric.ts';
+import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, literalValue, numClass, type NumClass } from './exact-numeric.ts';
 import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
 
 
@@ -184,6 +185,16 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       // Time arithmetic (`ts - d`) has no exact meaning here: the fallback refuses it (sql-typed-guard.ts).
       if (ARITHMETIC_OPS.has(node.op) && [node.left, node.right].some((n) => isDated(staticType(n, scope.typeOf, scope.text)))) throw fallback('ui.query.reason.datedArithmetic', { operator: node.op });
       const op = node.op;
+      if (isDivOperator(node, scope.text)) {
+        // `a DIV b`: Spark's integral division, a BIGINT (integral-divide.ts).
+        // (A string operand is refused, not promoted: checkDivOperands takes the operands' own classes.)
+        const [l, r] = [node.left, node.right].map((n) => numClass(n, (x) => staticType(x, scope.typeOf, scope.text), scope.text)) as [NumClass, NumClass];
+        checkDivOperands(l, r, node, scope.text);
+        const operand = (n: ExprNode, c: NumClass): Compiled => { const t = decimalLiteralText(n, c, scope.text); return t === undefined ? compileExpr(n, scope) : () => t; };
+        const a = operand(node.left, l);
+        const b = operand(node.right, r);
+        return () => integralDivide(a(), b(), l, r, node, scope.text);
+      }
       if (ARITHMETIC_OPS.has(op)) {
         // Integers and decimals exact, or refused (exact-numeric.ts); never Number() of a 64-bit value or a decimal.
         const sub = (n: ExprNode) => staticType(n, scope.typeOf, scope.text);

@@ -74,11 +74,12 @@ const FRACTION_TEXT = /^\s*[+-]?(\d*)\.(\d*)\s*$/;
 export interface At { readonly positionStart?: number; readonly positionEnd?: number; /** Its text, when known before (the fallback's calls carry it). */ readonly expr?: string }
 /**
  * An expression as the error names it: its text in the engine's query, else `what` — as the user wrote it: the
- * engine's query spells integer literals past 2^53 with a bigint suffix (`…n`, table-refs.ts), dropped here.
+ * engine's query spells integer literals past 2^53 with a bigint suffix (`…n`, table-refs.ts), dropped here, and DIV
+ * as `/` and a marker comment (table-refs.ts DIV_TEXT), written back as DIV.
  */
 export const exprText = (node: At, text: string | undefined, what = 'expression'): string =>
   (node.expr ?? (text !== undefined && node.positionStart !== undefined && node.positionEnd !== undefined ? text.slice(node.positionStart, node.positionEnd).trim() || what : what))
-    .replace(/\b(\d+)n\b/g, '$1');
+    .replace(/\b(\d+)n\b/g, '$1').replaceAll('/ /*__ls_div*/', 'DIV');
 
 /** Throws the SQL LakeError `code` with message `why` at `at` (the engine query's place). */
 export function fail(code: 'DataInvalid' | 'Unsupported', why: LakeErrorRef, at: At): never {

@@ -10,8 +10,10 @@
  *   names. Spark keeps every column. The outermost select list gives each column of a repeated name an alias of
  *   its own (a star over a join is first spelled out as its qualified columns), and the result shows the names
  *   the query gave. A set operation's arms are paired by position under the first arm's names (positionalArms),
- *   also where they repeat a name or name columns differently. A subquery or CTE whose columns repeat a name is
- *   refused at its place (LakeError Unsupported): the outer query could only name one of them.
+ *   also where they repeat a name or name columns differently. A subquery or CTE whose columns repeat a name
+ *   gives each repeated column an internal alias, shown under its own name (Spark keeps both); the query reading
+ *   it naming one of them is AMBIGUOUS_REFERENCE at that name (LakeError Unsupported). Read any other way (a set
+ *   operation's arm, a JOIN subquery) it is refused at its place.
  */
 import type { AsyncDataSource, QueryPlan, SelectStatement, Statement, UserDefinedFunction } from 'squirreling';
 import { errorRef, errorText, type ErrorRef } from '../../messages/message-parts.ts';
@@ -73,8 +75,9 @@ function topProject(plan: QueryPlan): Extract<QueryPlan, { type: 'Project' }> | 
  * or the place of a subquery, CTE or set-operation arm that repeats a name. Must hold: the rewritten statement
  * yields the same rows in the same column order, each column with its own values.
  */
-export function uniqueOutputColumns(engine: Engine, statement: Statement, tables: Record<string, AsyncDataSource>, functions: Record<string, UserDefinedFunction>): OutputColumns {
+export function uniqueOutputColumns(engine: Engine, given: Statement, tables: Record<string, AsyncDataSource>, functions: Record<string, UserDefinedFunction>): OutputColumns {
   const ctx: Ctx = { engine, tables, functions };
+  const statement = nestedSetNames(engine, given);
   const top = statement.type === 'with' ? statement.query : statement;
   // A name two sides of a join have, unqualified: Spark refuses it (AMBIGUOUS_REFERENCE), squirreling took the first.
   for (const s of allSelects(statement)) {
@@ -87,15 +90,39 @@ export function uniqueOutputColumns(engine: Engine, statement: Statement, tables
   // A set operation on top: its arms' columns by position, under the first arm's names (Spark).
   const positional = top.type === 'compound' ? positionalArms(engine, top) : undefined;
   if (positional && 'refused' in positional) return { statement, refused: positional.refused };
-  // Inner selects first: a repeated name there cannot be told apart by the query around it.
+  // Inner selects first: a repeated name there is answered while the query around it does not name it (Spark),
+  // each such column under an internal alias of its own; named there it is AMBIGUOUS_REFERENCE at the name.
   const inner = innerSelects(statement, top).filter((s) => !positional?.arms.includes(s));
+  const renamed = new Map<unknown, SelectStatement>();
+  const original = new Map<string, string>();
   for (const s of inner) {
     const names = s.columns.some((c) => c.type === 'star') ? namesOf(ctx, s) : s.columns.map((c) => (c.type === 'derived' ? c.alias ?? engine.derivedAlias(c.expr) : ''));
     const repeat = names && firstRepeat(names);
-    if (repeat !== undefined) {
+    if (repeat === undefined) continue;
+    const readers = s.columns.some((c) => c.type === 'star') ? undefined : readersOf(statement, s);
+    if (!readers) {
       const ref = errorRef('error.sql.repeatedColumn', { name: repeat });
       return { statement, refused: { reason: errorText(ref), ref, positionStart: s.positionStart, positionEnd: s.positionEnd } };
     }
+    const repeated = new Set(names!.filter((n, k) => names!.indexOf(n) !== k).map((n) => n.toLowerCase()));
+    for (const { select, alias } of readers) {
+      const id = nameIn(select, (n) => repeated.has(n.name.toLowerCase()) && (n.prefix === undefined || n.prefix.toLowerCase() === alias.toLowerCase()));
+      if (id) {
+        const ref = errorRef('error.sql.ambiguousColumn', { name: id.name, candidates: names!.map((n, k) => [n, k] as const).filter(([n]) => n.toLowerCase() === id.name.toLowerCase()).map(([n, k]) => `${alias}.${n} (${k + 1})`).join(', ') });
+        return { statement, refused: { reason: errorText(ref), ref, positionStart: id.positionStart, positionEnd: id.positionEnd } };
+      }
+    }
+    renamed.set(s, { ...s, columns: s.columns.map((c, k) => {
+      if (c.type !== 'derived' || !repeated.has(names![k]!.toLowerCase())) return c;
+      const alias = `__ls_dup_${original.size + 1}`;
+      original.set(alias, names![k]!);
+      return { ...c, alias };
+    }) });
+  }
+  if (renamed.size > 0) {
+    const r = uniqueOutputColumns(engine, replaceNodes(statement, renamed), tables, functions);
+    const names = r.refused ? undefined : r.names ?? namesOf(ctx, r.statement);
+    return names?.some((n) => original.has(n)) ? { ...r, names: names.map((n) => original.get(n) ?? n) } : r;
   }
   if (positional) return { statement: statement.type === 'with' ? { ...statement, query: positional.statement } : positional.statement, names: positional.names };
   if (top.type !== 'select') return { statement };
@@ -133,6 +160,89 @@ export function uniqueOutputColumns(engine: Engine, statement: Statement, tables
 }
 
 type Compound = Extract<Statement, { type: 'compound' }>;
+
+/**
+ * The selects that read inner select `s` by its columns' names, with the name they call it: the select whose
+ * FROM is the subquery `s`, or every select whose FROM or JOIN names the CTE whose body is `s`. Undefined when
+ * `s` is read otherwise (a set operation's arm, a JOIN subquery): left refused.
+ */
+function readersOf(statement: Statement, s: SelectStatement): { select: SelectStatement; alias: string }[] | undefined {
+  const cte = statement.type === 'with' ? statement.ctes.find((c) => c.query === s) : undefined;
+  const out: { select: SelectStatement; alias: string }[] = [];
+  let found = false;
+  for (const r of allSelects(statement)) {
+    const from = r.from as unknown as Node;
+    if (from.type === 'subquery' && from.query === s) { out.push({ select: r, alias: String(from.alias ?? '') }); found = true; }
+    if (!cte) continue;
+    const sources = [from, ...(r.joins as unknown as Node[])].filter((f) => typeof f.table === 'string' && f.table.toLowerCase() === cte.name.toLowerCase());
+    for (const f of sources) out.push({ select: r, alias: String(f.alias ?? cte.name) });
+  }
+  return found || cte ? out : undefined;
+}
+
+/** The first identifier `match` takes in select `s`'s own clauses (not inside a nested query, which has its own FROM). */
+function nameIn(s: SelectStatement, match: (id: Identifier) => boolean): Identifier | undefined {
+  let found: Identifier | undefined;
+  const walk = (v: unknown): void => {
+    if (found || !v || typeof v !== 'object') return;
+    if (Array.isArray(v)) { v.forEach(walk); return; }
+    const n = v as Node;
+    if (n.type === 'select' || n.type === 'compound' || n.type === 'with') return;
+    if (n.type === 'identifier' && match(n as unknown as Identifier)) { found = n as unknown as Identifier; return; }
+    for (const [k, x] of Object.entries(n)) if (k !== 'subquery') walk(x);
+  };
+  for (const c of s.columns) if (c.type === 'derived') walk(c.expr); else if (c.type === 'star') walk(c);
+  walk(s.where); walk(s.groupBy); walk(s.having); walk(s.orderBy.map((o) => o.expr));
+  for (const j of s.joins) walk(j.on);
+  return found;
+}
+
+/** `statement` with each node of `by` replaced by its value. */
+function replaceNodes(statement: Statement, by: ReadonlyMap<unknown, unknown>): Statement {
+  const walk = (v: unknown): unknown => {
+    if (by.has(v)) return walk(by.get(v));
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const out: Node = {};
+    for (const [k, x] of Object.entries(v as Node)) out[k] = walk(x);
+    return out;
+  };
+  return walk(statement) as Statement;
+}
+
+
+/**
+ * `statement` with every set operation inside it (a subquery, a CTE body — not the one on top, which
+ * {@link positionalArms} handles) naming each arm's columns after the first arm's, as Spark names the result
+ * (SQL reference, "Set Operators": by position, the first arm's names); squirreling pairs arms by name and wants
+ * them identical. Arms with a star, or a nested ORDER BY/LIMIT, are left as they are.
+ */
+function nestedSetNames(engine: Engine, statement: Statement): Statement {
+  const onTop = new Set<unknown>();
+  const mark = (s: unknown): void => { const n = s as Node; if (n?.type === 'compound') { onTop.add(n); mark(n.left); mark(n.right); } };
+  mark(statement.type === 'with' ? statement.query : statement);
+  const namesOfArm = (a: SelectStatement) => a.columns.map((c) => (c.type === 'derived' ? c.alias ?? engine.derivedAlias(c.expr) : ''));
+  const rename = (c: Compound): Compound | undefined => {
+    const arms: SelectStatement[] = [];
+    const flatten = (s: Statement): boolean => (s.type === 'select' ? (arms.push(s), !s.columns.some((x) => x.type === 'star'))
+      : s.type === 'compound' && (s === c || (s.orderBy.length === 0 && s.limit === undefined && s.offset === undefined)) && flatten(s.left) && flatten(s.right));
+    if (!flatten(c) || arms.some((a) => a.columns.length !== arms[0]!.columns.length)) return undefined;
+    const names = namesOfArm(arms[0]!);
+    const rebuild = (s: Statement): Statement => (s.type === 'select'
+      ? { ...s, columns: s.columns.map((col, k) => (col.type === 'derived' && namesOfArm(s)[k] !== names[k] ? { ...col, alias: names[k] } : col)) }
+      : s.type === 'compound' ? { ...s, left: rebuild(s.left), right: rebuild(s.right) } : s);
+    return rebuild(c) as Compound;
+  };
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const n = (v as Node).type === 'compound' && !onTop.has(v) ? rename(v as Compound) ?? v : v;
+    const out: Node = {};
+    for (const [k, x] of Object.entries(n as Node)) out[k] = walk(x);
+    return out;
+  };
+  return walk(statement) as Statement;
+}
 
 /**
  * A set operation whose arms repeat a name or name their columns differently (`SELECT a.id, b.id … UNION ALL

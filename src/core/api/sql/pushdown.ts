@@ -164,6 +164,8 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
     const t = types?.get(term);
     // A string meeting a DATE is that date, its time part dropped (sql-types.ts dateOfText).
     if (t?.kind === 'date' && typeof value === 'string') value = dateOfText(value) as string;
+    // A time written with one-digit fields (`'2024-1-2 3:04'`, which Spark reads) is not pushed: the formats' filters read the padded form only.
+    if (t?.kind === 'timestamp' && typeof value === 'string' && !/^\s*[+-]?\d{4,6}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?|\s*$)/.test(value)) return undefined;
     if (t?.kind === 'double') {
       const d = literalDouble(valueNode, text) ?? (typeof value === 'string' ? sqlDouble(value) : undefined);
       return d === undefined ? undefined : sparkNaN(op, term, d, t.float ? doubleOnFloat(op, term, d) : { op, term, value: value !== undefined && typeof value !== 'string' ? value : d });

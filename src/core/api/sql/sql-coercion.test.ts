@@ -176,6 +176,20 @@ describe('COALESCE, GREATEST, LEAST and CASE mixing strings with numbers (ANSI f
     await expectRows('SELECT id, CASE WHEN id = 1 THEN s ELSE 10 END AS c FROM t WHERE id < 3 ORDER BY c, id', [[1, 7], [2, 10]]);
   });
 
+  it('a string, an integer, then a DECIMAL are Spark\'s wider DECIMAL: the strings cast to it, ordered as numbers', async () => {
+    // Folded strings first: STRING + INT → BIGINT, BIGINT (decimal(20,0)) + DECIMAL(2,1) → DECIMAL(21,1)
+    // (AnsiTypeCoercion.findWiderCommonType, DecimalPrecision.widerDecimalType); each string is cast straight to it
+    // (old: the text kept, so ' 8 ' ordered first and '9007199254740993' before '9' as text).
+    await expectRows('SELECT id, COALESCE(s, 1, 2.5) AS c FROM t ORDER BY c, id', [[5, '0.0'], [4, '1.0'], [1, '7.0'], [2, '8.0'], [3, '9007199254740993.0']]);
+    await expectRows('SELECT id FROM t WHERE COALESCE(s, 1, 2.5) > 7.5 ORDER BY id', [[2], [3]]);
+    await expectRows('SELECT GREATEST(s, 1, 2.5) AS g, LEAST(s, 10, 2.5) AS l FROM t WHERE id = 2', [['8.0', '2.5']]);
+    await expectRows('SELECT id, CASE WHEN id = 1 THEN s WHEN id = 2 THEN 10 ELSE 2.5 END AS c FROM t WHERE id < 4 ORDER BY c DESC', [[2, '10.0'], [1, '7.0'], [3, '2.5']]);
+    // The cast to DECIMAL reads a fraction ('7.5', which a BIGINT would refuse) and rounds half up to the scale.
+    await expectRows('SELECT COALESCE(s, 1, 2.5) AS c FROM bad WHERE id = 1', [['7.5']]);
+    await expectRows("SELECT COALESCE('7.55', 1, 2.5) AS a, COALESCE('-7.55', n, 2.5) AS b FROM t WHERE id = 1", [['7.6', '-7.6']]);
+    await expectError('SELECT COALESCE(s, 1, 2.5) AS c FROM bad WHERE id = 2', 'DataInvalid', 's, 1, 2.5)');
+  });
+
   it('a string that does not cast is an error at the string', async () => {
     await expectError('SELECT COALESCE(s, 0) AS c FROM bad', 'DataInvalid', 's, 0)');
     await expectError('SELECT GREATEST(s, 0.5) AS c FROM bad WHERE id = 2', 'DataInvalid', 's, 0.5)');
@@ -196,5 +210,43 @@ describe('a set operation of a string and a number column (ANSI WidenSetOperatio
     await expectError('SELECT s AS v FROM bad UNION ALL SELECT id FROM bad', 'DataInvalid', 's AS v');
     // A string, an INT, then a DECIMAL: Spark's wider DECIMAL(22,2) (BIGINT first), not followed here: refused, not mixed.
     await expectError('SELECT s AS v FROM t UNION ALL SELECT n FROM t UNION ALL SELECT w FROM t', 'Unsupported', 'SELECT s');
+  });
+});
+
+describe('a set operation of integers and decimals is the wider DECIMAL (WidenSetOperationTypes → DecimalPrecision.widerDecimalType)', () => {
+  // INT is decimal(10,0), BIGINT decimal(20,0); the column is decimal(max(p − s) + max(s), max(s)). Old: refused
+  // (Unsupported); a widening that kept squirreling's ORDER BY ordered the decimal texts as text ('10.00' < '2.00').
+  // n + 2: 9, 10, NULL, 11, 2 (INT); w: 1.00, 0.00, 0.00, NULL, NULL (decimal(10,2)) → decimal(12,2).
+  const ASCENDING = [[null], ['0.00'], ['1.00'], ['2.00'], ['9.00'], ['10.00'], ['11.00']];
+  it('orders by name and by ordinal as numbers, and deduplicates equal values of two types', async () => {
+    await expectRows('SELECT n + 2 AS v FROM t UNION SELECT w FROM t ORDER BY v', ASCENDING);
+    await expectRows('SELECT n + 2 AS v FROM t UNION SELECT w FROM t ORDER BY 1', ASCENDING);
+    await expectRows('SELECT n + 2 AS v FROM t UNION SELECT w AS v FROM t ORDER BY v DESC', [...ASCENDING.slice(1)].reverse().concat([[null]]));
+    // The first arm's column unaliased, at the top: ORDER BY by its name.
+    await expectRows('SELECT n FROM t WHERE id < 3 UNION ALL SELECT w FROM t WHERE id = 1 ORDER BY n', [['1.00'], ['7.00'], ['8.00']]);
+    await expectRows('SELECT w AS v FROM t WHERE id = 2 INTERSECT SELECT n FROM t ORDER BY 1', [['0.00']]);
+  });
+
+  it('a query or CTE around the set operation compares and orders the column as its DECIMAL', async () => {
+    await expectRows('SELECT v FROM (SELECT n + 2 AS v FROM t UNION SELECT w FROM t) q WHERE v > 1.5 ORDER BY v', [['2.00'], ['9.00'], ['10.00'], ['11.00']]);
+    await expectRows('WITH u AS (SELECT n + 2 AS v FROM t UNION ALL SELECT w FROM t) SELECT v FROM u WHERE v >= 10 ORDER BY v DESC', [['11.00'], ['10.00']]);
+    await expectRows('WITH u AS (SELECT n + 2 AS v FROM t UNION ALL SELECT w FROM t) SELECT MAX(v) AS m, COUNT(*) AS c FROM u', [['11.00', 10]]);
+  });
+
+  it('a BIGINT with a decimal(20,10) is a decimal(30,10): exact past 2^53', async () => {
+    // g = 2^60 + 2^36 + 1, whose neighbour 2^60 + 2^36 is the same double.
+    await expectRows('SELECT g AS v FROM t WHERE id = 1 UNION ALL SELECT e FROM t WHERE id = 1 ORDER BY v DESC', [['1152921573326323713.0000000000'], ['0.3333333333']]);
+    await expectRows('SELECT v FROM (SELECT g AS v FROM t UNION ALL SELECT e FROM t) q WHERE v = 1152921573326323712', []);
+    await expectRows('SELECT v FROM (SELECT g AS v FROM t UNION ALL SELECT e FROM t) q WHERE v = 1152921573326323713', [['1152921573326323713.0000000000']]);
+  });
+
+  it('two decimals of different scales take the larger scale', async () => {
+    // w + 9: decimal(11,2); e: decimal(20,10) → decimal(20,10).
+    await expectRows('SELECT w + 9 AS v FROM t UNION SELECT e FROM t ORDER BY v', [[null], ['0.3333333333'], ['9.0000000000'], ['10.0000000000']]);
+  });
+
+  it('refuses it inside a query where the first arm\'s name is a table column of another type', async () => {
+    // The outer `n` would be typed as the table's INT column n, and ordered as text.
+    await expectError('SELECT n FROM (SELECT n FROM t UNION SELECT w FROM t) q ORDER BY n', 'Unsupported', 'SELECT n FROM t UNION');
   });
 });

@@ -371,3 +371,41 @@ describe('numbers of mixed types as Spark types them', () => {
     await rows('SELECT id FROM t WHERE COALESCE(big, 0e0) = 9007199254740992e0 ORDER BY id', [[1], [2]]);
   });
 });
+
+describe('a DIV b: Spark\'s integral division (IntegralDivide), a BIGINT truncated toward zero', () => {
+  // Old: not parsed (squirreling: `Expected FROM after "DIV"`).
+  it('of integers: truncated toward zero, exact past 2^53, with the precedence of * and /', async () => {
+    // 7 DIV 2 = 3, -3 DIV 2 = -1 (toward zero, not -2); NULL stays NULL.
+    await expectRows('SELECT id, n DIV 2 AS a, n div -2 AS b FROM t WHERE id < 5 ORDER BY id', [[1, 3, -3], [2, -1, 1], [3, 1073741823, -1073741823], [4, null, null]]);
+    await expectRows('SELECT big DIV 3 AS a, big DIV big AS b FROM t WHERE id < 4 ORDER BY id', [[int((TWO_53 + 1n) / 3n), 1], [int(TWO_53 / 3n), 1], [int(MAX / 3n), 1]]);
+    // DIV binds like * and / (n + (7 DIV 2)), and it is a BIGINT in comparisons and ORDER BY.
+    await expectRows('SELECT n + 7 DIV 2 AS a, (n + 7) DIV 2 AS b FROM t WHERE id = 1', [[10, 7]]);
+    await expectRows('SELECT id FROM t WHERE n DIV 2 = 3', [[1]]);
+    await expectRows('SELECT id FROM t WHERE id < 4 ORDER BY big DIV 1000 DESC, id', [[3], [1], [2]]);
+  });
+
+  it('of decimals: the exact quotient truncated (BigDecimal.divideToIntegralValue), as a BIGINT', async () => {
+    // d2: 9007199254740993.50, -2.50, 1234…56.78 (38 digits); -2.50 DIV 0.3 = -8 (-8.33…).
+    await expectRows('SELECT d2 DIV 2 AS a, d2 DIV 0.3 AS b, n DIV 2.5 AS c FROM t WHERE id < 3 ORDER BY id', [[int(((TWO_53 + 1n) * 100n + 50n) / 200n), int(((TWO_53 + 1n) * 100n + 50n) / 30n), 2], [-1, -8, -1]]);
+    await expectRows('SELECT d0 DIV 12345 AS a FROM t WHERE id = 2', [[1]]);
+  });
+
+  it('by zero, or past 64 bits, is an error at its place (Spark ANSI: DIVIDE_BY_ZERO, ARITHMETIC_OVERFLOW)', async () => {
+    await expectError('SELECT 1 DIV n AS a FROM t WHERE id = 5', 'DataInvalid', '1 DIV n');
+    await expectError('SELECT d2 DIV 0.0 AS a FROM t WHERE id = 1', 'DataInvalid', 'd2 DIV 0.0');
+    await expectError('SELECT big DIV -1 AS a FROM t WHERE id = 4', 'DataInvalid', 'big DIV -1');
+    await expectError('SELECT d2 DIV 1 AS a FROM t WHERE id = 3', 'DataInvalid', 'd2 DIV 1');
+    const e = await runSql(storage, { query: 'SELECT 1 DIV n AS a FROM t WHERE id = 5', tables: TABLES }).catch((x: unknown) => x);
+    expect(String((e as Error).message)).toContain('1 DIV n: division by zero');
+  });
+
+  it('of a DOUBLE or a string is refused (Unsupported), and a column named div is still a name', async () => {
+    await expectError('SELECT x DIV 2 AS a FROM t', 'Unsupported', 'x DIV 2');
+    await expectError("SELECT '7' DIV 2 AS a FROM t", 'Unsupported', "'7' DIV 2");
+    // `n div` is n AS div.
+    for (const executor of EXECUTORS) {
+      const r = await runSql(storage, { query: 'SELECT n div FROM t WHERE id = 1', tables: TABLES }, { executor });
+      expect([r.columns.map((c) => c.name), r.rows], executor).toEqual([['div'], [[7]]]);
+    }
+  });
+});

@@ -2,9 +2,9 @@
  * Exact or refused, for the squirreling fallback: sql-typed-rewrite.ts makes a decimal, date or timestamp
  * value exact where it is compared, ordered or aggregated directly, and decimal arithmetic exact
  * (exact-numeric.ts). Anywhere else squirreling would compare its canonical text or compute with doubles
- * (`COALESCE(d, 0) > 5`, `CASE … THEN d`, `ts - d`, `x IN (SELECT d …)`, a UNION of decimals of two
- * scales), which is a wrong answer without an error; this
- * walk refuses such a use with LakeError Unsupported at its place instead.
+ * (`COALESCE(d, 0) > 5`, `CASE … THEN d`, `ts - d`, `x IN (SELECT d …)`, a UNION of a decimal and a date,
+ * a widened UNION column a query around it would not read as its DECIMAL — set-operation-types.ts), which is a
+ * wrong answer without an error; this walk refuses such a use with LakeError Unsupported at its place instead.
  */
 import type { Statement } from 'squirreling';
 import { LakeError, type LakeErrorRef } from '../../errors.ts';
@@ -14,6 +14,7 @@ import { isNumberType, isOrderedType, typeSpec, type SqlType } from './sql-types
 import { ARITHMETIC_OPS } from './exact-numeric.ts';
 import { isDated } from './typed-dates.ts';
 import { PASS_THROUGH, setColumnCast } from './typed-eval.ts';
+import { setDecimalColumns, setWideningProblem } from './set-operation-types.ts';
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -58,15 +59,25 @@ export function guardTyped(statement: Statement, typeOfNode: (n: unknown) => Sql
   /** A child in a position that keeps its value as is (a select column, a direct comparison operand…). */
   const exact = new WeakSet<object>();
 
+  // Set operations on top (and their nested arms) are read only by their own ORDER BY (set-operation-types.ts).
+  const tops = new Set<unknown>();
+  const markTop = (s: unknown): void => { if (isNode(s) && s.type === 'compound') { tops.add(s); markTop(s.left); markTop(s.right); } };
+  markTop(statement.type === 'with' ? statement.query : statement);
+  const nameType = (name: string) => typeOfNode({ type: 'identifier', name, positionStart: 0, positionEnd: 0 });
   const visit = (v: unknown): void => {
     if (Array.isArray(v)) { v.forEach(visit); return; }
     if (!isNode(v)) return;
     if (v.type === 'compound') {
+      // Integers with decimals, or decimals of two scales: the wider DECIMAL, unless a query around it would not read it as one.
+      const widened = setDecimalColumns(v, typeOfNode);
+      const problem = setWideningProblem(v, tops.has(v), typeOfNode, nameType);
+      if (problem) refuse(v, errorRef('error.sql.typed.setWidened', { operator: String(v.operator), index: problem.index + 1, type: `DECIMAL(${problem.type.precision ?? 38},${problem.type.scale})` }));
       const l = columnTypes(v.left as Statement, typeOfNode);
       const r = columnTypes(v.right as Statement, typeOfNode);
       const arms = (s: Statement): Statement[] => (s.type === 'compound' ? [...arms(s.left), ...arms(s.right)] : [s]);
       const all = arms(v as unknown as Statement).map((a) => columnTypes(a, typeOfNode, true));
       l.forEach((lt, i) => {
+        if (widened[i]) return;
         const rt = r[i];
         // A string with numbers: all arms cast to BIGINT or DOUBLE (typed-eval.ts setColumnCast; the rewrite casts each arm).
         const types = all.map((a) => a[i]);

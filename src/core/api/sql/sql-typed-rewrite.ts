@@ -12,8 +12,9 @@
  * (squirreling 0.12 has no aggregate window functions, only ROW_NUMBER, so none is to be rewritten.)
  * Column types come from the relations by name (qualified by alias where written) and from select aliases
  * of typed expressions (so a CTE's `price AS p` keeps its type); an expression of anything else is untyped.
- * A typed value anywhere else (under COALESCE or CASE, in arithmetic, an IN subquery, a set operation of two
- * types) is refused first (sql-typed-guard.ts): squirreling would answer it from text or doubles.
+ * A set operation of integers and decimals is cast to its wider DECIMAL (set-operation-types.ts). A typed value
+ * anywhere else (an IN subquery, a set operation of a decimal and a date…) is refused first (sql-typed-guard.ts):
+ * squirreling would answer it from text or doubles.
  */
 import type { Statement, UserDefinedFunction } from 'squirreling';
 import type { LakeError } from '../../errors.ts';
@@ -21,11 +22,14 @@ import { errorRef } from '../../messages/message-parts.ts';
 import { messageError } from '../../message-error.ts';
 import { derivedAlias } from './fast-sort.ts';
 import { guardTyped } from './sql-typed-guard.ts';
+import { checkDivOperands, isDivOperator } from './integral-divide.ts';
+import { armNames, orderPosition, setArms, setDecimalColumns, setDecimalType } from './set-operation-types.ts';
 import { checkLiteral, compareTyped, dateOfText, doubleOfOrderKey, doubleOrderKey, isOrderedType, keyOf, sqlDouble, typeOfSpec, typeSpec, valueOfKey, type SqlType } from './sql-types.ts';
-import { arithmeticClasses, stringCastOf, stringOperand, caseResults, comparisonType, doubleResultType, stringResultCast, setColumnCast, inType, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDecimal, type TypeOf } from './typed-eval.ts';
-import { castStringOperand, constantOf, rescaleDecimal, typedConstant } from './typed-constants.ts';
-import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, exprText, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
-import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
+import { arithmeticClasses, stringCastOf, stringOperand, caseResults, comparisonType, doubleResultType, stringResultCast, setColumnCast, inType, isStringOperand, PASS_THROUGH, passThroughType, searchedCase, shiftedOperandType, staticType, toResultDecimal, type TypeOf } from './typed-eval.ts';
+import { constantOf, typedConstant } from './typed-constants.ts';
+import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactArithmetic, exprText, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
+import { INTEGER_CASTS } from './numeric-cast.ts';
+import { SQL_CAST_FUNCTIONS, type ArithSpec } from './typed-cast-functions.ts';
 import { decimalAvgValue, decimalSumValue } from './decimal-aggregates.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
 
@@ -128,55 +132,9 @@ export const SQL_TYPED_FUNCTIONS: Record<string, UserDefinedFunction> = {
     apply: (op, spec, a, b) => { const c = JSON.parse(String(spec)) as ArithSpec; return exactArithmetic(String(op), a, b, c.l, c.r, c.out, c.at, undefined) as never; },
     arguments: { min: 4, max: 4 },
   },
-  __LS3_NEG: {
-    apply: (spec, v) => { const c = JSON.parse(String(spec)) as ArithSpec; return exactNegate(v, c.l, c.at, undefined) as never; },
-    arguments: { min: 2, max: 2 },
-  },
-  __LS3_ABS: {
-    apply: (spec, v) => { const c = JSON.parse(String(spec)) as ArithSpec; return exactAbs(v, c.l, c.at, undefined) as never; },
-    arguments: { min: 2, max: 2 },
-  },
-  // A FLOAT compared with another number is widened to a double: Math.fround of the float's shortest text.
-  __LS3_WIDEN: { apply: (v) => (v == null ? null : Math.fround(Number(v))) as never, arguments: { min: 1, max: 1 } },
-  // CAST(… AS FLOAT | REAL): 32-bit in Spark (squirreling keeps the double).
-  // CAST(… AS FLOAT | REAL | DOUBLE): FLOAT is 32-bit in Spark (squirreling keeps the double); malformed text is an error.
-  __LS3_FLOAT: {
-    apply: (to, spec, v) => {
-      const c = JSON.parse(String(spec)) as ArithSpec;
-      const out = castToFloating(v, String(to), c.at, undefined);
-      if (typeof out === 'object' && out !== null) throw messageError('DataInvalid', 'error.sql', { message: errorRef('error.sql.castObject', { to: String(to) }) }, { engineStart: c.at.positionStart, engineEnd: c.at.positionEnd });
-      return out as never;
-    },
-    arguments: { min: 3, max: 3 },
-  },
-  // A value as the DOUBLE of a result that mixes a DOUBLE with other numbers (COALESCE, CASE…): `widen` for a FLOAT.
-  __LS3_TODOUBLE: {
-    apply: (widen, v) => (v == null ? null : widen === 'float' ? Math.fround(Number(v)) : typeof v === 'number' ? v : sqlDouble(v) ?? null) as never,
-    arguments: { min: 2, max: 2 },
-  },
-  // A value as the wider DECIMAL of a CASE or COALESCE/GREATEST/LEAST result (rescaled, overflow an error).
-  __LS3_TODECIMAL: {
-    apply: (spec, v) => { const t = JSON.parse(String(spec)) as { scale: number; precision: number } & At; return rescaleDecimal(v, t, t, undefined) as never; },
-    arguments: { min: 2, max: 2 },
-  },
-  // A string side of a comparison or IN with a number: Spark's ANSI cast to BIGINT or DOUBLE (malformed text an error).
-  __LS3_STRCAST: {
-    apply: (to, spec, v) => { const at = JSON.parse(String(spec)) as At; return castStringOperand(v, to === 'DOUBLE' ? 'DOUBLE' : 'BIGINT', at, undefined) as never; },
-    arguments: { min: 3, max: 3 },
-  },
-  __LS3_CAST: {
-    apply: (to, spec, v) => {
-      const c = JSON.parse(String(spec)) as ArithSpec;
-      const out = castToInteger(v, String(to), c.at, undefined, c.l.kind !== 'decimal');
-      if (typeof out === 'object' && out !== null) throw messageError('DataInvalid', 'error.sql', { message: errorRef('error.sql.castObject', { to: String(to) }) }, { engineStart: c.at.positionStart, engineEnd: c.at.positionEnd });
-      return out as never;
-    },
-    arguments: { min: 3, max: 3 },
-  },
+  ...SQL_CAST_FUNCTIONS,
 };
 
-/** What an exact-number call needs to know of its operands, as the literal argument it gets (JSON). */
-interface ArithSpec { readonly l: NumClass; readonly r: NumClass; readonly out: NumClass; readonly at: At }
 
 /** Column types of the relations a query reads, by the names it may use. */
 export interface RelationTypes {
@@ -203,12 +161,25 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     if (found.length > 0) return found.every((t) => sameType(t, found[0])) ? found[0] : undefined;
     return node.prefix === undefined ? aliasTypes.get(node.name) : undefined;
   };
-  // Select aliases of typed expressions (CTEs, subqueries), until no new one appears.
+  // Select aliases of typed expressions (CTEs, subqueries), until no new one appears; a set operation's
+  // column of integers and decimals is its wider DECIMAL under the first arm's name (set-operation-types.ts).
+  const widenedNames = new Map<string, SqlType>();
+  const widenedColumns = new Set<unknown>();
   for (let changed = true; changed;) {
     changed = false;
     const visit = (v: unknown): void => {
       if (Array.isArray(v)) { v.forEach(visit); return; }
       if (!isNode(v)) return;
+      const first = v.type === 'compound' ? setArms(v)[0] : undefined;
+      if (first) {
+        const names = armNames(first);
+        setDecimalColumns(v, (n) => staticType(n as never, typeOf, text)).forEach((t, k) => {
+          if (!t) return;
+          setArms(v).forEach((a) => widenedColumns.add((a.columns as Node[])[k]));
+          const name = names[k];
+          if (name !== undefined && !widenedNames.has(name)) { widenedNames.set(name, t); aliasTypes.set(name, t); changed = true; }
+        });
+      }
       if (v.type === 'derived' && typeof v.alias === 'string' && !aliasTypes.has(v.alias)) {
         const t = staticType(v.expr as never, typeOf, text);
         if (t) { aliasTypes.set(v.alias, t); changed = true; }
@@ -217,6 +188,16 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     };
     visit(statement);
   }
+  // Another select's alias of that name and another type: the name types as neither (the guard refuses the set operation then).
+  const conflicts = (v: unknown): void => {
+    if (Array.isArray(v)) { v.forEach(conflicts); return; }
+    if (!isNode(v)) return;
+    const w = v.type === 'derived' && typeof v.alias === 'string' && !widenedColumns.has(v) ? widenedNames.get(v.alias) : undefined;
+    const own = w ? staticType(v.expr as never, typeOf, text) : undefined;
+    if (w && own && !sameType(own, w)) aliasTypes.delete(v.alias as string);
+    Object.values(v).forEach(conflicts);
+  };
+  conflicts(statement);
 
   const typeOfNode = (n: unknown) => staticType(n as never, typeOf, text);
   // What the rewrite below would leave inexact is refused before anything runs.
@@ -246,18 +227,22 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
   /** `n` rewritten, as the result type `t` of a CASE or COALESCE/GREATEST/LEAST of integers and decimals (typed-eval.ts widerDecimalType). */
   const widened = (n: Node, t: SqlType): unknown => {
     if (t.kind !== 'decimal' || !toResultDecimal(n as never, t, typeOf, text)) return walk(n);
-    return call(n, '__LS3_TODECIMAL', [lit(n, JSON.stringify({ scale: t.scale, precision: t.precision ?? 38, positionStart: n.positionStart, positionEnd: n.positionEnd, expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) })), walk(n)]);
+    return call(n, '__LS3_TODECIMAL', [lit(n, JSON.stringify({ scale: t.scale, precision: t.precision ?? 38, ...(isStringOperand(n as never, typeOf, text) ? { fromText: true } : {}), positionStart: n.positionStart, positionEnd: n.positionEnd, expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) })), walk(n)]);
   };
   /** Set operations' output columns mixing strings with numbers: each arm's column cast to the common type (setColumnCast). */
   const setCasts = new Map<Node, (n: Node, walked: unknown) => unknown>();
   const arms = (s: Node): Node[] => (s.type === 'compound' ? [...arms(s.left as Node), ...arms(s.right as Node)] : s.type === 'select' ? [s] : []);
   const castSetColumns = (v: Node): void => {
     const selects = arms(v);
+    if (selects.length === 0) return;
     const width = Math.min(...selects.map((a) => (a.columns as Node[]).length));
     for (let i = 0; i < width; i++) {
       const cols = selects.map((a) => (a.columns as Node[])[i]!);
       if (!cols.every((c) => c.type === 'derived')) continue;
       const types = cols.map((c) => typeOfNode(c.expr));
+      const dec = setDecimalType(types);
+      // Integers and decimals: each arm's column as the wider DECIMAL (rescaled; exact, the scale only grows).
+      if (dec) cols.forEach((c, k) => { if (!(types[k]?.kind === 'decimal' && sameType(types[k], dec))) setCasts.set(c, (n, w) => call(n, '__LS3_TODECIMAL', [lit(n, JSON.stringify({ scale: dec.scale, precision: dec.precision ?? 38, ...pos(n), expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) })), w])); });
       const to = setColumnCast(types);
       if (!to) continue;
       cols.forEach((c, k) => {
@@ -327,6 +312,14 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     const at = (n: Node): At & { expr: string } => ({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number, expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) });
     const sub = (n: ExprNodeLike) => staticType(n as never, typeOf, text);
     if (v.type === 'binary' && typeof v.op === 'string' && ARITHMETIC_OPS.has(v.op)) {
+      // `a DIV b`: Spark's integral division (integral-divide.ts); operands of other types (a string too) refused here.
+      if (isDivOperator(v as never, text)) {
+        const [dl, dr] = [v.left, v.right].map((n) => numClass(n as never, sub, text));
+        checkDivOperands(dl!, dr!, at(v), text);
+        const operand = (n: Node, c: NumClass) => { const t = decimalLiteralText(n as never, c, text); return t === undefined ? walk(n) : lit(n, t); };
+        rewritten++;
+        return call(v, '__LS3_DIV', [lit(v, JSON.stringify({ l: dl!, r: dr!, out: dl!, at: at(v) } satisfies ArithSpec)), operand(v.left as Node, dl!), operand(v.right as Node, dr!)]);
+      }
       const [l, r] = arithmeticClasses(v.left as never, v.right as never, typeOf, text);
       const out = arithmeticClass(v.op, l, r);
       rewritten++;
@@ -476,7 +469,15 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
           return col.type === 'derived' && col.alias === undefined && rewritten !== before ? { ...now, alias: derivedAlias(col.expr as never) } : now;
         });
       } else if (k === 'orderBy' && Array.isArray(x) && (v.type === 'select' || v.type === 'compound' || v.type === 'window')) {
+        const widenedAt = v.type === 'compound' ? setDecimalColumns(v, typeOfNode) : [];
         out.orderBy = (x as Node[]).map((term) => {
+          // A set operation's widened column, by ordinal or name: the key of its DECIMAL, read by the first arm's name
+          // at the term's place (output-columns.ts would take a call at the column's own place for the ordinal).
+          const k = v.type === 'compound' ? orderPosition(v, term.expr) : undefined;
+          const dec = k === undefined ? undefined : widenedAt[k];
+          const first = setArms(v)[0];
+          const name = k === undefined || !first ? undefined : armNames(first)[k];
+          if (dec && name !== undefined) { rewritten++; return { ...term, expr: call(term, '__LS3_KEY', [lit(term, typeSpec(dec)), { type: 'identifier', name, ...pos(term) }]) }; }
           const t = typeOfNode(term.expr);
           const now = walk(term) as Node;
           if (t?.kind === 'double') {

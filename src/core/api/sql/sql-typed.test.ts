@@ -161,3 +161,38 @@ describe('typed columns in SQL', () => {
     }
   });
 });
+
+describe('date texts as Spark 4 reads them (SparkDateTimeUtils.stringToDate / stringToTimestamp)', () => {
+  // Month, day (and hour, minute, second) of one or two digits; a DATE text may be a year alone or a year and
+  // month, and anything after a blank or `T` is dropped. Old: '2024-1-2' was "not a date value" (DataInvalid)
+  // and `DATE '…'` was not parsed.
+  const DAYS = (from: string, to: string) => ids((r) => r.day !== null && r.day >= DAY(from) && r.day <= DAY(to));
+  it('compares a date column with one-digit months and days, in comparisons, IN and BETWEEN', async () => {
+    for (const got of await idsOf("day = '2025-1-5'")) expect(got).toEqual(DAYS('2025-01-05', '2025-01-05'));
+    for (const got of await idsOf("day BETWEEN '2025-1-6' AND '2025-1-10 23:00'")) expect(got).toEqual(DAYS('2025-01-06', '2025-01-10'));
+    for (const got of await idsOf("day IN ('2024-12-31', '2025-1-11')")) expect(got).toEqual(ids((r) => r.day === DAY('2024-12-31') || r.day === DAY('2025-01-11')));
+    // '2025' is 2025-01-01 and '2025-1' the same day (year and month alone).
+    for (const got of await idsOf("day < '2025'")) expect(got).toEqual(DAYS('1970-01-01', '2024-12-31'));
+    for (const got of await idsOf("day >= '2025-1'")) expect(got).toEqual(DAYS('2025-01-01', '2025-12-31'));
+  });
+
+  it('reads DATE literals, one-digit fields included, as dates', async () => {
+    for (const got of await idsOf("day = DATE '2025-1-5'")) expect(got).toEqual(DAYS('2025-01-05', '2025-01-05'));
+    for (const got of await idsOf("day > DATE '2025-01-10'")) expect(got).toEqual(DAYS('2025-01-11', '2025-12-31'));
+    for (const r of await both("SELECT DATE '2024-2-28' + INTERVAL 1 DAY AS d FROM t WHERE id = 1")) expect(r.rows).toEqual([['2024-02-29']]);
+  });
+
+  it('compares a timestamp with a one-digit text as its instant', async () => {
+    for (const got of await idsOf("ts >= '2025-3-1 0:0:0.5'")) expect(got).toEqual(ids((r) => r.ts !== null && r.ts >= US('2025-03-01T00:00:00.5Z')));
+    for (const got of await idsOf("ts < '2025-3-1'")) expect(got).toEqual(ids((r) => r.ts !== null && r.ts < US('2025-03-01T00:00:00Z')));
+  });
+
+  it('refuses what Spark refuses: a month or day out of range, a day the month does not have', async () => {
+    for (const executor of EXECUTORS) {
+      for (const [query, at] of [["SELECT id FROM t WHERE day = '2025-2-29'", "'2025-2-29'"], ["SELECT id FROM t WHERE day = DATE '2025-13-1'", "'2025-13-1'"], ["SELECT id FROM t WHERE day = '2025-02-30'", "'2025-02-30'"]] as const) {
+        await expect(runSql(storage, { query, tables: TABLES }, { executor }), `${executor}: ${query}`)
+          .rejects.toMatchObject({ code: 'DataInvalid', message: expect.stringContaining(`line 1, column ${query.indexOf(at) + 1}`) });
+      }
+    }
+  });
+});

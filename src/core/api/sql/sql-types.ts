@@ -141,22 +141,42 @@ export function compareDecimal(a: Decimal, b: Decimal): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-const TIME_TEXT = /^\s*([+-]?\d{4,6})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|UTC|[+-]\d{2}(?::?\d{2})?)?\s*$/i;
+// Month, day, hour, minute and second of one or two digits, as Spark's stringToTimestamp reads them (`2024-1-2 3:04`).
+const TIME_TEXT = /^\s*([+-]?\d{4,6})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,9}))?)?)?\s*(Z|UTC|[+-]\d{2}(?::?\d{2})?)?\s*$/i;
 /** A timestamp text with more fraction digits than nanoseconds have (no instant we can hold exactly). */
-const TOO_FINE = /^\s*[+-]?\d{4,6}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}\.\d{10,}/;
+const TOO_FINE = /^\s*[+-]?\d{4,6}-\d{1,2}-\d{1,2}[T ]\d{1,2}:\d{1,2}:\d{1,2}\.\d{10,}/;
 
-const DATE_THEN_TIME = /^(\s*[+-]?\d{4,6}-\d{2}-\d{2})[T ]/;
+/** Spark's stringToDate forms: `yyyy`, `yyyy-[m]m`, `yyyy-[m]m-[d]d`, and that followed by a blank or `T` and anything. */
+const SPARK_DATE = /^\s*([+-]?\d{4,6})(?:-(\d{1,2})(?:-(\d{1,2})(?:[T ][^]*)?)?)?\s*$/;
+
+/** Days in month `mo` (1–12) of year `y` (proleptic Gregorian, as Spark's LocalDate). */
+const daysIn = (y: number, mo: number): number => new Date(Date.UTC(2000, mo, 0)).getUTCDate() - (mo === 2 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) ? 1 : 0);
+
+/**
+ * A text as Spark 4's Cast to DATE reads it (SparkDateTimeUtils.stringToDate: blanks trimmed, a year of four or
+ * more digits, a month and a day of one or two digits, 1 when left out, whatever follows a blank or `T` after
+ * the day ignored), as canonical `YYYY-MM-DD`: `'2024-1-2'` and `'2024-01-02 10:00:00'` are 2024-01-02, `'2024'`
+ * 2024-01-01. Undefined for any other text and for a day the month does not have (`'2024-2-30'`).
+ */
+export function sparkDateText(v: string): string | undefined {
+  const m = SPARK_DATE.exec(v);
+  if (!m) return undefined;
+  const y = Number(m[1]);
+  const mo = Number(m[2] ?? 1);
+  const d = Number(m[3] ?? 1);
+  if (mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo)) return undefined;
+  return `${m[1]}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
 
 /**
  * A string as Spark casts it to DATE before comparing it with a date (AnsiTypeCoercion.findWiderTypeForString:
- * a string with a DATE is a DATE; Cast's stringToDate reads `yyyy-mm-dd` and ignores what follows a `T` or a
- * blank): '2024-01-01 10:00:00' is the date 2024-01-01, so it equals that date rather than being 10 hours past
- * its midnight. Other values are returned as they are.
+ * a string with a DATE is a DATE; {@link sparkDateText}): '2024-01-01 10:00:00' is the date 2024-01-01, so it
+ * equals that date rather than being 10 hours past its midnight, and '2024-1-1' is that date too. Other values
+ * (text Spark does not read as a date) are returned as they are.
  */
 export function dateOfText(v: unknown): unknown {
   if (typeof v !== 'string') return v;
-  const m = DATE_THEN_TIME.exec(v);
-  return m ? m[1]! : v;
+  return sparkDateText(v) ?? v;
 }
 
 /** Epoch nanoseconds of a date or timestamp text ('2025-03-01', '2025-03-01 08:00:00.5+08:00', canonical `…Z`); undefined otherwise. */
@@ -166,7 +186,7 @@ export function parseInstant(v: unknown): bigint | undefined {
   if (!m) return undefined;
   const [, y, mo, d, h = '0', mi = '0', sec = '0', frac = '', zone] = m;
   const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec));
-  if (Number.isNaN(ms) || Number(mo) > 12 || Number(d) > 31 || Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) return undefined;
+  if (Number.isNaN(ms) || Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > daysIn(Number(y), Number(mo)) || Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) return undefined;
   // Date.UTC maps years 0-99 to 1900-1999; set the year exactly.
   const date = new Date(ms);
   date.setUTCFullYear(Number(y));

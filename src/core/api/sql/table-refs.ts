@@ -12,6 +12,7 @@
  */
 import { LakeError, type LakeErrorCode, type LakeErrorContext, type LakeErrorRef } from '../../errors.ts';
 import { errorRef } from '../../messages/message-parts.ts';
+import { sparkDateText } from './sql-types.ts';
 
 /** A lexical token: its kind, text (unquoted for strings and quoted names) and span in the query. */
 export interface SqlToken {
@@ -235,22 +236,53 @@ export function cteNames(tokens: readonly SqlToken[]): Set<string> {
   return names;
 }
 
+/** The comment that marks a `/` written as DIV in the engine's query (squirreling's tokenizer skips it; integral-divide.ts reads it). */
+export const DIV_MARKER = '/*__ls_div*/';
+/** What stands for `DIV` in the engine's query. */
+export const DIV_TEXT = `/ ${DIV_MARKER}`;
+
+/** Words after which a `DIV` is no operator (it cannot follow them as `a DIV b` does an operand). */
+const NOT_OPERAND_END = new Set(['SELECT', 'WHERE', 'AND', 'OR', 'NOT', 'ON', 'BY', 'WHEN', 'THEN', 'ELSE', 'CASE', 'IN', 'IS', 'LIKE', 'BETWEEN', 'HAVING', 'DISTINCT', 'AS', 'FROM', 'JOIN', 'DIV', 'ALL', 'UNION', 'INTERSECT', 'EXCEPT']);
+/** Words that end an expression: a `DIV` before them is an alias (`SELECT a div FROM t`), not an operator. */
+const NOT_OPERAND_START = new Set(['FROM', 'AS', 'WHERE', 'GROUP', 'ORDER', 'LIMIT', 'OFFSET', 'UNION', 'INTERSECT', 'EXCEPT', 'JOIN', 'ON', 'AND', 'OR', 'END', 'THEN', 'ELSE', 'WHEN', 'HAVING', 'ASC', 'DESC', 'NULLS', 'DIV', 'LEFT', 'RIGHT', 'INNER', 'FULL', 'CROSS', 'WINDOW']);
+
+/** True when token `i` is the word DIV between two operands (Spark's integral division, integral-divide.ts). */
+function isDivOperatorToken(tokens: readonly SqlToken[], i: number): boolean {
+  const prev = tokens[i - 1];
+  const next = tokens[i + 1];
+  if (!isWord(tokens[i], 'DIV') || !prev || !next) return false;
+  const ends = prev.kind === 'number' || prev.kind === 'string' || prev.kind === 'quoted' || prev.text === ')' || (prev.kind === 'word' && !NOT_OPERAND_END.has(prev.text.toUpperCase()));
+  const starts = next.kind === 'number' || next.kind === 'string' || next.kind === 'quoted' || ['(', '-', '+'].includes(next.text) || (next.kind === 'word' && !NOT_OPERAND_START.has(next.text.toUpperCase()));
+  return ends && starts;
+}
+
 /**
  * Replaces each reference's span by `relation` (plus ` AS "<name>"` when it had no alias), writes
  * integer literals beyond 2^53 with the engine's bigint suffix (`…n`) so a 19-digit id compares exactly,
- * and date-time literals in the rows' timestamp form ({@link canonicalTimeLiteral}).
+ * date-time literals in the rows' timestamp form ({@link canonicalTimeLiteral}), and the operator DIV as
+ * {@link DIV_TEXT} (squirreling has no DIV).
  */
 export function rewriteQuery(query: string, refs: readonly TableRefInQuery[], relationOf: (ref: TableRefInQuery) => string, tokens: readonly SqlToken[] = tokenize(query)): RewrittenQuery {
   const edits: { start: number; end: number; text: string }[] = refs.map((r) => ({
     start: r.start, end: r.end, text: `${relationOf(r)}${r.hasAlias ? '' : ` AS "${r.name.replaceAll('"', '""')}"`}`,
   }));
-  for (const t of tokens) {
-    const time = t.kind === 'string' && !refs.some((r) => t.start >= r.start && t.end <= r.end) ? canonicalTimeLiteral(t.text) : undefined;
+  tokens.forEach((t, i) => {
+    const time = t.kind === 'string' && !isWord(tokens[i - 1], 'DATE') && !refs.some((r) => t.start >= r.start && t.end <= r.end) ? canonicalTimeLiteral(t.text) : undefined;
     if (time !== undefined) edits.push({ start: t.start, end: t.end, text: `'${time}'` });
     if (t.kind === 'number' && /^\d+$/.test(t.text) && !Number.isSafeInteger(Number(t.text)) && !refs.some((r) => t.start >= r.start && t.end <= r.end)) {
       edits.push({ start: t.start, end: t.end, text: `${t.text}n` });
     }
-  }
+  });
+  tokens.forEach((t, i) => { if (isDivOperatorToken(tokens, i)) edits.push({ start: t.start, end: t.end, text: DIV_TEXT }); });
+  // `DATE '2024-1-2'` (squirreling has no typed date literal) is the canonical date text, which every comparison
+  // and date function types as a date; text Spark's stringToDate does not read is an error at it (INVALID_TYPED_LITERAL).
+  tokens.forEach((t, i) => {
+    const v = tokens[i + 1];
+    if (!isWord(t, 'DATE') || v?.kind !== 'string' || refs.some((r) => t.start >= r.start && t.end <= r.end)) return;
+    const date = sparkDateText(v.text);
+    if (date === undefined) throw queryError(query, v.start, `${JSON.stringify(v.text)} is no DATE`, 'DataInvalid', v.end - v.start, {}, errorRef('error.sql.badDateLiteral', { value: JSON.stringify(v.text) }));
+    edits.push({ start: t.start, end: v.end, text: `'${date}'` });
+  });
   edits.sort((a, b) => a.start - b.start);
   const pieces: string[] = [];
   const spans: { newStart: number; newEnd: number; oldStart: number; oldEnd: number }[] = [];

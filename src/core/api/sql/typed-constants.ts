@@ -5,7 +5,7 @@
  */
 import type { ExprNode } from 'squirreling';
 import { type At } from './exact-numeric.ts';
-import { castOutOfRange, castToFloating, castToInteger } from './numeric-cast.ts';
+import { castInvalid, castOutOfRange, castToFloating, castToInteger } from './numeric-cast.ts';
 import { parseDecimal, parseInstant, valueOfKey, type SqlType } from './sql-types.ts';
 import { canonicalDecimal } from '../../arrow/index.ts';
 
@@ -37,6 +37,30 @@ export function rescaleDecimal(v: unknown, t: { scale: number; precision?: numbe
   const u = d.u * 10n ** BigInt(t.scale - d.s);
   const type = `DECIMAL(${t.precision ?? 38},${t.scale})`;
   if ((u < 0n ? -u : u).toString().length > (t.precision ?? 38)) castOutOfRange(canonicalDecimal(d.u, d.s), type, at, text);
+  return canonicalDecimal(u, t.scale);
+}
+
+/**
+ * A string `v` cast to DECIMAL(t.precision, t.scale) as Spark's ANSI Cast does it (Decimal.fromStringANSI:
+ * blanks trimmed, java.math.BigDecimal's syntax — `'7.5'`, `'1e1'` — then changePrecision with ROUND_HALF_UP):
+ * more fraction digits are rounded half up, too many digits are CAST_OVERFLOW and malformed text is
+ * CAST_INVALID_INPUT, both LakeError DataInvalid at `at`. A value that is no string is rescaled
+ * ({@link rescaleDecimal}).
+ */
+export function castTextToDecimal(v: unknown, t: { scale: number; precision?: number }, at: At, text: string | undefined): unknown {
+  if (typeof v !== 'string') return rescaleDecimal(v, t, at, text);
+  const type = `DECIMAL(${t.precision ?? 38},${t.scale})`;
+  const d = parseDecimal(v);
+  if (!d) return castInvalid(v, type, at, text);
+  let u: bigint;
+  if (d.s <= t.scale) u = d.u * 10n ** BigInt(t.scale - d.s);
+  else {
+    const div = 10n ** BigInt(d.s - t.scale);
+    const abs = d.u < 0n ? -d.u : d.u;
+    const q = abs / div + ((abs % div) * 2n >= div ? 1n : 0n);
+    u = d.u < 0n ? -q : q;
+  }
+  if ((u < 0n ? -u : u).toString().length > (t.precision ?? 38)) castOutOfRange(v.trim(), type, at, text);
   return canonicalDecimal(u, t.scale);
 }
 

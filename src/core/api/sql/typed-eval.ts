@@ -8,9 +8,10 @@
 import type { ExprNode } from 'squirreling';
 import { extractType, isDated, shiftType, truncType } from './typed-dates.ts';
 import { avgDecimalType, sumDecimalType } from './decimal-aggregates.ts';
-import { arithmeticClass, ARITHMETIC_OPS, comparisonClass, isKnownNumber, numClass, typeOfClass, type NumClass } from './exact-numeric.ts';
+import { isDivOperator } from './integral-divide.ts';
+import { arithmeticClass, ARITHMETIC_OPS, comparisonClass, intClass, isKnownNumber, numClass, typeOfClass, type NumClass } from './exact-numeric.ts';
 import { checkLiteral, commonType, dateOfText, compareDecimal, compareDoubles, isOrderedType, keyOf, parseDecimal, parseInstant, sqlDouble, typeSpec, type Decimal, type SqlType } from './sql-types.ts';
-import { castStringOperand, constantOf, rescaleDecimal, typedConstant } from './typed-constants.ts';
+import { castStringOperand, castTextToDecimal, constantOf, rescaleDecimal, typedConstant } from './typed-constants.ts';
 
 type Identifier = Extract<ExprNode, { type: 'identifier' }>;
 
@@ -33,6 +34,8 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: st
   }
   if (!typeOf) return undefined;
   if (node.type === 'identifier') return typeOf(node);
+  // `a DIV b` is a BIGINT (Spark's IntegralDivide, integral-divide.ts).
+  if (isDivOperator(node, text)) return { kind: 'long' };
   // Arithmetic of integers and decimals, unary minus and CAST to an integer type (exact-numeric.ts).
   if (node.type === 'binary' && ARITHMETIC_OPS.has(node.op)) {
     const [l, r] = arithmeticClasses(node.left, node.right, typeOf, text);
@@ -147,7 +150,7 @@ export function toResultDouble(node: ExprNode, t: Extract<SqlType, { kind: 'doub
  * strings first, then the numbers in order — `COALESCE(s, 0)` is a BIGINT, `COALESCE(s, 0.5)` a DOUBLE):
  * `BIGINT` when every number is an integer, `DOUBLE` when the first number is fractional or a DOUBLE or FLOAT
  * is among them. Undefined when no string meets a number, a type is unknown, or an integer first then a
- * DECIMAL make Spark's wider DECIMAL (not followed here: README).
+ * DECIMAL make Spark's wider DECIMAL ({@link widerDecimalType} types those).
  */
 export function stringResultCast(args: readonly ExprNode[], typeOf: TypeOf | undefined, text: string | undefined): 'BIGINT' | 'DOUBLE' | undefined {
   const live = args.filter((a) => !isNullLiteral(a));
@@ -205,10 +208,18 @@ const INTEGRAL_DIGITS: Readonly<Record<number, number>> = { 8: 3, 16: 5, 32: 10,
  * The DECIMAL that COALESCE, GREATEST, LEAST or CASE results of integers and decimals of different types give:
  * Spark's wider decimal (findWiderTypeForDecimal / widerDecimalType): scale max(s), integer digits max(p − s),
  * bounded to 38 digits (DecimalType.bounded); an integer is DECIMAL(10,0) for an INT, (20,0) for a BIGINT.
- * Undefined unless every argument (NULLs aside) is an integer or decimal of known type and one is a decimal.
+ * Strings among them fold first, as a BIGINT when the first number is an integer (`COALESCE(s, 1, 2.5)` is a
+ * DECIMAL(21,1), its strings cast to it). Undefined unless every other argument (NULLs aside) is an integer or
+ * decimal of known type and one is a decimal.
  */
 export function widerDecimalType(args: readonly ExprNode[], typeOf: TypeOf | undefined, text: string | undefined): Extract<SqlType, { kind: 'decimal' }> | undefined {
-  const cs = args.filter((a) => !isNullLiteral(a)).map((a) => classOf(a, typeOf, text));
+  const live = args.filter((a) => !isNullLiteral(a));
+  const numbers = live.filter((a) => !isStringOperand(a, typeOf, text)).map((a) => classOf(a, typeOf, text));
+  // Strings fold first (AnsiTypeCoercion.findWiderCommonType): a string with an integer is a BIGINT, which then
+  // widens with the DECIMALs to decimal(20,0)'s wider type; a string then a fractional number is a DOUBLE (not here).
+  const withStrings = numbers.length < live.length;
+  if (withStrings && (numbers.length === 0 || numbers[0]!.kind !== 'int')) return undefined;
+  const cs = withStrings ? [intClass(64), ...numbers] : numbers;
   if (cs.length === 0 || !cs.some((c) => c.kind === 'decimal') || !cs.every((c) => c.kind === 'decimal' || c.kind === 'int')) return undefined;
   let scale = 0;
   let range = 0;
@@ -226,6 +237,8 @@ export function widerDecimalType(args: readonly ExprNode[], typeOf: TypeOf | und
  * (Spark ANSI's cast overflow); NULL stays NULL. Identity when `node` is already of type t.
  */
 export function toResultDecimal(node: ExprNode, t: Extract<SqlType, { kind: 'decimal' }>, typeOf: TypeOf | undefined, text: string | undefined): ((v: unknown) => unknown) | undefined {
+  // A string is cast straight to the result's DECIMAL (Spark casts each argument to the common type): rounded half up, malformed text an error.
+  if (isStringOperand(node, typeOf, text)) return (v) => castTextToDecimal(v, t, { positionStart: node.positionStart, positionEnd: node.positionEnd }, text);
   const own = staticType(node, typeOf, text);
   if (own?.kind === 'decimal' && own.scale === t.scale && (own.precision ?? 38) <= (t.precision ?? 38)) return undefined;
   return (v) => rescaleDecimal(v, t, node, text);
@@ -240,7 +253,7 @@ export function shiftedOperandType(node: ExprNode, typeOf: TypeOf | undefined): 
   if (node.type === 'literal') {
     const v = node.value;
     if (typeof v !== 'string' || parseInstant(v) === undefined) return undefined;
-    if (/^\s*[+-]?\d{4,6}-\d{2}-\d{2}\s*$/.test(v)) return { kind: 'date' };
+    if (/^\s*[+-]?\d{4,6}-\d{1,2}-\d{1,2}\s*$/.test(v)) return { kind: 'date' };
     return /\.\d{7}/.test(v) ? { kind: 'timestamp', nanos: true } : { kind: 'timestamp' };
   }
   const t = staticType(node, typeOf);
@@ -335,7 +348,7 @@ function stringPromotion(c: NumClass): SqlType | undefined {
 }
 
 /** True for a string literal, or an expression SQL knows to be text (a STRING/VARCHAR column, MIN/MAX of one…). */
-function isStringOperand(node: ExprNode, typeOf: TypeOf | undefined, text: string | undefined): boolean {
+export function isStringOperand(node: ExprNode, typeOf: TypeOf | undefined, text: string | undefined): boolean {
   return node.type === 'literal' ? typeof node.value === 'string' : staticType(node, typeOf, text)?.kind === 'string';
 }
 
