@@ -21,8 +21,6 @@ export const enQuery2 = {
   'ui.query.reason.filterOn': (p: { fn: string }) => `FILTER on ${p.fn}`,
   'ui.query.reason.arity': (p: { fn: string }) => `${p.fn} arity`,
   'ui.query.reason.ofObject': (p: { fn: string }) => `${p.fn} of an object`,
-  'ui.query.reason.start': (p: { fn: string }) => `${p.fn} start`,
-  'ui.query.reason.length': (p: { fn: string }) => `${p.fn} length`,
   'ui.query.reason.function': (p: { fn: string }) => `function ${p.fn}`,
   // core/api/sql/fast-aggregate.ts
   'ui.query.reason.aggregate': (p: { fn: string }) => `aggregate ${p.fn}`,

@@ -35,8 +35,6 @@ const SAMPLES: readonly [ErrorRef, string][] = [
   [r('ui.query.reason.filterOn', { fn: 'COUNT' }), 'FILTER on COUNT'],
   [r('ui.query.reason.arity', { fn: 'SUBSTRING' }), 'SUBSTRING arity'],
   [r('ui.query.reason.ofObject', { fn: 'UPPER' }), 'UPPER of an object'],
-  [r('ui.query.reason.start', { fn: 'SUBSTRING' }), 'SUBSTRING start'],
-  [r('ui.query.reason.length', { fn: 'SUBSTRING' }), 'SUBSTRING length'],
   [r('ui.query.reason.function', { fn: 'ROUND' }), 'function ROUND'],
   [r('ui.query.reason.aggregate', { fn: 'STDDEV' }), 'aggregate STDDEV'],
   [r('ui.query.reason.arguments', { fn: 'SUM' }), 'SUM arguments'],

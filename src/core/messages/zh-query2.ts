@@ -15,8 +15,6 @@ export const zhQuery2: { readonly [K in keyof typeof enQuery2]: (...args: Parame
   'ui.query.reason.filterOn': (p) => `列式执行器不支持 ${p.fn} 上的 FILTER`,
   'ui.query.reason.arity': (p) => `列式执行器不支持这样个数的 ${p.fn} 参数`,
   'ui.query.reason.ofObject': (p) => `列式执行器不对对象求 ${p.fn}`,
-  'ui.query.reason.start': (p) => `列式执行器不支持这个 ${p.fn} 起始位置`,
-  'ui.query.reason.length': (p) => `列式执行器不支持这个 ${p.fn} 长度`,
   'ui.query.reason.function': (p) => `列式执行器不支持函数 ${p.fn}`,
   'ui.query.reason.aggregate': (p) => `列式执行器不支持聚合函数 ${p.fn}`,
   'ui.query.reason.arguments': (p) => `列式执行器不支持这样的 ${p.fn} 参数`,

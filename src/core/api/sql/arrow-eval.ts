@@ -378,23 +378,13 @@ function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: S
       }
       return name === 'DATE_TRUNC' ? () => dateTrunc(p(), d()) : () => extractField(p(), d());
     }
-    case 'UPPER': case 'LOWER': case 'SUBSTRING': case 'SUBSTR': {
+    case 'UPPER': case 'LOWER': {
       // strings.js: null → null; an object (array, struct) is an error there, so squirreling reports it.
-      const [a, b, c] = args;
-      if (!a || ((name === 'UPPER' || name === 'LOWER') ? args.length !== 1 : args.length < 2 || args.length > 3)) throw fallback('ui.query.reason.arity', { fn: name });
+      // (SUBSTRING/SUBSTR are Spark's, spark-functions.ts; a wrong arity falls to squirreling's parse error.)
+      const [a] = args;
+      if (!a || args.length !== 1) throw fallback('ui.query.reason.arity', { fn: name });
       const text = (): string | null => { const v = a(); if (v == null) return null; if (typeof v === 'object') throw fallback('ui.query.reason.ofObject', { fn: name }); return String(v); };
-      if (name === 'UPPER') return () => text()?.toUpperCase() ?? null;
-      if (name === 'LOWER') return () => text()?.toLowerCase() ?? null;
-      return () => {
-        const s = text();
-        if (s === null) return null;
-        const start = Number(b!());
-        if (!Number.isInteger(start) || start < 1) throw fallback('ui.query.reason.start', { fn: name });
-        if (!c) return s.substring(start - 1);
-        const len = Number(c());
-        if (!Number.isInteger(len) || len < 0) throw fallback('ui.query.reason.length', { fn: name });
-        return s.substring(start - 1, start - 1 + len);
-      };
+      return name === 'UPPER' ? () => text()?.toUpperCase() ?? null : () => text()?.toLowerCase() ?? null;
     }
     default: throw fallback('ui.query.reason.function', { fn: name });
   }
