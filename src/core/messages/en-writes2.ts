@@ -46,5 +46,14 @@ export const enWrites2 = {
   'note.write.delta.vacuumConcurrency': () => 'VACUUM commits nothing: it deletes unreferenced files, each on its own. The state is read again just before deleting, so a file that became needed meanwhile is kept.',
   'note.write.delta.vacuumReportOnly': () => 'Report only: nothing was deleted (deleting needs its own confirmation).',
   'note.write.delta.vacuumKept': (p: { count: number }) => `${p.count} file(s) became needed again since the preview and were kept.`,
+  // Paimon (commit/write-model.ts, row-write-model.ts) and Iceberg (commit/*): commit notes and preview warnings.
+  'note.write.paimon.concurrency': () => 'Paimon commits by creating the next snapshot file (snapshot-N+1) or the tag file only if it does not exist yet; a concurrent commit makes this one fail instead of overwriting it.',
+  'note.write.paimon.destructiveConcurrency': () => 'Not one atomic step: LATEST moves back first, then snapshot files are deleted newest first, tags next, and data files last. '
+    + 'A commit that lands meanwhile stops it (Conflict) before anything is deleted; an interruption leaves unreferenced files, never a snapshot with missing files.',
+  'note.write.paimon.destructiveWarning': () => 'This cannot be undone: the deleted snapshots and their data files are gone. Readers holding them fail. The non-destructive rollback (a new latest snapshot) is usually what you want.',
+  'note.write.paimon.rollbackManifest': () => 'removes files added after the target, re-adds files it removed',
+  'note.write.iceberg.compactStays': () => 'replaced files stay on storage (old snapshots still reference them) until those snapshots expire',
+  'note.write.iceberg.deleteStays': () => 'removed and rewritten files stay on storage until the snapshots that use them expire',
+  'note.write.iceberg.expireMetadataOnly': () => 'expiry edits metadata only; the listed files are deleted only when confirmed separately (deleteFiles), and time travel to expired snapshots stops working',
   'note.write.delta.vacuumFailed': (p: { count: number; file: string }) => `${p.count} file(s) could not be deleted (e.g. ${p.file}); VACUUM again later.`,
 };

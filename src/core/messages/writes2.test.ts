@@ -54,11 +54,19 @@ const SAMPLES: readonly [ErrorRef, string][] = [
   [r('note.write.delta.vacuumConcurrency'), 'VACUUM commits nothing: it deletes unreferenced files, each on its own. The state is read again just before deleting, so a file that became needed meanwhile is kept.'],
   [r('note.write.delta.vacuumReportOnly'), 'Report only: nothing was deleted (deleting needs its own confirmation).'],
   [r('note.write.delta.vacuumKept', { count: 1 }), '1 file(s) became needed again since the preview and were kept.'],
+  [r('note.write.paimon.concurrency'), 'Paimon commits by creating the next snapshot file (snapshot-N+1) or the tag file only if it does not exist yet; a concurrent commit makes this one fail instead of overwriting it.'],
+  [r('note.write.paimon.destructiveConcurrency'), 'Not one atomic step: LATEST moves back first, then snapshot files are deleted newest first, tags next, and data files last. '
+    + 'A commit that lands meanwhile stops it (Conflict) before anything is deleted; an interruption leaves unreferenced files, never a snapshot with missing files.'],
+  [r('note.write.paimon.destructiveWarning'), 'This cannot be undone: the deleted snapshots and their data files are gone. Readers holding them fail. The non-destructive rollback (a new latest snapshot) is usually what you want.'],
+  [r('note.write.paimon.rollbackManifest'), 'removes files added after the target, re-adds files it removed'],
+  [r('note.write.iceberg.compactStays'), 'replaced files stay on storage (old snapshots still reference them) until those snapshots expire'],
+  [r('note.write.iceberg.deleteStays'), 'removed and rewritten files stay on storage until the snapshots that use them expire'],
+  [r('note.write.iceberg.expireMetadataOnly'), 'expiry edits metadata only; the listed files are deleted only when confirmed separately (deleteFiles), and time travel to expired snapshots stops working'],
   [r('note.write.delta.vacuumFailed', { count: 2, file: 'part-0001.parquet' }), '2 file(s) could not be deleted (e.g. part-0001.parquet); VACUUM again later.'],
 ];
 
 /** Terms kept in English: format, feature, setting and API names. */
-const KEPT = /^(delta|deletion|vector|vectors|time|travel|File|System|Access|Web|Locks|None|Match|Spark|Flink|json|NNNNNNNNNNNNNNNNNNNN|enableChangeDataFeed|dataChange|false|Conflict|schema|append|copy|write|on|VACUUM|RESTORE|OPTIMIZE)$/i;
+const KEPT = /^(delta|deletion|vector|vectors|time|travel|File|System|Access|Web|Locks|None|Match|Spark|Flink|json|NNNNNNNNNNNNNNNNNNNN|enableChangeDataFeed|dataChange|false|Conflict|schema|append|copy|write|on|VACUUM|RESTORE|OPTIMIZE|Paimon|snapshot|LATEST|deleteFiles|Iceberg)$/i;
 
 describe('en-writes2 / zh-writes2', () => {
   catalogSampleChecks(enWrites2, SAMPLES, { split: /[\s,:;()!?"'.\-/[\]{}<>*=+_#]+/, allowed: (w, next) => KEPT.test(w) || KEPT.test(next) });

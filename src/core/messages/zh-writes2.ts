@@ -39,5 +39,13 @@ export const zhWrites2: { readonly [K in keyof typeof enWrites2]: (...args: Para
   'note.write.delta.vacuumConcurrency': () => 'VACUUM 不产生提交：它逐个删除未被引用的文件。删除前会重新读取表的状态，期间又被引用的文件会保留下来。',
   'note.write.delta.vacuumReportOnly': () => '仅报告：没有删除任何文件（删除需要单独确认）。',
   'note.write.delta.vacuumKept': (p) => `${p.count} 个文件在预览之后又被引用，已保留。`,
+  'note.write.paimon.concurrency': () => 'Paimon 的提交方式是：下一个 snapshot 文件（snapshot-N+1）或 tag 文件只在尚不存在时才创建；有并发提交时，本次提交会失败，而不会覆盖对方。',
+  'note.write.paimon.destructiveConcurrency': () => '这不是一个原子步骤：先把 LATEST 移回，再从最新的开始删除 snapshot 文件，然后删除 tag，最后删除数据文件。'
+    + '期间若有提交生效，会在删除任何文件之前停止（Conflict）；中途中断只会留下未被引用的文件，不会出现缺文件的 snapshot。',
+  'note.write.paimon.destructiveWarning': () => '此操作无法撤销：被删除的 snapshot 及其数据文件将永久消失，正在使用它们的读取会失败。通常你需要的是非破坏性回滚（生成一个新的最新 snapshot）。',
+  'note.write.paimon.rollbackManifest': () => '移除目标之后新增的文件，重新加入目标之后被移除的文件',
+  'note.write.iceberg.compactStays': () => '被替换的文件会保留在存储上（旧 snapshot 仍引用它们），直到这些 snapshot 过期',
+  'note.write.iceberg.deleteStays': () => '被移除和被重写的文件会保留在存储上，直到使用它们的 snapshot 过期',
+  'note.write.iceberg.expireMetadataOnly': () => '过期只修改元数据；列出的文件只有在单独确认（deleteFiles）后才会删除，且无法再 time travel 到已过期的 snapshot',
   'note.write.delta.vacuumFailed': (p) => `${p.count} 个文件无法删除（例如 ${p.file}）；请稍后再运行一次 VACUUM。`,
 };

@@ -32,6 +32,7 @@ import { loadTableState, type TableState } from './table-state.ts';
 import { PROPS } from './table-update.ts';
 import { rewriteBin } from './rewrite-bin.ts';
 import { FileNamer, type WrittenDataFile } from './write-data-files.ts';
+import { noted, textRef, warned } from '../../../commit/preview-text.ts';
 
 const DEFAULT_TARGET = 512 * 1024 * 1024;
 
@@ -175,7 +176,7 @@ export async function prepareCompaction(storage: Storage, opts: CompactionOption
         dataFiles: before.dataFiles === undefined ? undefined : before.dataFiles - inputs.length + plan.bins.length,
         deleteFiles: before.deleteFiles === undefined ? undefined : before.deleteFiles - plan.removedDeletes.length,
       },
-      warnings: ['replaced files stay on storage (old snapshots still reference them) until those snapshots expire'],
+      ...warned([textRef('note.write.iceberg.compactStays')]),
       details: { startingSnapshot: String(plan.startingSnapshot.snapshotId), bins: plan.bins.length, inputFiles: inputs.length, removedDeleteFiles: plan.removedDeletes.length },
     },
     apply: (o: ApplyOptions = {}) => applyCompaction(storage, state, plan, { ...o, rowPath: opts.rowPath }),
