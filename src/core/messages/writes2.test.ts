@@ -59,6 +59,13 @@ const SAMPLES: readonly [ErrorRef, string][] = [
     + 'A commit that lands meanwhile stops it (Conflict) before anything is deleted; an interruption leaves unreferenced files, never a snapshot with missing files.'],
   [r('note.write.paimon.destructiveWarning'), 'This cannot be undone: the deleted snapshots and their data files are gone. Readers holding them fail. The non-destructive rollback (a new latest snapshot) is usually what you want.'],
   [r('note.write.paimon.rollbackManifest'), 'removes files added after the target, re-adds files it removed'],
+  [r('note.write.paimon.expiredSnapshot'), 'expired snapshot, removed on apply'],
+  [r('note.write.paimon.onlyExpired'), 'used only by expired snapshots; deleted only after the second confirmation'],
+  [r('note.write.paimon.orphan'), 'orphan: no snapshot, tag or branch references it (older than a day); deleted only after the second confirmation'],
+  [r('note.write.paimon.pointsAt', { id: '4' }), 'points at 4'],
+  [r('note.write.paimon.expireSecond'), 'Files are deleted only when you confirm a second time; otherwise they stay as orphans, reported by the next expire.'],
+  [r('note.write.paimon.compactSnapshot'), 'COMPACT snapshot, written on apply (create-if-absent)'],
+  [r('note.write.paimon.dvVisible'), 'Deletion-vector tables: level-0 files (not shown by Paimon’s batch read until compacted) become visible once merged.'],
   [r('note.write.iceberg.compactStays'), 'replaced files stay on storage (old snapshots still reference them) until those snapshots expire'],
   [r('note.write.iceberg.deleteStays'), 'removed and rewritten files stay on storage until the snapshots that use them expire'],
   [r('note.write.iceberg.expireMetadataOnly'), 'expiry edits metadata only; the listed files are deleted only when confirmed separately (deleteFiles), and time travel to expired snapshots stops working'],
@@ -66,7 +73,7 @@ const SAMPLES: readonly [ErrorRef, string][] = [
 ];
 
 /** Terms kept in English: format, feature, setting and API names. */
-const KEPT = /^(delta|deletion|vector|vectors|time|travel|File|System|Access|Web|Locks|None|Match|Spark|Flink|json|NNNNNNNNNNNNNNNNNNNN|enableChangeDataFeed|dataChange|false|Conflict|schema|append|copy|write|on|VACUUM|RESTORE|OPTIMIZE|Paimon|snapshot|LATEST|deleteFiles|Iceberg)$/i;
+const KEPT = /^(delta|deletion|vector|vectors|time|travel|File|System|Access|Web|Locks|None|Match|Spark|Flink|json|NNNNNNNNNNNNNNNNNNNN|enableChangeDataFeed|dataChange|false|Conflict|schema|append|copy|write|on|VACUUM|RESTORE|OPTIMIZE|Paimon|snapshot|LATEST|deleteFiles|Iceberg|COMPACT|level|expire)$/i;
 
 describe('en-writes2 / zh-writes2', () => {
   catalogSampleChecks(enWrites2, SAMPLES, { split: /[\s,:;()!?"'.\-/[\]{}<>*=+_#]+/, allowed: (w, next) => KEPT.test(w) || KEPT.test(next) });
