@@ -13,6 +13,8 @@ import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
 import { type EngineHandlers, createEngine } from './engine.ts';
 import type { WriteResultDto } from './engine-writes-dto.ts';
+import { errorText } from '../core/messages/message-parts.ts';
+import { zh } from '../core/messages/zh.ts';
 import { type Endpoint, connectRpc, serveRpc } from './rpc.ts';
 
 /** The action an Undo prepares (fails the test when there is none). */
@@ -119,6 +121,11 @@ describe.skipIf(!FIXTURES_PRESENT)('Paimon calls through the worker protocol', (
     const { warehouseId } = await client.connect({ kind: 'url', url: 'x' });
     const p = await client.prepareWrite({ warehouseId, root, format: 'paimon', action: { kind: 'rollback-destructive', snapshotId: '3' } });
     expect(p.typedConfirmation).toBe('delete 2 snapshots');
+    // Its warning and its own commit note carry their messages (issue 20): English as before, Chinese for zh-CN.
+    expect(p.warnings[0]).toMatch(/^This cannot be undone: the deleted snapshots and their data files are gone\./);
+    expect(errorText(p.warningMessages![0]!, zh)).toMatch(/^此操作无法撤销/);
+    expect(p.concurrency).toMatch(/^Not one atomic step: LATEST moves back first/);
+    expect(errorText(p.concurrencyMessage!, zh)).toMatch(/^这不是一个原子步骤/);
     expect(p.deletes.map((d) => d.key)).toEqual(expect.arrayContaining(['snapshot/snapshot-4', 'snapshot/snapshot-5']));
     expect(p.deletes.filter((d) => d.kind === 'data').every((d) => (d.bytes ?? 0) > 0)).toBe(true);
     await expect(client.applyOp({ opId: p.opId, confirmText: 'yes' })).rejects.toMatchObject({ code: 'DataInvalid' });

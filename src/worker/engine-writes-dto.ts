@@ -16,6 +16,8 @@ export interface FileChangeDto {
   readonly kind: FileChange['kind'];
   readonly bytes?: number;
   readonly note?: string;
+  /** The same note as a catalog message, for the reader's language. */
+  readonly noteMessage?: LakeErrorRef;
 }
 
 /** Table totals with 64-bit counters as decimal strings. */
@@ -38,14 +40,20 @@ export interface WritePreviewDto {
   readonly format: string;
   readonly operation: string;
   readonly description: string;
+  /** The same sentence as a catalog message, where the format has one. */
+  readonly descriptionMessage?: LakeErrorRef;
   readonly writes: readonly FileChangeDto[];
   readonly deletes: readonly FileChangeDto[];
   readonly before: TotalsDto;
   readonly after: TotalsDto;
   readonly warnings: readonly string[];
+  /** The same warnings as catalog messages, in order, when the format gave one for each. */
+  readonly warningMessages?: readonly LakeErrorRef[];
   readonly details: Readonly<Record<string, string>>;
   /** How the commit is made atomic on this storage (and how weak that is, for local folders). */
   readonly concurrency: string;
+  /** The same note as a catalog message, when every part of it has one. */
+  readonly concurrencyMessage?: LakeErrorRef;
   /**
    * Expire only: `deletes` are removed only when this second confirmation is given (applyOp
    * `deleteFiles`); otherwise they stay on storage, unreachable.
@@ -99,7 +107,7 @@ function totalsDto(t: TableTotals): TotalsDto {
 }
 
 function fileDto(f: FileChange): FileChangeDto {
-  return { key: f.key, kind: f.kind, ...(f.bytes !== undefined ? { bytes: f.bytes } : {}), ...(f.note ? { note: f.note } : {}) };
+  return { key: f.key, kind: f.kind, ...(f.bytes !== undefined ? { bytes: f.bytes } : {}), ...(f.note ? { note: f.note } : {}), ...(f.note && f.noteMessage ? { noteMessage: f.noteMessage } : {}) };
 }
 
 /** Operation details as display strings (arrays joined, bigints as decimals, nested objects as JSON). */
@@ -115,9 +123,10 @@ function detailsDto(details: Readonly<Record<string, unknown>> | undefined): Rec
 }
 
 /** The preview DTO of a core ChangePreview (without the worker-only fields). */
-export function previewDto(p: ChangePreview): Pick<WritePreviewDto, 'operation' | 'description' | 'writes' | 'deletes' | 'before' | 'after' | 'warnings' | 'details'> {
+export function previewDto(p: ChangePreview): Pick<WritePreviewDto, 'operation' | 'description' | 'descriptionMessage' | 'writes' | 'deletes' | 'before' | 'after' | 'warnings' | 'warningMessages' | 'details'> {
   return {
-    operation: p.operation, description: p.description,
+    operation: p.operation, description: p.description, ...(p.descriptionMessage ? { descriptionMessage: p.descriptionMessage } : {}),
+    ...(p.warnings.length && p.warningMessages?.length === p.warnings.length ? { warningMessages: [...p.warningMessages] } : {}),
     writes: p.writes.map(fileDto), deletes: p.deletes.map(fileDto),
     before: totalsDto(p.before), after: totalsDto(p.after),
     warnings: [...p.warnings], details: detailsDto(p.details),

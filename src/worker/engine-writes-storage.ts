@@ -19,36 +19,38 @@ export interface WriteAccessDto {
   readonly reasonMessage?: MessageRef;
   /** How a commit is made atomic here; shown in every preview. */
   readonly concurrency: string;
+  /** The same note as a message, for the reader's language (absent when there is no note). */
+  readonly concurrencyMessage?: MessageRef;
 }
 
-const S3_NOTE = 'Atomic commit: the next metadata file is created only if it does not exist yet (on S3: If-None-Match: *). '
-  + 'If another writer commits first, this write fails with a conflict (or retries where the operation allows) — it never overwrites.';
-const FSA_NOTE = 'Local folder (File System Access): the exclusive create of the next metadata file is enforced with Web Locks, '
-  + 'which only coordinate tabs of this browser. Another program writing this folder at the same time (Spark, Flink, a second browser) is not excluded — make sure none is.';
+const S3_NOTE = messageRef('note.write.concurrency.s3');
+const FSA_NOTE = messageRef('note.write.concurrency.fsa');
+/** A storage's commit note: its English (previews, the CLI) and its message. */
+const noteOf = (ref: MessageRef) => ({ concurrency: formatRef(ref), concurrencyMessage: ref });
 
 /** A refusal: the English reason (tooltips, the CLI, older pages) and its message for the page's language. */
-function refused(ref: MessageRef, concurrency: string): WriteAccessDto {
-  return { writable: false, reason: formatRef(ref), reasonMessage: ref, concurrency };
+function refused(ref: MessageRef, note?: MessageRef): WriteAccessDto {
+  return { writable: false, reason: formatRef(ref), reasonMessage: ref, ...(note ? noteOf(note) : { concurrency: '' }) };
 }
 
 /** Writability of a warehouse storage, with the reason in words when it cannot be written. */
 export function writeAccess(storage: Storage): WriteAccessDto {
   if (storage instanceof FsaStorage) {
     return storage.writable
-      ? { writable: true, concurrency: FSA_NOTE }
+      ? { writable: true, ...noteOf(FSA_NOTE) }
       : refused(messageRef('ui.writes.access.fsaRead'), FSA_NOTE);
   }
   if (storage instanceof DroppedFilesStorage) {
-    return refused(messageRef('ui.writes.access.dropped'), '');
+    return refused(messageRef('ui.writes.access.dropped'));
   }
   if (storage instanceof HttpStorage && !storage.writable) {
-    return refused(messageRef('ui.writes.access.http'), '');
+    return refused(messageRef('ui.writes.access.http'));
   }
   if (storage instanceof S3Storage && storage.anonymous) {
-    return refused(messageRef('ui.writes.access.anonymous'), '');
+    return refused(messageRef('ui.writes.access.anonymous'));
   }
-  if (!storage.writable) return refused(messageRef('ui.writes.access.readOnly', { storage: storage.description }), '');
-  return { writable: true, concurrency: S3_NOTE };
+  if (!storage.writable) return refused(messageRef('ui.writes.access.readOnly', { storage: storage.description }));
+  return { writable: true, ...noteOf(S3_NOTE) };
 }
 
 /**

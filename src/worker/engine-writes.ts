@@ -21,6 +21,7 @@ import { subStorage } from '../core/io/sub-storage.ts';
 import type { LakeTable } from '../core/formats/table-format.ts';
 import { LakeError, type LakeErrorRef } from '../core/errors.ts';
 import { messageError } from '../core/message-error.ts';
+import { errorRef } from '../core/messages/message-parts.ts';
 import type { Storage } from '../core/io/storage.ts';
 import {
   type ApplyContext, OpRegistry, type WritePreviewDto, type WriteResultDto, previewDto, resultDto,
@@ -57,11 +58,18 @@ function reportBytes(storage: ProgressStorage, ctx: ApplyContext, total: number 
   });
 }
 
+/** A commit note and its message (absent when a part has none: the page then shows the English). */
+type ConcurrencyNote = Pick<WritePreviewDto, 'concurrency' | 'concurrencyMessage'>;
+const note = (text: string, message: LakeErrorRef | undefined): ConcurrencyNote => ({ concurrency: text, ...(message ? { concurrencyMessage: message } : {}) });
+
 /** The storage note of a preview: the format's commit note (after the local-folder caveat), or the storage's. */
-function concurrencyOf(prepared: PreparedChange, access: WriteAccessDto): string {
-  if (prepared.concurrencyOverride) return prepared.concurrencyOverride;
-  if (!prepared.concurrency) return access.concurrency;
-  return access.concurrency.startsWith('Local folder') ? `${access.concurrency} ${prepared.concurrency}` : prepared.concurrency;
+export function concurrencyOf(prepared: PreparedChange, access: WriteAccessDto): ConcurrencyNote {
+  if (prepared.concurrencyOverride) return note(prepared.concurrencyOverride, prepared.concurrencyOverrideMessage);
+  if (!prepared.concurrency) return note(access.concurrency, access.concurrencyMessage);
+  if (!access.concurrency.startsWith('Local folder')) return note(prepared.concurrency, prepared.concurrencyMessage);
+  const both = access.concurrencyMessage && prepared.concurrencyMessage
+    ? errorRef('note.write.concurrency.joined', { storage: access.concurrencyMessage, format: prepared.concurrencyMessage }) : undefined;
+  return note(`${access.concurrency} ${prepared.concurrency}`, both);
 }
 
 /** The write handlers; `storageOf` resolves a warehouse id (NotFound when closed). */
@@ -96,7 +104,7 @@ export function createWriteHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     return registry.add({
       warehouseId: p.warehouseId, root: p.root,
       preview: {
-        format, ...previewDto(preview), concurrency: concurrencyOf(prepared, access), noop: prepared.noop,
+        format, ...previewDto(preview), ...concurrencyOf(prepared, access), noop: prepared.noop,
         ...(prepared.deletesNeedSecondConfirmation ? { deletesNeedSecondConfirmation: true } : {}),
         ...(prepared.typedConfirmation !== undefined ? { typedConfirmation: prepared.typedConfirmation } : {}),
         ...(prepared.inputBytes !== undefined ? { inputBytes: prepared.inputBytes } : {}),

@@ -15,6 +15,8 @@ export interface FileChange {
   readonly bytes?: number;
   /** For files not yet written: why the size is not known yet. */
   readonly note?: string;
+  /** The same note as a catalog message, for the reader's language (preview-text.ts `noted`). */
+  readonly noteMessage?: LakeErrorRef;
 }
 
 /** Rows and bytes of the table's current state, before and after. */
@@ -36,12 +38,16 @@ export interface ChangePreview {
   readonly operation: string;
   /** One sentence for people: what will happen. */
   readonly description: string;
+  /** The same sentence as a catalog message, where the format has one (the page renders it in the reader's language). */
+  readonly descriptionMessage?: LakeErrorRef;
   readonly writes: readonly FileChange[];
   readonly deletes: readonly FileChange[];
   readonly before: TableTotals;
   readonly after: TableTotals;
   /** Anything the user should know before confirming (e.g. "files are deleted only when confirmed separately"). */
   readonly warnings: readonly string[];
+  /** The same warnings as catalog messages, in order, where the format has one for each. */
+  readonly warningMessages?: readonly LakeErrorRef[];
   /** Operation-specific details (snapshot ids, partitions …), plain data. */
   readonly details?: Readonly<Record<string, unknown>>;
 }

@@ -134,12 +134,16 @@ export interface PreparedChange {
   readonly preview: ChangePreview;
   /** How this format commits (exclusive create of the next file …); the storage's own note is added by the caller. */
   readonly concurrency?: string;
+  /** The same note as a catalog message, for the reader's language. */
+  readonly concurrencyMessage?: LakeErrorRef;
   /** Expire: `deletes` are deleted only when apply gets `deleteFiles` (a second confirmation). */
   readonly deletesNeedSecondConfirmation?: boolean;
   /** The exact text the user must type to confirm (destructive rollback). */
   readonly typedConfirmation?: string;
   /** Replaces the caller's storage note (an operation that is not one atomic step says so itself). */
   readonly concurrencyOverride?: string;
+  /** The same override as a catalog message, for the reader's language. */
+  readonly concurrencyOverrideMessage?: LakeErrorRef;
   /** True when applying does nothing (e.g. nothing to compact). */
   readonly noop: boolean;
   /** Bytes the apply step reads (compaction inputs), for a progress total. */

@@ -2,6 +2,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { WritePreviewDto } from '../../worker/engine-writes.ts';
 import { PreviewBody } from './preview-body.tsx';
+import { MessagesContext } from '../common/messages.ts';
+import { zh } from '../../core/messages/zh.ts';
+import { errorRef, errorText } from '../../core/messages/message-parts.ts';
 
 const base: WritePreviewDto = {
   opId: '1', format: 'iceberg', operation: 'compact', description: 'Rewrite 3 data file(s)', writes: [], deletes: [],
@@ -23,5 +26,36 @@ describe('write preview over the browser budget', () => {
 
   it('shows no engine SQL panel under the budget', () => {
     expect(renderToStaticMarkup(<PreviewBody preview={{ ...base, noop: false }} />)).not.toContain('over-budget');
+  });
+});
+
+describe('write preview in the reader\'s language', () => {
+  const since = '2026-11-24T00:00:00.000Z';
+  const desc = errorRef('note.write.delta.vacuum', { count: 2, since });
+  const gone = errorRef('note.write.delta.vacuumGone', { since });
+  const fsa = errorRef('note.write.concurrency.fsa', undefined);
+  const note = errorRef('note.write.delta.untilVacuum', undefined);
+  const vacuum: WritePreviewDto = {
+    ...base, format: 'delta', operation: 'vacuum', inputBytes: undefined, noop: false,
+    description: errorText(desc), descriptionMessage: desc, warnings: [errorText(gone)], warningMessages: [gone],
+    concurrency: errorText(fsa), concurrencyMessage: fsa,
+    deletes: [{ key: 'part-0.parquet', kind: 'data', bytes: 10, note: errorText(note), noteMessage: note }],
+  };
+  const text = (html: string) => html.replace(/<[^>]+>/g, '');
+
+  it('renders the description, file notes, warnings and commit note in Chinese for zh-CN, the data set apart', () => {
+    const html = text(renderToStaticMarkup(<MessagesContext.Provider value={zh}><PreviewBody preview={vacuum} /></MessagesContext.Provider>));
+    expect(html).toContain(`VACUUM：2 个文件不被保留期内的任何版本引用（${since} 之前移除的文件，以及没有任何提交引用的文件），可以删除。`);
+    expect(html).toContain('删除的文件无法恢复');
+    expect(html).toContain('从表中移除（文件保留到 VACUUM 为止）');
+    expect(html).toContain('本地文件夹（File System Access）');
+    expect(html).not.toContain('are referenced by no version');
+  });
+
+  it('keeps the English for English readers, and shows a preview without messages as its English text', () => {
+    const html = text(renderToStaticMarkup(<PreviewBody preview={vacuum} />));
+    for (const s of [vacuum.description, vacuum.warnings[0]!, 'removed from the table (the file stays until VACUUM)', vacuum.concurrency]) expect(html).toContain(s);
+    const plain = { ...vacuum, descriptionMessage: undefined, warningMessages: undefined, concurrencyMessage: undefined };
+    expect(text(renderToStaticMarkup(<MessagesContext.Provider value={zh}><PreviewBody preview={plain} /></MessagesContext.Provider>))).toContain(vacuum.description);
   });
 });

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useMessages } from '../common/messages.ts';
 import { CopyButton } from '../common/widgets.tsx';
 import { rewriteBudget, setRewriteBudget } from './rewrite-budget.ts';
+import { MessageText } from '../errors/error-message.tsx';
 
 /** Files listed per group; the rest are counted. */
 const SHOWN = 200;
@@ -65,8 +66,8 @@ function FileGroups({ files, verb, label }: { files: readonly FileChangeDto[]; v
             {g.files.slice(0, SHOWN).map((f) => (
               <li key={f.key}>
                 <span className="mono" title={safeTitle(f.key)}><InlineText text={middleEllipsis(f.key, 64)} /></span>
-                <span className="muted num">{f.bytes !== undefined ? formatBytes(f.bytes) : f.note ?? ''}</span>
-                {f.bytes !== undefined && f.note && <span className="ws-file-note muted">{f.note}</span>}
+                <span className="muted num">{f.bytes !== undefined ? formatBytes(f.bytes) : f.note ? <MessageText text={f.note} message={f.noteMessage} /> : ''}</span>
+                {f.bytes !== undefined && f.note && <span className="ws-file-note muted"><MessageText text={f.note} message={f.noteMessage} /></span>}
               </li>
             ))}
             {g.files.length > SHOWN && <li className="muted">{t('ui.deletes.more', { count: g.files.length - SHOWN })}</li>}
@@ -109,7 +110,7 @@ export function PreviewBody({ preview }: { preview: WritePreviewDto }) {
   const { t } = tr;
   return (
     <div className="ws-preview" data-testid="write-preview" data-operation={preview.operation}>
-      <p className="ws-description">{preview.description}</p>
+      <p className="ws-description"><MessageText text={preview.description} message={preview.descriptionMessage} /></p>
       {preview.overBudget && <OverBudgetPanel over={preview.overBudget} />}
       <div className="ws-totals-wrap">
         <TotalsTable preview={preview} />
@@ -121,10 +122,10 @@ export function PreviewBody({ preview }: { preview: WritePreviewDto }) {
       </div>
       {preview.warnings.length > 0 && (
         <ul className="ws-warnings" aria-label={t('ui.preview.warnings')}>
-          {preview.warnings.map((w) => <li key={w}>{w}</li>)}
+          {preview.warnings.map((w, i) => <li key={w}><MessageText text={w} message={preview.warningMessages?.[i]} /></li>)}
         </ul>
       )}
-      {preview.concurrency && <p className={`ws-concurrency small${preview.concurrency.startsWith('Local folder') ? ' ws-weak' : ''}`}>{preview.concurrency}</p>}
+      {preview.concurrency && <p className={`ws-concurrency small${preview.concurrency.startsWith('Local folder') ? ' ws-weak' : ''}`}><MessageText text={preview.concurrency} message={preview.concurrencyMessage} /></p>}
     </div>
   );
 }

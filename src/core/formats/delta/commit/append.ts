@@ -16,6 +16,7 @@ import { writeDataFiles, type WrittenFile } from './data-files.ts';
 import { afterCommit } from './checkpoint.ts';
 import { commitActions, type CommitOutcome } from './log-commit.ts';
 import { preparedChange, totalsOf } from './prepared.ts';
+import { described, noted, textRef } from '../../../commit/preview-text.ts';
 import { rowsToBatch, type RowObject } from './rows-to-arrow.ts';
 
 export interface AppendOptions {
@@ -86,10 +87,12 @@ export async function prepareAppend(table: DeltaTable, rows: readonly RowObject[
     noop: rows.length === 0,
     preview: {
       operation: 'append',
-      description: rows.length === 0 ? 'WRITE (append): no rows to add.'
-        : `WRITE (append) ${rows.length} row(s) as new data file(s)${snapshot.metadata.partitionColumns.length ? ` (one per partition of ${snapshot.metadata.partitionColumns.join(', ')})` : ''} in version ${next}. A blind append: another writer's commit meanwhile moves it to the next version.`,
+      ...described(rows.length === 0 ? textRef('note.write.delta.appendNone')
+        : snapshot.metadata.partitionColumns.length
+          ? textRef('note.write.delta.appendPartitioned', { count: rows.length, columns: snapshot.metadata.partitionColumns.join(', '), version: String(next) })
+          : textRef('note.write.delta.append', { count: rows.length, version: String(next) })),
       before, after: { ...(before.rows !== undefined ? { rows: before.rows + BigInt(rows.length), rowsLive: true } : {}), deleteFiles: 0 },
-      writes: rows.length === 0 ? [] : [{ key: '<new data files>', kind: 'data', note: 'written on apply' }, { key: `${LOG_DIR}${padVersion(next)}.json`, kind: 'metadata', note: 'written on apply (create-if-absent; the next free version if taken)' }],
+      writes: rows.length === 0 ? [] : [{ key: '<new data files>', kind: 'data', ...noted(textRef('note.write.onApply')) }, { key: `${LOG_DIR}${padVersion(next)}.json`, kind: 'metadata', ...noted(textRef('note.write.delta.appendLog')) }],
       deletes: [], warnings: [], details: { version: snapshot.version.toString(), rows: rows.length },
     },
   }, async (o): Promise<AppliedChange> => {

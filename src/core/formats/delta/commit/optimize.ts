@@ -19,7 +19,8 @@ import { liveFiles, loadWriteState, removeJson, type LiveFile } from './context.
 import { writeDataFiles, type WrittenFile } from './data-files.ts';
 import { afterCommit } from './checkpoint.ts';
 import { commitActions } from './log-commit.ts';
-import { fileChange, preparedChange, totalsOf } from './prepared.ts';
+import { fileChange, preparedChange, removedNote, totalsOf } from './prepared.ts';
+import { described, noted, textRef } from '../../../commit/preview-text.ts';
 
 /** delta-spark's default `spark.databricks.delta.optimize.maxFileSize` (1 GiB). */
 export const DEFAULT_TARGET_FILE_SIZE = 1024 * 1024 * 1024;
@@ -72,12 +73,11 @@ export async function prepareOptimize(table: DeltaTable, opts: OptimizeOptions =
     noop: bins.length === 0, inputBytes,
     preview: {
       operation: 'optimize',
-      description: bins.length === 0
-        ? 'Nothing to OPTIMIZE: no partition has two or more small files or a file with a deletion vector.'
-        : `OPTIMIZE: ${inputs.length} file(s) in ${bins.length} bin(s) are rewritten as about ${bins.length} file(s) of at most ${target.toLocaleString('en-US')} bytes, deletion vectors applied; the commit has dataChange=false (rows unchanged).`,
+      ...described(bins.length === 0 ? textRef('note.write.delta.optimizeNone')
+        : textRef('note.write.delta.optimize', { files: inputs.length, bins: bins.length, bytes: target.toLocaleString('en-US') })),
       before, after: { ...before, ...(afterFiles !== undefined ? { dataFiles: afterFiles } : {}), bytes: undefined },
-      writes: bins.length ? [{ key: '<new data files>', kind: 'data', note: `${bins.length} or more, written on apply` }, { key: `_delta_log/${String(snapshot.version + 1n).padStart(20, '0')}.json`, kind: 'metadata', note: 'written on apply (create-if-absent)' }] : [],
-      deletes: inputs.map((f) => ({ ...fileChange(f.add), note: `${fileChange(f.add).note ? `${fileChange(f.add).note}; ` : ''}removed from the table (the file stays until VACUUM)` })),
+      writes: bins.length ? [{ key: '<new data files>', kind: 'data', ...noted(textRef('note.write.delta.optimizeOut', { count: bins.length })) }, { key: `_delta_log/${String(snapshot.version + 1n).padStart(20, '0')}.json`, kind: 'metadata', ...noted(textRef('note.write.onApplyCreate')) }] : [],
+      deletes: inputs.map((f) => removedNote(fileChange(f.add))),
       warnings: [], details: { version: snapshot.version.toString(), bins: bins.length, targetFileSizeBytes: target },
     },
   }, async (o): Promise<AppliedChange> => {

@@ -8,9 +8,13 @@ import type { AppliedChange, PreparedChange } from '../../../commit/write-action
 import type { Snapshot } from '../scan/replay.ts';
 import type { AddFile } from '../spec/actions.ts';
 import { fileStats } from '../spec/stats.ts';
+import { bothNotes, noted, textRef } from '../../../commit/preview-text.ts';
+import { errorText } from '../../../messages/message-parts.ts';
 
-export const CONCURRENCY_DELTA = 'Delta commits by creating the next _delta_log/NNNNNNNNNNNNNNNNNNNN.json only if it does not exist yet. '
-  + 'A writer that loses the race reads the winning commit: appends move on to the next version; a write whose files were removed meanwhile (or a RESTORE after any change) fails with Conflict instead.';
+/** How Delta commits (Delta protocol "Commit Provenance"/"Atomicity": put-if-absent of the next log file), as a message. */
+const CONCURRENCY_DELTA_REF = textRef('note.write.delta.concurrency');
+/** {@link CONCURRENCY_DELTA_REF}'s English. */
+export const CONCURRENCY_DELTA = errorText(CONCURRENCY_DELTA_REF);
 
 /** Live rows (numRecords less deletion-vector cardinality), files and bytes of a set of live files. */
 export function totalsOfFiles(files: Iterable<AddFile>): TableTotals {
@@ -36,13 +40,19 @@ export function totalsOf(s: Snapshot): TableTotals {
 
 /** A file change for a live file (the data file; its deletion vector is named in the note). */
 export function fileChange(a: AddFile, kind: FileChange['kind'] = 'data'): FileChange {
-  return { key: decodeURIComponent(a.path), kind, bytes: Number(a.size), ...(a.deletionVector ? { note: `with deletion vector (${a.deletionVector.cardinality} rows deleted)` } : {}) };
+  return { key: decodeURIComponent(a.path), kind, bytes: Number(a.size), ...(a.deletionVector ? noted(textRef('note.write.delta.withDv', { rows: String(a.deletionVector.cardinality) })) : {}) };
+}
+
+/** A live file the change removes from the table (its deletion-vector note kept first); it stays in storage until VACUUM. */
+export function removedNote(f: FileChange): FileChange {
+  const removed = textRef('note.write.delta.untilVacuum');
+  return { ...f, ...noted(f.noteMessage ? bothNotes(f.noteMessage, removed) : removed) };
 }
 
 /** A PreparedChange whose apply runs `run` (which commits) with the confirmation options passed on. */
 export function preparedChange(
-  change: Omit<PreparedChange, 'apply' | 'concurrency'>,
+  change: Omit<PreparedChange, 'apply' | 'concurrency' | 'concurrencyMessage'>,
   run: (o: { signal?: AbortSignal; deleteFiles?: boolean }) => Promise<AppliedChange>,
 ): PreparedChange {
-  return { concurrency: CONCURRENCY_DELTA, ...change, apply: (o = {}) => run(o) };
+  return { concurrency: CONCURRENCY_DELTA, concurrencyMessage: CONCURRENCY_DELTA_REF, ...change, apply: (o = {}) => run(o) };
 }

@@ -20,6 +20,7 @@ import { fileChange, preparedChange, totalsOf, totalsOfFiles } from './prepared.
 import { checkWritable } from './writer-features.ts';
 import type { PreparedChange } from '../../../commit/write-action.ts';
 import { messageError } from '../../../message-error.ts';
+import { described, noted, textRef } from '../../../commit/preview-text.ts';
 
 export interface RestoreTarget {
   readonly version?: bigint;
@@ -75,13 +76,13 @@ export async function prepareRestore(table: DeltaTable, target: RestoreTarget, o
   const after = totalsOfFiles(old.files.values());
   const noop = toAdd.length === 0 && toRemove.length === 0 && !metadataChanged;
   const params = target.version !== undefined ? { version: String(old.version) } : { timestamp: new Date(target.timestampMs!).toISOString() };
-  const description = `RESTORE to version ${old.version}: a new version ${current.version + 1n} whose live files are those of version ${old.version} — ${toRemove.length} file(s) removed, ${toAdd.length} added back${metadataChanged ? ', and its schema/properties' : ''}. History stays: this can itself be restored.`;
+  const said = { target: String(old.version), next: String(current.version + 1n), removed: toRemove.length, added: toAdd.length };
   return preparedChange({
     noop,
     preview: {
-      operation: 'restore', description, before, after,
-      writes: [...toAdd.map((a) => ({ ...fileChange(a), note: 'added back (already in storage)' })), { key: `_delta_log/${String(current.version + 1n).padStart(20, '0')}.json`, kind: 'metadata', note: 'written on apply (create-if-absent)' }],
-      deletes: toRemove.map((a) => ({ ...fileChange(a), note: 'removed from the table (the file stays until VACUUM)' })),
+      operation: 'restore', ...described(textRef(metadataChanged ? 'note.write.delta.restoreMetadata' : 'note.write.delta.restore', said)), before, after,
+      writes: [...toAdd.map((a) => ({ ...fileChange(a), ...noted(textRef('note.write.delta.addedBack')) })), { key: `_delta_log/${String(current.version + 1n).padStart(20, '0')}.json`, kind: 'metadata', ...noted(textRef('note.write.onApplyCreate')) }],
+      deletes: toRemove.map((a) => ({ ...fileChange(a), ...noted(textRef('note.write.delta.untilVacuum')) })),
       warnings: [], details: { currentVersion: current.version.toString(), targetVersion: old.version.toString() },
     },
   }, async (o): Promise<AppliedChange> => {

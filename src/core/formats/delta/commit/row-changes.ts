@@ -37,6 +37,7 @@ import { commitActions } from './log-commit.ts';
 import { fileChange, preparedChange, totalsOf } from './prepared.ts';
 import { rowsToBatch, type RowObject } from './rows-to-arrow.ts';
 import { messageError } from '../../../message-error.ts';
+import { described, noted, textRef } from '../../../commit/preview-text.ts';
 
 /** A DELETE (`set` absent) or UPDATE (`set`: new values by column, in the forms rows-to-arrow.ts takes). */
 export interface RowChange {
@@ -182,19 +183,19 @@ export async function prepareRowChange(table: DeltaTable, change: RowChange, opt
   const cdf = writesChangeData(snapshot);
   const before = totalsOf(snapshot);
   const after = before.rows === undefined ? { ...before } : { ...before, rows: op === 'delete' ? before.rows - BigInt(rowsMatched) : before.rows };
-  const how = dv ? 'marked deleted in deletion vectors (the data files are not rewritten)' : 'removed by rewriting the files that hold them (copy-on-write)';
+  const said = { count: rowsMatched, where: change.where, files: matches.length };
+  const key = op === 'update' ? (dv ? 'note.write.delta.updateDv' : 'note.write.delta.updateCow') : (dv ? 'note.write.delta.deleteDv' : 'note.write.delta.deleteCow');
   return preparedChange({
     noop: rowsMatched === 0,
     preview: {
       operation: op,
-      description: rowsMatched === 0 ? `${OP}: no row matches ${change.where}.`
-        : `${OP} ${rowsMatched} row(s) matching ${change.where} in ${matches.length} file(s): ${op === 'update' ? 'the old rows are ' : ''}${how}${op === 'update' ? ', the updated rows written as new files' : ''}.`,
+      ...described(rowsMatched === 0 ? textRef('note.write.delta.noMatch', { op: OP, where: change.where }) : textRef(key, said)),
       before, after: { ...after, bytes: undefined, dataFiles: undefined },
       writes: rowsMatched ? [
-        { key: dv ? 'deletion_vector_<uuid>.bin' : '<new data files>', kind: dv ? 'delete' : 'data', note: 'written on apply' },
-        ...(cdf ? [{ key: '_change_data/<cdc files>', kind: 'other' as const, note: `change data (delta.enableChangeDataFeed): the ${op === 'delete' ? 'deleted rows' : 'rows before and after'}, written on apply` }] : []),
+        { key: dv ? 'deletion_vector_<uuid>.bin' : '<new data files>', kind: dv ? 'delete' : 'data', ...noted(textRef('note.write.onApply')) },
+        ...(cdf ? [{ key: '_change_data/<cdc files>', kind: 'other' as const, ...noted(textRef(op === 'delete' ? 'note.write.delta.cdcDeleted' : 'note.write.delta.cdcUpdated')) }] : []),
       ] : [],
-      deletes: matches.map((m) => ({ ...fileChange(m.live.add), note: `${m.positions.length} row(s) match; removed from the table${dv ? ' and re-added with a deletion vector' : ''}` })),
+      deletes: matches.map((m) => ({ ...fileChange(m.live.add), ...noted(textRef(dv ? 'note.write.delta.matchRemovedDv' : 'note.write.delta.matchRemoved', { count: m.positions.length })) })),
       warnings: [], details: { version: snapshot.version.toString(), where: change.where, rows: rowsMatched, deletionVectors: dv },
     },
   }, async (o): Promise<AppliedChange> => {

@@ -22,6 +22,8 @@ import { loadWriteState } from './context.ts';
 import { preparedChange, totalsOf } from './prepared.ts';
 import { retentionMs } from './vacuum-retention.ts';
 import { messageError } from '../../../message-error.ts';
+import { errorText } from '../../../messages/message-parts.ts';
+import { described, textRef, warned } from '../../../commit/preview-text.ts';
 
 export interface VacuumOptions {
   /** Retention in hours; at least the table's `delta.deletedFileRetentionDuration` (default 7 days). */
@@ -90,19 +92,17 @@ export async function prepareVacuum(table: DeltaTable, opts: VacuumOptions = {})
   return preparedChange({
     noop: found.length === 0,
     deletesNeedSecondConfirmation: true,
-    concurrencyOverride: 'VACUUM commits nothing: it deletes unreferenced files, each on its own. The state is read again just before deleting, so a file that became needed meanwhile is kept.',
+    concurrencyOverride: errorText(textRef('note.write.delta.vacuumConcurrency')), concurrencyOverrideMessage: textRef('note.write.delta.vacuumConcurrency'),
     preview: {
       operation: 'vacuum',
-      description: found.length === 0
-        ? `VACUUM: no file under the table is unreferenced and older than the retention (removed before ${since}).`
-        : `VACUUM: ${found.length} file(s) are referenced by no version within the retention (files removed before ${since}, and files no commit references) and can be deleted.`,
+      ...described(found.length === 0 ? textRef('note.write.delta.vacuumNone', { since }) : textRef('note.write.delta.vacuum', { count: found.length, since })),
       before: totals, after: totals, writes: [], deletes,
-      warnings: found.length ? [`Deleted files are gone for good: time travel to versions that used them (removed before ${since}) stops working. They are deleted only when you confirm deletion separately.`] : [],
+      ...warned(found.length ? [textRef('note.write.delta.vacuumGone', { since })] : []),
       details: { version: snapshot.version.toString(), retentionHours: retention / 3_600_000, cutoff: since },
     },
   }, async (o): Promise<AppliedChange> => {
     if (!o.deleteFiles) {
-      return { operation: 'vacuum', written: [], deleted: [], attempts: 0, warnings: ['Report only: nothing was deleted (deleting needs its own confirmation).'], details: { files: found.length } };
+      return { operation: 'vacuum', written: [], deleted: [], attempts: 0, ...warned([textRef('note.write.delta.vacuumReportOnly')]), details: { files: found.length } };
     }
     const again = await loadWriteState(table, 'vacuum', o.signal);
     const needed = neededKeys(again.snapshot, cutoff);
@@ -112,10 +112,10 @@ export async function prepareVacuum(table: DeltaTable, opts: VacuumOptions = {})
     return {
       operation: 'vacuum', written: [], attempts: 1,
       deleted: deletes.filter((d) => doomed.includes(d.key) && !failed.has(d.key)),
-      warnings: [
-        ...(kept ? [`${kept} file(s) became needed again since the preview and were kept.`] : []),
-        ...(failed.size ? [`${failed.size} file(s) could not be deleted (e.g. ${[...failed][0]}); VACUUM again later.`] : []),
-      ],
+      ...warned([
+        ...(kept ? [textRef('note.write.delta.vacuumKept', { count: kept })] : []),
+        ...(failed.size ? [textRef('note.write.delta.vacuumFailed', { count: failed.size, file: [...failed][0]! })] : []),
+      ]),
       details: { deleted: doomed.length - failed.size },
     };
   });

@@ -10,6 +10,8 @@ import { createTable } from './create-table.ts';
 import { liveEntries, readAllEntries } from './snapshot-files.ts';
 import { loadTableState, type TableState } from './table-state.ts';
 import { findSnapshot } from '../spec/table-metadata.ts';
+import { errorText } from '../../../messages/message-parts.ts';
+import { zh } from '../../../messages/zh.ts';
 
 async function liveFiles(state: TableState) {
   const snap = findSnapshot(state.metadata, state.metadata.currentSnapshotId!);
@@ -75,6 +77,11 @@ describe('compaction of small appends', () => {
       const op = await prepareCompaction(storage, { targetFileSizeBytes: 1024 * 1024 });
       expect(op.preview.deletes.length).toBe(12); // 6 appends × 2 categories
       expect(op.preview.after.dataFiles).toBe(2);
+      // The description, notes and warning carry their messages (issue 20): English as before, Chinese for zh-CN.
+      expect(op.preview.description).toBe('Rewrite 12 data file(s) in 2 partition(s) into about 2 file(s), applying their deletes, and drop 0 delete file(s) that then apply to nothing');
+      expect(errorText(op.preview.descriptionMessage!, zh)).toBe('把 2 个分区中的 12 个数据文件重写为大约 2 个文件，同时应用它们的删除；并丢弃之后不再作用于任何数据的 0 个删除文件');
+      expect(op.preview.writes.filter((w) => w.note).map((w) => errorText(w.noteMessage!, zh))).toEqual(['由 6 个文件合并', '由 6 个文件合并', '应用时写入']);
+      expect(op.preview.warningMessages!.map((m) => errorText(m, zh))).toEqual(['被替换的文件会保留在存储上（旧 snapshot 仍引用它们），直到这些 snapshot 过期']);
       await op.apply();
       expect(await readRows(storage)).toEqual(rows);
       const state = await loadTableState(storage);

@@ -32,6 +32,7 @@ import { loadTableState, type TableState } from './table-state.ts';
 import { PROPS } from './table-update.ts';
 import { rewriteBin } from './rewrite-bin.ts';
 import { FileNamer, type WrittenDataFile } from './write-data-files.ts';
+import { described, noted, textRef, warned } from '../../../commit/preview-text.ts';
 
 const DEFAULT_TARGET = 512 * 1024 * 1024;
 
@@ -151,7 +152,7 @@ export async function prepareCompaction(storage: Storage, opts: CompactionOption
   const before = totalsOf(current);
   if (!plan) {
     return {
-      preview: { operation: 'compact', description: 'Nothing to compact: no partition has enough small files or files with deletes', writes: [], deletes: [], before, after: before, warnings: [] },
+      preview: { operation: 'compact', ...described(textRef('note.write.iceberg.compactNone')), writes: [], deletes: [], before, after: before, warnings: [] },
       apply: async () => ({ operation: 'compact', written: [], deleted: [], attempts: 0, warnings: ['nothing to compact'] }),
     };
   }
@@ -165,8 +166,8 @@ export async function prepareCompaction(storage: Storage, opts: CompactionOption
     plan,
     preview: {
       operation: 'compact',
-      description: `Rewrite ${inputs.length} data file(s) in ${new Set(plan.bins.map((b) => b.partition)).size} partition(s) into about ${plan.bins.length} file(s), applying their deletes, and drop ${plan.removedDeletes.length} delete file(s) that then apply to nothing`,
-      writes: [...plan.bins.map((b, i) => ({ key: `data/<new file ${i + 1}>.parquet`, kind: 'data' as const, note: `from ${b.files.length} file(s)` })), { key: 'metadata/<manifests and manifest list>', kind: 'manifest' as const }, NEXT_METADATA],
+      ...described(textRef('note.write.iceberg.compact', { files: inputs.length, partitions: new Set(plan.bins.map((b) => b.partition)).size, bins: plan.bins.length, deletes: plan.removedDeletes.length })),
+      writes: [...plan.bins.map((b, i) => ({ key: `data/<new file ${i + 1}>.parquet`, kind: 'data' as const, ...noted(textRef('note.write.iceberg.fromFiles', { count: b.files.length })) })), { key: 'metadata/<manifests and manifest list>', kind: 'manifest' as const }, NEXT_METADATA],
       deletes,
       before,
       after: {
@@ -175,7 +176,7 @@ export async function prepareCompaction(storage: Storage, opts: CompactionOption
         dataFiles: before.dataFiles === undefined ? undefined : before.dataFiles - inputs.length + plan.bins.length,
         deleteFiles: before.deleteFiles === undefined ? undefined : before.deleteFiles - plan.removedDeletes.length,
       },
-      warnings: ['replaced files stay on storage (old snapshots still reference them) until those snapshots expire'],
+      ...warned([textRef('note.write.iceberg.compactStays')]),
       details: { startingSnapshot: String(plan.startingSnapshot.snapshotId), bins: plan.bins.length, inputFiles: inputs.length, removedDeleteFiles: plan.removedDeletes.length },
     },
     apply: (o: ApplyOptions = {}) => applyCompaction(storage, state, plan, { ...o, rowPath: opts.rowPath }),

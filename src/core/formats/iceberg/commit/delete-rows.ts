@@ -33,6 +33,7 @@ import { liveEntries, newDataFile, readAllEntries } from './snapshot-files.ts';
 import { loadTableState, type TableState } from './table-state.ts';
 import { MAIN_BRANCH, PROPS } from './table-update.ts';
 import { FileNamer, type WrittenDataFile, writePartitionFiles } from './write-data-files.ts';
+import { noted, textRef, warned } from '../../../commit/preview-text.ts';
 
 export type DeleteMode = 'copy-on-write' | 'merge-on-read';
 
@@ -120,7 +121,7 @@ export async function prepareDeleteWhere(storage: Storage, filter: Expr | string
       deletes: [],
       before,
       after: { rows: before.rows === undefined || mode === 'merge-on-read' ? undefined : before.rows - BigInt(rows) - BigInt(files.reduce((n, f) => n + (Number(f.entry.dataFile.recordCount) - f.live), 0)), rowsLive: before.rowsLive, dataFiles: before.dataFiles === undefined ? undefined : before.dataFiles - whole.length },
-      warnings: ['removed and rewritten files stay on storage until the snapshots that use them expire'],
+      ...warned([textRef('note.write.iceberg.deleteStays')]),
       details: { mode, rows, filesRemoved: whole.length, filesChanged: partial.length, removed: whole.map((f) => key(f.entry)) },
     },
     apply: (o: ApplyOptions = {}) => applyDeletes(storage, state, files, mode, branch, o),

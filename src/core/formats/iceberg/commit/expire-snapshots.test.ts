@@ -6,6 +6,8 @@ import { FsStorage } from '../../../../platform/node/fs-storage.ts';
 import { listFixtures, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../../../../testing/fixtures.ts';
 import { checkIntegrity, events, EVENTS_SCHEMA, readRows, snapshotStorage, tempCopy } from '../../../../testing/iceberg-writer-fixtures.ts';
 import { parseTableMetadata } from '../spec/table-metadata.ts';
+import { errorText } from '../../../messages/message-parts.ts';
+import { zh } from '../../../messages/zh.ts';
 import { appendRows } from './append.ts';
 import { createTable } from './create-table.ts';
 import { planExpiry, prepareExpireSnapshots } from './expire-snapshots.ts';
@@ -114,6 +116,10 @@ describe('expire snapshots on tables', () => {
     const n = inner.size;
     const op = await prepareExpireSnapshots(inner, { olderThanMs: Date.now() + DAY });
     expect(op.preview.deletes.length).toBe(1); // the first manifest list; its manifest and data file stay reachable
+    // The warning and the next metadata file's note carry their messages (issue 20): English as before, Chinese for zh-CN.
+    expect(op.preview.warnings).toEqual(['expiry edits metadata only; the listed files are deleted only when confirmed separately (deleteFiles), and time travel to expired snapshots stops working']);
+    expect(errorText(op.preview.warningMessages![0]!, zh)).toMatch(/^过期只修改元数据/);
+    expect(op.preview.writes.map((w) => [w.note, errorText(w.noteMessage!, zh)])).toEqual([['written on apply', '应用时写入']]);
     const r = await op.apply();
     expect(r.deleted).toEqual([]);
     expect(inner.size).toBe(n + 1); // one new metadata file, nothing deleted

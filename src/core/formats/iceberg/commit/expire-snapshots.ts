@@ -22,6 +22,7 @@ import { loadTableState, type TableState } from './table-state.ts';
 import { MAIN_BRANCH, PROPS, type TableUpdate } from './table-update.ts';
 import { metadataResult, updateTable } from './update-table.ts';
 import { messageError } from '../../../message-error.ts';
+import { noted, textRef, warned } from '../../../commit/preview-text.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -140,9 +141,7 @@ export async function prepareExpireSnapshots(storage: Storage, opts: ExpireOptio
     writes: updates.length ? [NEXT_METADATA] : [],
     deletes: files,
     before: totalsOf(current), after: totalsOf(current),
-    warnings: [
-      'expiry edits metadata only; the listed files are deleted only when confirmed separately (deleteFiles), and time travel to expired snapshots stops working',
-    ],
+    ...warned([textRef('note.write.iceberg.expireMetadataOnly')]),
     details: { expire: plan.expire.map(String), removeRefs: plan.removeRefs, retained: plan.retained.length },
   };
   return {

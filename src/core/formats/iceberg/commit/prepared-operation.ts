@@ -8,6 +8,7 @@ import type { ChangePreview, ChangeResult, TableTotals } from '../../../commit/c
 import type { RetryPolicy } from '../../../commit/retry-policy.ts';
 import { recordsAreLive, type Snapshot } from '../spec/snapshot.ts';
 import type { TableMetadata } from '../spec/table-metadata.ts';
+import { noted, textRef, warned } from '../../../commit/preview-text.ts';
 
 export interface ApplyOptions {
   readonly signal?: AbortSignal;
@@ -35,7 +36,7 @@ export function totalsOf(snapshot: Snapshot | undefined): TableTotals {
 
 
 /** The next metadata file, as a preview lists it (its size is known only once written). */
-export const NEXT_METADATA = { key: 'metadata/<next version>.metadata.json', kind: 'metadata' as const, note: 'written on apply' };
+export const NEXT_METADATA = { key: 'metadata/<next version>.metadata.json', kind: 'metadata' as const, ...noted(textRef('note.write.onApply')) };
 
 /** The ids of `id` and its ancestors, newest first. */
 export function ancestorIds(meta: TableMetadata, id: bigint | undefined): bigint[] {

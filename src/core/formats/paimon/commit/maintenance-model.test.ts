@@ -7,6 +7,8 @@ import { FsStorage } from '../../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../../platform/node/parquet-wasm-init.ts';
 import { PaimonTable } from '../table.ts';
 import { rowsOf } from './fixture-copies.test-support.ts';
+import { errorText } from '../../../messages/message-parts.ts';
+import { zh } from '../../../messages/zh.ts';
 
 beforeAll(() => installNodeParquetWasm());
 const temps: string[] = [];
@@ -61,6 +63,14 @@ describe('paimon compact and expire through the table model', () => {
     expect(keys).not.toContain('bucket-0/data-fresh-0.parquet');
     const dataFiles = keys.filter((k) => /^bucket-\d\/data-[0-9a-f]{8}-/.test(k));
     expect(dataFiles.length).toBeGreaterThan(0); // the level-0 files the compaction replaced
+    // Notes and the warning carry their messages (issue 20): English as before, Chinese for zh-CN.
+    const lost = p.preview.deletes.find((d) => d.key === 'bucket-0/data-lost-0.parquet')!;
+    expect(lost.note).toBe('orphan: no snapshot, tag or branch references it (older than a day); deleted only after the second confirmation');
+    expect(errorText(lost.noteMessage!, zh)).toMatch(/^孤儿文件/);
+    expect(p.preview.writes.map((w) => [w.note, errorText(w.noteMessage!, zh)])).toEqual([['points at 4', '指向 4']]);
+    expect(p.preview.warnings).toEqual(['Files are deleted only when you confirm a second time; otherwise they stay as orphans, reported by the next expire.']);
+    expect(p.preview.warningMessages!.map((m) => errorText(m, zh))).toEqual(['只有在你第二次确认后才会删除文件；否则它们作为孤儿文件保留，下一次 expire 时会再列出。']);
+    for (const d of p.preview.deletes) expect(errorText(d.noteMessage!), d.key).toBe(d.note);
 
     const first = await p.apply();
     expect(first.deleted.map((d) => d.key)).toEqual(['snapshot/snapshot-1', 'snapshot/snapshot-2', 'snapshot/snapshot-3']);

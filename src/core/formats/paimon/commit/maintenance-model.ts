@@ -13,6 +13,7 @@ import type { ChangePreview, FileChange, TableTotals } from '../../../commit/cha
 import type { AppliedChange, WriteAction, WriteCapability } from '../../../commit/write-action.ts';
 import { positiveParam, unsupportedAction } from '../../../commit/write-action.ts';
 import { errorRef } from '../../../messages/message-parts.ts';
+import { noted, textRef, warned } from '../../../commit/preview-text.ts';
 import { snapshotKey } from '../spec/layout.ts';
 import { coreOptions } from '../spec/options.ts';
 import type { PaimonTable } from '../table.ts';
@@ -49,13 +50,13 @@ export function compactPreview(plan: CompactionPlan | undefined, req: CompactReq
   const writes: FileChange[] = [
     ...buckets.map((b) => ({ key: `${b.folder}data-<uuid>-N.parquet`, kind: 'data' as const, note: `level ${b.pick.outputLevel} (${b.pick.reason}; from ${b.pick.inputs.length} file(s), ${b.pick.runs} sorted run(s)${b.pick.dropDelete ? ', deletes dropped' : ''})` })),
     { key: 'manifest/<one delta manifest + manifest lists>', kind: 'manifest' },
-    { key: snapshotKey(next), kind: 'metadata', note: 'COMPACT snapshot, written on apply (create-if-absent)' },
+    { key: snapshotKey(next), kind: 'metadata', ...noted(textRef('note.write.paimon.compactSnapshot')) },
   ];
   return {
     operation: 'compact',
     description: `${req.strategy === 'universal' ? 'Universal' : 'Full'} compaction${where}: ${buckets.length} bucket(s), ${deletes.length} file(s) merged into ${buckets.length} as snapshot ${next} (commit kind COMPACT). Rows do not change.`,
     writes, deletes, before, after: { ...before, rowsBasis: before.rowsLive ? undefined : before.rowsBasis, rows: undefined },
-    warnings: plan.deletionVectors ? ['Deletion-vector tables: level-0 files (not shown by Paimon’s batch read until compacted) become visible once merged.'] : [],
+    ...warned(plan.deletionVectors ? [textRef('note.write.paimon.dvVisible')] : []),
     details: { snapshot: plan.snapshot.id.toString(), newSnapshot: next.toString(), buckets: buckets.map((b) => `${b.partitionPath || '(unpartitioned)'} bucket ${b.bucket} → level ${b.pick.outputLevel}`) },
   };
 }
@@ -90,20 +91,19 @@ export async function prepareExpire(table: PaimonTable, a: ExpireAction, before:
   const plan = await table.expireSnapshots({ ...opts, dryRun: true, signal });
   const files = [...plan.manifestLists, ...plan.manifests, ...plan.indexManifests, ...plan.indexFiles, ...plan.dataFiles];
   const orphans = await table.orphanFiles({ nowMs: now, ignore: new Set(files), signal });
-  const second = 'deleted only after the second confirmation';
   const deletes: FileChange[] = [
-    ...plan.snapshots.map((key) => ({ key, kind: 'metadata' as const, note: 'expired snapshot, removed on apply' })),
-    ...files.map((key) => ({ key, kind: (plan.dataFiles.includes(key) ? 'data' : plan.indexFiles.includes(key) ? 'delete' : 'manifest') as FileChange['kind'], note: `used only by expired snapshots; ${second}` })),
-    ...orphans.map((key) => ({ key, kind: 'other' as const, note: `orphan: no snapshot, tag or branch references it (older than a day); ${second}` })),
+    ...plan.snapshots.map((key) => ({ key, kind: 'metadata' as const, ...noted(textRef('note.write.paimon.expiredSnapshot')) })),
+    ...files.map((key) => ({ key, kind: (plan.dataFiles.includes(key) ? 'data' : plan.indexFiles.includes(key) ? 'delete' : 'manifest') as FileChange['kind'], ...noted(textRef('note.write.paimon.onlyExpired')) })),
+    ...orphans.map((key) => ({ key, kind: 'other' as const, ...noted(textRef('note.write.paimon.orphan')) })),
   ];
   const preview: ChangePreview = {
     operation: 'expire-snapshots',
     description: plan.expired.length
       ? `Expire snapshots ${plan.expired[0]}–${plan.expired[plan.expired.length - 1]} (${plan.expired.length}); the oldest kept is ${plan.earliestRetained} (${plan.reason}). ${files.length} file(s) only they used and ${orphans.length} orphan file(s) can then be deleted.`
       : `No snapshot expires (${plan.reason}).${orphans.length ? ` ${orphans.length} orphan file(s) can be deleted.` : ''}`,
-    writes: plan.expired.length ? [{ key: 'snapshot/EARLIEST', kind: 'version-hint', note: `points at ${plan.earliestRetained}` }] : [],
+    writes: plan.expired.length ? [{ key: 'snapshot/EARLIEST', kind: 'version-hint', ...noted(textRef('note.write.paimon.pointsAt', { id: String(plan.earliestRetained) })) }] : [],
     deletes, before, after: before,
-    warnings: files.length + orphans.length ? ['Files are deleted only when you confirm a second time; otherwise they stay as orphans, reported by the next expire.'] : [],
+    ...warned(files.length + orphans.length ? [textRef('note.write.paimon.expireSecond')] : []),
     details: { expired: plan.expired, earliestRetained: plan.earliestRetained ?? '—', reason: plan.reason, orphans: String(orphans.length) },
   };
   const run = async (deleteFiles: boolean, s?: AbortSignal): Promise<Omit<AppliedChange, 'operation'>> => {

@@ -14,6 +14,7 @@ import { partitionFields, type TableSchema } from '../spec/schema.ts';
 import { checkSupportedOptions } from './create-table.ts';
 import type { RowObject } from './row-values.ts';
 import { groupByBucket, prepareRows, type WriteRowsResult } from './write-rows.ts';
+import { noted, textRef, warned } from '../../../commit/preview-text.ts';
 
 const DESCRIPTIONS: Readonly<Record<RowWriteKind, string>> = {
   append: 'Append rows (a form or pasted CSV): one new level-0 file per bucket, one new snapshot.',
@@ -54,7 +55,7 @@ export function rowWritePreview(schema: TableSchema, kind: RowWriteKind, rows: r
   return {
     operation: kind,
     description: `${verb} ${values.length} row(s) into ${groups.length} bucket(s) as snapshot ${next}: one level-0 file per bucket${changelog ? ' plus a changelog file' : ''}, then a delta manifest and snapshot-${next}.`,
-    writes: [...writes, { key: 'manifest/<one delta manifest + manifest lists>', kind: 'manifest' }, { key: snapshotKey(next), kind: 'metadata', note: 'written on apply (create-if-absent)' }],
+    writes: [...writes, { key: 'manifest/<one delta manifest + manifest lists>', kind: 'manifest' }, { key: snapshotKey(next), kind: 'metadata', ...noted(textRef('note.write.onApplyCreate')) }],
     deletes: [], before, after,
     warnings: kind === 'delete' ? ['Deleted rows stay in older snapshots (time travel) until those expire; compaction drops the DELETE records.'] : [],
     details: { latestSnapshot: latest?.toString() ?? '—', rows: String(values.length), buckets: String(groups.length) },

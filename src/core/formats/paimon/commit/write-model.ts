@@ -20,6 +20,8 @@ import type { PaimonTable } from '../table.ts';
 import { rowWriteApplied, rowWriteCapabilities, rowWritePreview } from './row-write-model.ts';
 import { compactPreview, compactRequest, maintenanceCapabilities, prepareExpire, runCompact } from './maintenance-model.ts';
 import { messageError } from '../../../message-error.ts';
+import { errorText } from '../../../messages/message-parts.ts';
+import { noted, textRef, warned } from '../../../commit/preview-text.ts';
 
 /** A snapshot's row count and what it counts (inspect/versions.ts recordCount, handed in by the table: commit/ does not import inspect/). */
 export type RecordCountOf = (s: Snapshot) => { count: string; live: boolean; basis?: string };
@@ -27,10 +29,11 @@ export type RecordCountOf = (s: Snapshot) => { count: string; live: boolean; bas
 /** Files whose sizes a destructive-rollback preview looks up (the rest are listed without size). */
 const MAX_SIZED = 400;
 
-const CONCURRENCY_PAIMON = 'Paimon commits by creating the next snapshot file (snapshot-N+1) or the tag file only if it does not exist yet; a concurrent commit makes this one fail instead of overwriting it.';
+const CONCURRENCY_PAIMON_REF = textRef('note.write.paimon.concurrency');
+const CONCURRENCY_PAIMON = errorText(CONCURRENCY_PAIMON_REF);
 
-const DESTRUCTIVE_NOTE = 'Not one atomic step: LATEST moves back first, then snapshot files are deleted newest first, tags next, and data files last. '
-  + 'A commit that lands meanwhile stops it (Conflict) before anything is deleted; an interruption leaves unreferenced files, never a snapshot with missing files.';
+const DESTRUCTIVE_REF = textRef('note.write.paimon.destructiveConcurrency');
+const DESTRUCTIVE_NOTE = errorText(DESTRUCTIVE_REF);
 
 
 /** The actions of a Paimon table on `version` (an id; the latest when absent). */
@@ -125,7 +128,7 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
       const targetId = /^\d+$/.test(target) ? BigInt(target) : (await table.meta.tag(target, signal)).snapshot.id;
       change = { preview: { operation: 'rollback-as-latest',
         description: `Roll back to snapshot ${target} without deleting anything: a new snapshot ${next} (commit kind OVERWRITE) makes snapshot ${target}'s content the latest. All history stays readable, and this rollback can itself be rolled back.`,
-        writes: [{ key: 'manifest/<one delta manifest + manifest lists>', kind: 'manifest', note: 'removes files added after the target, re-adds files it removed' }, { key: snapshotKey(next), kind: 'metadata', note: 'written on apply (create-if-absent)' }],
+        writes: [{ key: 'manifest/<one delta manifest + manifest lists>', kind: 'manifest', ...noted(textRef('note.write.paimon.rollbackManifest')) }, { key: snapshotKey(next), kind: 'metadata', ...noted(textRef('note.write.onApplyCreate')) }],
         deletes: [], before, after: await totalsOf(table, countOf, targetId, signal), warnings: [], details: { ...details, target, newSnapshot: next.toString() } } };
       run = async (s) => {
         const r = await table.rollbackAsLatest({ version: target }, { signal: s });
@@ -143,10 +146,10 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
         ...await sized(table.storage, [...plan.manifestLists, ...plan.manifests, ...plan.indexManifests], 'manifest', signal),
         ...await sized(table.storage, plan.indexFiles, 'delete', signal), ...await sized(table.storage, plan.dataFiles, 'data', signal),
       ];
-      change = { concurrencyOverride: DESTRUCTIVE_NOTE, typedConfirmation: `delete ${plan.snapshots.length} snapshots`, preview: { operation: 'rollback-destructive',
+      change = { concurrencyOverride: DESTRUCTIVE_NOTE, concurrencyOverrideMessage: DESTRUCTIVE_REF, typedConfirmation: `delete ${plan.snapshots.length} snapshots`, preview: { operation: 'rollback-destructive',
         description: `Destructive rollback to snapshot ${plan.targetId}: LATEST moves back, then ${plan.snapshots.length} later snapshot(s), ${plan.tags.length} later tag(s) and every file only they used are DELETED for good.`,
         writes: [{ key: 'snapshot/LATEST', kind: 'version-hint', note: `points at ${plan.targetId}` }], deletes, before, after: await totalsOf(table, countOf, BigInt(plan.targetId), signal),
-        warnings: ['This cannot be undone: the deleted snapshots and their data files are gone. Readers holding them fail. The non-destructive rollback (a new latest snapshot) is usually what you want.'],
+        ...warned([textRef('note.write.paimon.destructiveWarning')]),
         details: { ...details, target: plan.targetId, snapshots: String(plan.snapshots.length), tags: String(plan.tags.length), dataFiles: String(plan.dataFiles.length) } } };
       run = async (s) => {
         const r = await table.rollbackDestructive({ version: action.snapshotId }, { confirmDestructive: true, signal: s });
@@ -183,7 +186,7 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
       throw unsupportedAction(`paimon ${action.kind}`, errorRef('error.paimon.why.notYet', { action: action.kind }));
   }
   return {
-    ...change, concurrency: CONCURRENCY_PAIMON, noop,
+    ...change, concurrency: CONCURRENCY_PAIMON, concurrencyMessage: CONCURRENCY_PAIMON_REF, noop,
     async apply(o = {}) {
       if (change.typedConfirmation !== undefined && o.confirmText !== change.typedConfirmation) {
         throw messageError('DataInvalid', 'error.paimon.write.confirm', { text: change.typedConfirmation });
