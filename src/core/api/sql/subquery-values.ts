@@ -70,7 +70,7 @@ export async function answerSubqueries(
     const q = ctes.length > 0 ? ({ type: 'with', ctes, query } as unknown as Statement) : query;
     const values: unknown[] = [];
     try {
-      const result = executeOrThrow(engine, { tables, query: q, functions: all(), ...(signal ? { signal } : {}) });
+      const result = engine.executeSql({ tables, query: q, functions: all(), ...(signal ? { signal } : {}) });
       for await (const row of result.rows()) {
         const c = row.columns[0];
         values.push(c === undefined ? null : row.resolved && c in row.resolved ? row.resolved[c] : await row.cells[c]!());
@@ -128,9 +128,4 @@ export class SubqueryRefusal extends Error {
   constructor(readonly ref: ErrorRef, readonly positionStart: number, readonly positionEnd: number) {
     super(ref.key);
   }
-}
-
-/** squirreling's executeSql; its planning errors (an outer column it cannot find) surface here, synchronously or not. */
-function executeOrThrow(engine: Engine, args: Parameters<Engine['executeSql']>[0]): ReturnType<Engine['executeSql']> {
-  return engine.executeSql(args);
 }
