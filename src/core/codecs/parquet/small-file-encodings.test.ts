@@ -4,7 +4,7 @@
  * DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, RLE), data pages v1 and
  * v2, small pages, row groups of 128 rows, nulls, and every codec either side decodes. Seeded values.
  */
-import { type DataType, RecordBatch, Table, tableToIPC, makeTable, vectorFromArray, Bool, DateDay, Float32, Float64, Int32, Int64, TimestampMicrosecond, Utf8 } from 'apache-arrow';
+import { type DataType, RecordBatch, Table, tableToIPC, vectorFromArray, Bool, DateDay, Float32, Float64, Int32, Int64, TimestampMicrosecond, Utf8 } from 'apache-arrow';
 import { beforeAll, expect, it } from 'vitest';
 import { installNodeParquetWasm } from '../../../platform/node/parquet-wasm-init.ts';
 import { canonicalRows, canonicalRowsText } from '../../arrow/canonical.ts';
@@ -20,7 +20,7 @@ function prng(seed: number): () => number {
 
 function table(n: number, r: () => number) {
   const col = <T>(type: DataType, f: (i: number) => T) => vectorFromArray(Array.from({ length: n }, (_, i) => (r() < 0.15 ? null : f(i))), type);
-  return makeTable({
+  return new Table({
     i32: col(new Int32(), () => Math.floor(r() * 2 ** 32) - 2 ** 31),
     i32s: col(new Int32(), (i) => i * 3 - 100),
     i64: col(new Int64(), () => BigInt(Math.floor(r() * 2 ** 52)) * (r() < 0.5 ? -1000n : 1000n)),
