@@ -20,6 +20,7 @@ import type { MessageKey } from '../../messages/en.ts';
 import { messageError } from '../../message-error.ts';
 import { sparkLike } from './spark-like.ts';
 import { compareSqlStrings, sqlOrderKey } from './string-order.ts';
+import { decimalLiteralString, isTextType, javaDoubleText } from './number-text.ts';
 import { compileSparkFunction } from './spark-functions.ts';
 import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, literalValue, numClass, type NumClass } from './exact-numeric.ts';
 import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
@@ -285,8 +286,15 @@ function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): C
   // A FLOAT cast to a number is its float value (0.1f is 0.10000000149011612 as a DOUBLE), not its shortest text's double.
   const expr = from?.kind === 'double' && from.float ? () => { const v = raw(); return typeof v === 'number' ? Math.fround(v) : v; } : raw;
   const to = node.toType;
-  if (from?.kind === 'double' && from.float && (to === 'TEXT' || to === 'STRING' || to === 'VARCHAR')) return () => { const v = raw(); return v == null ? null : String(v); };
-  if (to === 'TEXT' || to === 'STRING' || to === 'VARCHAR') return () => { const v = expr(); return v == null ? null : typeof v === 'object' ? stringify(v) : String(v); };
+  if (isTextType(to)) {
+    // A number's text as Spark writes it (number-text.ts): a decimal literal with its scale, a DOUBLE or FLOAT as
+    // Java's Double/Float.toString (a FLOAT's value as read: its shortest text's double, not widened).
+    const c = numClass(node.expr, (n) => staticType(n, scope.typeOf, scope.text), scope.text);
+    const literal = decimalLiteralText(node.expr, c, scope.text);
+    if (literal !== undefined) { const text = decimalLiteralString(literal); return () => text; }
+    if (c.kind === 'double') return () => { const v = raw(); return v == null ? null : typeof v === 'number' ? javaDoubleText(v) : String(v); };
+    return () => { const v = expr(); return v == null ? null : typeof v === 'object' ? stringify(v) : String(v); };
+  }
   const guard = (v: unknown) => { if (typeof v === 'object') throw fallback('ui.query.reason.castObject', undefined); };
   // Truncated toward zero, exact, range-checked (exact-numeric.ts), never Number() of a decimal or a 64-bit value.
   // Text (not a decimal's canonical text) must be an integer: Spark ANSI fails '1.5' and 'abc' (CAST_INVALID_INPUT).

@@ -23,6 +23,7 @@ import { rewriteTyped, SQL_TYPED_FUNCTIONS } from './sql-typed-rewrite.ts';
 import { sparkNullOrder, uniqueOutputColumns } from './output-columns.ts';
 import { rewriteSparkFunctions, SPARK_UDFS } from './spark-functions.ts';
 import { rewriteStringOrder, STRING_ORDER_FUNCTIONS } from './string-order.ts';
+import { NUMBER_TEXT_FUNCTIONS } from './number-text.ts';
 import { answerSubqueries, SubqueryRefusal } from './subquery-values.ts';
 import { checkGrouping } from './group-check.ts';
 import { cteNames, findTableRefs, queryError, rewriteQuery, tokenize, type RewrittenQuery, type TableRefInQuery } from './table-refs.ts';
@@ -226,7 +227,7 @@ async function fallbackQuery(p: Prepared): Promise<(Rewrite3vl & { readonly name
 }
 
 /** The functions our rewrites call, registered with squirreling. */
-const ENGINE_FUNCTIONS = { ...SQL3VL_FUNCTIONS, ...SQL_TYPED_FUNCTIONS, ...SPARK_UDFS, ...STRING_ORDER_FUNCTIONS };
+const ENGINE_FUNCTIONS = { ...SQL3VL_FUNCTIONS, ...SQL_TYPED_FUNCTIONS, ...SPARK_UDFS, ...STRING_ORDER_FUNCTIONS, ...NUMBER_TEXT_FUNCTIONS };
 
 /** The executor with one more reason — `english` (what the CLI prints) and `reason`, its catalog message — after the ones it has. */
 function withReason(executor: SqlExecutorDto, reason: ErrorRef, english = errorText(reason)): SqlExecutorDto {
