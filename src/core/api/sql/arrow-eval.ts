@@ -330,7 +330,7 @@ function compilePassThrough(node: Extract<ExprNode, { type: 'function' }>, name:
   if (name === 'COALESCE') return () => { for (const a of args) { const v = a(); if (v != null) return v; } return null; };
   const greatest = name === 'GREATEST';
   // Strings by code point (string-order.ts), typed values by their key.
-  const key = (v: unknown): unknown => (t ? keyOf(t, v) ?? v : sqlOrderKey(v));
+  const key = (v: unknown): unknown => (t ? keyOf(t, v) ?? sqlOrderKey(v) : sqlOrderKey(v));
   return () => {
     let best: unknown = null;
     let bestKey: unknown = null;
