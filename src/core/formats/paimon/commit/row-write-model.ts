@@ -14,7 +14,7 @@ import { partitionFields, type TableSchema } from '../spec/schema.ts';
 import { checkSupportedOptions } from './create-table.ts';
 import type { RowObject } from './row-values.ts';
 import { groupByBucket, prepareRows, type WriteRowsResult } from './write-rows.ts';
-import { noted, textRef, warned } from '../../../commit/preview-text.ts';
+import { described, noted, textRef, warned } from '../../../commit/preview-text.ts';
 
 const DESCRIPTIONS: Readonly<Record<RowWriteKind, string>> = {
   append: 'Append rows (a form or pasted CSV): one new level-0 file per bucket, one new snapshot.',
@@ -47,17 +47,17 @@ export function rowWritePreview(schema: TableSchema, kind: RowWriteKind, rows: r
   const partFields = partitionFields(schema);
   const writes = groups.flatMap((g) => {
     const folder = partitionPath(partFields, g.partitionValues, partitionPathOptions(schema.options)) + bucketDir(g.bucket) + '/';
-    const note = `${g.rows.length} row(s), level 0`;
-    return [{ key: `${folder}data-<uuid>-N.parquet`, kind: 'data' as const, note }, ...(changelog ? [{ key: `${folder}changelog-<uuid>-N.parquet`, kind: 'other' as const, note: 'changelog (changelog-producer = input)' }] : [])];
+    const note = noted(textRef('note.write.paimon.rowsFile', { count: g.rows.length }));
+    return [{ key: `${folder}data-<uuid>-N.parquet`, kind: 'data' as const, ...note }, ...(changelog ? [{ key: `${folder}changelog-<uuid>-N.parquet`, kind: 'other' as const, ...noted(textRef('note.write.paimon.changelogFile')) }] : [])];
   });
-  const verb = kind === 'append' ? 'Append' : kind === 'upsert' ? 'Upsert' : 'Delete';
+  const key = kind === 'append' ? 'note.write.paimon.rowsAppend' : kind === 'upsert' ? 'note.write.paimon.rowsUpsert' : 'note.write.paimon.rowsDelete';
   const after: TableTotals = before.rows === undefined ? {} : kind === 'append' ? { ...before, rows: before.rows + BigInt(values.length) } : { rows: before.rows + BigInt(values.length), rowsBasis: 'records in data files, before merging by key' };
   return {
     operation: kind,
-    description: `${verb} ${values.length} row(s) into ${groups.length} bucket(s) as snapshot ${next}: one level-0 file per bucket${changelog ? ' plus a changelog file' : ''}, then a delta manifest and snapshot-${next}.`,
+    ...described(textRef(key, { count: values.length, buckets: groups.length, id: next.toString(), changelog })),
     writes: [...writes, { key: 'manifest/<one delta manifest + manifest lists>', kind: 'manifest' }, { key: snapshotKey(next), kind: 'metadata', ...noted(textRef('note.write.onApplyCreate')) }],
     deletes: [], before, after,
-    warnings: kind === 'delete' ? ['Deleted rows stay in older snapshots (time travel) until those expire; compaction drops the DELETE records.'] : [],
+    ...warned(kind === 'delete' ? [textRef('note.write.paimon.deletedStay')] : []),
     details: { latestSnapshot: latest?.toString() ?? '—', rows: String(values.length), buckets: String(groups.length) },
   };
 }
