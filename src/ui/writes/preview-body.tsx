@@ -105,6 +105,16 @@ function OverBudgetPanel({ over }: { over: NonNullable<WritePreviewDto['overBudg
   );
 }
 
+/**
+ * The heading of the files a preview deletes: expire's become unreachable (its commit edits metadata; deleting them
+ * is a second confirmation), VACUUM's are already referenced by no version within the retention (Delta protocol
+ * "VACUUM"), the rest are deleted by the write itself.
+ */
+function deletesLabel(preview: WritePreviewDto, { t }: ReturnType<typeof useMessages>): string {
+  if (preview.operation === 'vacuum') return t('ui.preview.vacuumFiles');
+  return preview.deletesNeedSecondConfirmation ? t('ui.preview.unreachable') : t('ui.preview.toDelete');
+}
+
 export function PreviewBody({ preview }: { preview: WritePreviewDto }) {
   const tr = useMessages();
   const { t } = tr;
@@ -118,7 +128,7 @@ export function PreviewBody({ preview }: { preview: WritePreviewDto }) {
       </div>
       <div className="ws-columns">
         <FileGroups files={preview.writes} verb="written" label={t('ui.preview.toWrite')} />
-        <FileGroups files={preview.deletes} verb="deleted" label={preview.deletesNeedSecondConfirmation ? t('ui.preview.unreachable') : t('ui.preview.toDelete')} />
+        <FileGroups files={preview.deletes} verb="deleted" label={deletesLabel(preview, tr)} />
       </div>
       {preview.warnings.length > 0 && (
         <ul className="ws-warnings" aria-label={t('ui.preview.warnings')}>

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WriteCapability } from '../../worker/engine-writes.ts';
+import { errorRef, errorText } from '../../core/messages/message-parts.ts';
+import { zh } from '../../core/messages/zh.ts';
+import { translator } from '../common/messages.ts';
 import { actionTitle, commonUnavailableReason, groupFiles, parseAge, parseSize, refNameProblem, rowActions, rowsLabel, rowsNote, totalsRows, writeActions, writesOffReason } from './write-model.ts';
 
 const rw = { writable: true, concurrency: 'c' };
@@ -25,6 +28,19 @@ describe('write actions from capabilities', () => {
     const t = writeActions(caps, 'table');
     expect(t.map((a) => [a.kind, a.form, a.disabled])).toEqual([['compact', 'compact', false], ['expire', undefined, true]]);
     expect(writeActions(undefined, 'version')).toEqual([]);
+  });
+
+  it('tooltips in the reader\'s language where the capability carries its description or reason as a message', () => {
+    const tag = errorRef('note.write.cap.iceberg.tag', undefined);
+    const why = errorRef('note.write.cap.sentence', { text: errorRef('error.paimon.expiredTag', undefined) });
+    const withMessages: WriteCapability[] = [
+      { kind: 'tag', scope: 'version', available: true, needsInput: true, description: errorText(tag), descriptionMessage: tag },
+      { kind: 'branch', scope: 'version', available: false, needsInput: true, description: 'b', reason: errorText(why), reasonMessage: why },
+    ];
+    expect(writeActions(withMessages, 'version').map((a) => a.title)).toEqual(['Name this snapshot with a tag (kept when older snapshots expire).', errorText(why)]);
+    const [cnTag, cnWhy] = writeActions(withMessages, 'version', translator(zh)).map((a) => a.title);
+    expect(cnTag).toBe('给这个 snapshot 打一个标签（旧 snapshot 过期时，打了标签的会保留）。');
+    expect(cnWhy).toMatch(/[\u4e00-\u9fff]。$/);
   });
 
   it('titles name the version or the ref', () => {

@@ -41,9 +41,14 @@ export function writesOffReason(access: WriteAccessDto | undefined, writeRefusal
 
 const FORMS: readonly WriteActionKind[] = ['tag', 'branch', 'expire', 'compact'];
 
+/** What a capability does, in the reader's language when the engine gave it as a message. */
+export function descriptionOf(c: WriteCapability, tr: Translator = EN): string {
+  return c.descriptionMessage ? errorText(c.descriptionMessage, tr.catalog) : c.description;
+}
+
 /** Why a capability is unavailable, in the reader's language when the engine gave it as a message (the storage's refusal). */
 export function reasonOf(c: WriteCapability, tr: Translator = EN): string {
-  return c.reasonMessage ? errorText(c.reasonMessage, tr.catalog) : c.reason ?? c.description;
+  return c.reasonMessage ? errorText(c.reasonMessage, tr.catalog) : c.reason ?? descriptionOf(c, tr);
 }
 
 /**
@@ -58,7 +63,7 @@ export function writeActions(caps: readonly WriteCapability[] | undefined, scope
     const label = c.ref ? tr.t('ui.writes.deleteRef', { type: c.ref.type, name: c.ref.name }) : tr.t('ui.writes.action', { kind: c.kind });
     const usable = c.available && (form !== undefined || c.action !== undefined);
     return {
-      kind: c.kind, label, title: c.available ? c.description : reasonOf(c, tr), disabled: !usable, destructive: c.destructive === true,
+      kind: c.kind, label, title: c.available ? descriptionOf(c, tr) : reasonOf(c, tr), disabled: !usable, destructive: c.destructive === true,
       ...(form ? { form } : {}), ...(c.action ? { action: c.action } : {}), ...(c.ref ? { ref: c.ref } : {}),
     };
   });
@@ -71,7 +76,7 @@ export function writeActions(caps: readonly WriteCapability[] | undefined, scope
  */
 export function rowActions(caps: readonly WriteCapability[] | undefined, tr: Translator = EN): VersionAction[] {
   return (caps ?? []).filter((c) => c.scope === 'rows' && c.rowsInput !== undefined && (c.kind === 'append' || c.kind === 'upsert' || c.kind === 'delete')).map((c) => ({
-    kind: c.kind, label: tr.t('ui.writes.action', { kind: c.kind }), title: c.available ? c.description : reasonOf(c, tr), disabled: !c.available,
+    kind: c.kind, label: tr.t('ui.writes.action', { kind: c.kind }), title: c.available ? descriptionOf(c, tr) : reasonOf(c, tr), disabled: !c.available,
     destructive: c.destructive === true, form: c.kind as FormKind, rowsInput: c.rowsInput!,
   }));
 }

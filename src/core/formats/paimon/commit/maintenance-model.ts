@@ -25,8 +25,8 @@ type ExpireAction = Extract<WriteAction, { kind: 'expire' }>;
 /** Compact and expire capabilities of a Paimon table. */
 export function maintenanceCapabilities(): WriteCapability[] {
   return [
-    { kind: 'compact', scope: 'table', available: true, description: 'Full compaction: merge every sorted run of each bucket into the top LSM level (deleted keys dropped, deletion vectors applied) as a COMPACT snapshot. Rows do not change.', action: { kind: 'compact', strategy: 'full' } },
-    { kind: 'expire', scope: 'table', available: true, needsInput: true, description: 'Expire snapshots as Paimon does (snapshot.num-retained.min/max, snapshot.time-retained; tags and consumers keep theirs); files are deleted only after a second confirmation.' },
+    { kind: 'compact', scope: 'table', available: true, ...described(textRef('note.write.cap.paimon.compact')), action: { kind: 'compact', strategy: 'full' } },
+    { kind: 'expire', scope: 'table', available: true, needsInput: true, ...described(textRef('note.write.cap.paimon.expire')) },
   ];
 }
 

@@ -7,7 +7,8 @@
  */
 import type { ChangePreview, TableTotals } from '../../../commit/change-preview.ts';
 import type { AppliedChange, RowWriteKind, WriteCapability } from '../../../commit/write-action.ts';
-import { isLakeError } from '../../../errors.ts';
+import { isLakeError, type LakeErrorRef } from '../../../errors.ts';
+import { reasonOf } from '../../../commit/write-action.ts';
 import { bucketDir, partitionPath, partitionPathOptions } from '../spec/partition-path.ts';
 import { snapshotKey } from '../spec/layout.ts';
 import { partitionFields, type TableSchema } from '../spec/schema.ts';
@@ -16,25 +17,23 @@ import type { RowObject } from './row-values.ts';
 import { groupByBucket, prepareRows, type WriteRowsResult } from './write-rows.ts';
 import { described, noted, textRef, warned } from '../../../commit/preview-text.ts';
 
-const DESCRIPTIONS: Readonly<Record<RowWriteKind, string>> = {
-  append: 'Append rows (a form or pasted CSV): one new level-0 file per bucket, one new snapshot.',
-  upsert: 'Insert or replace rows by primary key (a form or pasted CSV): one level-0 file per bucket; the newest sequence number wins on read and compaction.',
-  delete: 'Delete rows by primary key: DELETE records (-D) in a level-0 file per bucket; the rows disappear on read and are dropped by compaction.',
-};
+const DESCRIPTIONS = {
+  append: 'note.write.cap.paimon.append', upsert: 'note.write.cap.paimon.upsert', delete: 'note.write.cap.paimon.delete',
+} as const satisfies Readonly<Record<RowWriteKind, string>>;
 
 /** The row-writing capabilities of a table with this schema (append tables: append; primary-key tables: upsert and delete). */
 export function rowWriteCapabilities(schema: TableSchema): WriteCapability[] {
   const pk = schema.primaryKeys.length > 0;
-  let reason: string | undefined;
+  let reason: { reason: string; reasonMessage?: LakeErrorRef } | undefined;
   try {
     checkSupportedOptions(schema.options, pk, 'paimon write');
   } catch (e) {
     if (!isLakeError(e)) throw e;
-    reason = `${e.message}.`;
+    reason = e.ref ? reasonOf(textRef('note.write.cap.sentence', { text: e.ref })) : { reason: `${e.message}.` };
   }
   const kinds: RowWriteKind[] = pk ? ['upsert', 'delete'] : ['append'];
   return kinds.map((kind) => ({
-    kind, scope: 'rows', available: reason === undefined, needsInput: true, rowsInput: kind === 'delete' ? 'keys' : 'rows', description: DESCRIPTIONS[kind], ...(reason ? { reason } : {}),
+    kind, scope: 'rows', available: reason === undefined, needsInput: true, rowsInput: kind === 'delete' ? 'keys' : 'rows', ...described(textRef(DESCRIPTIONS[kind])), ...reason,
   }));
 }
 

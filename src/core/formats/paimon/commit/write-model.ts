@@ -44,19 +44,19 @@ export async function paimonCapabilities(table: PaimonTable, version: string | u
   if (selected) {
     const expired = selected.summary.expired === 'true';
     if (!selected.isCurrent) {
-      out.push({ kind: 'rollback', scope: 'version', available: true, description: 'Non-destructive: a new latest snapshot with this snapshot’s content; history stays.', action: { kind: 'rollback', snapshotId: selected.id } });
+      out.push({ kind: 'rollback', scope: 'version', available: true, ...described(textRef('note.write.cap.paimon.rollback')), action: { kind: 'rollback', snapshotId: selected.id } });
       if (!expired) {
-        out.push({ kind: 'rollback-destructive', scope: 'version', available: true, destructive: true, description: 'Deletes every later snapshot and tag, and the files only they used. Asks you to type a confirmation.', action: { kind: 'rollback-destructive', snapshotId: selected.id } });
+        out.push({ kind: 'rollback-destructive', scope: 'version', available: true, destructive: true, ...described(textRef('note.write.cap.paimon.rollbackDestructive')), action: { kind: 'rollback-destructive', snapshotId: selected.id } });
       }
     }
-    out.push({ kind: 'tag', scope: 'version', available: !expired, needsInput: true, description: 'Create a tag on this snapshot (keeps it readable after the snapshot expires).', ...(expired ? reasonOf(errorRef('error.paimon.expiredTag', undefined)) : {}) });
+    out.push({ kind: 'tag', scope: 'version', available: !expired, needsInput: true, ...described(textRef('note.write.cap.paimon.tag')), ...(expired ? reasonOf(errorRef('error.paimon.expiredTag', undefined)) : {}) });
     for (const r of selected.refs.filter((x) => x.type === 'tag')) {
-      out.push({ kind: 'remove-ref', scope: 'version', available: true, ref: { name: r.name, type: 'tag' }, description: `Delete tag “${r.name}”.`, action: { kind: 'remove-ref', name: r.name, refType: 'tag' } });
+      out.push({ kind: 'remove-ref', scope: 'version', available: true, ref: { name: r.name, type: 'tag' }, ...described(textRef('note.write.cap.paimon.removeTag', { name: r.name })), action: { kind: 'remove-ref', name: r.name, refType: 'tag' } });
     }
   }
   out.push(...rowWriteCapabilities(table.schema), ...maintenanceCapabilities());
   for (const kind of ['rewrite-manifests'] as const) {
-    out.push({ kind, scope: 'table', available: false, ...reasonOf(errorRef('error.paimon.notYet', { action: kind })), description: `${kind} (not offered for Paimon tables yet)` });
+    out.push({ kind, scope: 'table', available: false, ...reasonOf(errorRef('error.paimon.notYet', { action: kind })), ...described(textRef('note.write.cap.paimon.notYet', { action: kind })) });
   }
   const off = writesOffReason(table.storage, table.writeRefusal, options);
   return off === undefined ? out : disableAll(out, off, writesOffMessage(table.storage, table.writeRefusalMessage, options));

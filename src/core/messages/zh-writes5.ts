@@ -1,0 +1,35 @@
+/** Simplified Chinese (zh-CN) text of en-writes5.ts, key for key: write actions' tooltips, the over-budget warning, VACUUM's delete list. */
+import type { enWrites5 } from './en-writes5.ts';
+
+export const zhWrites5: { readonly [K in keyof typeof enWrites5]: (...args: Parameters<(typeof enWrites5)[K]>) => string } = {
+  // A Chinese sentence already ends with its own stop (the data marks message-parts.ts puts around values ignored).
+  'note.write.cap.sentence': (p) => (/[。！？.]$/.test(p.text.replace(/[\uE000\uE001]/g, '')) ? p.text : `${p.text}。`),
+  'note.write.cap.iceberg.rollback': () => '把 main 移回到这个 snapshot（它的一个祖先）：写一个新的元数据文件，不重写、也不删除任何数据。',
+  'note.write.cap.iceberg.setCurrent': () => '这个 snapshot 不是当前 snapshot 的祖先（在另一个分支上，或是回滚前的“未来”）：把它设为 main 的当前 snapshot。',
+  'note.write.cap.iceberg.tag': () => '给这个 snapshot 打一个标签（旧 snapshot 过期时，打了标签的会保留）。',
+  'note.write.cap.iceberg.branch': () => '从这个 snapshot 开一个分支；main 不变。',
+  'note.write.cap.iceberg.expire': () => '从元数据中移除旧的 snapshot；可选地删除只被它们使用的文件',
+  'note.write.cap.iceberg.compact': () => '把小文件（以及带删除的文件）重写为更大的文件',
+  'note.write.cap.iceberg.rewriteManifests': () => '重新组织 manifest（文件不变，manifest 更少、更大）',
+  'note.write.cap.delta.restore': (p) => `RESTORE：生成新版本 ${p.next}，其文件与版本 ${p.version} 相同（历史保留；这次 RESTORE 本身也可以再 RESTORE）。`,
+  'note.write.cap.delta.optimize': () => 'OPTIMIZE：把每个分区的小文件重写为更大的文件，并应用 deletion vector（dataChange=false：行不变）。',
+  'note.write.cap.delta.vacuum': () => 'VACUUM：列出保留期（delta.deletedFileRetentionDuration，默认 7 天）内没有任何版本需要的文件；删除它们需要第二次确认。',
+  'note.write.cap.delta.noExpire': () => 'Delta 没有这个操作。',
+  'note.write.cap.delta.append': () => 'WRITE（append）：把行写成新的数据文件，生成一个新版本。',
+  'note.write.cap.delta.deleteDv': () => 'DELETE 匹配谓词的行：在 deletion vector 中标记。',
+  'note.write.cap.delta.deleteCow': () => 'DELETE 匹配谓词的行：重写包含它们的文件（copy-on-write）。',
+  'note.write.cap.delta.update': () => 'UPDATE 匹配谓词的行为新值：旧行按 DELETE 的方式删除，新行写成新文件。',
+  'note.write.cap.paimon.rollback': () => '非破坏性：生成一个内容与这个 snapshot 相同的最新 snapshot；历史保留。',
+  'note.write.cap.paimon.rollbackDestructive': () => '删除之后的所有 snapshot 和标签，以及只被它们使用的文件。需要你输入确认文字。',
+  'note.write.cap.paimon.tag': () => '在这个 snapshot 上创建标签（snapshot 过期后仍可读取）。',
+  'note.write.cap.paimon.removeTag': (p) => `删除标签“${p.name}”。`,
+  'note.write.cap.paimon.notYet': (p) => `${p.action}（Paimon 表暂不提供）`,
+  'note.write.cap.paimon.compact': () => '全量压缩：把每个 bucket 的所有 sorted run 合并到 LSM 的最高层级（丢弃已删除的键，应用 deletion vector），生成一个 COMPACT snapshot。行不变。',
+  'note.write.cap.paimon.expire': () => '按 Paimon 的规则使 snapshot 过期（snapshot.num-retained.min/max、snapshot.time-retained；标签和 consumer 各自保留所需的 snapshot）；文件只有在第二次确认后才删除。',
+  'note.write.cap.paimon.append': () => '追加行（表单或粘贴 CSV）：每个 bucket 一个新的 level-0 文件，生成一个新 snapshot。',
+  'note.write.cap.paimon.upsert': () => '按主键插入或替换行（表单或粘贴 CSV）：每个 bucket 一个 level-0 文件；读取和压缩时以最新的 sequence number 为准。',
+  'note.write.cap.paimon.delete': () => '按主键删除行：在每个 bucket 的 level-0 文件中写 DELETE 记录（-D）；读取时这些行不再出现，压缩时被丢弃。',
+  'note.write.overBudget': (p) => `未在此处运行：它需要读取 ${p.input}，超过了本浏览器 ${p.budget} 的预算。请在集群上用 ${p.engine} 运行（见下方）。`,
+  'note.write.overBudgetNoSql': (p) => `未在此处运行：它需要读取 ${p.input}，超过了本浏览器 ${p.budget} 的预算。请在集群上用计算引擎运行。`,
+  'ui.preview.vacuumFiles': () => 'VACUUM 可删除的文件',
+};
