@@ -41,3 +41,12 @@ export function withWarning(result: { readonly warnings: readonly string[]; read
   const messages = [...(result.warningMessages ?? []), ...(extra ? [extra] : [])];
   return messages.length === warnings.length ? { warnings, warningMessages: messages } : { warnings };
 }
+
+/**
+ * What Undo does, `{ label, labelMessage }` to spread into an AppliedChange's `undo`: `Undo: <what>` in English (the
+ * CLI prints it) and the reference the page renders in the reader's language.
+ */
+export function undoLabel(what: ErrorRef): { label: string; labelMessage: LakeErrorRef } {
+  const ref = errorRef('note.write.undo', { what });
+  return { label: errorText(ref), labelMessage: ref };
+}

@@ -160,7 +160,12 @@ export interface AppliedChange extends ChangeResult {
   /** The version main is at afterwards, when the write moved it. */
   readonly currentAfter?: string;
   /** What "Undo" prepares (previewed again before it is applied); absent when the write cannot be undone. */
-  readonly undo?: { readonly label: string; readonly action: WriteAction };
+  readonly undo?: {
+    readonly label: string;
+    /** The same label as a catalog message (preview-text.ts `undoLabel`), for the reader's language. */
+    readonly labelMessage?: LakeErrorRef;
+    readonly action: WriteAction;
+  };
 }
 
 /** Options of `capabilities`. */

@@ -39,6 +39,15 @@ export const enWrites5 = {
   // Over the browser's budget (core/commit/engine-sql.ts): sizes as formatBytes writes them, the engine's name (data).
   'note.write.overBudget': (p: { input: string; budget: string; engine: string }) => `Not run here: it would read ${p.input}, more than this browser's budget of ${p.budget}. Run it on a cluster with ${p.engine} (below).`,
   'note.write.overBudgetNoSql': (p: { input: string; budget: string }) => `Not run here: it would read ${p.input}, more than this browser's budget of ${p.budget}. Run it with an engine on a cluster.`,
+  // What Undo does after a write (AppliedChange.undo; the toast's tooltip and the undo preview's title).
+  'note.write.undo': (p: { what: string }) => `Undo: ${p.what}`,
+  'ui.writes.undoTitle': (p: { what: string }) => `Undo — ${p.what}`,
+  'note.write.undo.setMain': (p: { id: string }) => `set main back to ${p.id}`,
+  'note.write.undo.removeRef': (p: { refType: string; name: string }) => `remove ${p.refType} "${p.name}"`,
+  'note.write.undo.deleteTag': (p: { name: string }) => `delete tag "${p.name}"`,
+  'note.write.undo.restore': (p: { version: string }) => `restore version ${p.version}`,
+  'note.write.undo.rollback': (p: { id: string }) => `roll back to snapshot ${p.id} (as a new snapshot)`,
+  'note.write.undo.rollbackAgain': (p: { id: string }) => `roll back to snapshot ${p.id} (again as a new snapshot)`,
   // VACUUM's delete list (ui/writes/preview-body.tsx): files already unreferenced, not made unreachable as by expire.
   'ui.preview.vacuumFiles': () => 'Files VACUUM can delete',
 };

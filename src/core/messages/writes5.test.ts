@@ -47,6 +47,12 @@ const SAMPLES: readonly [ErrorRef, string][] = [
     "Not run here: it would read 3.0 GiB, more than this browser's budget of 2.0 GiB. Run it on a cluster with Spark SQL with the Iceberg runtime (below)."],
   [r('note.write.overBudgetNoSql', { input: '3.0 GiB', budget: '2.0 GiB' }), "Not run here: it would read 3.0 GiB, more than this browser's budget of 2.0 GiB. Run it with an engine on a cluster."],
   plain('ui.preview.vacuumFiles', 'Files VACUUM can delete'),
+  [r('note.write.undo', { what: r('note.write.undo.setMain', { id: '7' }) }), 'Undo: set main back to 7'],
+  [r('ui.writes.undoTitle', { what: r('note.write.undo.removeRef', { refType: 'branch', name: 'dev' }) }), 'Undo — remove branch "dev"'],
+  [r('note.write.undo', { what: r('note.write.undo.deleteTag', { name: 'gold' }) }), 'Undo: delete tag "gold"'],
+  [r('note.write.undo', { what: r('note.write.undo.restore', { version: '4' }) }), 'Undo: restore version 4'],
+  [r('note.write.undo', { what: r('note.write.undo.rollback', { id: '4' }) }), 'Undo: roll back to snapshot 4 (as a new snapshot)'],
+  [r('note.write.undo', { what: r('note.write.undo.rollbackAgain', { id: '4' }) }), 'Undo: roll back to snapshot 4 (again as a new snapshot)'],
 ];
 
 /** Terms kept in English: format, feature, setting and operation names. */

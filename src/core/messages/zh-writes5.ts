@@ -31,5 +31,13 @@ export const zhWrites5: { readonly [K in keyof typeof enWrites5]: (...args: Para
   'note.write.cap.paimon.delete': () => '按主键删除行：在每个 bucket 的 level-0 文件中写 DELETE 记录（-D）；读取时这些行不再出现，压缩时被丢弃。',
   'note.write.overBudget': (p) => `未在此处运行：它需要读取 ${p.input}，超过了本浏览器 ${p.budget} 的预算。请在集群上用 ${p.engine} 运行（见下方）。`,
   'note.write.overBudgetNoSql': (p) => `未在此处运行：它需要读取 ${p.input}，超过了本浏览器 ${p.budget} 的预算。请在集群上用计算引擎运行。`,
+  'note.write.undo': (p) => `撤销：${p.what}`,
+  'ui.writes.undoTitle': (p) => `撤销 — ${p.what}`,
+  'note.write.undo.setMain': (p) => `把 main 设回 ${p.id}`,
+  'note.write.undo.removeRef': (p) => `删除${p.refType === 'branch' ? '分支' : '标签'}“${p.name}”`,
+  'note.write.undo.deleteTag': (p) => `删除标签“${p.name}”`,
+  'note.write.undo.restore': (p) => `RESTORE 到版本 ${p.version}`,
+  'note.write.undo.rollback': (p) => `回滚到 snapshot ${p.id}（生成新的 snapshot）`,
+  'note.write.undo.rollbackAgain': (p) => `再次回滚到 snapshot ${p.id}（同样生成新的 snapshot）`,
   'ui.preview.vacuumFiles': () => 'VACUUM 可删除的文件',
 };

@@ -20,6 +20,7 @@ import { queryKeys } from '../queries/keys.ts';
 import { UndoToast } from '../writes/undo-toast.tsx';
 import { useWriteFlow } from '../writes/use-write-flow.ts';
 import { WriteDialog } from '../writes/write-dialog.tsx';
+import { undoTitle } from '../writes/write-model.ts';
 import { useWriteAccess } from '../writes/writes-bar.tsx';
 import { HealthSeries, SizeHistogram } from './health-charts.tsx';
 import { histogramBars, partitionKey, partitionName, percent } from './health-model.ts';
@@ -140,7 +141,8 @@ function Card({ label, value, detail, warn = false }: { label: string; value: st
 }
 
 function Recommendations({ health, warehouseId, root, format }: { health: TableHealthDto; warehouseId: string; root: string; format: TableFormatName }) {
-  const { t, ref } = useMessages();
+  const tr = useMessages();
+  const { t, ref } = tr;
   const qc = useQueryClient();
   const [toast, setToast] = useState<{ result: WriteResultDto; title: Note } | undefined>();
   const refresh = () => {
@@ -181,7 +183,7 @@ function Recommendations({ health, warehouseId, root, format }: { health: TableH
       <WriteDialog flow={flow} existingRefs={[]} />
       {toast && (
         <UndoToast result={toast.result} title={toast.title} onClose={() => setToast(undefined)}
-          onUndo={toast.result.undo ? () => { const u = toast.result.undo!; setToast(undefined); flow.prepare(u.request, u.label.replace(/^Undo: /, 'Undo — ')); } : undefined} />
+          onUndo={toast.result.undo ? () => { const u = toast.result.undo!; setToast(undefined); flow.prepare(u.request, undoTitle(u, tr)); } : undefined} />
       )}
     </section>
   );

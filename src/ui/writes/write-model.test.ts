@@ -3,6 +3,8 @@ import type { WriteCapability } from '../../worker/engine-writes.ts';
 import { errorRef, errorText } from '../../core/messages/message-parts.ts';
 import { zh } from '../../core/messages/zh.ts';
 import { translator } from '../common/messages.ts';
+import { noteText } from '../../core/messages/note.ts';
+import { undoTitle, undoTooltip } from './write-model.ts';
 import { actionTitle, commonUnavailableReason, groupFiles, parseAge, parseSize, refNameProblem, rowActions, rowsLabel, rowsNote, totalsRows, writeActions, writesOffReason } from './write-model.ts';
 
 const rw = { writable: true, concurrency: 'c' };
@@ -41,6 +43,18 @@ describe('write actions from capabilities', () => {
     const [cnTag, cnWhy] = writeActions(withMessages, 'version', translator(zh)).map((a) => a.title);
     expect(cnTag).toBe('给这个 snapshot 打一个标签（旧 snapshot 过期时，打了标签的会保留）。');
     expect(cnWhy).toMatch(/[\u4e00-\u9fff]。$/);
+  });
+
+  it('Undo: the preview title and the tooltip in the reader\'s language; an English-only label as before', () => {
+    const labelMessage = errorRef('note.write.undo', { what: errorRef('note.write.undo.setMain', { id: '7' }) });
+    const undo = { label: errorText(labelMessage), labelMessage, request: { action: { kind: 'set-current' as const, snapshotId: '7' } } };
+    expect(noteText(undoTitle(undo))).toBe('Undo — set main back to 7');
+    expect(noteText(undoTitle(undo), zh)).toBe('撤销 — 把 main 设回 7');
+    expect(undoTooltip(undo)).toBe('Undo: set main back to 7');
+    expect(undoTooltip(undo, translator(zh))).toBe('撤销：把 main 设回 7');
+    const old = { label: 'Undo: set main back to 7', request: undo.request };
+    expect(undoTitle(old)).toBe('Undo — set main back to 7');
+    expect(undoTooltip(old, translator(zh))).toBe('Undo: set main back to 7');
   });
 
   it('titles name the version or the ref', () => {

@@ -3,7 +3,7 @@
  * `capabilities`, asked through the worker) and why one is disabled, the before → after
  * rows of a preview, files grouped by kind, and the parsing of the small forms (sizes, ages, names).
  */
-import type { FileChangeDto, TotalsDto, WriteAccessDto, WriteAction, WriteActionKind, WriteCapability } from '../../worker/engine-writes.ts';
+import type { FileChangeDto, TotalsDto, WriteAccessDto, WriteAction, WriteActionKind, WriteCapability, WriteResultDto } from '../../worker/engine-writes.ts';
 import { en } from '../../core/messages/en.ts';
 import { translator, type Translator } from '../common/messages.ts';
 import { note, type Note } from '../../core/messages/note.ts';
@@ -97,6 +97,23 @@ export function actionTitleNote(a: VersionAction, id: string | undefined): Note 
 /** {@link actionTitleNote} as text. */
 export function actionTitle(a: VersionAction, id: string | undefined, tr: Translator = EN): string {
   return tr.note(actionTitleNote(a, id));
+}
+
+type Undo = NonNullable<WriteResultDto['undo']>;
+
+/**
+ * The title of the preview Undo opens (`Undo — set main back to 7`), as a note so it follows the reader's language;
+ * an engine that gave the label only in English gets `<Undo> — ` in front of its words.
+ */
+export function undoTitle(undo: Undo, tr: Translator = EN): Note {
+  const m = undo.labelMessage;
+  if (m?.key === 'note.write.undo' && m.params?.['what'] !== undefined) return note('ui.writes.undoTitle', { what: m.params['what'] as string });
+  return undo.label.replace(/^Undo: /, `${tr.t('ui.toast.undo')} — `);
+}
+
+/** The Undo button's tooltip: the label in the reader's language when the engine gave it as a message. */
+export function undoTooltip(undo: Undo, tr: Translator = EN): string {
+  return undo.labelMessage ? errorText(undo.labelMessage, tr.catalog) : undo.label;
 }
 
 /** The one reason every capability is unavailable for (e.g. a format without writes), or undefined. */

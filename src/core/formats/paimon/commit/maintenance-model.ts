@@ -13,7 +13,7 @@ import type { ChangePreview, FileChange, TableTotals } from '../../../commit/cha
 import type { AppliedChange, WriteAction, WriteCapability } from '../../../commit/write-action.ts';
 import { positiveParam, unsupportedAction } from '../../../commit/write-action.ts';
 import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
-import { described, noted, textRef, warned } from '../../../commit/preview-text.ts';
+import { described, noted, textRef, undoLabel, warned } from '../../../commit/preview-text.ts';
 import { snapshotKey } from '../spec/layout.ts';
 import { coreOptions } from '../spec/options.ts';
 import type { PaimonTable } from '../table.ts';
@@ -80,7 +80,7 @@ export async function runCompact(table: PaimonTable, req: CompactRequest, latest
     committedKey: key, attempts: r.attempts, warnings: [], deleted: [], currentAfter: r.snapshotId,
     written: [...r.outputFiles.map((f) => ({ key: f.key, kind: 'data' as const, ...noted(textRef('note.write.paimon.compactWritten', { level: f.level, rows: String(f.rows) })) })), { key, kind: 'metadata' as const }],
     details: { snapshot: r.snapshotId, buckets: String(r.buckets), inputFiles: String(r.inputFiles.length) },
-    ...(latest !== undefined ? { undo: { label: `Undo: roll back to snapshot ${latest} (as a new snapshot)`, action: { kind: 'rollback' as const, snapshotId: latest.toString() } } } : {}),
+    ...(latest !== undefined ? { undo: { ...undoLabel(textRef('note.write.undo.rollback', { id: latest.toString() })), action: { kind: 'rollback' as const, snapshotId: latest.toString() } } } : {}),
   };
 }
 

@@ -84,7 +84,10 @@ describe('paimon write previews carry their messages', () => {
     const tag = await table.prepare({ kind: 'tag', name: 'keep', snapshotId: '1' });
     expect(tag.preview.writes[0]!.note).toBe('snapshot 1 JSON + tagCreateTime');
     expectTranslated(tag.preview);
-    await tag.apply();
+    const tagged = await tag.apply();
+    expect(tagged.undo!.label).toBe('Undo: delete tag "keep"');
+    expect(errorText(tagged.undo!.labelMessage!)).toBe(tagged.undo!.label);
+    expect(errorText(tagged.undo!.labelMessage!, zh)).toBe('撤销：删除标签“keep”');
     expectTranslated((await table.prepare({ kind: 'remove-ref', name: 'keep', refType: 'tag' })).preview);
     expectTranslated((await table.prepare({ kind: 'rollback', snapshotId: '1' })).preview);
     const destructive = (await table.prepare({ kind: 'rollback-destructive', snapshotId: '1' })).preview;

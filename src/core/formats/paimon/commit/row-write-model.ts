@@ -15,7 +15,7 @@ import { partitionFields, type TableSchema } from '../spec/schema.ts';
 import { checkSupportedOptions } from './create-table.ts';
 import type { RowObject } from './row-values.ts';
 import { groupByBucket, prepareRows, type WriteRowsResult } from './write-rows.ts';
-import { described, noted, textRef, warned } from '../../../commit/preview-text.ts';
+import { described, noted, textRef, undoLabel, warned } from '../../../commit/preview-text.ts';
 
 const DESCRIPTIONS = {
   append: 'note.write.cap.paimon.append', upsert: 'note.write.cap.paimon.upsert', delete: 'note.write.cap.paimon.delete',
@@ -68,6 +68,6 @@ export function rowWriteApplied(kind: RowWriteKind, r: WriteRowsResult, latest: 
     committedKey: key, attempts: r.attempts, warnings: [], deleted: [], currentAfter: r.snapshotId,
     written: [...r.dataFiles.map((k) => ({ key: k, kind: 'data' as const })), ...r.changelogFiles.map((k) => ({ key: k, kind: 'other' as const })), { key, kind: 'metadata' as const }],
     details: { snapshot: r.snapshotId, rows: String(r.rows), kind },
-    ...(latest !== undefined ? { undo: { label: `Undo: roll back to snapshot ${latest} (as a new snapshot)`, action: { kind: 'rollback' as const, snapshotId: latest.toString() } } } : {}),
+    ...(latest !== undefined ? { undo: { ...undoLabel(textRef('note.write.undo.rollback', { id: latest.toString() })), action: { kind: 'rollback' as const, snapshotId: latest.toString() } } } : {}),
   };
 }

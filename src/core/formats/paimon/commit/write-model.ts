@@ -21,7 +21,7 @@ import { rowWriteApplied, rowWriteCapabilities, rowWritePreview } from './row-wr
 import { compactPreview, compactRequest, maintenanceCapabilities, prepareExpire, runCompact } from './maintenance-model.ts';
 import { messageError } from '../../../message-error.ts';
 import { errorText } from '../../../messages/message-parts.ts';
-import { described, noted, textRef, warned } from '../../../commit/preview-text.ts';
+import { described, noted, textRef, undoLabel, warned } from '../../../commit/preview-text.ts';
 
 /** A snapshot's row count and what it counts (inspect/versions.ts recordCount, handed in by the table: commit/ does not import inspect/). */
 export type RecordCountOf = (s: Snapshot) => { count: string; live: boolean; basis?: string };
@@ -103,7 +103,7 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
       run = async (s) => {
         const r = await table.createTag(name, { version: action.snapshotId, signal: s });
         return { committedKey: r.file, written: [{ key: r.file, kind: 'other' }], deleted: [], attempts: 1, warnings: [], details: { tag: name, snapshot: r.snapshotId },
-          undo: { label: `Undo: delete tag "${name}"`, action: { kind: 'remove-ref', name, refType: 'tag' } } };
+          undo: { ...undoLabel(textRef('note.write.undo.deleteTag', { name })), action: { kind: 'remove-ref', name, refType: 'tag' } } };
       };
       break;
     }
@@ -134,7 +134,7 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
         const r = await table.rollbackAsLatest({ version: target }, { signal: s });
         return { committedKey: snapshotKey(BigInt(r.snapshotId)), written: [{ key: snapshotKey(BigInt(r.snapshotId)), kind: 'metadata' }], deleted: [], attempts: r.attempts, warnings: [],
           details: { target: r.targetId, snapshot: r.snapshotId, addedFiles: String(r.addedFiles), deletedFiles: String(r.deletedFiles) }, currentAfter: r.snapshotId,
-          ...(latest !== undefined ? { undo: { label: `Undo: roll back to snapshot ${latest} (again as a new snapshot)`, action: { kind: 'rollback', snapshotId: latest.toString() } } } : {}) };
+          ...(latest !== undefined ? { undo: { ...undoLabel(textRef('note.write.undo.rollbackAgain', { id: latest.toString() })), action: { kind: 'rollback', snapshotId: latest.toString() } } } : {}) };
       };
       break;
     }
