@@ -27,6 +27,7 @@ import { histogramBars, partitionKey, partitionName, percent } from './health-mo
 import './health.css';
 import { safeTitle, visibleText } from '../common/safe-text.ts';
 import { InlineText } from '../common/safe-text-view.tsx';
+import { errorText } from '../../core/messages/message-parts.ts';
 
 export interface HealthViewProps {
   readonly tableId: string;
@@ -154,8 +155,10 @@ function Recommendations({ health, warehouseId, root, format }: { health: TableH
     onUncertain: refresh,
   });
   const open = (r: RecommendationDto) => flow.prepare({ action: r.action }, r.title);
+  // Why an action is unavailable, in the reader's language where the engine gave the reason as a message.
+  const why = (r: RecommendationDto) => (r.unavailableReasonMessage ? errorText(r.unavailableReasonMessage, tr.catalog) : r.unavailableReason);
   // One reason for all (read-only storage, a format without writes) is said once, above the list.
-  const reasons = new Set(health.recommendations.map((r) => (r.available ? '' : r.unavailableReason ?? '')));
+  const reasons = new Set(health.recommendations.map((r) => (r.available ? '' : why(r) ?? '')));
   const common = reasons.size === 1 && !reasons.has('') ? [...reasons][0] : undefined;
   return (
     <section aria-label={t('ui.health.recommendations')}>
@@ -171,9 +174,9 @@ function Recommendations({ health, warehouseId, root, format }: { health: TableH
                 <div className="health-rec-text">
                   <strong>{ref(r.title)}</strong>
                   <p className="small">{ref(r.reason)}</p>
-                  {!r.available && !common && <p className="small muted health-rec-why">{t('ui.health.unavailable')}: {r.unavailableReason}</p>}
+                  {!r.available && !common && <p className="small muted health-rec-why">{t('ui.health.unavailable')}: {why(r)}</p>}
                 </div>
-                <button type="button" className="btn btn-small" disabled={!r.available} title={r.available ? undefined : r.unavailableReason}
+                <button type="button" className="btn btn-small" disabled={!r.available} title={r.available ? undefined : why(r)}
                   aria-label={`${t('ui.health.preview')} ${ref(r.title)}`} onClick={() => open(r)}>{t('ui.health.preview')}</button>
               </li>
             ))}

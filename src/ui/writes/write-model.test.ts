@@ -57,6 +57,12 @@ describe('write actions from capabilities', () => {
     expect(undoTooltip(old, translator(zh))).toBe('Undo: set main back to 7');
   });
 
+  it('Paimon\'s after-write basis (records in data files, before merging by key) in Chinese too', () => {
+    const after = { rows: '5', rowsBasis: 'records in data files, before merging by key' };
+    expect(rowsLabel({ rows: '4', rowsLive: true }, after)).toBe('Records (records in data files, before merging by key)');
+    expect(rowsLabel({ rows: '4', rowsLive: true }, after, translator(zh))).toBe('记录数（数据文件中的记录，按主键合并前）');
+  });
+
   it('titles name the version or the ref', () => {
     const [rb, , , del] = writeActions(caps, 'version');
     expect(actionTitle(rb, '7')).toBe('Roll back to 7');
