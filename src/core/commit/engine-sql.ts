@@ -6,7 +6,8 @@
  * budget check core/api applies to every prepared change.
  */
 import { messageError } from '../message-error.ts';
-import { errorText } from '../messages/message-parts.ts';
+import { errorText, type ErrorRef } from '../messages/message-parts.ts';
+import type { LakeErrorRef } from '../errors.ts';
 import { textRef } from './preview-text.ts';
 import type { PreparedChange } from './write-action.ts';
 
@@ -18,6 +19,13 @@ export interface EngineSql {
   readonly statements: readonly string[];
   /** What the user may have to adjust (a catalog name the table's files do not record), one sentence each. */
   readonly notes: readonly string[];
+  /** The same notes as catalog messages, in order, for the reader's language. */
+  readonly noteMessages?: readonly LakeErrorRef[];
+}
+
+/** `{ notes, noteMessages }` of an EngineSql from the notes' messages (the English is their text). */
+export function sqlNotes(refs: readonly ErrorRef[]): { notes: string[]; noteMessages: LakeErrorRef[] } {
+  return { notes: refs.map((r) => errorText(r)), noteMessages: [...refs] };
 }
 
 /**

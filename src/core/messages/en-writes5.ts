@@ -48,6 +48,14 @@ export const enWrites5 = {
   'note.write.undo.restore': (p: { version: string }) => `restore version ${p.version}`,
   'note.write.undo.rollback': (p: { id: string }) => `roll back to snapshot ${p.id} (as a new snapshot)`,
   'note.write.undo.rollbackAgain': (p: { id: string }) => `roll back to snapshot ${p.id} (again as a new snapshot)`,
+  // What to adjust in the engine SQL offered past the budget (formats' commit/engine-sql.ts): names, paths, settings are data.
+  'note.sql.delta.path': (p: { path: string }) => `Replace ${p.path} with the table's URI as the cluster reaches it.`,
+  'note.sql.delta.retention': (p: { setting: string }) => `A retention under 7 days needs ${p.setting}.`,
+  'note.sql.iceberg.catalog': (p: { catalog: string; name: string; location: string }) => `Replace ${p.catalog} with the name of the Spark catalog holding this table; "${p.name}" is read from its location (${p.location}).`,
+  'note.sql.iceberg.transforms': (p: { fields: string }) => `Partition field(s) ${p.fields} are transforms of a column: the where clause cannot name them, so the statement covers every partition.`,
+  'note.sql.utc': (p: { setting: string }) => `The timestamp is UTC: run with ${p.setting}.`,
+  'note.sql.paimon.catalog': (p: { name: string; location: string }) => `Run in a Spark session whose current catalog is the Paimon catalog of this warehouse; "${p.name}" is read from the location (${p.location}).`,
+  'note.sql.paimon.bucket': (p: { bucket: string }) => `sys.compact has no bucket argument: the statement compacts every bucket of the named partitions (Lakescope's preview was bucket ${p.bucket}).`,
   // VACUUM's delete list (ui/writes/preview-body.tsx): files already unreferenced, not made unreachable as by expire.
   'ui.preview.vacuumFiles': () => 'Files VACUUM can delete',
 };

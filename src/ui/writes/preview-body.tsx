@@ -93,7 +93,7 @@ function OverBudgetPanel({ over }: { over: NonNullable<WritePreviewDto['overBudg
           <p>{t('ui.writes.overBudget.run', { engine: sql.engine })}</p>
           <pre className="mono ws-engine-sql" data-testid="engine-sql">{text}</pre>
           <CopyButton text={text} label={t('ui.writes.overBudget.copy')} />
-          {sql.notes.map((n) => <p key={n} className="muted small">{n}</p>)}
+          {sql.notes.map((n, i) => <p key={n} className="muted small"><MessageText text={n} message={sql.noteMessages?.[i]} /></p>)}
         </>
       ) : <p>{t('ui.writes.overBudget.none')}</p>}
       <form className="ws-budget small" onSubmit={(e) => { e.preventDefault(); const v = Number(gib); if (v > 0) { setRewriteBudget(v * 1024 ** 3); setSaved(true); } }}>
