@@ -31,6 +31,9 @@ import { enBrowse } from './en-browse.ts';
 import { enExplore } from './en-explore.ts';
 import { enWrites } from './en-writes.ts';
 import { enWrites2 } from './en-writes2.ts';
+import { enWrites3 } from './en-writes3.ts';
+import { enWrites4 } from './en-writes4.ts';
+import { enWrites5 } from './en-writes5.ts';
 import { enRows } from './en-rows.ts';
 import { enI18n } from './en-i18n.ts';
 import { enLesson, enSandbox } from './en-sandbox.ts';
@@ -41,7 +44,7 @@ import { enNotes3 } from './en-notes3.ts';
 import { enRaw } from './en-raw.ts';
 import { enUi3 } from './en-ui3.ts';
 
-export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enErrors3, ...enErrors4, ...enErrors5, ...enErrors6, ...enErrors7, ...enErrors8, ...enErrors9, ...enErrors10, ...enErrors11, ...enErrors12, ...enErrors13, ...enErrors14, ...enErrors15, ...enOrcErrors, ...enErrors16, ...enFacts, ...enDiff, ...enQuery, ...enQuery2, ...enBrowse, ...enExplore, ...enWrites, ...enWrites2, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enNotes3, ...enRaw, ...enUi3, ...enUi4 };
+export const en = { ...enTree, ...enUi, ...enHealth, ...enErrors, ...enErrors2, ...enErrors3, ...enErrors4, ...enErrors5, ...enErrors6, ...enErrors7, ...enErrors8, ...enErrors9, ...enErrors10, ...enErrors11, ...enErrors12, ...enErrors13, ...enErrors14, ...enErrors15, ...enOrcErrors, ...enErrors16, ...enFacts, ...enDiff, ...enQuery, ...enQuery2, ...enBrowse, ...enExplore, ...enWrites, ...enWrites2, ...enWrites3, ...enWrites4, ...enWrites5, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enI18n, ...enLessons, ...enSandboxResume, ...enNotes2, ...enNotes3, ...enRaw, ...enUi3, ...enUi4 };
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;
