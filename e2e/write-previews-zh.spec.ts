@@ -57,7 +57,7 @@ test.describe('Iceberg and Paimon write previews in Chinese', () => {
     await page.getByRole('menuitem', { name: /合并/ }).click();
     const preview = page.getByTestId('write-preview');
     await expect(preview).toHaveAttribute('data-operation', 'compact');
-    await expect(preview.locator('.ws-description')).toContainText('全量压缩');
+    await expect(preview.locator('.ws-description')).toContainText('全量合并');
     await expect(preview).toContainText('从表中移除（文件保留到过期清理为止）');
     await expect(preview).not.toContainText('removed from the table');
     expect(englishSentences(await uiTexts(page, '[data-testid="write-preview"]'))).toEqual([]);

@@ -35,7 +35,7 @@ export const zhWrites3: { readonly [K in keyof typeof enWrites3]: (...args: Para
   'note.write.iceberg.mergeNone': () => '无需合并：没有两个小 manifest 的内容类型和 spec 相同',
   'note.write.iceberg.manifestsStay': () => '被替换的 manifest 会保留在存储上，直到使用它们的 snapshot 过期',
   'note.write.iceberg.mergeNothing': () => '没有需要合并的 manifest',
-  'note.write.iceberg.compactNothing': () => '没有需要压缩的文件',
+  'note.write.iceberg.compactNothing': () => '没有需要合并的文件',
   'note.write.iceberg.hintNotUpdated': (p) => `version-hint.text 没有更新（${p.error}）；列出 metadata/ 的读取方仍能找到 ${p.key}`,
   'note.write.iceberg.hintNotWritten': (p) => `version-hint.text 没有写入（${p.error}）`,
   'note.write.iceberg.oldMetadataLeft': (p) => `${p.count} 个旧元数据文件无法删除`,

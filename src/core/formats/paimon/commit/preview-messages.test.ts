@@ -57,7 +57,7 @@ describe('paimon write previews carry their messages', () => {
     expectTranslated(p);
     const bucket = (await table.prepare({ kind: 'compact', strategy: 'full', bucket: 0 })).preview;
     expect(bucket.description).toMatch(/^Full compaction bucket 0: 1 bucket\(s\)/);
-    expect(errorText(bucket.descriptionMessage!, zh)).toMatch(/^全量压缩（bucket 0）：/);
+    expect(errorText(bucket.descriptionMessage!, zh)).toMatch(/^全量合并（bucket 0）：/);
     await (await table.prepare({ kind: 'compact', strategy: 'full' })).apply();
     const none = (await table.prepare({ kind: 'compact', strategy: 'full' })).preview;
     expect(none.description).toBe('Nothing to compact: every bucket is already one file at the top level with nothing to drop.');
