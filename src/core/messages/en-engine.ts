@@ -7,7 +7,6 @@
  */
 import { enTree } from './en-tree.ts';
 import { enHealth } from './en-health.ts';
-import { enErrors } from './en-errors.ts';
 import { enErrors2 } from './en-errors2.ts';
 import { enErrors3 } from './en-errors3.ts';
 import { enErrors4 } from './en-errors4.ts';
@@ -25,15 +24,13 @@ import { enErrors15 } from './en-errors15.ts';
 import { enOrcErrors } from './en-orc-errors.ts';
 import { enErrors16 } from './en-errors16.ts';
 import { enFacts } from './en-facts.ts';
-import { enQuery } from './en-query.ts';
+import { enExplain } from './en-explain.ts';
 import { enQuery2 } from './en-query2.ts';
-import { enWrites } from './en-writes.ts';
 import { enWrites2 } from './en-writes2.ts';
 import { enI18n } from './en-i18n.ts';
 import { enNotes2 } from './en-notes2.ts';
 import { enNotes3 } from './en-notes3.ts';
-import { enUi3 } from './en-ui3.ts';
 import { enUi4 } from './en-ui4.ts';
 
 /** The English messages the engine formats (a subset of en.ts' `en`, with the same functions). */
-export const enEngine = { ...enTree, ...enHealth, ...enErrors, ...enErrors2, ...enErrors3, ...enErrors4, ...enErrors5, ...enErrors6, ...enErrors7, ...enErrors8, ...enErrors9, ...enErrors10, ...enErrors11, ...enErrors12, ...enErrors13, ...enErrors14, ...enErrors15, ...enOrcErrors, ...enErrors16, ...enFacts, ...enQuery, ...enQuery2, ...enWrites, ...enWrites2, ...enI18n, ...enNotes2, ...enNotes3, ...enUi3, ...enUi4 };
+export const enEngine = { ...enTree, ...enHealth, ...enErrors2, ...enErrors3, ...enErrors4, ...enErrors5, ...enErrors6, ...enErrors7, ...enErrors8, ...enErrors9, ...enErrors10, ...enErrors11, ...enErrors12, ...enErrors13, ...enErrors14, ...enErrors15, ...enOrcErrors, ...enErrors16, ...enFacts, ...enExplain, ...enQuery2, ...enWrites2, ...enI18n, ...enNotes2, ...enNotes3, ...enUi4 };

@@ -56,6 +56,21 @@ describe('the engine\'s catalog', () => {
     expect(byText.filter((k) => !Object.hasOwn(enEngine, k))).toEqual([]);
   });
 
+  it('merges only parts that are the engine\'s text: the engine names at least half the keys of each', async () => {
+    // A part mostly of the page's text (en-writes.ts: 5 of its 91 keys the worker's) would put the rest in the
+    // worker's first chunk for nothing: such keys move to a part of their side (issue 17).
+    const named = keysNamedUnder(['core', 'worker', 'platform']);
+    const parts = [...readFileSync(join(SRC, 'core/messages/en-engine.ts'), 'utf8').matchAll(/^import \{ (\w+) \} from '\.\/(en-[\w-]+)\.ts';$/gm)];
+    expect(parts.length).toBeGreaterThan(10);
+    const mostlyPage: string[] = [];
+    for (const [, name, file] of parts) {
+      const keys = Object.keys((await import(`./${file!}.ts`) as Record<string, object>)[name!]!);
+      const engine = keys.filter((k) => named.has(k) || /^error\.expr\.why\./.test(k)).length;
+      if (engine * 2 < keys.length) mostlyPage.push(`${file}: ${engine} of ${keys.length}`);
+    }
+    expect(mostlyPage).toEqual([]);
+  });
+
   it('the page\'s part holds only keys no engine code names, and the two parts make the whole catalog', () => {
     const engine = Object.keys(enEngine);
     const page = Object.keys(enPage);
