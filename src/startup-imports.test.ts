@@ -9,6 +9,8 @@
  * - the engine worker's entry (worker/engine-worker.ts) reaches what connecting and opening a deep link's
  *   Iceberg table need, not Arrow, the ORC codec, Parquet's row readers, SQL, diffs or writes: worker/engine.ts
  *   imports those handler groups on their first call (lazy-calls.ts).
+ * - the UI's chunk (ui/mount.tsx) does not reach the Chinese catalog (~250 kB built): it is imported before the
+ *   first render only for a Chinese reader, or on a switch to Chinese.
  * - the engine worker reaches the engine's part of the English catalog (core/messages/en-engine.ts), never the
  *   page's (en-page.ts: the UI's labels, lessons, story, diffs…, ~90 kB it never formats), neither from its entry
  *   nor from the handler groups it imports later.
@@ -108,6 +110,13 @@ describe('startup imports', () => {
     const reached = staticClosure('main.tsx');
     expect(reached.has('worker/client.ts')).toBe(true);
     expect([...reached].filter((m) => m.startsWith('core/messages/') && m !== 'core/messages/en-boundary.ts')).toEqual([]);
+  });
+
+  it('the UI\'s chunk loads the Chinese catalog only for a Chinese reader (ui/common/language.ts loadCatalog)', () => {
+    const reached = staticClosure('ui/mount.tsx');
+    expect(reached.has('ui/app.tsx') && reached.has('core/messages/en.ts')).toBe(true);
+    expect([...reached].filter((m) => /^core\/messages\/zh(-[\w-]+)?\.ts$/.test(m))).toEqual([]);
+    expect(fullClosure('ui/mount.tsx').has('core/messages/zh.ts')).toBe(true);
   });
 
   it('opening an Iceberg table loads neither its writers nor its reader nor its metadata tables', () => {
