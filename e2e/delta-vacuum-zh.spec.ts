@@ -1,7 +1,8 @@
 /**
  * Issue 20: a Delta write preview in the reader's language — VACUUM previewed in zh-CN over the S3 gateway: its
  * description and its own commit note (VACUUM commits nothing) are Chinese, not the engine's English, with the
- * cut-off time set apart as data. Screenshot: test-results/screenshots/delta-vacuum-preview-zh.
+ * cut-off time set apart as data; its delete list under VACUUM's own heading; the inspector's fileModificationTime a
+ * time. Screenshot: test-results/screenshots/delta-vacuum-preview-zh.
  */
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -39,6 +40,12 @@ test.describe('Delta VACUUM preview in Chinese', () => {
     await expect(preview.locator('.ws-description .error-data')).toHaveText(/^\d{4}-\d\d-\d\dT/);
     await expect(preview.locator('.ws-concurrency')).toHaveText(/^VACUUM 不产生提交/);
     await expect(preview).not.toContainText('no file under the table');
+    // VACUUM's delete list has its own heading, not expire's "files that become unreachable".
+    await expect(preview.getByRole('region', { name: 'VACUUM 可删除的文件' })).toBeVisible();
+    await expect(preview).not.toContainText('将变得不可达的文件');
+    // The inspector shows the commit file's modification time as a time, not 1,7xx,xxx,xxx,xxx.
+    await expect(page.getByTestId('version-summary')).toContainText('fileModificationTime');
+    await expect(page.getByTestId('version-summary')).not.toContainText(/\d,\d{3},\d{3},\d{3},\d{3}/);
     await shot(page, 'delta-vacuum-preview-zh');
     expect(errors).toEqual([]);
   });

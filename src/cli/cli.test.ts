@@ -92,6 +92,28 @@ describe.skipIf(!FIXTURES_PRESENT)('lakescope commands', () => {
     expect(Object.keys(rows[0])).toEqual([col]);
   });
 
+  it('--as-of, --to-time and --older-than read zone-less text as UTC in any machine zone and refuse impossible days', async () => {
+    // Date.parse read '2025-…T…' without a zone in the machine's zone and rolled 2025-04-31 over to May 1.
+    const versions = fx().expected.versions;
+    const second = versions[1];
+    const iso = new Date(second.timestampMs).toISOString().replace('T', ' ').replace('Z', '');
+    const tz = process.env.TZ;
+    try {
+      for (const zone of ['America/Los_Angeles', 'Asia/Shanghai']) {
+        process.env.TZ = zone;
+        const r = await runMain(['scan', fx().root, '--as-of', iso, '--format', 'canonical']);
+        expect(r.out, zone).toBe(`${canonicalRowsText(second.rows!)}\n`);
+      }
+    } finally {
+      if (tz === undefined) delete process.env.TZ; else process.env.TZ = tz;
+    }
+    for (const args of [['scan', fx().root, '--as-of', '2099-04-31'], ['expire', fx().root, '--older-than', '2099-02-30', '--dry-run'], ['rollback', fx().root, '--to-time', '2020-01-01T24:00:00Z', '--dry-run']]) {
+      const r = await runMain(args);
+      expect(r.code, args.join(' ')).not.toBe(0);
+      expect(r.err, args.join(' ')).toMatch(/--(as-of|older-than|to-time) "[^"]+" is neither ms since epoch nor an ISO date\/time \(not a valid date and time\)/);
+    }
+  });
+
   it('files --explain on a partitioned table reports kept and skipped files with reasons', async () => {
     const hour = iceberg.find((f) => f.name === 'iceberg/v1_spark_partitioned_hour_identity')!;
     const r = await runMain(['files', hour.root, '--where', "action = 'click'", '--explain', '--json']);

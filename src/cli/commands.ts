@@ -8,6 +8,7 @@ import { canonicalRows, type CanonicalRow } from '../core/arrow/index.ts';
 import { explainScan } from '../core/api/explain-scan.ts';
 import { planScan } from '../core/api/plan-scan.ts';
 import { LakeError } from '../core/errors.ts';
+import { instantMs } from '../core/expr/instant-text.ts';
 import type { LakePlan, LakeTable, RecordCountDto, ScanRequest, VersionSelector } from '../core/formats/table-format.ts';
 import { checkFlags, flagInt, flagValue, type ParsedArgs } from './args.ts';
 import { stringifyJson } from '../core/util/json.ts';
@@ -27,11 +28,14 @@ function versionSelector(args: ParsedArgs): VersionSelector {
   return { version: version ?? ref };
 }
 
-/** A time as ms since epoch or an ISO-8601 date/time (a date alone means its UTC midnight). */
-export function parseTime(text: string): number {
+/**
+ * A time as ms since epoch or an ISO-8601 date/time, UTC unless it names a zone (a date alone means its UTC
+ * midnight) — never the machine's zone, and never a day the month lacks (see core/expr/instant-text.ts).
+ */
+export function parseTime(text: string, flag = '--as-of'): number {
   if (/^\d+$/.test(text)) return Number(text);
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) throw new LakeError('DataInvalid', `cli: --as-of "${text}" is neither ms since epoch nor an ISO date/time`, { value: text });
+  const ms = instantMs(text);
+  if (typeof ms === 'string') throw new LakeError('DataInvalid', `cli: ${flag} "${text}" is neither ms since epoch nor an ISO date/time (${ms})`, { value: text });
   return ms;
 }
 

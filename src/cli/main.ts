@@ -119,13 +119,16 @@ export async function main(argv: readonly string[], print: Print = (t) => proces
     }
     installNodeParquetWasm();
     installNodeInflate();
-    if (args.command === 'sql') { await sqlCommand(args, print, controller.signal); return 0; }
+    if (args.command === 'sql') { await sqlCommand(args, print, controller.signal, (w) => printError(`lakescope: warning: ${terminalText(w)}`)); return 0; }
     if (isWrite) { await writeCommand(args.positionals[0], args, print, controller.signal); return 0; }
     const table = await (options.openTable ?? openCliTable)(args.positionals[0], controller.signal, options.formats);
     // What opening worked around (e.g. an unreadable newest metadata file) goes to stderr for every
     // read command, so a fallback to an older version is never silent and stdout stays machine-readable.
     for (const w of table.warnings ?? []) printError(`lakescope: warning: ${terminalText(w)}`);
     await run(table, args, print, controller.signal);
+    // Damage the read stepped over as the format's own reader does (Hudi's corrupt log blocks): the rows are
+    // that reader's answer, but never silently — one line each, naming the file and offset, after the output.
+    for (const w of table.readWarnings ?? []) printError(`lakescope: warning: ${terminalText(w)}`);
     return 0;
   } catch (e) {
     const err = isLakeError(e) ? e : toLakeError(e, 'cli');

@@ -20,7 +20,7 @@ function folderName(arg: string): string {
   return arg.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() ?? arg;
 }
 
-export async function sqlCommand(args: ParsedArgs, print: Print, signal: AbortSignal): Promise<void> {
+export async function sqlCommand(args: ParsedArgs, print: Print, signal: AbortSignal, warn: Print = () => {}): Promise<void> {
   checkFlags(args, ['format', 'limit']);
   const [where, query] = args.positionals as [string, string];
   const format = parseRowFormat(flagValue(args, 'format'));
@@ -39,6 +39,7 @@ export async function sqlCommand(args: ParsedArgs, print: Print, signal: AbortSi
   const keys = uniqueKeys(columns);
   const rows = result.rows.map((r) => Object.fromEntries(keys.map((c, k) => [c, cell(k, r[k])])));
   print(formatRows(format, keys, rows, columns));
+  for (const w of result.readWarnings ?? []) warn(w);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The generated `--where` suite: over every version of every Iceberg and Paimon fixture with explicit
+ * The generated `--where` suite: over every version of every Iceberg, Paimon, Delta and Hudi fixture with explicit
  * expected rows, predicates on primitive columns (=, !=, <, <=, >, >=, in, not in, is [not] null; and,
  * or, not) generated with a seeded PRNG from the values in the expected rows plus values between and
  * outside them and values of other versions (updated or deleted since), some scans projecting a few
@@ -107,7 +107,7 @@ describe.skipIf(!FIXTURES_PRESENT)('generated --where suite (CLI answers = indep
 
   it(`answers every generated predicate like the expected rows do (seed ${SEED})`, async () => {
     const started = performance.now();
-    const fixtures: Fixture[] = [...listFixtures('iceberg'), ...listFixtures('paimon')];
+    const fixtures: Fixture[] = [...listFixtures('iceberg'), ...listFixtures('paimon'), ...listFixtures('delta'), ...listFixtures('hudi')];
     const tables = new Map<string, Promise<LakeTable>>();
     // One opened table per fixture, reused by every command (main runs unchanged; only the opening is shared).
     const openTable = (arg: string, signal: AbortSignal) => {

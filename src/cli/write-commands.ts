@@ -81,7 +81,7 @@ function writeAction(args: ParsedArgs): WriteAction {
   switch (command) {
     case 'rollback': {
       const time = flagValue(args, 'to-time');
-      if (time !== undefined) return { kind: 'rollback', toTimeMs: parseTime(time) };
+      if (time !== undefined) return { kind: 'rollback', toTimeMs: parseTime(time, '--to-time') };
       return { kind: 'rollback', snapshotId: requireFlag(flagValue(args, 'to'), args, '--to SNAPSHOT_ID or --to-time TIME') };
     }
     case 'set-current':
@@ -104,7 +104,7 @@ function writeAction(args: ParsedArgs): WriteAction {
         if (!/^-?\d+$/.test(x)) throw new LakeError('DataInvalid', `cli: --ids takes snapshot ids, got "${x}"`);
         return x;
       });
-      return { kind: 'expire', ...opt('olderThanMs', older === undefined ? undefined : parseTime(older)), ...opt('retainLast', flagInt(args, 'retain-last')), ...opt('snapshotIds', ids) };
+      return { kind: 'expire', ...opt('olderThanMs', older === undefined ? undefined : parseTime(older, '--older-than')), ...opt('retainLast', flagInt(args, 'retain-last')), ...opt('snapshotIds', ids) };
     }
     case 'compact': {
       const strategy = flagValue(args, 'strategy');

@@ -89,7 +89,7 @@ export interface WriteResultDto {
   /** The version main is at afterwards, when the write moved it. */
   readonly currentAfter?: string;
   /** What "Undo" prepares (previewed again before it is applied); absent when a write cannot be undone. */
-  readonly undo?: { readonly label: string; readonly request: UndoRequest };
+  readonly undo?: { readonly label: string; readonly labelMessage?: LakeErrorRef; readonly request: UndoRequest };
   readonly elapsedMs: number;
 }
 

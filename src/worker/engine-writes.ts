@@ -118,7 +118,7 @@ export function createWriteHandlers(storageOf: (ref: WarehouseRef) => Storage, r
           return {
             ...resultDto(r, Date.now() - started),
             ...(r.currentAfter !== undefined ? { currentAfter: r.currentAfter } : {}),
-            ...(r.undo ? { undo: { label: r.undo.label, request: { action: r.undo.action } } } : {}),
+            ...(r.undo ? { undo: { label: r.undo.label, ...(r.undo.labelMessage ? { labelMessage: r.undo.labelMessage } : {}), request: { action: r.undo.action } } } : {}),
           };
         } finally {
           refreshCached(p);

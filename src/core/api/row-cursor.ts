@@ -13,6 +13,7 @@ import type { LakePlan, LakeTable, VersionSelector } from '../formats/table-form
 import { parseFilter } from './explain-scan.ts';
 import { planScan } from './plan-scan.ts';
 import { readTasks, type TaskRead } from './read-tasks.ts';
+import { readWarningsOf } from './read-warnings.ts';
 import type { ColumnKind, GridColumnDto, RowCursorDto, RowPageDto } from './table-dto.ts';
 import { messageError } from '../message-error.ts';
 
@@ -107,6 +108,7 @@ export class RowCursor {
       done: this.done,
       ...(this.capped ? { cappedAt: this.rows.length } : {}),
       filesRead: this.filesRead,
+      ...readWarningsOf([this.table]),
     };
   }
 

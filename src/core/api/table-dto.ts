@@ -115,6 +115,10 @@ export interface RowPageDto {
   readonly cappedAt?: number;
   readonly filesRead: number;
   readonly bytesRead?: number;
+  /** {@link LakeTable.readWarnings} of the table so far (damage the read stepped over), when there is any. */
+  readonly readWarnings?: readonly string[];
+  /** The same as catalog messages, in order. */
+  readonly readWarningMessages?: readonly LakeErrorRef[];
 }
 
 /** How a raw file was recognised. */

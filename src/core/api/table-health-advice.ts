@@ -19,10 +19,12 @@ import {
 } from './table-health-rules.ts';
 
 /** Available or the capability's reason (or that the table does not offer the action at all). */
-function offer(caps: readonly WriteCapability[], action: WriteAction): Pick<RecommendationDto, 'available' | 'unavailableReason'> {
+function offer(caps: readonly WriteCapability[], action: WriteAction): Pick<RecommendationDto, 'available' | 'unavailableReason' | 'unavailableReasonMessage'> {
   const c = caps.find((x) => x.kind === action.kind);
-  if (!c) return { available: false, unavailableReason: format('health.notOffered', { action: action.kind }) };
-  return c.available ? { available: true } : { available: false, unavailableReason: c.reason ?? c.description };
+  if (!c) return { available: false, unavailableReason: format('health.notOffered', { action: action.kind }), unavailableReasonMessage: messageRef('health.notOffered', { action: action.kind }) };
+  if (c.available) return { available: true };
+  const message = c.reason === undefined ? c.descriptionMessage : c.reasonMessage;
+  return { available: false, unavailableReason: c.reason ?? c.description, ...(message ? { unavailableReasonMessage: message } : {}) };
 }
 
 /** Files compaction would take from a partition: the small ones, plus larger ones with deletes. */
@@ -36,7 +38,7 @@ const qualifies = (p: PartitionHealthDto) => candidates(p) >= MIN_INPUT_FILES ||
 export function recommend(input: HealthInput, rule: SmallFileRuleDto, parts: readonly PartitionHealthDto[], states: readonly StatePointDto[]): RecommendationDto[] {
   const caps = input.capabilities;
   const out: RecommendationDto[] = [];
-  const add = (r: Omit<RecommendationDto, 'available' | 'unavailableReason'>) => out.push({ ...r, ...offer(caps, r.action) });
+  const add = (r: Omit<RecommendationDto, 'available' | 'unavailableReason' | 'unavailableReasonMessage'>) => out.push({ ...r, ...offer(caps, r.action) });
   const target = rule.targetFileSizeBytes;
 
   const due = parts.filter(qualifies).sort((a, b) => candidates(b) - candidates(a) || (a.partition < b.partition ? -1 : 1));

@@ -4,6 +4,7 @@
  */
 import type { WriteAction } from '../commit/write-action.ts';
 import type { MessageRef } from '../messages/en.ts';
+import type { LakeErrorRef } from '../errors.ts';
 
 /** A file-size bucket: `[lowerBytes, upperBytes)`; the last one has no upper bound. */
 export interface SizeBucketDto {
@@ -98,6 +99,8 @@ export interface RecommendationDto {
   readonly available: boolean;
   /** Why not, when unavailable (the capability's reason: read-only storage, not implemented for the format …). */
   readonly unavailableReason?: string;
+  /** The same reason as a catalog message where the capability has one, for the reader's language. */
+  readonly unavailableReasonMessage?: LakeErrorRef;
 }
 
 export interface TableHealthDto {

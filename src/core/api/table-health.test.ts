@@ -4,6 +4,8 @@ import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, REPO_ROOT, listFixtures, type F
 import type { WriteCapability } from '../commit/write-action.ts';
 import type { PlannedFileDto, VersionDto } from '../formats/table-format.ts';
 import { formatRef } from '../messages/en.ts';
+import { errorText } from '../messages/message-parts.ts';
+import { zh } from '../messages/zh.ts';
 import { openTable } from './open-table.ts';
 import { tableHealth } from './table-health.ts';
 import { healthReport, type HealthInput } from './table-health-report.ts';
@@ -91,6 +93,18 @@ describe('healthReport (exact numbers on hand-made inputs)', () => {
     expect(healthReport(input({ manifests })).recommendations.find((r) => r.kind === 'rewrite-manifests')?.reason.params).toMatchObject({ manifests: 6, fit: 2 });
     expect(healthReport(input({ manifests: [{ ...manifests[0], manifests: 3 }] })).recommendations.some((r) => r.kind === 'rewrite-manifests')).toBe(false);
     expect(healthReport(input({ manifests: [{ ...manifests[0], bytes: 25 * MiB }] })).recommendations.some((r) => r.kind === 'rewrite-manifests')).toBe(false);
+  });
+
+  it('an unavailable action\'s reason carries its catalog message (the page shows it in the reader\'s language)', () => {
+    const reasonMessage = { key: 'error.write.readOnlyStorage', params: { where: 's3://b' } } as const;
+    const off: WriteCapability = { kind: 'compact', scope: 'table', available: false, description: 'compact', reason: errorText(reasonMessage), reasonMessage };
+    const h = healthReport(input({ files, capabilities: [off] }));
+    const compact = h.recommendations.find((r) => r.kind === 'compact-table')!;
+    expect(compact).toMatchObject({ available: false, unavailableReason: errorText(reasonMessage), unavailableReasonMessage: reasonMessage });
+    const expire = h.recommendations.find((r) => r.kind === 'expire-snapshots')!;
+    expect(errorText(expire.unavailableReasonMessage!)).toBe('This table does not offer “expire” here.');
+    expect(errorText(expire.unavailableReasonMessage!, zh)).toMatch(/[\u4e00-\u9fff]/);
+    expect(errorText(compact.unavailableReasonMessage!, zh)).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('an unavailable action says why; an older version gets no recommendations; an empty table is empty', () => {

@@ -1,7 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { deltaEngineSql } from '../formats/delta/commit/engine-sql.ts';
 import { paimonEngineSql } from '../formats/paimon/commit/engine-sql.ts';
-import { partitionPairs, tableNameFromLocation } from './engine-sql.ts';
+import { partitionPairs, tableNameFromLocation, type EngineSql } from './engine-sql.ts';
+import { icebergEngineSql } from '../formats/iceberg/commit/engine-sql.ts';
+import { errorText } from '../messages/message-parts.ts';
+import { zh } from '../messages/zh.ts';
+
+/** Each note has a message rendering exactly it in English, and Chinese in zh-CN. */
+function expectNotesTranslated(sql: EngineSql | undefined): void {
+  expect(sql!.notes.length).toBeGreaterThan(0);
+  sql!.notes.forEach((n, i) => {
+    expect(errorText(sql!.noteMessages![i]!)).toBe(n);
+    expect(errorText(sql!.noteMessages![i]!, zh)).toMatch(/[\u4e00-\u9fff]/);
+  });
+}
+
+describe('engine SQL notes in the reader\'s language', () => {
+  it('Iceberg (catalog, UTC), Delta (path, retention) and Paimon (catalog, bucket) notes: English as before, Chinese in zh-CN', () => {
+    const meta = { location: 's3://b/wh/db/t', properties: {} } as unknown as Parameters<typeof icebergEngineSql>[0];
+    const ice = icebergEngineSql(meta, { kind: 'rollback', toTimeMs: 0 });
+    expect(ice!.notes).toEqual([
+      'Replace <catalog> with the name of the Spark catalog holding this table; "db.t" is read from its location (s3://b/wh/db/t).',
+      'The timestamp is UTC: run with spark.sql.session.timeZone=UTC.',
+    ]);
+    expectNotesTranslated(ice);
+    const delta = deltaEngineSql({ location: '/data/t', configuration: {} }, { kind: 'vacuum', retentionHours: 24 });
+    expect(delta!.notes).toEqual(["Replace /data/t with the table's URI as the cluster reaches it.", 'A retention under 7 days needs spark.databricks.delta.retentionDurationCheck.enabled = false.']);
+    expectNotesTranslated(delta);
+    const paimon = paimonEngineSql({ location: 's3://b/wh/shop.db/orders', options: {}, primaryKey: true }, { kind: 'compact', strategy: 'full', bucket: 2 });
+    expect(paimon!.notes[1]).toBe("sys.compact has no bucket argument: the statement compacts every bucket of the named partitions (Lakescope's preview was bucket 2).");
+    expectNotesTranslated(paimon);
+  });
+});
 
 describe('engine SQL pieces', () => {
   it('reads db and table from warehouse-style locations', () => {

@@ -6,6 +6,9 @@
  * budget check core/api applies to every prepared change.
  */
 import { messageError } from '../message-error.ts';
+import { errorText, type ErrorRef } from '../messages/message-parts.ts';
+import type { LakeErrorRef } from '../errors.ts';
+import { textRef } from './preview-text.ts';
 import type { PreparedChange } from './write-action.ts';
 
 /** Statements that run the maintenance on a cluster, ready to copy. */
@@ -16,6 +19,13 @@ export interface EngineSql {
   readonly statements: readonly string[];
   /** What the user may have to adjust (a catalog name the table's files do not record), one sentence each. */
   readonly notes: readonly string[];
+  /** The same notes as catalog messages, in order, for the reader's language. */
+  readonly noteMessages?: readonly LakeErrorRef[];
+}
+
+/** `{ notes, noteMessages }` of an EngineSql from the notes' messages (the English is their text). */
+export function sqlNotes(refs: readonly ErrorRef[]): { notes: string[]; noteMessages: LakeErrorRef[] } {
+  return { notes: refs.map((r) => errorText(r)), noteMessages: [...refs] };
 }
 
 /**
@@ -44,13 +54,17 @@ export function withRewriteBudget(prepared: PreparedChange, budgetBytes: number,
   const inputBytes = prepared.inputBytes ?? 0;
   if (inputBytes <= budgetBytes) return prepared;
   const sql = engineSql();
-  const why = `it would read ${formatBytes(inputBytes)}, more than this browser's budget of ${formatBytes(budgetBytes)}`;
+  const sizes = { input: formatBytes(inputBytes), budget: formatBytes(budgetBytes) };
+  const warning = sql ? textRef('note.write.overBudget', { ...sizes, engine: sql.engine }) : textRef('note.write.overBudgetNoSql', sizes);
   const overBudget: OverBudget = { inputBytes, budgetBytes, ...(sql ? { engineSql: sql } : {}) };
+  const { warnings, warningMessages } = prepared.preview;
   return {
     ...prepared,
     preview: {
       ...prepared.preview,
-      warnings: [`Not run here: ${why}. ${sql ? `Run it on a cluster with ${sql.engine} (below).` : 'Run it with an engine on a cluster.'}`, ...prepared.preview.warnings],
+      // The messages stay only while every warning has one (the page pairs them by position).
+      warnings: [errorText(warning), ...warnings],
+      ...((warningMessages ?? []).length === warnings.length ? { warningMessages: [warning, ...(warningMessages ?? [])] } : { warningMessages: undefined }),
     },
     noop: true,
     overBudget,

@@ -31,3 +31,22 @@ export function warned(refs: readonly ErrorRef[]): { warnings: string[]; warning
 export function bothNotes(first: ErrorRef, second: ErrorRef): ErrorRef {
   return errorRef('note.write.both', { first, second });
 }
+
+/**
+ * `result`'s warnings with `extra` (when given) after them, each list with its messages: `{ warnings,
+ * warningMessages }` to spread into a ChangeResult. Messages are kept only while every warning has one.
+ */
+export function withWarning(result: { readonly warnings: readonly string[]; readonly warningMessages?: readonly LakeErrorRef[] }, extra: ErrorRef | undefined): { warnings: string[]; warningMessages?: LakeErrorRef[] } {
+  const warnings = [...result.warnings, ...(extra ? [errorText(extra)] : [])];
+  const messages = [...(result.warningMessages ?? []), ...(extra ? [extra] : [])];
+  return messages.length === warnings.length ? { warnings, warningMessages: messages } : { warnings };
+}
+
+/**
+ * What Undo does, `{ label, labelMessage }` to spread into an AppliedChange's `undo`: `Undo: <what>` in English (the
+ * CLI prints it) and the reference the page renders in the reader's language.
+ */
+export function undoLabel(what: ErrorRef): { label: string; labelMessage: LakeErrorRef } {
+  const ref = errorRef('note.write.undo', { what });
+  return { label: errorText(ref), labelMessage: ref };
+}

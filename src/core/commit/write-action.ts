@@ -113,6 +113,8 @@ export interface WriteCapability {
   readonly reasonMessage?: LakeErrorRef;
   /** What it does, one sentence (a tooltip). */
   readonly description: string;
+  /** The same sentence as a catalog message, for the reader's language (preview-text.ts `described`). */
+  readonly descriptionMessage?: LakeErrorRef;
   /** Deletes history or files for good (shown in red; asks for a typed or second confirmation). */
   readonly destructive?: boolean;
   /** The action needs parameters the user types (a name, an age, a size) before it can be prepared. */
@@ -158,7 +160,12 @@ export interface AppliedChange extends ChangeResult {
   /** The version main is at afterwards, when the write moved it. */
   readonly currentAfter?: string;
   /** What "Undo" prepares (previewed again before it is applied); absent when the write cannot be undone. */
-  readonly undo?: { readonly label: string; readonly action: WriteAction };
+  readonly undo?: {
+    readonly label: string;
+    /** The same label as a catalog message (preview-text.ts `undoLabel`), for the reader's language. */
+    readonly labelMessage?: LakeErrorRef;
+    readonly action: WriteAction;
+  };
 }
 
 /** Options of `capabilities`. */
@@ -217,9 +224,10 @@ const TABLE_KINDS: readonly WriteActionKind[] = ['expire', 'compact', 'rewrite-m
 /** Capabilities of a table without writes: the usual actions, each unavailable with `reason` (so the UI says why instead of hiding them). */
 export function noWrites(reason: string | LakeErrorRef): WriteCapability[] {
   const why = typeof reason === 'string' ? { reason } : reasonOf(reason);
+  const described = { description: why.reason, ...(typeof reason === 'string' ? {} : { descriptionMessage: reason }) };
   return [
-    ...VERSION_KINDS.map((kind): WriteCapability => ({ kind, scope: 'version', available: false, ...why, description: why.reason })),
-    ...TABLE_KINDS.map((kind): WriteCapability => ({ kind, scope: 'table', available: false, ...why, description: why.reason })),
+    ...VERSION_KINDS.map((kind): WriteCapability => ({ kind, scope: 'version', available: false, ...why, ...described })),
+    ...TABLE_KINDS.map((kind): WriteCapability => ({ kind, scope: 'table', available: false, ...why, ...described })),
   ];
 }
 

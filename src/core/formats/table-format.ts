@@ -344,6 +344,15 @@ export interface LakeTable {
   /** The same warnings as catalog messages, in order, where the format has them (for the reader's language). */
   readonly warningMessages?: readonly LakeErrorRef[];
   /**
+   * Damage that reads of this object have stepped over without failing, one sentence each naming the file and
+   * the place, appended as reads meet it (Hudi: a corrupt or torn log block, skipped as Hudi's own reader skips
+   * it). The rows are then the format's own answer, but the reader must be told: the CLI prints these to
+   * stderr after a read, the Data and Query tabs show them. Never holds a reason a read failed (that is an error).
+   */
+  readonly readWarnings?: readonly string[];
+  /** The same as catalog messages, in order (for the reader's language). */
+  readonly readWarningMessages?: readonly LakeErrorRef[];
+  /**
    * Why writes are refused on this table as opened, naming the file — set while the newest version file
    * (Iceberg metadata file, Paimon snapshot or LATEST hint) cannot be read: reads fall back to the newest
    * readable version (and `warnings` says so), but a commit built on it would drop the unreadable one.

@@ -171,6 +171,7 @@ export const zhExplore: { readonly [K in keyof typeof enExplore]: (...args: Para
   'ui.records.notLive': (p) => `${p.count} 条记录（${p.basis}）`,
   'ui.records.basis': (p) => ({
     'before deletes': '删除前', 'before merging log files': '合并日志文件前', 'before merging by primary key': '按主键合并前', 'before deletion vectors': '应用删除向量前',
+    'records in data files, before merging by key': '数据文件中的记录，按主键合并前',
   } as Record<string, string>)[p.basis] ?? p.basis,
   'ui.metric.label': (p) => ({ records: '记录数', files: '数据文件', deleteFiles: '删除文件', bytes: '字节数' })[p.name],
   'ui.op.category': (p) => OP[p.category],

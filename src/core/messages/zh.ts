@@ -34,6 +34,9 @@ import { zhTree } from './zh-tree.ts';
 import { zhUi } from './zh-ui.ts';
 import { zhWrites } from './zh-writes.ts';
 import { zhWrites2 } from './zh-writes2.ts';
+import { zhWrites3 } from './zh-writes3.ts';
+import { zhWrites4 } from './zh-writes4.ts';
+import { zhWrites5 } from './zh-writes5.ts';
 import { zhRows } from './zh-rows.ts';
 import { zhI18n } from './zh-i18n.ts';
 import { zhLesson, zhSandbox } from './zh-sandbox.ts';
@@ -44,4 +47,4 @@ import { zhNotes3 } from './zh-notes3.ts';
 import { zhRaw } from './zh-raw.ts';
 import { zhUi3 } from './zh-ui3.ts';
 
-export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhHealthView, ...zhErrors, ...zhErrors2, ...zhErrors3, ...zhErrors4, ...zhErrors5, ...zhErrors6, ...zhErrors7, ...zhErrors8, ...zhErrors9, ...zhErrors10, ...zhErrors11, ...zhErrors12, ...zhErrors13, ...zhErrors14, ...zhErrors15, ...zhOrcErrors, ...zhErrors16, ...zhFacts, ...zhDiff, ...zhQuery, ...zhExplain, ...zhQuery2, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhWrites2, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhNotes3, ...zhRaw, ...zhUi3, ...zhUi4 };
+export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhHealthView, ...zhErrors, ...zhErrors2, ...zhErrors3, ...zhErrors4, ...zhErrors5, ...zhErrors6, ...zhErrors7, ...zhErrors8, ...zhErrors9, ...zhErrors10, ...zhErrors11, ...zhErrors12, ...zhErrors13, ...zhErrors14, ...zhErrors15, ...zhOrcErrors, ...zhErrors16, ...zhFacts, ...zhDiff, ...zhQuery, ...zhExplain, ...zhQuery2, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhWrites2, ...zhWrites3, ...zhWrites4, ...zhWrites5, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhNotes3, ...zhRaw, ...zhUi3, ...zhUi4 };

@@ -16,6 +16,7 @@ import { ErrorPanel, errorMessage } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
 import { PAGE_ROWS, useRows } from '../queries/table-queries.ts';
 import { cellText, columnWidth, gridStatus } from './grid-model.ts';
+import { ReadWarnings } from './read-warnings.tsx';
 
 /** Row height: 25+ rows fit a 1440×900 window with the timeline open (issue 12). */
 const ROW = 22;
@@ -96,6 +97,7 @@ export function DataGrid({ tableId, version, filter, columns, changesSince = '',
         {c && <span className="muted"> · {t('ui.data.planned', { files: c.plannedFiles, records: c.plannedRecords ? formatCount(Number(c.plannedRecords)) : '' })}</span>}
         {latest?.cappedAt !== undefined && <span className="warn"> · {t('ui.data.capped', { count: formatCount(latest.cappedAt) })}</span>}
       </div>
+      <ReadWarnings warnings={latest?.readWarnings} messages={latest?.readWarningMessages} />
       {status.done && status.rowCount === 0 ? <p className="empty-state">{t('ui.data.noRows', { filtered: Boolean(filter) })}</p> : (
         <div ref={parent} className="data-grid" role="grid" aria-label={t('ui.data.rowsLabel')} aria-rowcount={status.done ? status.rowCount : -1} aria-colcount={cols.length}
           tabIndex={0} onKeyDown={onKey}>

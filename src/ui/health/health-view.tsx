@@ -20,12 +20,14 @@ import { queryKeys } from '../queries/keys.ts';
 import { UndoToast } from '../writes/undo-toast.tsx';
 import { useWriteFlow } from '../writes/use-write-flow.ts';
 import { WriteDialog } from '../writes/write-dialog.tsx';
+import { undoTitle } from '../writes/write-model.ts';
 import { useWriteAccess } from '../writes/writes-bar.tsx';
 import { HealthSeries, SizeHistogram } from './health-charts.tsx';
 import { histogramBars, partitionKey, partitionName, percent } from './health-model.ts';
 import './health.css';
 import { safeTitle, visibleText } from '../common/safe-text.ts';
 import { InlineText } from '../common/safe-text-view.tsx';
+import { errorText } from '../../core/messages/message-parts.ts';
 
 export interface HealthViewProps {
   readonly tableId: string;
@@ -140,7 +142,8 @@ function Card({ label, value, detail, warn = false }: { label: string; value: st
 }
 
 function Recommendations({ health, warehouseId, root, format }: { health: TableHealthDto; warehouseId: string; root: string; format: TableFormatName }) {
-  const { t, ref } = useMessages();
+  const tr = useMessages();
+  const { t, ref } = tr;
   const qc = useQueryClient();
   const [toast, setToast] = useState<{ result: WriteResultDto; title: Note } | undefined>();
   const refresh = () => {
@@ -152,8 +155,10 @@ function Recommendations({ health, warehouseId, root, format }: { health: TableH
     onUncertain: refresh,
   });
   const open = (r: RecommendationDto) => flow.prepare({ action: r.action }, r.title);
+  // Why an action is unavailable, in the reader's language where the engine gave the reason as a message.
+  const why = (r: RecommendationDto) => (r.unavailableReasonMessage ? errorText(r.unavailableReasonMessage, tr.catalog) : r.unavailableReason);
   // One reason for all (read-only storage, a format without writes) is said once, above the list.
-  const reasons = new Set(health.recommendations.map((r) => (r.available ? '' : r.unavailableReason ?? '')));
+  const reasons = new Set(health.recommendations.map((r) => (r.available ? '' : why(r) ?? '')));
   const common = reasons.size === 1 && !reasons.has('') ? [...reasons][0] : undefined;
   return (
     <section aria-label={t('ui.health.recommendations')}>
@@ -169,9 +174,9 @@ function Recommendations({ health, warehouseId, root, format }: { health: TableH
                 <div className="health-rec-text">
                   <strong>{ref(r.title)}</strong>
                   <p className="small">{ref(r.reason)}</p>
-                  {!r.available && !common && <p className="small muted health-rec-why">{t('ui.health.unavailable')}: {r.unavailableReason}</p>}
+                  {!r.available && !common && <p className="small muted health-rec-why">{t('ui.health.unavailable')}: {why(r)}</p>}
                 </div>
-                <button type="button" className="btn btn-small" disabled={!r.available} title={r.available ? undefined : r.unavailableReason}
+                <button type="button" className="btn btn-small" disabled={!r.available} title={r.available ? undefined : why(r)}
                   aria-label={`${t('ui.health.preview')} ${ref(r.title)}`} onClick={() => open(r)}>{t('ui.health.preview')}</button>
               </li>
             ))}
@@ -181,7 +186,7 @@ function Recommendations({ health, warehouseId, root, format }: { health: TableH
       <WriteDialog flow={flow} existingRefs={[]} />
       {toast && (
         <UndoToast result={toast.result} title={toast.title} onClose={() => setToast(undefined)}
-          onUndo={toast.result.undo ? () => { const u = toast.result.undo!; setToast(undefined); flow.prepare(u.request, u.label.replace(/^Undo: /, 'Undo — ')); } : undefined} />
+          onUndo={toast.result.undo ? () => { const u = toast.result.undo!; setToast(undefined); flow.prepare(u.request, undoTitle(u, tr)); } : undefined} />
       )}
     </section>
   );

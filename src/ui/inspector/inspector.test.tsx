@@ -5,6 +5,8 @@ import { en, type Messages } from '../../core/messages/en.ts';
 import { explained } from '../../core/messages/message-format.ts';
 import { MessagesContext } from '../common/messages.ts';
 import { Inspector } from './inspector.tsx';
+import { zh } from '../../core/messages/zh.ts';
+import { formatTime } from '../common/format.ts';
 
 /** A second language stand-in: every message renders as «key». */
 const pseudo = Object.fromEntries(Object.keys(en).map((k) => [k, () => `«${k}»`])) as unknown as Messages;
@@ -90,6 +92,30 @@ describe('hostile strings in the inspector (issue 18)', () => {
     expect(html).toContain('show all (');
     // The property and the raw record each keep only their cap, not the 100,000 characters.
     expect(html.length).toBeLessThan(60_000);
+  });
+});
+
+describe('times in a version summary and a tree node', () => {
+  const ms = 1_733_000_000_000;
+  const version = { id: '3', timestampMs: ms, operation: 'WRITE', refs: [], isCurrent: true, totals: {},
+    summary: { fileModificationTime: String(ms), timestamp: String(ms), 'metric.executionTimeMs': '1733', readVersion: '2' } };
+  const node: TreeNode = { id: 'n', kind: 'data-file', label: 'part-0.parquet', hasChildren: false, explanation: 'A data file.', details: { modificationTime: String(ms), size: '1024' } };
+  const render = (catalog: Messages, item: Parameters<typeof Inspector>[0]['item']) => renderToStaticMarkup(
+    <MessagesContext.Provider value={catalog}><Inspector item={item} format="delta" warehouseId="w" collapsed={false} onToggle={() => {}} /></MessagesContext.Provider>,
+  );
+
+  it('shows Delta\'s fileModificationTime, timestamp and an add\'s modificationTime as times (UTC in the title), not grouped numbers, in both languages', () => {
+    const { local, utc } = formatTime(ms);
+    for (const catalog of [en, zh]) {
+      const html = render(catalog, { kind: 'version', version });
+      expect(html).not.toContain('1,733,000,000,000');
+      expect(html.split(`title="${utc}"`).length - 1).toBe(3); // committed, fileModificationTime, timestamp
+      expect(html).toContain(local.split(' ')[0]);
+      expect(html).toContain('1,733'); // a duration stays a number
+      const tree = render(catalog, { kind: 'node', node });
+      expect(tree).not.toContain('1,733,000,000,000');
+      expect(tree).toContain(`title="${utc}"`);
+    }
   });
 });
 

@@ -120,7 +120,7 @@ function VersionSummary({ tableId, versionId }: { tableId: string; versionId: st
   return summary.data ? <SummaryList summary={summary.data} /> : null;
 }
 
-/** A summary map's first 40 entries; integers grouped exactly (64-bit counters too), sizes as bytes. */
+/** A summary map's first 40 entries; times in epoch milliseconds as times, integers grouped exactly (64-bit counters too), sizes as bytes. */
 function SummaryList({ summary }: { summary: Readonly<Record<string, string>> }) {
   const entries = Object.entries(summary).slice(0, 40);
   if (entries.length === 0) return null;
@@ -128,10 +128,20 @@ function SummaryList({ summary }: { summary: Readonly<Record<string, string>> })
     <dl className="kv inspector-props" data-testid="version-summary">
       {entries.map(([k, val]) => (
         <div key={k}><dt><SafeText text={k} max={200} /></dt>
-          <dd>{/^-?\d+$/.test(val) && !/id$/i.test(k) ? (/size|bytes/i.test(k) ? bytes(val) : num(val)) : <span className="wrap"><SafeText text={val} max={PROP_CAP} /></span>}</dd></div>
+          <dd>{isEpochMs(k, val) ? time(Number(val)) : /^-?\d+$/.test(val) && !/id$/i.test(k) ? (/size|bytes/i.test(k) ? bytes(val) : num(val)) : <span className="wrap"><SafeText text={val} max={PROP_CAP} /></span>}</dd></div>
       ))}
     </dl>
   );
+}
+
+/**
+ * A point in time the format records in epoch milliseconds, by its name: Delta's commitInfo `timestamp` and
+ * `inCommitTimestamp`, a commit file's `fileModificationTime`, an add action's `modificationTime` (Delta protocol
+ * "Add File and Remove File"), Paimon's `timeMillis`. Durations (`executionTimeMs`) do not end so; the value must
+ * also be a plausible date (12 or 13 digits: 1973 to 2286), so a counter that happens to be named `…time` stays a number.
+ */
+function isEpochMs(key: string, value: unknown): boolean {
+  return /(time|timestamp|millis)$/i.test(key) && (typeof value === 'string' || typeof value === 'number') && /^\d{12,13}$/.test(String(value));
 }
 
 /** Characters of one property shown before "show all" (a 100 KB snapshot property once made one cell 111,000 px tall). */
@@ -203,7 +213,7 @@ function describe(item: InspectorItem, format: TableFormatName, tr: Translator):
           ...(n.location ? [[t('ui.inspector.node.location'), <span key="l" className="mono wrap"><SafeText text={n.location} max={PROP_CAP} /></span>] as const] : []),
           ...(n.size !== undefined ? [[t('ui.inspector.node.size'), bytes(n.size)] as const] : []),
           ...(n.range ? [[t('ui.inspector.node.byteRange'), <span key="r" className="num">{formatCount(n.range.offset)} + {formatCount(n.range.length)}</span>] as const] : []),
-          ...Object.entries(n.details ?? {}).map(([k, v]) => [k, v === null ? '—' : typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v) && !/id$/i.test(k) && v.length < 16) ? num(v as string) : <span className="mono wrap"><SafeText text={String(v)} max={PROP_CAP} /></span>] as const),
+          ...Object.entries(n.details ?? {}).map(([k, v]) => [k, v === null ? '—' : isEpochMs(k, v) ? time(Number(v)) : typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v) && !/id$/i.test(k) && v.length < 16) ? num(v as string) : <span className="mono wrap"><SafeText text={String(v)} max={PROP_CAP} /></span>] as const),
         ],
         raw: n,
         // The node's message renders in the reader's language; nodes from older engines carry only English text.

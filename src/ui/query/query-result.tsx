@@ -10,6 +10,7 @@ import { formatBytes } from '../common/format.ts';
 import { useMessages } from '../common/messages.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { MessageText } from '../errors/error-message.tsx';
+import { ReadWarnings } from '../data/read-warnings.tsx';
 import { resultParquet } from './parquet-export.ts';
 import { ResultGrid } from './result-grid.tsx';
 import { chartFor, exportedResult, resultCsv } from './result-model.ts';
@@ -67,6 +68,7 @@ export function QueryResult({ result, fileName }: { result: SqlResultDto; fileNa
           disabled={result.rows.length === 0} aria-label={t('ui.query.downloadParquet')} title={t('ui.query.downloadParquet')}>↓ Parquet</button>
         {note && <span className="muted small" role="status">{note}</span>}
       </div>
+      <ReadWarnings warnings={result.readWarnings} messages={result.readWarningMessages} />
       {result.notes.length > 0 && <ul className="query-notes muted small">{result.notes.map((n) => <li key={noteKey(n)}>{tr.note(n)}</li>)}</ul>}
       {result.explain?.executor?.refusal && (
         <p className="query-refusal small" data-testid="query-refusal"><strong>{t('ui.query.refused')}</strong> <MessageText message={result.explain.executor.refusal} text={result.explain.executor.reason ?? ''} /></p>

@@ -52,6 +52,18 @@ describe('write preview in the reader\'s language', () => {
     expect(html).not.toContain('are referenced by no version');
   });
 
+  it('labels VACUUM\'s delete list as its own (not expire\'s "become unreachable"), in both languages', () => {
+    const second = { ...vacuum, deletesNeedSecondConfirmation: true };
+    const en = text(renderToStaticMarkup(<PreviewBody preview={second} />));
+    expect(en).toContain('Files VACUUM can delete');
+    expect(en).not.toContain('Files that become unreachable');
+    const cn = text(renderToStaticMarkup(<MessagesContext.Provider value={zh}><PreviewBody preview={second} /></MessagesContext.Provider>));
+    expect(cn).toContain('VACUUM 可删除的文件');
+    expect(cn).not.toContain('将变得不可达的文件');
+    // Expire keeps its label.
+    expect(text(renderToStaticMarkup(<PreviewBody preview={{ ...second, operation: 'expire-snapshots' }} />))).toContain('Files that become unreachable');
+  });
+
   it('keeps the English for English readers, and shows a preview without messages as its English text', () => {
     const html = text(renderToStaticMarkup(<PreviewBody preview={vacuum} />));
     for (const s of [vacuum.description, vacuum.warnings[0]!, 'removed from the table (the file stays until VACUUM)', vacuum.concurrency]) expect(html).toContain(s);

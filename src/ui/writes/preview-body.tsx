@@ -93,7 +93,7 @@ function OverBudgetPanel({ over }: { over: NonNullable<WritePreviewDto['overBudg
           <p>{t('ui.writes.overBudget.run', { engine: sql.engine })}</p>
           <pre className="mono ws-engine-sql" data-testid="engine-sql">{text}</pre>
           <CopyButton text={text} label={t('ui.writes.overBudget.copy')} />
-          {sql.notes.map((n) => <p key={n} className="muted small">{n}</p>)}
+          {sql.notes.map((n, i) => <p key={n} className="muted small"><MessageText text={n} message={sql.noteMessages?.[i]} /></p>)}
         </>
       ) : <p>{t('ui.writes.overBudget.none')}</p>}
       <form className="ws-budget small" onSubmit={(e) => { e.preventDefault(); const v = Number(gib); if (v > 0) { setRewriteBudget(v * 1024 ** 3); setSaved(true); } }}>
@@ -103,6 +103,16 @@ function OverBudgetPanel({ over }: { over: NonNullable<WritePreviewDto['overBudg
       </form>
     </section>
   );
+}
+
+/**
+ * The heading of the files a preview deletes: expire's become unreachable (its commit edits metadata; deleting them
+ * is a second confirmation), VACUUM's are already referenced by no version within the retention (Delta protocol
+ * "VACUUM"), the rest are deleted by the write itself.
+ */
+function deletesLabel(preview: WritePreviewDto, { t }: ReturnType<typeof useMessages>): string {
+  if (preview.operation === 'vacuum') return t('ui.preview.vacuumFiles');
+  return preview.deletesNeedSecondConfirmation ? t('ui.preview.unreachable') : t('ui.preview.toDelete');
 }
 
 export function PreviewBody({ preview }: { preview: WritePreviewDto }) {
@@ -118,7 +128,7 @@ export function PreviewBody({ preview }: { preview: WritePreviewDto }) {
       </div>
       <div className="ws-columns">
         <FileGroups files={preview.writes} verb="written" label={t('ui.preview.toWrite')} />
-        <FileGroups files={preview.deletes} verb="deleted" label={preview.deletesNeedSecondConfirmation ? t('ui.preview.unreachable') : t('ui.preview.toDelete')} />
+        <FileGroups files={preview.deletes} verb="deleted" label={deletesLabel(preview, tr)} />
       </div>
       {preview.warnings.length > 0 && (
         <ul className="ws-warnings" aria-label={t('ui.preview.warnings')}>

@@ -18,6 +18,7 @@ import { useSandbox } from '../sandbox/sandbox-context.ts';
 import { UndoToast } from './undo-toast.tsx';
 import { type WriteFlow, type WriteRequest, useWriteFlow } from './use-write-flow.ts';
 import { WriteDialog } from './write-dialog.tsx';
+import { undoTitle } from './write-model.ts';
 import type { Note } from '../../core/messages/note.ts';
 
 /** A commit made from this page. */
@@ -112,7 +113,7 @@ export function TableWritesProvider({ warehouseId, root, format, versions, schem
       <WriteDialog flow={flow} existingRefs={existingRefs} schema={schema} />
       {toast && (
         <UndoToast result={toast.result} title={toast.title} onClose={() => setToast(undefined)}
-          onUndo={toast.result.undo ? () => { const u = toast.result.undo!; setToast(undefined); flow.prepare(u.request, u.label.replace(/^Undo: /, `${tr.t('ui.toast.undo')} — `)); } : undefined} />
+          onUndo={toast.result.undo ? () => { const u = toast.result.undo!; setToast(undefined); flow.prepare(u.request, undoTitle(u, tr)); } : undefined} />
       )}
     </Ctx.Provider>
   );

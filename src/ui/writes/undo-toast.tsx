@@ -10,6 +10,7 @@ import { safeTitle } from '../common/safe-text.ts';
 import { useMessages } from '../common/messages.ts';
 import { MessageText } from '../errors/error-message.tsx';
 import type { Note } from '../../core/messages/note.ts';
+import { undoTooltip } from './write-model.ts';
 
 export function UndoToast({ result, title, onUndo, onClose }: { result: WriteResultDto; title: Note; onUndo?: () => void; onClose: () => void }) {
   const tr = useMessages();
@@ -28,7 +29,7 @@ export function UndoToast({ result, title, onUndo, onClose }: { result: WriteRes
         </span>
         {result.warnings.map((w, i) => <span key={w} className="small ws-toast-warn"><MessageText text={w} message={result.warningMessages?.[i]} max={500} /></span>)}
       </div>
-      {onUndo && <button type="button" className="btn btn-small" onClick={onUndo} title={result.undo?.label === undefined ? undefined : safeTitle(result.undo.label)}>{t('ui.toast.undo')}</button>}
+      {onUndo && <button type="button" className="btn btn-small" onClick={onUndo} title={result.undo === undefined ? undefined : safeTitle(undoTooltip(result.undo, tr))}>{t('ui.toast.undo')}</button>}
       {!onUndo && <span className="small muted" title={t('ui.toast.noUndoTitle')}>{t('ui.toast.noUndo')}</span>}
       <button type="button" className="btn btn-small btn-quiet" onClick={onClose} aria-label={t('ui.toast.dismiss')}>✕</button>
     </div>

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { WriteCapability } from '../../worker/engine-writes.ts';
+import { errorRef, errorText } from '../../core/messages/message-parts.ts';
+import { zh } from '../../core/messages/zh.ts';
+import { translator } from '../common/messages.ts';
+import { noteText } from '../../core/messages/note.ts';
+import { undoTitle, undoTooltip } from './write-model.ts';
 import { actionTitle, commonUnavailableReason, groupFiles, parseAge, parseSize, refNameProblem, rowActions, rowsLabel, rowsNote, totalsRows, writeActions, writesOffReason } from './write-model.ts';
 
 const rw = { writable: true, concurrency: 'c' };
@@ -25,6 +30,37 @@ describe('write actions from capabilities', () => {
     const t = writeActions(caps, 'table');
     expect(t.map((a) => [a.kind, a.form, a.disabled])).toEqual([['compact', 'compact', false], ['expire', undefined, true]]);
     expect(writeActions(undefined, 'version')).toEqual([]);
+  });
+
+  it('tooltips in the reader\'s language where the capability carries its description or reason as a message', () => {
+    const tag = errorRef('note.write.cap.iceberg.tag', undefined);
+    const why = errorRef('note.write.cap.sentence', { text: errorRef('error.paimon.expiredTag', undefined) });
+    const withMessages: WriteCapability[] = [
+      { kind: 'tag', scope: 'version', available: true, needsInput: true, description: errorText(tag), descriptionMessage: tag },
+      { kind: 'branch', scope: 'version', available: false, needsInput: true, description: 'b', reason: errorText(why), reasonMessage: why },
+    ];
+    expect(writeActions(withMessages, 'version').map((a) => a.title)).toEqual(['Name this snapshot with a tag (kept when older snapshots expire).', errorText(why)]);
+    const [cnTag, cnWhy] = writeActions(withMessages, 'version', translator(zh)).map((a) => a.title);
+    expect(cnTag).toBe('给这个 snapshot 打一个标签（旧 snapshot 过期时，打了标签的会保留）。');
+    expect(cnWhy).toMatch(/[\u4e00-\u9fff]。$/);
+  });
+
+  it('Undo: the preview title and the tooltip in the reader\'s language; an English-only label as before', () => {
+    const labelMessage = errorRef('note.write.undo', { what: errorRef('note.write.undo.setMain', { id: '7' }) });
+    const undo = { label: errorText(labelMessage), labelMessage, request: { action: { kind: 'set-current' as const, snapshotId: '7' } } };
+    expect(noteText(undoTitle(undo))).toBe('Undo — set main back to 7');
+    expect(noteText(undoTitle(undo), zh)).toBe('撤销 — 把 main 设回 7');
+    expect(undoTooltip(undo)).toBe('Undo: set main back to 7');
+    expect(undoTooltip(undo, translator(zh))).toBe('撤销：把 main 设回 7');
+    const old = { label: 'Undo: set main back to 7', request: undo.request };
+    expect(undoTitle(old)).toBe('Undo — set main back to 7');
+    expect(undoTooltip(old, translator(zh))).toBe('Undo: set main back to 7');
+  });
+
+  it('Paimon\'s after-write basis (records in data files, before merging by key) in Chinese too', () => {
+    const after = { rows: '5', rowsBasis: 'records in data files, before merging by key' };
+    expect(rowsLabel({ rows: '4', rowsLive: true }, after)).toBe('Records (records in data files, before merging by key)');
+    expect(rowsLabel({ rows: '4', rowsLive: true }, after, translator(zh))).toBe('记录数（数据文件中的记录，按主键合并前）');
   });
 
   it('titles name the version or the ref', () => {

@@ -3,7 +3,7 @@
  * `capabilities`, asked through the worker) and why one is disabled, the before → after
  * rows of a preview, files grouped by kind, and the parsing of the small forms (sizes, ages, names).
  */
-import type { FileChangeDto, TotalsDto, WriteAccessDto, WriteAction, WriteActionKind, WriteCapability } from '../../worker/engine-writes.ts';
+import type { FileChangeDto, TotalsDto, WriteAccessDto, WriteAction, WriteActionKind, WriteCapability, WriteResultDto } from '../../worker/engine-writes.ts';
 import { en } from '../../core/messages/en.ts';
 import { translator, type Translator } from '../common/messages.ts';
 import { note, type Note } from '../../core/messages/note.ts';
@@ -41,9 +41,14 @@ export function writesOffReason(access: WriteAccessDto | undefined, writeRefusal
 
 const FORMS: readonly WriteActionKind[] = ['tag', 'branch', 'expire', 'compact'];
 
+/** What a capability does, in the reader's language when the engine gave it as a message. */
+export function descriptionOf(c: WriteCapability, tr: Translator = EN): string {
+  return c.descriptionMessage ? errorText(c.descriptionMessage, tr.catalog) : c.description;
+}
+
 /** Why a capability is unavailable, in the reader's language when the engine gave it as a message (the storage's refusal). */
 export function reasonOf(c: WriteCapability, tr: Translator = EN): string {
-  return c.reasonMessage ? errorText(c.reasonMessage, tr.catalog) : c.reason ?? c.description;
+  return c.reasonMessage ? errorText(c.reasonMessage, tr.catalog) : c.reason ?? descriptionOf(c, tr);
 }
 
 /**
@@ -58,7 +63,7 @@ export function writeActions(caps: readonly WriteCapability[] | undefined, scope
     const label = c.ref ? tr.t('ui.writes.deleteRef', { type: c.ref.type, name: c.ref.name }) : tr.t('ui.writes.action', { kind: c.kind });
     const usable = c.available && (form !== undefined || c.action !== undefined);
     return {
-      kind: c.kind, label, title: c.available ? c.description : reasonOf(c, tr), disabled: !usable, destructive: c.destructive === true,
+      kind: c.kind, label, title: c.available ? descriptionOf(c, tr) : reasonOf(c, tr), disabled: !usable, destructive: c.destructive === true,
       ...(form ? { form } : {}), ...(c.action ? { action: c.action } : {}), ...(c.ref ? { ref: c.ref } : {}),
     };
   });
@@ -71,7 +76,7 @@ export function writeActions(caps: readonly WriteCapability[] | undefined, scope
  */
 export function rowActions(caps: readonly WriteCapability[] | undefined, tr: Translator = EN): VersionAction[] {
   return (caps ?? []).filter((c) => c.scope === 'rows' && c.rowsInput !== undefined && (c.kind === 'append' || c.kind === 'upsert' || c.kind === 'delete')).map((c) => ({
-    kind: c.kind, label: tr.t('ui.writes.action', { kind: c.kind }), title: c.available ? c.description : reasonOf(c, tr), disabled: !c.available,
+    kind: c.kind, label: tr.t('ui.writes.action', { kind: c.kind }), title: c.available ? descriptionOf(c, tr) : reasonOf(c, tr), disabled: !c.available,
     destructive: c.destructive === true, form: c.kind as FormKind, rowsInput: c.rowsInput!,
   }));
 }
@@ -92,6 +97,23 @@ export function actionTitleNote(a: VersionAction, id: string | undefined): Note 
 /** {@link actionTitleNote} as text. */
 export function actionTitle(a: VersionAction, id: string | undefined, tr: Translator = EN): string {
   return tr.note(actionTitleNote(a, id));
+}
+
+type Undo = NonNullable<WriteResultDto['undo']>;
+
+/**
+ * The title of the preview Undo opens (`Undo — set main back to 7`), as a note so it follows the reader's language;
+ * an engine that gave the label only in English gets `<Undo> — ` in front of its words.
+ */
+export function undoTitle(undo: Undo, tr: Translator = EN): Note {
+  const m = undo.labelMessage;
+  if (m?.key === 'note.write.undo' && m.params?.['what'] !== undefined) return note('ui.writes.undoTitle', { what: m.params['what'] as string });
+  return undo.label.replace(/^Undo: /, `${tr.t('ui.toast.undo')} — `);
+}
+
+/** The Undo button's tooltip: the label in the reader's language when the engine gave it as a message. */
+export function undoTooltip(undo: Undo, tr: Translator = EN): string {
+  return undo.labelMessage ? errorText(undo.labelMessage, tr.catalog) : undo.label;
 }
 
 /** The one reason every capability is unavailable for (e.g. a format without writes), or undefined. */

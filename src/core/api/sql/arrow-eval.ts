@@ -3,7 +3,7 @@
  * (fast-aggregate.ts). Semantics are squirreling 0.12's own (expression/evaluate.js, binary.js,
  * execute/utils.js) except for NULL: SQL three-valued logic holds here (comparison, LIKE and IN with
  * a NULL operand are NULL; AND/OR/NOT as in SQL; WHERE, HAVING, FILTER and CASE WHEN take only true),
- * where squirreling turns every NULL test into false. Otherwise: SQL nulls as JS null/undefined, loose `==` for `=` and IN, comparisons with JS `<` on the values, except
+ * where squirreling turns every NULL test into false. Otherwise: SQL nulls as JS null/undefined, loose `==` for `=` and IN, comparisons with JS `<` on the values (two strings in code-point order, Spark's: string-order.ts), except
  * that decimal, date and timestamp columns compare by value (typed-eval.ts), not as their canonical text; number literals, arithmetic, unary minus and CAST to an integer type exact on integers and decimals (exact-numeric.ts), LIKE case-insensitive. A node
  * this file does not know throws {@link FastFallback} at compile time, and the query runs on squirreling.
  */
@@ -19,6 +19,8 @@ import { errorRef, errorText, type ErrorParams, type ErrorRef } from '../../mess
 import type { MessageKey } from '../../messages/en.ts';
 import { messageError } from '../../message-error.ts';
 import { sparkLike } from './spark-like.ts';
+import { compareSqlStrings, sqlOrderKey } from './string-order.ts';
+import { decimalLiteralString, isTextType, javaDoubleText } from './number-text.ts';
 import { compileSparkFunction } from './spark-functions.ts';
 import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactAbs, exactArithmetic, exactNegate, literalValue, numClass, type NumClass } from './exact-numeric.ts';
 import { castToFloating, castToInteger, INTEGER_CASTS } from './numeric-cast.ts';
@@ -101,10 +103,11 @@ export function applyBinaryOp(op: string, a: any, b: any): unknown {
     }
     case '!=': case '<>': return a != b;
     case '=': case '==': return a == b;
-    case '<': return a < b;
-    case '<=': return a <= b;
-    case '>': return a > b;
-    case '>=': return a >= b;
+    // Two strings in code-point order (Spark's UTF-8 order), not JS's UTF-16 one (string-order.ts).
+    case '<': return typeof a === 'string' && typeof b === 'string' ? compareSqlStrings(a, b) < 0 : a < b;
+    case '<=': return typeof a === 'string' && typeof b === 'string' ? compareSqlStrings(a, b) <= 0 : a <= b;
+    case '>': return typeof a === 'string' && typeof b === 'string' ? compareSqlStrings(a, b) > 0 : a > b;
+    case '>=': return typeof a === 'string' && typeof b === 'string' ? compareSqlStrings(a, b) >= 0 : a >= b;
     case 'LIKE': return sparkLike(a, b);
     default: return null;
   }
@@ -219,8 +222,8 @@ export function compileExpr(node: ExprNode, scope: Scope): Compiled {
       if (op === 'AND') return () => { const l = left(); if (l != null && !l) return false; return and3(l, right()); };
       if (op === 'OR') return () => { const l = left(); if (l != null && l) return true; return or3(l, right()); };
       if (op === '=' || op === '==') return () => { const a = left(); const b = right(); return a == null || b == null ? null : a == b; };
-      if (op === '<') return () => { const a = left() as number; const b = right() as number; return a == null || b == null ? null : a < b; };
-      if (op === '>') return () => { const a = left() as number; const b = right() as number; return a == null || b == null ? null : a > b; };
+      if (op === '<') return () => { const a = left(); const b = right(); return a == null || b == null ? null : typeof a === 'string' && typeof b === 'string' ? compareSqlStrings(a, b) < 0 : (a as number) < (b as number); };
+      if (op === '>') return () => { const a = left(); const b = right(); return a == null || b == null ? null : typeof a === 'string' && typeof b === 'string' ? compareSqlStrings(a, b) > 0 : (a as number) > (b as number); };
       return () => applyBinaryOp(op, left(), right());
     }
     case 'in valuelist': {
@@ -283,8 +286,15 @@ function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): C
   // A FLOAT cast to a number is its float value (0.1f is 0.10000000149011612 as a DOUBLE), not its shortest text's double.
   const expr = from?.kind === 'double' && from.float ? () => { const v = raw(); return typeof v === 'number' ? Math.fround(v) : v; } : raw;
   const to = node.toType;
-  if (from?.kind === 'double' && from.float && (to === 'TEXT' || to === 'STRING' || to === 'VARCHAR')) return () => { const v = raw(); return v == null ? null : String(v); };
-  if (to === 'TEXT' || to === 'STRING' || to === 'VARCHAR') return () => { const v = expr(); return v == null ? null : typeof v === 'object' ? stringify(v) : String(v); };
+  if (isTextType(to)) {
+    // A number's text as Spark writes it (number-text.ts): a decimal literal with its scale, a DOUBLE or FLOAT as
+    // Java's Double/Float.toString (a FLOAT's value as read: its shortest text's double, not widened).
+    const c = numClass(node.expr, (n) => staticType(n, scope.typeOf, scope.text), scope.text);
+    const literal = decimalLiteralText(node.expr, c, scope.text);
+    if (literal !== undefined) { const text = decimalLiteralString(literal); return () => text; }
+    if (c.kind === 'double') return () => { const v = raw(); return v == null ? null : typeof v === 'number' ? javaDoubleText(v) : String(v); };
+    return () => { const v = expr(); return v == null ? null : typeof v === 'object' ? stringify(v) : String(v); };
+  }
   const guard = (v: unknown) => { if (typeof v === 'object') throw fallback('ui.query.reason.castObject', undefined); };
   // Truncated toward zero, exact, range-checked (exact-numeric.ts), never Number() of a decimal or a 64-bit value.
   // Text (not a decimal's canonical text) must be an integer: Spark ANSI fails '1.5' and 'abc' (CAST_INVALID_INPUT).
@@ -319,7 +329,8 @@ function compilePassThrough(node: Extract<ExprNode, { type: 'function' }>, name:
   });
   if (name === 'COALESCE') return () => { for (const a of args) { const v = a(); if (v != null) return v; } return null; };
   const greatest = name === 'GREATEST';
-  const key = (v: unknown): unknown => (t ? keyOf(t, v) ?? v : v);
+  // Strings by code point (string-order.ts), typed values by their key.
+  const key = (v: unknown): unknown => (t ? keyOf(t, v) ?? sqlOrderKey(v) : sqlOrderKey(v));
   return () => {
     let best: unknown = null;
     let bestKey: unknown = null;

@@ -18,6 +18,7 @@ import { derivedAlias, sortByTerms } from './fast-sort.ts';
 import { checkInt64, ratioToDouble, type At } from './exact-numeric.ts';
 import { compareDoubles, isOrderedType, keyOf, parseDecimal, type SqlType } from './sql-types.ts';
 import { decimalAvgValue, decimalSumValue } from './decimal-aggregates.ts';
+import { compareSqlStrings } from './string-order.ts';
 import { keyed, staticType, type TypeOf } from './typed-eval.ts';
 
 type FunctionNode = Extract<ExprNode, { type: 'function' }>;
@@ -184,12 +185,14 @@ export function compareDecimalText(a: string, b: string): number {
 /**
  * MIN/MAX order: decimal texts (both sides with a fraction point, as the canonical form writes decimals)
  * numerically and exactly, not as text ('10.5' > '9.5'); numbers and bigints by value (numbers in Spark's
- * order of doubles, NaN last); else JS `<`.
+ * order of doubles, NaN last); strings by code point; else JS `<`.
  */
 function compareValues(a: unknown, b: unknown): number {
   if (typeof a === 'string' && typeof b === 'string' && a.includes('.') && b.includes('.') && DECIMAL.test(a) && DECIMAL.test(b)) return compareDecimalText(a, b);
   // A double's NaN is above every value, +Infinity included (Spark SQL reference, "NaN Semantics"; JS `<` says false).
   if (typeof a === 'number' && typeof b === 'number') return compareDoubles(a, b);
+  // Two strings by code point, Spark's UTF-8 order (string-order.ts).
+  if (typeof a === 'string' && typeof b === 'string') return compareSqlStrings(a, b);
   return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
 }
 /* eslint-enable eqeqeq */

@@ -1,13 +1,15 @@
 /**
  * ORDER BY and output names for the columnar executor, ported from squirreling 0.12 (execute/sort.js,
  * execute/utils.js compareForTerm, expression/alias.js) so rows come out in the engine's order: sort
- * by the first term (stable), then each run of ties by the next, comparing with JS `<` on primitives,
+ * by the first term (stable), then each run of ties by the next, comparing with JS `<` on primitives (two strings
+ * by code point, Spark's UTF-8 order),
  * as text otherwise — except a double's NaN, which sorts after every number (Spark), and NULLs, which go where
  * Spark puts them (squirreling put them first in both directions).
  */
 import type { ExprNode } from 'squirreling';
 import type { OrderByItem } from './arrow-eval.ts';
 import { compareDoubles } from './sql-types.ts';
+import { compareSqlStrings } from './string-order.ts';
 
 const PRIMITIVE = new Set(['number', 'bigint', 'boolean', 'string']);
 
@@ -28,6 +30,8 @@ export function compareForTerm(a: any, b: any, term: Pick<OrderByItem, 'directio
   // A double's NaN sorts after every other value ascending, +Infinity included (Spark SQL reference, "NaN
   // Semantics"; SQLOrderingUtil.compareDoubles) and two NaNs tie — where squirreling's `<` is false both ways.
   if (typeof a === 'number' && typeof b === 'number' && (a !== a || b !== b)) cmp = compareDoubles(a, b);
+  // Two strings by code point, Spark's UTF-8 order (string-order.ts), not JS's UTF-16 `<`.
+  else if (typeof a === 'string' && typeof b === 'string') cmp = compareSqlStrings(a, b);
   else if (PRIMITIVE.has(typeof a) && PRIMITIVE.has(typeof b)) cmp = a < b ? -1 : 1;
   else {
     const x = String(a);

@@ -31,7 +31,8 @@ function shape(v: unknown): unknown {
     if (k === 'positionStart' || k === 'positionEnd') continue;
     out[k] = (k === 'funcName' || (k === 'name' && v.type === 'identifier')) && typeof x === 'string' ? x.toUpperCase() : k === 'prefix' ? undefined : shape(x);
   }
-  return JSON.stringify(out);
+  // A literal past 2^53 is a bigint in the AST, which JSON.stringify refuses (it threw, as an Internal error).
+  return JSON.stringify(out, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x));
 }
 
 /** True when `n` holds something this check does not judge (a window, a subquery, a star). */

@@ -202,10 +202,11 @@ export function pushableFilter(where: ExprNode | undefined, columns: readonly st
       }
       return undefined;
     }
-    // The fallback's LIKE (sql-3vl.ts: a call of ours under three-valued logic) is still `col LIKE 'p%'`.
+    // The fallback's LIKE and `<`, `<=`, `>`, `>=` (sql-3vl.ts: calls of ours under three-valued logic, strings in
+    // code-point order as the planner's) are still `col LIKE 'p%'` and `col op literal`.
     if (n.type === 'function' && n.funcName === '__LS3_CMP' && n.args.length === 3) {
       const [op, left, right] = n.args as [ExprNode, ExprNode, ExprNode];
-      if (op.type === 'literal' && op.value === 'LIKE') return go({ type: 'binary', op: 'LIKE', left, right, positionStart: n.positionStart, positionEnd: n.positionEnd } as ExprNode);
+      if (op.type === 'literal' && (op.value === 'LIKE' || (typeof op.value === 'string' && op.value in COMPARE))) return go({ type: 'binary', op: op.value, left, right, positionStart: n.positionStart, positionEnd: n.positionEnd } as ExprNode);
       return undefined;
     }
     if (n.type === 'binary') {

@@ -11,6 +11,7 @@ import type { Storage } from '../../io/storage.ts';
 import { detectTableFormat } from '../detect-table-format.ts';
 import { folderPrefix } from '../listing.ts';
 import { openTable, type OpenTableOptions } from '../open-table.ts';
+import { readWarningsOf } from '../read-warnings.ts';
 import { splitMetadataName } from './metadata-tables.ts';
 import { ChangesRelation, DataRelation, MetadataRelation, type OpenedTable, type Relation, selectorOf } from './relations.ts';
 import type { SqlExecutorDto, SqlExplainDto, SqlProgressDto, SqlRequest, SqlResultDto, SqlScanDto } from './sql-contract.ts';
@@ -22,6 +23,8 @@ import { rewrite3vl, SQL3VL_FUNCTIONS, type Rewrite3vl } from './sql-3vl.ts';
 import { rewriteTyped, SQL_TYPED_FUNCTIONS } from './sql-typed-rewrite.ts';
 import { sparkNullOrder, uniqueOutputColumns } from './output-columns.ts';
 import { rewriteSparkFunctions, SPARK_UDFS } from './spark-functions.ts';
+import { rewriteStringOrder, STRING_ORDER_FUNCTIONS } from './string-order.ts';
+import { NUMBER_TEXT_FUNCTIONS } from './number-text.ts';
 import { answerSubqueries, SubqueryRefusal } from './subquery-values.ts';
 import { checkGrouping } from './group-check.ts';
 import { cteNames, findTableRefs, queryError, rewriteQuery, tokenize, type RewrittenQuery, type TableRefInQuery } from './table-refs.ts';
@@ -217,12 +220,15 @@ async function fallbackQuery(p: Prepared): Promise<(Rewrite3vl & { readonly name
     throw queryError(p.query, start, out.refused.reason, 'Unsupported', Math.max(1, end - start), {}, out.refused.ref);
   }
   // Spark's string functions and ROUND in place of squirreling's (spark-functions.ts); names kept.
-  const spark = rewriteSparkFunctions(out.statement, (e) => engine.derivedAlias(e as Parameters<typeof engine.derivedAlias>[0]));
-  return { ...r, rewritten: r.rewritten + spark.rewritten, statement: spark.statement, ...(out.names ? { names: out.names } : {}) };
+  const alias = (e: unknown) => engine.derivedAlias(e as Parameters<typeof engine.derivedAlias>[0]);
+  const spark = rewriteSparkFunctions(out.statement, alias);
+  // Strings ordered by code point, as Spark's UTF-8 order (string-order.ts); last, once the output names are final.
+  const ordered = rewriteStringOrder(spark.statement, alias);
+  return { ...r, rewritten: r.rewritten + spark.rewritten + ordered.rewritten, statement: ordered.statement, ...(out.names ? { names: out.names } : {}) };
 }
 
 /** The functions our rewrites call, registered with squirreling. */
-const ENGINE_FUNCTIONS = { ...SQL3VL_FUNCTIONS, ...SQL_TYPED_FUNCTIONS, ...SPARK_UDFS };
+const ENGINE_FUNCTIONS = { ...SQL3VL_FUNCTIONS, ...SQL_TYPED_FUNCTIONS, ...SPARK_UDFS, ...STRING_ORDER_FUNCTIONS, ...NUMBER_TEXT_FUNCTIONS };
 
 /** The executor with one more reason — `english` (what the CLI prints) and `reason`, its catalog message — after the ones it has. */
 function withReason(executor: SqlExecutorDto, reason: ErrorRef, english = errorText(reason)): SqlExecutorDto {
@@ -368,6 +374,8 @@ export async function runSql(storage: Storage, request: SqlRequest, options: Sql
     scans: p.relations.flatMap((r) => r.scans),
     elapsedMs: Date.now() - started,
     notes: [],
+    // Damage a table's reads stepped over (Hudi's skipped log blocks): the rows are the format's answer, but say so.
+    ...readWarningsOf(p.relations.map((r) => r.opened.table)),
     executor,
   };
 }

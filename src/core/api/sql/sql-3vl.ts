@@ -16,6 +16,8 @@ import { and3, applyBinaryOp, in3, not3, or3 } from './arrow-eval.ts';
 import { errorRef, errorText, type ErrorRef } from '../../messages/message-parts.ts';
 
 const COMPARISONS = new Set(['=', '==', '!=', '<>', '<', '<=', '>', '>=', 'LIKE']);
+/** Kept as squirreling's in a filter position: equality is the same in code-unit and code-point order. */
+const EQUALITIES = new Set(['=', '==', '!=', '<>']);
 
 /** The functions the rewritten AST calls (names no user query can reach: parse rejects unknown names). */
 export const SQL3VL_FUNCTIONS: Record<string, UserDefinedFunction> = {
@@ -49,13 +51,14 @@ export function rewrite3vl(statement: Statement): Rewrite3vl {
   const lit = (node: Node, value: string): Node => ({ type: 'literal', value, positionStart: node.positionStart, positionEnd: node.positionEnd });
 
   /**
-   * A filter position (WHERE/ON/HAVING): only true keeps a row, so AND and plain comparisons may stay. Not LIKE:
-   * squirreling's ignores case (spark-like.ts); ours is still pushed down (pushdown.ts reads the call).
+   * A filter position (WHERE/ON/HAVING): only true keeps a row, so AND and plain equalities may stay. Not LIKE:
+   * squirreling's ignores case (spark-like.ts); not `<`, `<=`, `>`, `>=`: squirreling's compare strings by UTF-16
+   * code unit, ours by code point as Spark (string-order.ts). Both are still pushed down (pushdown.ts reads the call).
    */
   const filter = (node: unknown): unknown => {
     if (!isNode(node) || node.type !== 'binary') return walk(node);
     if (node.op === 'AND') return { ...node, left: filter(node.left), right: filter(node.right) };
-    if (COMPARISONS.has(node.op as string) && node.op !== 'LIKE') return { ...node, left: walk(node.left), right: walk(node.right) };
+    if (EQUALITIES.has(node.op as string)) return { ...node, left: walk(node.left), right: walk(node.right) };
     return walk(node);
   };
 

@@ -127,6 +127,10 @@ export interface SqlResultDto {
   readonly scans: readonly SqlScanDto[];
   readonly elapsedMs: number;
   readonly notes: readonly Note[];
+  /** Damage the reads stepped over (LakeTable.readWarnings of the tables read), when there is any. */
+  readonly readWarnings?: readonly string[];
+  /** The same as catalog messages, in order. */
+  readonly readWarningMessages?: readonly LakeErrorRef[];
   /** The executor that produced the rows. */
   readonly executor?: SqlExecutorDto;
 }

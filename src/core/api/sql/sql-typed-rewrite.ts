@@ -29,6 +29,7 @@ import { arithmeticClasses, stringCastOf, stringOperand, caseResults, comparison
 import { constantOf, typedConstant } from './typed-constants.ts';
 import { arithmeticClass, ARITHMETIC_OPS, decimalLiteralText, exactArithmetic, exprText, literalValue, numClass, type At, type NumClass } from './exact-numeric.ts';
 import { INTEGER_CASTS } from './numeric-cast.ts';
+import { numberTextOperands } from './number-text.ts';
 import { SQL_CAST_FUNCTIONS, type ArithSpec } from './typed-cast-functions.ts';
 import { decimalAvgValue, decimalSumValue } from './decimal-aggregates.ts';
 import { constantUnit, extractDated, EXTRACT_FIELDS, isDated, shiftDated, TRUNC_UNITS, truncDated } from './typed-dates.ts';
@@ -311,6 +312,8 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     }
     const at = (n: Node): At & { expr: string } => ({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number, expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) });
     const sub = (n: ExprNodeLike) => staticType(n as never, typeOf, text);
+    const texts = numberTextOperands(v, (n) => numClass(n as never, sub, text), text, walk); // CAST(… AS STRING), CONCAT: a number's text as Spark's (number-text.ts)
+    if (texts) { rewritten++; return texts; }
     if (v.type === 'binary' && typeof v.op === 'string' && ARITHMETIC_OPS.has(v.op)) {
       // `a DIV b`: Spark's integral division (integral-divide.ts); operands of other types (a string too) refused here.
       if (isDivOperator(v as never, text)) {

@@ -93,6 +93,31 @@ describe('expression subqueries on the fallback', () => {
   });
 });
 
+describe('a correlated scalar subquery', () => {
+  const failure = async (query: string) => {
+    const e = await run(query).then(() => undefined, (x: unknown) => x);
+    expect(isLakeError(e, 'DataInvalid'), query).toBe(true);
+    expect((e as Error).message).toContain('more than one row');
+    expect((e as { context: { column: number } }).context.column).toBe(query.indexOf('(SELECT') + 1);
+  };
+
+  it('of several rows for an outer row is an error at its place (Spark SCALAR_SUBQUERY_TOO_MANY_ROWS), not its first value', async () => {
+    // EU has ids 1 and 3: two rows for id 1.
+    await failure('SELECT id, (SELECT u.a FROM t u WHERE u.region = t.region) AS v FROM t ORDER BY id');
+    // US has a = NULL (id 2) and 2 (id 5): a second row whose value is NULL is a second row all the same.
+    await failure('SELECT id, (SELECT u.a FROM t u WHERE u.region = t.region ORDER BY u.id) AS v FROM t WHERE id = 5');
+    await failure('SELECT id FROM t WHERE a = (SELECT u.a FROM t u WHERE u.region = t.region LIMIT 5 OFFSET 0)');
+  });
+
+  it('of at most one row per outer row answers it (NULL for none), DISTINCT and LIMIT counted as SQL counts them', async () => {
+    expect((await run('SELECT id, (SELECT u.a FROM t u WHERE u.id = t.id) AS v FROM t ORDER BY id')).rows).toEqual([['1', '10'], ['2', null], ['3', '3'], ['4', '7'], ['5', '2']]);
+    expect((await run('SELECT id, (SELECT DISTINCT u.region FROM t u WHERE u.region = t.region) AS v FROM t ORDER BY id')).rows).toEqual([['1', 'EU'], ['2', 'US'], ['3', 'EU'], ['4', null], ['5', 'US']]);
+    expect((await run('SELECT id, (SELECT u.id FROM t u WHERE u.region = t.region ORDER BY u.id DESC LIMIT 1) AS v FROM t ORDER BY id')).rows).toEqual([['1', '3'], ['2', '5'], ['3', '3'], ['4', null], ['5', '5']]);
+    expect((await run('SELECT id, (SELECT u.id FROM t u WHERE u.region = t.region ORDER BY u.id LIMIT 3 OFFSET 1) AS v FROM t ORDER BY id')).rows).toEqual([['1', '3'], ['2', '5'], ['3', '3'], ['4', null], ['5', '5']]);
+    expect((await run('SELECT id, (SELECT max(u.a) FROM t u WHERE u.region = t.region) AS v FROM t ORDER BY id')).rows).toEqual([['1', '10'], ['2', '2'], ['3', '10'], ['4', null], ['5', '2']]);
+  });
+});
+
 describe('inValues', () => {
   it('follows SQL for NULLs, empty lists, NaN and mixed kinds', () => {
     expect(inValues([])(null)).toBe(false);

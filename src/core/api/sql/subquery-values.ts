@@ -12,10 +12,14 @@
  * once, before the query, and replaced by a call to a function of this query holding its answer (names
  * no user query can reach: parse rejects unknown names). A subquery that does not run on its own is left
  * to squirreling: `IN` and `EXISTS` take no outer row there (they cannot be correlated), so such a
- * subquery fails either way; a correlated scalar subquery keeps squirreling's per-row answer.
+ * subquery fails either way; a correlated scalar subquery keeps squirreling's per-row run, which reads only
+ * its first row, so it is paired with a second run of the same SELECT that asks for its second row only
+ * (`1` before its columns, `LIMIT 1 OFFSET 1`): a row there is SCALAR_SUBQUERY_TOO_MANY_ROWS for that outer
+ * row, LakeError DataInvalid at the subquery (a set operation or WITH as the subquery is not checked).
  */
 import type { AsyncDataSource, Statement, UserDefinedFunction } from 'squirreling';
 import { errorRef, type ErrorRef } from '../../messages/message-parts.ts';
+import { messageError } from '../../message-error.ts';
 
 type Node = Record<string, unknown>;
 type Engine = Pick<typeof import('squirreling'), 'executeSql'>;
@@ -25,7 +29,7 @@ const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null &&
 export interface SubqueryAnswers {
   readonly statement: Statement;
   readonly functions: Record<string, UserDefinedFunction>;
-  /** How many subqueries were answered once. */
+  /** How many subqueries were replaced: answered once, or (correlated scalar ones) guarded against a second row. */
   readonly answered: number;
 }
 
@@ -112,7 +116,7 @@ export async function answerSubqueries(
     }
     if (out.type === 'subquery') {
       const rows = await firstColumn(sub, ctes, 2);
-      if (!rows) return out;
+      if (!rows) return correlatedScalar(out, sub, define);
       if (rows.length > 1) throw new SubqueryRefusal(errorRef('error.sql.scalarSubqueryRows', undefined), out.positionStart as number, out.positionEnd as number);
       const value = rows.length === 0 ? null : rows[0];
       return define(out, () => value as never, [], 0);
@@ -121,6 +125,46 @@ export async function answerSubqueries(
   };
   const rewritten = await walk(statement, []) as Statement;
   return { statement: rewritten, functions, answered };
+}
+
+const AGGREGATES = new Set(['COUNT', 'SUM', 'AVG', 'MIN', 'MAX']);
+/** Whether `v` calls an aggregate outside any subquery of its own (after our rewrites: inside their calls too). */
+function hasAggregate(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(hasAggregate);
+  if (!isNode(v) || v.subquery !== undefined || v.query !== undefined) return false;
+  if (v.type === 'function' && AGGREGATES.has(String(v.funcName).toUpperCase())) return true;
+  return Object.values(v).some(hasAggregate);
+}
+
+/**
+ * The query asking for the second row of a scalar subquery's SELECT (its first column the constant 1, so a row
+ * shows even when its value is NULL; the original columns kept after it, so DISTINCT and GROUP BY mean the
+ * same), or undefined when it cannot have a second row (an aggregate without GROUP BY, LIMIT 0 or 1) or is
+ * not a plain SELECT.
+ */
+function secondRowQuery(sub: Statement): Statement | undefined {
+  if (sub.type !== 'select') return undefined;
+  if (sub.limit !== undefined && sub.limit <= 1) return undefined;
+  if (sub.groupBy.length === 0 && !sub.distinct && hasAggregate(sub.columns)) return undefined;
+  const at = { positionStart: sub.positionStart, positionEnd: sub.positionEnd };
+  const one = { type: 'derived', expr: { type: 'literal', value: 1, ...at }, alias: '__ls_second_row', ...at };
+  return { ...sub, columns: [one, ...sub.columns], orderBy: [], limit: 1, offset: (sub.offset ?? 0) + 1 } as unknown as Statement;
+}
+
+/**
+ * A correlated scalar subquery, run per outer row by squirreling, which takes its first row: guarded by a
+ * function of its second row's query and its value that throws SCALAR_SUBQUERY_TOO_MANY_ROWS (Spark;
+ * SQL:2016 §6.9's cardinality violation) where a second row exists, else returns the value.
+ */
+function correlatedScalar(node: Node, sub: Statement, define: (node: Node, apply: UserDefinedFunction['apply'], args: unknown[], max: number) => Node): Node {
+  const second = secondRowQuery(sub);
+  if (!second) return node;
+  const at = { positionStart: node.positionStart, positionEnd: node.positionEnd };
+  const check: Node = { type: 'subquery', subquery: second, ...at };
+  return define(node, (more, value) => {
+    if (more != null) throw messageError('DataInvalid', 'error.sql', { message: errorRef('error.sql.scalarSubqueryRows', undefined) }, { engineStart: Number(node.positionStart), engineEnd: Number(node.positionEnd) });
+    return value as never;
+  }, [check, node], 2);
 }
 
 /** A subquery whose answer SQL refuses, at its place in the engine's query (the caller maps it to the user's). */

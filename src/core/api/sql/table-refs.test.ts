@@ -43,6 +43,8 @@ describe('table references and their clauses', () => {
     expect(parseTime('2024-01-31T08:00:00')).toBe(Date.UTC(2024, 0, 31, 8));
     expect(parseTime('2024-01-31T08:00:00-05:00')).toBe(Date.UTC(2024, 0, 31, 13));
     expect(parseTime('yesterday')).toBeUndefined();
+    expect(parseTime('2025-04-31')).toBeUndefined(); // Date.parse rolled it over to May 1
+    expect(parseTime('2025-03-30T24:00:00Z')).toBeUndefined();
     expect(canonicalTimeLiteral('2024-01-31 08:00:00.123456')).toBe('2024-01-31T08:00:00.123456Z');
     expect(canonicalTimeLiteral('2024-01-31')).toBeUndefined();
     // Sub-microsecond digits are kept (nanosecond columns), nine in all; more than nine is left for the typed check to refuse.

@@ -10,6 +10,7 @@
  * `<name>` is a bare word or a double-quoted path (`"db/orders"`, `"orders$snapshots"`); a subquery
  * `(` is left alone. Numbers stay text (19-digit snapshot ids must not pass through a double).
  */
+import { instantMs } from '../../expr/instant-text.ts';
 import { LakeError, type LakeErrorCode, type LakeErrorContext, type LakeErrorRef } from '../../errors.ts';
 import { errorRef } from '../../messages/message-parts.ts';
 import { sparkDateText } from './sql-types.ts';
@@ -118,14 +119,13 @@ export function tokenize(query: string): SqlToken[] {
 
 const isWord = (t: SqlToken | undefined, w: string) => t?.kind === 'word' && t.text.toUpperCase() === w;
 
-/** Parses an ISO-8601 time (UTC unless a zone is given) to ms since epoch; undefined when it is not a time. */
+/**
+ * Parses an ISO-8601 time (UTC unless a zone is given) to ms since epoch; undefined when it is not a time —
+ * including a day the month lacks (`2025-04-31`), which `Date.parse` rolled over to the next month.
+ */
 export function parseTime(text: string): number | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(text.trim());
-  if (!m) return undefined;
-  const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone] = m;
-  const iso = `${y}-${mo}-${d}T${h}:${mi}:${s}${frac ? frac.slice(0, 4) : ''}${!zone || zone.toUpperCase() === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`;
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? undefined : ms;
+  const ms = instantMs(text);
+  return typeof ms === 'number' ? ms : undefined;
 }
 
 /**

@@ -16,7 +16,7 @@ import { writeDataFiles, type WrittenFile } from './data-files.ts';
 import { afterCommit } from './checkpoint.ts';
 import { commitActions, type CommitOutcome } from './log-commit.ts';
 import { preparedChange, totalsOf } from './prepared.ts';
-import { described, noted, textRef } from '../../../commit/preview-text.ts';
+import { described, noted, textRef, undoLabel } from '../../../commit/preview-text.ts';
 import { rowsToBatch, type RowObject } from './rows-to-arrow.ts';
 
 export interface AppendOptions {
@@ -102,7 +102,7 @@ export async function prepareAppend(table: DeltaTable, rows: readonly RowObject[
       operation: 'append', committedKey: r.key, attempts: r.attempts, warnings: [...r.warnings], warningMessages: [...r.warningMessages], currentAfter: r.version.toString(),
       written: [...r.files.map((f) => ({ key: f.key, kind: 'data' as const, bytes: f.bytes })), { key: r.key, kind: 'metadata' as const }], deleted: [],
       details: { version: r.version.toString(), rows: rows.length },
-      undo: { label: `Undo: restore version ${snapshot.version}`, action: { kind: 'rollback', snapshotId: snapshot.version.toString() } },
+      undo: { ...undoLabel(textRef('note.write.undo.restore', { version: snapshot.version.toString() })), action: { kind: 'rollback', snapshotId: snapshot.version.toString() } },
     };
   });
 }

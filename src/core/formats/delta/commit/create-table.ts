@@ -15,6 +15,7 @@ import type { AppliedChange, NewTableSpec, PreparedChange } from '../../../commi
 import { LOG_DIR, padVersion } from '../spec/log-files.ts';
 import { commitActions, type CommitOutcome } from './log-commit.ts';
 import { preparedChange } from './prepared.ts';
+import { described, noted, textRef } from '../../../commit/preview-text.ts';
 
 /** One column of a new table: a Delta type name (`long`, `decimal(10,2)`, …) or a nested type as Delta's JSON. */
 export interface NewColumn {
@@ -117,16 +118,19 @@ export async function prepareCreateDeltaTable(storage: Storage, spec: NewTableSp
   const protocol = protocolFor(metadata);
   const log = new LogStore(storage);
   await refuseExisting(storage, log, opts.signal);
-  const features = protocol.readerFeatures?.length ? ` with reader features ${protocol.readerFeatures.join(', ')}` : '';
-  const parts = metadata.partitionColumns.length ? `, partitioned by ${metadata.partitionColumns.join(', ')}` : ', unpartitioned';
   const key = `${LOG_DIR}${padVersion(0n)}.json`;
   const empty = { rows: 0n, rowsLive: true, dataFiles: 0, deleteFiles: 0, bytes: 0n } as const;
   return preparedChange({
     noop: false,
     preview: {
       operation: 'create',
-      description: `CREATE TABLE: version 0 of a new Delta table with ${spec.columns.length} column(s) (${spec.columns.map((c) => c.name).join(', ')})${parts}; protocol reader ${protocol.minReaderVersion} / writer ${protocol.minWriterVersion}${features}.`,
-      before: empty, after: empty, writes: [{ key, kind: 'metadata', note: 'written on apply (create-if-absent)' }], deletes: [], warnings: [],
+      ...described(textRef('note.write.delta.create', {
+        count: spec.columns.length, columns: spec.columns.map((c) => c.name).join(', '),
+        partitioned: metadata.partitionColumns.length > 0, partitions: metadata.partitionColumns.join(', '),
+        reader: protocol.minReaderVersion, writer: protocol.minWriterVersion,
+        withFeatures: (protocol.readerFeatures?.length ?? 0) > 0, features: protocol.readerFeatures?.join(', ') ?? '',
+      })),
+      before: empty, after: empty, writes: [{ key, kind: 'metadata', ...noted(textRef('note.write.onApplyCreate')) }], deletes: [], warnings: [],
       details: { minReaderVersion: protocol.minReaderVersion, minWriterVersion: protocol.minWriterVersion },
     },
   }, async (o): Promise<AppliedChange> => {

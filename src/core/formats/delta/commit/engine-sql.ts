@@ -3,9 +3,11 @@
  * TO VERSION AS OF`, `VACUUM`), for writes too big for a browser (core/commit/engine-sql.ts). Delta names a
  * table by its path (`delta.\`s3://…\``), so the statements need no catalog.
  */
-import { type EngineSql, partitionPairs, sqlIdent } from '../../../commit/engine-sql.ts';
+import { type EngineSql, sqlNotes, partitionPairs, sqlIdent } from '../../../commit/engine-sql.ts';
 import type { WriteAction } from '../../../commit/write-action.ts';
 import { DEFAULT_TARGET_FILE_SIZE } from './optimize.ts';
+import { textRef } from '../../../commit/preview-text.ts';
+import type { ErrorRef } from '../../../messages/message-parts.ts';
 
 /** What the statements need from the table: where it is and its `configuration`. */
 export interface DeltaSqlFacts {
@@ -17,8 +19,8 @@ export interface DeltaSqlFacts {
 export function deltaEngineSql(facts: DeltaSqlFacts, action: WriteAction): EngineSql | undefined {
   const path = facts.location.replace(/\/+$/, '');
   const table = `delta.${sqlIdent(path)}`;
-  const notes = /^[a-z][a-z0-9+.-]*:\/\//i.test(path) ? [] : [`Replace ${path} with the table's URI as the cluster reaches it.`];
-  const sql = (statements: string[], more: string[] = []): EngineSql => ({ engine: 'Spark SQL with Delta Lake', statements, notes: [...notes, ...more] });
+  const notes = /^[a-z][a-z0-9+.-]*:\/\//i.test(path) ? [] : [textRef('note.sql.delta.path', { path })];
+  const sql = (statements: string[], more: ErrorRef[] = []): EngineSql => ({ engine: 'Spark SQL with Delta Lake', statements, ...sqlNotes([...notes, ...more]) });
   switch (action.kind) {
     case 'compact': {
       const configured = Number(facts.configuration['delta.targetFileSize']);
@@ -33,7 +35,7 @@ export function deltaEngineSql(facts: DeltaSqlFacts, action: WriteAction): Engin
       return undefined;
     case 'vacuum':
       return sql([`VACUUM ${table}${action.retentionHours !== undefined ? ` RETAIN ${action.retentionHours} HOURS` : ''};`],
-        action.retentionHours !== undefined && action.retentionHours < 168 ? ['A retention under 7 days needs spark.databricks.delta.retentionDurationCheck.enabled = false.'] : []);
+        action.retentionHours !== undefined && action.retentionHours < 168 ? [textRef('note.sql.delta.retention', { setting: 'spark.databricks.delta.retentionDurationCheck.enabled = false' })] : []);
     default: return undefined;
   }
 }

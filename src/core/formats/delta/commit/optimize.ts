@@ -20,7 +20,7 @@ import { writeDataFiles, type WrittenFile } from './data-files.ts';
 import { afterCommit } from './checkpoint.ts';
 import { commitActions } from './log-commit.ts';
 import { fileChange, preparedChange, removedNote, totalsOf } from './prepared.ts';
-import { described, noted, textRef } from '../../../commit/preview-text.ts';
+import { described, noted, textRef, undoLabel } from '../../../commit/preview-text.ts';
 
 /** delta-spark's default `spark.databricks.delta.optimize.maxFileSize` (1 GiB). */
 export const DEFAULT_TARGET_FILE_SIZE = 1024 * 1024 * 1024;
@@ -107,7 +107,7 @@ export async function prepareOptimize(table: DeltaTable, opts: OptimizeOptions =
         operation: 'optimize', committedKey: r.key, attempts: r.attempts, warnings, warningMessages, currentAfter: r.version.toString(),
         written: [...written.map((f) => ({ key: f.key, kind: 'data' as const, bytes: f.bytes })), { key: r.key, kind: 'metadata' }], deleted: [],
         details: { version: r.version.toString(), removedFiles: inputs.length, addedFiles: written.length },
-        undo: { label: `Undo: restore version ${snapshot.version}`, action: { kind: 'rollback', snapshotId: snapshot.version.toString() } },
+        undo: { ...undoLabel(textRef('note.write.undo.restore', { version: snapshot.version.toString() })), action: { kind: 'rollback', snapshotId: snapshot.version.toString() } },
       };
     } catch (e) {
       if (!landed && !(isLakeError(e) && e.context.commitStateUnknown === true)) await bestEffortDelete(table.storage, written.map((f) => f.key));

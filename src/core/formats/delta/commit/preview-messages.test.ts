@@ -12,7 +12,7 @@ import { errorText, type ErrorRef } from '../../../messages/message-parts.ts';
 import { zh } from '../../../messages/zh.ts';
 import { DeltaTable } from '../table.ts';
 import { appendRows, prepareAppend } from './append.ts';
-import { createDeltaTable } from './create-table.ts';
+import { createDeltaTable, prepareCreateDeltaTable } from './create-table.ts';
 import { prepareOptimize } from './optimize.ts';
 import { prepareRowChange } from './row-changes.ts';
 import { prepareVacuum } from './vacuum.ts';
@@ -87,5 +87,17 @@ describe('delta write previews carry their messages', () => {
     expectTranslated(await prepareRestore(t, { version: 1n }));
     expectTranslated(await prepareAppend(t, [{ id: 9 }]));
     expectTranslated(await prepareRowChange(t, { where: 'id = 99' }));
+  });
+
+  it('CREATE TABLE: description (partitioned or not, with reader features) and the log file note', async () => {
+    const plain = await prepareCreateDeltaTable(new MemoryStorage('create-plain'), { columns: [{ name: 'id', type: 'long' }, { name: 'day', type: 'string' }] });
+    expect(plain.preview.description).toBe('CREATE TABLE: version 0 of a new Delta table with 2 column(s) (id, day), unpartitioned; protocol reader 1 / writer 2.');
+    expect(errorText(plain.preview.descriptionMessage!, zh)).toBe('CREATE TABLE：新建 Delta 表的版本 0，共 2 列（id, day），不分区；协议 reader 1 / writer 2。');
+    expectTranslated(plain);
+    const dv = await prepareCreateDeltaTable(new MemoryStorage('create-dv'), {
+      columns: [{ name: 'id', type: 'long' }, { name: 'day', type: 'string' }], partitionColumns: ['day'], properties: { 'delta.enableDeletionVectors': 'true' },
+    });
+    expect(dv.preview.description).toMatch(/^CREATE TABLE: version 0 of a new Delta table with 2 column\(s\) \(id, day\), partitioned by day; protocol reader 3 \/ writer 7 with reader features deletionVectors\.$/);
+    expectTranslated(dv);
   });
 });

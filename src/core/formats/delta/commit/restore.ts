@@ -20,7 +20,7 @@ import { fileChange, preparedChange, totalsOf, totalsOfFiles } from './prepared.
 import { checkWritable } from './writer-features.ts';
 import type { PreparedChange } from '../../../commit/write-action.ts';
 import { messageError } from '../../../message-error.ts';
-import { described, noted, textRef } from '../../../commit/preview-text.ts';
+import { described, noted, textRef, undoLabel } from '../../../commit/preview-text.ts';
 
 export interface RestoreTarget {
   readonly version?: bigint;
@@ -108,7 +108,7 @@ export async function prepareRestore(table: DeltaTable, target: RestoreTarget, o
     return {
       operation: 'restore', committedKey: r.key, attempts: r.attempts, warnings, warningMessages, currentAfter: r.version.toString(),
       written: [{ key: r.key, kind: 'metadata' }], deleted: [], details: { version: r.version.toString(), restoredTo: old.version.toString() },
-      undo: { label: `Undo: restore version ${current.version}`, action: { kind: 'rollback', snapshotId: current.version.toString() } },
+      undo: { ...undoLabel(textRef('note.write.undo.restore', { version: current.version.toString() })), action: { kind: 'rollback', snapshotId: current.version.toString() } },
     };
   });
 }

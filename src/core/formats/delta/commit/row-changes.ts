@@ -37,7 +37,7 @@ import { commitActions } from './log-commit.ts';
 import { fileChange, preparedChange, totalsOf } from './prepared.ts';
 import { rowsToBatch, type RowObject } from './rows-to-arrow.ts';
 import { messageError } from '../../../message-error.ts';
-import { described, noted, textRef } from '../../../commit/preview-text.ts';
+import { described, noted, textRef, undoLabel } from '../../../commit/preview-text.ts';
 
 /** A DELETE (`set` absent) or UPDATE (`set`: new values by column, in the forms rows-to-arrow.ts takes). */
 export interface RowChange {
@@ -256,7 +256,7 @@ export async function prepareRowChange(table: DeltaTable, change: RowChange, opt
           ...changeFiles.map((f) => ({ key: f.key, kind: 'other' as const, bytes: f.bytes, note: 'change data file' })), { key: r.key, kind: 'metadata' as const },
         ],
         deleted: [], details: { version: r.version.toString(), rows: rowsMatched },
-        undo: { label: `Undo: restore version ${snapshot.version}`, action: { kind: 'rollback', snapshotId: snapshot.version.toString() } },
+        undo: { ...undoLabel(textRef('note.write.undo.restore', { version: snapshot.version.toString() })), action: { kind: 'rollback', snapshotId: snapshot.version.toString() } },
       };
     } catch (e) {
       if (!landed && !(isLakeError(e) && e.context.commitStateUnknown === true)) await bestEffortDelete(table.storage, [...extra, ...[...written, ...changeFiles].map((f) => f.key)]);

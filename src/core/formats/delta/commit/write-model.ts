@@ -10,7 +10,8 @@ import {
   type CapabilityOptions, type PreparedChange, type WriteAction, type WriteCapability,
   disableAll, positiveParam, reasonOf, snapshotIdParam, unsupportedAction, writesOffMessage, writesOffReason,
 } from '../../../commit/write-action.ts';
-import { isLakeError } from '../../../errors.ts';
+import { isLakeError, type LakeError } from '../../../errors.ts';
+import { described, textRef } from '../../../commit/preview-text.ts';
 import { errorRef } from '../../../messages/message-parts.ts';
 import type { DeltaTable } from '../table.ts';
 import { prepareAppend } from './append.ts';
@@ -21,20 +22,20 @@ import { prepareVacuum } from './vacuum.ts';
 import { checkWritable, type DeltaWriteOp } from './writer-features.ts';
 import { messageError } from '../../../message-error.ts';
 
-const NO_REFS = 'Delta tables have no tags or branches: versions are named by their number or time.';
 
-/** Why `op` cannot be written to the table's current state, or undefined. */
-function refusal(table: DeltaTable, op: DeltaWriteOp): string | undefined {
+/** Why `op` cannot be written to the table's current state (its error: the English and its catalog message), or undefined. */
+function refusal(table: DeltaTable, op: DeltaWriteOp): LakeError | undefined {
   try {
     checkWritable(table.snapshot.protocol, table.snapshot.metadata, op);
     return undefined;
   } catch (e) {
-    if (isLakeError(e, 'Unsupported')) return e.message;
+    if (isLakeError(e, 'Unsupported')) return e;
     throw e;
   }
 }
 
-const withRefusal = (c: WriteCapability, why: string | undefined): WriteCapability => (why === undefined ? c : { ...c, available: false, reason: why });
+const withRefusal = (c: WriteCapability, why: LakeError | undefined): WriteCapability =>
+  (why === undefined ? c : { ...c, available: false, reason: why.message, ...(why.ref ? { reasonMessage: why.ref } : {}) });
 
 /** The actions of a Delta table on `version` (a version number; the current one when absent). */
 export async function deltaCapabilities(table: DeltaTable, version: string | undefined, options: CapabilityOptions = {}): Promise<WriteCapability[]> {
@@ -44,20 +45,20 @@ export async function deltaCapabilities(table: DeltaTable, version: string | und
   if (selected !== current) {
     out.push(withRefusal({
       kind: 'rollback', scope: 'version', available: true,
-      description: `RESTORE: a new version ${table.snapshot.version + 1n} with the files of version ${selected} (the history stays; this can itself be restored).`,
+      ...described(textRef('note.write.cap.delta.restore', { next: (table.snapshot.version + 1n).toString(), version: selected })),
       action: { kind: 'rollback', snapshotId: selected },
     }, refusal(table, 'restore')));
   }
   out.push(
-    { kind: 'tag', scope: 'version', available: false, ...reasonOf(errorRef('error.delta.noRefs', undefined)), description: NO_REFS },
-    { kind: 'branch', scope: 'version', available: false, ...reasonOf(errorRef('error.delta.noRefs', undefined)), description: NO_REFS },
-    withRefusal({ kind: 'compact', scope: 'table', available: true, needsInput: true, description: 'OPTIMIZE: rewrite small files of each partition into bigger ones and apply deletion vectors (dataChange=false: rows do not change).' }, refusal(table, 'optimize')),
+    { kind: 'tag', scope: 'version', available: false, ...reasonOf(errorRef('error.delta.noRefs', undefined)), ...described(textRef('error.delta.noRefs')) },
+    { kind: 'branch', scope: 'version', available: false, ...reasonOf(errorRef('error.delta.noRefs', undefined)), ...described(textRef('error.delta.noRefs')) },
+    withRefusal({ kind: 'compact', scope: 'table', available: true, needsInput: true, ...described(textRef('note.write.cap.delta.optimize')) }, refusal(table, 'optimize')),
     withRefusal({ kind: 'vacuum', scope: 'table', available: true, destructive: true, action: { kind: 'vacuum' },
-      description: 'VACUUM: report the files no version within the retention period needs (delta.deletedFileRetentionDuration, default 7 days); deleting them needs a second confirmation.' }, refusal(table, 'vacuum')),
-    { kind: 'expire', scope: 'table', available: false, ...reasonOf(errorRef('error.delta.noExpire', undefined)), description: 'Not a Delta operation.' },
-    withRefusal({ kind: 'append', scope: 'rows', available: true, needsInput: true, rowsInput: 'rows', description: 'WRITE (append): add rows as new data files in one new version.' }, refusal(table, 'append')),
-    withRefusal({ kind: 'delete', scope: 'rows', available: true, needsInput: true, description: `DELETE rows matching a predicate: ${writesDeletionVectors(table.snapshot) ? 'marked in deletion vectors' : 'by rewriting the files that hold them (copy-on-write)'}.` }, refusal(table, 'delete')),
-    withRefusal({ kind: 'update', scope: 'rows', available: true, needsInput: true, description: 'UPDATE rows matching a predicate to new values: the old rows deleted as DELETE does, the new ones written as new files.' }, refusal(table, 'update')),
+      ...described(textRef('note.write.cap.delta.vacuum')) }, refusal(table, 'vacuum')),
+    { kind: 'expire', scope: 'table', available: false, ...reasonOf(errorRef('error.delta.noExpire', undefined)), ...described(textRef('note.write.cap.delta.noExpire')) },
+    withRefusal({ kind: 'append', scope: 'rows', available: true, needsInput: true, rowsInput: 'rows', ...described(textRef('note.write.cap.delta.append')) }, refusal(table, 'append')),
+    withRefusal({ kind: 'delete', scope: 'rows', available: true, needsInput: true, ...described(textRef(writesDeletionVectors(table.snapshot) ? 'note.write.cap.delta.deleteDv' : 'note.write.cap.delta.deleteCow')) }, refusal(table, 'delete')),
+    withRefusal({ kind: 'update', scope: 'rows', available: true, needsInput: true, ...described(textRef('note.write.cap.delta.update')) }, refusal(table, 'update')),
   );
   return disableAll(out, writesOffReason(table.storage, undefined, options), writesOffMessage(table.storage, undefined, options));
 }

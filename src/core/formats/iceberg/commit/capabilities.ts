@@ -13,6 +13,7 @@ import type { LakeErrorRef } from '../../../errors.ts';
 import type { Storage } from '../../../io/storage.ts';
 import type { TableMetadata } from '../spec/table-metadata.ts';
 import { ancestorIds } from './prepared-operation.ts';
+import { described, textRef } from '../../../commit/preview-text.ts';
 
 /** The actions of an Iceberg table on `version` (an id; current when absent), as {@link WriteCapability}. */
 export function icebergCapabilities(
@@ -27,16 +28,16 @@ export function icebergCapabilities(
     if (selected !== current) {
       const lineage = ancestorIds(meta, meta.currentSnapshotId).map(String);
       out.push(lineage.includes(selected)
-        ? { kind: 'rollback', scope: 'version', available: true, description: 'Move main back to this snapshot, one of its ancestors (a new metadata file; no data is rewritten or deleted).', action: { kind: 'rollback', snapshotId: selected } }
-        : { kind: 'set-current', scope: 'version', available: true, description: 'This snapshot is not an ancestor of the current one (another branch, or a rolled-back future): make it main’s current snapshot.', action: { kind: 'set-current', snapshotId: selected } });
+        ? { kind: 'rollback', scope: 'version', available: true, ...described(textRef('note.write.cap.iceberg.rollback')), action: { kind: 'rollback', snapshotId: selected } }
+        : { kind: 'set-current', scope: 'version', available: true, ...described(textRef('note.write.cap.iceberg.setCurrent')), action: { kind: 'set-current', snapshotId: selected } });
     }
-    out.push({ kind: 'tag', scope: 'version', available: true, needsInput: true, description: 'Name this snapshot with a tag (kept when older snapshots expire).' });
-    out.push({ kind: 'branch', scope: 'version', available: true, needsInput: true, description: 'Start a branch at this snapshot; main is not changed.' });
+    out.push({ kind: 'tag', scope: 'version', available: true, needsInput: true, ...described(textRef('note.write.cap.iceberg.tag')) });
+    out.push({ kind: 'branch', scope: 'version', available: true, needsInput: true, ...described(textRef('note.write.cap.iceberg.branch')) });
   }
   out.push(
-    { kind: 'expire', scope: 'table', available: true, needsInput: true, destructive: true, description: 'Remove old snapshots from the metadata; optionally delete the files only they used' },
-    { kind: 'compact', scope: 'table', available: true, needsInput: true, description: 'Rewrite small files (and files with deletes) into bigger ones' },
-    { kind: 'rewrite-manifests', scope: 'table', available: true, description: 'Regroup manifests (same files, fewer/larger manifests)', action: { kind: 'rewrite-manifests' } },
+    { kind: 'expire', scope: 'table', available: true, needsInput: true, destructive: true, ...described(textRef('note.write.cap.iceberg.expire')) },
+    { kind: 'compact', scope: 'table', available: true, needsInput: true, ...described(textRef('note.write.cap.iceberg.compact')) },
+    { kind: 'rewrite-manifests', scope: 'table', available: true, ...described(textRef('note.write.cap.iceberg.rewriteManifests')), action: { kind: 'rewrite-manifests' } },
   );
   return disableAll(out, writesOffReason(storage, writeRefusal, options), writesOffMessage(storage, writeRefusal === undefined ? undefined : writeRefusalMessage, options));
 }

@@ -9,6 +9,7 @@ import { type ApplyOptions, NEXT_METADATA, type PreparedOperation, totalsOf } fr
 import type { TableState } from './table-state.ts';
 import { MAIN_BRANCH } from './table-update.ts';
 import { metadataResult, updateTable } from './update-table.ts';
+import { described, textRef } from '../../../commit/preview-text.ts';
 
 export async function prepareFastForwardTo(storage: Storage, state: TableState, snapshotId: bigint, _opts: ApplyOptions): Promise<PreparedOperation> {
   const meta = state.metadata;
@@ -17,7 +18,7 @@ export async function prepareFastForwardTo(storage: Storage, state: TableState, 
   return {
     preview: {
       operation: 'cherry-pick',
-      description: `Fast-forward main from ${main.snapshotId} to its child ${snapshotId} (no new snapshot)`,
+      ...described(textRef('note.write.iceberg.cherryPickForward', { from: String(main.snapshotId), id: String(snapshotId) })),
       writes: [NEXT_METADATA], deletes: [], before: totalsOf(findSnapshot(meta, main.snapshotId)), after: totalsOf(target),
       warnings: [], details: { source: String(snapshotId), fastForward: true },
     },

@@ -16,6 +16,7 @@ import { entryKey } from './snapshot-producer.ts';
 import { loadTableState } from './table-state.ts';
 import { MAIN_BRANCH } from './table-update.ts';
 import { messageError } from '../../../message-error.ts';
+import { described, textRef } from '../../../commit/preview-text.ts';
 
 /** Previews cherry-picking snapshot `snapshotId` onto main. */
 export async function prepareCherryPick(storage: Storage, snapshotId: bigint, opts: ApplyOptions = {}): Promise<PreparedOperation> {
@@ -46,7 +47,7 @@ export async function prepareCherryPick(storage: Storage, snapshotId: bigint, op
   return {
     preview: {
       operation: 'cherry-pick',
-      description: `Re-apply ${source.operation} snapshot ${snapshotId} on main: add ${added.length} file(s)${removed.size ? `, remove ${removed.size}` : ''}`,
+      ...described(textRef('note.write.iceberg.cherryPick', { operation: source.operation, id: String(snapshotId), added: added.length, removed: removed.size })),
       writes: [{ key: 'metadata/<manifest and manifest list>', kind: 'manifest' }, NEXT_METADATA], deletes: [],
       before, after: { ...before, rows: before.rows === undefined ? undefined : before.rows + addedRows, rowsLive: before.rowsLive === true && added.every((f) => f.content === 'data') },
       warnings: [], details: { source: String(snapshotId), addedFiles: added.length, removedFiles: removed.size },

@@ -30,6 +30,9 @@ import { checkRequirements } from './requirements.ts';
 import { checkStillNewest, loadTableState, nextMetadataKey, stateOf, type TableState } from './table-state.ts';
 import { PROPS, type TableRequirement, type TableUpdate } from './table-update.ts';
 import { internalError } from '../../../message-error.ts';
+import type { LakeErrorRef } from '../../../errors.ts';
+import { textRef, warned } from '../../../commit/preview-text.ts';
+import type { ErrorRef } from '../../../messages/message-parts.ts';
 
 /** What a producer returns for one attempt. */
 export interface CommitPlan {
@@ -66,6 +69,8 @@ export interface CommitResult {
   readonly key: string;
   readonly attempts: number;
   readonly warnings: readonly string[];
+  /** The same warnings as catalog messages, in order (the toast shows the reader's language). */
+  readonly warningMessages: readonly LakeErrorRef[];
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
@@ -110,7 +115,7 @@ async function attempt(
     await createExclusive(storage, key, utf8Encode(stringifyJson(applied.doc)), { signal, what: 'iceberg commit', contentType: 'application/json' });
     const state = stateOf(storage, { key, name: basename(key), version }, applied.doc, metadata, { highestVersion: version, hasVersionHint: base.hasVersionHint });
     const warnings = await afterCommit(storage, base, state, applied.expiredMetadataFiles);
-    return { state, previous: base, key, warnings, details: plan.details };
+    return { state, previous: base, key, ...warned(warnings), details: plan.details };
   } catch (e) {
     if (!isCommitStateUnknown(e) && plan?.attemptFiles?.length) await bestEffortDelete(storage, plan.attemptFiles, undefined).catch(() => []);
     if (isLakeError(e, 'Conflict') && e.context.retryable === undefined) throw new LakeError('Conflict', e.message, { ...e.context, retryable: true }, { cause: e, ref: e.ref });
@@ -128,21 +133,21 @@ function validate(doc: Record<string, unknown>, key: string) {
 }
 
 /** Steps after the commit point: failures are warnings, never errors (the commit has landed). */
-async function afterCommit(storage: Storage, base: TableState, state: TableState, expired: readonly string[]): Promise<string[]> {
-  const warnings: string[] = [];
+async function afterCommit(storage: Storage, base: TableState, state: TableState, expired: readonly string[]): Promise<ErrorRef[]> {
+  const warnings: ErrorRef[] = [];
   if (base.hasVersionHint || state.naming === 'hadoop') {
     try {
       // Hadoop tables keep the bare version number in the hint (HadoopTableOperations.writeVersionHint).
       // No abort signal: once the commit has landed, an abort must not leave the hint behind.
       await storage.write(VERSION_HINT_KEY, utf8Encode(String(state.version)), { contentType: 'text/plain' });
     } catch (e) {
-      warnings.push(`version-hint.text was not updated (${(e as Error).message}); readers that list metadata/ still find ${state.key}`);
+      warnings.push(textRef('note.write.iceberg.hintNotUpdated', { error: (e as Error).message, key: state.key }));
     }
   }
   if (expired.length > 0 && state.metadata.properties[PROPS.deleteAfterCommit] === 'true') {
     const keys = expired.map((p) => state.relocation.tryKey(p)).filter((k): k is string => k !== undefined);
     const failed = await bestEffortDelete(storage, keys).catch(() => keys);
-    if (failed.length) warnings.push(`${failed.length} old metadata file(s) could not be deleted`);
+    if (failed.length) warnings.push(textRef('note.write.iceberg.oldMetadataLeft', { count: failed.length }));
   }
   return warnings;
 }

@@ -153,7 +153,7 @@ export async function prepareCompaction(storage: Storage, opts: CompactionOption
   if (!plan) {
     return {
       preview: { operation: 'compact', ...described(textRef('note.write.iceberg.compactNone')), writes: [], deletes: [], before, after: before, warnings: [] },
-      apply: async () => ({ operation: 'compact', written: [], deleted: [], attempts: 0, warnings: ['nothing to compact'] }),
+      apply: async () => ({ operation: 'compact', written: [], deleted: [], attempts: 0, ...warned([textRef('note.write.iceberg.compactNothing')]) }),
     };
   }
   const inputs = plan.bins.flatMap((b) => b.files);

@@ -8,6 +8,8 @@ import type { ChangeResult } from '../../../commit/change-preview.ts';
 import { createExclusive } from '../../../commit/exclusive-create.ts';
 import { LakeError } from '../../../errors.ts';
 import { messageError } from '../../../message-error.ts';
+import { textRef, warned } from '../../../commit/preview-text.ts';
+import type { ErrorRef } from '../../../messages/message-parts.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { utf8Encode } from '../../../util/bytes.ts';
 import { parseJson, stringifyJson } from '../../../util/json.ts';
@@ -93,11 +95,11 @@ export async function createTable(storage: Storage, opts: CreateTableOptions): P
   }
   const key = 'metadata/v1.metadata.json';
   await createExclusive(storage, key, utf8Encode(stringifyJson(doc)), { signal: opts.signal, what: 'iceberg create', contentType: 'application/json' });
-  const warnings: string[] = [];
+  const warnings: ErrorRef[] = [];
   try {
     await storage.write(VERSION_HINT_KEY, utf8Encode('1'), { signal: opts.signal, contentType: 'text/plain' });
   } catch (e) {
-    warnings.push(`version-hint.text was not written (${(e as Error).message})`);
+    warnings.push(textRef('note.write.iceberg.hintNotWritten', { error: (e as Error).message }));
   }
-  return { operation: 'create-table', committedKey: key, written: [{ key, kind: 'metadata' }, { key: VERSION_HINT_KEY, kind: 'version-hint' }], deleted: [], attempts: 1, warnings, details: { tableUuid: doc['table-uuid'] } };
+  return { operation: 'create-table', committedKey: key, written: [{ key, kind: 'metadata' }, { key: VERSION_HINT_KEY, kind: 'version-hint' }], deleted: [], attempts: 1, ...warned(warnings), details: { tableUuid: doc['table-uuid'] } };
 }

@@ -33,7 +33,7 @@ import { liveEntries, newDataFile, readAllEntries } from './snapshot-files.ts';
 import { loadTableState, type TableState } from './table-state.ts';
 import { MAIN_BRANCH, PROPS } from './table-update.ts';
 import { FileNamer, type WrittenDataFile, writePartitionFiles } from './write-data-files.ts';
-import { noted, textRef, warned } from '../../../commit/preview-text.ts';
+import { described, noted, textRef, warned } from '../../../commit/preview-text.ts';
 
 export type DeleteMode = 'copy-on-write' | 'merge-on-read';
 
@@ -116,7 +116,7 @@ export async function prepareDeleteWhere(storage: Storage, filter: Expr | string
     files,
     preview: {
       operation: 'delete',
-      description: `Delete ${rows} row(s): ${whole.length} file(s) removed whole, ${partial.length} ${mode === 'copy-on-write' ? 'rewritten without the rows' : meta.formatVersion >= 3 ? 'given deletion vectors' : 'given position delete files'}`,
+      ...described(textRef(mode === 'copy-on-write' ? 'note.write.iceberg.deleteCow' : meta.formatVersion >= 3 ? 'note.write.iceberg.deleteDv' : 'note.write.iceberg.deletePositions', { rows, whole: whole.length, partial: partial.length })),
       writes: [...partial.map((f) => ({ key: `data/<${mode === 'copy-on-write' ? 'rewrite' : 'deletes'} of ${f.entry.dataFile.filePath.split('/').pop()}>`, kind: (mode === 'copy-on-write' ? 'data' : 'delete') as FileChange['kind'] })), NEXT_METADATA],
       deletes: [],
       before,

@@ -4,11 +4,13 @@
  * (core/commit/engine-sql.ts). The table's files record no catalog or table name: the name is read from the
  * location (`…/db/table`), the catalog is left for the user to fill in.
  */
-import { type EngineSql, partitionPairs, sqlString, tableNameFromLocation } from '../../../commit/engine-sql.ts';
+import { type EngineSql, sqlNotes, partitionPairs, sqlString, tableNameFromLocation } from '../../../commit/engine-sql.ts';
 import type { WriteAction } from '../../../commit/write-action.ts';
 import type { TableMetadata } from '../spec/table-metadata.ts';
 import { currentSchema } from '../spec/table-metadata.ts';
 import { PROPS } from './table-update.ts';
+import { textRef } from '../../../commit/preview-text.ts';
+import type { ErrorRef } from '../../../messages/message-parts.ts';
 
 const CATALOG = '<catalog>';
 /** Iceberg's default `write.target-file-size-bytes` (512 MiB). */
@@ -18,9 +20,9 @@ const DEFAULT_TARGET = 512 * 1024 * 1024;
 export function icebergEngineSql(meta: TableMetadata, action: WriteAction): EngineSql | undefined {
   const { database, table } = tableNameFromLocation(meta.location);
   const name = sqlString(`${database}.${table}`);
-  const notes = [`Replace ${CATALOG} with the name of the Spark catalog holding this table; "${database}.${table}" is read from its location (${meta.location}).`];
+  const notes = [textRef('note.sql.iceberg.catalog', { catalog: CATALOG, name: `${database}.${table}`, location: meta.location })];
   const call = (proc: string, args: string) => `CALL ${CATALOG}.system.${proc}(${args});`;
-  const sql = (statements: string[], more: string[] = []): EngineSql => ({ engine: 'Spark SQL with the Iceberg runtime', statements, notes: [...notes, ...more] });
+  const sql = (statements: string[], more: ErrorRef[] = []): EngineSql => ({ engine: 'Spark SQL with the Iceberg runtime', statements, ...sqlNotes([...notes, ...more]) });
   switch (action.kind) {
     case 'compact': {
       const target = action.targetFileSizeBytes ?? (Number(meta.properties[PROPS.targetFileSize]) || DEFAULT_TARGET);
@@ -28,18 +30,18 @@ export function icebergEngineSql(meta: TableMetadata, action: WriteAction): Engi
       const { where, skipped } = partitionWhere(meta, action.partitions?.map((p) => p.partition));
       const args = [`table => ${name}`, `options => map(${options.join(', ')})`, ...(where ? [`where => ${sqlString(where)}`] : [])];
       return sql([call('rewrite_data_files', args.join(', '))],
-        skipped.length ? [`Partition field(s) ${skipped.join(', ')} are transforms of a column: the where clause cannot name them, so the statement covers every partition.`] : []);
+        skipped.length ? [textRef('note.sql.iceberg.transforms', { fields: skipped.join(', ') })] : []);
     }
     case 'expire': {
       const args = [`table => ${name}`];
       if (action.olderThanMs !== undefined) args.push(`older_than => TIMESTAMP '${sparkTimestamp(action.olderThanMs)}'`);
       if (action.retainLast !== undefined) args.push(`retain_last => ${action.retainLast}`);
       if (action.snapshotIds?.length) args.push(`snapshot_ids => array(${action.snapshotIds.join(', ')})`);
-      return sql([call('expire_snapshots', args.join(', '))], action.olderThanMs !== undefined ? ['The timestamp is UTC: run with spark.sql.session.timeZone=UTC.'] : []);
+      return sql([call('expire_snapshots', args.join(', '))], action.olderThanMs !== undefined ? [textRef('note.sql.utc', { setting: 'spark.sql.session.timeZone=UTC' })] : []);
     }
     case 'rollback':
       if (action.snapshotId !== undefined) return sql([call('rollback_to_snapshot', `${name}, ${action.snapshotId}`)]);
-      if (action.toTimeMs !== undefined) return sql([call('rollback_to_timestamp', `${name}, TIMESTAMP '${sparkTimestamp(action.toTimeMs)}'`)], ['The timestamp is UTC: run with spark.sql.session.timeZone=UTC.']);
+      if (action.toTimeMs !== undefined) return sql([call('rollback_to_timestamp', `${name}, TIMESTAMP '${sparkTimestamp(action.toTimeMs)}'`)], [textRef('note.sql.utc', { setting: 'spark.sql.session.timeZone=UTC' })]);
       return undefined;
     case 'set-current': return sql([call('set_current_snapshot', `${name}, ${action.snapshotId}`)]);
     case 'cherry-pick': return sql([call('cherrypick_snapshot', `${name}, ${action.snapshotId}`)]);

@@ -22,7 +22,7 @@ import { loadTableState, type TableState } from './table-state.ts';
 import { MAIN_BRANCH, PROPS, type TableUpdate } from './table-update.ts';
 import { metadataResult, updateTable } from './update-table.ts';
 import { messageError } from '../../../message-error.ts';
-import { noted, textRef, warned } from '../../../commit/preview-text.ts';
+import { described, noted, textRef, warned, withWarning } from '../../../commit/preview-text.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -137,7 +137,7 @@ export async function prepareExpireSnapshots(storage: Storage, opts: ExpireOptio
   ];
   const preview = {
     operation: 'expire-snapshots',
-    description: `Expire ${plan.expire.length} of ${meta.snapshots.length} snapshot(s)${plan.removeRefs.length ? ` and ${plan.removeRefs.length} expired ref(s)` : ''}; ${files.length} file(s) (${totalBytes(files)} bytes known) would then be unreachable`,
+    ...described(textRef('note.write.iceberg.expire', { expire: plan.expire.length, total: meta.snapshots.length, refs: plan.removeRefs.length, files: files.length, bytes: totalBytes(files) })),
     writes: updates.length ? [NEXT_METADATA] : [],
     deletes: files,
     before: totalsOf(current), after: totalsOf(current),
@@ -147,7 +147,7 @@ export async function prepareExpireSnapshots(storage: Storage, opts: ExpireOptio
   return {
     plan, preview,
     apply: async (o: ExpireApplyOptions = {}) => {
-      if (updates.length === 0) return { operation: 'expire-snapshots', written: [], deleted: [], attempts: 0, warnings: ['nothing to expire'], details: preview.details };
+      if (updates.length === 0) return { operation: 'expire-snapshots', written: [], deleted: [], attempts: 0, ...warned([textRef('note.write.iceberg.expireNothing')]), details: preview.details };
       const expireSet = new Set(plan.expire);
       const r = await updateTable(storage, (base) => {
         // Expire what the preview listed, and only what still exists; refs that moved make it fail below.
@@ -168,7 +168,7 @@ export async function prepareExpireSnapshots(storage: Storage, opts: ExpireOptio
       return {
         ...result,
         deleted: toDelete.filter((f) => !failed.has(f.key)),
-        warnings: [...result.warnings, ...(failed.size ? [`${failed.size} file(s) could not be deleted; they are orphans now`] : [])],
+        ...withWarning(result, failed.size ? textRef('note.write.iceberg.expireFailed', { count: failed.size }) : undefined),
       };
     },
   };

@@ -9,6 +9,7 @@
 import type { FileChange } from '../../../commit/change-preview.ts';
 import { bestEffortDelete } from '../../../commit/cleanup.ts';
 import { totalBytes } from '../../../commit/change-preview.ts';
+import { described, textRef, warned } from '../../../commit/preview-text.ts';
 import { listAll, type Storage } from '../../../io/storage.ts';
 import type { ApplyOptions, PreparedOperation } from './prepared-operation.ts';
 import { reachableFiles } from './reachable-files.ts';
@@ -64,16 +65,16 @@ export async function prepareDeleteOrphanFiles(storage: Storage, opts: { olderTh
     report,
     preview: {
       operation: 'delete-orphan-files',
-      description: `Delete ${deletable.length} orphan file(s) (${totalBytes(deletable)} bytes) of ${report.orphans.length} found in ${report.scanned} listed`,
+      ...described(textRef('note.write.iceberg.orphans', { count: deletable.length, bytes: totalBytes(deletable), found: report.orphans.length, scanned: report.scanned })),
       writes: [], deletes: deletable, before: {}, after: {},
-      warnings: report.orphans.length > deletable.length ? [`${report.orphans.length - deletable.length} orphan(s) are too recent to delete (they may belong to a commit in progress)`] : [],
+      ...warned(report.orphans.length > deletable.length ? [textRef('note.write.iceberg.orphansRecent', { count: report.orphans.length - deletable.length })] : []),
       details: { scanned: report.scanned, referenced: report.referenced, orphans: report.orphans.length },
     },
     apply: async (o: ApplyOptions = {}) => {
       const failed = new Set(await bestEffortDelete(storage, deletable.map((f) => f.key), o.signal));
       return {
         operation: 'delete-orphan-files', written: [], deleted: deletable.filter((f) => !failed.has(f.key)), attempts: 1,
-        warnings: failed.size ? [`${failed.size} orphan(s) could not be deleted`] : [], details: { deleted: deletable.length - failed.size },
+        ...warned(failed.size ? [textRef('note.write.iceberg.orphansFailed', { count: failed.size })] : []), details: { deleted: deletable.length - failed.size },
       };
     },
   };

@@ -5,6 +5,7 @@
  * snapshot, so readers see either the old rows or the new ones, never both or neither.
  */
 import type { ChangeResult } from '../../../commit/change-preview.ts';
+import { described, noted, textRef } from '../../../commit/preview-text.ts';
 import { bindExpr } from '../../../expr/bind.ts';
 import type { Expr } from '../../../expr/expr.ts';
 import { parseWhere } from '../../../expr/parse.ts';
@@ -50,8 +51,8 @@ export async function prepareOverwrite(storage: Storage, filter: Expr | string, 
   return {
     preview: {
       operation: 'overwrite',
-      description: `Replace ${removedRows} row(s) matching the filter with ${rows.length} new row(s); ${files.length} file(s) removed or rewritten`,
-      writes: [{ key: 'data/<new files>', kind: 'data', note: `${rows.length} row(s)` }, NEXT_METADATA], deletes: [],
+      ...described(textRef('note.write.iceberg.overwrite', { removed: removedRows, added: rows.length, files: files.length })),
+      writes: [{ key: 'data/<new files>', kind: 'data', ...noted(textRef('note.write.iceberg.rows', { count: rows.length })) }, NEXT_METADATA], deletes: [],
       before, after: { rows: before.rows === undefined ? undefined : before.rows - BigInt(removedRows) + BigInt(rows.length), rowsLive: before.rowsLive },
       warnings: [], details: { removedRows, addedRows: rows.length, files: files.length },
     },

@@ -17,6 +17,7 @@ import { partitioner } from './partitioner.ts';
 import { type ApplyOptions, NEXT_METADATA, type PreparedOperation } from './prepared-operation.ts';
 import { loadTableState } from './table-state.ts';
 import { metadataResult, updateTable } from './update-table.ts';
+import { described, textRef } from '../../../commit/preview-text.ts';
 
 export type SpecChange =
   | { readonly op: 'add-field'; readonly source: string; readonly transform: string; readonly name?: string }
@@ -81,7 +82,7 @@ export async function preparePartitionUpdate(storage: Storage, changes: readonly
   return {
     preview: {
       operation: 'update-partition-spec',
-      description: `New default partition spec: ${spec.fields.map((f) => `${f.name}=${transformToString(f.transform)}`).join(', ') || 'unpartitioned'}; existing data keeps its spec`,
+      ...described(spec.fields.length ? textRef('note.write.iceberg.spec', { fields: spec.fields.map((f) => `${f.name}=${transformToString(f.transform)}`).join(', ') }) : textRef('note.write.iceberg.specUnpartitioned')),
       writes: [NEXT_METADATA], deletes: [], before: {}, after: {}, warnings: [],
       details: { from: meta.defaultSpecId, fields: spec.fields.map((f) => ({ name: f.name, transform: transformToString(f.transform), fieldId: f.fieldId })) },
     },

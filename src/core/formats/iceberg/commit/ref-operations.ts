@@ -8,7 +8,8 @@
  * Each is prepared (previewed) first; apply requires the refs it touches to be where the preview saw them.
  */
 import type { LakeErrorRef } from '../../../errors.ts';
-import { errorRef } from '../../../messages/message-parts.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
+import { described, textRef, warned } from '../../../commit/preview-text.ts';
 import { messageError } from '../../../message-error.ts';
 import type { Storage } from '../../../io/storage.ts';
 import type { SnapshotRef } from '../spec/snapshot.ts';
@@ -58,13 +59,14 @@ function refsUnchanged(meta: TableMetadata, names: readonly string[]): TableRequ
 
 interface RefChange {
   readonly operation: string;
-  readonly description: string;
+  /** The description as a catalog message (the English is its text). */
+  readonly description: ErrorRef;
   readonly updates: readonly TableUpdate[];
   readonly touched: readonly string[];
   /** The snapshot main will be at (for before/after totals). */
   readonly mainAfter?: bigint;
   readonly details: Record<string, unknown>;
-  readonly warnings?: string[];
+  readonly warnings?: ErrorRef[];
 }
 
 async function prepare(storage: Storage, signal: AbortSignal | undefined, compute: (s: TableState) => RefChange): Promise<PreparedOperation> {
@@ -75,10 +77,10 @@ async function prepare(storage: Storage, signal: AbortSignal | undefined, comput
   const after = change.mainAfter === undefined ? current : findSnapshot(meta, change.mainAfter);
   return {
     preview: {
-      operation: change.operation, description: change.description,
+      operation: change.operation, ...described(change.description),
       writes: [NEXT_METADATA], deletes: [],
       before: totalsOf(current), after: totalsOf(after),
-      warnings: change.warnings ?? [], details: change.details,
+      ...warned(change.warnings ?? []), details: change.details,
     },
     apply: async (opts: ApplyOptions = {}) => {
       const requirements: TableRequirement[] = [
@@ -101,7 +103,7 @@ export function prepareRollbackTo(storage: Storage, snapshotId: bigint, opts: Ap
       throw messageError('DataInvalid', 'error.iceberg.notAncestor', { id: String(snapshotId), current: String(main?.snapshotId ?? '(none)') }, { snapshotId: String(snapshotId) });
     }
     return {
-      operation: 'rollback', description: `Roll main back from snapshot ${main!.snapshotId} to its ancestor ${snapshotId}`,
+      operation: 'rollback', description: textRef('note.write.iceberg.rollback', { from: String(main!.snapshotId), to: String(snapshotId) }),
       updates: [setRef(MAIN_BRANCH, 'branch', snapshotId, main!)], touched: [MAIN_BRANCH], mainAfter: snapshotId,
       details: { from: String(main!.snapshotId), to: String(snapshotId), undone: ancestors.slice(0, ancestors.indexOf(snapshotId)).map(String) },
     };
@@ -128,10 +130,10 @@ export function prepareSetCurrentSnapshot(storage: Storage, snapshotId: bigint, 
     const isAncestor = ancestorIds(meta, main?.snapshotId).includes(snapshotId);
     const isDescendant = main !== undefined && ancestorIds(meta, snapshotId).includes(main.snapshotId);
     return {
-      operation: 'set-current-snapshot', description: `Make snapshot ${snapshotId} current (main was ${main?.snapshotId ?? 'empty'})`,
+      operation: 'set-current-snapshot', description: main ? textRef('note.write.iceberg.setCurrent', { id: String(snapshotId), main: String(main.snapshotId) }) : textRef('note.write.iceberg.setCurrentEmpty', { id: String(snapshotId) }),
       updates: [setRef(MAIN_BRANCH, 'branch', snapshotId, main ?? {})], touched: [MAIN_BRANCH], mainAfter: snapshotId,
       details: { from: main ? String(main.snapshotId) : null, to: String(snapshotId), ancestor: isAncestor, descendant: isDescendant },
-      warnings: isAncestor || isDescendant || !main ? [] : ['the snapshot is on another line of history: the current snapshot and its own ancestors after the common ancestor leave main\'s history'],
+      warnings: isAncestor || isDescendant || !main ? [] : [textRef('note.write.iceberg.otherLine')],
     };
   });
 }
@@ -146,7 +148,7 @@ export function prepareTag(storage: Storage, name: string, snapshotId: bigint, r
     if (existing && !opts.replace) throw messageError('Conflict', existing.type === 'tag' ? 'error.iceberg.tagExists' : 'error.iceberg.branchExists', { name }, { ref: name, retryable: false });
     if (existing && existing.type !== 'tag') throw messageError('DataInvalid', 'error.iceberg.isBranch', { name }, { ref: name });
     return {
-      operation: existing ? 'replace-tag' : 'create-tag', description: `${existing ? 'Move' : 'Create'} tag ${name} ${existing ? `from ${existing.snapshotId} ` : ''}to snapshot ${snapshotId}`,
+      operation: existing ? 'replace-tag' : 'create-tag', description: existing ? textRef('note.write.iceberg.moveTag', { name, from: String(existing.snapshotId), id: String(snapshotId) }) : textRef('note.write.iceberg.createTag', { name, id: String(snapshotId) }),
       updates: [setRef(name, 'tag', snapshotId, retention)], touched: [name], details: { ref: name, snapshotId: String(snapshotId) },
     };
   });
@@ -162,7 +164,7 @@ export function prepareBranch(storage: Storage, name: string, snapshotId: bigint
     if (existing && !opts.replace) throw messageError('Conflict', existing.type === 'tag' ? 'error.iceberg.tagExists' : 'error.iceberg.branchExists', { name }, { ref: name, retryable: false });
     if (existing && existing.type !== 'branch') throw messageError('DataInvalid', 'error.iceberg.isTag', { name }, { ref: name });
     return {
-      operation: existing ? 'replace-branch' : 'create-branch', description: `${existing ? 'Move' : 'Create'} branch ${name} to snapshot ${id}`,
+      operation: existing ? 'replace-branch' : 'create-branch', description: textRef(existing ? 'note.write.iceberg.moveBranch' : 'note.write.iceberg.createBranch', { name, id: String(id) }),
       updates: [setRef(name, 'branch', id, { ...existing, ...retention })], touched: [name], mainAfter: name === MAIN_BRANCH ? id : undefined,
       details: { ref: name, snapshotId: String(id) },
     };
@@ -182,7 +184,7 @@ export function prepareRemoveRef(storage: Storage, name: string, opts: ApplyOpti
       throw messageError('DataInvalid', 'error.iceberg.refs.otherType', { name, type: existing.type, snapshot: String(existing.snapshotId), wanted: opts.type }, { ref: name, refType: existing.type });
     }
     return {
-      operation: `remove-${existing.type}`, description: `Remove ${existing.type} ${name} (at snapshot ${existing.snapshotId}); its snapshots stay until they expire`,
+      operation: `remove-${existing.type}`, description: textRef('note.write.iceberg.removeRef', { refType: existing.type, name, id: String(existing.snapshotId) }),
       updates: [{ action: 'remove-snapshot-ref', 'ref-name': name }], touched: [name], details: { ref: name, snapshotId: String(existing.snapshotId) },
     };
   });
@@ -198,7 +200,7 @@ export function prepareFastForward(storage: Storage, name: string, to: string, o
       throw messageError('DataInvalid', 'error.iceberg.cannotFastForward', { name, head: String(branch.snapshotId), to, target: String(target.snapshotId) }, { ref: name });
     }
     return {
-      operation: 'fast-forward', description: `Fast-forward ${name} from ${branch.snapshotId} to ${to} (${target.snapshotId})`,
+      operation: 'fast-forward', description: textRef('note.write.iceberg.fastForward', { name, from: String(branch.snapshotId), to, target: String(target.snapshotId) }),
       updates: [setRef(name, 'branch', target.snapshotId, branch)], touched: [name, to], mainAfter: name === MAIN_BRANCH ? target.snapshotId : undefined,
       details: { ref: name, from: String(branch.snapshotId), to: String(target.snapshotId) },
     };

@@ -18,6 +18,7 @@ import { type ManifestWithEntries, snapshotManifests } from './snapshot-files.ts
 import { carriedEntry, type ProducerContext, type ReplacedManifests } from './snapshot-producer.ts';
 import { loadTableState, type TableState } from './table-state.ts';
 import { internalError } from '../../../message-error.ts';
+import { described, textRef, warned } from '../../../commit/preview-text.ts';
 
 const DEFAULT_TARGET = 8 * 1024 * 1024;
 
@@ -50,14 +51,14 @@ export async function prepareRewriteManifests(storage: Storage, opts: RewriteMan
   return {
     preview: {
       operation: 'rewrite-manifests',
-      description: groups.length ? `Merge ${replaced.length} small manifest(s) in ${groups.length} group(s); ${manifests.length - replaced.length} kept as they are` : 'Nothing to merge: no two small manifests share content and spec',
+      ...described(groups.length ? textRef('note.write.iceberg.mergeManifests', { replaced: replaced.length, groups: groups.length, kept: manifests.length - replaced.length }) : textRef('note.write.iceberg.mergeNone')),
       writes: groups.length ? [{ key: 'metadata/<merged manifests and manifest list>', kind: 'manifest' }, NEXT_METADATA] : [],
       deletes: [], before: totals, after: totals,
-      warnings: groups.length ? ['replaced manifests stay on storage until the snapshots that use them expire'] : [],
+      ...warned(groups.length ? [textRef('note.write.iceberg.manifestsStay')] : []),
       details: { manifests: manifests.length, replaced: replaced.length, groups: groups.length },
     },
     apply: async (o: ApplyOptions = {}) => {
-      if (!groups.length) return { operation: 'rewrite-manifests', written: [], deleted: [], attempts: 0, warnings: ['nothing to merge'] };
+      if (!groups.length) return { operation: 'rewrite-manifests', written: [], deleted: [], attempts: 0, ...warned([textRef('note.write.iceberg.mergeNothing')]) };
       const r = await commitSnapshot(storage, {
         operation: 'replace',
         replaceManifests: (base, contents, ctx, seq) => mergeManifests(base, contents, ctx, seq, target),

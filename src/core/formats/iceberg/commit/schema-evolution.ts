@@ -16,6 +16,7 @@ import { maxFieldId, schemaToJson } from '../spec/write-json.ts';
 import { type ApplyOptions, NEXT_METADATA, type PreparedOperation } from './prepared-operation.ts';
 import { loadTableState } from './table-state.ts';
 import { metadataResult, updateTable } from './update-table.ts';
+import { described, textRef } from '../../../commit/preview-text.ts';
 
 export type SchemaChange =
   /** `name` may be dotted to add inside a struct (`location.alt`); `type` in the JSON form (`'long'`, `{type:'list',…}` without ids). */
@@ -151,7 +152,7 @@ export async function prepareSchemaUpdate(storage: Storage, changes: readonly Sc
   return {
     preview: {
       operation: 'update-schema',
-      description: `Change the schema (${changes.map((c) => `${c.op} ${c.name}`).join(', ')}); no data file is rewritten`,
+      ...described(textRef('note.write.iceberg.schema', { changes: changes.map((c) => `${c.op} ${c.name}`).join(', ') })),
       writes: [NEXT_METADATA], deletes: [], before: {}, after: {}, warnings: [],
       details: { from: before.schemaId, columns: schema.fields.map((f) => f.name), lastColumnId },
     },

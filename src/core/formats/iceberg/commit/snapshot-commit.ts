@@ -43,7 +43,7 @@ export async function commitSnapshot(
 /** The generic result shape of a committed change. */
 export function changeResult(operation: string, r: CommitResult, written: readonly FileChange[], deleted: readonly FileChange[] = [], details: Record<string, unknown> = {}): ChangeResult {
   return {
-    operation, committedKey: r.key, attempts: r.attempts, warnings: r.warnings,
+    operation, committedKey: r.key, attempts: r.attempts, warnings: r.warnings, warningMessages: r.warningMessages,
     written: [...written, { key: r.key, kind: 'metadata' }], deleted,
     details: { ...(r.details ?? {}), ...details },
   };

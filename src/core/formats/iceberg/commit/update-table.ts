@@ -29,7 +29,7 @@ export async function updateTable(storage: Storage, build: UpdateBuilder, opts: 
 /** The ChangeResult of a metadata-only commit. */
 export function metadataResult(operation: string, r: CommitResult, extra: Record<string, unknown> = {}): ChangeResult {
   return {
-    operation, committedKey: r.key, attempts: r.attempts, warnings: r.warnings,
+    operation, committedKey: r.key, attempts: r.attempts, warnings: r.warnings, warningMessages: r.warningMessages,
     written: [{ key: r.key, kind: 'metadata' }], deleted: [], details: { ...(r.details ?? {}), ...extra },
   };
 }

@@ -23,6 +23,7 @@ import {
 import { prepareRewriteManifests } from './rewrite-manifests.ts';
 import { loadTableState } from './table-state.ts';
 import { messageError } from '../../../message-error.ts';
+import { textRef, undoLabel } from '../../../commit/preview-text.ts';
 
 // The capabilities live apart (capabilities.ts): the writes bar asks for them as a table opens, and they must
 // not load the writers and what they reach (Arrow, Parquet, deletes; issue 17).
@@ -84,10 +85,10 @@ export function icebergUndo(action: WriteAction, currentBefore: string | undefin
   switch (action.kind) {
     case 'rollback': case 'set-current': case 'cherry-pick': case 'compact': case 'rewrite-manifests':
       if (currentBefore === undefined || currentBefore === currentAfter) return undefined;
-      return { label: `Undo: set main back to ${currentBefore}`, action: { kind: 'set-current', snapshotId: currentBefore } };
+      return { ...undoLabel(textRef('note.write.undo.setMain', { id: currentBefore })), action: { kind: 'set-current', snapshotId: currentBefore } };
     case 'tag': case 'branch':
       // Replacing a ref cannot be undone by removing it; only a newly created ref can.
-      return action.replace ? undefined : { label: `Undo: remove ${action.kind} "${action.name.trim()}"`, action: { kind: 'remove-ref', name: action.name.trim(), refType: action.kind } };
+      return action.replace ? undefined : { ...undoLabel(textRef('note.write.undo.removeRef', { refType: action.kind, name: action.name.trim() })), action: { kind: 'remove-ref', name: action.name.trim(), refType: action.kind } };
     default:
       return undefined;
   }

@@ -3,8 +3,10 @@
  * `sys.expire_snapshots`, `sys.rollback`), for writes too big for a browser (core/commit/engine-sql.ts).
  * A Paimon warehouse lays tables out as `<warehouse>/<db>.db/<table>`, so the name comes from the location.
  */
-import { type EngineSql, partitionPairs, sqlString, tableNameFromLocation } from '../../../commit/engine-sql.ts';
+import { type EngineSql, sqlNotes, partitionPairs, sqlString, tableNameFromLocation } from '../../../commit/engine-sql.ts';
 import type { WriteAction } from '../../../commit/write-action.ts';
+import { textRef } from '../../../commit/preview-text.ts';
+import type { ErrorRef } from '../../../messages/message-parts.ts';
 
 /** What the statements need from the table: where it is, its options and whether it has a primary key. */
 export interface PaimonSqlFacts {
@@ -23,8 +25,8 @@ export function paimonTargetFileSize(facts: PaimonSqlFacts): number {
 export function paimonEngineSql(facts: PaimonSqlFacts, action: WriteAction): EngineSql | undefined {
   const { database, table } = tableNameFromLocation(facts.location);
   const name = sqlString(`${database}.${table}`);
-  const notes = [`Run in a Spark session whose current catalog is the Paimon catalog of this warehouse; "${database}.${table}" is read from the location (${facts.location}).`];
-  const sql = (statements: string[], more: string[] = []): EngineSql => ({ engine: 'Spark SQL with Paimon', statements, notes: [...notes, ...more] });
+  const notes = [textRef('note.sql.paimon.catalog', { name: `${database}.${table}`, location: facts.location })];
+  const sql = (statements: string[], more: ErrorRef[] = []): EngineSql => ({ engine: 'Spark SQL with Paimon', statements, ...sqlNotes([...notes, ...more]) });
   switch (action.kind) {
     case 'compact': {
       const args = [`table => ${name}`];
@@ -34,13 +36,13 @@ export function paimonEngineSql(facts: PaimonSqlFacts, action: WriteAction): Eng
       if (action.strategy === 'full' || action.strategy === undefined) args.push(`compact_strategy => 'full'`);
       args.push(`options => ${sqlString(`target-file-size=${action.targetFileSizeBytes ?? paimonTargetFileSize(facts)}`)}`);
       return sql([`CALL sys.compact(${args.join(', ')});`],
-        action.bucket !== undefined ? [`sys.compact has no bucket argument: the statement compacts every bucket of the named partitions (Lakescope's preview was bucket ${action.bucket}).`] : []);
+        action.bucket !== undefined ? [textRef('note.sql.paimon.bucket', { bucket: String(action.bucket) })] : []);
     }
     case 'expire': {
       const args = [`table => ${name}`];
       if (action.retainLast !== undefined) args.push(`retain_min => ${action.retainLast}`);
       if (action.olderThanMs !== undefined) args.push(`older_than => '${new Date(action.olderThanMs).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '')}'`);
-      return sql([`CALL sys.expire_snapshots(${args.join(', ')});`], action.olderThanMs !== undefined ? ['The timestamp is UTC: run with spark.sql.session.timeZone=UTC.'] : []);
+      return sql([`CALL sys.expire_snapshots(${args.join(', ')});`], action.olderThanMs !== undefined ? [textRef('note.sql.utc', { setting: 'spark.sql.session.timeZone=UTC' })] : []);
     }
     case 'rollback-destructive':
       return sql([`CALL sys.rollback(table => ${name}, version => ${sqlString(action.snapshotId)});`]);

@@ -14,6 +14,8 @@ import { coreOptions } from '../spec/options.ts';
 import { checkWritable, refreshForWrite, type CommitContext } from './context.ts';
 import { addReferences, emptyReferences, snapshotReferences, unreferenced, type UnreferencedFiles } from './references.ts';
 import { writeHint } from './snapshot-commit.ts';
+import { errorText, type ErrorRef } from '../../../messages/message-parts.ts';
+import { textRef } from '../../../commit/preview-text.ts';
 
 export interface ExpireOptions {
   /** Default: the table's `snapshot.num-retained.min` (10). */
@@ -40,6 +42,8 @@ export interface ExpirePlan extends UnreferencedFiles {
   readonly earliestRetained?: string;
   /** Why expiration stopped where it did. */
   readonly reason: string;
+  /** The same reason as a catalog message (for the reader's language). */
+  readonly reasonMessage: ErrorRef;
   readonly snapshots: string[];
   readonly applied: boolean;
 }
@@ -57,35 +61,35 @@ export async function expireSnapshots(ctx: CommitContext, opts: ExpireOptions = 
   const olderThan = opts.olderThanMs ?? now - options.snapshotTimeRetainedMs;
   await refreshForWrite(ctx, 'expire');
   const ids = await ctx.meta.snapshotIds(ctx.signal);
-  const empty = (reason: string): ExpirePlan => ({
-    expired: [], earliestRetained: ids[0]?.toString(), reason, snapshots: [], manifestLists: [], manifests: [], indexManifests: [],
+  const empty = (why: ErrorRef): ExpirePlan => ({
+    expired: [], earliestRetained: ids[0]?.toString(), reason: errorText(why), reasonMessage: why, snapshots: [], manifestLists: [], manifests: [], indexManifests: [],
     indexFiles: [], dataFiles: [], applied: !opts.dryRun,
   });
-  if (ids.length === 0) return empty('the table has no snapshots');
+  if (ids.length === 0) return empty(textRef('note.write.paimon.expireWhy.none'));
 
   // ExpireSnapshotsImpl.expire: [min, maxExclusive) bounded by retain-max, retain-min and consumers.
   const earliest = ids[0]!;
   const latest = ids[ids.length - 1]!;
   const min = bigMax(latest - BigInt(retainMax) + 1n, earliest);
   let maxExclusive = latest - BigInt(retainMin) + 1n;
-  let reason = `keeps the newest ${retainMin} snapshot(s) (snapshot.num-retained.min)`;
+  let reason = textRef('note.write.paimon.expireWhy.retainMin', { count: retainMin });
   const consumers = (await ctx.meta.consumers(ctx.signal))
     .filter((c) => options.consumerExpirationMs === undefined || c.lastModified === undefined || c.lastModified + options.consumerExpirationMs >= now);
   const consumerMin = consumers.reduce<bigint | undefined>((m, c) => (m === undefined || c.nextSnapshot < m ? c.nextSnapshot : m), undefined);
   if (consumerMin !== undefined && consumerMin < maxExclusive) {
     maxExclusive = consumerMin;
-    reason = `consumer '${consumers.find((c) => c.nextSnapshot === consumerMin)!.id}' still needs snapshot ${consumerMin}`;
+    reason = textRef('note.write.paimon.expireWhy.consumer', { consumer: consumers.find((c) => c.nextSnapshot === consumerMin)!.id, id: String(consumerMin) });
   }
   let end = maxExclusive;
   for (const id of ids.filter((x) => x >= min && x < maxExclusive)) {
     if ((await ctx.meta.snapshot(id, ctx.signal)).timeMillis >= olderThan) {
       end = id;
-      reason = `snapshot ${id} is newer than the retention time (snapshot.time-retained)`;
+      reason = textRef('note.write.paimon.expireWhy.time', { id: String(id) });
       break;
     }
   }
   const expiredIds = ids.filter((x) => x < end);
-  if (expiredIds.length === 0) return empty(`nothing to expire: ${reason}`);
+  if (expiredIds.length === 0) return empty(textRef('note.write.paimon.expireWhy.nothing', { reason }));
   const retainedIds = ids.filter((x) => x >= end);
 
   const candidates = emptyReferences();
@@ -96,7 +100,7 @@ export async function expireSnapshots(ctx: CommitContext, opts: ExpireOptions = 
   const plan: ExpirePlan = {
     expired: expiredIds.map(String),
     earliestRetained: retainedIds[0]?.toString(),
-    reason,
+    reason: errorText(reason), reasonMessage: reason,
     snapshots: expiredIds.map((id) => snapshotKey(id)),
     ...unreferenced(candidates, keep),
     applied: !opts.dryRun,

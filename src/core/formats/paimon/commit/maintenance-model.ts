@@ -12,8 +12,8 @@
 import type { ChangePreview, FileChange, TableTotals } from '../../../commit/change-preview.ts';
 import type { AppliedChange, WriteAction, WriteCapability } from '../../../commit/write-action.ts';
 import { positiveParam, unsupportedAction } from '../../../commit/write-action.ts';
-import { errorRef } from '../../../messages/message-parts.ts';
-import { noted, textRef, warned } from '../../../commit/preview-text.ts';
+import { errorRef, type ErrorRef } from '../../../messages/message-parts.ts';
+import { described, noted, textRef, undoLabel, warned } from '../../../commit/preview-text.ts';
 import { snapshotKey } from '../spec/layout.ts';
 import { coreOptions } from '../spec/options.ts';
 import type { PaimonTable } from '../table.ts';
@@ -25,8 +25,8 @@ type ExpireAction = Extract<WriteAction, { kind: 'expire' }>;
 /** Compact and expire capabilities of a Paimon table. */
 export function maintenanceCapabilities(): WriteCapability[] {
   return [
-    { kind: 'compact', scope: 'table', available: true, description: 'Full compaction: merge every sorted run of each bucket into the top LSM level (deleted keys dropped, deletion vectors applied) as a COMPACT snapshot. Rows do not change.', action: { kind: 'compact', strategy: 'full' } },
-    { kind: 'expire', scope: 'table', available: true, needsInput: true, description: 'Expire snapshots as Paimon does (snapshot.num-retained.min/max, snapshot.time-retained; tags and consumers keep theirs); files are deleted only after a second confirmation.' },
+    { kind: 'compact', scope: 'table', available: true, ...described(textRef('note.write.cap.paimon.compact')), action: { kind: 'compact', strategy: 'full' } },
+    { kind: 'expire', scope: 'table', available: true, needsInput: true, ...described(textRef('note.write.cap.paimon.expire')) },
   ];
 }
 
@@ -35,26 +35,36 @@ export function compactRequest(a: CompactAction): CompactRequest {
   return { strategy: a.strategy ?? 'full', ...(a.partitions ? { partitions: a.partitions.map((p) => p.partition) } : {}), ...(a.bucket !== undefined ? { bucket: a.bucket } : {}) };
 }
 
+/** Which part of the table a compaction request names, as a message (` in p1, p2 bucket 3`, or nothing). */
+function whereRef(req: CompactRequest): ErrorRef {
+  const partitions = req.partitions?.map((p) => p || '(unpartitioned)').join(', ');
+  const bucket = req.bucket === undefined ? undefined : String(req.bucket);
+  if (partitions !== undefined && bucket !== undefined) return textRef('note.write.paimon.where.both', { partitions, bucket });
+  if (partitions !== undefined) return textRef('note.write.paimon.where.partitions', { partitions });
+  return bucket !== undefined ? textRef('note.write.paimon.where.bucket', { bucket }) : textRef('note.write.paimon.where.all');
+}
+
 /** The preview of a compaction plan (undefined plan: the table has no snapshot). */
 export function compactPreview(plan: CompactionPlan | undefined, req: CompactRequest, before: TableTotals): ChangePreview {
   const buckets = plan?.buckets ?? [];
-  const where = `${req.partitions ? ` in ${req.partitions.map((p) => p || '(unpartitioned)').join(', ')}` : ''}${req.bucket !== undefined ? ` bucket ${req.bucket}` : ''}`;
+  const where = whereRef(req);
   if (!plan || buckets.length === 0) {
-    return { operation: 'compact', description: `Nothing to compact${where}: ${req.strategy === 'universal' ? 'no bucket has a compaction due by Paimon’s universal strategy' : 'every bucket is already one file at the top level with nothing to drop'}.`, writes: [], deletes: [], before, after: before, warnings: [] };
+    return { operation: 'compact', ...described(textRef(req.strategy === 'universal' ? 'note.write.paimon.compactNoneUniversal' : 'note.write.paimon.compactNoneFull', { where })), writes: [], deletes: [], before, after: before, warnings: [] };
   }
   const next = plan.snapshot.id + 1n;
   const deletes: FileChange[] = buckets.flatMap((b) => b.pick.inputs.map((e) => ({
     key: b.folder + e.file.fileName, kind: 'data' as const, bytes: Number(e.file.fileSize),
-    note: `level ${e.file.level}${b.deletionVectors.has(e.file.fileName) ? ', deletion vector applied' : ''}; removed from the table (the file stays until expiration)`,
+    ...noted(textRef('note.write.paimon.compactInput', { level: e.file.level, dv: b.deletionVectors.has(e.file.fileName) })),
   })));
   const writes: FileChange[] = [
-    ...buckets.map((b) => ({ key: `${b.folder}data-<uuid>-N.parquet`, kind: 'data' as const, note: `level ${b.pick.outputLevel} (${b.pick.reason}; from ${b.pick.inputs.length} file(s), ${b.pick.runs} sorted run(s)${b.pick.dropDelete ? ', deletes dropped' : ''})` })),
+    ...buckets.map((b) => ({ key: `${b.folder}data-<uuid>-N.parquet`, kind: 'data' as const,
+      ...noted(textRef('note.write.paimon.compactOutput', { level: b.pick.outputLevel, reason: b.pick.reason, files: b.pick.inputs.length, runs: b.pick.runs, dropDelete: b.pick.dropDelete === true })) })),
     { key: 'manifest/<one delta manifest + manifest lists>', kind: 'manifest' },
     { key: snapshotKey(next), kind: 'metadata', ...noted(textRef('note.write.paimon.compactSnapshot')) },
   ];
   return {
     operation: 'compact',
-    description: `${req.strategy === 'universal' ? 'Universal' : 'Full'} compaction${where}: ${buckets.length} bucket(s), ${deletes.length} file(s) merged into ${buckets.length} as snapshot ${next} (commit kind COMPACT). Rows do not change.`,
+    ...described(textRef(req.strategy === 'universal' ? 'note.write.paimon.compactUniversal' : 'note.write.paimon.compactFull', { where, buckets: buckets.length, files: deletes.length, id: next.toString() })),
     writes, deletes, before, after: { ...before, rowsBasis: before.rowsLive ? undefined : before.rowsBasis, rows: undefined },
     ...warned(plan.deletionVectors ? [textRef('note.write.paimon.dvVisible')] : []),
     details: { snapshot: plan.snapshot.id.toString(), newSnapshot: next.toString(), buckets: buckets.map((b) => `${b.partitionPath || '(unpartitioned)'} bucket ${b.bucket} → level ${b.pick.outputLevel}`) },
@@ -68,9 +78,9 @@ export async function runCompact(table: PaimonTable, req: CompactRequest, latest
   const key = snapshotKey(BigInt(r.snapshotId));
   return {
     committedKey: key, attempts: r.attempts, warnings: [], deleted: [], currentAfter: r.snapshotId,
-    written: [...r.outputFiles.map((f) => ({ key: f.key, kind: 'data' as const, note: `level ${f.level}, ${f.rows} rows` })), { key, kind: 'metadata' as const }],
+    written: [...r.outputFiles.map((f) => ({ key: f.key, kind: 'data' as const, ...noted(textRef('note.write.paimon.compactWritten', { level: f.level, rows: String(f.rows) })) })), { key, kind: 'metadata' as const }],
     details: { snapshot: r.snapshotId, buckets: String(r.buckets), inputFiles: String(r.inputFiles.length) },
-    ...(latest !== undefined ? { undo: { label: `Undo: roll back to snapshot ${latest} (as a new snapshot)`, action: { kind: 'rollback' as const, snapshotId: latest.toString() } } } : {}),
+    ...(latest !== undefined ? { undo: { ...undoLabel(textRef('note.write.undo.rollback', { id: latest.toString() })), action: { kind: 'rollback' as const, snapshotId: latest.toString() } } } : {}),
   };
 }
 
@@ -98,9 +108,9 @@ export async function prepareExpire(table: PaimonTable, a: ExpireAction, before:
   ];
   const preview: ChangePreview = {
     operation: 'expire-snapshots',
-    description: plan.expired.length
-      ? `Expire snapshots ${plan.expired[0]}–${plan.expired[plan.expired.length - 1]} (${plan.expired.length}); the oldest kept is ${plan.earliestRetained} (${plan.reason}). ${files.length} file(s) only they used and ${orphans.length} orphan file(s) can then be deleted.`
-      : `No snapshot expires (${plan.reason}).${orphans.length ? ` ${orphans.length} orphan file(s) can be deleted.` : ''}`,
+    ...described(plan.expired.length
+      ? textRef('note.write.paimon.expire', { first: plan.expired[0]!, last: plan.expired[plan.expired.length - 1]!, count: plan.expired.length, kept: String(plan.earliestRetained), reason: plan.reasonMessage, files: files.length, orphans: orphans.length })
+      : textRef('note.write.paimon.expireNone', { reason: plan.reasonMessage, orphans: orphans.length })),
     writes: plan.expired.length ? [{ key: 'snapshot/EARLIEST', kind: 'version-hint', ...noted(textRef('note.write.paimon.pointsAt', { id: String(plan.earliestRetained) })) }] : [],
     deletes, before, after: before,
     ...warned(files.length + orphans.length ? [textRef('note.write.paimon.expireSecond')] : []),
@@ -110,7 +120,7 @@ export async function prepareExpire(table: PaimonTable, a: ExpireAction, before:
     const done = await table.expireSnapshots({ ...opts, deleteFiles, signal: s });
     const deleted = [...done.snapshots, ...(deleteFiles ? [...done.manifestLists, ...done.manifests, ...done.indexManifests, ...done.indexFiles, ...done.dataFiles] : [])];
     if (deleteFiles) for (const key of orphans) { await table.storage.delete(key, { signal: s }); deleted.push(key); }
-    return { written: [], deleted: deleted.map((key) => ({ key, kind: 'other' as const })), attempts: 1, warnings: deleteFiles ? [] : [`${files.length + orphans.length} file(s) were left in storage (not confirmed for deletion).`], details: { expired: done.expired } };
+    return { written: [], deleted: deleted.map((key) => ({ key, kind: 'other' as const })), attempts: 1, ...warned(deleteFiles ? [] : [textRef('note.write.paimon.expireLeft', { count: files.length + orphans.length })]), details: { expired: done.expired } };
   };
   return { preview, run };
 }

@@ -7,34 +7,33 @@
  */
 import type { ChangePreview, TableTotals } from '../../../commit/change-preview.ts';
 import type { AppliedChange, RowWriteKind, WriteCapability } from '../../../commit/write-action.ts';
-import { isLakeError } from '../../../errors.ts';
+import { isLakeError, type LakeErrorRef } from '../../../errors.ts';
+import { reasonOf } from '../../../commit/write-action.ts';
 import { bucketDir, partitionPath, partitionPathOptions } from '../spec/partition-path.ts';
 import { snapshotKey } from '../spec/layout.ts';
 import { partitionFields, type TableSchema } from '../spec/schema.ts';
 import { checkSupportedOptions } from './create-table.ts';
 import type { RowObject } from './row-values.ts';
 import { groupByBucket, prepareRows, type WriteRowsResult } from './write-rows.ts';
-import { noted, textRef, warned } from '../../../commit/preview-text.ts';
+import { described, noted, textRef, undoLabel, warned } from '../../../commit/preview-text.ts';
 
-const DESCRIPTIONS: Readonly<Record<RowWriteKind, string>> = {
-  append: 'Append rows (a form or pasted CSV): one new level-0 file per bucket, one new snapshot.',
-  upsert: 'Insert or replace rows by primary key (a form or pasted CSV): one level-0 file per bucket; the newest sequence number wins on read and compaction.',
-  delete: 'Delete rows by primary key: DELETE records (-D) in a level-0 file per bucket; the rows disappear on read and are dropped by compaction.',
-};
+const DESCRIPTIONS = {
+  append: 'note.write.cap.paimon.append', upsert: 'note.write.cap.paimon.upsert', delete: 'note.write.cap.paimon.delete',
+} as const satisfies Readonly<Record<RowWriteKind, string>>;
 
 /** The row-writing capabilities of a table with this schema (append tables: append; primary-key tables: upsert and delete). */
 export function rowWriteCapabilities(schema: TableSchema): WriteCapability[] {
   const pk = schema.primaryKeys.length > 0;
-  let reason: string | undefined;
+  let reason: { reason: string; reasonMessage?: LakeErrorRef } | undefined;
   try {
     checkSupportedOptions(schema.options, pk, 'paimon write');
   } catch (e) {
     if (!isLakeError(e)) throw e;
-    reason = `${e.message}.`;
+    reason = e.ref ? reasonOf(textRef('note.write.cap.sentence', { text: e.ref })) : { reason: `${e.message}.` };
   }
   const kinds: RowWriteKind[] = pk ? ['upsert', 'delete'] : ['append'];
   return kinds.map((kind) => ({
-    kind, scope: 'rows', available: reason === undefined, needsInput: true, rowsInput: kind === 'delete' ? 'keys' : 'rows', description: DESCRIPTIONS[kind], ...(reason ? { reason } : {}),
+    kind, scope: 'rows', available: reason === undefined, needsInput: true, rowsInput: kind === 'delete' ? 'keys' : 'rows', ...described(textRef(DESCRIPTIONS[kind])), ...reason,
   }));
 }
 
@@ -47,17 +46,17 @@ export function rowWritePreview(schema: TableSchema, kind: RowWriteKind, rows: r
   const partFields = partitionFields(schema);
   const writes = groups.flatMap((g) => {
     const folder = partitionPath(partFields, g.partitionValues, partitionPathOptions(schema.options)) + bucketDir(g.bucket) + '/';
-    const note = `${g.rows.length} row(s), level 0`;
-    return [{ key: `${folder}data-<uuid>-N.parquet`, kind: 'data' as const, note }, ...(changelog ? [{ key: `${folder}changelog-<uuid>-N.parquet`, kind: 'other' as const, note: 'changelog (changelog-producer = input)' }] : [])];
+    const note = noted(textRef('note.write.paimon.rowsFile', { count: g.rows.length }));
+    return [{ key: `${folder}data-<uuid>-N.parquet`, kind: 'data' as const, ...note }, ...(changelog ? [{ key: `${folder}changelog-<uuid>-N.parquet`, kind: 'other' as const, ...noted(textRef('note.write.paimon.changelogFile')) }] : [])];
   });
-  const verb = kind === 'append' ? 'Append' : kind === 'upsert' ? 'Upsert' : 'Delete';
+  const key = kind === 'append' ? 'note.write.paimon.rowsAppend' : kind === 'upsert' ? 'note.write.paimon.rowsUpsert' : 'note.write.paimon.rowsDelete';
   const after: TableTotals = before.rows === undefined ? {} : kind === 'append' ? { ...before, rows: before.rows + BigInt(values.length) } : { rows: before.rows + BigInt(values.length), rowsBasis: 'records in data files, before merging by key' };
   return {
     operation: kind,
-    description: `${verb} ${values.length} row(s) into ${groups.length} bucket(s) as snapshot ${next}: one level-0 file per bucket${changelog ? ' plus a changelog file' : ''}, then a delta manifest and snapshot-${next}.`,
+    ...described(textRef(key, { count: values.length, buckets: groups.length, id: next.toString(), changelog })),
     writes: [...writes, { key: 'manifest/<one delta manifest + manifest lists>', kind: 'manifest' }, { key: snapshotKey(next), kind: 'metadata', ...noted(textRef('note.write.onApplyCreate')) }],
     deletes: [], before, after,
-    warnings: kind === 'delete' ? ['Deleted rows stay in older snapshots (time travel) until those expire; compaction drops the DELETE records.'] : [],
+    ...warned(kind === 'delete' ? [textRef('note.write.paimon.deletedStay')] : []),
     details: { latestSnapshot: latest?.toString() ?? '—', rows: String(values.length), buckets: String(groups.length) },
   };
 }
@@ -69,6 +68,6 @@ export function rowWriteApplied(kind: RowWriteKind, r: WriteRowsResult, latest: 
     committedKey: key, attempts: r.attempts, warnings: [], deleted: [], currentAfter: r.snapshotId,
     written: [...r.dataFiles.map((k) => ({ key: k, kind: 'data' as const })), ...r.changelogFiles.map((k) => ({ key: k, kind: 'other' as const })), { key, kind: 'metadata' as const }],
     details: { snapshot: r.snapshotId, rows: String(r.rows), kind },
-    ...(latest !== undefined ? { undo: { label: `Undo: roll back to snapshot ${latest} (as a new snapshot)`, action: { kind: 'rollback' as const, snapshotId: latest.toString() } } } : {}),
+    ...(latest !== undefined ? { undo: { ...undoLabel(textRef('note.write.undo.rollback', { id: latest.toString() })), action: { kind: 'rollback' as const, snapshotId: latest.toString() } } } : {}),
   };
 }

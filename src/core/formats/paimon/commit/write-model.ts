@@ -21,7 +21,7 @@ import { rowWriteApplied, rowWriteCapabilities, rowWritePreview } from './row-wr
 import { compactPreview, compactRequest, maintenanceCapabilities, prepareExpire, runCompact } from './maintenance-model.ts';
 import { messageError } from '../../../message-error.ts';
 import { errorText } from '../../../messages/message-parts.ts';
-import { noted, textRef, warned } from '../../../commit/preview-text.ts';
+import { described, noted, textRef, undoLabel, warned } from '../../../commit/preview-text.ts';
 
 /** A snapshot's row count and what it counts (inspect/versions.ts recordCount, handed in by the table: commit/ does not import inspect/). */
 export type RecordCountOf = (s: Snapshot) => { count: string; live: boolean; basis?: string };
@@ -44,19 +44,19 @@ export async function paimonCapabilities(table: PaimonTable, version: string | u
   if (selected) {
     const expired = selected.summary.expired === 'true';
     if (!selected.isCurrent) {
-      out.push({ kind: 'rollback', scope: 'version', available: true, description: 'Non-destructive: a new latest snapshot with this snapshot’s content; history stays.', action: { kind: 'rollback', snapshotId: selected.id } });
+      out.push({ kind: 'rollback', scope: 'version', available: true, ...described(textRef('note.write.cap.paimon.rollback')), action: { kind: 'rollback', snapshotId: selected.id } });
       if (!expired) {
-        out.push({ kind: 'rollback-destructive', scope: 'version', available: true, destructive: true, description: 'Deletes every later snapshot and tag, and the files only they used. Asks you to type a confirmation.', action: { kind: 'rollback-destructive', snapshotId: selected.id } });
+        out.push({ kind: 'rollback-destructive', scope: 'version', available: true, destructive: true, ...described(textRef('note.write.cap.paimon.rollbackDestructive')), action: { kind: 'rollback-destructive', snapshotId: selected.id } });
       }
     }
-    out.push({ kind: 'tag', scope: 'version', available: !expired, needsInput: true, description: 'Create a tag on this snapshot (keeps it readable after the snapshot expires).', ...(expired ? reasonOf(errorRef('error.paimon.expiredTag', undefined)) : {}) });
+    out.push({ kind: 'tag', scope: 'version', available: !expired, needsInput: true, ...described(textRef('note.write.cap.paimon.tag')), ...(expired ? reasonOf(errorRef('error.paimon.expiredTag', undefined)) : {}) });
     for (const r of selected.refs.filter((x) => x.type === 'tag')) {
-      out.push({ kind: 'remove-ref', scope: 'version', available: true, ref: { name: r.name, type: 'tag' }, description: `Delete tag “${r.name}”.`, action: { kind: 'remove-ref', name: r.name, refType: 'tag' } });
+      out.push({ kind: 'remove-ref', scope: 'version', available: true, ref: { name: r.name, type: 'tag' }, ...described(textRef('note.write.cap.paimon.removeTag', { name: r.name })), action: { kind: 'remove-ref', name: r.name, refType: 'tag' } });
     }
   }
   out.push(...rowWriteCapabilities(table.schema), ...maintenanceCapabilities());
   for (const kind of ['rewrite-manifests'] as const) {
-    out.push({ kind, scope: 'table', available: false, ...reasonOf(errorRef('error.paimon.notYet', { action: kind })), description: `${kind} (not offered for Paimon tables yet)` });
+    out.push({ kind, scope: 'table', available: false, ...reasonOf(errorRef('error.paimon.notYet', { action: kind })), ...described(textRef('note.write.cap.paimon.notYet', { action: kind })) });
   }
   const off = writesOffReason(table.storage, table.writeRefusal, options);
   return off === undefined ? out : disableAll(out, off, writesOffMessage(table.storage, table.writeRefusalMessage, options));
@@ -74,7 +74,7 @@ async function totalsOf(table: PaimonTable, countOf: RecordCountOf, id: bigint |
 async function sized(storage: Storage, keys: readonly string[], kind: FileChange['kind'], signal?: AbortSignal): Promise<FileChange[]> {
   const head = keys.slice(0, MAX_SIZED);
   const infos = await pool(head, 16, (key) => storage.head(key, { signal }).then((i) => i.size, () => undefined), signal);
-  return keys.map((key, i) => ({ key, kind, ...(infos[i] !== undefined ? { bytes: infos[i] } : i >= MAX_SIZED ? { note: 'size not looked up' } : { note: 'already gone' }) }));
+  return keys.map((key, i) => ({ key, kind, ...(infos[i] !== undefined ? { bytes: infos[i] } : noted(textRef(i >= MAX_SIZED ? 'note.write.paimon.sizeNotLooked' : 'note.write.paimon.alreadyGone'))) }));
 }
 
 type Run = (signal: AbortSignal | undefined, deleteFiles: boolean) => Promise<Omit<AppliedChange, 'operation'>>;
@@ -98,12 +98,12 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
       const name = action.name.trim();
       if (name === '') throw messageError('DataInvalid', 'error.paimon.write.blankTag', undefined);
       const id = action.snapshotId ?? latest?.toString();
-      change = { preview: { operation: 'create-tag', description: `Create tag "${name}" on snapshot ${id ?? 'latest'}: a copy of that snapshot's file that keeps it (and its files) readable after the snapshot expires.`,
-        writes: [{ key: tagKey(name), kind: 'other', note: `snapshot ${id ?? 'latest'} JSON + tagCreateTime` }], deletes: [], before, after: before, warnings: [], details } };
+      change = { preview: { operation: 'create-tag', ...described(id === undefined ? textRef('note.write.paimon.createTagLatest', { name }) : textRef('note.write.paimon.createTag', { name, id })),
+        writes: [{ key: tagKey(name), kind: 'other', ...noted(id === undefined ? textRef('note.write.paimon.tagFileLatest') : textRef('note.write.paimon.tagFile', { id })) }], deletes: [], before, after: before, warnings: [], details } };
       run = async (s) => {
         const r = await table.createTag(name, { version: action.snapshotId, signal: s });
         return { committedKey: r.file, written: [{ key: r.file, kind: 'other' }], deleted: [], attempts: 1, warnings: [], details: { tag: name, snapshot: r.snapshotId },
-          undo: { label: `Undo: delete tag "${name}"`, action: { kind: 'remove-ref', name, refType: 'tag' } } };
+          undo: { ...undoLabel(textRef('note.write.undo.deleteTag', { name })), action: { kind: 'remove-ref', name, refType: 'tag' } } };
       };
       break;
     }
@@ -112,9 +112,9 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
       const tag = await table.meta.tag(action.name, signal);
       const ids = await table.meta.snapshotIds(signal);
       const expired = !ids.includes(tag.snapshot.id);
-      change = { preview: { operation: 'delete-tag', description: `Delete tag "${action.name}" (snapshot ${tag.snapshot.id}).`,
+      change = { preview: { operation: 'delete-tag', ...described(textRef('note.write.paimon.deleteTag', { name: action.name, id: String(tag.snapshot.id) })),
         writes: [], deletes: [{ key: tagKey(action.name), kind: 'other' }], before, after: before, details,
-        warnings: expired ? [`Snapshot ${tag.snapshot.id} has expired: the data, manifest and index files only this tag kept alive are deleted too, and the version can no longer be read.`] : [] } };
+        ...warned(expired ? [textRef('note.write.paimon.deleteExpiredTag', { id: String(tag.snapshot.id) })] : []) } };
       run = async (s) => {
         const r = await table.deleteTag(action.name, { signal: s });
         return { written: [], deleted: [tagKey(action.name), ...r.deletedFiles].map((key) => ({ key, kind: 'other' as const })), attempts: 1, warnings: [], details: { tag: action.name, snapshot: r.snapshotId } };
@@ -127,14 +127,14 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
       const next = latest === undefined ? 1n : latest + 1n;
       const targetId = /^\d+$/.test(target) ? BigInt(target) : (await table.meta.tag(target, signal)).snapshot.id;
       change = { preview: { operation: 'rollback-as-latest',
-        description: `Roll back to snapshot ${target} without deleting anything: a new snapshot ${next} (commit kind OVERWRITE) makes snapshot ${target}'s content the latest. All history stays readable, and this rollback can itself be rolled back.`,
+        ...described(textRef('note.write.paimon.rollback', { target, next: next.toString() })),
         writes: [{ key: 'manifest/<one delta manifest + manifest lists>', kind: 'manifest', ...noted(textRef('note.write.paimon.rollbackManifest')) }, { key: snapshotKey(next), kind: 'metadata', ...noted(textRef('note.write.onApplyCreate')) }],
         deletes: [], before, after: await totalsOf(table, countOf, targetId, signal), warnings: [], details: { ...details, target, newSnapshot: next.toString() } } };
       run = async (s) => {
         const r = await table.rollbackAsLatest({ version: target }, { signal: s });
         return { committedKey: snapshotKey(BigInt(r.snapshotId)), written: [{ key: snapshotKey(BigInt(r.snapshotId)), kind: 'metadata' }], deleted: [], attempts: r.attempts, warnings: [],
           details: { target: r.targetId, snapshot: r.snapshotId, addedFiles: String(r.addedFiles), deletedFiles: String(r.deletedFiles) }, currentAfter: r.snapshotId,
-          ...(latest !== undefined ? { undo: { label: `Undo: roll back to snapshot ${latest} (again as a new snapshot)`, action: { kind: 'rollback', snapshotId: latest.toString() } } } : {}) };
+          ...(latest !== undefined ? { undo: { ...undoLabel(textRef('note.write.undo.rollbackAgain', { id: latest.toString() })), action: { kind: 'rollback', snapshotId: latest.toString() } } } : {}) };
       };
       break;
     }
@@ -147,8 +147,8 @@ export async function preparePaimonAction(table: PaimonTable, countOf: RecordCou
         ...await sized(table.storage, plan.indexFiles, 'delete', signal), ...await sized(table.storage, plan.dataFiles, 'data', signal),
       ];
       change = { concurrencyOverride: DESTRUCTIVE_NOTE, concurrencyOverrideMessage: DESTRUCTIVE_REF, typedConfirmation: `delete ${plan.snapshots.length} snapshots`, preview: { operation: 'rollback-destructive',
-        description: `Destructive rollback to snapshot ${plan.targetId}: LATEST moves back, then ${plan.snapshots.length} later snapshot(s), ${plan.tags.length} later tag(s) and every file only they used are DELETED for good.`,
-        writes: [{ key: 'snapshot/LATEST', kind: 'version-hint', note: `points at ${plan.targetId}` }], deletes, before, after: await totalsOf(table, countOf, BigInt(plan.targetId), signal),
+        ...described(textRef('note.write.paimon.destructive', { target: String(plan.targetId), snapshots: plan.snapshots.length, tags: plan.tags.length })),
+        writes: [{ key: 'snapshot/LATEST', kind: 'version-hint', ...noted(textRef('note.write.paimon.pointsAt', { id: String(plan.targetId) })) }], deletes, before, after: await totalsOf(table, countOf, BigInt(plan.targetId), signal),
         ...warned([textRef('note.write.paimon.destructiveWarning')]),
         details: { ...details, target: plan.targetId, snapshots: String(plan.snapshots.length), tags: String(plan.tags.length), dataFiles: String(plan.dataFiles.length) } } };
       run = async (s) => {
