@@ -9,6 +9,11 @@
  * - the engine worker's entry (worker/engine-worker.ts) reaches what connecting and opening a deep link's
  *   Iceberg table need, not Arrow, the ORC codec, Parquet's row readers, SQL, diffs or writes: worker/engine.ts
  *   imports those handler groups on their first call (lazy-calls.ts).
+ * - the UI's chunk (ui/mount.tsx) does not reach the Chinese catalog (~250 kB built): it is imported before the
+ *   first render only for a Chinese reader, or on a switch to Chinese.
+ * - the engine worker reaches the engine's part of the English catalog (core/messages/en-engine.ts), never the
+ *   page's (en-page.ts: the UI's labels, lessons, story, diffs…, ~90 kB it never formats), neither from its entry
+ *   nor from the handler groups it imports later.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -62,18 +67,37 @@ export function methodDynamicImports(text: string, method: string): string[] {
   return out;
 }
 
+/** The relative specifiers `text` imports dynamically (`import('./x.ts')` with a literal specifier). */
+export function dynamicImports(text: string): string[] {
+  const sf = ts.createSourceFile('x.tsx', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const out: string[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && n.arguments[0] && ts.isStringLiteral(n.arguments[0])
+      && n.arguments[0].text.startsWith('.')) out.push(n.arguments[0].text);
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out;
+}
+
 /** Every src-relative module `entry` (src-relative) reaches through static value imports, `entry` included. */
-export function staticClosure(entry: string): Set<string> {
+export function staticClosure(entry: string, dynamic = false): Set<string> {
   const seen = new Set<string>();
   const visit = (rel: string) => {
     if (seen.has(rel) || !/\.tsx?$/.test(rel)) return;
     seen.add(rel);
     const file = resolve(SRC, rel);
     if (!existsSync(file)) throw new Error(`no file ${rel}`);
-    for (const spec of staticValueImports(readFileSync(file, 'utf8'))) visit(relative(SRC, resolve(dirname(file), spec)));
+    const text = readFileSync(file, 'utf8');
+    for (const spec of [...staticValueImports(text), ...(dynamic ? dynamicImports(text) : [])]) visit(relative(SRC, resolve(dirname(file), spec)));
   };
   visit(entry);
   return seen;
+}
+
+/** Every module `entry` reaches, the modules it imports later by `import()` and theirs included. */
+export function fullClosure(entry: string): Set<string> {
+  return staticClosure(entry, true);
 }
 
 describe('startup imports', () => {
@@ -86,6 +110,13 @@ describe('startup imports', () => {
     const reached = staticClosure('main.tsx');
     expect(reached.has('worker/client.ts')).toBe(true);
     expect([...reached].filter((m) => m.startsWith('core/messages/') && m !== 'core/messages/en-boundary.ts')).toEqual([]);
+  });
+
+  it('the UI\'s chunk loads the Chinese catalog only for a Chinese reader (ui/common/language.ts loadCatalog)', () => {
+    const reached = staticClosure('ui/mount.tsx');
+    expect(reached.has('ui/app.tsx') && reached.has('core/messages/en.ts')).toBe(true);
+    expect([...reached].filter((m) => /^core\/messages\/zh(-[\w-]+)?\.ts$/.test(m))).toEqual([]);
+    expect(fullClosure('ui/mount.tsx').has('core/messages/zh.ts')).toBe(true);
   });
 
   it('opening an Iceberg table loads neither its writers nor its reader nor its metadata tables', () => {
@@ -104,6 +135,20 @@ describe('startup imports', () => {
     const lazy = ['core/codecs/orc/', 'core/arrow/', 'core/api/sql/', 'core/api/diff/', 'core/codecs/parquet/rows.ts', 'core/codecs/parquet/arrow-reader.ts',
       'core/api/row-cursor.ts', 'core/api/raw-file.ts', 'core/formats/iceberg/inspect/index.ts', 'core/formats/paimon/io/', 'worker/engine-diff.ts', 'worker/engine-writes.ts', 'worker/engine-table-reads.ts'];
     expect([...reached].filter((m) => lazy.some((l) => m.startsWith(l)))).toEqual([]);
+  });
+
+  it('the engine worker reaches the engine\'s part of the message catalog, never the page\'s', () => {
+    const pageParts = staticValueImports(readFileSync(resolve(SRC, 'core/messages/en-page.ts'), 'utf8'))
+      .map((s) => relative(SRC, resolve(SRC, 'core/messages', s)));
+    expect(pageParts).toContain('core/messages/en-story.ts');
+    const page = ['core/messages/en.ts', 'core/messages/en-page.ts', ...pageParts];
+    const atStart = staticClosure('worker/engine-worker.ts');
+    expect(atStart.has('core/messages/en-engine.ts')).toBe(true);
+    expect(page.filter((m) => atStart.has(m))).toEqual([]);
+    // Nor later: the handler groups the worker imports on their first call (diffs, SQL, writes, the story…).
+    const ever = fullClosure('worker/engine-worker.ts');
+    expect(ever.has('worker/engine-writes.ts') && ever.has('core/api/sql/run-sql.ts')).toBe(true);
+    expect(page.filter((m) => ever.has(m))).toEqual([]);
   });
 
   it('an Iceberg table\'s write capabilities (asked by the writes bar as the table page opens) load neither the writers nor Arrow', () => {

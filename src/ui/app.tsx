@@ -12,9 +12,9 @@ import type { Route } from './state/route.ts';
 import type { SandboxSession, Session } from './state/session.ts';
 import { useRoute } from './state/use-route.ts';
 import { deepLinkSpec, takeEarlyConnect } from './state/deep-link-start.ts';
-import { type Language, LanguageContext, applyLanguage, catalogOf, initialLanguage } from './common/language.ts';
+import { type Language, LanguageContext, applyLanguage, catalogOf, initialLanguage, loadCatalog } from './common/language.ts';
 import { MessagesContext, useMessages } from './common/messages.ts';
-import type { MessageRef } from '../core/messages/en.ts';
+import { en, type MessageRef } from '../core/messages/en.ts';
 import { findSandboxHandle, rememberSandbox, rememberedSandbox, sourceSpec } from './sandbox/sandbox-resume.ts';
 
 function makeQueryClient(): QueryClient {
@@ -31,13 +31,14 @@ function makeQueryClient(): QueryClient {
 
 export function App() {
   const [client] = useState(makeQueryClient);
+  // mount.tsx loaded the first language's catalog before this render; a switch loads the new one, then renders.
   const [language, setLanguage] = useState<Language>(initialLanguage);
   // Before paint: `<html lang>` picks fonts and line breaking for the text this render drew.
   useLayoutEffect(() => applyLanguage(language), [language]);
-  const choice = useMemo(() => ({ language, setLanguage }), [language]);
+  const choice = useMemo(() => ({ language, setLanguage: (l: Language) => void loadCatalog(l).then(() => setLanguage(l)) }), [language]);
   return (
     <LanguageContext.Provider value={choice}>
-      <MessagesContext.Provider value={catalogOf(language)}>
+      <MessagesContext.Provider value={catalogOf(language) ?? en}>
         <QueryClientProvider client={client}><Shell /></QueryClientProvider>
       </MessagesContext.Provider>
     </LanguageContext.Provider>

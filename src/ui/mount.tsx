@@ -6,8 +6,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { initialLanguage, loadCatalog } from './common/language.ts';
 
-/** Renders the app into `root`. */
-export function mountApp(root: HTMLElement): void {
+/**
+ * Renders the app into `root`, once the reader's catalog is loaded (at once for English; the Chinese one is
+ * its own chunk, fetched here so the first render is already in Chinese).
+ */
+export async function mountApp(root: HTMLElement): Promise<void> {
+  await loadCatalog(initialLanguage()).catch(() => undefined);
   createRoot(root).render(<StrictMode><App /></StrictMode>);
 }

@@ -3,7 +3,8 @@
  * message the page draws in the reader's language. Apart from connection.ts because it needs the message
  * catalog, which the page's entry must not load (issue 17): only the worker names connections.
  */
-import { formatRef, messageRef, type MessageRef } from '../core/messages/en.ts';
+import type { MessageRef } from '../core/messages/en.ts';
+import { formatRef, messageRef } from '../core/messages/message-format.ts';
 import { type ConnectionSpec, hostOf, stripQuery } from './connection.ts';
 
 /** Secret-free, human-readable name of a connection (English: logs, the CLI). Must never include keys, tokens or URL query strings. */

@@ -9,7 +9,8 @@ import { S3Storage } from '../core/io/s3-storage.ts';
 import type { ListOptions, ListPage, ObjectInfo, ReadOptions, Storage, WriteOptions } from '../core/io/storage.ts';
 import { DroppedFilesStorage } from '../platform/browser/dropped-files-storage.ts';
 import { FsaStorage } from '../platform/browser/fsa-storage.ts';
-import { formatRef, messageRef, type MessageRef } from '../core/messages/en.ts';
+import type { MessageRef } from '../core/messages/en.ts';
+import { formatRef, messageRef } from '../core/messages/message-format.ts';
 
 export interface WriteAccessDto {
   readonly writable: boolean;

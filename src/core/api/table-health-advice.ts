@@ -11,7 +11,7 @@
  * Each is offered only when the table's capabilities make the action available; otherwise it says why.
  */
 import type { WriteAction, WriteCapability } from '../commit/write-action.ts';
-import { format, messageRef } from '../messages/en.ts';
+import { format, messageRef } from '../messages/message-format.ts';
 import type { HealthInput } from './table-health-report.ts';
 import type { PartitionHealthDto, RecommendationDto, SmallFileRuleDto, StatePointDto } from './table-health-dto.ts';
 import {

@@ -6,7 +6,8 @@
  */
 import type { WriteCapability } from '../commit/write-action.ts';
 import type { PlannedFileDto, TableStateDto, VersionDto } from '../formats/table-format.ts';
-import { messageRef, type MessageRef } from '../messages/en.ts';
+import type { MessageRef } from '../messages/en.ts';
+import { messageRef } from '../messages/message-format.ts';
 import { recommend } from './table-health-advice.ts';
 import type {
   FileHealthDto, ManifestPointDto, PartitionHealthDto, StatePointDto, TableHealthDto, VersionPointDto,

@@ -6,10 +6,6 @@
 import { plural } from './catalog.ts';
 
 export const enErrors = {
-  'error.scan.unknownColumn': (p: { column: string; known: string; count: number }) =>
-    `scan: this table has no column '${p.column}'; ${p.count === 0 ? 'it has no columns' : `its ${plural('en', p.count, { one: 'column is', other: 'columns are' })}: ${p.known}`}`,
-  'error.s3.unreachable': (p: { host: string }) =>
-    `s3: could not reach ${p.host} — the name does not resolve or nothing answers there (check the endpoint; your keys were not checked)`,
   'ui.empty.noVersions.data': () => 'No rows: no version has been written yet, so there is nothing to read.',
   'ui.empty.noVersions.files': () => 'No data files: no version has been written yet.',
   'ui.empty.noVersions.partitions': () => 'No partitions with data: no version has been written yet. The partitioning below applies to the first write.',

@@ -5,6 +5,8 @@
  * is shown apart by the UI (message-parts.ts); `op` is the one word parameter. A `subject`, `message` or
  * `reason` parameter usually holds another message's reference, rendered first.
  */
+import { plural } from './catalog.ts';
+
 /** The end of every refusal of sql-typed-guard.ts. */
 const typedTail = (why: string) => `outside the columnar executor: ${why}; squirreling would answer from its text or a double, not its value`;
 
@@ -128,4 +130,9 @@ export const enErrors2 = {
   // The error panel
   'ui.error.original': () => 'Original message (English)',
   'ui.error.untranslated': () => 'This message is not translated yet; it is shown as the engine wrote it.',
+  // A scan's unknown column (api/plan-scan.ts) and a host nothing answers at (worker/cors-probe.ts): engine errors en-errors.ts had.
+  'error.scan.unknownColumn': (p: { column: string; known: string; count: number }) =>
+    `scan: this table has no column '${p.column}'; ${p.count === 0 ? 'it has no columns' : `its ${plural('en', p.count, { one: 'column is', other: 'columns are' })}: ${p.known}`}`,
+  'error.s3.unreachable': (p: { host: string }) =>
+    `s3: could not reach ${p.host} — the name does not resolve or nothing answers there (check the endpoint; your keys were not checked)`,
 };

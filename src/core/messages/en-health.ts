@@ -1,6 +1,7 @@
 /**
- * English text of the table-health view: the rules behind its numbers, its recommendations (made in core,
- * carried to the page as message references) and the screen's own labels. Counts go through `plural`.
+ * English text of the table-health view that the engine makes (core/api/table-health-*.ts): the rules behind
+ * its numbers and its recommendations, carried to the page as message references. Counts go through `plural`.
+ * The screen's own labels are the page's part of the catalog, en-health-view.ts (issue 17).
  */
 import { plural } from './catalog.ts';
 
@@ -22,13 +23,10 @@ export const enHealth = {
   // Rules (shown under the numbers they explain)
   'health.rule.smallFiles': (p: { threshold: number; target: number; source: string }) =>
     `A data file counts as small below ${bytes(p.threshold)}: 75% of the target file size ${bytes(p.target)} (${from(p.source)}), the line Iceberg's RewriteDataFiles and Lakescope's compaction draw.`,
-  'health.rule.buckets': () => 'File sizes in log-scale buckets, each four times the one before.',
-  'health.rule.deletes': () => 'Delete files: position and equality delete files and deletion vectors that apply to live data files, each counted once. Delete rows: the rows they record (for equality deletes, the keys — they may match more rows or none).',
   'health.rule.recommendationsCurrentOnly': () => 'Recommendations act on the current version: select it on the timeline to see them.',
   'health.rule.manifestsSampled': (p: { shown: number; versions: number }) => `Manifests counted for the latest ${count(p.shown)} of ${n(p.versions, 'version', 'versions')} (one manifest-list read each).`,
   'health.rule.noManifests': () => 'This format keeps no manifest lists, so there are no manifests to count.',
   'health.rule.noStateSizes': () => 'The sizes of this table\'s metadata files are not known (the storage listing gave none).',
-  'health.healthy': () => 'Nothing to do: no partition has two or more small files or files with deletes, manifests are few, and no snapshot is past the retention age.',
 
   // Recommendations
   'health.compactPartition.title': (p: { partition: string }) => `Compact partition ${p.partition || '(unpartitioned)'}`,
@@ -47,44 +45,4 @@ export const enHealth = {
     `${count(p.expirable)} of ${n(p.versions, 'version', 'versions')} are older than ${age(p.maxAgeMs)} (${from(p.ageSource)}), not the head of a branch or tag and not among the last ${count(p.keep)} kept`
     + `${p.metadataBytes ? `; the current metadata file is ${bytes(p.metadataBytes)} and grows with every snapshot it lists` : ''}. The preview lists exactly which expire.`,
   'health.notOffered': (p: { action: string }) => `This table does not offer “${p.action}” here.`,
-
-  // The Health tab
-  'ui.tabNote.health': () => 'File sizes per partition, small-file and delete ratios, the table’s history and what to do about it (compaction, manifest rewrites, snapshot expiry) with a preview of each.',
-  'ui.health.loading': () => 'Reading the table’s files and history…',
-  'ui.health.empty': () => 'This table has no data files yet (created, never written): nothing to measure.',
-  'ui.health.histogram': () => 'File sizes',
-  'ui.health.histogramAll': () => 'All partitions',
-  'ui.health.partitionPick': () => 'Partition',
-  'ui.health.smallLine': (p: { threshold: number }) => `small < ${bytes(p.threshold)}`,
-  'ui.health.files': () => 'Files',
-  'ui.health.card.smallFiles': () => 'Small files',
-  'ui.health.card.deleteFiles': () => 'Delete files',
-  'ui.health.card.deleteRows': () => 'Delete rows',
-  'ui.health.card.manifests': () => 'Manifests',
-  'ui.health.card.smallFilesValue': (p: { small: number; files: number }) => `${count(p.small)} of ${count(p.files)}`,
-  'ui.health.card.deleteFilesValue': (p: { deleteFiles: number; dataFiles: number; withDeletes: number }) =>
-    `${n(p.deleteFiles, 'delete file', 'delete files')} for ${n(p.dataFiles, 'data file', 'data files')}; ${count(p.withDeletes)} with deletes`,
-  'ui.health.card.deleteRowsValue': (p: { deleteRows: number; dataRows: number; liveRows?: string }) =>
-    `${count(p.deleteRows)} deleted of ${n(p.dataRows, 'row', 'rows')} in data files${p.liveRows !== undefined ? `; ${count(Number(p.liveRows))} live` : ''}`,
-  'ui.health.card.deleteRowsUnknown': (p: { files: number }) => `${n(p.files, 'delete file does', 'delete files do')} not record how many rows ${p.files === 1 ? 'it deletes' : 'they delete'} (not counted)`,
-  'ui.health.card.manifestsValue': (p: { manifests: number; bytes: number }) => `${bytes(p.bytes)} in all`,
-  'ui.health.card.none': () => 'none',
-  'ui.health.overTime': () => 'Over time',
-  'ui.health.series.versions': () => 'Versions',
-  'ui.health.series.dataFiles': () => 'Data files',
-  'ui.health.series.deleteFiles': () => 'Delete files',
-  'ui.health.series.metadata': () => 'Metadata file size',
-  'ui.health.series.manifests': () => 'Manifests per version',
-  'ui.health.series.empty': () => 'Not recorded for this table.',
-  'ui.health.partitions': () => 'Partitions with the most small files',
-  'ui.health.col.partition': () => 'Partition',
-  'ui.health.col.files': () => 'Files',
-  'ui.health.col.small': () => 'Small',
-  'ui.health.col.withDeletes': () => 'With deletes',
-  'ui.health.col.bytes': () => 'Bytes',
-  'ui.health.col.avg': () => 'Average',
-  'ui.health.recommendations': () => 'What to do',
-  'ui.health.preview': () => 'Preview…',
-  'ui.health.unavailable': () => 'Not available here',
-  'ui.health.ratios': () => 'Ratios',
 } as const;

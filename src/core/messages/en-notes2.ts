@@ -1,8 +1,9 @@
 /**
  * English text that the engine used to send as sentences (issue 20): the Paimon LSM view's teaching texts and
- * its "next compaction" prediction (paimon/inspect/lsm.ts), the LSM tab's bucket titles and level notes,
- * the Delta deletion-vector tree node's label, the "none (…)" values of format facts, and the tabs row's
- * "More" menu. The CLI renders the same keys in English, so its output is unchanged.
+ * its "next compaction" prediction (paimon/inspect/lsm.ts), the Delta and Hudi tree nodes' labels and the
+ * "none (…)" values of format facts. The CLI renders the same keys in English, so its output is unchanged. (The
+ * page's own keys this part had — the LSM tab's titles, the Raw tab's lines, the "More" menu — are in en-ui3.ts:
+ * the engine's part of the catalog holds only what the engine formats, issue 17.)
  */
 
 /** Paimon's compaction pick reasons (spec/compaction-pick.ts). */
@@ -12,8 +13,6 @@ const REASON: Readonly<Record<string, string>> = {
   'size-ratio': 'size ratio: each next run is at most compaction.size-ratio % larger than the runs taken before it',
   'run-count': 'run count: more sorted runs than num-sorted-run.compaction-trigger',
 };
-
-import { enWrites } from './en-writes.ts';
 
 const s = (n: number, one: string, other: string): string => (n === 1 ? one : other);
 
@@ -52,14 +51,6 @@ export const enNotes2 = {
     return `${p.runs} sorted ${s(p.runs, 'run', 'runs')} (${runList(p.level0, p.upper) || 'empty'}) is below num-sorted-run.compaction-trigger = ${p.trigger}: `
       + `no compaction is due by run count; ${more} more ${s(more, 'flush', 'flushes')} would trigger one.${dv}`;
   },
-  // The LSM tab.
-  'ui.lsm.bucketTitle': (p: { partition: string; bucket: number; total: number }) =>
-    `${p.partition ? `${p.partition} · ` : ''}bucket ${p.bucket}${p.total > 0 ? ` of ${p.total}` : p.total === -1 ? ' (dynamic)' : ''}`,
-  'ui.lsm.levelNote': (p: { level: number; files: number; top: number }) => {
-    if (p.level === 0) return p.files === 0 ? 'empty: nothing flushed since the last compaction' : `${p.files} sorted ${s(p.files, 'run', 'runs')} (each file its own; key ranges may overlap)`;
-    if (p.files === 0) return p.level === p.top ? 'empty: a full compaction writes here' : 'empty';
-    return `1 sorted run of ${p.files} ${s(p.files, 'file', 'files')} (disjoint key ranges)`;
-  },
   // Delta: the deletion vector node of the metadata tree.
   'tree.delta.checkpointLabel': (p: { version: string; naming: string; parts: number }) => `checkpoint ${p.version} (${p.naming}${p.parts > 1 ? `, ${p.parts} parts` : ''})`,
   'tree.delta.fileActionLabel': (p: { action: string; path: string; dv: boolean }) => `${p.action} ${p.path}${p.dv ? ' + deletion vector' : ''}`,
@@ -79,12 +70,4 @@ export const enNotes2 = {
   'facts.value.unpartitioned': () => 'none (unpartitioned)',
   'facts.value.latestWins': () => 'none (the latest commit wins)',
   'facts.value.appendTable': () => 'none (an append table)',
-  // The title of a write's dialog (and of its toast and "What this write did"): the action's label without its ellipsis.
-  'ui.writes.actionTitle': (p: Parameters<(typeof enWrites)['ui.writes.action']>[0]) => enWrites['ui.writes.action'](p).replace(/…$/, ''),
-  // The Raw tab: the line that names a manifest entry or a manifest list record.
-  'ui.rawFile.entryTitle': (p: { status: string; file: string; rows: string }) => `${p.status} · ${p.file} · ${p.rows} rows`,
-  'ui.rawFile.manifestTitle': (p: { file: string; deletes: boolean }) => `${p.file} · ${p.deletes ? 'deletes' : 'data'}`,
-  // The tabs row: buttons that do not fit go into this menu.
-  'ui.tabs.more': () => 'More',
-  'ui.tabs.moreLabel': () => 'More actions',
 } as const;

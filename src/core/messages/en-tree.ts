@@ -128,4 +128,6 @@ export const enTree = {
   'tree.hudi.block.corrupt': () => 'Corrupt block: bytes that could not be framed; skipped.',
   'tree.hudi.block.cdc_data': () => 'Change data block: before/after images for change data capture; not read for snapshots.',
   'tree.hudi.block.other': () => 'A log block.',
+  // The Paimon tree's node of the live files (paimon/inspect/tree.ts): a label of words, shown in the reader's language.
+  'tree.paimon.lsmLabel': (p: { primaryKey: boolean }) => (p.primaryKey ? 'LSM trees (live files by bucket and level)' : 'live files by bucket'),
 };

@@ -1,6 +1,7 @@
 /**
  * UI text of the zh3 pass of issue 20: the error panel's names of an error's context entries, and a
- * connection's name (worker/connection.ts) — both drawn in the reader's language; English as before.
+ * connection's name (worker/connection.ts) — both drawn in the reader's language; English as before — and why a
+ * storage cannot be written (worker/engine-writes-storage.ts; moved from en-writes.ts, the page's part: issue 17).
  */
 
 export const enUi4 = {
@@ -14,4 +15,10 @@ export const enUi4 = {
   'ui.connection.label.sandbox': (p: { name: string }) => `${p.name} (sandbox)`,
   'ui.connection.label.folder': (p: { name: string }) => `folder "${p.name}"`,
   'ui.connection.label.files': (p: { name: string }) => `folder "${p.name}" (read-only copy)`,
+  // Why a warehouse's storage cannot be written (worker/engine-writes-storage.ts; the writes bar's tooltip).
+  'ui.writes.access.fsaRead': () => 'This folder was opened for reading only (File System Access, read permission). Writes need the folder opened with write permission.',
+  'ui.writes.access.dropped': () => 'These are dropped or picked files: a read-only copy in this tab. Open the folder with File System Access, or the bucket with S3 keys, to write.',
+  'ui.writes.access.http': () => 'Opened over plain HTTP (a public URL, the demo, or presigned GET links): it can only be read. Open the bucket with S3 keys to write.',
+  'ui.writes.access.anonymous': () => 'Opened anonymously (no keys): a public-read bucket can be read by everyone but written by no one. Connect with access keys to write.',
+  'ui.writes.access.readOnly': (p: { storage: string }) => `${p.storage} is read-only.`,
 };

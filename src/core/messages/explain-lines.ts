@@ -5,7 +5,8 @@
  * numbers they quote set apart. Here in core/messages, which the UI may import, so {@link ExplainPlanView}
  * restates the fields of the engine's SqlExplainDto it reads (the DTO is assignable to it: explain-text.ts passes one).
  */
-import { en, type Messages } from './en.ts';
+import type { Messages } from './en.ts';
+import { engineCatalog } from './message-format.ts';
 import { errorRef, errorText, messageParts, type ErrorRef, type MessagePart } from './message-parts.ts';
 import type { Note } from './note.ts';
 
@@ -70,7 +71,7 @@ function scanLines(s: ExplainScanView, catalog: Messages): MessagePart[][] {
  * the Query tab sets the data apart. The executor's reason is its catalog message (`reasonRef`) when it has
  * one, else the English reason as data.
  */
-export function explainLines(e: ExplainPlanView, catalog: Messages = en): MessagePart[][] {
+export function explainLines(e: ExplainPlanView, catalog: Messages = engineCatalog): MessagePart[][] {
   const parts = (ref: ErrorRef) => messageParts(ref, catalog);
   const x = e.executor;
   const reason = x?.reasonRef ?? x?.reason;

@@ -9,7 +9,8 @@
  * (monospace, through SafeText) by rendering with {@link messageParts}. A parameter may be another error's
  * reference (an inner error a wrapper quotes), rendered first in the same language.
  */
-import { en, formatRef, type MessageKey, type MessageParams, type MessageRef, type Messages } from './en.ts';
+import type { MessageKey, MessageParams, MessageRef, Messages } from './en.ts';
+import { engineCatalog, formatRef } from './message-format.ts';
 
 /** A message reference as an error carries it (the shape of core/errors.ts `LakeErrorRef`). */
 export interface ErrorRef {
@@ -32,14 +33,17 @@ export function errorRef<K extends MessageKey>(key: K, params: ErrorParams<K>): 
   return params === undefined ? { key } : { key, params: params as Record<string, unknown> };
 }
 
-/** True when `v` is a reference to a message this catalog has (an error's `ref`, or a parameter holding one). */
-export function isErrorRef(v: unknown): v is ErrorRef {
-  return typeof v === 'object' && v !== null && typeof (v as { key?: unknown }).key === 'string' && Object.hasOwn(en, (v as { key: string }).key)
+/**
+ * True when `v` is a reference to a message `catalog` has (an error's `ref`, or a parameter holding one); the
+ * engine's English by default (the UI passes the catalog it renders with, which has every key).
+ */
+export function isErrorRef(v: unknown, catalog: Messages = engineCatalog): v is ErrorRef {
+  return typeof v === 'object' && v !== null && typeof (v as { key?: unknown }).key === 'string' && Object.hasOwn(catalog, (v as { key: string }).key)
     && ((v as { params?: unknown }).params === undefined || typeof (v as { params?: unknown }).params === 'object');
 }
 
-/** The reference's sentence in `catalog` (English by default), inner references rendered first. */
-export function errorText(ref: ErrorRef, catalog: Messages = en): string {
+/** The reference's sentence in `catalog` (the engine's English by default), inner references rendered first. */
+export function errorText(ref: ErrorRef, catalog: Messages = engineCatalog): string {
   return messageParts(ref, catalog).map((p) => (typeof p === 'string' ? p : p.data)).join('');
 }
 
@@ -55,13 +59,13 @@ const MARKS = /[\uE000\uE001]/g;
  * The reference rendered in `catalog` as text and data pieces: each string parameter (of this reference
  * and of inner ones) comes back as `{ data }`, so the UI can set names and paths apart from the sentence.
  */
-export function messageParts(ref: ErrorRef, catalog: Messages = en): MessagePart[] {
+export function messageParts(ref: ErrorRef, catalog: Messages = engineCatalog): MessagePart[] {
   const render = (r: ErrorRef): string => {
     const params = r.params && Object.fromEntries(Object.entries(r.params).map(([k, v]) => [k,
-      isErrorRef(v) ? render(v) : typeof v === 'string' && !WORD_PARAMS.has(k) ? `${OPEN}${v.replace(MARKS, '')}${CLOSE}` : v]));
+      isErrorRef(v, catalog) ? render(v) : typeof v === 'string' && !WORD_PARAMS.has(k) ? `${OPEN}${v.replace(MARKS, '')}${CLOSE}` : v]));
     return formatRef({ key: r.key, params } as MessageRef, catalog);
   };
-  const text = isErrorRef(ref) ? render(ref) : (ref as ErrorRef).key;
+  const text = isErrorRef(ref, catalog) ? render(ref) : (ref as ErrorRef).key;
   const parts: MessagePart[] = [];
   for (const [i, piece] of text.split(OPEN).entries()) {
     if (i === 0) { if (piece) parts.push(piece); continue; }

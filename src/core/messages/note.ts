@@ -3,7 +3,8 @@
  * catalog message (key + parameters, rendered in the reader's language by the UI, in English by the CLI),
  * or — for notes not yet moved to the catalog — an English sentence as it stands.
  */
-import { en, formatRef, type MessageArgs, type MessageKey, type MessageRef, type Messages } from './en.ts';
+import type { MessageArgs, MessageKey, MessageRef, Messages } from './en.ts';
+import { engineCatalog, formatRef } from './message-format.ts';
 
 /**
  * A note: a message reference (made with `messageRef`, which checks the parameters against the key) or an
@@ -12,16 +13,16 @@ import { en, formatRef, type MessageArgs, type MessageKey, type MessageRef, type
  */
 export type Note = string | { readonly key: MessageKey; readonly params?: object };
 
-/** The note's text in `catalog` (English by default: the CLI's language). */
-export function noteText(note: Note, catalog: Messages = en): string {
+/** The note's text in `catalog` (the engine's English by default: the CLI's language). */
+export function noteText(note: Note, catalog: Messages = engineCatalog): string {
   if (typeof note === 'string') return note;
   // A parameter that is itself a note (e.g. a plan note prefixed with its version) is rendered first, in the same language.
-  const params = note.params && Object.fromEntries(Object.entries(note.params).map(([k, v]) => [k, isNote(v) ? noteText(v, catalog) : v]));
+  const params = note.params && Object.fromEntries(Object.entries(note.params).map(([k, v]) => [k, isNote(v, catalog) ? noteText(v, catalog) : v]));
   return formatRef({ key: note.key, params } as MessageRef, catalog);
 }
 
-function isNote(v: unknown): v is Note {
-  return typeof v === 'object' && v !== null && typeof (v as { key?: unknown }).key === 'string' && Object.hasOwn(en, (v as { key: string }).key);
+function isNote(v: unknown, catalog: Messages): v is Note {
+  return typeof v === 'object' && v !== null && typeof (v as { key?: unknown }).key === 'string' && Object.hasOwn(catalog, (v as { key: string }).key);
 }
 
 /** A stable key for a list of notes (React keys, de-duplication). */

@@ -1,14 +1,9 @@
 /** Simplified Chinese (zh-CN) text of errors and empty states, key for key as en-errors.ts. */
-import { plural } from './catalog.ts';
 import type { enErrors } from './en-errors.ts';
 
 const num = (c: number): string => c.toLocaleString('zh-CN');
 
 export const zhErrors: { readonly [K in keyof typeof enErrors]: (...args: Parameters<(typeof enErrors)[K]>) => string } = {
-  'error.scan.unknownColumn': (p) =>
-    `scan：这张表没有列 '${p.column}'；${p.count === 0 ? '它没有任何列' : `它的 ${plural('zh-CN', p.count, { other: '列' })}为：${p.known}`}`,
-  'error.s3.unreachable': (p) =>
-    `s3：无法连接 ${p.host}——域名无法解析或那里没有服务应答（请检查 endpoint；密钥尚未被校验）`,
   'ui.empty.noVersions.data': () => '没有行：还没有写入任何版本，所以没有可读的内容。',
   'ui.empty.noVersions.files': () => '没有数据文件：还没有写入任何版本。',
   'ui.empty.noVersions.partitions': () => '没有含数据的分区：还没有写入任何版本。下面的分区方式将用于第一次写入。',

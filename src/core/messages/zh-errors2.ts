@@ -1,4 +1,5 @@
 /** Simplified Chinese (zh-CN) text of the engine errors of en-errors2.ts, key for key. */
+import { plural } from './catalog.ts';
 import type { enErrors2 } from './en-errors2.ts';
 
 /** Storage operations (the `op` word parameter) in Chinese; an unknown one stays as written. */
@@ -107,4 +108,8 @@ export const zhErrors2: { readonly [K in keyof typeof enErrors2]: (...args: Para
 
   'ui.error.original': () => '原始信息（英文）',
   'ui.error.untranslated': () => '这条信息还没有翻译，按引擎给出的英文原样显示。',
+  'error.scan.unknownColumn': (p) =>
+    `scan：这张表没有列 '${p.column}'；${p.count === 0 ? '它没有任何列' : `它的 ${plural('zh-CN', p.count, { other: '列' })}为：${p.known}`}`,
+  'error.s3.unreachable': (p) =>
+    `s3：无法连接 ${p.host}——域名无法解析或那里没有服务应答（请检查 endpoint；密钥尚未被校验）`,
 };

@@ -19,13 +19,10 @@ const from = (source: string): string => (source ? `来自表的 ${source}` : '�
 export const zhHealth: { readonly [K in keyof typeof enHealth]: (...args: Parameters<(typeof enHealth)[K]>) => string } = {
   'health.rule.smallFiles': (p) =>
     `小于 ${bytes(p.threshold)} 的数据文件算作小文件：即目标文件大小 ${bytes(p.target)}（${from(p.source)}）的 75%，这也是 Iceberg 的 RewriteDataFiles 和 Lakescope 的合并所用的界线。`,
-  'health.rule.buckets': () => '按对数刻度分组的文件大小，每一组是前一组的四倍。',
-  'health.rule.deletes': () => '删除文件：作用于存活数据文件的位置删除文件、等值删除文件和删除向量，每个只计一次。删除行数：它们记录的行数（对等值删除而言是键——可能匹配更多行，也可能一行都不匹配）。',
   'health.rule.recommendationsCurrentOnly': () => '建议只针对当前版本：在时间线上选中当前版本即可看到。',
   'health.rule.manifestsSampled': (p) => `只统计了 ${n(p.versions, '个版本')}中最新 ${count(p.shown)} 个版本的 manifest（每个版本读取一次 manifest list）。`,
   'health.rule.noManifests': () => '这种格式没有 manifest list，因此没有可统计的 manifest。',
   'health.rule.noStateSizes': () => '不知道这张表元数据文件的大小（存储的列表没有给出）。',
-  'health.healthy': () => '无需处理：没有哪个分区有两个以上的小文件或带删除的文件，manifest 数量不多，也没有快照超过保留期限。',
 
   'health.compactPartition.title': (p) => `合并分区 ${p.partition || '（未分区）'}`,
   'health.compactPartition.reason': (p) =>
@@ -43,43 +40,4 @@ export const zhHealth: { readonly [K in keyof typeof enHealth]: (...args: Parame
     `${n(p.versions, '个版本')}中有 ${count(p.expirable)} 个早于 ${age(p.maxAgeMs)}（${from(p.ageSource)}），既不是分支或标签的头，也不在保留的最后 ${count(p.keep)} 个之中`
     + `${p.metadataBytes ? `；当前元数据文件为 ${bytes(p.metadataBytes)}，并且随它列出的每个快照而增长` : ''}。预览会准确列出哪些会过期。`,
   'health.notOffered': (p) => `这张表在这里不提供“${p.action}”。`,
-
-  'ui.tabNote.health': () => '各分区的文件大小、小文件比例和删除比例、表的历史，以及相应的处理办法（合并、重写 manifest、快照过期），每一项都可以先预览。',
-  'ui.health.loading': () => '正在读取表的文件和历史…',
-  'ui.health.empty': () => '这张表还没有数据文件（已创建但从未写入）：没有可度量的内容。',
-  'ui.health.histogram': () => '文件大小',
-  'ui.health.histogramAll': () => '全部分区',
-  'ui.health.partitionPick': () => '分区',
-  'ui.health.smallLine': (p) => `小文件 < ${bytes(p.threshold)}`,
-  'ui.health.files': () => '文件数',
-  'ui.health.card.smallFiles': () => '小文件',
-  'ui.health.card.deleteFiles': () => '删除文件',
-  'ui.health.card.deleteRows': () => '删除行',
-  'ui.health.card.manifests': () => 'Manifest',
-  'ui.health.card.smallFilesValue': (p) => `${count(p.files)} 个中的 ${count(p.small)} 个`,
-  'ui.health.card.deleteFilesValue': (p) =>
-    `${n(p.deleteFiles, '个删除文件')}对应 ${n(p.dataFiles, '个数据文件')}；其中 ${count(p.withDeletes)} 个带有删除`,
-  'ui.health.card.deleteRowsValue': (p) =>
-    `数据文件的 ${n(p.dataRows, '行')}中删除了 ${count(p.deleteRows)} 行${p.liveRows !== undefined ? `；存活 ${count(Number(p.liveRows))} 行` : ''}`,
-  'ui.health.card.deleteRowsUnknown': (p) => `${n(p.files, '个删除文件')}没有记录删除了多少行（未计入）`,
-  'ui.health.card.manifestsValue': (p) => `共 ${bytes(p.bytes)}`,
-  'ui.health.card.none': () => '无',
-  'ui.health.overTime': () => '随时间变化',
-  'ui.health.series.versions': () => '版本数',
-  'ui.health.series.dataFiles': () => '数据文件',
-  'ui.health.series.deleteFiles': () => '删除文件',
-  'ui.health.series.metadata': () => '元数据文件大小',
-  'ui.health.series.manifests': () => '每个版本的 manifest 数',
-  'ui.health.series.empty': () => '这张表没有记录此项。',
-  'ui.health.partitions': () => '小文件最多的分区',
-  'ui.health.col.partition': () => '分区',
-  'ui.health.col.files': () => '文件数',
-  'ui.health.col.small': () => '小文件',
-  'ui.health.col.withDeletes': () => '带删除',
-  'ui.health.col.bytes': () => '字节数',
-  'ui.health.col.avg': () => '平均大小',
-  'ui.health.recommendations': () => '建议操作',
-  'ui.health.preview': () => '预览…',
-  'ui.health.unavailable': () => '此处不可用',
-  'ui.health.ratios': () => '比例',
 };

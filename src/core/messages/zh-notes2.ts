@@ -1,6 +1,5 @@
 /** Simplified Chinese (zh-CN) text of en-notes2.ts, key for key. */
 import type { enNotes2 } from './en-notes2.ts';
-import { zhWrites } from './zh-writes.ts';
 
 const REASON: Readonly<Record<string, string>> = {
   'full': '全量合并',
@@ -39,12 +38,6 @@ export const zhNotes2: { readonly [K in keyof typeof enNotes2]: (...args: Parame
     return `${p.runs} 个 sorted run（${runList(p.level0, p.upper) || '空'}）低于 num-sorted-run.compaction-trigger = ${p.trigger}：`
       + `按 run 数量还不需要合并；再刷写 ${more} 次就会触发一次。${dv}`;
   },
-  'ui.lsm.bucketTitle': (p) => `${p.partition ? `${p.partition} · ` : ''}桶 ${p.bucket}${p.total > 0 ? ` / 共 ${p.total} 个` : p.total === -1 ? '（动态）' : ''}`,
-  'ui.lsm.levelNote': (p) => {
-    if (p.level === 0) return p.files === 0 ? '空：上次合并以来没有刷写' : `${p.files} 个 sorted run（每个文件各一个；键范围可能重叠）`;
-    if (p.files === 0) return p.level === p.top ? '空：全量合并写到这里' : '空';
-    return `1 个 sorted run，含 ${p.files} 个文件（键范围互不相交）`;
-  },
   'tree.delta.checkpointLabel': (p) => `checkpoint ${p.version}（${p.naming}${p.parts > 1 ? `，共 ${p.parts} 个分片` : ''}）`,
   'tree.delta.fileActionLabel': (p) => `${p.action} ${p.path}${p.dv ? ' + 删除向量' : ''}`,
   'tree.delta.dvLabel': (p) => `删除向量（删除 ${p.rows} 行，${p.storage === 'i' ? '内联' : p.storage === 'u' ? '相对路径' : '绝对路径'}）`,
@@ -58,9 +51,4 @@ export const zhNotes2: { readonly [K in keyof typeof enNotes2]: (...args: Parame
   'facts.value.unpartitioned': () => '无（未分区）',
   'facts.value.latestWins': () => '无（最新的提交胜出）',
   'facts.value.appendTable': () => '无（追加表）',
-  'ui.writes.actionTitle': (p) => zhWrites['ui.writes.action'](p).replace(/(…|……)$/, ''),
-  'ui.rawFile.entryTitle': (p) => `${p.status} · ${p.file} · ${p.rows} 行`,
-  'ui.rawFile.manifestTitle': (p) => `${p.file} · ${p.deletes ? '删除' : '数据'}`,
-  'ui.tabs.more': () => '更多',
-  'ui.tabs.moreLabel': () => '更多操作',
 };

@@ -129,4 +129,5 @@ export const zhTree: { readonly [K in keyof typeof enTree]: (...args: Parameters
   'tree.hudi.block.corrupt': () => '损坏块：无法分帧的字节；已跳过。',
   'tree.hudi.block.cdc_data': () => '变更数据块：用于变更数据捕获（CDC）的前后镜像；快照读取时不读取。',
   'tree.hudi.block.other': () => '一个日志块。',
+  'tree.paimon.lsmLabel': (p) => (p.primaryKey ? 'LSM 树（按桶和层级的存活文件）' : '按桶的存活文件'),
 };

@@ -20,4 +20,9 @@ export const zhUi4: { readonly [K in keyof typeof enUi4]: (...args: Parameters<(
   'ui.connection.label.sandbox': (p) => `${p.name}（沙盒）`,
   'ui.connection.label.folder': (p) => `文件夹“${p.name}”`,
   'ui.connection.label.files': (p) => `文件夹“${p.name}”（只读副本）`,
+  'ui.writes.access.fsaRead': () => '这个文件夹是以只读方式打开的（File System Access，读权限）。要写入，需要以写权限打开文件夹。',
+  'ui.writes.access.dropped': () => '这些是拖入或选取的文件：这个标签页中的只读副本。要写入，请用 File System Access 打开文件夹，或用 S3 密钥打开存储桶。',
+  'ui.writes.access.http': () => '通过普通 HTTP 打开（公开 URL、演示仓库或预签名 GET 链接）：只能读取。要写入，请用 S3 密钥打开存储桶。',
+  'ui.writes.access.anonymous': () => '以匿名方式打开（没有密钥）：公共读存储桶人人可读，但无人可写。要写入，请用访问密钥连接。',
+  'ui.writes.access.readOnly': (p) => `${p.storage} 是只读的。`,
 };

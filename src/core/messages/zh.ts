@@ -26,8 +26,10 @@ import { zhUi4 } from './zh-ui4.ts';
 import { zhExplore } from './zh-explore.ts';
 import { zhFacts } from './zh-facts.ts';
 import { zhHealth } from './zh-health.ts';
+import { zhHealthView } from './zh-health-view.ts';
 import { zhQuery } from './zh-query.ts';
 import { zhQuery2 } from './zh-query2.ts';
+import { zhExplain } from './zh-explain.ts';
 import { zhTree } from './zh-tree.ts';
 import { zhUi } from './zh-ui.ts';
 import { zhWrites } from './zh-writes.ts';
@@ -45,4 +47,4 @@ import { zhNotes3 } from './zh-notes3.ts';
 import { zhRaw } from './zh-raw.ts';
 import { zhUi3 } from './zh-ui3.ts';
 
-export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhErrors, ...zhErrors2, ...zhErrors3, ...zhErrors4, ...zhErrors5, ...zhErrors6, ...zhErrors7, ...zhErrors8, ...zhErrors9, ...zhErrors10, ...zhErrors11, ...zhErrors12, ...zhErrors13, ...zhErrors14, ...zhErrors15, ...zhOrcErrors, ...zhErrors16, ...zhFacts, ...zhDiff, ...zhQuery, ...zhQuery2, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhWrites2, ...zhWrites3, ...zhWrites4, ...zhWrites5, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhNotes3, ...zhRaw, ...zhUi3, ...zhUi4 };
+export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhHealthView, ...zhErrors, ...zhErrors2, ...zhErrors3, ...zhErrors4, ...zhErrors5, ...zhErrors6, ...zhErrors7, ...zhErrors8, ...zhErrors9, ...zhErrors10, ...zhErrors11, ...zhErrors12, ...zhErrors13, ...zhErrors14, ...zhErrors15, ...zhOrcErrors, ...zhErrors16, ...zhFacts, ...zhDiff, ...zhQuery, ...zhExplain, ...zhQuery2, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhWrites2, ...zhWrites3, ...zhWrites4, ...zhWrites5, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhNotes3, ...zhRaw, ...zhUi3, ...zhUi4 };

@@ -13,6 +13,18 @@ describe('languageFromBrowser', () => {
   });
 });
 
+describe('loadCatalog', () => {
+  it('has English at once and loads the Chinese catalog on first need, then keeps it', async () => {
+    const { catalogOf, loadCatalog } = await import('./language.ts');
+    const { en } = await import('../../core/messages/en.ts');
+    const { zh } = await import('../../core/messages/zh.ts');
+    expect(catalogOf('en')).toBe(en);
+    expect(await loadCatalog('en')).toBe(en);
+    expect(await loadCatalog('zh-CN')).toBe(zh);
+    expect(catalogOf('zh-CN')).toBe(zh);
+  });
+});
+
 describe('useLocale', () => {
   it('is the language in context, not the document\'s: a switch is the render that follows it (issue 20)', async () => {
     const { createElement } = await import('react');

@@ -1,10 +1,11 @@
 /**
  * The reader's language (issue 20): English or Simplified Chinese, chosen once from the browser's
- * languages (any zh* → zh-CN), then by the switch in the header, remembered in localStorage.
+ * languages (any zh* → zh-CN), then by the switch in the header, remembered in localStorage. The Chinese
+ * catalog (~250 kB built) is its own chunk, loaded before the first render that needs it ({@link loadCatalog}):
+ * an English reader's first paint no longer fetches and compiles it (issue 17).
  */
 import { createContext, useContext } from 'react';
 import { en, type Messages } from '../../core/messages/en.ts';
-import { zh } from '../../core/messages/zh.ts';
 
 export type Language = 'en' | 'zh-CN';
 
@@ -13,7 +14,8 @@ export const LANGUAGES: readonly Language[] = ['en', 'zh-CN'];
 /** Each language by its own name (an endonym is never translated: a reader finds their language by it). */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', 'zh-CN': '中文' };
 
-const CATALOGS: Readonly<Record<Language, Messages>> = { en, 'zh-CN': zh };
+/** The catalogs loaded so far (English is always there: it is also the fallback). */
+const CATALOGS: Partial<Record<Language, Messages>> = { en };
 const STORAGE_KEY = 'lakescope.language';
 
 /**
@@ -25,8 +27,17 @@ export function localeOf(language: Language): string {
   return language;
 }
 
-export function catalogOf(language: Language): Messages {
+/** The catalog of `language` once {@link loadCatalog} has loaded it; undefined before. */
+export function catalogOf(language: Language): Messages | undefined {
   return CATALOGS[language];
+}
+
+/** Loads `language`'s catalog (once; English is there already) and resolves with it. */
+export async function loadCatalog(language: Language): Promise<Messages> {
+  const loaded = CATALOGS[language];
+  if (loaded) return loaded;
+  const { zh } = await import('../../core/messages/zh.ts');
+  return (CATALOGS[language] = zh);
 }
 
 /** The first of the browser's languages Lakescope has (zh, zh-CN, zh-Hans… → zh-CN), else English. */

@@ -23,7 +23,7 @@ export interface ErrorLike {
 /** The error's catalog reference, when it carries one this catalog knows. */
 export function errorRefOf(error: unknown): ErrorRef | undefined {
   const ref = (error as ErrorLike | null | undefined)?.ref;
-  return isErrorRef(ref) ? ref : undefined;
+  return isErrorRef(ref, en) ? ref : undefined;
 }
 
 /** An error's message in the reader's language when it carries a catalog reference, else as sent (English). */
@@ -81,7 +81,7 @@ export function ErrorMessage({ error, english, max = 2000, children }: {
  */
 export function MessageText({ message, text, max = 2000 }: { message?: ErrorRef; text: string; max?: number }) {
   const tr = useMessages();
-  if (!message || !isErrorRef(message)) return <span lang="en"><SafeText text={text} max={max} /></span>;
+  if (!message || !isErrorRef(message, tr.catalog)) return <span lang="en"><SafeText text={text} max={max} /></span>;
   return (
     <>
       {messageParts(message, tr.catalog).map((p, i) => (typeof p === 'string'

@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../core/api/table-dto.ts';
-import { en, explained, type Messages } from '../../core/messages/en.ts';
+import { en, type Messages } from '../../core/messages/en.ts';
+import { explained } from '../../core/messages/message-format.ts';
 import { MessagesContext } from '../common/messages.ts';
 import { Inspector } from './inspector.tsx';
 import { zh } from '../../core/messages/zh.ts';

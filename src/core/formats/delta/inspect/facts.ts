@@ -4,7 +4,7 @@
  * features the table requires, its partition columns, and the configuration switches that change how
  * it is read.
  */
-import { factLabel, messageRef } from '../../../messages/en.ts';
+import { factLabel, messageRef } from '../../../messages/message-format.ts';
 import type { TableFactDto } from '../../table-format.ts';
 import type { Metadata, Protocol } from '../spec/actions.ts';
 

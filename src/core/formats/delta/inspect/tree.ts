@@ -11,7 +11,8 @@
  * Node ids encode the path (`kind:arg:…`, URI-encoded), so any node can be expanded later without
  * state. Each node explains itself and links to its PROTOCOL.md section.
  */
-import { explained, labelled, type MessageKey } from '../../../messages/en.ts';
+import type { MessageKey } from '../../../messages/en.ts';
+import { explained, labelled } from '../../../messages/message-format.ts';
 import type { TreeNode } from '../../table-format.ts';
 import type { LogStore } from '../io/log-store.ts';
 import { sidecarKey } from '../io/log-store.ts';

@@ -3,7 +3,7 @@
  * merge-on-read, the record key and ordering (precombine) field that decide which record of a key
  * wins, partition fields and key generator, and the table version.
  */
-import { factLabel, messageRef } from '../../../messages/en.ts';
+import { factLabel, messageRef } from '../../../messages/message-format.ts';
 import type { TableFactDto } from '../../table-format.ts';
 import type { HudiTableConfig } from '../spec/properties.ts';
 

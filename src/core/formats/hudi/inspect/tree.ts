@@ -11,7 +11,8 @@
  * without state.
  */
 import { parquetMetadata } from 'hyparquet';
-import { explained, format, labelled, type MessageKey, type MessageRef } from '../../../messages/en.ts';
+import type { MessageKey, MessageRef } from '../../../messages/en.ts';
+import { explained, format, labelled } from '../../../messages/message-format.ts';
 import type { TreeNode } from '../../table-format.ts';
 import { frameLogFile, HEADER, type LogBlock } from '../io/log-block.ts';
 import { decodeDeleteBlock, rollbackTarget } from '../io/log-content.ts';

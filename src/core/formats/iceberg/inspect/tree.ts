@@ -3,7 +3,7 @@
  * → manifests → data files, delete files and deletion vectors. Each node carries its storage location
  * (and byte range for a DV inside a Puffin file) and a short explanation for teaching.
  */
-import { explained } from '../../../messages/en.ts';
+import { explained } from '../../../messages/message-format.ts';
 import type { TreeNode, VersionSelector } from '../../table-format.ts';
 import type { IcebergTable } from '../table.ts';
 import { partitionFieldsFor, specOf } from '../scan/partition-fields.ts';

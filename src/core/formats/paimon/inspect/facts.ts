@@ -3,7 +3,7 @@
  * primary key, partition keys, buckets and bucket key, merge engine, deletion vectors, changelog
  * producer — each with the option it comes from and whether it is Paimon's default.
  */
-import { factLabel, messageRef } from '../../../messages/en.ts';
+import { factLabel, messageRef } from '../../../messages/message-format.ts';
 import type { TableFactDto } from '../../table-format.ts';
 import type { TableSchema } from '../spec/schema.ts';
 

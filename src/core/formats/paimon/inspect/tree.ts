@@ -12,7 +12,8 @@
  * Node ids encode the path (`kind:arg:…`, arguments URI-encoded), so any node can be expanded later
  * without state; the snapshot comes from the version selector of each call.
  */
-import { explained, labelled, type MessageKey } from '../../../messages/en.ts';
+import type { MessageKey } from '../../../messages/en.ts';
+import { explained, labelled } from '../../../messages/message-format.ts';
 import type { TreeNode } from '../../table-format.ts';
 import { parseDeletionVectorAt } from '../spec/deletion-vector.ts';
 import { DELETION_VECTORS_INDEX } from '../spec/index-manifest.ts';
