@@ -19,6 +19,7 @@ import { errorRef, errorText, type ErrorParams, type ErrorRef } from '../../mess
 import type { MessageKey } from '../../messages/en.ts';
 import { messageError } from '../../message-error.ts';
 import { sparkLike } from './spark-like.ts';
+import { sparkTimestampText } from './time-text.ts';
 import { compareSqlStrings, sqlOrderKey } from './string-order.ts';
 import { decimalLiteralString, isTextType, javaDoubleText } from './number-text.ts';
 import { compileSparkFunction } from './spark-functions.ts';
@@ -293,6 +294,8 @@ function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): C
     const literal = decimalLiteralText(node.expr, c, scope.text);
     if (literal !== undefined) { const text = decimalLiteralString(literal); return () => text; }
     if (c.kind === 'double') return () => { const v = raw(); return v == null ? null : typeof v === 'number' ? javaDoubleText(v) : String(v); };
+    // A timestamp's text as Spark writes it (time-text.ts), not the canonical ISO form.
+    if (from?.kind === 'timestamp') return () => { const v = expr(); return v == null ? null : String(sparkTimestampText(v)); };
     return () => { const v = expr(); return v == null ? null : typeof v === 'object' ? stringify(v) : String(v); };
   }
   const guard = (v: unknown) => { if (typeof v === 'object') throw fallback('ui.query.reason.castObject', undefined); };

@@ -312,7 +312,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     }
     const at = (n: Node): At & { expr: string } => ({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number, expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) });
     const sub = (n: ExprNodeLike) => staticType(n as never, typeOf, text);
-    const texts = numberTextOperands(v, (n) => numClass(n as never, sub, text), text, walk); // CAST(… AS STRING), CONCAT: a number's text as Spark's (number-text.ts)
+    const texts = numberTextOperands(v, (n) => numClass(n as never, sub, text), text, walk, sub as never); // CAST(… AS STRING), CONCAT: a number's text as Spark's (number-text.ts)
     if (texts) { rewritten++; return texts; }
     if (v.type === 'binary' && typeof v.op === 'string' && ARITHMETIC_OPS.has(v.op)) {
       // `a DIV b`: Spark's integral division (integral-divide.ts); operands of other types (a string too) refused here.

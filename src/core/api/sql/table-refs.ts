@@ -259,16 +259,16 @@ function isDivOperatorToken(tokens: readonly SqlToken[], i: number): boolean {
 /**
  * Replaces each reference's span by `relation` (plus ` AS "<name>"` when it had no alias), writes
  * integer literals beyond 2^53 with the engine's bigint suffix (`…n`) so a 19-digit id compares exactly,
- * date-time literals in the rows' timestamp form ({@link canonicalTimeLiteral}), and the operator DIV as
+ * `DATE '…'` literals as the canonical date text, and the operator DIV as
  * {@link DIV_TEXT} (squirreling has no DIV).
  */
 export function rewriteQuery(query: string, refs: readonly TableRefInQuery[], relationOf: (ref: TableRefInQuery) => string, tokens: readonly SqlToken[] = tokenize(query)): RewrittenQuery {
   const edits: { start: number; end: number; text: string }[] = refs.map((r) => ({
     start: r.start, end: r.end, text: `${relationOf(r)}${r.hasAlias ? '' : ` AS "${r.name.replaceAll('"', '""')}"`}`,
   }));
-  tokens.forEach((t, i) => {
-    const time = t.kind === 'string' && !isWord(tokens[i - 1], 'DATE') && !refs.some((r) => t.start >= r.start && t.end <= r.end) ? canonicalTimeLiteral(t.text) : undefined;
-    if (time !== undefined) edits.push({ start: t.start, end: t.end, text: `'${time}'` });
+  // A string literal is kept as written (`'2020-01-01 08:00:00'` is that text, as Spark's string is): typed
+  // comparisons read it as an instant (sql-types.ts parseInstant), so it need not be the rows' canonical form.
+  tokens.forEach((t) => {
     if (t.kind === 'number' && /^\d+$/.test(t.text) && !Number.isSafeInteger(Number(t.text)) && !refs.some((r) => t.start >= r.start && t.end <= r.end)) {
       edits.push({ start: t.start, end: t.end, text: `${t.text}n` });
     }
