@@ -20,6 +20,7 @@ import type { MessageKey } from '../../messages/en.ts';
 import { messageError } from '../../message-error.ts';
 import { sparkLike } from './spark-like.ts';
 import { sparkTimestampText } from './time-text.ts';
+import { CAST_TIME, castTime, castTimeType } from './time-cast.ts';
 import { compareSqlStrings, sqlOrderKey } from './string-order.ts';
 import { decimalLiteralString, isTextType, javaDoubleText } from './number-text.ts';
 import { compileSparkFunction } from './spark-functions.ts';
@@ -378,6 +379,11 @@ function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: S
   // ROUND of a typed value (a decimal's text, a date) is squirreling's to refuse (the typed rewrite's guard).
   if (TYPED_REFUSED.has(name) && node.args[0] && isOrderedType(staticType(node.args[0], scope.typeOf, scope.text))) throw fallback('ui.query.reason.function', { fn: name });
   const args = node.args.map((a) => compileExpr(a, scope));
+  if (name === CAST_TIME && args.length === 2) {
+    const [x, to] = [args[0]!, castTimeType((node.args[1] as { value?: unknown }).value).kind === 'date' ? 'DATE' as const : 'TIMESTAMP' as const];
+    const at = { positionStart: node.args[0]!.positionStart, positionEnd: node.args[0]!.positionEnd };
+    return () => castTime(x(), to, at, scope.text);
+  }
   const spark = compileSparkFunction(name, args, { start: node.positionStart, end: node.positionEnd });
   if (spark) return spark;
   switch (name) {

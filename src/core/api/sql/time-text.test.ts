@@ -68,4 +68,30 @@ describe('a date or timestamp as text in SQL, both executors', () => {
     // A string literal is its text, whatever it looks like (it was rewritten into the rows' ISO form).
     expect(await both("SELECT '2020-01-01 08:00:00' AS s, CONCAT('2020-01-01 08:00', ':00') = '2020-01-01 08:00:00' AS e FROM t WHERE id = 1", 'auto')).toEqual([['2020-01-01 08:00:00', true]]);
   });
+  it('CAST(… AS DATE|TIMESTAMP) and TIMESTAMP literals are typed values, Spark\'s casts', async () => {
+    // A timestamp to DATE is its UTC day; text by stringToDate / stringToTimestamp (UTC); a date to TIMESTAMP is midnight UTC.
+    expect(await both("SELECT id, CAST(ts AS DATE) AS d1, CAST('2024-1-2 10:00' AS DATE) AS d2, CAST(d AS TIMESTAMP) AS t1, CAST('2024-01-02 03:04:05.5' AS TIMESTAMP) AS t2 FROM t ORDER BY id")).toEqual([
+      [1, '2020-01-01', '2024-01-02', '2020-01-01T00:00:00.000000Z', '2024-01-02T03:04:05.500000Z'],
+      [2, '2020-01-01', '2024-01-02', '1969-12-31T00:00:00.000000Z', '2024-01-02T03:04:05.500000Z'],
+      [3, '1969-12-31', '2024-01-02', null, '2024-01-02T03:04:05.500000Z'],
+    ]);
+    // Compared, ordered and grouped by value, as a date column is.
+    expect(await both("SELECT id FROM t WHERE CAST(ts AS DATE) = '2020-1-1' ORDER BY id")).toEqual([[1], [2]]);
+    expect(await both("SELECT id FROM t WHERE CAST(ts AS TIMESTAMP_NTZ) > TIMESTAMP '2020-01-01 08:00:00' ORDER BY id")).toEqual([[2]]);
+    expect(await both("SELECT id FROM t WHERE ts = TIMESTAMP '2020-01-01 08:00:00.5' ORDER BY id")).toEqual([[2]]);
+    expect(await both('SELECT CAST(ts AS DATE) AS day, count(*) AS n FROM t GROUP BY CAST(ts AS DATE) ORDER BY day DESC')).toEqual([['2020-01-01', 2], ['1969-12-31', 1]]);
+    expect(await both("SELECT id FROM t ORDER BY CAST(CONCAT('2024-01-', CAST(id * 5 AS STRING)) AS DATE) DESC", 'auto')).toEqual([[3], [2], [1]]);
+  });
+
+  it('a text Spark does not read as a date or timestamp is an error at it', async () => {
+    for (const [query, at] of [
+      ["SELECT CAST('2024-02-30' AS DATE) FROM t", /2024-02-30[\s\S]*line 1, column 13/],
+      ["SELECT id FROM t WHERE CAST(CONCAT('x', id) AS TIMESTAMP) IS NULL", /line 1, column 29/],
+      ["SELECT TIMESTAMP '2024-13-01 00:00' FROM t", /no TIMESTAMP[\s\S]*line 1, column 18/],
+    ] as const) {
+      for (const executor of ['auto', 'squirreling'] as const) {
+        await expect(runSql(storage, { query, tables: TABLES }, { executor }), `${executor}: ${query}`).rejects.toMatchObject({ code: 'DataInvalid', message: expect.stringMatching(at) });
+      }
+    }
+  });
 });
