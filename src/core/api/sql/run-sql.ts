@@ -21,6 +21,7 @@ import { columnKind, sqlCell } from './sql-values.ts';
 import { rewrite3vl, SQL3VL_FUNCTIONS, type Rewrite3vl } from './sql-3vl.ts';
 import { rewriteTyped, SQL_TYPED_FUNCTIONS } from './sql-typed-rewrite.ts';
 import { CAST_TIME, CAST_TIME_FUNCTIONS, placeCastTimes } from './time-cast.ts';
+import { orderByWindowItems } from './window-order.ts';
 import { sparkNullOrder, uniqueOutputColumns } from './output-columns.ts';
 import { rewriteSparkFunctions, SPARK_UDFS } from './spark-functions.ts';
 import { rewriteStringOrder, STRING_ORDER_FUNCTIONS } from './string-order.ts';
@@ -198,6 +199,8 @@ async function fallbackQuery(p: Prepared): Promise<(Rewrite3vl & { readonly name
   const { parseSql } = engine;
   let parsed: ReturnType<typeof parseSql>;
   try { parsed = parseSql({ query: p.rewritten.text, functions: ENGINE_FUNCTIONS }); } catch { return undefined; }
+  // `ORDER BY 2` of a window item sorts by its output (Spark), not refused (window-order.ts).
+  if (/\bover\b/i.test(p.rewritten.text)) parsed = orderByWindowItems(parsed);
   // Typed columns first (their comparisons become functions), then three-valued logic over the rest.
   let typed: ReturnType<typeof rewriteTyped>;
   try {
