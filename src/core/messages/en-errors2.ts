@@ -82,6 +82,7 @@ export const enErrors2 = {
   'error.sql.noTable': (p: { table: string; known?: string }) => `no table at "${p.table}" in this warehouse${p.known ? ` (tables: ${p.known})` : ''}`,
   'error.sql.expectedFrom': () => 'expected a query with FROM <table>',
   'error.sql.badDateLiteral': (p: { value: string }) => `${p.value} is no DATE: Spark reads a year, then an optional month and day of one or two digits (2024-1-2), and a day the month has`,
+  'error.sql.badTimestampLiteral': (p: { value: string }) => `${p.value} is no TIMESTAMP: Spark reads a date (2024-1-2), then an optional time after a blank or T (3:04:05.123456) and a zone (Z, +08:00; none is UTC)`,
   'error.sql.unclosedString': () => 'unclosed string',
   'error.sql.unclosedName': () => 'unclosed quoted name',
   'error.sql.unclosedComment': () => 'unclosed comment',

@@ -69,6 +69,7 @@ export const zhErrors2: { readonly [K in keyof typeof enErrors2]: (...args: Para
   'error.sql.noTable': (p) => `这个仓库中 "${p.table}" 处没有表${p.known ? `（已有的表：${p.known}）` : ''}`,
   'error.sql.expectedFrom': () => '查询需要 FROM <表>',
   'error.sql.badDateLiteral': (p) => `${p.value} 不是合法的 DATE：Spark 读取年份，后面可以跟一到两位的月和日（如 2024-1-2），且该日期必须在当月存在`,
+  'error.sql.badTimestampLiteral': (p) => `${p.value} 不是合法的 TIMESTAMP：Spark 读取日期（如 2024-1-2），后面可以跟空格或 T 加时间（如 3:04:05.123456）以及时区（Z、+08:00；不写时区按 UTC）`,
   'error.sql.unclosedString': () => '字符串没有结束引号',
   'error.sql.unclosedName': () => '带引号的名称没有结束引号',
   'error.sql.unclosedComment': () => '注释没有结束',

@@ -19,6 +19,8 @@ import { errorRef, errorText, type ErrorParams, type ErrorRef } from '../../mess
 import type { MessageKey } from '../../messages/en.ts';
 import { messageError } from '../../message-error.ts';
 import { sparkLike } from './spark-like.ts';
+import { sparkTimestampText } from './time-text.ts';
+import { CAST_TIME, castTime, castTimeType } from './time-cast.ts';
 import { compareSqlStrings, sqlOrderKey } from './string-order.ts';
 import { decimalLiteralString, isTextType, javaDoubleText } from './number-text.ts';
 import { compileSparkFunction } from './spark-functions.ts';
@@ -293,6 +295,8 @@ function compileCast(node: Extract<ExprNode, { type: 'cast' }>, scope: Scope): C
     const literal = decimalLiteralText(node.expr, c, scope.text);
     if (literal !== undefined) { const text = decimalLiteralString(literal); return () => text; }
     if (c.kind === 'double') return () => { const v = raw(); return v == null ? null : typeof v === 'number' ? javaDoubleText(v) : String(v); };
+    // A timestamp's text as Spark writes it (time-text.ts), not the canonical ISO form.
+    if (from?.kind === 'timestamp') return () => { const v = expr(); return v == null ? null : String(sparkTimestampText(v)); };
     return () => { const v = expr(); return v == null ? null : typeof v === 'object' ? stringify(v) : String(v); };
   }
   const guard = (v: unknown) => { if (typeof v === 'object') throw fallback('ui.query.reason.castObject', undefined); };
@@ -375,6 +379,11 @@ function compileFunction(node: Extract<ExprNode, { type: 'function' }>, scope: S
   // ROUND of a typed value (a decimal's text, a date) is squirreling's to refuse (the typed rewrite's guard).
   if (TYPED_REFUSED.has(name) && node.args[0] && isOrderedType(staticType(node.args[0], scope.typeOf, scope.text))) throw fallback('ui.query.reason.function', { fn: name });
   const args = node.args.map((a) => compileExpr(a, scope));
+  if (name === CAST_TIME && args.length === 2) {
+    const [x, to] = [args[0]!, castTimeType((node.args[1] as { value?: unknown }).value).kind === 'date' ? 'DATE' as const : 'TIMESTAMP' as const];
+    const at = { positionStart: node.args[0]!.positionStart, positionEnd: node.args[0]!.positionEnd };
+    return () => castTime(x(), to, at, scope.text);
+  }
   const spark = compileSparkFunction(name, args, { start: node.positionStart, end: node.positionEnd });
   if (spark) return spark;
   switch (name) {

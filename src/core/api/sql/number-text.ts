@@ -10,6 +10,8 @@
  */
 import type { UserDefinedFunction } from 'squirreling';
 import { decimalLiteralText, type NumClass } from './exact-numeric.ts';
+import type { SqlType } from './sql-types.ts';
+import { sparkTimestampText } from './time-text.ts';
 
 /**
  * java.lang.Double.toString of `d` (Float.toString of a float held as its shortest text's double): the
@@ -55,6 +57,8 @@ export function numberText(v: unknown, c: NumClass): unknown {
 /** The fallback's function for a DOUBLE or FLOAT operand of CAST(… AS STRING) or CONCAT (sql-typed-rewrite.ts). */
 export const NUMBER_TEXT_FUNCTIONS: Record<string, UserDefinedFunction> = {
   __LS3_DTEXT: { apply: (v) => numberText(v, { kind: 'double' }) as never, arguments: { min: 1, max: 1 } },
+  /** A TIMESTAMP operand: Spark's `yyyy-MM-dd HH:mm:ss[.f]`, not the canonical ISO text (time-text.ts). */
+  __LS3_TSTEXT: { apply: (v) => sparkTimestampText(v) as never, arguments: { min: 1, max: 1 } },
 };
 
 /** The types CAST takes as text. */
@@ -65,9 +69,9 @@ type Node = Record<string, unknown>;
 /**
  * For the fallback's AST (sql-typed-rewrite.ts): `node`, if a CAST(… AS STRING) or a CONCAT call, with each
  * operand that is a decimal literal replaced by Spark's text of it and each DOUBLE or FLOAT wrapped in
- * `__LS3_DTEXT`, the others `walk`ed; undefined when no operand is either.
+ * `__LS3_DTEXT`, each TIMESTAMP (by `typeOf`) in `__LS3_TSTEXT`, the others `walk`ed; undefined when no operand is any.
  */
-export function numberTextOperands(node: Node, classOf: (n: Node) => NumClass, text: string, walk: (n: unknown) => unknown): Node | undefined {
+export function numberTextOperands(node: Node, classOf: (n: Node) => NumClass, text: string, walk: (n: unknown) => unknown, typeOf?: (n: Node) => SqlType | undefined): Node | undefined {
   if (!(node.type === 'cast' && isTextType(node.toType)) && !(node.type === 'function' && String(node.funcName).toUpperCase() === 'CONCAT' && Array.isArray(node.args))) return undefined;
   const operands = (node.type === 'cast' ? [node.expr] : node.args) as Node[];
   let changed = false;
@@ -77,6 +81,7 @@ export function numberTextOperands(node: Node, classOf: (n: Node) => NumClass, t
     const at = { positionStart: n.positionStart, positionEnd: n.positionEnd };
     if (literal !== undefined) { changed = true; return { type: 'literal', value: decimalLiteralString(literal), ...at }; }
     if (c.kind === 'double') { changed = true; return { type: 'function', funcName: '__LS3_DTEXT', args: [walk(n)], ...at }; }
+    if (typeOf?.(n)?.kind === 'timestamp') { changed = true; return { type: 'function', funcName: '__LS3_TSTEXT', args: [walk(n)], ...at }; }
     return walk(n);
   });
   if (!changed) return undefined;

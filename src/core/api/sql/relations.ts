@@ -22,7 +22,10 @@ import type { FastSource } from './fast-query.ts';
 import { pushableFilter } from './pushdown.ts';
 import type { SqlProgressDto, SqlScanDto } from './sql-contract.ts';
 import { sqlFloat, sqlId, sqlRowsOf } from './sql-values.ts';
-import { columnTypesOf, nestedNanosColumns, type ColumnTypes } from './sql-types.ts';
+import { columnTypesOf, nestedNanosColumns, type ColumnTypes, type SqlType } from './sql-types.ts';
+
+/** A metadata table's time: `Date.toISOString()` text (metadata-tables.ts). */
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 import type { RefPoint, RefSelector } from './table-refs.ts';
 
 /** The table behind a relation: opened through its own counting storage so its bytes are its own. */
@@ -285,17 +288,13 @@ export class MetadataRelation extends Relation {
     this.columns = this.data.columns;
     // Ids, sequence numbers, counts and sizes are integers (bigint past 2^53): typed so arithmetic,
     // comparisons with literals and sums on them are exact (exact-numeric.ts), on the fallback too.
+    // Times (committed_at, made_current_at: ISO text) are TIMESTAMPs, so a literal like '2024-01-01 10:00'
+    // compares with them as an instant, not as text (the query's literals are kept as written, table-refs.ts).
     const rows = this.data.rows;
-    this.types = new Map(this.columns.filter((c) => {
-      let seen = false;
-      for (const r of rows) {
-        const v = r[c];
-        if (v == null) continue;
-        if (typeof v !== 'bigint' && !Number.isSafeInteger(v)) return false;
-        seen = true;
-      }
-      return seen;
-    }).map((c) => [c, { kind: 'long' } as const]));
+    const all = (c: string, is: (v: unknown) => boolean) => rows.some((r) => r[c] != null) && rows.every((r) => r[c] == null || is(r[c]));
+    const isLong = (v: unknown) => typeof v === 'bigint' || Number.isSafeInteger(v);
+    const isTime = (v: unknown) => typeof v === 'string' && ISO_TIME.test(v);
+    this.types = new Map(this.columns.flatMap((c): [string, SqlType][] => all(c, isLong) ? [[c, { kind: 'long' }]] : all(c, isTime) ? [[c, { kind: 'timestamp' }]] : []));
   }
 
   async explain(): Promise<SqlScanDto> {

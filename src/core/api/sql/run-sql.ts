@@ -21,6 +21,8 @@ import { compileFastQuery, type FastQuery } from './fast-query.ts';
 import { columnKind, sqlCell } from './sql-values.ts';
 import { rewrite3vl, SQL3VL_FUNCTIONS, type Rewrite3vl } from './sql-3vl.ts';
 import { rewriteTyped, SQL_TYPED_FUNCTIONS } from './sql-typed-rewrite.ts';
+import { CAST_TIME, CAST_TIME_FUNCTIONS, placeCastTimes } from './time-cast.ts';
+import { orderByWindowItems } from './window-order.ts';
 import { sparkNullOrder, uniqueOutputColumns } from './output-columns.ts';
 import { rewriteSparkFunctions, SPARK_UDFS } from './spark-functions.ts';
 import { rewriteStringOrder, STRING_ORDER_FUNCTIONS } from './string-order.ts';
@@ -197,12 +199,15 @@ async function fallbackQuery(p: Prepared): Promise<(Rewrite3vl & { readonly name
   const engine = await loadEngine();
   const { parseSql } = engine;
   let parsed: ReturnType<typeof parseSql>;
-  try { parsed = parseSql({ query: p.rewritten.text }); } catch { return undefined; }
+  try { parsed = parseSql({ query: p.rewritten.text, functions: ENGINE_FUNCTIONS }); } catch { return undefined; }
+  // `ORDER BY 2` of a window item sorts by its output (Spark), not refused (window-order.ts).
+  if (/\bover\b/i.test(p.rewritten.text)) parsed = orderByWindowItems(parsed);
   // Typed columns first (their comparisons become functions), then three-valued logic over the rest.
   let typed: ReturnType<typeof rewriteTyped>;
   try {
     typed = rewriteTyped(parsed, p.relations.map((x) => ({ names: [x.relation, ...x.aliases], types: x.types })), p.rewritten.text);
   } catch (e) { throw isLakeError(e) ? positioned(p, e) : e; }
+  if (p.rewritten.text.includes(CAST_TIME)) typed = { ...typed, statement: placeCastTimes(typed.statement, p.rewritten.text) };
   let r: Rewrite3vl;
   try { r = rewrite3vl(typed.statement); } catch { return undefined; }
   r = { ...r, rewritten: r.rewritten + typed.rewritten };
@@ -228,7 +233,7 @@ async function fallbackQuery(p: Prepared): Promise<(Rewrite3vl & { readonly name
 }
 
 /** The functions our rewrites call, registered with squirreling. */
-const ENGINE_FUNCTIONS = { ...SQL3VL_FUNCTIONS, ...SQL_TYPED_FUNCTIONS, ...SPARK_UDFS, ...STRING_ORDER_FUNCTIONS, ...NUMBER_TEXT_FUNCTIONS };
+const ENGINE_FUNCTIONS = { ...SQL3VL_FUNCTIONS, ...SQL_TYPED_FUNCTIONS, ...SPARK_UDFS, ...STRING_ORDER_FUNCTIONS, ...NUMBER_TEXT_FUNCTIONS, ...CAST_TIME_FUNCTIONS };
 
 /** The executor with one more reason — `english` (what the CLI prints) and `reason`, its catalog message — after the ones it has. */
 function withReason(executor: SqlExecutorDto, reason: ErrorRef, english = errorText(reason)): SqlExecutorDto {
@@ -252,7 +257,7 @@ function refused(executor: SqlExecutorDto, e: LakeError): SqlExecutorDto {
 async function checkAnalysis(p: Prepared): Promise<void> {
   const { parseSql, derivedAlias } = await loadEngine();
   let parsed: ReturnType<typeof parseSql>;
-  try { parsed = parseSql({ query: p.rewritten.text }); } catch { return; } // its own error surfaces where it runs
+  try { parsed = parseSql({ query: p.rewritten.text, functions: ENGINE_FUNCTIONS }); } catch { return; } // its own error surfaces where it runs
   const refusal = checkGrouping(parsed, (e) => derivedAlias(e as Parameters<typeof derivedAlias>[0]));
   if (!refusal) return;
   const start = p.rewritten.originalOffset(refusal.positionStart);
@@ -264,7 +269,7 @@ async function explainPrepared(p: Prepared, signal?: AbortSignal, executorOption
   const { planSql } = await loadEngine();
   let plan: QueryPlan;
   try {
-    plan = planSql({ query: p.rewritten.text, tables: sourcesOf(p.relations) });
+    plan = planSql({ query: p.rewritten.text, tables: sourcesOf(p.relations), functions: ENGINE_FUNCTIONS });
   } catch (e) { throw engineError(p, e, signal); }
   const nodes = scanNodes(plan);
   const scans: SqlScanDto[] = [];
@@ -322,7 +327,7 @@ export async function runSql(storage: Storage, request: SqlRequest, options: Sql
   let executor: SqlExecutorDto = { name: 'squirreling' };
   let plan: QueryPlan | undefined;
   // A query squirreling cannot plan fails below, in squirreling, with its own error and position.
-  try { plan = planSql({ query: p.rewritten.text, tables: sourcesOf(p.relations) }); } catch { plan = undefined; }
+  try { plan = planSql({ query: p.rewritten.text, tables: sourcesOf(p.relations), functions: ENGINE_FUNCTIONS }); } catch { plan = undefined; }
   const chosen = plan ? chooseExecutor(plan, p, options) : undefined;
   if (chosen) executor = chosen.executor;
   if (chosen?.fast) {

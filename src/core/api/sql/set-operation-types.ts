@@ -22,11 +22,18 @@ const INTEGRAL_DIGITS: Readonly<Record<number, number>> = { 8: 3, 16: 5, 32: 10,
 export const setArms = (s: unknown): Node[] => (!isNode(s) ? [] : s.type === 'compound' ? [...setArms(s.left), ...setArms(s.right)] : s.type === 'select' ? [s] : []);
 
 /**
- * The wider DECIMAL of one output column whose arms give `types`: every one an integer or a decimal, at least
- * one a decimal, not all of one type. Undefined otherwise (one type needs nothing; other mixes are refused or
+ * The wider DECIMAL of one output column whose arms give `types`: every one an integer or a decimal (or a
+ * string, with an integer the first number), at least one a decimal, not all of one type. Undefined otherwise (one type needs nothing; other mixes are refused or
  * cast elsewhere).
  */
 export function setDecimalType(types: readonly (SqlType | undefined)[]): DecimalType | undefined {
+  // Strings among them: Spark folds the strings first (AnsiTypeCoercion.findWiderCommonType), a STRING with an
+  // integer is a BIGINT, decimal(20,0), then the numbers in order; a DECIMAL or DOUBLE first makes it a DOUBLE
+  // (typed-eval.ts setColumnCast), as does any DOUBLE.
+  if (types.some((t) => t?.kind === 'string')) {
+    const numbers = types.filter((t) => t?.kind !== 'string');
+    return numbers[0]?.kind === 'long' ? setDecimalType([{ kind: 'long' }, ...numbers]) : undefined;
+  }
   if (types.length < 2 || !types.every((t) => t?.kind === 'long' || t?.kind === 'decimal') || !types.some((t) => t?.kind === 'decimal')) return undefined;
   if (types.every((t) => typeSpec(t!) === typeSpec(types[0]!))) return undefined;
   let scale = 0;

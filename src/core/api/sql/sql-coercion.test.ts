@@ -208,8 +208,15 @@ describe('a set operation of a string and a number column (ANSI WidenSetOperatio
   it('a string and a DECIMAL column are DOUBLEs; malformed text is an error', async () => {
     await expectRows('SELECT s AS v FROM t WHERE id = 2 UNION ALL SELECT w FROM t WHERE id = 1 ORDER BY v', [[1], [8]]);
     await expectError('SELECT s AS v FROM bad UNION ALL SELECT id FROM bad', 'DataInvalid', 's AS v');
-    // A string, an INT, then a DECIMAL: Spark's wider DECIMAL(22,2) (BIGINT first), not followed here: refused, not mixed.
-    await expectError('SELECT s AS v FROM t UNION ALL SELECT n FROM t UNION ALL SELECT w FROM t', 'Unsupported', 'SELECT s');
+  });
+
+  it('a string, an INT, then a DECIMAL column are Spark\'s wider DECIMAL, the strings cast straight to it', async () => {
+    // Strings first: STRING + INT → BIGINT = decimal(20,0), with w's decimal(10,2) → DECIMAL(22,2) (old: refused, Unsupported).
+    // s: '7', ' 8 ', '9007199254740993', NULL, '-0'; n: 7, 8, NULL, 9, 0; w: 1.00, 0.00, 0.00, NULL, NULL.
+    await expectRows('SELECT s AS v FROM t UNION SELECT n FROM t UNION SELECT w FROM t ORDER BY v', [[null], ['0.00'], ['1.00'], ['7.00'], ['8.00'], ['9.00'], ['9007199254740993.00']]);
+    await expectRows('SELECT v FROM (SELECT s AS v FROM t UNION ALL SELECT n FROM t UNION ALL SELECT w FROM t) q WHERE v > 7.5 ORDER BY v DESC', [['9007199254740993.00'], ['9.00'], ['8.00'], ['8.00']]);
+    // A DECIMAL before the INT: STRING + DECIMAL is a DOUBLE, and so is the column.
+    await expectRows('SELECT s AS v FROM t WHERE id = 2 UNION ALL SELECT w FROM t WHERE id = 1 UNION ALL SELECT n FROM t WHERE id = 1 ORDER BY v', [[1], [7], [8]]);
   });
 });
 

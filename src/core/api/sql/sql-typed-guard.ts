@@ -23,7 +23,7 @@ const COMPARISONS = new Set(['=', '==', '!=', '<>', '<', '<=', '>', '>=']);
 // ABS and MOD are exact too (exact-numeric.ts exactAbs, `%`), rewritten to __LS3_ABS/__LS3_ARITH.
 const EXACT_FUNCTIONS = new Set(['MIN', 'MAX', 'SUM', 'AVG', 'COUNT', 'ABS', 'MOD']);
 /** Functions that read a date or timestamp as an instant (arrow-eval-dates.ts, evaluate.js), never pass it through as text. */
-const DATE_FUNCTIONS = new Set(['DATE_PART', 'EXTRACT', 'DATE_TRUNC', 'YEAR', 'MONTH', 'DAY', 'HOUR', 'MINUTE', 'SECOND',
+const DATE_FUNCTIONS = new Set(['__LS3_CASTTIME', 'DATE_PART', 'EXTRACT', 'DATE_TRUNC', 'YEAR', 'MONTH', 'DAY', 'HOUR', 'MINUTE', 'SECOND',
   // Text functions work on the canonical text by the user's own choice, and give text, not a typed value.
   'SUBSTR', 'SUBSTRING', 'UPPER', 'LOWER', 'LENGTH', 'CONCAT', 'LEFT', 'RIGHT', 'TRIM', 'REPLACE']);
 

@@ -232,7 +232,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
   };
   /** Set operations' output columns mixing strings with numbers: each arm's column cast to the common type (setColumnCast). */
   const setCasts = new Map<Node, (n: Node, walked: unknown) => unknown>();
-  const arms = (s: Node): Node[] => (s.type === 'compound' ? [...arms(s.left as Node), ...arms(s.right as Node)] : s.type === 'select' ? [s] : []);
+  const arms = (s: Node): Node[] => (s.type === 'compound' ? (setCasts.set(s, (_n, w) => w), [...arms(s.left as Node), ...arms(s.right as Node)]) : s.type === 'select' ? [s] : []); // a nested set operation is its top's (marked: not cast again by itself)
   const castSetColumns = (v: Node): void => {
     const selects = arms(v);
     if (selects.length === 0) return;
@@ -243,7 +243,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
       const types = cols.map((c) => typeOfNode(c.expr));
       const dec = setDecimalType(types);
       // Integers and decimals: each arm's column as the wider DECIMAL (rescaled; exact, the scale only grows).
-      if (dec) cols.forEach((c, k) => { if (!(types[k]?.kind === 'decimal' && sameType(types[k], dec))) setCasts.set(c, (n, w) => call(n, '__LS3_TODECIMAL', [lit(n, JSON.stringify({ scale: dec.scale, precision: dec.precision ?? 38, ...pos(n), expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) })), w])); });
+      if (dec) cols.forEach((c, k) => { if (!(types[k]?.kind === 'decimal' && sameType(types[k], dec))) setCasts.set(c, (n, w) => call(n, '__LS3_TODECIMAL', [lit(n, JSON.stringify({ scale: dec.scale, precision: dec.precision ?? 38, ...(types[k]?.kind === 'string' ? { fromText: true } : {}), ...pos(n), expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) })), w])); });
       const to = setColumnCast(types);
       if (!to) continue;
       cols.forEach((c, k) => {
@@ -312,7 +312,7 @@ export function rewriteTyped(statement: Statement, relations: readonly RelationT
     }
     const at = (n: Node): At & { expr: string } => ({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number, expr: exprText({ positionStart: n.positionStart as number, positionEnd: n.positionEnd as number }, text) });
     const sub = (n: ExprNodeLike) => staticType(n as never, typeOf, text);
-    const texts = numberTextOperands(v, (n) => numClass(n as never, sub, text), text, walk); // CAST(… AS STRING), CONCAT: a number's text as Spark's (number-text.ts)
+    const texts = numberTextOperands(v, (n) => numClass(n as never, sub, text), text, walk, sub as never); // CAST(… AS STRING), CONCAT: a number's text as Spark's (number-text.ts)
     if (texts) { rewritten++; return texts; }
     if (v.type === 'binary' && typeof v.op === 'string' && ARITHMETIC_OPS.has(v.op)) {
       // `a DIV b`: Spark's integral division (integral-divide.ts); operands of other types (a string too) refused here.

@@ -26,11 +26,11 @@ describe('table references and their clauses', () => {
     expect(refs[2]!.hasAlias).toBe(false);
   });
 
-  it('rewrites references to relations, maps offsets back, writes big integers as bigint and times canonically', () => {
+  it('rewrites references to relations, maps offsets back, writes big integers as bigint, keeps a time literal as written', () => {
     const q = `SELECT id FROM orders FOR VERSION AS OF 5 WHERE sid = 9158179788527662767 AND ts > '2020-01-01T10:00:00Z'`;
     const refs = findTableRefs(q);
     const rw = rewriteQuery(q, refs, () => '__t1');
-    expect(rw.text).toBe(`SELECT id FROM __t1 AS "orders" WHERE sid = 9158179788527662767n AND ts > '2020-01-01T10:00:00.000000Z'`);
+    expect(rw.text).toBe(`SELECT id FROM __t1 AS "orders" WHERE sid = 9158179788527662767n AND ts > '2020-01-01T10:00:00Z'`);
     const at = rw.text.indexOf('WHERE');
     expect(rw.originalOffset(at)).toBe(q.indexOf('WHERE'));
     expect(rw.originalOffset(rw.text.indexOf('__t1') + 2)).toBe(q.indexOf('orders'));

@@ -14,6 +14,7 @@ import { instantMs } from '../../expr/instant-text.ts';
 import { LakeError, type LakeErrorCode, type LakeErrorContext, type LakeErrorRef } from '../../errors.ts';
 import { errorRef } from '../../messages/message-parts.ts';
 import { sparkDateText } from './sql-types.ts';
+import { CAST_TIME, sparkTimestampOf } from './time-cast.ts';
 
 /** A lexical token: its kind, text (unquoted for strings and quoted names) and span in the query. */
 export interface SqlToken {
@@ -259,16 +260,16 @@ function isDivOperatorToken(tokens: readonly SqlToken[], i: number): boolean {
 /**
  * Replaces each reference's span by `relation` (plus ` AS "<name>"` when it had no alias), writes
  * integer literals beyond 2^53 with the engine's bigint suffix (`…n`) so a 19-digit id compares exactly,
- * date-time literals in the rows' timestamp form ({@link canonicalTimeLiteral}), and the operator DIV as
+ * `DATE '…'` literals as the canonical date text, and the operator DIV as
  * {@link DIV_TEXT} (squirreling has no DIV).
  */
 export function rewriteQuery(query: string, refs: readonly TableRefInQuery[], relationOf: (ref: TableRefInQuery) => string, tokens: readonly SqlToken[] = tokenize(query)): RewrittenQuery {
   const edits: { start: number; end: number; text: string }[] = refs.map((r) => ({
     start: r.start, end: r.end, text: `${relationOf(r)}${r.hasAlias ? '' : ` AS "${r.name.replaceAll('"', '""')}"`}`,
   }));
-  tokens.forEach((t, i) => {
-    const time = t.kind === 'string' && !isWord(tokens[i - 1], 'DATE') && !refs.some((r) => t.start >= r.start && t.end <= r.end) ? canonicalTimeLiteral(t.text) : undefined;
-    if (time !== undefined) edits.push({ start: t.start, end: t.end, text: `'${time}'` });
+  // A string literal is kept as written (`'2020-01-01 08:00:00'` is that text, as Spark's string is): typed
+  // comparisons read it as an instant (sql-types.ts parseInstant), so it need not be the rows' canonical form.
+  tokens.forEach((t) => {
     if (t.kind === 'number' && /^\d+$/.test(t.text) && !Number.isSafeInteger(Number(t.text)) && !refs.some((r) => t.start >= r.start && t.end <= r.end)) {
       edits.push({ start: t.start, end: t.end, text: `${t.text}n` });
     }
@@ -283,6 +284,15 @@ export function rewriteQuery(query: string, refs: readonly TableRefInQuery[], re
     if (date === undefined) throw queryError(query, v.start, `${JSON.stringify(v.text)} is no DATE`, 'DataInvalid', v.end - v.start, {}, errorRef('error.sql.badDateLiteral', { value: JSON.stringify(v.text) }));
     edits.push({ start: t.start, end: v.end, text: `'${date}'` });
   });
+  // `TIMESTAMP '2024-01-02 03:04:05'` likewise: the canonical timestamp text (Spark's stringToTimestamp, UTC).
+  tokens.forEach((t, i) => {
+    const v = tokens[i + 1];
+    if (!TIMESTAMP_WORDS.has(t.kind === 'word' ? t.text.toUpperCase() : '') || v?.kind !== 'string' || isWord(tokens[i - 1], 'FOR') || refs.some((r) => t.start >= r.start && t.end <= r.end)) return;
+    const ts = sparkTimestampOf(v.text);
+    if (ts === undefined) throw queryError(query, v.start, `${JSON.stringify(v.text)} is no TIMESTAMP`, 'DataInvalid', v.end - v.start, {}, errorRef('error.sql.badTimestampLiteral', { value: JSON.stringify(v.text) }));
+    edits.push({ start: t.start, end: v.end, text: `'${ts}'` });
+  });
+  edits.push(...castTimeEdits(tokens));
   edits.sort((a, b) => a.start - b.start);
   const pieces: string[] = [];
   const spans: { newStart: number; newEnd: number; oldStart: number; oldEnd: number }[] = [];
@@ -309,4 +319,32 @@ export function rewriteQuery(query: string, refs: readonly TableRefInQuery[], re
       return offset + delta;
     },
   };
+}
+
+const TIMESTAMP_WORDS = new Set(['TIMESTAMP', 'TIMESTAMP_NTZ', 'TIMESTAMP_LTZ']);
+
+/**
+ * `CAST(x AS DATE)` and `CAST(x AS TIMESTAMP[_NTZ|_LTZ])` (squirreling parses no such cast type) as the call
+ * `__LS3_CASTTIME(x, 'DATE'|'TIMESTAMP')` (time-cast.ts): the CAST word renamed, `AS type` at the parenthesis'
+ * own depth turned into a second argument.
+ */
+export function castTimeEdits(tokens: readonly SqlToken[]): { start: number; end: number; text: string }[] {
+  const edits: { start: number; end: number; text: string }[] = [];
+  tokens.forEach((t, i) => {
+    if (!isWord(t, 'CAST') || tokens[i + 1]?.text !== '(') return;
+    let depth = 0;
+    for (let j = i + 1; j < tokens.length; j++) {
+      const x = tokens[j]!;
+      if (x.text === '(') depth++;
+      else if (x.text === ')') { depth--; if (depth === 0) return; }
+      else if (depth === 1 && isWord(x, 'AS')) {
+        const type = tokens[j + 1];
+        const to = type?.kind === 'word' ? type.text.toUpperCase() : '';
+        if ((to !== 'DATE' && !TIMESTAMP_WORDS.has(to)) || tokens[j + 2]?.text !== ')') return;
+        edits.push({ start: t.start, end: t.end, text: CAST_TIME }, { start: x.start, end: type!.end, text: `, '${to === 'DATE' ? 'DATE' : 'TIMESTAMP'}'` });
+        return;
+      }
+    }
+  });
+  return edits;
 }

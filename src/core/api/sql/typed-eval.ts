@@ -5,6 +5,7 @@
  * (`d = 'abc'`) is LakeError DataInvalid; a number literal is read from the query's text, not from the
  * float the parser made of it, so `d = 0.1000000000000000055` is exact.
  */
+import { CAST_TIME, castTimeType } from './time-cast.ts';
 import type { ExprNode } from 'squirreling';
 import { extractType, isDated, shiftType, truncType } from './typed-dates.ts';
 import { avgDecimalType, sumDecimalType } from './decimal-aggregates.ts';
@@ -46,6 +47,8 @@ export function staticType(node: ExprNode, typeOf: TypeOf | undefined, text?: st
     return t?.kind === 'decimal' || t?.kind === 'long' || t?.kind === 'double' ? t : undefined;
   }
   if (node.type === 'cast') return castType(node.toType);
+  // CAST(x AS DATE|TIMESTAMP), carried as a call (time-cast.ts).
+  if (node.type === 'function' && node.funcName.toUpperCase() === CAST_TIME && node.args[1]?.type === 'literal') return castTimeType(node.args[1].value);
   // ABS keeps its argument's type (Spark's Abs); MOD(a, b) is a % b (Remainder).
   if (node.type === 'function' && node.funcName.toUpperCase() === 'ABS' && node.args.length === 1) {
     const t = staticType(node.args[0]!, typeOf, text);
