@@ -111,6 +111,7 @@ export const enErrors2 = {
   'error.sql.exact.overflow': (p: { expr: string; type: string }) => `${p.expr}: the result is out of range for ${p.type}`,
   'error.sql.exact.divideByZero': (p: { expr: string }) => `${p.expr}: division by zero`,
   'error.sql.exact.divOperand': (p: { expr: string; type: string }) => `${p.expr}: DIV of a ${p.type} operand is not supported here (Spark's DIV takes integers and decimals)`,
+  'error.sql.exact.castInvalidTime': (p: { expr: string; value: string; type: string; date: boolean }) => `${p.expr}: ${p.value} cannot be cast to ${p.type}, it is not a valid ${p.date ? 'date' : 'date and time'} (Spark in ANSI mode fails this cast too)`,
   'error.sql.exact.castInvalid': (p: { expr: string; value: string; type: string }) => `${p.expr}: ${p.value} cannot be cast to ${p.type}, it is a malformed number for that type (Spark in ANSI mode fails this cast too)`,
   'error.sql.exact.ambiguous': (p: { expr: string }) =>
     `${p.expr}: integer arithmetic past 2^53 on a value whose type is not known here (a double would round, an integer would not), so there is no one exact answer`,

@@ -91,6 +91,7 @@ export const zhErrors2: { readonly [K in keyof typeof enErrors2]: (...args: Para
   'error.sql.exact.overflow': (p) => `${p.expr}：结果超出了 ${p.type} 的范围`,
   'error.sql.exact.divideByZero': (p) => `${p.expr}：除数为零`,
   'error.sql.exact.divOperand': (p) => `${p.expr}：这里不支持 ${p.type} 类型操作数的 DIV（Spark 的 DIV 只接受整数和 decimal）`,
+  'error.sql.exact.castInvalidTime': (p) => `${p.expr}：${p.value} 不是有效的${p.date ? '日期' : '日期时间'}，不能转换为 ${p.type}（ANSI 模式下的 Spark 同样拒绝这个转换）`,
   'error.sql.exact.castInvalid': (p) => `${p.expr}：${p.value} 不是 ${p.type}（数字格式不对；ANSI 模式下的 Spark 同样拒绝这个转换）`,
   'error.sql.exact.ambiguous': (p) => `${p.expr}：超过 2^53 的整数运算，而这里不知道其中一个值的类型（double 会舍入，整数不会），没有唯一的精确答案`,
   'error.sql.exact.decimalWith': (p) => `${p.expr}：decimal 与 ${p.other} 类型的值运算，这里它不是精确的数`,

@@ -10,8 +10,7 @@
  * DataInvalid at the operand). A number to either is refused (Spark ANSI refuses it too: CAST_WITH_CONF_SUGGESTION).
  */
 import type { UserDefinedFunction } from 'squirreling';
-import { fail, type At } from './exact-numeric.ts';
-import { castInvalid } from './numeric-cast.ts';
+import { exprText, fail, type At } from './exact-numeric.ts';
 import { errorRef } from '../../messages/message-parts.ts';
 import { parseInstant, sparkDateText, timestampText, type SqlType } from './sql-types.ts';
 
@@ -35,7 +34,7 @@ export function castTime(v: unknown, to: 'DATE' | 'TIMESTAMP', at: At, text: str
   if (v == null) return null;
   if (typeof v !== 'string') return fail('Unsupported', errorRef('error.sql.castUnsupported', { from: typeof v === 'boolean' ? 'boolean' : 'number', to }), at);
   const out = to === 'DATE' ? sparkDateText(v) : sparkTimestampOf(v);
-  return out ?? castInvalid(v, to, at, text);
+  return out ?? fail('DataInvalid', errorRef('error.sql.exact.castInvalidTime', { expr: exprText(at, text), value: JSON.stringify(v), type: to.toUpperCase(), date: to.toUpperCase() === 'DATE' }), at);
 }
 
 /** The fallback's function: `__LS3_CASTTIME(x, 'DATE'|'TIMESTAMP', at)`, `at` the operand's place as JSON (run-sql.ts). */
