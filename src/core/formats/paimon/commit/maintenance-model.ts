@@ -37,7 +37,9 @@ export function compactRequest(a: CompactAction): CompactRequest {
 
 /** Which part of the table a compaction request names, as a message (` in p1, p2 bucket 3`, or nothing). */
 function whereRef(req: CompactRequest): ErrorRef {
-  const partitions = req.partitions?.map((p) => p || '(unpartitioned)').join(', ');
+  // An unpartitioned table's one partition has the empty path: naming it would add nothing but an English word.
+  const named = req.partitions?.filter((p) => p !== '');
+  const partitions = named?.length ? named.join(', ') : undefined;
   const bucket = req.bucket === undefined ? undefined : String(req.bucket);
   if (partitions !== undefined && bucket !== undefined) return textRef('note.write.paimon.where.both', { partitions, bucket });
   if (partitions !== undefined) return textRef('note.write.paimon.where.partitions', { partitions });

@@ -58,6 +58,10 @@ describe('paimon write previews carry their messages', () => {
     const bucket = (await table.prepare({ kind: 'compact', strategy: 'full', bucket: 0 })).preview;
     expect(bucket.description).toMatch(/^Full compaction bucket 0: 1 bucket\(s\)/);
     expect(errorText(bucket.descriptionMessage!, zh)).toMatch(/^全量合并（bucket 0）：/);
+    // The unpartitioned table's one partition (empty path) is not named: the preview said 'in (unpartitioned)', English in zh-CN.
+    const whole = (await table.prepare({ kind: 'compact', strategy: 'full', partitions: [{ partition: '' }] } as never)).preview;
+    expect(whole.description).toMatch(/^Full compaction: 2 bucket\(s\)/);
+    expect(errorText(whole.descriptionMessage!, zh)).not.toContain('unpartitioned');
     await (await table.prepare({ kind: 'compact', strategy: 'full' })).apply();
     const none = (await table.prepare({ kind: 'compact', strategy: 'full' })).preview;
     expect(none.description).toBe('Nothing to compact: every bucket is already one file at the top level with nothing to drop.');
