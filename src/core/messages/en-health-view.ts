@@ -4,15 +4,9 @@
  * engine makes (core/api/table-health-*.ts) stay in en-health.ts, the engine's part (issue 17).
  */
 import { plural } from './catalog.ts';
+import { bytes, countIn } from './health-format.ts';
 
-const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-/** Bytes in binary units, three significant digits (the same form as the UI's formatBytes). */
-const bytes = (b: number): string => {
-  let v = b; let u = 0;
-  while (v >= 1024 && u < UNITS.length - 1) { v /= 1024; u++; }
-  return u === 0 ? `${b} B` : `${v.toFixed(v < 10 ? 2 : v < 100 ? 1 : 0)} ${UNITS[u]}`;
-};
-const count = (c: number): string => new Intl.NumberFormat('en-US').format(c);
+const count = countIn('en-US');
 const n = (c: number, one: string, other: string): string => `${count(c)} ${plural('en', c, { one, other })}`;
 
 export const enHealthView = {

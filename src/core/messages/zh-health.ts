@@ -1,15 +1,9 @@
 /** Simplified Chinese (zh-CN) text of the table-health view, key for key as en-health.ts. */
 import { plural } from './catalog.ts';
+import { bytes, countIn } from './health-format.ts';
 import type { enHealth } from './en-health.ts';
 
-const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-/** Bytes in binary units, three significant digits (the same form as the English catalog). */
-const bytes = (b: number): string => {
-  let v = b; let u = 0;
-  while (v >= 1024 && u < UNITS.length - 1) { v /= 1024; u++; }
-  return u === 0 ? `${b} B` : `${v.toFixed(v < 10 ? 2 : v < 100 ? 1 : 0)} ${UNITS[u]}`;
-};
-const count = (c: number): string => new Intl.NumberFormat('zh-CN').format(c);
+const count = countIn('zh-CN');
 const n = (c: number, unit: string): string => `${count(c)} ${plural('zh-CN', c, { other: unit })}`;
 const pct = (part: number, whole: number): string => (whole > 0 ? `${Math.round((100 * part) / whole)}%` : '—');
 const day = (ms: number): string => new Intl.DateTimeFormat('zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(new Date(ms));
