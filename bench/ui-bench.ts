@@ -11,10 +11,14 @@
  *    thread's CPU time (`cpu…` fields: without the time it waited for a core, steadier on a loaded machine).
  * Prints the numbers and writes bench/out/ui-bench.json (gitignored), screenshots in test-results/screenshots.
  *
- *   npx tsx bench/ui-bench.ts [--table DIR] [--frames 240] [--runs 5] [--port 4175] [--no-build]
+ *   npx tsx bench/ui-bench.ts [--table DIR] [--frames 240] [--runs 5] [--port 4175] [--no-build] [--vite-preview]
  *   npx tsx bench/ui-bench.ts --small      # CI-sized smoke: 200 snapshots / 2,000 files, one run, 30 frames
  *   npx tsx bench/ui-bench.ts --baseline /tmp/base --no-tree   # A/B: another checkout's build (served on
  *                                          # port + 1) and this one, alternating page by page, medians of each
+ * The app is served as a static host serves it (bench/ui-server.ts `--app`, in a process of its own: files as
+ * they are, no compression per request); `--vite-preview` serves it with `vite preview` instead, which gzips
+ * every script on each request (on 2 busy cores a 400 kB chunk then took ~0.5 s to arrive). The table's
+ * folder is served by bench/ui-server.ts in another process too.
  * `--no-tree` stops each page at the painted timeline (no tree expansion or scroll). UIBENCH_TRACE_DIR=dir keeps the
  * Chromium traces there (with --baseline, one per page: nav-trace-N.json, nav-trace-baseline-N.json, and the
  * scroll's scroll-trace-N.json, scroll-trace-baseline-N.json).
@@ -30,13 +34,15 @@ import { parseArgs } from 'node:util';
 import { type Browser, chromium } from '@playwright/test';
 import { generateIcebergTable } from './generate-iceberg.ts';
 import { type TraceEvent, cpuWorkPerFrame, marks, responseFinished, threadCpuWithin, workPerFrame } from './ui-trace.ts';
-import { startStaticServer } from './ui-server.ts';
+import { REQUESTS_PATH } from './ui-server.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // UIBENCH_PROFILE=1 adds V8's sampling profiler (ProfileChunk events) to the traces, to see which functions a frame runs.
 const TRACE_CATEGORIES = ['devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute', 'disabled-by-default-devtools.timeline',
   ...(process.env.UIBENCH_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : [])];
 const IN_DOM = 'lakescope:timeline-in-dom';
+/** How long a fresh page waits on about:blank for the browser's own start-up work before the measured navigation. */
+const WARM_UP_MS = Number(process.env.UIBENCH_WARM_UP_MS ?? 2500);
 /** The outline of a long history (ui/timeline/timeline-sketch.tsx), drawn before the interactive timeline. */
 const SKETCH_IN_DOM = 'lakescope:sketch-in-dom';
 const PAINTED = 'lakescope:timeline-painted';
@@ -60,6 +66,28 @@ function traceEvents(buf: Buffer): TraceEvent[] {
   return Array.isArray(json) ? json : json.traceEvents ?? [];
 }
 
+/** A bench/ui-server.ts in a process of its own; resolves with its URL once it listens. */
+async function startServerProcess(args: string[]): Promise<{ url: string; requests: () => Promise<number>; stop: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'bench', 'ui-server.ts'), ...args, '--print-url'], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const url = await new Promise<string>((ok, fail) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => { out += d.toString(); const line = out.split('\n')[0]; if (out.includes('\n')) ok(line.trim()); });
+    child.once('exit', (code) => fail(new Error(`ui-server ${args.join(' ')} exited with ${code}`)));
+  });
+  return {
+    url,
+    requests: async () => Number(await (await fetch(url + REQUESTS_PATH)).text()),
+    stop: () => { try { process.kill(-(child.pid as number), 'SIGTERM'); } catch { /* already gone */ } },
+  };
+}
+
+/** The app's build at `dir` on `port`: the static server (default) or `vite preview`. */
+async function serveApp(dir: string, port: number, vitePreview: boolean): Promise<{ stop: () => void }> {
+  if (!vitePreview) return startServerProcess(['--app', join(dir, 'dist'), '--port', String(port)]);
+  const p = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: dir, stdio: 'ignore', detached: true });
+  return { stop: () => { try { process.kill(-(p.pid as number), 'SIGTERM'); } catch { /* already gone */ } } };
+}
+
 interface RunResult {
   firstPaintMs: number; metadataToPaintMs?: number; workerMarksMs: Record<string, number>;
   /** Navigation → the outline painted, and metadata response → the outline painted (long histories only). */
@@ -75,6 +103,11 @@ async function runOnce(browser: Browser, link: string, frames: number, shots: bo
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   try {
+    // A new context starts Chromium's own WebUI renderer (the omnibox popup: ~200 chrome:// requests and ~1 s
+    // of script), which on 2 cores competed with the page for its first second or so. A person's browser has
+    // its UI up before they open a link: let it settle on a blank page first (issue 17).
+    await page.goto('about:blank');
+    await page.waitForTimeout(WARM_UP_MS);
     // The frame after the first timeline mark is in the DOM (two rAFs later it has been painted).
     await page.addInitScript((mark) => {
       const w = window as unknown as { __firstPaint?: number; __inDom?: number; __sketchInDom?: number };
@@ -190,8 +223,9 @@ async function main() {
   const { values } = parseArgs({ options: {
     table: { type: 'string' }, frames: { type: 'string' }, runs: { type: 'string' }, 'no-build': { type: 'boolean' },
     small: { type: 'boolean' }, port: { type: 'string', default: process.env.LAKESCOPE_E2E_PORT ?? '4175' },
-    baseline: { type: 'string' }, 'no-tree': { type: 'boolean' },
+    baseline: { type: 'string' }, 'no-tree': { type: 'boolean' }, 'vite-preview': { type: 'boolean' },
   } });
+  const vitePreview = values['vite-preview'] === true;
   const tree = values['no-tree'] !== true;
   const baseline = values.baseline === undefined ? undefined : resolve(values.baseline);
   const small = values.small === true;
@@ -208,11 +242,9 @@ async function main() {
     if (baseline) execFileSync('npx', ['vite', 'build'], { cwd: baseline, stdio: ['ignore', 'ignore', 'inherit'] });
   }
   const port = Number(values.port);
-  const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: REPO, stdio: 'ignore', detached: true });
-  const basePreview = baseline
-    ? spawn('npx', ['vite', 'preview', '--port', String(port + 1), '--strictPort', '--host', '127.0.0.1'], { cwd: baseline, stdio: 'ignore', detached: true })
-    : undefined;
-  const files = await startStaticServer(dirname(table), 0);
+  const preview = await serveApp(REPO, port, vitePreview);
+  const basePreview = baseline ? await serveApp(baseline, port + 1, vitePreview) : undefined;
+  const files = await startServerProcess(['--root', dirname(table), '--port', '0']);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -300,7 +332,8 @@ async function main() {
           ...(tree ? { workMaxMs: r2(Math.max(...r.work)), cpuMaxMs: r2(Math.max(...r.cpuWork)), expandMs: r.expandMs } : {}),
         })),
       } } : {}),
-      staticRequests: files.requests(),
+      appServer: vitePreview ? 'vite preview' : 'static (bench/ui-server.ts --app)',
+      staticRequests: await files.requests(),
       loadAverage: loadavg().map((x) => r2(x)),
       at: new Date().toISOString(),
     };
@@ -309,9 +342,9 @@ async function main() {
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await browser.close();
-    files.server.close();
-    try { process.kill(-(preview.pid as number), 'SIGTERM'); } catch { /* already gone */ }
-    if (basePreview) try { process.kill(-(basePreview.pid as number), 'SIGTERM'); } catch { /* already gone */ }
+    files.stop();
+    preview.stop();
+    basePreview?.stop();
   }
 }
 

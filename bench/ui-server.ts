@@ -1,13 +1,21 @@
 /**
  * A static file server for the UI bench (and for trying the app on a generated table): serves a folder
  * over http with CORS, HEAD and byte ranges, plus a generated `index.json` key list at the root — the
- * "public URL" way into the app (plain HTTP cannot list folders).
+ * "public URL" way into the app (plain HTTP cannot list folders). With `--app DIR` it serves the built app
+ * instead, as a static host would: files as they are (no compression per request), their content types and
+ * the app's security headers, `index.html` for `/`.
+ *
+ * The bench runs each server in a process of its own (`--print-url`): in the bench's own process its
+ * event loop shares time with Playwright's, which receives the Chromium trace while the page loads, and a
+ * 4 MB metadata file then took 350–800 ms to arrive over loopback (issue 17).
  *
  *   npx tsx bench/ui-server.ts --root /tmp/uibench --port 8787
+ *   npx tsx bench/ui-server.ts --app dist --port 4175
  */
 import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { SECURITY_HEADERS } from '../src/platform/security-headers.ts';
 import { createServer, type Server } from 'node:http';
-import { join, relative, resolve, sep } from 'node:path';
+import { extname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -26,20 +34,38 @@ function keyList(root: string): { version: 1; files: { key: string; size: number
   return { version: 1, files };
 }
 
-/** Starts the server; resolves when it listens. */
-export async function startStaticServer(rootDir: string, port: number): Promise<{ server: Server; url: string; requests: () => number }> {
+/** Content types of the built app's files (a module script must be served as JavaScript). */
+const APP_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml',
+  '.map': 'application/json', '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The path the bench asks a server in another process how many requests it has answered. */
+export const REQUESTS_PATH = '__ui-server/requests';
+
+/**
+ * Starts the server; resolves when it listens. `app`: serve a built app (content types, security headers,
+ * `index.html` for `/`) instead of a warehouse folder with its generated `index.json`.
+ */
+export async function startStaticServer(rootDir: string, port: number, options: { app?: boolean } = {}): Promise<{ server: Server; url: string; requests: () => number }> {
   const root = resolve(rootDir);
-  const index = Buffer.from(JSON.stringify(keyList(root)));
+  const index = options.app ? undefined : Buffer.from(JSON.stringify(keyList(root)));
   let requests = 0;
   const server = createServer((req, res) => {
-    requests++;
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Allow-Headers', '*');
-    res.setHeader('Access-Control-Expose-Headers', 'Content-Length, Content-Range, ETag');
-    if (req.method === 'OPTIONS') { res.writeHead(204).end(); return; }
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
-    if (path === 'index.json') { res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': index.length }).end(req.method === 'HEAD' ? undefined : index); return; }
-    const file = resolve(root, path);
+    if (path === REQUESTS_PATH) { res.writeHead(200, { 'Content-Type': 'text/plain' }).end(String(requests)); return; }
+    requests++;
+    if (options.app) {
+      for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    } else {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Access-Control-Allow-Headers', '*');
+      res.setHeader('Access-Control-Expose-Headers', 'Content-Length, Content-Range, ETag');
+    }
+    if (req.method === 'OPTIONS') { res.writeHead(204).end(); return; }
+    if (index && path === 'index.json') { res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': index.length }).end(req.method === 'HEAD' ? undefined : index); return; }
+    const file = resolve(root, options.app && path === '' ? 'index.html' : path);
     let size: number;
     try {
       if (!file.startsWith(root + sep)) throw new Error('outside');
@@ -58,7 +84,8 @@ export async function startStaticServer(rootDir: string, port: number): Promise<
       status = 206;
       res.setHeader('Content-Range', `bytes ${start}-${end}/${size}`);
     }
-    res.writeHead(status, { 'Content-Length': end - start + 1, 'Accept-Ranges': 'bytes', 'Content-Type': 'application/octet-stream' });
+    const type = (options.app && APP_TYPES[extname(file)]) || 'application/octet-stream';
+    res.writeHead(status, { 'Content-Length': end - start + 1, 'Accept-Ranges': 'bytes', 'Content-Type': type });
     if (req.method === 'HEAD' || size === 0) { res.end(); return; }
     createReadStream(file, { start, end }).pipe(res);
   });
@@ -69,8 +96,12 @@ export async function startStaticServer(rootDir: string, port: number): Promise<
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { root: { type: 'string' }, port: { type: 'string', default: '8787' } } });
-  if (!values.root) { console.error('usage: npx tsx bench/ui-server.ts --root DIR [--port 8787]'); process.exit(2); }
-  const { url } = await startStaticServer(values.root, Number(values.port));
-  console.log(`serving ${values.root} at ${url} (index.json generated)`);
+  const { values } = parseArgs({ options: {
+    root: { type: 'string' }, app: { type: 'string' }, port: { type: 'string', default: '8787' }, 'print-url': { type: 'boolean' },
+  } });
+  const dir = values.app ?? values.root;
+  if (!dir) { console.error('usage: npx tsx bench/ui-server.ts (--root DIR | --app DIST) [--port 8787] [--print-url]'); process.exit(2); }
+  const { url } = await startStaticServer(dir, Number(values.port), { app: values.app !== undefined });
+  // --print-url: the URL alone on the first line, for the bench that started this process.
+  console.log(values['print-url'] ? url : `serving ${dir} at ${url}${values.app ? '' : ' (index.json generated)'}`);
 }
