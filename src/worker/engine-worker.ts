@@ -7,13 +7,13 @@ import { parquetWasmMemoryBytes } from '../core/codecs/parquet/wasm-init.ts';
 import { createEngineParts } from './engine.ts';
 import { type Endpoint, serveRpc } from './rpc.ts';
 import { ENGINE_READY, ENGINE_RECEIVED } from './engine-ready.ts';
-import { makeStorage } from './storage-factory.ts';
+import { earlyStorage, makeStorage } from './storage-factory.ts';
 import { hasOpfs, opfsSandboxes } from '../platform/browser/opfs-sandbox.ts';
 
 const { handlers, held } = createEngineParts(
-  (spec, signal) => makeStorage(spec, signal),
+  (spec, signal, warm) => makeStorage(spec, signal, undefined, warm),
   async (error, spec, signal) => (spec.kind === 's3' ? refineCorsError(error, spec, signal) : error),
-  hasOpfs() ? { sandboxes: opfsSandboxes } : {},
+  { earlyStorage: (spec) => earlyStorage(spec), ...(hasOpfs() ? { sandboxes: opfsSandboxes } : {}) },
 );
 // A table's overview holds every version (10,000 and more): it crosses as JSON text (rpc.ts).
 // Every answer carries the worker's wasm memory and what it holds, for recycling (engine-host.ts).

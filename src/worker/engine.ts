@@ -5,6 +5,7 @@
  */
 import { detectTableFormat } from '../core/api/detect-table-format.ts';
 import { listFolder } from '../core/api/list-folder.ts';
+import { prefetchTableOpen } from '../core/api/open-prefetch.ts';
 import { readObjectPreview } from '../core/api/object-preview.ts';
 import { openWarehouse } from '../core/api/open-warehouse.ts';
 import { scanWarehouse } from '../core/api/scan-warehouse.ts';
@@ -13,6 +14,7 @@ import type { TableFormatName, WarehouseDto } from '../core/api/dto.ts';
 import type { OpenTableOptions } from '../core/api/open-table.ts';
 import type { MessageRef } from '../core/messages/en.ts';
 import type { Storage } from '../core/io/storage.ts';
+import { WarmReads } from '../core/io/warm-reads.ts';
 import type { ConnectionSpec } from './connection.ts';
 import { connectionLabel, connectionLabelMessage } from './connection-label.ts';
 import type { createDiffHandlers } from './engine-diff.ts';
@@ -29,8 +31,19 @@ import { type AllCalls, lazyCalls, lazyModule } from './lazy-calls.ts';
 import { type CallContext, withTransfer } from './rpc.ts';
 import { messageError } from '../core/message-error.ts';
 
-/** Builds the Storage for a connection (adapters differ between the browser worker and tests). */
-export type StorageFactory = (spec: ConnectionSpec, signal: AbortSignal) => Promise<Storage>;
+/**
+ * Builds the Storage for a connection (adapters differ between the browser worker and tests). `warm`: reads a
+ * deep link started before the storage was ready (engine-linked.ts), for a storage that can take them.
+ */
+export type StorageFactory = (spec: ConnectionSpec, signal: AbortSignal, warm?: WarmReads) => Promise<Storage>;
+
+/** What the engine is built with besides its storage factory. */
+export interface EngineOptions {
+  readonly readers?: OpenTableOptions['readers'];
+  readonly sandboxes?: SandboxTargets;
+  /** A storage for `spec` usable before connect's own is ready (a static folder before its key list), if any. */
+  readonly earlyStorage?: (spec: ConnectionSpec) => Storage | undefined;
+}
 
 /** Turns a failed connect's error into a more precise one (e.g. Cors that is really Auth); identity by default. */
 export type ConnectErrorRefiner = (error: unknown, spec: ConnectionSpec, signal: AbortSignal) => Promise<unknown>;
@@ -72,8 +85,7 @@ const allListed: [
 void allListed;
 
 /** The handler map served by the worker. Must hold: a failed connect keeps nothing (no stored credentials). */
-export function createEngine(makeStorage: StorageFactory, refineError: ConnectErrorRefiner = async (e) => e,
-  options: { readonly readers?: OpenTableOptions['readers']; readonly sandboxes?: SandboxTargets } = {}) {
+export function createEngine(makeStorage: StorageFactory, refineError: ConnectErrorRefiner = async (e) => e, options: EngineOptions = {}) {
   return createEngineParts(makeStorage, refineError, options).handlers;
 }
 
@@ -82,8 +94,7 @@ export function createEngine(makeStorage: StorageFactory, refineError: ConnectEr
  * not re-create from {@link EngineRestore} (row cursors, row diffs, prepared writes). The host recycles a
  * worker only while that is 0.
  */
-export function createEngineParts(makeStorage: StorageFactory, refineError: ConnectErrorRefiner = async (e) => e,
-  options: { readonly readers?: OpenTableOptions['readers']; readonly sandboxes?: SandboxTargets } = {}) {
+export function createEngineParts(makeStorage: StorageFactory, refineError: ConnectErrorRefiner = async (e) => e, options: EngineOptions = {}) {
   const open = new Map<string, Storage>();
   let next = 1;
   const storageOf = (ref: WarehouseRef): Storage => {
@@ -116,11 +127,11 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
   // The story page (engine-story.ts): what each commit of a table wrote.
   const storyCalls = lazyCalls(lazyModule(async () => (await import('./engine-story.ts')).createStoryHandlers(storageOf, options.readers)), STORY_CALLS);
 
-  const connectTo = async (spec: ConnectionSpec, ctx: CallContext): Promise<Connected> => {
+  const connectTo = async (spec: ConnectionSpec, ctx: CallContext, warm?: WarmReads): Promise<Connected> => {
     let storage: Storage;
     let warehouse: WarehouseDto;
     try {
-      storage = await makeStorage(spec, ctx.signal);
+      storage = await makeStorage(spec, ctx.signal, warm);
       warehouse = await openWarehouse(storage, { signal: ctx.signal });
     } catch (e) {
       throw await refineError(e, spec, ctx.signal);
@@ -130,7 +141,11 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
     return { warehouseId, label: connectionLabel(spec), labelMessage: connectionLabelMessage(spec), warehouse };
   };
   // A deep link's table, opened here as soon as its warehouse connects (engine-linked.ts).
-  const linked = createLinkedOpen((p, ctx) => tableCalls.openTable(p, ctx));
+  const early = options.earlyStorage;
+  const linked = createLinkedOpen((p, ctx) => tableCalls.openTable(p, ctx), early && ((spec, root, warm, signal) => {
+    const storage = early(spec);
+    if (storage) prefetchTableOpen(storage, root, warm, signal);
+  }));
 
   const handlers = {
     ...tableCalls,
@@ -143,8 +158,10 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
     ...sandboxCalls,
     ...storyCalls,
     connect(spec: ConnectionSpec, ctx: CallContext): Promise<Connected> {
-      const connected = connectTo(spec, ctx);
-      linked.remember(spec, connected);
+      // A deep link's table may start its first reads while this connect still waits for a key list.
+      const warm = options.earlyStorage?.(spec) ? new WarmReads() : undefined;
+      const connected = connectTo(spec, ctx, warm);
+      linked.remember(spec, connected, warm);
       return connected;
     },
     /**

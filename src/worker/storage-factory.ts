@@ -6,19 +6,23 @@ import { LakeError, toLakeError } from '../core/errors.ts';
 import { HttpStorage } from '../core/io/http-storage.ts';
 import { S3Storage } from '../core/io/s3-storage.ts';
 import type { Storage } from '../core/io/storage.ts';
+import type { WarmReads } from '../core/io/warm-reads.ts';
 import { DroppedFilesStorage, droppedFiles } from '../platform/browser/dropped-files-storage.ts';
 import { FsaStorage } from '../platform/browser/fsa-storage.ts';
 import type { ConnectionSpec } from './connection.ts';
 import { manifestUrlOf, parseKeyManifest, presignedKeyMap } from './key-list.ts';
 import { messageError } from '../core/message-error.ts';
 
-/** Builds the Storage for `spec`. Must hold: no secret from the spec appears in a description or error. */
-export async function makeStorage(spec: ConnectionSpec, signal: AbortSignal, fetchFn: typeof fetch = uncachedFetch): Promise<Storage> {
+/**
+ * Builds the Storage for `spec`. Must hold: no secret from the spec appears in a description or error.
+ * `warm`: reads started before the storage was ready (see {@link earlyStorage}), for a static folder's storage to take.
+ */
+export async function makeStorage(spec: ConnectionSpec, signal: AbortSignal, fetchFn: typeof fetch = uncachedFetch, warm?: WarmReads): Promise<Storage> {
   switch (spec.kind) {
     case 'demo':
-      return manifestStorage(spec.baseUrl, 'demo warehouse', signal, fetchFn);
+      return manifestStorage(spec.baseUrl, 'demo warehouse', signal, fetchFn, warm);
     case 'url':
-      return manifestStorage(spec.url, undefined, signal, fetchFn);
+      return manifestStorage(spec.url, undefined, signal, fetchFn, warm);
     case 's3':
       return new S3Storage({
         endpoint: spec.endpoint.trim(),
@@ -44,6 +48,16 @@ export async function makeStorage(spec: ConnectionSpec, signal: AbortSignal, fet
 }
 
 /**
+ * A storage that can read `spec`'s objects before its key list has arrived: a static folder's files by their
+ * URLs under the base (the deep link's first reads, issue 17); undefined for every other kind (their storage
+ * needs no key list, or has no URL per key before it).
+ */
+export function earlyStorage(spec: ConnectionSpec, fetchFn: typeof fetch = uncachedFetch): Storage | undefined {
+  const base = spec.kind === 'demo' ? spec.baseUrl : spec.kind === 'url' ? spec.url : undefined;
+  return base === undefined ? undefined : new HttpStorage({ baseUrl: base.endsWith('/') ? base : `${base}/`, fetch: fetchFn });
+}
+
+/**
  * fetch without the browser's HTTP cache. The engine caches immutable table files itself, and the HTTP
  * cache does harm here: static servers (sirv behind `vite preview`) answer `no-cache` + weak ETags, and
  * Chromium revalidating a URL it has also seen a HEAD or a Range request for served empty or wrong
@@ -55,7 +69,7 @@ export const uncachedFetch: typeof fetch = (input, init) => fetch(input, { ...in
  * A static folder served over http with an `index.json` key manifest beside its files (plain HTTP has no
  * listing). A missing manifest is reported as NotFound naming the manifest URL.
  */
-async function manifestStorage(baseUrl: string, description: string | undefined, signal: AbortSignal, fetchFn: typeof fetch): Promise<Storage> {
+async function manifestStorage(baseUrl: string, description: string | undefined, signal: AbortSignal, fetchFn: typeof fetch, warm?: WarmReads): Promise<Storage> {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   const manifestUrl = new URL('index.json', base).href;
   const manifestStore = new HttpStorage({ baseUrl: base, keys: ['index.json'], fetch: fetchFn });
@@ -75,5 +89,5 @@ async function manifestStorage(baseUrl: string, description: string | undefined,
   }
   const manifest = parseKeyManifest(json, manifestUrl);
   // Each key's URL is made when the key is first requested (issue 17: not 20,000 of them before the first table opens).
-  return new HttpStorage({ listed: { files: manifest.files, urlOf: manifestUrlOf(base) }, description: description ?? base.replace(/\/$/, ''), fetch: fetchFn });
+  return new HttpStorage({ listed: { files: manifest.files, urlOf: manifestUrlOf(base) }, description: description ?? base.replace(/\/$/, ''), fetch: fetchFn, warm });
 }

@@ -476,4 +476,11 @@ export interface TableFormat {
    * create tables of leaves it out (core/api `prepareCreateTable` then says so).
    */
   prepareCreate?(storage: Storage, spec: NewTableSpec, options?: { signal?: AbortSignal }): Promise<PreparedChange>;
+  /**
+   * Starts the whole-object reads `open` makes first that need no listing, on a storage rooted at the table
+   * whose listing may not be ready yet, and hands each to `offer` (key relative to the root) for the storage
+   * `open` will use (core/api/open-prefetch.ts, issue 17). Must hold: never throws; reads only what `open`
+   * would read; no read outlives `signal`.
+   */
+  prefetchOpen?(storage: Storage, offer: (key: string, bytes: Promise<Uint8Array>) => void, signal: AbortSignal): void;
 }

@@ -14,6 +14,8 @@ import { pageOfSortedKeys, sortKeys } from './list-page.ts';
 import { DEFAULT_READ_POLICY, RELEASES_ABORT_LISTENERS, type ReadPolicy, withReadRetries } from './read-policy.ts';
 import { parseS3ErrorBody } from './s3-errors.ts';
 import { encodeKey } from './s3-url.ts';
+import { SortedKeySizes } from './sorted-key-sizes.ts';
+import type { WarmReads } from './warm-reads.ts';
 import { normalizeEtag, type ListOptions, type ListPage, type ObjectInfo, type ReadOptions, type Storage, type WriteOptions } from './storage.ts';
 
 /** The URLs shared for one key. `get` is required; `head`/`put` where the sharer signed them too. */
@@ -54,6 +56,11 @@ export interface HttpStorageOptions {
   readonly headConcurrency?: number;
   readonly description?: string;
   readonly fetch?: typeof fetch;
+  /**
+   * Listed mode: answers of whole-object reads started before the key list arrived (warm-reads.ts). A read
+   * takes one in place of its own request when its length is the listed size.
+   */
+  readonly warm?: WarmReads;
 }
 
 /**
@@ -67,7 +74,7 @@ export class HttpStorage implements Storage {
   readonly writable: boolean;
   private readonly entries: Map<string, PresignedEntry> | undefined;
   /** Listed mode: size by key, and the key → URL function. */
-  private readonly sizes: Map<string, number> | undefined;
+  private readonly sizes: SortedKeySizes | undefined;
   private readonly listedUrlOf: ((key: string) => string) | undefined;
   private readonly sorted: string[] | undefined;
   private readonly base: string | undefined;
@@ -98,16 +105,11 @@ export class HttpStorage implements Storage {
       throw messageError('Unsupported', 'error.http.headConcurrency', undefined, { headConcurrency: this.headConcurrency });
     }
     if (options.listed) {
-      // One map of numbers and one key array: no URL and no object per key until a key is used.
-      const sizes = new Map<string, number>();
-      const keys: string[] = [];
-      for (const f of options.listed.files) {
-        if (!sizes.has(f.key)) keys.push(f.key);
-        sizes.set(f.key, f.size);
-      }
+      // One sorted key array and a size per key: no URL, map entry or object per key until a key is used.
+      const sizes = new SortedKeySizes(options.listed.files);
       this.sizes = sizes;
       this.listedUrlOf = options.listed.urlOf;
-      this.sorted = sortKeys(keys);
+      this.sorted = sizes.keys as string[];
       this.writable = false;
       this.description = options.description ?? `listed URLs (${sizes.size} keys)`;
     } else if (options.urls) {
@@ -197,6 +199,10 @@ export class HttpStorage implements Storage {
       return new Uint8Array(0);
     }
     const url = this.urlOf(key, 'read');
+    if (!range && known !== undefined && this.options.warm?.has(key)) {
+      const early = await this.options.warm.take(key, signal);
+      if (early?.length === known) return early;
+    }
     const redacted = this.redact(url);
     return withReadRetries(`http: read '${key}'`, { key, url: redacted }, this.policy, (attemptSignal) => this.readOnce(key, url, redacted, range, known, attemptSignal), signal);
   }
@@ -280,13 +286,13 @@ export class HttpStorage implements Storage {
 
   /** The size the key list gives for `key` (presigned entries or listed mode), if any. */
   private knownSize(key: string): number | undefined {
-    return this.sizes ? this.sizes.get(key) : this.entries?.get(key)?.size;
+    return this.sizes ? this.sizes.sizeOf(key) : this.entries?.get(key)?.size;
   }
 
   /** The URL for a key: its presigned GET URL, its listed URL, or base + encoded key. Missing from the map or list → NotFound. */
   private urlOf(key: string, op: string): string {
     if (this.sizes) {
-      if (!this.sizes.has(key)) throw messageError('NotFound', 'error.http.noUrl', { op, key, where: this.description }, { key });
+      if (this.sizes.sizeOf(key) === undefined) throw messageError('NotFound', 'error.http.noUrl', { op, key, where: this.description }, { key });
       return this.listedUrlOf!(key);
     }
     if (!this.entries) return `${this.base}/${encodeUrlPath(key)}`;

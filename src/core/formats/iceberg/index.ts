@@ -10,6 +10,7 @@ import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
 import { isLakeError } from '../../errors.ts';
 import { listMetadataFiles, METADATA_DIR, VERSION_HINT_KEY } from './io/metadata-files.ts';
+import { prefetchCurrentMetadata } from './io/current-metadata.ts';
 import { IcebergTable, openIcebergTable } from './table.ts';
 
 export { IcebergTable, openIcebergTable, type IcebergScanRequest, type OpenIcebergOptions, type FileExplanation } from './table.ts';
@@ -43,4 +44,5 @@ export const icebergFormat: TableFormat = {
     return false;
   },
   open: (storage, options): Promise<IcebergTable> => openIcebergTable(storage, options),
+  prefetchOpen: prefetchCurrentMetadata,
 };

@@ -64,7 +64,7 @@ export async function loadCurrentMetadata(storage: Storage, signal?: AbortSignal
     return p;
   };
   // Read the hinted file while the listing runs (the common case: the hint is right).
-  const hintKey = hint === undefined ? undefined : `${METADATA_DIR}${/^\d+$/.test(hint) ? `v${hint}.metadata.json` : hint}`;
+  const hintKey = hint === undefined ? undefined : hintedMetadataKey(hint);
   if (hintKey) void attempt(hintKey);
 
   const { candidates, files, hinted, warnings } = await chooseCandidates(storage, await listing, hint, hintKey, attempt, signal);
@@ -175,12 +175,35 @@ async function probeNewer(storage: Storage, hint: string, signal?: AbortSignal):
   return out;
 }
 
+/** What version-hint.text holds: a version number, or a file name (its base name); undefined when empty. */
+export function parseVersionHint(bytes: Uint8Array): string | undefined {
+  const text = utf8Decode(bytes).trim();
+  if (text === '') return undefined;
+  return /^\d+$/.test(text) ? text : basename(text);
+}
+
+/** The metadata file a hint names, relative to the table root: `v<N>.metadata.json` for a number (spec "File System Tables"). */
+export function hintedMetadataKey(hint: string): string {
+  return `${METADATA_DIR}${/^\d+$/.test(hint) ? `v${hint}.metadata.json` : hint}`;
+}
+
+/**
+ * Starts reading the version hint and the metadata file it names — what {@link loadCurrentMetadata} reads
+ * first, beside its listing — and offers both (TableFormat.prefetchOpen). Never throws.
+ */
+export function prefetchCurrentMetadata(storage: Storage, offer: (key: string, bytes: Promise<Uint8Array>) => void, signal: AbortSignal): void {
+  const hint = storage.read(VERSION_HINT_KEY, { signal });
+  offer(VERSION_HINT_KEY, hint);
+  hint.then((bytes) => {
+    const named = parseVersionHint(bytes);
+    if (named !== undefined) offer(hintedMetadataKey(named), storage.read(hintedMetadataKey(named), { signal }));
+  }, () => undefined);
+}
+
 /** The content of version-hint.text (a number, or a file name), or undefined when absent or empty. */
 async function readVersionHint(storage: Storage, signal?: AbortSignal): Promise<string | undefined> {
   try {
-    const text = utf8Decode(await storage.read(VERSION_HINT_KEY, { signal })).trim();
-    if (text === '') return undefined;
-    return /^\d+$/.test(text) ? text : basename(text);
+    return parseVersionHint(await storage.read(VERSION_HINT_KEY, { signal }));
   } catch (e) {
     if (isLakeError(e, 'NotFound')) return undefined;
     throw e;
