@@ -121,13 +121,14 @@ export class PageBuilder {
   }
 }
 
-/** One page over an already sorted array of keys (memory, presigned maps). */
-export function pageOfSortedKeys(sorted: readonly string[], options: ListOptions, info: (key: string) => ObjectInfo, what?: string): ListPage {
+/** One page over an already sorted array of keys (memory, presigned maps); `info` is given each key and its index in `sorted`. */
+export function pageOfSortedKeys(sorted: readonly string[], options: ListOptions, info: (key: string, index: number) => ObjectInfo, what?: string): ListPage {
   const page = new PageBuilder(options, what);
   let i = lowerBound(sorted, maxKey(page.prefix, options.startAfter, options.continuationToken));
   for (; i < sorted.length; i++) {
     const key = sorted[i]!;
-    if (!page.offer(key, () => info(key))) break;
+    const at = i;
+    if (!page.offer(key, () => info(key, at))) break;
     // The keys under a common prefix are contiguous: jump past them rather than offer each (the root
     // listing of a static warehouse's 20,000-key index.json walked every key of every table, ~70 ms of
     // the worker's connect at load 6; issue 17).

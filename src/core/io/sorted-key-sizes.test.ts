@@ -36,6 +36,7 @@ describe('SortedKeySizes', () => {
       expect(s.keys).toEqual(ref.keys);
       expect(s.size).toBe(ref.keys.length);
       for (const k of ref.keys) expect(s.sizeOf(k)).toBe(ref.size(k));
+      s.keys.forEach((k, i) => expect(s.sizeAt(i)).toBe(ref.size(k)));
       for (const k of ['', 'zzz', 'a/', '😀😀😀😀😀']) expect(s.sizeOf(k)).toBe(ref.size(k));
     }
   });

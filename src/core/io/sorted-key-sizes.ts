@@ -35,6 +35,11 @@ export class SortedKeySizes {
     return this.keys.length;
   }
 
+  /** The size of `keys[index]` (a listing walks the keys by index: no search per key). */
+  sizeAt(index: number): number {
+    return this.sizes[index]!;
+  }
+
   /** The size listed for `key`, or undefined when it is not listed. */
   sizeOf(key: string): number | undefined {
     const keys = this.keys;
