@@ -124,6 +124,17 @@ describe.skipIf(!FIXTURES_PRESENT)('a deep link reads its table before the key l
     expect(server.log.filter((r) => r.path === `${TABLE}/metadata/v${current}.metadata.json`)).toHaveLength(1);
   });
 
+  it('answers null, as before, for a linked root no key can start with', async () => {
+    const server = gatedServer(files());
+    const engine = engineOver(server.fetchFn);
+    const connecting = engine.connect(spec, ctx());
+    const linking = engine.openLinkedTable({ spec, root: '../escape/' }, ctx());
+    server.release();
+    await connecting;
+    expect(await linking).toBeNull();
+    expect(server.log.map((r) => r.path)).not.toContain('escape/metadata/version-hint.text');
+  });
+
   it('opens a table of another format as before (the early Iceberg reads find nothing)', async () => {
     const paimon = listFixtures('paimon')[0];
     if (!paimon) return;

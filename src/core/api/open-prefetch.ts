@@ -18,12 +18,11 @@ import { TABLE_READERS } from './table-formats.ts';
  * always does); no read outlives `signal`.
  */
 export function prefetchTableOpen(storage: Storage, root: string, warm: WarmReads, signal: AbortSignal): void {
-  const at = root === '' ? storage : subStorage(storage, root);
-  for (const format of Object.values(TABLE_READERS)) {
-    try {
-      format?.prefetchOpen?.(at, (key, bytes) => warm.offer(root + key, bytes), signal);
-    } catch {
-      // A prefetch is only a head start: the open reads for itself.
-    }
+  try {
+    // A root no storage accepts (`../x`, an absolute key) throws here: the open then reports it, or finds no table.
+    const at = root === '' ? storage : subStorage(storage, root);
+    for (const format of Object.values(TABLE_READERS)) format?.prefetchOpen?.(at, (key, bytes) => warm.offer(root + key, bytes), signal);
+  } catch {
+    // A prefetch is only a head start: the open reads for itself.
   }
 }
