@@ -143,7 +143,12 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
   // A deep link's table, opened here as soon as its warehouse connects (engine-linked.ts).
   const early = options.earlyStorage;
   const linked = createLinkedOpen((p, ctx) => tableCalls.openTable(p, ctx), early && ((spec, root, warm, signal) => {
-    const storage = early(spec);
+    let storage: Storage | undefined;
+    try {
+      storage = early(spec);
+    } catch {
+      return; // a URL connect itself refuses (connect reports why); nothing to read early
+    }
     if (storage) prefetchTableOpen(storage, root, warm, signal);
   }));
 
