@@ -46,8 +46,6 @@ interface OpenRow {
 interface LevelRows {
   readonly closed: readonly NodeRow[];
   readonly open: (OpenRow | undefined)[];
-  /** Index of each row by key; made only for a level that has an expanded row. */
-  byKey?: Map<string, number>;
 }
 
 /** A level being listed: the indices of its expanded rows, the next of them, the next closed row. */
@@ -124,27 +122,28 @@ function messageRow(type: MessageRow['type'], parent: NodeRow): MessageRow {
 }
 
 /** The expanded keys by their parent's key (`''` for roots): a key's parent is the key up to its last separator. */
-function expandedByParent(expanded: ReadonlySet<string>): Map<string, string[]> {
-  const out = new Map<string, string[]>();
+function expandedByParent(expanded: ReadonlySet<string>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
   for (const key of expanded) {
     const cut = key.lastIndexOf('\u0001');
     const parent = cut < 0 ? '' : key.slice(0, cut);
-    const list = out.get(parent);
-    if (list) list.push(key); else out.set(parent, [key]);
+    const set = out.get(parent);
+    if (set) set.add(key); else out.set(parent, new Set([key]));
   }
   return out;
 }
 
-/** Indices, ascending, of the rows of `level` that are open: in `keys` and with children (others stay closed). */
-function openIndices(level: LevelRows, keys: readonly string[] | undefined): readonly number[] {
+/**
+ * Indices, ascending, of the rows of `level` that are open: in `keys` and with children (others stay
+ * closed). Only a level with an expanded row is scanned (the roots, a manifest list's manifests), never a
+ * level of files that has none; a key shown twice in one level opens both rows, as before.
+ */
+function openIndices(level: LevelRows, keys: ReadonlySet<string> | undefined): readonly number[] {
   if (!keys) return NO_OPENS;
-  const byKey = (level.byKey ??= new Map(level.closed.map((r, i) => [r.key, i])));
   const out: number[] = [];
-  for (const k of keys) {
-    const i = byKey.get(k);
-    if (i !== undefined && level.closed[i]!.node.hasChildren) out.push(i);
-  }
-  return out.sort((a, b) => a - b);
+  const closed = level.closed;
+  for (let i = 0; i < closed.length; i++) if (keys.has(closed[i]!.key) && closed[i]!.node.hasChildren) out.push(i);
+  return out;
 }
 
 /** What a key press does in the tree (WAI-ARIA tree pattern). */
