@@ -53,6 +53,33 @@ describe.skipIf(!FIXTURES_PRESENT)('table calls through the worker protocol', ()
     await expect(engine.tree({ tableId: a.tableId })).rejects.toMatchObject({ code: 'NotFound' });
   });
 
+  it('tree nodes reach the page with their message and warehouse key, without the English explanation (issue 17)', async () => {
+    const engine = setup();
+    const { warehouseId } = await engine.connect({ kind: 'url', url: 'x' });
+    const { tableId } = await engine.openTable({ warehouseId, root, format: 'iceberg' });
+    const table = await openTable(new FsStorage(FIXTURES_DIR, { readOnly: true }), root, 'iceberg');
+    // Every level down to the data and delete files, as the page expands it, against the engine's own nodes.
+    let ids: (string | undefined)[] = [undefined];
+    let seen = 0;
+    while (ids.length > 0) {
+      const next: string[] = [];
+      for (const nodeId of ids) {
+        const [sent, own] = await Promise.all([engine.tree({ tableId, nodeId }), table.tree({}, nodeId)]);
+        expect(sent.map((x) => x.id)).toEqual(own.map((x) => x.id));
+        sent.forEach((x, i) => {
+          const o = own[i]!;
+          expect(o.message).toBeDefined();
+          expect(o.explanation.length).toBeGreaterThan(0);
+          expect(x).toEqual({ ...o, explanation: '', ...(o.location === undefined ? {} : { location: root + o.location }) });
+          if (x.hasChildren) next.push(x.id);
+          seen++;
+        });
+      }
+      ids = next;
+    }
+    expect(seen).toBeGreaterThan(3);
+  });
+
   it('the overview leaves out each version\'s summary map; versionSummary gives it per version (issue 17)', async () => {
     const engine = setup();
     const { warehouseId } = await engine.connect({ kind: 'url', url: 'x' });

@@ -101,8 +101,7 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       const t = await tableOf(p);
       ctx.progress({ phase: 'tree', done: 0, current: p.nodeId ?? 'roots' });
       const nodes = await t.table.tree({ version: p.version, asOfTimestampMs: p.asOfTimestampMs }, p.nodeId, ctx.signal);
-      // Node locations are relative to the table root; the page addresses files by warehouse key.
-      return nodes.map((n) => (n.location === undefined ? n : { ...n, location: t.root + n.location }));
+      return nodes.map((n) => pageTreeNode(n, t.root));
     },
 
     /**
@@ -138,5 +137,21 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       for (const id of [...adopted.keys()]) if (id.startsWith(`${warehouseId}|`)) adopted.delete(id);
       for (const id of [...tables.keys()]) if (id.startsWith(`${warehouseId}|`)) tables.delete(id);
     },
+  };
+}
+
+/**
+ * A tree node as the page gets it: its location as a warehouse key (node locations are relative to the
+ * table root; the page addresses files by warehouse key), and an empty `explanation` when `message`
+ * carries it — the page shows the message in the reader's language, never the English text. Issue 17:
+ * the English sentence was ~300 of a file row's ~1,000 bytes, cloned to the page and kept there for each
+ * of 100,000 rows (~30 MB of the live heap that every major GC during a scroll had to mark).
+ */
+export function pageTreeNode(n: TreeNode, root: string): TreeNode {
+  if (n.location === undefined && n.message === undefined) return n;
+  return {
+    ...n,
+    ...(n.location === undefined ? {} : { location: root + n.location }),
+    ...(n.message === undefined ? {} : { explanation: '' }),
   };
 }

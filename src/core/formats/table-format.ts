@@ -148,7 +148,10 @@ export interface TreeNode {
   readonly path?: string;
   readonly range?: { readonly offset: number; readonly length: number };
   readonly size?: number;
-  /** One or two sentences for teaching (English): what this is and why it is here. For the CLI; the UI renders `message`. */
+  /**
+   * One or two sentences for teaching (English): what this is and why it is here. For the CLI; the UI renders
+   * `message`, and the engine worker's answer to the page leaves this empty where `message` is set (issue 17).
+   */
   readonly explanation: string;
   /** The same explanation as a catalog key and parameters, so it shows in the reader's language (core/messages). */
   readonly message?: MessageRef;

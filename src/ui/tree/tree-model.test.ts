@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../core/api/table-dto.ts';
-import { type ChildrenState, TreeRowCache, rowKey, treeKeyAction, visibleRows } from './tree-model.ts';
+import { type ChildrenState, type TreeRow, TreeRowCache, rowKey, treeKeyAction, visibleRows } from './tree-model.ts';
 
 const n = (id: string, hasChildren = false): TreeNode => ({ id, kind: 'manifest', label: id, explanation: '', hasChildren });
 
@@ -41,24 +41,87 @@ describe('visibleRows', () => {
     const expanded = new Set([k('meta'), k('meta', 'list'), k('meta', 'list', 'm1'), k('meta', 'list', 'm2')]);
     const cache = new TreeRowCache();
     const first = cache.build(roots, (id) => state[id], expanded);
-    expect(first.rows).toEqual(visibleRows(roots, (id) => state[id], expanded));
+    expect(first.rows.toArray()).toEqual(visibleRows(roots, (id) => state[id], expanded));
     expect([...first.levels.keys()]).toEqual(['', k('meta'), k('meta', 'list'), k('meta', 'list', 'm1')]);
     expect(first.levels.get(k('meta', 'list'))).toBe(kids.list.status === 'ready' ? kids.list.nodes : undefined);
     // m2's children arrive: only its level is new; every other row is the object built before.
     state.m2 = { status: 'ready', nodes: [n('f3'), n('f4')] };
     const second = cache.build(roots, (id) => state[id], expanded);
-    expect(second.rows).toEqual(visibleRows(roots, (id) => state[id], expanded));
-    expect(second.rows.map((r) => (r.type === 'node' ? r.node.id : r.type))).toEqual(['meta', 'list', 'm1', 'f1', 'f2', 'm2', 'f3', 'f4', 'stats']);
-    const old = new Set(first.rows);
-    expect(second.rows.filter((r) => !old.has(r)).map((r) => r.key)).toEqual([k('meta', 'list', 'm2', 'f3'), k('meta', 'list', 'm2', 'f4')]);
+    expect(second.rows.toArray()).toEqual(visibleRows(roots, (id) => state[id], expanded));
+    expect(second.rows.toArray().map((r) => (r.type === 'node' ? r.node.id : r.type))).toEqual(['meta', 'list', 'm1', 'f1', 'f2', 'm2', 'f3', 'f4', 'stats']);
+    const old = new Set(first.rows.toArray());
+    expect(second.rows.toArray().filter((r) => !old.has(r)).map((r) => r.key)).toEqual([k('meta', 'list', 'm2', 'f3'), k('meta', 'list', 'm2', 'f4')]);
     // Collapsing a row gives back its closed row object; expanding it again, the same open one.
-    const openM1 = second.rows[2];
+    const openM1 = second.rows.at(2);
     expanded.delete(k('meta', 'list', 'm1'));
     const third = cache.build(roots, (id) => state[id], expanded);
-    expect(third.rows[2]).toMatchObject({ key: k('meta', 'list', 'm1'), expanded: false });
-    expect(third.rows[3]).toBe(second.rows[5]);
+    expect(third.rows.at(2)).toMatchObject({ key: k('meta', 'list', 'm1'), expanded: false });
+    expect(third.rows.at(3)).toBe(second.rows.at(5));
     expanded.add(k('meta', 'list', 'm1'));
-    expect(cache.build(roots, (id) => state[id], expanded).rows[2]).toBe(openM1);
+    expect(cache.build(roots, (id) => state[id], expanded).rows.at(2)).toBe(openM1);
+  });
+
+  it('a rebuild with 100,000 rows shown reads none of them (issue 17: no work or garbage per shown row per arriving level)', () => {
+    // 100 manifests of 1,000 files each, all expanded; the 100th manifest's files arrive last. Each file
+    // node counts the reads of its fields: a build that walks every shown row reads each one's hasChildren.
+    let reads = 0;
+    const file = (id: string): TreeNode => {
+      const node = n(id);
+      return new Proxy(node, { get: (t, k) => { reads++; return t[k as keyof TreeNode]; } });
+    };
+    const manifests = Array.from({ length: 100 }, (_, i) => n(`m${i}`, true));
+    const files = manifests.map((m) => Array.from({ length: 1000 }, (_, i) => file(`${m.id}f${i}`)));
+    const state: Record<string, ChildrenState> = { list: { status: 'ready', nodes: manifests } };
+    manifests.forEach((m, i) => { state[m.id] = i < 99 ? { status: 'ready', nodes: files[i]! } : { status: 'loading' }; });
+    const expanded = new Set([rowKey(undefined, 'list'), ...manifests.map((m) => rowKey('list', m.id))]);
+    const cache = new TreeRowCache();
+    const list = [n('list', true)];
+    expect(cache.build(list, (id) => state[id], expanded).rows.length).toBe(1 + 100 + 99_000 + 1);
+    state.m99 = { status: 'ready', nodes: files[99]! };
+    reads = 0;
+    const { rows } = cache.build(list, (id) => state[id], expanded);
+    // The new level's 1,000 rows are built (their ids read once each); the 99,000 shown before are not visited.
+    expect(reads).toBeLessThanOrEqual(1000);
+    expect(rows.length).toBe(100_101);
+    expect(rows.at(100_100)).toMatchObject({ type: 'node', depth: 2, index: 999, key: rowKey(rowKey('list', 'm99'), 'm99f999') });
+    expect(rows.at(2)).toMatchObject({ key: rowKey(rowKey('list', 'm0'), 'm0f0') });
+    expect(rows.at(1002)).toMatchObject({ key: rowKey('list', 'm1'), expanded: true });
+    reads = 0;
+    expect(cache.build(list, (id) => state[id], expanded).rows.length).toBe(100_101);
+    expect(reads).toBe(0);
+  });
+
+  it('the row list reads every row where the array of all rows has it (random trees, expansions and answers)', () => {
+    let seed = 7;
+    const rnd = (k: number) => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed % k; };
+    for (let round = 0; round < 30; round++) {
+      const kidsOf = new Map<string, ChildrenState>();
+      const make = (prefix: string, depth: number): TreeNode[] => Array.from({ length: rnd(6) }, (_, i) => {
+        const id = `${prefix}.${i}`;
+        const node = n(id, depth < 3 && rnd(2) === 0);
+        if (node.hasChildren) {
+          const pick = rnd(5);
+          kidsOf.set(id, pick === 0 ? { status: 'loading' } : pick === 1 ? { status: 'error', error: new Error(id) } : { status: 'ready', nodes: make(id, depth + 1) });
+        }
+        return node;
+      });
+      const roots = make('r', 0);
+      const expanded = new Set<string>();
+      const walk = (nodes: readonly TreeNode[], parent: string | undefined) => nodes.forEach((x) => {
+        const key = rowKey(parent, x.id);
+        if (rnd(3) > 0) expanded.add(key);
+        const c = kidsOf.get(x.id);
+        if (c?.status === 'ready') walk(c.nodes, key);
+      });
+      walk(roots, undefined);
+      expanded.add('no\u0001such\u0001row');
+      // One id twice among siblings (one file under one manifest twice): both rows open alike.
+      if (roots.length > 0) roots.push(roots[0]!);
+      const { rows } = new TreeRowCache().build(roots, (id) => kidsOf.get(id), expanded);
+      const reference = referenceRows(roots, (id) => kidsOf.get(id), expanded);
+      expect(Array.from({ length: rows.length }, (_, i) => rows.at(i))).toEqual(reference);
+      expect(rows.toArray()).toEqual(reference);
+    }
   });
 
   it('keyboard: right expands then enters, left collapses then goes to the parent', () => {
@@ -99,5 +162,34 @@ describe('nodeSummary', () => {
     expect(nodeSummary({ ...n('f'), kind: 'data-file', details: { status: 'added', recordCount: '1234', partition: 'd=2024-01-01' } }, tr)).toBe('新增 · 1,234 行 · d=2024-01-01');
     expect(nodeSummary({ ...n('x'), kind: 'metadata-file', details: { formatVersion: 2, snapshots: 3 } }, tr)).toBe('格式 v2 · 3 个快照');
     expect(nodeSummary({ ...n('pf'), kind: 'data-file', details: { kind: 'ADD', bucket: 0, level: 5, rowCount: '1234' } }, tr)).toBe('ADD · 1,234 行 · 第 5 层');
+  });
+});
+
+/** The visible rows by the plain recursive definition (what the row cache must give, row by row). */
+function referenceRows(nodes: readonly TreeNode[], childrenOf: (id: string) => ChildrenState | undefined, expanded: ReadonlySet<string>, parentKey?: string, depth = 0): TreeRow[] {
+  return nodes.flatMap((node, index): TreeRow[] => {
+    const key = rowKey(parentKey, node.id);
+    const open = node.hasChildren && expanded.has(key);
+    const row: TreeRow = { type: 'node', key, node, depth, parentKey, expanded: open, index, siblings: nodes.length };
+    if (!open) return [row];
+    const c = childrenOf(node.id);
+    const base = { depth: depth + 1, parentKey: key, parentId: node.id };
+    if (!c || c.status === 'loading') return [row, { type: 'loading', key: `${key}\u0001…`, ...base }];
+    if (c.status === 'error') return [row, { type: 'error', key: `${key}\u0001!`, error: c.error, ...base }];
+    if (c.nodes.length === 0) return [row, { type: 'empty', key: `${key}\u0001∅`, ...base }];
+    return [row, ...referenceRows(c.nodes, childrenOf, expanded, key, depth + 1)];
+  });
+}
+
+describe('RowList', () => {
+  it('reads nothing outside its rows', async () => {
+    const { RowList } = await import('./tree-row-list.ts');
+    const list = new RowList();
+    const rows = visibleRows([n('a'), n('b'), n('c')], () => undefined, new Set());
+    list.push(rows, 1, 3);
+    list.push(rows, 0, 0);
+    list.push(rows, 0, 1);
+    expect([list.length, list.at(-1), list.at(3), list.at(0.5)]).toEqual([3, undefined, undefined, undefined]);
+    expect(list.toArray().map((r) => r.key)).toEqual(['b', 'c', 'a']);
   });
 });

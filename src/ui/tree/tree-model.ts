@@ -7,6 +7,7 @@ import type { TreeNode } from '../../core/api/table-dto.ts';
 import { en } from '../../core/messages/en.ts';
 import { translator, type Translator } from '../common/messages.ts';
 import { formatCount } from '../common/format.ts';
+import { RowList, type RowSource } from './tree-row-list.ts';
 
 export type ChildrenState =
   | { readonly status: 'loading' }
@@ -28,13 +29,29 @@ export function rowKey(parentKey: string | undefined, nodeId: string): string {
  * 100,000 siblings are fine).
  */
 export function visibleRows(roots: readonly TreeNode[], childrenOf: (nodeId: string) => ChildrenState | undefined, expanded: ReadonlySet<string>): TreeRow[] {
-  return new TreeRowCache().build(roots, childrenOf, expanded).rows;
+  return new TreeRowCache().build(roots, childrenOf, expanded).rows.toArray();
 }
 
 type NodeRow = Extract<TreeRow, { type: 'node' }>;
+type MessageRow = Exclude<TreeRow, { type: 'node' }>;
+
+/** An expanded row, as a one-row run, and the message rows it may show under it (built once each). */
+interface OpenRow {
+  readonly run: readonly [NodeRow];
+  loading?: readonly [MessageRow];
+  empty?: readonly [MessageRow];
+}
 
 /** One level's rows (the children of one parent row), closed and, once needed, open. */
-interface LevelRows { readonly closed: readonly NodeRow[]; readonly open: (NodeRow | undefined)[] }
+interface LevelRows {
+  readonly closed: readonly NodeRow[];
+  readonly open: (OpenRow | undefined)[];
+}
+
+/** A level being listed: the indices of its expanded rows, the next of them, the next closed row. */
+interface Frame { readonly level: LevelRows; readonly opens: readonly number[]; j: number; pos: number }
+
+const NO_OPENS: readonly number[] = [];
 
 /**
  * Builds the visible rows again and again (each expand, each level that arrives) while reusing the row
@@ -42,6 +59,9 @@ interface LevelRows { readonly closed: readonly NodeRow[]; readonly open: (NodeR
  * (the query results are immutable), so only the rows of levels new to it are allocated. Issue 17: when
  * `*` expanded 100 manifests, each of the 100 answers rebuilt all rows (up to 100,000, with their keys),
  * ~140 MB that outlived the young generation and came back as a 28 ms major GC in the middle of a scroll.
+ * The rows come back as a {@link RowList} of runs of those level arrays, and a build visits the expanded
+ * rows only (found from `expanded`, not by asking it about every row): its work and garbage do not grow
+ * with the rows already shown.
  */
 export class TreeRowCache {
   private readonly levels = new WeakMap<readonly TreeNode[], Map<string, LevelRows>>();
@@ -50,29 +70,30 @@ export class TreeRowCache {
    * The visible rows (as {@link visibleRows}) and, by parent key (`''` for the roots), the children
    * array each drawn level comes from.
    */
-  build(roots: readonly TreeNode[], childrenOf: (nodeId: string) => ChildrenState | undefined, expanded: ReadonlySet<string>): { rows: TreeRow[]; levels: Map<string, readonly TreeNode[]> } {
-    const out: TreeRow[] = [];
+  build(roots: readonly TreeNode[], childrenOf: (nodeId: string) => ChildrenState | undefined, expanded: ReadonlySet<string>): { rows: RowList; levels: Map<string, readonly TreeNode[]> } {
+    const out = new RowList();
     const levels = new Map<string, readonly TreeNode[]>();
-    type Frame = { level: LevelRows; i: number };
-    const stack: Frame[] = [{ level: this.level(roots, undefined, 0), i: 0 }];
+    const openByParent = expandedByParent(expanded);
+    const frame = (level: LevelRows, parentKey: string): Frame => ({ level, opens: openIndices(level, openByParent.get(parentKey)), j: 0, pos: 0 });
+    const stack: Frame[] = [frame(this.level(roots, undefined, 0), '')];
     levels.set('', roots);
     while (stack.length > 0) {
-      const f = stack[stack.length - 1];
-      if (f.i >= f.level.closed.length) { stack.pop(); continue; }
-      const index = f.i++;
-      const closed = f.level.closed[index];
-      const isOpen = closed.node.hasChildren && expanded.has(closed.key);
-      if (!isOpen) { out.push(closed); continue; }
-      const row = (f.level.open[index] ??= { ...closed, expanded: true });
-      out.push(row);
+      const f = stack[stack.length - 1]!;
+      const closed = f.level.closed;
+      if (f.j >= f.opens.length) { out.push(closed, f.pos, closed.length); stack.pop(); continue; }
+      const index = f.opens[f.j++]!;
+      out.push(closed, f.pos, index);
+      f.pos = index + 1;
+      const open = (f.level.open[index] ??= { run: [{ ...closed[index]!, expanded: true }] });
+      out.push(open.run, 0, 1);
+      const row = open.run[0];
       const c = childrenOf(row.node.id);
-      const base = { depth: row.depth + 1, parentKey: row.key, parentId: row.node.id };
-      if (!c || c.status === 'loading') out.push({ type: 'loading', key: `${row.key}\u0001…`, ...base });
-      else if (c.status === 'error') out.push({ type: 'error', key: `${row.key}\u0001!`, error: c.error, ...base });
-      else if (c.nodes.length === 0) out.push({ type: 'empty', key: `${row.key}\u0001∅`, ...base });
+      if (!c || c.status === 'loading') out.push((open.loading ??= [messageRow('loading', row)]), 0, 1);
+      else if (c.status === 'error') out.push([{ ...messageRow('error', row), error: c.error }], 0, 1);
+      else if (c.nodes.length === 0) out.push((open.empty ??= [messageRow('empty', row)]), 0, 1);
       else {
         levels.set(row.key, c.nodes);
-        stack.push({ level: this.level(c.nodes, row.key, row.depth + 1), i: 0 });
+        stack.push(frame(this.level(c.nodes, row.key, row.depth + 1), row.key));
       }
     }
     return { rows: out, levels };
@@ -94,6 +115,37 @@ export class TreeRowCache {
   }
 }
 
+/** The loading, error or empty row under the open row `parent` (the key's last part is no node id). */
+function messageRow(type: MessageRow['type'], parent: NodeRow): MessageRow {
+  const mark = type === 'loading' ? '…' : type === 'error' ? '!' : '∅';
+  return { type, key: `${parent.key}\u0001${mark}`, depth: parent.depth + 1, parentKey: parent.key, parentId: parent.node.id };
+}
+
+/** The expanded keys by their parent's key (`''` for roots): a key's parent is the key up to its last separator. */
+function expandedByParent(expanded: ReadonlySet<string>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const key of expanded) {
+    const cut = key.lastIndexOf('\u0001');
+    const parent = cut < 0 ? '' : key.slice(0, cut);
+    const set = out.get(parent);
+    if (set) set.add(key); else out.set(parent, new Set([key]));
+  }
+  return out;
+}
+
+/**
+ * Indices, ascending, of the rows of `level` that are open: in `keys` and with children (others stay
+ * closed). Only a level with an expanded row is scanned (the roots, a manifest list's manifests), never a
+ * level of files that has none; a key shown twice in one level opens both rows, as before.
+ */
+function openIndices(level: LevelRows, keys: ReadonlySet<string> | undefined): readonly number[] {
+  if (!keys) return NO_OPENS;
+  const out: number[] = [];
+  const closed = level.closed;
+  for (let i = 0; i < closed.length; i++) if (keys.has(closed[i]!.key) && closed[i]!.node.hasChildren) out.push(i);
+  return out;
+}
+
 /** What a key press does in the tree (WAI-ARIA tree pattern). */
 export type TreeAction =
   | { readonly type: 'focus'; readonly index: number }
@@ -107,8 +159,8 @@ export type TreeAction =
  * Up/Down move, Right expands (or enters), Left collapses (or goes to the parent), Home/End, Enter
  * selects, `*` expands every sibling of the row (WAI-ARIA tree pattern) — e.g. all manifests at once.
  */
-export function treeKeyAction(rows: readonly TreeRow[], active: number, key: string, pageSize = 20): TreeAction {
-  const row = rows[active];
+export function treeKeyAction(rows: RowSource, active: number, key: string, pageSize = 20): TreeAction {
+  const row = rows.at(active);
   if (!row) return { type: 'none' };
   const clamp = (i: number) => ({ type: 'focus' as const, index: Math.max(0, Math.min(rows.length - 1, i)) });
   switch (key) {
@@ -120,7 +172,11 @@ export function treeKeyAction(rows: readonly TreeRow[], active: number, key: str
     case 'End': return clamp(rows.length - 1);
     case 'Enter': case ' ': return { type: 'select', index: active };
     case '*': {
-      const keys = rows.filter((r) => r.type === 'node' && r.parentKey === row.parentKey && r.node.hasChildren && !r.expanded).map((r) => r.key);
+      const keys: string[] = [];
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows.at(i)!;
+        if (r.type === 'node' && r.parentKey === row.parentKey && r.node.hasChildren && !r.expanded) keys.push(r.key);
+      }
       return keys.length ? { type: 'expand-all', keys } : { type: 'none' };
     }
     case 'ArrowRight':
@@ -130,7 +186,7 @@ export function treeKeyAction(rows: readonly TreeRow[], active: number, key: str
       if (row.type === 'node' && row.expanded) return { type: 'collapse', key: row.key };
       const parent = row.parentKey;
       if (parent === undefined) return { type: 'none' };
-      for (let i = active - 1; i >= 0; i--) if (rows[i].key === parent) return clamp(i);
+      for (let i = active - 1; i >= 0; i--) if (rows.at(i)!.key === parent) return clamp(i);
       return { type: 'none' };
     }
     default: return { type: 'none' };

@@ -8,7 +8,7 @@
  * closure per row, no layout read after a write, no class on the list that would restyle every row.
  */
 import { RowView, ROW_HEIGHT, type RowContext } from './tree-row-view.ts';
-import type { TreeRow } from './tree-model.ts';
+import type { RowSource } from './tree-row-list.ts';
 import { NO_ROWS, type RowRange, rangeChange, rowWindow, rowsPerPage, scrollTopToShow } from './tree-window.ts';
 
 /** Rows drawn above and below the viewport. */
@@ -16,7 +16,8 @@ const OVERSCAN = 8;
 
 /** What the list shows; a new object (or any new field) redraws the rows it touches. */
 export interface PoolState {
-  readonly rows: readonly TreeRow[];
+  /** The visible rows by list index (a {@link RowSource}: runs of each level's rows, not one array). */
+  readonly rows: RowSource;
   readonly context: RowContext;
   /** Index of the keyboard's row. */
   readonly active: number;
@@ -164,7 +165,7 @@ export class TreeRowPool {
 
   private writeView(v: RowView, index: number): void {
     const state = this.state!;
-    v.show(state.rows[index]!, index, state.context);
+    v.show(state.rows.at(index)!, index, state.context);
     this.markView(v);
   }
 

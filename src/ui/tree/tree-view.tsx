@@ -17,6 +17,7 @@ import { queryKeys } from '../queries/keys.ts';
 import { useSandbox } from '../sandbox/sandbox-context.ts';
 import { type ChildrenState, type TreeRow, TreeRowCache, rowKey, treeKeyAction } from './tree-model.ts';
 import { TreeRowPool } from './tree-row-pool.ts';
+import { RowList, type RowSource } from './tree-row-list.ts';
 import type { RowContext } from './tree-row-view.ts';
 
 export function TreeView({ tableId, version, selectedKey, onSelect }: {
@@ -92,11 +93,11 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   }), []);
 
   const selectRow = (i: number) => {
-    const r = rows[i];
+    const r = rows.at(i);
     if (r?.type !== 'node') return;
     let parent: TreeNode | undefined;
     for (let j = i - 1; j >= 0 && r.parentKey !== undefined; j--) {
-      const p = rows[j];
+      const p = rows.at(j)!;
       if (p.key === r.parentKey && p.type === 'node') { parent = p.node; break; }
     }
     onSelect(r.node, r.key, { parent, index: r.index });
@@ -127,7 +128,7 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
         <span><kbd className="kbd">↑</kbd><kbd className="kbd">↓</kbd> {t('ui.tree.key.move')} · <kbd className="kbd">→</kbd> {t('ui.tree.key.expand')} · <kbd className="kbd">←</kbd> {t('ui.tree.key.collapse')} · <kbd className="kbd">*</kbd> {t('ui.tree.key.expandSiblings')} · <kbd className="kbd">Enter</kbd> {t('ui.tree.key.inspect')}</span>
       </div>
       <div className="tree-body" role="tree" aria-label={t('ui.tree.label')} tabIndex={0} onKeyDown={onKey}
-        aria-activedescendant={rows[active] ? `tree-row-${active}` : undefined}>
+        aria-activedescendant={rows.at(active) ? `tree-row-${active}` : undefined}>
         <TreeRows rows={rows} context={context} active={active} selectedKey={selectedKey} pool={pool} onRowClick={onRowClick} onToggle={toggle} />
       </div>
     </div>
@@ -135,7 +136,7 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
 }
 
 const NO_AFFIXES = { prefix: 0, suffix: 0 };
-const NO_ROWS: ReturnType<TreeRowCache['build']> = { rows: [], levels: new Map() };
+const NO_ROWS: ReturnType<TreeRowCache['build']> = { rows: new RowList(), levels: new Map() };
 
 /** Sibling affixes of one level by its children array (immutable query data) and the catalog they were cut in. */
 const affixesOfLevel = new WeakMap<readonly TreeNode[], { catalog: unknown; affixes: { prefix: number; suffix: number } }>();
@@ -155,7 +156,7 @@ function levelAffixes(nodes: readonly TreeNode[], catalog: Parameters<typeof for
  * parent, the scrolling element), so the pool exists whenever there are rows.
  */
 function TreeRows({ rows, context, active, selectedKey, pool, onRowClick, onToggle }: {
-  rows: readonly TreeRow[];
+  rows: RowSource;
   context: RowContext;
   active: number;
   selectedKey?: string;
