@@ -24,6 +24,17 @@ describe('write preview over the browser budget', () => {
     expect(html).toContain('Budget for one rewrite in this browser');
   });
 
+  it('names the engine in the reader\'s language (product names kept), English unchanged', () => {
+    const engineMessage = errorRef('note.sql.engine.iceberg', undefined);
+    const over = { inputBytes: 5 * 1024 ** 3, budgetBytes: 2 * 1024 ** 3, engineSql: { engine: errorText(engineMessage), engineMessage, statements: ['CALL x;'], notes: [] } };
+    const text = (html: string) => html.replace(/<[^>]+>/g, '');
+    const en = text(renderToStaticMarkup(<PreviewBody preview={{ ...base, overBudget: over }} />));
+    expect(en).toContain('Run the same maintenance on a cluster (Spark SQL with the Iceberg runtime):');
+    const cn = text(renderToStaticMarkup(<MessagesContext.Provider value={zh}><PreviewBody preview={{ ...base, overBudget: over }} /></MessagesContext.Provider>));
+    expect(cn).toContain('启用 Iceberg 运行时的 Spark SQL');
+    expect(cn).not.toContain('with the Iceberg runtime');
+  });
+
   it('shows no engine SQL panel under the budget', () => {
     expect(renderToStaticMarkup(<PreviewBody preview={{ ...base, noop: false }} />)).not.toContain('over-budget');
   });
