@@ -48,6 +48,8 @@ export const enWrites5 = {
   'note.write.undo.restore': (p: { version: string }) => `restore version ${p.version}`,
   'note.write.undo.rollback': (p: { id: string }) => `roll back to snapshot ${p.id} (as a new snapshot)`,
   'note.write.undo.rollbackAgain': (p: { id: string }) => `roll back to snapshot ${p.id} (again as a new snapshot)`,
+  // A change data file a DELETE/UPDATE wrote (delta/commit/row-changes.ts, the result's written list; Delta PROTOCOL.md "Add CDC File").
+  'note.write.delta.cdcFile': () => 'change data file',
   // The engine the SQL offered past the budget runs on (formats' commit/engine-sql.ts EngineSql.engine): product names kept.
   'note.sql.engine.iceberg': () => 'Spark SQL with the Iceberg runtime',
   'note.sql.engine.delta': () => 'Spark SQL with Delta Lake',

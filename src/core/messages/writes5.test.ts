@@ -45,6 +45,7 @@ const SAMPLES: readonly [ErrorRef, string][] = [
   plain('note.write.cap.paimon.delete', 'Delete rows by primary key: DELETE records (-D) in a level-0 file per bucket; the rows disappear on read and are dropped by compaction.'),
   [r('note.write.overBudget', { input: '3.0 GiB', budget: '2.0 GiB', engine: r('note.sql.engine.iceberg') }),
     "Not run here: it would read 3.0 GiB, more than this browser's budget of 2.0 GiB. Run it on a cluster with Spark SQL with the Iceberg runtime (below)."],
+  plain('note.write.delta.cdcFile', 'change data file'),
   plain('note.sql.engine.delta', 'Spark SQL with Delta Lake'),
   plain('note.sql.engine.paimon', 'Spark SQL with Paimon'),
   [r('note.write.overBudgetNoSql', { input: '3.0 GiB', budget: '2.0 GiB' }), "Not run here: it would read 3.0 GiB, more than this browser's budget of 2.0 GiB. Run it with an engine on a cluster."],

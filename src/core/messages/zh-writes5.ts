@@ -39,6 +39,7 @@ export const zhWrites5: { readonly [K in keyof typeof enWrites5]: (...args: Para
   'note.write.undo.restore': (p) => `RESTORE 到版本 ${p.version}`,
   'note.write.undo.rollback': (p) => `回滚到 snapshot ${p.id}（生成新的 snapshot）`,
   'note.write.undo.rollbackAgain': (p) => `再次回滚到 snapshot ${p.id}（同样生成新的 snapshot）`,
+  'note.write.delta.cdcFile': () => 'CDC 数据文件',
   'note.sql.engine.iceberg': () => '启用 Iceberg 运行时的 Spark SQL',
   'note.sql.engine.delta': () => '启用 Delta Lake 的 Spark SQL',
   'note.sql.engine.paimon': () => '启用 Paimon 的 Spark SQL',
