@@ -62,7 +62,8 @@ export default function HealthView({ tableId, version, warehouseId, root, format
 }
 
 function HealthBody({ health, warehouseId, root, format }: { health: TableHealthDto; warehouseId: string; root: string; format: TableFormatName }) {
-  const { t, ref } = useMessages();
+  const tr = useMessages();
+  const { t, ref } = tr;
   const [picked, setPicked] = useState('');
   const listed = useMemo(() => health.partitions.slice(0, MAX_LISTED), [health]);
   const manySpecs = new Set(health.partitions.map((p) => p.specId)).size > 1;
@@ -91,12 +92,12 @@ function HealthBody({ health, warehouseId, root, format }: { health: TableHealth
           <label className="small">{t('ui.health.partitionPick')}{' '}
             <select value={picked} onChange={(e) => setPicked(e.target.value)} aria-label={t('ui.health.partitionPick')}>
               <option value="">{t('ui.health.histogramAll')} ({formatCount(health.partitions.length)})</option>
-              {listed.map((p) => <option key={partitionKey(p)} value={partitionKey(p)}>{visibleText(partitionName(p, manySpecs))}</option>)}
+              {listed.map((p) => <option key={partitionKey(p)} value={partitionKey(p)}>{visibleText(partitionName(p, manySpecs, tr))}</option>)}
             </select>
           </label>
           <span className="small health-legend"><i className="sw small" /> {t('ui.health.smallLine', { threshold: health.rule.smallFileBytes })}</span>
         </div>
-        <SizeHistogram bars={bars} caption={`${t('ui.health.histogram')}: ${pickedPart ? partitionName(pickedPart, manySpecs) : t('ui.health.histogramAll')}`} />
+        <SizeHistogram bars={bars} caption={`${t('ui.health.histogram')}: ${pickedPart ? partitionName(pickedPart, manySpecs, tr) : t('ui.health.histogramAll')}`} />
       </section>
 
       {health.partitions.length > 1 && (
@@ -111,7 +112,7 @@ function HealthBody({ health, warehouseId, root, format }: { health: TableHealth
               <tbody>
                 {listed.slice(0, 20).map((p) => (
                   <tr key={partitionKey(p)} className={partitionKey(p) === picked ? 'selected' : ''}>
-                    <td><button type="button" className="btn-link mono" title={safeTitle(partitionName(p, manySpecs))} onClick={() => setPicked(partitionKey(p))}><InlineText text={partitionName(p, manySpecs)} /></button></td>
+                    <td><button type="button" className="btn-link mono" title={safeTitle(partitionName(p, manySpecs, tr))} onClick={() => setPicked(partitionKey(p))}><InlineText text={partitionName(p, manySpecs, tr)} /></button></td>
                     <td className="num">{formatCount(p.dataFiles)}</td><td className="num">{formatCount(p.smallFiles)}</td><td className="num">{formatCount(p.filesWithDeletes)}</td>
                     <td className="num">{formatBytes(p.bytes)}</td><td className="num">{formatBytes(Math.round(p.bytes / p.dataFiles))}</td>
                   </tr>
