@@ -63,6 +63,14 @@ describe('write preview in the reader\'s language', () => {
     expect(html).not.toContain('are referenced by no version');
   });
 
+  it('names a version-hint file group in Chinese without an English phrase (Paimon expire\'s snapshot/EARLIEST hint)', () => {
+    const expire = { ...base, operation: 'expire-snapshots', noop: false, inputBytes: undefined, writes: [{ key: 'snapshot/EARLIEST', kind: 'version-hint' as const }] };
+    const cn = text(renderToStaticMarkup(<MessagesContext.Provider value={zh}><PreviewBody preview={expire} /></MessagesContext.Provider>));
+    expect(cn).toContain('1 版本提示文件（version-hint）');
+    expect(cn).not.toContain('version hint');
+    expect(text(renderToStaticMarkup(<PreviewBody preview={expire} />))).toContain('1 version hints');
+  });
+
   it('labels VACUUM\'s delete list as its own (not expire\'s "become unreachable"), in both languages', () => {
     const second = { ...vacuum, deletesNeedSecondConfirmation: true };
     const en = text(renderToStaticMarkup(<PreviewBody preview={second} />));
