@@ -5,7 +5,7 @@
  * recommendation with its reason in numbers and a button that prepares its write and opens the writes
  * bar's preview dialog (nothing is written before Confirm). Computed in the worker (core/api tableHealth).
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { RecommendationDto, TableHealthDto } from '../../core/api/table-health-dto.ts';
@@ -46,6 +46,10 @@ function useTableHealth(tableId: string, version: string, storageRefusal: string
     queryKey: queryKeys.health(tableId, version, storageRefusal ?? ''),
     queryFn: ({ signal }) => engine().tableHealth({ tableId, version: version || undefined, ...(storageRefusal ? { storageRefusal } : {}) }, { signal }),
     enabled, staleTime: Infinity, gcTime: 5 * 60_000,
+    // A write from a recommendation commits a new metadata file, so the table id (and this key) changes: the
+    // report shown stays until the new one is read, or the body — and the write's result toast with its Undo —
+    // would be unmounted. The page is keyed by the table's root, so the kept report is always this table's.
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -58,7 +62,12 @@ export default function HealthView({ tableId, version, warehouseId, root, format
   if (q.error) return <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <ProgressLine label={t('ui.health.loading')} />;
   if (q.data.empty) return <p className="empty-state" data-testid="health-empty">{t('ui.health.empty')}</p>;
-  return <HealthBody health={q.data} warehouseId={warehouseId} root={root} format={format} />;
+  return (
+    <>
+      {q.isPlaceholderData && <ProgressLine label={t('ui.health.loading')} />}
+      <HealthBody health={q.data} warehouseId={warehouseId} root={root} format={format} />
+    </>
+  );
 }
 
 function HealthBody({ health, warehouseId, root, format }: { health: TableHealthDto; warehouseId: string; root: string; format: TableFormatName }) {
