@@ -20,6 +20,11 @@ describe('health model', () => {
     expect(partitionName(health.partitions[0]!, false, translator(zh))).toBe('d=1');
   });
 
+  it('says why a recommendation is unavailable with each language\'s own colon', () => {
+    expect(translator(en).t('ui.health.unavailableWhy', { reason: 'Opened over plain HTTP.' })).toBe('Not available here: Opened over plain HTTP.');
+    expect(translator(zh).t('ui.health.unavailableWhy', { reason: 'Delta 没有快照过期' })).toBe('此处不可用：Delta 没有快照过期');
+  });
+
   it('labels buckets with their bounds, short', () => {
     expect(buckets.map(bucketLabel)).toEqual(['< 1 KiB', '1–4 KiB', '4–16 KiB', '≥ 16 KiB']);
     expect(bucketLabel({ lowerBytes: 256 * 1024, upperBytes: 1024 * 1024 })).toBe('256 KiB–1 MiB');

@@ -177,14 +177,14 @@ function Recommendations({ health, warehouseId, root, format }: { health: TableH
         ? <p className="muted small">{health.isCurrent ? t('health.healthy') : t('health.rule.recommendationsCurrentOnly')}</p>
         : (
           <>
-          {common && <p className="small muted health-rec-why" data-testid="health-unavailable">{t('ui.health.unavailable')}: {common}</p>}
+          {common && <p className="small muted health-rec-why" data-testid="health-unavailable">{t('ui.health.unavailableWhy', { reason: common })}</p>}
           <ol className="health-recs" data-testid="health-recommendations">
             {health.recommendations.map((r) => (
               <li key={r.id} className={`health-rec${r.available ? '' : ' off'}`}>
                 <div className="health-rec-text">
                   <strong>{ref(r.title)}</strong>
                   <p className="small">{ref(r.reason)}</p>
-                  {!r.available && !common && <p className="small muted health-rec-why">{t('ui.health.unavailable')}: {why(r)}</p>}
+                  {!r.available && !common && <p className="small muted health-rec-why">{t('ui.health.unavailableWhy', { reason: why(r) ?? '' })}</p>}
                 </div>
                 <button type="button" className="btn btn-small" disabled={!r.available} title={r.available ? undefined : why(r)}
                   aria-label={`${t('ui.health.preview')} ${ref(r.title)}`} onClick={() => open(r)}>{t('ui.health.preview')}</button>
