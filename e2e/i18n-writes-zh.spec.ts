@@ -41,6 +41,12 @@ async function checkDialog(page: Page, view: string) {
   const dialog = page.getByRole('dialog').last();
   await expect(dialog).toBeVisible();
   const preview = dialog.getByRole('button', { name: '预览…', exact: true });
+  // A row form previews nothing until a row is typed: every empty field gets 1 (an integer, a string, a key).
+  if (await preview.count() && !await preview.isEnabled()) {
+    for (const input of await dialog.locator('input:not([type]):not([disabled]), input[type="text"]:not([disabled])').all()) {
+      if (!await input.inputValue()) await input.fill('1');
+    }
+  }
   if (await preview.count() && await preview.isEnabled()) {
     await noEnglish(page, `${view} (form)`, '[role="dialog"]');
     await preview.click();
@@ -109,6 +115,7 @@ test.describe('write previews, results, Health and Partitions in Chinese', () =>
   for (const [fixture, sub, tag] of [
     ['delta/dv-partitioned-with-checkpoint', 'delta', 'delta-partitioned'],
     ['paimon/pk_dv_partitioned_pk_09', '', 'paimon-partitioned'],
+    ['paimon/pk_mor_pk_table_scan_and_read_mor', '', 'paimon-rows'],
   ] as const) {
     test(`${tag}: every write's form and preview, Health and Partitions`, async ({ page }) => {
       test.setTimeout(300_000);
@@ -116,6 +123,31 @@ test.describe('write previews, results, Health and Partitions in Chinese', () =>
       await open(page, fixture, sub);
       await everyWrite(page, tag);
       await healthAndPartitions(page, tag);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  for (const [fixture, sub, engineName] of [
+    ['delta/dv-partitioned-with-checkpoint', 'delta', '启用 Delta Lake 的 Spark SQL'],
+    ['paimon/pk_dv_partitioned_pk_09', '', '启用 Paimon 的 Spark SQL'],
+  ] as const) {
+    test(`over the browser's budget: ${fixture.split('/')[0]} compaction offers its engine SQL, the engine named in Chinese`, async ({ page }) => {
+      test.setTimeout(180_000);
+      const errors = watchErrors(page);
+      // A budget of 1 KiB for one rewrite (the page's own setting): every compaction is over it.
+      await page.addInitScript(() => localStorage.setItem('lakescope.rewriteBudgetBytes', '1024'));
+      await open(page, fixture, sub);
+      await page.getByRole('button', { name: /^维护/ }).click();
+      await page.getByRole('menuitem').filter({ hasText: '合并' }).first().click();
+      const dialog = page.getByRole('dialog').last();
+      const next = dialog.getByRole('button', { name: '预览…', exact: true });
+      if (await next.count()) await next.click();
+      const over = page.getByTestId('over-budget');
+      await expect(over).toBeVisible({ timeout: 60_000 });
+      await expect(over).toContainText(engineName);
+      await expect(page.locator('[role="dialog"] .ws-warnings')).toContainText(engineName);
+      await noEnglish(page, `${fixture} over budget`, '[role="dialog"]');
+      await shot(page, `zh-writes-over-budget-${fixture.split('/')[0]}`);
       expect(errors).toEqual([]);
     });
   }

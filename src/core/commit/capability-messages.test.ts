@@ -95,7 +95,7 @@ describe('the over-budget warning', () => {
     expect(over.preview.warnings[0]).toBe("Not run here: it would read 3.0 GiB, more than this browser's budget of 2.0 GiB. Run it on a cluster with Spark SQL with the Iceberg runtime (below).");
     expect(over.preview.warningMessages).toHaveLength(2);
     expect(errorText(over.preview.warningMessages![0]!)).toBe(over.preview.warnings[0]);
-    expect(errorText(over.preview.warningMessages![0]!, zh)).toBe('未在此处运行：它需要读取 3.0 GiB，超过了本浏览器 2.0 GiB 的预算。请在集群上用 启用 Iceberg 运行时的 Spark SQL 运行（见下方）。');
+    expect(errorText(over.preview.warningMessages![0]!, zh)).toBe('未在此处运行：它需要读取 3.0 GiB，超过了本浏览器 2.0 GiB 的预算。请在集群上使用启用 Iceberg 运行时的 Spark SQL 运行（见下方）。');
     expect(over.preview.warningMessages![1]).toEqual(own);
     const none = withRewriteBudget(prepared(warned([])), 1024, () => undefined);
     expect(none.preview.warnings).toEqual(["Not run here: it would read 3.0 GiB, more than this browser's budget of 1.0 KiB. Run it with an engine on a cluster."]);
