@@ -33,6 +33,14 @@ describe.skipIf(!FIXTURES_PRESENT)('partitionStats on fixtures', () => {
     expect(stats.partitions.every((p) => /^event_time_hour=2020-\d\d-\d\d-\d\d\/action=\w+$/.test(p.partition))).toBe(true);
   });
 
+  it('marks the one partition of an unpartitioned table (the page names it in the reader\'s language; SQL keeps the English)', async () => {
+    const table = await openTable(new FsStorage(FIXTURES_DIR, { readOnly: true }), 'iceberg/v2_spark_position_deletes/', 'iceberg');
+    const stats = await partitionStats(table, {});
+    expect(stats.partitions.map((p) => [p.partition, p.unpartitioned])).toEqual([['(unpartitioned)', true]]);
+    const hour = await partitionStats(await openTable(new FsStorage(FIXTURES_DIR, { readOnly: true }), 'iceberg/v1_spark_partitioned_hour_identity/', 'iceberg'), {});
+    expect(hour.partitions.some((p) => 'unpartitioned' in p)).toBe(false);
+  });
+
   it('counts distinct delete files per partition', async () => {
     const table = await openTable(new FsStorage(FIXTURES_DIR, { readOnly: true }), 'iceberg/v2_flink_equality_deletes_partition_evolution/', 'iceberg');
     const stats = await partitionStats(table, {});

@@ -22,7 +22,7 @@ export async function partitionStats(table: LakeTable, version: VersionSelector,
     const key = `${specId}\u0000${partition}`;
     let g = groups.get(key);
     if (!g) {
-      g = { specId, partition, values: { ...(f.partitionValues ?? {}) }, dataFiles: 0, records: 0, bytes: 0, deleteFiles: 0, deletePaths: new Set() };
+      g = { specId, partition, ...(f.partition ? {} : { unpartitioned: true }), values: { ...(f.partitionValues ?? {}) }, dataFiles: 0, records: 0, bytes: 0, deleteFiles: 0, deletePaths: new Set() };
       groups.set(key, g);
     }
     g.dataFiles++;

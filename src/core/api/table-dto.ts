@@ -155,8 +155,10 @@ export interface RawFileDto {
 /** Files, rows and bytes per partition of one version. */
 export interface PartitionStatDto {
   readonly specId: string;
-  /** `name=value/…` as written by the format (values formatted for people). */
+  /** `name=value/…` as written by the format (values formatted for people); `(unpartitioned)` for the empty one. */
   readonly partition: string;
+  /** True for the one partition of an unpartitioned spec (the page names it in the reader's language). */
+  readonly unpartitioned?: boolean;
   readonly values: Readonly<Record<string, string | null>>;
   readonly dataFiles: number;
   readonly records: number;

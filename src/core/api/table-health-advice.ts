@@ -27,6 +27,12 @@ function offer(caps: readonly WriteCapability[], action: WriteAction): Pick<Reco
   return { available: false, unavailableReason: c.reason ?? c.description, ...(message ? { unavailableReasonMessage: message } : {}) };
 }
 
+/** 'Compact partition d=1'; the one partition of an unpartitioned table has its own message (a parameter is data, never tested in a message). */
+function partitionTitle(partition: string): RecommendationDto['title'] {
+  if (partition === '') return messageRef('health.compactUnpartitioned.title');
+  return messageRef('health.compactPartition.title', { partition });
+}
+
 /** Files compaction would take from a partition: the small ones, plus larger ones with deletes. */
 function candidates(p: PartitionHealthDto): number {
   return p.smallFiles + Math.max(0, p.filesWithDeletes - p.smallFiles);
@@ -57,7 +63,7 @@ export function recommend(input: HealthInput, rule: SmallFileRuleDto, parts: rea
     add({
       id: `compact-partition:${p.specId ?? ''}:${p.partition}`, kind: 'compact-partition',
       action: { kind: 'compact', targetFileSizeBytes: target, partitions: [{ partition: p.partition, ...(p.specId !== undefined ? { specId: p.specId } : {}) }] },
-      title: messageRef('health.compactPartition.title', { partition: p.partition }),
+      title: partitionTitle(p.partition),
       reason: messageRef('health.compactPartition.reason', {
         small: p.smallFiles, files: p.dataFiles, smallBytes: p.smallBytes, threshold: rule.smallFileBytes, withDeletes: p.filesWithDeletes,
         estimate: Math.max(1, Math.ceil(p.smallBytes / target)),

@@ -76,6 +76,17 @@ describe('healthReport (exact numbers on hand-made inputs)', () => {
     expect(compact.every((r) => r.available)).toBe(true);
   });
 
+  it('an unpartitioned table\'s partition is named in the reader\'s language, rendered as the page renders titles (data set apart)', () => {
+    const h = healthReport(input({ files: [file('u1', '', 900, 1), file('u2', '', 900, 1)], properties: { 'write.target-file-size-bytes': String(4 * MiB) } }));
+    const compact = h.recommendations.find((r) => r.kind === 'compact-partition')!;
+    expect(compact.action).toMatchObject({ partitions: [{ partition: '' }] });
+    expect(errorText(compact.title)).toBe('Compact partition (unpartitioned)');
+    expect(errorText(compact.title, zh)).toBe('合并分区（未分区）');
+    // A partitioned one keeps its path as data.
+    const d1 = healthReport(input({ files: [file('a', 'd=1', 900, 1), file('b', 'd=1', 900, 1)] })).recommendations.find((r) => r.kind === 'compact-partition')!;
+    expect([errorText(d1.title), errorText(d1.title, zh)]).toEqual(['Compact partition d=1', '合并分区 d=1']);
+  });
+
   it('expires what is past the age and not kept: refs and the newest on main stay', () => {
     const h = healthReport(input({ properties: { 'history.expire.max-snapshot-age-ms': String(10 * DAY) }, files }));
     const r = h.recommendations.find((x) => x.kind === 'expire-snapshots')!;

@@ -21,7 +21,7 @@ import { createDeltaTable } from '../formats/delta/commit/create-table.ts';
 import { appendRows as deltaAppend } from '../formats/delta/commit/append.ts';
 import { DeltaTable } from '../formats/delta/table.ts';
 import { PaimonTable } from '../formats/paimon/table.ts';
-import { withRewriteBudget } from './engine-sql.ts';
+import { sqlEngine, withRewriteBudget } from './engine-sql.ts';
 import type { PreparedChange, WriteCapability } from './write-action.ts';
 import { textRef, warned } from './preview-text.ts';
 
@@ -91,11 +91,11 @@ describe('the over-budget warning', () => {
 
   it('comes first, in English as before and in Chinese, the format\'s own warnings after it with their messages', () => {
     const own = textRef('note.write.iceberg.compactStays');
-    const over = withRewriteBudget(prepared(warned([own])), 2 * 1024 ** 3, () => ({ engine: 'Spark SQL with the Iceberg runtime', statements: ['CALL x;'], notes: [] }));
+    const over = withRewriteBudget(prepared(warned([own])), 2 * 1024 ** 3, () => ({ ...sqlEngine(textRef('note.sql.engine.iceberg')), statements: ['CALL x;'], notes: [] }));
     expect(over.preview.warnings[0]).toBe("Not run here: it would read 3.0 GiB, more than this browser's budget of 2.0 GiB. Run it on a cluster with Spark SQL with the Iceberg runtime (below).");
     expect(over.preview.warningMessages).toHaveLength(2);
     expect(errorText(over.preview.warningMessages![0]!)).toBe(over.preview.warnings[0]);
-    expect(errorText(over.preview.warningMessages![0]!, zh)).toBe('未在此处运行：它需要读取 3.0 GiB，超过了本浏览器 2.0 GiB 的预算。请在集群上用 Spark SQL with the Iceberg runtime 运行（见下方）。');
+    expect(errorText(over.preview.warningMessages![0]!, zh)).toBe('未在此处运行：它需要读取 3.0 GiB，超过了本浏览器 2.0 GiB 的预算。请在集群上使用启用 Iceberg 运行时的 Spark SQL 运行（见下方）。');
     expect(over.preview.warningMessages![1]).toEqual(own);
     const none = withRewriteBudget(prepared(warned([])), 1024, () => undefined);
     expect(none.preview.warnings).toEqual(["Not run here: it would read 3.0 GiB, more than this browser's budget of 1.0 KiB. Run it with an engine on a cluster."]);

@@ -33,6 +33,18 @@ describe('engine SQL notes in the reader\'s language', () => {
   });
 });
 
+describe('the engine\'s name in the reader\'s language', () => {
+  it('Iceberg, Delta and Paimon name their engine in English as before, and in Chinese with the product names kept', () => {
+    const ice = icebergEngineSql({ location: 's3://b/wh/db/t', properties: {} } as unknown as Parameters<typeof icebergEngineSql>[0], { kind: 'rollback', toTimeMs: 0 });
+    const delta = deltaEngineSql({ location: 's3://b/t', configuration: {} }, { kind: 'vacuum' });
+    const paimon = paimonEngineSql({ location: 's3://b/wh/shop.db/orders', options: {}, primaryKey: true }, { kind: 'compact', strategy: 'full' });
+    const names = [ice, delta, paimon].map((s) => s!.engine);
+    expect(names).toEqual(['Spark SQL with the Iceberg runtime', 'Spark SQL with Delta Lake', 'Spark SQL with Paimon']);
+    expect([ice, delta, paimon].map((s) => errorText(s!.engineMessage!))).toEqual(names);
+    expect([ice, delta, paimon].map((s) => errorText(s!.engineMessage!, zh))).toEqual(['启用 Iceberg 运行时的 Spark SQL', '启用 Delta Lake 的 Spark SQL', '启用 Paimon 的 Spark SQL']);
+  });
+});
+
 describe('engine SQL pieces', () => {
   it('reads db and table from warehouse-style locations', () => {
     expect(tableNameFromLocation('s3://bucket/warehouse/sales.db/orders/')).toEqual({ database: 'sales', table: 'orders' });

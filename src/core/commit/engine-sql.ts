@@ -13,14 +13,21 @@ import type { PreparedChange } from './write-action.ts';
 
 /** Statements that run the maintenance on a cluster, ready to copy. */
 export interface EngineSql {
-  /** The engine and dialect, e.g. `Spark SQL with the Iceberg runtime`. */
+  /** The engine and dialect, e.g. `Spark SQL with the Iceberg runtime` (English: the CLI prints it). */
   readonly engine: string;
+  /** The same name as a catalog message, for the reader's language (product names stay as they are). */
+  readonly engineMessage?: LakeErrorRef;
   /** One statement per entry, each complete (ends with `;`). */
   readonly statements: readonly string[];
   /** What the user may have to adjust (a catalog name the table's files do not record), one sentence each. */
   readonly notes: readonly string[];
   /** The same notes as catalog messages, in order, for the reader's language. */
   readonly noteMessages?: readonly LakeErrorRef[];
+}
+
+/** `{ engine, engineMessage }` of an EngineSql from the engine name's message (the English is its text). */
+export function sqlEngine(ref: ErrorRef): { engine: string; engineMessage: LakeErrorRef } {
+  return { engine: errorText(ref), engineMessage: ref };
 }
 
 /** `{ notes, noteMessages }` of an EngineSql from the notes' messages (the English is their text). */
@@ -55,7 +62,7 @@ export function withRewriteBudget(prepared: PreparedChange, budgetBytes: number,
   if (inputBytes <= budgetBytes) return prepared;
   const sql = engineSql();
   const sizes = { input: formatBytes(inputBytes), budget: formatBytes(budgetBytes) };
-  const warning = sql ? textRef('note.write.overBudget', { ...sizes, engine: sql.engine }) : textRef('note.write.overBudgetNoSql', sizes);
+  const warning = sql ? textRef('note.write.overBudget', { ...sizes, engine: sql.engineMessage ?? sql.engine }) : textRef('note.write.overBudgetNoSql', sizes);
   const overBudget: OverBudget = { inputBytes, budgetBytes, ...(sql ? { engineSql: sql } : {}) };
   const { warnings, warningMessages } = prepared.preview;
   return {

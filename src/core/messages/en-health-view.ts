@@ -50,6 +50,7 @@ export const enHealthView = {
   'ui.health.col.avg': () => 'Average',
   'ui.health.recommendations': () => 'What to do',
   'ui.health.preview': () => 'Preview…',
-  'ui.health.unavailable': () => 'Not available here',
+  // The same with its reason (text already in the reader's language), each language's own colon.
+  'ui.health.unavailableWhy': (p: { reason: string }) => `Not available here: ${p.reason}`,
   'ui.health.ratios': () => 'Ratios',
 } as const;

@@ -23,7 +23,9 @@ export const enHealth = {
   'health.rule.noStateSizes': () => 'The sizes of this table\'s metadata files are not known (the storage listing gave none).',
 
   // Recommendations
-  'health.compactPartition.title': (p: { partition: string }) => `Compact partition ${p.partition || '(unpartitioned)'}`,
+  'health.compactPartition.title': (p: { partition: string }) => `Compact partition ${p.partition}`,
+  // The one partition of an unpartitioned table: its own key (a parameter is data, never compared in the message).
+  'health.compactUnpartitioned.title': () => 'Compact partition (unpartitioned)',
   'health.compactPartition.reason': (p: { small: number; files: number; smallBytes: number; threshold: number; withDeletes: number; estimate: number }) =>
     `${count(p.small)} of ${n(p.files, 'data file', 'data files')} are below ${bytes(p.threshold)} (${bytes(p.smallBytes)} in all)`
     + `${p.withDeletes ? `; ${n(p.withDeletes, 'file has', 'files have')} deletes to apply` : ''}. Rewriting them gives about ${n(p.estimate, 'file', 'files')}.`,

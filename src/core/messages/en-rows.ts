@@ -15,6 +15,8 @@ export const enRows = {
   'ui.rows.title.upsert': () => 'Upsert rows',
   'ui.rows.title.delete': () => 'Delete rows by key',
   'ui.rows.intro.rows': () => 'Type one row, or paste CSV for several. Key columns are marked; an empty field is NULL. The next step previews the files each bucket gets; nothing is written before you confirm.',
+  // A table without key columns (Delta, an append-only Paimon table): no keys to mark, no buckets to preview.
+  'ui.rows.intro.noKeys': () => 'Type one row, or paste CSV for several; an empty field is NULL. The next step previews the files to write; nothing is written before you confirm.',
   'ui.rows.intro.keys': () => 'Give the key of each row to delete: type one, or paste CSV whose first line names the key columns. The next step previews the files; nothing is written before you confirm.',
   'ui.rows.mode': () => 'Input',
   'ui.rows.mode.form': () => 'One row',

@@ -48,6 +48,12 @@ export const enWrites5 = {
   'note.write.undo.restore': (p: { version: string }) => `restore version ${p.version}`,
   'note.write.undo.rollback': (p: { id: string }) => `roll back to snapshot ${p.id} (as a new snapshot)`,
   'note.write.undo.rollbackAgain': (p: { id: string }) => `roll back to snapshot ${p.id} (again as a new snapshot)`,
+  // A change data file a DELETE/UPDATE wrote (delta/commit/row-changes.ts, the result's written list; Delta PROTOCOL.md "Add CDC File").
+  'note.write.delta.cdcFile': () => 'change data file',
+  // The engine the SQL offered past the budget runs on (formats' commit/engine-sql.ts EngineSql.engine): product names kept.
+  'note.sql.engine.iceberg': () => 'Spark SQL with the Iceberg runtime',
+  'note.sql.engine.delta': () => 'Spark SQL with Delta Lake',
+  'note.sql.engine.paimon': () => 'Spark SQL with Paimon',
   // What to adjust in the engine SQL offered past the budget (formats' commit/engine-sql.ts): names, paths, settings are data.
   'note.sql.delta.path': (p: { path: string }) => `Replace ${p.path} with the table's URI as the cluster reaches it.`,
   'note.sql.delta.retention': (p: { setting: string }) => `A retention under 7 days needs ${p.setting}.`,

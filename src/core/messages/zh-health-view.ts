@@ -46,6 +46,6 @@ export const zhHealthView: { readonly [K in keyof typeof enHealthView]: (...args
   'ui.health.col.avg': () => '平均大小',
   'ui.health.recommendations': () => '建议操作',
   'ui.health.preview': () => '预览…',
-  'ui.health.unavailable': () => '此处不可用',
+  'ui.health.unavailableWhy': (p) => `此处不可用：${p.reason}`,
   'ui.health.ratios': () => '比例',
 };

@@ -18,7 +18,8 @@ export const zhHealth: { readonly [K in keyof typeof enHealth]: (...args: Parame
   'health.rule.noManifests': () => '这种格式没有 manifest list，因此没有可统计的 manifest。',
   'health.rule.noStateSizes': () => '不知道这张表元数据文件的大小（存储的列表没有给出）。',
 
-  'health.compactPartition.title': (p) => `合并分区 ${p.partition || '（未分区）'}`,
+  'health.compactPartition.title': (p) => `合并分区 ${p.partition}`,
+  'health.compactUnpartitioned.title': () => '合并分区（未分区）',
   'health.compactPartition.reason': (p) =>
     `${n(p.files, '个数据文件')}中有 ${count(p.small)} 个小于 ${bytes(p.threshold)}（共 ${bytes(p.smallBytes)}）`
     + `${p.withDeletes ? `；${n(p.withDeletes, '个文件')}有待应用的删除` : ''}。重写后大约得到 ${n(p.estimate, '个文件')}。`,

@@ -12,6 +12,7 @@ export const zhRows: { readonly [K in keyof typeof enRows]: (...args: Parameters
   'ui.rows.title.upsert': () => '插入或更新行（upsert）',
   'ui.rows.title.delete': () => '按主键删除行',
   'ui.rows.intro.rows': () => '输入一行，或粘贴 CSV 写入多行。主键列已标出；留空即为 NULL。下一步会预览每个桶将得到的文件；确认之前不会写入任何内容。',
+  'ui.rows.intro.noKeys': () => '输入一行，或粘贴 CSV 写入多行；留空即为 NULL。下一步会预览将要写入的文件；确认之前不会写入任何内容。',
   'ui.rows.intro.keys': () => '给出要删除的每一行的主键：输入一个，或粘贴首行为主键列名的 CSV。下一步会预览文件；确认之前不会写入任何内容。',
   'ui.rows.mode': () => '输入方式',
   'ui.rows.mode.form': () => '单行',

@@ -77,7 +77,7 @@ export const zhWrites: { readonly [K in keyof typeof enWrites]: (...args: Parame
   'ui.forms.sizeError': () => '请输入大小，例如 128 MiB、64m 或 1048576。',
   'ui.preview.kind': (p) => ({
     data: '数据文件', delete: '删除文件', manifest: 'manifest', 'manifest-list': 'manifest list', metadata: '元数据 / 快照文件',
-    statistics: '统计文件', 'version-hint': 'version hint 文件', other: '其他文件',
+    statistics: '统计文件', 'version-hint': '版本提示文件（version-hint）', other: '其他文件',
   })[p.kind],
   'ui.writes.offTable': () => '这张表的写入已关闭。',
   'ui.writes.offStorage': () => '只读存储：写入已关闭。',

@@ -26,7 +26,7 @@ export const zhWrites4: { readonly [K in keyof typeof enWrites4]: (...args: Para
   'note.write.paimon.rowsDelete': (p) => `在 ${p.buckets} 个 bucket 中删除 ${p.count} 行，生成 snapshot ${p.id}：每个 bucket 一个 level-0 文件${p.changelog ? '，外加一个 changelog 文件' : ''}，然后写一个 delta manifest 和 snapshot-${p.id}。`,
   'note.write.paimon.rowsFile': (p) => `${p.count} 行，level 0`,
   'note.write.paimon.changelogFile': () => 'changelog 文件（changelog-producer = input）',
-  'note.write.paimon.deletedStay': () => '被删除的行在旧 snapshot 中仍然可见（time travel），直到这些 snapshot 过期；合并时会丢弃 DELETE 记录。',
+  'note.write.paimon.deletedStay': () => '被删除的行在旧 snapshot 中仍然可见（时间旅行查询），直到这些 snapshot 过期；合并时会丢弃 DELETE 记录。',
   'note.write.paimon.createTag': (p) => `在 snapshot ${p.id} 上创建标签“${p.name}”：复制该 snapshot 的文件，使它（及其文件）在 snapshot 过期后仍可读取。`,
   'note.write.paimon.createTagLatest': (p) => `在最新的 snapshot 上创建标签“${p.name}”：复制该 snapshot 的文件，使它（及其文件）在 snapshot 过期后仍可读取。`,
   'note.write.paimon.tagFile': (p) => `snapshot ${p.id} 的 JSON + tagCreateTime`,

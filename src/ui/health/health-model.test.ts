@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TableHealthDto } from '../../core/api/table-health-dto.ts';
-import { bucketLabel, histogramBars, percent } from './health-model.ts';
+import { bucketLabel, histogramBars, partitionName, percent } from './health-model.ts';
+import { translator } from '../common/messages.ts';
+import { en } from '../../core/messages/en.ts';
+import { zh } from '../../core/messages/zh.ts';
 
 const buckets = [{ lowerBytes: 0, upperBytes: 1024 }, { lowerBytes: 1024, upperBytes: 4096 }, { lowerBytes: 4096, upperBytes: 16384 }, { lowerBytes: 16384 }];
 const health = {
@@ -9,6 +12,19 @@ const health = {
 } as unknown as TableHealthDto;
 
 describe('health model', () => {
+  it('names the unpartitioned partition in the reader\'s language, a path as it is', () => {
+    const none = { ...health.partitions[0]!, partition: '', specId: '1' };
+    expect(partitionName(none, false, translator(en))).toBe('(unpartitioned)');
+    expect(partitionName(none, false, translator(zh))).toBe('（未分区）');
+    expect(partitionName(none, true, translator(zh))).toBe('（未分区） · spec 1');
+    expect(partitionName(health.partitions[0]!, false, translator(zh))).toBe('d=1');
+  });
+
+  it('says why a recommendation is unavailable with each language\'s own colon', () => {
+    expect(translator(en).t('ui.health.unavailableWhy', { reason: 'Opened over plain HTTP.' })).toBe('Not available here: Opened over plain HTTP.');
+    expect(translator(zh).t('ui.health.unavailableWhy', { reason: 'Delta 没有快照过期' })).toBe('此处不可用：Delta 没有快照过期');
+  });
+
   it('labels buckets with their bounds, short', () => {
     expect(buckets.map(bucketLabel)).toEqual(['< 1 KiB', '1–4 KiB', '4–16 KiB', '≥ 16 KiB']);
     expect(bucketLabel({ lowerBytes: 256 * 1024, upperBytes: 1024 * 1024 })).toBe('256 KiB–1 MiB');

@@ -3,6 +3,8 @@
  * bars hold small files, ratios for the cards, and the series the charts draw.
  */
 import type { PartitionHealthDto, SizeBucketDto, TableHealthDto } from '../../core/api/table-health-dto.ts';
+import type { Translator } from '../common/messages.ts';
+import { partitionLabel } from '../partitions/partition-label.ts';
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
 
@@ -42,9 +44,9 @@ export function partitionKey(p: PartitionHealthDto): string {
   return `${p.specId ?? ''}:${p.partition}`;
 }
 
-/** How a partition reads in a list ('(unpartitioned)' for the empty one, the spec when several exist). */
-export function partitionName(p: PartitionHealthDto, manySpecs: boolean): string {
-  const name = p.partition || '(unpartitioned)';
+/** How a partition reads in a list ('(unpartitioned)' for the empty one in the reader's language, the spec when several exist). */
+export function partitionName(p: PartitionHealthDto, manySpecs: boolean, tr: Translator): string {
+  const name = partitionLabel(p.partition, p.partition === '', tr);
   return manySpecs && p.specId !== undefined ? `${name} · spec ${p.specId}` : name;
 }
 

@@ -5,7 +5,7 @@
  * recommendation with its reason in numbers and a button that prepares its write and opens the writes
  * bar's preview dialog (nothing is written before Confirm). Computed in the worker (core/api tableHealth).
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { TableFormatName } from '../../core/api/dto.ts';
 import type { RecommendationDto, TableHealthDto } from '../../core/api/table-health-dto.ts';
@@ -46,6 +46,10 @@ function useTableHealth(tableId: string, version: string, storageRefusal: string
     queryKey: queryKeys.health(tableId, version, storageRefusal ?? ''),
     queryFn: ({ signal }) => engine().tableHealth({ tableId, version: version || undefined, ...(storageRefusal ? { storageRefusal } : {}) }, { signal }),
     enabled, staleTime: Infinity, gcTime: 5 * 60_000,
+    // A write from a recommendation commits a new metadata file, so the table id (and this key) changes: the
+    // report shown stays until the new one is read, or the body — and the write's result toast with its Undo —
+    // would be unmounted. The page is keyed by the table's root, so the kept report is always this table's.
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -58,11 +62,17 @@ export default function HealthView({ tableId, version, warehouseId, root, format
   if (q.error) return <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <ProgressLine label={t('ui.health.loading')} />;
   if (q.data.empty) return <p className="empty-state" data-testid="health-empty">{t('ui.health.empty')}</p>;
-  return <HealthBody health={q.data} warehouseId={warehouseId} root={root} format={format} />;
+  return (
+    <>
+      {q.isPlaceholderData && <ProgressLine label={t('ui.health.loading')} />}
+      <HealthBody health={q.data} warehouseId={warehouseId} root={root} format={format} />
+    </>
+  );
 }
 
 function HealthBody({ health, warehouseId, root, format }: { health: TableHealthDto; warehouseId: string; root: string; format: TableFormatName }) {
-  const { t, ref } = useMessages();
+  const tr = useMessages();
+  const { t, ref } = tr;
   const [picked, setPicked] = useState('');
   const listed = useMemo(() => health.partitions.slice(0, MAX_LISTED), [health]);
   const manySpecs = new Set(health.partitions.map((p) => p.specId)).size > 1;
@@ -91,12 +101,12 @@ function HealthBody({ health, warehouseId, root, format }: { health: TableHealth
           <label className="small">{t('ui.health.partitionPick')}{' '}
             <select value={picked} onChange={(e) => setPicked(e.target.value)} aria-label={t('ui.health.partitionPick')}>
               <option value="">{t('ui.health.histogramAll')} ({formatCount(health.partitions.length)})</option>
-              {listed.map((p) => <option key={partitionKey(p)} value={partitionKey(p)}>{visibleText(partitionName(p, manySpecs))}</option>)}
+              {listed.map((p) => <option key={partitionKey(p)} value={partitionKey(p)}>{visibleText(partitionName(p, manySpecs, tr))}</option>)}
             </select>
           </label>
           <span className="small health-legend"><i className="sw small" /> {t('ui.health.smallLine', { threshold: health.rule.smallFileBytes })}</span>
         </div>
-        <SizeHistogram bars={bars} caption={`${t('ui.health.histogram')}: ${pickedPart ? partitionName(pickedPart, manySpecs) : t('ui.health.histogramAll')}`} />
+        <SizeHistogram bars={bars} caption={`${t('ui.health.histogram')}: ${pickedPart ? partitionName(pickedPart, manySpecs, tr) : t('ui.health.histogramAll')}`} />
       </section>
 
       {health.partitions.length > 1 && (
@@ -111,7 +121,7 @@ function HealthBody({ health, warehouseId, root, format }: { health: TableHealth
               <tbody>
                 {listed.slice(0, 20).map((p) => (
                   <tr key={partitionKey(p)} className={partitionKey(p) === picked ? 'selected' : ''}>
-                    <td><button type="button" className="btn-link mono" title={safeTitle(partitionName(p, manySpecs))} onClick={() => setPicked(partitionKey(p))}><InlineText text={partitionName(p, manySpecs)} /></button></td>
+                    <td><button type="button" className="btn-link mono" title={safeTitle(partitionName(p, manySpecs, tr))} onClick={() => setPicked(partitionKey(p))}><InlineText text={partitionName(p, manySpecs, tr)} /></button></td>
                     <td className="num">{formatCount(p.dataFiles)}</td><td className="num">{formatCount(p.smallFiles)}</td><td className="num">{formatCount(p.filesWithDeletes)}</td>
                     <td className="num">{formatBytes(p.bytes)}</td><td className="num">{formatBytes(Math.round(p.bytes / p.dataFiles))}</td>
                   </tr>
@@ -167,14 +177,14 @@ function Recommendations({ health, warehouseId, root, format }: { health: TableH
         ? <p className="muted small">{health.isCurrent ? t('health.healthy') : t('health.rule.recommendationsCurrentOnly')}</p>
         : (
           <>
-          {common && <p className="small muted health-rec-why" data-testid="health-unavailable">{t('ui.health.unavailable')}: {common}</p>}
+          {common && <p className="small muted health-rec-why" data-testid="health-unavailable">{t('ui.health.unavailableWhy', { reason: common })}</p>}
           <ol className="health-recs" data-testid="health-recommendations">
             {health.recommendations.map((r) => (
               <li key={r.id} className={`health-rec${r.available ? '' : ' off'}`}>
                 <div className="health-rec-text">
                   <strong>{ref(r.title)}</strong>
                   <p className="small">{ref(r.reason)}</p>
-                  {!r.available && !common && <p className="small muted health-rec-why">{t('ui.health.unavailable')}: {why(r)}</p>}
+                  {!r.available && !common && <p className="small muted health-rec-why">{t('ui.health.unavailableWhy', { reason: why(r) ?? '' })}</p>}
                 </div>
                 <button type="button" className="btn btn-small" disabled={!r.available} title={r.available ? undefined : why(r)}
                   aria-label={`${t('ui.health.preview')} ${ref(r.title)}`} onClick={() => open(r)}>{t('ui.health.preview')}</button>

@@ -18,6 +18,7 @@ import { OP_COLORS, opCategory } from '../timeline/operations.ts';
 import { specLink, versionSpecLink } from './spec-links.ts';
 import { engine } from '../../worker/client.ts';
 import { queryKeys } from '../queries/keys.ts';
+import { partitionLabel } from '../partitions/partition-label.ts';
 
 export type InspectorItem =
   /** A version from the overview (its summary asked of the engine), or one that carries its summary. */
@@ -235,7 +236,7 @@ function describe(item: InspectorItem, format: TableFormatName, tr: Translator):
     case 'partition': {
       const s = item.stat;
       return {
-        title: s.partition, subtitle: t('ui.inspector.partition.subtitle', { specId: s.specId }),
+        title: partitionLabel(s.partition, s.unpartitioned, tr), subtitle: t('ui.inspector.partition.subtitle', { specId: s.specId }),
         props: [[t('ui.inspector.partition.dataFiles'), num(s.dataFiles)], [t('ui.inspector.partition.records'), num(s.records)], [t('ui.inspector.partition.bytes'), bytes(s.bytes)], [t('ui.inspector.partition.deleteFiles'), num(s.deleteFiles)],
           ...Object.entries(s.values).map(([k, v]) => [k, <span key={k} className="mono"><SafeText text={v ?? 'null'} max={PROP_CAP} /></span>] as const)],
         raw: s,

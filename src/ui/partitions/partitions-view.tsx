@@ -13,6 +13,7 @@ import { formatBytes, formatCount } from '../common/format.ts';
 import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { usePartitionStats } from '../queries/table-queries.ts';
+import { partitionLabel } from './partition-label.ts';
 import { ExplainPanel } from './explain-panel.tsx';
 import { fieldText, specHistory } from './spec-evolution.ts';
 import { InlineText } from '../common/safe-text-view.tsx';
@@ -105,8 +106,11 @@ export default function PartitionsView({ tableId, version, specs, columns, forma
 }
 
 function PartitionBars({ partitions, measure, onSelect }: { partitions: readonly PartitionStatDto[]; measure: Measure; onSelect: (p: PartitionStatDto) => void }) {
-  const { t } = useMessages();
-  const top = useMemo(() => [...partitions].sort((a, b) => b[measure] - a[measure]).slice(0, 30), [partitions, measure]);
+  const tr = useMessages();
+  const { t } = tr;
+  // Each bar with its label in the reader's language (the unpartitioned one is a word, not a path).
+  const top = useMemo(() => [...partitions].sort((a, b) => b[measure] - a[measure]).slice(0, 30)
+    .map((p) => ({ ...p, label: partitionLabel(p.partition, p.unpartitioned, tr) })), [partitions, measure, tr.catalog]);
   const max = Math.max(1, ...top.map((p) => p[measure]));
   const fmt = (v: number) => (measure === 'bytes' ? formatBytes(v) : formatCount(v));
   return (
@@ -114,7 +118,7 @@ function PartitionBars({ partitions, measure, onSelect }: { partitions: readonly
       <ResponsiveContainer width="100%" height={Math.max(80, 16 + top.length * 18)}>
         <BarChart data={top} layout="vertical" margin={{ top: 4, right: 60, bottom: 4, left: 8 }}>
           <XAxis type="number" hide domain={[0, max]} />
-          <YAxis type="category" dataKey="partition" width={220} tick={{ fontSize: 11, fontFamily: 'var(--mono)' }} interval={0}
+          <YAxis type="category" dataKey="label" width={220} tick={{ fontSize: 11, fontFamily: 'var(--mono)' }} interval={0}
             tickFormatter={(s: string) => visibleText(s.length > 34 ? `${s.slice(0, 33)}…` : s)} />
           <Tooltip labelFormatter={(l) => visibleText(String(l))} formatter={(v) => fmt(Number(v))} cursor={{ fill: '#f1f1ed' }} isAnimationActive={false} />
           <Bar dataKey={measure} isAnimationActive={false} onClick={(d: unknown) => onSelect((d as { payload: PartitionStatDto }).payload)}
@@ -131,7 +135,8 @@ function PartitionBars({ partitions, measure, onSelect }: { partitions: readonly
 const ROW = 26;
 
 function PartitionTable({ partitions, onSelect, showSpec }: { partitions: readonly PartitionStatDto[]; onSelect: (p: PartitionStatDto) => void; showSpec: boolean }) {
-  const { t } = useMessages();
+  const tr = useMessages();
+  const { t } = tr;
   const parent = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: partitions.length, getScrollElement: () => parent.current, estimateSize: () => ROW, overscan: 10 });
   return (
@@ -146,7 +151,9 @@ function PartitionTable({ partitions, onSelect, showSpec }: { partitions: readon
             const p = partitions[item.index];
             return (
               <div key={`${p.specId}/${p.partition}`} role="row" className="vtable-row vt-partitions" style={{ transform: `translateY(${item.start}px)`, height: ROW }} onClick={() => onSelect(p)}>
-                <span role="cell" className="mono ellipsis" title={safeTitle(p.partition)}><InlineText text={p.partition} max={300} /></span>
+                {p.unpartitioned
+                  ? <span role="cell" className="muted ellipsis">{partitionLabel(p.partition, true, tr)}</span>
+                  : <span role="cell" className="mono ellipsis" title={safeTitle(p.partition)}><InlineText text={p.partition} max={300} /></span>}
                 <span role="cell" className="num">{showSpec ? p.specId : ''}</span>
                 <span role="cell" className="num">{formatCount(p.dataFiles)}</span>
                 <span role="cell" className="num">{formatCount(p.records)}</span>

@@ -24,6 +24,17 @@ describe('write preview over the browser budget', () => {
     expect(html).toContain('Budget for one rewrite in this browser');
   });
 
+  it('names the engine in the reader\'s language (product names kept), English unchanged', () => {
+    const engineMessage = errorRef('note.sql.engine.iceberg', undefined);
+    const over = { inputBytes: 5 * 1024 ** 3, budgetBytes: 2 * 1024 ** 3, engineSql: { engine: errorText(engineMessage), engineMessage, statements: ['CALL x;'], notes: [] } };
+    const text = (html: string) => html.replace(/<[^>]+>/g, '');
+    const en = text(renderToStaticMarkup(<PreviewBody preview={{ ...base, overBudget: over }} />));
+    expect(en).toContain('Run the same maintenance on a cluster (Spark SQL with the Iceberg runtime):');
+    const cn = text(renderToStaticMarkup(<MessagesContext.Provider value={zh}><PreviewBody preview={{ ...base, overBudget: over }} /></MessagesContext.Provider>));
+    expect(cn).toContain('启用 Iceberg 运行时的 Spark SQL');
+    expect(cn).not.toContain('with the Iceberg runtime');
+  });
+
   it('shows no engine SQL panel under the budget', () => {
     expect(renderToStaticMarkup(<PreviewBody preview={{ ...base, noop: false }} />)).not.toContain('over-budget');
   });
@@ -50,6 +61,14 @@ describe('write preview in the reader\'s language', () => {
     expect(html).toContain('从表中移除（文件保留到 VACUUM 为止）');
     expect(html).toContain('本地文件夹（File System Access）');
     expect(html).not.toContain('are referenced by no version');
+  });
+
+  it('names a version-hint file group in Chinese without an English phrase (Paimon expire\'s snapshot/EARLIEST hint)', () => {
+    const expire = { ...base, operation: 'expire-snapshots', noop: false, inputBytes: undefined, writes: [{ key: 'snapshot/EARLIEST', kind: 'version-hint' as const }] };
+    const cn = text(renderToStaticMarkup(<MessagesContext.Provider value={zh}><PreviewBody preview={expire} /></MessagesContext.Provider>));
+    expect(cn).toContain('1 版本提示文件（version-hint）');
+    expect(cn).not.toContain('version hint');
+    expect(text(renderToStaticMarkup(<PreviewBody preview={expire} />))).toContain('1 version hints');
   });
 
   it('labels VACUUM\'s delete list as its own (not expire\'s "become unreachable"), in both languages', () => {

@@ -13,6 +13,7 @@ import { useMessages } from '../common/messages.ts';
 import { CopyButton } from '../common/widgets.tsx';
 import { rewriteBudget, setRewriteBudget } from './rewrite-budget.ts';
 import { MessageText } from '../errors/error-message.tsx';
+import { errorRef } from '../../core/messages/message-parts.ts';
 
 /** Files listed per group; the rest are counted. */
 const SHOWN = 200;
@@ -90,7 +91,7 @@ function OverBudgetPanel({ over }: { over: NonNullable<WritePreviewDto['overBudg
       <p><strong>{t('ui.writes.overBudget.title', { read: formatBytes(over.inputBytes), budget: formatBytes(over.budgetBytes) })}</strong></p>
       {sql ? (
         <>
-          <p>{t('ui.writes.overBudget.run', { engine: sql.engine })}</p>
+          <p><MessageText text={t('ui.writes.overBudget.run', { engine: sql.engine })} message={sql.engineMessage && errorRef('ui.writes.overBudget.run', { engine: sql.engineMessage })} /></p>
           <pre className="mono ws-engine-sql" data-testid="engine-sql">{text}</pre>
           <CopyButton text={text} label={t('ui.writes.overBudget.copy')} />
           {sql.notes.map((n, i) => <p key={n} className="muted small"><MessageText text={n} message={sql.noteMessages?.[i]} /></p>)}

@@ -68,7 +68,7 @@ export function RowsForm({ kind, rowsInput, schema, onPreview, onCancel }: RowsF
   };
   return (
     <form className="ws-form ws-rows-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
-      <p className="small muted">{rowsInput === 'keys' ? t('ui.rows.intro.keys') : t('ui.rows.intro.rows')}</p>
+      <p className="small muted">{rowsInput === 'keys' ? t('ui.rows.intro.keys') : all.some((c) => c.key) ? t('ui.rows.intro.rows') : t('ui.rows.intro.noKeys')}</p>
       <div className="ws-mode" role="group" aria-label={t('ui.rows.mode')}>
         <button type="button" className={`btn btn-small${mode === 'form' ? ' active' : ''}`} aria-pressed={mode === 'form'} onClick={() => setMode('form')}>{t('ui.rows.mode.form')}</button>
         <button type="button" className={`btn btn-small${mode === 'csv' ? ' active' : ''}`} aria-pressed={mode === 'csv'} onClick={() => setMode('csv')}>{t('ui.rows.mode.csv')}</button>

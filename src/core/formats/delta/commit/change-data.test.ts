@@ -14,6 +14,8 @@ import { canonicalRows } from '../../../arrow/index.ts';
 import { FsStorage } from '../../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../../platform/node/parquet-wasm-init.ts';
 import { DeltaTable } from '../table.ts';
+import { errorText } from '../../../messages/message-parts.ts';
+import { zh } from '../../../messages/zh.ts';
 import { prepareCreateDeltaTable } from './create-table.ts';
 
 beforeAll(() => installNodeParquetWasm());
@@ -60,7 +62,13 @@ describe('delta change data files written by DELETE and UPDATE', () => {
           expect(existsSync(join(dir, c.path as string))).toBe(true);
         }
       }
-      expect(deleted.written.filter((w) => w.note === 'change data file')).toHaveLength(2); // one per partition touched
+      const cdcFiles = deleted.written.filter((w) => w.note === 'change data file');
+      expect(cdcFiles).toHaveLength(2); // one per partition touched
+      // The note in the reader's language too (issue 20): its message renders the English, and Chinese in zh-CN.
+      for (const f of cdcFiles) {
+        expect(errorText(f.noteMessage!)).toBe('change data file');
+        expect(errorText(f.noteMessage!, zh)).toBe('CDC 数据文件');
+      }
 
       expect(await changes(table, 1n)).toEqual(facts([
         [1, 'a', 1, 'insert', 1], [2, 'b', 1, 'insert', 1], [3, 'c', 2, 'insert', 1], [4, 'd', 2, 'insert', 1],

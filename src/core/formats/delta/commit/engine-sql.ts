@@ -3,7 +3,7 @@
  * TO VERSION AS OF`, `VACUUM`), for writes too big for a browser (core/commit/engine-sql.ts). Delta names a
  * table by its path (`delta.\`s3://…\``), so the statements need no catalog.
  */
-import { type EngineSql, sqlNotes, partitionPairs, sqlIdent } from '../../../commit/engine-sql.ts';
+import { type EngineSql, sqlEngine, sqlNotes, partitionPairs, sqlIdent } from '../../../commit/engine-sql.ts';
 import type { WriteAction } from '../../../commit/write-action.ts';
 import { DEFAULT_TARGET_FILE_SIZE } from './optimize.ts';
 import { textRef } from '../../../commit/preview-text.ts';
@@ -20,7 +20,7 @@ export function deltaEngineSql(facts: DeltaSqlFacts, action: WriteAction): Engin
   const path = facts.location.replace(/\/+$/, '');
   const table = `delta.${sqlIdent(path)}`;
   const notes = /^[a-z][a-z0-9+.-]*:\/\//i.test(path) ? [] : [textRef('note.sql.delta.path', { path })];
-  const sql = (statements: string[], more: ErrorRef[] = []): EngineSql => ({ engine: 'Spark SQL with Delta Lake', statements, ...sqlNotes([...notes, ...more]) });
+  const sql = (statements: string[], more: ErrorRef[] = []): EngineSql => ({ ...sqlEngine(textRef('note.sql.engine.delta')), statements, ...sqlNotes([...notes, ...more]) });
   switch (action.kind) {
     case 'compact': {
       const configured = Number(facts.configuration['delta.targetFileSize']);

@@ -253,7 +253,7 @@ export async function prepareRowChange(table: DeltaTable, change: RowChange, opt
         operation: op, committedKey: r.key, attempts: r.attempts, warnings, warningMessages, currentAfter: r.version.toString(),
         written: [
           ...extra.map((key) => ({ key, kind: 'delete' as const })), ...written.map((f) => ({ key: f.key, kind: 'data' as const, bytes: f.bytes })),
-          ...changeFiles.map((f) => ({ key: f.key, kind: 'other' as const, bytes: f.bytes, note: 'change data file' })), { key: r.key, kind: 'metadata' as const },
+          ...changeFiles.map((f) => ({ key: f.key, kind: 'other' as const, bytes: f.bytes, ...noted(textRef('note.write.delta.cdcFile')) })), { key: r.key, kind: 'metadata' as const },
         ],
         deleted: [], details: { version: r.version.toString(), rows: rowsMatched },
         undo: { ...undoLabel(textRef('note.write.undo.restore', { version: snapshot.version.toString() })), action: { kind: 'rollback', snapshotId: snapshot.version.toString() } },

@@ -4,7 +4,7 @@
  * (core/commit/engine-sql.ts). The table's files record no catalog or table name: the name is read from the
  * location (`…/db/table`), the catalog is left for the user to fill in.
  */
-import { type EngineSql, sqlNotes, partitionPairs, sqlString, tableNameFromLocation } from '../../../commit/engine-sql.ts';
+import { type EngineSql, sqlEngine, sqlNotes, partitionPairs, sqlString, tableNameFromLocation } from '../../../commit/engine-sql.ts';
 import type { WriteAction } from '../../../commit/write-action.ts';
 import type { TableMetadata } from '../spec/table-metadata.ts';
 import { currentSchema } from '../spec/table-metadata.ts';
@@ -22,7 +22,7 @@ export function icebergEngineSql(meta: TableMetadata, action: WriteAction): Engi
   const name = sqlString(`${database}.${table}`);
   const notes = [textRef('note.sql.iceberg.catalog', { catalog: CATALOG, name: `${database}.${table}`, location: meta.location })];
   const call = (proc: string, args: string) => `CALL ${CATALOG}.system.${proc}(${args});`;
-  const sql = (statements: string[], more: ErrorRef[] = []): EngineSql => ({ engine: 'Spark SQL with the Iceberg runtime', statements, ...sqlNotes([...notes, ...more]) });
+  const sql = (statements: string[], more: ErrorRef[] = []): EngineSql => ({ ...sqlEngine(textRef('note.sql.engine.iceberg')), statements, ...sqlNotes([...notes, ...more]) });
   switch (action.kind) {
     case 'compact': {
       const target = action.targetFileSizeBytes ?? (Number(meta.properties[PROPS.targetFileSize]) || DEFAULT_TARGET);

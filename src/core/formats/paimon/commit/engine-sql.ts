@@ -3,7 +3,7 @@
  * `sys.expire_snapshots`, `sys.rollback`), for writes too big for a browser (core/commit/engine-sql.ts).
  * A Paimon warehouse lays tables out as `<warehouse>/<db>.db/<table>`, so the name comes from the location.
  */
-import { type EngineSql, sqlNotes, partitionPairs, sqlString, tableNameFromLocation } from '../../../commit/engine-sql.ts';
+import { type EngineSql, sqlEngine, sqlNotes, partitionPairs, sqlString, tableNameFromLocation } from '../../../commit/engine-sql.ts';
 import type { WriteAction } from '../../../commit/write-action.ts';
 import { textRef } from '../../../commit/preview-text.ts';
 import type { ErrorRef } from '../../../messages/message-parts.ts';
@@ -26,7 +26,7 @@ export function paimonEngineSql(facts: PaimonSqlFacts, action: WriteAction): Eng
   const { database, table } = tableNameFromLocation(facts.location);
   const name = sqlString(`${database}.${table}`);
   const notes = [textRef('note.sql.paimon.catalog', { name: `${database}.${table}`, location: facts.location })];
-  const sql = (statements: string[], more: ErrorRef[] = []): EngineSql => ({ engine: 'Spark SQL with Paimon', statements, ...sqlNotes([...notes, ...more]) });
+  const sql = (statements: string[], more: ErrorRef[] = []): EngineSql => ({ ...sqlEngine(textRef('note.sql.engine.paimon')), statements, ...sqlNotes([...notes, ...more]) });
   switch (action.kind) {
     case 'compact': {
       const args = [`table => ${name}`];
