@@ -29,7 +29,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from '@playwright/test';
 import { generateIcebergTable } from './generate-iceberg.ts';
@@ -81,10 +81,10 @@ async function startServerProcess(args: string[]): Promise<{ url: string; reques
   };
 }
 
-/** The app's build at `dir` on `port`: the static server (default) or `vite preview`. */
-async function serveApp(dir: string, port: number, vitePreview: boolean): Promise<{ stop: () => void }> {
-  if (!vitePreview) return startServerProcess(['--app', join(dir, 'dist'), '--port', String(port)]);
-  const p = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: dir, stdio: 'ignore', detached: true });
+/** The app's build `dist` on `port`: the static server (default) or `vite preview` (run in the checkout `cwd`). */
+async function serveApp(dist: string, cwd: string, port: number, vitePreview: boolean): Promise<{ stop: () => void }> {
+  if (!vitePreview) return startServerProcess(['--app', dist, '--port', String(port)]);
+  const p = spawn('npx', ['vite', 'preview', '--outDir', dist, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd, stdio: 'ignore', detached: true });
   return { stop: () => { try { process.kill(-(p.pid as number), 'SIGTERM'); } catch { /* already gone */ } } };
 }
 
@@ -219,31 +219,51 @@ async function runOnce(browser: Browser, link: string, frames: number, shots: bo
   }
 }
 
-async function main() {
-  const { values } = parseArgs({ options: {
-    table: { type: 'string' }, frames: { type: 'string' }, runs: { type: 'string' }, 'no-build': { type: 'boolean' },
-    small: { type: 'boolean' }, port: { type: 'string', default: process.env.LAKESCOPE_E2E_PORT ?? '4175' },
-    baseline: { type: 'string' }, 'no-tree': { type: 'boolean' }, 'vite-preview': { type: 'boolean' },
-  } });
-  const vitePreview = values['vite-preview'] === true;
-  const tree = values['no-tree'] !== true;
-  const baseline = values.baseline === undefined ? undefined : resolve(values.baseline);
-  const small = values.small === true;
+/** What {@link runUiBench} runs: the CLI's flags as options. */
+export interface UiBenchOptions {
+  /** CI-sized: 200 snapshots / 10 manifests / 2,000 files, one run, 30 frames (unless given). */
+  readonly small?: boolean;
+  /** The table folder (generated there when it has no metadata/); default /tmp/lakescope-ui-bench/{t,small}. */
+  readonly table?: string;
+  readonly frames?: number;
+  readonly runs?: number;
+  readonly port: number;
+  /** The built app to serve; default this checkout's dist/. */
+  readonly dist?: string;
+  /** Build the app into `dist` first (`vite build --outDir`), and the baseline into its own dist/. */
+  readonly build: boolean;
+  /** Another checkout to measure page by page against this one (served from its dist/ on port + 1). */
+  readonly baseline?: string;
+  /** Expand every manifest and scroll the tree after the timeline is painted (default true). */
+  readonly tree?: boolean;
+  readonly vitePreview?: boolean;
+  /** Screenshots of the last run in test-results/screenshots (default true). */
+  readonly screenshots?: boolean;
+}
+
+/** Serves the app and the table, runs fresh pages in the system Chromium, and returns the medians. */
+export async function runUiBench(opts: UiBenchOptions) {
+  const vitePreview = opts.vitePreview === true;
+  const tree = opts.tree !== false;
+  const baseline = opts.baseline === undefined ? undefined : resolve(opts.baseline);
+  const small = opts.small === true;
+  const dist = resolve(opts.dist ?? join(REPO, 'dist'));
   const shape = small ? { snapshots: 200, manifests: 10, files: 2_000 } : { snapshots: 10_000, manifests: 100, files: 100_000 };
-  const table = resolve(values.table ?? (small ? '/tmp/lakescope-ui-bench/small' : '/tmp/lakescope-ui-bench/t'));
-  const frames = Number(values.frames ?? (small ? 30 : 240));
-  const runs = Number(values.runs ?? (small ? 1 : 5));
+  const table = resolve(opts.table ?? (small ? '/tmp/lakescope-ui-bench/small' : '/tmp/lakescope-ui-bench/t'));
+  const frames = opts.frames ?? (small ? 30 : 240);
+  const runs = opts.runs ?? (small ? 1 : 5);
   if (!existsSync(join(table, 'metadata'))) {
     console.log(`generating ${table} (${shape.snapshots} snapshots, ${shape.manifests} manifests, ${shape.files} files)…`);
     await generateIcebergTable({ ...shape, out: table });
   }
-  if (!values['no-build']) {
-    execFileSync('npx', ['vite', 'build'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (opts.build) {
+    // --emptyOutDir: vite refuses to empty an outDir outside the project without it.
+    execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
     if (baseline) execFileSync('npx', ['vite', 'build'], { cwd: baseline, stdio: ['ignore', 'ignore', 'inherit'] });
   }
-  const port = Number(values.port);
-  const preview = await serveApp(REPO, port, vitePreview);
-  const basePreview = baseline ? await serveApp(baseline, port + 1, vitePreview) : undefined;
+  const port = opts.port;
+  const preview = await serveApp(dist, REPO, port, vitePreview);
+  const basePreview = baseline ? await serveApp(join(baseline, 'dist'), baseline, port + 1, vitePreview) : undefined;
   const files = await startServerProcess(['--root', dirname(table), '--port', '0']);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -255,7 +275,7 @@ async function main() {
     // On a shared machine another session's server may hold the port (our `--strictPort` preview then exits):
     // measure only this worktree's build.
     const served = await (await fetch(app)).text();
-    if (served !== readFileSync(join(REPO, 'dist', 'index.html'), 'utf8')) throw new Error(`port ${port} serves another build than ${join(REPO, 'dist')}: pick another --port`);
+    if (served !== readFileSync(join(dist, 'index.html'), 'utf8')) throw new Error(`port ${port} serves another build than ${dist}: pick another --port`);
     mkdirSync(join(REPO, 'test-results', 'screenshots'), { recursive: true });
     const query = `?w=url&url=${encodeURIComponent(files.url)}&t=${encodeURIComponent(`${basename(table)}/`)}&tab=tree`;
     const link = `${app}${query}`;
@@ -271,7 +291,7 @@ async function main() {
           + (b.sketchPaintMs !== undefined ? `; outline painted ${Math.round(b.sketchPaintMs)} ms` : '') + ` ${JSON.stringify(b.workerMarksMs)}`
           + (tree ? `; scroll work p95 ${pct(b.work, 0.95).toFixed(2)} ms, max ${Math.max(...b.work).toFixed(2)} ms; cpu p95 ${pct(b.cpuWork, 0.95).toFixed(2)} ms, max ${Math.max(...b.cpuWork).toFixed(2)} ms` : ''));
       }
-      const r = await runOnce(browser, link, frames, i === runs - 1, tree, baseline ? `nav-trace-${i + 1}` : 'nav-trace');
+      const r = await runOnce(browser, link, frames, opts.screenshots !== false && i === runs - 1, tree, baseline ? `nav-trace-${i + 1}` : 'nav-trace');
       all.push(r);
       console.log(`run ${i + 1}/${runs}: first paint ${Math.round(r.firstPaintMs)} ms, metadata → paint ${r.metadataToPaintMs?.toFixed(0) ?? '?'} ms (CPU ${JSON.stringify(r.metadataToPaintCpuMs)})`
         + (r.sketchPaintMs !== undefined ? `; outline painted ${Math.round(r.sketchPaintMs)} ms, metadata → outline ${r.metadataToSketchPaintMs?.toFixed(0)} ms` : '')
@@ -337,9 +357,7 @@ async function main() {
       loadAverage: loadavg().map((x) => r2(x)),
       at: new Date().toISOString(),
     };
-    mkdirSync(join(REPO, 'bench', 'out'), { recursive: true });
-    writeFileSync(join(REPO, 'bench', 'out', small ? 'ui-bench-small.json' : 'ui-bench.json'), `${JSON.stringify(result, null, 2)}\n`);
-    console.log(JSON.stringify(result, null, 2));
+    return result;
   } finally {
     await browser.close();
     files.stop();
@@ -348,4 +366,21 @@ async function main() {
   }
 }
 
-await main();
+async function main() {
+  const { values } = parseArgs({ options: {
+    table: { type: 'string' }, frames: { type: 'string' }, runs: { type: 'string' }, 'no-build': { type: 'boolean' },
+    small: { type: 'boolean' }, port: { type: 'string', default: process.env.LAKESCOPE_E2E_PORT ?? '4175' },
+    baseline: { type: 'string' }, 'no-tree': { type: 'boolean' }, 'vite-preview': { type: 'boolean' },
+  } });
+  const small = values.small === true;
+  const result = await runUiBench({
+    small, port: Number(values.port), build: values['no-build'] !== true, tree: values['no-tree'] !== true, vitePreview: values['vite-preview'] === true,
+    ...(values.table ? { table: values.table } : {}), ...(values.frames ? { frames: Number(values.frames) } : {}),
+    ...(values.runs ? { runs: Number(values.runs) } : {}), ...(values.baseline ? { baseline: values.baseline } : {}),
+  });
+  mkdirSync(join(REPO, 'bench', 'out'), { recursive: true });
+  writeFileSync(join(REPO, 'bench', 'out', small ? 'ui-bench-small.json' : 'ui-bench.json'), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();

@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { appendRows, createTable } from '../src/core/formats/iceberg/commit/index.ts';
@@ -114,28 +114,50 @@ async function loop(root: string, childFile: string, scans: number, budgetBytes:
   return result;
 }
 
+/** One loop's report: scans, rows, workers started, parquet-wasm's peak per worker and the process's RSS. */
+export type WorkerMemoryLoop = Awaited<ReturnType<typeof loop>>;
+
+/** What {@link runWorkerMemoryBench} measured: the same loop without recycling and with the budget. */
+export interface WorkerMemoryResult {
+  readonly via: 'sql' | 'rows';
+  readonly without: WorkerMemoryLoop;
+  readonly withRecycling: WorkerMemoryLoop;
+  readonly loadAverage: number[];
+  readonly at: string;
+}
+
+/**
+ * Runs `scans` full scans twice through an EngineHost over one Node worker thread: with no budget, then
+ * with `budgetBytes`. The table is generated (`files` appends of `rows` rows) in a temp folder unless
+ * `table` names one.
+ */
+export async function runWorkerMemoryBench(opts: { scans: number; files: number; rows: number; budgetBytes: number; via: 'sql' | 'rows'; table?: string }): Promise<WorkerMemoryResult> {
+  const dir = opts.table ? resolve(opts.table) : await mkdtemp(join(tmpdir(), 'lakescope-worker-memory-'));
+  try {
+    if (!opts.table) await generate(dir, opts.files, opts.rows);
+    const childFile = await bundleChild();
+    const without = await loop(dir, childFile, opts.scans, Number.POSITIVE_INFINITY, opts.via);
+    const withRecycling = await loop(dir, childFile, opts.scans, opts.budgetBytes, opts.via);
+    return { via: opts.via, without, withRecycling, loadAverage: loadavg().map((x) => Number(x.toFixed(2))), at: new Date().toISOString() };
+  } finally {
+    if (!opts.table) await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const { values } = parseArgs({ options: {
     scans: { type: 'string' }, 'budget-mib': { type: 'string', default: '64' }, files: { type: 'string' }, rows: { type: 'string' },
     table: { type: 'string' }, small: { type: 'boolean' }, via: { type: 'string', default: 'sql' },
   } });
-  const via = values.via === 'rows' ? 'rows' : 'sql';
   const small = values.small === true;
-  const scans = Number(values.scans ?? (small ? 5 : 50));
-  const dir = values.table ? resolve(values.table) : await mkdtemp(join(tmpdir(), 'lakescope-worker-memory-'));
-  try {
-    if (!values.table) await generate(dir, Number(values.files ?? (small ? 2 : 8)), Number(values.rows ?? (small ? 2_000 : 40_000)));
-    const budget = Number(values['budget-mib']) * MiB;
-    const childFile = await bundleChild();
-    const without = await loop(dir, childFile, scans, Number.POSITIVE_INFINITY, via);
-    const withRecycling = await loop(dir, childFile, scans, small ? 0 : budget, via);
-    const out = { via, without, withRecycling, loadAverage: loadavg().map((x) => Number(x.toFixed(2))), at: new Date().toISOString() };
-    mkdirSync(join(REPO, 'bench', 'out'), { recursive: true });
-    writeFileSync(join(REPO, 'bench', 'out', small ? 'worker-memory-small.json' : 'worker-memory.json'), `${JSON.stringify(out, null, 2)}\n`);
-    console.log(JSON.stringify(out, null, 2));
-  } finally {
-    if (!values.table) await rm(dir, { recursive: true, force: true });
-  }
+  const out = await runWorkerMemoryBench({
+    via: values.via === 'rows' ? 'rows' : 'sql', scans: Number(values.scans ?? (small ? 5 : 50)),
+    files: Number(values.files ?? (small ? 2 : 8)), rows: Number(values.rows ?? (small ? 2_000 : 40_000)),
+    budgetBytes: small ? 0 : Number(values['budget-mib']) * MiB, ...(values.table ? { table: values.table } : {}),
+  });
+  mkdirSync(join(REPO, 'bench', 'out'), { recursive: true });
+  writeFileSync(join(REPO, 'bench', 'out', small ? 'worker-memory-small.json' : 'worker-memory.json'), `${JSON.stringify(out, null, 2)}\n`);
+  console.log(JSON.stringify(out, null, 2));
 }
 
-await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();
