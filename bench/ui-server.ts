@@ -14,7 +14,7 @@
  */
 import { createReadStream, readdirSync, statSync } from 'node:fs';
 import { SECURITY_HEADERS } from '../src/platform/security-headers.ts';
-import { createServer, type Server } from 'node:http';
+import { type IncomingMessage, type ServerResponse, createServer, type Server } from 'node:http';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -48,11 +48,16 @@ export const REQUESTS_PATH = '__ui-server/requests';
  * Starts the server; resolves when it listens. `app`: serve a built app (content types, security headers,
  * `index.html` for `/`) instead of a warehouse folder with its generated `index.json`.
  */
-export async function startStaticServer(rootDir: string, port: number, options: { app?: boolean } = {}): Promise<{ server: Server; url: string; requests: () => number }> {
+export async function startStaticServer(rootDir: string, port: number, options: { app?: boolean; latencyMs?: number } = {}): Promise<{ server: Server; url: string; requests: () => number }> {
   const root = resolve(rootDir);
   const index = options.app ? undefined : Buffer.from(JSON.stringify(keyList(root)));
   let requests = 0;
   const server = createServer((req, res) => {
+    // A remote host's round trip: each answer starts `latencyMs` after its request (0: loopback as it is).
+    if (options.latencyMs) setTimeout(() => answer(req, res), options.latencyMs);
+    else answer(req, res);
+  });
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
     if (path === REQUESTS_PATH) { res.writeHead(200, { 'Content-Type': 'text/plain' }).end(String(requests)); return; }
     requests++;
@@ -88,7 +93,7 @@ export async function startStaticServer(rootDir: string, port: number, options: 
     res.writeHead(status, { 'Content-Length': end - start + 1, 'Accept-Ranges': 'bytes', 'Content-Type': type });
     if (req.method === 'HEAD' || size === 0) { res.end(); return; }
     createReadStream(file, { start, end }).pipe(res);
-  });
+  };
   await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
   const addr = server.address();
   const actual = typeof addr === 'object' && addr ? addr.port : port;
@@ -98,10 +103,11 @@ export async function startStaticServer(rootDir: string, port: number, options: 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({ options: {
     root: { type: 'string' }, app: { type: 'string' }, port: { type: 'string', default: '8787' }, 'print-url': { type: 'boolean' },
+    'latency-ms': { type: 'string', default: '0' },
   } });
   const dir = values.app ?? values.root;
   if (!dir) { console.error('usage: npx tsx bench/ui-server.ts (--root DIR | --app DIST) [--port 8787] [--print-url]'); process.exit(2); }
-  const { url } = await startStaticServer(dir, Number(values.port), { app: values.app !== undefined });
+  const { url } = await startStaticServer(dir, Number(values.port), { app: values.app !== undefined, latencyMs: Number(values['latency-ms']) });
   // --print-url: the URL alone on the first line, for the bench that started this process.
   console.log(values['print-url'] ? url : `serving ${dir} at ${url}${values.app ? '' : ' (index.json generated)'}`);
 }

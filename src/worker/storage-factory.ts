@@ -65,6 +65,9 @@ export function earlyStorage(spec: ConnectionSpec, fetchFn: typeof fetch = uncac
  */
 export const uncachedFetch: typeof fetch = (input, init) => fetch(input, { ...init, cache: 'no-store' });
 
+/** How long a connect waits for a deep link's early reads to send their follow-up reads (see manifestStorage). */
+const WARM_WAIT_MS = 100;
+
 /**
  * A static folder served over http with an `index.json` key manifest beside its files (plain HTTP has no
  * listing). A missing manifest is reported as NotFound naming the manifest URL.
@@ -81,6 +84,10 @@ async function manifestStorage(baseUrl: string, description: string | undefined,
     if (err.code !== 'NotFound') throw err;
     throw messageError('NotFound', 'error.http.noIndex', undefined, { url: manifestUrl }, e);
   }
+  // A deep link's early reads (engine-linked.ts): the version hint, as small as it is, usually answers with the
+  // key list; let it send the read it leads to before the key list's parse (~150 ms of a 20,000-key list at
+  // load 6) holds the worker. Bounded: a slow hint does not hold the connect.
+  if (warm) await warm.issued(WARM_WAIT_MS);
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(bytes));

@@ -21,7 +21,10 @@ export function prefetchTableOpen(storage: Storage, root: string, warm: WarmRead
   try {
     // A root no storage accepts (`../x`, an absolute key) throws here: the open then reports it, or finds no table.
     const at = root === '' ? storage : subStorage(storage, root);
-    for (const format of Object.values(TABLE_READERS)) format?.prefetchOpen?.(at, (key, bytes) => warm.offer(root + key, bytes), signal);
+    for (const format of Object.values(TABLE_READERS)) {
+      const issuing = format?.prefetchOpen?.(at, (key, bytes) => warm.offer(root + key, bytes), signal);
+      if (issuing) warm.track(issuing);
+    }
   } catch {
     // A prefetch is only a head start: the open reads for itself.
   }

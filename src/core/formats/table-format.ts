@@ -482,8 +482,8 @@ export interface TableFormat {
   /**
    * Starts the whole-object reads `open` makes first that need no listing, on a storage rooted at the table
    * whose listing may not be ready yet, and hands each to `offer` (key relative to the root) for the storage
-   * `open` will use (core/api/open-prefetch.ts, issue 17). Must hold: never throws; reads only what `open`
-   * would read; no read outlives `signal`.
+   * `open` will use (core/api/open-prefetch.ts, issue 17). Resolves once every read it will make has been
+   * offered. Must hold: never throws or rejects; reads only what `open` would read; no read outlives `signal`.
    */
-  prefetchOpen?(storage: Storage, offer: (key: string, bytes: Promise<Uint8Array>) => void, signal: AbortSignal): void;
+  prefetchOpen?(storage: Storage, offer: (key: string, bytes: Promise<Uint8Array>) => void, signal: AbortSignal): Promise<void>;
 }

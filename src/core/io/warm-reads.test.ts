@@ -3,7 +3,7 @@
  * once each, only for a whole-object read whose length is the listed size; a failed early read, a ranged
  * read, a size the listing disagrees with or an unlisted key all go to the storage's own request.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isLakeError } from '../errors.ts';
 import { HttpStorage } from './http-storage.ts';
 import { WarmReads } from './warm-reads.ts';
@@ -24,6 +24,37 @@ describe('WarmReads', () => {
     expect(warm.has('c')).toBe(false);
     warm.offer('d', Promise.resolve(bytes('D')));
     expect(await warm.take('d')).toBeUndefined();
+  });
+
+  it('issued() waits for tracked work to offer its reads, at most the time given (fake clock)', async () => {
+    vi.useFakeTimers();
+    try {
+      const warm = new WarmReads();
+      let idle = false;
+      void warm.issued(50).then(() => { idle = true; });
+      await vi.advanceTimersByTimeAsync(0); // nothing tracked: no wait
+      expect(idle).toBe(true);
+      let release!: () => void;
+      warm.track(new Promise<void>((ok) => { release = ok; }));
+      let done = false;
+      void warm.issued(100).then(() => { done = true; });
+      await vi.advanceTimersByTimeAsync(60);
+      expect(done).toBe(false);
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(done).toBe(true);
+      // Work that never ends holds a waiter only as long as it asked to wait; a failure counts as done.
+      warm.track(new Promise(() => {}));
+      warm.track(Promise.reject(new Error('hint 404')));
+      let capped = false;
+      void warm.issued(100).then(() => { capped = true; });
+      await vi.advanceTimersByTimeAsync(99);
+      expect(capped).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(capped).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops waiting with Aborted when the reader\'s signal fires', async () => {

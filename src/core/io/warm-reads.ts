@@ -10,11 +10,32 @@
  * failed or aborted early read, another size, an unlisted key) falls back to its own request.
  */
 import { abortError } from '../errors.ts';
+import { sleep } from '../util/async.ts';
 
 /** Early reads offered by key; each taken at most once. */
 export class WarmReads {
   private readonly offers = new Map<string, Promise<Uint8Array | undefined>>();
+  private readonly issuing = new Set<Promise<unknown>>();
   private closed = false;
+
+  /**
+   * Tracks work that will offer more reads once an earlier one answers (Iceberg: the metadata file the hint
+   * names). Its failure is ignored.
+   */
+  track(work: Promise<unknown>): void {
+    const p = work.catch(() => undefined).finally(() => this.issuing.delete(p));
+    this.issuing.add(p);
+  }
+
+  /**
+   * Resolves once every tracked piece of work is done (its reads are all offered, so in flight), or after
+   * `maxWaitMs`. A storage about to do a long stretch of work (a big key list's parse) waits here first: an
+   * early answer that arrived with the key list then sends its next read before that work, not after it.
+   */
+  async issued(maxWaitMs: number): Promise<void> {
+    if (this.issuing.size === 0) return;
+    await Promise.race([Promise.allSettled([...this.issuing]), sleep(maxWaitMs, undefined, 'warm reads')]);
+  }
 
   /** Offers the answer to a whole-object read of `key` (a failure is kept as "no answer", never thrown). */
   offer(key: string, bytes: Promise<Uint8Array>): void {

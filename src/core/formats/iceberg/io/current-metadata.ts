@@ -189,12 +189,13 @@ export function hintedMetadataKey(hint: string): string {
 
 /**
  * Starts reading the version hint and the metadata file it names — what {@link loadCurrentMetadata} reads
- * first, beside its listing — and offers both (TableFormat.prefetchOpen). Never throws.
+ * first, beside its listing — and offers both (TableFormat.prefetchOpen). Never throws; resolves once the
+ * metadata file's read is offered (or the hint named none).
  */
-export function prefetchCurrentMetadata(storage: Storage, offer: (key: string, bytes: Promise<Uint8Array>) => void, signal: AbortSignal): void {
+export function prefetchCurrentMetadata(storage: Storage, offer: (key: string, bytes: Promise<Uint8Array>) => void, signal: AbortSignal): Promise<void> {
   const hint = storage.read(VERSION_HINT_KEY, { signal });
   offer(VERSION_HINT_KEY, hint);
-  hint.then((bytes) => {
+  return hint.then((bytes) => {
     const named = parseVersionHint(bytes);
     if (named !== undefined) offer(hintedMetadataKey(named), storage.read(hintedMetadataKey(named), { signal }));
   }, () => undefined);
