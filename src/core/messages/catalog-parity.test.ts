@@ -18,7 +18,7 @@ const SAME_IN_CHINESE = new Set<string>([
 ]);
 
 /** Parameters that are a word English puts in the sentence as it is (`branch`, `data`), which Chinese translates. */
-const TRANSLATED_WORDS = new Set(['tree.iceberg.manifest:content', 'note.iceberg.via.ref:type', 'note.iceberg.idWins:type', 'ui.forms.createRef:what', 'ui.writes.deleteRef:type', 'ui.writes.deleteRefTitle:type']);
+const TRANSLATED_WORDS = new Set(['tree.iceberg.manifest:content', 'note.iceberg.via.ref:type', 'note.iceberg.idWins:type', 'ui.forms.createRef:what', 'ui.writes.deleteRef:type', 'ui.writes.deleteRefTitle:type', 'ui.timeline.refTitle:type']);
 
 /** A stand-in parameter value whose interpolation can be found in the output. */
 const sentinel = (name: string): string => `«${name}»`;

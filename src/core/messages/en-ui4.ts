@@ -21,4 +21,11 @@ export const enUi4 = {
   'ui.writes.access.http': () => 'Opened over plain HTTP (a public URL, the demo, or presigned GET links): it can only be read. Open the bucket with S3 keys to write.',
   'ui.writes.access.anonymous': () => 'Opened anonymously (no keys): a public-read bucket can be read by everyone but written by no one. Connect with access keys to write.',
   'ui.writes.access.readOnly': (p: { storage: string }) => `${p.storage} is read-only.`,
+  /** The timeline's lane label: a branch's own name, or the lane of versions on no branch. */
+  'ui.timeline.laneLabel': (p: { kind: 'branch' | 'unreferenced'; name: string }) => (p.kind === 'branch' ? p.name : 'unreferenced'),
+  'ui.timeline.laneTitle': (p: { kind: 'branch' | 'unreferenced'; name: string }) => (p.kind === 'branch' ? `branch: ${p.name}` : 'versions on no branch: unreferenced'),
+  /** A version mark's tooltip line for one of its refs. */
+  'ui.timeline.refTitle': (p: { type: 'tag' | 'branch'; name: string }) => `${p.type} ${p.name}`,
+  /** A tag flag's tooltip: its tag names and the version they name. */
+  'ui.timeline.flagTitle': (p: { names: readonly string[]; id: string }) => `tag${p.names.length > 1 ? 's' : ''} ${p.names.join(', ')} → ${p.id}`,
 };

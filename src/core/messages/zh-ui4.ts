@@ -25,4 +25,8 @@ export const zhUi4: { readonly [K in keyof typeof enUi4]: (...args: Parameters<(
   'ui.writes.access.http': () => '通过普通 HTTP 打开（公开 URL、演示仓库或预签名 GET 链接）：只能读取。要写入，请用 S3 密钥打开存储桶。',
   'ui.writes.access.anonymous': () => '以匿名方式打开（没有密钥）：公共读存储桶人人可读，但无人可写。要写入，请用访问密钥连接。',
   'ui.writes.access.readOnly': (p) => `${p.storage} 是只读的。`,
+  'ui.timeline.laneLabel': (p) => (p.kind === 'branch' ? p.name : '不在分支上'),
+  'ui.timeline.laneTitle': (p) => (p.kind === 'branch' ? `分支：${p.name}` : '不在任何分支上的版本（没有引用指向它们）'),
+  'ui.timeline.refTitle': (p) => `${p.type === 'tag' ? '标签' : '分支'} ${p.name}`,
+  'ui.timeline.flagTitle': (p) => `标签 ${p.names.join('、')} → ${p.id}`,
 };

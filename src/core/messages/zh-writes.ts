@@ -32,7 +32,7 @@ export const zhWrites: { readonly [K in keyof typeof enWrites]: (...args: Parame
   'ui.write.confirm': () => '确认',
   'ui.toast.committed': () => '已提交 ',
   'ui.toast.done': () => '完成',
-  'ui.toast.mainAt': () => 'main 位于 ',
+  'ui.toast.mainAt': () => 'main 现在指向 ',
   'ui.toast.deleted': (p) => `已删除 ${n(p.count, '个文件')}`,
   'ui.toast.attempts': (p) => `尝试 ${p.count} 次`,
   'ui.toast.undo': () => '撤销',

@@ -35,7 +35,7 @@ export const zhWrites2: { readonly [K in keyof typeof enWrites2]: (...args: Para
   'note.write.delta.restoreMetadata': (p) => `RESTORE 到版本 ${p.target}：新版本 ${p.next} 的有效文件与版本 ${p.target} 相同——移除 ${p.removed} 个文件，加回 ${p.added} 个，schema 和表属性也恢复为该版本的。历史保留：这次 RESTORE 本身也可以再 RESTORE。`,
   'note.write.delta.vacuumNone': (p) => `VACUUM：表下没有既未被引用、又早于保留期（${p.since} 之前移除）的文件。`,
   'note.write.delta.vacuum': (p) => `VACUUM：${p.count} 个文件不被保留期内的任何版本引用（${p.since} 之前移除的文件，以及没有任何提交引用的文件），可以删除。`,
-  'note.write.delta.vacuumGone': (p) => `删除的文件无法恢复：time travel 到用过这些文件的版本（${p.since} 之前移除）将不再可用。只有在你单独确认删除后，才会真正删除。`,
+  'note.write.delta.vacuumGone': (p) => `删除的文件无法恢复：将无法再时间旅行到用过这些文件的版本（${p.since} 之前移除）。只有在你单独确认删除后，才会真正删除。`,
   'note.write.delta.vacuumConcurrency': () => 'VACUUM 不产生提交：它逐个删除未被引用的文件。删除前会重新读取表的状态，期间又被引用的文件会保留下来。',
   'note.write.delta.vacuumReportOnly': () => '仅报告：没有删除任何文件（删除需要单独确认）。',
   'note.write.delta.vacuumKept': (p) => `${p.count} 个文件在预览之后又被引用，已保留。`,
@@ -56,6 +56,6 @@ export const zhWrites2: { readonly [K in keyof typeof enWrites2]: (...args: Para
   'note.write.iceberg.fromFiles': (p) => `由 ${p.count} 个文件合并`,
   'note.write.iceberg.compactStays': () => '被替换的文件会保留在存储上（旧 snapshot 仍引用它们），直到这些 snapshot 过期',
   'note.write.iceberg.deleteStays': () => '被移除和被重写的文件会保留在存储上，直到使用它们的 snapshot 过期',
-  'note.write.iceberg.expireMetadataOnly': () => '过期只修改元数据；列出的文件只有在单独确认（deleteFiles）后才会删除，且无法再 time travel 到已过期的 snapshot',
+  'note.write.iceberg.expireMetadataOnly': () => '过期只修改元数据；列出的文件只有在下方单独确认删除后才会删除，且无法再时间旅行到已过期的 snapshot',
   'note.write.delta.vacuumFailed': (p) => `${p.count} 个文件无法删除（例如 ${p.file}）；请稍后再运行一次 VACUUM。`,
 };

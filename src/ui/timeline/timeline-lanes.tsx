@@ -22,6 +22,11 @@ const TOP = 12;
 const LANE_H = 21;
 const AXIS_H = 16;
 
+/** A lane's label as drawn: at most 10 characters (the label column is narrow), the rest cut with an ellipsis. */
+export function laneText(label: string): string {
+  return visibleText(label.length > 10 ? `${label.slice(0, 9)}…` : label);
+}
+
 export function lanesHeight(laneCount: number): number {
   return TOP + Math.max(1, laneCount) * LANE_H + AXIS_H;
 }
@@ -49,6 +54,7 @@ export function TimelineLanes({ width, versions, layout, domain, selectedId, ser
 
   const placed = useMemo(() => placeMarks(versions, layout, [d0, d1], LABEL_W, plotW, selectedId), [versions, layout, d0, d1, plotW, selectedId]);
 
+  const tr = useMessages();
   const locale = useLocale();
   const ticks = useMemo(() => timeTicks(d0, d1, Math.max(2, Math.floor(plotW / 90)), locale), [d0, d1, plotW, locale]);
   const area = useMemo(() => {
@@ -89,8 +95,8 @@ export function TimelineLanes({ width, versions, layout, domain, selectedId, ser
         <g key={l.name}>
           <line x1={LABEL_W} x2={LABEL_W + plotW} y1={laneY(i)} y2={laneY(i)} stroke="#e4e4df" />
           <text x={LABEL_W - 8} y={laneY(i) + 4} textAnchor="end" fontSize={11} fill="#676d73" style={{ unicodeBidi: 'isolate' }}>
-            <title>{safeTitle(`${l.kind === 'branch' ? 'branch' : 'versions on no branch'}: ${l.name}`)}</title>
-            {visibleText(l.name.length > 10 ? `${l.name.slice(0, 9)}…` : l.name)}
+            <title>{safeTitle(tr.t('ui.timeline.laneTitle', { kind: l.kind, name: l.name }))}</title>
+            {laneText(tr.t('ui.timeline.laneLabel', { kind: l.kind, name: l.name }))}
           </text>
         </g>
       ))}
@@ -113,7 +119,7 @@ function Mark({ p, y, selected, onSelect }: { p: Placed; y: number; selected: bo
   const cat = opCategory(v.operation);
   const tr = useMessages();
   const t = formatTime(v.timestampMs);
-  const title = `${v.operation} · ${v.id}\n${t.local} (${t.utc})${count > 1 ? `\n${tr.t('ui.timeline.moreHere', { count: count - 1, category: cat })}` : ''}${v.refs.length ? `\n${v.refs.map((r) => `${r.type} ${r.name}`).join(', ')}` : ''}`;
+  const title = `${v.operation} · ${v.id}\n${t.local} (${t.utc})${count > 1 ? `\n${tr.t('ui.timeline.moreHere', { count: count - 1, category: cat })}` : ''}${v.refs.length ? `\n${v.refs.map((r) => tr.t('ui.timeline.refTitle', { type: r.type, name: r.name })).join(', ')}` : ''}`;
   return (
     <g className="tl-mark" onClick={(e) => onSelect(v.id, e.shiftKey)} data-version={v.id} id={`tl-${v.id}`} aria-selected={selected}>
       <title>{safeTitle(title)}</title>
@@ -127,11 +133,12 @@ function Mark({ p, y, selected, onSelect }: { p: Placed; y: number; selected: bo
 
 /** A tag flag; `flip` draws it leftwards near the right edge so its label is not cut. */
 function Flag({ p, y, onSelect, flip }: { p: Placed; y: number; onSelect: (id: string, shift?: boolean) => void; flip: boolean }) {
+  const tr = useMessages();
   const names = p.v.refs.filter((r) => r.type === 'tag').map((r) => r.name);
   const label = names.length > 1 ? `${names[0]} +${names.length - 1}` : names[0];
   return (
     <g className="tl-flag" onClick={(e) => onSelect(p.v.id, e.shiftKey)}>
-      <title>{safeTitle(`tag${names.length > 1 ? 's' : ''} ${names.join(', ')} → ${p.v.id}`)}</title>
+      <title>{safeTitle(tr.t('ui.timeline.flagTitle', { names, id: p.v.id }))}</title>
       <line x1={p.x} x2={p.x} y1={y - 4} y2={y - 14} stroke="#444" strokeWidth={1} />
       <path d={`M${p.x},${y - 14} l${flip ? -8 : 8},3 l${flip ? 8 : -8},3 z`} fill="#444" />
       <text x={p.x + (flip ? -10 : 10)} y={y - 8} fontSize={10} fill="#444" textAnchor={flip ? 'end' : 'start'} style={{ unicodeBidi: 'isolate' }}>{visibleText((label ?? '').slice(0, 60))}</text>
