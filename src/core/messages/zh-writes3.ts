@@ -1,5 +1,6 @@
 /** Simplified Chinese (zh-CN) text of en-writes3.ts, key for key: Iceberg write previews, their warnings and the warnings after a commit. */
 import type { enWrites3 } from './en-writes3.ts';
+import { bytes } from './health-format.ts';
 
 /** Ref types (the `refType` word parameter) in Chinese, as zh-errors3.ts says them. */
 const REF_TYPE: Record<string, string> = { tag: '标签', branch: '分支', ref: '引用' };
@@ -17,7 +18,7 @@ export const zhWrites3: { readonly [K in keyof typeof enWrites3]: (...args: Para
   'note.write.iceberg.fastForward': (p) => `把 ${p.name} 从 ${p.from} 快进到 ${p.to}（${p.target}）`,
   'note.write.iceberg.cherryPick': (p) => `在 main 上重新应用 ${p.operation} 类型的 snapshot ${p.id}：新增 ${p.added} 个文件${p.removed ? `，移除 ${p.removed} 个` : ''}`,
   'note.write.iceberg.cherryPickForward': (p) => `把 main 从 ${p.from} 快进到它的子 snapshot ${p.id}（不产生新 snapshot）`,
-  'note.write.iceberg.expire': (p) => `使 ${p.total} 个 snapshot 中的 ${p.expire} 个过期${p.refs ? `，并移除 ${p.refs} 个已过期的引用` : ''}；之后将有 ${p.files} 个文件（已知大小共 ${p.bytes} 字节）变得不可达`,
+  'note.write.iceberg.expire': (p) => `使 ${p.total} 个 snapshot 中的 ${p.expire} 个过期${p.refs ? `，并移除 ${p.refs} 个已过期的引用` : ''}；之后将有 ${p.files} 个文件（已知大小共 ${bytes(p.bytes)}）变得不可达`,
   'note.write.iceberg.expireNothing': () => '没有需要过期的 snapshot',
   'note.write.iceberg.expireFailed': (p) => `${p.count} 个文件无法删除，现已成为孤儿文件`,
   'note.write.iceberg.deleteCow': (p) => `删除 ${p.rows} 行：整体移除 ${p.whole} 个文件，重写 ${p.partial} 个文件以去掉这些行`,

@@ -158,7 +158,7 @@ function SelectedLine({ v, inline = false }: { v: OverviewVersionDto; inline?: b
       {v.isCurrent && <span className="pill">{tr.t('ui.overview.currentPill')}</span>}
       {v.refs.map((r) => <span key={r.name} className={`pill ref-${r.type}`}>{r.type === 'tag' ? '⚑ ' : '⎇ '}<InlineText text={r.name} max={60} /></span>)}
       {records !== undefined && <span className="muted num">{records}</span>}
-      {added !== undefined && <span className="muted num">{Number(added) >= 0 ? '+' : ''}{tr.t('ui.timeline.thisCommit', { count: formatCount(Number(added)) })}</span>}
+      {added !== undefined && <span className="muted num">{tr.t('ui.timeline.thisCommit', { count: `${Number(added) >= 0 ? '+' : ''}${formatCount(Number(added))}` })}</span>}
       {bytes !== undefined && <span className="muted num">{formatBytes(Number(bytes))}</span>}
     </div>
   );
