@@ -10,6 +10,7 @@ import type { PageOverviewDto } from '../core/api/index.ts';
 import type { ConnectionSpec } from './connection.ts';
 import type { Connected } from './engine.ts';
 import type { CallContext } from './rpc.ts';
+import type { Storage } from '../core/io/storage.ts';
 import type { WarmReads } from '../core/io/warm-reads.ts';
 
 /** The table at `root` as the warehouse's root listing (connect's answer) reports it: the root itself or a top folder. */
@@ -29,6 +30,12 @@ export interface LinkedTable {
 
 type OpenTableCall = (p: { warehouseId: string; root: string; format: TableFormatName; sketch: boolean }, ctx: CallContext) => Promise<{ tableId: string; overview: PageOverviewDto }>;
 
+/** A storage that reads before connect's own is ready, and where its reads are offered to connect's storage. */
+export interface EarlyReads {
+  readonly storage: Storage;
+  readonly warm: WarmReads;
+}
+
 /** The connections a link reopens by itself (no secret in them): the only ones whose connect is remembered here. */
 const linkable = (spec: ConnectionSpec): boolean => spec.kind === 'demo' || spec.kind === 'url';
 const keyOf = (spec: ConnectionSpec): string => JSON.stringify(spec);
@@ -36,25 +43,26 @@ const keyOf = (spec: ConnectionSpec): string => JSON.stringify(spec);
 /**
  * `remember` wraps the engine's connect so the latest connect of a demo or public-URL spec can be found
  * again; `openLinkedTable` waits for it and opens the table at `root` when the root listing names one there.
- * While the connect still waits (a static folder's key list), `prefetch` starts the table's first reads and
- * offers them to the connect's storage through `warm` (engine.ts, core/api/open-prefetch.ts; not imported here:
+ * While the connect still waits (a static folder's key list), `prefetch` starts the table's first reads on the
+ * early storage connect made and offers them to the connect's storage through `warm` (engine.ts, core/api/open-prefetch.ts; not imported here:
  * the page's entry imports this module).
  * Must hold: the table opened is the one connect's listing reports at `root` (the same warehouse id, root
  * and format the page would then ask `openTable` for, so the answer and the table's id are the same);
  * null, not an error, when no such connect was made, it failed (the connect call reports why) or there is no
  * table at `root`; reads offered and not taken are dropped once the open is done.
  */
-export function createLinkedOpen(openTable: OpenTableCall, prefetch?: (spec: ConnectionSpec, root: string, warm: WarmReads, signal: AbortSignal) => void) {
-  let last: { readonly key: string; readonly connected: Promise<Connected>; readonly warm?: WarmReads } | undefined;
+export function createLinkedOpen(openTable: OpenTableCall, prefetch?: (storage: Storage, root: string, warm: WarmReads, signal: AbortSignal) => void) {
+  let last: { readonly key: string; readonly connected: Promise<Connected>; readonly early?: EarlyReads } | undefined;
   return {
-    remember(spec: ConnectionSpec, connected: Promise<Connected>, warm?: WarmReads): void {
-      if (linkable(spec)) last = { key: keyOf(spec), connected, warm };
-      else warm?.close();
+    remember(spec: ConnectionSpec, connected: Promise<Connected>, early?: EarlyReads): void {
+      if (linkable(spec)) last = { key: keyOf(spec), connected, early };
+      else early?.warm.close();
     },
     async openLinkedTable(p: { spec: ConnectionSpec; root: string }, ctx: CallContext): Promise<LinkedTable | null> {
       if (!linkable(p.spec) || last?.key !== keyOf(p.spec)) return null;
-      const { connected, warm } = last;
-      if (warm) prefetch?.(p.spec, p.root, warm, ctx.signal);
+      const { connected, early } = last;
+      const warm = early?.warm;
+      if (early) prefetch?.(early.storage, p.root, early.warm, ctx.signal);
       try {
         let c: Connected;
         try {

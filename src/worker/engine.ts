@@ -141,16 +141,7 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
     return { warehouseId, label: connectionLabel(spec), labelMessage: connectionLabelMessage(spec), warehouse };
   };
   // A deep link's table, opened here as soon as its warehouse connects (engine-linked.ts).
-  const early = options.earlyStorage;
-  const linked = createLinkedOpen((p, ctx) => tableCalls.openTable(p, ctx), early && ((spec, root, warm, signal) => {
-    let storage: Storage | undefined;
-    try {
-      storage = early(spec);
-    } catch {
-      return; // a URL connect itself refuses (connect reports why); nothing to read early
-    }
-    if (storage) prefetchTableOpen(storage, root, warm, signal);
-  }));
+  const linked = createLinkedOpen((p, ctx) => tableCalls.openTable(p, ctx), prefetchTableOpen);
 
   const handlers = {
     ...tableCalls,
@@ -164,9 +155,15 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
     ...storyCalls,
     connect(spec: ConnectionSpec, ctx: CallContext): Promise<Connected> {
       // A deep link's table may start its first reads while this connect still waits for a key list.
-      const warm = options.earlyStorage?.(spec) ? new WarmReads() : undefined;
-      const connected = connectTo(spec, ctx, warm);
-      linked.remember(spec, connected, warm);
+      let storage: Storage | undefined;
+      try {
+        storage = options.earlyStorage?.(spec);
+      } catch {
+        storage = undefined; // a URL connect itself refuses (it reports why): nothing to read early
+      }
+      const early = storage ? { storage, warm: new WarmReads() } : undefined;
+      const connected = connectTo(spec, ctx, early?.warm);
+      linked.remember(spec, connected, early);
       return connected;
     },
     /**

@@ -30,7 +30,7 @@ export function compareKeys(a: string, b: string): number {
 }
 
 /** A UTF-16 code unit where code-unit order and UTF-8 order part (see {@link compareKeys}). */
-const HIGH_UNIT = /[\ud800-\uffff]/;
+export const HIGH_UNIT = /[\ud800-\uffff]/;
 
 /**
  * Sorts keys in place in {@link compareKeys} order and returns the array. Keys without a code unit from U+D800

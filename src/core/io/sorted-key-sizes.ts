@@ -4,7 +4,7 @@
  * worker (hashing every key string fresh from JSON.parse, on cold code); the list usually arrives sorted,
  * so building this is one pass of comparisons of neighbours.
  */
-import { compareKeys, sortKeys } from './list-page.ts';
+import { HIGH_UNIT, compareKeys, sortKeys } from './list-page.ts';
 
 /** Keys in {@link compareKeys} order, unique, each with its size. Must hold: a key listed twice keeps its last size. */
 export class SortedKeySizes {
@@ -55,9 +55,6 @@ export class SortedKeySizes {
     return undefined;
   }
 }
-
-/** A UTF-16 code unit where code-unit order and UTF-8 order part (see {@link compareKeys}). */
-const HIGH_UNIT = /[\ud800-\uffff]/;
 
 /** True when the entries' keys never descend in {@link compareKeys} order (repeats allowed, side by side). */
 function ascending(files: readonly { readonly key: string }[]): boolean {
