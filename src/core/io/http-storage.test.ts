@@ -21,6 +21,15 @@ describe('HttpStorage (presigned map)', () => {
     expect(calls).toEqual([]);
   });
 
+  it('lists a mix of sized and unsized keys: only the unsized ones are asked, each answer at its key', async () => {
+    const sizes: Record<string, number> = { 'https://h/b': 22, 'https://h/d': 44 };
+    const { calls, fetchFn } = recorder((url) => new Response('x', { status: 206, headers: { 'content-range': `bytes 0-0/${sizes[url]}` } }));
+    const s = new HttpStorage({ urls: { 'd.txt': 'https://h/d', 'c.txt': { get: 'https://h/c', size: 3 }, 'b.txt': 'https://h/b', 'a.txt': { get: 'https://h/a', size: 1 } }, fetch: fetchFn });
+    const page = await s.list();
+    expect(page.objects.map((o) => [o.key, o.size])).toEqual([['a.txt', 1], ['b.txt', 22], ['c.txt', 3], ['d.txt', 44]]);
+    expect(calls.map((c) => c.url).sort()).toEqual(['https://h/b', 'https://h/d']);
+  });
+
   it('a key missing from the map is NotFound without any request', async () => {
     const { calls, fetchFn } = recorder(() => new Response('x'));
     const s = new HttpStorage({ urls: { 'a.txt': 'https://h/a' }, fetch: fetchFn });
