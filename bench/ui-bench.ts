@@ -131,6 +131,7 @@ async function runOnce(browser: Browser, link: string, frames: number, shots: bo
     // in traces, right while the worker was starting on the other core (issue 17). Nothing is evaluated in the
     // page until the timeline has painted.
     const paintedLine = page.waitForEvent('console', { predicate: (m) => m.text() === PAINTED, timeout: 300_000 });
+    paintedLine.catch(() => {}); // awaited below; should goto throw, its rejection when the context closes is not unhandled
     await page.goto(link);
     await paintedLine;
     const firstPaintRafMs = await page.evaluate(() => (window as unknown as { __firstPaint: number }).__firstPaint);

@@ -44,8 +44,8 @@ const keyOf = (spec: ConnectionSpec): string => JSON.stringify(spec);
  * `remember` wraps the engine's connect so the latest connect of a demo or public-URL spec can be found
  * again; `openLinkedTable` waits for it and opens the table at `root` when the root listing names one there.
  * While the connect still waits (a static folder's key list), `prefetch` starts the table's first reads on the
- * early storage connect made and offers them to the connect's storage through `warm` (engine.ts, core/api/open-prefetch.ts; not imported here:
- * the page's entry imports this module).
+ * early storage connect made and offers them to the connect's storage through `warm` (engine.ts,
+ * core/api/open-prefetch.ts; not imported here: the page's entry imports this module).
  * Must hold: the table opened is the one connect's listing reports at `root` (the same warehouse id, root
  * and format the page would then ask `openTable` for, so the answer and the table's id are the same);
  * null, not an error, when no such connect was made, it failed (the connect call reports why) or there is no

@@ -159,7 +159,7 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
       try {
         storage = options.earlyStorage?.(spec);
       } catch {
-        storage = undefined; // a URL connect itself refuses (it reports why): nothing to read early
+        // A URL connect itself refuses (it reports why): nothing to read early.
       }
       const early = storage ? { storage, warm: new WarmReads() } : undefined;
       const connected = connectTo(spec, ctx, early?.warm);
