@@ -149,16 +149,7 @@ export async function planScan(input: PlanInput, opts: PlanOptions = {}): Promis
   }
   throwIfAborted(signal, 'iceberg plan');
 
-  const usedDeletes = new Set<string>();
-  const n = cands.entries.length;
-  const tasks = new Array<FileScanTask>(n);
-  const told = early?.tasks ?? [];
-  for (let i = 0; i < n; i++) {
-    const deletes = deletesAt(cands, i);
-    for (const d of deletes) usedDeletes.add(deleteId(d));
-    // A task told early was built from the same entry and key by the same function (see EarlyTasks).
-    tasks[i] = told[i] ?? fileTask(cands.entries[i]!, cands.keys[i], deletes, cands.rowGroups?.[i], files, schema.schemaId, projectedIds, residual, opts.limit);
-  }
+  const { tasks, usedDeletes } = buildTasks(cands, early?.tasks ?? [], files, schema.schemaId, projectedIds, residual, opts.limit);
   counts.dataFiles.matched = tasks.length;
   counts.deleteFiles.matched = usedDeletes.size;
   const usedPaths = new Set<string>();
@@ -169,6 +160,25 @@ export async function planScan(input: PlanInput, opts: PlanOptions = {}): Promis
     columns: projectedIds.map((id) => schema.fields.find((f) => f.id === id)!.name),
     filter: opts.filter, tasks, skipped, counts, via: input.via, ...(input.viaNote ? { viaNote: input.viaNote } : {}), note: input.note, ...(pathNotes.length ? { pathNotes } : {}),
   };
+}
+
+/**
+ * The plan's tasks, one per candidate, in order (a task told early is used as it is: built from the same
+ * entry and key by the same function, see EarlyTasks), and the ids of the delete files they apply.
+ * A function of its own rather than a loop inside the long async planScan: V8 optimises it sooner — a
+ * cold process built 100,000 tasks in 71–87 ms inside planScan, 50–57 ms here (issue 17).
+ */
+function buildTasks(cands: Candidates, told: readonly FileScanTask[], files: TableFiles, schemaId: number, projectedIds: readonly number[],
+  residual: Expr | undefined, limit: number | undefined): { tasks: FileScanTask[]; usedDeletes: Set<string> } {
+  const usedDeletes = new Set<string>();
+  const n = cands.entries.length;
+  const tasks = new Array<FileScanTask>(n);
+  for (let i = 0; i < n; i++) {
+    const deletes = deletesAt(cands, i);
+    for (let j = 0; j < deletes.length; j++) usedDeletes.add(deleteId(deletes[j]!));
+    tasks[i] = told[i] ?? fileTask(cands.entries[i]!, cands.keys[i], deletes, cands.rowGroups?.[i], files, schemaId, projectedIds, residual, limit);
+  }
+  return { tasks, usedDeletes };
 }
 
 /** The task reading one data file (its key: undefined for a path outside the table, which `keyOf` then reports). */
