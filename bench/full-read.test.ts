@@ -9,7 +9,7 @@ describe('bench/full-read', () => {
     const { dir, cleanup } = await tempDir();
     try {
       const icebird = await loadIcebird();
-      const res = await runFullReadBench({ rows: 3000, files: 3, runs: 1, dir, icebird });
+      const res = await runFullReadBench({ rows: 3000, files: 3, runs: 1, warmups: 1, dir, icebird });
       const expected = { rows: 3000, idSum: String((3000 * 2999) / 2) };
       for (const r of [...res.ours, ...res.parquetWasm, ...res.icebird!.runs]) expect({ rows: r.rows, idSum: r.idSum }).toEqual(expected);
       expect([res.ours.length, res.parquetWasm.length, res.icebird!.runs.length]).toEqual([1, 1, 1]);

@@ -2,7 +2,7 @@
  * Benchmark (issue 17): a full read of a 1M-row Iceberg table of 200 data files over loopback HTTP —
  * Lakescope against icebird, and against parquet-wasm alone decoding the same files to Arrow.
  *
- *   npx tsx bench/full-read.ts [--rows 1000000] [--files 200] [--runs 5]
+ *   npx tsx bench/full-read.ts [--rows 1000000] [--files 200] [--runs 5] [--warmups 3]
  *   ICEBIRD_DIR=/tmp/icebird npx tsx bench/full-read.ts      # icebird 0.8.25 (README "Performance")
  *
  * The table: written by our writer (createTable + one appendRows per file, FsStorage) into a temp folder,
@@ -18,7 +18,7 @@
  * - parquet-wasm alone: every data file fetched whole over the same transport, 8 at a time (the read
  *   loop's concurrency), decoded by `readParquet` and handed to apache-arrow (`tableFromIPC`) — no
  *   Iceberg, no projection, no plan: the floor of "these files to Arrow".
- * All three must agree on the row count and the sum of ids. Medians of `--runs`; throughput is MB (10^6
+ * All three must agree on the row count and the sum of ids. Medians of `--runs` after `--warmups` rounds of each; throughput is MB (10^6
  * bytes) of data files per second. Prints a table with the load average and writes bench/out/full-read.json.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -49,6 +49,7 @@ export interface FullReadResult {
   /** Bytes of the data files (what every reader decodes). */
   readonly dataBytes: number;
   readonly runs: number;
+  readonly warmups: number;
   readonly ours: readonly FullReadRun[];
   readonly parquetWasm: readonly FullReadRun[];
   readonly icebird?: { readonly label: string; readonly runs: readonly FullReadRun[] };
@@ -75,7 +76,10 @@ function sumIds(batch: { getChild(name: string): { data: readonly { values: unkn
  * Writes a `rows`-row table of `files` files into `dir`, serves it, and reads it `runs` times with each
  * reader (alternating); throws when the readers disagree on the rows.
  */
-export async function runFullReadBench(opts: { rows: number; files: number; runs: number; dir: string; icebird?: IcebirdPeer; log?: (s: string) => void }): Promise<FullReadResult> {
+/** Warm-up rounds of each side before the measured runs (`--warmups`). */
+export const DEFAULT_WARMUPS = 3;
+
+export async function runFullReadBench(opts: { rows: number; files: number; runs: number; dir: string; warmups?: number; icebird?: IcebirdPeer; log?: (s: string) => void }): Promise<FullReadResult> {
   installNodeParquetWasm();
   installNodeInflate(); // as the CLI runs (src/cli/main.ts): Node's zlib for the manifests' deflate blocks
   const pw = await ensureParquetWasm();
@@ -126,9 +130,13 @@ export async function runFullReadBench(opts: { rows: number; files: number; runs
       if (r.rows !== expected.rows || r.idSum !== expected.idSum) throw new Error(`full-read bench: ${label} read ${r.rows} rows (id sum ${r.idSum}), expected ${expected.rows} (${expected.idSum})`);
       return r;
     };
-    // Warm-up (JIT, wasm, sockets), checked.
-    check('Lakescope', await ours()); check('parquet-wasm', await wasmAlone());
-    if (peer) check(peer.label, await theirs());
+    // Warm-ups (JIT, wasm, sockets), checked, the same number for every side. One was not enough: the first
+    // measured runs still carried the transient (per-run pairs 0.65–0.75x against 0.85–0.99x after), and the
+    // median of five moved 0.57–0.89x from run to run (issue 17, 2026-12-03).
+    for (let w = 0; w < (opts.warmups ?? DEFAULT_WARMUPS); w++) {
+      check('Lakescope', await ours()); check('parquet-wasm', await wasmAlone());
+      if (peer) check(peer.label, await theirs());
+    }
     const runs = { ours: [] as FullReadRun[], wasm: [] as FullReadRun[], peer: [] as FullReadRun[] };
     for (let i = 0; i < opts.runs; i++) {
       const order = i % 2 === 0 ? ['ours', 'wasm', 'peer'] as const : ['peer', 'wasm', 'ours'] as const;
@@ -141,7 +149,7 @@ export async function runFullReadBench(opts: { rows: number; files: number; runs
     }
     const med = (xs: FullReadRun[]) => median(xs.map((x) => x.ms));
     return {
-      rows: opts.rows, files: opts.files, dataBytes, runs: opts.runs, ours: runs.ours, parquetWasm: runs.wasm,
+      rows: opts.rows, files: opts.files, dataBytes, runs: opts.runs, warmups: opts.warmups ?? DEFAULT_WARMUPS, ours: runs.ours, parquetWasm: runs.wasm,
       ...(peer ? { icebird: { label: peer.label, runs: runs.peer } } : {}),
       medians: { ours: med(runs.ours), parquetWasm: med(runs.wasm), ...(peer ? { icebird: med(runs.peer) } : {}) },
     };
@@ -151,15 +159,15 @@ export async function runFullReadBench(opts: { rows: number; files: number; runs
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, files: { type: 'string', default: '200' }, runs: { type: 'string', default: '5' } } });
+  const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, files: { type: 'string', default: '200' }, runs: { type: 'string', default: '5' }, warmups: { type: 'string', default: String(DEFAULT_WARMUPS) } } });
   const icebird = await loadIcebird();
   const dir = await mkdtemp(join(tmpdir(), 'lakescope-bench-full-read-'));
   try {
     console.log(`generating ${values.rows} rows in ${values.files} files with Lakescope's writer in ${dir}`);
-    const res = await runFullReadBench({ rows: Number(values.rows), files: Number(values.files), runs: Number(values.runs), dir, icebird, log: (s) => console.log(s) });
+    const res = await runFullReadBench({ rows: Number(values.rows), files: Number(values.files), runs: Number(values.runs), warmups: Number(values.warmups), dir, icebird, log: (s) => console.log(s) });
     const mb = res.dataBytes / 1e6;
     const { ours, parquetWasm, icebird: ib } = res.medians;
-    console.log(`full read of ${res.rows} rows in ${res.files} files (${mb.toFixed(1)} MB of Parquet), HTTP on loopback, medians of ${res.runs}`);
+    console.log(`full read of ${res.rows} rows in ${res.files} files (${mb.toFixed(1)} MB of Parquet), HTTP on loopback, medians of ${res.runs} after ${res.warmups} warm-up${res.warmups === 1 ? '' : 's'} of each`);
     console.log(`Lakescope (open + plan + read loop, Arrow):   ${ours.toFixed(0)} ms (${(mb / (ours / 1000)).toFixed(1)} MB/s, client CPU ${median(res.ours.map((r) => r.cpuMs)).toFixed(0)} ms; open + plan ${median(res.ours.map((r) => r.planMs!)).toFixed(0)} ms)`);
     console.log(`parquet-wasm alone (same files to Arrow):    ${parquetWasm.toFixed(0)} ms (${(mb / (parquetWasm / 1000)).toFixed(1)} MB/s, client CPU ${median(res.parquetWasm.map((r) => r.cpuMs)).toFixed(0)} ms): Lakescope ${(parquetWasm / ours).toFixed(2)}x its throughput`);
     if (ib !== undefined) console.log(`${res.icebird!.label} (open + read, row objects): ${ib.toFixed(0)} ms (client CPU ${median(res.icebird!.runs.map((r) => r.cpuMs)).toFixed(0)} ms): Lakescope ${(ib / ours).toFixed(2)}x its speed`);
