@@ -18,8 +18,8 @@
  * - parquet-wasm alone: every data file fetched whole over the same transport, 8 at a time (the read
  *   loop's concurrency), decoded by `readParquet` and handed to apache-arrow (`tableFromIPC`) — no
  *   Iceberg, no projection, no plan: the floor of "these files to Arrow".
- * All three must agree on the row count and the sum of ids. Medians of `--runs` after `--warmups` rounds of each; throughput is MB (10^6
- * bytes) of data files per second. Prints a table with the load average and writes bench/out/full-read.json.
+ * All three must agree on the row count and the sum of ids. Medians of `--runs` after `--warmups` rounds of
+ * each; throughput is MB (10^6 bytes) of data files per second. Prints a table with the load average and writes bench/out/full-read.json.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -72,13 +72,13 @@ function sumIds(batch: { getChild(name: string): { data: readonly { values: unkn
   return sum;
 }
 
-/**
- * Writes a `rows`-row table of `files` files into `dir`, serves it, and reads it `runs` times with each
- * reader (alternating); throws when the readers disagree on the rows.
- */
 /** Warm-up rounds of each side before the measured runs (`--warmups`). */
 export const DEFAULT_WARMUPS = 3;
 
+/**
+ * Writes a `rows`-row table of `files` files into `dir`, serves it, and reads it `runs` times with each
+ * reader (alternating), after `warmups` rounds of each; throws when the readers disagree on the rows.
+ */
 export async function runFullReadBench(opts: { rows: number; files: number; runs: number; dir: string; warmups?: number; icebird?: IcebirdPeer; log?: (s: string) => void }): Promise<FullReadResult> {
   installNodeParquetWasm();
   installNodeInflate(); // as the CLI runs (src/cli/main.ts): Node's zlib for the manifests' deflate blocks
