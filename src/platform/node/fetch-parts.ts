@@ -36,10 +36,17 @@ export function targetOf(input: string | URL): Target {
   return { protocol: u.protocol, origin: u.origin, hostname: u.hostname.replace(/^\[(.*)\]$/, '$1'), port: u.port || undefined, path: `${u.pathname}${u.search}`, href: u.href };
 }
 
+/**
+ * Request headers as a record. A plain record (what the storage adapters pass) is told apart by its
+ * prototype, not by `instanceof Headers`: in Node 20 the first touch of the global `Headers` loads all of
+ * undici (~15 ms on the first request of every CLI run, issue 17), which this transport does not use.
+ */
 export function headerRecord(h: HeadersInit | undefined): Record<string, string> {
   if (!h) return {};
-  if (h instanceof Headers || Array.isArray(h)) return Object.fromEntries(h instanceof Headers ? h.entries() : h);
-  return { ...h } as Record<string, string>;
+  if (Array.isArray(h)) return Object.fromEntries(h);
+  const proto: unknown = Object.getPrototypeOf(h);
+  if (proto === Object.prototype || proto === null) return { ...h } as Record<string, string>;
+  return Object.fromEntries((h as Headers).entries());
 }
 
 export function abortReason(signal: AbortSignal): unknown {

@@ -1,4 +1,5 @@
 /** Both transports of nodeFetch against a real node:http server: what HttpStorage and the CLI rely on of a Response. */
+import { execFile } from 'node:child_process';
 import { getEventListeners } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpStorage } from '../../core/io/http-storage.ts';
 import { RELEASES_ABORT_LISTENERS } from '../../core/io/read-policy.ts';
 import { UNDICI_AFTER, createNodeFetch, nodeFetch as cliFetch, nodeFetchOver } from './node-fetch.ts';
-import type { Send } from './fetch-parts.ts';
+import { headerRecord, type Send } from './fetch-parts.ts';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
 
 const file = Uint8Array.from({ length: 3000 }, (_, i) => (i * 7) & 255);
 let server: http.Server;
@@ -203,5 +206,26 @@ describe('nodeFetch: node:http first, undici once a process keeps sending', () =
     const bodies = await Promise.all([cliFetch(`${base}/data/f.bin`), nodeFetchOver('undici')(`${base}/data/f.bin`)].map(async (r) => new Uint8Array(await (await r).arrayBuffer())));
     expect(bodies[0]).toEqual(file);
     expect(bodies[1]).toEqual(file);
+  });
+});
+
+describe('headerRecord', () => {
+  it('reads every form of HeadersInit: plain and prototype-less records, pairs, Headers', () => {
+    expect(headerRecord(undefined)).toEqual({});
+    expect(headerRecord({ Range: 'bytes=0-9' })).toEqual({ Range: 'bytes=0-9' });
+    expect(headerRecord(Object.assign(Object.create(null) as Record<string, string>, { 'x-a': '1' }))).toEqual({ 'x-a': '1' });
+    expect(headerRecord([['x-a', '1'], ['x-b', '2']])).toEqual({ 'x-a': '1', 'x-b': '2' });
+    expect(headerRecord(new Headers({ 'X-A': '1', 'x-b': '2' }))).toEqual({ 'x-a': '1', 'x-b': '2' });
+  });
+
+  it("a process's first requests with plain headers load no undici (Node 20 loads all of it on the first touch of the global Headers)", async () => {
+    // A fresh process: this one (vitest) has undici loaded already.
+    const nodeFetchModule = fileURLToPath(new URL('./node-fetch.ts', import.meta.url));
+    const script = `const { nodeFetch } = await import(${JSON.stringify(nodeFetchModule)});
+      const r = await nodeFetch(${JSON.stringify(`${base}/data/f.bin`)}, { headers: { Range: 'bytes=0-9' } });
+      const n = (await r.arrayBuffer()).byteLength;
+      console.log(JSON.stringify({ n, undici: process.moduleLoadList.some((m) => m.includes('undici')) }));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 60_000 });
+    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ n: 10, undici: false });
   });
 });
