@@ -80,6 +80,7 @@ export const DEFAULT_WARMUPS = 3;
  * reader (alternating), after `warmups` rounds of each; throws when the readers disagree on the rows.
  */
 export async function runFullReadBench(opts: { rows: number; files: number; runs: number; dir: string; warmups?: number; icebird?: IcebirdPeer; log?: (s: string) => void }): Promise<FullReadResult> {
+  const warmups = opts.warmups ?? DEFAULT_WARMUPS;
   installNodeParquetWasm();
   installNodeInflate(); // as the CLI runs (src/cli/main.ts): Node's zlib for the manifests' deflate blocks
   const pw = await ensureParquetWasm();
@@ -133,7 +134,7 @@ export async function runFullReadBench(opts: { rows: number; files: number; runs
     // Warm-ups (JIT, wasm, sockets), checked, the same number for every side. One was not enough: the first
     // measured runs still carried the transient (per-run pairs 0.65–0.75x against 0.85–0.99x after), and the
     // median of five moved 0.57–0.89x from run to run (issue 17, 2026-12-03).
-    for (let w = 0; w < (opts.warmups ?? DEFAULT_WARMUPS); w++) {
+    for (let w = 0; w < warmups; w++) {
       check('Lakescope', await ours()); check('parquet-wasm', await wasmAlone());
       if (peer) check(peer.label, await theirs());
     }
@@ -149,7 +150,7 @@ export async function runFullReadBench(opts: { rows: number; files: number; runs
     }
     const med = (xs: FullReadRun[]) => median(xs.map((x) => x.ms));
     return {
-      rows: opts.rows, files: opts.files, dataBytes, runs: opts.runs, warmups: opts.warmups ?? DEFAULT_WARMUPS, ours: runs.ours, parquetWasm: runs.wasm,
+      rows: opts.rows, files: opts.files, dataBytes, runs: opts.runs, warmups, ours: runs.ours, parquetWasm: runs.wasm,
       ...(peer ? { icebird: { label: peer.label, runs: runs.peer } } : {}),
       medians: { ours: med(runs.ours), parquetWasm: med(runs.wasm), ...(peer ? { icebird: med(runs.peer) } : {}) },
     };

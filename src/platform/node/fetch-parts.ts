@@ -37,16 +37,15 @@ export function targetOf(input: string | URL): Target {
 }
 
 /**
- * Request headers as a record. A plain record (what the storage adapters pass) is told apart by its
- * prototype, not by `instanceof Headers`: in Node 20 the first touch of the global `Headers` loads all of
+ * Request headers as a record. A Headers object is told by its `entries` method (a record's values are
+ * strings), not by `instanceof Headers`: in Node 20 the first touch of the global `Headers` loads all of
  * undici (~15 ms on the first request of every CLI run, issue 17), which this transport does not use.
  */
 export function headerRecord(h: HeadersInit | undefined): Record<string, string> {
   if (!h) return {};
   if (Array.isArray(h)) return Object.fromEntries(h);
-  const proto: unknown = Object.getPrototypeOf(h);
-  if (proto === Object.prototype || proto === null) return { ...h } as Record<string, string>;
-  return Object.fromEntries((h as Headers).entries());
+  if (typeof (h as Headers).entries === 'function') return Object.fromEntries((h as Headers).entries());
+  return { ...h } as Record<string, string>;
 }
 
 export function abortReason(signal: AbortSignal): unknown {

@@ -3,13 +3,14 @@ import { execFile } from 'node:child_process';
 import { getEventListeners } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpStorage } from '../../core/io/http-storage.ts';
 import { RELEASES_ABORT_LISTENERS } from '../../core/io/read-policy.ts';
 import { UNDICI_AFTER, createNodeFetch, nodeFetch as cliFetch, nodeFetchOver } from './node-fetch.ts';
 import { headerRecord, type Send } from './fetch-parts.ts';
-import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
 
 const file = Uint8Array.from({ length: 3000 }, (_, i) => (i * 7) & 255);
 let server: http.Server;
@@ -216,6 +217,9 @@ describe('headerRecord', () => {
     expect(headerRecord(Object.assign(Object.create(null) as Record<string, string>, { 'x-a': '1' }))).toEqual({ 'x-a': '1' });
     expect(headerRecord([['x-a', '1'], ['x-b', '2']])).toEqual({ 'x-a': '1', 'x-b': '2' });
     expect(headerRecord(new Headers({ 'X-A': '1', 'x-b': '2' }))).toEqual({ 'x-a': '1', 'x-b': '2' });
+    // A record made in another realm (its own Object.prototype) and one with a header named `entries`.
+    expect(headerRecord(runInNewContext('({ "x-a": "1" })') as Record<string, string>)).toEqual({ 'x-a': '1' });
+    expect(headerRecord({ entries: 'x' })).toEqual({ entries: 'x' });
   });
 
   it("a process's first requests with plain headers load no undici (Node 20 loads all of it on the first touch of the global Headers)", async () => {
