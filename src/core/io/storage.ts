@@ -95,10 +95,23 @@ export async function* listAll(
   storage: Storage,
   options: Omit<ListOptions, 'continuationToken'> = {},
 ): AsyncGenerator<ObjectInfo> {
+  for await (const objects of listPages(storage, options)) yield* objects;
+}
+
+/**
+ * Every object under a prefix, one page's objects at a time, in listing order. Must hold: the same objects as
+ * {@link listAll}. For a caller that walks thousands of keys: each `yield` of an async generator costs a few
+ * microtasks, ~36 ms of the engine worker's CPU for the 10,000 keys of a long Iceberg history's metadata/ in a
+ * profile of a deep link; a page is one yield (issue 17).
+ */
+export async function* listPages(
+  storage: Storage,
+  options: Omit<ListOptions, 'continuationToken'> = {},
+): AsyncGenerator<readonly ObjectInfo[]> {
   let token: string | undefined;
   do {
     const page = await storage.list({ ...options, continuationToken: token });
-    yield* page.objects;
+    yield page.objects;
     token = page.continuationToken;
   } while (token);
 }

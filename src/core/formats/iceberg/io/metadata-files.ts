@@ -6,7 +6,7 @@
  */
 import { LakeError, throwIfAborted, toLakeError } from '../../../errors.ts';
 import { messageError } from '../../../message-error.ts';
-import { listAll, type Storage } from '../../../io/storage.ts';
+import { listPages, type Storage } from '../../../io/storage.ts';
 import { utf8Decode } from '../../../util/bytes.ts';
 import { gunzipBounded } from '../../../util/decode-limits.ts';
 import { parseJson } from '../../../util/json.ts';
@@ -37,10 +37,15 @@ export function metadataVersion(name: string): number | undefined {
 /** Every metadata file of the table, oldest first (by version, then modification time, then name). */
 export async function listMetadataFiles(storage: Storage, signal?: AbortSignal): Promise<MetadataFileRef[]> {
   const out: MetadataFileRef[] = [];
-  for await (const o of listAll(storage, { prefix: METADATA_DIR, delimiter: '/', signal })) {
-    const name = basename(o.key);
-    const version = metadataVersion(name);
-    if (version !== undefined) out.push({ key: o.key, name, version, size: o.size >= 0 ? o.size : undefined, lastModified: o.lastModified });
+  // By page, not by object: metadata/ also holds every manifest list and manifest (10,000s of keys in a long history).
+  for await (const objects of listPages(storage, { prefix: METADATA_DIR, delimiter: '/', signal })) {
+    for (const o of objects) {
+      // Most keys here are Avro files: a plain test first spares them the name pattern.
+      if (!o.key.includes('.metadata.json')) continue;
+      const name = basename(o.key);
+      const version = metadataVersion(name);
+      if (version !== undefined) out.push({ key: o.key, name, version, size: o.size >= 0 ? o.size : undefined, lastModified: o.lastModified });
+    }
   }
   return out.sort((a, b) => a.version - b.version || (a.lastModified ?? 0) - (b.lastModified ?? 0) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
