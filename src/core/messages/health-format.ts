@@ -12,8 +12,12 @@ export const bytes = (b: number): string => {
   return u === 0 ? `${b} B` : `${v.toFixed(v < 10 ? 2 : v < 100 ? 1 : 0)} ${UNITS[u]}`;
 };
 
-/** A count grouped as `locale` groups digits (`1,234`). */
+/**
+ * A count grouped as `locale` groups digits (`1,234`). The formatter is made on the first count, not here: the
+ * catalogs call this as they load, and the first Intl.NumberFormat of a thread loads ICU's locale data
+ * (~25–35 ms of the engine worker's start in a profile of a deep link, before its first request; issue 17).
+ */
 export const countIn = (locale: 'en-US' | 'zh-CN'): ((c: number) => string) => {
-  const f = new Intl.NumberFormat(locale);
-  return (c) => f.format(c);
+  let f: Intl.NumberFormat | undefined;
+  return (c) => (f ??= new Intl.NumberFormat(locale)).format(c);
 };
