@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { openWarehouse } from '../core/api/open-warehouse.ts';
 import { isLakeError } from '../core/errors.ts';
 import { type KeyManifest, manifestUrls } from './key-list.ts';
-import { BLOB_BODY_FROM, largeBodyViaBlob, makeStorage } from './storage-factory.ts';
+import { BLOB_BODY_FROM, BLOB_BODY_UP_TO, largeBodyViaBlob, makeStorage } from './storage-factory.ts';
 
 /** A static file server as a fetch function (Range supported), counting requests. */
 function staticServer(files: Record<string, string>) {
@@ -103,11 +103,14 @@ describe('largeBodyViaBlob', () => {
     expect(new Uint8Array(await again.arrayBuffer())).toEqual(data);
   });
 
-  it('leaves a smaller or undeclared body on the plain path', async () => {
+  it('leaves a smaller, larger or undeclared body on the plain path', async () => {
     const small = largeBodyViaBlob(response(big(BLOB_BODY_FROM - 1), BLOB_BODY_FROM - 1));
     expect(Object.hasOwn(small, 'bytes')).toBe(false);
     const undeclared = largeBodyViaBlob(new Response(big(BLOB_BODY_FROM + 1)));
     expect(Object.hasOwn(undeclared, 'bytes')).toBe(false);
+    // Past the upper bound (declared only: the body itself is small here).
+    const huge = largeBodyViaBlob(response(big(10), BLOB_BODY_UP_TO + 1));
+    expect(Object.hasOwn(huge, 'bytes')).toBe(false);
   });
 
   it('rejects, as arrayBuffer() does, when the body fails mid-way', async () => {

@@ -67,10 +67,15 @@ export const uncachedFetch: typeof fetch = async (input, init) => largeBodyViaBl
 
 /** From this declared size on, a body is read through a Blob (see {@link largeBodyViaBlob}). */
 export const BLOB_BODY_FROM = 512 * 1024;
+/**
+ * Up to this declared size: a Blob's bytes are held by the browser process until the worker collects the Blob,
+ * and its blob storage is bounded, so the big reads of a compaction (row groups of 100s of MB) keep the plain path.
+ */
+export const BLOB_BODY_UP_TO = 32 * 1024 * 1024;
 
 /**
- * `res` with its `bytes()` and `arrayBuffer()` reading the body through `blob()` when its Content-Length is at least
- * {@link BLOB_BODY_FROM}. Must hold: the same bytes, and the same failures (a body cut short or aborted rejects as
+ * `res` with its `bytes()` and `arrayBuffer()` reading the body through `blob()` when its Content-Length is from
+ * {@link BLOB_BODY_FROM} to {@link BLOB_BODY_UP_TO}. Must hold: the same bytes, and the same failures (a body cut short or aborted rejects as
  * `arrayBuffer()` does). Why: in Chromium a worker's `arrayBuffer()` of a large body is slow — a 4 MB body took
  * 131–140 ms, `blob()` then the Blob's `arrayBuffer()` 63–72 ms (a standalone worker page over loopback, medians of
  * 5, three pages; 1 MB: 61–67 vs 39–51 ms; 100 kB and 1 kB no faster, so small bodies keep the plain path). The
@@ -78,7 +83,7 @@ export const BLOB_BODY_FROM = 512 * 1024;
  */
 export function largeBodyViaBlob(res: Response): Response {
   const declared = Number(res.headers.get('content-length') ?? NaN);
-  if (!(declared >= BLOB_BODY_FROM) || typeof res.blob !== 'function') return res;
+  if (!(declared >= BLOB_BODY_FROM && declared <= BLOB_BODY_UP_TO) || typeof res.blob !== 'function') return res;
   const viaBlob = async (): Promise<ArrayBuffer> => (await res.blob()).arrayBuffer();
   Object.defineProperties(res, {
     arrayBuffer: { value: viaBlob, configurable: true },
