@@ -158,7 +158,8 @@ async function runOnce(browser: Browser, link: string, frames: number, shots: bo
     const workerMarksMs: Record<string, number> = {};
     if (painted && metaDone !== undefined) {
       for (const e of navEvents) {
-        if ((e.cat ?? '').includes('blink.user_timing') && e.name.startsWith('lakescope:') && e.name !== PAINTED && e.ts >= metaDone) {
+        // `connected` (the worker's key list ready) may come before the metadata's response: a negative figure.
+        if ((e.cat ?? '').includes('blink.user_timing') && e.name.startsWith('lakescope:') && e.name !== PAINTED && (e.ts >= metaDone || e.name === 'lakescope:connected')) {
           workerMarksMs[e.name] ??= r2((e.ts - metaDone) / 1000);
         }
       }

@@ -20,7 +20,7 @@ interface TableRef { readonly tableId: string }
 export interface OpenTable { readonly table: LakeTable; readonly root: string; readonly warehouseId: string; readonly format: TableFormatName }
 
 /** A user-timing mark (the UI bench reads them from a Chromium trace); a no-op where there is no Performance API. */
-function mark(name: string): void {
+export function mark(name: string): void {
   (globalThis as { performance?: { mark?: (n: string) => unknown } }).performance?.mark?.(name);
 }
 

@@ -24,7 +24,7 @@ import type { createSandboxHandlers, SandboxTargets } from './engine-sandbox.ts'
 import type { createStoryHandlers } from './engine-story.ts';
 import { createSqlHandlers } from './engine-sql.ts';
 import type { createTableReadHandlers } from './engine-table-reads.ts';
-import { createTableHandlers } from './engine-tables.ts';
+import { createTableHandlers, mark } from './engine-tables.ts';
 import { OpRegistry } from './engine-writes-dto.ts';
 import type { createWriteHandlers } from './engine-writes.ts';
 import { type AllCalls, lazyCalls, lazyModule } from './lazy-calls.ts';
@@ -136,6 +136,8 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
     } catch (e) {
       throw await refineError(e, spec, ctx.signal);
     }
+    // The UI bench reads when the key list was ready: a deep link's table opens only after it (engine-linked.ts).
+    mark('lakescope:connected');
     const warehouseId = `w${next++}`;
     open.set(warehouseId, storage);
     return { warehouseId, label: connectionLabel(spec), labelMessage: connectionLabelMessage(spec), warehouse };
