@@ -95,13 +95,16 @@ function toInt(v: unknown, ctx: JsonCtx): number {
 // them (~60,000 contexts for a 10,000-snapshot metadata file: `at` was ~10% of its open in a worker profile; issue 17).
 
 export function reqLong(o: JsonObject, key: string, ctx: JsonCtx): bigint {
-  const v = reqField(o, key, ctx);
-  return typeof v === 'bigint' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : toLong(v, at(ctx, key));
+  return longField(reqField(o, key, ctx), key, ctx);
 }
 
 export function optLong(o: JsonObject, key: string, ctx: JsonCtx): bigint | undefined {
   const v = o[key];
-  if (v === undefined || v === null) return undefined;
+  return v === undefined || v === null ? undefined : longField(v, key, ctx);
+}
+
+/** Field `key`'s value `v` as a long; the context one level down is made only for {@link toLong}'s other cases. */
+function longField(v: unknown, key: string, ctx: JsonCtx): bigint {
   return typeof v === 'bigint' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : toLong(v, at(ctx, key));
 }
 
