@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { openWarehouse } from '../core/api/open-warehouse.ts';
 import { isLakeError } from '../core/errors.ts';
+import { HttpStorage } from '../core/io/http-storage.ts';
 import { type KeyManifest, manifestUrls } from './key-list.ts';
 import { BLOB_BODY_FROM, BLOB_BODY_UP_TO, largeBodyViaBlob, makeStorage } from './storage-factory.ts';
 
@@ -111,6 +112,15 @@ describe('largeBodyViaBlob', () => {
     // Past the upper bound (declared only: the body itself is small here).
     const huge = largeBodyViaBlob(response(big(10), BLOB_BODY_UP_TO + 1));
     expect(Object.hasOwn(huge, 'bytes')).toBe(false);
+  });
+
+  it('a body shorter than its declared length still reads as cut short through HttpStorage', async () => {
+    const declared = BLOB_BODY_FROM * 2;
+    const fetchFn = (async () => largeBodyViaBlob(response(big(BLOB_BODY_FROM + 10), declared))) as typeof fetch;
+    const storage = new HttpStorage({ baseUrl: 'http://h/', fetch: fetchFn, retries: 0 });
+    const err = await storage.read('t/metadata/v1.metadata.json').catch((e: unknown) => e);
+    expect(isLakeError(err, 'Io')).toBe(true);
+    expect((err as { context: Record<string, unknown> }).context.shortBody).toBe(true);
   });
 
   it('rejects, as arrayBuffer() does, when the body fails mid-way', async () => {
