@@ -31,13 +31,33 @@ async function openDemoTab(page: Page, tab: string) {
   await expect(page.locator('.tl-svg')).toBeVisible();
 }
 
-/** Tabs and inspector never overlap, and a click at the Data tab's centre selects it. */
+/**
+ * Tabs and inspector never overlap, nor the timeline and the tabs. The three boxes are read in one
+ * evaluate, from one layout: read one by one, a resize's ResizeObserver re-render (the timeline turns
+ * narrow below 760 px and grows) could land between two reads and compare boxes of two layouts — the
+ * flake CI saw. Polled, so a layout still settling after setViewportSize is waited for; one that stays
+ * overlapped fails with the boxes.
+ */
 async function checkNoOverlap(page: Page) {
-  const tabs = await box(page.getByRole('tablist', { name: 'Table views' }));
-  const inspector = await box(page.getByRole('complementary', { name: 'Inspector' }));
-  expect(overlaps(tabs, inspector), `tabs ${JSON.stringify(tabs)} vs inspector ${JSON.stringify(inspector)}`).toBe(false);
-  const timeline = await box(page.getByRole('group', { name: 'Timeline' }));
-  expect(overlaps(timeline, tabs)).toBe(false);
+  const read = async () => {
+    const els = await Promise.all([
+      page.getByRole('tablist', { name: 'Table views' }).elementHandle(),
+      page.getByRole('complementary', { name: 'Inspector' }).elementHandle(),
+      page.getByRole('group', { name: 'Timeline' }).elementHandle(),
+    ]);
+    const [tabs, inspector, timeline] = await page.evaluate((list) => list.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    }), els);
+    return { tabs, inspector, timeline };
+  };
+  await expect.poll(async () => {
+    const boxes = await read();
+    const { tabs, inspector, timeline } = boxes;
+    if (overlaps(tabs, inspector)) return `tabs overlap inspector: ${JSON.stringify(boxes)}`;
+    if (overlaps(timeline, tabs)) return `timeline overlaps tabs: ${JSON.stringify(boxes)}`;
+    return 'clear';
+  }, { message: 'tabs, inspector and timeline each in their own place' }).toBe('clear');
 }
 
 test.describe('layout at every window size (demo warehouse)', () => {
