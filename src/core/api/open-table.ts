@@ -4,7 +4,7 @@
  * keeps them — its past states (metadata files, checkpoints, snapshots, instants).
  */
 import { LakeError } from '../errors.ts';
-import type { LakeTable, TableFormat, VersionDto } from '../formats/table-format.ts';
+import type { LakeTable, OpenOptions, TableFormat, VersionDto } from '../formats/table-format.ts';
 import type { Storage } from '../io/storage.ts';
 import { tableRootStorage, type OutsideRootConsent } from '../io/table-root.ts';
 import type { TableFormatName } from './dto.ts';
@@ -26,6 +26,8 @@ export interface OpenTableOptions {
    * refused with a LakeError naming the path and the root. Writes and deletes outside are always refused.
    */
   readonly outsideRoot?: OutsideRootConsent;
+  /** The history's outline before the exact open finishes, where the format gives one (TableFormat OpenOptions.onOutline). */
+  readonly onOutline?: OpenOptions['onOutline'];
 }
 
 /**
@@ -38,7 +40,9 @@ export async function openTable(storage: Storage, root: string, format: TableFor
     throw messageError('Unsupported', 'error.open.cannotRead', { format: FORMAT_TITLES[format] ?? format }, { format, root });
   }
   const tableStorage = tableRootStorage(storage, folderPrefix(root), options.outsideRoot ? { consent: options.outsideRoot } : {});
-  return reader.open(tableStorage, { signal: options.signal, ...(options.state !== undefined ? { state: options.state } : {}) });
+  return reader.open(tableStorage, {
+    signal: options.signal, ...(options.state !== undefined ? { state: options.state } : {}), ...(options.onOutline ? { onOutline: options.onOutline } : {}),
+  });
 }
 
 /**

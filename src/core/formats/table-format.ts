@@ -464,7 +464,18 @@ export interface OpenOptions {
   readonly signal?: AbortSignal;
   /** Open this past state (an id from {@link LakeTable.states}) instead of the current one. */
   readonly state?: string;
+  /**
+   * Called, where the format can, with the outline of the history being opened as soon as its metadata has
+   * arrived and before the exact parse (issue 17: a long timeline paints its shape first). Must hold: what it
+   * is given is true of the metadata being read — the same times, operations and current flag `versions()`
+   * gives; a format that cannot say that cheaply does not call it. It may be called for a metadata file that
+   * the open then passes over (a torn newest file): the open's own result is what counts.
+   */
+  readonly onOutline?: (versions: readonly OutlineVersion[]) => void;
 }
+
+/** One version in a history's outline (see {@link OpenOptions.onOutline}): oldest first, as `versions()` orders them. */
+export type OutlineVersion = Pick<VersionDto, 'timestampMs' | 'operation' | 'isCurrent'>;
 
 /** A table format: recognising a table root and opening it. `storage` is rooted at the table root. */
 export interface TableFormat {

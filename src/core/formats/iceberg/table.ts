@@ -34,6 +34,7 @@ import type { Snapshot } from './spec/snapshot.ts';
 import { currentSchema, schemaForSnapshot, type TableMetadata } from './spec/table-metadata.ts';
 import { type ResolvedSnapshot, resolveSnapshot } from './spec/time-travel.ts';
 import { icebergTree } from './inspect/tree.ts';
+import { outlineOfMetadataText } from './inspect/outline.ts';
 import type { InspectOptions } from './inspect/index.ts';
 import { METADATA_TABLE_NAMES } from './inspect/table-names.ts';
 import { messageError } from '../../message-error.ts';
@@ -60,10 +61,19 @@ export async function openIcebergTable(storage: Storage, opts: OpenIcebergOption
   const given = opts.metadataPath ?? opts.state;
   if (given) {
     const key = given.includes('://') || given.startsWith('/') ? metadataKeyOf(given) : given;
-    return new IcebergTable(storage, await readTableMetadata(storage, key, opts.signal), key, 'given');
+    return new IcebergTable(storage, await readTableMetadata(storage, key, opts.signal, outlineSink(opts.onOutline)), key, 'given');
   }
-  const found = await loadCurrentMetadata(storage, opts.signal);
+  const found = await loadCurrentMetadata(storage, opts.signal, undefined, outlineSink(opts.onOutline));
   return new IcebergTable(storage, found.metadata, found.key, found.via, found.files, undefined, found.warnings, found.unreadableNewest, found.warningMessages);
+}
+
+/** Hands a metadata file's outline (inspect/outline.ts) to `onOutline`, where its text gives one. */
+function outlineSink(onOutline: OpenOptions['onOutline']): ((text: string) => void) | undefined {
+  if (!onOutline) return undefined;
+  return (text) => {
+    const outline = outlineOfMetadataText(text);
+    if (outline) onOutline(outline);
+  };
 }
 
 /** `…/metadata/v3.metadata.json` → `metadata/v3.metadata.json` (a path copied from a metadata log). */

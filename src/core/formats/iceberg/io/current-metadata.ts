@@ -52,15 +52,21 @@ type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: fals
  * metadata file; DataInvalid naming the newest file when no candidate parses; other errors (Auth, Io,
  * Unsupported format versions, Aborted) are thrown as they are.
  */
-export async function loadCurrentMetadata(storage: Storage, signal?: AbortSignal, known?: { readonly key: string; readonly metadata: TableMetadata }): Promise<CurrentMetadata> {
+export async function loadCurrentMetadata(
+  storage: Storage, signal?: AbortSignal, known?: { readonly key: string; readonly metadata: TableMetadata }, onText?: (text: string) => void,
+): Promise<CurrentMetadata> {
   const listing = settle(listMetadataFiles(storage, signal));
   const hint = await readVersionHint(storage, signal);
   const attempts = new Map<string, Promise<Settled<TableMetadata>>>();
   // A metadata file never changes once written: one already parsed (a refresh) is not read again.
   if (known) attempts.set(known.key, Promise.resolve({ ok: true, value: known.metadata }));
+  // `onText` sees the file that will be current: once the candidates are known, the newest of them; before,
+  // the hinted one (usually the same; a stale hint shows an older, still true, history until the open ends).
+  let current: string | undefined;
   const attempt = (key: string) => {
     let p = attempts.get(key);
-    if (!p) attempts.set(key, (p = settle(readTableMetadata(storage, key, signal))));
+    const seen = onText && ((text: string) => { if (current === undefined || current === key) onText(text); });
+    if (!p) attempts.set(key, (p = settle(readTableMetadata(storage, key, signal, seen))));
     return p;
   };
   // Read the hinted file while the listing runs (the common case: the hint is right).
@@ -68,6 +74,7 @@ export async function loadCurrentMetadata(storage: Storage, signal?: AbortSignal
   if (hintKey) void attempt(hintKey);
 
   const { candidates, files, hinted, warnings } = await chooseCandidates(storage, await listing, hint, hintKey, attempt, signal);
+  current = candidates.at(-1);
   // Newest first; skip what cannot be read (a torn write, a file removed since the listing).
   const skipped: LakeError[] = [];
   const listedNames = new Set(files.map((f) => f.name));

@@ -70,17 +70,20 @@ export interface MetadataDocument {
 }
 
 /**
- * Reads and parses one metadata file, gunzipping it when it starts with the gzip magic. Must hold: bytes
+ * Reads and parses one metadata file, gunzipping it when it starts with the gzip magic; `onText` sees the
+ * decoded text before the exact parse (an outline drawn from it: inspect/outline.ts). Must hold: bytes
  * that are not gzip/UTF-8/JSON, JSON that is not an object, and invalid metadata are DataInvalid naming
  * the file (`context.file` = key); a missing key is the storage's NotFound.
  */
-export async function readMetadataDocument(storage: Storage, key: string, signal?: AbortSignal): Promise<MetadataDocument> {
+export async function readMetadataDocument(storage: Storage, key: string, signal?: AbortSignal, onText?: (text: string) => void): Promise<MetadataDocument> {
   const raw = await storage.read(key, { signal });
   throwIfAborted(signal, 'iceberg metadata');
   const bytes = isGzip(raw) ? await gunzip(raw, key) : raw;
   let json: unknown;
   try {
-    json = parseJson(utf8Decode(bytes, true));
+    const text = utf8Decode(bytes, true);
+    onText?.(text);
+    json = parseJson(text);
   } catch (e) {
     const cause = toLakeError(e, 'json', {}, 'DataInvalid');
     throw messageError('DataInvalid', 'error.iceberg.notJson', { file: key, reason: cause.ref ?? cause.message }, { file: key }, cause);
@@ -92,6 +95,6 @@ export async function readMetadataDocument(storage: Storage, key: string, signal
 }
 
 /** Reads and parses one metadata file (see {@link readMetadataDocument}). Errors name the file. */
-export async function readTableMetadata(storage: Storage, key: string, signal?: AbortSignal): Promise<TableMetadata> {
-  return (await readMetadataDocument(storage, key, signal)).metadata;
+export async function readTableMetadata(storage: Storage, key: string, signal?: AbortSignal, onText?: (text: string) => void): Promise<TableMetadata> {
+  return (await readMetadataDocument(storage, key, signal, onText)).metadata;
 }
