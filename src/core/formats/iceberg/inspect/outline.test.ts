@@ -94,4 +94,11 @@ describe.skipIf(!FIXTURES_PRESENT)('outline of every Iceberg fixture metadata fi
       expect(outlines, fx.name).toEqual([versions]);
     }
   });
+
+  it('a failing outline sink fails the open as itself, never as the file being "not JSON"', async () => {
+    const fx = listFixtures('iceberg')[0]!;
+    const open = openIcebergTable(new FsStorage(fx.root, { readOnly: true }), { onOutline: () => { throw new Error('sink broke'); } });
+    await expect(open).rejects.toThrow('sink broke');
+    await expect(open).rejects.not.toMatchObject({ code: 'DataInvalid' });
+  });
 });

@@ -65,8 +65,10 @@ export async function loadCurrentMetadata(
   let current: string | undefined;
   const attempt = (key: string) => {
     let p = attempts.get(key);
-    const seen = onText && ((text: string) => { if (current === undefined || current === key) onText(text); });
-    if (!p) attempts.set(key, (p = settle(readTableMetadata(storage, key, signal, seen))));
+    if (!p) {
+      const seen = onText && ((text: string) => { if (current === undefined || current === key) onText(text); });
+      attempts.set(key, (p = settle(readTableMetadata(storage, key, signal, seen))));
+    }
     return p;
   };
   // Read the hinted file while the listing runs (the common case: the hint is right).

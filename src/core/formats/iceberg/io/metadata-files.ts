@@ -79,19 +79,30 @@ export async function readMetadataDocument(storage: Storage, key: string, signal
   const raw = await storage.read(key, { signal });
   throwIfAborted(signal, 'iceberg metadata');
   const bytes = isGzip(raw) ? await gunzip(raw, key) : raw;
+  let text: string;
+  try {
+    text = utf8Decode(bytes, true);
+  } catch (e) {
+    throw notJson(key, e);
+  }
+  // Outside the try: a failing outline sink is its own error, not this file's "not JSON".
+  onText?.(text);
   let json: unknown;
   try {
-    const text = utf8Decode(bytes, true);
-    onText?.(text);
     json = parseJson(text);
   } catch (e) {
-    const cause = toLakeError(e, 'json', {}, 'DataInvalid');
-    throw messageError('DataInvalid', 'error.iceberg.notJson', { file: key, reason: cause.ref ?? cause.message }, { file: key }, cause);
+    throw notJson(key, e);
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw messageError('DataInvalid', 'error.iceberg.notObject', { file: key }, { file: key });
   }
   return { json: json as Record<string, unknown>, metadata: parseTableMetadata(json, key) };
+}
+
+/** DataInvalid naming the metadata file whose bytes are not UTF-8 JSON, with the decoder's or parser's reason. */
+function notJson(key: string, e: unknown): LakeError {
+  const cause = toLakeError(e, 'json', {}, 'DataInvalid');
+  return messageError('DataInvalid', 'error.iceberg.notJson', { file: key, reason: cause.ref ?? cause.message }, { file: key }, cause);
 }
 
 /** Reads and parses one metadata file (see {@link readMetadataDocument}). Errors name the file. */
