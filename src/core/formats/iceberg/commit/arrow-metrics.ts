@@ -75,24 +75,33 @@ function compareBytes(a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: 
   return (ae - as) - (be - bs);
 }
 
-/** Strings: bounds kept as UTF-8 byte slices until the end (decoded by arrowColumnAcc). */
+/**
+ * Strings: bounds kept as UTF-8 byte slices until the end (decoded by arrowColumnAcc). Each bound is a
+ * (bytes, start, end) triple in plain locals, and a value is compared only when its first byte does not
+ * already settle it: no allocation per value (an array per comparison here was ~160 ms of a 1M-row compaction).
+ */
 function stringChunk(acc: Acc, d: Data): void {
   const o = d.valueOffsets as Int32Array; const buf = d.values as Uint8Array;
   const valid = validity(d);
-  let lo = acc.lower as unknown as Uint8Array | undefined; let hi = acc.upper as unknown as Uint8Array | undefined;
-  let loI = -1; let hiI = -1;
+  const prevLo = acc.lower as unknown as Uint8Array | undefined; const prevHi = acc.upper as unknown as Uint8Array | undefined;
+  let lb: Uint8Array | undefined = prevLo; let ls = 0; let le = prevLo ? prevLo.length : 0;
+  let hb: Uint8Array | undefined = prevHi; let hs = 0; let he = prevHi ? prevHi.length : 0;
+  let changed = false;
   for (let i = 0; i < d.length; i++) {
     if (valid && !valid(i)) continue;
-    const s = o[i]; const e = o[i + 1];
-    if (lo === undefined && loI < 0) { loI = i; hiI = i; continue; }
-    const [ls, le, lb] = loI >= 0 ? [o[loI], o[loI + 1], buf] : [0, lo!.length, lo!];
-    if (compareBytes(buf, s, e, lb, ls, le) < 0) { loI = i; continue; }
-    const [hs, he, hb] = hiI >= 0 ? [o[hiI], o[hiI + 1], buf] : [0, hi!.length, hi!];
-    if (compareBytes(buf, s, e, hb, hs, he) > 0) hiI = i;
+    const s = o[i]!; const e = o[i + 1]!;
+    if (lb === undefined || hb === undefined) { lb = hb = buf; ls = hs = s; le = he = e; changed = true; continue; }
+    // The first bytes decide most comparisons (an empty slice sorts first: -1 stands for "no byte").
+    const first = s < e ? buf[s]! : -1;
+    const lf = ls < le ? lb[ls]! : -1;
+    if (first < lf || (first === lf && compareBytes(buf, s, e, lb, ls, le) < 0)) { lb = buf; ls = s; le = e; changed = true; continue; }
+    const hf = hs < he ? hb[hs]! : -1;
+    if (first > hf || (first === hf && compareBytes(buf, s, e, hb, hs, he) > 0)) { hb = buf; hs = s; he = e; changed = true; }
   }
-  if (loI >= 0) lo = buf.slice(o[loI], o[loI + 1]);
-  if (hiI >= 0) hi = buf.slice(o[hiI], o[hiI + 1]);
-  if (lo !== undefined) { acc.lower = lo as unknown as Value; acc.upper = hi as unknown as Value; }
+  if (!changed || lb === undefined || hb === undefined) return;
+  // Copies: the bounds must not keep this batch's whole value buffer alive.
+  acc.lower = (lb === prevLo ? prevLo : lb.slice(ls, le)) as unknown as Value;
+  acc.upper = (hb === prevHi ? prevHi : hb.slice(hs, he)) as unknown as Value;
 }
 
 /** Other kinds (boolean, decimal, binary, fixed): through the reader's exact getter and compareValues. */
