@@ -2,10 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FsStorage } from '../../../../platform/node/fs-storage.ts';
 import { installNodeParquetWasm } from '../../../../platform/node/parquet-wasm-init.ts';
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../../../../testing/fixtures.ts';
-import { readRows, tempCopy, tempDir } from '../../../../testing/iceberg-writer-fixtures.ts';
+import { readRows, sortRows, tempCopy, tempDir } from '../../../../testing/iceberg-writer-fixtures.ts';
+import { MemoryStorage } from '../../../io/memory-storage.ts';
+import type { ReadOptions, Storage } from '../../../io/storage.ts';
 import { findSnapshot } from '../spec/table-metadata.ts';
 import { appendRows } from './append.ts';
 import { prepareCompaction } from './compaction.ts';
+import { prefetchedBatches } from './rewrite-bin.ts';
 import { createTable } from './create-table.ts';
 import { liveEntries, readAllEntries } from './snapshot-files.ts';
 import { loadTableState } from './table-state.ts';
@@ -75,7 +78,7 @@ describe('compaction: the Arrow path writes what the row path wrote', () => {
           ],
         },
       });
-      const strings = ['zebra', 'émile', '\u{1F600} smile', '\uFFFD end', 'a', null, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\u{10FFFF}'];
+      const strings = ['zebra', '', 'émile', '\u{1F600} smile', '\uFFFD end', 'a', null, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\u{10FFFF}'];
       const doubles = [-0, 0, NaN, null, 1.5, -2.25, Infinity];
       for (let f = 0; f < 3; f++) {
         await appendRows(storage, Array.from({ length: 300 }, (_, k) => {
@@ -105,5 +108,92 @@ describe('compaction: the Arrow path writes what the row path wrote', () => {
     } finally {
       await cleanup();
     }
+  });
+});
+
+describe('prefetchedBatches: the next file read while this one is consumed', () => {
+  /** A source of `values` that records when it started and when its first value was asked for and given. */
+  function source(name: string, values: number[], log: string[], fail?: Error) {
+    return async function* gen() {
+      log.push(`${name} start`);
+      try {
+        await new Promise((r) => setTimeout(r, 5));
+        if (fail) throw fail;
+        for (const v of values) yield v;
+      } finally {
+        log.push(`${name} closed`);
+      }
+    };
+  }
+
+  it('gives every batch in order, with the next source started before this one delivers', async () => {
+    const log: string[] = [];
+    const out: number[] = [];
+    for await (const v of prefetchedBatches([source('a', [1, 2], log), source('b', [], log), source('c', [3], log)])) {
+      out.push(v);
+      log.push(`got ${v}`);
+    }
+    expect(out).toEqual([1, 2, 3]);
+    expect(log.indexOf('b start')).toBeLessThan(log.indexOf('got 1'));
+    expect(log.indexOf('c start')).toBeLessThan(log.indexOf('got 3'));
+    expect(log.indexOf('c start')).toBeGreaterThan(log.indexOf('got 2')); // never more than one source ahead
+  });
+
+  it('a failure of the source read ahead surfaces in its turn, after the batches before it', async () => {
+    const log: string[] = [];
+    const out: number[] = [];
+    const run = async () => { for await (const v of prefetchedBatches([source('a', [1, 2], log), source('b', [9], log, new Error('b broke'))])) out.push(v); };
+    await expect(run()).rejects.toThrow('b broke');
+    expect(out).toEqual([1, 2]);
+  });
+
+  it('stopping early closes the source being read and the one read ahead', async () => {
+    const log: string[] = [];
+    for await (const v of prefetchedBatches([source('a', [1, 2], log), source('b', [3], log), source('c', [4], log)])) {
+      if (v === 1) break;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    expect(log).toContain('a closed');
+    expect(log).toContain('b closed');
+    expect(log).not.toContain('c start');
+  });
+
+  it('a compaction over slow storage has two data files in flight, and writes the same rows', async () => {
+    const mem = new MemoryStorage();
+    await createTable(mem, { location: 'memory://t', formatVersion: 2, schema: { type: 'struct', fields: [{ id: 1, name: 'id', required: true, type: 'long' }, { id: 2, name: 's', required: false, type: 'string' }] } });
+    for (let f = 0; f < 5; f++) await appendRows(mem, Array.from({ length: 40 }, (_, k) => ({ id: BigInt(f * 40 + k), s: `row ${f}/${k}` })));
+    const before = sortRows(await readRows(mem));
+    let inFlight = 0; let most = 0;
+    const slow: Storage = Object.create(mem, {
+      read: {
+        value: async (key: string, opts?: ReadOptions) => {
+          if (!key.endsWith('.parquet')) return mem.read(key, opts);
+          inFlight++; most = Math.max(most, inFlight);
+          try {
+            await new Promise((r) => setTimeout(r, 15));
+            return await mem.read(key, opts);
+          } finally {
+            inFlight--;
+          }
+        },
+      },
+    });
+    const op = await prepareCompaction(slow, { targetFileSizeBytes: 64 * 1024 * 1024 });
+    const r = await op.apply();
+    expect(r.details?.writePath).toBe('arrow');
+    expect(most).toBe(2);
+    expect(sortRows(await readRows(mem))).toEqual(before);
+  });
+
+  it('a data file gone under a compaction fails it naming the file, and commits nothing', async () => {
+    const mem = new MemoryStorage();
+    await createTable(mem, { location: 'memory://t', formatVersion: 2, schema: { type: 'struct', fields: [{ id: 1, name: 'id', required: true, type: 'long' }] } });
+    for (let f = 0; f < 4; f++) await appendRows(mem, Array.from({ length: 10 }, (_, k) => ({ id: BigInt(f * 10 + k) })));
+    const op = await prepareCompaction(mem, { targetFileSizeBytes: 64 * 1024 * 1024 });
+    const keys = (await mem.list({ prefix: 'data/' })).objects.map((o) => o.key).filter((k) => k.endsWith('.parquet')).sort();
+    await mem.delete(keys[2]!);
+    const before = (await mem.list({ prefix: 'metadata/' })).objects.length;
+    await expect(op.apply()).rejects.toMatchObject({ code: 'NotFound', message: expect.stringContaining(keys[2]!) });
+    expect((await mem.list({ prefix: 'metadata/' })).objects.length).toBe(before);
   });
 });

@@ -61,19 +61,57 @@ export async function rewriteBin(state: TableState, bin: RewriteBinInput, onWrit
     const pq = writeParquetBatches(batches, fields, arrowFields, opts);
     onWritten(await storeDataFile(state, pq, path, bin.spec, first.partition, bin.namer, { signal: bin.signal }));
   };
-  for (const e of bin.files) {
-    for await (const batch of readLiveBatches(state, e, bin.deletesOf.get(e.dataFile.filePath) ?? [], bin.schema, { lineage: bin.lineage, signal: bin.signal })) {
-      total += batch.numRows;
-      let b = batch;
-      while (pendingRows + b.numRows >= perFile) {
-        const take = perFile - pendingRows;
-        await flush([...pending, b.slice(0, take)]);
-        pending = []; pendingRows = 0;
-        b = b.slice(take);
-      }
-      if (b.numRows > 0) { pending.push(b); pendingRows += b.numRows; }
+  const sources = bin.files.map((e) => () => readLiveBatches(state, e, bin.deletesOf.get(e.dataFile.filePath) ?? [], bin.schema, { lineage: bin.lineage, signal: bin.signal }));
+  for await (const batch of prefetchedBatches(sources)) {
+    total += batch.numRows;
+    let b = batch;
+    while (pendingRows + b.numRows >= perFile) {
+      const take = perFile - pendingRows;
+      await flush([...pending, b.slice(0, take)]);
+      pending = []; pendingRows = 0;
+      b = b.slice(take);
     }
+    if (b.numRows > 0) { pending.push(b); pendingRows += b.numRows; }
   }
   if (pendingRows > 0) await flush(pending);
   return { rows: total, path: 'arrow' };
+}
+
+/**
+ * The batches of `sources` in order, each source's first batch asked for as soon as the one before it starts:
+ * the next file's reads are in flight while this one is decoded and its batches written (fetch and decode
+ * overlapped; on a remote bucket a bin of 200 small files otherwise waits 200 round trips end to end). Must
+ * hold: the same batches in the same order as reading the sources one after another; at most one source
+ * ahead (memory: its first batch); a failure of either surfaces as it would have in order, and leaving early
+ * closes both sources.
+ */
+export async function* prefetchedBatches<T>(sources: readonly (() => AsyncGenerator<T>)[]): AsyncGenerator<T> {
+  let ahead: { gen: AsyncGenerator<T>; first: Promise<IteratorResult<T>> } | undefined;
+  let current: AsyncGenerator<T> | undefined;
+  const start = (k: number) => {
+    if (k >= sources.length) return undefined;
+    const gen = sources[k]!();
+    const first = gen.next();
+    first.catch(() => {}); // awaited below when its turn comes; until then its failure is not unhandled
+    return { gen, first };
+  };
+  try {
+    ahead = start(0);
+    for (let k = 0; ahead; k++) {
+      const { gen, first } = ahead;
+      current = gen;
+      ahead = start(k + 1); // before this source's first batch: the next file's reads overlap this one's decode
+      let r = await first;
+      while (!r.done) {
+        yield r.value;
+        r = await gen.next();
+      }
+      current = undefined;
+    }
+  } finally {
+    // Leaving early (a failure, or the consumer stopped): close the source being read and the one read
+    // ahead. A pending read settles on its own; return() waits for it, and its outcome no longer matters.
+    if (current) void current.return(undefined).catch(() => {});
+    if (ahead) void ahead.gen.return(undefined).catch(() => {});
+  }
 }
