@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abortable, pool } from './async.ts';
+import { abortable, pool, poolSettled } from './async.ts';
 import { isLakeError } from '../errors.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -43,5 +43,53 @@ describe('abortable', () => {
     const p = abortable(new Promise(() => {}), ac.signal);
     ac.abort();
     await expect(p).rejects.toSatisfy((e) => isLakeError(e, 'Aborted'));
+  });
+});
+
+describe('poolSettled', () => {
+  it('keeps order and the limit, like pool', async () => {
+    let inFlight = 0; let peak = 0;
+    const out = await poolSettled([3, 1, 2], 2, async (x) => { inFlight++; peak = Math.max(peak, inFlight); await sleep(x); inFlight--; return x; });
+    expect(out).toEqual([3, 1, 2]);
+    expect(peak).toBe(2);
+  });
+
+  it('rejects with the first failure only once the calls in flight have finished, starting none after it', async () => {
+    const finished: number[] = [];
+    const started: number[] = [];
+    const run = poolSettled([0, 1, 2, 3, 4], 3, async (x) => {
+      started.push(x);
+      if (x === 0) { await sleep(2); throw new Error('write 0 failed'); }
+      await sleep(30);
+      finished.push(x);
+      return x;
+    });
+    await expect(run).rejects.toThrow('write 0 failed');
+    expect(finished.sort()).toEqual([1, 2]); // both were in flight when 0 failed: awaited, not abandoned
+    expect(started).not.toContain(3);
+    // pool, by contrast, rejects while the others still run
+    const late: number[] = [];
+    await expect(pool([0, 1], 2, async (x) => { if (x === 0) throw new Error('x'); await sleep(30); late.push(x); })).rejects.toThrow('x');
+    expect(late).toEqual([]);
+  });
+
+  it('an abort rejects with Aborted after the calls in flight settle', async () => {
+    const ac = new AbortController();
+    let running = 0;
+    const run = poolSettled([1, 2, 3, 4], 2, async (_x, _i, signal) => {
+      running++;
+      try {
+        await new Promise((resolve, reject) => {
+          const t = setTimeout(resolve, 20);
+          signal?.addEventListener('abort', () => { clearTimeout(t); setTimeout(() => reject(new Error('stopped')), 5); }, { once: true });
+        });
+      } finally {
+        running--;
+      }
+    }, ac.signal);
+    setTimeout(() => ac.abort(), 5);
+    const err = await run.catch((e: unknown) => e);
+    expect(running).toBe(0);
+    expect(err instanceof Error && /stopped|abort/i.test(err.message)).toBe(true);
   });
 });

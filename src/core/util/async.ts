@@ -38,6 +38,35 @@ export async function pool<T, R>(
   return results;
 }
 
+/**
+ * {@link pool} for writes: the same order, limit and abort, but on a failure it stops starting new items and
+ * waits for the calls already in flight before it rejects (with the first failure). Must hold: when it
+ * settles, no call of `fn` is still running — a caller cleaning up after a failed batch of writes sees every
+ * object that batch will ever write.
+ */
+export async function poolSettled<T, R>(
+  items: Iterable<T>,
+  limit: number,
+  fn: (item: T, index: number, signal?: AbortSignal) => Promise<R>,
+  signal?: AbortSignal,
+): Promise<R[]> {
+  throwIfAborted(signal);
+  let first: { error: unknown } | undefined;
+  // The signal is checked here, not by pool: pool rejects on an abort at once, with calls still in flight.
+  const results = await pool(items, limit, async (item, i) => {
+    if (!first && signal?.aborted) first = { error: abortError(signal) };
+    if (first) return undefined as R; // a failure elsewhere: start nothing new
+    try {
+      return await fn(item, i, signal);
+    } catch (e) {
+      first ??= { error: e };
+      return undefined as R;
+    }
+  });
+  if (first) throw first.error;
+  return results;
+}
+
 /** A promise that rejects with LakeError Aborted when `signal` fires; races it against work that ignores signals. */
 export function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return promise;

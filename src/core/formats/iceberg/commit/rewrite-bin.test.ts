@@ -4,7 +4,7 @@ import { installNodeParquetWasm } from '../../../../platform/node/parquet-wasm-i
 import { FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../../../../testing/fixtures.ts';
 import { readRows, sortRows, tempCopy, tempDir } from '../../../../testing/iceberg-writer-fixtures.ts';
 import { MemoryStorage } from '../../../io/memory-storage.ts';
-import type { ReadOptions, Storage } from '../../../io/storage.ts';
+import type { ReadOptions, Storage, WriteOptions } from '../../../io/storage.ts';
 import { findSnapshot } from '../spec/table-metadata.ts';
 import { appendRows } from './append.ts';
 import { prepareCompaction } from './compaction.ts';
@@ -158,13 +158,27 @@ describe('prefetchedBatches: the next file read while this one is consumed', () 
     expect(log).not.toContain('c start');
   });
 
-  it('a compaction over slow storage has two data files in flight, and writes the same rows', async () => {
+  it('a compaction over slow storage has two data files in flight and several manifests written at once, and writes the same rows', async () => {
     const mem = new MemoryStorage();
     await createTable(mem, { location: 'memory://t', formatVersion: 2, schema: { type: 'struct', fields: [{ id: 1, name: 'id', required: true, type: 'long' }, { id: 2, name: 's', required: false, type: 'string' }] } });
     for (let f = 0; f < 5; f++) await appendRows(mem, Array.from({ length: 40 }, (_, k) => ({ id: BigInt(f * 40 + k), s: `row ${f}/${k}` })));
     const before = sortRows(await readRows(mem));
     let inFlight = 0; let most = 0;
+    let writing = 0; let mostWrites = 0;
     const slow: Storage = Object.create(mem, {
+      write: {
+        value: async (key: string, bytes: Uint8Array, opts?: WriteOptions) => {
+          // The rewritten manifests (the manifest list and metadata file are single writes)
+          const manifest = key.startsWith('metadata/') && key.endsWith('.avro') && !key.includes('snap-');
+          if (manifest) { writing++; mostWrites = Math.max(mostWrites, writing); }
+          try {
+            if (manifest) await new Promise((r) => setTimeout(r, 10));
+            return await mem.write(key, bytes, opts);
+          } finally {
+            if (manifest) writing--;
+          }
+        },
+      },
       read: {
         value: async (key: string, opts?: ReadOptions) => {
           if (!key.endsWith('.parquet')) return mem.read(key, opts);
@@ -182,6 +196,7 @@ describe('prefetchedBatches: the next file read while this one is consumed', () 
     const r = await op.apply();
     expect(r.details?.writePath).toBe('arrow');
     expect(most).toBe(2);
+    expect(mostWrites).toBe(5); // the five appends' manifests, each rewritten with its file DELETED
     expect(sortRows(await readRows(mem))).toEqual(before);
   });
 

@@ -15,6 +15,7 @@
  * - the commit is `add-snapshot` + `set-snapshot-ref`, required to build on the head it read.
  */
 import { messageError } from '../../../message-error.ts';
+import { poolSettled } from '../../../util/async.ts';
 import type { DataFile, ManifestEntry } from '../spec/manifest.ts';
 import { plainDataFile } from '../spec/manifest-metrics.ts';
 import type { ManifestFile } from '../spec/manifest-list.ts';
@@ -202,6 +203,9 @@ function stripInherited(f: DataFile): DataFile {
   return f.firstRowId === undefined ? f : { ...plainDataFile(f), firstRowId: undefined };
 }
 
+/** Rewritten manifests written at once (PUTs in flight; each holds one encoded manifest in memory). */
+const MANIFEST_WRITES = 8;
+
 /** Rewrites the parent manifests that hold removed files; returns the new manifest set (rewritten + untouched). */
 async function rewriteForRemovals(
   base: TableState, contents: readonly ManifestWithEntries[], removed: ReadonlySet<string>, ctx: ProducerContext, seq: bigint,
@@ -210,9 +214,20 @@ async function rewriteForRemovals(
   const meta = base.metadata;
   const found = new Set<string>();
   const out: ManifestFile[] = [];
+  // First which manifests change and their names (in order: names stay deterministic), then encode and write
+  // them several at a time: on a bucket, a compaction of 200 small files' manifests otherwise waits 200 PUTs
+  // end to end. Every key is recorded before its write starts, and poolSettled returns only when no write is
+  // in flight: no manifest of a failed attempt lands after the failure is reported.
+  const rewrites: { at: number; manifest: ManifestFile; entries: readonly ManifestEntry[]; key: string; path: string }[] = [];
   for (const { manifest, entries } of contents) {
     const hits = entries.filter((e) => e.status !== 'deleted' && removed.has(entryKey(e.dataFile)));
-    if (hits.length === 0) { out.push(manifest); continue; }
+    out.push(manifest);
+    if (hits.length === 0) continue;
+    const file = ctx.nextManifest(base);
+    rewrites.push({ at: out.length - 1, manifest, entries, key: file.key, path: file.path });
+    attemptFiles.push(file.key);
+  }
+  await poolSettled(rewrites, MANIFEST_WRITES, async ({ at, manifest, entries, key, path }, _i, s) => {
     const drafts: ManifestEntryDraft[] = [];
     for (const e of entries) {
       if (e.status === 'deleted') continue; // DELETED entries of older snapshots are not carried (Java drops them too)
@@ -225,11 +240,9 @@ async function rewriteForRemovals(
       formatVersion: meta.formatVersion, spec, partition: partitionFieldsFor(meta, spec), schema: currentSchema(meta),
       content: manifest.content, snapshotId: ctx.snapshotId,
     });
-    const file = ctx.nextManifest(base);
-    await base.storage.write(file.key, w.bytes, { signal });
-    attemptFiles.push(file.key);
-    out.push(manifestFileOf(w, file.path, seq));
-  }
+    await base.storage.write(key, w.bytes, { signal: s });
+    out[at] = manifestFileOf(w, path, seq);
+  }, signal);
   const missing = [...removed].filter((p) => !found.has(p));
   if (missing.length > 0) {
     throw messageError('Conflict', 'error.iceberg.notLive', { count: missing.length, example: missing[0]! }, { file: missing[0], retryable: false });
