@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CountingStorage } from '../../../io/counting-storage.ts';
 import { MemoryStorage } from '../../../io/memory-storage.ts';
 import { FsStorage } from '../../../../platform/node/fs-storage.ts';
 import { listFixtures, FIXTURES_PRESENT, FIXTURES_SKIP_REASON } from '../../../../testing/fixtures.ts';
@@ -6,6 +7,7 @@ import { checkIntegrity, events, EVENTS_SCHEMA, readRows, tempCopy } from '../..
 import { partitionKey } from '../scan/delete-index.ts';
 import { appendRows } from './append.ts';
 import { prepareCompaction } from './compaction.ts';
+import { prepareDeleteWhere } from './delete-rows.ts';
 import { createTable } from './create-table.ts';
 import { liveEntries, readAllEntries } from './snapshot-files.ts';
 import { loadTableState, type TableState } from './table-state.ts';
@@ -119,5 +121,48 @@ describe('compaction of one partition', () => {
     expect((await prepareCompaction(storage, { targetFileSizeBytes: 1024 * 1024, partitions: [{ partition: 'category=none' }] })).plan).toBeUndefined();
     // without a spec id the text alone selects (the even files are still small)
     expect((await prepareCompaction(storage, { targetFileSizeBytes: 1024 * 1024, partitions: [{ partition: 'category=even' }] })).preview.deletes.length).toBe(6);
+  });
+});
+
+describe('compaction when the table moves between preview and apply', () => {
+  const SCHEMA = { type: 'struct' as const, fields: [{ id: 1, name: 'id', required: true, type: 'long' as const }] };
+  async function smallFiles(): Promise<MemoryStorage> {
+    const storage = new MemoryStorage();
+    await createTable(storage, { location: 'memory://t', formatVersion: 2, schema: SCHEMA });
+    for (let f = 0; f < 4; f++) await appendRows(storage, Array.from({ length: 10 }, (_, k) => ({ id: BigInt(f * 10 + k) })));
+    return storage;
+  }
+  const ids = async (storage: MemoryStorage) => (await readRows(storage)).map((r) => Number((r as { id: bigint }).id)).sort((a, b) => a - b);
+
+  it('an unchanged table commits on the planned state: no manifest read twice, one attempt', async () => {
+    const storage = await smallFiles();
+    const counting = new CountingStorage(storage);
+    const op = await prepareCompaction(counting, { targetFileSizeBytes: 1 << 20 });
+    const planned = counting.log.filter((c) => c.method === 'read' && c.key.endsWith('.avro')).map((c) => c.key);
+    counting.reset();
+    const r = await op.apply();
+    expect(r.attempts).toBe(1);
+    const again = counting.log.filter((c) => c.method === 'read' && planned.includes(c.key));
+    expect(again).toEqual([]);
+    expect(await ids(storage)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+  });
+
+  it('rows appended since the preview are kept: the commit retries on the new state', async () => {
+    const storage = await smallFiles();
+    const op = await prepareCompaction(storage, { targetFileSizeBytes: 1 << 20 });
+    await appendRows(storage, [{ id: 100n }, { id: 101n }]);
+    const r = await op.apply({ retry: { numRetries: 3, minWaitMs: 1, maxWaitMs: 2 } });
+    expect(r.attempts).toBe(2);
+    expect(await ids(storage)).toEqual([...Array.from({ length: 40 }, (_, i) => i), 100, 101]);
+    await checkIntegrity(storage);
+  });
+
+  it('a delete added since the preview to a file being rewritten stops it, and the table keeps that delete', async () => {
+    const storage = await smallFiles();
+    const op = await prepareCompaction(storage, { targetFileSizeBytes: 1 << 20 });
+    await (await prepareDeleteWhere(storage, 'id = 3', { mode: 'merge-on-read' })).apply();
+    await expect(op.apply({ retry: { numRetries: 3, minWaitMs: 1, maxWaitMs: 2 } })).rejects.toMatchObject({ code: 'Conflict' });
+    expect(await ids(storage)).toEqual(Array.from({ length: 40 }, (_, i) => i).filter((i) => i !== 3));
+    await checkIntegrity(storage);
   });
 });

@@ -225,7 +225,13 @@ async function applyCompaction(storage: Storage, state: TableState, plan: Compac
         }
       }
     },
-  }, { signal: opts.signal, retry: opts.retry, writtenKeys: () => written.map((w) => w.key) });
+  }, {
+    // The planned state is the first attempt's base: its manifests are already read and cached (immutable
+    // files), so an unchanged table commits without listing, re-reading the metadata file or its manifests
+    // (200 GETs on a bucket for a 200-file bin). A table changed since is the commit loop's usual case: the
+    // exclusive create of the next version fails, and the retry reloads, re-validates and rebuilds.
+    signal: opts.signal, retry: opts.retry, base: state, writtenKeys: () => written.map((w) => w.key),
+  });
   return changeResult('compact', r,
     written.map((w) => ({ key: w.key, kind: 'data' as const, bytes: Number(w.dataFile.fileSizeInBytes) })),
     [], { inputFiles: inputs.size, outputFiles: written.length, removedDeleteFiles: plan.removedDeletes.length, rowsRead: String(rowsIn), rowsWritten: rowsOut, writePath: [...paths].sort().join('+') || 'none' },
