@@ -160,7 +160,11 @@ describe('prefetchedBatches: the next file read while this one is consumed', () 
 
   it('a compaction over slow storage has two data files in flight and several manifests written at once, and writes the same rows', async () => {
     const mem = new MemoryStorage();
-    await createTable(mem, { location: 'memory://t', formatVersion: 2, schema: { type: 'struct', fields: [{ id: 1, name: 'id', required: true, type: 'long' }, { id: 2, name: 's', required: false, type: 'string' }] } });
+    // Merging off: each parent manifest is rewritten on its own, so there are five writes to overlap.
+    await createTable(mem, {
+      location: 'memory://t', formatVersion: 2, properties: { 'commit.manifest-merge.enabled': 'false' },
+      schema: { type: 'struct', fields: [{ id: 1, name: 'id', required: true, type: 'long' }, { id: 2, name: 's', required: false, type: 'string' }] },
+    });
     for (let f = 0; f < 5; f++) await appendRows(mem, Array.from({ length: 40 }, (_, k) => ({ id: BigInt(f * 40 + k), s: `row ${f}/${k}` })));
     const before = sortRows(await readRows(mem));
     let inFlight = 0; let most = 0;
@@ -210,5 +214,32 @@ describe('prefetchedBatches: the next file read while this one is consumed', () 
     const before = (await mem.list({ prefix: 'metadata/' })).objects.length;
     await expect(op.apply()).rejects.toMatchObject({ code: 'NotFound', message: expect.stringContaining(keys[2]!) });
     expect((await mem.list({ prefix: 'metadata/' })).objects.length).toBe(before);
+  });
+});
+
+describe('the manifests a compaction rewrites', () => {
+  async function manifestsAfterCompaction(properties: Record<string, string>) {
+    const mem = new MemoryStorage();
+    await createTable(mem, { location: 'memory://t', formatVersion: 2, properties, schema: { type: 'struct', fields: [{ id: 1, name: 'id', required: true, type: 'long' }] } });
+    for (let f = 0; f < 5; f++) await appendRows(mem, Array.from({ length: 10 }, (_, k) => ({ id: BigInt(f * 10 + k) })));
+    const before = sortRows(await readRows(mem));
+    await (await prepareCompaction(mem, { targetFileSizeBytes: 64 * 1024 * 1024 })).apply();
+    expect(sortRows(await readRows(mem))).toEqual(before);
+    const state = await loadTableState(mem);
+    const all = await readAllEntries(state, findSnapshot(state.metadata, state.metadata.currentSnapshotId!)!);
+    return all.map(({ manifest, entries }) => ({ added: manifest.addedFilesCount, deleted: manifest.deletedFilesCount, entries: entries.map((e) => e.status) }));
+  }
+
+  it('are merged into one manifest of DELETED entries by default (Java merges a commit\'s manifests too)', async () => {
+    const manifests = await manifestsAfterCompaction({});
+    expect(manifests).toHaveLength(2);
+    expect(manifests).toContainEqual({ added: 1, deleted: 0, entries: ['added'] });
+    expect(manifests).toContainEqual({ added: 0, deleted: 5, entries: Array(5).fill('deleted') });
+  });
+
+  it('stay one per parent manifest with commit.manifest-merge.enabled=false, and split at commit.manifest.target-size-bytes', async () => {
+    expect(await manifestsAfterCompaction({ 'commit.manifest-merge.enabled': 'false' })).toHaveLength(6);
+    // A target smaller than any manifest: every parent is its own output again.
+    expect(await manifestsAfterCompaction({ 'commit.manifest.target-size-bytes': '1' })).toHaveLength(6);
   });
 });

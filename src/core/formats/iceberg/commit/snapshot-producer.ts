@@ -205,40 +205,72 @@ function stripInherited(f: DataFile): DataFile {
 
 /** Rewritten manifests written at once (PUTs in flight; each holds one encoded manifest in memory). */
 const MANIFEST_WRITES = 8;
+/** Iceberg's `commit.manifest.target-size-bytes` default (Java TableProperties): 8 MiB. */
+const MANIFEST_TARGET_BYTES = 8 * 1024 * 1024;
 
-/** Rewrites the parent manifests that hold removed files; returns the new manifest set (rewritten + untouched). */
+/** One output manifest of a removal: the parent manifests (same spec and content) it replaces, in order. */
+interface RewriteBin {
+  readonly at: number;
+  readonly key: string;
+  readonly path: string;
+  readonly sources: ManifestWithEntries[];
+  bytes: number;
+}
+
+/**
+ * Rewrites the parent manifests that hold removed files; returns the new manifest set (rewritten + untouched).
+ * The manifests it must rewrite are merged, per partition spec and content, into outputs of about the table's
+ * `commit.manifest.target-size-bytes` (as Java's merge of a commit's manifests does; off when
+ * `commit.manifest-merge.enabled` is false): a compaction of 200 appends writes one manifest of DELETED
+ * entries, not 200 — and later plans read one.
+ */
 async function rewriteForRemovals(
   base: TableState, contents: readonly ManifestWithEntries[], removed: ReadonlySet<string>, ctx: ProducerContext, seq: bigint,
   summary: SummaryBuilder, attemptFiles: string[], signal?: AbortSignal,
 ): Promise<ManifestFile[]> {
   const meta = base.metadata;
+  const merge = meta.properties['commit.manifest-merge.enabled']?.trim().toLowerCase() !== 'false';
+  const targetProp = Number(meta.properties['commit.manifest.target-size-bytes']);
+  const target = Number.isFinite(targetProp) && targetProp > 0 ? targetProp : MANIFEST_TARGET_BYTES;
   const found = new Set<string>();
   const out: ManifestFile[] = [];
-  // First which manifests change and their names (in order: names stay deterministic), then encode and write
-  // them several at a time: on a bucket, a compaction of 200 small files' manifests otherwise waits 200 PUTs
-  // end to end. Every key is recorded before its write starts, and poolSettled returns only when no write is
-  // in flight: no manifest of a failed attempt lands after the failure is reported.
-  const rewrites: { at: number; manifest: ManifestFile; entries: readonly ManifestEntry[]; key: string; path: string }[] = [];
-  for (const { manifest, entries } of contents) {
-    const hits = entries.filter((e) => e.status !== 'deleted' && removed.has(entryKey(e.dataFile)));
-    out.push(manifest);
-    if (hits.length === 0) continue;
-    const file = ctx.nextManifest(base);
-    rewrites.push({ at: out.length - 1, manifest, entries, key: file.key, path: file.path });
-    attemptFiles.push(file.key);
-  }
-  await poolSettled(rewrites, MANIFEST_WRITES, async ({ at, manifest, entries, key, path }, _i, s) => {
-    const drafts: ManifestEntryDraft[] = [];
-    for (const e of entries) {
-      if (e.status === 'deleted') continue; // DELETED entries of older snapshots are not carried (Java drops them too)
-      const gone = removed.has(entryKey(e.dataFile));
-      if (gone) { found.add(entryKey(e.dataFile)); summary.removed(e.dataFile); }
-      drafts.push(carriedEntry(e, gone ? 'deleted' : 'existing', gone ? ctx.snapshotId : e.snapshotId));
+  // First which manifests change, how they merge and their names (in order: names stay deterministic), then
+  // encode and write them several at a time: on a bucket, many PUTs end to end are slow. Every key is recorded
+  // before its write starts, and poolSettled returns only when no write is in flight: no manifest of a failed
+  // attempt lands after the failure is reported.
+  const bins: RewriteBin[] = [];
+  const open = new Map<string, RewriteBin>();
+  for (const source of contents) {
+    const { manifest, entries } = source;
+    if (!entries.some((e) => e.status !== 'deleted' && removed.has(entryKey(e.dataFile)))) { out.push(manifest); continue; }
+    const group = `${manifest.partitionSpecId}:${manifest.content}`;
+    let bin = merge ? open.get(group) : undefined;
+    if (!bin || bin.bytes + Number(manifest.length) > target) {
+      const file = ctx.nextManifest(base);
+      bin = { at: out.length, key: file.key, path: file.path, sources: [], bytes: 0 };
+      out.push(manifest); // its place in the list, taken by the written manifest below (merged parents take none)
+      bins.push(bin);
+      open.set(group, bin);
+      attemptFiles.push(file.key);
     }
-    const spec = specOf(meta, manifest.partitionSpecId, manifest.path);
+    bin.sources.push(source);
+    bin.bytes += Number(manifest.length);
+  }
+  await poolSettled(bins, MANIFEST_WRITES, async ({ at, key, path, sources }, _i, s) => {
+    const drafts: ManifestEntryDraft[] = [];
+    for (const { entries } of sources) {
+      for (const e of entries) {
+        if (e.status === 'deleted') continue; // DELETED entries of older snapshots are not carried (Java drops them too)
+        const gone = removed.has(entryKey(e.dataFile));
+        if (gone) { found.add(entryKey(e.dataFile)); summary.removed(e.dataFile); }
+        drafts.push(carriedEntry(e, gone ? 'deleted' : 'existing', gone ? ctx.snapshotId : e.snapshotId));
+      }
+    }
+    const first = sources[0]!.manifest;
+    const spec = specOf(meta, first.partitionSpecId, first.path);
     const w = writeManifest(drafts, {
       formatVersion: meta.formatVersion, spec, partition: partitionFieldsFor(meta, spec), schema: currentSchema(meta),
-      content: manifest.content, snapshotId: ctx.snapshotId,
+      content: first.content, snapshotId: ctx.snapshotId,
     });
     await base.storage.write(key, w.bytes, { signal: s });
     out[at] = manifestFileOf(w, path, seq);
