@@ -10,8 +10,8 @@ import { shot, watchErrors } from './explorer-helpers.ts';
 
 const CUSTOMERS = '/?w=demo&t=sales%2Fcustomers%2F';
 // 10 Mar (schema with tier, before the rename and the widening) and 20 Mar (the first equality delete).
-const FROM = '6571480586888884562';
-const TO = '5101765699955286523';
+const FROM = '1844384791218414327';
+const TO = '4740224907902911394';
 
 test('diff two versions: summary, schema diff, row filters, provenance, CSV, deep link', async ({ page }) => {
   const errors = watchErrors(page);

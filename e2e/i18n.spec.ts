@@ -10,7 +10,7 @@ import { readE2eState } from './e2e-state.ts';
 import { englishSentences as sentencesIn, uiTexts } from './visible-text.ts';
 
 const ORDERS = '/?w=demo&t=sales%2Forders%2F';
-const CUSTOMERS_DIFF = '/?w=demo&t=sales%2Fcustomers%2F&da=6571480586888884562&db=5101765699955286523';
+const CUSTOMERS_DIFF = '/?w=demo&t=sales%2Fcustomers%2F&da=1844384791218414327&db=4740224907902911394';
 
 /**
  * Engine notes still sent as English sentences (not yet message references): a known gap, listed here so the

@@ -19,8 +19,8 @@ import { diffRows } from './row-diff.ts';
 
 installNodeParquetWasm();
 
-const FROM = '6571480586888884562';
-const TO = '5101765699955286523';
+const FROM = '1844384791218414327';
+const TO = '4740224907902911394';
 
 async function rowsOf(table: LakeTable, version: string): Promise<{ columns: string[]; rows: Record<string, unknown>[] }> {
   const plan = await table.plan({ version });
