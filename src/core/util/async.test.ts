@@ -92,4 +92,12 @@ describe('poolSettled', () => {
     expect(running).toBe(0);
     expect(err instanceof Error && /stopped|abort/i.test(err.message)).toBe(true);
   });
+
+  it('an abort while the last calls run rejects with Aborted even when they all succeed, as pool does', async () => {
+    const ac = new AbortController();
+    const run = poolSettled([1, 2], 2, async () => { await sleep(10); }, ac.signal);
+    setTimeout(() => ac.abort(), 2);
+    const err = await run.catch((e: unknown) => e);
+    expect(isLakeError(err, 'Aborted')).toBe(true);
+  });
 });

@@ -64,6 +64,7 @@ export async function poolSettled<T, R>(
     }
   });
   if (first) throw first.error;
+  throwIfAborted(signal); // aborted while the last calls ran, and they all succeeded: as pool, Aborted
   return results;
 }
 

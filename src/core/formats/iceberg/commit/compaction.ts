@@ -14,7 +14,7 @@
  * - v3: rows keep `_row_id` and `_last_updated_sequence_number` (written as columns: spec "Row Lineage").
  */
 import type { FileChange } from '../../../commit/change-preview.ts';
-import { LakeError } from '../../../errors.ts';
+import { isLakeError, LakeError } from '../../../errors.ts';
 import { messageError } from '../../../message-error.ts';
 import type { Storage } from '../../../io/storage.ts';
 import { DeleteIndex, partitionKey } from '../scan/delete-index.ts';
@@ -28,7 +28,7 @@ import { changeResult, commitSnapshot } from './snapshot-commit.ts';
 import { entryKey } from './snapshot-producer.ts';
 import { liveEntries, readAllEntries } from './snapshot-files.ts';
 import type { Snapshot } from '../spec/snapshot.ts';
-import { loadTableState, type TableState } from './table-state.ts';
+import { checkStillNewest, loadTableState, type TableState } from './table-state.ts';
 import { PROPS } from './table-update.ts';
 import { rewriteBin } from './rewrite-bin.ts';
 import { FileNamer, type WrittenDataFile } from './write-data-files.ts';
@@ -183,6 +183,23 @@ export async function prepareCompaction(storage: Storage, opts: CompactionOption
   };
 }
 
+/**
+ * The planned state when it is still the table's newest (one listing), as the commit's first base: its
+ * manifests are already read and cached (immutable files), so an unchanged table commits without re-reading
+ * the metadata file or its manifests (200 GETs on a bucket for a 200-file bin). A table that moved since the
+ * preview gets undefined: the commit loads it fresh, as before, rather than spend an attempt (and a retry the
+ * policy may not allow) on a base that cannot win. A newer file that does not parse fails here as it would there.
+ */
+async function stillCurrent(state: TableState, signal?: AbortSignal): Promise<TableState | undefined> {
+  try {
+    await checkStillNewest(state, signal);
+    return state;
+  } catch (e) {
+    if (isLakeError(e, 'Conflict')) return undefined;
+    throw e;
+  }
+}
+
 async function applyCompaction(storage: Storage, state: TableState, plan: CompactionPlan, opts: ApplyOptions & { readonly rowPath?: boolean }) {
   const meta = state.metadata;
   const schema = currentSchema(meta);
@@ -226,11 +243,7 @@ async function applyCompaction(storage: Storage, state: TableState, plan: Compac
       }
     },
   }, {
-    // The planned state is the first attempt's base: its manifests are already read and cached (immutable
-    // files), so an unchanged table commits without listing, re-reading the metadata file or its manifests
-    // (200 GETs on a bucket for a 200-file bin). A table changed since is the commit loop's usual case: the
-    // exclusive create of the next version fails, and the retry reloads, re-validates and rebuilds.
-    signal: opts.signal, retry: opts.retry, base: state, writtenKeys: () => written.map((w) => w.key),
+    signal: opts.signal, retry: opts.retry, base: await stillCurrent(state, opts.signal), writtenKeys: () => written.map((w) => w.key),
   });
   return changeResult('compact', r,
     written.map((w) => ({ key: w.key, kind: 'data' as const, bytes: Number(w.dataFile.fileSizeInBytes) })),

@@ -205,6 +205,8 @@ function stripInherited(f: DataFile): DataFile {
 
 /** Rewritten manifests written at once (PUTs in flight; each holds one encoded manifest in memory). */
 const MANIFEST_WRITES = 8;
+/** A manifest entry's encoded size, roughly (path, counts, a few bounds), for manifests of unknown length. */
+const ESTIMATED_ENTRY_BYTES = 512;
 /** Iceberg's `commit.manifest.target-size-bytes` default (Java TableProperties): 8 MiB. */
 const MANIFEST_TARGET_BYTES = 8 * 1024 * 1024;
 
@@ -244,8 +246,10 @@ async function rewriteForRemovals(
     const { manifest, entries } = source;
     if (!entries.some((e) => e.status !== 'deleted' && removed.has(entryKey(e.dataFile)))) { out.push(manifest); continue; }
     const group = `${manifest.partitionSpecId}:${manifest.content}`;
+    // A v1 snapshot's embedded manifest paths carry no length (0): estimated from its entries, so the bound holds.
+    const size = manifest.length > 0n ? Number(manifest.length) : entries.length * ESTIMATED_ENTRY_BYTES;
     let bin = merge ? open.get(group) : undefined;
-    if (!bin || bin.bytes + Number(manifest.length) > target) {
+    if (!bin || bin.bytes + size > target) {
       const file = ctx.nextManifest(base);
       bin = { at: out.length, key: file.key, path: file.path, sources: [], bytes: 0 };
       out.push(manifest); // its place in the list, taken by the written manifest below (merged parents take none)
@@ -254,7 +258,7 @@ async function rewriteForRemovals(
       attemptFiles.push(file.key);
     }
     bin.sources.push(source);
-    bin.bytes += Number(manifest.length);
+    bin.bytes += size;
   }
   await poolSettled(bins, MANIFEST_WRITES, async ({ at, key, path, sources }, _i, s) => {
     const drafts: ManifestEntryDraft[] = [];
