@@ -17,10 +17,10 @@ import { changeResult, commitSnapshot } from './snapshot-commit.ts';
 import { type ManifestWithEntries, snapshotManifests } from './snapshot-files.ts';
 import { carriedEntry, type ProducerContext, type ReplacedManifests } from './snapshot-producer.ts';
 import { loadTableState, type TableState } from './table-state.ts';
+import { manifestTargetBytes } from './table-update.ts';
 import { internalError } from '../../../message-error.ts';
 import { described, textRef, warned } from '../../../commit/preview-text.ts';
 
-const DEFAULT_TARGET = 8 * 1024 * 1024;
 
 export interface RewriteManifestsOptions {
   readonly targetSizeBytes?: number;
@@ -43,7 +43,7 @@ export async function prepareRewriteManifests(storage: Storage, opts: RewriteMan
   const state = await loadTableState(storage, opts.signal);
   const meta = state.metadata;
   const head = meta.currentSnapshotId === undefined ? undefined : findSnapshot(meta, meta.currentSnapshotId);
-  const target = opts.targetSizeBytes ?? (Number(meta.properties['commit.manifest.target-size-bytes']) || DEFAULT_TARGET);
+  const target = opts.targetSizeBytes ?? manifestTargetBytes(meta.properties);
   const manifests = await snapshotManifests(state, head, opts.signal);
   const groups = manifestGroups(manifests, target);
   const replaced = groups.flat();

@@ -28,7 +28,7 @@ import type { CommitPlan } from './commit-table.ts';
 import { type ManifestWithEntries, newManifestFile, newManifestListFile, readAllEntries, snapshotManifests } from './snapshot-files.ts';
 import { SummaryBuilder } from './snapshot-summary.ts';
 import type { TableState } from './table-state.ts';
-import { MAIN_BRANCH, type JsonDoc, type TableUpdate } from './table-update.ts';
+import { MAIN_BRANCH, manifestTargetBytes, PROPS, type JsonDoc, type TableUpdate } from './table-update.ts';
 
 export type SnapshotOperation = 'append' | 'overwrite' | 'delete' | 'replace';
 
@@ -207,8 +207,6 @@ function stripInherited(f: DataFile): DataFile {
 const MANIFEST_WRITES = 8;
 /** A manifest entry's encoded size, roughly (path, counts, a few bounds), for manifests of unknown length. */
 const ESTIMATED_ENTRY_BYTES = 512;
-/** Iceberg's `commit.manifest.target-size-bytes` default (Java TableProperties): 8 MiB. */
-const MANIFEST_TARGET_BYTES = 8 * 1024 * 1024;
 
 /** One output manifest of a removal: the parent manifests (same spec and content) it replaces, in order. */
 interface RewriteBin {
@@ -231,9 +229,8 @@ async function rewriteForRemovals(
   summary: SummaryBuilder, attemptFiles: string[], signal?: AbortSignal,
 ): Promise<ManifestFile[]> {
   const meta = base.metadata;
-  const merge = meta.properties['commit.manifest-merge.enabled']?.trim().toLowerCase() !== 'false';
-  const targetProp = Number(meta.properties['commit.manifest.target-size-bytes']);
-  const target = Number.isFinite(targetProp) && targetProp > 0 ? targetProp : MANIFEST_TARGET_BYTES;
+  const merge = meta.properties[PROPS.manifestMergeEnabled]?.trim().toLowerCase() !== 'false';
+  const target = manifestTargetBytes(meta.properties);
   const found = new Set<string>();
   const out: ManifestFile[] = [];
   // First which manifests change, how they merge and their names (in order: names stay deterministic), then

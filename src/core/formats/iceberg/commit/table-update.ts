@@ -61,6 +61,17 @@ export const PROPS = {
   parquetCodec: 'write.parquet.compression-codec',
   deleteMode: 'write.delete.mode',
   gcEnabled: 'gc.enabled',
+  manifestTargetSize: 'commit.manifest.target-size-bytes',
+  manifestMergeEnabled: 'commit.manifest-merge.enabled',
 } as const;
+
+/** Iceberg's `commit.manifest.target-size-bytes` default (Java TableProperties): 8 MiB. */
+const DEFAULT_MANIFEST_TARGET_BYTES = 8 * 1024 * 1024;
+
+/** The table's manifest target size: its property when a positive number, else the 8 MiB default. */
+export function manifestTargetBytes(properties: Readonly<Record<string, string>>): number {
+  const n = Number(properties[PROPS.manifestTargetSize]);
+  return Number.isFinite(n) && n > 0 ? n : DEFAULT_MANIFEST_TARGET_BYTES;
+}
 
 export const DEFAULT_PREVIOUS_VERSIONS_MAX = 100;
