@@ -3,7 +3,7 @@
  * loopback). Supports GET/HEAD and single byte ranges (`bytes=a-b`, `bytes=-n`); counts requests.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join, normalize } from 'node:path';
 
@@ -12,6 +12,26 @@ export interface ServedFolder {
   readonly server: Server;
   requests: number;
   close(): Promise<void>;
+}
+
+/**
+ * Small files are answered from memory, as a static host's page cache does: a stream per request (open, read,
+ * close on the thread pool, then pipe) cost this server about as much CPU per small GET as the client being
+ * measured (~0.2 ms; bench/read-loop.ts' 1,000 one-row files), so the server, not the client, set the pace.
+ * An entry is used only while the file's size and mtime are unchanged (benches write tables they serve).
+ */
+const CACHED_FILE_BYTES = 1 << 20;
+const CACHE_BUDGET = 256 << 20;
+const cache = new Map<string, { readonly size: number; readonly mtimeMs: number; readonly bytes: Buffer }>();
+let cachedBytes = 0;
+async function cachedFile(file: string, s: { size: number; mtimeMs: number }): Promise<Buffer | undefined> {
+  const hit = cache.get(file);
+  if (hit && hit.size === s.size && hit.mtimeMs === s.mtimeMs) return hit.bytes;
+  const bytes = await readFile(file);
+  if (bytes.length !== s.size) return undefined; // changed while read: stream it instead
+  if (hit) { cache.delete(file); cachedBytes -= hit.size; }
+  if (process.env.SERVE_NO_CACHE !== '1' && cachedBytes + bytes.length <= CACHE_BUDGET) { cache.set(file, { size: s.size, mtimeMs: s.mtimeMs, bytes }); cachedBytes += bytes.length; }
+  return bytes;
 }
 
 /** Serves `root` on 127.0.0.1 at `port` (default: a free port). */
@@ -33,7 +53,9 @@ export async function serveFolder(root: string, port = 0): Promise<ServedFolder>
         res.writeHead(200, { 'Content-Length': s.size, 'Accept-Ranges': 'bytes' });
       }
       if (req.method === 'HEAD') { res.end(); return; }
-      createReadStream(file, { start, end }).pipe(res);
+      const whole = s.size <= CACHED_FILE_BYTES ? await cachedFile(file, s) : undefined;
+      if (whole) res.end(whole.subarray(start, end + 1));
+      else createReadStream(file, { start, end }).pipe(res);
     } catch {
       res.writeHead(404); res.end();
     }
