@@ -14,6 +14,7 @@
  * - the manifest list gets the new sequence number (v2+) and, in v3, assigns first row ids;
  * - the commit is `add-snapshot` + `set-snapshot-ref`, required to build on the head it read.
  */
+import { bestEffortDelete } from '../../../commit/cleanup.ts';
 import { messageError } from '../../../message-error.ts';
 import { poolSettled } from '../../../util/async.ts';
 import type { DataFile, ManifestEntry } from '../spec/manifest.ts';
@@ -85,8 +86,23 @@ export class ProducerContext {
   }
 }
 
-/** Builds the commit plan of one attempt. */
+/**
+ * Builds the commit plan of one attempt. Must hold: when it throws, the manifests and manifest list this attempt
+ * wrote are deleted first (best effort, not abortable: nothing references them yet) — a plan that is never returned
+ * cannot hand them to the commit's cleanup, and an attempt that fails after some writes (a PUT refused, a removed
+ * file no longer live, an abort) must not leave them in the bucket.
+ */
 export async function produceSnapshot(base: TableState, change: SnapshotChange, ctx: ProducerContext, attempt: number, now: number, signal?: AbortSignal): Promise<CommitPlan> {
+  const attemptFiles: string[] = [];
+  try {
+    return await buildPlan(base, change, ctx, attempt, now, attemptFiles, signal);
+  } catch (e) {
+    await bestEffortDelete(base.storage, attemptFiles).catch(() => []);
+    throw e;
+  }
+}
+
+async function buildPlan(base: TableState, change: SnapshotChange, ctx: ProducerContext, attempt: number, now: number, attemptFiles: string[], signal?: AbortSignal): Promise<CommitPlan> {
   const meta = base.metadata;
   const v = meta.formatVersion;
   const branch = change.branch ?? MAIN_BRANCH;
@@ -94,7 +110,6 @@ export async function produceSnapshot(base: TableState, change: SnapshotChange, 
   if (ref && ref.type !== 'branch') throw messageError('DataInvalid', 'error.iceberg.commit.tagNotBranch', { name: branch }, { ref: branch });
   const head = ref ? findSnapshot(meta, ref.snapshotId) : undefined;
   const seq = v >= 2 ? meta.lastSequenceNumber + 1n : 0n;
-  const attemptFiles: string[] = [];
   const summary = new SummaryBuilder();
 
   const needEntries = (change.removedPaths?.size ?? 0) > 0 || change.validate !== undefined || change.replaceManifests !== undefined;
@@ -128,8 +143,8 @@ export async function produceSnapshot(base: TableState, change: SnapshotChange, 
     firstRowId: v >= 3 ? meta.nextRowId ?? 0n : undefined,
   });
   const listFile = newManifestListFile(base, ctx.snapshotId, attempt, ctx.commitUuid);
+  attemptFiles.push(listFile.key); // before the write: a PUT that fails may still have landed
   await base.storage.write(listFile.key, list.bytes, { signal });
-  attemptFiles.push(listFile.key);
 
   const snapshot: JsonDoc = {
     'snapshot-id': ctx.snapshotId,
