@@ -19,6 +19,7 @@ import { carriedEntry, type ProducerContext, type ReplacedManifests } from './sn
 import { loadTableState, type TableState } from './table-state.ts';
 import { manifestTargetBytes } from './table-update.ts';
 import { internalError } from '../../../message-error.ts';
+import { bestEffortDelete } from '../../../commit/cleanup.ts';
 import { described, textRef, warned } from '../../../commit/preview-text.ts';
 
 
@@ -68,13 +69,27 @@ export async function prepareRewriteManifests(storage: Storage, opts: RewriteMan
   };
 }
 
+/**
+ * The manifests of `contents` merged toward `target` bytes. Must hold: when it throws (a PUT refused, the entry
+ * count check), the manifests it wrote are deleted first — its result, which names them for the commit's cleanup,
+ * is never returned (the snapshot producer's own cleanup, snapshot-producer.ts, sees only what a hook returns).
+ */
 async function mergeManifests(base: TableState, contents: readonly ManifestWithEntries[], ctx: ProducerContext, seq: bigint, target: number): Promise<ReplacedManifests> {
+  const written: string[] = [];
+  try {
+    return await mergeInto(base, contents, ctx, seq, target, written);
+  } catch (e) {
+    await bestEffortDelete(base.storage, written).catch(() => []);
+    throw e;
+  }
+}
+
+async function mergeInto(base: TableState, contents: readonly ManifestWithEntries[], ctx: ProducerContext, seq: bigint, target: number, written: string[]): Promise<ReplacedManifests> {
   const meta = base.metadata;
   const groups = manifestGroups(contents.map((c) => c.manifest), target);
   const merging = new Set(groups.flat().map((m) => m.path));
   const kept = contents.filter((c) => !merging.has(c.manifest.path)).map((c) => c.manifest);
   const created: ManifestFile[] = [];
-  const written: string[] = [];
   let entriesProcessed = 0;
   for (const group of groups) {
     const spec = specOf(meta, group[0].partitionSpecId, group[0].path);
@@ -90,8 +105,8 @@ async function mergeManifests(base: TableState, contents: readonly ManifestWithE
         formatVersion: meta.formatVersion, spec, partition: partitionFieldsFor(meta, spec), schema: currentSchema(meta), content: group[0].content, snapshotId: ctx.snapshotId,
       });
       const file = ctx.nextManifest(base);
+      written.push(file.key); // before the write: a PUT that fails may still have landed
       await base.storage.write(file.key, w.bytes);
-      written.push(file.key);
       created.push(manifestFileOf(w, file.path, seq));
     }
   }

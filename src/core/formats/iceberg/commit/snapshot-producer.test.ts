@@ -6,7 +6,8 @@ import { events, EVENTS_SCHEMA, readRows } from '../../../../testing/iceberg-wri
 import { appendRows } from './append.ts';
 import { createTable } from './create-table.ts';
 import { commitSnapshot } from './snapshot-commit.ts';
-import { readAllEntries } from './snapshot-files.ts';
+import { readAllEntries, snapshotManifests } from './snapshot-files.ts';
+import { prepareRewriteManifests } from './rewrite-manifests.ts';
 import { loadTableState } from './table-state.ts';
 import { findSnapshot } from '../spec/table-metadata.ts';
 
@@ -60,5 +61,20 @@ describe('produceSnapshot: a failed attempt leaves no files', () => {
     // The same removal lands once the bucket takes it: nothing of the failed attempt is in its way.
     await commitSnapshot(storage, { operation: 'delete', removedPaths: new Set([live]) });
     expect((await keys(storage)).length).toBeGreaterThan(before.length);
+  });
+
+  it('a manifest merge whose second manifest PUT is refused deletes the first it wrote (rewrite-manifests hook)', async () => {
+    const { storage } = await table();
+    const rows = await readRows(storage);
+    const before = await keys(storage);
+    storage.refuse = /-m1\.avro$/; // the merge's second new manifest
+    // A target just above the largest manifest: all three appends' manifests merge, about one per output.
+    const state = await loadTableState(storage);
+    const manifests = await snapshotManifests(state, findSnapshot(state.metadata, state.metadata.currentSnapshotId!));
+    const op = await prepareRewriteManifests(storage, { targetSizeBytes: Math.max(...manifests.map((m) => Number(m.length))) + 1 });
+    expect(op.preview.details).toMatchObject({ replaced: 3 });
+    await expect(op.apply()).rejects.toThrow(/refused PUT/);
+    expect(await keys(storage)).toEqual(before);
+    expect(await readRows(storage)).toEqual(rows);
   });
 });
