@@ -19,6 +19,7 @@ export interface ServedFolder {
  * close on the thread pool, then pipe) cost this server about as much CPU per small GET as the client being
  * measured (~0.2 ms; bench/read-loop.ts' 1,000 one-row files), so the server, not the client, set the pace.
  * An entry is used only while the file's size and mtime are unchanged (benches write tables they serve).
+ * `SERVE_NO_CACHE=1` reads every answer from disk again (the A/B of this change; README "Performance").
  */
 const CACHED_FILE_BYTES = 1 << 20;
 const CACHE_BUDGET = 256 << 20;
