@@ -19,7 +19,6 @@ import { carriedEntry, type ProducerContext, type ReplacedManifests } from './sn
 import { loadTableState, type TableState } from './table-state.ts';
 import { manifestTargetBytes } from './table-update.ts';
 import { internalError } from '../../../message-error.ts';
-import { bestEffortDelete } from '../../../commit/cleanup.ts';
 import { described, textRef, warned } from '../../../commit/preview-text.ts';
 
 
@@ -62,29 +61,15 @@ export async function prepareRewriteManifests(storage: Storage, opts: RewriteMan
       if (!groups.length) return { operation: 'rewrite-manifests', written: [], deleted: [], attempts: 0, ...warned([textRef('note.write.iceberg.mergeNothing')]) };
       const r = await commitSnapshot(storage, {
         operation: 'replace',
-        replaceManifests: (base, contents, ctx, seq) => mergeManifests(base, contents, ctx, seq, target),
+        replaceManifests: (base, contents, ctx, seq, attemptFiles) => mergeManifests(base, contents, ctx, seq, target, attemptFiles),
       }, { signal: o.signal, retry: o.retry });
       return changeResult('rewrite-manifests', r, []);
     },
   };
 }
 
-/**
- * The manifests of `contents` merged toward `target` bytes. Must hold: when it throws (a PUT refused, the entry
- * count check), the manifests it wrote are deleted first — its result, which names them for the commit's cleanup,
- * is never returned (the snapshot producer's own cleanup, snapshot-producer.ts, sees only what a hook returns).
- */
-async function mergeManifests(base: TableState, contents: readonly ManifestWithEntries[], ctx: ProducerContext, seq: bigint, target: number): Promise<ReplacedManifests> {
-  const written: string[] = [];
-  try {
-    return await mergeInto(base, contents, ctx, seq, target, written);
-  } catch (e) {
-    await bestEffortDelete(base.storage, written).catch(() => []);
-    throw e;
-  }
-}
-
-async function mergeInto(base: TableState, contents: readonly ManifestWithEntries[], ctx: ProducerContext, seq: bigint, target: number, written: string[]): Promise<ReplacedManifests> {
+/** The manifests of `contents` merged toward `target` bytes; each key it writes is recorded in `written` first. */
+async function mergeManifests(base: TableState, contents: readonly ManifestWithEntries[], ctx: ProducerContext, seq: bigint, target: number, written: string[]): Promise<ReplacedManifests> {
   const meta = base.metadata;
   const groups = manifestGroups(contents.map((c) => c.manifest), target);
   const merging = new Set(groups.flat().map((m) => m.path));
@@ -114,7 +99,7 @@ async function mergeInto(base: TableState, contents: readonly ManifestWithEntrie
   const after = created.reduce((n, m) => n + (m.existingFilesCount ?? 0), 0) + kept.reduce((n, m) => n + (m.addedFilesCount ?? 0) + (m.existingFilesCount ?? 0), 0);
   if (before !== after) throw internalError(`iceberg rewrite-manifests: ${before} live entries before but ${after} after`, {});
   return {
-    manifests: [...created, ...kept], written,
+    manifests: [...created, ...kept],
     summary: { 'manifests-created': String(created.length), 'manifests-kept': String(kept.length), 'manifests-replaced': String(merging.size), 'entries-processed': String(entriesProcessed) },
   };
 }

@@ -52,13 +52,15 @@ export interface SnapshotChange {
    * Replaces the head's manifest set instead of adding/removing files (manifest rewrites): given the head's
    * manifests with entries, returns the new set, the keys written for it, and summary counters.
    */
-  readonly replaceManifests?: (base: TableState, contents: readonly ManifestWithEntries[], ctx: ProducerContext, sequenceNumber: bigint) => Promise<ReplacedManifests>;
+  readonly replaceManifests?: (base: TableState, contents: readonly ManifestWithEntries[], ctx: ProducerContext, sequenceNumber: bigint, attemptFiles: string[]) => Promise<ReplacedManifests>;
 }
 
-/** The result of a `replaceManifests` hook. */
+/**
+ * The result of a `replaceManifests` hook. The hook pushes each key it writes onto the `attemptFiles` it is given,
+ * before the write: they are the attempt's, deleted when it does not commit — also when the hook itself throws.
+ */
 export interface ReplacedManifests {
   readonly manifests: readonly ManifestFile[];
-  readonly written: readonly string[];
   readonly summary: Readonly<Record<string, string>>;
 }
 
@@ -133,8 +135,7 @@ async function buildPlan(base: TableState, change: SnapshotChange, ctx: Producer
   let manifests = [...added, ...carried];
   let hookSummary: Readonly<Record<string, string>> = {};
   if (change.replaceManifests) {
-    const replaced = await change.replaceManifests(base, contents!, ctx, seq);
-    attemptFiles.push(...replaced.written);
+    const replaced = await change.replaceManifests(base, contents!, ctx, seq, attemptFiles);
     manifests = [...replaced.manifests];
     hookSummary = replaced.summary;
   }
