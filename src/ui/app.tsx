@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type ConnectionSpec, connectionLocation, engine, isLakeError } from '../worker/client.ts';
 import { ConnectScreen } from './connect/connect-screen.tsx';
+import { ConnectingScreen } from './connect/connecting-screen.tsx';
 import { findRemembered, remember, unseal } from './connect/credential-store.ts';
 import { WarehouseView } from './browser/warehouse-view.tsx';
 import type { Route } from './state/route.ts';
@@ -52,6 +53,8 @@ function Shell() {
   const [session, setSession] = useState<Session | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
+  // A deep link that reopens by itself (the demo, a public URL) shows what it opens until that connect settles.
+  const [linkOpening, setLinkOpening] = useState(() => deepLinkSpec(route, document.baseURI));
   const routeRef = useRef(route);
   routeRef.current = route;
 
@@ -87,7 +90,7 @@ function Shell() {
     started.current = true;
     const r = routeRef.current;
     const linked = deepLinkSpec(r, document.baseURI);
-    if (linked) void connect(linked, false);
+    if (linked) void connect(linked, false).finally(() => setLinkOpening(undefined));
     else if (r.w === 's3' && r.loc.bucket && r.loc.endpoint) {
       const saved = findRemembered({ endpoint: r.loc.endpoint, bucket: r.loc.bucket, prefix: r.loc.prefix ?? '' });
       if (saved) void unseal(saved).then((spec) => { if (spec) void connect(spec, false); });
@@ -155,6 +158,7 @@ function Shell() {
   };
 
   if (session && route.w) return <WarehouseView key={session.warehouseId} session={session} route={route} navigate={navigate} onClose={close} onOpenSandbox={openSandbox} />;
+  if (linkOpening && !session) return <ConnectingScreen {...(linkOpening.kind === 'url' ? { url: linkOpening.url } : {})} />;
   return (
     <ConnectScreen
       key={route.w ?? 'none'}

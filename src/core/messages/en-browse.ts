@@ -155,6 +155,8 @@ export const enBrowse = {
   'ui.cors.origins': () => ' 127.0.0.1 and localhost are different origins to a browser, so both are listed.',
   'ui.cors.already': () => 'Rule already in place? A wrong endpoint, a bucket that does not exist or a server that cannot be reached look the same to the browser: check those too.',
   'ui.language.label': () => 'Language',
+  'ui.app.linkOpeningDemo': () => 'Opening the demo warehouse…',
+  'ui.app.linkOpeningUrl': (p: { url: string }) => `Opening ${p.url}…`,
   'ui.app.linkS3': (p: { bucket: string }) => `This link points into s3://${p.bucket}. Links never carry keys: enter them to open it.`,
   'ui.app.linkLocal': () => 'This link pointed into a local folder or a list of presigned URLs, which cannot be reopened from a link. Open it again below.',
 };

@@ -145,6 +145,8 @@ export const zhBrowse: { readonly [K in keyof typeof enBrowse]: (...args: Parame
   'ui.cors.origins': () => '对浏览器来说 127.0.0.1 和 localhost 是不同的源，所以两者都列出了。',
   'ui.cors.already': () => '规则已经设置好了？在浏览器看来，错误的 endpoint、不存在的存储桶或无法连接的服务器都是一样的：也请检查这些。',
   'ui.language.label': () => '语言',
+  'ui.app.linkOpeningDemo': () => '正在打开演示仓库…',
+  'ui.app.linkOpeningUrl': (p) => `正在打开 ${p.url}…`,
   'ui.app.linkS3': (p) => `这个链接指向 s3://${p.bucket}。链接从不携带密钥：请输入密钥后打开。`,
   'ui.app.linkLocal': () => '这个链接指向一个本地文件夹或一组预签名 URL，无法从链接重新打开。请在下面重新打开它。',
 };

@@ -98,8 +98,9 @@ export function TablePage(props: TablePageProps) {
           <CopyText text={table.root} className="page-path" />
         </div>
       </header>
+      {/* The timeline's frame first, where the strip will be (no jump when it comes), then what is being read. */}
+      {q.isPending && <TimelineSketch {...(sketch ? { sketch } : {})} />}
       {q.isPending && <ProgressLine label={tr.t('ui.table.opening')} />}
-      {q.isPending && sketch && <TimelineSketch sketch={sketch} />}
       {q.error && <ErrorPanel error={q.error} onRetry={() => void q.refetch()} />}
       {q.data && <Explorer {...props} tableId={q.data.tableId} overview={q.data.overview} />}
     </section>

@@ -5,7 +5,7 @@
  * timeline strip replaces it when the overview arrives. It is a picture, not a control: no keys, no
  * selection, nothing to wait for.
  */
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { TimelineSketchDto } from '../../core/api/timeline-sketch.ts';
 import { useMessages } from '../common/messages.ts';
 import { type OpCategory, OP_COLORS, opCategory } from './operations.ts';
@@ -47,54 +47,81 @@ export function sketchMarks(sketch: TimelineSketchDto, width: number, extent = e
   return out;
 }
 
-export function TimelineSketch({ sketch }: { sketch: TimelineSketchDto }) {
+/** Draws the lanes' two rules and, with a sketch, its marks and the current version's ring, `width` CSS pixels wide. */
+function drawSketch(canvas: HTMLCanvasElement, width: number, sketch: TimelineSketchDto | undefined): void {
+  const g = canvas.getContext('2d');
+  if (!g) return;
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(width * dpr);
+  canvas.height = Math.round(HEIGHT * dpr);
+  g.scale(dpr, dpr);
+  const y = TOP + LANE_H / 2;
+  g.strokeStyle = '#e4e4df';
+  g.beginPath(); g.moveTo(LABEL_W, y + 0.5); g.lineTo(width - RIGHT, y + 0.5); g.stroke();
+  g.strokeStyle = '#c9c9c2';
+  g.beginPath(); g.moveTo(LABEL_W, HEIGHT - AXIS_H + 0.5); g.lineTo(width - RIGHT, HEIGHT - AXIS_H + 0.5); g.stroke();
+  if (!sketch) return;
+  const extent = extentOf(sketch.times);
+  // One path per colour: a few fills instead of one per mark.
+  const byCategory = new Map<OpCategory, number[]>();
+  for (const m of sketchMarks(sketch, width, extent)) {
+    const xs = byCategory.get(m.category);
+    if (xs) xs.push(m.x); else byCategory.set(m.category, [m.x]);
+  }
+  for (const [category, xs] of byCategory) {
+    g.fillStyle = OP_COLORS[category];
+    g.beginPath();
+    for (const x of xs) { g.moveTo(x + 3.5, y); g.arc(x, y, 3.5, 0, 2 * Math.PI); }
+    g.fill();
+  }
+  if (sketch.current >= 0) {
+    const [d0, d1] = extent;
+    const x = LABEL_W + ((sketch.times[sketch.current]! - d0) / Math.max(1, d1 - d0)) * Math.max(40, width - LABEL_W - RIGHT);
+    g.strokeStyle = '#1d2125';
+    g.lineWidth = 2;
+    g.beginPath(); g.arc(x, y, 6.5, 0, 2 * Math.PI); g.stroke();
+  }
+}
+
+/**
+ * The timeline's place while a table opens: its frame and empty lanes at once, the outline's marks when `sketch`
+ * comes. Mounted before the outline (table-page.tsx), so the outline's arrival only draws: the frame is laid out
+ * and its width known (a ResizeObserver reports it after a layout the page does anyway), where mounting it then
+ * cost a DOM insert, a forced layout and a restyle on a main thread still busy mounting the page (issue 17).
+ */
+export function TimelineSketch({ sketch }: { sketch?: TimelineSketchDto }) {
   const tr = useMessages();
   const ref = useRef<HTMLCanvasElement>(null);
+  const [width, setWidth] = useState<number | undefined>();
   useLayoutEffect(() => {
     const canvas = ref.current;
-    const g = canvas?.getContext('2d');
-    if (!canvas || !g) return;
-    const width = canvas.clientWidth || 600;
-    const dpr = window.devicePixelRatio || 1;
-    canvas.width = Math.round(width * dpr);
-    canvas.height = Math.round(HEIGHT * dpr);
-    g.scale(dpr, dpr);
-    const y = TOP + LANE_H / 2;
-    g.strokeStyle = '#e4e4df';
-    g.beginPath(); g.moveTo(LABEL_W, y + 0.5); g.lineTo(width - RIGHT, y + 0.5); g.stroke();
-    g.strokeStyle = '#c9c9c2';
-    g.beginPath(); g.moveTo(LABEL_W, HEIGHT - AXIS_H + 0.5); g.lineTo(width - RIGHT, HEIGHT - AXIS_H + 0.5); g.stroke();
-    const extent = extentOf(sketch.times);
-    // One path per colour: a few fills instead of one per mark.
-    const byCategory = new Map<OpCategory, number[]>();
-    for (const m of sketchMarks(sketch, width, extent)) {
-      const xs = byCategory.get(m.category);
-      if (xs) xs.push(m.x); else byCategory.set(m.category, [m.x]);
-    }
-    for (const [category, xs] of byCategory) {
-      g.fillStyle = OP_COLORS[category];
-      g.beginPath();
-      for (const x of xs) { g.moveTo(x + 3.5, y); g.arc(x, y, 3.5, 0, 2 * Math.PI); }
-      g.fill();
-    }
-    if (sketch.current >= 0) {
-      const [d0, d1] = extent;
-      const x = LABEL_W + ((sketch.times[sketch.current]! - d0) / Math.max(1, d1 - d0)) * Math.max(40, width - LABEL_W - RIGHT);
-      g.strokeStyle = '#1d2125';
-      g.lineWidth = 2;
-      g.beginPath(); g.arc(x, y, 6.5, 0, 2 * Math.PI); g.stroke();
-    }
-  }, [sketch]);
+    if (!canvas || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver((entries) => {
+      const w = entries[entries.length - 1]?.contentRect.width;
+      if (w) setWidth(Math.round(w));
+    });
+    observer.observe(canvas);
+    return () => observer.disconnect();
+  }, []);
+  useLayoutEffect(() => {
+    const canvas = ref.current;
+    // Before the observer's first report, only an outline is worth the layout that reading the width forces.
+    if (!canvas || (width === undefined && !sketch)) return;
+    drawSketch(canvas, width ?? (canvas.clientWidth || 600), sketch);
+  }, [sketch, width]);
   // Laid out as the strip is on a wide page (lanes left, the versions list's slot right), so the marks
   // stay where the lanes will draw them.
   return (
-    <div className="timeline side timeline-sketch" aria-busy>
+    <div className="timeline-frame side timeline-sketch" aria-busy>
       <div className="timeline-left">
         <div className="timeline-head">
           <span className="timeline-title">{tr.t('ui.unread.timeline')}</span>
-          <span className="muted small nowrap">{tr.t('ui.timeline.sketch', { versions: sketch.count })}</span>
+          {sketch && <span className="muted small nowrap">{tr.t('ui.timeline.sketch', { versions: sketch.count })}</span>}
         </div>
-        <canvas ref={ref} className="tl-sketch" style={{ width: '100%', height: HEIGHT, display: 'block' }} role="img" aria-label={tr.t('ui.timeline.sketchLabel', { versions: sketch.count })} />
+        <canvas
+          ref={ref} className={sketch ? 'tl-sketch' : 'tl-sketch-empty'} style={{ width: '100%', height: HEIGHT, display: 'block' }}
+          {...(sketch ? { role: 'img', 'aria-label': tr.t('ui.timeline.sketchLabel', { versions: sketch.count }) } : { 'aria-hidden': true })}
+        />
       </div>
       <div className="vl-slot" />
     </div>
