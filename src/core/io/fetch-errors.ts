@@ -27,13 +27,16 @@ export function redactUrl(url: string | URL): string {
  * The LakeError for a rejected fetch: Aborted when the signal fired, Cors when a browser refused the
  * request (fetch gives only an opaque TypeError, and CORS is its usual cause), Io otherwise.
  */
-function fetchFailure(e: unknown, what: LakeErrorRef, context: LakeErrorContext, signal?: AbortSignal): LakeError {
+function fetchFailure(e: unknown, what: LakeErrorRef, context: LakeErrorContext, signal?: AbortSignal, inBody = false): LakeError {
   if (e instanceof LakeError) return e;
   if (signal?.aborted || (e as { name?: string } | null)?.name === 'AbortError') {
     const err = abortError(signal, errorText(what));
     return new LakeError('Aborted', err.message, context, { cause: err.cause ?? e, ref: errorRef('error.aborted', { what }) });
   }
-  if (e instanceof TypeError && inBrowser()) return messageError('Cors', 'error.fetch.cors', { subject: what }, context, e);
+  // Once the answer's headers came, CORS has let it through: a TypeError while its body streams is the connection
+  // failing (a retryable Io, a cut body), not CORS.
+  if (e instanceof TypeError && inBrowser() && !inBody) return messageError('Cors', 'error.fetch.cors', { subject: what }, context, e);
+  if (inBody) context = { ...context, shortBody: true };
   // The runtime's own text of a network failure (undici, the browser) is data: it names the host or the socket error.
   const detail = e instanceof Error ? (e.cause instanceof Error ? `${e.message} (${e.cause.message})` : e.message) : String(e);
   return messageError('Io', 'error.fetch.failed', { subject: what, detail }, context, e);
@@ -77,7 +80,7 @@ export async function responseBytes(res: Response, what: LakeErrorRef, context: 
     if (typeof withBytes.bytes === 'function') return await withBytes.bytes();
     return new Uint8Array(await res.arrayBuffer());
   } catch (e) {
-    throw fetchFailure(e, what, context, signal);
+    throw fetchFailure(e, what, context, signal, true);
   }
 }
 
