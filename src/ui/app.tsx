@@ -4,7 +4,7 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { type ConnectionSpec, connectionLocation, engine, isLakeError } from '../worker/client.ts';
+import { type Connected, type ConnectionSpec, connectionLocation, engine, isLakeError } from '../worker/client.ts';
 import { ConnectScreen } from './connect/connect-screen.tsx';
 import { ConnectingScreen } from './connect/connecting-screen.tsx';
 import { findRemembered, remember, unseal } from './connect/credential-store.ts';
@@ -12,7 +12,7 @@ import { WarehouseView } from './browser/warehouse-view.tsx';
 import type { Route } from './state/route.ts';
 import type { SandboxSession, Session } from './state/session.ts';
 import { useRoute } from './state/use-route.ts';
-import { deepLinkSpec, takeEarlyConnect } from './state/deep-link-start.ts';
+import { deepLinkSpec, takeEarlyConnect, takeEarlyConnectAnswer } from './state/deep-link-start.ts';
 import { type Language, LanguageContext, applyLanguage, catalogOf, initialLanguage, loadCatalog } from './common/language.ts';
 import { MessagesContext, useMessages } from './common/messages.ts';
 import { en, type MessageRef } from '../core/messages/en.ts';
@@ -48,15 +48,36 @@ export function App() {
 
 interface Failure { error: unknown; bucket?: string; endpoint?: string; kind: ConnectionSpec['kind'] }
 
+/** The open warehouse of connect's answer `c` for `spec` (secret-free: its location, never its keys). */
+function sessionOf(spec: ConnectionSpec, c: Connected): Session {
+  return {
+    warehouseId: c.warehouseId, label: c.label, labelMessage: c.labelMessage, kind: spec.kind, loc: connectionLocation(spec), warehouse: c.warehouse,
+    ...(spec.kind === 's3' ? { bucket: spec.bucket, endpoint: spec.endpoint } : {}),
+  };
+}
+
 function Shell() {
   const [route, navigate] = useRoute();
-  const [session, setSession] = useState<Session | null>(null);
+  // A deep link whose connect (started by the entry: state/deep-link-start.ts) has answered already opens at once.
+  const [early] = useState(() => {
+    const spec = deepLinkSpec(route, document.baseURI);
+    const answer = spec && takeEarlyConnectAnswer(spec);
+    return spec && answer ? { spec, session: sessionOf(spec, answer) } : undefined;
+  });
+  const [session, setSession] = useState<Session | null>(early?.session ?? null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   // A deep link that reopens by itself (the demo, a public URL) shows what it opens until that connect settles.
-  const [linkOpening, setLinkOpening] = useState(() => deepLinkSpec(route, document.baseURI));
+  const [linkOpening, setLinkOpening] = useState(() => (early ? undefined : deepLinkSpec(route, document.baseURI)));
   const routeRef = useRef(route);
   routeRef.current = route;
+
+  /** The address once `spec`'s warehouse is open: a deep link keeps its table/folder/tab/version. */
+  const showOpened = useCallback((spec: ConnectionSpec, loc: Session['loc']) => {
+    const r = routeRef.current;
+    const keep: Partial<Route> = r.w === spec.kind ? { table: r.table, folder: r.folder, tab: r.tab, version: r.version, where: r.where, cols: r.cols, diff: r.diff, sql: r.sql, ...(r.story ? { story: true as const } : {}) } : { tab: 'overview' };
+    navigate({ w: spec.kind, loc: loc ?? {}, tab: 'overview', ...keep }, r.w === spec.kind);
+  }, [navigate]);
 
   const connect = useCallback(async (spec: ConnectionSpec, rememberIt: boolean) => {
     setBusy(true);
@@ -65,21 +86,15 @@ function Shell() {
       // A deep link's connect may be under way already (started by the entry: state/deep-link-start.ts).
       const c = await (takeEarlyConnect(spec) ?? engine().connect(spec));
       if (rememberIt && spec.kind === 's3') void remember(spec).catch(() => undefined);
-      const loc = connectionLocation(spec);
-      setSession({
-        warehouseId: c.warehouseId, label: c.label, labelMessage: c.labelMessage, kind: spec.kind, loc, warehouse: c.warehouse,
-        ...(spec.kind === 's3' ? { bucket: spec.bucket, endpoint: spec.endpoint } : {}),
-      });
-      // A deep link keeps its table/folder/tab/version once its warehouse is open.
-      const r = routeRef.current;
-      const keep: Partial<Route> = r.w === spec.kind ? { table: r.table, folder: r.folder, tab: r.tab, version: r.version, where: r.where, cols: r.cols, diff: r.diff, sql: r.sql, ...(r.story ? { story: true as const } : {}) } : { tab: 'overview' };
-      navigate({ w: spec.kind, loc: loc ?? {}, tab: 'overview', ...keep }, r.w === spec.kind);
+      const opened = sessionOf(spec, c);
+      setSession(opened);
+      showOpened(spec, opened.loc);
     } catch (error) {
       setFailure({ error, kind: spec.kind, ...(spec.kind === 's3' ? { bucket: spec.bucket, endpoint: spec.endpoint } : {}) });
     } finally {
       setBusy(false);
     }
-  }, [navigate]);
+  }, [showOpened]);
 
   // Deep link on first load: reopen what can be reopened without asking.
   const tr = useMessages();
@@ -90,7 +105,8 @@ function Shell() {
     started.current = true;
     const r = routeRef.current;
     const linked = deepLinkSpec(r, document.baseURI);
-    if (linked) void connect(linked, false).finally(() => setLinkOpening(undefined));
+    if (early) showOpened(early.spec, early.session.loc);
+    else if (linked) void connect(linked, false).finally(() => setLinkOpening(undefined));
     else if (r.w === 's3' && r.loc.bucket && r.loc.endpoint) {
       const saved = findRemembered({ endpoint: r.loc.endpoint, bucket: r.loc.bucket, prefix: r.loc.prefix ?? '' });
       if (saved) void unseal(saved).then((spec) => { if (spec) void connect(spec, false); });
@@ -106,7 +122,7 @@ function Shell() {
     } else if (r.w === 'folder' || r.w === 'files' || r.w === 'presigned') {
       setNotice({ key: 'ui.app.linkLocal' });
     }
-  }, [connect]);
+  }, [connect, early, showOpened]);
 
   // A sandbox (issue 20) opens as a writable folder of this browser's private storage. The warehouse it was
   // copied from stays open in the worker (Reset copies from it again); a sandbox opened again replaces the last.

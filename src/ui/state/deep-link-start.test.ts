@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DetectedTableDto, WarehouseDto } from '../../core/api/dto.ts';
 import type { CallOptions, Connected, ConnectionSpec } from '../../worker/client.ts';
-import { type DeepLinkEngine, type OpenedTable, deepLinkSpec, startDeepLink, tableInRootListing, takeEarlyConnect, takeEarlyOpen } from './deep-link-start.ts';
+import { type DeepLinkEngine, type OpenedTable, deepLinkSpec, startDeepLink, tableInRootListing, takeEarlyConnect, takeEarlyConnectAnswer, takeEarlyOpen } from './deep-link-start.ts';
 import { parseRoute } from './route.ts';
 
 const table = (root: string): DetectedTableDto => ({ format: 'iceberg', alsoReadableAs: [], root, name: root.replace(/\/$/, ''), evidence: `${root}metadata/v1.metadata.json` });
@@ -97,5 +97,28 @@ describe('deep link start', () => {
     await tick();
     expect(calls.map((c) => c.method)).toEqual(['connect', 'openLinkedTable']);
     expect(takeEarlyOpen('w1', 'deep/er/', 'iceberg', {})).toBeUndefined();
+  });
+
+  it('hands the page a connect answer that came before its first render, once; before it comes, the call stays to adopt', async () => {
+    const { engine, calls, connected } = manualEngine(warehouse(['t1/']));
+    startDeepLink('?w=url&url=http%3A%2F%2Fh%2F&t=t1%2F', 'http://app/', engine);
+    const spec: ConnectionSpec = { kind: 'url', url: 'http://h/' };
+    expect(takeEarlyConnectAnswer(spec)).toBeUndefined(); // not answered yet: the call is still there
+    calls[0].resolve(connected);
+    await tick();
+    expect(takeEarlyConnectAnswer({ kind: 'url', url: 'http://other/' })).toBeUndefined();
+    expect(takeEarlyConnectAnswer(spec)).toBe(connected);
+    expect(takeEarlyConnectAnswer(spec)).toBeUndefined(); // once
+    expect(takeEarlyConnect(spec)).toBeUndefined(); // taken with it
+    // The linked table's open was adopted for the page as before.
+    expect(takeEarlyOpen('w1', 't1/', 'iceberg', {})).toBeDefined();
+    // A connect that failed leaves no answer: the shell adopts the call and reports its error.
+    const failing = manualEngine(warehouse([]));
+    startDeepLink('?w=demo', 'http://app/', failing.engine);
+    const demo: ConnectionSpec = { kind: 'demo', baseUrl: 'http://app/demo/' };
+    (failing.calls[0] as unknown as { resolve: (v: unknown) => void }).resolve(Promise.reject(new Error('refused')));
+    await tick();
+    expect(takeEarlyConnectAnswer(demo)).toBeUndefined();
+    await expect(takeEarlyConnect(demo)).rejects.toThrow('refused');
   });
 });

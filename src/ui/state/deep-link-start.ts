@@ -34,7 +34,7 @@ interface EarlyOpen {
   readonly call: LinkedCall;
 }
 
-let earlyConnect: { readonly key: string; readonly promise: Promise<Connected> } | undefined;
+let earlyConnect: { readonly key: string; readonly promise: Promise<Connected>; answer?: Connected } | undefined;
 let earlyOpen: EarlyOpen | undefined;
 
 const tableKey = (warehouseId: string, root: string, format: TableFormatName) => JSON.stringify([warehouseId, root, format]);
@@ -66,7 +66,9 @@ export function startDeepLink(search: string, baseURI: string, client?: DeepLink
   const calls = client ?? engine();
   const connect = calls.connect(spec);
   connect.catch(() => {}); // reported by the shell when it adopts the call
-  earlyConnect = { key: JSON.stringify(spec), promise: connect };
+  const early: NonNullable<typeof earlyConnect> = { key: JSON.stringify(spec), promise: connect };
+  earlyConnect = early;
+  void connect.then((c) => { early.answer = c; }, () => {});
   const root = route.table;
   if (root !== undefined) {
     const abort = new AbortController();
@@ -105,6 +107,19 @@ export function takeEarlyConnect(spec: ConnectionSpec): Promise<Connected> | und
   const { promise } = earlyConnect;
   earlyConnect = undefined;
   return promise;
+}
+
+/**
+ * The answer of the connect call started for `spec` by {@link startDeepLink}, once (then undefined), if it has come
+ * already; else undefined and the call stays for {@link takeEarlyConnect}. The shell's first render takes it, so a
+ * link whose warehouse answered while the page's scripts still ran draws the table page at once — not first a
+ * connecting screen, then, a render, layout and paint later, the table page (issue 17: ~70 ms on the first paint's path).
+ */
+export function takeEarlyConnectAnswer(spec: ConnectionSpec): Connected | undefined {
+  if (!earlyConnect?.answer || earlyConnect.key !== JSON.stringify(spec)) return undefined;
+  const { answer } = earlyConnect;
+  earlyConnect = undefined;
+  return answer;
 }
 
 /**
