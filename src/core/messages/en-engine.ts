@@ -34,6 +34,7 @@ import { enI18n } from './en-i18n.ts';
 import { enNotes2 } from './en-notes2.ts';
 import { enNotes3 } from './en-notes3.ts';
 import { enUi4 } from './en-ui4.ts';
+import { catalogOfParts } from './catalog-parts.ts';
 
 /** The English messages the engine formats (a subset of en.ts' `en`, with the same functions). */
-export const enEngine = { ...enTree, ...enHealth, ...enErrors2, ...enErrors3, ...enErrors4, ...enErrors5, ...enErrors6, ...enErrors7, ...enErrors8, ...enErrors9, ...enErrors10, ...enErrors11, ...enErrors12, ...enErrors13, ...enErrors14, ...enErrors15, ...enOrcErrors, ...enErrors16, ...enFacts, ...enExplain, ...enQuery2, ...enWrites2, ...enWrites3, ...enWrites4, ...enWrites5, ...enI18n, ...enNotes2, ...enNotes3, ...enUi4 };
+export const enEngine = catalogOfParts(enTree, enHealth, enErrors2, enErrors3, enErrors4, enErrors5, enErrors6, enErrors7, enErrors8, enErrors9, enErrors10, enErrors11, enErrors12, enErrors13, enErrors14, enErrors15, enOrcErrors, enErrors16, enFacts, enExplain, enQuery2, enWrites2, enWrites3, enWrites4, enWrites5, enI18n, enNotes2, enNotes3, enUi4);

@@ -19,6 +19,7 @@ import { enLesson, enSandbox } from './en-sandbox.ts';
 import { enStory } from './en-story.ts';
 import { enLessons, enSandboxResume } from './en-lessons.ts';
 import { enRaw } from './en-raw.ts';
+import { catalogOfParts } from './catalog-parts.ts';
 
 /** The English messages only the page formats. */
-export const enPage = { ...enUi, ...enErrors, ...enQuery, ...enWrites, ...enUi3, ...enHealthView, ...enDiff, ...enBrowse, ...enExplore, ...enRows, ...enSandbox, ...enLesson, ...enStory, ...enLessons, ...enSandboxResume, ...enRaw };
+export const enPage = catalogOfParts(enUi, enErrors, enQuery, enWrites, enUi3, enHealthView, enDiff, enBrowse, enExplore, enRows, enSandbox, enLesson, enStory, enLessons, enSandboxResume, enRaw);

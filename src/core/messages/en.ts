@@ -6,6 +6,7 @@
 import { enEngine } from './en-engine.ts';
 import { enPage } from './en-page.ts';
 import { formatRef as formatRefIn, translate } from './message-format.ts';
+import { catalogOfParts } from './catalog-parts.ts';
 
 export { factLabel, messageRef, translate } from './message-format.ts';
 
@@ -13,7 +14,7 @@ export { factLabel, messageRef, translate } from './message-format.ts';
  * The whole English catalog: the engine's part (en-engine.ts, all the engine worker loads) and the page's
  * (en-page.ts). The UI renders with it; the engine formats through message-format.ts.
  */
-export const en = { ...enEngine, ...enPage };
+export const en = catalogOfParts(enEngine, enPage);
 
 /** Every message key. */
 export type MessageKey = keyof typeof en;

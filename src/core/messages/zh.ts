@@ -46,5 +46,6 @@ import { zhNotes2 } from './zh-notes2.ts';
 import { zhNotes3 } from './zh-notes3.ts';
 import { zhRaw } from './zh-raw.ts';
 import { zhUi3 } from './zh-ui3.ts';
+import { catalogOfParts } from './catalog-parts.ts';
 
-export const zh: Messages = { ...zhTree, ...zhUi, ...zhHealth, ...zhHealthView, ...zhErrors, ...zhErrors2, ...zhErrors3, ...zhErrors4, ...zhErrors5, ...zhErrors6, ...zhErrors7, ...zhErrors8, ...zhErrors9, ...zhErrors10, ...zhErrors11, ...zhErrors12, ...zhErrors13, ...zhErrors14, ...zhErrors15, ...zhOrcErrors, ...zhErrors16, ...zhFacts, ...zhDiff, ...zhQuery, ...zhExplain, ...zhQuery2, ...zhBrowse, ...zhExplore, ...zhWrites, ...zhWrites2, ...zhWrites3, ...zhWrites4, ...zhWrites5, ...zhRows, ...zhSandbox, ...zhLesson, ...zhStory, ...zhI18n, ...zhLessons, ...zhSandboxResume, ...zhNotes2, ...zhNotes3, ...zhRaw, ...zhUi3, ...zhUi4 };
+export const zh: Messages = catalogOfParts(zhTree, zhUi, zhHealth, zhHealthView, zhErrors, zhErrors2, zhErrors3, zhErrors4, zhErrors5, zhErrors6, zhErrors7, zhErrors8, zhErrors9, zhErrors10, zhErrors11, zhErrors12, zhErrors13, zhErrors14, zhErrors15, zhOrcErrors, zhErrors16, zhFacts, zhDiff, zhQuery, zhExplain, zhQuery2, zhBrowse, zhExplore, zhWrites, zhWrites2, zhWrites3, zhWrites4, zhWrites5, zhRows, zhSandbox, zhLesson, zhStory, zhI18n, zhLessons, zhSandboxResume, zhNotes2, zhNotes3, zhRaw, zhUi3, zhUi4);
