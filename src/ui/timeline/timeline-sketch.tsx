@@ -10,6 +10,7 @@ import type { TimelineSketchDto } from '../../core/api/timeline-sketch.ts';
 import { useMessages } from '../common/messages.ts';
 import { type OpCategory, OP_COLORS, opCategory } from './operations.ts';
 import { paddedExtent } from './time-format.ts';
+import { SIDE_LIST_MIN } from './strip-layout.ts';
 
 /** Same geometry as the lanes (timeline-lanes.tsx), so the marks do not jump when the strip replaces this. */
 const LABEL_W = 72;
@@ -92,27 +93,36 @@ function drawSketch(canvas: HTMLCanvasElement, width: number, sketch: TimelineSk
 export function TimelineSketch({ sketch }: { sketch?: TimelineSketchDto }) {
   const tr = useMessages();
   const ref = useRef<HTMLCanvasElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState<number | undefined>();
+  const [frameWidth, setFrameWidth] = useState<number | undefined>();
   useLayoutEffect(() => {
     const canvas = ref.current;
-    if (!canvas || typeof ResizeObserver === 'undefined') return;
+    const frame = frameRef.current;
+    if (!canvas || !frame || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver((entries) => {
-      const w = entries[entries.length - 1]?.contentRect.width;
-      if (w) setWidth(Math.round(w));
+      for (const e of entries) {
+        // The frame as the strip measures its own (clientWidth, padding included; layout is clean in a callback).
+        const w = e.target === canvas ? Math.round(e.contentRect.width) : frame.clientWidth;
+        if (w) (e.target === canvas ? setWidth : setFrameWidth)(w);
+      }
     });
     observer.observe(canvas);
+    observer.observe(frame);
     return () => observer.disconnect();
   }, []);
+  // The strip's rule (strip-layout.ts): the versions list's slot beside the lanes only on a wide page.
+  const side = frameWidth === undefined || frameWidth >= SIDE_LIST_MIN;
   useLayoutEffect(() => {
     const canvas = ref.current;
     // Before the observer's first report, only an outline is worth the layout that reading the width forces.
     if (!canvas || (width === undefined && !sketch)) return;
     drawSketch(canvas, width ?? (canvas.clientWidth || 600), sketch);
   }, [sketch, width]);
-  // Laid out as the strip is on a wide page (lanes left, the versions list's slot right), so the marks
+  // Laid out as the strip is (on a wide page lanes left, the versions list's slot right), so the marks
   // stay where the lanes will draw them.
   return (
-    <div className="timeline-frame side timeline-sketch" aria-busy>
+    <div className={`timeline-frame timeline-sketch${side ? ' side' : ''}`} ref={frameRef} aria-busy>
       <div className="timeline-left">
         <div className="timeline-head">
           <span className="timeline-title">{tr.t('ui.unread.timeline')}</span>
@@ -123,7 +133,7 @@ export function TimelineSketch({ sketch }: { sketch?: TimelineSketchDto }) {
           {...(sketch ? { role: 'img', 'aria-label': tr.t('ui.timeline.sketchLabel', { versions: sketch.count }) } : { 'aria-hidden': true })}
         />
       </div>
-      <div className="vl-slot" />
+      {side && <div className="vl-slot" />}
     </div>
   );
 }

@@ -20,10 +20,9 @@ import { nextVersion } from './timeline-nav.ts';
 import { VersionsList } from './versions-list.tsx';
 import { InlineText } from '../common/safe-text-view.tsx';
 import { useMessages } from '../common/messages.ts';
+import { SIDE_LIST_MIN } from './strip-layout.ts';
 
 const MAX_SERIES_POINTS = 400;
-/** Below this strip width the versions list is not beside the lanes but one click away (List). */
-const SIDE_LIST_MIN = 760;
 
 export interface TimelineStripProps {
   readonly format: TableFormatName;
