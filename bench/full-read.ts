@@ -37,6 +37,7 @@ import { FsStorage } from '../src/platform/node/fs-storage.ts';
 import { nodeFetch } from '../src/platform/node/node-fetch.ts';
 import { installNodeInflate } from '../src/platform/node/native-inflate.ts';
 import { installNodeParquetWasm } from '../src/platform/node/parquet-wasm-init.ts';
+import { installCliDecodePool } from '../src/platform/node/parquet-decode-pool.ts';
 import { loadIcebird, type IcebirdPeer } from './icebird-peer.ts';
 import { serveFolderInChild } from './serve-folder-child.ts';
 import { EVENT_SCHEMA as SCHEMA, median, rowsOf } from './event-table.ts';
@@ -83,6 +84,7 @@ export async function runFullReadBench(opts: { rows: number; files: number; runs
   const warmups = opts.warmups ?? DEFAULT_WARMUPS;
   installNodeParquetWasm();
   installNodeInflate(); // as the CLI runs (src/cli/main.ts): Node's zlib for the manifests' deflate blocks
+  installCliDecodePool(); // and as it decodes: on worker threads (core/codecs/parquet/decode-pool.ts)
   const pw = await ensureParquetWasm();
   const served = await serveFolderInChild(opts.dir);
   try {

@@ -56,6 +56,8 @@ test.describe('Hudi over the S3 gateway', () => {
     // The time travel read: the expected row count of that instant.
     await region.getByRole('tab', { name: 'Data' }).click();
     expect(await dataRowCount(page)).toBe(older.rowCount);
+    // Its base files (20–40 KiB each) were decoded on the engine's nested decode workers (issue 17), not on the engine's thread.
+    expect(page.workers().map((w) => w.url()).filter((u) => u.includes('parquet-decode-worker')).length).toBeGreaterThan(0);
     await shot(page, '92-hudi-time-travel');
 
     // Incremental query (begin exclusive, end inclusive): the rows of `older` new or changed since `begin`.

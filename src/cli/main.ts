@@ -6,6 +6,7 @@
 import { isLakeError, LakeError, toLakeError } from '../core/errors.ts';
 import { installNodeInflate } from '../platform/node/native-inflate.ts';
 import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
+import { installCliDecodePool } from '../platform/node/parquet-decode-pool.ts';
 import { parseArgs } from './args.ts';
 import { filesCommand, infoCommand, scanCommand, versionsCommand, type Print } from './commands.ts';
 import { terminalMessage, terminalText } from './output.ts';
@@ -119,6 +120,7 @@ export async function main(argv: readonly string[], print: Print = (t) => proces
     }
     installNodeParquetWasm();
     installNodeInflate();
+    installCliDecodePool();
     if (args.command === 'sql') { await sqlCommand(args, print, controller.signal, (w) => printError(`lakescope: warning: ${terminalText(w)}`)); return 0; }
     if (isWrite) { await writeCommand(args.positionals[0], args, print, controller.signal); return 0; }
     const table = await (options.openTable ?? openCliTable)(args.positionals[0], controller.signal, options.formats);

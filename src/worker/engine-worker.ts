@@ -9,6 +9,10 @@ import { type Endpoint, serveRpc } from './rpc.ts';
 import { ENGINE_READY, ENGINE_RECEIVED } from './engine-ready.ts';
 import { earlyStorage, makeStorage } from './storage-factory.ts';
 import { hasOpfs, opfsSandboxes } from '../platform/browser/opfs-sandbox.ts';
+import { installBrowserParquetDecodePool } from '../platform/browser/parquet-decode-pool.ts';
+
+// Parquet decodes run on nested workers beside this one (issue 17): this thread keeps fetching and answering.
+installBrowserParquetDecodePool();
 
 const { handlers, held } = createEngineParts(
   (spec, signal, warm) => makeStorage(spec, signal, undefined, warm),

@@ -18,4 +18,7 @@ export const enErrors16 = {
   'error.delta.checkpoint.skipped': (p: { version: string; why: string }) => `no checkpoint at version ${p.version}: ${p.why}`,
   'error.delta.checkpoint.v2Skipped': () => 'the table uses V2 checkpoints (v2Checkpoint), which this writer does not write; it is left without a new checkpoint (readers replay the commits)',
   'error.delta.checkpoint.notWritten': (p: { version: string; message: string }) => `the commit landed, but the checkpoint of version ${p.version} was not written: ${p.message}`,
+  // a Parquet decode worker that died mid-decode (codecs/parquet/decode-pool.ts)
+  'error.parquet.decodeWorker': (p: { file: string; detail: string }) => `parquet: the decode worker stopped while decoding ${p.file}: ${p.detail}`,
+  'error.parquet.decodeWorkerUnnamed': (p: { detail: string }) => `parquet: the decode worker stopped while decoding: ${p.detail}`,
 };

@@ -30,10 +30,13 @@ const SAMPLES: readonly [ErrorRef, string][] = [
     'no checkpoint at version 10: the table uses V2 checkpoints (v2Checkpoint), which this writer does not write; it is left without a new checkpoint (readers replay the commits)'],
   [r('error.delta.checkpoint.notWritten', { version: '20', message: r('error.untranslated', { text: 'disk full' }) }),
     'the commit landed, but the checkpoint of version 20 was not written: disk full'],
+  [r('error.parquet.decodeWorker', { file: 'data/00000-0.parquet', detail: 'worker exited with code 1' }),
+    'parquet: the decode worker stopped while decoding data/00000-0.parquet: worker exited with code 1'],
+  [r('error.parquet.decodeWorkerUnnamed', { detail: 'out of memory' }), 'parquet: the decode worker stopped while decoding: out of memory'],
 ];
 
 /** Terms kept in English: format and feature names. */
-const KEPT = /^(hudi|HUDI|checkpoint|checkpoints|v2Checkpoint|Lakescope|magic)$/i;
+const KEPT = /^(hudi|HUDI|checkpoint|checkpoints|v2Checkpoint|Lakescope|magic|parquet|worker)$/i;
 
 describe('en-errors16 / zh-errors16', () => {
   catalogSampleChecks(enErrors16, SAMPLES, { split: /[\s,:;()!?"'.\-/[\]{}<>*=+_#]+/, allowed: (w, next) => KEPT.test(w) || KEPT.test(next) });

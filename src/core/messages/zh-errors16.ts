@@ -14,4 +14,6 @@ export const zhErrors16: { readonly [K in keyof typeof enErrors16]: (...args: Pa
   'error.delta.checkpoint.skipped': (p) => `版本 ${p.version} 没有写 checkpoint：${p.why}`,
   'error.delta.checkpoint.v2Skipped': () => '该表使用 V2 checkpoint（v2Checkpoint），Lakescope 的写入端不写这种 checkpoint；表暂不生成新的 checkpoint（读取端会重放提交）',
   'error.delta.checkpoint.notWritten': (p) => `提交已经生效，但版本 ${p.version} 的 checkpoint 没有写成：${p.message}`,
+  'error.parquet.decodeWorker': (p) => `parquet：解码 ${p.file} 时解码 worker 停止了：${p.detail}`,
+  'error.parquet.decodeWorkerUnnamed': (p) => `parquet：解码时解码 worker 停止了：${p.detail}`,
 };

@@ -12,9 +12,10 @@
  */
 import { tableFromIPC, type RecordBatch, type Table } from 'apache-arrow';
 import { parquetMetadata } from 'hyparquet';
-import { throwIfAborted, toLakeError, type LakeErrorContext } from '../../errors.ts';
+import { isLakeError, throwIfAborted, toLakeError, type LakeErrorContext } from '../../errors.ts';
 import { readAllBytes, type ByteSource } from './byte-source.ts';
 import { ensureParquetWasm } from './wasm-init.ts';
+import { POOL_MIN_BYTES, parquetDecodePool } from './decode-pool.ts';
 import { causedError, messageError } from '../../message-error.ts';
 
 export interface ReadParquetArrowOptions {
@@ -46,16 +47,22 @@ export async function* readParquetToArrow(input: Uint8Array | ByteSource, opts: 
   const name = input instanceof Uint8Array ? opts.name : input.name ?? opts.name;
   const context: LakeErrorContext = name === undefined ? {} : { file: name };
   const bytes = input instanceof Uint8Array ? input : await readAllBytes(input, opts.signal);
-  const wasm = await ensureParquetWasm();
   const whole = opts.wholeFile === true && opts.rowGroups === undefined;
   const rowGroups = whole ? [-1] : opts.rowGroups ?? allRowGroups(bytes, context);
+  const batchSize = opts.batchSize ?? DEFAULT_BATCH_SIZE;
+  const pool = bytes.byteLength >= POOL_MIN_BYTES ? parquetDecodePool() : undefined;
+  const wasm = pool ? undefined : await ensureParquetWasm();
   for (const rg of rowGroups) {
     throwIfAborted(opts.signal, 'parquet read');
+    const groups = whole ? undefined : [rg];
     let table: Table;
     try {
-      const wasmTable = wasm.readParquet(bytes, { ...(whole ? {} : { rowGroups: [rg] }), batchSize: opts.batchSize ?? DEFAULT_BATCH_SIZE });
-      table = tableFromIPC(wasmTable.intoIPCStream());
+      // The same decode either way: on a worker of the platform's pool (issue 17), or here.
+      const ipc = pool ? await pool.decode(bytes, { ...(groups ? { rowGroups: groups } : {}), batchSize, ...(name === undefined ? {} : { name }), ...(opts.signal ? { signal: opts.signal } : {}) })
+        : wasm!.readParquet(bytes, { ...(groups ? { rowGroups: groups } : {}), batchSize }).intoIPCStream();
+      table = tableFromIPC(ipc);
     } catch (e) {
+      if (isLakeError(e)) throw e; // Aborted, or a worker that died: already named
       throw whole ? toLakeError(e, 'parquet: cannot decode the file', context, 'DataInvalid')
         : toLakeError(e, `parquet: cannot decode row group ${rg}`, { ...context, rowGroup: rg }, 'DataInvalid');
     }
