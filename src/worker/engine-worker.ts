@@ -4,6 +4,7 @@
  */
 import { refineCorsError } from './cors-probe.ts';
 import { parquetWasmMemoryBytes } from '../core/codecs/parquet/wasm-init.ts';
+import { decodePoolMemoryBytes } from '../core/codecs/parquet/decode-pool.ts';
 import { createEngineParts } from './engine.ts';
 import { type Endpoint, serveRpc } from './rpc.ts';
 import { ENGINE_READY, ENGINE_RECEIVED } from './engine-ready.ts';
@@ -20,10 +21,10 @@ const { handlers, held } = createEngineParts(
   { earlyStorage: (spec) => earlyStorage(spec), ...(hasOpfs() ? { sandboxes: opfsSandboxes } : {}) },
 );
 // A table's overview holds every version (10,000 and more): it crosses as JSON text (rpc.ts).
-// Every answer carries the worker's wasm memory and what it holds, for recycling (engine-host.ts).
+// Every answer carries the worker's wasm memory (its decode workers' included) and what it holds, for recycling (engine-host.ts).
 serveRpc(self as unknown as Endpoint, handlers, {
   jsonResults: ['openTable', 'openLinkedTable'],
-  meta: () => ({ wasmBytes: parquetWasmMemoryBytes(), held: held() }),
+  meta: () => ({ wasmBytes: parquetWasmMemoryBytes() + decodePoolMemoryBytes(), held: held() }),
 });
 // Tells the page this script has run, and then that the first call the page posted has reached it
 // (client.ts `engineStarted`): no RPC messages, the client ignores them.

@@ -37,7 +37,7 @@ describe('the Node Parquet decode pool (worker threads)', () => {
     setParquetDecodePool(undefined);
     const here = rowsOf(await readParquetTable(file, { name: 'f.parquet' }));
     const groupHere = rowsOf(await readParquetTable(file, { rowGroups: [3], name: 'f.parquet' }));
-    const pool = new ParquetDecodePool({ size: 2, memoryBudgetBytes: 1 << 30, spawn: spawnNodeDecodeWorker });
+    const pool = new ParquetDecodePool({ size: 2, memoryBudgetBytes: 1 << 30, spawn: () => spawnNodeDecodeWorker() });
     setParquetDecodePool(pool);
     try {
       const [whole, group] = await Promise.all([readParquetTable(file, { name: 'f.parquet', wholeFile: true }), readParquetTable(file, { rowGroups: [3], name: 'f.parquet' })]);
@@ -56,7 +56,7 @@ describe('the Node Parquet decode pool (worker threads)', () => {
     torn.fill(0xff, 4, 40); // the first page header overwritten, footer intact
     setParquetDecodePool(undefined);
     const here = await readParquetTable(torn, { name: 'torn.parquet' }).then(() => undefined, (e: unknown) => e);
-    const pool = new ParquetDecodePool({ size: 1, memoryBudgetBytes: 1 << 30, spawn: spawnNodeDecodeWorker });
+    const pool = new ParquetDecodePool({ size: 1, memoryBudgetBytes: 1 << 30, spawn: () => spawnNodeDecodeWorker() });
     setParquetDecodePool(pool);
     try {
       const there = await readParquetTable(torn, { name: 'torn.parquet' }).then(() => undefined, (e: unknown) => e);
@@ -72,11 +72,11 @@ describe('the Node Parquet decode pool (worker threads)', () => {
   });
 
   it('replaces a worker past its memory budget, transparently', async () => {
-    const pool = new ParquetDecodePool({ size: 1, memoryBudgetBytes: 1, spawn: spawnNodeDecodeWorker });
+    const pool = new ParquetDecodePool({ size: 1, memoryBudgetBytes: 1, spawn: () => spawnNodeDecodeWorker() });
     setParquetDecodePool(pool);
     try {
       for (let i = 0; i < 3; i++) expect(rowsOf(await readParquetTable(file, { wholeFile: true }))).toHaveLength(5_000);
-      expect(pool.stats()).toEqual({ started: 3, retired: 3, decodes: 3, live: 0 });
+      expect(pool.stats()).toEqual({ started: 3, retired: 3, decodes: 3, live: 0, memoryBytes: 0 });
     } finally {
       pool.close();
       setParquetDecodePool(undefined);

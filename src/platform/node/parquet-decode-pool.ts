@@ -19,9 +19,12 @@ export function defaultDecodeWorkers(): number {
   return Math.max(1, Math.min(4, availableParallelism()));
 }
 
+/** Where the worker's script is (a bundle of this module, as bench/worker-memory.ts makes, passes its own). */
+const DECODE_WORKER_URL = new URL('./parquet-decode-worker.mjs', import.meta.url);
+
 /** One worker thread as the pool's port; it holds the process open only while it decodes. */
-export function spawnNodeDecodeWorker(): DecodeWorkerPort {
-  const worker = new Worker(new URL('./parquet-decode-worker.mjs', import.meta.url));
+export function spawnNodeDecodeWorker(url: URL = DECODE_WORKER_URL): DecodeWorkerPort {
+  const worker = new Worker(url);
   worker.unref();
   let failed = false;
   const failures: ((detail: string) => void)[] = [];
@@ -45,11 +48,11 @@ export function spawnNodeDecodeWorker(): DecodeWorkerPort {
  * Makes Parquet → Arrow reads in this process decode on a pool of worker threads. Idempotent: a second call
  * keeps the first pool. Returns the pool (tests read its stats; `close()` ends its workers).
  */
-export function installNodeParquetDecodePool(opts: { size?: number; memoryBudgetBytes?: number } = {}): ParquetDecodePool {
+export function installNodeParquetDecodePool(opts: { size?: number; memoryBudgetBytes?: number; workerUrl?: URL } = {}): ParquetDecodePool {
   installed ??= new ParquetDecodePool({
     size: opts.size ?? defaultDecodeWorkers(),
     memoryBudgetBytes: opts.memoryBudgetBytes ?? NODE_DECODE_MEMORY_BUDGET,
-    spawn: spawnNodeDecodeWorker,
+    spawn: () => spawnNodeDecodeWorker(opts.workerUrl),
   });
   setParquetDecodePool(installed);
   return installed;

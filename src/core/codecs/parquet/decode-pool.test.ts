@@ -48,7 +48,7 @@ describe('ParquetDecodePool', () => {
     const got = await Promise.all(results);
     expect(got.map((u) => [...u])).toEqual([[0], [0], [1], [1]]);
     expect(workers.every((w) => !w.busy)).toBe(true); // idle workers let a Node process exit
-    expect(pool.stats()).toEqual({ started: 2, retired: 0, decodes: 4, live: 2 });
+    expect(pool.stats()).toEqual({ started: 2, retired: 0, decodes: 4, live: 2, memoryBytes: 2048 }); // each worker's last report
   });
 
   it('sends a copy of exactly the view, transferred, and keeps the caller\'s array intact', async () => {

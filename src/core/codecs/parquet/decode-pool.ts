@@ -61,10 +61,17 @@ interface Job {
   settled: boolean;
 }
 
-interface Slot { readonly port: DecodeWorkerPort; job?: Job; retired: boolean }
+interface Slot { readonly port: DecodeWorkerPort; job?: Job; retired: boolean; memoryBytes: number }
 
 /** Counters of a pool, for tests and benches. */
-export interface DecodePoolStats { readonly started: number; readonly retired: number; readonly decodes: number; readonly live: number }
+export interface DecodePoolStats {
+  readonly started: number;
+  readonly retired: number;
+  readonly decodes: number;
+  readonly live: number;
+  /** The wasm memory of the live workers, as each last reported it. */
+  readonly memoryBytes: number;
+}
 
 /**
  * A pool of decode workers. Must hold: each worker runs one decode at a time, requests are served in the
@@ -109,7 +116,7 @@ export class ParquetDecodePool {
   }
 
   stats(): DecodePoolStats {
-    return { ...this.counts, live: this.slots.length };
+    return { ...this.counts, live: this.slots.length, memoryBytes: this.slots.reduce((n, s) => n + s.memoryBytes, 0) };
   }
 
   /** Hands queued decodes to idle workers, starting workers up to the pool's size. */
@@ -139,7 +146,7 @@ export class ParquetDecodePool {
   }
 
   private start(): Slot {
-    const slot: Slot = { port: this.opts.spawn(), retired: false };
+    const slot: Slot = { port: this.opts.spawn(), retired: false, memoryBytes: 0 };
     this.counts.started++;
     this.slots.push(slot);
     slot.port.onReply((reply) => this.reply(slot, reply));
@@ -152,6 +159,7 @@ export class ParquetDecodePool {
     if (!job || job.request.id !== reply.id) return; // a late answer to a decode already failed over
     slot.job = undefined;
     slot.port.setBusy(false);
+    slot.memoryBytes = reply.memoryBytes;
     this.counts.decodes++;
     if (reply.error !== undefined || reply.memoryBytes > this.opts.memoryBudgetBytes) this.retire(slot);
     if (reply.ipc) this.settle(job, reply.ipc);
@@ -199,6 +207,14 @@ export function setParquetDecodePool(p: ParquetDecodePool | undefined): void {
 /** The installed pool, if any. */
 export function parquetDecodePool(): ParquetDecodePool | undefined {
   return pool;
+}
+
+/**
+ * The wasm memory the installed pool's live workers hold (0 without a pool): part of what an engine worker
+ * holds, for its recycling (worker/engine-host.ts) — ending an engine worker ends its decode workers.
+ */
+export function decodePoolMemoryBytes(): number {
+  return pool?.stats().memoryBytes ?? 0;
 }
 
 /**
