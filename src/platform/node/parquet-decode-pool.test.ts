@@ -83,6 +83,20 @@ describe('the Node Parquet decode pool (worker threads)', () => {
     }
   });
 
+  it('where decode workers cannot start, reads decode on the calling thread instead of failing', async () => {
+    const pool = new ParquetDecodePool({ size: 2, memoryBudgetBytes: 1 << 30, spawn: () => spawnNodeDecodeWorker(new URL('./no-such-worker.mjs', import.meta.url)) });
+    setParquetDecodePool(pool);
+    try {
+      const all = await Promise.all([1, 2, 3].map(() => readParquetTable(file, { wholeFile: true, name: 'f.parquet' })));
+      expect(all.map((b) => b.reduce((n, x) => n + x.numRows, 0))).toEqual([5_000, 5_000, 5_000]);
+      expect(pool.usable).toBe(false);
+      expect(pool.stats()).toMatchObject({ decodes: 0, live: 0 });
+    } finally {
+      pool.close();
+      setParquetDecodePool(undefined);
+    }
+  });
+
   it('LAKESCOPE_DECODE_WORKERS: 0 decodes on the calling thread; anything but a whole number is refused', () => {
     installCliDecodePool({ LAKESCOPE_DECODE_WORKERS: '0' });
     expect(() => installCliDecodePool({ LAKESCOPE_DECODE_WORKERS: 'two' })).toThrow('cli: LAKESCOPE_DECODE_WORKERS must be a whole number of workers, not "two"');

@@ -51,15 +51,17 @@ export async function* readParquetToArrow(input: Uint8Array | ByteSource, opts: 
   const rowGroups = whole ? [-1] : opts.rowGroups ?? allRowGroups(bytes, context);
   const batchSize = opts.batchSize ?? DEFAULT_BATCH_SIZE;
   const pool = bytes.byteLength >= POOL_MIN_BYTES ? parquetDecodePool() : undefined;
-  const wasm = pool ? undefined : await ensureParquetWasm();
   for (const rg of rowGroups) {
     throwIfAborted(opts.signal, 'parquet read');
     const groups = whole ? undefined : [rg];
+    const here = async () => (await ensureParquetWasm()).readParquet(bytes, { ...(groups ? { rowGroups: groups } : {}), batchSize }).intoIPCStream();
     let table: Table;
     try {
-      // The same decode either way: on a worker of the platform's pool (issue 17), or here.
-      const ipc = pool ? await pool.decode(bytes, { ...(groups ? { rowGroups: groups } : {}), batchSize, ...(name === undefined ? {} : { name }), ...(opts.signal ? { signal: opts.signal } : {}) })
-        : wasm!.readParquet(bytes, { ...(groups ? { rowGroups: groups } : {}), batchSize }).intoIPCStream();
+      // The same decode either way: on a worker of the platform's pool (issue 17), or here — also when the
+      // pool's workers cannot start in this environment.
+      const ipc = pool?.usable ? await pool.decode(bytes, { ...(groups ? { rowGroups: groups } : {}), batchSize, ...(name === undefined ? {} : { name }), ...(opts.signal ? { signal: opts.signal } : {}) })
+        .catch((e: unknown) => (pool.usable || isLakeError(e, 'Aborted') ? Promise.reject(e) : here()))
+        : await here();
       table = tableFromIPC(ipc);
     } catch (e) {
       if (isLakeError(e)) throw e; // Aborted, or a worker that died: already named

@@ -106,6 +106,9 @@ describe('ParquetDecodePool', () => {
 
   it('fails the decode of a worker that dies with Internal naming the file, and goes on with a new worker', async () => {
     const { pool, workers } = poolOf(1);
+    const warm = pool.decode(bytes(4), { batchSize: 1 });
+    workers[0]!.answer(0);
+    await warm;
     const a = pool.decode(bytes(4), { batchSize: 1, name: 'data/a.parquet' });
     const b = pool.decode(bytes(4), { batchSize: 1, name: 'data/b.parquet' });
     workers[0]!.die('the worker exited with code 1');
@@ -136,6 +139,31 @@ describe('ParquetDecodePool', () => {
     const already = new AbortController();
     already.abort();
     await expect(pool.decode(bytes(4), { batchSize: 1, signal: already.signal })).rejects.toMatchObject({ code: 'Aborted' });
+  });
+
+  it('a worker that dies before answering at all hands its decode to the next; twice, and the pool is unusable and what waits fails at once', async () => {
+    const { pool, workers } = poolOf(1);
+    const a = pool.decode(bytes(4), { batchSize: 1, name: 'a' });
+    const b = pool.decode(bytes(4), { batchSize: 1, name: 'b' });
+    workers[0]!.die('Failed to fetch the worker script');
+    expect(pool.usable).toBe(true);
+    expect(workers[1]!.received.map((r) => r.id)).toEqual([workers[0]!.received[0]!.id]); // a again, on a new worker
+    workers[1]!.die('Failed to fetch the worker script');
+    expect(pool.usable).toBe(false);
+    await expect(a).rejects.toThrow('decode workers cannot start here');
+    await expect(b).rejects.toThrow('decode workers cannot start here');
+    expect(workers).toHaveLength(2);
+  });
+
+  it('a worker that answered once and then dies fails its decode naming the file (the bytes may be why)', async () => {
+    const { pool, workers } = poolOf(1);
+    const a = pool.decode(bytes(4), { batchSize: 1 });
+    workers[0]!.answer(0);
+    await a;
+    const b = pool.decode(bytes(4), { batchSize: 1, name: 'data/b.parquet' });
+    workers[0]!.die('out of memory');
+    await expect(b).rejects.toThrow('parquet: the decode worker stopped while decoding data/b.parquet: out of memory');
+    expect(pool.usable).toBe(true);
   });
 
   it('close ends every worker and fails what was waiting', async () => {

@@ -61,7 +61,7 @@ interface Job {
   settled: boolean;
 }
 
-interface Slot { readonly port: DecodeWorkerPort; job?: Job; retired: boolean; memoryBytes: number }
+interface Slot { readonly port: DecodeWorkerPort; job?: Job; retired: boolean; memoryBytes: number; answered: boolean }
 
 /** Counters of a pool, for tests and benches. */
 export interface DecodePoolStats {
@@ -77,7 +77,8 @@ export interface DecodePoolStats {
  * A pool of decode workers. Must hold: each worker runs one decode at a time, requests are served in the
  * order they came; a reply goes to the decode it answers; an abort settles its decode at once (Aborted)
  * and a queued one never reaches a worker; a worker that dies fails its decode with Internal naming the
- * file, and is replaced on demand; a worker past the memory budget, or one whose decode threw (a wasm
+ * file, and is replaced on demand (one that never answered hands its decode to the next, as it most likely
+ * could not start); a worker past the memory budget, or one whose decode threw (a wasm
  * panic may leave its instance unusable), is terminated after replying and replaced on demand.
  */
 export class ParquetDecodePool {
@@ -85,6 +86,8 @@ export class ParquetDecodePool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private counts = { started: 0, retired: 0, decodes: 0 };
+  /** Workers that died before their first answer: a script that cannot load (a CSP without `worker-src`, no nested workers). */
+  private startFailures = 0;
 
   constructor(private readonly opts: DecodePoolOptions) {
     if (!(opts.size >= 1)) throw new LakeError('Internal', `parquet decode pool: size ${opts.size} must be at least 1`);
@@ -115,12 +118,24 @@ export class ParquetDecodePool {
     }
   }
 
+  /**
+   * False once workers have twice died before answering at all: they cannot start here, and callers decode on
+   * their own thread instead (readParquetToArrow does) rather than fail every read.
+   */
+  get usable(): boolean {
+    return this.startFailures < START_FAILURES_MAX;
+  }
+
   stats(): DecodePoolStats {
     return { ...this.counts, live: this.slots.length, memoryBytes: this.slots.reduce((n, s) => n + s.memoryBytes, 0) };
   }
 
   /** Hands queued decodes to idle workers, starting workers up to the pool's size. */
   private pump(): void {
+    if (!this.usable) {
+      for (const job of this.queue.splice(0)) this.settle(job, undefined, messageError('Internal', 'error.parquet.decodeWorkerUnnamed', { detail: 'decode workers cannot start here' }));
+      return;
+    }
     while (this.queue.length > 0) {
       const job = this.queue[0]!;
       if (job.settled) { this.queue.shift(); continue; }
@@ -146,7 +161,7 @@ export class ParquetDecodePool {
   }
 
   private start(): Slot {
-    const slot: Slot = { port: this.opts.spawn(), retired: false, memoryBytes: 0 };
+    const slot: Slot = { port: this.opts.spawn(), retired: false, memoryBytes: 0, answered: false };
     this.counts.started++;
     this.slots.push(slot);
     slot.port.onReply((reply) => this.reply(slot, reply));
@@ -160,6 +175,7 @@ export class ParquetDecodePool {
     slot.job = undefined;
     slot.port.setBusy(false);
     slot.memoryBytes = reply.memoryBytes;
+    slot.answered = true;
     this.counts.decodes++;
     if (reply.error !== undefined || reply.memoryBytes > this.opts.memoryBudgetBytes) this.retire(slot);
     if (reply.ipc) this.settle(job, reply.ipc);
@@ -172,8 +188,12 @@ export class ParquetDecodePool {
     if (slot.retired) return;
     const job = slot.job;
     slot.job = undefined;
+    if (!slot.answered) this.startFailures++;
     this.retire(slot);
-    if (!job) { this.pump(); return; }
+    // A worker that never answered most likely could not start: its decode waits for the next one (or, once
+    // the pool is unusable, fails so that its caller decodes it itself).
+    if (job && !slot.answered) this.queue.unshift(job);
+    if (!job || !slot.answered) { this.pump(); return; }
     this.settle(job, undefined, job.name === undefined ? messageError('Internal', 'error.parquet.decodeWorkerUnnamed', { detail })
       : messageError('Internal', 'error.parquet.decodeWorker', { file: job.name, detail }, { file: job.name }));
     this.pump();
@@ -216,6 +236,9 @@ export function parquetDecodePool(): ParquetDecodePool | undefined {
 export function decodePoolMemoryBytes(): number {
   return pool?.stats().memoryBytes ?? 0;
 }
+
+/** Workers dying before their first answer this many times make a pool unusable ({@link ParquetDecodePool.usable}). */
+const START_FAILURES_MAX = 2;
 
 /**
  * Decodes smaller than this stay on the calling thread: the round trip (a copy each way, two messages) costs
