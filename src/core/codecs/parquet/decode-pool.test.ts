@@ -166,6 +166,17 @@ describe('ParquetDecodePool', () => {
     expect(pool.usable).toBe(true);
   });
 
+  it('a size below one counts as one worker', async () => {
+    const { pool, workers } = poolOf(0);
+    const a = pool.decode(bytes(4), { batchSize: 1 });
+    const b = pool.decode(bytes(4), { batchSize: 1 });
+    expect(workers).toHaveLength(1);
+    workers[0]!.answer(0);
+    await a;
+    workers[0]!.answer(1);
+    await b;
+  });
+
   it('close ends every worker and fails what was waiting', async () => {
     const { pool, workers } = poolOf(1);
     const a = pool.decode(bytes(4), { batchSize: 1 });

@@ -8,7 +8,7 @@
  * package does both, and the logic is small. The platform supplies the workers
  * (platform/node/parquet-decode-pool.ts, platform/browser/parquet-decode-pool.ts); core stays free of both.
  */
-import { LakeError, abortError } from '../../errors.ts';
+import { abortError } from '../../errors.ts';
 import { messageError } from '../../message-error.ts';
 
 /** One decode asked of a worker: the file's bytes (transferred) and parquet-wasm's read options. */
@@ -44,7 +44,7 @@ export interface DecodeWorkerPort {
 
 /** How a pool is made: its size, its workers, and the memory after which a worker is replaced. */
 export interface DecodePoolOptions {
-  /** Workers at most (started on demand). */
+  /** Workers at most (started on demand); less than one counts as one. */
   readonly size: number;
   readonly spawn: () => DecodeWorkerPort;
   /** A worker whose wasm memory passed this many bytes is replaced after its current decode. */
@@ -89,8 +89,11 @@ export class ParquetDecodePool {
   /** Workers that died before their first answer: a script that cannot load (a CSP without `worker-src`, no nested workers). */
   private startFailures = 0;
 
+  /** Workers at most: the options' size, at least one. */
+  private readonly size: number;
+
   constructor(private readonly opts: DecodePoolOptions) {
-    if (!(opts.size >= 1)) throw new LakeError('Internal', `parquet decode pool: size ${opts.size} must be at least 1`);
+    this.size = Math.max(1, Math.trunc(opts.size) || 1);
   }
 
   /** Decodes `bytes` (copied; the caller keeps its array) to an Arrow IPC stream. */
@@ -139,7 +142,7 @@ export class ParquetDecodePool {
     while (this.queue.length > 0) {
       const job = this.queue[0]!;
       if (job.settled) { this.queue.shift(); continue; }
-      const slot = this.slots.find((s) => !s.job && !s.retired) ?? (this.slots.length < this.opts.size ? this.start() : undefined);
+      const slot = this.slots.find((s) => !s.job && !s.retired) ?? (this.slots.length < this.size ? this.start() : undefined);
       if (!slot) return;
       this.queue.shift();
       this.run(slot, job);
