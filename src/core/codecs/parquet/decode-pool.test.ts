@@ -104,7 +104,7 @@ describe('ParquetDecodePool', () => {
     expect(workers[1]!.terminated).toBe(false);
   });
 
-  it('fails the decode of a worker that dies with Internal naming the file, and goes on with a new worker', async () => {
+  it('fails the decode of a worker that answered once and then dies with Internal naming the file, and goes on with a new worker', async () => {
     const { pool, workers } = poolOf(1);
     const warm = pool.decode(bytes(4), { batchSize: 1 });
     workers[0]!.answer(0);
@@ -112,6 +112,7 @@ describe('ParquetDecodePool', () => {
     const a = pool.decode(bytes(4), { batchSize: 1, name: 'data/a.parquet' });
     const b = pool.decode(bytes(4), { batchSize: 1, name: 'data/b.parquet' });
     workers[0]!.die('the worker exited with code 1');
+    expect(pool.usable).toBe(true); // it had answered: the bytes may be why it died, not a worker that cannot start
     const e = await a.then(() => undefined, (x: unknown) => x);
     expect(isLakeError(e, 'Internal')).toBe(true);
     expect((e as Error).message).toBe('parquet: the decode worker stopped while decoding data/a.parquet: the worker exited with code 1');
@@ -153,17 +154,6 @@ describe('ParquetDecodePool', () => {
     await expect(a).rejects.toThrow('decode workers cannot start here');
     await expect(b).rejects.toThrow('decode workers cannot start here');
     expect(workers).toHaveLength(2);
-  });
-
-  it('a worker that answered once and then dies fails its decode naming the file (the bytes may be why)', async () => {
-    const { pool, workers } = poolOf(1);
-    const a = pool.decode(bytes(4), { batchSize: 1 });
-    workers[0]!.answer(0);
-    await a;
-    const b = pool.decode(bytes(4), { batchSize: 1, name: 'data/b.parquet' });
-    workers[0]!.die('out of memory');
-    await expect(b).rejects.toThrow('parquet: the decode worker stopped while decoding data/b.parquet: out of memory');
-    expect(pool.usable).toBe(true);
   });
 
   it('a size below one counts as one worker', async () => {
