@@ -469,9 +469,11 @@ export interface OpenOptions {
    * arrived and before the exact parse (issue 17: a long timeline paints its shape first). Must hold: what it
    * is given is true of the metadata being read — the same times, operations and current flag `versions()`
    * gives; a format that cannot say that cheaply does not call it. It may be called for a metadata file that
-   * the open then passes over (a torn newest file): the open's own result is what counts.
+   * the open then passes over (a torn newest file): the open's own result is what counts. When it returns a
+   * promise, the exact parse waits for it to settle (a rejection fails the open): a page about to paint the
+   * outline gets the CPU first, the exact parse after (engine-tables.ts).
    */
-  readonly onOutline?: (versions: readonly OutlineVersion[]) => void;
+  readonly onOutline?: (versions: readonly OutlineVersion[]) => void | Promise<void>;
 }
 
 /** One version in a history's outline (see {@link OpenOptions.onOutline}): oldest first, as `versions()` orders them. */

@@ -68,11 +68,11 @@ export async function openIcebergTable(storage: Storage, opts: OpenIcebergOption
 }
 
 /** Hands a metadata file's outline (inspect/outline.ts) to `onOutline`, where its text gives one. */
-function outlineSink(onOutline: OpenOptions['onOutline']): ((text: string) => void) | undefined {
+function outlineSink(onOutline: OpenOptions['onOutline']): ((text: string) => void | Promise<void>) | undefined {
   if (!onOutline) return undefined;
   return (text) => {
     const outline = outlineOfMetadataText(text);
-    if (outline) onOutline(outline);
+    return outline ? onOutline(outline) : undefined;
   };
 }
 

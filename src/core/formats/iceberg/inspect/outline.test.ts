@@ -89,7 +89,7 @@ describe.skipIf(!FIXTURES_PRESENT)('outline of every Iceberg fixture metadata fi
   it('openIcebergTable hands the outline of the metadata it opens to onOutline, once, before it resolves', async () => {
     for (const fx of listFixtures('iceberg')) {
       const outlines: (readonly OutlineVersion[])[] = [];
-      const table = await openIcebergTable(new FsStorage(fx.root, { readOnly: true }), { onOutline: (o) => outlines.push(o) });
+      const table = await openIcebergTable(new FsStorage(fx.root, { readOnly: true }), { onOutline: (o) => { outlines.push(o); } });
       const versions = (await table.versions()).map((v) => ({ timestampMs: v.timestampMs, operation: v.operation, isCurrent: v.isCurrent }));
       expect(outlines, fx.name).toEqual([versions]);
     }

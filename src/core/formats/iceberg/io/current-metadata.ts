@@ -53,7 +53,7 @@ type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: fals
  * Unsupported format versions, Aborted) are thrown as they are.
  */
 export async function loadCurrentMetadata(
-  storage: Storage, signal?: AbortSignal, known?: { readonly key: string; readonly metadata: TableMetadata }, onText?: (text: string) => void,
+  storage: Storage, signal?: AbortSignal, known?: { readonly key: string; readonly metadata: TableMetadata }, onText?: (text: string) => void | Promise<void>,
 ): Promise<CurrentMetadata> {
   const listing = settle(listMetadataFiles(storage, signal));
   const hint = await readVersionHint(storage, signal);
@@ -66,7 +66,7 @@ export async function loadCurrentMetadata(
   const attempt = (key: string) => {
     let p = attempts.get(key);
     if (!p) {
-      const seen = onText && ((text: string) => { if (current === undefined || current === key) onText(text); });
+      const seen = onText && ((text: string) => (current === undefined || current === key ? onText(text) : undefined));
       attempts.set(key, (p = settle(readTableMetadata(storage, key, signal, seen))));
     }
     return p;

@@ -71,11 +71,12 @@ export interface MetadataDocument {
 
 /**
  * Reads and parses one metadata file, gunzipping it when it starts with the gzip magic; `onText` sees the
- * decoded text before the exact parse (an outline drawn from it: inspect/outline.ts). Must hold: bytes
+ * decoded text before the exact parse (an outline drawn from it: inspect/outline.ts), and a promise it returns
+ * holds the exact parse until it settles. Must hold: bytes
  * that are not gzip/UTF-8/JSON, JSON that is not an object, and invalid metadata are DataInvalid naming
  * the file (`context.file` = key); a missing key is the storage's NotFound.
  */
-export async function readMetadataDocument(storage: Storage, key: string, signal?: AbortSignal, onText?: (text: string) => void): Promise<MetadataDocument> {
+export async function readMetadataDocument(storage: Storage, key: string, signal?: AbortSignal, onText?: (text: string) => void | Promise<void>): Promise<MetadataDocument> {
   const raw = await storage.read(key, { signal });
   throwIfAborted(signal, 'iceberg metadata');
   const bytes = isGzip(raw) ? await gunzip(raw, key) : raw;
@@ -86,7 +87,11 @@ export async function readMetadataDocument(storage: Storage, key: string, signal
     throw notJson(key, e);
   }
   // Outside the try: a failing outline sink is its own error, not this file's "not JSON".
-  onText?.(text);
+  const held = onText?.(text);
+  if (held) {
+    await held;
+    throwIfAborted(signal, 'iceberg metadata');
+  }
   let json: unknown;
   try {
     json = parseJson(text);
@@ -106,6 +111,6 @@ function notJson(key: string, e: unknown): LakeError {
 }
 
 /** Reads and parses one metadata file (see {@link readMetadataDocument}). Errors name the file. */
-export async function readTableMetadata(storage: Storage, key: string, signal?: AbortSignal, onText?: (text: string) => void): Promise<TableMetadata> {
+export async function readTableMetadata(storage: Storage, key: string, signal?: AbortSignal, onText?: (text: string) => void | Promise<void>): Promise<TableMetadata> {
   return (await readMetadataDocument(storage, key, signal, onText)).metadata;
 }
