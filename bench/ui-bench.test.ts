@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runUiBench } from './ui-bench.ts';
 
-// The CI-sized form of bench/ui-bench.ts (its --small): 200 snapshots / 10 manifests / 2,000 files, one page,
+// The CI-sized form of bench/ui-bench.ts (its --small): 1,000 snapshots / 10 manifests / 2,000 files, one page,
 // 30 frames, the app built into a temp folder (never the checkout's dist/, which something else may be
 // serving) and served on the bench port; no timing asserted.
 const PORT = Number(process.env.LAKESCOPE_BENCH_PORT ?? 4384);
@@ -15,12 +15,17 @@ describe('bench/ui-bench', () => {
     it.skip('/usr/bin/chromium not found: the UI bench runs in the system Chromium', () => {});
     return;
   }
-  it('small: the timeline paints 200 versions, the expanded tree shows every manifest and file, the numbers are finite', async () => {
+  it('small: the outline paints, then the timeline of 1,000 versions; the expanded tree shows every manifest and file; the numbers are finite', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'lakescope-ui-bench-test-'));
     try {
       const r = await runUiBench({ small: true, port: PORT, build: true, dist: join(dir, 'dist'), table: join(dir, 'small'), screenshots: false });
-      expect(r).toMatchObject({ snapshots: 200, manifests: 10, files: 2_000, runs: 1, frames: 30 });
-      expect(r.timelineText).toMatch(/\b200 versions\b/);
+      expect(r).toMatchObject({ snapshots: 1_000, manifests: 10, files: 2_000, runs: 1, frames: 30 });
+      expect(r.timelineText).toMatch(/\b1,000 versions\b/);
+      // The worker sent the outline, and the page then told it the outline was on screen (worker/outline-shown.ts;
+      // whether that came within the worker's bound — its own `outline-shown` mark — depends on the machine's load).
+      const marks = r.perRun[0]!.workerMarksMs;
+      expect(marks['lakescope:sketch-sent']).toBeDefined();
+      expect(marks['lakescope:outline-shown-sent']).toBeGreaterThan(marks['lakescope:sketch-sent']!);
       // Every row expanded: the two roots (metadata file, manifest list: core/formats/iceberg/inspect/tree.ts),
       // each manifest and each of its entries (one per data file).
       expect(r.treeRows).toBe(2 + 10 + 2_000);

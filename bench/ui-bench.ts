@@ -13,7 +13,7 @@
  *
  *   npx tsx bench/ui-bench.ts [--table DIR] [--frames 240] [--runs 5] [--port 4175] [--no-build] [--vite-preview]
  *                             [--table-latency-ms 50]   # each answer of the table's server that much later (a remote host)
- *   npx tsx bench/ui-bench.ts --small      # CI-sized smoke: 200 snapshots / 2,000 files, one run, 30 frames
+ *   npx tsx bench/ui-bench.ts --small      # CI-sized smoke: 1,000 snapshots / 2,000 files, one run, 30 frames
  *   npx tsx bench/ui-bench.ts --baseline /tmp/base --no-tree   # A/B: another checkout's build (served on
  *                                          # port + 1) and this one, alternating page by page, medians of each
  * The app is served as a static host serves it (bench/ui-server.ts `--app`, in a process of its own: files as
@@ -229,7 +229,7 @@ async function runOnce(browser: Browser, link: string, frames: number, shots: bo
 
 /** What {@link runUiBench} runs: the CLI's flags as options. */
 export interface UiBenchOptions {
-  /** CI-sized: 200 snapshots / 10 manifests / 2,000 files, one run, 30 frames (unless given). */
+  /** CI-sized: 1,000 snapshots (enough for the outline: SKETCH_MIN_VERSIONS) / 10 manifests / 2,000 files, one run, 30 frames (unless given). */
   readonly small?: boolean;
   /** The table folder (generated there when it has no metadata/); default /tmp/lakescope-ui-bench/{t,small}. */
   readonly table?: string;
@@ -258,7 +258,7 @@ export async function runUiBench(opts: UiBenchOptions) {
   const baseline = opts.baseline === undefined ? undefined : resolve(opts.baseline);
   const small = opts.small === true;
   const dist = resolve(opts.dist ?? join(REPO, 'dist'));
-  const shape = small ? { snapshots: 200, manifests: 10, files: 2_000 } : { snapshots: 10_000, manifests: 100, files: 100_000 };
+  const shape = small ? { snapshots: 1_000, manifests: 10, files: 2_000 } : { snapshots: 10_000, manifests: 100, files: 100_000 };
   const table = resolve(opts.table ?? (small ? '/tmp/lakescope-ui-bench/small' : '/tmp/lakescope-ui-bench/t'));
   const frames = opts.frames ?? (small ? 30 : 240);
   const runs = opts.runs ?? (small ? 1 : 5);

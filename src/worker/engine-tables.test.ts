@@ -7,6 +7,8 @@ import { isLakeError } from '../core/errors.ts';
 import { FsStorage } from '../platform/node/fs-storage.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
 import { fixtureEngineClients } from './fixture-engine.test-support.ts';
+import { createTableHandlers } from './engine-tables.ts';
+import { createOutlineWaits } from './outline-shown.ts';
 
 const setup = fixtureEngineClients();
 
@@ -105,10 +107,10 @@ describe.skipIf(!FIXTURES_PRESENT)('table calls through the worker protocol', ()
 
 describe('openTable with a sketch', () => {
   /** An Iceberg table of `n` snapshots (metadata only: the overview reads no manifest). */
-  async function longHistory(n: number): Promise<MemoryStorage> {
+  async function longHistory(n: number, idBase = 1_000_000_000_000_000_000n): Promise<MemoryStorage> {
     const storage = new MemoryStorage();
     const snapshots = Array.from({ length: n }, (_, i) => ({
-      'snapshot-id': 1_000_000_000_000_000_000n + BigInt(i), ...(i ? { 'parent-snapshot-id': 1_000_000_000_000_000_000n + BigInt(i - 1) } : {}),
+      'snapshot-id': idBase + BigInt(i), ...(i ? { 'parent-snapshot-id': idBase + BigInt(i - 1) } : {}),
       'sequence-number': i + 1, 'timestamp-ms': 1_700_000_000_000 + i * 60_000, 'manifest-list': `s3://b/t/metadata/snap-${i}.avro`,
       summary: { operation: i % 10 === 9 ? 'delete' : 'append', 'total-records': String(i * 10) }, 'schema-id': 0,
     }));
@@ -143,6 +145,27 @@ describe('openTable with a sketch', () => {
     expect([...sketch!.ops].map((k) => sketch!.operations[k])).toEqual(overview.versions.map((v) => v.operation));
     expect(sketch!.current).toBe(overview.versions.findIndex((v) => v.isCurrent));
     expect(sketch!.current).toBe(999);
+  });
+
+  it('the exact parse after the outline waits for the page to say the outline is shown (outline-shown.ts)', async () => {
+    // Ids a double holds exactly: the outline comes from the metadata text, before the exact parse (inspect/outline.ts).
+    const storage = await longHistory(1_000, 1_000_000n);
+    // A bound far beyond the test: only outlineShown can end the wait.
+    const handlers = createTableHandlers(() => storage, undefined, createOutlineWaits(600_000));
+    const order: string[] = [];
+    const ctx = { signal: new AbortController().signal, progress: () => {}, partial: () => { order.push('sketch'); } };
+    const open = handlers.openTable({ warehouseId: 'w1', root: 't/', format: 'iceberg', sketch: true }, ctx).then((r) => { order.push('overview'); return r; });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(order).toEqual(['sketch']);
+    expect(await handlers.outlineShown({ warehouseId: 'w1', root: 'elsewhere/' })).toBe(false);
+    expect(await handlers.outlineShown({ warehouseId: 'w1', root: 't/' })).toBe(true);
+    const { overview } = await open;
+    expect(order).toEqual(['sketch', 'overview']);
+    expect(overview.versions).toHaveLength(1_000);
+    // A table whose outline was not sent (a short history) never waits.
+    const short = await longHistory(999, 1_000_000n);
+    const shortHandlers = createTableHandlers(() => short, undefined, createOutlineWaits(600_000));
+    await shortHandlers.openTable({ warehouseId: 'w1', root: 't/', format: 'iceberg', sketch: true }, ctx);
   });
 
   it('no outline for a short history, nor when not asked for', async () => {

@@ -11,6 +11,7 @@ import { SKETCH_MIN_VERSIONS, timelineSketch } from '../core/api/timeline-sketch
 import type { LakeTable, OutlineVersion, TreeNode, VersionSelector } from '../core/formats/table-format.ts';
 import type { Storage } from '../core/io/storage.ts';
 import type { CallContext } from './rpc.ts';
+import { createOutlineWaits } from './outline-shown.ts';
 import { messageError } from '../core/message-error.ts';
 
 interface WarehouseRef { readonly warehouseId: string }
@@ -33,7 +34,7 @@ export function tableIdOf(p: { warehouseId: string; root: string; state?: string
  * Handlers over tables; `storageOf` resolves a warehouse id to its storage (throws NotFound when closed);
  * `readers` are the formats by name (default: the registry).
  */
-export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, readers?: OpenTableOptions['readers']) {
+export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, readers?: OpenTableOptions['readers'], outlineWaits = createOutlineWaits()) {
   const tables = new Map<string, Promise<OpenTable>>();
 
   // Tables a fresh worker was told about (adoptTable) and opens on first use.
@@ -57,7 +58,9 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     /**
      * Opens (or reuses) the table at `root`; the id is stable for one warehouse + root + state (a TableStateDto
      * id; current when absent). With `sketch`, a history of SKETCH_MIN_VERSIONS versions or more first sends
-     * its outline as a partial answer (core/api timeline-sketch.ts), then goes straight on to the overview.
+     * its outline as a partial answer (core/api timeline-sketch.ts), then goes on to the overview; an outline
+     * sent before the exact parse holds that parse until the page says it is on screen (`outlineShown`), or
+     * a bound (outline-shown.ts).
      */
     async openTable(p: WarehouseRef & { root: string; format: TableFormatName; state?: string; sketch?: boolean }, ctx: CallContext): Promise<{ tableId: string; overview: PageOverviewDto }> {
       const storage = storageOf(p);
@@ -66,17 +69,20 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       // The outline goes out once: from the metadata text as soon as it is decoded where the format can
       // (OpenOptions.onOutline: ~100 ms before the exact open of a 10,000-snapshot file), else from versions().
       let sketchSent = false;
-      const sendSketch = (versions: readonly OutlineVersion[]) => {
-        if (sketchSent || versions.length < SKETCH_MIN_VERSIONS) return;
+      const sendSketch = (versions: readonly OutlineVersion[]): boolean => {
+        if (sketchSent || versions.length < SKETCH_MIN_VERSIONS) return false;
         sketchSent = true;
         const sketch = timelineSketch(versions);
         ctx.partial(sketch, [sketch.times.buffer, sketch.ops.buffer]);
         mark('lakescope:sketch-sent');
+        return true;
       };
+      // Before the exact parse: the page draws it first (outline-shown.ts).
+      const sendOutline = (versions: readonly OutlineVersion[]) => (sendSketch(versions) ? outlineWaits.wait(p, ctx.signal) : undefined);
       if (!entry) {
         adopted.delete(tableId);
         entry = openTable(storage, p.root, p.format, {
-          signal: ctx.signal, ...(p.state !== undefined ? { state: p.state } : {}), readers, ...(p.sketch ? { onOutline: sendSketch } : {}),
+          signal: ctx.signal, ...(p.state !== undefined ? { state: p.state } : {}), readers, ...(p.sketch ? { onOutline: sendOutline } : {}),
         })
           .then((table) => ({ table, root: p.root, warehouseId: p.warehouseId, format: p.format }));
         tables.set(tableId, entry);
@@ -91,6 +97,16 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
       const overview: PageOverviewDto = { ...rest, versions: versions.map(({ summary: _summary, ...v }) => v) };
       mark('lakescope:overview-ready');
       return { tableId, overview };
+    },
+
+    /**
+     * The page has painted the outline `openTable` sent for this table: the open's exact parse goes on now
+     * (outline-shown.ts). False when no open was waiting.
+     */
+    async outlineShown(p: WarehouseRef & { root: string }): Promise<boolean> {
+      const waited = outlineWaits.shown(p);
+      if (waited) mark('lakescope:outline-shown');
+      return waited;
     },
 
     /**

@@ -32,7 +32,31 @@ export function useTableOverviewWithSketch(warehouseId: string, root: string, fo
     },
     staleTime: 60_000,
   });
+  useOutlineShownReport(sketch?.key === key, warehouseId, root);
   return { query, sketch: !query.data && sketch?.key === key ? sketch.sketch : undefined };
+}
+
+/**
+ * Tells the worker once the outline is on screen: its exact parse of the same metadata waits for that
+ * (worker/outline-shown.ts), so the outline's paint has the CPU first. Sent after the frame that drew it: a
+ * frame callback runs before that frame's paint, a task queued from it after the paint. Sent too when the
+ * overview came before the outline could be drawn (the worker's wait is over then: the word is ignored).
+ */
+function useOutlineShownReport(drawn: boolean, warehouseId: string, root: string): void {
+  useEffect(() => {
+    if (!drawn) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        performance.mark('lakescope:outline-shown-sent'); // read by the UI bench (bench/ui-bench.ts)
+        void engine().outlineShown({ warehouseId, root }).catch(() => false);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [drawn, warehouseId, root]);
 }
 
 /** A scan plan with skip reasons for a filter (`''` = none), with live progress. */
