@@ -465,13 +465,10 @@ export interface OpenOptions {
   /** Open this past state (an id from {@link LakeTable.states}) instead of the current one. */
   readonly state?: string;
   /**
-   * Called, where the format can, with the outline of the history being opened as soon as its metadata has
-   * arrived and before the exact parse (issue 17: a long timeline paints its shape first). Must hold: what it
-   * is given is true of the metadata being read — the same times, operations and current flag `versions()`
-   * gives; a format that cannot say that cheaply does not call it. It may be called for a metadata file that
-   * the open then passes over (a torn newest file): the open's own result is what counts. When it returns a
-   * promise, the exact parse waits for it to settle (a rejection fails the open): a page about to paint the
-   * outline gets the CPU first, the exact parse after (engine-tables.ts).
+   * Called, where the format can cheaply, with the history's outline once its metadata arrived, before the
+   * exact parse (issue 17). Must hold: the same times, operations and current flag `versions()` gives for the
+   * metadata being read; it may be of a file the open then passes over (a torn newest one). A promise it
+   * returns holds the exact parse until it settles (a rejection fails the open): the page paints first.
    */
   readonly onOutline?: (versions: readonly OutlineVersion[]) => void | Promise<void>;
 }
