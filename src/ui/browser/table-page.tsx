@@ -38,6 +38,16 @@ import { errorText } from '../../core/messages/message-parts.ts';
 let LoadedTimeline: typeof import('../timeline/timeline-strip.tsx').default | undefined;
 const loadTimeline = () => import('../timeline/timeline-strip.tsx').then((m) => { LoadedTimeline = m.default; return m; });
 const LazyTimeline = lazy(loadTimeline);
+
+/**
+ * Starts fetching the timeline's chunk before any table page mounts: for an address that names a table
+ * (mount.tsx). Issue 17: fetched from the page's mount effect, the chunk arrived and ran while the table
+ * page's first render and the outline competed for the main thread; started with the app, it is here
+ * (and `LoadedTimeline` set) before the table opens. Never rejects: a failed fetch is retried on mount.
+ */
+export function preloadTimeline(): void {
+  void loadTimeline().catch(() => {});
+}
 const PartitionsView = lazy(() => import('../partitions/partitions-view.tsx'));
 const DiffPage = lazy(() => import('../diff/diff-page.tsx').then((m) => ({ default: m.DiffPage })));
 const CompareMenu = lazy(() => import('../diff/compare-menu.tsx').then((m) => ({ default: m.CompareMenu })));
