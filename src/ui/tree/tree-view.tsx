@@ -15,6 +15,7 @@ import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
 import { useSandbox } from '../sandbox/sandbox-context.ts';
+import { TreeStrings } from './tree-strings.ts';
 import { type ChildrenState, type TreeRow, TreeRowCache, rowKey, treeKeyAction } from './tree-model.ts';
 import { TreeRowPool } from './tree-row-pool.ts';
 import { RowList, type RowSource } from './tree-row-list.ts';
@@ -30,12 +31,14 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
 }) {
   const { t } = useMessages();
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  const [strings] = useState(() => new TreeStrings());
   const ids = useMemo(() => ['', ...[...expanded].map((k) => k.split('\u0001').pop() as string)], [expanded]);
   const uniqueIds = useMemo(() => [...new Set(ids)], [ids]);
   const results = useQueries({
     queries: uniqueIds.map((nodeId) => ({
       queryKey: queryKeys.tree(tableId, version, nodeId),
-      queryFn: ({ signal }: { signal: AbortSignal }) => engine().tree({ tableId, version: version || undefined, nodeId: nodeId || undefined }, { signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => engine().tree({ tableId, version: version || undefined, nodeId: nodeId || undefined }, { signal })
+        .then((nodes) => strings.shareIn(nodes)),
       staleTime: Infinity,
       gcTime: 10 * 60_000,
       retry: false,
