@@ -30,7 +30,7 @@ describe('bench/ui-bench', () => {
       // each manifest and each of its entries (one per data file).
       expect(r.treeRows).toBe(2 + 10 + 2_000);
       for (const [k, v] of Object.entries(r)) if (typeof v === 'number') expect(Number.isFinite(v), k).toBe(true);
-      for (const v of [r.navigationToFirstTimelinePaintMs, r.expandAllManifestsMs, r.scrollWorkPerFrameMedianMs, r.scrollCpuPerFrameMedianMs, r.scrollFrameGapMedianMs]) {
+      for (const v of [r.navigationToFirstTimelinePaintMs, r.expandAllManifestsMs, r.scrollWorkPerFrameMedianMs, r.scrollCpuPerFrameMedianMs, r.scrollFrameGapMedianMs, r.scrollHeapMiB]) {
         expect(v === null ? NaN : v).toBeGreaterThan(0);
       }
     } finally {

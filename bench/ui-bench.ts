@@ -34,7 +34,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from '@playwright/test';
 import { generateIcebergTable } from './generate-iceberg.ts';
-import { type TraceEvent, cpuWorkPerFrame, marks, responseFinished, threadCpuWithin, workPerFrame } from './ui-trace.ts';
+import { type TraceEvent, cpuWorkPerFrame, heapDuringFramesMiB, marks, responseFinished, threadCpuWithin, workPerFrame } from './ui-trace.ts';
 import { REQUESTS_PATH } from './ui-server.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,6 +97,8 @@ interface RunResult {
   metadataToPaintCpuMs?: { main: number; worker: number };
   timelineText: string; expandMs: number; treeRows: number;
   work: number[]; cpuWork: number[]; gaps: number[];
+  /** The page's least JS heap during the scroll (MiB): what it keeps alive with the tree's rows. */
+  scrollHeapMiB?: number;
 }
 
 /** One fresh page: navigation → painted timeline (traced), then expand every manifest and scroll (traced). */
@@ -217,10 +219,12 @@ async function runOnce(browser: Browser, link: string, frames: number, shots: bo
     const scrollEvents = traceEvents(scrollTrace);
     const work = workPerFrame(scrollEvents, FRAME);
     const cpuWork = cpuWorkPerFrame(scrollEvents, FRAME);
+    const scrollHeapMiB = heapDuringFramesMiB(scrollEvents, FRAME);
     if (shots) await page.screenshot({ path: join(REPO, 'test-results', 'screenshots', '50-bench-tree.png') });
     return {
       firstPaintMs, ...(painted && metaDone !== undefined ? { metadataToPaintMs: (painted.ts + (painted.dur ?? 0) - metaDone) / 1000 } : {}),
       workerMarksMs, ...sketchFields, ...(metadataToPaintCpuMs ? { metadataToPaintCpuMs } : {}), timelineText, expandMs, treeRows, work, cpuWork, gaps,
+      ...(scrollHeapMiB === undefined ? {} : { scrollHeapMiB }),
     };
   } finally {
     await context.close();
@@ -299,14 +303,16 @@ export async function runUiBench(opts: UiBenchOptions) {
         baseRuns.push(b);
         console.log(`baseline run ${i + 1}/${runs}: first paint ${Math.round(b.firstPaintMs)} ms, metadata → paint ${b.metadataToPaintMs?.toFixed(0) ?? '?'} ms (CPU ${JSON.stringify(b.metadataToPaintCpuMs)})`
           + (b.sketchPaintMs !== undefined ? `; outline painted ${Math.round(b.sketchPaintMs)} ms` : '') + ` ${JSON.stringify(b.workerMarksMs)}`
-          + (tree ? `; scroll work p95 ${pct(b.work, 0.95).toFixed(2)} ms, max ${Math.max(...b.work).toFixed(2)} ms; cpu p95 ${pct(b.cpuWork, 0.95).toFixed(2)} ms, max ${Math.max(...b.cpuWork).toFixed(2)} ms` : ''));
+          + (tree ? `; scroll work p95 ${pct(b.work, 0.95).toFixed(2)} ms, max ${Math.max(...b.work).toFixed(2)} ms; cpu p95 ${pct(b.cpuWork, 0.95).toFixed(2)} ms, max ${Math.max(...b.cpuWork).toFixed(2)} ms`
+            + (b.scrollHeapMiB === undefined ? '' : `; heap ${b.scrollHeapMiB.toFixed(1)} MiB`) : ''));
       }
       const r = await runOnce(browser, link, frames, opts.screenshots !== false && i === runs - 1, tree, baseline ? `nav-trace-${i + 1}` : 'nav-trace');
       all.push(r);
       console.log(`run ${i + 1}/${runs}: first paint ${Math.round(r.firstPaintMs)} ms, metadata → paint ${r.metadataToPaintMs?.toFixed(0) ?? '?'} ms (CPU ${JSON.stringify(r.metadataToPaintCpuMs)})`
         + (r.sketchPaintMs !== undefined ? `; outline painted ${Math.round(r.sketchPaintMs)} ms, metadata → outline ${r.metadataToSketchPaintMs?.toFixed(0)} ms` : '')
         + ` ${JSON.stringify(r.workerMarksMs)}; scroll work p95 ${pct(r.work, 0.95).toFixed(2)} ms, max ${Math.max(...r.work).toFixed(2)} ms`
-        + `; cpu median ${median(r.cpuWork).toFixed(2)} ms, p95 ${pct(r.cpuWork, 0.95).toFixed(2)} ms, max ${Math.max(...r.cpuWork).toFixed(2)} ms`);
+        + `; cpu median ${median(r.cpuWork).toFixed(2)} ms, p95 ${pct(r.cpuWork, 0.95).toFixed(2)} ms, max ${Math.max(...r.cpuWork).toFixed(2)} ms`
+        + (r.scrollHeapMiB === undefined ? '' : `; heap ${r.scrollHeapMiB.toFixed(1)} MiB`));
     }
     const medOf = (rs: RunResult[], f: (r: RunResult) => number | undefined) => { const xs = rs.map(f).filter((x): x is number => x !== undefined && Number.isFinite(x)); return xs.length ? r2(median(xs)) : null; };
     const med = (f: (r: RunResult) => number | undefined) => medOf(all, f);
@@ -331,6 +337,7 @@ export async function runUiBench(opts: UiBenchOptions) {
       scrollCpuPerFrameP95Ms: med((r) => pct(r.cpuWork, 0.95)),
       scrollCpuPerFrameMaxMs: med((r) => Math.max(...r.cpuWork)),
       scrollCpuWorstFrameOfAllRunsMs: r2(Math.max(...all.flatMap((r) => r.cpuWork))),
+      scrollHeapMiB: med((r) => r.scrollHeapMiB),
       scrollFrameGapMedianMs: med((r) => median(r.gaps)),
       scrollFrameGapP95Ms: med((r) => pct(r.gaps, 0.95)),
       perRun: all.map((r) => ({
@@ -338,6 +345,7 @@ export async function runUiBench(opts: UiBenchOptions) {
         ...(r.sketchPaintMs !== undefined ? { sketchPaintMs: Math.round(r.sketchPaintMs), metadataToSketchPaintMs: r2(r.metadataToSketchPaintMs ?? NaN) } : {}),
         workerMarksMs: r.workerMarksMs, workP95Ms: r2(pct(r.work, 0.95)), workMaxMs: r2(Math.max(...r.work)),
         cpuP95Ms: r2(pct(r.cpuWork, 0.95)), cpuMaxMs: r2(Math.max(...r.cpuWork)), expandMs: r.expandMs,
+        ...(r.scrollHeapMiB === undefined ? {} : { scrollHeapMiB: r2(r.scrollHeapMiB) }),
       })),
       ...(baseline ? { baseline: {
         dir: baseline,
@@ -355,6 +363,7 @@ export async function runUiBench(opts: UiBenchOptions) {
           scrollCpuPerFrameP95Ms: medOf(baseRuns, (r) => pct(r.cpuWork, 0.95)),
           scrollCpuPerFrameMaxMs: medOf(baseRuns, (r) => Math.max(...r.cpuWork)),
           scrollCpuWorstFrameOfAllRunsMs: r2(Math.max(...baseRuns.flatMap((r) => r.cpuWork))),
+          scrollHeapMiB: medOf(baseRuns, (r) => r.scrollHeapMiB),
         } : {}),
         perRun: baseRuns.map((r) => ({
           firstPaintMs: Math.round(r.firstPaintMs), metadataToPaintMs: r.metadataToPaintMs === undefined ? null : r2(r.metadataToPaintMs),

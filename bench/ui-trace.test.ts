@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TraceEvent, cpuWorkPerFrame, threadCpuWithin, workPerFrame } from './ui-trace.ts';
+import { type TraceEvent, cpuWorkPerFrame, heapDuringFramesMiB, threadCpuWithin, workPerFrame } from './ui-trace.ts';
 
 const MARK = 'lakescope:scroll-frame';
 const mark = (ts: number, tts: number): TraceEvent => ({ name: MARK, cat: 'blink.user_timing', ph: 'I', ts, tts, pid: 1, tid: 1 });
@@ -41,5 +41,20 @@ describe('threadCpuWithin', () => {
     ];
     expect(threadCpuWithin(events, 7, 1, 50, 1050)).toBeCloseTo((20 + 100 + 15) / 1000);
     expect(threadCpuWithin(events, 7, 2, 0, 2000)).toBeCloseTo(0.08);
+  });
+});
+
+describe('heapDuringFramesMiB', () => {
+  const mark = (ts: number, tid = 1): TraceEvent => ({ name: 'f', cat: 'blink.user_timing', ph: 'R', ts, pid: 1, tid });
+  const counters = (ts: number, used: number, tid = 1): TraceEvent => ({ name: 'UpdateCounters', ph: 'I', ts, pid: 1, tid, args: { data: { jsHeapSizeUsed: used } } });
+
+  it('is the least heap the marks\' thread reported between its first and last mark', () => {
+    const events = [mark(100), counters(50, 1 * 2 ** 20), counters(150, 70 * 2 ** 20), counters(200, 66 * 2 ** 20), counters(250, 10 * 2 ** 20, 2), mark(300), counters(350, 5 * 2 ** 20)];
+    expect(heapDuringFramesMiB(events, 'f')).toBe(66);
+  });
+
+  it('has no figure without two marks or a sample between them', () => {
+    expect(heapDuringFramesMiB([mark(100), counters(150, 2 ** 20)], 'f')).toBeUndefined();
+    expect(heapDuringFramesMiB([mark(100), mark(200), counters(250, 2 ** 20)], 'f')).toBeUndefined();
   });
 });

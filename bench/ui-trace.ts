@@ -126,3 +126,23 @@ export function threadCpuWithin(events: readonly TraceEvent[], pid: number, tid:
   }
   return sum / 1000;
 }
+
+/**
+ * The smallest JS heap (MiB) the thread of the `frameMark` marks reported between its first and last mark
+ * (DevTools' `UpdateCounters` samples, `jsHeapSizeUsed`): about what the page keeps alive while it scrolls —
+ * what a major GC in the middle of the scroll has to mark. Undefined without two marks or a sample.
+ */
+export function heapDuringFramesMiB(events: readonly TraceEvent[], frameMark: string): number | undefined {
+  const ms = marks(events, frameMark);
+  if (ms.length < 2) return undefined;
+  const { pid, tid } = ms[0];
+  const from = ms[0].ts;
+  const to = ms[ms.length - 1].ts;
+  let least = Infinity;
+  for (const e of events) {
+    if (e.name !== 'UpdateCounters' || e.pid !== pid || e.tid !== tid || e.ts < from || e.ts > to) continue;
+    const used = e.args?.data?.jsHeapSizeUsed;
+    if (typeof used === 'number' && used < least) least = used;
+  }
+  return Number.isFinite(least) ? least / 2 ** 20 : undefined;
+}
