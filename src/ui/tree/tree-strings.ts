@@ -40,22 +40,22 @@ export class TreeStrings {
     for (const n of nodes) {
       const w = n as { -readonly [K in keyof TreeNode]: TreeNode[K] };
       w.kind = this.of(w.kind) as TreeNode['kind'];
-      if (w.details) w.details = this.record(w.details);
+      if (w.details) this.shareValues(w.details);
       if (w.message) {
-        const m = w.message as { key: string; params?: Record<string, unknown> };
+        const m = w.message as { key: string; params?: object };
         m.key = this.of(m.key);
-        if (m.params) this.record(m.params as Record<string, string | number | boolean | null>);
+        if (m.params) this.shareValues(m.params);
       }
     }
     return nodes;
   }
 
-  private record<T extends Readonly<Record<string, unknown>>>(r: T): T {
+  /** The object's own string values shared, in place (other values, nested references included, as they are). */
+  private shareValues(r: object): void {
     const w = r as Record<string, unknown>;
     for (const k in w) {
       const v = w[k];
       if (typeof v === 'string') w[k] = this.of(v);
     }
-    return r;
   }
 }
