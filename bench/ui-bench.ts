@@ -22,7 +22,8 @@
  * folder is served by bench/ui-server.ts in another process too.
  * `--no-tree` stops each page at the painted timeline (no tree expansion or scroll). UIBENCH_TRACE_DIR=dir keeps the
  * Chromium traces there (with --baseline, one per page: nav-trace-N.json, nav-trace-baseline-N.json, and the
- * scroll's scroll-trace-N.json, scroll-trace-baseline-N.json).
+ * scroll's scroll-trace-N.json, scroll-trace-baseline-N.json). UIBENCH_HEAPSNAP=prefix writes a V8 heap snapshot of the page
+ * after the expand, before the scroll (prefix-nav-trace….heapsnapshot; it runs a full GC, so that page's scroll is not comparable).
  * Without --table it generates /tmp/lakescope-ui-bench/t (10,000 snapshots, 100 manifests, 100,000
  * files, metadata only) with bench/generate-iceberg.ts once and reuses it afterwards.
  */
@@ -195,6 +196,14 @@ async function runOnce(browser: Browser, link: string, frames: number, shots: bo
     const expandMs = Date.now() - expandStart;
     const treeRows = Number((await page.locator('.tree-help span').first().innerText()).replace(/[^\d]/g, ''));
     await page.waitForTimeout(300);
+    if (process.env.UIBENCH_HEAPSNAP) {
+      // What the page keeps alive with the tree's rows, by object type (Chromium DevTools can open the file).
+      const cdp = await page.context().newCDPSession(page);
+      const chunks: string[] = [];
+      cdp.on('HeapProfiler.addHeapSnapshotChunk', (e: { chunk: string }) => { chunks.push(e.chunk); });
+      await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false } as never);
+      writeFileSync(process.env.UIBENCH_HEAPSNAP + '-' + traceName + '.heapsnapshot', chunks.join(''));
+    }
 
     // Scroll the virtual list a steady amount per frame, marking each frame's start in the trace.
     await browser.startTracing(page, { categories: TRACE_CATEGORIES });

@@ -11,6 +11,7 @@ import { SKETCH_MIN_VERSIONS, timelineSketch } from '../core/api/timeline-sketch
 import type { LakeTable, OutlineVersion, TreeNode, VersionSelector } from '../core/formats/table-format.ts';
 import type { Storage } from '../core/io/storage.ts';
 import type { CallContext } from './rpc.ts';
+import { type PackedTreeNodes, packTreeNodes } from '../core/api/tree-columns.ts';
 import { createOutlineWaits } from './outline-shown.ts';
 import { messageError } from '../core/message-error.ts';
 
@@ -51,6 +52,14 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     if (!t) throw messageError('NotFound', 'error.worker.tableGone', undefined, { tableId: ref.tableId });
     return t;
   };
+  /** Children of a tree node (roots without `nodeId`) at a version, as the page gets them. */
+  async function treeNodes(p: TableRef & VersionSelector & { nodeId?: string }, ctx: CallContext): Promise<TreeNode[]> {
+    const t = await tableOf(p);
+    ctx.progress({ phase: 'tree', done: 0, current: p.nodeId ?? 'roots' });
+    const nodes = await t.table.tree({ version: p.version, asOfTimestampMs: p.asOfTimestampMs }, p.nodeId, ctx.signal);
+    return nodes.map((n) => pageTreeNode(n, t.root));
+  }
+
   return {
     /** The open table of an id (for the diff handlers, engine-diff.ts); NotFound when closed. Not a call of the page. */
     tableOf,
@@ -121,11 +130,14 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     },
 
     /** Children of a tree node (roots without `nodeId`) at a version. */
-    async tree(p: TableRef & VersionSelector & { nodeId?: string }, ctx: CallContext): Promise<TreeNode[]> {
-      const t = await tableOf(p);
-      ctx.progress({ phase: 'tree', done: 0, current: p.nodeId ?? 'roots' });
-      const nodes = await t.table.tree({ version: p.version, asOfTimestampMs: p.asOfTimestampMs }, p.nodeId, ctx.signal);
-      return nodes.map((n) => pageTreeNode(n, t.root));
+    tree: treeNodes,
+
+    /**
+     * The same children as {@link tree}, packed as the page's tree takes them (core/api/tree-columns.ts):
+     * a few strings and typed arrays per level, not an object graph per node (issue 17).
+     */
+    async treeLevel(p: TableRef & VersionSelector & { nodeId?: string }, ctx: CallContext): Promise<PackedTreeNodes> {
+      return packTreeNodes(await treeNodes(p, ctx));
     },
 
     /**

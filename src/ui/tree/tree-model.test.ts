@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../core/api/table-dto.ts';
-import { type ChildrenState, type TreeRow, TreeRowCache, rowKey, treeKeyAction, visibleRows } from './tree-model.ts';
+import { packTreeNodes, TreeNodeColumns } from '../../core/api/tree-columns.ts';
+import { type ChildrenState, type LevelNodes, type TreeRow, TreeRowCache, nodeAt, parentIndex, rowKey, treeKeyAction, visibleRows } from './tree-model.ts';
 
 const n = (id: string, hasChildren = false): TreeNode => ({ id, kind: 'manifest', label: id, explanation: '', hasChildren });
 
@@ -111,7 +112,7 @@ describe('visibleRows', () => {
         const key = rowKey(parent, x.id);
         if (rnd(3) > 0) expanded.add(key);
         const c = kidsOf.get(x.id);
-        if (c?.status === 'ready') walk(c.nodes, key);
+        if (c?.status === 'ready') walk(asArray(c.nodes), key);
       });
       walk(roots, undefined);
       expanded.add('no\u0001such\u0001row');
@@ -121,6 +122,16 @@ describe('visibleRows', () => {
       const reference = referenceRows(roots, (id) => kidsOf.get(id), expanded);
       expect(Array.from({ length: rows.length }, (_, i) => rows.at(i))).toEqual(reference);
       expect(rows.toArray()).toEqual(reference);
+      // The same levels as the worker's columns: the same rows, row by row, and depths without making rows.
+      const packed = new Map([...kidsOf].map(([id, c]) => [id, c.status === 'ready' ? { status: 'ready' as const, nodes: columns(asArray(c.nodes)) } : c]));
+      const fromColumns = new TreeRowCache().build(columns(roots), (id) => packed.get(id), expanded).rows;
+      expect(Array.from({ length: fromColumns.length }, (_, i) => fromColumns.at(i))).toEqual(reference);
+      expect(Array.from({ length: fromColumns.length }, (_, i) => fromColumns.depthAt(i))).toEqual(reference.map((r) => r.depth));
+      for (let i = 0; i < reference.length; i++) {
+        // The nearest row above with the parent's key (a root shown twice has its subtree twice).
+        const want = reference.slice(0, i).findLastIndex((r) => r.key === reference[i]!.parentKey);
+        expect(parentIndex(fromColumns, i)).toBe(want < 0 ? undefined : want);
+      }
     }
   });
 
@@ -165,6 +176,16 @@ describe('nodeSummary', () => {
   });
 });
 
+/** A level's nodes as an array. */
+function asArray(nodes: LevelNodes): TreeNode[] {
+  return Array.from({ length: nodes.length }, (_, i) => nodeAt(nodes, i));
+}
+
+/** Nodes as the engine worker sends them to the page. */
+function columns(nodes: readonly TreeNode[]): TreeNodeColumns {
+  return new TreeNodeColumns(packTreeNodes(nodes));
+}
+
 /** The visible rows by the plain recursive definition (what the row cache must give, row by row). */
 function referenceRows(nodes: readonly TreeNode[], childrenOf: (id: string) => ChildrenState | undefined, expanded: ReadonlySet<string>, parentKey?: string, depth = 0): TreeRow[] {
   return nodes.flatMap((node, index): TreeRow[] => {
@@ -177,7 +198,7 @@ function referenceRows(nodes: readonly TreeNode[], childrenOf: (id: string) => C
     if (!c || c.status === 'loading') return [row, { type: 'loading', key: `${key}\u0001…`, ...base }];
     if (c.status === 'error') return [row, { type: 'error', key: `${key}\u0001!`, error: c.error, ...base }];
     if (c.nodes.length === 0) return [row, { type: 'empty', key: `${key}\u0001∅`, ...base }];
-    return [row, ...referenceRows(c.nodes, childrenOf, expanded, key, depth + 1)];
+    return [row, ...referenceRows(asArray(c.nodes), childrenOf, expanded, key, depth + 1)];
   });
 }
 

@@ -7,12 +7,19 @@ import type { TreeNode } from '../../core/api/table-dto.ts';
 import { en } from '../../core/messages/en.ts';
 import { translator, type Translator } from '../common/messages.ts';
 import { formatCount } from '../common/format.ts';
+import { TreeNodeColumns } from '../../core/api/tree-columns.ts';
 import { RowList, type RowSource } from './tree-row-list.ts';
+
+/**
+ * A level's nodes: the columns the engine worker sends (core/api/tree-columns.ts; a node is made when its
+ * row is read) or a plain array (tests, callers that have objects already).
+ */
+export type LevelNodes = readonly TreeNode[] | TreeNodeColumns;
 
 export type ChildrenState =
   | { readonly status: 'loading' }
   | { readonly status: 'error'; readonly error: unknown }
-  | { readonly status: 'ready'; readonly nodes: readonly TreeNode[] };
+  | { readonly status: 'ready'; readonly nodes: LevelNodes };
 
 export type TreeRow =
   | { readonly type: 'node'; readonly key: string; readonly node: TreeNode; readonly depth: number; readonly parentKey?: string; readonly expanded: boolean; readonly index: number; readonly siblings: number }
@@ -23,12 +30,27 @@ export function rowKey(parentKey: string | undefined, nodeId: string): string {
   return parentKey === undefined ? nodeId : `${parentKey}\u0001${nodeId}`;
 }
 
+/** Node `i` of a level (0 ≤ i < length). */
+export function nodeAt(nodes: LevelNodes, i: number): TreeNode {
+  return (nodes instanceof TreeNodeColumns ? nodes.at(i) : nodes[i])!;
+}
+
+/** Node `i`'s id, without making the node. */
+function idAt(nodes: LevelNodes, i: number): string {
+  return nodes instanceof TreeNodeColumns ? nodes.id(i) : nodes[i]!.id;
+}
+
+/** Whether node `i` has children, without making the node. */
+function hasChildrenAt(nodes: LevelNodes, i: number): boolean {
+  return nodes instanceof TreeNodeColumns ? nodes.hasChildren(i) : nodes[i]!.hasChildren;
+}
+
 /**
  * Visible rows, depth-first. Must hold: a collapsed node hides its whole subtree; an expanded node
  * whose children are not loaded yet shows one `loading` (or `error`) row; no recursion (deep trees and
  * 100,000 siblings are fine).
  */
-export function visibleRows(roots: readonly TreeNode[], childrenOf: (nodeId: string) => ChildrenState | undefined, expanded: ReadonlySet<string>): TreeRow[] {
+export function visibleRows(roots: LevelNodes, childrenOf: (nodeId: string) => ChildrenState | undefined, expanded: ReadonlySet<string>): TreeRow[] {
   return new TreeRowCache().build(roots, childrenOf, expanded).rows.toArray();
 }
 
@@ -42,10 +64,46 @@ interface OpenRow {
   empty?: readonly [MessageRow];
 }
 
-/** One level's rows (the children of one parent row), closed and, once needed, open. */
-interface LevelRows {
-  readonly closed: readonly NodeRow[];
-  readonly open: (OpenRow | undefined)[];
+/** Rows made and kept, over all levels of one cache, before the kept rows are let go (see {@link LevelRows}). */
+const KEPT_ROWS = 512;
+
+/** How many rows the levels of one cache keep, and the levels that keep some. */
+interface RowBudget { kept: number; readonly levels: Set<LevelRows> }
+
+/**
+ * One level's rows (the children of one parent row), closed and, once needed, open. A closed row is made
+ * when it is read (issue 17: a row object and its key per file, made for all 100,000 files at expand time,
+ * were a third of what the young generation copied in the scroll's garbage collections) and kept while
+ * it may be drawn again: up to {@link KEPT_ROWS} rows over all levels, then every level lets its rows go
+ * (a row read again is made again, equal; a row view redraws it once).
+ */
+class LevelRows {
+  readonly open: (OpenRow | undefined)[] = [];
+  private kept = new Map<number, NodeRow>();
+
+  constructor(readonly nodes: LevelNodes, readonly parentKey: string | undefined, readonly depth: number, private readonly budget: RowBudget) {}
+
+  get length(): number {
+    return this.nodes.length;
+  }
+
+  /** Closed row `i`, `undefined` outside `[0, length)`. */
+  at(i: number): NodeRow | undefined {
+    if (!(Number.isInteger(i) && i >= 0 && i < this.nodes.length)) return undefined;
+    let row = this.kept.get(i);
+    if (row) return row;
+    const node = nodeAt(this.nodes, i);
+    row = { type: 'node', key: rowKey(this.parentKey, node.id), node, depth: this.depth, parentKey: this.parentKey, expanded: false, index: i, siblings: this.nodes.length };
+    if (this.budget.kept >= KEPT_ROWS) {
+      for (const level of this.budget.levels) level.kept = new Map();
+      this.budget.levels.clear();
+      this.budget.kept = 0;
+    }
+    this.kept.set(i, row);
+    this.budget.levels.add(this);
+    this.budget.kept++;
+    return row;
+  }
 }
 
 /** A level being listed: the indices of its expanded rows, the next of them, the next closed row. */
@@ -59,32 +117,33 @@ const NO_OPENS: readonly number[] = [];
  * (the query results are immutable), so only the rows of levels new to it are allocated. Issue 17: when
  * `*` expanded 100 manifests, each of the 100 answers rebuilt all rows (up to 100,000, with their keys),
  * ~140 MB that outlived the young generation and came back as a 28 ms major GC in the middle of a scroll.
- * The rows come back as a {@link RowList} of runs of those level arrays, and a build visits the expanded
+ * The rows come back as a {@link RowList} of runs of those levels, and a build visits the expanded
  * rows only (found from `expanded`, not by asking it about every row): its work and garbage do not grow
- * with the rows already shown.
+ * with the rows already shown. A closed row is made only when the list reads it.
  */
 export class TreeRowCache {
-  private readonly levels = new WeakMap<readonly TreeNode[], Map<string, LevelRows>>();
+  private readonly levels = new WeakMap<LevelNodes, Map<string, LevelRows>>();
+  private readonly budget: RowBudget = { kept: 0, levels: new Set() };
 
   /**
    * The visible rows (as {@link visibleRows}) and, by parent key (`''` for the roots), the children
-   * array each drawn level comes from.
+   * each drawn level comes from.
    */
-  build(roots: readonly TreeNode[], childrenOf: (nodeId: string) => ChildrenState | undefined, expanded: ReadonlySet<string>): { rows: RowList; levels: Map<string, readonly TreeNode[]> } {
+  build(roots: LevelNodes, childrenOf: (nodeId: string) => ChildrenState | undefined, expanded: ReadonlySet<string>): { rows: RowList; levels: Map<string, LevelNodes> } {
     const out = new RowList();
-    const levels = new Map<string, readonly TreeNode[]>();
+    const levels = new Map<string, LevelNodes>();
     const openByParent = expandedByParent(expanded);
     const frame = (level: LevelRows, parentKey: string): Frame => ({ level, opens: openIndices(level, openByParent.get(parentKey)), j: 0, pos: 0 });
     const stack: Frame[] = [frame(this.level(roots, undefined, 0), '')];
     levels.set('', roots);
     while (stack.length > 0) {
       const f = stack[stack.length - 1]!;
-      const closed = f.level.closed;
+      const closed = f.level;
       if (f.j >= f.opens.length) { out.push(closed, f.pos, closed.length); stack.pop(); continue; }
       const index = f.opens[f.j++]!;
       out.push(closed, f.pos, index);
       f.pos = index + 1;
-      const open = (f.level.open[index] ??= { run: [{ ...closed[index]!, expanded: true }] });
+      const open = (f.level.open[index] ??= { run: [{ ...closed.at(index)!, expanded: true }] });
       out.push(open.run, 0, 1);
       const row = open.run[0];
       const c = childrenOf(row.node.id);
@@ -99,18 +158,13 @@ export class TreeRowCache {
     return { rows: out, levels };
   }
 
-  /** The rows of `nodes` under `parentKey`, built once (one file may show under two parents: keyed by both). */
-  private level(nodes: readonly TreeNode[], parentKey: string | undefined, depth: number): LevelRows {
+  /** The rows of `nodes` under `parentKey`, one level object each (one file may show under two parents: keyed by both). */
+  private level(nodes: LevelNodes, parentKey: string | undefined, depth: number): LevelRows {
     let byParent = this.levels.get(nodes);
     if (!byParent) this.levels.set(nodes, (byParent = new Map()));
     const k = parentKey ?? '';
     let level = byParent.get(k);
-    if (!level) {
-      const closed = nodes.map((node, index): NodeRow => ({
-        type: 'node', key: rowKey(parentKey, node.id), node, depth, parentKey, expanded: false, index, siblings: nodes.length,
-      }));
-      byParent.set(k, (level = { closed, open: [] }));
-    }
+    if (!level) byParent.set(k, (level = new LevelRows(nodes, parentKey, depth, this.budget)));
     return level;
   }
 }
@@ -136,14 +190,33 @@ function expandedByParent(expanded: ReadonlySet<string>): Map<string, Set<string
 /**
  * Indices, ascending, of the rows of `level` that are open: in `keys` and with children (others stay
  * closed). Only a level with an expanded row is scanned (the roots, a manifest list's manifests), never a
- * level of files that has none; a key shown twice in one level opens both rows, as before.
+ * level of files that has none, and by id (no row is made); a key shown twice in one level opens both
+ * rows, as before. `keys` are the expanded keys whose parent is the level's: the part after the parent's
+ * key and separator is a node id (ids contain no separator).
  */
 function openIndices(level: LevelRows, keys: ReadonlySet<string> | undefined): readonly number[] {
   if (!keys) return NO_OPENS;
+  const cut = level.parentKey === undefined ? 0 : level.parentKey.length + 1;
+  const ids = new Set<string>();
+  for (const k of keys) ids.add(k.slice(cut));
   const out: number[] = [];
-  const closed = level.closed;
-  for (let i = 0; i < closed.length; i++) if (keys.has(closed[i]!.key) && closed[i]!.node.hasChildren) out.push(i);
+  const nodes = level.nodes;
+  for (let i = 0; i < nodes.length; i++) if (ids.has(idAt(nodes, i)) && hasChildrenAt(nodes, i)) out.push(i);
   return out;
+}
+
+/**
+ * The list index of row `index`'s parent row, `undefined` for a root. Looks back at the rows one level up
+ * only (a level's rows in between are not made).
+ */
+export function parentIndex(rows: RowSource, index: number): number | undefined {
+  const row = rows.at(index);
+  if (row?.parentKey === undefined) return undefined;
+  for (let i = index - 1; i >= 0; i--) {
+    if (rows.depthAt && rows.depthAt(i) !== row.depth - 1) continue;
+    if (rows.at(i)!.key === row.parentKey) return i;
+  }
+  return undefined;
 }
 
 /** What a key press does in the tree (WAI-ARIA tree pattern). */
@@ -174,6 +247,8 @@ export function treeKeyAction(rows: RowSource, active: number, key: string, page
     case '*': {
       const keys: string[] = [];
       for (let i = 0; i < rows.length; i++) {
+        // Siblings share the row's depth: rows of other depths are skipped without being made.
+        if (rows.depthAt && rows.depthAt(i) !== row.depth) continue;
         const r = rows.at(i)!;
         if (r.type === 'node' && r.parentKey === row.parentKey && r.node.hasChildren && !r.expanded) keys.push(r.key);
       }
@@ -184,10 +259,8 @@ export function treeKeyAction(rows: RowSource, active: number, key: string, page
       return row.expanded ? clamp(active + 1) : { type: 'expand', key: row.key };
     case 'ArrowLeft': {
       if (row.type === 'node' && row.expanded) return { type: 'collapse', key: row.key };
-      const parent = row.parentKey;
-      if (parent === undefined) return { type: 'none' };
-      for (let i = active - 1; i >= 0; i--) if (rows.at(i)!.key === parent) return clamp(i);
-      return { type: 'none' };
+      const i = parentIndex(rows, active);
+      return i === undefined ? { type: 'none' } : clamp(i);
     }
     default: return { type: 'none' };
   }

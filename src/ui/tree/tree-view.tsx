@@ -15,8 +15,8 @@ import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
 import { useSandbox } from '../sandbox/sandbox-context.ts';
-import { TreeStrings } from './tree-strings.ts';
-import { type ChildrenState, type TreeRow, TreeRowCache, rowKey, treeKeyAction } from './tree-model.ts';
+import { TreeNodeColumns } from '../../core/api/tree-columns.ts';
+import { type ChildrenState, type LevelNodes, type TreeRow, TreeRowCache, nodeAt, parentIndex, rowKey, treeKeyAction } from './tree-model.ts';
 import { TreeRowPool } from './tree-row-pool.ts';
 import { RowList, type RowSource } from './tree-row-list.ts';
 import type { RowContext } from './tree-row-view.ts';
@@ -31,14 +31,14 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
 }) {
   const { t } = useMessages();
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
-  const [strings] = useState(() => new TreeStrings());
   const ids = useMemo(() => ['', ...[...expanded].map((k) => k.split('\u0001').pop() as string)], [expanded]);
   const uniqueIds = useMemo(() => [...new Set(ids)], [ids]);
   const results = useQueries({
     queries: uniqueIds.map((nodeId) => ({
       queryKey: queryKeys.tree(tableId, version, nodeId),
-      queryFn: ({ signal }: { signal: AbortSignal }) => engine().tree({ tableId, version: version || undefined, nodeId: nodeId || undefined }, { signal })
-        .then((nodes) => strings.shareIn(nodes)),
+      // A level comes as columns (core/api/tree-columns.ts): a node becomes an object when its row is drawn.
+      queryFn: ({ signal }: { signal: AbortSignal }) => engine().treeLevel({ tableId, version: version || undefined, nodeId: nodeId || undefined }, { signal })
+        .then((packed) => new TreeNodeColumns(packed)),
       staleTime: Infinity,
       gcTime: 10 * 60_000,
       retry: false,
@@ -59,7 +59,7 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   // The first root starts expanded in every format (Iceberg's metadata file, Paimon's snapshot, Delta's
   // log): its children are what a reader came for. Once, so collapsing it sticks.
   const opened = useRef(false);
-  const firstRoot = roots?.status === 'ready' ? roots.nodes[0] : undefined;
+  const firstRoot = roots?.status === 'ready' && roots.nodes.length > 0 ? nodeAt(roots.nodes, 0) : undefined;
   useEffect(() => {
     if (opened.current || !firstRoot) return;
     opened.current = true;
@@ -98,11 +98,8 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   const selectRow = (i: number) => {
     const r = rows.at(i);
     if (r?.type !== 'node') return;
-    let parent: TreeNode | undefined;
-    for (let j = i - 1; j >= 0 && r.parentKey !== undefined; j--) {
-      const p = rows.at(j)!;
-      if (p.key === r.parentKey && p.type === 'node') { parent = p.node; break; }
-    }
+    const p = rows.at(parentIndex(rows, i) ?? -1);
+    const parent = p?.type === 'node' ? p.node : undefined;
     onSelect(r.node, r.key, { parent, index: r.index });
   };
   const onRowClick = (i: number) => { setActive(i); selectRow(i); };
@@ -141,14 +138,19 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
 const NO_AFFIXES = { prefix: 0, suffix: 0 };
 const NO_ROWS: ReturnType<TreeRowCache['build']> = { rows: new RowList(), levels: new Map() };
 
-/** Sibling affixes of one level by its children array (immutable query data) and the catalog they were cut in. */
-const affixesOfLevel = new WeakMap<readonly TreeNode[], { catalog: unknown; affixes: { prefix: number; suffix: number } }>();
+/** Sibling affixes of one level by its children (immutable query data) and the catalog they were cut in. */
+const affixesOfLevel = new WeakMap<LevelNodes, { catalog: unknown; affixes: { prefix: number; suffix: number } }>();
 
 /** What the labels of `nodes` (siblings) share at both ends, in `catalog`'s language; computed once per level and language. */
-function levelAffixes(nodes: readonly TreeNode[], catalog: Parameters<typeof formatRef>[1]): { prefix: number; suffix: number } {
+function levelAffixes(nodes: LevelNodes, catalog: Parameters<typeof formatRef>[1]): { prefix: number; suffix: number } {
   const hit = affixesOfLevel.get(nodes);
   if (hit && hit.catalog === catalog) return hit.affixes;
-  const affixes = commonAffixes(nodes.map((n) => (n.labelMessage ? formatRef(n.labelMessage, catalog) : n.label)));
+  const label = (n: TreeNode) => (n.labelMessage ? formatRef(n.labelMessage, catalog) : n.label);
+  // Columns give a label without making the node, unless it is a catalog message.
+  const labels = nodes instanceof TreeNodeColumns
+    ? Array.from({ length: nodes.length }, (_, i) => (nodes.hasLabelMessage(i) ? label(nodes.at(i)!) : nodes.label(i)))
+    : nodes.map(label);
+  const affixes = commonAffixes(labels);
   affixesOfLevel.set(nodes, { catalog, affixes });
   return affixes;
 }
