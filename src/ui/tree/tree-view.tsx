@@ -59,7 +59,9 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   // The first root starts expanded in every format (Iceberg's metadata file, Paimon's snapshot, Delta's
   // log): its children are what a reader came for. Once, so collapsing it sticks.
   const opened = useRef(false);
-  const firstRoot = roots?.status === 'ready' && roots.nodes.length > 0 ? nodeAt(roots.nodes, 0) : undefined;
+  const rootNodes = roots?.status === 'ready' ? roots.nodes : undefined;
+  // Made once per answer (a node from columns is a new object per read).
+  const firstRoot = useMemo(() => (rootNodes && rootNodes.length > 0 ? nodeAt(rootNodes, 0) : undefined), [rootNodes]);
   useEffect(() => {
     if (opened.current || !firstRoot) return;
     opened.current = true;
