@@ -9,7 +9,7 @@ import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } fr
 import { fixtureEngineClients } from './fixture-engine.test-support.ts';
 import { createTableHandlers } from './engine-tables.ts';
 import { createOutlineWaits } from './outline-shown.ts';
-import { TreeNodeColumns } from '../core/api/tree-columns.ts';
+import { TreeNodeColumns } from './tree-columns.ts';
 
 const setup = fixtureEngineClients();
 
@@ -69,7 +69,7 @@ describe.skipIf(!FIXTURES_PRESENT)('table calls through the worker protocol', ()
       for (const nodeId of ids) {
         const [sent, own, packed] = await Promise.all([engine.tree({ tableId, nodeId }), table.tree({}, nodeId), engine.treeLevel({ tableId, nodeId })]);
         expect(sent.map((x) => x.id)).toEqual(own.map((x) => x.id));
-        // The page's tree takes the same nodes as columns (core/api/tree-columns.ts).
+        // The page's tree takes the same nodes as columns (worker/tree-columns.ts).
         const columns = new TreeNodeColumns(packed);
         expect(Array.from({ length: columns.length }, (_, i) => columns.at(i))).toEqual(sent);
         sent.forEach((x, i) => {

@@ -11,7 +11,7 @@ import { SKETCH_MIN_VERSIONS, timelineSketch } from '../core/api/timeline-sketch
 import type { LakeTable, OutlineVersion, TreeNode, VersionSelector } from '../core/formats/table-format.ts';
 import type { Storage } from '../core/io/storage.ts';
 import type { CallContext } from './rpc.ts';
-import { type PackedTreeNodes, packTreeNodes } from '../core/api/tree-columns.ts';
+import { type PackedTreeNodes, packTreeNodes } from './tree-columns.ts';
 import { createOutlineWaits } from './outline-shown.ts';
 import { messageError } from '../core/message-error.ts';
 
@@ -133,7 +133,7 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
     tree: treeNodes,
 
     /**
-     * The same children as {@link tree}, packed as the page's tree takes them (core/api/tree-columns.ts):
+     * The same children as {@link tree}, packed as the page's tree takes them (worker/tree-columns.ts):
      * a few strings and typed arrays per level, not an object graph per node (issue 17).
      */
     async treeLevel(p: TableRef & VersionSelector & { nodeId?: string }, ctx: CallContext): Promise<PackedTreeNodes> {

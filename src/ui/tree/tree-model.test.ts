@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TreeNode } from '../../core/api/table-dto.ts';
-import { packTreeNodes, TreeNodeColumns } from '../../core/api/tree-columns.ts';
+import { packTreeNodes, TreeNodeColumns } from '../../worker/tree-columns.ts';
 import { type ChildrenState, type LevelNodes, type TreeRow, TreeRowCache, nodeAt, parentIndex, rowKey, treeKeyAction, visibleRows } from './tree-model.ts';
 
 const n = (id: string, hasChildren = false): TreeNode => ({ id, kind: 'manifest', label: id, explanation: '', hasChildren });

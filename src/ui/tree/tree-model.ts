@@ -7,11 +7,11 @@ import type { TreeNode } from '../../core/api/table-dto.ts';
 import { en } from '../../core/messages/en.ts';
 import { translator, type Translator } from '../common/messages.ts';
 import { formatCount } from '../common/format.ts';
-import { TreeNodeColumns } from '../../core/api/tree-columns.ts';
+import { TreeNodeColumns } from '../../worker/tree-columns.ts';
 import { RowList, type RowSource } from './tree-row-list.ts';
 
 /**
- * A level's nodes: the columns the engine worker sends (core/api/tree-columns.ts; a node is made when its
+ * A level's nodes: the columns the engine worker sends (worker/tree-columns.ts; a node is made when its
  * row is read) or a plain array (tests, callers that have objects already).
  */
 export type LevelNodes = readonly TreeNode[] | TreeNodeColumns;

@@ -15,7 +15,7 @@ import { ProgressLine } from '../common/widgets.tsx';
 import { ErrorPanel } from '../errors/error-panel.tsx';
 import { queryKeys } from '../queries/keys.ts';
 import { useSandbox } from '../sandbox/sandbox-context.ts';
-import { TreeNodeColumns } from '../../core/api/tree-columns.ts';
+import { TreeNodeColumns } from '../../worker/tree-columns.ts';
 import { type ChildrenState, type LevelNodes, type TreeRow, TreeRowCache, nodeAt, parentIndex, rowKey, treeKeyAction } from './tree-model.ts';
 import { TreeRowPool } from './tree-row-pool.ts';
 import { RowList, type RowSource } from './tree-row-list.ts';
@@ -36,7 +36,7 @@ export function TreeView({ tableId, version, selectedKey, onSelect }: {
   const results = useQueries({
     queries: uniqueIds.map((nodeId) => ({
       queryKey: queryKeys.tree(tableId, version, nodeId),
-      // A level comes as columns (core/api/tree-columns.ts): a node becomes an object when its row is drawn.
+      // A level comes as columns (worker/tree-columns.ts): a node becomes an object when its row is drawn.
       queryFn: ({ signal }: { signal: AbortSignal }) => engine().treeLevel({ tableId, version: version || undefined, nodeId: nodeId || undefined }, { signal })
         .then((packed) => new TreeNodeColumns(packed)),
       staleTime: Infinity,

@@ -1,9 +1,9 @@
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TreeNode } from '../formats/table-format.ts';
-import { FsStorage } from '../../platform/node/fs-storage.ts';
-import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, type FixtureFormat, listFixtures } from '../../testing/fixtures.ts';
-import { openTable } from './open-table.ts';
+import type { TreeNode } from '../core/formats/table-format.ts';
+import { FsStorage } from '../platform/node/fs-storage.ts';
+import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, type FixtureFormat, listFixtures } from '../testing/fixtures.ts';
+import { openTable } from '../core/api/open-table.ts';
 import { packTreeNodes, TreeNodeColumns } from './tree-columns.ts';
 
 /** Every node of `nodes` read back from its columns, field by field and whole. */

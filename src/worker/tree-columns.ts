@@ -9,7 +9,7 @@
  * whatever its size — the strings of 1,000 nodes are one large string that the collector neither copies
  * nor traces — and a node becomes an object only when its row is drawn ({@link TreeNodeColumns.at}).
  */
-import type { TreeNode } from '../formats/table-format.ts';
+import type { TreeNode } from '../core/formats/table-format.ts';
 
 /** Bit of {@link PackedTreeNodes.flags}: the node has children. */
 const HAS_CHILDREN = 1;
