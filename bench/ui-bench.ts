@@ -201,7 +201,7 @@ async function runOnce(browser: Browser, link: string, frames: number, shots: bo
       const cdp = await page.context().newCDPSession(page);
       const chunks: string[] = [];
       cdp.on('HeapProfiler.addHeapSnapshotChunk', (e: { chunk: string }) => { chunks.push(e.chunk); });
-      await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false } as never);
+      await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
       writeFileSync(process.env.UIBENCH_HEAPSNAP + '-' + traceName + '.heapsnapshot', chunks.join(''));
     }
 

@@ -80,7 +80,7 @@ function jsonExact(v: unknown): boolean {
 
 /**
  * A packed level read by index. `id` and `label` are cheap (a slice of one string); `at` builds the node
- * (a new object on each call: callers that draw rows keep the ones they show).
+ * (a new object on each call, except for a node sent whole: callers that draw rows keep the ones they show).
  */
 export class TreeNodeColumns {
   constructor(private readonly p: PackedTreeNodes) {}
@@ -92,12 +92,12 @@ export class TreeNodeColumns {
 
   /** Node `i`'s id (0 ≤ i < length). */
   id(i: number): string {
-    return this.p.ids.slice(i === 0 ? 0 : this.p.idEnds[i - 1]!, this.p.idEnds[i]!);
+    return part(this.p.ids, this.p.idEnds, i);
   }
 
   /** Node `i`'s label (the English words when {@link hasLabelMessage}). */
   label(i: number): string {
-    return this.p.labels.slice(i === 0 ? 0 : this.p.labelEnds[i - 1]!, this.p.labelEnds[i]!);
+    return part(this.p.labels, this.p.labelEnds, i);
   }
 
   /** Whether node `i` has children. */
@@ -115,7 +115,12 @@ export class TreeNodeColumns {
     if (!(Number.isInteger(i) && i >= 0 && i < this.p.count)) return undefined;
     const whole = this.p.whole[i];
     if (whole) return whole;
-    const rest = JSON.parse(this.p.rest.slice(i === 0 ? 0 : this.p.restEnds[i - 1]!, this.p.restEnds[i]!)) as Omit<TreeNode, 'id' | 'label'>;
+    const rest = JSON.parse(part(this.p.rest, this.p.restEnds, i)) as Omit<TreeNode, 'id' | 'label'>;
     return { id: this.id(i), label: this.label(i), ...rest };
   }
+}
+
+/** Part `i` of a column: `joined` between the end of part `i - 1` (0 for the first) and `ends[i]`. */
+function part(joined: string, ends: Uint32Array, i: number): string {
+  return joined.slice(i === 0 ? 0 : ends[i - 1]!, ends[i]!);
 }
