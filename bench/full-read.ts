@@ -35,7 +35,7 @@ import { HttpStorage } from '../src/core/io/index.ts';
 import { pool } from '../src/core/util/async.ts';
 import { FsStorage } from '../src/platform/node/fs-storage.ts';
 import { nodeFetch } from '../src/platform/node/node-fetch.ts';
-import { installNodeInflate } from '../src/platform/node/native-inflate.ts';
+import { installNodeCodecs } from '../src/platform/node/native-codecs.ts';
 import { installNodeParquetWasm } from '../src/platform/node/parquet-wasm-init.ts';
 import { installCliDecodePool } from '../src/platform/node/parquet-decode-pool.ts';
 import { loadIcebird, type IcebirdPeer } from './icebird-peer.ts';
@@ -83,7 +83,7 @@ export const DEFAULT_WARMUPS = 3;
 export async function runFullReadBench(opts: { rows: number; files: number; runs: number; dir: string; warmups?: number; icebird?: IcebirdPeer; log?: (s: string) => void }): Promise<FullReadResult> {
   const warmups = opts.warmups ?? DEFAULT_WARMUPS;
   installNodeParquetWasm();
-  installNodeInflate(); // as the CLI runs (src/cli/main.ts): Node's zlib for the manifests' deflate blocks
+  installNodeCodecs(); // as the CLI runs (src/cli/main.ts): Node's zlib and UTF-8 for the manifests
   installCliDecodePool(); // and as it decodes: on worker threads (core/codecs/parquet/decode-pool.ts)
   const pw = await ensureParquetWasm();
   const served = await serveFolderInChild(opts.dir);

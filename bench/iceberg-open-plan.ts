@@ -43,7 +43,7 @@ import { getHeapStatistics } from 'node:v8';
 import { parseWhere } from '../src/core/expr/parse.ts';
 import { openIcebergTable } from '../src/core/formats/iceberg/index.ts';
 import { HttpStorage } from '../src/core/io/index.ts';
-import { installNodeInflate } from '../src/platform/node/native-inflate.ts';
+import { installNodeCodecs } from '../src/platform/node/native-codecs.ts';
 import { nodeFetch } from '../src/platform/node/node-fetch.ts';
 import { generateIcebergTable, type Generated } from './generate-iceberg.ts';
 import { withPeakHeap } from './heap-sampler.ts';
@@ -91,10 +91,10 @@ export const isOk = (r: RunOutcome): r is OpenPlanRun => !('failed' in r);
 
 /**
  * Lakescope as the CLI runs it (HttpStorage over node:http with keep-alive, src/cli/table-location.ts; Avro
- * blocks inflated by Node's zlib, src/cli/main.ts): open + plan everything (and, when `filtered`, the filtered plans).
+ * blocks inflated by Node's zlib and strings decoded by its native UTF-8, src/cli/main.ts): open + plan everything (and, when `filtered`, the filtered plans).
  */
 async function oursOnce(tableUrl: string, filtered: boolean): Promise<OpenPlanRun> {
-  installNodeInflate();
+  installNodeCodecs();
   const storage = new HttpStorage({ baseUrl: `${tableUrl}/`, keys: ['metadata/version-hint.text', 'metadata/v1.metadata.json'], fetch: nodeFetch });
   const c0 = process.cpuUsage();
   const [[table, open, plan, planMs, cpu], heap] = await withPeakHeap(async () => {

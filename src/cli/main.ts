@@ -4,7 +4,7 @@
  * error code, the cause and the file involved.
  */
 import { isLakeError, LakeError, toLakeError } from '../core/errors.ts';
-import { installNodeInflate } from '../platform/node/native-inflate.ts';
+import { installNodeCodecs } from '../platform/node/native-codecs.ts';
 import { installNodeParquetWasm } from '../platform/node/parquet-wasm-init.ts';
 import { installCliDecodePool } from '../platform/node/parquet-decode-pool.ts';
 import { parseArgs } from './args.ts';
@@ -119,7 +119,7 @@ export async function main(argv: readonly string[], print: Print = (t) => proces
       throw new LakeError('DataInvalid', arity === 1 ? `cli: ${args.command} takes exactly one <table>` : arity === 2 ? `cli: ${args.command} takes <table-or-warehouse> "<query>"` : `cli: ${args.command} takes <table> <from> <to>`, { command: args.command });
     }
     installNodeParquetWasm();
-    installNodeInflate();
+    installNodeCodecs();
     installCliDecodePool();
     if (args.command === 'sql') { await sqlCommand(args, print, controller.signal, (w) => printError(`lakescope: warning: ${terminalText(w)}`)); return 0; }
     if (isWrite) { await writeCommand(args.positionals[0], args, print, controller.signal); return 0; }
