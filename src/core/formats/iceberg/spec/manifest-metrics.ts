@@ -107,6 +107,12 @@ export const ENCODED_METRIC_VALUE_KINDS: readonly (readonly string[])[] = [['lon
 /** The fields of a data file other than its metric maps (what {@link EncodedMetricsDataFile} holds as is). */
 export type DataFileBase = Omit<DataFile, (typeof ENCODED_METRICS)[number]>;
 
+/** The fields of a data file that most entries leave empty. */
+export type RareDataFileFields = Pick<DataFile, 'keyMetadata' | 'splitOffsets' | 'equalityIds' | 'sortOrderId' | 'firstRowId' | 'referencedDataFile' | 'contentOffset' | 'contentSizeInBytes'>;
+
+/** Rare fields all absent: shared, so an entry without any makes no object for them. */
+export const NO_RARE_FIELDS: RareDataFileFields = Object.freeze({});
+
 /**
  * A data file as planning reads it (spec/manifest-reader.ts), its six column metric maps kept as positions
  * in the manifest's decompressed block and made into maps (AvroPairMaps, as the lazy decoder makes them)
@@ -135,12 +141,17 @@ export class EncodedMetricsDataFile implements DataFile {
   // Positions of the six maps in #bytes (-1: absent or null), as small integers: no object each.
   readonly #p0: number; readonly #p1: number; readonly #p2: number; readonly #p3: number; readonly #p4: number; readonly #p5: number;
 
-  constructor(base: DataFileBase, bytes: Uint8Array | undefined, makers: MetricMakers, p0: number, p1: number, p2: number, p3: number, p4: number, p5: number) {
-    this.content = base.content; this.filePath = base.filePath; this.fileFormat = base.fileFormat; this.specId = base.specId;
-    this.partition = base.partition; this.recordCount = base.recordCount; this.fileSizeInBytes = base.fileSizeInBytes;
-    this.keyMetadata = base.keyMetadata; this.splitOffsets = base.splitOffsets; this.equalityIds = base.equalityIds;
-    this.sortOrderId = base.sortOrderId; this.firstRowId = base.firstRowId; this.referencedDataFile = base.referencedDataFile;
-    this.contentOffset = base.contentOffset; this.contentSizeInBytes = base.contentSizeInBytes;
+  // The common fields one by one, the rare ones as one (usually shared) object: building an entry makes no
+  // short-lived object holding all of them (issue 17: until the constructor is optimized and inlined,
+  // such an argument object is allocated for every entry of a plan).
+  constructor(content: DataFile['content'], filePath: string, fileFormat: string, specId: number, partition: DataFile['partition'],
+    recordCount: bigint, fileSizeInBytes: bigint, rare: RareDataFileFields,
+    bytes: Uint8Array | undefined, makers: MetricMakers, p0: number, p1: number, p2: number, p3: number, p4: number, p5: number) {
+    this.content = content; this.filePath = filePath; this.fileFormat = fileFormat; this.specId = specId;
+    this.partition = partition; this.recordCount = recordCount; this.fileSizeInBytes = fileSizeInBytes;
+    this.keyMetadata = rare.keyMetadata; this.splitOffsets = rare.splitOffsets; this.equalityIds = rare.equalityIds;
+    this.sortOrderId = rare.sortOrderId; this.firstRowId = rare.firstRowId; this.referencedDataFile = rare.referencedDataFile;
+    this.contentOffset = rare.contentOffset; this.contentSizeInBytes = rare.contentSizeInBytes;
     this.#bytes = bytes; this.#makers = makers;
     this.#p0 = p0; this.#p1 = p1; this.#p2 = p2; this.#p3 = p3; this.#p4 = p4; this.#p5 = p5;
   }

@@ -9,7 +9,7 @@ import type { AvroFile } from '../../../codecs/avro/index.ts';
 import { formatUuid } from '../../../expr/literal.ts';
 import type { Value } from '../../../expr/types.ts';
 import { type RecordShape, fieldKey, fieldType, recordShape, unwrapOptional } from './avro-record.ts';
-import { EncodedMetricsDataFile, type MetricMakers, boundMetrics, longMetrics } from './manifest-metrics.ts';
+import { EncodedMetricsDataFile, type MetricMakers, NO_RARE_FIELDS, type RareDataFileFields, boundMetrics, longMetrics } from './manifest-metrics.ts';
 import type { ManifestFile } from './manifest-list.ts';
 import { optBig, optBytes, optNum } from './manifest-list.ts';
 import type { PartitionTupleField } from './partition-spec.ts';
@@ -303,16 +303,9 @@ export function buildEntry(r: RawEntry, ctx: EntryContext, index: number): Manif
     ctx.nextRowId += recordCount as bigint;
   }
   const makers = ctx.metricMakers;
-  const dataFile: DataFile = makers ? new EncodedMetricsDataFile({
-    content, filePath: filePath as string, fileFormat, specId: manifest.partitionSpecId,
-    partition: readPartition(r, ctx),
-    recordCount: shareBig(ctx, recordCount as bigint, BigField.recordCount), fileSizeInBytes: shareBig(ctx, size as bigint, BigField.size),
-    keyMetadata: optBytes(r[S.keyMetadata]),
-    splitOffsets: Array.isArray(splitOffsets) ? splitOffsets.map((x) => optBig(x) ?? 0n) : undefined,
-    equalityIds, sortOrderId: optNum(r[S.sortOrderId]), firstRowId,
-    referencedDataFile: typeof referencedDataFile === 'string' ? referencedDataFile : undefined,
-    contentOffset: optBig(r[S.contentOffset]), contentSizeInBytes: optBig(r[S.contentSize]),
-  }, r[S.block] as Uint8Array | undefined, makers, posAt(r, S.columnSizes), posAt(r, S.valueCounts), posAt(r, S.nullCounts), posAt(r, S.nanCounts), posAt(r, S.lower), posAt(r, S.upper)) : {
+  const dataFile: DataFile = makers ? new EncodedMetricsDataFile(content, filePath as string, fileFormat, manifest.partitionSpecId, readPartition(r, ctx),
+    shareBig(ctx, recordCount as bigint, BigField.recordCount), shareBig(ctx, size as bigint, BigField.size), rareFields(r, equalityIds, firstRowId),
+    r[S.block] as Uint8Array | undefined, makers, posAt(r, S.columnSizes), posAt(r, S.valueCounts), posAt(r, S.nullCounts), posAt(r, S.nanCounts), posAt(r, S.lower), posAt(r, S.upper)) : {
     content, filePath: filePath as string, fileFormat, specId: manifest.partitionSpecId,
     partition: readPartition(r, ctx),
     recordCount: shareBig(ctx, recordCount as bigint, BigField.recordCount), fileSizeInBytes: shareBig(ctx, size as bigint, BigField.size),
@@ -335,6 +328,21 @@ export function buildEntry(r: RawEntry, ctx: EntryContext, index: number): Manif
     fileSequenceNumber: shareBig(ctx, inherit(r[S.fileSeq], status, manifest), BigField.fileSeq),
     dataFile,
   };
+}
+
+/** The rare fields of a raw entry ({@link NO_RARE_FIELDS} when all are absent, as for most entries). */
+function rareFields(r: RawEntry, equalityIds: number[] | undefined, firstRowId: bigint | undefined): RareDataFileFields {
+  const keyMetadata = optBytes(r[S.keyMetadata]);
+  const offsets = r[S.splitOffsets];
+  const splitOffsets = Array.isArray(offsets) ? offsets.map((x) => optBig(x) ?? 0n) : undefined;
+  const sortOrderId = optNum(r[S.sortOrderId]);
+  const ref = r[S.refFile];
+  const referencedDataFile = typeof ref === 'string' ? ref : undefined;
+  const contentOffset = optBig(r[S.contentOffset]);
+  const contentSizeInBytes = optBig(r[S.contentSize]);
+  if (keyMetadata === undefined && splitOffsets === undefined && equalityIds === undefined && sortOrderId === undefined && firstRowId === undefined
+    && referencedDataFile === undefined && contentOffset === undefined && contentSizeInBytes === undefined) return NO_RARE_FIELDS;
+  return { keyMetadata, splitOffsets, equalityIds, sortOrderId, firstRowId, referencedDataFile, contentOffset, contentSizeInBytes };
 }
 
 /** A metric slot's position in the block (-1: absent or null). */

@@ -3,6 +3,8 @@ import { readAvroFile } from '../../../codecs/avro/index.ts';
 import { decodeBinaryValue } from './single-value.ts';
 import { type DataFile, parseManifest, manifestMetadata } from './manifest.ts';
 import { parseManifestList } from './manifest-list.ts';
+import { readManifestEntries } from './manifest-reader.ts';
+import { ENCODED_METRICS, EncodedMetricsDataFile } from './manifest-metrics.ts';
 import { parsePartitionSpec, partitionType } from './partition-spec.ts';
 import { parseSchema } from './schema.ts';
 import { writeManifest } from './write-manifest.ts';
@@ -91,6 +93,13 @@ describe('writeManifest / writeManifestList', () => {
         expect(parsed[0].dataFile.firstRowId).toBe(500n); // inherited from the list's first_row_id
         expect(parsed[1].dataFile.firstRowId).toBe(100n); // explicit on the existing entry
       }
+      // Planning's reader (spec/manifest-reader.ts) gives the same entries, rare fields (split offsets,
+      // sort order, first row id) included: the fields an EncodedMetricsDataFile takes as one object.
+      const direct = readManifestEntries(w.bytes, parsedMf, partition, 'm.avro');
+      expect(direct.some((e) => e.dataFile instanceof EncodedMetricsDataFile)).toBe(true);
+      const own = (f: DataFile) => Object.fromEntries(Object.entries(f).filter(([k]) => !(ENCODED_METRICS as readonly string[]).includes(k)));
+      expect(direct.map((e) => own(e.dataFile))).toEqual(parsed.map((e) => own(e.dataFile)));
+      expect(direct.map((e) => e.dataFile.splitOffsets)).toEqual(parsed.map((e) => e.dataFile.splitOffsets));
     });
   }
 
