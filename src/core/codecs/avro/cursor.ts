@@ -27,6 +27,9 @@ export function setUtf8RangeDecoder(fn: Utf8RangeDecoder | undefined): void {
   decodeRange = fn ?? textDecoderRange;
 }
 
+/** The last value {@link AvroCursor.readLongRepeated} read through it: the zig-zag encoding (-1: none yet) and the value. */
+export interface RecentLong { zigzag: number; value: bigint }
+
 /** A read position over a window `[pos, end)` of a byte array. Values are views, never copies. */
 export class AvroCursor {
   private dataView: DataView | undefined;
@@ -121,6 +124,21 @@ export class AvroCursor {
     this.pos = pos;
     u = BigInt.asUintN(64, u);
     return BigInt.asIntN(64, (u >> 1n) ^ -(u & 1n));
+  }
+
+  /**
+   * Avro `long` as {@link readLong} gives it, but `recent.value` itself when the encoding equals the last one
+   * `recent` saw: consecutive manifest entries repeat their snapshot id and sequence numbers, and a bigint
+   * made per entry only to be dropped for an equal shared one was garbage (issue 17). Same errors as readLong.
+   */
+  readLongRepeated(recent: RecentLong): bigint {
+    const start = this.pos;
+    const n = this.varintPrefix(0x2000000000000 /* 2^49 */);
+    if (this.continues) { this.pos = start; return this.readLong(); }
+    if (n === recent.zigzag) return recent.value;
+    const v = BigInt(n % 2 === 0 ? n / 2 : -(n + 1) / 2);
+    recent.zigzag = n; recent.value = v;
+    return v;
   }
 
   /** Steps over a zig-zag varint of at most 10 bytes (an `int` or `long` whose value is not needed). */

@@ -8,7 +8,7 @@ export type { AvroSchema, AvroType, AvroField, AvroPrimitive } from './schema.ts
 export type { AvroCodec, RawInflate } from './block-codec.ts';
 export { setRawInflate } from './block-codec.ts';
 export { AvroCursor, setUtf8RangeDecoder } from './cursor.ts';
-export type { Utf8RangeDecoder } from './cursor.ts';
+export type { RecentLong, Utf8RangeDecoder } from './cursor.ts';
 export { compileDecoder } from './decoder.ts';
 export type { DecoderOptions } from './decoder.ts';
 export { AvroLazy, compileSkipper, lazyFieldDecoder } from './lazy.ts';

@@ -10,7 +10,7 @@
  * Each raw entry then goes through the same {@link buildEntry} as the generic path. A schema this reader
  * does not cover (a struct inside a union, no data_file struct) is read by the generic path instead.
  */
-import { type AvroCursor, type AvroDecodeFn, type AvroField, type AvroType, AvroPairMap, compileDecoder, compileSkipper, lazyFieldDecoder, readAvroFile, readAvroFileWith } from '../../../codecs/avro/index.ts';
+import { type AvroCursor, type AvroDecodeFn, type AvroField, type AvroType, type RecentLong, AvroPairMap, compileDecoder, compileSkipper, lazyFieldDecoder, readAvroFile, readAvroFileWith } from '../../../codecs/avro/index.ts';
 import { messageError } from '../../../message-error.ts';
 import { ENCODED_METRICS, ENCODED_METRIC_VALUE_KINDS, type MetricMaker, type MetricMakers } from './manifest-metrics.ts';
 import { D, E, type EntryContext, MANIFEST_LAZY_FIELDS, type ManifestEntry, type RawEntry, S, buildEntry, entryContext, newRawEntry, parseManifest } from './manifest.ts';
@@ -198,7 +198,34 @@ function decoderOf(f: AvroField, slot: number): AvroDecodeFn {
   return compileDecoder(f.type, OPTIONS);
 }
 
+/** Slots of longs that consecutive entries usually repeat (a manifest's snapshot id and sequence numbers; equal counts). */
+const REPEATED_LONGS: ReadonlySet<number> = new Set([S.snapshotId, S.seq, S.fileSeq, S.recordCount, S.size]);
+
+/**
+ * A step for a `long` (or `["null","long"]` in either order) that repeats across entries: the bigint of the
+ * previous entry is reused when the encoding is the same (AvroCursor.readLongRepeated); undefined for other types.
+ */
+function repeatedLongStep(f: AvroField, slot: number): Step | undefined {
+  const t = f.type;
+  const recent: RecentLong = { zigzag: -1, value: 0n };
+  if (t.kind === 'long') return (c, raw) => { raw[slot] = c.readLongRepeated(recent); };
+  if (t.kind !== 'union' || t.branches.length !== 2) return undefined;
+  const kinds = t.branches.map((b) => b.kind);
+  const longAt = kinds.indexOf('long');
+  if (longAt < 0 || !kinds.includes('null')) return undefined;
+  return (c, raw) => {
+    const i = c.readInt();
+    if (i === longAt) raw[slot] = c.readLongRepeated(recent);
+    else if (i === 1 - longAt) raw[slot] = null;
+    else throw messageError('DataInvalid', 'error.avro.unionBranch', { index: i, branches: 2 }, { offset: c.pos });
+  };
+}
+
 function valueStep(f: AvroField, slot: number): Step {
+  if (REPEATED_LONGS.has(slot)) {
+    const step = repeatedLongStep(f, slot);
+    if (step) return step;
+  }
   const decode = decoderOf(f, slot);
   return (c, raw) => { raw[slot] = decode(c); };
 }
