@@ -8,6 +8,7 @@
  */
 import { note, type Note } from '../../../messages/note.ts';
 import { type BoundExpr, type Expr, alwaysTrue } from '../../../expr/expr.ts';
+import type { Value } from '../../../expr/types.ts';
 import { bindExpr } from '../../../expr/bind.ts';
 import { evaluateMetrics } from '../../../expr/metrics-evaluator.ts';
 import { evaluateRow } from '../../../expr/row-evaluator.ts';
@@ -185,13 +186,22 @@ function buildTasks(cands: Candidates, told: readonly FileScanTask[], files: Tab
 function fileTask(entry: ManifestEntry, key: string | undefined, deletes: readonly ManifestEntry[], rowGroups: number[] | undefined, files: TableFiles,
   schemaId: number, projectedIds: readonly number[], residual: Expr | undefined, limit: number | undefined): FileScanTask {
   const f = entry.dataFile;
-  return {
-    kind: 'iceberg-file-scan', path: f.filePath, key: key ?? files.keyOf(f.filePath), format: f.fileFormat,
-    recordCount: f.recordCount, fileSizeInBytes: f.fileSizeInBytes, specId: f.specId, partition: f.partition,
-    dataSequenceNumber: entry.sequenceNumber, firstRowId: f.firstRowId, rowGroups,
-    deletes: deletes.length === 0 ? NO_DELETES : deletes.map((d) => deleteRef(d, files)), schemaId, projectedIds,
-    residual, limit,
-  };
+  return new FileTask(f.filePath, key ?? files.keyOf(f.filePath), f.fileFormat, f.recordCount, f.fileSizeInBytes, f.specId, f.partition,
+    entry.sequenceNumber, f.firstRowId, rowGroups, deletes.length === 0 ? NO_DELETES : deletes.map((d) => deleteRef(d, files)), schemaId, projectedIds,
+    residual, limit);
+}
+
+/**
+ * A task as {@link fileTask} makes it: a class, not an object literal, for the reason spec/manifest.ts's
+ * `Entry` gives (no allocation-site pretenuring switch discarding buildTasks' optimized code in a cold plan).
+ * Own properties only, in the interface's order.
+ */
+class FileTask implements FileScanTask {
+  readonly kind = 'iceberg-file-scan';
+  constructor(readonly path: string, readonly key: string, readonly format: string, readonly recordCount: bigint, readonly fileSizeInBytes: bigint,
+    readonly specId: number, readonly partition: readonly (Value | null)[], readonly dataSequenceNumber: bigint, readonly firstRowId: bigint | undefined,
+    readonly rowGroups: readonly number[] | undefined, readonly deletes: readonly DeleteFileRef[], readonly schemaId: number,
+    readonly projectedIds: readonly number[], readonly residual: Expr | undefined, readonly limit: number | undefined) {}
 }
 
 /**
