@@ -295,16 +295,15 @@ export function buildEntry(r: RawEntry, ctx: EntryContext, index: number): Manif
   const equalityIds = optIntList(r[S.equalityIds]);
   if (content === 'equality-deletes' && (!equalityIds || equalityIds.length === 0)) fail(ctx, index, errorRef('error.iceberg.entry.eqIds', undefined));
   const fileFormat = formatName(r[S.format]);
-  const splitOffsets = r[S.splitOffsets];
-  const referencedDataFile = r[S.refFile];
   let firstRowId = optBig(r[S.firstRowId]);
   if (content === 'data' && firstRowId === undefined && ctx.nextRowId !== undefined) {
     firstRowId = ctx.nextRowId;
     ctx.nextRowId += recordCount as bigint;
   }
   const makers = ctx.metricMakers;
+  const rare = rareFields(r, equalityIds, firstRowId);
   const dataFile: DataFile = makers ? new EncodedMetricsDataFile(content, filePath as string, fileFormat, manifest.partitionSpecId, readPartition(r, ctx),
-    shareBig(ctx, recordCount as bigint, BigField.recordCount), shareBig(ctx, size as bigint, BigField.size), rareFields(r, equalityIds, firstRowId),
+    shareBig(ctx, recordCount as bigint, BigField.recordCount), shareBig(ctx, size as bigint, BigField.size), rare,
     r[S.block] as Uint8Array | undefined, makers, posAt(r, S.columnSizes), posAt(r, S.valueCounts), posAt(r, S.nullCounts), posAt(r, S.nanCounts), posAt(r, S.lower), posAt(r, S.upper)) : {
     content, filePath: filePath as string, fileFormat, specId: manifest.partitionSpecId,
     partition: readPartition(r, ctx),
@@ -312,11 +311,8 @@ export function buildEntry(r: RawEntry, ctx: EntryContext, index: number): Manif
     columnSizes: longMetrics(r[S.columnSizes], file), valueCounts: longMetrics(r[S.valueCounts], file),
     nullValueCounts: longMetrics(r[S.nullCounts], file), nanValueCounts: longMetrics(r[S.nanCounts], file),
     lowerBounds: boundMetrics(r[S.lower], file), upperBounds: boundMetrics(r[S.upper], file),
-    keyMetadata: optBytes(r[S.keyMetadata]),
-    splitOffsets: Array.isArray(splitOffsets) ? splitOffsets.map((x) => optBig(x) ?? 0n) : undefined,
-    equalityIds, sortOrderId: optNum(r[S.sortOrderId]), firstRowId,
-    referencedDataFile: typeof referencedDataFile === 'string' ? referencedDataFile : undefined,
-    contentOffset: optBig(r[S.contentOffset]), contentSizeInBytes: optBig(r[S.contentSize]),
+    keyMetadata: rare.keyMetadata, splitOffsets: rare.splitOffsets, equalityIds: rare.equalityIds, sortOrderId: rare.sortOrderId, firstRowId: rare.firstRowId,
+    referencedDataFile: rare.referencedDataFile, contentOffset: rare.contentOffset, contentSizeInBytes: rare.contentSizeInBytes,
   };
   if (fileFormat === 'puffin' && (dataFile.referencedDataFile === undefined || dataFile.contentOffset === undefined || dataFile.contentSizeInBytes === undefined)) {
     fail(ctx, index, errorRef('error.iceberg.entry.dv', undefined));
