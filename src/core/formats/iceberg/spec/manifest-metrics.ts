@@ -104,9 +104,6 @@ export const ENCODED_METRICS = ['columnSizes', 'valueCounts', 'nullValueCounts',
 /** The value kinds an encoded metric map must have: counts are longs, bounds bytes (or fixed). */
 export const ENCODED_METRIC_VALUE_KINDS: readonly (readonly string[])[] = [['long'], ['long'], ['long'], ['long'], ['bytes', 'fixed'], ['bytes', 'fixed']];
 
-/** The fields of a data file other than its metric maps (what {@link EncodedMetricsDataFile} holds as is). */
-export type DataFileBase = Omit<DataFile, (typeof ENCODED_METRICS)[number]>;
-
 /** The fields of a data file that most entries leave empty. */
 export type RareDataFileFields = Pick<DataFile, 'keyMetadata' | 'splitOffsets' | 'equalityIds' | 'sortOrderId' | 'firstRowId' | 'referencedDataFile' | 'contentOffset' | 'contentSizeInBytes'>;
 
