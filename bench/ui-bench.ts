@@ -13,6 +13,7 @@
  *
  *   npx tsx bench/ui-bench.ts [--table DIR] [--frames 240] [--runs 5] [--port 4175] [--no-build] [--vite-preview]
  *                             [--table-latency-ms 50]   # each answer of the table's server that much later (a remote host)
+ *                             [--index-latency-ms 300]  # and the key list (index.json) that much more
  *   npx tsx bench/ui-bench.ts --small      # CI-sized smoke: 1,000 snapshots / 2,000 files, one run, 30 frames
  *   npx tsx bench/ui-bench.ts --baseline /tmp/base --no-tree   # A/B: another checkout's build (served on
  *                                          # port + 1) and this one, alternating page by page, medians of each
@@ -260,6 +261,8 @@ export interface UiBenchOptions {
   readonly vitePreview?: boolean;
   /** Delay before each answer of the table's server: a remote host's round trip (default 0, loopback as it is). */
   readonly tableLatencyMs?: number;
+  /** Delay of the key list's answer (`index.json`) beyond that: a big warehouse's list arriving after the table's files (default 0). */
+  readonly indexLatencyMs?: number;
   /** Screenshots of the last run in test-results/screenshots (default true). */
   readonly screenshots?: boolean;
 }
@@ -287,7 +290,7 @@ export async function runUiBench(opts: UiBenchOptions) {
   const port = opts.port;
   const preview = await serveApp(dist, REPO, port, vitePreview);
   const basePreview = baseline ? await serveApp(join(baseline, 'dist'), baseline, port + 1, vitePreview) : undefined;
-  const files = await startServerProcess(['--root', dirname(table), '--port', '0', '--latency-ms', String(opts.tableLatencyMs ?? 0)]);
+  const files = await startServerProcess(['--root', dirname(table), '--port', '0', '--latency-ms', String(opts.tableLatencyMs ?? 0), '--index-latency-ms', String(opts.indexLatencyMs ?? 0)]);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -380,7 +383,7 @@ export async function runUiBench(opts: UiBenchOptions) {
           ...(tree ? { workMaxMs: r2(Math.max(...r.work)), cpuMaxMs: r2(Math.max(...r.cpuWork)), expandMs: r.expandMs } : {}),
         })),
       } } : {}),
-      appServer: vitePreview ? 'vite preview' : 'static (bench/ui-server.ts --app)', tableLatencyMs: opts.tableLatencyMs ?? 0,
+      appServer: vitePreview ? 'vite preview' : 'static (bench/ui-server.ts --app)', tableLatencyMs: opts.tableLatencyMs ?? 0, indexLatencyMs: opts.indexLatencyMs ?? 0,
       staticRequests: await files.requests(),
       loadAverage: loadavg().map((x) => r2(x)),
       at: new Date().toISOString(),
@@ -398,7 +401,7 @@ async function main() {
   const { values } = parseArgs({ options: {
     table: { type: 'string' }, frames: { type: 'string' }, runs: { type: 'string' }, 'no-build': { type: 'boolean' },
     small: { type: 'boolean' }, port: { type: 'string', default: process.env.LAKESCOPE_E2E_PORT ?? '4175' },
-    baseline: { type: 'string' }, 'no-tree': { type: 'boolean' }, 'vite-preview': { type: 'boolean' }, 'table-latency-ms': { type: 'string' },
+    baseline: { type: 'string' }, 'no-tree': { type: 'boolean' }, 'vite-preview': { type: 'boolean' }, 'table-latency-ms': { type: 'string' }, 'index-latency-ms': { type: 'string' },
   } });
   const small = values.small === true;
   const result = await runUiBench({
@@ -406,6 +409,7 @@ async function main() {
     ...(values.table ? { table: values.table } : {}), ...(values.frames ? { frames: Number(values.frames) } : {}),
     ...(values.runs ? { runs: Number(values.runs) } : {}), ...(values.baseline ? { baseline: values.baseline } : {}),
     ...(values['table-latency-ms'] ? { tableLatencyMs: Number(values['table-latency-ms']) } : {}),
+    ...(values['index-latency-ms'] ? { indexLatencyMs: Number(values['index-latency-ms']) } : {}),
   });
   mkdirSync(join(REPO, 'bench', 'out'), { recursive: true });
   writeFileSync(join(REPO, 'bench', 'out', small ? 'ui-bench-small.json' : 'ui-bench.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -48,13 +48,15 @@ export const REQUESTS_PATH = '__ui-server/requests';
  * Starts the server; resolves when it listens. `app`: serve a built app (content types, security headers,
  * `index.html` for `/`) instead of a warehouse folder with its generated `index.json`.
  */
-export async function startStaticServer(rootDir: string, port: number, options: { app?: boolean; latencyMs?: number } = {}): Promise<{ server: Server; url: string; requests: () => number }> {
+export async function startStaticServer(rootDir: string, port: number, options: { app?: boolean; latencyMs?: number; indexLatencyMs?: number } = {}): Promise<{ server: Server; url: string; requests: () => number }> {
   const root = resolve(rootDir);
   const index = options.app ? undefined : Buffer.from(JSON.stringify(keyList(root)));
   let requests = 0;
   const server = createServer((req, res) => {
-    // A remote host's round trip: each answer starts `latencyMs` after its request (0: loopback as it is).
-    if (options.latencyMs) setTimeout(() => answer(req, res), options.latencyMs);
+    // A remote host's round trip: each answer starts `latencyMs` after its request (0: loopback as it is);
+    // the key list `indexLatencyMs` more (a big warehouse's list, megabytes, arriving after a table's files).
+    const delay = (options.latencyMs ?? 0) + (req.url?.split('?')[0] === '/index.json' ? options.indexLatencyMs ?? 0 : 0);
+    if (delay) setTimeout(() => answer(req, res), delay);
     else answer(req, res);
   });
   const answer = (req: IncomingMessage, res: ServerResponse) => {
@@ -103,11 +105,11 @@ export async function startStaticServer(rootDir: string, port: number, options: 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({ options: {
     root: { type: 'string' }, app: { type: 'string' }, port: { type: 'string', default: '8787' }, 'print-url': { type: 'boolean' },
-    'latency-ms': { type: 'string', default: '0' },
+    'latency-ms': { type: 'string', default: '0' }, 'index-latency-ms': { type: 'string', default: '0' },
   } });
   const dir = values.app ?? values.root;
   if (!dir) { console.error('usage: npx tsx bench/ui-server.ts (--root DIR | --app DIST) [--port 8787] [--print-url]'); process.exit(2); }
-  const { url } = await startStaticServer(dir, Number(values.port), { app: values.app !== undefined, latencyMs: Number(values['latency-ms']) });
+  const { url } = await startStaticServer(dir, Number(values.port), { app: values.app !== undefined, latencyMs: Number(values['latency-ms']), indexLatencyMs: Number(values['index-latency-ms']) });
   // --print-url: the URL alone on the first line, for the bench that started this process.
   console.log(values['print-url'] ? url : `serving ${dir} at ${url}${values.app ? '' : ' (index.json generated)'}`);
 }
