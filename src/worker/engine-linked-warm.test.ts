@@ -13,6 +13,8 @@ import type { ConnectionSpec } from './connection.ts';
 import { createEngine } from './engine.ts';
 import type { CallContext } from './rpc.ts';
 import { earlyStorage, makeStorage } from './storage-factory.ts';
+import { longHistoryFiles } from './long-history.test-support.ts';
+import type { TimelineSketchDto } from '../core/api/timeline-sketch.ts';
 
 const TABLE = 'v2_spark_position_deletes';
 
@@ -34,15 +36,19 @@ function folderFiles(dir: string): Map<string, Uint8Array> {
  * A static server over `files` as a fetch function: `index.json` (generated from the files) is answered only
  * once `release()` is called; every GET is logged in order, with whether the key list had been answered.
  */
-function gatedServer(files: Map<string, Uint8Array>) {
+function gatedServer(files: Map<string, Uint8Array>, held?: string) {
   const log: { path: string; afterIndex: boolean }[] = [];
   let indexAnswered = false;
   let release!: () => void;
   const gate = new Promise<void>((ok) => { release = ok; });
+  // `held` (a key), when given, is answered only once `releaseHeld()` is called.
+  let releaseHeld!: () => void;
+  const heldGate = new Promise<void>((ok) => { releaseHeld = ok; });
   const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const path = decodeURIComponent(url.pathname).replace(/^\/w\//, '');
     log.push({ path, afterIndex: indexAnswered });
+    if (path === held) await heldGate;
     if (path === 'index.json') {
       await gate;
       indexAnswered = true;
@@ -59,10 +65,10 @@ function gatedServer(files: Map<string, Uint8Array>) {
     }
     return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers: { 'content-length': String(body.length) } });
   }) as typeof fetch;
-  return { fetchFn, log, release };
+  return { fetchFn, log, release, releaseHeld };
 }
 
-const ctx = (): CallContext => ({ signal: new AbortController().signal, progress: () => {}, partial: () => {} } as unknown as CallContext);
+const ctx = (partial: (value: unknown) => void = () => {}): CallContext => ({ signal: new AbortController().signal, progress: () => {}, partial } as unknown as CallContext);
 const spec: ConnectionSpec = { kind: 'url', url: 'http://h/w/' };
 /** Lets every pending promise chain run (fetches answered at once here). */
 const settle = () => new Promise((r) => setTimeout(r, 20));
@@ -149,5 +155,79 @@ describe.skipIf(!FIXTURES_PRESENT)('a deep link reads its table before the key l
     const [, linked] = await Promise.all([connecting, linking]);
     expect(linked).toMatchObject({ format: 'paimon' });
     expect(linked!.overview.versions.map((v) => v.id)).toEqual(paimon.expected.versions.map((v) => v.id));
+  });
+});
+
+describe('a deep link\'s outline, drawn from the early reads (issue 17)', () => {
+  const root = 'long/';
+  const engineOver = (fetchFn: typeof fetch) => createEngine(
+    (s, signal, warm) => makeStorage(s, signal, fetchFn, warm), undefined, { earlyStorage: (s) => earlyStorage(s, fetchFn) });
+
+  it('is sent while the key list is held, once, naming its format, and the open then waits for the page to show it', async () => {
+    const server = gatedServer(longHistoryFiles(1_000, 1_000_000n, root));
+    const engine = engineOver(server.fetchFn);
+    const partials: TimelineSketchDto[] = [];
+    const connecting = engine.connect(spec, ctx());
+    const linking = engine.openLinkedTable({ spec, root }, ctx((v) => partials.push(v as TimelineSketchDto)));
+    await settle();
+    // Before index.json is answered: the outline of the hinted metadata file, for Iceberg.
+    expect(server.log.some((r) => r.afterIndex)).toBe(false);
+    expect(partials).toHaveLength(1);
+    expect(partials[0]).toMatchObject({ count: 1_000, current: 999, format: 'iceberg' });
+    server.release();
+    const c = await connecting;
+    await settle();
+    // The open holds its exact parse for the page's word that the outline is on screen (outline-shown.ts).
+    expect(await engine.outlineShown({ warehouseId: c.warehouseId, root })).toBe(true);
+    const linked = await linking;
+    expect(partials).toHaveLength(1); // the open sent none of its own
+    const versions = linked!.overview.versions;
+    expect([...partials[0]!.times]).toEqual(versions.map((v) => v.timestampMs));
+    expect([...partials[0]!.ops].map((k) => partials[0]!.operations[k])).toEqual(versions.map((v) => v.operation));
+    expect(partials[0]!.current).toBe(versions.findIndex((v) => v.isCurrent));
+  });
+
+  it('is the open\'s own, as before, when connect answers before the metadata file does', async () => {
+    const server = gatedServer(longHistoryFiles(1_000, 1_000_000n, root), `${root}metadata/v1.metadata.json`);
+    const engine = engineOver(server.fetchFn);
+    const partials: unknown[] = [];
+    const connecting = engine.connect(spec, ctx());
+    const linking = engine.openLinkedTable({ spec, root }, ctx((v) => partials.push(v)));
+    server.release();
+    await connecting;
+    await settle();
+    expect(partials).toEqual([]);
+    server.releaseHeld();
+    const linked = await linking;
+    expect(partials).toHaveLength(1);
+    expect(partials[0]).toMatchObject({ count: 1_000, current: 999 });
+    expect((partials[0] as { format?: string }).format).toBeUndefined();
+    expect(linked!.overview.versions).toHaveLength(1_000);
+    expect(server.log.filter((r) => r.path === `${root}metadata/v1.metadata.json`)).toHaveLength(1);
+  });
+
+  it('is none for a short history, and none from a metadata file that is not JSON (the open reports it)', async () => {
+    const short = gatedServer(longHistoryFiles(999, 1_000_000n, root));
+    const partials: unknown[] = [];
+    const engine = engineOver(short.fetchFn);
+    const connecting = engine.connect(spec, ctx());
+    const linking = engine.openLinkedTable({ spec, root }, ctx((v) => partials.push(v)));
+    await settle();
+    short.release();
+    await connecting;
+    expect((await linking)!.overview.versions).toHaveLength(999);
+
+    const torn = longHistoryFiles(1_000, 1_000_000n, root);
+    const key = `${root}metadata/v1.metadata.json`;
+    torn.set(key, torn.get(key)!.slice(0, 5_000));
+    const broken = gatedServer(torn);
+    const other = engineOver(broken.fetchFn);
+    const connecting2 = other.connect(spec, ctx());
+    const linking2 = other.openLinkedTable({ spec, root }, ctx((v) => partials.push(v)));
+    await settle();
+    broken.release();
+    await connecting2;
+    await expect(linking2).rejects.toMatchObject({ code: 'DataInvalid', context: { file: 'metadata/v1.metadata.json' } });
+    expect(partials).toEqual([]);
   });
 });

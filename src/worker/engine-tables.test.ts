@@ -2,13 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { openTable, type TimelineSketchDto } from '../core/api/index.ts';
 import { MemoryStorage } from '../core/io/memory-storage.ts';
-import { stringifyJson } from '../core/util/json.ts';
 import { isLakeError } from '../core/errors.ts';
 import { FsStorage } from '../platform/node/fs-storage.ts';
 import { FIXTURES_DIR, FIXTURES_PRESENT, FIXTURES_SKIP_REASON, listFixtures } from '../testing/fixtures.ts';
 import { fixtureEngineClients } from './fixture-engine.test-support.ts';
 import { createTableHandlers } from './engine-tables.ts';
 import { createOutlineWaits } from './outline-shown.ts';
+import { longHistoryFiles } from './long-history.test-support.ts';
 import { TreeNodeColumns } from './tree-columns.ts';
 
 const setup = fixtureEngineClients();
@@ -111,25 +111,9 @@ describe.skipIf(!FIXTURES_PRESENT)('table calls through the worker protocol', ()
 
 describe('openTable with a sketch', () => {
   /** An Iceberg table of `n` snapshots (metadata only: the overview reads no manifest). */
-  async function longHistory(n: number, idBase = 1_000_000_000_000_000_000n): Promise<MemoryStorage> {
+  async function longHistory(n: number, idBase?: bigint): Promise<MemoryStorage> {
     const storage = new MemoryStorage();
-    const snapshots = Array.from({ length: n }, (_, i) => ({
-      'snapshot-id': idBase + BigInt(i), ...(i ? { 'parent-snapshot-id': idBase + BigInt(i - 1) } : {}),
-      'sequence-number': i + 1, 'timestamp-ms': 1_700_000_000_000 + i * 60_000, 'manifest-list': `s3://b/t/metadata/snap-${i}.avro`,
-      summary: { operation: i % 10 === 9 ? 'delete' : 'append', 'total-records': String(i * 10) }, 'schema-id': 0,
-    }));
-    const current = snapshots.at(-1)!['snapshot-id'];
-    const meta = {
-      'format-version': 2, 'table-uuid': '9c12d441-03fe-4693-9a96-a0705ddf69c1', location: 's3://b/t', 'last-sequence-number': n,
-      'last-updated-ms': 1_700_000_000_000 + n * 60_000, 'last-column-id': 1, 'current-schema-id': 0,
-      schemas: [{ type: 'struct', 'schema-id': 0, fields: [{ id: 1, name: 'id', required: true, type: 'long' }] }],
-      'default-spec-id': 0, 'partition-specs': [{ 'spec-id': 0, fields: [] }], 'last-partition-id': 999,
-      'default-sort-order-id': 0, 'sort-orders': [{ 'order-id': 0, fields: [] }], properties: {},
-      'current-snapshot-id': current, refs: { main: { 'snapshot-id': current, type: 'branch' } }, snapshots,
-      'snapshot-log': [], 'metadata-log': [],
-    };
-    await storage.write('t/metadata/v1.metadata.json', new TextEncoder().encode(stringifyJson(meta)));
-    await storage.write('t/metadata/version-hint.text', new TextEncoder().encode('1'));
+    for (const [key, bytes] of longHistoryFiles(n, idBase)) await storage.write(key, bytes);
     return storage;
   }
 

@@ -26,6 +26,19 @@ export function mark(name: string): void {
   (globalThis as { performance?: { mark?: (n: string) => unknown } }).performance?.mark?.(name);
 }
 
+/**
+ * Sends `versions`' outline (core/api timeline-sketch.ts) as a partial answer of the call `ctx` answers, with
+ * the format that drew it when given (a deep link's outline drawn before its listing named the format:
+ * engine-linked.ts). False, sending nothing, for a history shorter than SKETCH_MIN_VERSIONS.
+ */
+export function sendOutlineSketch(ctx: Pick<CallContext, 'partial'>, versions: readonly OutlineVersion[], format?: TableFormatName): boolean {
+  if (versions.length < SKETCH_MIN_VERSIONS) return false;
+  const sketch = timelineSketch(versions);
+  ctx.partial(format === undefined ? sketch : { ...sketch, format }, [sketch.times.buffer, sketch.ops.buffer]);
+  mark('lakescope:sketch-sent');
+  return true;
+}
+
 /** The id of the table opened with these params: stable for one warehouse + root + state. */
 export function tableIdOf(p: { warehouseId: string; root: string; state?: string }): string {
   return `${p.warehouseId}|${p.root}|${p.state ?? ''}`;
@@ -69,31 +82,29 @@ export function createTableHandlers(storageOf: (ref: WarehouseRef) => Storage, r
      * id; current when absent). With `sketch`, a history of SKETCH_MIN_VERSIONS versions or more first sends
      * its outline as a partial answer (core/api timeline-sketch.ts), then goes on to the overview; an outline
      * sent before the exact parse holds that parse until the page says it is on screen (`outlineShown`), or
-     * a bound (outline-shown.ts).
+     * a bound (outline-shown.ts). With `outlineSent`, the page has this table's outline already (a deep
+     * link's, drawn from its first reads: engine-linked.ts): none is sent, and a fresh open is held the same way.
      */
-    async openTable(p: WarehouseRef & { root: string; format: TableFormatName; state?: string; sketch?: boolean }, ctx: CallContext): Promise<{ tableId: string; overview: PageOverviewDto }> {
+    async openTable(p: WarehouseRef & { root: string; format: TableFormatName; state?: string; sketch?: boolean; outlineSent?: boolean }, ctx: CallContext): Promise<{ tableId: string; overview: PageOverviewDto }> {
       const storage = storageOf(p);
       const tableId = tableIdOf(p);
       let entry = tables.get(tableId);
       // The outline goes out once: from the metadata text as soon as it is decoded where the format can
       // (OpenOptions.onOutline: ~100 ms before the exact open of a 10,000-snapshot file), else from versions().
-      let sketchSent = false;
+      let sketchSent = p.outlineSent === true;
       const sendSketch = (versions: readonly OutlineVersion[]): boolean => {
-        if (sketchSent || versions.length < SKETCH_MIN_VERSIONS) return false;
+        if (sketchSent || !sendOutlineSketch(ctx, versions)) return false;
         sketchSent = true;
-        const sketch = timelineSketch(versions);
-        ctx.partial(sketch, [sketch.times.buffer, sketch.ops.buffer]);
-        mark('lakescope:sketch-sent');
         return true;
       };
       // Before the exact parse: the page draws it first (outline-shown.ts).
       const sendOutline = (versions: readonly OutlineVersion[]) => (sendSketch(versions) ? outlineWaits.wait(p, ctx.signal) : undefined);
       if (!entry) {
         adopted.delete(tableId);
-        entry = openTable(storage, p.root, p.format, {
-          signal: ctx.signal, ...(p.state !== undefined ? { state: p.state } : {}), readers, ...(p.sketch ? { onOutline: sendOutline } : {}),
-        })
-          .then((table) => ({ table, root: p.root, warehouseId: p.warehouseId, format: p.format }));
+        const options = { signal: ctx.signal, ...(p.state !== undefined ? { state: p.state } : {}), readers, ...(p.sketch && !sketchSent ? { onOutline: sendOutline } : {}) };
+        // The page draws the outline it has while the open waits (outline-shown.ts), as after one sent here.
+        const opening = p.outlineSent ? outlineWaits.wait(p, ctx.signal).then(() => openTable(storage, p.root, p.format, options)) : openTable(storage, p.root, p.format, options);
+        entry = opening.then((table) => ({ table, root: p.root, warehouseId: p.warehouseId, format: p.format }));
         tables.set(tableId, entry);
         entry.catch(() => { if (tables.get(tableId) === entry) tables.delete(tableId); });
       }

@@ -24,7 +24,7 @@ import type { createSandboxHandlers, SandboxTargets } from './engine-sandbox.ts'
 import type { createStoryHandlers } from './engine-story.ts';
 import { createSqlHandlers } from './engine-sql.ts';
 import type { createTableReadHandlers } from './engine-table-reads.ts';
-import { createTableHandlers, mark } from './engine-tables.ts';
+import { createTableHandlers, mark, sendOutlineSketch } from './engine-tables.ts';
 import { OpRegistry } from './engine-writes-dto.ts';
 import type { createWriteHandlers } from './engine-writes.ts';
 import { type AllCalls, lazyCalls, lazyModule } from './lazy-calls.ts';
@@ -143,7 +143,7 @@ export function createEngineParts(makeStorage: StorageFactory, refineError: Conn
     return { warehouseId, label: connectionLabel(spec), labelMessage: connectionLabelMessage(spec), warehouse };
   };
   // A deep link's table, opened here as soon as its warehouse connects (engine-linked.ts).
-  const linked = createLinkedOpen((p, ctx) => tableCalls.openTable(p, ctx), prefetchTableOpen);
+  const linked = createLinkedOpen((p, ctx) => tableCalls.openTable(p, ctx), prefetchTableOpen, sendOutlineSketch);
 
   const handlers = {
     ...tableCalls,

@@ -493,7 +493,20 @@ export interface TableFormat {
    * Starts the whole-object reads `open` makes first that need no listing, on a storage rooted at the table
    * whose listing may not be ready yet, and hands each to `offer` (key relative to the root) for the storage
    * `open` will use (core/api/open-prefetch.ts, issue 17). Resolves once every read it will make has been
-   * offered. Must hold: never throws or rejects; reads only what `open` would read; no read outlives `signal`.
+   * offered. With `outline`, a format that draws one from its first reads (OpenOptions.onOutline) hands it to
+   * `outline.send` once they arrive, if `outline.wanted()` still says so. Must hold: never throws or rejects;
+   * reads only what `open` would read; no read outlives `signal`; the outline is the one `open` would give for
+   * the same reads.
    */
-  prefetchOpen?(storage: Storage, offer: (key: string, bytes: Promise<Uint8Array>) => void, signal: AbortSignal): Promise<void>;
+  prefetchOpen?(storage: Storage, offer: (key: string, bytes: Promise<Uint8Array>) => void, signal: AbortSignal, outline?: EarlyOutline): Promise<void>;
+}
+
+/**
+ * Where a prefetch (TableFormat.prefetchOpen) sends the outline of the metadata it read, before the table is
+ * opened (issue 17: a deep link's outline drawn while its warehouse's key list is still on its way).
+ */
+export interface EarlyOutline {
+  /** Asked before the work of drawing the outline (decode, parse) and again before sending it: false = none is wanted now. */
+  wanted(): boolean;
+  send(versions: readonly OutlineVersion[]): void;
 }

@@ -67,6 +67,28 @@ describe('deep link start', () => {
     expect(await open).toEqual(answer);
   });
 
+  it('keeps an outline the worker drew before the listing only when the listing names the same format', async () => {
+    for (const [drawnFor, kept] of [['iceberg', true], ['paimon', false]] as const) {
+      const { engine, calls, connected } = manualEngine(warehouse(['t1/']));
+      startDeepLink('?w=url&url=http%3A%2F%2Fh%2F&t=t1%2F', 'http://app/', engine);
+      const spec: ConnectionSpec = { kind: 'url', url: 'http://h/' };
+      const adopted = takeEarlyConnect(spec)!;
+      // Drawn from the early reads while the key list was on its way; the listing then names an Iceberg table.
+      const early = { count: 1000, format: drawnFor };
+      calls[1].options?.onPartial?.(early);
+      calls[0].resolve(connected);
+      await adopted;
+      await tick();
+      const partials: unknown[] = [];
+      expect(takeEarlyOpen('w1', 't1/', 'iceberg', { onPartial: (v) => partials.push(v) })).toBeDefined();
+      expect(partials).toEqual(kept ? [early] : []);
+      // After the listing: an outline of another format is dropped, the open's own (no format) is kept.
+      calls[1].options?.onPartial?.({ count: 1000, format: 'paimon' });
+      calls[1].options?.onPartial?.({ count: 1001 });
+      expect(partials).toEqual([...(kept ? [early] : []), { count: 1001 }]);
+    }
+  });
+
   it('falls back to openTable when the worker found no linked table after all', async () => {
     const { engine, calls, connected } = manualEngine(warehouse(['t1/']));
     startDeepLink('?w=url&url=http%3A%2F%2Fh%2F&t=t1%2F', 'http://app/', engine);

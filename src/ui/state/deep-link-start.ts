@@ -50,6 +50,17 @@ interface LinkedCall {
   sketch?: unknown;
   /** The adopter's partial-answer callback. */
   onPartial?: (value: unknown) => void;
+  /** The format connect's listing names at the root, once it answered: an outline drawn for another is dropped. */
+  format?: TableFormatName;
+}
+
+/**
+ * False for an outline the worker drew, before connect's listing answered, for a format other than the one
+ * the listing names (its `format`: worker/engine-linked.ts); outlines without one are the open's own.
+ */
+function outlineFits(value: unknown, format: TableFormatName | undefined): boolean {
+  const drawnFor = (value as { format?: unknown } | null)?.format;
+  return drawnFor === undefined || format === undefined || drawnFor === format;
 }
 
 /**
@@ -76,7 +87,11 @@ export function startDeepLink(search: string, baseURI: string, client?: DeepLink
       abort,
       promise: calls.openLinkedTable({ spec, root }, {
         signal: abort.signal,
-        onPartial: (value) => { call.sketch = value; call.onPartial?.(value); },
+        onPartial: (value) => {
+          if (!outlineFits(value, call.format)) return;
+          call.sketch = value;
+          call.onPartial?.(value);
+        },
       }),
     };
     call.promise.catch(() => {}); // reported by the table page when it adopts the call
@@ -90,6 +105,8 @@ export function startDeepLink(search: string, baseURI: string, client?: DeepLink
 }
 
 function adoptLinked(calls: DeepLinkEngine, call: LinkedCall, warehouseId: string, root: string, format: TableFormatName): void {
+  call.format = format;
+  if (!outlineFits(call.sketch, format)) call.sketch = undefined;
   const entry: EarlyOpen = {
     key: tableKey(warehouseId, root, format),
     call,

@@ -10,8 +10,7 @@ import type { Storage } from '../../io/storage.ts';
 import type { TableFormat } from '../table-format.ts';
 import { isLakeError } from '../../errors.ts';
 import { listMetadataFiles, METADATA_DIR, VERSION_HINT_KEY } from './io/metadata-files.ts';
-import { prefetchCurrentMetadata } from './io/current-metadata.ts';
-import { IcebergTable, openIcebergTable } from './table.ts';
+import { IcebergTable, openIcebergTable, prefetchIcebergOpen } from './table.ts';
 
 export { IcebergTable, openIcebergTable, type IcebergScanRequest, type OpenIcebergOptions, type FileExplanation } from './table.ts';
 export type { FileScanTask, DeleteFileRef, ScanPlan, SkipRecord, PlanCounts } from './scan/task.ts';
@@ -44,5 +43,5 @@ export const icebergFormat: TableFormat = {
     return false;
   },
   open: (storage, options): Promise<IcebergTable> => openIcebergTable(storage, options),
-  prefetchOpen: prefetchCurrentMetadata,
+  prefetchOpen: prefetchIcebergOpen,
 };

@@ -14,9 +14,9 @@ import type { Expr } from '../../expr/expr.ts';
 import { parseWhere } from '../../expr/parse.ts';
 import type { Storage } from '../../io/storage.ts';
 import type { CapabilityOptions, PreparedChange, WriteAction, WriteCapability } from '../../commit/write-action.ts';
-import type { DeletedPositionsDto, LakePlan, LakeTable, OpenOptions, ScanRequest, ScanTask, TableStateDto, TreeNode, VersionSelector } from '../table-format.ts';
+import type { DeletedPositionsDto, EarlyOutline, LakePlan, LakeTable, OpenOptions, ScanRequest, ScanTask, TableStateDto, TreeNode, VersionSelector } from '../table-format.ts';
 import { partitionSpecDtos, schemaDtos, sortOrderDtos, versionDtos } from './inspect/dto.ts';
-import { loadCurrentMetadata } from './io/current-metadata.ts';
+import { loadCurrentMetadata, prefetchCurrentMetadata } from './io/current-metadata.ts';
 import { listMetadataFiles, type MetadataFileRef, readTableMetadata } from './io/metadata-files.ts';
 import { type TableFiles, sharedTableFiles } from './io/table-files.ts';
 import type { DeleteCache } from './scan/deletes.ts';
@@ -74,6 +74,21 @@ function outlineSink(onOutline: OpenOptions['onOutline']): ((text: string) => vo
     const outline = outlineOfMetadataText(text);
     return outline ? onOutline(outline) : undefined;
   };
+}
+
+/**
+ * TableFormat.prefetchOpen: the version hint and the metadata file it names, read ahead; with `outline`,
+ * that file's outline (inspect/outline.ts) sent once it arrives, while wanted — the outline `open` would send
+ * first too (io/current-metadata.ts: before its listing answers, the hinted file's).
+ */
+export function prefetchIcebergOpen(storage: Storage, offer: (key: string, bytes: Promise<Uint8Array>) => void, signal: AbortSignal, outline?: EarlyOutline): Promise<void> {
+  return prefetchCurrentMetadata(storage, offer, signal, outline && {
+    wanted: () => outline.wanted(),
+    take: (text) => {
+      const versions = outlineOfMetadataText(text);
+      if (versions && outline.wanted()) outline.send(versions);
+    },
+  });
 }
 
 /** `…/metadata/v3.metadata.json` → `metadata/v3.metadata.json` (a path copied from a metadata log). */

@@ -22,7 +22,7 @@ import { utf8Decode } from '../../../util/bytes.ts';
 import { basename } from '../../../util/paths.ts';
 import type { TableMetadata } from '../spec/table-metadata.ts';
 import { brokenLineage, lineageError } from './metadata-lineage.ts';
-import { METADATA_DIR, type MetadataFileRef, VERSION_HINT_KEY, listMetadataFiles, metadataVersion, readTableMetadata } from './metadata-files.ts';
+import { METADATA_DIR, type MetadataFileRef, VERSION_HINT_KEY, listMetadataFiles, metadataText, metadataVersion, readTableMetadata } from './metadata-files.ts';
 import { messageError } from '../../../message-error.ts';
 
 /** The current metadata of a table and how it was found. */
@@ -196,18 +196,41 @@ export function hintedMetadataKey(hint: string): string {
   return `${METADATA_DIR}${/^\d+$/.test(hint) ? `v${hint}.metadata.json` : hint}`;
 }
 
+/** Who wants the text of the metadata file a prefetch reads (an outline drawn from it): asked before each step. */
+export interface PrefetchedText {
+  wanted(): boolean;
+  take(text: string): void;
+}
+
 /**
  * Starts reading the version hint and the metadata file it names — what {@link loadCurrentMetadata} reads
- * first, beside its listing — and offers both (TableFormat.prefetchOpen). Never throws; resolves once the
- * metadata file's read is offered (or the hint named none).
+ * first, beside its listing — and offers both (TableFormat.prefetchOpen); `onText` gets that file's text once
+ * it arrives, while it is wanted (the file `loadCurrentMetadata` shows an outline of before its listing
+ * answers). Never throws; resolves once the metadata file's read is offered (or the hint named none), not
+ * when its text is taken; a file that cannot be read or decoded gives no text (the open reports it).
  */
-export function prefetchCurrentMetadata(storage: Storage, offer: (key: string, bytes: Promise<Uint8Array>) => void, signal: AbortSignal): Promise<void> {
+export function prefetchCurrentMetadata(storage: Storage, offer: (key: string, bytes: Promise<Uint8Array>) => void, signal: AbortSignal, onText?: PrefetchedText): Promise<void> {
   const hint = storage.read(VERSION_HINT_KEY, { signal });
   offer(VERSION_HINT_KEY, hint);
   return hint.then((bytes) => {
     const named = parseVersionHint(bytes);
-    if (named !== undefined) offer(hintedMetadataKey(named), storage.read(hintedMetadataKey(named), { signal }));
+    if (named === undefined) return;
+    const key = hintedMetadataKey(named);
+    const read = storage.read(key, { signal });
+    offer(key, read);
+    if (onText) void read.then((raw) => handOver(raw, key, signal, onText), () => undefined);
   }, () => undefined);
+}
+
+/** Hands the prefetched file's text to `onText` if it is still wanted and the read was not aborted; never rejects. */
+async function handOver(raw: Uint8Array, key: string, signal: AbortSignal, onText: PrefetchedText): Promise<void> {
+  try {
+    if (signal.aborted || !onText.wanted()) return;
+    const text = await metadataText(raw, key);
+    if (!signal.aborted && onText.wanted()) onText.take(text);
+  } catch {
+    // Not gzip or not UTF-8: the open reads the same bytes and reports it, naming the file.
+  }
 }
 
 /** The content of version-hint.text (a number, or a file name), or undefined when absent or empty. */

@@ -79,13 +79,7 @@ export interface MetadataDocument {
 export async function readMetadataDocument(storage: Storage, key: string, signal?: AbortSignal, onText?: (text: string) => void | Promise<void>): Promise<MetadataDocument> {
   const raw = await storage.read(key, { signal });
   throwIfAborted(signal, 'iceberg metadata');
-  const bytes = isGzip(raw) ? await gunzip(raw, key) : raw;
-  let text: string;
-  try {
-    text = utf8Decode(bytes, true);
-  } catch (e) {
-    throw notJson(key, e);
-  }
+  const text = await metadataText(raw, key);
   // Outside the try: a failing outline sink is its own error, not this file's "not JSON".
   const held = onText?.(text);
   if (held) {
@@ -102,6 +96,19 @@ export async function readMetadataDocument(storage: Storage, key: string, signal
     throw messageError('DataInvalid', 'error.iceberg.notObject', { file: key }, { file: key });
   }
   return { json: json as Record<string, unknown>, metadata: parseTableMetadata(json, key) };
+}
+
+/**
+ * A metadata file's text: its bytes gunzipped when they start with the gzip magic, then UTF-8 decoded.
+ * Must hold: bytes that are not gzip or not UTF-8 are DataInvalid naming the file (`context.file` = key).
+ */
+export async function metadataText(raw: Uint8Array, key: string): Promise<string> {
+  const bytes = isGzip(raw) ? await gunzip(raw, key) : raw;
+  try {
+    return utf8Decode(bytes, true);
+  } catch (e) {
+    throw notJson(key, e);
+  }
 }
 
 /** DataInvalid naming the metadata file whose bytes are not UTF-8 JSON, with the decoder's or parser's reason. */
