@@ -4,6 +4,8 @@
  * structured clone (64-bit ids and counters are decimal strings here), except `read`, which yields
  * Arrow record batches.
  */
+import type { EarlyOutline, OutlineVersion } from './outline-version.ts';
+import type { DeletedPositionsDto } from './deleted-positions-dto.ts';
 import type { Note } from '../messages/note.ts';
 import type { EngineSql } from '../commit/engine-sql.ts';
 import type { MessageRef } from '../messages/en.ts';
@@ -175,27 +177,6 @@ export interface TableFactDto {
   readonly isDefault?: boolean;
   /** The table property or option the value comes from, where there is one (`bucket`, `delta.enableDeletionVectors`). */
   readonly option?: string;
-}
-
-/** The row positions one delete file or deletion vector deletes from one data file. */
-export interface DeletedPositionsOfFileDto {
-  /** The data file as written in the metadata (Iceberg `file_path`, Paimon data file name). */
-  readonly dataFile: string;
-  /** Its storage key relative to the table root, where known (for reading the rows). */
-  readonly dataKey?: string;
-  /** How many positions are deleted (all of them, also when `positions` is cut). */
-  readonly count: number;
-  /** The 0-based row positions in the data file, ascending, at most the limit asked for. */
-  readonly positions: readonly number[];
-}
-
-/**
- * What a delete file or a deletion vector deletes, in (data file, position) terms: a position delete file
- * may name many data files; a deletion vector (or a Paimon DV index file's vectors) one each.
- */
-export interface DeletedPositionsDto {
-  readonly kind: 'position-deletes' | 'deletion-vector';
-  readonly files: readonly DeletedPositionsOfFileDto[];
 }
 
 /** Which version a request reads: the current one by default. */
@@ -473,8 +454,6 @@ export interface OpenOptions {
   readonly onOutline?: (versions: readonly OutlineVersion[]) => void | Promise<void>;
 }
 
-/** One version in a history's outline (see {@link OpenOptions.onOutline}): oldest first, as `versions()` orders them. */
-export type OutlineVersion = Pick<VersionDto, 'timestampMs' | 'operation' | 'isCurrent'>;
 
 /** A table format: recognising a table root and opening it. `storage` is rooted at the table root. */
 export interface TableFormat {
@@ -501,12 +480,5 @@ export interface TableFormat {
   prefetchOpen?(storage: Storage, offer: (key: string, bytes: Promise<Uint8Array>) => void, signal: AbortSignal, outline?: EarlyOutline): Promise<void>;
 }
 
-/**
- * Where a prefetch (TableFormat.prefetchOpen) sends the outline of the metadata it read, before the table is
- * opened (issue 17: a deep link's outline drawn while its warehouse's key list is still on its way).
- */
-export interface EarlyOutline {
-  /** Asked before the work of drawing the outline (decode, parse) and again before sending it: false = none is wanted now. */
-  wanted(): boolean;
-  send(versions: readonly OutlineVersion[]): void;
-}
+export type { EarlyOutline, OutlineVersion } from './outline-version.ts';
+export type { DeletedPositionsDto, DeletedPositionsOfFileDto } from './deleted-positions-dto.ts';
