@@ -174,7 +174,7 @@ function Shell() {
   };
 
   if (session && route.w) return <WarehouseView key={session.warehouseId} session={session} route={route} navigate={navigate} onClose={close} onOpenSandbox={openSandbox} />;
-  if (linkOpening && !session) return <ConnectingScreen {...(linkOpening.kind === 'url' ? { url: linkOpening.url } : {})} />;
+  if (linkOpening && !session) return <ConnectingScreen {...(linkOpening.kind === 'url' ? { url: linkOpening.url } : {})} {...(route.table !== undefined ? { table: route.table } : {})} />;
   return (
     <ConnectScreen
       key={route.w ?? 'none'}

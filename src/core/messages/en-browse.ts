@@ -157,6 +157,7 @@ export const enBrowse = {
   'ui.language.label': () => 'Language',
   'ui.app.linkOpeningDemo': () => 'Opening the demo warehouse…',
   'ui.app.linkOpeningUrl': (p: { url: string }) => `Opening ${p.url}…`,
+  'ui.app.linkOpeningTable': (p: { table: string }) => `Table ${p.table} · its timeline, read from its metadata while the warehouse's file list loads`,
   'ui.app.linkS3': (p: { bucket: string }) => `This link points into s3://${p.bucket}. Links never carry keys: enter them to open it.`,
   'ui.app.linkLocal': () => 'This link pointed into a local folder or a list of presigned URLs, which cannot be reopened from a link. Open it again below.',
 };

@@ -147,6 +147,7 @@ export const zhBrowse: { readonly [K in keyof typeof enBrowse]: (...args: Parame
   'ui.language.label': () => '语言',
   'ui.app.linkOpeningDemo': () => '正在打开演示仓库…',
   'ui.app.linkOpeningUrl': (p) => `正在打开 ${p.url}…`,
+  'ui.app.linkOpeningTable': (p) => `表 ${p.table} · 仓库文件列表加载期间，先按其元数据显示的时间线`,
   'ui.app.linkS3': (p) => `这个链接指向 s3://${p.bucket}。链接从不携带密钥：请输入密钥后打开。`,
   'ui.app.linkLocal': () => '这个链接指向一个本地文件夹或一组预签名 URL，无法从链接重新打开。请在下面重新打开它。',
 };

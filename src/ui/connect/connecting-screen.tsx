@@ -3,14 +3,28 @@
  * what is opening, with a progress line. Not the Connect screen's forms, which would flash for the moment the
  * connection takes — and whose first layout (its tab focus forces one) cost the page's main thread ~30–70 ms
  * right while the table's metadata arrived (issue 17: the timeline outline paints from that metadata).
+ * A link that names a table shows that table's timeline frame too, and its outline as soon as the worker has
+ * drawn it from the table's metadata — before the warehouse's key list is parsed (worker/storage-factory.ts).
  */
+import { useEffect, useState } from 'react';
+import type { TimelineSketchDto } from '../../core/api/timeline-sketch.ts';
 import { useMessages } from '../common/messages.ts';
 import { safeTitle } from '../common/safe-text.ts';
 import { ProgressLine } from '../common/widgets.tsx';
+import { watchLinkedOutline } from '../state/deep-link-start.ts';
+import { TimelineSketch } from '../timeline/timeline-sketch.tsx';
 
-/** `url`: the public URL being opened; undefined for the demo warehouse. */
-export function ConnectingScreen({ url }: { url?: string }) {
+/** The linked table's outline once the worker sent it while connecting (state/deep-link-start.ts). */
+function useLinkedOutline(enabled: boolean): TimelineSketchDto | undefined {
+  const [sketch, setSketch] = useState<TimelineSketchDto | undefined>();
+  useEffect(() => (enabled ? watchLinkedOutline((value) => setSketch(value as TimelineSketchDto)) : undefined), [enabled]);
+  return sketch;
+}
+
+/** `url`: the public URL being opened; undefined for the demo warehouse. `table`: the root the link names, if any. */
+export function ConnectingScreen({ url, table }: { url?: string; table?: string }) {
   const { t } = useMessages();
+  const sketch = useLinkedOutline(table !== undefined);
   const label = url === undefined ? t('ui.app.linkOpeningDemo') : t('ui.app.linkOpeningUrl', { url: safeTitle(url, 300) });
   return (
     <main className="connect" aria-busy="true">
@@ -18,7 +32,15 @@ export function ConnectingScreen({ url }: { url?: string }) {
         <header className="connect-head">
           <div className="connect-brand-row"><div className="brand"><span className="logo" aria-hidden>◈</span> Lakescope</div></div>
         </header>
-        <div className="connecting-body"><ProgressLine label={label} /></div>
+        <div className="connecting-body">
+          <ProgressLine label={label} />
+          {table !== undefined && (
+            <section className="connecting-table">
+              <h2 className="connecting-table-name">{t('ui.app.linkOpeningTable', { table: safeTitle(table.replace(/\/$/, '') || '/', 300) })}</h2>
+              <TimelineSketch {...(sketch ? { sketch } : {})} listSlot={false} />
+            </section>
+          )}
+        </div>
       </div>
     </main>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DetectedTableDto, WarehouseDto } from '../../core/api/dto.ts';
 import type { CallOptions, Connected, ConnectionSpec } from '../../worker/client.ts';
-import { type DeepLinkEngine, type OpenedTable, deepLinkSpec, startDeepLink, tableInRootListing, takeEarlyConnect, takeEarlyConnectAnswer, takeEarlyOpen } from './deep-link-start.ts';
+import { type DeepLinkEngine, type OpenedTable, deepLinkSpec, startDeepLink, tableInRootListing, takeEarlyConnect, takeEarlyConnectAnswer, takeEarlyOpen, watchLinkedOutline } from './deep-link-start.ts';
 import { parseRoute } from './route.ts';
 
 const table = (root: string): DetectedTableDto => ({ format: 'iceberg', alsoReadableAs: [], root, name: root.replace(/\/$/, ''), evidence: `${root}metadata/v1.metadata.json` });
@@ -87,6 +87,42 @@ describe('deep link start', () => {
       calls[1].options?.onPartial?.({ count: 1001 });
       expect(partials).toEqual([...(kept ? [early] : []), { count: 1001 }]);
     }
+  });
+
+  it('shows the outline the worker drew while the warehouse still connects, until connect answers; a new link starts clean', async () => {
+    const { engine, calls, connected } = manualEngine(warehouse(['t1/']));
+    startDeepLink('?w=url&url=http%3A%2F%2Fh%2F&t=t1%2F', 'http://app/', engine);
+    const shown: unknown[] = [];
+    const stop = watchLinkedOutline((v) => shown.push(v));
+    expect(shown).toEqual([]);
+    const early = { count: 1000, format: 'iceberg' };
+    calls[1].options?.onPartial?.(early);
+    expect(shown).toEqual([early]);
+    // A screen mounted after the outline came gets it at once.
+    const late: unknown[] = [];
+    const stopLate = watchLinkedOutline((v) => late.push(v));
+    expect(late).toEqual([early]);
+    stopLate();
+    stop(); // the first watcher was replaced: stopping it leaves nothing behind
+    // Once the listing answered, the table page shows outlines (takeEarlyOpen), not the connecting screen.
+    const after: unknown[] = [];
+    watchLinkedOutline((v) => after.push(v));
+    after.length = 0;
+    calls[0].resolve(connected);
+    await takeEarlyConnect({ kind: 'url', url: 'http://h/' });
+    await tick();
+    calls[1].options?.onPartial?.({ count: 1001 });
+    expect(after).toEqual([]);
+    // A link to another table starts without the last one's outline.
+    const next = manualEngine(warehouse(['t2/']));
+    startDeepLink('?w=url&url=http%3A%2F%2Fh%2F&t=t2%2F', 'http://app/', next.engine);
+    const fresh: unknown[] = [];
+    watchLinkedOutline((v) => fresh.push(v));
+    expect(fresh).toEqual([]);
+    startDeepLink('?w=url&url=http%3A%2F%2Fh%2F', 'http://app/', manualEngine(warehouse([])).engine);
+    watchLinkedOutline((v) => fresh.push(v));
+    next.calls[1].options?.onPartial?.({ count: 1000, format: 'iceberg' });
+    expect(fresh).toEqual([]);
   });
 
   it('falls back to openTable when the worker found no linked table after all', async () => {

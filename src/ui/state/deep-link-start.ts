@@ -36,6 +36,8 @@ interface EarlyOpen {
 
 let earlyConnect: { readonly key: string; readonly promise: Promise<Connected>; answer?: Connected } | undefined;
 let earlyOpen: EarlyOpen | undefined;
+/** The linked table's outline sent before its warehouse connected, and who shows it meanwhile (see {@link watchLinkedOutline}). */
+let linkedOutline: { sketch?: unknown; listener?: (sketch: unknown) => void } = {};
 
 const tableKey = (warehouseId: string, root: string, format: TableFormatName) => JSON.stringify([warehouseId, root, format]);
 
@@ -81,8 +83,11 @@ export function startDeepLink(search: string, baseURI: string, client?: DeepLink
   earlyConnect = early;
   void connect.then((c) => { early.answer = c; }, () => {});
   const root = route.table;
+  linkedOutline = {};
   if (root !== undefined) {
     const abort = new AbortController();
+    const outline: typeof linkedOutline = {};
+    linkedOutline = outline;
     const call: LinkedCall = {
       abort,
       promise: calls.openLinkedTable({ spec, root }, {
@@ -90,11 +95,17 @@ export function startDeepLink(search: string, baseURI: string, client?: DeepLink
         onPartial: (value) => {
           if (!outlineFits(value, call.format)) return;
           call.sketch = value;
+          // Before connect's listing answered, the connecting screen shows it (watchLinkedOutline).
+          if (call.format === undefined && linkedOutline === outline) {
+            outline.sketch = value;
+            outline.listener?.(value);
+          }
           call.onPartial?.(value);
         },
       }),
     };
-    call.promise.catch(() => {}); // reported by the table page when it adopts the call
+    // Reported by the table page when it adopts the call.
+    void call.promise.catch(() => {}).finally(() => { if (linkedOutline === outline) linkedOutline = {}; });
     void connect.then((c) => {
       // The worker opens the same table: the one this listing names at `root` (engine-linked.ts).
       const table = tableInRootListing(c.warehouse, root);
@@ -116,6 +127,20 @@ function adoptLinked(calls: DeepLinkEngine, call: LinkedCall, warehouseId: strin
   };
   entry.promise.catch(() => {}); // reported by the table page when it adopts the call
   earlyOpen = entry;
+}
+
+/**
+ * While a deep link's warehouse still connects: `listener` gets the linked table's timeline outline when the
+ * worker sends it (drawn from the table's metadata before the key list was parsed: worker/storage-factory.ts),
+ * or at once if it came already; the connecting screen shows it (issue 17). Its format is not yet checked
+ * against the listing's: it is the outline of what is at the link's root, shown as "opening". The returned
+ * function stops it. One listener at a time.
+ */
+export function watchLinkedOutline(listener: (sketch: unknown) => void): () => void {
+  const watch = linkedOutline;
+  watch.listener = listener;
+  if (watch.sketch !== undefined) listener(watch.sketch);
+  return () => { if (watch.listener === listener) watch.listener = undefined; };
 }
 
 /** The connect call started for `spec` by {@link startDeepLink}, once (then undefined). */

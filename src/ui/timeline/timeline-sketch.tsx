@@ -90,7 +90,7 @@ function drawSketch(canvas: HTMLCanvasElement, width: number, sketch: TimelineSk
  * and its width known (a ResizeObserver reports it after a layout the page does anyway), where mounting it then
  * cost a DOM insert, a forced layout and a restyle on a main thread still busy mounting the page (issue 17).
  */
-export function TimelineSketch({ sketch }: { sketch?: TimelineSketchDto }) {
+export function TimelineSketch({ sketch, listSlot = true }: { sketch?: TimelineSketchDto; /** Keep the versions list's place on a wide page (false where no strip follows in place: the connecting screen). */ listSlot?: boolean }) {
   const tr = useMessages();
   const ref = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -112,7 +112,7 @@ export function TimelineSketch({ sketch }: { sketch?: TimelineSketchDto }) {
     return () => observer.disconnect();
   }, []);
   // The strip's rule (strip-layout.ts): the versions list's slot beside the lanes only on a wide page.
-  const side = frameWidth === undefined || frameWidth >= SIDE_LIST_MIN;
+  const side = listSlot && (frameWidth === undefined || frameWidth >= SIDE_LIST_MIN);
   useLayoutEffect(() => {
     const canvas = ref.current;
     // Before the observer's first report, only an outline is worth the layout that reading the width forces.
