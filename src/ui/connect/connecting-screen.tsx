@@ -4,7 +4,7 @@
  * connection takes — and whose first layout (its tab focus forces one) cost the page's main thread ~30–70 ms
  * right while the table's metadata arrived (issue 17: the timeline outline paints from that metadata).
  * A link that names a table shows that table's timeline frame too, and its outline as soon as the worker has
- * drawn it from the table's metadata — before the warehouse's key list is parsed (worker/storage-factory.ts).
+ * drawn it from the table's metadata — while the warehouse's key list is still on its way (worker/engine-linked.ts).
  */
 import { useEffect, useState } from 'react';
 import type { TimelineSketchDto } from '../../core/api/timeline-sketch.ts';

@@ -83,11 +83,11 @@ export function startDeepLink(search: string, baseURI: string, client?: DeepLink
   earlyConnect = early;
   void connect.then((c) => { early.answer = c; }, () => {});
   const root = route.table;
-  linkedOutline = {};
+  // This link's outline only: a page's earlier link leaves none behind.
+  const outline: typeof linkedOutline = {};
+  linkedOutline = outline;
   if (root !== undefined) {
     const abort = new AbortController();
-    const outline: typeof linkedOutline = {};
-    linkedOutline = outline;
     const call: LinkedCall = {
       abort,
       promise: calls.openLinkedTable({ spec, root }, {
@@ -131,7 +131,7 @@ function adoptLinked(calls: DeepLinkEngine, call: LinkedCall, warehouseId: strin
 
 /**
  * While a deep link's warehouse still connects: `listener` gets the linked table's timeline outline when the
- * worker sends it (drawn from the table's metadata before the key list was parsed: worker/storage-factory.ts),
+ * worker sends it (drawn from its early read of the table's metadata while the key list is on its way: worker/engine-linked.ts),
  * or at once if it came already; the connecting screen shows it (issue 17). Its format is not yet checked
  * against the listing's: it is the outline of what is at the link's root, shown as "opening". The returned
  * function stops it. One listener at a time.
