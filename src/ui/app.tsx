@@ -12,7 +12,7 @@ import { WarehouseView } from './browser/warehouse-view.tsx';
 import type { Route } from './state/route.ts';
 import type { SandboxSession, Session } from './state/session.ts';
 import { useRoute } from './state/use-route.ts';
-import { deepLinkSpec, takeEarlyConnect, takeEarlyConnectAnswer } from './state/deep-link-start.ts';
+import { deepLinkSpec, holdLinkedScreen, tableInRootListing, takeEarlyConnect, takeEarlyConnectAnswer } from './state/deep-link-start.ts';
 import { type Language, LanguageContext, applyLanguage, catalogOf, initialLanguage, loadCatalog } from './common/language.ts';
 import { MessagesContext, useMessages } from './common/messages.ts';
 import { en, type MessageRef } from '../core/messages/en.ts';
@@ -48,6 +48,7 @@ export function App() {
 
 interface Failure { error: unknown; bucket?: string; endpoint?: string; kind: ConnectionSpec['kind'] }
 
+
 /** The open warehouse of connect's answer `c` for `spec` (secret-free: its location, never its keys). */
 function sessionOf(spec: ConnectionSpec, c: Connected): Session {
   return {
@@ -69,6 +70,11 @@ function Shell() {
   const [failure, setFailure] = useState<Failure | null>(null);
   // A deep link that reopens by itself (the demo, a public URL) shows what it opens until that connect settles.
   const [linkOpening, setLinkOpening] = useState(() => (early ? undefined : deepLinkSpec(route, document.baseURI)));
+  // A link that names a table keeps the connecting screen up a little after connect: until the table's outline
+  // painted there, its open settled, or a bound (state/deep-link-start.ts holdLinkedScreen).
+  const [linkHeld, setLinkHeld] = useState(() => (route.table !== undefined ? deepLinkSpec(route, document.baseURI) : undefined));
+  const releaseLink = useCallback(() => setLinkHeld(undefined), []);
+  useEffect(() => (linkHeld && session ? holdLinkedScreen(releaseLink) : undefined), [linkHeld, session, releaseLink]);
   const routeRef = useRef(route);
   routeRef.current = route;
 
@@ -90,6 +96,7 @@ function Shell() {
       setSession(opened);
       showOpened(spec, opened.loc);
     } catch (error) {
+      setLinkHeld(undefined);
       setFailure({ error, kind: spec.kind, ...(spec.kind === 's3' ? { bucket: spec.bucket, endpoint: spec.endpoint } : {}) });
     } finally {
       setBusy(false);
@@ -165,6 +172,16 @@ function Shell() {
   const resumeRef = useRef(resumeSandbox);
   resumeRef.current = resumeSandbox;
 
+  // The connecting screen painted the linked table's outline: the warehouse shows now, and once connect has
+  // answered the worker hears it as from the table page (its exact parse waits for that: worker/outline-shown.ts).
+  const outlinePainted = useCallback(() => {
+    const s = sessionRef.current;
+    const table = routeRef.current.table;
+    const found = s && table !== undefined ? tableInRootListing(s.warehouse, table) : undefined;
+    if (s && found) void engine().outlineShown({ warehouseId: s.warehouseId, root: found.root }).catch(() => false);
+    releaseLink();
+  }, [releaseLink]);
+
   const close = () => {
     if (session) void engine().disconnect({ warehouseId: session.warehouseId }).catch(() => {});
     if (session?.sandbox) void engine().disconnect({ warehouseId: session.sandbox.sourceWarehouseId }).catch(() => {});
@@ -173,8 +190,11 @@ function Shell() {
     navigate({ loc: {}, tab: 'overview' });
   };
 
+  const opening = session ? linkHeld : linkOpening;
+  if (opening) {
+    return <ConnectingScreen {...(opening.kind === 'url' ? { url: opening.url } : {})} {...(route.table !== undefined ? { table: route.table } : {})} onOutlinePainted={outlinePainted} />;
+  }
   if (session && route.w) return <WarehouseView key={session.warehouseId} session={session} route={route} navigate={navigate} onClose={close} onOpenSandbox={openSandbox} />;
-  if (linkOpening && !session) return <ConnectingScreen {...(linkOpening.kind === 'url' ? { url: linkOpening.url } : {})} {...(route.table !== undefined ? { table: route.table } : {})} />;
   return (
     <ConnectScreen
       key={route.w ?? 'none'}

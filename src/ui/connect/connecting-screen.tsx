@@ -4,7 +4,9 @@
  * connection takes — and whose first layout (its tab focus forces one) cost the page's main thread ~30–70 ms
  * right while the table's metadata arrived (issue 17: the timeline outline paints from that metadata).
  * A link that names a table shows that table's timeline frame too, and its outline as soon as the worker has
- * drawn it from the table's metadata — while the warehouse's key list is still on its way (worker/engine-linked.ts).
+ * drawn it from the table's metadata — while the warehouse's key list is still on its way (worker/engine-linked.ts),
+ * or, the shell holding this screen a moment after connect (state/deep-link-start.ts holdLinkedScreen), by the
+ * open that follows: drawn into this frame, laid out already, it paints sooner than in the warehouse's first layout.
  */
 import { useEffect, useState } from 'react';
 import type { TimelineSketchDto } from '../../core/api/timeline-sketch.ts';
@@ -21,10 +23,23 @@ function useLinkedOutline(enabled: boolean): TimelineSketchDto | undefined {
   return sketch;
 }
 
-/** `url`: the public URL being opened; undefined for the demo warehouse. `table`: the root the link names, if any. */
-export function ConnectingScreen({ url, table }: { url?: string; table?: string }) {
+/** Calls `painted` once, in the frame after the one that drew `sketch` (two animation frames: it is on screen). */
+function usePaintedOnce(sketch: unknown, painted: (() => void) | undefined): void {
+  useEffect(() => {
+    if (sketch === undefined || !painted) return undefined;
+    let frame = requestAnimationFrame(() => { frame = requestAnimationFrame(() => painted()); });
+    return () => cancelAnimationFrame(frame);
+  }, [sketch, painted]);
+}
+
+/**
+ * `url`: the public URL being opened; undefined for the demo warehouse. `table`: the root the link names, if any.
+ * `onOutlinePainted`: called once the table's outline is on screen (the shell then shows the warehouse: app.tsx).
+ */
+export function ConnectingScreen({ url, table, onOutlinePainted }: { url?: string; table?: string; onOutlinePainted?: () => void }) {
   const { t } = useMessages();
   const sketch = useLinkedOutline(table !== undefined);
+  usePaintedOnce(sketch, onOutlinePainted);
   const label = url === undefined ? t('ui.app.linkOpeningDemo') : t('ui.app.linkOpeningUrl', { url: safeTitle(url, 300) });
   return (
     <main className="connect" aria-busy="true">

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DetectedTableDto, WarehouseDto } from '../../core/api/dto.ts';
 import type { CallOptions, Connected, ConnectionSpec } from '../../worker/client.ts';
-import { type DeepLinkEngine, type OpenedTable, deepLinkSpec, startDeepLink, tableInRootListing, takeEarlyConnect, takeEarlyConnectAnswer, takeEarlyOpen, watchLinkedOutline } from './deep-link-start.ts';
+import { type DeepLinkEngine, LINK_HOLD_MS, type OpenedTable, deepLinkSpec, holdLinkedScreen, startDeepLink, tableInRootListing, takeEarlyConnect, takeEarlyConnectAnswer, takeEarlyOpen, watchLinkedOutline } from './deep-link-start.ts';
 import { parseRoute } from './route.ts';
 
 const table = (root: string): DetectedTableDto => ({ format: 'iceberg', alsoReadableAs: [], root, name: root.replace(/\/$/, ''), evidence: `${root}metadata/v1.metadata.json` });
@@ -89,7 +89,7 @@ describe('deep link start', () => {
     }
   });
 
-  it('shows the outline the worker drew while the warehouse still connects, until connect answers; a new link starts clean', async () => {
+  it('shows the outline the worker drew while the connecting screen is up, of the listing\'s format once it answered; a new link starts clean', async () => {
     const { engine, calls, connected } = manualEngine(warehouse(['t1/']));
     startDeepLink('?w=url&url=http%3A%2F%2Fh%2F&t=t1%2F', 'http://app/', engine);
     const shown: unknown[] = [];
@@ -104,15 +104,18 @@ describe('deep link start', () => {
     expect(late).toEqual([early]);
     stopLate();
     stop(); // the first watcher was replaced: stopping it leaves nothing behind
-    // Once the listing answered, the table page shows outlines (takeEarlyOpen), not the connecting screen.
+    // Once the listing answered (an Iceberg table), a screen still up (the shell holds it: app.tsx) gets the
+    // open's outline, and not one drawn for another format; nor does a screen mounted later get that one.
     const after: unknown[] = [];
     watchLinkedOutline((v) => after.push(v));
     after.length = 0;
     calls[0].resolve(connected);
     await takeEarlyConnect({ kind: 'url', url: 'http://h/' });
     await tick();
+    calls[1].options?.onPartial?.({ count: 1001, format: 'paimon' });
     calls[1].options?.onPartial?.({ count: 1001 });
-    expect(after).toEqual([]);
+    expect(after).toEqual([{ count: 1001 }]);
+    expect(takeEarlyOpen('w1', 't1/', 'iceberg', {})).toBeDefined(); // the table page adopts the same call
     // A link to another table starts without the last one's outline.
     const next = manualEngine(warehouse(['t2/']));
     startDeepLink('?w=url&url=http%3A%2F%2Fh%2F&t=t2%2F', 'http://app/', next.engine);
@@ -178,5 +181,40 @@ describe('deep link start', () => {
     await tick();
     expect(takeEarlyConnectAnswer(demo)).toBeUndefined();
     await expect(takeEarlyConnect(demo)).rejects.toThrow('refused');
+  });
+
+  describe('the connecting screen held for a table link once its warehouse is open', () => {
+    afterEach(() => { vi.useRealTimers(); });
+
+    it('ends when the linked open answers or fails, or at the bound; cancelled, it never releases', async () => {
+      vi.useFakeTimers();
+      for (const outcome of ['answers', 'fails', 'bound', 'cancelled'] as const) {
+        const { engine, calls, connected } = manualEngine(warehouse(['t1/']));
+        startDeepLink('?w=url&url=http%3A%2F%2Fh%2F&t=t1%2F', 'http://app/', engine);
+        calls[0].resolve(connected);
+        await vi.advanceTimersByTimeAsync(0);
+        let released = 0;
+        const cancel = holdLinkedScreen(() => { released++; });
+        await vi.advanceTimersByTimeAsync(LINK_HOLD_MS - 1);
+        expect(released).toBe(0); // the open still runs, the bound not reached
+        if (outcome === 'answers') calls[1].resolve({ warehouseId: 'w1', root: 't1/', format: 'iceberg', tableId: 't', overview: {} });
+        if (outcome === 'fails') calls[1].resolve(Promise.reject(new Error('gone')));
+        if (outcome === 'cancelled') cancel();
+        await vi.advanceTimersByTimeAsync(outcome === 'bound' || outcome === 'cancelled' ? 1 : 0);
+        expect(released).toBe(outcome === 'cancelled' ? 0 : 1);
+        await vi.advanceTimersByTimeAsync(LINK_HOLD_MS);
+        expect(released).toBe(outcome === 'cancelled' ? 0 : 1); // once
+        cancel();
+      }
+    });
+
+    it('ends at once for a link without a table', async () => {
+      vi.useFakeTimers();
+      startDeepLink('?w=url&url=http%3A%2F%2Fh%2F', 'http://app/', manualEngine(warehouse([])).engine);
+      let released = 0;
+      holdLinkedScreen(() => { released++; });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(released).toBe(1);
+    });
   });
 });

@@ -36,8 +36,11 @@ interface EarlyOpen {
 
 let earlyConnect: { readonly key: string; readonly promise: Promise<Connected>; answer?: Connected } | undefined;
 let earlyOpen: EarlyOpen | undefined;
-/** The linked table's outline sent before its warehouse connected, and who shows it meanwhile (see {@link watchLinkedOutline}). */
-let linkedOutline: { sketch?: unknown; listener?: (sketch: unknown) => void } = {};
+/**
+ * The linked table's outline, and who shows it while the connecting screen is up (see {@link watchLinkedOutline});
+ * `settled`: the linked call's end (answered or failed), for {@link linkedTableSettled}.
+ */
+let linkedOutline: { sketch?: unknown; listener?: (sketch: unknown) => void; settled?: Promise<void> } = {};
 
 const tableKey = (warehouseId: string, root: string, format: TableFormatName) => JSON.stringify([warehouseId, root, format]);
 
@@ -95,8 +98,9 @@ export function startDeepLink(search: string, baseURI: string, client?: DeepLink
         onPartial: (value) => {
           if (!outlineFits(value, call.format)) return;
           call.sketch = value;
-          // Before connect's listing answered, the connecting screen shows it (watchLinkedOutline).
-          if (call.format === undefined && linkedOutline === outline) {
+          // The connecting screen shows it while it is up (watchLinkedOutline): before connect's listing
+          // answered, and while the shell holds it for the outline after (app.tsx).
+          if (linkedOutline === outline) {
             outline.sketch = value;
             outline.listener?.(value);
           }
@@ -105,11 +109,12 @@ export function startDeepLink(search: string, baseURI: string, client?: DeepLink
       }),
     };
     // Reported by the table page when it adopts the call.
-    void call.promise.catch(() => {}).finally(() => { if (linkedOutline === outline) linkedOutline = {}; });
+    outline.settled = call.promise.then(() => {}, () => {}).finally(() => { if (linkedOutline === outline) linkedOutline = {}; });
     void connect.then((c) => {
       // The worker opens the same table: the one this listing names at `root` (engine-linked.ts).
       const table = tableInRootListing(c.warehouse, root);
       if (table) adoptLinked(calls, call, c.warehouseId, table.root, table.format);
+      if (!outlineFits(outline.sketch, table?.format)) outline.sketch = undefined; // not for a screen mounted later
     }, () => {});
   }
   return true;
@@ -130,17 +135,46 @@ function adoptLinked(calls: DeepLinkEngine, call: LinkedCall, warehouseId: strin
 }
 
 /**
- * While a deep link's warehouse still connects: `listener` gets the linked table's timeline outline when the
- * worker sends it (drawn from its early read of the table's metadata while the key list is on its way: worker/engine-linked.ts),
- * or at once if it came already; the connecting screen shows it (issue 17). Its format is not yet checked
- * against the listing's: it is the outline of what is at the link's root, shown as "opening". The returned
- * function stops it. One listener at a time.
+ * While the connecting screen is up: `listener` gets the linked table's timeline outline when the worker sends
+ * it (drawn from its early read of the table's metadata while the key list is on its way: worker/engine-linked.ts;
+ * or by the open that follows connect), or at once if it came already; the connecting screen shows it (issue 17).
+ * Before the listing answered its format is not yet checked against the listing's: it is the outline of what is
+ * at the link's root, shown as "opening"; after, one drawn for another format is dropped. The returned function
+ * stops it. One listener at a time.
  */
 export function watchLinkedOutline(listener: (sketch: unknown) => void): () => void {
   const watch = linkedOutline;
   watch.listener = listener;
   if (watch.sketch !== undefined) listener(watch.sketch);
   return () => { if (watch.listener === listener) watch.listener = undefined; };
+}
+
+/**
+ * How long a table link's connecting screen stays up at most once its warehouse is open, waiting for the
+ * table's outline to paint there or the table's open to settle (issue 17; app.tsx). The warehouse view's first
+ * layout (its header, the root's listing, the table page's frame) took the page's main thread ~50–100 ms and, on
+ * 2 cores, the CPU the worker needed right then to draw the outline from the metadata arriving; the connecting
+ * screen is laid out already and draws the outline into its frame. Past this bound the warehouse shows as before.
+ */
+export const LINK_HOLD_MS = 300;
+
+/**
+ * Holds the connecting screen for the linked table: `release` is called once, when the linked call started by
+ * {@link startDeepLink} has answered or failed (at once, a tick later, when the link names no table or its call
+ * is over), or after `ms`, whichever comes first. The returned function cancels the hold without releasing.
+ * The shell also releases it itself once the screen painted the outline.
+ */
+export function holdLinkedScreen(release: () => void, ms = LINK_HOLD_MS): () => void {
+  let live = true;
+  const end = () => {
+    if (!live) return;
+    live = false;
+    clearTimeout(timer);
+    release();
+  };
+  const timer = setTimeout(end, ms);
+  void (linkedOutline.settled ?? Promise.resolve()).then(end);
+  return () => { live = false; clearTimeout(timer); };
 }
 
 /** The connect call started for `spec` by {@link startDeepLink}, once (then undefined). */
