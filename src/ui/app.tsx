@@ -48,7 +48,6 @@ export function App() {
 
 interface Failure { error: unknown; bucket?: string; endpoint?: string; kind: ConnectionSpec['kind'] }
 
-
 /** The open warehouse of connect's answer `c` for `spec` (secret-free: its location, never its keys). */
 function sessionOf(spec: ConnectionSpec, c: Connected): Session {
   return {

@@ -23,7 +23,7 @@ function useLinkedOutline(enabled: boolean): TimelineSketchDto | undefined {
   return sketch;
 }
 
-/** Calls `painted` once, in the frame after the one that drew `sketch` (two animation frames: it is on screen). */
+/** Calls `painted` for each `sketch` drawn, in the frame after the one that drew it (two animation frames: it is on screen). */
 function usePaintedOnce(sketch: unknown, painted: (() => void) | undefined): void {
   useEffect(() => {
     if (sketch === undefined || !painted) return undefined;

@@ -115,7 +115,20 @@ describe('deep link start', () => {
     calls[1].options?.onPartial?.({ count: 1001, format: 'paimon' });
     calls[1].options?.onPartial?.({ count: 1001 });
     expect(after).toEqual([{ count: 1001 }]);
+    const later: unknown[] = [];
+    watchLinkedOutline((v) => later.push(v));
+    expect(later).toEqual([{ count: 1001 }]);
     expect(takeEarlyOpen('w1', 't1/', 'iceberg', {})).toBeDefined(); // the table page adopts the same call
+    // An outline drawn before the listing for a format the listing does not name is not kept for a later screen.
+    const other = manualEngine(warehouse(['t1/']));
+    startDeepLink('?w=url&url=http%3A%2F%2Fh%2F&t=t1%2F', 'http://app/', other.engine);
+    other.calls[1].options?.onPartial?.({ count: 1000, format: 'paimon' });
+    other.calls[0].resolve(connected);
+    await takeEarlyConnect({ kind: 'url', url: 'http://h/' });
+    await tick();
+    const afterOther: unknown[] = [];
+    watchLinkedOutline((v) => afterOther.push(v));
+    expect(afterOther).toEqual([]);
     // A link to another table starts without the last one's outline.
     const next = manualEngine(warehouse(['t2/']));
     startDeepLink('?w=url&url=http%3A%2F%2Fh%2F&t=t2%2F', 'http://app/', next.engine);
