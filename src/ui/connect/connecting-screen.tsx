@@ -24,7 +24,7 @@ function useLinkedOutline(enabled: boolean): TimelineSketchDto | undefined {
 }
 
 /** Calls `painted` for each `sketch` drawn, in the frame after the one that drew it (two animation frames: it is on screen). */
-function usePaintedOnce(sketch: unknown, painted: (() => void) | undefined): void {
+function useOnPainted(sketch: unknown, painted: (() => void) | undefined): void {
   useEffect(() => {
     if (sketch === undefined || !painted) return undefined;
     let frame = requestAnimationFrame(() => { frame = requestAnimationFrame(() => painted()); });
@@ -39,7 +39,7 @@ function usePaintedOnce(sketch: unknown, painted: (() => void) | undefined): voi
 export function ConnectingScreen({ url, table, onOutlinePainted }: { url?: string; table?: string; onOutlinePainted?: () => void }) {
   const { t } = useMessages();
   const sketch = useLinkedOutline(table !== undefined);
-  usePaintedOnce(sketch, onOutlinePainted);
+  useOnPainted(sketch, onOutlinePainted);
   const label = url === undefined ? t('ui.app.linkOpeningDemo') : t('ui.app.linkOpeningUrl', { url: safeTitle(url, 300) });
   return (
     <main className="connect" aria-busy="true">

@@ -38,7 +38,7 @@ let earlyConnect: { readonly key: string; readonly promise: Promise<Connected>; 
 let earlyOpen: EarlyOpen | undefined;
 /**
  * The linked table's outline, and who shows it while the connecting screen is up (see {@link watchLinkedOutline});
- * `settled`: the linked call's end (answered or failed), for {@link linkedTableSettled}.
+ * `settled`: the linked call's end (answered or failed), for {@link holdLinkedScreen}.
  */
 let linkedOutline: { sketch?: unknown; listener?: (sketch: unknown) => void; settled?: Promise<void> } = {};
 
