@@ -15,7 +15,7 @@ describe('bench/ui-bench', () => {
     it.skip('/usr/bin/chromium not found: the UI bench runs in the system Chromium', () => {});
     return;
   }
-  it('small: the outline paints, then the timeline of 1,000 versions; the expanded tree shows every manifest and file; the numbers are finite', async () => {
+  it('small: the outline paints, then the timeline of 1,000 versions; the expanded tree shows every manifest and file; an untraced page times itself; the numbers are finite', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'lakescope-ui-bench-test-'));
     try {
       const r = await runUiBench({ small: true, port: PORT, build: true, dist: join(dir, 'dist'), table: join(dir, 'small'), screenshots: false });
@@ -29,6 +29,15 @@ describe('bench/ui-bench', () => {
       // Every row expanded: the two roots (metadata file, manifest list: core/formats/iceberg/inspect/tree.ts),
       // each manifest and each of its entries (one per data file).
       expect(r.treeRows).toBe(2 + 10 + 2_000);
+      // One page with no DevTools connection (bench/ui-untraced.ts): it timed itself, and the table's server told
+      // when it finished sending the metadata file, before the outline painted.
+      expect(r.untraced).toMatchObject({ runs: 1 });
+      const u = r.untraced!;
+      expect(u.navigationToOutlinePaintMs).toBeGreaterThan(0);
+      expect(u.navigationToTimelinePaintMs).toBeGreaterThan(u.navigationToOutlinePaintMs!);
+      expect(u.metadataToOutlinePaintMs).toBeGreaterThan(0);
+      expect(u.metadataToTimelinePaintMs).toBeGreaterThan(u.metadataToOutlinePaintMs!);
+      expect(u.metadataToOutlinePaintMs).toBeLessThan(u.navigationToOutlinePaintMs!);
       for (const [k, v] of Object.entries(r)) if (typeof v === 'number') expect(Number.isFinite(v), k).toBe(true);
       for (const v of [r.navigationToFirstTimelinePaintMs, r.expandAllManifestsMs, r.scrollWorkPerFrameMedianMs, r.scrollCpuPerFrameMedianMs, r.scrollFrameGapMedianMs, r.scrollHeapMiB]) {
         expect(v === null ? NaN : v).toBeGreaterThan(0);

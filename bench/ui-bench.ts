@@ -9,11 +9,16 @@
  *    style + layout work per frame from the trace (median, p95, max; nested events counted once), and the
  *    frame gaps (which headless Chromium snaps to 16.7 ms, so they say little); the same work in the main
  *    thread's CPU time (`cpu…` fields: without the time it waited for a core, steadier on a loaded machine).
+ * Then the same link in as many (`--untraced N`) pages with no DevTools connection at all (bench/ui-untraced.ts: with
+ * DevTools attached Chromium keeps a copy of every response body, which slowed the worker's 4 MB metadata read),
+ * each timing itself: navigation → outline and → timeline painted, and from when the table's server finished
+ * sending the metadata file (a stricter start than the worker's ResourceFinish: the worker may be busy then).
  * Prints the numbers and writes bench/out/ui-bench.json (gitignored), screenshots in test-results/screenshots.
  *
  *   npx tsx bench/ui-bench.ts [--table DIR] [--frames 240] [--runs 5] [--port 4175] [--no-build] [--vite-preview]
  *                             [--table-latency-ms 50]   # each answer of the table's server that much later (a remote host)
  *                             [--index-latency-ms 300]  # and the key list (index.json) that much more
+ *                             [--untraced 5]            # untraced pages after the traced ones (default: --runs; 0: none)
  *   npx tsx bench/ui-bench.ts --small      # CI-sized smoke: 1,000 snapshots / 2,000 files, one run, 30 frames
  *   npx tsx bench/ui-bench.ts --baseline /tmp/base --no-tree   # A/B: another checkout's build (served on
  *                                          # port + 1) and this one, alternating page by page, medians of each
@@ -38,6 +43,7 @@ import { type Browser, chromium } from '@playwright/test';
 import { generateIcebergTable } from './generate-iceberg.ts';
 import { type TraceEvent, cpuWorkPerFrame, heapDuringFramesMiB, marks, responseFinished, threadCpuWithin, workPerFrame } from './ui-trace.ts';
 import { REQUESTS_PATH } from './ui-server.ts';
+import { type UntracedRun, runUntracedPage } from './ui-untraced.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // UIBENCH_PROFILE=1 adds V8's sampling profiler (ProfileChunk events) to the traces, to see which functions a frame runs.
@@ -265,6 +271,27 @@ export interface UiBenchOptions {
   readonly indexLatencyMs?: number;
   /** Screenshots of the last run in test-results/screenshots (default true). */
   readonly screenshots?: boolean;
+  /**
+   * Pages opened after the traced ones with no DevTools connection (bench/ui-untraced.ts), each timing itself;
+   * default: as many as `runs`. Not with `vitePreview` (the harness page is the static server's).
+   */
+  readonly untracedRuns?: number;
+}
+
+/** The system Chromium's flags for every page, traced or not. */
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** The medians of untraced pages (null where no page gave the figure), with each page's figures. */
+function untracedSummary(rs: readonly UntracedRun[]) {
+  const med = (f: (r: UntracedRun) => number | undefined) => { const xs = rs.map(f).filter((x): x is number => x !== undefined); return xs.length ? r2(median(xs)) : null; };
+  return {
+    runs: rs.length,
+    navigationToOutlinePaintMs: med((r) => r.navigationToOutlinePaintMs),
+    navigationToTimelinePaintMs: med((r) => r.navigationToTimelinePaintMs),
+    metadataToOutlinePaintMs: med((r) => r.metadataToOutlinePaintMs),
+    metadataToTimelinePaintMs: med((r) => r.metadataToTimelinePaintMs),
+    perRun: rs.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, r2(v as number)]))),
+  };
 }
 
 /** Serves the app and the table, runs fresh pages in the system Chromium, and returns the medians. */
@@ -291,10 +318,7 @@ export async function runUiBench(opts: UiBenchOptions) {
   const preview = await serveApp(dist, REPO, port, vitePreview);
   const basePreview = baseline ? await serveApp(join(baseline, 'dist'), baseline, port + 1, vitePreview) : undefined;
   const files = await startServerProcess(['--root', dirname(table), '--port', '0', '--latency-ms', String(opts.tableLatencyMs ?? 0), '--index-latency-ms', String(opts.indexLatencyMs ?? 0)]);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const app = `http://127.0.0.1:${port}/`;
     await waitFor(app, 60_000);
@@ -325,6 +349,17 @@ export async function runUiBench(opts: UiBenchOptions) {
         + ` ${JSON.stringify(r.workerMarksMs)}; scroll work p95 ${pct(r.work, 0.95).toFixed(2)} ms, max ${Math.max(...r.work).toFixed(2)} ms`
         + `; cpu median ${median(r.cpuWork).toFixed(2)} ms, p95 ${pct(r.cpuWork, 0.95).toFixed(2)} ms, max ${Math.max(...r.cpuWork).toFixed(2)} ms`
         + (r.scrollHeapMiB === undefined ? '' : `; heap ${r.scrollHeapMiB.toFixed(1)} MiB`));
+    }
+    // The same link with no DevTools connection (bench/ui-untraced.ts), after the traced pages; A/B as they are.
+    const untracedRuns = vitePreview ? 0 : opts.untracedRuns ?? runs;
+    const untraced = { ours: [] as UntracedRun[], base: [] as UntracedRun[] };
+    for (let i = 0; i < untracedRuns; i++) {
+      const page = (appUrl: string) => runUntracedPage({ appUrl, link: `/${query}`, tableUrl: files.url, chromiumArgs: CHROMIUM_ARGS, warmUpMs: WARM_UP_MS });
+      if (baseline) untraced.base.push(await page(`http://127.0.0.1:${port + 1}/`));
+      untraced.ours.push(await page(app));
+      const u = untraced.ours.at(-1)!;
+      console.log(`untraced run ${i + 1}/${untracedRuns}: outline painted ${u.navigationToOutlinePaintMs?.toFixed(0) ?? '?'} ms (metadata → outline ${u.metadataToOutlinePaintMs?.toFixed(0) ?? '?'} ms), timeline painted ${u.navigationToTimelinePaintMs.toFixed(0)} ms`
+        + (baseline ? `; baseline: outline ${untraced.base.at(-1)!.navigationToOutlinePaintMs?.toFixed(0) ?? '?'} ms (metadata → outline ${untraced.base.at(-1)!.metadataToOutlinePaintMs?.toFixed(0) ?? '?'} ms)` : ''));
     }
     const medOf = (rs: RunResult[], f: (r: RunResult) => number | undefined) => { const xs = rs.map(f).filter((x): x is number => x !== undefined && Number.isFinite(x)); return xs.length ? r2(median(xs)) : null; };
     const med = (f: (r: RunResult) => number | undefined) => medOf(all, f);
@@ -383,6 +418,7 @@ export async function runUiBench(opts: UiBenchOptions) {
           ...(tree ? { workMaxMs: r2(Math.max(...r.work)), cpuMaxMs: r2(Math.max(...r.cpuWork)), expandMs: r.expandMs } : {}),
         })),
       } } : {}),
+      ...(untracedRuns > 0 ? { untraced: { ...untracedSummary(untraced.ours), ...(baseline ? { baseline: untracedSummary(untraced.base) } : {}) } } : {}),
       appServer: vitePreview ? 'vite preview' : 'static (bench/ui-server.ts --app)', tableLatencyMs: opts.tableLatencyMs ?? 0, indexLatencyMs: opts.indexLatencyMs ?? 0,
       staticRequests: await files.requests(),
       loadAverage: loadavg().map((x) => r2(x)),
@@ -401,7 +437,7 @@ async function main() {
   const { values } = parseArgs({ options: {
     table: { type: 'string' }, frames: { type: 'string' }, runs: { type: 'string' }, 'no-build': { type: 'boolean' },
     small: { type: 'boolean' }, port: { type: 'string', default: process.env.LAKESCOPE_E2E_PORT ?? '4175' },
-    baseline: { type: 'string' }, 'no-tree': { type: 'boolean' }, 'vite-preview': { type: 'boolean' }, 'table-latency-ms': { type: 'string' }, 'index-latency-ms': { type: 'string' },
+    baseline: { type: 'string' }, 'no-tree': { type: 'boolean' }, untraced: { type: 'string' }, 'vite-preview': { type: 'boolean' }, 'table-latency-ms': { type: 'string' }, 'index-latency-ms': { type: 'string' },
   } });
   const small = values.small === true;
   const result = await runUiBench({
@@ -410,6 +446,7 @@ async function main() {
     ...(values.runs ? { runs: Number(values.runs) } : {}), ...(values.baseline ? { baseline: values.baseline } : {}),
     ...(values['table-latency-ms'] ? { tableLatencyMs: Number(values['table-latency-ms']) } : {}),
     ...(values['index-latency-ms'] ? { indexLatencyMs: Number(values['index-latency-ms']) } : {}),
+    ...(values.untraced ? { untracedRuns: Number(values.untraced) } : {}),
   });
   mkdirSync(join(REPO, 'bench', 'out'), { recursive: true });
   writeFileSync(join(REPO, 'bench', 'out', small ? 'ui-bench-small.json' : 'ui-bench.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -18,6 +18,7 @@ import { type IncomingMessage, type ServerResponse, createServer, type Server } 
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { FINISHED_PATH, HARNESS_PATH, RESULT_PATH, harnessPage } from './ui-untraced.ts';
 
 /** Every file under `root` as `{key, size}` (keys with '/'), sorted. */
 function keyList(root: string): { version: 1; files: { key: string; size: number }[] } {
@@ -52,6 +53,9 @@ export async function startStaticServer(rootDir: string, port: number, options: 
   const root = resolve(rootDir);
   const index = options.app ? undefined : Buffer.from(JSON.stringify(keyList(root)));
   let requests = 0;
+  // The untraced pages (bench/ui-untraced.ts): when each file finished sending; the harness page's last result.
+  const finished: { path: string; at: number }[] = [];
+  let result = '';
   const server = createServer((req, res) => {
     // A remote host's round trip: each answer starts `latencyMs` after its request (0: loopback as it is);
     // the key list `indexLatencyMs` more (a big warehouse's list, megabytes, arriving after a table's files).
@@ -62,6 +66,7 @@ export async function startStaticServer(rootDir: string, port: number, options: 
   const answer = (req: IncomingMessage, res: ServerResponse) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
     if (path === REQUESTS_PATH) { res.writeHead(200, { 'Content-Type': 'text/plain' }).end(String(requests)); return; }
+    if (harnessCall(path, req, res)) return;
     requests++;
     if (options.app) {
       for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
@@ -94,7 +99,33 @@ export async function startStaticServer(rootDir: string, port: number, options: 
     const type = (options.app && APP_TYPES[extname(file)]) || 'application/octet-stream';
     res.writeHead(status, { 'Content-Length': end - start + 1, 'Accept-Ranges': 'bytes', 'Content-Type': type });
     if (req.method === 'HEAD' || size === 0) { res.end(); return; }
+    if (req.method === 'GET') res.once('finish', () => finished.push({ path, at: performance.timeOrigin + performance.now() }));
     createReadStream(file, { start, end }).pipe(res);
+  };
+  /** The untraced pages' calls (no request counted); false for any other path. */
+  const harnessCall = (path: string, req: IncomingMessage, res: ServerResponse): boolean => {
+    const q = new URL(req.url ?? '/', 'http://x').searchParams;
+    if (path === FINISHED_PATH) {
+      // The first file whose path ends with `suffix` finished after `after` (ms since the epoch), or nothing.
+      const after = Number(q.get('after') ?? 0);
+      const hit = finished.find((f) => f.at >= after && f.path.endsWith(q.get('suffix') ?? ''));
+      res.writeHead(200, { 'Content-Type': 'text/plain' }).end(hit ? String(hit.at) : '');
+    } else if (path === HARNESS_PATH && options.app) {
+      // Not the app: served without its CSP (an inline script), from its origin so that it can watch the app's window.
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(harnessPage(q.get('link') ?? '/', Number(q.get('warm-up-ms') ?? 0)));
+    } else if (path === RESULT_PATH && options.app) {
+      if (req.method === 'POST') {
+        let body = '';
+        req.on('data', (c: Buffer) => { body += c.toString(); });
+        req.on('end', () => { result = body; res.writeHead(204).end(); });
+      } else {
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(result);
+        result = '';
+      }
+    } else {
+      return false;
+    }
+    return true;
   };
   await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
   const addr = server.address();
