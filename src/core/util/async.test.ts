@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abortable, pool, poolSettled } from './async.ts';
+import { abortable, nextTask, pool, poolSettled } from './async.ts';
 import { isLakeError } from '../errors.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -99,5 +99,33 @@ describe('poolSettled', () => {
     setTimeout(() => ac.abort(), 2);
     const err = await run.catch((e: unknown) => e);
     expect(isLakeError(err, 'Aborted')).toBe(true);
+  });
+});
+
+describe('nextTask', () => {
+  it('resolves after tasks queued before it, not as a microtask', async () => {
+    const order: string[] = [];
+    setImmediate(() => order.push('queued task'));
+    const waited = nextTask().then(() => order.push('after nextTask'));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    await waited;
+    expect(order).toEqual(['queued task', 'after nextTask']);
+  });
+
+  it('without setImmediate (browsers, workers) resolves through a MessageChannel message, in a later task', async () => {
+    const setImmediateOf = globalThis.setImmediate;
+    (globalThis as { setImmediate?: unknown }).setImmediate = undefined;
+    try {
+      let done = false;
+      const waited = nextTask().then(() => { done = true; });
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+      expect(done).toBe(false);
+      await waited;
+      expect(done).toBe(true);
+    } finally {
+      globalThis.setImmediate = setImmediateOf;
+    }
   });
 });

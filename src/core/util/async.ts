@@ -82,6 +82,21 @@ export function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise
   });
 }
 
+/**
+ * Resolves in a later task, not a microtask: a long run of work split by it lets the thread's other tasks
+ * run in between (a response's body arriving, a message). `setImmediate` where it exists (Node), else a
+ * MessageChannel message (browsers and workers; unlike `setTimeout(0)`, never clamped to 4 ms when nested).
+ */
+export function nextTask(): Promise<void> {
+  const g = globalThis as { setImmediate?: (f: () => void) => unknown };
+  if (typeof g.setImmediate === 'function') return new Promise((resolve) => { g.setImmediate!(resolve); });
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
+    channel.port2.postMessage(undefined);
+  });
+}
+
 /** Resolves after `ms`, or rejects with the Aborted LakeError (`what: aborted`) when the signal fires first. */
 export function sleep(ms: number, signal: AbortSignal | undefined, what: string): Promise<void> {
   return new Promise((resolve, reject) => {

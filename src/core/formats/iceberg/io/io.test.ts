@@ -81,6 +81,27 @@ describe('metadata discovery', () => {
     expect((await listMetadataFiles(s)).map((f) => f.version)).toEqual([0, 1, 2]);
   });
 
+  it('a listing of many pages lets queued tasks run between its long pages, and still lists every metadata file', async () => {
+    // A static folder's key list answers from memory: without a pause its 10,000s of metadata/ keys held the
+    // worker in one task while the metadata file's body waited (issue 17).
+    const s = new MemoryStorage();
+    for (let i = 0; i < 2_500; i++) await s.write(`metadata/snap-${String(i).padStart(5, '0')}.avro`, enc('x'));
+    await s.write('metadata/v1.metadata.json', enc(META(1)));
+    await s.write('metadata/v2.metadata.json', enc(META(2)));
+    let pages = 0;
+    let taskRan = -1;
+    const paged = Object.assign(Object.create(s) as MemoryStorage, {
+      list: async (o: Parameters<MemoryStorage['list']>[0]) => { pages++; return s.list({ ...o, maxKeys: 1_000 }); },
+    });
+    setImmediate(() => { taskRan = pages; });
+    const files = await listMetadataFiles(paged);
+    expect(files.map((f) => f.name)).toEqual(['v1.metadata.json', 'v2.metadata.json']);
+    expect(pages).toBe(3);
+    // The queued task ran after the first page and before the last one: the listing gave way in between.
+    expect(taskRan).toBeGreaterThanOrEqual(1);
+    expect(taskRan).toBeLessThan(3);
+  });
+
   it('an empty folder is NotFound; a corrupt gzip is DataInvalid naming the file', async () => {
     const s = new MemoryStorage('memory');
     let err: unknown;
