@@ -1,9 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openWarehouse } from '../core/api/open-warehouse.ts';
 import { isLakeError } from '../core/errors.ts';
-import { HttpStorage } from '../core/io/http-storage.ts';
 import { type KeyManifest, manifestUrls } from './key-list.ts';
-import { BLOB_BODY_FROM, BLOB_BODY_UP_TO, largeBodyViaBlob, makeStorage } from './storage-factory.ts';
+import { makeStorage } from './storage-factory.ts';
 
 /** A static file server as a fetch function (Range supported), counting requests. */
 function staticServer(files: Record<string, string>) {
@@ -87,47 +86,5 @@ describe('uncachedFetch', () => {
       globalThis.fetch = original;
     }
     expect(seen).toEqual([{ method: 'HEAD', headers: { range: 'bytes=0-3' }, cache: 'no-store' }]);
-  });
-});
-
-describe('largeBodyViaBlob', () => {
-  const big = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + 7) & 0xff);
-  const response = (body: BodyInit, length: number) => new Response(body, { headers: { 'content-length': String(length) } });
-
-  it('reads a body from BLOB_BODY_FROM bytes on through blob(), byte for byte', async () => {
-    const data = big(BLOB_BODY_FROM + 3);
-    const res = largeBodyViaBlob(response(data, data.length));
-    const blob = vi.spyOn(res, 'blob');
-    expect(await res.bytes()).toEqual(data);
-    expect(blob).toHaveBeenCalledTimes(1);
-    const again = largeBodyViaBlob(response(data, data.length));
-    expect(new Uint8Array(await again.arrayBuffer())).toEqual(data);
-  });
-
-  it('leaves a smaller, larger or undeclared body on the plain path', async () => {
-    const small = largeBodyViaBlob(response(big(BLOB_BODY_FROM - 1), BLOB_BODY_FROM - 1));
-    expect(Object.hasOwn(small, 'bytes')).toBe(false);
-    const undeclared = largeBodyViaBlob(new Response(big(BLOB_BODY_FROM + 1)));
-    expect(Object.hasOwn(undeclared, 'bytes')).toBe(false);
-    // Past the upper bound (declared only: the body itself is small here).
-    const huge = largeBodyViaBlob(response(big(10), BLOB_BODY_UP_TO + 1));
-    expect(Object.hasOwn(huge, 'bytes')).toBe(false);
-  });
-
-  it('a body shorter than its declared length still reads as cut short through HttpStorage', async () => {
-    const declared = BLOB_BODY_FROM * 2;
-    const fetchFn = (async () => largeBodyViaBlob(response(big(BLOB_BODY_FROM + 10), declared))) as typeof fetch;
-    const storage = new HttpStorage({ baseUrl: 'http://h/', fetch: fetchFn, retries: 0 });
-    const err = await storage.read('t/metadata/v1.metadata.json').catch((e: unknown) => e);
-    expect(isLakeError(err, 'Io')).toBe(true);
-    expect((err as { context: Record<string, unknown> }).context.shortBody).toBe(true);
-  });
-
-  it('rejects, as arrayBuffer() does, when the body fails mid-way', async () => {
-    const stream = new ReadableStream<Uint8Array>({
-      start(c) { c.enqueue(big(1000)); c.error(new TypeError('connection reset')); },
-    });
-    const res = largeBodyViaBlob(response(stream, BLOB_BODY_FROM * 2));
-    await expect(res.bytes()).rejects.toThrow('connection reset');
   });
 });

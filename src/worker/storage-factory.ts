@@ -63,34 +63,7 @@ export function earlyStorage(spec: ConnectionSpec, fetchFn: typeof fetch = uncac
  * Chromium revalidating a URL it has also seen a HEAD or a Range request for served empty or wrong
  * bodies (a 4-byte range came back with 0 bytes; a manifest list decoded as a different file).
  */
-export const uncachedFetch: typeof fetch = async (input, init) => largeBodyViaBlob(await fetch(input, { ...init, cache: 'no-store' }));
-
-/** From this declared size on, a body is read through a Blob (see {@link largeBodyViaBlob}). */
-export const BLOB_BODY_FROM = 512 * 1024;
-/**
- * Up to this declared size: a Blob's bytes are held by the browser process until the worker collects the Blob,
- * and its blob storage is bounded, so the big reads of a compaction (row groups of 100s of MB) keep the plain path.
- */
-export const BLOB_BODY_UP_TO = 32 * 1024 * 1024;
-
-/**
- * `res` with its `bytes()` and `arrayBuffer()` reading the body through `blob()` when its Content-Length is from
- * {@link BLOB_BODY_FROM} to {@link BLOB_BODY_UP_TO}. Must hold: the same bytes, and the same failures (a body cut short or aborted rejects as
- * `arrayBuffer()` does). Why: in Chromium a worker's `arrayBuffer()` of a large body is slow — a 4 MB body took
- * 131–140 ms, `blob()` then the Blob's `arrayBuffer()` 63–72 ms (a standalone worker page over loopback, medians of
- * 5, three pages; 1 MB: 61–67 vs 39–51 ms; 100 kB and 1 kB no faster, so small bodies keep the plain path). The
- * worker thread is then free while the body arrives: a deep link's 4 MB metadata file is on its first paint's path (issue 17).
- */
-export function largeBodyViaBlob(res: Response): Response {
-  const declared = Number(res.headers.get('content-length') ?? NaN);
-  if (!(declared >= BLOB_BODY_FROM && declared <= BLOB_BODY_UP_TO) || typeof res.blob !== 'function') return res;
-  const viaBlob = async (): Promise<ArrayBuffer> => (await res.blob()).arrayBuffer();
-  Object.defineProperties(res, {
-    arrayBuffer: { value: viaBlob, configurable: true },
-    bytes: { value: async () => new Uint8Array(await viaBlob()), configurable: true },
-  });
-  return res;
-}
+export const uncachedFetch: typeof fetch = (input, init) => fetch(input, { ...init, cache: 'no-store' });
 
 /** How long a connect waits for a deep link's early reads to send their follow-up reads (see manifestStorage). */
 const WARM_WAIT_MS = 100;

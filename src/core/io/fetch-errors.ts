@@ -6,6 +6,7 @@ import { LakeError, type LakeErrorCode, type LakeErrorContext, type LakeErrorRef
 import { messageError } from '../message-error.ts';
 import { errorRef, errorText } from '../messages/message-parts.ts';
 import { sleep } from '../util/async.ts';
+import { readResponseBody } from './response-body.ts';
 
 /** True when running in a browser page or worker (where a network TypeError is usually CORS). */
 function inBrowser(): boolean {
@@ -74,11 +75,7 @@ export async function safeFetch(
 /** Reads a response body as bytes, mapping stream failures (including abort mid-body) to LakeErrors. */
 export async function responseBytes(res: Response, what: LakeErrorRef, context: LakeErrorContext, signal?: AbortSignal): Promise<Uint8Array> {
   try {
-    // `bytes()` where the response has it (newer runtimes; the CLI's buffered answers, which hand over
-    // the received bytes without the copy `arrayBuffer()` of a view makes).
-    const withBytes = res as Response & { bytes?: () => Promise<Uint8Array> };
-    if (typeof withBytes.bytes === 'function') return await withBytes.bytes();
-    return new Uint8Array(await res.arrayBuffer());
+    return await readResponseBody(res);
   } catch (e) {
     throw fetchFailure(e, what, context, signal, true);
   }
