@@ -88,14 +88,14 @@ describe('HttpStorage over streamed bodies', () => {
   it('an abort while the body streams is Aborted, not Io', async () => {
     const ac = new AbortController();
     let pulls = 0;
-    const stream = new ReadableStream<Uint8Array>({
+    const stream = new ReadableStream({
       type: 'bytes',
       pull(c) {
         if (++pulls === 2) ac.abort();
         if (pulls > 2) { c.error(new DOMException('aborted', 'AbortError')); return; }
         c.enqueue(bytesOf(1_000));
       },
-    } as UnderlyingDefaultSource<Uint8Array>);
+    });
     const s = new HttpStorage({ baseUrl: 'http://h/', fetch: (async () => response(stream, { 'content-length': '10000' })) as typeof fetch, retries: 0 });
     const err = await s.read('k', { signal: ac.signal }).catch((e: unknown) => e);
     expect(isLakeError(err, 'Aborted')).toBe(true);
