@@ -17,14 +17,19 @@ export interface KeyManifest {
  */
 const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
+/** One `files` entry as the manifest format has it: a relative key that names its own URL, and a size. */
+export function isKeyManifestEntry(f: unknown): boolean {
+  const e = f as { key?: unknown; size?: unknown } | null;
+  return !!e && typeof e.key === 'string' && e.key !== '' && !e.key.startsWith('/') && !DOT_SEGMENT.test(e.key) && Number.isSafeInteger(e.size) && (e.size as number) >= 0;
+}
+
 /**
  * Validates a parsed `index.json`. Throws DataInvalid naming the URL when the shape is wrong, or a key is
  * absolute or has a `.`/`..` segment (it could not be fetched by its own URL).
  */
 export function parseKeyManifest(json: unknown, url: string): KeyManifest {
   const m = json as Partial<KeyManifest> | null;
-  const ok = m && m.version === 1 && Array.isArray(m.files)
-    && m.files.every((f) => f && typeof f.key === 'string' && f.key !== '' && !f.key.startsWith('/') && !DOT_SEGMENT.test(f.key) && Number.isSafeInteger(f.size) && f.size >= 0);
+  const ok = m && m.version === 1 && Array.isArray(m.files) && m.files.every(isKeyManifestEntry);
   if (!ok) throw messageError('DataInvalid', 'error.http.notKeyManifest', undefined, { url });
   return m as KeyManifest;
 }

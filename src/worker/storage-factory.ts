@@ -2,7 +2,7 @@
  * Connection spec → Storage, inside the worker (credentials never go anywhere else). Adapters come from
  * core/io (fetch-based: http, s3) and platform/browser (File System Access, picked files).
  */
-import { LakeError, toLakeError } from '../core/errors.ts';
+import { toLakeError } from '../core/errors.ts';
 import { HttpStorage } from '../core/io/http-storage.ts';
 import { S3Storage } from '../core/io/s3-storage.ts';
 import type { Storage } from '../core/io/storage.ts';
@@ -10,7 +10,8 @@ import type { WarmReads } from '../core/io/warm-reads.ts';
 import { DroppedFilesStorage, droppedFiles } from '../platform/browser/dropped-files-storage.ts';
 import { FsaStorage } from '../platform/browser/fsa-storage.ts';
 import type { ConnectionSpec } from './connection.ts';
-import { manifestUrlOf, parseKeyManifest, presignedKeyMap } from './key-list.ts';
+import { manifestUrlOf, presignedKeyMap } from './key-list.ts';
+import { parseKeyManifestText } from './key-list-text.ts';
 import { messageError } from '../core/message-error.ts';
 
 /**
@@ -88,13 +89,8 @@ async function manifestStorage(baseUrl: string, description: string | undefined,
   // key list; let it send the read it leads to before the key list's parse (~150 ms of a 20,000-key list at
   // load 6) holds the worker. Bounded: a slow hint does not hold the connect.
   if (warm) await warm.issued(WARM_WAIT_MS);
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder().decode(bytes));
-  } catch (e) {
-    throw messageError('DataInvalid', 'error.http.indexNotJson', undefined, { url: manifestUrl }, e);
-  }
-  const manifest = parseKeyManifest(json, manifestUrl);
+  // A slice at a time: the linked table's metadata, arriving meanwhile, is taken in between (key-list-text.ts).
+  const manifest = await parseKeyManifestText(new TextDecoder().decode(bytes), manifestUrl, signal);
   // Each key's URL is made when the key is first requested (issue 17: not 20,000 of them before the first table opens).
   return new HttpStorage({ listed: { files: manifest.files, urlOf: manifestUrlOf(base) }, description: description ?? base.replace(/\/$/, ''), fetch: fetchFn, warm });
 }
