@@ -86,8 +86,8 @@ async function manifestStorage(baseUrl: string, description: string | undefined,
     throw messageError('NotFound', 'error.http.noIndex', undefined, { url: manifestUrl }, e);
   }
   // A deep link's early reads (engine-linked.ts): the version hint, as small as it is, usually answers with the
-  // key list; let it send the read it leads to before the key list's parse (~150 ms of a 20,000-key list at
-  // load 6) holds the worker. Bounded: a slow hint does not hold the connect.
+  // key list; let it send the read it leads to before the key list's parse starts (it gives way between slices,
+  // but the read goes out sooner still). Bounded: a slow hint does not hold the connect.
   if (warm) await warm.issued(WARM_WAIT_MS);
   // A slice at a time: the linked table's metadata, arriving meanwhile, is taken in between (key-list-text.ts).
   const manifest = await parseKeyManifestText(new TextDecoder().decode(bytes), manifestUrl, signal);
