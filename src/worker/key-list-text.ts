@@ -17,7 +17,7 @@
 import { messageError } from '../core/message-error.ts';
 import { throwIfAborted } from '../core/errors.ts';
 import { nextTask } from '../core/util/async.ts';
-import { type KeyManifest, isKeyManifestEntry, parseKeyManifest } from './key-list.ts';
+import { type KeyManifest, parseKeyManifest } from './key-list.ts';
 
 /** Characters per slice: ~1,100 entries of the bench's lists, a few ms of `JSON.parse` on a loaded 2-core machine. */
 export const SLICE_CHARS = 64 * 1024;

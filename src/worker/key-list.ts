@@ -18,7 +18,7 @@ export interface KeyManifest {
 const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
 /** One `files` entry as the manifest format has it: a relative key that names its own URL, and a size. */
-export function isKeyManifestEntry(f: unknown): boolean {
+function isKeyManifestEntry(f: unknown): boolean {
   const e = f as { key?: unknown; size?: unknown } | null;
   return !!e && typeof e.key === 'string' && e.key !== '' && !e.key.startsWith('/') && !DOT_SEGMENT.test(e.key) && Number.isSafeInteger(e.size) && (e.size as number) >= 0;
 }
