@@ -72,18 +72,22 @@ describe('parseKeyManifestText (issue 17: the key list a slice at a time)', () =
       `{"version":1,"files":[${entries.join(',')},{"key":"a/../b","size":1}]}`,
       `{"version":1,"files":[${entries.join(',')}],"files":"none"}`,
       `[{"version":1,"files":[${entries.join(',')}]}]`,
+      // Whitespace to a regex's \s but not to JSON (RFC 8259 §2: space, tab, LF, CR only) at a cut.
+      ...['\u00a0', '\u000b', '\u000c', '\ufeff', '\u2028'].map((ws) => `{"version":1,"files":[${entries.slice(0, 6).join(',')}${ws},${entries.slice(6).join(',')}]}`),
+      `{"version":1,"files":[${entries.slice(0, 6).join(',')},\u00a0${entries.slice(6).join(',')}]}`,
     ];
     for (const text of texts) {
       const want = reference(text);
       expect(want, text.slice(-60)).toMatchObject({ code: 'DataInvalid' });
       expect(await sliced(text), text.slice(-60)).toEqual(want);
+      expect(await sliced(text, { minLength: 0, sliceChars: 1 }), text.slice(-60)).toEqual(want); // a cut at every comma
     }
   });
 
   it('agrees with JSON.parse on 400 seeded mutations of a list (characters of the JSON grammar inserted, removed or changed)', async () => {
     const rng = mulberry32(17);
     const base = manifestText(25, (i) => (i % 5 === 0 ? `odd},{"key":"${i}` : `t/m/${i}`));
-    const alphabet = ['{', '}', '[', ']', ',', ':', '"', '\\', ' ', 'x', '1'];
+    const alphabet = ['{', '}', '[', ']', ',', ':', '"', '\\', ' ', '\n', '\u00a0', '\u000b', 'x', '1'];
     let differed = 0;
     for (let n = 0; n < 400; n++) {
       let text = base;
