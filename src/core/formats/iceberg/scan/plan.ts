@@ -31,6 +31,7 @@ import { evaluateRowGroups } from './row-group-filter.ts';
 import { checkManifestListTotals, readSnapshotManifests } from './snapshot-manifests.ts';
 import type { DeleteFileRef, FileScanTask, ScanPlan, SkipRecord } from './task.ts';
 import { messageError } from '../../../message-error.ts';
+import { firstRepeat } from '../../../util/first-repeat.ts';
 
 export interface PlanOptions {
   /** Row filter (unbound, names of the read schema). */
@@ -331,19 +332,18 @@ function storageKeys(entries: readonly ManifestEntry[], files: TableFiles): (str
 /**
  * Spec "Scan Planning": a data file may be live at most once; results are undefined otherwise, so refuse
  * (it would be read twice). Compared by storage key — shorter than the path, so faster to hash for 100,000
- * files, and stricter: two spellings of one object (`s3://` and `s3a://`) are the same file too.
+ * files, and stricter: two spellings of one object (`s3://` and `s3a://`) are the same file too. The first
+ * repeat in entry order is reported, with the entry it repeats (util/first-repeat.ts: linear to a million).
  */
 function checkUniqueFiles(entries: readonly ManifestEntry[], keys: readonly (string | undefined)[]): void {
-  const seen = new Set<string>();
-  for (let i = 0; i < entries.length; i++) {
-    const key = keys[i] ?? entries[i]!.dataFile.filePath;
-    if (seen.size === seen.add(key).size) {
-      const path = entries[i]!.dataFile.filePath;
-      const first = entries.find((e, j) => (keys[j] ?? e.dataFile.filePath) === key)!.dataFile.filePath;
-      throw first === path ? messageError('DataInvalid', 'error.iceberg.manifest.twice', { file: path }, { file: path })
-        : messageError('DataInvalid', 'error.iceberg.manifest.sameFile', { first, file: path, key }, { file: path });
-    }
-  }
+  const repeat = firstRepeat(entries.length, (i) => keys[i] ?? entries[i]!.dataFile.filePath);
+  if (!repeat) return;
+  const [j, i] = repeat;
+  const key = keys[i] ?? entries[i]!.dataFile.filePath;
+  const path = entries[i]!.dataFile.filePath;
+  const first = entries[j]!.dataFile.filePath;
+  throw first === path ? messageError('DataInvalid', 'error.iceberg.manifest.twice', { file: path }, { file: path })
+    : messageError('DataInvalid', 'error.iceberg.manifest.sameFile', { first, file: path, key }, { file: path });
 }
 
 function deleteId(d: ManifestEntry): string {
