@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isLakeError } from '../errors.ts';
 import { HttpStorage } from './http-storage.ts';
-import { PREALLOCATE_MAX_BYTES, readResponseBody } from './response-body.ts';
+import { BUFFERED_BODY, PREALLOCATE_MAX_BYTES, readResponseBody } from './response-body.ts';
 
 const bytesOf = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + 7) & 0xff);
 /** A body delivered in chunks of `chunk` bytes, as a byte stream (BYOB readers) or a plain one. */
@@ -69,6 +69,26 @@ describe('readResponseBody', () => {
     const data = bytesOf(100);
     const buffered = { bytes: async () => data, headers: new Headers(), body: null } as unknown as Response;
     expect(await readResponseBody(buffered)).toBe(data);
+  });
+
+  it('reads an answer marked BUFFERED_BODY by its bytes(), touching neither its body nor the global Response (Node loads its fetch for that)', async () => {
+    const data = bytesOf(100);
+    const marked = {
+      [BUFFERED_BODY]: true, headers: new Headers(), bytes: async () => data,
+      get body(): never { throw new Error('body read: a buffered answer would build a stream for nothing'); },
+    } as unknown as Response;
+    const global = Object.getOwnPropertyDescriptor(globalThis, 'Response')!;
+    let asked = 0;
+    Object.defineProperty(globalThis, 'Response', { configurable: true, get: () => { asked++; return global.value ?? global.get?.call(globalThis); } });
+    try {
+      expect(await readResponseBody(marked)).toBe(data);
+      expect(asked).toBe(0);
+      // Unmarked, the same answer is told apart by asking for the global Response (so the counter can fail).
+      await readResponseBody({ bytes: async () => data, headers: new Headers(), body: null } as unknown as Response);
+      expect(asked).toBeGreaterThan(0);
+    } finally {
+      Object.defineProperty(globalThis, 'Response', global);
+    }
   });
 });
 

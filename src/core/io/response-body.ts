@@ -15,6 +15,15 @@
 export const PREALLOCATE_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
+ * Set (to true) on a response whose body is already in memory — the CLI's answers (platform/node/fetch-parts.ts
+ * `BufferedResponse`): {@link readResponseBody} takes its `bytes()` without asking whether it is the runtime's
+ * `Response`. Why: in Node the global `Response` is a lazy getter that loads and compiles undici's whole fetch
+ * on first use, ~30 ms of a CLI process's first read (issue 17: seen in the profile of a cold open + plan),
+ * for answers that never needed it.
+ */
+export const BUFFERED_BODY = Symbol.for('lakescope.fetch.bufferedBody');
+
+/**
  * Reads `res`'s body to the end. Must hold: the bytes are exactly the body's, in order, whatever
  * Content-Length says (a shorter or longer body is returned as it is: the caller compares it with the
  * header); a stream that fails or is aborted rejects with the stream's own error (the caller maps it); a
@@ -22,6 +31,7 @@ export const PREALLOCATE_MAX_BYTES = 64 * 1024 * 1024;
  * or `arrayBuffer()`, which hand over what they hold.
  */
 export async function readResponseBody(res: Response): Promise<Uint8Array> {
+  if ((res as { [BUFFERED_BODY]?: boolean })[BUFFERED_BODY] === true) return bufferedBody(res);
   const body = typeof Response !== 'undefined' && res instanceof Response ? res.body : null;
   if (!body) return bufferedBody(res);
   const declared = res.headers.get('content-encoding') ? NaN : Number(res.headers.get('content-length') ?? NaN);

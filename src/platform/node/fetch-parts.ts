@@ -4,6 +4,7 @@
  * {@link BufferedResponse} whose body is already in memory.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { BUFFERED_BODY } from '../../core/io/response-body.ts';
 
 /** One request's parts as a transport sends it; redirects call `send` again with the next target. */
 export type Send = (url: Target, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined, redirects: number) => Promise<Response>;
@@ -87,6 +88,8 @@ export class ReadonlyHeaders {
  */
 export class BufferedResponse {
   readonly type = 'basic';
+  /** Read by its `bytes()`, without loading Node's fetch for an `instanceof Response` (core/io/response-body.ts). */
+  readonly [BUFFERED_BODY] = true;
   private used = false;
   private stream: ReadableStream<Uint8Array> | null | undefined;
   constructor(readonly status: number, readonly statusText: string, readonly headers: ReadonlyHeaders,

@@ -222,14 +222,18 @@ describe('headerRecord', () => {
     expect(headerRecord({ entries: 'x' })).toEqual({ entries: 'x' });
   });
 
-  it("a process's first requests with plain headers load no undici (Node 20 loads all of it on the first touch of the global Headers)", async () => {
-    // A fresh process: this one (vitest) has undici loaded already.
+  it("a process's first requests with plain headers load no undici (Node 20 loads all of it on the first touch of the global Headers or Response)", async () => {
+    // A fresh process: this one (vitest) has undici loaded already. The second read goes through core's
+    // HttpStorage, whose body reader must not ask `instanceof Response` of the CLI's buffered answers.
     const nodeFetchModule = fileURLToPath(new URL('./node-fetch.ts', import.meta.url));
+    const storageModule = fileURLToPath(new URL('../../core/io/http-storage.ts', import.meta.url));
     const script = `const { nodeFetch } = await import(${JSON.stringify(nodeFetchModule)});
+      const { HttpStorage } = await import(${JSON.stringify(storageModule)});
       const r = await nodeFetch(${JSON.stringify(`${base}/data/f.bin`)}, { headers: { Range: 'bytes=0-9' } });
       const n = (await r.arrayBuffer()).byteLength;
-      console.log(JSON.stringify({ n, undici: process.moduleLoadList.some((m) => m.includes('undici')) }));`;
+      const whole = await new HttpStorage({ baseUrl: ${JSON.stringify(`${base}/`)}, fetch: nodeFetch }).read('data/f.bin');
+      console.log(JSON.stringify({ n, whole: whole.byteLength, undici: process.moduleLoadList.some((m) => m.includes('undici')) }));`;
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 60_000 });
-    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ n: 10, undici: false });
+    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ n: 10, whole: 3000, undici: false });
   });
 });
