@@ -67,6 +67,24 @@ describe('canonical value rules (fixtures/expected/README.md)', () => {
     expect(canonicalTimestampMicros(toMicros(1500n, 1))).toBe('1970-01-01T00:00:01.500000Z');
   });
 
+  it('timestamps: the double arithmetic within ±2^53 gives what bigint arithmetic gives, at its edges and in between', () => {
+    // The reference: floor to milliseconds and the three digits below, all in bigints (the path beyond 2^53).
+    const reference = (us: bigint): string => {
+      const ms = floorDiv(us, 1000n);
+      return `${new Date(Number(ms)).toISOString().slice(0, -1)}${(us - ms * 1000n).toString().padStart(3, '0')}Z`;
+    };
+    const max = BigInt(Number.MAX_SAFE_INTEGER);
+    const cases = [max, max - 1n, max - 999n, max + 1n, max + 1001n, -max, -max + 1n, -max - 1n, -max - 999n, 999n, -999n, 1000n, -1000n, -1001n, 10n, -10n, 100n, -100n];
+    let seed = 17;
+    const next = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed; };
+    for (let i = 0; i < 2000; i++) {
+      const magnitude = BigInt(next()) * BigInt(next()) * BigInt(1 + (next() % 4096)); // up to ~2^74: both paths
+      const us = magnitude % (max * 2n) * (next() % 2 ? 1n : -1n);
+      cases.push(us, us - us % 1000n, us - us % 1000n + 999n);
+    }
+    for (const us of cases) expect(canonicalTimestampMicros(us), String(us)).toBe(reference(us));
+  });
+
   it('floorDiv floors for negatives', () => {
     expect(floorDiv(-1n, 1000n)).toBe(-1n);
     expect(floorDiv(-1000n, 1000n)).toBe(-1n);

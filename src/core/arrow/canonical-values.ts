@@ -79,8 +79,19 @@ export function floorDiv(a: bigint, b: bigint): bigint {
   return (a % b !== 0n) && ((a < 0n) !== (b < 0n)) ? q - 1n : q;
 }
 
+const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE_BIG = -MAX_SAFE_BIG;
+
 /** Timestamps: "YYYY-MM-DDTHH:MM:SS.ffffffZ" from microseconds since the epoch. */
 export function canonicalTimestampMicros(micros: bigint): string {
+  if (micros >= MIN_SAFE_BIG && micros <= MAX_SAFE_BIG) {
+    // Within ±2^53 (years 1685–2255) the arithmetic is exact in doubles, without a bigint made per step
+    // (a scan prints a timestamp per row). `%` of an integral double is exact, and so is the division of a multiple of 1000.
+    const n = Number(micros);
+    const sub = ((n % 1000) + 1000) % 1000;
+    const iso = new Date((n - sub) / 1000).toISOString();
+    return `${iso.slice(0, -1)}${sub < 10 ? '00' : sub < 100 ? '0' : ''}${sub}Z`;
+  }
   const ms = floorDiv(micros, 1000n);
   const sub = micros - ms * 1000n; // 0..999, also for instants before 1970
   const iso = new Date(Number(ms)).toISOString(); // …SS.mmmZ

@@ -73,13 +73,21 @@ export function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise
   if (!signal) return promise;
   if (signal.aborted) return Promise.reject(abortError(signal));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortError(signal));
+    // A listener object, not a named closure: the read loop calls this once per task, and under tsx (the
+    // CLI) each named closure made costs a defineProperty of its name.
+    const onAbort = new AbortRejecter(reject, signal);
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (v) => { signal.removeEventListener('abort', onAbort); resolve(v); },
       (e) => { signal.removeEventListener('abort', onAbort); reject(e); },
     );
   });
+}
+
+/** Rejects with the Aborted LakeError when the signal it listens to fires (DOM §2.7 handleEvent). */
+class AbortRejecter implements EventListenerObject {
+  constructor(private readonly reject: (e: unknown) => void, private readonly signal: AbortSignal) {}
+  handleEvent(): void { this.reject(abortError(this.signal)); }
 }
 
 /**

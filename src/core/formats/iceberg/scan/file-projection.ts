@@ -50,10 +50,9 @@ export function missingFieldData(f: NestedField, n: number): Data {
 export function conformData(d: Data, target: IcebergType, mapping: readonly NameMapping[] | undefined, column: string): Data {
   if (d.typeId === Type.Dictionary) return conformData(decodeDictionary(d), target, mapping, column);
   const t = d.type as DataType;
-  const fail = (): never => cannotRead(column, t, target);
   switch (target.kind) {
     case 'struct': {
-      if (t.typeId !== Type.Struct) return fail();
+      if (t.typeId !== Type.Struct) return cannotRead(column, t, target);
       const files = t.children as Field[];
       const children = target.fields.map((f) => {
         const j = resolveChild(files, f, mapping);
@@ -62,13 +61,13 @@ export function conformData(d: Data, target: IcebergType, mapping: readonly Name
       return makeData({ type: arrowStruct(target.fields, children), length: d.length, nullCount: d.nullCount, nullBitmap: validity(d), children } as never);
     }
     case 'list': {
-      if (t.typeId !== Type.List && t.typeId !== Type.LargeList) return fail();
+      if (t.typeId !== Type.List && t.typeId !== Type.LargeList) return cannotRead(column, t, target);
       const child = conformData(d.children[0], target.element, childMapping(mapping, target.elementId), `${column}.element`);
       const type = new List(new Field('element', child.type, !target.elementRequired));
       return makeData({ type, length: d.length, nullCount: d.nullCount, nullBitmap: validity(d), valueOffsets: int32Offsets(d), child } as never);
     }
     case 'map': {
-      if (t.typeId !== Type.Map) return fail();
+      if (t.typeId !== Type.Map) return cannotRead(column, t, target);
       const entries = d.children[0];
       const key = conformData(entries.children[0], target.key, childMapping(mapping, target.keyId), `${column}.key`);
       const value = conformData(entries.children[1], target.value, childMapping(mapping, target.valueId), `${column}.value`);
